@@ -1,0 +1,64 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import path from 'node:path';
+
+// Architecture rule: a feature (src/client/features/<name>) never imports another feature;
+// flows that span features live in src/client/app.
+const featureBoundaries = {
+  meta: { type: 'problem', messages: { cross: 'La feature "{{from}}" no puede importar la feature "{{to}}": compónganse en src/client/app.' } },
+  create(context) {
+    const file = context.filename.split(path.sep).join('/');
+    const own = /\/src\/client\/features\/([^/]+)\//.exec(file)?.[1];
+    if (!own) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source).split(path.sep).join('/');
+      const other = /\/src\/client\/features\/([^/]+)/.exec(target)?.[1];
+      if (other && other !== own) context.report({ node, messageId: 'cross', data: { from: own, to: other } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, portal: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'portal/feature-boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // src/shared runs on both sides: no React, no Node, no server or client code.
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-*', '@mui/*', 'redux-saga', 'redux-saga/*', '@reduxjs/*'], message: 'src/shared no puede depender de React ni del cliente.' },
+          { group: ['node:*', 'fs', 'path', 'crypto', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'src/shared no puede depender de Node ni del servidor.' },
+          { group: ['**/client/**', '**/server/**', '**/mocks/**'], message: 'src/shared no importa código de cliente ni servidor.' },
+        ],
+      }],
+    },
+  },
+  {
+    // The SPA never reaches into the server, and the server never into the SPA.
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/mocks/**', 'node:*'], message: 'El cliente no importa código del servidor.' }] }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/embedded.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**', '**/mocks/**'], message: 'Solo src/server/embedded.ts puede usar mocks/.' }] }] },
+  },
+);

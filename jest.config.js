@@ -1,0 +1,36 @@
+// Two projects: the SPA in a jsdom that keeps fetch/TextEncoder (react-router 7 needs them), and the server in node.
+// @swc/jest compiles TS to CommonJS; the ESM-only packages below are compiled too.
+const swc = ['@swc/jest', {
+  jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+  module: { type: 'commonjs' },
+}];
+const esmOnly = ['jose', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit',
+  'cookie', 'content-disposition', '@electric-sql/pglite', '@fastify/cookie'];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.(mjs|cjs)$': swc },
+  moduleNameMapper: {
+    '^file-type$': '<rootDir>/node_modules/file-type/index.js',
+    '^.+/client/app/env$': '<rootDir>/test/client/env.ts',
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+};
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      testMatch: ['<rootDir>/test/client/**/*.test.ts?(x)', '<rootDir>/test/shared/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/client/setup.ts'],
+    },
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/mocks/**/*.test.ts'],
+      setupFiles: ['<rootDir>/test/server/setup-env.ts'],
+    },
+  ],
+};

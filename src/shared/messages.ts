@@ -1,0 +1,65 @@
+// Every text the user sees that the specification fixes, in one place, word for word.
+// `{brand}`, `{file}`, `{message}`, `{provider}` are filled by `fill`.
+
+export const MSG = {
+  // login and session
+  rutRequired: 'Rut de Empresa es requerido',
+  rutInvalid: 'Rut de Empresa es invalido',
+  passwordRequired: 'La password es requerida',
+  badCredentials: 'Usuario o password erronea',
+  inactiveUser: 'Usuario inactivo, comunicarse con ejecutivo(a)',
+  sessionExpired: 'Tu sesión expiró o no es válida. Vuelve a ingresar.',
+  tooManyAttempts: 'Demasiados intentos de acceso. Espera unos minutos e inténtalo de nuevo.',
+  loginRequiredTitle: 'Se necesita hacer Login',
+  loginRequiredButton: 'Realizar Login',
+
+  // change password
+  changePasswordTitle: 'Cambio de contraseña',
+  currentPasswordRequired: 'Contraseña actual es requerida',
+  newPasswordRequired: 'Debe indicar la nueva contraseña',
+  newPasswordMin: 'La nueva contraseña debe ser mínimo 8 caracteres',
+  newPasswordCase: 'La nueva contraseña debe contener Una letra Mayuscula y una Minuscula',
+  confirmPasswordRequired: 'Debe confirmar la contraseña',
+  passwordsDontMatch: 'La contraseña no coinciden',
+  changePasswordPrompt: 'Deseas cambiar la contraseña?',
+  changePasswordConfirm: 'Cambiar',
+  changePasswordDecline: 'No cambiar',
+  changePasswordDeclined: 'Cambio no realizado',
+  changePasswordDone: 'Contraseña actualizada, ingresa con tu nueva contraseña',
+  currentPasswordWrong: 'La contraseña actual no es correcta',
+  samePassword: 'La nueva contraseña debe ser distinta de la actual',
+
+  // generic service errors (spec section 8)
+  unknownError: 'Unknown error!',
+  connectionProblem: 'problema de conexión',
+  notFound: 'Not found',
+  internalServerError: 'Internal server error',
+  connectionProblemLater: 'Problema de conexión, intentarlo mas tarde',
+  notAuthenticated: 'Debe iniciar sesión',
+  forbidden: 'No tiene permisos para esta acción',
+  xsrfMissing: 'Solicitud rechazada: falta el token anti-falsificación. Recarga la página.',
+  validationFailed: 'Hay datos inválidos en la solicitud',
+  apiNotFound: 'Recurso no encontrado',
+  serverError: 'Ocurrió un error inesperado, intentelo mas tarde',
+  bodyTooLarge: 'La solicitud excede el tamaño permitido',
+
+  // home and blocked buyer
+  blocked: 'Bloqueado para comprar, contactar ejecutiva(o)',
+  vatNote: 'Todos los precios son más I. V. A.',
+  underConstruction: 'Sección en construcción',
+} as const;
+
+export type MessageKey = keyof typeof MSG;
+
+/** Fills `{name}` placeholders: fill('No existe correo para notificar a {brand}', {brand: 'X'}). */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** Texts of spec section 8 for a failed service call, as the home screen shows them. */
+export function homeServiceError(status: number, message: string): string {
+  if (status === 0) return MSG.connectionProblem;
+  if (status === 404) return MSG.notFound;
+  if (status === 500) return MSG.internalServerError;
+  return `Server-side error: ${status} ${message}`;
+}

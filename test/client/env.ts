@@ -1,0 +1,1 @@
+export const env = { apiBase: '/api', brand: '', dev: false };
