@@ -11,6 +11,7 @@ const common = {
   moduleNameMapper: {
     '^file-type$': '<rootDir>/node_modules/file-type/index.js',
     '^.+/client/app/env$': '<rootDir>/test/client/env.ts',
+    '^(\.{1,2}/)+paths$': '<rootDir>/test/server/paths.ts',
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
 };

@@ -47,6 +47,33 @@ export const MSG = {
   blocked: 'Bloqueado para comprar, contactar ejecutiva(o)',
   vatNote: 'Todos los precios son más I. V. A.',
   underConstruction: 'Sección en construcción',
+
+  // ERP load failures sent to the global message bar (spec section 8), title 'Error'
+  erpLoadFailed: ' {message}, intentelo mas tarde (B1) ',
+  messageBarError: 'Error',
+  messageBarWarning: 'Advertencia',
+
+  // login screen and session-expired page
+  loginRutLabel: 'Rut Empresa',
+  loginPasswordLabel: 'Contraseña',
+  loginSubmit: 'Acceder',
+  sessionExpiredTitle: 'Sesión expirada',
+  sessionExpiredButton: 'Volver a ingresar',
+
+  // shell: sidebar and account menu (spec section 2, shell)
+  navCustomerRequest: 'Solicitud creación de cliente',
+  navHome: 'Home',
+  navCatalog: 'Catálogo',
+  navAdminProducts: 'Administración Productos',
+  navAdminUsers: 'Administración Usuarios',
+  navAdminNotifications: 'Administración Notificaciones',
+  navAdminBanner: 'Administración Banner',
+  navPendingPayments: 'Pagos pendientes',
+  navPurchaseHistory: 'Historial de compra',
+  menuProfile: 'Mi perfil',
+  menuChangePassword: 'Cambiar contraseña',
+  menuLogout: 'Cerrar sesión',
+  searchPlaceholder: 'Buscar por nombre o sku',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

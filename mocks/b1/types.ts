@@ -1,0 +1,226 @@
+// Shapes of the entities the SAP Business One Service Layer stand-in serves (OData v1 JSON, the
+// standard SL property names plus the installation's user-defined fields, U_*). Every row of a
+// set carries all of its properties (null when empty), as SL does: the OData engine uses the
+// properties of a set's rows to reject unknown names in $select / $filter / $orderby.
+
+export type YesNo = 'tYES' | 'tNO';
+export type DocStatus = 'bost_Open' | 'bost_Close';
+export type Genero = 'Femenino' | 'Masculino' | 'Unisex';
+
+export interface ItemPrice { PriceList: number; Price: number; Currency: string }
+export interface ItemWarehouseInfo { WarehouseCode: string; InStock: number; Committed: number; Ordered: number }
+
+export interface B1Item {
+  ItemCode: string;
+  ItemName: string;
+  /** The style's description without colour or size (what a catalogue card shows). */
+  ForeignName: string;
+  ItemsGroupCode: number;
+  /** Always equal to the sum of ItemWarehouseInfoCollection[].InStock. */
+  QuantityOnStock: number;
+  InventoryItem: YesNo;
+  SalesItem: YesNo;
+  PurchaseItem: YesNo;
+  Valid: YesNo;
+  Frozen: YesNo;
+  SalesUnit: string;
+  BarCode: string | null;
+  ItemPrices: ItemPrice[];
+  ItemWarehouseInfoCollection: ItemWarehouseInfo[];
+  /** Style code shared by every size of a style, e.g. 'POL-1001'. */
+  U_Estilo: string;
+  /** 'XS' 'S' 'M' 'L' 'XL' 'XXL' or numeric pants sizes '36'…'48'. */
+  U_Talla: string;
+  /** Variant: the colour name in Spanish. */
+  U_Color: string;
+  U_Genero: Genero;
+  U_Categoria: string;
+  U_Subcategoria: string;
+  U_Nivel3: string;
+  /** Comma-separated ids of TECHNOLOGIES, e.g. '1,7'; null when the style has none. */
+  U_Tecnologias: string | null;
+  U_DescripcionLarga: string;
+  U_Especificacion: string;
+}
+
+export type AddressType = 'bo_BillTo' | 'bo_ShipTo';
+
+export interface BPAddress {
+  AddressName: string;
+  AddressType: AddressType;
+  Street: string;
+  Block: string | null;
+  /** The comuna. */
+  City: string;
+  /** The province. */
+  County: string;
+  /** Region code, key of States ('RM', 'V', …). */
+  State: string;
+  Country: string;
+  ZipCode: string | null;
+  BPCode: string;
+  RowNum: number;
+}
+
+export type BlockValue = string | null;
+
+export interface B1BusinessPartner {
+  CardCode: string;
+  CardName: string;
+  CardType: 'cCustomer' | 'cSupplier' | 'cLid';
+  GroupCode: number;
+  FederalTaxID: string;
+  Phone1: string | null;
+  Phone2: string | null;
+  Cellular: string | null;
+  EmailAddress: string | null;
+  Currency: string;
+  PayTermsGrpCode: number;
+  CreditLimit: number;
+  MaxCommitment: number;
+  CurrentAccountBalance: number;
+  OpenOrdersBalance: number;
+  PriceListNum: number;
+  Frozen: YesNo;
+  Valid: YesNo;
+  BilltoDefault: string | null;
+  ShipToDefault: string | null;
+  BPAddresses: BPAddress[];
+  /** Business activity ("giro"). */
+  U_Giro: string | null;
+  U_NivelFidelizacion: string | null;
+  /** Loyalty discount percent (LOYALTY_DISCOUNT of the level). */
+  U_DescFidelizacion: number | null;
+  /** The four blocking flags: 'Sin Bloqueo' or a reason such as 'Bloqueado por morosidad'. */
+  U_Morosidad: BlockValue;
+  U_Interes: BlockValue;
+  U_Protesto: BlockValue;
+  /** null (undefined prórroga) counts as not blocking. */
+  U_Prorroga: BlockValue;
+}
+
+export interface DocumentLine {
+  LineNum: number;
+  ItemCode: string;
+  ItemDescription: string;
+  Quantity: number;
+  /** Unit price before the line discount. */
+  UnitPrice: number;
+  /** Unit price after the line discount. */
+  Price: number;
+  DiscountPercent: number;
+  /** Net line total (after discount, before VAT), whole CLP. */
+  LineTotal: number;
+  Currency: string;
+  WarehouseCode: string;
+  TaxCode: string;
+  /** 17 = sales order, 13 = A/R invoice, -1 = no base document. */
+  BaseType: number;
+  BaseEntry: number | null;
+  BaseLine: number | null;
+  LineStatus: DocStatus;
+}
+
+/** Orders, Invoices and CreditNotes. */
+export interface B1Document {
+  DocEntry: number;
+  DocNum: number;
+  DocType: 'dDocument_Items';
+  DocDate: string;
+  DocDueDate: string;
+  TaxDate: string;
+  CardCode: string;
+  CardName: string;
+  NumAtCard: string | null;
+  Comments: string | null;
+  ShipToCode: string | null;
+  PayToCode: string | null;
+  /** Billing address text. */
+  Address: string | null;
+  /** Shipping address text. */
+  Address2: string | null;
+  DocCurrency: string;
+  DiscountPercent: number;
+  VatSum: number;
+  DocTotal: number;
+  PaidToDate: number;
+  DocumentStatus: DocStatus;
+  Cancelled: YesNo;
+  /** Chilean DTE folio (invoices and credit notes; null on orders). */
+  FolioNumber: number | null;
+  /** DTE type: '33' factura electrónica, '61' nota de crédito; null on orders. */
+  FolioPrefixString: string | null;
+  DocumentLines: DocumentLine[];
+  /** Orders: 'Normal' | 'Reserva'. */
+  U_TipoVenta: string | null;
+  /** Orders: '1' cheque, '4' card / bank transfer, '5' credit. */
+  U_FormaPago: string | null;
+  /** Orders: Code of a U_TRANSPORTE row. */
+  U_Transporte: string | null;
+  /** Orders: 'Despacho' (delivery) | 'Retiro' (pick-up). */
+  U_TipoRetiro: string | null;
+  /** Orders: branch, always '1'. */
+  U_Sucursal: string | null;
+  /** Orders: free-text dispatch street and comuna. */
+  U_DireccionDespacho: string | null;
+  U_ComunaDespacho: string | null;
+}
+
+export interface PaymentInvoice { LineNum: number; DocEntry: number; SumApplied: number; InvoiceType: string }
+export interface PaymentCreditCard {
+  LineNum: number;
+  CreditCard: number;
+  CreditCardNumber: string | null;
+  CardValidUntil: string | null;
+  VoucherNum: string | null;
+  PaymentMethodCode: number | null;
+  NumOfPayments: number;
+  CreditSum: number;
+  CreditType: string;
+}
+export interface PaymentCheck { LineNum: number; DueDate: string | null; CheckNumber: number | null; BankCode: string | null; CheckSum: number }
+
+export interface B1IncomingPayment {
+  DocEntry: number;
+  DocNum: number;
+  DocType: 'rCustomer' | 'rAccount' | 'rSupplier';
+  DocDate: string;
+  CardCode: string;
+  CardName: string;
+  DocCurrency: string;
+  CashSum: number;
+  CheckSum: number;
+  TransferSum: number;
+  TransferAccount: string | null;
+  TransferDate: string | null;
+  TransferReference: string | null;
+  CounterReference: string | null;
+  Remarks: string | null;
+  JournalRemarks: string | null;
+  Cancelled: YesNo;
+  PaymentInvoices: PaymentInvoice[];
+  PaymentCreditCards: PaymentCreditCard[];
+  PaymentChecks: PaymentCheck[];
+}
+
+export interface B1PaymentTermsType { GroupNumber: number; PaymentTermsGroupName: string; NumberOfAdditionalDays: number }
+export interface B1Country { Code: string; Name: string }
+export interface B1State { Code: string; Country: string; Name: string }
+/** Row of the user-defined table @TRANSPORTE. */
+export interface B1Transport { Code: string; Name: string }
+
+export interface B1Data {
+  company: string;
+  /** The fixed "today" of the seeded history (YYYY-MM-DD). */
+  referenceDate: string;
+  BusinessPartners: B1BusinessPartner[];
+  Items: B1Item[];
+  Orders: B1Document[];
+  Invoices: B1Document[];
+  CreditNotes: B1Document[];
+  IncomingPayments: B1IncomingPayment[];
+  PaymentTermsTypes: B1PaymentTermsType[];
+  Countries: B1Country[];
+  States: B1State[];
+  U_TRANSPORTE: B1Transport[];
+}

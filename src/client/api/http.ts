@@ -1,0 +1,148 @@
+import type { ApiError } from '../../shared/api/types';
+import { MSG } from '../../shared/messages';
+import { env } from '../app/env';
+
+// The one http client: base URL, token and anti-forgery headers, JSON/FormData bodies, and every failure
+// turned into {status, message} (server body message, else the client error text, else 'Unknown error!').
+
+export class HttpError extends Error implements ApiError {
+  readonly status: number;
+  readonly fields?: Record<string, string>;
+  constructor(status: number, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    if (fields) this.fields = fields;
+  }
+}
+
+export interface HttpHooks {
+  /** The stored session token, or null when anonymous. */
+  getToken: () => string | null;
+  /** Called when a call that carried a token answers 401: the session is over. */
+  onSessionExpired: () => void;
+}
+
+let hooks: HttpHooks = { getToken: () => null, onSessionExpired: () => undefined };
+
+/** The store wires these at creation (app/store.ts). */
+export function configureHttp(next: HttpHooks): void {
+  hooks = next;
+}
+
+export interface RequestOptions {
+  /** false: never send the token (login, change-password); a 401 then is an answer, not an expiry. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function url(path: string): string {
+  return /^https?:\/\//.test(path) ? path : `${env.apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** The server sets the readable cookie on GET /security/xsrf (204). */
+async function xsrfToken(): Promise<string | null> {
+  const existing = readCookie(XSRF_COOKIE);
+  if (existing) return existing;
+  try {
+    await fetch(url('/security/xsrf'), { method: 'GET', credentials: 'same-origin' });
+  } catch {
+    // the real request below fails with the network error and is normalized there
+  }
+  return readCookie(XSRF_COOKIE);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function errorFromBody(status: number, body: unknown, fallback: string): HttpError {
+  if (body && typeof body === 'object') {
+    const b = body as Partial<ApiError>;
+    if (typeof b.message === 'string' && b.message) return new HttpError(status, b.message, b.fields);
+  }
+  if (typeof body === 'string' && body.trim()) return new HttpError(status, body.trim());
+  return new HttpError(status, fallback || MSG.unknownError);
+}
+
+/** Any thrown value as {status, message}: what sagas and screens show. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  if (error && typeof error === 'object' && 'status' in error && 'message' in error) {
+    const e = error as ApiError;
+    return { status: Number(e.status) || 0, message: String(e.message || MSG.unknownError), ...(e.fields ? { fields: e.fields } : {}) };
+  }
+  if (error instanceof Error) return { status: 0, message: error.message || MSG.unknownError };
+  return { status: 0, message: MSG.unknownError };
+}
+
+export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = options.auth === false ? null : hooks.getToken();
+  if (token) headers.Authorization = token;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body; // the browser sets the multipart boundary
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  if (method !== 'GET') {
+    const xsrf = await xsrfToken();
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url(path), { method, headers, body: payload, credentials: 'same-origin', signal: options.signal });
+  } catch (error) {
+    throw new HttpError(0, error instanceof Error && error.message ? error.message : MSG.unknownError);
+  }
+
+  let data: unknown;
+  try {
+    data = await readBody(response);
+  } catch (error) {
+    throw new HttpError(response.status, error instanceof Error && error.message ? error.message : MSG.unknownError);
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && token) hooks.onSessionExpired();
+    throw errorFromBody(response.status, data, response.statusText);
+  }
+  return data as T;
+}
+
+export const http = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

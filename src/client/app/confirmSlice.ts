@@ -1,0 +1,34 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+// A confirmation a saga waits for: it puts `requested`, then races take(confirmed) against take(declined).
+export interface ConfirmRequest {
+  title: string;
+  text?: string;
+  positive: string;
+  negative: string;
+}
+export interface ConfirmState {
+  request: ConfirmRequest | null;
+}
+
+const initialState: ConfirmState = { request: null };
+
+const confirmSlice = createSlice({
+  name: 'confirm',
+  initialState,
+  reducers: {
+    requested(_state, action: PayloadAction<ConfirmRequest>) {
+      return { request: action.payload };
+    },
+    confirmed() {
+      return initialState;
+    },
+    declined() {
+      return initialState;
+    },
+  },
+});
+
+export const { requested: confirmRequested, confirmed: confirmAccepted, declined: confirmDeclined } = confirmSlice.actions;
+export const confirmReducer = confirmSlice.reducer;
+export const selectConfirmRequest = (state: { confirm: ConfirmState }) => state.confirm.request;

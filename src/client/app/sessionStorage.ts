@@ -1,0 +1,51 @@
+// Session storage keys of spec section 3 that the foundation uses. Later features add their own keys here.
+export const SESSION_KEYS = {
+  token: 'tokens',
+  role: 'role',
+  idUser: 'idUser',
+  id: 'id',
+  username: 'username',
+  profile: 'profile',
+} as const;
+
+export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
+
+// Storage can be missing or refuse writes (private mode, quota): the app keeps working without it.
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readItem(key: SessionKey): string | null {
+  return storage()?.getItem(key) ?? null;
+}
+
+export function writeItem(key: SessionKey, value: string | number): void {
+  try {
+    storage()?.setItem(key, String(value));
+  } catch {
+    // ignored: see storage()
+  }
+}
+
+export function readJson<T>(key: SessionKey): T | null {
+  const raw = readItem(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: SessionKey, value: unknown): void {
+  writeItem(key, JSON.stringify(value));
+}
+
+export function removeItems(...keys: SessionKey[]): void {
+  const s = storage();
+  for (const key of keys) s?.removeItem(key);
+}

@@ -1,0 +1,47 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { configureHttp } from '../api/http';
+import { cartReducer } from '../features/cart/cartSlice';
+import { loadSessionState } from '../features/session/sessionPersistence';
+import { sessionReducer } from '../features/session/sessionSlice';
+import { confirmReducer } from './confirmSlice';
+import { sessionExpired } from './events';
+import { messageReducer } from './messageSlice';
+import { rootSaga } from './rootSaga';
+
+export const rootReducer = combineReducers({
+  session: sessionReducer,
+  cart: cartReducer,
+  message: messageReducer,
+  confirm: confirmReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** A fresh store with the sagas running; tests build one per test. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const sagaMiddleware = createSagaMiddleware({
+    onError: (error, { sagaStack }) => console.error('[saga] uncaught error', error, sagaStack),
+  });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+  });
+  sagaMiddleware.run(rootSaga);
+  configureHttp({
+    getToken: () => store.getState().session.token,
+    onSessionExpired: () => {
+      if (store.getState().session.isAuthenticated) store.dispatch(sessionExpired());
+    },
+  });
+  return store;
+}
+
+/** What survives a reload: the session in session storage. */
+export function loadPersistedState(): Partial<RootState> {
+  return { session: loadSessionState() };
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,39 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  text?: string;
+  positiveText: string;
+  negativeText: string;
+  onConfirm: () => void;
+  /** Also called on Escape or a click outside: closing without choosing is declining. */
+  onDecline: () => void;
+}
+
+export function ConfirmDialog({ open, title, text, positiveText, negativeText, onConfirm, onDecline }: ConfirmDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog open={open} onClose={onDecline} aria-labelledby={titleId} aria-describedby={text ? textId : undefined}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {text && (
+        <DialogContent>
+          <DialogContentText id={textId}>{text}</DialogContentText>
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button onClick={onDecline}>{negativeText}</Button>
+        <Button onClick={onConfirm} variant="contained" autoFocus>
+          {positiveText}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, call, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { ApiError, ChangePasswordRequest, LoginRequest, LoginResponse, MessageResponse } from '../../../shared/api/types';
+import { fill, MSG } from '../../../shared/messages';
+import { compactRut } from '../../../shared/rut';
+import { toApiError } from '../../api/http';
+import type { CustomerProfile } from '../../api/types';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '../../app/confirmSlice';
+import { loggedOut, sessionExpired } from '../../app/events';
+import { messageShown } from '../../app/messageSlice';
+import { navigateTo } from '../../app/navigation';
+import { notify } from '../../app/notify';
+import { safe } from '../../app/sagaUtils';
+import { changePassword, fetchProfile, login } from './api';
+import { clearSession, saveProfile, saveSession } from './sessionPersistence';
+import { selectIsAuthenticated } from './sessionSelectors';
+import {
+  loginFailed,
+  loginSubmitted,
+  loginSucceeded,
+  logoutRequested,
+  passwordChangeDeclined,
+  passwordChangeFailed,
+  passwordChangeRequired,
+  passwordChangeSubmitted,
+  passwordChangeSucceeded,
+  profileLoaded,
+  type SessionStarted,
+} from './sessionSlice';
+
+/** Where the must-change login sends the rut: the change-password screen reads it from the location state. */
+export interface ChangePasswordLocationState {
+  rut: string;
+  mustChange: true;
+}
+
+/** Spec section 8: a 401 or 503 at login is 'Usuario o password erronea'; others show the server message. */
+export function loginErrorMessage({ status, message }: ApiError): string {
+  if (status === 401 || status === 503) return MSG.badCredentials;
+  if (status === 0) return MSG.connectionProblemLater;
+  return message || MSG.unknownError;
+}
+
+/** Spec section 4, login outcome. */
+export function* handleLogin(action: PayloadAction<LoginRequest>) {
+  const username = compactRut(action.payload.username);
+  try {
+    const response: LoginResponse = yield call(login, { username, password: action.payload.password });
+    if (!response.userActive) {
+      yield call(clearSession);
+      yield put(loggedOut());
+      yield call(navigateTo, '/');
+      yield put(loginFailed(MSG.inactiveUser));
+      return;
+    }
+    if (response.changePassword === false) {
+      yield put(passwordChangeRequired());
+      const state: ChangePasswordLocationState = { rut: username, mustChange: true };
+      yield call(navigateTo, '/change-password', { state });
+      return;
+    }
+    const session: SessionStarted = { token: response.token, id: response.id, role: response.type, username };
+    yield call(saveSession, session);
+    yield put(loginSucceeded(session));
+    if (response.type === 'USER') yield call(handleLoadProfile, response.id);
+    yield call(navigateTo, '/');
+  } catch (error) {
+    yield put(loginFailed(loginErrorMessage(toApiError(error))));
+  }
+}
+
+/** The buyer's ERP profile; a failure goes to the global message bar (spec section 8). */
+export function* handleLoadProfile(userId: number) {
+  try {
+    const profile: CustomerProfile = yield call(fetchProfile, userId);
+    yield call(saveProfile, profile);
+    yield put(profileLoaded(profile));
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(messageShown({ tipoMessage: 'Error', message: fill(MSG.erpLoadFailed, { message }) }));
+  }
+}
+
+export function* handleLogout() {
+  yield call(clearSession);
+  yield put(loggedOut());
+  yield call(navigateTo, '/login');
+}
+
+export function* handleSessionExpired() {
+  yield call(clearSession);
+  yield call(navigateTo, '/session-expired', { replace: true });
+}
+
+export function* handleChangePassword(action: PayloadAction<ChangePasswordRequest>) {
+  yield put(confirmRequested({ title: MSG.changePasswordPrompt, positive: MSG.changePasswordConfirm, negative: MSG.changePasswordDecline }));
+  const [confirmed]: [unknown, unknown] = yield race([take(confirmAccepted.type), take(confirmDeclined.type)]);
+  if (!confirmed) {
+    yield put(passwordChangeDeclined());
+    yield call(notify, MSG.changePasswordDeclined, 'info');
+    return;
+  }
+  try {
+    const response: MessageResponse = yield call(changePassword, { ...action.payload, username: compactRut(action.payload.username) });
+    yield put(passwordChangeSucceeded());
+    yield call(notify, response?.message || MSG.changePasswordDone, 'success');
+    // the server revoked the older tokens: the user logs in again with the new password
+    const authenticated: boolean = yield select(selectIsAuthenticated);
+    if (authenticated) {
+      yield call(clearSession);
+      yield put(loggedOut());
+    }
+    yield call(navigateTo, '/login');
+  } catch (error) {
+    yield put(passwordChangeFailed(toApiError(error).message));
+  }
+}
+
+export function* sessionSaga() {
+  yield all([
+    takeLatest(loginSubmitted.type, safe(handleLogin)),
+    takeLeading(logoutRequested.type, safe(handleLogout)),
+    takeLeading(passwordChangeSubmitted.type, safe(handleChangePassword)),
+    takeLeading(sessionExpired.type, safe(handleSessionExpired)),
+  ]);
+}

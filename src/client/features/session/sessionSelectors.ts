@@ -1,0 +1,17 @@
+import { isBlocked } from '../../../shared/blocking';
+import type { SessionState } from './sessionSlice';
+
+type WithSession = { session: SessionState };
+
+export const selectSession = (state: WithSession) => state.session;
+export const selectIsAuthenticated = (state: WithSession) => state.session.isAuthenticated;
+export const selectIsAdmin = (state: WithSession) => state.session.isAdmin;
+export const selectIsUser = (state: WithSession) => state.session.isUser;
+export const selectUsername = (state: WithSession) => state.session.username;
+export const selectProfile = (state: WithSession) => state.session.profile;
+export const selectSessionExpired = (state: WithSession) => state.session.expired;
+export const selectLoginStatus = (state: WithSession) => state.session.status;
+export const selectLoginError = (state: WithSession) => state.session.error;
+export const selectPasswordChange = (state: WithSession) => state.session.passwordChange;
+/** A buyer whose ERP profile carries a blocking flag (spec section 4). */
+export const selectIsBlocked = (state: WithSession) => state.session.isUser && isBlocked(state.session.profile);

@@ -1,0 +1,124 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ChangePasswordRequest, LoginRequest } from '../../../shared/api/types';
+import { isAdminRole, type Role } from '../../../shared/roles';
+import type { CustomerProfile } from '../../api/types';
+import { loggedOut, sessionExpired } from '../../app/events';
+
+export type FlowStatus = 'idle' | 'running' | 'failed';
+
+export interface SessionState {
+  token: string | null;
+  id: number | null;
+  role: Role | null;
+  /** The compact rut the user logged in with ('76123456-0'). */
+  username: string | null;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  isUser: boolean;
+  /** The buyer's ERP profile, loaded after login. */
+  profile: CustomerProfile | null;
+  /** The login flow. */
+  status: FlowStatus;
+  error: string | null;
+  /** The last session ended by a 401: guards send to /session-expired instead of /login. */
+  expired: boolean;
+  passwordChange: { status: FlowStatus; error: string | null };
+}
+
+export interface SessionStarted {
+  token: string;
+  id: number;
+  role: Role;
+  username: string;
+}
+
+export const anonymousSession: SessionState = {
+  token: null,
+  id: null,
+  role: null,
+  username: null,
+  isAuthenticated: false,
+  isAdmin: false,
+  isUser: false,
+  profile: null,
+  status: 'idle',
+  error: null,
+  expired: false,
+  passwordChange: { status: 'idle', error: null },
+};
+
+/** The state of a stored session: logged in when a token is stored; admin or user from the role. */
+export function sessionFrom(started: SessionStarted, profile: CustomerProfile | null = null): SessionState {
+  return {
+    ...anonymousSession,
+    ...started,
+    isAuthenticated: Boolean(started.token),
+    isAdmin: isAdminRole(started.role),
+    isUser: started.role === 'USER',
+    profile,
+  };
+}
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: anonymousSession,
+  reducers: {
+    loginSubmitted(state, _action: PayloadAction<LoginRequest>) {
+      state.status = 'running';
+      state.error = null;
+    },
+    loginSucceeded(_state, action: PayloadAction<SessionStarted>) {
+      return sessionFrom(action.payload);
+    },
+    loginFailed(state, action: PayloadAction<string>) {
+      state.status = 'failed';
+      state.error = action.payload;
+    },
+    loginAlertClosed(state) {
+      state.status = 'idle';
+      state.error = null;
+    },
+    /** The user must change the password first: no session is stored. */
+    passwordChangeRequired(state) {
+      state.status = 'idle';
+      state.error = null;
+    },
+    profileLoaded(state, action: PayloadAction<CustomerProfile>) {
+      state.profile = action.payload;
+    },
+    logoutRequested() {
+      // the saga clears the storage and announces loggedOut
+    },
+    passwordChangeSubmitted(state, _action: PayloadAction<ChangePasswordRequest>) {
+      state.passwordChange = { status: 'running', error: null };
+    },
+    passwordChangeDeclined(state) {
+      state.passwordChange = { status: 'idle', error: null };
+    },
+    passwordChangeSucceeded(state) {
+      state.passwordChange = { status: 'idle', error: null };
+    },
+    passwordChangeFailed(state, action: PayloadAction<string>) {
+      state.passwordChange = { status: 'failed', error: action.payload };
+    },
+  },
+  extraReducers: (builder) =>
+    builder
+      .addCase(loggedOut, () => anonymousSession)
+      .addCase(sessionExpired, () => ({ ...anonymousSession, expired: true })),
+});
+
+export const {
+  loginSubmitted,
+  loginSucceeded,
+  loginFailed,
+  loginAlertClosed,
+  passwordChangeRequired,
+  profileLoaded,
+  logoutRequested,
+  passwordChangeSubmitted,
+  passwordChangeDeclined,
+  passwordChangeSucceeded,
+  passwordChangeFailed,
+} = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;

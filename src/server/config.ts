@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+// Every setting comes from the environment; an empty environment is the embedded default
+// (PGlite in DATA_DIR, the stand-ins for B1/WebPay/Khipu, a file outbox for mail).
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Absent: PGlite in dataDir/db. Present: PostgreSQL. */
+  databaseUrl?: string;
+  jwtSecret: Uint8Array;
+  /** Token lifetime in seconds. */
+  tokenTtl: number;
+  brandName: string;
+  publicUrl: string;
+  adminRut?: string;
+  adminPassword?: string;
+  logLevel: string;
+  /** Folder with the built SPA (index.html); absent folder = API only. */
+  clientDir: string;
+  /** true when no external system is configured: stand-ins and demo data. */
+  embedded: boolean;
+  b1?: { url: string; company: string; user: string; password: string };
+  login: { maxPerAddress: number; maxPerRut: number; window: string };
+}
+
+/** '8h', '30m', '3600' (seconds) -> seconds. */
+export function parseDuration(value: string): number {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!match) throw new Error(`TOKEN_TTL inválido: ${value}`);
+  const n = Number(match[1]);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return n * unit;
+}
+
+/** The JWT secret: from the environment, or generated once and kept in the data folder. */
+function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET debe tener al menos 32 caracteres');
+    return new TextEncoder().encode(env.JWT_SECRET);
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT inválido: ${env.PORT}`);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const b1 = env.B1_URL
+    ? { url: env.B1_URL, company: env.B1_COMPANY ?? '', user: env.B1_USER ?? '', password: env.B1_PASSWORD ?? '' }
+    : undefined;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: loadSecret(env, dataDir),
+    tokenTtl: parseDuration(env.TOKEN_TTL ?? '8h'),
+    brandName: env.BRAND_NAME ?? 'Textil Andino',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    adminRut: env.ADMIN_RUT || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
+    embedded: !env.DATABASE_URL,
+    b1,
+    login: {
+      maxPerAddress: Number(env.LOGIN_MAX_PER_ADDRESS ?? 30),
+      maxPerRut: Number(env.LOGIN_MAX_PER_RUT ?? 10),
+      window: env.LOGIN_WINDOW ?? '15 minutes',
+    },
+  };
+}

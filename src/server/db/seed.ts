@@ -1,0 +1,45 @@
+import type { Role } from '../../shared/roles';
+import { isValidRut } from '../../shared/rut';
+import { hashPassword } from '../security/passwords';
+import type { UsersRepo } from '../security/usersRepo';
+
+export interface SeedUser {
+  rut: string;
+  password: string;
+  role: Role;
+  enabled: boolean;
+  mustChangePassword: boolean;
+  email: string;
+  address: string;
+  cellphone: string;
+}
+
+/** Demo users of the embedded default, only into an empty database. Returns how many were created. */
+export async function seedUsers(users: UsersRepo, list: SeedUser[]): Promise<number> {
+  if ((await users.count()) > 0) return 0;
+  for (const u of list) {
+    await users.insert({
+      username: u.rut,
+      passwordHash: await hashPassword(u.password),
+      userType: u.role,
+      enabled: u.enabled,
+      mustChangePassword: u.mustChangePassword,
+      email: u.email,
+      address: u.address,
+      cellphone: u.cellphone,
+    });
+  }
+  return list.length;
+}
+
+/** Production start on an empty database: the first SUPERADMIN comes from ADMIN_RUT / ADMIN_PASSWORD. */
+export async function ensureFirstSuperAdmin(users: UsersRepo, rut: string | undefined, password: string | undefined): Promise<boolean> {
+  if ((await users.count()) > 0) return false;
+  if (!rut || !password) {
+    throw new Error('La base de datos no tiene usuarios: define ADMIN_RUT y ADMIN_PASSWORD para crear el primer SUPERADMIN.');
+  }
+  if (!isValidRut(rut)) throw new Error(`ADMIN_RUT no es un rut válido: ${rut}`);
+  if (password.length < 8) throw new Error('ADMIN_PASSWORD debe tener al menos 8 caracteres');
+  await users.insert({ username: rut, passwordHash: await hashPassword(password), userType: 'SUPERADMIN', enabled: true, mustChangePassword: true });
+  return true;
+}

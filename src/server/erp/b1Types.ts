@@ -1,0 +1,120 @@
+// Shapes of the Service Layer entities the portal reads (standard SAP B1 names, PROTOCOLS.md §3).
+// Every field may be missing when a $select leaves it out, and user-defined fields (U_*) depend on the
+// installation, so they are reached only through the names in mapping.ts.
+
+export type B1YesNo = 'tYES' | 'tNO';
+type Udfs = { [udf: `U_${string}`]: string | number | null | undefined };
+
+export interface B1Address {
+  AddressName: string;
+  AddressType: 'bo_BillTo' | 'bo_ShipTo';
+  Street?: string | null;
+  City?: string | null;
+  County?: string | null;
+  State?: string | null;
+  Country?: string | null;
+  RowNum?: number;
+  BPCode?: string;
+}
+
+export interface B1BusinessPartner extends Udfs {
+  CardCode: string;
+  CardName?: string | null;
+  CardType?: 'cCustomer' | 'cSupplier' | 'cLid';
+  FederalTaxID?: string | null;
+  Phone1?: string | null;
+  Cellular?: string | null;
+  EmailAddress?: string | null;
+  PayTermsGrpCode?: number | null;
+  CreditLimit?: number | null;
+  CurrentAccountBalance?: number | null;
+  OpenOrdersBalance?: number | null;
+  PriceListNum?: number | null;
+  Frozen?: B1YesNo;
+  Valid?: B1YesNo;
+  BilltoDefault?: string | null;
+  ShipToDefault?: string | null;
+  BPAddresses?: B1Address[];
+}
+
+export interface B1ItemPrice {
+  PriceList: number;
+  Price: number | null;
+  Currency?: string | null;
+}
+
+export interface B1ItemWarehouse {
+  WarehouseCode: string;
+  InStock: number | null;
+  Committed: number | null;
+  Ordered: number | null;
+}
+
+export interface B1Item extends Udfs {
+  ItemCode: string;
+  ItemName?: string | null;
+  ForeignName?: string | null;
+  ItemsGroupCode?: number | null;
+  QuantityOnStock?: number | null;
+  SalesItem?: B1YesNo;
+  Valid?: B1YesNo;
+  ItemPrices?: B1ItemPrice[];
+  ItemWarehouseInfoCollection?: B1ItemWarehouse[];
+}
+
+export interface B1PaymentTerms {
+  GroupNumber: number;
+  PaymentTermsGroupName: string;
+}
+
+export interface B1Country {
+  Code: string;
+  Name: string;
+}
+
+export interface B1State {
+  Code: string;
+  Name: string;
+  Country: string;
+}
+
+/** A row of a user-defined table (`/U_TRANSPORTE`). */
+export interface B1UserTableRow {
+  Code: string;
+  Name: string;
+}
+
+export interface B1DocumentLine {
+  LineNum: number;
+  ItemCode?: string | null;
+  ItemDescription?: string | null;
+  Quantity?: number | null;
+  UnitPrice?: number | null;
+  DiscountPercent?: number | null;
+  LineTotal?: number | null;
+  WarehouseCode?: string | null;
+  /** 17 = sales order, 13 = invoice, 15 = delivery; -1 none. */
+  BaseType?: number | null;
+  BaseEntry?: number | null;
+  BaseLine?: number | null;
+}
+
+export interface B1Document extends Udfs {
+  DocEntry: number;
+  DocNum?: number | null;
+  DocDate?: string | null;
+  DocDueDate?: string | null;
+  CardCode?: string;
+  CardName?: string | null;
+  NumAtCard?: string | null;
+  Comments?: string | null;
+  ShipToCode?: string | null;
+  PayToCode?: string | null;
+  DocTotal?: number | null;
+  PaidToDate?: number | null;
+  DocumentStatus?: 'bost_Open' | 'bost_Close' | 'bost_Paid' | 'bost_Delivered';
+  Cancelled?: B1YesNo;
+  FolioNumber?: number | null;
+  FolioPrefixString?: string | null;
+  DocumentLines?: B1DocumentLine[];
+}

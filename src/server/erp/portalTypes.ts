@@ -1,0 +1,163 @@
+// The portal's shapes of ERP data, with the spec's field names (spec section 3). The client needs the same
+// types: they belong in src/shared/api/types.ts, and this file can then re-export them from there.
+
+/** 'Sin Bloqueo' when the flag does not block; any other text blocks the buyer. */
+export type BlockingFlag = string;
+
+export interface InvoiceAddress {
+  idfactura: string;
+  direccion: string;
+  comuna: string;
+  idregion: string;
+  region: string;
+  idpais: string;
+  pais: string;
+  predeterminado: 'Y' | 'N';
+}
+
+export interface DispatchAddress {
+  iddespacho: string;
+  direccion: string;
+  comuna: string;
+  idregion: string;
+  region: string;
+  idpais: string;
+  pais: string;
+}
+
+export interface CustomerProfile {
+  /** The ERP business partner code (CardCode). */
+  idcliente: string;
+  /** Digits, dash, check digit ('76123456-0'). */
+  rut: string;
+  nombre: string;
+  giro: string;
+  mail: string;
+  telefono: string;
+  /** Payment condition name: 'Contado', 'Cheque', '30 días'... */
+  condpago: string;
+  /** Approved credit (the ERP's credit limit). */
+  credAprob: number;
+  /** Credit still available: approved − balance owed − open orders, never below 0. */
+  limitecred: number;
+  /** Loyalty discount percent (e.g. 6 for 6 %). */
+  descFidel: number;
+  /** Bronce, Silver, Gold, Premium or Elite. */
+  fidelizacion: string;
+  morosidad: BlockingFlag;
+  interes: BlockingFlag;
+  protesto: BlockingFlag;
+  prorroga: BlockingFlag;
+  factura: InvoiceAddress[];
+  despacho: DispatchAddress[];
+}
+
+export interface Region {
+  idregion: string;
+  region: string;
+  idpais: string;
+}
+
+export interface Country {
+  idpais: string;
+  pais: string;
+}
+
+export interface CatalogueTree {
+  categorias: { descr: string; subcategorias: { descr: string; nivel3: { descr: string }[] }[] }[];
+}
+
+/** One row per style (the sku the product detail takes); stock is the sum over its sizes. */
+export interface CatalogueItem {
+  sku: string;
+  descripcion: string;
+  genero: string;
+  stock: number;
+  preciolista: number;
+  categoria: string;
+  tipo: string;
+  variante: string;
+  urlImage: string;
+}
+
+export interface RelatedVariant {
+  /** The size's own ItemCode: what goes into the cart and the ERP order line. */
+  sku: string;
+  talla: string;
+  stock: number;
+  preciolista: number;
+  precioOferta: number;
+  descuento: number;
+  descripcion: string;
+}
+
+export interface ProductDetail {
+  nombre: string;
+  descr: string;
+  especificacion: string;
+  precio: number;
+  precioOferta: number;
+  descuento: number;
+  tecnologias: { idtecnologia: string }[];
+  relacionados: RelatedVariant[];
+}
+
+export interface Transport {
+  idTransporte: string;
+  transporte: string;
+}
+
+export interface PendingDocument {
+  folio: string;
+  /** 'YYYY-MM-DD'. */
+  fecha: string;
+  totalBruto: number;
+  saldoaPagar: number;
+  docEntry: number;
+}
+
+export interface PurchaseHistoryHeader {
+  docEntry: number;
+  numPedido: string;
+  /** 'YYYY-MM-DD'. */
+  fecha: string;
+  tipoRetiro: string;
+  /** '0' when there is none (the screen shows '-'). */
+  entrega: string;
+  estado: string;
+  numFactura: string;
+  numNotaCredito: string;
+  dte: string;
+}
+
+export interface PurchaseHistoryLine {
+  lineNum: number;
+  itemCode: string;
+  descripcion: string;
+  cantidad: number;
+  totalNeto: number;
+}
+
+/** The body of POST /user/b1/update-profile minus the business partner (spec section 7). */
+export interface CustomerUpdate {
+  giro?: string;
+  mail?: string;
+  telefono?: string;
+  direcciones?: {
+    /** The ERP address name; empty for a new address. */
+    iddespacho?: string;
+    /** 'B' billing, 'S' shipping. */
+    addressType: 'B' | 'S';
+    direccion: string;
+    region: string;
+    comuna: string;
+    pais: string;
+  }[];
+}
+
+/** A portal offer for one sku (spec: itemCode, descuento, precioOferta). */
+export interface PortalOffer {
+  descuento: number;
+  /** When absent it is the list price less `descuento` %, rounded to whole pesos. */
+  precioOferta?: number;
+}

@@ -1,0 +1,289 @@
+// A typed client of the SAP Business One Service Layer (PROTOCOLS.md §3). It knows the protocol only: session
+// cookies, re-login on an expired session, OData paging, timeouts and the error body. It works the same against
+// a real B1 and against the stand-in in mocks/b1: only the base URL and credentials differ.
+import { ErpError, ERP_MESSAGES, errorFromNetwork, errorFromResponse } from './errors';
+import { createNodeFetch, type FetchLike } from './nodeFetch';
+import { queryString, type ODataQuery } from './odata';
+
+export interface ServiceLayerOptions {
+  /** Root of the Service Layer, e.g. `https://b1.example.cl:50000/b1s/v1`. */
+  baseUrl: string;
+  company: string;
+  user: string;
+  password: string;
+  /** Limit of every request, login included; a hung ERP never hangs the portal. Default 10 000 ms. */
+  timeoutMs?: number;
+  /** Replaces the global fetch (tests, instrumentation). */
+  fetch?: FetchLike;
+  /** false accepts a self-signed certificate (uses node:https, see nodeFetch.ts). Ignored when `fetch` is given. */
+  rejectUnauthorized?: boolean;
+  /** Extra CA (PEM) to trust for the ERP's certificate. Ignored when `fetch` is given. */
+  ca?: string;
+  /** A pino/Fastify-style logger for the few events worth a line (re-login). */
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export interface RequestOptions {
+  /** Overrides the client's timeout for this call (e.g. a short readiness ping). */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface GetAllOptions extends RequestOptions {
+  /** Rows per page asked with `Prefer: odata.maxpagesize=N`. Default 100. */
+  pageSize?: number;
+  /** Safety stop against an ERP that never stops sending next links. Default 10 000 pages. */
+  maxPages?: number;
+}
+
+/** An OData collection as v1 (`odata.nextLink`) or v2 (`@odata.nextLink`) sends it. */
+export interface ODataCollection<T> {
+  value: T[];
+  'odata.nextLink'?: string;
+  '@odata.nextLink'?: string;
+  'odata.count'?: string | number;
+  '@odata.count'?: number;
+}
+
+interface Session {
+  /** `B1SESSION=...; ROUTEID=...` as sent back to the ERP. */
+  cookie: string;
+  id: string;
+  /** Idle timeout in minutes, as the ERP announced it. */
+  timeoutMinutes?: number;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** `B1SESSION` and `ROUTEID` from the Set-Cookie headers (by hand: `name=value` before the first `;`). */
+export function parseSessionCookies(setCookies: readonly string[]): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const header of setCookies) {
+    const pair = header.split(';', 1)[0];
+    const eq = pair.indexOf('=');
+    if (eq <= 0) continue;
+    const name = pair.slice(0, eq).trim();
+    if (name === 'B1SESSION' || name === 'ROUTEID') cookies[name] = pair.slice(eq + 1).trim();
+  }
+  return cookies;
+}
+
+/** Every Set-Cookie header; when the runtime folds them into one, split at commas that start a new cookie. */
+function setCookieHeaders(headers: Headers): string[] {
+  if (typeof headers.getSetCookie === 'function') return headers.getSetCookie();
+  const joined = headers.get('set-cookie');
+  return joined ? joined.split(/,(?=\s*[A-Za-z0-9_.-]+=)/) : [];
+}
+
+export class ServiceLayerClient {
+  readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly fetchImpl: FetchLike;
+  private session: Session | null = null;
+  private loginInFlight: Promise<Session> | null = null;
+  private logins = 0;
+
+  constructor(private readonly options: ServiceLayerOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    const tlsOptionsGiven = options.rejectUnauthorized === false || options.ca !== undefined;
+    this.fetchImpl =
+      options.fetch ??
+      (tlsOptionsGiven ? createNodeFetch({ rejectUnauthorized: options.rejectUnauthorized, ca: options.ca }) : (url, init) => fetch(url, init));
+  }
+
+  /** How many logins this client has made (one per session; observability and tests). */
+  get loginCount(): number {
+    return this.logins;
+  }
+
+  get hasSession(): boolean {
+    return this.session !== null;
+  }
+
+  /** `GET path?query` → the parsed JSON (an entity, or a collection object). */
+  async get<T>(path: string, query?: ODataQuery, options: RequestOptions = {}): Promise<T> {
+    return (await this.send('GET', this.url(path, query), undefined, options)) as T;
+  }
+
+  /** Every row of a collection, following next links page after page. */
+  async getAll<T>(path: string, query?: ODataQuery, options: GetAllOptions = {}): Promise<T[]> {
+    const { pageSize = 100, maxPages = 10_000, ...request } = options;
+    const headers = { ...request.headers, Prefer: `odata.maxpagesize=${pageSize}` };
+    const first = this.url(path, query);
+    const rows: T[] = [];
+    const seen = new Set<string>();
+    let next: string | undefined = first;
+    for (let page = 0; next; page++) {
+      if (page >= maxPages || seen.has(next)) {
+        throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: `paging did not end at ${next}` });
+      }
+      seen.add(next);
+      const body = (await this.send('GET', next, undefined, { ...request, headers })) as ODataCollection<T> | null;
+      if (!body || !Array.isArray(body.value)) {
+        throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: `no collection at ${path}` });
+      }
+      rows.push(...body.value);
+      const link = body['odata.nextLink'] ?? body['@odata.nextLink'];
+      next = link ? this.resolveNextLink(link, first) : undefined;
+    }
+    return rows;
+  }
+
+  /** `POST path` → the created entity (201), or undefined when the ERP answers 204. */
+  async post<T = unknown>(path: string, body: unknown, options: RequestOptions & { returnNoContent?: boolean } = {}): Promise<T | undefined> {
+    const headers = options.returnNoContent ? { ...options.headers, Prefer: 'return-no-content' } : options.headers;
+    return (await this.send('POST', this.url(path), body, { ...options, headers })) as T | undefined;
+  }
+
+  /**
+   * `PATCH path` (204): omitted fields keep their values. Collections (BPAddresses, DocumentLines) are merged line
+   * by line unless `replaceCollections` asks the ERP to replace them (`B1S-ReplaceCollectionsOnPatch`).
+   */
+  async patch(path: string, body: unknown, options: RequestOptions & { replaceCollections?: boolean } = {}): Promise<void> {
+    const headers = options.replaceCollections ? { ...options.headers, 'B1S-ReplaceCollectionsOnPatch': 'true' } : options.headers;
+    await this.send('PATCH', this.url(path), body, { ...options, headers });
+  }
+
+  /** Logs in now (otherwise the first call does). Concurrent callers share one login. */
+  async login(): Promise<void> {
+    await this.ensureSession();
+  }
+
+  /** Ends the ERP session (204). Best effort: the session is forgotten even if the ERP cannot be reached. */
+  async logout(): Promise<void> {
+    const session = this.session;
+    this.session = null;
+    if (!session) return;
+    try {
+      await this.raw('POST', `${this.baseUrl}/Logout`, undefined, { Cookie: session.cookie }, {});
+    } catch {
+      // An unreachable ERP ends the session by its own idle timeout.
+    }
+  }
+
+  // --- internals ---
+
+  private url(path: string, query?: ODataQuery): string {
+    const qs = queryString(query);
+    const clean = path.replace(/^\/+/, '');
+    return `${this.baseUrl}/${clean}${qs ? (clean.includes('?') ? '&' : '?') + qs : ''}`;
+  }
+
+  /**
+   * v1 sends `Items?$skip=20` (relative to the root) or `/b1s/v1/Items?$skip=20`; v2 may send an absolute URL.
+   * All are re-rooted on our base URL (the ERP may sit behind a proxy), and any query option of the first request
+   * that the link dropped ($filter, $select...) is carried over.
+   */
+  private resolveNextLink(link: string, first: string): string {
+    let tail: string;
+    const rooted = /\/b1s\/v\d+\/(.*)$/.exec(link);
+    if (rooted) tail = rooted[1];
+    else if (/^https?:\/\//i.test(link)) tail = new URL(link).pathname.split('/').pop() + new URL(link).search;
+    else tail = link.replace(/^\/+/, '');
+    const [linkPath, linkQuery = ''] = tail.split(/\?(.*)/s, 2);
+    const parts = linkQuery ? linkQuery.split('&') : [];
+    const names = new Set(parts.map((part) => decodeURIComponent(part.split('=', 1)[0])));
+    const firstQuery = first.includes('?') ? first.slice(first.indexOf('?') + 1).split('&') : [];
+    for (const part of firstQuery) {
+      const name = decodeURIComponent(part.split('=', 1)[0]);
+      if (!names.has(name)) parts.push(part);
+    }
+    return `${this.baseUrl}/${linkPath}${parts.length ? `?${parts.join('&')}` : ''}`;
+  }
+
+  /** A call with the session cookie; on 401 (expired session, code 301) logs in again once and replays. */
+  private async send(method: string, url: string, body: unknown, options: RequestOptions): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      const session = await this.ensureSession();
+      const answer = await this.raw(method, url, body, { ...options.headers, Cookie: session.cookie }, options);
+      if (answer.status !== 401) return this.result(answer);
+      // Forget the session only if no concurrent call replaced it already, so a burst of 401s shares one login.
+      if (this.session === session) this.session = null;
+      if (attempt >= 1) {
+        // A brand-new session was refused too: report it instead of looping.
+        const error = errorFromResponse(401, answer.body);
+        throw new ErpError({ status: 503, code: 'ERP_AUTH', message: ERP_MESSAGES.auth, erpCode: error.erpCode, erpMessage: error.erpMessage, upstreamStatus: 401 });
+      }
+      this.options.log?.warn({ erp: 'b1', erpCode: errorFromResponse(401, answer.body).erpCode }, 'B1 session expired, logging in again');
+    }
+  }
+
+  private result(answer: Answer): unknown {
+    if (answer.status >= 200 && answer.status < 300) return answer.body;
+    throw errorFromResponse(answer.status, answer.body);
+  }
+
+  private ensureSession(): Promise<Session> {
+    if (this.session) return Promise.resolve(this.session);
+    this.loginInFlight ??= this.doLogin().finally(() => {
+      this.loginInFlight = null;
+    });
+    return this.loginInFlight;
+  }
+
+  private async doLogin(): Promise<Session> {
+    const { company, user, password } = this.options;
+    const answer = await this.raw('POST', `${this.baseUrl}/Login`, { CompanyDB: company, UserName: user, Password: password }, {}, {});
+    this.logins++;
+    if (answer.status !== 200) {
+      const error = errorFromResponse(answer.status, answer.body);
+      if (answer.status === 401 || answer.status === 400) {
+        // Wrong user, password or company: the portal's configuration, never the buyer's fault.
+        throw new ErpError({ status: 503, code: 'ERP_AUTH', message: ERP_MESSAGES.auth, erpCode: error.erpCode, erpMessage: error.erpMessage, upstreamStatus: answer.status });
+      }
+      throw error;
+    }
+    const body = (answer.body ?? {}) as { SessionId?: string; SessionTimeout?: number };
+    const cookies = parseSessionCookies(answer.setCookies ?? []);
+    const id = cookies.B1SESSION ?? body.SessionId;
+    if (!id) {
+      throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: 'login answered without a session' });
+    }
+    const cookie = [`B1SESSION=${id}`, cookies.ROUTEID !== undefined ? `ROUTEID=${cookies.ROUTEID}` : ''].filter(Boolean).join('; ');
+    this.session = { cookie, id, timeoutMinutes: body.SessionTimeout };
+    return this.session;
+  }
+
+  /** One HTTP exchange under the timeout; JSON in and out; network failures become ErpError. */
+  private async raw(
+    method: string,
+    url: string,
+    body: unknown,
+    headers: Record<string, string>,
+    options: RequestOptions,
+  ): Promise<Answer & { setCookies?: string[] }> {
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    let status: number;
+    let text: string;
+    let setCookies: string[] | undefined;
+    try {
+      const response = await this.fetchImpl(url, {
+        method,
+        headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+      status = response.status;
+      setCookies = setCookieHeaders(response.headers);
+      text = await response.text(); // still under the same signal: a body that never ends times out too
+    } catch (error) {
+      throw errorFromNetwork(error, timeoutMs);
+    }
+    if (!text) return { status, body: undefined, setCookies };
+    try {
+      return { status, body: JSON.parse(text), setCookies };
+    } catch {
+      if (status >= 200 && status < 300) {
+        throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: text.slice(0, 200), upstreamStatus: status });
+      }
+      return { status, body: text, setCookies }; // an HTML error page from a proxy: mapped by status
+    }
+  }
+}

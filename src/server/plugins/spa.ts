@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG } from '../../shared/messages';
+import { HttpError } from '../errors';
+
+/**
+ * Serves the built SPA: hashed assets with a year of cache, index.html never cached, and every
+ * client route (any GET outside /api that is not a file) answered with index.html. Unknown /api paths get JSON 404.
+ */
+export default fp(async function spa(app: FastifyInstance, opts: { clientDir: string }) {
+  const index = path.join(opts.clientDir, 'index.html');
+  const hasClient = existsSync(index);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: opts.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`No se encontró la SPA compilada en ${opts.clientDir}; se sirve solo la API (ejecuta "npm run build").`);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || !hasClient || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new HttpError(404, MSG.apiNotFound);
+    }
+    // A missing asset (a file name with an extension) is a real 404, not the app.
+    if (path.extname(url) && !url.endsWith('.html')) throw new HttpError(404, MSG.apiNotFound);
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+});

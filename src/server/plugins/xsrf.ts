@@ -1,0 +1,53 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG } from '../../shared/messages';
+import { HttpError } from '../errors';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false for callbacks from other systems (payment providers), which carry their own proof. */
+    xsrf?: boolean;
+  }
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string, b: string): boolean {
+  const ba = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ba.length === bb.length && timingSafeEqual(ba, bb);
+}
+
+/**
+ * Double-submit anti-forgery: the server hands out a readable `XSRF-TOKEN` cookie and every non-GET
+ * request to /api must echo it in `X-XSRF-TOKEN`. A cross-site page can send the cookie but cannot read it.
+ */
+export default fp(async function xsrf(app: FastifyInstance, opts: { secure: boolean }) {
+  const needsToken = (request: FastifyRequest) =>
+    !SAFE.has(request.method) && request.url.startsWith('/api/') && request.routeOptions.config?.xsrf !== false;
+
+  app.addHook('preHandler', async (request) => {
+    if (!needsToken(request)) return;
+    const cookie = request.cookies[XSRF_COOKIE];
+    const header = request.headers[XSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new HttpError(403, MSG.xsrfMissing);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.cookies[XSRF_COOKIE]) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure: opts.secure,
+        httpOnly: false,
+      });
+    }
+  });
+
+  // Lets the SPA get a token before its first state-changing call.
+  app.get('/api/security/xsrf', async (_request, reply) => reply.status(204).send());
+});
