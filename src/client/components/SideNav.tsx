@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { NavLink } from 'react-router-dom';
+import { MSG } from '../../shared/messages';
+import { DRAWER_WIDTH } from '../app/theme';
+
+export interface NavAudience {
+  loggedIn: boolean;
+  isAdmin: boolean;
+  isUser: boolean;
+}
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+/** Sidebar entries per role (spec section 2, shell; admin document section 1). */
+export function navItems({ loggedIn, isAdmin, isUser }: NavAudience): NavItem[] {
+  if (!loggedIn) return [{ label: MSG.navCustomerRequest, to: '/user/user-creation-req' }];
+  const items: NavItem[] = [
+    { label: MSG.navHome, to: '/' },
+    { label: MSG.navCatalog, to: '/user/catalog' },
+  ];
+  if (isAdmin) {
+    items.push(
+      { label: MSG.navAdminProducts, to: '/admin/product' },
+      { label: MSG.navAdminUsers, to: '/admin/user' },
+      { label: MSG.navAdminNotifications, to: '/admin/email' },
+      { label: MSG.navAdminBanner, to: '/admin/banner' },
+    );
+  }
+  if (isUser) {
+    items.push({ label: MSG.navPendingPayments, to: '/user/pending-payments' }, { label: MSG.navPurchaseHistory, to: '/user/purchase-history' });
+  }
+  return items;
+}
+
+export interface SideNavProps extends NavAudience {
+  /** temporary on phones (closes after a choice), permanent on larger screens */
+  variant: 'temporary' | 'permanent';
+  open: boolean;
+  onClose: () => void;
+}
+
+export function SideNav({ variant, open, onClose, ...audience }: SideNavProps) {
+  const temporary = variant === 'temporary';
+  const list = (
+    <Box component="nav" aria-label="Menú principal" sx={{ width: DRAWER_WIDTH }}>
+      <List>
+        {navItems(audience).map((item) => (
+          <ListItemButton
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            end={item.to === '/'}
+            onClick={temporary ? onClose : undefined}
+            sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+          >
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+  if (temporary) {
+    return (
+      <Drawer variant="temporary" open={open} onClose={onClose} slotProps={{ root: { keepMounted: true } }}>
+        {list}
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}
+      slotProps={{ paper: { sx: { position: 'relative', width: DRAWER_WIDTH, borderRight: 1, borderColor: 'divider' } } }}
+    >
+      {list}
+    </Drawer>
+  );
+}

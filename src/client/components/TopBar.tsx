@@ -1,0 +1,134 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import MenuIcon from '@mui/icons-material/Menu';
+import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import { useId, useState, type MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { MSG } from '../../shared/messages';
+import { brandName } from './brand';
+
+export type CartIconState = 'hidden' | 'active' | 'blocked';
+
+export interface TopBarProps {
+  loggedIn: boolean;
+  /** 'Mi perfil' is for buyers only. */
+  showProfile: boolean;
+  cart: CartIconState;
+  cartCount: number;
+  /** Shown on phones, where the sidebar is a temporary drawer. */
+  onOpenNav?: () => void;
+  onLogout: () => void;
+}
+
+/** The product search box: for now it only holds the text (the search issue wires it). */
+function SearchBox() {
+  const [text, setText] = useState('');
+  return (
+    <Box role="search" sx={{ flex: 1, minWidth: 0, order: { xs: 10, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, pb: { xs: 1, sm: 0 } }}>
+      <TextField
+        type="search"
+        size="small"
+        fullWidth
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={MSG.searchPlaceholder}
+        slotProps={{ htmlInput: { 'aria-label': 'Buscar productos' } }}
+        sx={{ bgcolor: 'background.paper', borderRadius: 1, maxWidth: 520 }}
+      />
+    </Box>
+  );
+}
+
+function AccountMenu({ showProfile, onLogout }: Pick<TopBarProps, 'showProfile' | 'onLogout'>) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label="Mi cuenta"
+        aria-haspopup="true"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
+      >
+        <AccountCircle />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        {showProfile && (
+          <MenuItem component={RouterLink} to="/profile" onClick={close}>
+            {MSG.menuProfile}
+          </MenuItem>
+        )}
+        <MenuItem component={RouterLink} to="/change-password" onClick={close}>
+          {MSG.menuChangePassword}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            onLogout();
+          }}
+        >
+          {MSG.menuLogout}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+function CartIcon({ cart, cartCount }: Pick<TopBarProps, 'cart' | 'cartCount'>) {
+  if (cart === 'hidden') return null;
+  if (cart === 'blocked') {
+    return (
+      <Tooltip title={MSG.blocked}>
+        <Box component="span" tabIndex={0} sx={{ display: 'inline-flex', p: 1 }}>
+          <RemoveShoppingCartIcon titleAccess="Carro bloqueado" />
+        </Box>
+      </Tooltip>
+    );
+  }
+  return (
+    <IconButton color="inherit" component={RouterLink} to="/user/cart-detail" aria-label="Carro de compras">
+      <Badge badgeContent={cartCount} color="secondary" showZero max={99}>
+        <ShoppingCartIcon />
+      </Badge>
+    </IconButton>
+  );
+}
+
+export function TopBar({ loggedIn, showProfile, cart, cartCount, onOpenNav, onLogout }: TopBarProps) {
+  return (
+    <AppBar position="sticky" elevation={1}>
+      <Toolbar sx={{ flexWrap: 'wrap', columnGap: 1, px: { xs: 1, sm: 2 } }}>
+        {onOpenNav && (
+          <IconButton color="inherit" edge="start" aria-label="Abrir menú" onClick={onOpenNav}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Box component={RouterLink} to="/" aria-label="Ir al inicio" sx={{ display: 'inline-flex', alignItems: 'center', mr: 1 }}>
+          <Box component="img" src="/logo.svg" alt={brandName} sx={{ height: { xs: 32, sm: 40 }, width: 'auto', display: 'block' }} />
+        </Box>
+        {loggedIn ? <SearchBox /> : <Box sx={{ flex: 1 }} />}
+        <CartIcon cart={cart} cartCount={cartCount} />
+        {loggedIn ? (
+          <AccountMenu showProfile={showProfile} onLogout={onLogout} />
+        ) : (
+          <Button color="inherit" component={RouterLink} to="/login">
+            Ingresar
+          </Button>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,491 @@
+// The ONE place that knows where each portal concept lives in this B1 installation (which standard field or
+// user-defined field, which price list, which warehouse), and the pure functions that turn ERP entities into the
+// portal's shapes (spec section 3). A real installation with other UDF names changes this file only.
+import { compactRut } from '../../shared/rut';
+import { roundPesos } from '../../shared/money';
+import type { B1Address, B1BusinessPartner, B1Document, B1DocumentLine, B1Item } from './b1Types';
+import type {
+  CatalogueItem,
+  CatalogueTree,
+  Country,
+  CustomerProfile,
+  CustomerUpdate,
+  DispatchAddress,
+  InvoiceAddress,
+  PendingDocument,
+  PortalOffer,
+  ProductDetail,
+  PurchaseHistoryHeader,
+  PurchaseHistoryLine,
+  Region,
+  RelatedVariant,
+  Transport,
+} from './portalTypes';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Field names and installation settings
+// ---------------------------------------------------------------------------------------------------------------
+
+export const B1_FIELDS = {
+  customer: {
+    rut: 'FederalTaxID',
+    giro: 'U_Giro',
+    loyaltyLevel: 'U_NivelFidelizacion',
+    /** Percent, e.g. 6 for 6 %. */
+    loyaltyDiscount: 'U_DescFidelizacion',
+    /** The four blocking flags: `notBlocking` text or a reason. */
+    blocking: { morosidad: 'U_Morosidad', interes: 'U_Interes', protesto: 'U_Protesto', prorroga: 'U_Prorroga' },
+  },
+  address: {
+    street: 'Street',
+    /** The comuna (commune). County holds the province in this installation. */
+    commune: 'City',
+    /** Region code, the key of States. */
+    region: 'State',
+    country: 'Country',
+  },
+  item: {
+    /** Style code shared by every size of a style: the portal's product sku. */
+    style: 'U_Estilo',
+    size: 'U_Talla',
+    /** The variant a buyer sees next to the description: the colour. */
+    colour: 'U_Color',
+    gender: 'U_Genero',
+    category: 'U_Categoria',
+    subcategory: 'U_Subcategoria',
+    level3: 'U_Nivel3',
+    /** Comma-separated technology ids ('1,4'). */
+    technologies: 'U_Tecnologias',
+    longDescription: 'U_DescripcionLarga',
+    specification: 'U_Especificacion',
+    /** The style's description without size or colour. */
+    styleName: 'ForeignName',
+  },
+  order: {
+    saleType: 'U_TipoVenta',
+    paymentForm: 'U_FormaPago',
+    transport: 'U_Transporte',
+    pickupType: 'U_TipoRetiro',
+    branch: 'U_Sucursal',
+    dispatchStreet: 'U_DireccionDespacho',
+    dispatchCommune: 'U_ComunaDespacho',
+  },
+} as const;
+
+export const B1_SETTINGS = {
+  /** Price list whose price is the catalogue's "precio lista". */
+  listPriceList: 1,
+  /** Warehouse whose available stock the portal sells; null sums every warehouse. */
+  warehouseCode: '01' as string | null,
+  /** Value of a blocking flag that does not block (spec). Empty or null flags count as this too. */
+  notBlocking: 'Sin Bloqueo',
+  /** User-defined table of transports (`@TRANSPORTE`, reached as `U_TRANSPORTE`). */
+  transportTable: 'U_TRANSPORTE',
+  customerCardType: 'cCustomer',
+  /** Object types of document lines' BaseType. */
+  baseTypeOrder: 17,
+  baseTypeInvoice: 13,
+  /** Shown in purchase history when a document does not exist (the screen turns it into '-'). */
+  noDocument: '0',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Small readers
+// ---------------------------------------------------------------------------------------------------------------
+
+const F = B1_FIELDS;
+const S = B1_SETTINGS;
+type Row = Record<string, unknown>;
+
+function text(row: object, field: string): string {
+  const value = (row as Row)[field];
+  return value === null || value === undefined ? '' : String(value).trim();
+}
+
+function num(row: object, field: string): number {
+  const value = Number((row as Row)[field] ?? 0);
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** 'YYYY-MM-DD' from the ERP's '2024-05-03' or '2024-05-03T00:00:00Z'. */
+export function isoDate(value: string | null | undefined): string {
+  return value ? String(value).slice(0, 10) : '';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Customers
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Names the profile needs that live in other entities (cached by the service). */
+export interface ReferenceNames {
+  paymentTerms: ReadonlyMap<number, string>;
+  countries: ReadonlyMap<string, string>;
+  /** Keyed by `regionKey(country, code)`: region codes repeat across countries. */
+  regions: ReadonlyMap<string, string>;
+}
+
+export const regionKey = (country: string, code: string): string => `${country}:${code}`;
+
+/** The fields of BusinessPartners the profile needs (the stand-in, like SL, rejects unknown names). */
+export const CUSTOMER_SELECT: readonly string[] = [
+  'CardCode', 'CardName', 'CardType', F.customer.rut, 'Phone1', 'Cellular', 'EmailAddress', 'PayTermsGrpCode',
+  'CreditLimit', 'CurrentAccountBalance', 'OpenOrdersBalance', 'PriceListNum', 'Frozen', 'Valid', 'BilltoDefault',
+  'ShipToDefault', 'BPAddresses', F.customer.giro, F.customer.loyaltyLevel, F.customer.loyaltyDiscount,
+  ...Object.values(F.customer.blocking),
+];
+
+/** A blocking flag as the buyer sees it: empty (e.g. an undefined prórroga) means not blocking. */
+export function blockingFlag(value: unknown): string {
+  const flag = value === null || value === undefined ? '' : String(value).trim();
+  return flag === '' ? S.notBlocking : flag;
+}
+
+/** Blocked when any of the four flags is not 'Sin Bloqueo' (spec section 4). */
+export function isBlocked(profile: Pick<CustomerProfile, 'morosidad' | 'interes' | 'protesto' | 'prorroga'>): boolean {
+  return [profile.morosidad, profile.interes, profile.protesto, profile.prorroga].some((flag) => blockingFlag(flag) !== S.notBlocking);
+}
+
+/**
+ * Credit still available to the buyer: the approved limit less what the customer owes (CurrentAccountBalance,
+ * positive when the customer owes) and less its open sales orders (OpenOrdersBalance). Never below 0: an
+ * overdrawn customer simply has no credit left, not a negative one.
+ */
+export function availableCredit(bp: Pick<B1BusinessPartner, 'CreditLimit' | 'CurrentAccountBalance' | 'OpenOrdersBalance'>): number {
+  const available = num(bp, 'CreditLimit') - num(bp, 'CurrentAccountBalance') - num(bp, 'OpenOrdersBalance');
+  return Math.max(0, roundPesos(available));
+}
+
+function addressParts(address: B1Address, names: ReferenceNames) {
+  const idpais = text(address, F.address.country);
+  const idregion = text(address, F.address.region);
+  return {
+    direccion: text(address, F.address.street),
+    comuna: text(address, F.address.commune),
+    idregion,
+    region: names.regions.get(regionKey(idpais, idregion)) ?? idregion,
+    idpais,
+    pais: names.countries.get(idpais) ?? idpais,
+  };
+}
+
+export function toCustomerProfile(bp: B1BusinessPartner, names: ReferenceNames): CustomerProfile {
+  const addresses = bp.BPAddresses ?? [];
+  const factura: InvoiceAddress[] = addresses
+    .filter((a) => a.AddressType === 'bo_BillTo')
+    .map((a) => ({ idfactura: a.AddressName, ...addressParts(a, names), predeterminado: a.AddressName === bp.BilltoDefault ? 'Y' : 'N' }));
+  const despacho: DispatchAddress[] = addresses
+    .filter((a) => a.AddressType === 'bo_ShipTo')
+    .map((a) => ({ iddespacho: a.AddressName, ...addressParts(a, names) }));
+  const rut = text(bp, F.customer.rut);
+  return {
+    idcliente: bp.CardCode,
+    rut: rut ? compactRut(rut) : '',
+    nombre: text(bp, 'CardName'),
+    giro: text(bp, F.customer.giro),
+    mail: text(bp, 'EmailAddress'),
+    telefono: text(bp, 'Phone1') || text(bp, 'Cellular'),
+    condpago: names.paymentTerms.get(num(bp, 'PayTermsGrpCode')) ?? '',
+    credAprob: num(bp, 'CreditLimit'),
+    limitecred: availableCredit(bp),
+    descFidel: num(bp, F.customer.loyaltyDiscount),
+    fidelizacion: text(bp, F.customer.loyaltyLevel),
+    morosidad: blockingFlag(bp[F.customer.blocking.morosidad]),
+    interes: blockingFlag(bp[F.customer.blocking.interes]),
+    protesto: blockingFlag(bp[F.customer.blocking.protesto]),
+    prorroga: blockingFlag(bp[F.customer.blocking.prorroga]),
+    factura,
+    despacho,
+  };
+}
+
+/**
+ * The PATCH body for POST /user/b1/update-profile. Addresses are merged by (AddressName, AddressType): a known
+ * name updates that address, an empty one adds a new address named after the next free number.
+ */
+export function toCustomerPatch(update: CustomerUpdate, existing: readonly B1Address[] = []): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  if (update.giro !== undefined) patch[F.customer.giro] = update.giro;
+  if (update.mail !== undefined) patch.EmailAddress = update.mail;
+  if (update.telefono !== undefined) patch.Phone1 = update.telefono;
+  if (update.direcciones?.length) {
+    const taken = new Set(existing.map((a) => `${a.AddressType}:${a.AddressName}`));
+    patch.BPAddresses = update.direcciones.map((d) => {
+      const type = d.addressType === 'B' ? 'bo_BillTo' : 'bo_ShipTo';
+      let name = d.iddespacho?.trim() ?? '';
+      if (!name) {
+        const prefix = d.addressType === 'B' ? 'FACTURACION' : 'DESPACHO';
+        for (let n = 1; !name || taken.has(`${type}:${name}`); n++) name = `${prefix} ${n}`;
+        taken.add(`${type}:${name}`);
+      }
+      return {
+        AddressName: name,
+        AddressType: type,
+        [F.address.street]: d.direccion,
+        [F.address.commune]: d.comuna,
+        [F.address.region]: d.region,
+        [F.address.country]: d.pais,
+      };
+    });
+  }
+  return patch;
+}
+
+export const toRegion = (state: { Code: string; Name: string; Country: string }): Region => ({
+  idregion: state.Code,
+  region: state.Name,
+  idpais: state.Country,
+});
+
+export const toCountry = (country: { Code: string; Name: string }): Country => ({ idpais: country.Code, pais: country.Name });
+
+export const toTransport = (row: { Code: string; Name: string }): Transport => ({ idTransporte: row.Code, transporte: row.Name });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Items, styles and the catalogue
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The fields of Items the catalogue and product detail need. */
+export const ITEM_SELECT: readonly string[] = [
+  'ItemCode', 'ItemName', 'ForeignName', 'QuantityOnStock', 'SalesItem', 'Valid', 'ItemPrices', 'ItemWarehouseInfoCollection',
+  ...new Set(Object.values(F.item)),
+];
+
+/** Filter of the items the portal sells. */
+export const SELLABLE_ITEMS_FILTER = "SalesItem eq 'tYES' and Valid eq 'tYES'";
+
+/** One size of a style, in the portal's words, independent of the ERP's field names. */
+export interface ItemRecord {
+  itemCode: string;
+  name: string;
+  style: string;
+  styleName: string;
+  size: string;
+  colour: string;
+  gender: string;
+  category: string;
+  subcategory: string;
+  level3: string;
+  technologies: string[];
+  longDescription: string;
+  specification: string;
+  listPrice: number;
+  /** Available to promise in the portal's warehouse, never below 0. */
+  stock: number;
+}
+
+/**
+ * Stock available to promise (PROTOCOLS.md): InStock − Committed + Ordered of the portal's warehouse (or of all
+ * warehouses when none is configured), never below 0. Without warehouse lines, QuantityOnStock is all we know.
+ */
+export function availableStock(item: Pick<B1Item, 'ItemWarehouseInfoCollection' | 'QuantityOnStock'>, warehouseCode: string | null = S.warehouseCode): number {
+  const lines = item.ItemWarehouseInfoCollection;
+  if (!lines) return Math.max(0, num(item, 'QuantityOnStock'));
+  const chosen = warehouseCode === null ? lines : lines.filter((line) => line.WarehouseCode === warehouseCode);
+  const total = chosen.reduce((sum, line) => sum + num(line, 'InStock') - num(line, 'Committed') + num(line, 'Ordered'), 0);
+  return Math.max(0, Math.floor(total));
+}
+
+export function listPrice(item: Pick<B1Item, 'ItemPrices'>, priceList: number = S.listPriceList): number {
+  const price = item.ItemPrices?.find((p) => p.PriceList === priceList)?.Price;
+  return roundPesos(Number(price ?? 0));
+}
+
+export function toItemRecord(item: B1Item): ItemRecord {
+  const style = text(item, F.item.style) || item.ItemCode; // an item without style is a style of one size
+  return {
+    itemCode: item.ItemCode,
+    name: text(item, 'ItemName'),
+    style,
+    styleName: text(item, F.item.styleName) || text(item, 'ItemName'),
+    size: text(item, F.item.size),
+    colour: text(item, F.item.colour),
+    gender: text(item, F.item.gender),
+    category: text(item, F.item.category),
+    subcategory: text(item, F.item.subcategory),
+    level3: text(item, F.item.level3),
+    technologies: text(item, F.item.technologies).split(',').map((id) => id.trim()).filter(Boolean),
+    longDescription: text(item, F.item.longDescription),
+    specification: text(item, F.item.specification),
+    listPrice: listPrice(item),
+    stock: availableStock(item),
+  };
+}
+
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', '3XL', '4XL'];
+
+/** Letter sizes in garment order, then numeric sizes ascending, then anything else alphabetically. */
+export function compareSizes(a: string, b: string): number {
+  const rank = (size: string): [number, number, string] => {
+    const letter = LETTER_SIZES.indexOf(size.toUpperCase());
+    if (letter >= 0) return [0, letter, ''];
+    const numeric = Number(size.replace(',', '.'));
+    if (size !== '' && Number.isFinite(numeric)) return [1, numeric, ''];
+    return [2, 0, size];
+  };
+  const [ga, na, sa] = rank(a);
+  const [gb, nb, sb] = rank(b);
+  return ga - gb || na - nb || sa.localeCompare(sb, 'es');
+}
+
+/** Groups sizes by style, each style's sizes in garment order, styles in first-seen order. */
+export function groupByStyle(records: readonly ItemRecord[]): Map<string, ItemRecord[]> {
+  const styles = new Map<string, ItemRecord[]>();
+  for (const record of records) {
+    const sizes = styles.get(record.style);
+    if (sizes) sizes.push(record);
+    else styles.set(record.style, [record]);
+  }
+  for (const sizes of styles.values()) sizes.sort((a, b) => compareSizes(a.size, b.size));
+  return styles;
+}
+
+/** The style's list price: the lowest positive price among its sizes (sizes normally share one price). */
+function styleListPrice(sizes: readonly ItemRecord[]): number {
+  const prices = sizes.map((s) => s.listPrice).filter((p) => p > 0);
+  return prices.length ? Math.min(...prices) : 0;
+}
+
+/**
+ * Catalogue and search rows: ONE ROW PER STYLE (sku = style code, what /user/product-detail/:sku takes), with
+ * stock = the sum of its sizes' available stock. categoria/tipo/variante are the three catalogue levels, which is
+ * what the catalogue-detail screen filters by (category, scategory, sscategory).
+ */
+export function toCatalogueItems(records: readonly ItemRecord[], imageFor: (sku: string) => string = () => ''): CatalogueItem[] {
+  return [...groupByStyle(records)].map(([style, sizes]) => ({
+    sku: style,
+    descripcion: sizes[0].styleName,
+    genero: sizes[0].gender,
+    stock: sizes.reduce((sum, s) => sum + s.stock, 0),
+    preciolista: styleListPrice(sizes),
+    categoria: sizes[0].category,
+    tipo: sizes[0].subcategory,
+    variante: sizes[0].level3,
+    urlImage: imageFor(style),
+  }));
+}
+
+/** Category → subcategory → third level, each level sorted (Spanish collation), empty names left out. */
+export function toCatalogueTree(records: readonly ItemRecord[]): CatalogueTree {
+  const tree = new Map<string, Map<string, Set<string>>>();
+  for (const r of records) {
+    if (!r.category) continue;
+    const subs = tree.get(r.category) ?? tree.set(r.category, new Map()).get(r.category)!;
+    if (!r.subcategory) continue;
+    const level3 = subs.get(r.subcategory) ?? subs.set(r.subcategory, new Set()).get(r.subcategory)!;
+    if (r.level3) level3.add(r.level3);
+  }
+  const sorted = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]) => a.localeCompare(b, 'es'));
+  return {
+    categorias: sorted(tree).map(([descr, subs]) => ({
+      descr,
+      subcategorias: sorted(subs).map(([sub, level3]) => ({
+        descr: sub,
+        nivel3: [...level3].sort((a, b) => a.localeCompare(b, 'es')).map((d) => ({ descr: d })),
+      })),
+    })),
+  };
+}
+
+/** Looks up the portal's offer for a size's ItemCode or, failing that, for its style code. */
+export type OfferLookup = (sku: string) => PortalOffer | undefined;
+
+function offerPrices(price: number, offer: PortalOffer | undefined): { precioOferta: number; descuento: number } {
+  if (!offer || !(offer.descuento > 0)) return { precioOferta: 0, descuento: 0 };
+  return { precioOferta: offer.precioOferta ?? roundPesos(price * (1 - offer.descuento / 100)), descuento: offer.descuento };
+}
+
+/**
+ * ERP product detail of one style. precioOferta and descuento come from the portal's offers (`offerFor`);
+ * without an offer both are 0 (the variants table hides the offer column when no variant has one).
+ */
+export function toProductDetail(sizes: readonly ItemRecord[], offerFor: OfferLookup = () => undefined): ProductDetail {
+  if (sizes.length === 0) throw new RangeError('A style needs at least one size');
+  const ordered = [...sizes].sort((a, b) => compareSizes(a.size, b.size));
+  const first = ordered[0];
+  const precio = styleListPrice(ordered);
+  const relacionados: RelatedVariant[] = ordered.map((s) => ({
+    sku: s.itemCode,
+    talla: s.size,
+    stock: s.stock,
+    preciolista: s.listPrice,
+    ...offerPrices(s.listPrice, offerFor(s.itemCode) ?? offerFor(s.style)),
+    descripcion: s.name,
+  }));
+  const styleOffer = offerFor(first.style) ?? ordered.map((s) => offerFor(s.itemCode)).find((o) => o && o.descuento > 0);
+  return {
+    nombre: first.styleName,
+    descr: first.longDescription,
+    especificacion: first.specification,
+    precio,
+    ...offerPrices(precio, styleOffer),
+    tecnologias: first.technologies.map((idtecnologia) => ({ idtecnologia })),
+    relacionados,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Documents: pending payments and purchase history
+// ---------------------------------------------------------------------------------------------------------------
+
+export const PENDING_SELECT: readonly string[] = ['DocEntry', 'DocNum', 'DocDate', 'DocTotal', 'PaidToDate', 'FolioNumber'];
+
+/** An open invoice as a pending payment; the folio is the DTE number (DocNum when the ERP has none). */
+export function toPendingDocument(invoice: B1Document): PendingDocument {
+  const total = num(invoice, 'DocTotal');
+  return {
+    folio: String(invoice.FolioNumber ?? invoice.DocNum ?? invoice.DocEntry),
+    fecha: isoDate(invoice.DocDate),
+    totalBruto: total,
+    saldoaPagar: Math.max(0, roundPesos(total - num(invoice, 'PaidToDate'))),
+    docEntry: invoice.DocEntry,
+  };
+}
+
+export const HISTORY_ORDER_SELECT: readonly string[] = [
+  'DocEntry', 'DocNum', 'DocDate', 'CardCode', 'NumAtCard', 'DocumentStatus', 'Cancelled', F.order.pickupType,
+];
+export const HISTORY_FOLLOWUP_SELECT: readonly string[] = ['DocEntry', 'DocNum', 'FolioNumber', 'Cancelled', 'DocumentLines'];
+
+function basedOn(doc: B1Document, baseType: number, baseEntry: number): boolean {
+  return (doc.DocumentLines ?? []).some((line) => line.BaseType === baseType && line.BaseEntry === baseEntry);
+}
+
+/** 'Abierto', 'Cerrado' or 'Cancelado'. */
+export function orderState(order: Pick<B1Document, 'DocumentStatus' | 'Cancelled'>): string {
+  if (order.Cancelled === 'tYES') return 'Cancelado';
+  return order.DocumentStatus === 'bost_Open' ? 'Abierto' : 'Cerrado';
+}
+
+/**
+ * Purchase history row of one sales order. numPedido is the ERP order number (DocNum); the invoice and credit
+ * note are found through their lines' base documents (invoice line → order, credit-note line → invoice); the
+ * DTE is the invoice's electronic folio. A missing document is '0' (shown as '-'); several are joined with ', '.
+ * entrega: this B1 installation has no delivery documents in the portal's scope, so it is the noDocument '0'.
+ */
+export function toHistoryHeader(order: B1Document, invoices: readonly B1Document[], creditNotes: readonly B1Document[]): PurchaseHistoryHeader {
+  const live = (doc: B1Document) => doc.Cancelled !== 'tYES';
+  const orderInvoices = invoices.filter((inv) => live(inv) && basedOn(inv, S.baseTypeOrder, order.DocEntry));
+  const notes = creditNotes.filter((cn) => live(cn) && orderInvoices.some((inv) => basedOn(cn, S.baseTypeInvoice, inv.DocEntry)));
+  const join = (values: (number | null | undefined)[]) => values.filter((v) => v !== null && v !== undefined).join(', ') || S.noDocument;
+  return {
+    docEntry: order.DocEntry,
+    numPedido: String(order.DocNum ?? order.DocEntry),
+    fecha: isoDate(order.DocDate),
+    tipoRetiro: text(order, F.order.pickupType),
+    entrega: S.noDocument,
+    estado: orderState(order),
+    numFactura: join(orderInvoices.map((inv) => inv.DocNum)),
+    numNotaCredito: join(notes.map((cn) => cn.DocNum)),
+    dte: join(orderInvoices.map((inv) => inv.FolioNumber)),
+  };
+}
+
+export function toHistoryLine(line: B1DocumentLine): PurchaseHistoryLine {
+  return {
+    lineNum: line.LineNum,
+    itemCode: text(line, 'ItemCode'),
+    descripcion: text(line, 'ItemDescription'),
+    cantidad: num(line, 'Quantity'),
+    totalNeto: num(line, 'LineTotal'),
+  };
+}

@@ -1,0 +1,53 @@
+import { spawn, execSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+// Starts the portal exactly as `npm start` does (built SPA, embedded default) in a fresh data folder.
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export default async function globalSetup() {
+  const root = path.resolve(__dirname, '../..');
+  execSync('npx tsx src/server/tools/ensureClientBuild.ts', { cwd: root, stdio: 'inherit' });
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const log: string[] = [];
+  child.stdout!.on('data', (d) => log.push(String(d)));
+  child.stderr!.on('data', (d) => log.push(String(d)));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`El portal terminó al iniciar:\n${log.join('')}`);
+    try {
+      const res = await fetch(`${url}/api/ready`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`El portal no respondió a tiempo:\n${log.join('')}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  writeFileSync(logFile, log.join(''));
+  process.env.E2E_URL = url;
+  process.env.E2E_DATA_DIR = dataDir;
+  (globalThis as { __portal?: unknown }).__portal = child;
+}
