@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgEnum, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export const userType = pgEnum('user_type', ['USER', 'ADMIN', 'SUPERADMIN']);
 
@@ -26,3 +26,31 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/**
+ * What the portal adds to an ERP style (admin document: product record): images, technical sheet,
+ * size guide, the offer and whether it is shown. A row with id > 0 is the list's 'Actualizado'.
+ */
+export const productContent = pgTable(
+  'product_content',
+  {
+    id: serial('id').primaryKey(),
+    sku: varchar('sku', { length: 50 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull().default(''),
+    offer: boolean('offer').notNull().default(false),
+    /** 'Femenino' goes to the women tab on home, anything else to the men tab. */
+    genero: varchar('genero', { length: 20 }).notNull().default(''),
+    /** Offer percentage 1..100 (0 when there is no offer). */
+    percentage: smallint('percentage').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    mainUrlImage: varchar('main_url_image', { length: 300 }).notNull().default(''),
+    secondUrlImage: varchar('second_url_image', { length: 300 }).notNull().default(''),
+    thirdUrlImage: varchar('third_url_image', { length: 300 }).notNull().default(''),
+    urlTechnicalSheet: varchar('url_technical_sheet', { length: 300 }).notNull().default(''),
+    urlSizeGuideImage: varchar('url_size_guide_image', { length: 300 }).notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+  },
+  (t) => [uniqueIndex('product_content_sku_idx').on(t.sku)],
+);
+
+export type ProductContentRow = typeof productContent.$inferSelect;
