@@ -23,6 +23,7 @@ export const ERP_MESSAGES = {
   customerNotFound: 'Cliente no encontrado en el ERP',
   productNotFound: 'Producto no encontrado',
   documentNotFound: 'Documento no encontrado',
+  regionNotInCountry: 'La región no corresponde al país seleccionado',
 } as const;
 
 /**
@@ -93,8 +94,11 @@ export function errorFromResponse(httpStatus: number, body: unknown): ErpError {
   const base = { erpCode, erpMessage, upstreamStatus: httpStatus };
   if (httpStatus >= 500) return new ErpError({ ...base, status: 503, code: 'ERP_UNAVAILABLE', message: ERP_MESSAGES.unavailable });
   if (httpStatus === 404 || erpCode === -2028) return new ErpError({ ...base, status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.notFound });
+  // The client re-logs in on a 401 first; one that remains means the ERP refuses the portal's own credentials.
   if (httpStatus === 401) return new ErpError({ ...base, status: 503, code: 'ERP_AUTH', message: ERP_MESSAGES.auth });
-  if (httpStatus === 400) {
+  // -1000 (malformed query or body) and -5006 (action not supported) come with 400 too, but they are the portal's
+  // own mistakes or an ERP set-up problem: nothing the buyer can fix, so not a 400.
+  if (httpStatus === 400 && erpCode !== -1000 && erpCode !== -5006) {
     // A business rule of the ERP (-10 and friends): its own text is what the buyer needs to read.
     return new ErpError({ ...base, status: 400, code: 'ERP_REJECTED', message: erpMessage ?? ERP_MESSAGES.unsupported });
   }

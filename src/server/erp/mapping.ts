@@ -217,9 +217,11 @@ export function toCustomerPatch(update: CustomerUpdate, existing: readonly B1Add
         for (let n = 1; !name || taken.has(`${type}:${name}`); n++) name = `${prefix} ${n}`;
         taken.add(`${type}:${name}`);
       }
+      const known = existing.find((a) => a.AddressType === type && a.AddressName === name);
       return {
         AddressName: name,
         AddressType: type,
+        ...(known?.RowNum !== undefined ? { RowNum: known.RowNum } : {}),
         [F.address.street]: d.direccion,
         [F.address.commune]: d.comuna,
         [F.address.region]: d.region,
@@ -245,10 +247,10 @@ export const toTransport = (row: { Code: string; Name: string }): Transport => (
 // ---------------------------------------------------------------------------------------------------------------
 
 /** The fields of Items the catalogue and product detail need. */
-export const ITEM_SELECT: readonly string[] = [
-  'ItemCode', 'ItemName', 'ForeignName', 'QuantityOnStock', 'SalesItem', 'Valid', 'ItemPrices', 'ItemWarehouseInfoCollection',
-  ...new Set(Object.values(F.item)),
-];
+export const ITEM_SELECT: readonly string[] = [...new Set([
+  'ItemCode', 'ItemName', 'QuantityOnStock', 'SalesItem', 'Valid', 'ItemPrices', 'ItemWarehouseInfoCollection',
+  ...Object.values(F.item),
+])];
 
 /** Filter of the items the portal sells. */
 export const SELLABLE_ITEMS_FILTER = "SalesItem eq 'tYES' and Valid eq 'tYES'";
@@ -290,7 +292,8 @@ export function listPrice(item: Pick<B1Item, 'ItemPrices'>, priceList: number = 
   return roundPesos(Number(price ?? 0));
 }
 
-export function toItemRecord(item: B1Item): ItemRecord {
+/** `priceList` defaults to the catalogue's list price list; pass a customer's PriceListNum for its own prices. */
+export function toItemRecord(item: B1Item, priceList: number = S.listPriceList): ItemRecord {
   const style = text(item, F.item.style) || item.ItemCode; // an item without style is a style of one size
   return {
     itemCode: item.ItemCode,
@@ -306,7 +309,7 @@ export function toItemRecord(item: B1Item): ItemRecord {
     technologies: text(item, F.item.technologies).split(',').map((id) => id.trim()).filter(Boolean),
     longDescription: text(item, F.item.longDescription),
     specification: text(item, F.item.specification),
-    listPrice: listPrice(item),
+    listPrice: listPrice(item, priceList),
     stock: availableStock(item),
   };
 }

@@ -180,11 +180,8 @@ export class ServiceLayerClient {
    * that the link dropped ($filter, $select...) is carried over.
    */
   private resolveNextLink(link: string, first: string): string {
-    let tail: string;
-    const rooted = /\/b1s\/v\d+\/(.*)$/.exec(link);
-    if (rooted) tail = rooted[1];
-    else if (/^https?:\/\//i.test(link)) tail = new URL(link).pathname.split('/').pop() + new URL(link).search;
-    else tail = link.replace(/^\/+/, '');
+    const rooted = /\/b1s\/v\d+\/(.*)$/s.exec(link);
+    const tail = rooted ? rooted[1] : link.replace(/^\/+/, '');
     const [linkPath, linkQuery = ''] = tail.split(/\?(.*)/s, 2);
     const parts = linkQuery ? linkQuery.split('&') : [];
     const names = new Set(parts.map((part) => decodeURIComponent(part.split('=', 1)[0])));
@@ -204,12 +201,9 @@ export class ServiceLayerClient {
       if (answer.status !== 401) return this.result(answer);
       // Forget the session only if no concurrent call replaced it already, so a burst of 401s shares one login.
       if (this.session === session) this.session = null;
-      if (attempt >= 1) {
-        // A brand-new session was refused too: report it instead of looping.
-        const error = errorFromResponse(401, answer.body);
-        throw new ErpError({ status: 503, code: 'ERP_AUTH', message: ERP_MESSAGES.auth, erpCode: error.erpCode, erpMessage: error.erpMessage, upstreamStatus: 401 });
-      }
-      this.options.log?.warn({ erp: 'b1', erpCode: errorFromResponse(401, answer.body).erpCode }, 'B1 session expired, logging in again');
+      // A brand-new session refused too: report it instead of looping.
+      if (attempt >= 1) throw errorFromResponse(401, answer.body);
+      this.options.log?.warn({ erp: 'b1', url }, 'B1 session expired, logging in again');
     }
   }
 
@@ -230,14 +224,8 @@ export class ServiceLayerClient {
     const { company, user, password } = this.options;
     const answer = await this.raw('POST', `${this.baseUrl}/Login`, { CompanyDB: company, UserName: user, Password: password }, {}, {});
     this.logins++;
-    if (answer.status !== 200) {
-      const error = errorFromResponse(answer.status, answer.body);
-      if (answer.status === 401 || answer.status === 400) {
-        // Wrong user, password or company: the portal's configuration, never the buyer's fault.
-        throw new ErpError({ status: 503, code: 'ERP_AUTH', message: ERP_MESSAGES.auth, erpCode: error.erpCode, erpMessage: error.erpMessage, upstreamStatus: answer.status });
-      }
-      throw error;
-    }
+    // 401: wrong user, password or company (the portal's configuration, never the buyer's fault) → ERP_AUTH, 503.
+    if (answer.status !== 200) throw errorFromResponse(answer.status, answer.body);
     const body = (answer.body ?? {}) as { SessionId?: string; SessionTimeout?: number };
     const cookies = parseSessionCookies(answer.setCookies ?? []);
     const id = cookies.B1SESSION ?? body.SessionId;

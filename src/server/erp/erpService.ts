@@ -1,0 +1,254 @@
+// The ERP operations the API needs, in the portal's words. Free of Fastify: routes call these and answer what they
+// return; an ErpError carries the status and Spanish message to answer with. Field names come from mapping.ts.
+import { compactRut, formatRut, isValidRut } from '../../shared/rut';
+import type { B1BusinessPartner, B1Country, B1Document, B1Item, B1PaymentTerms, B1State, B1UserTableRow } from './b1Types';
+import { ErpError, ERP_MESSAGES } from './errors';
+import {
+  B1_FIELDS,
+  B1_SETTINGS,
+  CUSTOMER_SELECT,
+  HISTORY_FOLLOWUP_SELECT,
+  HISTORY_ORDER_SELECT,
+  ITEM_SELECT,
+  PENDING_SELECT,
+  SELLABLE_ITEMS_FILTER,
+  compareSizes,
+  regionKey,
+  toCountry,
+  toCustomerPatch,
+  toCustomerProfile,
+  toHistoryHeader,
+  toHistoryLine,
+  toItemRecord,
+  toPendingDocument,
+  toRegion,
+  toTransport,
+  type ItemRecord,
+  type ReferenceNames,
+} from './mapping';
+import { anyOf, entity, filter, literal } from './odata';
+import type { Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine, Region, Transport } from './portalTypes';
+import type { ServiceLayerClient } from './serviceLayer';
+
+export interface ErpServiceOptions {
+  /** How long countries, regions, payment terms and transports are kept in memory. Default 10 minutes. */
+  referenceTtlMs?: number;
+  /** Rows per page when reading whole collections. Default 100. */
+  pageSize?: number;
+  /** Timeout of the readiness ping. Default 3 000 ms. */
+  pingTimeoutMs?: number;
+  now?: () => number;
+}
+
+/** Keeps a value for a while; concurrent first calls share one load; a failed load is not kept. */
+class Cached<T> {
+  private value?: { data: T; until: number };
+  private loading?: Promise<T>;
+  constructor(private readonly load: () => Promise<T>, private readonly ttlMs: number, private readonly now: () => number) {}
+
+  get(): Promise<T> {
+    if (this.value && this.value.until > this.now()) return Promise.resolve(this.value.data);
+    this.loading ??= this.load()
+      .then((data) => {
+        this.value = { data, until: this.now() + this.ttlMs };
+        return data;
+      })
+      .finally(() => {
+        this.loading = undefined;
+      });
+    return this.loading;
+  }
+}
+
+const F = B1_FIELDS;
+const ITEMS_PER_QUERY = 20; // keeps an `ItemCode eq … or …` filter well under URL limits
+
+export class ErpService {
+  private readonly pageSize: number;
+  private readonly pingTimeoutMs: number;
+  private readonly countries: Cached<B1Country[]>;
+  private readonly states: Cached<B1State[]>;
+  private readonly paymentTerms: Cached<B1PaymentTerms[]>;
+  private readonly transports: Cached<B1UserTableRow[]>;
+
+  constructor(private readonly sl: ServiceLayerClient, options: ErpServiceOptions = {}) {
+    const ttl = options.referenceTtlMs ?? 10 * 60_000;
+    const now = options.now ?? Date.now;
+    this.pageSize = options.pageSize ?? 100;
+    this.pingTimeoutMs = options.pingTimeoutMs ?? 3_000;
+    const all = <T>(path: string, select: string[], orderby?: string) =>
+      new Cached(() => this.sl.getAll<T>(path, { select, orderby }, { pageSize: this.pageSize }), ttl, now);
+    this.countries = all<B1Country>('Countries', ['Code', 'Name'], 'Name');
+    this.states = all<B1State>('States', ['Code', 'Name', 'Country'], 'Country,Code');
+    this.paymentTerms = all<B1PaymentTerms>('PaymentTermsTypes', ['GroupNumber', 'PaymentTermsGroupName']);
+    this.transports = all<B1UserTableRow>(B1_SETTINGS.transportTable, ['Code', 'Name'], 'Code');
+  }
+
+  // --- customers ---
+
+  /** The customer whose rut (with or without dots) is `rut`; null when the ERP has none. */
+  async getCustomerByRut(rut: string): Promise<CustomerProfile | null> {
+    if (!isValidRut(rut)) return null;
+    const forms = [...new Set([compactRut(rut), formatRut(rut)])];
+    const rows = await this.sl.get<{ value: B1BusinessPartner[] }>('BusinessPartners', {
+      select: CUSTOMER_SELECT,
+      filter: `${anyOf(F.customer.rut, forms)} and ${filter`CardType eq ${B1_SETTINGS.customerCardType}`}`,
+      top: 1,
+    });
+    const bp = rows.value[0];
+    return bp ? toCustomerProfile(bp, await this.referenceNames()) : null;
+  }
+
+  /** The customer `cardCode`; ErpError 404 when the ERP has none (or it is not a customer). */
+  async getCustomer(cardCode: string): Promise<CustomerProfile> {
+    const bp = await this.businessPartner(cardCode, CUSTOMER_SELECT);
+    return toCustomerProfile(bp, await this.referenceNames());
+  }
+
+  /** Changes giro, e-mail, phone and addresses (others keep their values) and answers the new profile. */
+  async updateCustomer(cardCode: string, update: CustomerUpdate): Promise<CustomerProfile> {
+    const current = await this.businessPartner(cardCode, ['CardCode', 'CardType', 'BPAddresses']);
+    if (update.direcciones?.length) {
+      // The ERP would take any code: the region must be one of the chosen country's (spec: region list filtered by country).
+      const regions = new Set((await this.states.get()).map((s) => regionKey(s.Country, s.Code)));
+      if (update.direcciones.some((d) => !regions.has(regionKey(d.pais, d.region)))) {
+        throw new ErpError({ status: 400, code: 'ERP_REJECTED', message: ERP_MESSAGES.regionNotInCountry });
+      }
+    }
+    const patch = toCustomerPatch(update, current.BPAddresses ?? []);
+    if (Object.keys(patch).length > 0) await this.sl.patch(entity('BusinessPartners', cardCode), patch);
+    return this.getCustomer(cardCode);
+  }
+
+  // --- reference lists ---
+
+  async listRegions(): Promise<Region[]> {
+    return (await this.states.get()).map(toRegion);
+  }
+
+  async listCountries(): Promise<Country[]> {
+    return (await this.countries.get()).map(toCountry);
+  }
+
+  async listTransports(): Promise<Transport[]> {
+    return (await this.transports.get()).map(toTransport);
+  }
+
+  // --- items ---
+
+  /** Every sellable item (one per size), read page by page; the catalogue groups them by style. */
+  async listAllItems(): Promise<ItemRecord[]> {
+    const items = await this.sl.getAll<B1Item>('Items', { select: ITEM_SELECT, filter: SELLABLE_ITEMS_FILTER, orderby: 'ItemCode' }, { pageSize: this.pageSize });
+    return items.map((item) => toItemRecord(item));
+  }
+
+  /**
+   * The sizes of one style with fresh stock and prices. `code` is a style code, or the ItemCode of one of its
+   * sizes (an offer may name a size). ErpError 404 when no sellable item matches.
+   */
+  async getStyle(code: string, priceList?: number): Promise<ItemRecord[]> {
+    let sizes = await this.itemsWhere(`${F.item.style} eq ${literal(code)}`, priceList);
+    if (sizes.length === 0) {
+      const [item] = await this.itemsWhere(filter`ItemCode eq ${code}`, priceList);
+      if (item && item.style !== code) sizes = await this.itemsWhere(`${F.item.style} eq ${literal(item.style)}`, priceList);
+      else if (item) sizes = [item];
+    }
+    if (sizes.length === 0) throw new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.productNotFound });
+    return sizes.sort((a, b) => compareSizes(a.size, b.size));
+  }
+
+  /** Fresh price and stock of the given ItemCodes (sizes), e.g. to price a cart; unknown or unsellable codes are absent. */
+  async getItems(itemCodes: readonly string[], priceList?: number): Promise<ItemRecord[]> {
+    const codes = [...new Set(itemCodes)];
+    const chunks: string[][] = [];
+    for (let i = 0; i < codes.length; i += ITEMS_PER_QUERY) chunks.push(codes.slice(i, i + ITEMS_PER_QUERY));
+    const found = await Promise.all(chunks.map((chunk) => this.itemsWhere(anyOf('ItemCode', chunk), priceList)));
+    return found.flat();
+  }
+
+  // --- documents ---
+
+  /** Open invoices of the customer with something left to pay, oldest first. */
+  async pendingInvoices(cardCode: string): Promise<PendingDocument[]> {
+    const invoices = await this.sl.getAll<B1Document>(
+      'Invoices',
+      {
+        select: PENDING_SELECT,
+        filter: filter`CardCode eq ${cardCode} and DocumentStatus eq ${'bost_Open'} and Cancelled eq ${'tNO'}`,
+        orderby: 'DocDate,DocEntry',
+      },
+      { pageSize: this.pageSize },
+    );
+    return invoices.map(toPendingDocument).filter((doc) => doc.saldoaPagar > 0);
+  }
+
+  /** The customer's sales orders, newest first, with their invoice, credit note and DTE numbers. */
+  async purchaseHistory(cardCode: string): Promise<PurchaseHistoryHeader[]> {
+    const byCustomer = filter`CardCode eq ${cardCode}`;
+    const page = { pageSize: this.pageSize };
+    const [orders, invoices, creditNotes] = await Promise.all([
+      this.sl.getAll<B1Document>('Orders', { select: HISTORY_ORDER_SELECT, filter: byCustomer, orderby: 'DocDate desc,DocEntry desc' }, page),
+      this.sl.getAll<B1Document>('Invoices', { select: HISTORY_FOLLOWUP_SELECT, filter: byCustomer }, page),
+      this.sl.getAll<B1Document>('CreditNotes', { select: HISTORY_FOLLOWUP_SELECT, filter: byCustomer }, page),
+    ]);
+    return orders
+      .map((order) => toHistoryHeader(order, invoices, creditNotes))
+      .sort((a, b) => b.fecha.localeCompare(a.fecha) || b.docEntry - a.docEntry);
+  }
+
+  /** Lines of one of the customer's sales orders; another customer's order is 'not found', like a missing one. */
+  async purchaseHistoryLines(docEntry: number, cardCode: string): Promise<PurchaseHistoryLine[]> {
+    const notFound = () => new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.documentNotFound });
+    if (!Number.isSafeInteger(docEntry) || docEntry <= 0) throw notFound();
+    let order: B1Document;
+    try {
+      order = await this.sl.get<B1Document>(entity('Orders', docEntry), { select: ['DocEntry', 'CardCode', 'DocumentLines'] });
+    } catch (error) {
+      if (error instanceof ErpError && error.status === 404) throw notFound();
+      throw error;
+    }
+    if (order.CardCode !== cardCode) throw notFound();
+    return (order.DocumentLines ?? []).map(toHistoryLine);
+  }
+
+  // --- health ---
+
+  /** Readiness: the ERP answers a small authenticated read within a short time. Never throws. */
+  async ping(): Promise<'ok' | 'unavailable'> {
+    try {
+      await this.sl.get('PaymentTermsTypes', { select: ['GroupNumber'], top: 1 }, { timeoutMs: this.pingTimeoutMs });
+      return 'ok';
+    } catch {
+      return 'unavailable';
+    }
+  }
+
+  // --- internals ---
+
+  private async businessPartner(cardCode: string, select: readonly string[]): Promise<B1BusinessPartner> {
+    const notFound = () => new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.customerNotFound });
+    let bp: B1BusinessPartner;
+    try {
+      bp = await this.sl.get<B1BusinessPartner>(entity('BusinessPartners', cardCode), { select });
+    } catch (error) {
+      if (error instanceof ErpError && error.status === 404) throw notFound();
+      throw error;
+    }
+    if (bp.CardType !== undefined && bp.CardType !== B1_SETTINGS.customerCardType) throw notFound();
+    return bp;
+  }
+
+  private async itemsWhere(where: string, priceList?: number): Promise<ItemRecord[]> {
+    const items = await this.sl.getAll<B1Item>('Items', { select: ITEM_SELECT, filter: `${where} and ${SELLABLE_ITEMS_FILTER}` }, { pageSize: this.pageSize });
+    return items.map((item) => toItemRecord(item, priceList));
+  }
+
+  private async referenceNames(): Promise<ReferenceNames> {
+    const [terms, countries, states] = await Promise.all([this.paymentTerms.get(), this.countries.get(), this.states.get()]);
+    return {
+      paymentTerms: new Map(terms.map((t) => [t.GroupNumber, t.PaymentTermsGroupName])),
+      countries: new Map(countries.map((c) => [c.Code, c.Name])),
+      regions: new Map(states.map((s) => [regionKey(s.Country, s.Code), s.Name])),
+    };
+  }
+}
