@@ -3,6 +3,14 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import { CatalogService } from './catalog/catalogService';
+import catalogRoutes from './catalog/routes';
+import { ContentRepo } from './catalog/contentRepo';
+import type { ErpService } from './erp/erpService';
+import historyRoutes from './orders/historyRoutes';
+import pendingRoutes from './payments/pendingRoutes';
+import { CustomerDirectory } from './profile/customers';
+import profileRoutes from './profile/routes';
 import healthRoutes, { type ReadinessCheck } from './health/routes';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
@@ -14,9 +22,18 @@ import { SecurityService } from './security/securityService';
 import { TokenService } from './security/tokens';
 import { UsersRepo } from './security/usersRepo';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalog: CatalogService;
+  }
+}
+
 export interface AppDeps {
   config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'>;
   database: Database;
+  erp: ErpService;
+  /** How long the catalogue snapshot is served before a background refresh (ms). */
+  catalogMaxAgeMs?: number;
   /** Extra readiness checks (the ERP, …) beside the database. */
   readiness?: Record<string, ReadinessCheck>;
   logger?: FastifyServerOptions['logger'];
@@ -45,7 +62,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const security = new SecurityService(users, tokens, (userId) => app.forgetSession(userId));
   await app.register(securityRoutes, { security, limits: config.login });
-  await app.register(healthRoutes, { checks: { database: database.ping, ...deps.readiness } });
+  const erp = deps.erp;
+  const customers = new CustomerDirectory(erp);
+  const catalog = new CatalogService(erp, new ContentRepo(database.db), {
+    maxAgeMs: deps.catalogMaxAgeMs,
+    onError: (err) => app.log.warn({ err }, 'no se pudo refrescar el catálogo desde el ERP'),
+  });
+  app.decorate('catalog', catalog);
+  await app.register(profileRoutes, { erp, customers });
+  await app.register(catalogRoutes, { catalog });
+  await app.register(historyRoutes, { erp, customers });
+  await app.register(pendingRoutes, { erp, customers });
+
+  const erpReady = async () => {
+    if ((await erp.ping()) !== 'ok') throw new Error('ERP no disponible');
+  };
+  await app.register(healthRoutes, { checks: { database: database.ping, erp: erpReady, ...deps.readiness } });
 
   await app.register(spa, { clientDir: config.clientDir });
   app.addHook('onClose', async () => {

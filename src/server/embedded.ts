@@ -1,7 +1,14 @@
 // The one start-up switch that reaches into mocks/: with no external system configured, the portal
 // runs on the protocol-faithful stand-ins and seeds the demo accounts. Nothing else in src/server imports mocks/.
+import { startB1Mock, type B1Mock } from '../../mocks/b1/server';
 import { DEMO_ACCOUNTS } from '../../mocks/demo/accounts';
 import type { SeedUser } from './db/seed';
+
+/** The SAP B1 Service Layer stand-in on a loopback port, with its demo company. */
+export async function startB1StandIn(): Promise<{ url: string; company: string; user: string; password: string; close(): Promise<void> }> {
+  const mock: B1Mock = await startB1Mock({ port: 0, host: '127.0.0.1' });
+  return { url: mock.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', close: () => mock.close() };
+}
 
 export interface EmbeddedServices {
   demoUsers: SeedUser[];

@@ -2,7 +2,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { ensureFirstSuperAdmin, seedUsers } from './db/seed';
-import { startEmbeddedServices, type EmbeddedServices } from './embedded';
+import { startB1StandIn, startEmbeddedServices, type EmbeddedServices } from './embedded';
+import { ErpService } from './erp/erpService';
+import { ServiceLayerClient } from './erp/serviceLayer';
 import { UsersRepo } from './security/usersRepo';
 
 // The process: read the configuration, open and migrate the database, start the stand-ins when
@@ -21,12 +23,23 @@ async function main() {
     await ensureFirstSuperAdmin(users, config.adminRut, config.adminPassword);
   }
 
+  // The ERP: the configured Service Layer, or the stand-in on a loopback port.
+  const standIn = config.b1 ? undefined : await startB1StandIn();
+  const b1 = config.b1 ?? standIn!;
+  const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: b1.company, user: b1.user, password: b1.password }));
+
   const app = await buildApp({
     config,
     database,
+    erp,
     logger: { level: config.logLevel },
   });
-  app.addHook('onClose', async () => embedded?.close());
+  app.addHook('onClose', async () => {
+    await embedded?.close();
+    await standIn?.close();
+  });
+  // Warm the catalogue so the first buyer does not wait for the ERP.
+  app.catalog.refresh().catch((err) => app.log.warn({ err }, 'catálogo no disponible al iniciar'));
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -46,7 +59,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;
-  const lines = [`\nPortal listo en ${url}  (base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'})`];
+  const lines = [
+    `\nPortal listo en ${url}  (base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'}; ERP: ${standIn ? 'sustituto local de SAP B1' : b1.url})`,
+  ];
   if (embedded) {
     lines.push('Usuarios de demostración (rut / contraseña):');
     for (const l of embedded.demoLogins) lines.push(`  ${l.rut.padEnd(13)} ${l.password.padEnd(10)} ${l.note}`);

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { startB1Mock, type B1Mock, type B1MockOptions } from '../../mocks/b1/server';
 import { DEMO_ACCOUNTS } from '../../mocks/demo/accounts';
+import { ErpService } from '../../src/server/erp/erpService';
+import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
 import { buildApp, type AppDeps } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import { seedUsers } from '../../src/server/db/seed';
@@ -44,6 +47,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   users: UsersRepo;
+  b1: B1Mock;
   close(): Promise<void>;
 }
 
@@ -52,8 +56,11 @@ export async function createTestApp(
   overrides: Partial<AppDeps['config']> = {},
   deps: Partial<AppDeps> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  b1Options: B1MockOptions = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
+  const b1 = await startB1Mock(b1Options);
+  const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 3000 }));
   const users = new UsersRepo(database.db);
   await seedUsers(
     users,
@@ -70,11 +77,21 @@ export async function createTestApp(
       ...overrides,
     },
     database,
+    erp,
     ...deps,
   });
   beforeReady?.(app);
   await app.ready();
-  return { app, database, users, close: () => app.close() };
+  return {
+    app,
+    database,
+    users,
+    b1,
+    close: async () => {
+      await app.close();
+      await b1.close();
+    },
+  };
 }
 
 const XSRF = 'test-xsrf-token';

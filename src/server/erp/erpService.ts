@@ -27,7 +27,7 @@ import {
   type ReferenceNames,
 } from './mapping';
 import { anyOf, entity, filter, literal } from './odata';
-import type { Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine, Region, Transport } from './portalTypes';
+import type { Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine, Region, Transport } from '../../shared/api/erp';
 import type { ServiceLayerClient } from './serviceLayer';
 
 export interface ErpServiceOptions {

@@ -20,7 +20,7 @@ import type {
   Region,
   RelatedVariant,
   Transport,
-} from './portalTypes';
+} from '../../shared/api/erp';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Field names and installation settings
@@ -140,10 +140,8 @@ export function blockingFlag(value: unknown): string {
   return flag === '' ? S.notBlocking : flag;
 }
 
-/** Blocked when any of the four flags is not 'Sin Bloqueo' (spec section 4). */
-export function isBlocked(profile: Pick<CustomerProfile, 'morosidad' | 'interes' | 'protesto' | 'prorroga'>): boolean {
-  return [profile.morosidad, profile.interes, profile.protesto, profile.prorroga].some((flag) => blockingFlag(flag) !== S.notBlocking);
-}
+/** Blocked when any of the four flags is not 'Sin Bloqueo' (spec section 4); one rule for both sides. */
+export { isBlocked } from '../../shared/blocking';
 
 /**
  * Credit still available to the buyer: the approved limit less what the customer owes (CurrentAccountBalance,

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ValidationError } from 'yup';
 import { MSG } from '../../shared/messages';
 import { HttpError } from '../errors';
+import { ErpError } from '../erp/errors';
 import { toHttpError } from './validation';
 
 /** Spanish texts for the framework's own client errors (bad JSON, too large, wrong type…). */
@@ -21,6 +22,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export function errorBody(error: FastifyError | Error): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof ValidationError) return toHttpError(error);
+  if (error instanceof ErpError) return new HttpError(error.status, error.message);
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof ValidationError) return toHttpError(cause);
   const fe = error as FastifyError;
@@ -37,7 +39,8 @@ export function errorBody(error: FastifyError | Error): HttpError {
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const http = errorBody(error);
-    if (http.status >= 500) request.log.error({ err: error, reqId: request.id }, 'error no controlado');
+    if (error instanceof ErpError) request.log.warn({ code: error.code, erpCode: error.erpCode, erpMessage: error.erpMessage }, 'error del ERP');
+    else if (http.status >= 500) request.log.error({ err: error, reqId: request.id }, 'error no controlado');
     else request.log.info({ status: http.status, reason: http.message }, 'solicitud rechazada');
     return reply.status(http.status).send(http.toBody());
   });

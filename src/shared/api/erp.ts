@@ -1,5 +1,4 @@
-// The portal's shapes of ERP data, with the spec's field names (spec section 3). The client needs the same
-// types: they belong in src/shared/api/types.ts, and this file can then re-export them from there.
+// The portal's shapes of ERP data, with the spec's field names (spec section 3): what the API answers and the SPA reads.
 
 /** 'Sin Bloqueo' when the flag does not block; any other text blocks the buyer. */
 export type BlockingFlag = string;
@@ -160,4 +159,18 @@ export interface PortalOffer {
   descuento: number;
   /** When absent it is the list price less `descuento` %, rounded to whole pesos. */
   precioOferta?: number;
+}
+
+/** Product of the product service (spec: sku, descripcion, mainUrlImage): the admin list and the search box. */
+export interface ProductListItem {
+  sku: string;
+  descripcion: string;
+  mainUrlImage: string;
+}
+
+/** Offer lookup result (spec section 3). */
+export interface OfferLookupResult {
+  itemCode: string;
+  descuento: number;
+  precioOferta: number;
 }

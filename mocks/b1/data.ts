@@ -1,0 +1,50 @@
+// The demo company's dataset, deterministic: same rows on every run for the same options.
+//
+// Catalogue (catalogue.ts): Items, one per size, grouped by U_Estilo; Item UDFs: U_Estilo, U_Talla,
+//   U_Color, U_Genero, U_Categoria, U_Subcategoria, U_Nivel3, U_Tecnologias (ids of TECHNOLOGIES),
+//   U_DescripcionLarga, U_Especificacion. Warehouse '01', price list 1 in CLP.
+// Business partners (partners.ts): one per DEMO_ACCOUNTS buyer; BP UDFs: U_Giro, U_NivelFidelizacion,
+//   U_DescFidelizacion, U_Morosidad, U_Interes, U_Protesto, U_Prorroga.
+// Documents (history.ts): Orders, Invoices, CreditNotes, IncomingPayments relative to REFERENCE_DATE;
+//   Order UDFs: U_TipoVenta, U_FormaPago, U_Transporte, U_TipoRetiro, U_Sucursal, U_DireccionDespacho,
+//   U_ComunaDespacho.
+// Reference tables (reference.ts): PaymentTermsTypes, Countries, States, U_TRANSPORTE.
+import { buildDemoCatalogue, buildGeneratedCatalogue } from './catalogue';
+import { buildHistory } from './history';
+import { buildPartners } from './partners';
+import { COUNTRIES, PAYMENT_TERMS, STATES, TRANSPORTS } from './reference';
+import type { B1Data } from './types';
+
+export { TECHNOLOGIES } from './reference';
+export { STOCK_OVERRIDES, categoryTree } from './catalogue';
+export { BLOCK_REASONS, NOT_BLOCKED, PRORROGA_UNDEFINED_CARDCODE } from './partners';
+export type * from './types';
+
+export const REFERENCE_DATE = '2026-11-01';
+
+export interface BuildDemoDataOptions {
+  /** Extra generated Items beyond the demo catalogue (exactly this many). */
+  catalogueSize?: number;
+  company?: string;
+  referenceDate?: string;
+}
+
+export function buildDemoData(opts: BuildDemoDataOptions = {}): B1Data {
+  const referenceDate = opts.referenceDate ?? REFERENCE_DATE;
+  const items = buildDemoCatalogue();
+  const partners = buildPartners();
+  const history = buildHistory(partners, items, referenceDate);
+  if (opts.catalogueSize && opts.catalogueSize > 0) items.push(...buildGeneratedCatalogue(opts.catalogueSize));
+  for (const item of items) item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
+  return {
+    company: opts.company ?? 'SBODEMOCL',
+    referenceDate,
+    BusinessPartners: partners,
+    Items: items,
+    ...history,
+    PaymentTermsTypes: structuredClone(PAYMENT_TERMS),
+    Countries: structuredClone(COUNTRIES),
+    States: structuredClone(STATES),
+    U_TRANSPORTE: structuredClone(TRANSPORTS),
+  };
+}

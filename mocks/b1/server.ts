@@ -1,0 +1,270 @@
+// HTTP face of the SAP Business One Service Layer stand-in (v1, under /b1s/v1): login sessions with
+// an idle timeout (B1SESSION / ROUTEID cookies), OData reads, creation / PATCH / DELETE / actions
+// through the store, SL error bodies, and the test knobs (latency, injected faults).
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { buildDemoData } from './data';
+import { B1Error, badRequest, errorBody, notSupported, sessionError } from './errors';
+import { nextLink, parseQueryOptions, parseResourcePath, project, runQuery, validateProperties } from './odata';
+import { B1Store, ENTITY_SETS } from './store';
+import type { B1Data } from './types';
+
+export type { B1Data } from './types';
+
+export interface B1Faults {
+  /** 0..1: fraction of requests answered 500 with a SL error body (spread evenly: 0.5 = every second request). */
+  errorRate: number;
+  /** Destroy sockets at once. */
+  refuse: boolean;
+  /** Never answer (tests client timeouts). */
+  hang: boolean;
+  /** Every session is treated as expired → 401 code 301. */
+  expireSessions: boolean;
+}
+
+export interface B1MockOptions {
+  /** 0 = random, default 0. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default 'SBODEMOCL'. */
+  company?: string;
+  /** Default 'manager'. */
+  user?: string;
+  /** Default 'manager'. */
+  password?: string;
+  /** Idle timeout, default 30 (fractions allowed, for tests). */
+  sessionTimeoutMinutes?: number;
+  latencyMs?: number;
+  /** Extra generated Items beyond the demo catalogue, e.g. 20000. */
+  catalogueSize?: number;
+  faults?: Partial<B1Faults>;
+}
+
+export interface B1Mock {
+  /** e.g. 'http://127.0.0.1:41234/b1s/v1' */
+  url: string;
+  close(): Promise<void>;
+  setFaults(f: Partial<B1Faults>): void;
+  setLatency(ms: number): void;
+  expireAllSessions(): void;
+  /** The live in-memory entity store, for test assertions. */
+  data: B1Data;
+}
+
+const ROOT = '/b1s/v1';
+const SL_VERSION = '1000190';
+const DEFAULT_PAGE_SIZE = 20;
+const JSON_TYPE = 'application/json;odata=minimalmetadata;streaming=true;charset=utf-8';
+
+function cookie(req: FastifyRequest, name: string): string | undefined {
+  const header = req.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function preferences(req: FastifyRequest): { maxPageSize?: number; noContent: boolean } {
+  const raw = req.headers.prefer;
+  const list = (Array.isArray(raw) ? raw.join(',') : raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const out: { maxPageSize?: number; noContent: boolean } = { noContent: false };
+  for (const p of list) {
+    const m = /^odata\.maxpagesize\s*=\s*(\d+)$/i.exec(p);
+    if (m) out.maxPageSize = Number(m[1]);
+    else if (p.toLowerCase() === 'return-no-content') out.noContent = true;
+  }
+  return out;
+}
+
+function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply.code(status).header('content-type', JSON_TYPE).header('DataServiceVersion', '3.0').send(JSON.stringify(body));
+}
+
+function sendError(reply: FastifyReply, err: unknown): FastifyReply {
+  if (err instanceof B1Error) return sendJson(reply, err.status, err.body());
+  return sendJson(reply, 500, errorBody(-1, `Internal error: ${err instanceof Error ? err.message : String(err)}`));
+}
+
+function parseBody(raw: unknown): unknown {
+  if (typeof raw !== 'string' || raw.trim() === '') throw badRequest('The request body is empty; a JSON object is expected');
+  try {
+    return JSON.parse(raw);
+  } catch (e) {
+    throw badRequest(`Invalid JSON in the request body: ${(e as Error).message}`);
+  }
+}
+
+export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
+  const company = opts.company ?? 'SBODEMOCL';
+  const user = opts.user ?? 'manager';
+  const password = opts.password ?? 'manager';
+  const timeoutMs = (opts.sessionTimeoutMinutes ?? 30) * 60_000;
+  const data = buildDemoData({ catalogueSize: opts.catalogueSize, company });
+  const store = new B1Store(data);
+  const faults: B1Faults = { errorRate: 0, refuse: false, hang: false, expireSessions: false, ...opts.faults };
+  let latency = opts.latencyMs ?? 0;
+  let errorDebt = 0;
+  /** B1SESSION id → last use (ms). */
+  const sessions = new Map<string, number>();
+
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 16 * 1024 * 1024 });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.server.on('connection', (socket) => { if (faults.refuse) socket.destroy(); });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (faults.refuse) { reply.hijack(); req.raw.socket.destroy(); return; }
+    if (faults.hang) { reply.hijack(); return; }
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+    if (faults.errorRate > 0) {
+      errorDebt += Math.min(1, faults.errorRate);
+      if (errorDebt >= 1 - 1e-9) {
+        errorDebt -= 1;
+        return sendJson(reply, 500, errorBody(-1, 'Internal server error (injected fault)'));
+      }
+    }
+  });
+
+  app.setErrorHandler((err, _req, reply) => {
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    return sendJson(reply, status, errorBody(status >= 500 ? -1 : -1000, err instanceof Error ? err.message : String(err)));
+  });
+  app.setNotFoundHandler((_req, reply) => sendJson(reply, 404, errorBody(-1, 'Unrecognized resource path.')));
+
+  const checkSession = (req: FastifyRequest): void => {
+    const id = cookie(req, 'B1SESSION');
+    const last = id ? sessions.get(id) : undefined;
+    if (!id || last === undefined || faults.expireSessions || Date.now() - last > timeoutMs) {
+      if (id) sessions.delete(id);
+      throw sessionError();
+    }
+    sessions.set(id, Date.now());
+  };
+
+  const login = (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const body = parseBody(req.body) as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object') throw badRequest('The request body must be a JSON object');
+    if (body.CompanyDB !== company) {
+      throw new B1Error(401, -304, `Fail to get DB Credentials from the SLD server; CompanyDB '${String(body.CompanyDB)}' not found`);
+    }
+    if (body.UserName !== user || body.Password !== password) throw new B1Error(401, 100000027, 'Login failed');
+    const id = randomUUID();
+    sessions.set(id, Date.now());
+    reply.header('set-cookie', [`B1SESSION=${id};HttpOnly;`, 'ROUTEID=.node1; path=/b1s']);
+    return sendJson(reply, 200, {
+      'odata.metadata': `${ROOT}/$metadata#B1Sessions/@Element`,
+      SessionId: id, Version: SL_VERSION, SessionTimeout: opts.sessionTimeoutMinutes ?? 30,
+    });
+  };
+
+  const handle = (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const url = req.url;
+    const q = url.indexOf('?');
+    let path: string;
+    try {
+      path = decodeURIComponent(url.slice(ROOT.length + 1, q < 0 ? undefined : q));
+    } catch {
+      throw badRequest('Malformed URL');
+    }
+    const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+    const method = req.method;
+
+    if (path === 'Login') {
+      if (method !== 'POST') throw notSupported();
+      return login(req, reply);
+    }
+    if (path === 'Logout') {
+      if (method !== 'POST') throw notSupported();
+      const id = cookie(req, 'B1SESSION');
+      if (id) sessions.delete(id);
+      return reply.code(204).send();
+    }
+    checkSession(req);
+
+    const res = parseResourcePath(path);
+    if (!res || !ENTITY_SETS[res.set]) return sendJson(reply, 404, errorBody(-1, 'Unrecognized resource path.'));
+    const { set, key, tail } = res;
+    const def = ENTITY_SETS[set];
+    const prefer = preferences(req);
+
+    if (method === 'GET') {
+      if (key === undefined && tail === '$count') {
+        const options = parseQueryOptions(params);
+        validateProperties(options, store.knownProperties(set), def.typeName);
+        const { count } = runQuery(store.rows(set), { filter: options.filter, inlinecount: false }, 0);
+        return reply.code(200).header('content-type', 'text/plain;charset=utf-8').send(String(count));
+      }
+      if (tail !== undefined) throw notSupported();
+      const options = parseQueryOptions(params);
+      validateProperties(options, store.knownProperties(set), def.typeName);
+      if (key !== undefined) {
+        const row = store.find(set, key);
+        return sendJson(reply, 200, { 'odata.metadata': `${ROOT}/$metadata#${set}/@Element`, ...project(row, options.select) });
+      }
+      const pageSize = prefer.maxPageSize ?? DEFAULT_PAGE_SIZE;
+      if (prefer.maxPageSize !== undefined) reply.header('Preference-Applied', `odata.maxpagesize=${prefer.maxPageSize}`);
+      const result = runQuery(store.rows(set), options, pageSize);
+      const body: Record<string, unknown> = { 'odata.metadata': `${ROOT}/$metadata#${set}` };
+      if (options.inlinecount) body['odata.count'] = result.count;
+      body.value = result.page.map((r) => project(r, options.select));
+      if (result.next) body['odata.nextLink'] = nextLink(`${ROOT}/${set}`, params, result.next);
+      return sendJson(reply, 200, body);
+    }
+
+    if (method === 'POST') {
+      if (key !== undefined && tail !== undefined) {
+        store.action(set, key, tail);
+        return reply.code(204).send();
+      }
+      if (key !== undefined || tail !== undefined) throw notSupported();
+      const { entity } = store.create(set, parseBody(req.body));
+      const keyValue = (entity as Record<string, unknown>)[def.keys[0]];
+      reply.header('Location', `${ROOT}/${set}(${def.numericKey ? keyValue : `'${String(keyValue).replace(/'/g, "''")}'`})`);
+      if (prefer.noContent) return reply.header('Preference-Applied', 'return-no-content').code(204).send();
+      return sendJson(reply, 201, { 'odata.metadata': `${ROOT}/$metadata#${set}/@Element`, ...entity });
+    }
+
+    if (method === 'PATCH') {
+      if (key === undefined || tail !== undefined) throw notSupported();
+      const replace = String(req.headers['b1s-replacecollectionsonpatch'] ?? '').toLowerCase() === 'true';
+      store.patch(set, key, parseBody(req.body), replace);
+      return reply.code(204).send();
+    }
+
+    if (method === 'DELETE') {
+      if (key === undefined || tail !== undefined) throw notSupported();
+      store.remove(set, key);
+      return reply.code(204).send();
+    }
+    throw notSupported();
+  };
+
+  app.route({
+    method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    url: `${ROOT}/*`,
+    handler: async (req, reply) => {
+      try {
+        return handle(req, reply);
+      } catch (err) {
+        return sendError(reply, err);
+      }
+    },
+  });
+
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ port: opts.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port ?? 0;
+
+  return {
+    url: `http://${host}:${port}${ROOT}`,
+    data,
+    close: async () => { await app.close(); },
+    setFaults: (f) => { Object.assign(faults, f); errorDebt = 0; },
+    setLatency: (ms) => { latency = ms; },
+    expireAllSessions: () => { sessions.clear(); },
+  };
+}

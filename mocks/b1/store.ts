@@ -1,0 +1,520 @@
+// The live entity store behind the HTTP layer: lookups by key, creation with B1's business rules
+// and effects, PATCH merging, DELETE and document actions. Throws B1Error; knows nothing of HTTP.
+import {
+  addressText, BASE_INVOICE, BASE_ORDER, DEFAULT_WAREHOUSE, emptyDocument, listPrice, makeLine, normalizeDate, today, totals,
+} from './documents';
+import { B1Error, badRequest, businessError, duplicateKey, notFound, notSupported } from './errors';
+import type { KeyValue } from './odata';
+import type {
+  AddressType, B1BusinessPartner, B1Data, B1Document, B1IncomingPayment, B1Item, BPAddress, DocumentLine,
+  PaymentCheck, PaymentCreditCard, PaymentInvoice,
+} from './types';
+
+type Row = Record<string, unknown>;
+type Body = Record<string, unknown>;
+
+export interface EntitySetDef { typeName: string; keys: string[]; numericKey: boolean }
+
+export const ENTITY_SETS: Record<string, EntitySetDef> = {
+  BusinessPartners: { typeName: 'BusinessPartner', keys: ['CardCode'], numericKey: false },
+  Items: { typeName: 'Item', keys: ['ItemCode'], numericKey: false },
+  Orders: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
+  Invoices: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
+  CreditNotes: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
+  IncomingPayments: { typeName: 'Payment', keys: ['DocEntry'], numericKey: true },
+  PaymentTermsTypes: { typeName: 'PaymentTermsType', keys: ['GroupNumber'], numericKey: true },
+  Countries: { typeName: 'Country', keys: ['Code'], numericKey: false },
+  States: { typeName: 'State', keys: ['Code', 'Country'], numericKey: false },
+  U_TRANSPORTE: { typeName: 'U_TRANSPORTE', keys: ['Code'], numericKey: false },
+};
+
+const DOC_SETS = new Set(['Orders', 'Invoices', 'CreditNotes']);
+
+// Property templates: a body may only use these names (SL answers "Property 'X' of 'Y' is invalid").
+const BLANK_BP: B1BusinessPartner = {
+  CardCode: '', CardName: '', CardType: 'cCustomer', GroupCode: 100, FederalTaxID: '', Phone1: null, Phone2: null,
+  Cellular: null, EmailAddress: null, Currency: 'CLP', PayTermsGrpCode: 1, CreditLimit: 0, MaxCommitment: 0,
+  CurrentAccountBalance: 0, OpenOrdersBalance: 0, PriceListNum: 1, Frozen: 'tNO', Valid: 'tYES', BilltoDefault: null,
+  ShipToDefault: null, BPAddresses: [], U_Giro: null, U_NivelFidelizacion: null, U_DescFidelizacion: null,
+  U_Morosidad: 'Sin Bloqueo', U_Interes: 'Sin Bloqueo', U_Protesto: 'Sin Bloqueo', U_Prorroga: 'Sin Bloqueo',
+};
+const BLANK_ADDRESS: BPAddress = {
+  AddressName: '', AddressType: 'bo_ShipTo', Street: '', Block: null, City: '', County: '', State: '', Country: 'CL',
+  ZipCode: null, BPCode: '', RowNum: 0,
+};
+const BLANK_DOC = emptyDocument(0, 0, BLANK_BP, '2000-01-01');
+const BLANK_LINE: DocumentLine = makeLine(0, {
+  ItemCode: '', ItemName: '', ItemPrices: [], ItemWarehouseInfoCollection: [],
+} as unknown as B1Item, 0, 0, 0);
+const BLANK_PAYMENT: B1IncomingPayment = {
+  DocEntry: 0, DocNum: 0, DocType: 'rCustomer', DocDate: '', CardCode: '', CardName: '', DocCurrency: 'CLP', CashSum: 0,
+  CheckSum: 0, TransferSum: 0, TransferAccount: null, TransferDate: null, TransferReference: null, CounterReference: null,
+  Remarks: null, JournalRemarks: null, Cancelled: 'tNO', PaymentInvoices: [], PaymentCreditCards: [], PaymentChecks: [],
+};
+const BLANK_PAY_INVOICE: PaymentInvoice = { LineNum: 0, DocEntry: 0, SumApplied: 0, InvoiceType: 'it_Invoice' };
+const BLANK_CARD: PaymentCreditCard = {
+  LineNum: 0, CreditCard: 0, CreditCardNumber: null, CardValidUntil: null, VoucherNum: null, PaymentMethodCode: null,
+  NumOfPayments: 1, CreditSum: 0, CreditType: 'cr_Regular',
+};
+const BLANK_CHECK: PaymentCheck = { LineNum: 0, DueDate: null, CheckNumber: null, BankCode: null, CheckSum: 0 };
+const TEMPLATES: Record<string, object> = {
+  BusinessPartner: BLANK_BP, Document: BLANK_DOC, Payment: BLANK_PAYMENT, U_TRANSPORTE: { Code: '', Name: '' },
+  BPAddresses: BLANK_ADDRESS, DocumentLines: BLANK_LINE, PaymentInvoices: BLANK_PAY_INVOICE,
+  PaymentCreditCards: BLANK_CARD, PaymentChecks: BLANK_CHECK,
+};
+
+/** Properties SL computes or owns: never taken from a POST/PATCH body. */
+const READ_ONLY: Record<string, string[]> = {
+  Document: ['DocEntry', 'DocNum', 'VatSum', 'DocTotal', 'PaidToDate', 'DocumentStatus', 'Cancelled', 'FolioNumber', 'FolioPrefixString'],
+  Payment: ['DocEntry', 'DocNum', 'Cancelled'],
+  BusinessPartner: ['CurrentAccountBalance', 'OpenOrdersBalance'],
+  Item: ['QuantityOnStock'],
+};
+
+const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function checkProperties(body: Body, template: object, typeName: string): void {
+  for (const k of Object.keys(body)) {
+    if (k.startsWith('odata.')) continue;
+    if (!(k in template)) throw badRequest(`Property '${k}' of '${typeName}' is invalid`);
+  }
+}
+
+function num(body: Body, field: string, opts: { min?: number; required?: boolean } = {}): number | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) {
+    if (opts.required) throw businessError(`Field '${field}' is required`);
+    return undefined;
+  }
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw badRequest(`Value of property '${field}' must be a number`);
+  if (opts.min !== undefined && v < opts.min) throw businessError(`Field '${field}' must be at least ${opts.min}`);
+  return v;
+}
+
+function text(body: Body, field: string): string | null | undefined {
+  const v = body[field];
+  if (v === undefined) return undefined;
+  if (v === null) return null;
+  if (typeof v !== 'string') throw badRequest(`Value of property '${field}' must be a string`);
+  return v;
+}
+
+function arrayOf(body: Body, field: string): Body[] {
+  const v = body[field];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || !v.every(isObject)) throw badRequest(`Property '${field}' must be a collection of objects`);
+  return v;
+}
+
+const nextOf = (rows: Array<{ DocEntry: number; DocNum: number }>, base: number): { entry: number; num: number } => ({
+  entry: rows.reduce((m, r) => Math.max(m, r.DocEntry), 0) + 1,
+  num: rows.reduce((m, r) => Math.max(m, r.DocNum), base) + 1,
+});
+
+export interface Created { entity: object; created: boolean }
+
+export class B1Store {
+  constructor(readonly data: B1Data) {}
+
+  rows(set: string): Row[] {
+    if (!ENTITY_SETS[set]) throw new B1Error(404, -1, 'Unrecognized resource path.');
+    return (this.data as unknown as Record<string, Row[]>)[set];
+  }
+
+  /** Names of the properties of a set's entity type. */
+  knownProperties(set: string): Set<string> {
+    const def = ENTITY_SETS[set];
+    const sample = TEMPLATES[def.typeName] ?? this.rows(set)[0] ?? {};
+    return new Set(Object.keys(sample));
+  }
+
+  find(set: string, key: KeyValue | Record<string, KeyValue>): Row {
+    const def = ENTITY_SETS[set];
+    const wanted: Record<string, KeyValue> = isObject(key) ? key as Record<string, KeyValue> : { [def.keys[0]]: key as KeyValue };
+    for (const [k, v] of Object.entries(wanted)) {
+      if (!def.keys.includes(k)) throw badRequest(`Property '${k}' is not a key of '${def.typeName}'`);
+      const numeric = def.numericKey && k === def.keys[0];
+      if (numeric !== (typeof v === 'number')) throw badRequest(`Invalid key value for '${k}' of '${def.typeName}'`);
+    }
+    const row = set === 'Items' ? this.itemIndex(String(wanted.ItemCode)) : undefined;
+    const found = row ?? this.rows(set).find((r) => Object.entries(wanted).every(([k, v]) => r[k] === v));
+    if (!found) throw notFound();
+    return found;
+  }
+
+  private itemCache?: { size: number; map: Map<string, B1Item> };
+
+  private itemIndex(code: string): Row | undefined {
+    const items = this.data.Items;
+    if (!this.itemCache || this.itemCache.size !== items.length) {
+      this.itemCache = { size: items.length, map: new Map(items.map((i) => [i.ItemCode, i])) };
+    }
+    const hit = this.itemCache.map.get(code);
+    return (hit && hit.ItemCode === code ? hit : items.find((i) => i.ItemCode === code)) as Row | undefined;
+  }
+
+  private partner(cardCode: unknown): B1BusinessPartner {
+    if (typeof cardCode !== 'string' || cardCode === '') throw businessError('Enter a business partner code (CardCode)');
+    const bp = this.data.BusinessPartners.find((p) => p.CardCode === cardCode);
+    if (!bp) throw businessError(`Invalid BP code '${cardCode}'`);
+    return bp;
+  }
+
+  private item(code: unknown, line: number): B1Item {
+    const item = typeof code === 'string' ? this.itemIndex(code) as B1Item | undefined : undefined;
+    if (!item) throw businessError(`[DocumentLines.ItemCode][line: ${line}] , 'Invalid item code '${String(code)}''`);
+    if (item.SalesItem !== 'tYES' || item.Valid !== 'tYES' || item.Frozen === 'tYES') {
+      throw businessError(`[DocumentLines.ItemCode][line: ${line}] , 'Item '${item.ItemCode}' is inactive or not a sales item'`);
+    }
+    return item;
+  }
+
+  // ---------- creation ----------
+
+  create(set: string, body: unknown): Created {
+    if (!isObject(body)) throw badRequest('The request body must be a JSON object');
+    switch (set) {
+      case 'Orders': case 'Invoices': case 'CreditNotes': return this.createDocument(set, body);
+      case 'IncomingPayments': return this.createPayment(body);
+      case 'BusinessPartners': return { entity: this.createPartner(body), created: true };
+      case 'U_TRANSPORTE': return { entity: this.createTransport(body), created: true };
+      default: throw notSupported();
+    }
+  }
+
+  /**
+   * Orders, Invoices, CreditNotes. Idempotency (a stand-in convenience the portal relies on, not an SL
+   * feature): posting an Order whose CardCode + NumAtCard match an existing Order answers that Order
+   * (201, nothing created), so a retried submission never creates a second sales order.
+   */
+  private createDocument(set: string, body: Body): Created {
+    checkProperties(body, BLANK_DOC, 'Document');
+    for (const f of READ_ONLY.Document) if (f in body) throw badRequest(`Property '${f}' of 'Document' is read-only`);
+    const docs = this.rows(set) as unknown as B1Document[];
+    const numAtCard = text(body, 'NumAtCard');
+    if (set === 'Orders' && numAtCard) {
+      const existing = docs.find((d) => d.CardCode === body.CardCode && d.NumAtCard === numAtCard);
+      if (existing) return { entity: existing, created: false };
+    }
+    const bp = this.partner(body.CardCode);
+    if (bp.Frozen === 'tYES' || bp.Valid === 'tNO') throw businessError(`Business partner '${bp.CardCode}' is inactive`);
+    const docDate = body.DocDate === undefined ? today() : normalizeDate(body.DocDate);
+    if (!docDate) throw businessError(`Invalid date in 'DocDate': ${String(body.DocDate)}`);
+    let dueDate: string | null = docDate;
+    if (body.DocDueDate !== undefined) dueDate = normalizeDate(body.DocDueDate);
+    else if (set === 'Orders') throw businessError('Specify the delivery date (DocDueDate)');
+    if (!dueDate) throw businessError(`Invalid date in 'DocDueDate': ${String(body.DocDueDate)}`);
+
+    const inputLines = arrayOf(body, 'DocumentLines');
+    if (inputLines.length === 0) throw businessError('Cannot add a document without lines (DocumentLines)');
+    const base = { Orders: 1000, Invoices: 7000, CreditNotes: 800 }[set as 'Orders'];
+    const { entry, num: docNum } = nextOf(docs, base);
+    const doc = emptyDocument(entry, docNum, bp, docDate);
+    doc.DocDueDate = dueDate;
+    doc.TaxDate = normalizeDate(body.TaxDate) ?? docDate;
+    for (const f of ['NumAtCard', 'Comments', 'U_TipoVenta', 'U_FormaPago', 'U_Transporte', 'U_TipoRetiro', 'U_Sucursal',
+      'U_DireccionDespacho', 'U_ComunaDespacho'] as const) {
+      const v = text(body, f);
+      if (v !== undefined) doc[f] = v;
+    }
+    const shipTo = text(body, 'ShipToCode');
+    if (shipTo !== undefined) { doc.ShipToCode = shipTo; doc.Address2 = addressText(bp, shipTo, 'bo_ShipTo'); }
+    const payTo = text(body, 'PayToCode');
+    if (payTo !== undefined) { doc.PayToCode = payTo; doc.Address = addressText(bp, payTo, 'bo_BillTo'); }
+    if (text(body, 'Address') !== undefined) doc.Address = text(body, 'Address')!;
+    if (text(body, 'Address2') !== undefined) doc.Address2 = text(body, 'Address2')!;
+    doc.DiscountPercent = num(body, 'DiscountPercent', { min: 0 }) ?? 0;
+    if (doc.DiscountPercent > 100) throw businessError('DiscountPercent cannot exceed 100');
+
+    const baseLinks: Array<{ line: DocumentLine; baseDoc: B1Document; baseLine: DocumentLine }> = [];
+    inputLines.forEach((l, i) => {
+      checkProperties(l, BLANK_LINE, 'DocumentLine');
+      const n = i + 1;
+      const item = this.item(l.ItemCode, n);
+      const qty = num(l, 'Quantity');
+      if (qty === undefined || qty <= 0) throw businessError(`[DocumentLines.Quantity][line: ${n}] , 'Quantity must be greater than zero'`);
+      const unitPrice = num(l, 'UnitPrice', { min: 0 }) ?? num(l, 'Price', { min: 0 }) ?? listPrice(item, bp.PriceListNum);
+      const disc = num(l, 'DiscountPercent', { min: 0 }) ?? 0;
+      if (disc > 100) throw businessError(`[DocumentLines.DiscountPercent][line: ${n}] , 'Discount cannot exceed 100'`);
+      const wh = text(l, 'WarehouseCode') ?? DEFAULT_WAREHOUSE;
+      if (!item.ItemWarehouseInfoCollection.some((w) => w.WarehouseCode === wh)) {
+        throw businessError(`[DocumentLines.WarehouseCode][line: ${n}] , 'Invalid warehouse code '${wh}''`);
+      }
+      const baseType = num(l, 'BaseType') ?? -1;
+      let baseRef: { type: number; entry: number | null; line: number | null } | undefined;
+      if (baseType !== -1) {
+        const expected = set === 'Invoices' ? BASE_ORDER : set === 'CreditNotes' ? BASE_INVOICE : NaN;
+        if (baseType !== expected) throw businessError(`[DocumentLines.BaseType][line: ${n}] , 'Invalid base document type ${baseType}'`);
+        const baseDoc = (baseType === BASE_ORDER ? this.data.Orders : this.data.Invoices).find((d) => d.DocEntry === l.BaseEntry);
+        const baseLine = baseDoc?.DocumentLines.find((x) => x.LineNum === l.BaseLine);
+        if (!baseDoc || !baseLine) throw businessError(`[DocumentLines.BaseEntry][line: ${n}] , 'Base document line not found'`);
+        if (baseDoc.CardCode !== bp.CardCode) throw businessError(`[DocumentLines.BaseEntry][line: ${n}] , 'Base document belongs to another business partner'`);
+        if (baseLine.LineStatus !== 'bost_Open' && baseType === BASE_ORDER) throw businessError(`[DocumentLines.BaseEntry][line: ${n}] , 'Base document line is closed'`);
+        baseRef = { type: baseType, entry: baseDoc.DocEntry, line: baseLine.LineNum };
+        const line = makeLine(i, item, qty, unitPrice, disc, baseRef, wh);
+        baseLinks.push({ line, baseDoc, baseLine });
+        doc.DocumentLines.push(line);
+        return;
+      }
+      doc.DocumentLines.push(makeLine(i, item, qty, unitPrice, disc, undefined, wh));
+    });
+    Object.assign(doc, totals(doc.DocumentLines, doc.DiscountPercent));
+
+    // Effects.
+    const whRow = (line: DocumentLine) => this.item(line.ItemCode, line.LineNum + 1).ItemWarehouseInfoCollection
+      .find((w) => w.WarehouseCode === line.WarehouseCode)!;
+    if (set === 'Orders') {
+      // Every open sales order (Normal or Reserva) reserves its quantities.
+      for (const line of doc.DocumentLines) whRow(line).Committed += line.Quantity;
+      bp.OpenOrdersBalance += doc.DocTotal;
+    } else if (set === 'Invoices') {
+      doc.FolioPrefixString = '33';
+      doc.FolioNumber = this.data.Invoices.reduce((m, d) => Math.max(m, d.FolioNumber ?? 0), 10400) + 1;
+      for (const line of doc.DocumentLines) {
+        whRow(line).InStock -= line.Quantity;
+        const link = baseLinks.find((b) => b.line === line);
+        if (link) {
+          whRow(line).Committed = Math.max(0, whRow(line).Committed - Math.min(line.Quantity, link.baseLine.Quantity));
+          link.baseLine.LineStatus = 'bost_Close';
+          if (link.baseDoc.DocumentLines.every((x) => x.LineStatus === 'bost_Close')) {
+            link.baseDoc.DocumentStatus = 'bost_Close';
+            bp.OpenOrdersBalance = Math.max(0, bp.OpenOrdersBalance - link.baseDoc.DocTotal);
+          }
+        }
+      }
+      bp.CurrentAccountBalance += doc.DocTotal;
+    } else {
+      doc.FolioPrefixString = '61';
+      doc.FolioNumber = this.data.CreditNotes.reduce((m, d) => Math.max(m, d.FolioNumber ?? 0), 2200) + 1;
+      for (const line of doc.DocumentLines) whRow(line).InStock += line.Quantity;
+      // A credit note based on an invoice is applied to that invoice's balance.
+      const invoice = baseLinks[0]?.baseDoc;
+      let applied = 0;
+      if (invoice) {
+        applied = Math.min(doc.DocTotal, invoice.DocTotal - invoice.PaidToDate);
+        invoice.PaidToDate += applied;
+        if (invoice.PaidToDate >= invoice.DocTotal) invoice.DocumentStatus = 'bost_Close';
+      }
+      doc.PaidToDate = applied;
+      if (applied >= doc.DocTotal) doc.DocumentStatus = 'bost_Close';
+      bp.CurrentAccountBalance -= doc.DocTotal;
+    }
+    for (const item of new Set(doc.DocumentLines.map((l) => this.item(l.ItemCode, 0)))) {
+      item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
+    }
+    docs.push(doc);
+    return { entity: doc, created: true };
+  }
+
+  /**
+   * IncomingPayments. Rules: CardCode must exist; each PaymentInvoices row must name an open invoice
+   * of that CardCode and apply at most its open balance (DocTotal − PaidToDate); the payment means
+   * (CashSum + TransferSum + checks + credit cards) must cover the applied total. Effects: invoices'
+   * PaidToDate rises, fully paid ones close (bost_Close); the BP balance falls by the amount paid.
+   * Idempotency (stand-in convenience): a CardCode + CounterReference already used answers that payment.
+   */
+  private createPayment(body: Body): Created {
+    checkProperties(body, BLANK_PAYMENT, 'Payment');
+    for (const f of READ_ONLY.Payment) if (f in body) throw badRequest(`Property '${f}' of 'Payment' is read-only`);
+    const counterRef = text(body, 'CounterReference');
+    if (counterRef) {
+      const existing = this.data.IncomingPayments.find((p) => p.CardCode === body.CardCode && p.CounterReference === counterRef);
+      if (existing) return { entity: existing, created: false };
+    }
+    const docType = text(body, 'DocType') ?? 'rCustomer';
+    if (docType !== 'rCustomer') throw businessError(`DocType '${docType}' is not supported; use 'rCustomer'`);
+    const bp = this.partner(body.CardCode);
+    const docDate = body.DocDate === undefined ? today() : normalizeDate(body.DocDate);
+    if (!docDate) throw businessError(`Invalid date in 'DocDate': ${String(body.DocDate)}`);
+
+    const cards = arrayOf(body, 'PaymentCreditCards').map((c, i): PaymentCreditCard => {
+      checkProperties(c, BLANK_CARD, 'PaymentCreditCard');
+      const sum = num(c, 'CreditSum', { required: true })!;
+      if (sum <= 0) throw businessError(`[PaymentCreditCards.CreditSum][line: ${i + 1}] , 'Amount must be greater than zero'`);
+      const card = num(c, 'CreditCard', { required: true })!;
+      return {
+        LineNum: i, CreditCard: card, CreditCardNumber: text(c, 'CreditCardNumber') ?? null,
+        CardValidUntil: c.CardValidUntil === undefined || c.CardValidUntil === null ? null : normalizeDate(c.CardValidUntil) ?? String(c.CardValidUntil),
+        VoucherNum: text(c, 'VoucherNum') ?? null, PaymentMethodCode: num(c, 'PaymentMethodCode') ?? null,
+        NumOfPayments: num(c, 'NumOfPayments', { min: 1 }) ?? 1, CreditSum: sum, CreditType: text(c, 'CreditType') ?? 'cr_Regular',
+      };
+    });
+    const checks = arrayOf(body, 'PaymentChecks').map((c, i): PaymentCheck => {
+      checkProperties(c, BLANK_CHECK, 'PaymentCheck');
+      const sum = num(c, 'CheckSum', { required: true })!;
+      if (sum <= 0) throw businessError(`[PaymentChecks.CheckSum][line: ${i + 1}] , 'Amount must be greater than zero'`);
+      return {
+        LineNum: i, DueDate: normalizeDate(c.DueDate) ?? docDate, CheckNumber: num(c, 'CheckNumber') ?? null,
+        BankCode: text(c, 'BankCode') ?? null, CheckSum: sum,
+      };
+    });
+    const cash = num(body, 'CashSum', { min: 0 }) ?? 0;
+    const transfer = num(body, 'TransferSum', { min: 0 }) ?? 0;
+    const checkSum = checks.reduce((s, c) => s + c.CheckSum, 0);
+    const means = cash + transfer + checkSum + cards.reduce((s, c) => s + c.CreditSum, 0);
+    if (means <= 0) throw businessError('Total payment amount must be greater than zero');
+
+    const applied = new Map<B1Document, number>();
+    const invoices = arrayOf(body, 'PaymentInvoices').map((p, i): PaymentInvoice => {
+      checkProperties(p, BLANK_PAY_INVOICE, 'PaymentInvoice');
+      const n = i + 1;
+      const type = text(p, 'InvoiceType') ?? 'it_Invoice';
+      if (type !== 'it_Invoice') throw businessError(`[PaymentInvoices.InvoiceType][line: ${n}] , 'Document type '${type}' is not supported'`);
+      const entry = num(p, 'DocEntry', { required: true })!;
+      const sum = num(p, 'SumApplied', { required: true })!;
+      const invoice = this.data.Invoices.find((d) => d.DocEntry === entry);
+      if (!invoice) throw businessError(`[PaymentInvoices.DocEntry][line: ${n}] , 'Invoice ${entry} does not exist'`);
+      if (invoice.CardCode !== bp.CardCode) throw businessError(`[PaymentInvoices.DocEntry][line: ${n}] , 'Invoice ${entry} belongs to another business partner'`);
+      if (invoice.DocumentStatus !== 'bost_Open' || invoice.Cancelled === 'tYES') throw businessError(`[PaymentInvoices.DocEntry][line: ${n}] , 'Invoice ${entry} is already closed'`);
+      if (sum <= 0) throw businessError(`[PaymentInvoices.SumApplied][line: ${n}] , 'Amount must be greater than zero'`);
+      const total = (applied.get(invoice) ?? 0) + sum;
+      const open = invoice.DocTotal - invoice.PaidToDate;
+      if (total > open) throw businessError(`[PaymentInvoices.SumApplied][line: ${n}] , 'Amount ${total} exceeds the open balance ${open} of invoice ${entry}'`);
+      applied.set(invoice, total);
+      return { LineNum: i, DocEntry: entry, SumApplied: sum, InvoiceType: type };
+    });
+    const appliedTotal = [...applied.values()].reduce((s, v) => s + v, 0);
+    if (appliedTotal > means) throw businessError(`Payment means (${means}) are less than the amount applied to invoices (${appliedTotal})`);
+
+    for (const [invoice, sum] of applied) {
+      invoice.PaidToDate += sum;
+      if (invoice.PaidToDate >= invoice.DocTotal) {
+        invoice.DocumentStatus = 'bost_Close';
+        invoice.DocumentLines.forEach((l) => { l.LineStatus = 'bost_Close'; });
+      }
+    }
+    bp.CurrentAccountBalance -= means;
+    const { entry, num: docNum } = nextOf(this.data.IncomingPayments, 3000);
+    const payment: B1IncomingPayment = {
+      DocEntry: entry, DocNum: docNum, DocType: 'rCustomer', DocDate: docDate, CardCode: bp.CardCode, CardName: bp.CardName,
+      DocCurrency: text(body, 'DocCurrency') ?? 'CLP', CashSum: cash, CheckSum: checkSum, TransferSum: transfer,
+      TransferAccount: text(body, 'TransferAccount') ?? null,
+      TransferDate: body.TransferDate === undefined || body.TransferDate === null ? (transfer > 0 ? docDate : null) : normalizeDate(body.TransferDate),
+      TransferReference: text(body, 'TransferReference') ?? null, CounterReference: counterRef ?? null,
+      Remarks: text(body, 'Remarks') ?? null, JournalRemarks: text(body, 'JournalRemarks') ?? `Pagos recibidos - ${bp.CardCode}`,
+      Cancelled: 'tNO', PaymentInvoices: invoices, PaymentCreditCards: cards, PaymentChecks: checks,
+    };
+    if (transfer > 0 && !payment.TransferAccount) throw businessError('Specify the transfer account (TransferAccount)');
+    this.data.IncomingPayments.push(payment);
+    return { entity: payment, created: true };
+  }
+
+  private createPartner(body: Body): B1BusinessPartner {
+    checkProperties(body, BLANK_BP, 'BusinessPartner');
+    const code = text(body, 'CardCode');
+    if (!code) throw businessError('Enter a business partner code (CardCode)');
+    if (this.data.BusinessPartners.some((p) => p.CardCode === code)) throw duplicateKey();
+    const bp: B1BusinessPartner = { ...structuredClone(BLANK_BP), ...(structuredClone(body) as Partial<B1BusinessPartner>), CardCode: code, BPAddresses: [] };
+    bp.CurrentAccountBalance = 0;
+    bp.OpenOrdersBalance = 0;
+    this.mergeAddresses(bp, arrayOf(body, 'BPAddresses'));
+    bp.BilltoDefault ??= bp.BPAddresses.find((a) => a.AddressType === 'bo_BillTo')?.AddressName ?? null;
+    bp.ShipToDefault ??= bp.BPAddresses.find((a) => a.AddressType === 'bo_ShipTo')?.AddressName ?? null;
+    this.data.BusinessPartners.push(bp);
+    return bp;
+  }
+
+  private createTransport(body: Body): Row {
+    checkProperties(body, { Code: '', Name: '' }, 'U_TRANSPORTE');
+    const code = text(body, 'Code');
+    const name = text(body, 'Name');
+    if (!code || !name) throw businessError("Fields 'Code' and 'Name' are required");
+    if (this.data.U_TRANSPORTE.some((t) => t.Code === code)) throw duplicateKey();
+    const row = { Code: code, Name: name };
+    this.data.U_TRANSPORTE.push(row);
+    return row;
+  }
+
+  /** SL semantics: an address matching AddressName + AddressType is updated, any other is added. */
+  private mergeAddresses(bp: B1BusinessPartner, input: Body[]): void {
+    for (const a of input) {
+      checkProperties(a, BLANK_ADDRESS, 'BPAddress');
+      const name = text(a, 'AddressName');
+      const type = (text(a, 'AddressType') ?? 'bo_BillTo') as AddressType;
+      if (!name) throw businessError("[BPAddresses.AddressName] , 'Enter an address name'");
+      if (type !== 'bo_BillTo' && type !== 'bo_ShipTo') throw badRequest(`Invalid AddressType '${type}'`);
+      const existing = bp.BPAddresses.find((x) => x.AddressName === name && x.AddressType === type);
+      const clean = Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'BPCode' && k !== 'RowNum'));
+      if (existing) Object.assign(existing, clean);
+      else {
+        const rowNum = bp.BPAddresses.reduce((m, x) => Math.max(m, x.RowNum + 1), 0);
+        bp.BPAddresses.push({ ...BLANK_ADDRESS, ...clean, AddressName: name, AddressType: type, BPCode: bp.CardCode, RowNum: rowNum });
+      }
+    }
+  }
+
+  // ---------- update, delete, actions ----------
+
+  /**
+   * PATCH: merges the given properties and keeps the omitted ones. Collections merge by their key
+   * (BPAddresses by AddressName + AddressType, ItemPrices by PriceList, ItemWarehouseInfoCollection by
+   * WarehouseCode) unless replaceCollections (header B1S-ReplaceCollectionsOnPatch: true).
+   */
+  patch(set: string, key: KeyValue | Record<string, KeyValue>, body: unknown, replaceCollections: boolean): void {
+    if (!isObject(body)) throw badRequest('The request body must be a JSON object');
+    const def = ENTITY_SETS[set];
+    const row = this.find(set, key);
+    checkProperties(body, TEMPLATES[def.typeName] ?? row, def.typeName);
+    for (const k of def.keys) if (k in body && body[k] !== row[k]) throw businessError(`The key field '${k}' cannot be changed`);
+    for (const f of READ_ONLY[def.typeName] ?? []) if (f in body && body[f] !== row[f]) throw businessError(`Field '${f}' cannot be updated`);
+    if (DOC_SETS.has(set) || set === 'IncomingPayments') {
+      for (const f of ['DocumentLines', 'PaymentInvoices', 'PaymentCreditCards', 'PaymentChecks', 'CardCode']) {
+        if (f in body && JSON.stringify(body[f]) !== JSON.stringify(row[f])) throw businessError(`Field '${f}' cannot be updated on this document`);
+      }
+    }
+    const updates = structuredClone(body);
+    if (set === 'BusinessPartners' && 'BPAddresses' in updates) {
+      const bp = row as unknown as B1BusinessPartner;
+      if (replaceCollections) bp.BPAddresses = [];
+      this.mergeAddresses(bp, arrayOf(updates, 'BPAddresses'));
+      delete updates.BPAddresses;
+    }
+    const keyed: Record<string, string[]> = { ItemPrices: ['PriceList'], ItemWarehouseInfoCollection: ['WarehouseCode'] };
+    for (const [field, keys] of Object.entries(keyed)) {
+      if (!(field in updates) || replaceCollections || !Array.isArray(row[field])) continue;
+      const target = row[field] as Row[];
+      for (const u of arrayOf(updates, field)) {
+        const hit = target.find((t) => keys.every((k) => t[k] === u[k]));
+        if (hit) Object.assign(hit, u); else target.push(u);
+      }
+      delete updates[field];
+    }
+    for (const f of ['DocDate', 'DocDueDate', 'TaxDate']) {
+      if (f in updates && updates[f] !== null) {
+        const d = normalizeDate(updates[f]);
+        if (!d) throw businessError(`Invalid date in '${f}': ${String(updates[f])}`);
+        updates[f] = d;
+      }
+    }
+    Object.assign(row, updates);
+    if (set === 'Items') {
+      const item = row as unknown as B1Item;
+      item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
+    }
+  }
+
+  remove(set: string, key: KeyValue | Record<string, KeyValue>): void {
+    const row = this.find(set, key);
+    if (set !== 'U_TRANSPORTE') throw notSupported();
+    const rows = this.rows(set);
+    rows.splice(rows.indexOf(row), 1);
+  }
+
+  /** POST Orders(n)/Cancel and Orders(n)/Close: close the order and release its committed stock. */
+  action(set: string, key: KeyValue | Record<string, KeyValue>, name: string): void {
+    const row = this.find(set, key);
+    if (set !== 'Orders' || (name !== 'Cancel' && name !== 'Close')) throw notSupported();
+    const order = row as unknown as B1Document;
+    if (order.DocumentStatus !== 'bost_Open') throw businessError('Document is already closed');
+    for (const line of order.DocumentLines) {
+      if (line.LineStatus !== 'bost_Open') continue;
+      const wh = this.item(line.ItemCode, line.LineNum + 1).ItemWarehouseInfoCollection.find((w) => w.WarehouseCode === line.WarehouseCode);
+      if (wh) wh.Committed = Math.max(0, wh.Committed - line.Quantity);
+      line.LineStatus = 'bost_Close';
+    }
+    order.DocumentStatus = 'bost_Close';
+    if (name === 'Cancel') order.Cancelled = 'tYES';
+    const bp = this.data.BusinessPartners.find((p) => p.CardCode === order.CardCode);
+    if (bp) bp.OpenOrdersBalance = Math.max(0, bp.OpenOrdersBalance - order.DocTotal);
+  }
+}

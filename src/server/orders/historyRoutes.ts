@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { customerIdParams, docEntryParams } from '../../shared/schemas/params';
+import type { ErpService } from '../erp/erpService';
+import type { CustomerDirectory } from '../profile/customers';
+
+/** Transports for the order summary and the buyer's purchase history, read from the ERP. */
+export default async function historyRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
+  const { erp, customers } = opts;
+
+  app.get('/api/user/b1/tipo-transport', { preHandler: app.requireBuyer }, () => erp.listTransports());
+
+  app.get<{ Params: { customerId: string } }>(
+    '/api/user/b1/purchase-history/:customerId',
+    { preHandler: app.requireBuyer, schema: { params: customerIdParams } },
+    async (request) => erp.purchaseHistory(await customers.assertOwn(request.sessionUser!, request.params.customerId)),
+  );
+
+  app.get<{ Params: { docEntry: number } }>(
+    '/api/user/b1/purchase-history-det/:docEntry',
+    { preHandler: app.requireBuyer, schema: { params: docEntryParams } },
+    async (request) => erp.purchaseHistoryLines(request.params.docEntry, await customers.cardCodeOf(request.sessionUser!)),
+  );
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { customerIdParams } from '../../shared/schemas/params';
+import type { ErpService } from '../erp/erpService';
+import type { CustomerDirectory } from '../profile/customers';
+
+/** The buyer's open invoices (spec: Pagos Pendientes). */
+export default async function pendingRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
+  app.get<{ Params: { customerId: string } }>(
+    '/api/user/b1/pending-payments/:customerId',
+    { preHandler: app.requireBuyer, schema: { params: customerIdParams } },
+    async (request) => opts.erp.pendingInvoices(await opts.customers.assertOwn(request.sessionUser!, request.params.customerId)),
+  );
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '../../shared/messages';
+import { userIdParams } from '../../shared/schemas/params';
+import { updateProfileSchema, type UpdateProfileRequest } from '../../shared/schemas/profile';
+import { HttpError } from '../errors';
+import type { ErpService } from '../erp/erpService';
+import type { CustomerDirectory } from './customers';
+
+export default async function profileRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
+  const { erp, customers } = opts;
+
+  app.get<{ Params: { userId: number } }>(
+    '/api/user/b1/profile/:userId',
+    { preHandler: app.requireBuyer, schema: { params: userIdParams } },
+    async (request) => {
+      const user = request.sessionUser!;
+      if (request.params.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+      return customers.profileOf(user);
+    },
+  );
+
+  app.post<{ Body: UpdateProfileRequest }>(
+    '/api/user/b1/update-profile',
+    { preHandler: app.requireBuyer, schema: { body: updateProfileSchema } },
+    async (request) => {
+      const cardCode = await customers.assertOwn(request.sessionUser!, request.body.businessPartner);
+      const { giro, mail, telefono, direcciones } = request.body;
+      return erp.updateCustomer(cardCode, { giro, mail, telefono, direcciones });
+    },
+  );
+
+  app.get('/api/user/b1/region', { preHandler: app.requireSession }, () => erp.listRegions());
+  app.get('/api/user/b1/pais', { preHandler: app.requireSession }, () => erp.listCountries());
+}
