@@ -10,8 +10,8 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.(mjs|cjs)$': swc },
   moduleNameMapper: {
     '^file-type$': '<rootDir>/node_modules/file-type/index.js',
-    '^.+/client/app/env$': '<rootDir>/test/client/env.ts',
-    '^(\.{1,2}/)+paths$': '<rootDir>/test/server/paths.ts',
+    '(^|/)app/env$': '<rootDir>/test/client/env.ts',
+    '^(\.\.?/)+paths$': '<rootDir>/test/server/paths.ts',
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
 };

@@ -81,13 +81,13 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-function errorFromBody(status: number, body: unknown, fallback: string): HttpError {
+function errorFromBody(status: number, body: unknown): HttpError {
   if (body && typeof body === 'object') {
     const b = body as Partial<ApiError>;
     if (typeof b.message === 'string' && b.message) return new HttpError(status, b.message, b.fields);
   }
   if (typeof body === 'string' && body.trim()) return new HttpError(status, body.trim());
-  return new HttpError(status, fallback || MSG.unknownError);
+  return new HttpError(status, MSG.unknownError);
 }
 
 /** Any thrown value as {status, message}: what sagas and screens show. */
@@ -134,7 +134,7 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
 
   if (!response.ok) {
     if (response.status === 401 && token) hooks.onSessionExpired();
-    throw errorFromBody(response.status, data, response.statusText);
+    throw errorFromBody(response.status, data);
   }
   return data as T;
 }

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, createMemoryRouter, Navigate, type InitialEntry, type RouteObject } from 'react-router-dom';
 import { Placeholder } from '../components/Placeholder';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './Layout';
@@ -46,6 +46,7 @@ export const appRoutes: RouteObject[] = [
         path: '/admin',
         element: <RequireAdmin />,
         children: [
+          { index: true, element: <Navigate to="/login" replace /> }, // /admin itself is not a route
           todo('product', 'Administración Productos'),
           todo('product/update', 'Actualizar Producto'),
           todo('user', 'Administración de Usuarios'),
@@ -59,14 +60,14 @@ export const appRoutes: RouteObject[] = [
           todo('banner-update', 'Actualizar Imagen Banner'),
         ],
       },
-      // any other path, including /admin itself
+      // any other path
       { path: '*', element: <Navigate to="/login" replace /> },
     ],
   },
 ];
 
 /** The browser router of the app, or a memory router at `initialEntries` (tests); sagas navigate through it. */
-export function createAppRouter(options: { initialEntries?: string[] } = {}) {
+export function createAppRouter(options: { initialEntries?: InitialEntry[] } = {}) {
   const router = options.initialEntries
     ? createMemoryRouter(appRoutes, { initialEntries: options.initialEntries })
     : createBrowserRouter(appRoutes);

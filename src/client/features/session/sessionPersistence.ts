@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '../../../shared/roles';
-import type { CustomerProfile } from '../../api/types';
+import type { CustomerProfile } from '../../../shared/api/erp';
 import { readItem, readJson, removeItems, SESSION_KEYS, writeItem, writeJson } from '../../app/sessionStorage';
 import { anonymousSession, sessionFrom, type SessionStarted, type SessionState } from './sessionSlice';
 

@@ -4,7 +4,7 @@ import type { ApiError, ChangePasswordRequest, LoginRequest, LoginResponse, Mess
 import { fill, MSG } from '../../../shared/messages';
 import { compactRut } from '../../../shared/rut';
 import { toApiError } from '../../api/http';
-import type { CustomerProfile } from '../../api/types';
+import type { CustomerProfile } from '../../../shared/api/erp';
 import { confirmAccepted, confirmDeclined, confirmRequested } from '../../app/confirmSlice';
 import { loggedOut, sessionExpired } from '../../app/events';
 import { messageShown } from '../../app/messageSlice';

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChangePasswordRequest, LoginRequest } from '../../../shared/api/types';
 import { isAdminRole, type Role } from '../../../shared/roles';
-import type { CustomerProfile } from '../../api/types';
+import type { CustomerProfile } from '../../../shared/api/erp';
 import { loggedOut, sessionExpired } from '../../app/events';
 
 export type FlowStatus = 'idle' | 'running' | 'failed';
@@ -101,6 +101,9 @@ const sessionSlice = createSlice({
     passwordChangeFailed(state, action: PayloadAction<string>) {
       state.passwordChange = { status: 'failed', error: action.payload };
     },
+    passwordChangeAlertClosed(state) {
+      state.passwordChange = { status: 'idle', error: null };
+    },
   },
   extraReducers: (builder) =>
     builder
@@ -120,5 +123,6 @@ export const {
   passwordChangeDeclined,
   passwordChangeSucceeded,
   passwordChangeFailed,
+  passwordChangeAlertClosed,
 } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;

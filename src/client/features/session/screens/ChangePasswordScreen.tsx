@@ -14,7 +14,7 @@ import { changePasswordSchema, type ChangePasswordForm } from '../../../../share
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { ChangePasswordLocationState } from '../sessionSagas';
 import { selectIsAuthenticated, selectPasswordChange, selectUsername } from '../sessionSelectors';
-import { passwordChangeDeclined, passwordChangeSubmitted } from '../sessionSlice';
+import { passwordChangeAlertClosed, passwordChangeSubmitted } from '../sessionSlice';
 
 type Field = keyof ChangePasswordForm;
 
@@ -57,7 +57,7 @@ export default function ChangePasswordScreen() {
         <form noValidate onSubmit={formik.handleSubmit}>
           <Stack spacing={2}>
             {error && (
-              <Alert severity="error" onClose={() => dispatch(passwordChangeDeclined())}>
+              <Alert severity="error" onClose={() => dispatch(passwordChangeAlertClosed())}>
                 {error}
               </Alert>
             )}
@@ -73,7 +73,7 @@ export default function ChangePasswordScreen() {
               autoComplete="username"
               required
               fullWidth
-              slotProps={{ htmlInput: { maxLength: 12, readOnly: Boolean(fixedRut) } }}
+              slotProps={{ htmlInput: { maxLength: 12, readOnly: Boolean(fixedRut) }, inputLabel: { required: false } }}
             />
             {passwordFields.map((field) => (
               <TextField
@@ -90,6 +90,7 @@ export default function ChangePasswordScreen() {
                 autoComplete={field.autoComplete}
                 required
                 fullWidth
+                slotProps={{ inputLabel: { required: false } }}
               />
             ))}
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>

@@ -20,7 +20,10 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectLoginError, selectLoginStatus } from '../sessionSelectors';
 import { loginAlertClosed, loginSubmitted } from '../sessionSlice';
 
-/** /login (spec sections 2, 4, 5). The form lives in Formik; Redux gets one event on submit. */
+/**
+ * /login (spec sections 2, 4, 5). The form lives in Formik; Redux gets one event on submit.
+ * Labels carry no asterisk (inputLabel.required false) so the accessible names are exactly the spec's words.
+ */
 export default function LoginScreen() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectLoginStatus);
@@ -62,7 +65,7 @@ export default function LoginScreen() {
               autoComplete="username"
               required
               fullWidth
-              slotProps={{ htmlInput: { maxLength: 12, inputMode: 'text' } }}
+              slotProps={{ htmlInput: { maxLength: 12 }, inputLabel: { required: false } }}
             />
             <TextField
               id="login-password"
@@ -78,6 +81,7 @@ export default function LoginScreen() {
               required
               fullWidth
               slotProps={{
+                inputLabel: { required: false },
                 input: {
                   endAdornment: (
                     <InputAdornment position="end">

@@ -1,0 +1,117 @@
+import { configureHttp, http, HttpError, toApiError } from '../../../src/client/api/http';
+
+type FetchArgs = [string, RequestInit];
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: jest.Mock<Promise<Response>, FetchArgs>;
+const onSessionExpired = jest.fn();
+let token: string | null = null;
+
+const setCookie = (value: string | null) => {
+  document.cookie = value === null ? 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/' : `XSRF-TOKEN=${value}; path=/`;
+};
+const headersOf = (call: FetchArgs) => call[1].headers as Record<string, string>;
+
+beforeEach(() => {
+  fetchMock = jest.fn<Promise<Response>, FetchArgs>();
+  global.fetch = fetchMock as unknown as typeof fetch;
+  token = null;
+  onSessionExpired.mockReset();
+  configureHttp({ getToken: () => token, onSessionExpired });
+  setCookie(null);
+});
+
+describe('http client', () => {
+  it('GETs from the API base with the bare token and no anti-forgery header', async () => {
+    token = 'jwt-1';
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(http.get('/user/cart/count-cart/12')).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/user/cart/count-cart/12');
+    expect(init.method).toBe('GET');
+    expect(headersOf(fetchMock.mock.calls[0]).Authorization).toBe('jwt-1');
+    expect(headersOf(fetchMock.mock.calls[0])['X-XSRF-TOKEN']).toBeUndefined();
+  });
+
+  it('sends JSON with the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN', async () => {
+    setCookie('abc123');
+    fetchMock.mockResolvedValueOnce(json(200, { id: 5 }));
+    await http.post('/orders', { a: 1 });
+    const [, init] = fetchMock.mock.calls[0];
+    expect(init.body).toBe('{"a":1}');
+    expect(headersOf(fetchMock.mock.calls[0])).toMatchObject({ 'Content-Type': 'application/json', 'X-XSRF-TOKEN': 'abc123' });
+  });
+
+  it('asks /security/xsrf for the cookie first when it is missing', async () => {
+    fetchMock.mockImplementationOnce(async () => {
+      setCookie('fresh');
+      return new Response(null, { status: 204 });
+    });
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(http.delete('/user/cart/3')).resolves.toBeUndefined();
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url}`)).toEqual(['GET /api/security/xsrf', 'DELETE /api/user/cart/3']);
+    expect(headersOf(fetchMock.mock.calls[1])['X-XSRF-TOKEN']).toBe('fresh');
+  });
+
+  it('sends FormData as is, letting the browser set the multipart type', async () => {
+    setCookie('abc');
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    const form = new FormData();
+    form.append('numberOrder', 'OC000001');
+    await http.post('/user/pay-cheque', form);
+    expect(fetchMock.mock.calls[0][1].body).toBe(form);
+    expect(headersOf(fetchMock.mock.calls[0])['Content-Type']).toBeUndefined();
+  });
+
+  it('never sends the token when auth is false', async () => {
+    token = 'jwt-1';
+    setCookie('abc');
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await http.post('/security/login', { username: '76123456-0', password: 'x' }, { auth: false });
+    expect(headersOf(fetchMock.mock.calls[0]).Authorization).toBeUndefined();
+  });
+
+  it('turns an error answer into {status, message, fields} from the server body', async () => {
+    setCookie('abc');
+    fetchMock.mockResolvedValueOnce(json(400, { status: 400, message: 'Hay datos inválidos en la solicitud', fields: { password: 'Debe indicar la nueva contraseña' } }));
+    const error = await http.post('/security/change-password', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(toApiError(error)).toEqual({ status: 400, message: 'Hay datos inválidos en la solicitud', fields: { password: 'Debe indicar la nueva contraseña' } });
+  });
+
+  it("defaults to 'Unknown error!' when the body says nothing", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 502 }));
+    await expect(http.get('/user/home')).rejects.toMatchObject({ status: 502, message: 'Unknown error!' });
+  });
+
+  it('uses a plain-text body as the message', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('Servicio no disponible', { status: 503, headers: { 'content-type': 'text/plain' } }));
+    await expect(http.get('/user/home')).rejects.toMatchObject({ status: 503, message: 'Servicio no disponible' });
+  });
+
+  it('reports a network failure as status 0 with the client error text', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(http.get('/user/home')).rejects.toMatchObject({ status: 0, message: 'Failed to fetch' });
+  });
+
+  it('ends the session on a 401 to an authenticated call, not to an anonymous one', async () => {
+    token = 'jwt-old';
+    fetchMock.mockResolvedValueOnce(json(401, { status: 401, message: 'Debe iniciar sesión' }));
+    await expect(http.get('/user/b1/profile/12')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+
+    setCookie('abc');
+    fetchMock.mockResolvedValueOnce(json(401, { status: 401, message: 'Usuario o password erronea' }));
+    await expect(http.post('/security/login', {}, { auth: false })).rejects.toMatchObject({ message: 'Usuario o password erronea' });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('toApiError', () => {
+  it('normalizes anything thrown', () => {
+    expect(toApiError(new Error('boom'))).toEqual({ status: 0, message: 'boom' });
+    expect(toApiError('x')).toEqual({ status: 0, message: 'Unknown error!' });
+    expect(toApiError({ status: 404, message: 'Not found' })).toEqual({ status: 404, message: 'Not found' });
+  });
+});

@@ -1,0 +1,82 @@
+import { act, screen } from '@testing-library/react';
+import { renderWithProviders, sessionOf } from '../renderWithProviders';
+import { anonymousSession } from '../../../src/client/features/session/sessionSlice';
+
+const loginShown = async () => expect(await screen.findByRole('button', { name: 'Acceder' })).toBeInTheDocument();
+
+describe('route guards (spec section 2)', () => {
+  it.each(['/', '/profile', '/user/catalog', '/user/cart-detail', '/user/product-detail/POL-001-M', '/user/purchase-history'])(
+    'sends an anonymous visitor from %s to /login',
+    async (route) => {
+      const { router } = renderWithProviders({ route });
+      await loginShown();
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it.each(['/login', '/change-password', '/session-expired', '/user/user-creation-req', '/payment', '/payment-verification', '/return'])(
+    'lets an anonymous visitor open %s',
+    async (route) => {
+      const { router } = renderWithProviders({ route });
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(route);
+    },
+  );
+
+  it('sends a buyer on /admin/product to /login', async () => {
+    const { router } = renderWithProviders({ route: '/admin/product', preloadedState: { session: sessionOf('USER') } });
+    await loginShown();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends an anonymous visitor on /admin/user to /login', async () => {
+    const { router } = renderWithProviders({ route: '/admin/user' });
+    await loginShown();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it.each(['ADMIN', 'SUPERADMIN'] as const)('lets %s reach /admin/product', async (role) => {
+    const { router } = renderWithProviders({ route: '/admin/product', preloadedState: { session: sessionOf(role) } });
+    expect(await screen.findByRole('heading', { name: 'Administración Productos' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/product');
+  });
+
+  it('lets a buyer reach a guarded route', async () => {
+    renderWithProviders({ route: '/user/catalog', preloadedState: { session: sessionOf('USER') } });
+    expect(await screen.findByRole('heading', { name: 'Catalogo' })).toBeInTheDocument();
+    expect(screen.getByText('Sección en construcción')).toBeInTheDocument();
+  });
+
+  it('sends any unknown path to /login, logged in or not', async () => {
+    const first = renderWithProviders({ route: '/no/existe' });
+    await loginShown();
+    expect(first.router.state.location.pathname).toBe('/login');
+    first.unmount();
+    const second = renderWithProviders({ route: '/admin', preloadedState: { session: sessionOf('ADMIN') } });
+    await loginShown();
+    expect(second.router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows /session-expired after a session ended by a 401', async () => {
+    const { router } = renderWithProviders({ route: '/user/catalog', preloadedState: { session: { ...anonymousSession, expired: true } } });
+    expect(await screen.findByText('Tu sesión expiró o no es válida. Vuelve a ingresar.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/session-expired');
+    expect(screen.getByRole('link', { name: 'Volver a ingresar' })).toHaveAttribute('href', '/login');
+  });
+
+  it('a 401 on an authenticated call ends the session and shows /session-expired', async () => {
+    global.fetch = jest.fn().mockResolvedValue(
+      new Response(JSON.stringify({ status: 401, message: 'Debe iniciar sesión' }), { status: 401, headers: { 'content-type': 'application/json' } }),
+    ) as unknown as typeof fetch;
+    const { router, store } = renderWithProviders({ route: '/user/catalog', preloadedState: { session: sessionOf('USER') } });
+    await screen.findByRole('heading', { name: 'Catalogo' });
+    const { http } = await import('../../../src/client/api/http');
+    // a later feature's call, made outside React: act() lets the shell re-render with the ended session
+    await act(async () => {
+      await expect(http.get('/user/cart/count-cart/12')).rejects.toMatchObject({ status: 401 });
+    });
+    expect(await screen.findByRole('heading', { name: 'Sesión expirada' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/session-expired');
+    expect(store.getState().session.isAuthenticated).toBe(false);
+  });
+});

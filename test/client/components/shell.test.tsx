@@ -1,0 +1,166 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConfirmDialog } from '../../../src/client/components/ConfirmDialog';
+import { MessageBar } from '../../../src/client/components/MessageBar';
+import { renderWithProviders, buyerProfile, sessionOf } from '../renderWithProviders';
+
+const sidebar = () => within(screen.getByRole('navigation', { name: 'Menú principal' }));
+const sidebarLinks = () => sidebar().getAllByRole('link').map((link) => link.textContent);
+
+describe('sidebar per role', () => {
+  it('anonymous: only the customer-creation request', async () => {
+    renderWithProviders({ route: '/login' });
+    await screen.findByRole('button', { name: 'Acceder' });
+    expect(sidebarLinks()).toEqual(['Solicitud creación de cliente']);
+    expect(sidebar().getByRole('link', { name: 'Solicitud creación de cliente' })).toHaveAttribute('href', '/user/user-creation-req');
+  });
+
+  it('buyer: Home, Catálogo, Pagos pendientes, Historial de compra', async () => {
+    renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
+    await screen.findByRole('heading', { name: 'Home' });
+    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Pagos pendientes', 'Historial de compra']);
+  });
+
+  it.each(['ADMIN', 'SUPERADMIN'] as const)('%s: Home, Catálogo and the four administrations', async (role) => {
+    renderWithProviders({ route: '/', preloadedState: { session: sessionOf(role) } });
+    await screen.findByRole('heading', { name: 'Home' });
+    expect(sidebarLinks()).toEqual([
+      'Home',
+      'Catálogo',
+      'Administración Productos',
+      'Administración Usuarios',
+      'Administración Notificaciones',
+      'Administración Banner',
+    ]);
+    expect(sidebar().getByRole('link', { name: 'Administración Banner' })).toHaveAttribute('href', '/admin/banner');
+  });
+
+  it('is a temporary drawer behind a menu button on phones', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width:600px'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      const { user, router } = renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
+      await screen.findByRole('heading', { name: 'Home' });
+      expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
+      await user.click(sidebar().getByRole('link', { name: 'Catálogo' }));
+      expect(router.state.location.pathname).toBe('/user/catalog');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+});
+
+describe('top bar per role', () => {
+  it('anonymous: no search box, no cart, no account menu', async () => {
+    renderWithProviders({ route: '/login' });
+    await screen.findByRole('button', { name: 'Acceder' });
+    const bar = within(screen.getByRole('banner'));
+    expect(bar.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(bar.queryByRole('link', { name: 'Carro de compras' })).not.toBeInTheDocument();
+    expect(bar.queryByRole('button', { name: 'Mi cuenta' })).not.toBeInTheDocument();
+    expect(bar.getByRole('link', { name: 'Ir al inicio' })).toHaveAttribute('href', '/');
+  });
+
+  it('buyer: search box that holds text, cart with a 0 badge, account menu with Mi perfil', async () => {
+    const { user } = renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
+    await screen.findByRole('heading', { name: 'Home' });
+    const bar = within(screen.getByRole('banner'));
+    const search = bar.getByRole('searchbox', { name: 'Buscar productos' });
+    await user.type(search, 'polera');
+    expect(search).toHaveValue('polera');
+    const cart = bar.getByRole('link', { name: 'Carro de compras' });
+    expect(cart).toHaveTextContent('0');
+    await user.click(bar.getByRole('button', { name: 'Mi cuenta' }));
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Mi perfil', 'Cambiar contraseña', 'Cerrar sesión']);
+  });
+
+  it('admin: no cart and no Mi perfil', async () => {
+    const { user } = renderWithProviders({ route: '/', preloadedState: { session: sessionOf('ADMIN') } });
+    await screen.findByRole('heading', { name: 'Home' });
+    const bar = within(screen.getByRole('banner'));
+    expect(bar.getByRole('searchbox', { name: 'Buscar productos' })).toBeInTheDocument();
+    expect(bar.queryByRole('link', { name: 'Carro de compras' })).not.toBeInTheDocument();
+    await user.click(bar.getByRole('button', { name: 'Mi cuenta' }));
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Cambiar contraseña', 'Cerrar sesión']);
+  });
+
+  it('blocked buyer: a crossed-out cart instead of the cart', async () => {
+    const blocked = { ...buyerProfile, morosidad: 'Moroso' };
+    renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER', blocked) } });
+    await screen.findByRole('heading', { name: 'Home' });
+    const bar = within(screen.getByRole('banner'));
+    expect(bar.queryByRole('link', { name: 'Carro de compras' })).not.toBeInTheDocument();
+    expect(bar.getByRole('img', { name: 'Carro bloqueado' })).toBeInTheDocument();
+  });
+
+  it('Cambiar contraseña opens /change-password with the rut of the session', async () => {
+    const { user, router } = renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
+    await screen.findByRole('heading', { name: 'Home' });
+    await user.click(screen.getByRole('button', { name: 'Mi cuenta' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Cambiar contraseña' }));
+    expect(await screen.findByRole('heading', { name: 'Cambio de contraseña' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/change-password');
+    expect(screen.getByRole('textbox', { name: 'Rut Empresa' })).toHaveValue('76.123.456-0');
+  });
+
+  it('Cerrar sesión clears the session keys and goes to /login', async () => {
+    for (const [key, value] of Object.entries({ tokens: 'token-USER', role: 'USER', idUser: '12', id: '12', username: '76123456-0', profile: '{}' }))
+      sessionStorage.setItem(key, value);
+    const { user, router, store } = renderWithProviders({ route: '/user/catalog', preloadedState: { session: sessionOf('USER'), cart: { count: 4 } } });
+    await screen.findByRole('heading', { name: 'Catalogo' });
+    await user.click(screen.getByRole('button', { name: 'Mi cuenta' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
+    expect(await screen.findByRole('button', { name: 'Acceder' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(store.getState().cart.count).toBe(0);
+    for (const key of ['tokens', 'role', 'idUser', 'id', 'username', 'profile']) expect(sessionStorage.getItem(key)).toBeNull();
+  });
+});
+
+describe('global message bar and confirm dialog', () => {
+  it('shows the type as title, the text, and a refresh button', async () => {
+    const onRefresh = jest.fn();
+    render(<MessageBar message={{ tipoMessage: 'Error', message: ' Not found, intentelo mas tarde (B1) ' }} onRefresh={onRefresh} />);
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Error')).toBeInTheDocument();
+    expect(alert).toHaveTextContent('Not found, intentelo mas tarde (B1)');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Recargar página' }));
+    expect(onRefresh).toHaveBeenCalled();
+  });
+
+  it('shows the bar of the store in the shell', async () => {
+    renderWithProviders({
+      route: '/',
+      preloadedState: { session: sessionOf('USER'), message: { current: { tipoMessage: 'Advertencia', message: 'Bloqueado para comprar, contactar ejecutiva(o)' } } },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Advertencia');
+    expect(alert).toHaveTextContent('Bloqueado para comprar, contactar ejecutiva(o)');
+  });
+
+  it('ConfirmDialog: title, text, positive and negative buttons', async () => {
+    const onConfirm = jest.fn();
+    const onDecline = jest.fn();
+    render(
+      <ConfirmDialog open title="Deseas eliminar?" text="El banner se borrará" positiveText="Eliminar" negativeText="No eliminar" onConfirm={onConfirm} onDecline={onDecline} />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Deseas eliminar?' });
+    expect(dialog).toHaveTextContent('El banner se borrará');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No eliminar' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(onDecline).toHaveBeenCalledTimes(1);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});

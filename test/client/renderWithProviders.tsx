@@ -1,0 +1,48 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { InitialEntry } from 'react-router-dom';
+import { App } from '../../src/client/app/App';
+import { createAppRouter } from '../../src/client/app/router';
+import { makeStore, type RootState } from '../../src/client/app/store';
+import { sessionFrom, type SessionState } from '../../src/client/features/session/sessionSlice';
+import type { CustomerProfile } from '../../src/shared/api/erp';
+import type { Role } from '../../src/shared/roles';
+
+export interface RenderOptions {
+  route?: InitialEntry;
+  preloadedState?: Partial<RootState>;
+}
+
+/** The whole app (providers, router, a fresh store) at `route`, as a user would see it. */
+export function renderWithProviders({ route = '/', preloadedState }: RenderOptions = {}) {
+  const store = makeStore(preloadedState);
+  const router = createAppRouter({ initialEntries: [route] });
+  const user = userEvent.setup();
+  const utils = render(<App store={store} router={router} />);
+  return { ...utils, store, router, user };
+}
+
+export const sinBloqueo = { morosidad: 'Sin Bloqueo', interes: 'Sin Bloqueo', protesto: 'Sin Bloqueo', prorroga: 'Sin Bloqueo' };
+
+export const buyerProfile: CustomerProfile = {
+  idcliente: 'C76123456',
+  rut: '76123456-0',
+  nombre: 'Comercial Los Andes SpA',
+  giro: 'Venta de vestuario',
+  mail: 'compras@losandes.cl',
+  telefono: '221234567',
+  condpago: 'Contado',
+  credAprob: 0,
+  limitecred: 0,
+  descFidel: 4,
+  fidelizacion: 'Silver',
+  ...sinBloqueo,
+  factura: [],
+  despacho: [],
+};
+
+/** A logged-in session of `role` (buyers get a profile, blocked or not). */
+export function sessionOf(role: Role, profile: CustomerProfile | null = role === 'USER' ? buyerProfile : null): SessionState {
+  const username = role === 'USER' ? '76123456-0' : '11111111-1';
+  return sessionFrom({ token: `token-${role}`, id: role === 'USER' ? 12 : 1, role, username }, profile);
+}

@@ -1,0 +1,210 @@
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { HttpError } from '../../../src/client/api/http';
+import { loggedOut } from '../../../src/client/app/events';
+import { messageShown } from '../../../src/client/app/messageSlice';
+import { navigateTo } from '../../../src/client/app/navigation';
+import { rootReducer } from '../../../src/client/app/store';
+import { fetchProfile, login } from '../../../src/client/features/session/api';
+import { handleLoadProfile, handleLogin } from '../../../src/client/features/session/sessionSagas';
+import { clearSession, saveProfile, saveSession } from '../../../src/client/features/session/sessionPersistence';
+import { loginFailed, loginSubmitted, loginSucceeded, passwordChangeRequired, profileLoaded } from '../../../src/client/features/session/sessionSlice';
+import type { LoginResponse } from '../../../src/shared/api/types';
+import { buyerProfile } from '../renderWithProviders';
+
+const submitted = loginSubmitted({ username: '76.123.456-0', password: 'Demo1234' });
+const credentials = { username: '76123456-0', password: 'Demo1234' };
+const answer = (over: Partial<LoginResponse>): LoginResponse => ({
+  token: 'jwt-buyer',
+  id: 12,
+  type: 'USER',
+  userActive: true,
+  changePassword: true,
+  ...over,
+});
+
+describe('login saga, step by step (spec section 4)', () => {
+  it('buyer: stores the session, marks it authenticated, loads the ERP profile, goes home', () => {
+    const session = { token: 'jwt-buyer', id: 12, role: 'USER' as const, username: '76123456-0' };
+    testSaga(handleLogin, submitted)
+      .next()
+      .call(login, credentials)
+      .next(answer({}))
+      .call(saveSession, session)
+      .next()
+      .put(loginSucceeded(session))
+      .next()
+      .call(handleLoadProfile, 12)
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .isDone();
+  });
+
+  it('admin: stores the session and goes home without loading a profile', () => {
+    const session = { token: 'jwt-admin', id: 1, role: 'ADMIN' as const, username: '11111111-1' };
+    testSaga(handleLogin, loginSubmitted({ username: '11.111.111-1', password: 'Admin1234' }))
+      .next()
+      .call(login, { username: '11111111-1', password: 'Admin1234' })
+      .next(answer({ token: 'jwt-admin', id: 1, type: 'ADMIN' }))
+      .call(saveSession, session)
+      .next()
+      .put(loginSucceeded(session))
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .isDone();
+  });
+
+  it('inactive user: logged out, sent home, told to contact the executive', () => {
+    testSaga(handleLogin, submitted)
+      .next()
+      .call(login, credentials)
+      .next(answer({ token: '', userActive: false }))
+      .call(clearSession)
+      .next()
+      .put(loggedOut())
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .put(loginFailed('Usuario inactivo, comunicarse con ejecutivo(a)'))
+      .next()
+      .isDone();
+  });
+
+  it('must change the password: goes to /change-password with the rut, stores no session', () => {
+    testSaga(handleLogin, submitted)
+      .next()
+      .call(login, credentials)
+      .next(answer({ token: '', changePassword: false }))
+      .put(passwordChangeRequired())
+      .next()
+      .call(navigateTo, '/change-password', { state: { rut: '76123456-0', mustChange: true } })
+      .next()
+      .isDone();
+  });
+
+  it('wrong credentials (401): Usuario o password erronea', () => {
+    testSaga(handleLogin, submitted)
+      .next()
+      .call(login, credentials)
+      .throw(new HttpError(401, 'Usuario o password erronea'))
+      .put(loginFailed('Usuario o password erronea'))
+      .next()
+      .isDone();
+  });
+
+  it('503 also shows Usuario o password erronea; other errors show the server message', () => {
+    testSaga(handleLogin, submitted).next().throw(new HttpError(503, 'Service Unavailable')).put(loginFailed('Usuario o password erronea'));
+    testSaga(handleLogin, submitted)
+      .next()
+      .throw(new HttpError(429, 'Demasiados intentos de acceso. Espera unos minutos e inténtalo de nuevo.'))
+      .put(loginFailed('Demasiados intentos de acceso. Espera unos minutos e inténtalo de nuevo.'));
+  });
+
+  it('profile: stores it in session storage and in the state; a failure goes to the message bar', () => {
+    testSaga(handleLoadProfile, 12).next().call(fetchProfile, 12).next(buyerProfile).call(saveProfile, buyerProfile).next().put(profileLoaded(buyerProfile)).next().isDone();
+    testSaga(handleLoadProfile, 12)
+      .next()
+      .call(fetchProfile, 12)
+      .throw(new HttpError(404, 'Recurso no encontrado'))
+      .put(messageShown({ tipoMessage: 'Error', message: ' Recurso no encontrado, intentelo mas tarde (B1) ' }))
+      .next()
+      .isDone();
+  });
+});
+
+describe('login saga, whole flow with the reducers', () => {
+  it('a buyer ends authenticated as user, with the profile, in state and session storage', async () => {
+    const navigate = jest.fn();
+    const { storeState } = await expectSaga(handleLogin, submitted)
+      .withReducer(rootReducer)
+      .provide([
+        [matchers.call.fn(login), answer({})],
+        [matchers.call.fn(fetchProfile), buyerProfile],
+        [matchers.call.fn(navigateTo), navigate],
+      ])
+      .run();
+    expect(storeState.session).toMatchObject({
+      token: 'jwt-buyer',
+      id: 12,
+      role: 'USER',
+      username: '76123456-0',
+      isAuthenticated: true,
+      isAdmin: false,
+      isUser: true,
+      status: 'idle',
+      error: null,
+      profile: buyerProfile,
+    });
+    expect(sessionStorage.getItem('tokens')).toBe('jwt-buyer');
+    expect(sessionStorage.getItem('role')).toBe('USER');
+    expect(sessionStorage.getItem('idUser')).toBe('12');
+    expect(sessionStorage.getItem('id')).toBe('12');
+    expect(sessionStorage.getItem('username')).toBe('76123456-0');
+    expect(JSON.parse(sessionStorage.getItem('profile') ?? 'null')).toEqual(buyerProfile);
+  });
+
+  it('an admin ends authenticated as admin and goes home', async () => {
+    await expectSaga(handleLogin, loginSubmitted({ username: '11.111.111-1', password: 'Admin1234' }))
+      .withReducer(rootReducer)
+      .provide([
+        [matchers.call.fn(login), answer({ token: 'jwt-admin', id: 1, type: 'SUPERADMIN' })],
+        [matchers.call.fn(navigateTo), undefined],
+      ])
+      .call(navigateTo, '/')
+      .not.call.fn(fetchProfile)
+      .run()
+      .then(({ storeState }) => {
+        expect(storeState.session).toMatchObject({ isAuthenticated: true, isAdmin: true, isUser: false, role: 'SUPERADMIN' });
+      });
+  });
+
+  it('a buyer whose ERP profile fails is still logged in and sees the B1 error bar', async () => {
+    const { storeState } = await expectSaga(handleLogin, submitted)
+      .withReducer(rootReducer)
+      .provide([
+        [matchers.call.fn(login), answer({})],
+        [matchers.call.fn(fetchProfile), throwError(new HttpError(0, 'Failed to fetch'))],
+        [matchers.call.fn(navigateTo), undefined],
+      ])
+      .run();
+    expect(storeState.session.isAuthenticated).toBe(true);
+    expect(storeState.message.current).toEqual({ tipoMessage: 'Error', message: ' Failed to fetch, intentelo mas tarde (B1) ' });
+  });
+
+  it('an inactive user ends anonymous with the inactive message and nothing stored', async () => {
+    sessionStorage.setItem('tokens', 'old');
+    const { storeState } = await expectSaga(handleLogin, submitted)
+      .withReducer(rootReducer)
+      .provide([
+        [matchers.call.fn(login), answer({ token: '', userActive: false })],
+        [matchers.call.fn(navigateTo), undefined],
+      ])
+      .run();
+    expect(storeState.session).toMatchObject({ isAuthenticated: false, status: 'failed', error: 'Usuario inactivo, comunicarse con ejecutivo(a)' });
+    expect(sessionStorage.getItem('tokens')).toBeNull();
+  });
+
+  it('a must-change user ends anonymous with nothing stored', async () => {
+    const { storeState } = await expectSaga(handleLogin, submitted)
+      .withReducer(rootReducer)
+      .provide([
+        [matchers.call.fn(login), answer({ token: '', changePassword: false })],
+        [matchers.call.fn(navigateTo), undefined],
+      ])
+      .call(navigateTo, '/change-password', { state: { rut: '76123456-0', mustChange: true } })
+      .run();
+    expect(storeState.session).toMatchObject({ isAuthenticated: false, token: null, status: 'idle' });
+    expect(sessionStorage.getItem('tokens')).toBeNull();
+  });
+
+  it('wrong credentials end in the failed state with the spec text', async () => {
+    const { storeState } = await expectSaga(handleLogin, submitted)
+      .withReducer(rootReducer)
+      .provide([[matchers.call.fn(login), throwError(new HttpError(401, 'Usuario o password erronea'))]])
+      .run();
+    expect(storeState.session).toMatchObject({ isAuthenticated: false, status: 'failed', error: 'Usuario o password erronea' });
+  });
+});
