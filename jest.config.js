@@ -11,7 +11,7 @@ const common = {
   moduleNameMapper: {
     '^file-type$': '<rootDir>/node_modules/file-type/index.js',
     '(^|/)app/env$': '<rootDir>/test/client/env.ts',
-    '^(\.\.?/)+paths$': '<rootDir>/test/server/paths.ts',
+    '^(\\.\\.?/)+paths$': '<rootDir>/test/server/paths.ts',
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
 };
