@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { launch, newPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function loginAs(page: Page, rut: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Rut Empresa').fill(rut);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Acceder' }).click();
+}
+
+describe('login journeys (spec section 4)', () => {
+  it('sends anonymous visitors to /login and formats the rut as it is typed', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/user/catalog');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Rut Empresa').pressSequentially('761234560');
+    expect(await page.getByLabel('Rut Empresa').inputValue()).toBe('76.123.456-0');
+    await page.getByRole('button', { name: 'Acceder' }).click();
+    await page.getByText('La password es requerida').waitFor();
+    await context.close();
+  });
+
+  it('lands a buyer on home with the buyer sidebar, and logout returns to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, '76.123.456-0', 'Demo1234');
+    await page.waitForURL((url) => url.pathname === '/');
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
+    await nav.getByRole('link', { name: 'Pagos pendientes' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Administración Productos' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Carro de compras' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('role'))).toBe('USER');
+
+    await page.getByRole('button', { name: 'Mi cuenta' }).click();
+    await page.getByRole('menuitem', { name: 'Mi perfil' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('tokens'))).toBeNull();
+    await context.close();
+  });
+
+  it('lands an admin on the admin sidebar, without cart or profile link', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, '22.222.222-2', 'Admin1234');
+    await page.waitForURL((url) => url.pathname === '/');
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
+    for (const name of ['Administración Productos', 'Administración Usuarios', 'Administración Notificaciones', 'Administración Banner']) {
+      await nav.getByRole('link', { name }).waitFor();
+    }
+    expect(await page.getByRole('link', { name: 'Carro de compras' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Mi cuenta' }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Mi perfil' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('tells an inactive user to contact the executive and keeps no session', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, '79.567.890-5', 'Demo1234');
+    await page.getByText('Usuario inactivo, comunicarse con ejecutivo(a)').waitFor();
+    // spec: logged out and sent home, where the guard sends a visitor to /login
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('tokens'))).toBeNull();
+    await context.close();
+  });
+
+  it('shows the spec message for a wrong password', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, '76.123.456-0', 'Equivocada1');
+    await page.getByText('Usuario o password erronea').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('forces the password change, declines once, then changes it and logs in with the new one', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 740 });
+    await loginAs(page, '76.678.901-3', 'Demo1234');
+    await page.waitForURL('**/change-password');
+    expect(await page.evaluate(() => sessionStorage.getItem('tokens'))).toBeNull();
+    await page.getByRole('heading', { name: 'Cambio de contraseña' }).waitFor();
+
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('Contraseña actual es requerida').waitFor();
+    await page.getByText('Debe indicar la nueva contraseña').waitFor();
+
+    await page.getByLabel('Contraseña actual').fill('Demo1234');
+    await page.getByLabel('Nueva contraseña').fill('minuscula1');
+    await page.getByLabel('Confirmar contraseña').fill('otra');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('La nueva contraseña debe contener Una letra Mayuscula y una Minuscula').waitFor();
+    await page.getByText('La contraseña no coinciden').waitFor();
+
+    await page.getByLabel('Nueva contraseña').fill('Maule2026x');
+    await page.getByLabel('Confirmar contraseña').fill('Maule2026x');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deseas cambiar la contraseña?' });
+    await dialog.getByRole('button', { name: 'No cambiar' }).click();
+    await page.getByText('Cambio no realizado').waitFor();
+
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await dialog.getByRole('button', { name: 'Cambiar', exact: true }).click();
+    await page.waitForURL('**/login');
+    await loginAs(page, '76.678.901-3', 'Maule2026x');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
