@@ -1,0 +1,74 @@
+// Child process of products-throughput.bench.ts: the portal API on a 20,000-item ERP catalogue, plus a bare
+// Fastify instance serving the same bytes, so the load generator (the parent) does not share this process.
+import Fastify from 'fastify';
+import { startB1Mock } from '../../mocks/b1/server';
+import { DEMO_ACCOUNTS } from '../../mocks/demo/accounts';
+import { buildApp } from '../../src/server/app';
+import { openDatabase } from '../../src/server/db/connect';
+import { seedUsers } from '../../src/server/db/seed';
+import { ErpService } from '../../src/server/erp/erpService';
+import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
+import { UsersRepo } from '../../src/server/security/usersRepo';
+
+const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 20_000);
+
+async function main() {
+  const b1 = await startB1Mock({ catalogueSize: CATALOGUE_SIZE });
+  const database = await openDatabase({ memory: true });
+  await database.migrate();
+  const users = new UsersRepo(database.db);
+  await seedUsers(users, DEMO_ACCOUNTS.filter((a) => a.rut === '76.123.456-0'));
+  const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 60_000 }));
+  const app = await buildApp({
+    config: {
+      jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'),
+      tokenTtl: 3600,
+      publicUrl: 'http://localhost',
+      clientDir: '/nonexistent',
+      brandName: 'Bench',
+      login: { maxPerAddress: 1000, maxPerRut: 1000, window: '1 minute' },
+    },
+    database,
+    erp,
+    catalogMaxAgeMs: 10 * 60_000,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const started = Date.now();
+  const snapshot = await app.catalog.refresh();
+  const loadMs = Date.now() - started;
+
+  const xsrf = 'bench';
+  const res = await app.inject({
+    method: 'POST', url: '/api/security/login', payload: { username: '76123456-0', password: 'Demo1234' },
+    cookies: { 'XSRF-TOKEN': xsrf }, headers: { 'x-xsrf-token': xsrf },
+  });
+  const token = res.json().token as string;
+
+  const bare = Fastify();
+  bare.get('/bare', (_req, reply) => reply.header('content-type', 'application/json; charset=utf-8').header('content-encoding', 'gzip').send(snapshot.productsForBuyers.gzip));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const port = (s: typeof app) => (s.server.address() as { port: number }).port;
+  process.stdout.write(
+    `${JSON.stringify({
+      portal: `http://127.0.0.1:${port(app)}/api/user/b1/products`,
+      bare: `http://127.0.0.1:${port(bare as never)}/bare`,
+      token,
+      styles: snapshot.itemBySku.size,
+      jsonBytes: snapshot.productsForBuyers.json.length,
+      gzipBytes: snapshot.productsForBuyers.gzip.length,
+      loadMs,
+    })}\n`,
+  );
+  process.on('SIGTERM', async () => {
+    await bare.close();
+    await app.close();
+    await b1.close();
+    process.exit(0);
+  });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
