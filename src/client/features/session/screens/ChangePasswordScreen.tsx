@@ -1,12 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
+import FormCard from '../../../components/FormCard';
+import RutField from '../../../components/RutField';
 import { useLocation } from 'react-router-dom';
 import { MSG } from '../../../../shared/messages';
 import { compactRut, formatRut } from '../../../../shared/rut';
@@ -49,59 +47,47 @@ export default function ChangePasswordScreen() {
   const fieldError = (name: Field) => (formik.touched[name] && formik.errors[name]) || undefined;
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-      <Paper component="section" aria-labelledby="change-password-title" sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 460 }}>
-        <Typography id="change-password-title" variant="h1" component="h1" gutterBottom>
-          {MSG.changePasswordTitle}
-        </Typography>
-        <form noValidate onSubmit={formik.handleSubmit}>
-          <Stack spacing={2}>
-            {error && (
-              <Alert severity="error" onClose={() => dispatch(passwordChangeAlertClosed())}>
-                {error}
-              </Alert>
-            )}
-            <TextField
-              id="change-password-username"
-              name="username"
-              label={MSG.loginRutLabel}
-              value={formik.values.username}
-              onChange={(e) => formik.setFieldValue('username', formatRut(e.target.value))}
-              onBlur={formik.handleBlur}
-              error={Boolean(fieldError('username'))}
-              helperText={fieldError('username')}
-              autoComplete="username"
-              required
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 12, readOnly: Boolean(fixedRut) }, inputLabel: { required: false } }}
-            />
-            {passwordFields.map((field) => (
-              <TextField
-                key={field.name}
-                id={`change-password-${field.name}`}
-                name={field.name}
-                label={field.label}
-                type="password"
-                value={formik.values[field.name]}
-                onChange={formik.handleChange}
-                onBlur={formik.handleBlur}
-                error={Boolean(fieldError(field.name))}
-                helperText={fieldError(field.name)}
-                autoComplete={field.autoComplete}
-                required
-                fullWidth
-                slotProps={{ inputLabel: { required: false } }}
-              />
-            ))}
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-              <Button type="submit" variant="contained" size="large" disabled={running} fullWidth>
-                {MSG.menuChangePassword}
-              </Button>
-              {running && <CircularProgress size={28} aria-label="Cambiando contraseña" />}
-            </Box>
-          </Stack>
-        </form>
-      </Paper>
-    </Box>
+    <FormCard
+      id="change-password"
+      title={MSG.changePasswordTitle}
+      maxWidth={460}
+      error={error}
+      onErrorClose={() => dispatch(passwordChangeAlertClosed())}
+      onSubmit={formik.handleSubmit}
+    >
+      <RutField
+        id="change-password-username"
+        name="username"
+        label={MSG.loginRutLabel}
+        value={formik.values.username}
+        onChange={(v) => formik.setFieldValue('username', v)}
+        onBlur={formik.handleBlur}
+        error={fieldError('username')} readOnly={Boolean(fixedRut)}
+      />
+      {passwordFields.map((field) => (
+        <TextField
+          key={field.name}
+          id={`change-password-${field.name}`}
+          name={field.name}
+          label={field.label}
+          type="password"
+          value={formik.values[field.name]}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          error={Boolean(fieldError(field.name))}
+          helperText={fieldError(field.name)}
+          autoComplete={field.autoComplete}
+          required
+          fullWidth
+          slotProps={{ inputLabel: { required: false } }}
+        />
+      ))}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Button type="submit" variant="contained" size="large" disabled={running} fullWidth>
+          {MSG.menuChangePassword}
+        </Button>
+        {running && <CircularProgress size={28} aria-label="Cambiando contraseña" />}
+      </Box>
+    </FormCard>
   );
 }

@@ -1,20 +1,18 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
+import FormCard from '../../../components/FormCard';
+import RutField from '../../../components/RutField';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MSG } from '../../../../shared/messages';
-import { compactRut, formatRut } from '../../../../shared/rut';
+import { compactRut } from '../../../../shared/rut';
 import { loginSchema, type LoginForm } from '../../../../shared/schemas/auth';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectLoginError, selectLoginStatus } from '../sessionSelectors';
@@ -41,74 +39,63 @@ export default function LoginScreen() {
   const fieldError = (name: keyof LoginForm) => (formik.touched[name] && formik.errors[name]) || undefined;
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-      <Paper component="section" aria-labelledby="login-title" sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 420 }}>
-        <Typography id="login-title" variant="h1" component="h1" gutterBottom>
-          Ingreso clientes
-        </Typography>
-        <form noValidate onSubmit={formik.handleSubmit}>
-          <Stack spacing={2}>
-            {error && (
-              <Alert severity="error" onClose={() => dispatch(loginAlertClosed())}>
-                {error}
-              </Alert>
-            )}
-            <TextField
-              id="login-username"
-              name="username"
-              label={MSG.loginRutLabel}
-              value={formik.values.username}
-              onChange={(e) => formik.setFieldValue('username', formatRut(e.target.value))}
-              onBlur={formik.handleBlur}
-              error={Boolean(fieldError('username'))}
-              helperText={fieldError('username') ?? 'Ej: 76.123.456-0'}
-              autoComplete="username"
-              required
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 12 }, inputLabel: { required: false } }}
-            />
-            <TextField
-              id="login-password"
-              name="password"
-              label={MSG.loginPasswordLabel}
-              type={showPassword ? 'text' : 'password'}
-              value={formik.values.password}
-              onChange={formik.handleChange}
-              onBlur={formik.handleBlur}
-              error={Boolean(fieldError('password'))}
-              helperText={fieldError('password')}
-              autoComplete="current-password"
-              required
-              fullWidth
-              slotProps={{
-                inputLabel: { required: false },
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton
-                        aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
-                        onClick={() => setShowPassword((v) => !v)}
-                        edge="end"
-                      >
-                        {showPassword ? <VisibilityOff /> : <Visibility />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-              <Button type="submit" variant="contained" size="large" disabled={running} fullWidth>
-                {MSG.loginSubmit}
-              </Button>
-              {running && <CircularProgress size={28} aria-label="Ingresando" />}
-            </Box>
-            <Button component={RouterLink} to="/change-password" size="small">
-              {MSG.menuChangePassword}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Box>
+    <FormCard
+      id="login"
+      title="Ingreso clientes"
+      maxWidth={420}
+      error={error}
+      onErrorClose={() => dispatch(loginAlertClosed())}
+      onSubmit={formik.handleSubmit}
+    >
+      <RutField
+        id="login-username"
+        name="username"
+        label={MSG.loginRutLabel}
+        value={formik.values.username}
+        onChange={(v) => formik.setFieldValue('username', v)}
+        onBlur={formik.handleBlur}
+        error={fieldError('username')}
+        helperText="Ej: 76.123.456-0"
+      />
+      <TextField
+        id="login-password"
+        name="password"
+        label={MSG.loginPasswordLabel}
+        type={showPassword ? 'text' : 'password'}
+        value={formik.values.password}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={Boolean(fieldError('password'))}
+        helperText={fieldError('password')}
+        autoComplete="current-password"
+        required
+        fullWidth
+        slotProps={{
+          inputLabel: { required: false },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton
+                  aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+                  onClick={() => setShowPassword((v) => !v)}
+                  edge="end"
+                >
+                  {showPassword ? <VisibilityOff /> : <Visibility />}
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Button type="submit" variant="contained" size="large" disabled={running} fullWidth>
+          {MSG.loginSubmit}
+        </Button>
+        {running && <CircularProgress size={28} aria-label="Ingresando" />}
+      </Box>
+      <Button component={RouterLink} to="/change-password" size="small">
+        {MSG.menuChangePassword}
+      </Button>
+    </FormCard>
   );
 }

@@ -1,0 +1,40 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { FormEvent, ReactNode } from 'react';
+
+interface Props {
+  id: string;
+  title: ReactNode;
+  maxWidth?: number;
+  /** A server error shown above the fields, closable. */
+  error?: string | null;
+  onErrorClose?: () => void;
+  onSubmit: (e?: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}
+
+/** A centred card with a titled form: the layout of the session screens and other single forms. */
+export default function FormCard({ id, title, maxWidth = 460, error, onErrorClose, onSubmit, children }: Props) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+      <Paper component="section" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth }}>
+        <Typography id={`${id}-title`} variant="h1" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <form noValidate onSubmit={onSubmit}>
+          <Stack spacing={2}>
+            {error && (
+              <Alert severity="error" onClose={onErrorClose}>
+                {error}
+              </Alert>
+            )}
+            {children}
+          </Stack>
+        </form>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,36 @@
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { formatRut } from '../../shared/rut';
+
+interface Props {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  /** Receives the value already formatted as dotted digits, dash and upper-case check digit. */
+  onChange: (formatted: string) => void;
+  onBlur?: (e: React.FocusEvent) => void;
+  error?: string;
+  helperText?: ReactNode;
+  readOnly?: boolean;
+}
+
+/** A rut input that formats as the user types (spec section 5); the label has no asterisk so its name is the spec's word. */
+export default function RutField({ id, name, label, value, onChange, onBlur, error, helperText, readOnly }: Props) {
+  return (
+    <TextField
+      id={id}
+      name={name}
+      label={label}
+      value={value}
+      onChange={(e) => onChange(formatRut(e.target.value))}
+      onBlur={onBlur}
+      error={Boolean(error)}
+      helperText={error ?? helperText}
+      autoComplete="username"
+      required
+      fullWidth
+      slotProps={{ htmlInput: { maxLength: 12, readOnly: Boolean(readOnly), inputMode: 'text' }, inputLabel: { required: false } }}
+    />
+  );
+}
