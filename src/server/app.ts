@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -12,6 +15,9 @@ import pendingRoutes from './payments/pendingRoutes';
 import { CustomerDirectory } from './profile/customers';
 import profileRoutes from './profile/routes';
 import healthRoutes, { type ReadinessCheck } from './health/routes';
+import { BannerRepo } from './home/bannerRepo';
+import { HomeService } from './home/homeService';
+import homeRoutes from './home/routes';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
 import spa from './plugins/spa';
@@ -21,10 +27,16 @@ import securityRoutes from './security/routes';
 import { SecurityService } from './security/securityService';
 import { TokenService } from './security/tokens';
 import { UsersRepo } from './security/usersRepo';
+import type { FileStore } from './storage/fileStore';
+import { LocalDiskStore } from './storage/localDiskStore';
+import fileRoutes from './storage/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     catalog: CatalogService;
+    home: HomeService;
+    /** Uploaded and generated files (images, sheets, banners), served at /files/. */
+    files: FileStore;
   }
 }
 
@@ -37,6 +49,8 @@ export interface AppDeps {
   /** Extra readiness checks (the ERP, …) beside the database. */
   readiness?: Record<string, ReadinessCheck>;
   logger?: FastifyServerOptions['logger'];
+  /** Folder of the local file store (main: DATA_DIR/files). Absent: a throwaway temp folder, removed on close. */
+  filesDir?: string;
 }
 
 /** Builds the API and SPA server from its dependencies; tests call it and use `inject`. */
@@ -73,6 +87,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes, { catalog });
   await app.register(historyRoutes, { erp, customers });
   await app.register(pendingRoutes, { erp, customers });
+
+  const filesDir = deps.filesDir ?? mkdtempSync(path.join(tmpdir(), 'portal-files-'));
+  if (!deps.filesDir) app.addHook('onClose', async () => rmSync(filesDir, { recursive: true, force: true }));
+  const files = new LocalDiskStore(filesDir);
+  app.decorate('files', files as FileStore);
+  await app.register(fileRoutes, { root: files.root });
+  const home = new HomeService(database.db, erp, new BannerRepo(database.db), {
+    maxAgeMs: deps.catalogMaxAgeMs,
+    onError: (err) => app.log.warn({ err }, 'no se pudo refrescar los estilos del ERP para el home'),
+  });
+  app.decorate('home', home);
+  await app.register(homeRoutes, { home });
 
   const erpReady = async () => {
     if ((await erp.ping()) !== 'ok') throw new Error('ERP no disponible');

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { ensureFirstSuperAdmin, seedUsers } from './db/seed';
+import { seedDemoContentOnStart } from './demo/startup';
 import { startB1StandIn, startEmbeddedServices, type EmbeddedServices } from './embedded';
 import { ErpService } from './erp/erpService';
 import { ServiceLayerClient } from './erp/serviceLayer';
@@ -32,12 +34,15 @@ async function main() {
     config,
     database,
     erp,
+    filesDir: path.join(config.dataDir, 'files'),
     logger: { level: config.logLevel },
   });
   app.addHook('onClose', async () => {
     await embedded?.close();
     await standIn?.close();
   });
+  // The demo catalogue's pictures, sheets, offers and banners, once, on an empty embedded database.
+  if (config.embedded && standIn) await seedDemoContentOnStart(app, { db: database.db, erp, brand: config.brandName });
   // Warm the catalogue so the first buyer does not wait for the ERP.
   app.catalog.refresh().catch((err) => app.log.warn({ err }, 'catálogo no disponible al iniciar'));
 

@@ -1,4 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
+import type { CustomerProfile } from '../../shared/api/erp';
 
 // Events that several features react to. They live here because a feature never imports another one.
 
@@ -6,3 +7,16 @@ import { createAction } from '@reduxjs/toolkit';
 export const loggedOut = createAction('session/loggedOut');
 /** An authenticated call answered 401: the token is no longer valid. */
 export const sessionExpired = createAction('session/expired');
+/**
+ * The buyer's ERP profile was read again or saved from the profile screen (already in session storage):
+ * the session keeps it as its `profile`.
+ */
+export const profileRefreshed = createAction<CustomerProfile>('profile/refreshed');
+
+/** One size and how many of it the buyer wants. */
+export interface CartItemRequest {
+  sku: string;
+  quantity: number;
+}
+/** The buyer asked to add these sizes to the cart (product detail); the cart feature carries it out. */
+export const cartItemsAddRequested = createAction<{ items: CartItemRequest[] }>('cart/itemsAddRequested');

@@ -1,7 +1,12 @@
 import { all, spawn } from 'redux-saga/effects';
+import { catalogSaga } from '../features/catalog/catalogSagas';
+import { homeSaga } from '../features/home/homeSagas';
+import { productSaga } from '../features/product/productSagas';
+import { profileSaga } from '../features/profile/profileSagas';
+import { searchSaga } from '../features/search/searchSagas';
 import { sessionSaga } from '../features/session/sessionSagas';
 
 // spawn: a feature saga that dies does not take the others down.
 export function* rootSaga() {
-  yield all([spawn(sessionSaga)]);
+  yield all([spawn(sessionSaga), spawn(homeSaga), spawn(catalogSaga), spawn(searchSaga), spawn(productSaga), spawn(profileSaga)]);
 }

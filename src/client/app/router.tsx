@@ -1,7 +1,9 @@
 import { lazy } from 'react';
 import { createBrowserRouter, createMemoryRouter, Navigate, type InitialEntry, type RouteObject } from 'react-router-dom';
 import { Placeholder } from '../components/Placeholder';
+import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectProfile } from '../features/session/sessionSelectors';
 import { RequireAdmin, RequireAuth } from './guards';
+import { useAppSelector } from './hooks';
 import { Layout } from './Layout';
 import { setNavigator } from './navigation';
 
@@ -9,6 +11,26 @@ import { setNavigator } from './navigation';
 const LoginScreen = lazy(() => import('../features/session/screens/LoginScreen'));
 const ChangePasswordScreen = lazy(() => import('../features/session/screens/ChangePasswordScreen'));
 const SessionExpiredScreen = lazy(() => import('../features/session/screens/SessionExpiredScreen'));
+const HomeScreen = lazy(() => import('../features/home/HomeScreen'));
+const CatalogScreen = lazy(() => import('../features/catalog/CatalogScreen'));
+const CatalogDetailScreen = lazy(() => import('../features/catalog/CatalogDetailScreen'));
+const SearchResultsScreen = lazy(() => import('../features/search/SearchResultsScreen'));
+const ProductDetailScreen = lazy(() => import('../features/product/ProductDetailScreen'));
+const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen'));
+
+// Screens of one feature get what they need of the session from here: a feature never imports another one.
+function HomeRoute() {
+  const blocked = useAppSelector(selectIsBlocked);
+  return <HomeScreen blocked={blocked} />;
+}
+
+function ProductDetailRoute() {
+  const loggedIn = useAppSelector(selectIsAuthenticated);
+  const isAdmin = useAppSelector(selectIsAdmin);
+  const blocked = useAppSelector(selectIsBlocked);
+  const descFidel = useAppSelector(selectProfile)?.descFidel ?? 0;
+  return <ProductDetailScreen viewer={{ loggedIn, isAdmin, blocked, descFidel }} />;
+}
 
 const todo = (path: string, title: string): RouteObject => ({ path, element: <Placeholder title={title} /> });
 
@@ -29,13 +51,13 @@ export const appRoutes: RouteObject[] = [
         // guarded: logged-in users only
         element: <RequireAuth />,
         children: [
-          todo('/', 'Home'),
-          todo('/profile', 'Información Usuario'),
-          todo('/user/catalog', 'Catalogo'),
-          todo('/user/catalog-detail', 'Catalogo - Lista Productos'),
-          todo('/user/search-product', 'Resultado de Busqueda'),
+          { path: '/', element: <HomeRoute /> },
+          { path: '/profile', element: <ProfileScreen /> },
+          { path: '/user/catalog', element: <CatalogScreen /> },
+          { path: '/user/catalog-detail', element: <CatalogDetailScreen /> },
+          { path: '/user/search-product', element: <SearchResultsScreen /> },
           todo('/user/cart-detail', 'Carro'),
-          todo('/user/product-detail/:sku', 'Detalle de Producto'),
+          { path: '/user/product-detail/:sku', element: <ProductDetailRoute /> },
           todo('/user/sumary-order', 'Resumen de la compra'),
           todo('/user/pending-payments', 'Pagos Pendientes'),
           todo('/user/purchase-history', 'Historial de Compra'),

@@ -2,6 +2,11 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { configureHttp } from '../api/http';
 import { cartReducer } from '../features/cart/cartSlice';
+import { catalogReducer } from '../features/catalog/catalogSlice';
+import { homeReducer } from '../features/home/homeSlice';
+import { productReducer } from '../features/product/productSlice';
+import { profileReducer } from '../features/profile/profileSlice';
+import { searchReducer } from '../features/search/searchSlice';
 import { loadSessionState } from '../features/session/sessionPersistence';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { confirmReducer } from './confirmSlice';
@@ -14,6 +19,11 @@ export const rootReducer = combineReducers({
   cart: cartReducer,
   message: messageReducer,
   confirm: confirmReducer,
+  home: homeReducer,
+  catalog: catalogReducer,
+  search: searchReducer,
+  product: productReducer,
+  profile: profileReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -9,12 +9,11 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import { useId, useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MSG } from '../../shared/messages';
+import SearchBox from '../features/search/SearchBox';
 import { brandName } from './brand';
 
 export type CartIconState = 'hidden' | 'active' | 'blocked';
@@ -28,25 +27,6 @@ export interface TopBarProps {
   /** Shown on phones, where the sidebar is a temporary drawer. */
   onOpenNav?: () => void;
   onLogout: () => void;
-}
-
-/** The product search box: for now it only holds the text (the search issue wires it). */
-function SearchBox() {
-  const [text, setText] = useState('');
-  return (
-    <Box role="search" sx={{ flex: 1, minWidth: 0, order: { xs: 10, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, pb: { xs: 1, sm: 0 } }}>
-      <TextField
-        type="search"
-        size="small"
-        fullWidth
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={MSG.searchPlaceholder}
-        slotProps={{ htmlInput: { 'aria-label': 'Buscar productos' } }}
-        sx={{ bgcolor: 'background.paper', borderRadius: 1, maxWidth: 520 }}
-      />
-    </Box>
-  );
 }
 
 function AccountMenu({ showProfile, onLogout }: Pick<TopBarProps, 'showProfile' | 'onLogout'>) {
@@ -90,12 +70,14 @@ function AccountMenu({ showProfile, onLogout }: Pick<TopBarProps, 'showProfile' 
 function CartIcon({ cart, cartCount }: Pick<TopBarProps, 'cart' | 'cartCount'>) {
   if (cart === 'hidden') return null;
   if (cart === 'blocked') {
+    // a native title instead of MUI's Tooltip keeps the Popper engine out of the first download
     return (
-      <Tooltip title={MSG.blocked}>
-        <Box component="span" tabIndex={0} sx={{ display: 'inline-flex', p: 1 }}>
-          <RemoveShoppingCartIcon titleAccess="Carro bloqueado" />
+      <Box component="span" tabIndex={0} title={MSG.blocked} aria-describedby="carro-bloqueado-motivo" sx={{ display: 'inline-flex', p: 1 }}>
+        <RemoveShoppingCartIcon titleAccess="Carro bloqueado" />
+        <Box component="span" id="carro-bloqueado-motivo" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+          {MSG.blocked}
         </Box>
-      </Tooltip>
+      </Box>
     );
   }
   return (

@@ -54,3 +54,20 @@ export const productContent = pgTable(
 );
 
 export type ProductContentRow = typeof productContent.$inferSelect;
+
+/**
+ * The home carousel's banner set (admin document: banner): three images. At most one set exists; the admin
+ * routes enforce it. The urls are the file store's versioned urls ('/files/banners/…?v=…').
+ */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  nameFile: varchar('name_file', { length: 200 }).notNull().default(''),
+  urlBannerImage: varchar('url_banner_image', { length: 300 }).notNull().default(''),
+  urlBannerImage2: varchar('url_banner_image2', { length: 300 }).notNull().default(''),
+  urlBannerImage3: varchar('url_banner_image3', { length: 300 }).notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+});
+
+export type BannerRow = typeof banners.$inferSelect;
+export type NewBanner = typeof banners.$inferInsert;

@@ -1,0 +1,205 @@
+import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
+import DescriptionIcon from '@mui/icons-material/Description';
+import StraightenIcon from '@mui/icons-material/Straighten';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { RelatedVariant } from '../../../shared/api/erp';
+import { MSG } from '../../../shared/messages';
+import { formatCLP } from '../../../shared/money';
+import { distributorPrice } from '../../../shared/pricing';
+import { PageSpinner } from '../../components/PageSpinner';
+import { cartItemsAddRequested } from '../../app/events';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { notify } from '../../app/notify';
+import { technologyIcon } from './api';
+import { productOpened, selectProduct } from './productSlice';
+import { ProductGallery } from './ProductGallery';
+import { chosenItems, clampQuantity } from './quantities';
+import { PRODUCT_TEXT } from './texts';
+import { VariantsTable } from './VariantsTable';
+
+/** Who looks at the product; the app composes it from the session. */
+export interface ProductViewer {
+  loggedIn: boolean;
+  isAdmin: boolean;
+  blocked: boolean;
+  /** Loyalty discount percent of the buyer (0 for admins). */
+  descFidel: number;
+}
+
+const lines = (text: string | undefined) =>
+  (text ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+function PriceLine({ label, value, strong, badge }: { label: string; value: number; strong?: boolean; badge?: React.ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Typography component="span" color="text.secondary" sx={{ minWidth: 150 }}>
+        {label}
+      </Typography>
+      <Typography component="span" sx={{ fontWeight: strong ? 700 : 500, fontSize: strong ? '1.35rem' : '1rem' }}>
+        {formatCLP(value)}
+      </Typography>
+      {badge}
+    </Box>
+  );
+}
+
+/** Product detail (/user/product-detail/:sku); another sku starts afresh (quantities, dialogs). */
+export default function ProductDetailScreen({ viewer }: { viewer: ProductViewer }) {
+  const { sku = '' } = useParams();
+  return <ProductDetail key={sku} sku={sku} viewer={viewer} />;
+}
+
+function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { status, detail, content, error, sku: loadedSku } = useAppSelector(selectProduct);
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const [loginDialog, setLoginDialog] = useState(false);
+  const [sizeGuide, setSizeGuide] = useState(false);
+
+  useEffect(() => {
+    dispatch(productOpened(sku));
+  }, [dispatch, sku]);
+
+  if (status === 'loading' || loadedSku !== sku) return <PageSpinner label="Cargando producto" />;
+  if (status === 'failed' || !detail) {
+    return (
+      <Alert severity="error" sx={{ mb: 2 }}>
+        {error ?? MSG.unknownError}
+      </Alert>
+    );
+  }
+
+  const name = detail.nombre || content?.name || sku;
+  const images = [content?.mainUrlImage, content?.secondUrlImage, content?.thirdUrlImage].filter((url): url is string => Boolean(url));
+  const descFidel = viewer.descFidel || 0;
+  const hasOffer = detail.descuento > 0;
+  const canAdd = !viewer.blocked && !viewer.isAdmin;
+
+  const changeQuantity = (variant: RelatedVariant, raw: string) => {
+    const { value, problem } = clampQuantity(raw, variant.stock);
+    setQuantities((q) => ({ ...q, [variant.sku]: value }));
+    if (problem) notify(problem, 'error');
+  };
+
+  const addToCart = () => {
+    if (!viewer.loggedIn) {
+      setLoginDialog(true);
+      return;
+    }
+    const items = chosenItems(quantities);
+    if (!items.length) {
+      notify(PRODUCT_TEXT.nothingSelected, 'error');
+      return;
+    }
+    dispatch(cartItemsAddRequested({ items }));
+  };
+
+  return (
+    <Box component="article" aria-labelledby="producto-title">
+      <Box sx={{ display: 'grid', gap: { xs: 2, md: 4 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, mb: 3 }}>
+        <ProductGallery name={name} images={images} />
+        <Stack spacing={1.5}>
+          <Typography id="producto-title" variant="h1" component="h1">
+            {name}
+          </Typography>
+          <Typography color="text.secondary">{`SKU: ${sku}`}</Typography>
+          {lines(detail.descr).map((line, i) => (
+            <Typography key={`${i}-${line}`}>{line}</Typography>
+          ))}
+          <Divider />
+          <PriceLine
+            label="Precio distribuidor"
+            value={distributorPrice(detail.precio, descFidel)}
+            strong
+            badge={descFidel > 0 && <Chip size="small" color="primary" label={`-${descFidel}%`} aria-label={`Descuento fidelización ${descFidel}%`} />}
+          />
+          {hasOffer && (
+            <PriceLine
+              label="Precio oferta"
+              value={detail.precioOferta}
+              badge={<Chip size="small" color="secondary" label={`-${detail.descuento}%`} aria-label={`Oferta ${detail.descuento}%`} />}
+            />
+          )}
+          <PriceLine label="Precio lista" value={detail.precio} />
+          <Typography variant="body2" color="text.secondary">
+            {MSG.vatNote}
+          </Typography>
+          {detail.tecnologias.length > 0 && (
+            <Box component="ul" aria-label="Tecnologías" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+              {detail.tecnologias.map(({ idtecnologia }) => (
+                <li key={idtecnologia}>
+                  <Box component="img" src={technologyIcon(idtecnologia)} alt={`Tecnología ${idtecnologia}`} width={48} height={48} loading="lazy" sx={{ display: 'block' }} />
+                </li>
+              ))}
+            </Box>
+          )}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {content?.urlTechnicalSheet && (
+              <Button component="a" href={content.urlTechnicalSheet} download target="_blank" rel="noopener" variant="outlined" startIcon={<DescriptionIcon />}>
+                {PRODUCT_TEXT.technicalSheet}
+              </Button>
+            )}
+            {content?.urlSizeGuideImage && (
+              <Button variant="outlined" startIcon={<StraightenIcon />} onClick={() => setSizeGuide(true)}>
+                {PRODUCT_TEXT.sizeGuide}
+              </Button>
+            )}
+          </Box>
+        </Stack>
+      </Box>
+
+      <VariantsTable variants={detail.relacionados} descFidel={descFidel} quantities={quantities} onQuantityChange={changeQuantity} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+        <Button variant="contained" size="large" startIcon={<AddShoppingCartIcon />} disabled={!canAdd} onClick={addToCart} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+          {PRODUCT_TEXT.addToCart}
+        </Button>
+      </Box>
+
+      <Paper component="section" aria-labelledby="especificaciones-title" variant="outlined" sx={{ mt: 3, p: { xs: 2, sm: 3 } }}>
+        <Typography id="especificaciones-title" variant="h2" component="h2" gutterBottom>
+          {PRODUCT_TEXT.specifications}
+        </Typography>
+        {lines(detail.especificacion).map((line, i) => (
+          <Typography key={`${i}-${line}`}>{line}</Typography>
+        ))}
+      </Paper>
+
+      <Dialog open={sizeGuide} onClose={() => setSizeGuide(false)} aria-labelledby="guia-title" maxWidth="md">
+        <DialogTitle id="guia-title">{PRODUCT_TEXT.sizeGuide}</DialogTitle>
+        <DialogContent>
+          <Box component="img" src={content?.urlSizeGuideImage} alt={`${PRODUCT_TEXT.sizeGuide} de ${name}`} sx={{ maxWidth: '100%', display: 'block' }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setSizeGuide(false)}>Cerrar</Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={loginDialog} onClose={() => setLoginDialog(false)} aria-labelledby="login-requerido-title">
+        <DialogTitle id="login-requerido-title">{PRODUCT_TEXT.loginRequiredTitle}</DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setLoginDialog(false)}>Cancelar</Button>
+          <Button variant="contained" autoFocus onClick={() => navigate('/login')}>
+            {PRODUCT_TEXT.loginRequiredButton}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

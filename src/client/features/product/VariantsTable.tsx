@@ -1,0 +1,69 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import type { RelatedVariant } from '../../../shared/api/erp';
+import { formatCLP, formatInteger } from '../../../shared/money';
+import { distributorPrice } from '../../../shared/pricing';
+
+export interface VariantsTableProps {
+  variants: RelatedVariant[];
+  descFidel: number;
+  quantities: Record<string, string>;
+  onQuantityChange: (variant: RelatedVariant, raw: string) => void;
+}
+
+/** The sizes of the style: Sku, Talla, Stock, Precio lista, Precio Oferta (only when some size has an offer), P. Distrib., Cantidad. */
+// on a phone the table scrolls sideways; the quantity column stays in view
+const stickySx = { position: 'sticky', right: 0, bgcolor: 'background.paper', boxShadow: { xs: '-4px 0 6px -4px rgba(0,0,0,0.2)', md: 'none' } } as const;
+
+export function VariantsTable({ variants, descFidel, quantities, onQuantityChange }: VariantsTableProps) {
+  const withOffer = variants.some((v) => v.descuento > 0);
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Tallas disponibles" sx={{ minWidth: withOffer ? 620 : 520, '& td, & th': { whiteSpace: 'nowrap' } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Sku</TableCell>
+            <TableCell>Talla</TableCell>
+            <TableCell align="right">Stock</TableCell>
+            <TableCell align="right">Precio lista</TableCell>
+            {withOffer && <TableCell align="right">Precio Oferta</TableCell>}
+            <TableCell align="right">P. Distrib.</TableCell>
+            <TableCell align="center" sx={stickySx}>
+              Cantidad
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {variants.map((v) => (
+            <TableRow key={v.sku}>
+              <TableCell>{v.sku}</TableCell>
+              <TableCell>{v.talla}</TableCell>
+              <TableCell align="right">{formatInteger(v.stock)}</TableCell>
+              <TableCell align="right">{formatCLP(v.preciolista)}</TableCell>
+              {withOffer && <TableCell align="right">{v.descuento > 0 ? formatCLP(v.precioOferta) : '-'}</TableCell>}
+              <TableCell align="right">{formatCLP(distributorPrice(v.preciolista, descFidel))}</TableCell>
+              <TableCell align="center" sx={{ ...stickySx, py: 0.5 }}>
+                <TextField
+                  type="number"
+                  size="small"
+                  value={quantities[v.sku] ?? ''}
+                  placeholder="0"
+                  onChange={(e) => onQuantityChange(v, e.target.value)}
+                  disabled={v.stock <= 0}
+                  slotProps={{ htmlInput: { min: 0, max: Math.max(0, v.stock), step: 1, inputMode: 'numeric', 'aria-label': `Cantidad talla ${v.talla}` } }}
+                  sx={{ width: 88 }}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

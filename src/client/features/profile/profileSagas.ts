@@ -1,0 +1,112 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, call, delay, put, race, select, takeLeading } from 'redux-saga/effects';
+import type { Country, CustomerProfile, Region } from '../../../shared/api/erp';
+import { fill, MSG } from '../../../shared/messages';
+import type { UpdateProfileRequest } from '../../../shared/schemas/profile';
+import { HttpError, toApiError } from '../../api/http';
+import { profileRefreshed } from '../../app/events';
+import { messageShown } from '../../app/messageSlice';
+import { notify } from '../../app/notify';
+import { safe } from '../../app/sagaUtils';
+import { SESSION_KEYS, writeJson } from '../../app/sessionStorage';
+import { fetchCountries, fetchProfile, fetchRegions, updateProfile } from './api';
+import { selectCatalogsStatus, selectCustomerProfile, selectSessionUserId } from './profileSelectors';
+import {
+  catalogsLoaded,
+  catalogsLoadFailed,
+  catalogsLoadStarted,
+  profileLoaded,
+  profileLoadFailed,
+  profileLoadStarted,
+  profileSaved,
+  profileSaveFailed,
+  profileSaveSubmitted,
+  profileScreenOpened,
+  type ProfileState,
+} from './profileSlice';
+import { PROFILE_TEXT } from './profileTexts';
+
+/** An ERP call that has not answered by then is given up, so the spinner does not turn forever. */
+export const ERP_TIMEOUT_MS = 30_000;
+
+// spec section 8: status 0 is 'problema de conexión'
+const timedOut = () => new HttpError(0, MSG.connectionProblem);
+
+/** Spec section 8: an ERP load failure goes to the global message bar, title 'Error'. */
+const erpLoadFailedMessage = (message: string) => messageShown({ tipoMessage: 'Error', message: fill(MSG.erpLoadFailed, { message }) });
+
+/** The new profile, for the session (state and session storage) and this screen. */
+export function* keepProfile(profile: CustomerProfile) {
+  yield call(writeJson, SESSION_KEYS.profile, profile);
+  yield put(profileRefreshed(profile));
+}
+
+/** GET /user/b1/profile/{userId}, when the session has none (its load at login failed). */
+export function* handleLoadProfile(userId: number) {
+  yield put(profileLoadStarted());
+  try {
+    const { profile, timeout }: { profile?: CustomerProfile; timeout?: true } = yield race({
+      profile: call(fetchProfile, userId),
+      timeout: delay(ERP_TIMEOUT_MS),
+    });
+    if (timeout || !profile) throw timedOut();
+    yield put(profileLoaded(profile));
+    yield call(keepProfile, profile);
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(profileLoadFailed(message));
+    yield put(erpLoadFailedMessage(message));
+  }
+}
+
+/** Regions and countries of the address popups, both at once. */
+export function* handleLoadCatalogs() {
+  yield put(catalogsLoadStarted());
+  try {
+    const { lists, timeout }: { lists?: [Region[], Country[]]; timeout?: true } = yield race({
+      lists: all([call(fetchRegions), call(fetchCountries)]),
+      timeout: delay(ERP_TIMEOUT_MS),
+    });
+    if (timeout || !lists) throw timedOut();
+    const [regions, countries] = lists;
+    yield put(catalogsLoaded({ regions, countries }));
+  } catch (error) {
+    yield put(catalogsLoadFailed());
+    yield put(erpLoadFailedMessage(toApiError(error).message));
+  }
+}
+
+/** The screen opened: load the profile if the session has none, and the regions and countries once. */
+export function* handleScreenOpened() {
+  const userId: number | null = yield select(selectSessionUserId);
+  const profile: CustomerProfile | null = yield select(selectCustomerProfile);
+  const catalogs: ProfileState['catalogs']['status'] = yield select(selectCatalogsStatus);
+  const loads = [];
+  if (!profile && userId !== null) loads.push(call(handleLoadProfile, userId));
+  if (catalogs === 'idle' || catalogs === 'failed') loads.push(call(handleLoadCatalogs));
+  if (loads.length) yield all(loads);
+}
+
+/** 'Guardar Cambios': POST /user/b1/update-profile; the answer is the updated profile. */
+export function* handleSaveProfile(action: PayloadAction<UpdateProfileRequest>) {
+  try {
+    const { profile, timeout }: { profile?: CustomerProfile; timeout?: true } = yield race({
+      profile: call(updateProfile, action.payload),
+      timeout: delay(ERP_TIMEOUT_MS),
+    });
+    if (timeout || !profile) throw timedOut();
+    yield put(profileSaved(profile));
+    yield call(keepProfile, profile);
+    yield call(notify, PROFILE_TEXT.saved, 'success');
+  } catch (error) {
+    // the server's message (a 400 names the first invalid field in Spanish)
+    yield put(profileSaveFailed(toApiError(error).message));
+  }
+}
+
+export function* profileSaga() {
+  yield all([
+    takeLeading(profileScreenOpened.type, safe(handleScreenOpened)),
+    takeLeading(profileSaveSubmitted.type, safe(handleSaveProfile)),
+  ]);
+}

@@ -1,0 +1,50 @@
+// The texts of the profile screen (spec section 2, Profile). Those the spec fixes are kept word for word.
+export const PROFILE_TEXT = {
+  title: 'Información Usuario',
+  tabsLabel: 'Secciones del perfil',
+  tabCompany: 'Datos Empresa',
+  tabFinancial: 'Financieros',
+  tabAddresses: 'Direcciones',
+  tabLoyalty: 'Programa Fidelización',
+
+  rut: 'RUT',
+  companyName: 'Razón Social',
+  giro: 'Giro',
+  mail: 'Email',
+  telefono: 'Teléfono',
+  editCompany: 'Editar Datos Empresa',
+
+  paymentCondition: 'Condición de Pago',
+  approvedCredit: 'Crédito aprobado',
+  creditLimit: 'Límite de crédito',
+
+  billingAddresses: 'Direcciones de facturación',
+  dispatchAddresses: 'Direcciones de despacho',
+  billingWord: 'facturación',
+  dispatchWord: 'despacho',
+  noAddresses: 'Sin direcciones registradas',
+  editAddress: 'Editar Dirección',
+  direccion: 'Dirección',
+  comuna: 'Comuna',
+  pais: 'País',
+  region: 'Región',
+  selectCountryFirst: 'Seleccione primero un país',
+
+  currentLevel: 'Categoria Actual',
+  loyaltyDiscount: 'Descuento fidelización',
+
+  accept: 'Aceptar',
+  cancel: 'Cancelar',
+  save: 'Guardar Cambios',
+  saving: 'Guardando cambios',
+  saved: 'Perfil Modicado!!',
+  unsaved: 'Hay cambios sin guardar: se envían con Guardar Cambios.',
+  loading: 'Cargando perfil',
+  loadFailed: 'No se pudo cargar el perfil.',
+  retry: 'Reintentar',
+} as const;
+
+/** 'Dirección n: address, commune, region, country' (spec section 2, Direcciones). */
+export function addressLine(n: number, a: { direccion: string; comuna: string; region: string; pais: string }): string {
+  return `Dirección ${n}: ${[a.direccion, a.comuna, a.region, a.pais].join(', ')}`;
+}

@@ -1,0 +1,22 @@
+import { buildSearchIndex, filterIndex, filterProducts } from '../../../src/client/features/search/searchFilter';
+import { catalogueItems } from '../catalog/fixtures';
+
+describe('search filter (spec section 5: case-insensitive substring of description or sku)', () => {
+  it('matches description and sku in any case, keeping the list order', () => {
+    expect(filterProducts(catalogueItems, 'DRY fit').map((i) => i.sku)).toEqual(['POL-1003', 'POL-1004']);
+    expect(filterProducts(catalogueItems, 'pan-2001').map((i) => i.sku)).toEqual(['PAN-2001']);
+    expect(filterProducts(catalogueItems, 'térmica').map((i) => i.sku)).toEqual(['POL-1008']);
+  });
+
+  it('an empty query finds nothing; a match never spans description and sku', () => {
+    expect(filterProducts(catalogueItems, '   ')).toEqual([]);
+    expect(filterProducts(catalogueItems, 'azulpan')).toEqual([]);
+  });
+
+  it('narrowing and widening the query give the same answers as a fresh scan', () => {
+    const index = buildSearchIndex(catalogueItems);
+    for (const q of ['p', 'po', 'pol', 'pole', 'poler', 'polera', 'poler', 'pol', 'j', 'je']) {
+      expect(filterIndex(index, q)).toEqual(catalogueItems.filter((i) => `${i.descripcion}\u0000${i.sku}`.toLowerCase().includes(q)));
+    }
+  });
+});

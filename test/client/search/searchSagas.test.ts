@@ -1,0 +1,92 @@
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { HttpError } from '../../../src/client/api/http';
+import { rootReducer } from '../../../src/client/app/store';
+import { fetchSearchProducts } from '../../../src/client/features/search/api';
+import { filterProducts, searchIndexFor } from '../../../src/client/features/search/searchFilter';
+import { handleLoadProducts, handleSearchSubmitted } from '../../../src/client/features/search/searchSagas';
+import {
+  searchProductsFailed,
+  searchProductsLoaded,
+  searchProductsLoading,
+  searchResultsReady,
+  searchSubmitted,
+  selectSearchProducts,
+} from '../../../src/client/features/search/searchSlice';
+import { saveQuery } from '../../../src/client/features/search/searchStorage';
+import type { CatalogueItem } from '../../../src/shared/api/erp';
+import { catalogueItems } from '../catalog/fixtures';
+
+describe('search sagas, step by step', () => {
+  it('loads the product list once per session and indexes it', () => {
+    testSaga(handleLoadProducts)
+      .next()
+      .select(selectSearchProducts)
+      .next({ status: 'idle' })
+      .put(searchProductsLoading())
+      .next()
+      .call(fetchSearchProducts)
+      .next(catalogueItems)
+      .call(searchIndexFor, catalogueItems)
+      .next()
+      .put(searchProductsLoaded(catalogueItems))
+      .next()
+      .isDone();
+    testSaga(handleLoadProducts).next().select(selectSearchProducts).next({ status: 'loaded' }).isDone();
+  });
+
+  it('connection failure: Problema de conexión, intentarlo mas tarde', () => {
+    testSaga(handleLoadProducts)
+      .next()
+      .select(selectSearchProducts)
+      .next({ status: 'idle' })
+      .put(searchProductsLoading())
+      .next()
+      .call(fetchSearchProducts)
+      .throw(new HttpError(0, 'Failed to fetch'))
+      .put(searchProductsFailed('Problema de conexión, intentarlo mas tarde'))
+      .next()
+      .isDone();
+  });
+
+  it('Enter with the list loaded: the filtered list goes to the results', () => {
+    const loaded = { status: 'loaded', items: catalogueItems, error: null };
+    const found = catalogueItems.filter((i) => i.descripcion.includes('Dry'));
+    testSaga(handleSearchSubmitted, searchSubmitted('dry'))
+      .next()
+      .call(saveQuery, 'dry')
+      .next()
+      .select(selectSearchProducts)
+      .next(loaded)
+      .select(selectSearchProducts)
+      .next(loaded)
+      .call(filterProducts, catalogueItems, 'dry')
+      .next(found)
+      .put(searchResultsReady({ query: 'dry', items: found }))
+      .next()
+      .isDone();
+  });
+});
+
+describe('search saga with the reducers', () => {
+  it('Enter before the list was loaded: loads it, then stores the matches', async () => {
+    const { storeState } = await expectSaga(handleSearchSubmitted, searchSubmitted('POLERA'))
+      .withReducer(rootReducer)
+      .provide([[matchers.call.fn(fetchSearchProducts), catalogueItems]])
+      .run();
+    expect(storeState.search.products.status).toBe('loaded');
+    expect(storeState.search.results.status).toBe('ready');
+    expect(storeState.search.results.items.map((i: CatalogueItem) => i.sku)).toEqual(['POL-1001', 'POL-1003', 'POL-1004', 'POL-1006', 'POL-1008']);
+    expect(sessionStorage.getItem('searchSku')).toBe('POLERA');
+  });
+
+  it('a failed list leaves the results failed', async () => {
+    const { storeState } = await expectSaga(handleSearchSubmitted, searchSubmitted('x'))
+      .withReducer(rootReducer)
+      .provide([[matchers.call.fn(fetchSearchProducts), throwError(new HttpError(0, 'Failed to fetch'))]])
+      .run();
+    expect(storeState.search.results.status).toBe('failed');
+    expect(storeState.search.products.error).toBe('Problema de conexión, intentarlo mas tarde');
+  });
+});
