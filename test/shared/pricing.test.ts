@@ -1,4 +1,4 @@
-import { distributorPrice } from '../../src/shared/pricing';
+import { distributorPrice, offerPrice } from '../../src/shared/pricing';
 
 describe('distributor price (list price less loyalty, spec section 9)', () => {
   it('applies descFidel and rounds to whole pesos', () => {
@@ -17,5 +17,15 @@ describe('distributor price (list price less loyalty, spec section 9)', () => {
   it('ignores negative percentages and caps at 100', () => {
     expect(distributorPrice(14990, -5)).toBe(14990);
     expect(distributorPrice(14990, 150)).toBe(0);
+  });
+});
+
+describe('offerPrice', () => {
+  it('is exact where floating point is not', () => {
+    expect(offerPrice(10990, 55)).toBe(4946); // 10990 × 0.45 = 4945.5 → 4946
+    expect(offerPrice(9990, 15)).toBe(8492);
+    expect(offerPrice(10000, 0)).toBe(10000);
+    expect(offerPrice(10000, 100)).toBe(0);
+    expect(offerPrice(10000, 150)).toBe(0);
   });
 });

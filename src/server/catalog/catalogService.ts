@@ -1,5 +1,5 @@
+import { offerPrice } from '../../shared/pricing';
 import type { CatalogueItem, OfferLookupResult, ProductDetail, ProductListItem } from '../../shared/api/erp';
-import { roundPesos } from '../../shared/money';
 import type { ProductContentRow } from '../db/schema';
 import { ErpError, ERP_MESSAGES } from '../erp/errors';
 import type { ErpService } from '../erp/erpService';
@@ -92,7 +92,7 @@ export class CatalogService {
     if (!style) throw new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.productNotFound });
     const descuento = offerPercent(await this.content.bySku(style));
     const price = snap.listPriceOf.get(style) ?? 0;
-    return { itemCode: sku, descuento, precioOferta: descuento > 0 ? roundPesos(price * (1 - descuento / 100)) : price };
+    return { itemCode: sku, descuento, precioOferta: descuento > 0 ? offerPrice(price, descuento) : price };
   }
 
   /** POST /user/b1/masivo-sku: the offer percentage of each code (unknown codes answer 0). */

@@ -1,6 +1,7 @@
 // The ONE place that knows where each portal concept lives in this B1 installation (which standard field or
 // user-defined field, which price list, which warehouse), and the pure functions that turn ERP entities into the
 // portal's shapes (spec section 3). A real installation with other UDF names changes this file only.
+import { offerPrice } from '../../shared/pricing';
 import { compactRut } from '../../shared/rut';
 import { roundPesos } from '../../shared/money';
 import type { B1Address, B1BusinessPartner, B1Document, B1DocumentLine, B1Item } from './b1Types';
@@ -392,7 +393,7 @@ export type OfferLookup = (sku: string) => PortalOffer | undefined;
 
 function offerPrices(price: number, offer: PortalOffer | undefined): { precioOferta: number; descuento: number } {
   if (!offer || !(offer.descuento > 0)) return { precioOferta: 0, descuento: 0 };
-  return { precioOferta: offer.precioOferta ?? roundPesos(price * (1 - offer.descuento / 100)), descuento: offer.descuento };
+  return { precioOferta: offer.precioOferta ?? offerPrice(price, offer.descuento), descuento: offer.descuento };
 }
 
 /**

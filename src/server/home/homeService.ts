@@ -1,7 +1,7 @@
+import { offerPrice } from '../../shared/pricing';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { HomeBanner, HomeOfferCard, OfferItem, ProductContent } from '../../shared/api/home';
 import { HOME_MSG, WOMEN_GENERO } from '../../shared/api/home';
-import { roundPesos } from '../../shared/money';
 import type { Db } from '../db/connect';
 import { productContent, type ProductContentRow } from '../db/schema';
 import { ERP_MESSAGES } from '../erp/errors';
@@ -42,11 +42,6 @@ export function buildStyleIndex(records: readonly ItemRecord[]): StyleIndex {
     ]),
   );
   return { styles, styleOf };
-}
-
-/** The offer price of a list price: the same rule as the catalogue's offer lookup and product detail. */
-export function offerPrice(listPrice: number, percentage: number): number {
-  return roundPesos(listPrice * (1 - percentage / 100));
 }
 
 export const isWomen = (genero: string): boolean => genero.trim().toLowerCase() === WOMEN_GENERO.toLowerCase();

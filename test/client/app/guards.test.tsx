@@ -42,8 +42,8 @@ describe('route guards (spec section 2)', () => {
   });
 
   it('lets a buyer reach a guarded route', async () => {
-    renderWithProviders({ route: '/user/catalog', preloadedState: { session: sessionOf('USER') } });
-    expect(await screen.findByRole('heading', { name: 'Catalogo' })).toBeInTheDocument();
+    renderWithProviders({ route: '/user/cart-detail', preloadedState: { session: sessionOf('USER') } });
+    expect(await screen.findByRole('heading', { name: 'Carro' })).toBeInTheDocument();
     expect(screen.getByText('Sección en construcción')).toBeInTheDocument();
   });
 

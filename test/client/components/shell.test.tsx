@@ -141,8 +141,9 @@ describe('global message bar and confirm dialog', () => {
   });
 
   it('shows the bar of the store in the shell', async () => {
+    // a placeholder route: it calls no API, so the bar shows only what the store holds
     renderWithProviders({
-      route: '/',
+      route: '/user/purchase-history',
       preloadedState: { session: sessionOf('USER'), message: { current: { tipoMessage: 'Advertencia', message: 'Bloqueado para comprar, contactar ejecutiva(o)' } } },
     });
     const alert = await screen.findByRole('alert');

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChangePasswordRequest, LoginRequest } from '../../../shared/api/types';
 import { isAdminRole, type Role } from '../../../shared/roles';
 import type { CustomerProfile } from '../../../shared/api/erp';
-import { loggedOut, sessionExpired } from '../../app/events';
+import { loggedOut, profileRefreshed, sessionExpired } from '../../app/events';
 
 export type FlowStatus = 'idle' | 'running' | 'failed';
 
@@ -108,7 +108,11 @@ const sessionSlice = createSlice({
   extraReducers: (builder) =>
     builder
       .addCase(loggedOut, () => anonymousSession)
-      .addCase(sessionExpired, () => ({ ...anonymousSession, expired: true })),
+      .addCase(sessionExpired, () => ({ ...anonymousSession, expired: true }))
+      // the profile screen saved or reloaded the ERP profile: blocking and loyalty follow it
+      .addCase(profileRefreshed, (state, { payload }) => {
+        state.profile = payload;
+      }),
 });
 
 export const {
