@@ -1,0 +1,101 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { esES } from '@mui/x-data-grid/locales';
+import { Link as RouterLink } from 'react-router-dom';
+import type { CatalogueItem } from '../../shared/api/erp';
+import { formatCLP, formatInteger } from '../../shared/money';
+
+// jsdom has no layout: the grid renders every row there instead of virtualizing (TOOLCHAIN).
+const inJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom');
+
+const detailPath = (sku: string) => `/user/product-detail/${encodeURIComponent(sku)}`;
+
+const image: GridColDef<CatalogueItem> = {
+  field: 'urlImage',
+  headerName: 'Imagen',
+  width: 76,
+  sortable: false,
+  filterable: false,
+  renderCell: ({ row }) =>
+    row.urlImage ? (
+      <Box component="img" src={row.urlImage} alt={row.descripcion} loading="lazy" sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block', mt: '4px' }} />
+    ) : (
+      <Box role="img" aria-label={`${row.descripcion} (sin imagen)`} sx={{ width: 56, height: 56, bgcolor: 'grey.200', borderRadius: 1, mt: '4px' }} />
+    ),
+};
+
+const details: GridColDef<CatalogueItem>[] = [
+  { field: 'genero', headerName: 'Género', width: 120 },
+  { field: 'stock', headerName: 'Stock', type: 'number', width: 90, valueFormatter: (value: number) => formatInteger(value) },
+  { field: 'preciolista', headerName: 'Precio lista', type: 'number', width: 170, valueFormatter: (value: number) => `${formatCLP(value)} + I. V. A.` },
+];
+
+/** Catalogue list (spec): a last column with an eye link to the detail. */
+const catalogueColumns: GridColDef<CatalogueItem>[] = [
+  image,
+  { field: 'descripcion', headerName: 'Descripción', flex: 1, minWidth: 200 },
+  ...details,
+  {
+    field: 'sku',
+    headerName: 'Ver',
+    width: 70,
+    sortable: false,
+    filterable: false,
+    renderCell: ({ row }) => (
+      <IconButton component={RouterLink} to={detailPath(row.sku)} aria-label={`Ver producto ${row.descripcion}`} color="primary" size="small">
+        <VisibilityIcon fontSize="small" />
+      </IconButton>
+    ),
+  },
+];
+
+/** Search results (spec): the description itself links to the detail. */
+const searchColumns: GridColDef<CatalogueItem>[] = [
+  image,
+  {
+    field: 'descripcion',
+    headerName: 'Descripción',
+    flex: 1,
+    minWidth: 220,
+    renderCell: ({ row }) => (
+      <Link component={RouterLink} to={detailPath(row.sku)}>
+        {row.descripcion}
+      </Link>
+    ),
+  },
+  ...details,
+];
+
+interface Props {
+  rows: CatalogueItem[];
+  loading: boolean;
+  /** The grid's accessible name. */
+  label: string;
+  /** 'icon': a 'Ver' column (catalogue list); 'description': the description links (search results). */
+  link: 'icon' | 'description';
+}
+
+/** Product rows as a table: image, description, gender, stock and list price + VAT, 10 per page. */
+export default function ProductRowsGrid({ rows, loading, label, link }: Props) {
+  return (
+    <DataGrid
+      aria-label={label}
+      rows={rows}
+      columns={link === 'icon' ? catalogueColumns : searchColumns}
+      getRowId={(row) => row.sku}
+      loading={loading}
+      rowHeight={64}
+      autoHeight
+      disableRowSelectionOnClick
+      disableColumnMenu
+      pageSizeOptions={[10, 25, 50]}
+      initialState={{ pagination: { paginationModel: { pageSize: 10, page: 0 } } }}
+      localeText={esES.components.MuiDataGrid.defaultProps.localeText}
+      disableVirtualization={inJsdom}
+      sx={{ bgcolor: 'background.paper' }}
+    />
+  );
+}
