@@ -1,5 +1,5 @@
 // Prices the buyer sees (spec section 9). Every price is rounded to whole pesos.
-import { roundPesos } from './money';
+import { roundPesos, VAT_RATE } from './money';
 
 /** A percentage clamped to 0..100 (missing, negative or absurd values are 0). */
 function percent(value: number | null | undefined): number {
@@ -21,4 +21,111 @@ export const offerPrice = priceLessPercent;
 /** The distributor price: the price less the buyer's loyalty discount (descFidel %), rounded. */
 export function distributorPrice(price: number, descFidel: number | null | undefined): number {
   return priceLessPercent(price, descFidel);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cart lines and order totals (spec section 9). The server computes them from ERP prices, the portal's offers and
+// the buyer's loyalty discount; the browser uses the same code only to show them.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** What a cart line is priced from: the list price of one unit, how many, the offer % and the loyalty % (descFidel). */
+export interface LinePriceInput {
+  price: number;
+  quantity: number;
+  offerPct?: number | null;
+  loyaltyPct?: number | null;
+}
+
+export interface LinePrice {
+  /** List price of one unit (P. Lista). */
+  priceList: number;
+  /** One unit with the offer only (P. Oferta). */
+  priceOffer: number;
+  /** One unit with the offer and then the loyalty discount: round(price × (1 − descFidel/100) × (1 − offer/100)) (P. Distrib.). */
+  priceFinalUnit: number;
+  /** priceFinalUnit × quantity: the line total. */
+  priceFinal: number;
+  /** List total less the line total: what the buyer saves on the line. */
+  priceDiscount: number;
+  /** The ERP line discount: (1 − (1 − offer%) × (1 − loyalty%)) × 100, loyalty applied after the offer. */
+  descLinea: number;
+}
+
+/** The discounted unit price, exact for whole prices and percentages: price × (100 − l) × (100 − o) / 10 000, rounded. */
+export function discountedUnitPrice(price: number, offerPct?: number | null, loyaltyPct?: number | null): number {
+  return roundPesos((price * (100 - percent(loyaltyPct)) * (100 - percent(offerPct))) / 10_000);
+}
+
+/**
+ * The ERP line discount in percent, so that UnitPrice × (1 − descLinea/100) is the discounted price. Kept to four
+ * decimals (the ERP's precision): 20 % offer and 6 % loyalty give 24.8.
+ */
+export function lineDiscountPercent(offerPct?: number | null, loyaltyPct?: number | null): number {
+  const o = percent(offerPct);
+  const l = percent(loyaltyPct);
+  const exact = 100 - ((100 - o) * (100 - l)) / 100;
+  return Math.round(exact * 10_000) / 10_000;
+}
+
+export function priceLine({ price, quantity, offerPct, loyaltyPct }: LinePriceInput): LinePrice {
+  const priceList = roundPesos(price);
+  const priceFinalUnit = discountedUnitPrice(priceList, offerPct, loyaltyPct);
+  const priceFinal = priceFinalUnit * quantity;
+  return {
+    priceList,
+    priceOffer: offerPrice(priceList, offerPct),
+    priceFinalUnit,
+    priceFinal,
+    priceDiscount: priceList * quantity - priceFinal,
+    descLinea: lineDiscountPercent(offerPct, loyaltyPct),
+  };
+}
+
+/** The 'Resumen de la compra' (cart detail and order summary). */
+export interface OrderTotals {
+  /** How many lines (products) the cart holds: 'Productos (n)'. */
+  lines: number;
+  /** How many units in all. */
+  units: number;
+  /** Sum of list price × quantity. */
+  net: number;
+  /** What the offers take off: Σ (P. Lista − P. Oferta) × quantity ('Descuento oferta'). */
+  offerDiscount: number;
+  /** What the loyalty discount takes off after the offers ('Descuento fidelización'). */
+  loyaltyDiscount: number;
+  /** The buyer's loyalty percent, shown next to 'Descuento fidelización'. */
+  loyaltyPct: number;
+  /** Net less both discounts: the sum of the line totals. */
+  subtotal: number;
+  /** IVA (19%) of the subtotal, rounded. */
+  vat: number;
+  /** subtotal + vat. */
+  total: number;
+}
+
+/** Totals of priced lines: subtotal = Σ line totals = net − offer − loyalty discounts; total = subtotal + rounded VAT. */
+export function orderTotals(lines: ReadonlyArray<LinePrice & { quantity: number }>, loyaltyPct?: number | null): OrderTotals {
+  let net = 0;
+  let afterOffer = 0;
+  let subtotal = 0;
+  let units = 0;
+  for (const line of lines) {
+    net += line.priceList * line.quantity;
+    afterOffer += line.priceOffer * line.quantity;
+    subtotal += line.priceFinal;
+    units += line.quantity;
+  }
+  // subtotal × 19 / 100 is exact where subtotal × 0.19 is not (50 × 0.19 = 9.500000000000002).
+  const vat = roundPesos((subtotal * Math.round(VAT_RATE * 100)) / 100);
+  return {
+    lines: lines.length,
+    units,
+    net,
+    offerDiscount: net - afterOffer,
+    loyaltyDiscount: afterOffer - subtotal,
+    loyaltyPct: percent(loyaltyPct),
+    subtotal,
+    vat,
+    total: subtotal + vat,
+  };
 }

@@ -20,3 +20,8 @@ export interface CartItemRequest {
 }
 /** The buyer asked to add these sizes to the cart (product detail); the cart feature carries it out. */
 export const cartItemsAddRequested = createAction<{ items: CartItemRequest[] }>('cart/itemsAddRequested');
+
+/** The server cart changed outside the cart feature (an order was placed): the cart reloads its count and lines. */
+export const cartRefreshRequested = createAction('cart/refreshRequested');
+/** The buyer's order or reservation went through: the server cart was emptied and the badge shows 0. */
+export const cartEmptied = createAction('cart/emptied');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgEnum, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgEnum, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '../../shared/orders';
 
 export const userType = pgEnum('user_type', ['USER', 'ADMIN', 'SUPERADMIN']);
 
@@ -71,3 +72,144 @@ export const banners = pgTable('banners', {
 
 export type BannerRow = typeof banners.$inferSelect;
 export type NewBanner = typeof banners.$inferInsert;
+
+/** The buyer's server cart: one row per size (ItemCode). Prices are not stored: they are read fresh when shown. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The size's ItemCode. */
+    sku: varchar('sku', { length: 50 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+  },
+  (t) => [uniqueIndex('cart_items_user_sku_idx').on(t.userId, t.sku)],
+);
+
+export type CartItemRow = typeof cartItems.$inferSelect;
+
+export const orderType = pgEnum('order_type', ORDER_TYPES);
+export const orderState = pgEnum('order_state', ORDER_STATES);
+export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);
+export const deliveryType = pgEnum('delivery_type', DELIVERY_TYPES);
+export const erpSubmission = pgEnum('erp_submission', ['NONE', 'PENDING', 'SENT', 'REJECTED']);
+
+/**
+ * An online order or reservation (spec section 3), priced by the server when it was created. PROCESS → CONFIRMED or
+ * CANCELED only with evidence: the ERP accepted the document, or a payment provider confirmed the money.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** OC/RE + id padded to 6; set in the same transaction as the insert. */
+    purchaseOrderNumber: varchar('purchase_order_number', { length: 20 }),
+    orderType: orderType('order_type').notNull(),
+    orderState: orderState('order_state').notNull().default('PROCESS'),
+    userId: integer('user_id').notNull().references(() => users.id),
+    /** The ERP business partner (CardCode) the order is for. */
+    cardCode: varchar('card_code', { length: 15 }).notNull(),
+    paymentMethod: paymentMethod('payment_method'),
+    deliveryType: deliveryType('delivery_type').notNull().default('entrega'),
+    /** ShipToCode (iddespacho) or STORE_PICKUP. */
+    deliveryAddress: varchar('delivery_address', { length: 50 }).notNull().default(''),
+    /** The dispatch address and commune as text, for U_DireccionDespacho / U_ComunaDespacho. */
+    deliveryAddressText: varchar('delivery_address_text', { length: 300 }).notNull().default(''),
+    deliveryCommune: varchar('delivery_commune', { length: 100 }).notNull().default(''),
+    deliveryTransport: varchar('delivery_transport', { length: 50 }).notNull().default(''),
+    /** PayToCode (idfactura). */
+    invoiceAddress: varchar('invoice_address', { length: 50 }).notNull().default(''),
+    loyaltyPct: numeric('loyalty_pct', { precision: 7, scale: 4, mode: 'number' }).notNull().default(0),
+    net: integer('net').notNull(),
+    offerDiscount: integer('offer_discount').notNull(),
+    loyaltyDiscount: integer('loyalty_discount').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    vat: integer('vat').notNull(),
+    total: integer('total').notNull(),
+    /** The provider's transaction id (or the order number for ERP-confirmed orders) once confirmed. */
+    numOc: varchar('num_oc', { length: 100 }).notNull().default(''),
+    erpStatus: erpSubmission('erp_status').notNull().default('NONE'),
+    erpDocEntry: integer('erp_doc_entry'),
+    erpDocNum: integer('erp_doc_num'),
+    erpError: text('erp_error'),
+    /** Private file-store key of the cheque photo (cheque payments). */
+    chequeFileKey: varchar('cheque_file_key', { length: 300 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+  },
+  (t) => [uniqueIndex('orders_number_idx').on(t.purchaseOrderNumber), index('orders_user_idx').on(t.userId)],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    sku: varchar('sku', { length: 50 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull().default(''),
+    size: varchar('size', { length: 20 }).notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    /** Unit list price (unitPriceOnOrder). */
+    price: integer('price').notNull(),
+    offerPct: numeric('offer_pct', { precision: 7, scale: 4, mode: 'number' }).notNull().default(0),
+    loyaltyPct: numeric('loyalty_pct', { precision: 7, scale: 4, mode: 'number' }).notNull().default(0),
+    priceOffer: integer('price_offer').notNull(),
+    priceFinalUnit: integer('price_final_unit').notNull(),
+    priceFinal: integer('price_final').notNull(),
+    /** ERP line discount percent. */
+    descLinea: numeric('desc_linea', { precision: 9, scale: 4, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+export const outboxStatus = pgEnum('outbox_status', ['pending', 'done', 'failed']);
+
+/**
+ * Work for the ERP and the mailer, written in the same transaction as the state change it follows from and
+ * delivered by the worker with retries and backoff. `dedupeKey` makes enqueueing idempotent.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 50 }).notNull(),
+    payload: jsonb('payload').notNull(),
+    dedupeKey: varchar('dedupe_key', { length: 200 }).notNull(),
+    status: outboxStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker holds the job until then; a crashed worker's job is taken again after it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey), index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export const notificationSection = pgEnum('notification_section', NOTIFICATION_SECTIONS);
+
+/** Who receives the notification mail of a section (admin document): at most one per section, so at most 3. */
+export const notificationRecipients = pgTable(
+  'notification_recipients',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    section: notificationSection('section').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+  },
+  (t) => [uniqueIndex('notification_recipients_section_idx').on(t.section)],
+);
+
+export type NotificationRecipientRow = typeof notificationRecipients.$inferSelect;

@@ -1,0 +1,101 @@
+import type { NotificationSection, DeliveryType, OrderState, OrderType, PaymentMethod } from '../orders';
+import type { OrderTotals } from '../pricing';
+
+// Orders, their submission to the ERP and the notification mail (spec section 7, Orders and Mail).
+
+/**
+ * POST /orders: creates an order from the buyer's server cart, priced by the server. The browser says only what it
+ * chose on the order summary; lines and amounts come from the cart and the ERP.
+ */
+export interface CreateOrderRequest {
+  orderType: OrderType;
+  tipoEntrega: DeliveryType;
+  /** iddespacho of one of the buyer's dispatch addresses; empty for store pickup. */
+  deliveryAddress: string;
+  /** idTransporte; empty for store pickup. */
+  deliveryTransport: string;
+  /** idfactura of one of the buyer's billing addresses (the default one). */
+  invoiceAddress: string;
+  /** Absent or ignored for a reservation. */
+  paymentMethod?: PaymentMethod;
+}
+
+export interface OrderLine {
+  id: number;
+  sku: string;
+  name: string;
+  size: string;
+  quantity: number;
+  /** Unit list price. */
+  price: number;
+  percentageOffer: number;
+  percentageLoyalty: number;
+  priceFinalUnit: number;
+  priceFinal: number;
+  descLinea: number;
+}
+
+/** Where the ERP submission of an order stands. */
+export type ErpSubmission = 'NONE' | 'PENDING' | 'SENT' | 'REJECTED';
+
+export interface Order {
+  id: number;
+  /** OC000042 / RE000007. */
+  purchaseOrderNumber: string;
+  orderType: OrderType;
+  orderState: OrderState;
+  paymentMethod: PaymentMethod | null;
+  tipoEntrega: DeliveryType;
+  deliveryAddress: string;
+  deliveryTransport: string;
+  invoiceAddress: string;
+  orderProducts: OrderLine[];
+  totals: OrderTotals;
+  /** The provider's transaction id, or the ERP reference, once confirmed. */
+  numOc: string;
+  erp: ErpSubmission;
+  /** ERP DocNum of the sales order or reservation, once the ERP accepted it. */
+  erpDocNum: number | null;
+  userId: number;
+  dateCreated: string;
+}
+
+/** POST /orders/update/state/order (form data or JSON): the server applies it only with evidence. */
+export interface UpdateOrderStateRequest {
+  id: number;
+  numOc: string;
+  state: OrderState;
+}
+
+/**
+ * POST /user/b1/reserve and POST /user/b1/ov: send the buyer's order to the ERP. The server builds the ERP document
+ * from its own order; `orderReference` (the order number) says which.
+ */
+export interface SubmitOrderRequest {
+  orderReference: string;
+}
+
+/**
+ * Answer of reserve / ov / update-state. `pending`: the order is received and waits for the ERP (down or slow); it
+ * reaches the ERP when it is back and is confirmed then.
+ */
+export interface OrderSubmissionResponse {
+  order: Order;
+  pending: boolean;
+  message: string;
+}
+
+/** GET /user/sendmail/section/{section}: the recipient of a notification section. */
+export interface NotificationRecipient {
+  id: number;
+  name: string;
+  lastName: string;
+  email: string;
+  section: NotificationSection;
+}
+
+/** POST /user/sendmail/order: the notification mail of an order (RESERVE) to the section's recipient. */
+export interface OrderMailRequest {
+  numberOrder: string;
+  section: NotificationSection;
+}

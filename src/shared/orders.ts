@@ -1,0 +1,47 @@
+// Orders, their numbers and the ERP codes the portal sends (spec sections 3, 4 and 9).
+
+export const ORDER_TYPES = ['ONLINE', 'RESERVE'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+export const ORDER_STATES = ['PROCESS', 'CONFIRMED', 'CANCELED'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** How the buyer pays an ONLINE order: bank transfer (Khipu, the default), card (WebPay Plus), cheque or credit line. */
+export const PAYMENT_METHODS = ['KHIPU', 'WEBPAY', 'CHEQUE', 'CREDIT'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'KHIPU';
+
+/** Delivery (the default, value 'entrega') or store pickup. */
+export const DELIVERY_TYPES = ['entrega', 'retiro'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+export const DEFAULT_DELIVERY_TYPE: DeliveryType = 'entrega';
+
+/** The address code that marks store pickup. */
+export const STORE_PICKUP = 'idStorePickup';
+/** Transport used when none applies or the chosen one is unknown. */
+export const FALLBACK_TRANSPORT = '0001';
+/** The branch every portal order belongs to. */
+export const SUCURSAL = '1';
+
+export const TIPO_VENTA = { ONLINE: 'Normal', RESERVE: 'Reserva' } as const satisfies Record<OrderType, string>;
+
+/** U_FormaPago of the ERP sales order: cheque 1, card and bank transfer 4, credit line 5. */
+export const FORMA_PAGO = { CHEQUE: '1', WEBPAY: '4', KHIPU: '4', CREDIT: '5' } as const satisfies Record<PaymentMethod, string>;
+
+/** Notification sections (admin document): who gets the mail of a reservation, a cheque payment, a customer request. */
+export const NOTIFICATION_SECTIONS = ['CREATION_USER', 'RESERVE', 'CHEQUE'] as const;
+export type NotificationSection = (typeof NOTIFICATION_SECTIONS)[number];
+
+/** 'OC' (order) or 'RE' (reservation) plus the order id padded to 6 digits: OC000042, RE000007. */
+export function orderNumber(type: OrderType, id: number): string {
+  return `${type === 'RESERVE' ? 'RE' : 'OC'}${String(id).padStart(6, '0')}`;
+}
+
+/** The order id inside an order number, or null when the text is not one. */
+export function orderIdOf(number: string): number | null {
+  const match = /^(OC|RE)(\d{6,})$/.exec(number.trim().toUpperCase());
+  return match ? Number(match[2]) : null;
+}
+
+/** Session storage marker of the reserve flow (cart detail 'Realizar Reserva'). */
+export const RESERVE_MARKER = 'X';
