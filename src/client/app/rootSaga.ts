@@ -1,5 +1,7 @@
 import { all, spawn } from 'redux-saga/effects';
+import { cartSaga } from '../features/cart/cartSagas';
 import { catalogSaga } from '../features/catalog/catalogSagas';
+import { checkoutSaga } from '../features/checkout/checkoutSagas';
 import { homeSaga } from '../features/home/homeSagas';
 import { productSaga } from '../features/product/productSagas';
 import { profileSaga } from '../features/profile/profileSagas';
@@ -8,5 +10,5 @@ import { sessionSaga } from '../features/session/sessionSagas';
 
 // spawn: a feature saga that dies does not take the others down.
 export function* rootSaga() {
-  yield all([spawn(sessionSaga), spawn(homeSaga), spawn(catalogSaga), spawn(searchSaga), spawn(productSaga), spawn(profileSaga)]);
+  yield all([spawn(sessionSaga), spawn(homeSaga), spawn(catalogSaga), spawn(searchSaga), spawn(productSaga), spawn(profileSaga), spawn(cartSaga), spawn(checkoutSaga)]);
 }

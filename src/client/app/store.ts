@@ -2,6 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { configureHttp } from '../api/http';
 import { cartReducer } from '../features/cart/cartSlice';
+import { checkoutReducer } from '../features/checkout/checkoutSlice';
 import { catalogReducer } from '../features/catalog/catalogSlice';
 import { homeReducer } from '../features/home/homeSlice';
 import { productReducer } from '../features/product/productSlice';
@@ -24,6 +25,7 @@ export const rootReducer = combineReducers({
   search: searchReducer,
   product: productReducer,
   profile: profileReducer,
+  checkout: checkoutReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

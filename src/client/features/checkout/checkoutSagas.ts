@@ -1,0 +1,5 @@
+import { all } from 'redux-saga/effects';
+
+export function* checkoutSaga() {
+  yield all([]);
+}
