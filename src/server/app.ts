@@ -5,7 +5,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/connect';
+import type { Database, Db } from './db/connect';
+import cartRoutes from './cart/routes';
+import orderRoutes from './orders/routes';
+import mailRoutes from './mail/routes';
+import { Outbox, OutboxWorker, type WorkerOptions } from './jobs/outbox';
 import { CatalogService } from './catalog/catalogService';
 import catalogRoutes from './catalog/routes';
 import { ContentRepo } from './catalog/contentRepo';
@@ -37,7 +41,22 @@ declare module 'fastify' {
     home: HomeService;
     /** Uploaded and generated files (images, sheets, banners), served at /files/. */
     files: FileStore;
+    /** Work for the ERP and the mailer, written with the state change it follows from. */
+    outbox: Outbox;
+    /** Delivers the outbox (started on ready unless `worker.autoStart` is false, stopped on close). */
+    worker: OutboxWorker;
   }
+}
+
+/** What the route plugins of the cart, orders and mail areas are given. */
+export interface RouteDeps {
+  db: Db;
+  erp: ErpService;
+  customers: CustomerDirectory;
+  catalog: CatalogService;
+  outbox: Outbox;
+  worker: OutboxWorker;
+  brandName: string;
 }
 
 export interface AppDeps {
@@ -51,6 +70,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the local file store (main: DATA_DIR/files). Absent: a throwaway temp folder, removed on close. */
   filesDir?: string;
+  /** Outbox worker settings (tests shorten the poll and backoff); `autoStart: false` leaves it stopped. */
+  worker?: Partial<Omit<WorkerOptions, 'db'>> & { autoStart?: boolean };
 }
 
 /** Builds the API and SPA server from its dependencies; tests call it and use `inject`. */
@@ -100,6 +121,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('home', home);
   await app.register(homeRoutes, { home });
 
+  const outbox = new Outbox(database.db);
+  const { autoStart = true, ...workerOptions } = deps.worker ?? {};
+  const worker = new OutboxWorker({ logger: app.log, ...workerOptions, db: database.db });
+  app.decorate('outbox', outbox);
+  app.decorate('worker', worker);
+  const routeDeps: RouteDeps = { db: database.db, erp, customers, catalog, outbox, worker, brandName: config.brandName };
+  await app.register(cartRoutes, routeDeps);
+  await app.register(orderRoutes, routeDeps);
+  await app.register(mailRoutes, routeDeps);
+  if (autoStart) app.addHook('onReady', async () => worker.start());
+
   const erpReady = async () => {
     if ((await erp.ping()) !== 'ok') throw new Error('ERP no disponible');
   };
@@ -107,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(spa, { clientDir: config.clientDir });
   app.addHook('onClose', async () => {
+    await worker.stop();
     await database.close();
   });
   return app;

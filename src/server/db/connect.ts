@@ -12,6 +12,14 @@ import * as schema from './schema';
 
 /** The one database type the code sees, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of `Db`: repositories take `DbOrTx` so a caller can group writes in one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** The rows of a raw `execute` (PGlite and node-postgres both answer `{rows}`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
 
 export interface Database {
   db: Db;

@@ -1,0 +1,234 @@
+// The outbox: work for the ERP and the mailer, written in the same transaction as the state change it follows from,
+// delivered by workers with retries and backoff. Several workers (in one process or many) share the table: a job is
+// claimed with `FOR UPDATE SKIP LOCKED` and a lease, so only one worker runs it at a time; a crashed worker's job is
+// taken again when its lease ends. Delivery is at least once: every handler must be idempotent (the ERP documents
+// carry the order number as NumAtCard; mails are keyed by order and section).
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { rowsOf, type Db, type DbOrTx } from '../db/connect';
+import { outbox, type OutboxRow } from '../db/schema';
+
+export interface NewJob {
+  /** Which handler runs it ('erp.order', 'mail', …). */
+  kind: string;
+  payload: unknown;
+  /** A second job with the same key is not added: enqueueing is idempotent. */
+  dedupeKey: string;
+  /** Not before this many ms from now. */
+  delayMs?: number;
+}
+
+export interface JobInfo {
+  id: number;
+  kind: string;
+  dedupeKey: string;
+  /** 1 on the first try. */
+  attempts: number;
+}
+
+export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
+
+/** A failure that retrying cannot mend (the ERP rejected the document, the mail has no recipient): the job is not retried. */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
+export type JobOutcome = 'done' | 'pending' | 'failed';
+
+export class Outbox {
+  constructor(private readonly db: Db) {}
+
+  /** Adds a job inside the caller's transaction (or alone); answers its id and whether it is new. */
+  async enqueue(tx: DbOrTx, job: NewJob): Promise<{ id: number; created: boolean }> {
+    const delay = Math.max(0, Math.round(job.delayMs ?? 0));
+    const inserted = await tx
+      .insert(outbox)
+      .values({ kind: job.kind, payload: job.payload as object, dedupeKey: job.dedupeKey, nextAttemptAt: sql`now() + ${delay}::int * interval '1 millisecond'` })
+      .onConflictDoNothing({ target: outbox.dedupeKey })
+      .returning({ id: outbox.id });
+    if (inserted[0]) return { id: inserted[0].id, created: true };
+    const [existing] = await tx.select({ id: outbox.id }).from(outbox).where(eq(outbox.dedupeKey, job.dedupeKey));
+    return { id: existing!.id, created: false };
+  }
+
+  async get(id: number): Promise<OutboxRow | undefined> {
+    const [row] = await this.db.select().from(outbox).where(eq(outbox.id, id));
+    return row;
+  }
+
+  async byKey(dedupeKey: string): Promise<OutboxRow | undefined> {
+    const [row] = await this.db.select().from(outbox).where(eq(outbox.dedupeKey, dedupeKey));
+    return row;
+  }
+}
+
+export interface WorkerOptions {
+  db: Db;
+  handlers?: Record<string, JobHandler>;
+  /** Pause between polls when idle. Default 1 000 ms. */
+  pollMs?: number;
+  /** How long a claimed job stays with its worker. Default 60 000 ms (longer than any ERP or SMTP timeout). */
+  leaseMs?: number;
+  /** Jobs claimed per poll. Default 10. */
+  batch?: number;
+  /** Wait before try n+1 after n failed tries. Default 1 s doubling up to 5 min. */
+  backoffMs?: (attempts: number) => number;
+  /** Tries before a job is given up as failed. Default 25 (about 2 hours with the default backoff). */
+  maxAttempts?: number;
+  logger?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+interface ClaimedRow {
+  id: number;
+  kind: string;
+  payload: unknown;
+  dedupe_key: string;
+  attempts: number;
+}
+
+export const defaultBackoff = (attempts: number) => Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
+
+export class OutboxWorker {
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly batch: number;
+  private readonly backoff: (attempts: number) => number;
+  private readonly maxAttempts: number;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+  private stopped = true;
+
+  constructor(private readonly opts: WorkerOptions) {
+    this.pollMs = opts.pollMs ?? 1_000;
+    this.leaseMs = opts.leaseMs ?? 60_000;
+    this.batch = opts.batch ?? 10;
+    this.backoff = opts.backoffMs ?? defaultBackoff;
+    this.maxAttempts = opts.maxAttempts ?? 25;
+    for (const [kind, handler] of Object.entries(opts.handlers ?? {})) this.register(kind, handler);
+  }
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Polls until stopped. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the jobs in hand. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Asks for a poll now (after an enqueue), without waiting for it. */
+  kick(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  /** Claims the due jobs once and runs them; answers how many ran. Concurrent calls share one run. */
+  runOnce(): Promise<number> {
+    this.running ??= this.claimAndRun().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /**
+   * Runs job `id` now if no other worker holds it, even before its next try is due, and answers how it stands after
+   * at most `timeoutMs`: 'done', 'failed', or 'pending' (the ERP is down or slow; the job stays queued).
+   */
+  async deliverNow(id: number, timeoutMs = 10_000): Promise<JobOutcome> {
+    const claimed = await this.claim(sql`status = 'pending' and id = ${id}`, 1);
+    if (claimed[0]) {
+      const run = this.run(claimed[0]);
+      const finished = await Promise.race([run.then(() => true), sleep(timeoutMs).then(() => false)]);
+      if (!finished) return 'pending';
+    } else {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        const status = await this.statusOf(id);
+        if (status !== 'pending') return status;
+        if (!(await this.isLocked(id))) break; // queued, waiting for its next try
+        await sleep(100);
+      }
+    }
+    return this.statusOf(id);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.runOnce()
+        .catch((err: unknown) => this.opts.logger?.error({ err }, 'outbox: no se pudo leer la cola'))
+        .then((ran) => this.schedule(ran && ran >= this.batch ? 0 : this.pollMs));
+    }, ms);
+    this.timer.unref?.();
+  }
+
+  private async claimAndRun(): Promise<number> {
+    const jobs = await this.claim(sql`status = 'pending' and next_attempt_at <= now()`, this.batch);
+    for (const job of jobs) await this.run(job);
+    return jobs.length;
+  }
+
+  private async claim(where: ReturnType<typeof sql>, limit: number): Promise<ClaimedRow[]> {
+    const result = await this.opts.db.execute(sql`
+      update outbox set locked_until = now() + ${this.leaseMs}::int * interval '1 millisecond', attempts = attempts + 1
+      where id in (
+        select id from outbox
+        where ${where} and (locked_until is null or locked_until < now())
+        order by id limit ${limit}
+        for update skip locked)
+      returning id, kind, payload, dedupe_key, attempts`);
+    return rowsOf<ClaimedRow>(result).sort((a, b) => a.id - b.id);
+  }
+
+  private async run(row: ClaimedRow): Promise<void> {
+    const job: JobInfo = { id: row.id, kind: row.kind, dedupeKey: row.dedupe_key, attempts: row.attempts };
+    const handler = this.handlers.get(row.kind);
+    try {
+      if (!handler) throw new PermanentJobError(`no hay quien procese trabajos '${row.kind}'`);
+      const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+      await handler(payload, job);
+      await this.opts.db.execute(sql`
+        update outbox set status = 'done', done_at = now(), locked_until = null, last_error = null where id = ${row.id}`);
+    } catch (error) {
+      const permanent = error instanceof PermanentJobError || row.attempts >= this.maxAttempts;
+      const message = error instanceof Error ? error.message : String(error);
+      const wait = this.backoff(row.attempts);
+      await this.opts.db.execute(sql`
+        update outbox set status = ${permanent ? 'failed' : 'pending'}::outbox_status, locked_until = null,
+          last_error = ${message.slice(0, 2000)}, next_attempt_at = now() + ${wait}::int * interval '1 millisecond'
+        where id = ${row.id}`);
+      const log = { jobId: row.id, kind: row.kind, key: row.dedupe_key, attempts: row.attempts, err: error };
+      if (permanent) this.opts.logger?.error(log, 'outbox: trabajo descartado');
+      else this.opts.logger?.warn({ ...log, retryInMs: wait }, 'outbox: trabajo reintentará');
+    }
+  }
+
+  private async statusOf(id: number): Promise<JobOutcome> {
+    const [row] = await this.opts.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
+    return row?.status ?? 'failed';
+  }
+
+  private async isLocked(id: number): Promise<boolean> {
+    const result = await this.opts.db.execute(sql`select (locked_until is not null and locked_until > now()) as locked from outbox where id = ${id}`);
+    return Boolean(rowsOf<{ locked: boolean }>(result)[0]?.locked);
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+}
