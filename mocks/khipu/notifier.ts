@@ -1,0 +1,163 @@
+// Khipu's notifier: a signed POST of the payment to notify_url, retried with exponential backoff until the
+// merchant answers 200 (Khipu keeps trying for two days). Every attempt is recorded for tests.
+import { khipuJson, khipuSignature } from './signature';
+
+export interface NotifyRetryOptions {
+  /** Delay before the second attempt. Default 30 s. */
+  initialDelayMs?: number;
+  /** Each further delay is multiplied by this. Default 2. */
+  factor?: number;
+  /** Cap of one delay. Default 4 h. */
+  maxDelayMs?: number;
+  /** Stop retrying this long after the first attempt. Default 2 days. */
+  giveUpAfterMs?: number;
+  /** Stop after this many attempts. Default unlimited (bounded by giveUpAfterMs). */
+  maxAttempts?: number;
+  /** Limit of one attempt (no answer = failed attempt). Default 10 s. */
+  attemptTimeoutMs?: number;
+}
+
+export interface NotificationAttempt {
+  paymentId: string;
+  /** 1, 2, … */
+  attempt: number;
+  at: number;
+  url: string;
+  /** The raw body sent (what the signature covers). */
+  body: string;
+  /** The x-khipu-signature header sent. */
+  signature: string;
+  /** The merchant's HTTP status, when it answered. */
+  status?: number;
+  /** Why the attempt failed without an answer (connection refused, timeout). */
+  error?: string;
+  /** true when the merchant answered 200 (no more retries). */
+  delivered: boolean;
+}
+
+interface Job {
+  paymentId: string;
+  url: string;
+  body: string;
+  startedAt: number;
+  attempts: number;
+  finished: boolean;
+  waiters: Array<() => void>;
+}
+
+const DEFAULT_RETRY: Required<NotifyRetryOptions> = {
+  initialDelayMs: 30_000,
+  factor: 2,
+  maxDelayMs: 4 * 3_600_000,
+  giveUpAfterMs: 2 * 24 * 3_600_000,
+  maxAttempts: Number.POSITIVE_INFINITY,
+  attemptTimeoutMs: 10_000,
+};
+
+export class KhipuNotifier {
+  readonly attempts: NotificationAttempt[] = [];
+  private readonly jobs = new Map<string, Job>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inFlight = new Set<AbortController>();
+  private retry: Required<NotifyRetryOptions>;
+  private closed = false;
+
+  constructor(
+    private readonly secret: () => string,
+    retry: NotifyRetryOptions = {},
+    private readonly now: () => number = Date.now,
+  ) {
+    this.retry = { ...DEFAULT_RETRY, ...stripUndefined(retry) };
+  }
+
+  setRetry(retry: NotifyRetryOptions): void {
+    this.retry = { ...this.retry, ...stripUndefined(retry) };
+  }
+
+  /** Starts delivering a notification (replaces an unfinished one for the same payment). */
+  notify(paymentId: string, url: string, payload: unknown): void {
+    const previous = this.jobs.get(paymentId);
+    const job: Job = {
+      paymentId, url, body: khipuJson(payload), startedAt: this.now(), attempts: 0, finished: false,
+      waiters: previous && !previous.finished ? previous.waiters : [],
+    };
+    if (previous) previous.finished = true;
+    this.jobs.set(paymentId, job);
+    this.schedule(job, 0);
+  }
+
+  /** Resolves when the notification of a payment was answered 200 or given up (or at once when none was started). */
+  settled(paymentId: string): Promise<void> {
+    const job = this.jobs.get(paymentId);
+    if (!job || job.finished) return Promise.resolve();
+    return new Promise((resolve) => job.waiters.push(resolve));
+  }
+
+  isPending(paymentId: string): boolean {
+    const job = this.jobs.get(paymentId);
+    return !!job && !job.finished;
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    for (const c of this.inFlight) c.abort();
+    for (const job of this.jobs.values()) this.finish(job);
+  }
+
+  private schedule(job: Job, delayMs: number): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.attempt(job);
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private finish(job: Job): void {
+    job.finished = true;
+    for (const w of job.waiters.splice(0)) w();
+  }
+
+  private async attempt(job: Job): Promise<void> {
+    if (job.finished || this.closed) return;
+    job.attempts += 1;
+    const at = this.now();
+    const signature = khipuSignature(job.body, this.secret(), at);
+    const record: NotificationAttempt = {
+      paymentId: job.paymentId, attempt: job.attempts, at, url: job.url, body: job.body, signature, delivered: false,
+    };
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    const timer = setTimeout(() => controller.abort(new DOMException('notification timed out', 'TimeoutError')), this.retry.attemptTimeoutMs);
+    try {
+      const res = await fetch(job.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-khipu-signature': signature, 'user-agent': 'khipu-api-stand-in/3.0' },
+        body: job.body,
+        signal: controller.signal,
+      });
+      record.status = res.status;
+      await res.arrayBuffer().catch(() => undefined);
+      record.delivered = res.status === 200;
+    } catch (err) {
+      const e = err as { name?: string; message?: string; cause?: { code?: string } };
+      record.error = e.cause?.code ?? (e.name === 'AbortError' || e.name === 'TimeoutError' ? 'timeout' : e.message ?? String(err));
+    } finally {
+      clearTimeout(timer);
+      this.inFlight.delete(controller);
+    }
+    this.attempts.push(record);
+    if (job.finished) return; // replaced or closed meanwhile
+    if (record.delivered) { this.finish(job); return; }
+    const delay = Math.min(this.retry.initialDelayMs * this.retry.factor ** (job.attempts - 1), this.retry.maxDelayMs);
+    const giveUp = job.attempts >= this.retry.maxAttempts || this.now() + delay - job.startedAt > this.retry.giveUpAfterMs;
+    if (giveUp) { this.finish(job); return; }
+    this.schedule(job, delay);
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

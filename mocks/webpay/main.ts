@@ -1,0 +1,20 @@
+// Manual run: npx tsx mocks/webpay/main.ts  (port from WEBPAY_MOCK_PORT, default 8090; WEBPAY_MOCK_HOST, default 127.0.0.1;
+// WEBPAY_MOCK_RETURN_METHOD=GET for GET returns; WEBPAY_MOCK_FORM_TIMEOUT_MS shortens the card form's timeout).
+import { startWebpayMock } from './server';
+
+const port = Number(process.env.WEBPAY_MOCK_PORT ?? 8090);
+const formTimeout = Number(process.env.WEBPAY_MOCK_FORM_TIMEOUT_MS ?? 0);
+const mock = await startWebpayMock({
+  port,
+  host: process.env.WEBPAY_MOCK_HOST ?? '127.0.0.1',
+  returnMethod: process.env.WEBPAY_MOCK_RETURN_METHOD === 'GET' ? 'GET' : 'POST',
+  formTimeoutMs: formTimeout > 0 ? formTimeout : undefined,
+});
+console.log(`WebPay Plus stand-in at ${mock.url} (WEBPAY_BASE_URL=${mock.url}, commerce code ${mock.commerceCode}, integration API key)`);
+
+const stop = async (): Promise<void> => {
+  await mock.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,266 @@
+// A thin typed wrapper over Transbank's official SDK (`transbank-sdk` 6.x, WebpayPlus.Transaction) for WebPay Plus
+// REST v1.2 (PROTOCOLS.md §1). It knows the protocol only; it works the same against Transbank and against the
+// stand-in in mocks/webpay: the SDK's `environment` is a plain base URL string, so only that URL and the keys differ.
+import * as transbankNs from 'transbank-sdk';
+
+/** Transbank's public integration credentials for WebPay Plus (commerce code and API key secret). */
+export const WEBPAY_INTEGRATION = {
+  commerceCode: '597055555532',
+  apiKey: '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C',
+  baseUrl: 'https://webpay3gint.transbank.cl',
+} as const;
+export const WEBPAY_PRODUCTION_URL = 'https://webpay3g.transbank.cl';
+const API_PREFIX = '/rswebpaytransaction/api/webpay/v1.2';
+
+// The SDK is CommonJS with getter re-exports: Node's ESM loader only sees `default`, CommonJS (Jest) sees the names.
+type TransbankSdk = typeof transbankNs;
+const sdk: TransbankSdk =
+  (transbankNs as Partial<TransbankSdk>).WebpayPlus !== undefined
+    ? transbankNs
+    : (transbankNs as unknown as { default: TransbankSdk }).default;
+
+export type WebpayStatus = 'INITIALIZED' | 'AUTHORIZED' | 'REVERSED' | 'FAILED' | 'NULLIFIED' | 'PARTIALLY_NULLIFIED' | 'CAPTURED';
+
+/** The transaction object that commit and status answer. Fields absent before the payer pays are optional. */
+export interface WebpayTransaction {
+  vci?: string;
+  amount: number;
+  status: WebpayStatus;
+  buy_order: string;
+  session_id: string;
+  card_detail?: { card_number: string } | null;
+  /** MMDD. */
+  accounting_date?: string;
+  /** ISO-8601. */
+  transaction_date?: string;
+  authorization_code?: string;
+  /** VD debit, VN normal, VC installments, SI 3 interest-free, S2 2 interest-free, NC N interest-free, VP prepaid. */
+  payment_type_code?: string;
+  /** 0 approved; negative = rejected. */
+  response_code?: number;
+  installments_number?: number;
+  installments_amount?: number;
+  balance?: number;
+}
+
+export interface WebpayCreateInput {
+  /** ≤ 26 chars: letters, digits and |_=&%.,~:/?[+!@()>- ; unique per transaction. */
+  buyOrder: string;
+  /** ≤ 61 chars. */
+  sessionId: string;
+  /** Whole CLP. */
+  amount: number;
+  /** ≤ 255 chars (the SDK's limit). */
+  returnUrl: string;
+}
+
+export interface WebpayCreateResult {
+  /** 64 chars. */
+  token: string;
+  /** Where the browser must POST token_ws. */
+  url: string;
+}
+
+export type WebpayRefundResult =
+  | { type: 'REVERSED' }
+  | {
+      type: 'NULLIFIED';
+      authorization_code: string;
+      authorization_date: string;
+      nullified_amount: number;
+      balance: number;
+      response_code: number;
+    };
+
+export type WebpayOperation = 'create' | 'commit' | 'status' | 'refund';
+
+export type WebpayErrorCode =
+  | 'WEBPAY_INVALID_REQUEST' // 400, or the SDK refused the arguments before sending (too long, empty)
+  | 'WEBPAY_AUTH' // 401: wrong commerce code / API key
+  | 'WEBPAY_NOT_FOUND' // 404: unknown token
+  | 'WEBPAY_REJECTED' // 422: a business rule (not paid, aborted, already committed, invalid value...)
+  | 'WEBPAY_UNAVAILABLE' // 5xx, connection refused / reset, DNS, TLS
+  | 'WEBPAY_TIMEOUT' // no answer within timeoutMs
+  | 'WEBPAY_BAD_RESPONSE'; // an answer that is not the protocol's JSON
+
+export class WebpayError extends Error {
+  override readonly name = 'WebpayError';
+  /** Transbank's HTTP status; 0 when it did not answer (network, timeout) or the request was never sent. */
+  readonly status: number;
+  readonly code: WebpayErrorCode;
+  readonly operation: WebpayOperation;
+
+  constructor(init: { status: number; code: WebpayErrorCode; message: string; operation: WebpayOperation }, options?: { cause?: unknown }) {
+    super(init.message, options);
+    this.status = init.status;
+    this.code = init.code;
+    this.operation = init.operation;
+  }
+
+  /** Worth retrying later (the same request may succeed): unreachable, timed out, or a 5xx. */
+  get retryable(): boolean {
+    return this.code === 'WEBPAY_UNAVAILABLE' || this.code === 'WEBPAY_TIMEOUT';
+  }
+}
+
+export function isWebpayError(value: unknown): value is WebpayError {
+  return value instanceof WebpayError;
+}
+
+function codeForStatus(status: number): WebpayErrorCode {
+  if (status === 401 || status === 403) return 'WEBPAY_AUTH';
+  if (status === 404) return 'WEBPAY_NOT_FOUND';
+  if (status === 422) return 'WEBPAY_REJECTED';
+  if (status >= 500) return 'WEBPAY_UNAVAILABLE';
+  return 'WEBPAY_INVALID_REQUEST';
+}
+
+/**
+ * Turns what the SDK throws into a WebpayError. The SDK throws `TransbankError` (name) whose message is
+ * `"<axios error>\n<error_message or 'Unexpected error'>\n"`; the HTTP status is only in the axios text
+ * ("Request failed with status code 422"). Before sending, it throws plain Errors for bad arguments.
+ */
+export function toWebpayError(error: unknown, operation: WebpayOperation): WebpayError {
+  if (error instanceof WebpayError) return error;
+  const err = error as { name?: string; message?: string } | null;
+  const message = typeof err?.message === 'string' ? err.message : String(error);
+  if (err?.name !== 'TransbankError') {
+    return new WebpayError({ status: 0, code: 'WEBPAY_INVALID_REQUEST', message, operation }, { cause: error });
+  }
+  const [title = '', ...rest] = message.split('\n');
+  const detail = rest.join('\n').trim() || title;
+  const statusMatch = /status code (\d{3})/.exec(title);
+  if (statusMatch) {
+    const status = Number(statusMatch[1]);
+    return new WebpayError({ status, code: codeForStatus(status), message: detail, operation }, { cause: error });
+  }
+  const timedOut = /timeout of \d+ms exceeded|ECONNABORTED|ETIMEDOUT|timeout/i.test(title);
+  return new WebpayError(
+    { status: 0, code: timedOut ? 'WEBPAY_TIMEOUT' : 'WEBPAY_UNAVAILABLE', message: title.replace(/^AxiosError:\s*/, '') || detail, operation },
+    { cause: error },
+  );
+}
+
+export interface WebpayClientOptions {
+  /** Transbank host (no path), e.g. https://webpay3g.transbank.cl, or the stand-in's URL. Default the integration host. */
+  baseUrl?: string;
+  /** Tbk-Api-Key-Id. Default the public integration commerce code. */
+  commerceCode?: string;
+  /** Tbk-Api-Key-Secret. Default the public integration secret. */
+  apiKey?: string;
+  /** Limit of each request. Default 15 000 ms (the SDK's own default is 10 minutes). */
+  timeoutMs?: number;
+}
+
+/** The client options from WEBPAY_BASE_URL / WEBPAY_COMMERCE_CODE / WEBPAY_API_KEY / WEBPAY_TIMEOUT_MS (baseUrl undefined = not configured). */
+export function webpayOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WebpayClientOptions {
+  const timeout = Number(env.WEBPAY_TIMEOUT_MS);
+  return {
+    baseUrl: env.WEBPAY_BASE_URL || undefined,
+    commerceCode: env.WEBPAY_COMMERCE_CODE || WEBPAY_INTEGRATION.commerceCode,
+    apiKey: env.WEBPAY_API_KEY || WEBPAY_INTEGRATION.apiKey,
+    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : undefined,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export class WebpayClient {
+  readonly baseUrl: string;
+  readonly commerceCode: string;
+  private readonly transaction: InstanceType<TransbankSdk['WebpayPlus']['Transaction']>;
+
+  constructor(options: WebpayClientOptions = {}) {
+    // The SDK appends the API prefix itself; accept a base URL given with it too.
+    this.baseUrl = (options.baseUrl ?? WEBPAY_INTEGRATION.baseUrl).replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX.replace(/\./g, '\\.')}$`), '');
+    this.commerceCode = options.commerceCode ?? WEBPAY_INTEGRATION.commerceCode;
+    const sdkOptions = new sdk.Options(this.commerceCode, options.apiKey ?? WEBPAY_INTEGRATION.apiKey, this.baseUrl, options.timeoutMs ?? 15_000);
+    this.transaction = new sdk.WebpayPlus.Transaction(sdkOptions);
+  }
+
+  /** POST /transactions → {token, url}. The browser then POSTs token_ws to url. */
+  async create(input: WebpayCreateInput): Promise<WebpayCreateResult> {
+    const answer = await this.call('create', () => this.transaction.create(input.buyOrder, input.sessionId, input.amount, input.returnUrl));
+    if (!isObject(answer) || typeof answer.token !== 'string' || typeof answer.url !== 'string') throw badResponse('create');
+    return { token: answer.token, url: answer.url };
+  }
+
+  /** PUT /transactions/{token}: confirms the payment once; approved only if isWebpayApproved(answer). */
+  async commit(token: string): Promise<WebpayTransaction> {
+    return transactionOf(await this.call('commit', () => this.transaction.commit(token)), 'commit');
+  }
+
+  /** GET /transactions/{token} (answers for 7 days). */
+  async status(token: string): Promise<WebpayTransaction> {
+    return transactionOf(await this.call('status', () => this.transaction.status(token)), 'status');
+  }
+
+  /** POST /transactions/{token}/refunds: REVERSED (whole amount, soon after) or NULLIFIED (partial or later). */
+  async refund(token: string, amount: number): Promise<WebpayRefundResult> {
+    const answer = await this.call('refund', () => this.transaction.refund(token, amount));
+    if (!isObject(answer) || (answer.type !== 'REVERSED' && answer.type !== 'NULLIFIED')) throw badResponse('refund');
+    return answer as unknown as WebpayRefundResult;
+  }
+
+  private async call(operation: WebpayOperation, run: () => Promise<unknown>): Promise<unknown> {
+    try {
+      return await run();
+    } catch (error) {
+      throw toWebpayError(error, operation);
+    }
+  }
+}
+
+function badResponse(operation: WebpayOperation): WebpayError {
+  return new WebpayError({ status: 200, code: 'WEBPAY_BAD_RESPONSE', message: 'Respuesta inválida de Webpay', operation });
+}
+
+function transactionOf(answer: unknown, operation: WebpayOperation): WebpayTransaction {
+  if (!isObject(answer) || typeof answer.status !== 'string' || typeof answer.amount !== 'number' || typeof answer.buy_order !== 'string') {
+    throw badResponse(operation);
+  }
+  return answer as unknown as WebpayTransaction;
+}
+
+/** Transbank's rule: approved means response_code 0 and status AUTHORIZED (never decide on vci). */
+export function isWebpayApproved(tx: Pick<WebpayTransaction, 'response_code' | 'status'>): boolean {
+  return tx.response_code === 0 && tx.status === 'AUTHORIZED';
+}
+
+/** The merchant's duty: the answer's buy_order and amount are the ones sent. */
+export function webpayMatchesOrder(tx: Pick<WebpayTransaction, 'buy_order' | 'amount'>, expected: { buyOrder: string; amount: number }): boolean {
+  return tx.buy_order === expected.buyOrder && tx.amount === expected.amount;
+}
+
+/** What the browser brought back to return_url (PROTOCOLS.md §1, "case" table). */
+export type WebpayReturnCase =
+  /** Normal end, approved or rejected: commit token. */
+  | { kind: 'normal'; token: string }
+  /** The payer pressed "Anular": do not commit; cancel. */
+  | { kind: 'aborted'; token: string; buyOrder: string; sessionId: string }
+  /** The form timed out: do not commit; find the order by buyOrder and cancel. */
+  | { kind: 'timeout'; buyOrder: string; sessionId: string }
+  /** Webpay's error page, then back: invalid payment; do not commit; cancel. */
+  | { kind: 'error'; token: string; tbkToken: string; buyOrder?: string; sessionId?: string }
+  | { kind: 'invalid' };
+
+/** Classifies the parameters of a return: the query on GET, the form body on POST (both happen). */
+export function parseWebpayReturn(params: URLSearchParams | Record<string, unknown> | null | undefined): WebpayReturnCase {
+  const get = (name: string): string | undefined => {
+    if (!params) return undefined;
+    const raw = params instanceof URLSearchParams ? params.get(name) : params[name];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const token = get('token_ws');
+  const tbkToken = get('TBK_TOKEN');
+  const buyOrder = get('TBK_ORDEN_COMPRA');
+  const sessionId = get('TBK_ID_SESION');
+  if (token && tbkToken) return { kind: 'error', token, tbkToken, buyOrder, sessionId };
+  if (token) return { kind: 'normal', token };
+  if (tbkToken) return { kind: 'aborted', token: tbkToken, buyOrder: buyOrder ?? '', sessionId: sessionId ?? '' };
+  if (buyOrder) return { kind: 'timeout', buyOrder, sessionId: sessionId ?? '' };
+  return { kind: 'invalid' };
+}
