@@ -4,11 +4,13 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
+import { defaultMailFrom, type Config } from './config';
 import type { Database, Db } from './db/connect';
 import cartRoutes from './cart/routes';
 import orderRoutes from './orders/routes';
 import mailRoutes from './mail/routes';
+import { LocalPrivateStore, type PrivateFileStore } from './mail/privateFiles';
+import { createMailer, type Mailer } from './integrations/mailer';
 import { Outbox, OutboxWorker, type WorkerOptions } from './jobs/outbox';
 import { CatalogService } from './catalog/catalogService';
 import catalogRoutes from './catalog/routes';
@@ -45,6 +47,10 @@ declare module 'fastify' {
     outbox: Outbox;
     /** Delivers the outbox (started on ready unless `worker.autoStart` is false, stopped on close). */
     worker: OutboxWorker;
+    /** SMTP or the `.eml` file outbox; the outbox's 'mail' jobs go through it. */
+    mailer: Mailer;
+    /** Files never served (cheque photos), read back by the server only. */
+    privateFiles: PrivateFileStore;
   }
 }
 
@@ -70,6 +76,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the local file store (main: DATA_DIR/files). Absent: a throwaway temp folder, removed on close. */
   filesDir?: string;
+  /** Sends the mail jobs (main: SMTP_URL or DATA_DIR/outbox). Absent: `.eml` files in a throwaway temp folder, removed on close. */
+  mailer?: Mailer;
+  /** Folder of the private file store (main: DATA_DIR/private, never served). Absent: a throwaway temp folder, removed on close. */
+  privateFilesDir?: string;
   /** Outbox worker settings (tests shorten the poll and backoff); `autoStart: false` leaves it stopped. */
   worker?: Partial<Omit<WorkerOptions, 'db'>> & { autoStart?: boolean };
 }
@@ -129,7 +139,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routeDeps: RouteDeps = { db: database.db, erp, customers, catalog, outbox, worker, brandName: config.brandName };
   await app.register(cartRoutes, routeDeps);
   await app.register(orderRoutes, routeDeps);
-  await app.register(mailRoutes, routeDeps);
+  const privateDir = deps.privateFilesDir ?? mkdtempSync(path.join(tmpdir(), 'portal-private-'));
+  if (!deps.privateFilesDir) app.addHook('onClose', async () => rmSync(privateDir, { recursive: true, force: true }));
+  const privateFiles = new LocalPrivateStore(privateDir);
+  const outboxDir = deps.mailer ? undefined : mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
+  if (outboxDir) app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }));
+  const mailer = deps.mailer ?? createMailer({ from: defaultMailFrom(config.brandName), outboxDir });
+  app.addHook('onClose', async () => mailer.close());
+  app.decorate('mailer', mailer);
+  app.decorate('privateFiles', privateFiles as PrivateFileStore);
+  await app.register(mailRoutes, { ...routeDeps, mailer, privateFiles });
   if (autoStart) app.addHook('onReady', async () => worker.start());
 
   const erpReady = async () => {

@@ -24,6 +24,10 @@ export interface Config {
   /** true when no external system is configured: stand-ins and demo data. */
   embedded: boolean;
   b1?: { url: string; company: string; user: string; password: string };
+  /** Absent: each mail is written as an .eml file in dataDir/outbox. Present: smtp(s)://user:pass@host:port. */
+  smtpUrl?: string;
+  /** The From of every mail: '"Textil Andino" <no-responder@textilandino.example>' unless MAIL_FROM says otherwise. */
+  mailFrom: string;
   login: { maxPerAddress: number; maxPerRut: number; window: string };
 }
 
@@ -50,6 +54,26 @@ function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** SMTP_URL must name an SMTP server; anything else is a typo that would lose mail. */
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('SMTP_URL inválido: debe ser smtp://usuario:clave@servidor:puerto o smtps://…');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL inválido: debe comenzar con smtp:// o smtps://');
+  if (!url.hostname) throw new Error('SMTP_URL inválido: falta el servidor');
+  return value;
+}
+
+/** '"Textil Andino" <no-responder@textilandino.example>': the brand as the sender's name, on a reserved example domain. */
+export function defaultMailFrom(brandName: string): string {
+  const slug = brandName.normalize('NFD').toLowerCase().replace(/[^a-z0-9]+/g, '') || 'portal';
+  return `"${brandName.replace(/["\\\r\n]/g, '')}" <no-responder@${slug}.example>`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT inválido: ${env.PORT}`);
@@ -57,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const b1 = env.B1_URL
     ? { url: env.B1_URL, company: env.B1_COMPANY ?? '', user: env.B1_USER ?? '', password: env.B1_PASSWORD ?? '' }
     : undefined;
+  const brandName = env.BRAND_NAME ?? 'Textil Andino';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -64,7 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: loadSecret(env, dataDir),
     tokenTtl: parseDuration(env.TOKEN_TTL ?? '8h'),
-    brandName: env.BRAND_NAME ?? 'Textil Andino',
+    brandName,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     adminRut: env.ADMIN_RUT || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -72,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
     embedded: !env.DATABASE_URL,
     b1,
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || defaultMailFrom(brandName),
     login: {
       maxPerAddress: Number(env.LOGIN_MAX_PER_ADDRESS ?? 30),
       maxPerRut: Number(env.LOGIN_MAX_PER_RUT ?? 10),

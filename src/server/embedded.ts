@@ -4,9 +4,15 @@ import { startB1Mock, type B1Mock } from '../../mocks/b1/server';
 import { DEMO_ACCOUNTS } from '../../mocks/demo/accounts';
 import type { SeedUser } from './db/seed';
 
+/** A fixed loopback port for a stand-in (`B1_STANDIN_PORT`…), so a person or a browser test can look inside it; 0 = any. */
+export function standInPort(name: string): number {
+  const port = Number(process.env[name] ?? 0);
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : 0;
+}
+
 /** The SAP B1 Service Layer stand-in on a loopback port, with its demo company. */
 export async function startB1StandIn(): Promise<{ url: string; company: string; user: string; password: string; close(): Promise<void> }> {
-  const mock: B1Mock = await startB1Mock({ port: 0, host: '127.0.0.1' });
+  const mock: B1Mock = await startB1Mock({ port: standInPort('B1_STANDIN_PORT'), host: '127.0.0.1' });
   return { url: mock.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', close: () => mock.close() };
 }
 

@@ -6,6 +6,8 @@ import { ensureFirstSuperAdmin, seedUsers } from './db/seed';
 import { seedDemoContentOnStart } from './demo/startup';
 import { startB1StandIn, startEmbeddedServices, type EmbeddedServices } from './embedded';
 import { ErpService } from './erp/erpService';
+import { createMailer } from './integrations/mailer';
+import { seedDemoRecipients } from './mail/recipientsRepo';
 import { ServiceLayerClient } from './erp/serviceLayer';
 import { UsersRepo } from './security/usersRepo';
 
@@ -35,6 +37,9 @@ async function main() {
     database,
     erp,
     filesDir: path.join(config.dataDir, 'files'),
+    // Never under files/: that folder is served at /files/.
+    privateFilesDir: path.join(config.dataDir, 'private'),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     logger: { level: config.logLevel },
   });
   app.addHook('onClose', async () => {
@@ -43,6 +48,11 @@ async function main() {
   });
   // The demo catalogue's pictures, sheets, offers and banners, once, on an empty embedded database.
   if (config.embedded && standIn) await seedDemoContentOnStart(app, { db: database.db, erp, brand: config.brandName });
+  // One notification recipient per section (example addresses), once, on an empty embedded database.
+  if (config.embedded) {
+    const seeded = await seedDemoRecipients(database.db);
+    if (seeded) app.log.info({ seeded }, 'destinatarios de notificación de demostración creados');
+  }
   // Warm the catalogue so the first buyer does not wait for the ERP.
   app.catalog.refresh().catch((err) => app.log.warn({ err }, 'catálogo no disponible al iniciar'));
 
@@ -66,6 +76,7 @@ async function main() {
   const url = config.publicUrl;
   const lines = [
     `\nPortal listo en ${url}  (base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'}; ERP: ${standIn ? 'sustituto local de SAP B1' : b1.url})`,
+    `Correo: ${app.mailer.kind === 'smtp' ? 'servidor SMTP configurado' : `archivos .eml en ${app.mailer.outboxDir}`}`,
   ];
   if (embedded) {
     lines.push('Usuarios de demostración (rut / contraseña):');

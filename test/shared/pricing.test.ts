@@ -1,4 +1,4 @@
-import { distributorPrice, offerPrice } from '../../src/shared/pricing';
+import { discountedUnitPrice, distributorPrice, lineDiscountPercent, offerPrice, orderTotals, priceLine } from '../../src/shared/pricing';
 
 describe('distributor price (list price less loyalty, spec section 9)', () => {
   it('applies descFidel and rounds to whole pesos', () => {
@@ -27,5 +27,79 @@ describe('offerPrice', () => {
     expect(offerPrice(10000, 0)).toBe(10000);
     expect(offerPrice(10000, 100)).toBe(0);
     expect(offerPrice(10000, 150)).toBe(0);
+  });
+});
+
+describe('cart line (spec section 9: price × (1 − descFidel/100) × (1 − offer/100), rounded)', () => {
+  it('without offer or loyalty the line is the list price', () => {
+    expect(priceLine({ price: 12990, quantity: 3, offerPct: 0, loyaltyPct: 0 })).toEqual({
+      priceList: 12990,
+      priceOffer: 12990,
+      priceFinalUnit: 12990,
+      priceFinal: 38970,
+      priceDiscount: 0,
+      descLinea: 0,
+    });
+  });
+
+  it('a 100 % offer gives the line away', () => {
+    const line = priceLine({ price: 12990, quantity: 2, offerPct: 100, loyaltyPct: 6 });
+    expect(line).toMatchObject({ priceOffer: 0, priceFinalUnit: 0, priceFinal: 0, priceDiscount: 25980, descLinea: 100 });
+  });
+
+  it('rounds the discounted unit price half up, then multiplies by the quantity', () => {
+    // 9990 × 0.95 = 9490.5 → 9491 (loyalty only); 10990 × 0.45 = 4945.5 → 4946 (offer only)
+    expect(priceLine({ price: 9990, quantity: 4, loyaltyPct: 5 })).toMatchObject({ priceFinalUnit: 9491, priceFinal: 37964, priceDiscount: 1996 });
+    expect(priceLine({ price: 10990, quantity: 1, offerPct: 55 })).toMatchObject({ priceOffer: 4946, priceFinalUnit: 4946 });
+    // both: 5990 × 0.94 × 0.8 = 4504.48 → 4504
+    expect(discountedUnitPrice(5990, 20, 6)).toBe(4504);
+    // 1250 × 0.9 × 0.8 = 900 exactly; 13 × 0.5 = 6.5 → 7
+    expect(discountedUnitPrice(1250, 20, 10)).toBe(900);
+    expect(discountedUnitPrice(13, 50, 0)).toBe(7);
+  });
+
+  it('applies loyalty after the offer: the ERP line discount of 20 % and 6 % is 24.8 %', () => {
+    expect(lineDiscountPercent(20, 6)).toBe(24.8);
+    expect(lineDiscountPercent(0, 6)).toBe(6);
+    expect(lineDiscountPercent(20, 0)).toBe(20);
+    expect(lineDiscountPercent(0, 0)).toBe(0);
+    expect(lineDiscountPercent(100, 6)).toBe(100);
+    expect(lineDiscountPercent(15, 8)).toBe(21.8);
+    expect(lineDiscountPercent(33, 7)).toBe(37.69);
+    // UnitPrice × (1 − descLinea/100) is the discounted price the buyer sees, before rounding
+    expect(Math.round(5990 * (1 - lineDiscountPercent(20, 6) / 100))).toBe(discountedUnitPrice(5990, 20, 6));
+  });
+});
+
+describe('order totals (spec section 9: subtotal = net − discounts; total = subtotal + rounded VAT)', () => {
+  it('sums the lines, splits the discounts and rounds the VAT once on the subtotal', () => {
+    const a = { ...priceLine({ price: 5990, quantity: 3, offerPct: 20, loyaltyPct: 6 }), quantity: 3 };
+    const b = { ...priceLine({ price: 12990, quantity: 2, offerPct: 0, loyaltyPct: 6 }), quantity: 2 };
+    // a: offer 4792, final 4504; b: offer 12990, final 12211
+    const totals = orderTotals([a, b], 6);
+    expect(totals).toEqual({
+      lines: 2,
+      units: 5,
+      net: 5990 * 3 + 12990 * 2, // 43950
+      offerDiscount: (5990 - 4792) * 3, // 3594
+      loyaltyDiscount: (4792 - 4504) * 3 + (12990 - 12211) * 2, // 864 + 1558
+      loyaltyPct: 6,
+      subtotal: 4504 * 3 + 12211 * 2, // 37934
+      vat: 7207, // 37934 × 0.19 = 7207.46
+      total: 37934 + 7207,
+    });
+    expect(totals.net - totals.offerDiscount - totals.loyaltyDiscount).toBe(totals.subtotal);
+  });
+
+  it('rounds a VAT of exactly half a peso up', () => {
+    // 50 × 0.19 = 9.5 → 10 (9.500000000000002 in floating point would hide the rule); 150 × 0.19 = 28.5 → 29
+    expect(orderTotals([{ ...priceLine({ price: 50, quantity: 1 }), quantity: 1 }])).toMatchObject({ subtotal: 50, vat: 10, total: 60 });
+    expect(orderTotals([{ ...priceLine({ price: 150, quantity: 1 }), quantity: 1 }])).toMatchObject({ subtotal: 150, vat: 29, total: 179 });
+    // 37 × 0.19 = 7.03 → 7
+    expect(orderTotals([{ ...priceLine({ price: 37, quantity: 1 }), quantity: 1 }])).toMatchObject({ vat: 7, total: 44 });
+  });
+
+  it('an empty cart totals zero', () => {
+    expect(orderTotals([], 6)).toEqual({ lines: 0, units: 0, net: 0, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 6, subtotal: 0, vat: 0, total: 0 });
   });
 });

@@ -29,6 +29,7 @@ import {
 import { anyOf, entity, filter, literal } from './odata';
 import type { Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine, Region, Transport } from '../../shared/api/erp';
 import type { ServiceLayerClient } from './serviceLayer';
+import type { SalesOrderDocument } from './salesOrders';
 
 export interface ErpServiceOptions {
   /** How long countries, regions, payment terms and transports are kept in memory. Default 10 minutes. */
@@ -209,6 +210,27 @@ export class ErpService {
     }
     if (order.CardCode !== cardCode) throw notFound();
     return (order.DocumentLines ?? []).map(toHistoryLine);
+  }
+
+  /**
+   * Creates the sales order or reservation `doc` once: the Service Layer has no idempotency, so an Orders document
+   * of the same customer with the same NumAtCard (the portal's order number) is looked up first and, when found,
+   * answered instead of a second one (a retry after a lost answer must not sell twice).
+   */
+  async submitSalesOrder(doc: SalesOrderDocument): Promise<{ docEntry: number; docNum: number; created: boolean }> {
+    const found = await this.sl.get<{ value: B1Document[] }>('Orders', {
+      select: ['DocEntry', 'DocNum', 'CardCode', 'NumAtCard'],
+      filter: filter`CardCode eq ${doc.CardCode} and NumAtCard eq ${doc.NumAtCard}`,
+      orderby: 'DocEntry',
+      top: 1,
+    });
+    const existing = found.value[0];
+    if (existing) return { docEntry: existing.DocEntry, docNum: existing.DocNum ?? existing.DocEntry, created: false };
+    const created = await this.sl.post<B1Document>('Orders', doc);
+    if (!created?.DocEntry) {
+      throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: 'POST Orders answered without DocEntry' });
+    }
+    return { docEntry: created.DocEntry, docNum: created.DocNum ?? created.DocEntry, created: true };
   }
 
   // --- health ---

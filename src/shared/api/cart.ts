@@ -21,6 +21,8 @@ export interface CartItem extends LinePrice {
   percentageOffer: number;
   percentageLoyalty: number;
   userId: number;
+  /** The ERP no longer sells this size (or its style was hidden): priced 0, stock 0, left out of the totals; remove it to order. */
+  unavailable?: boolean;
 }
 
 /** GET /user/cart/find-by-userid/{userId}: the lines and the 'Resumen de la compra'. */

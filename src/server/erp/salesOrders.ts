@@ -1,0 +1,82 @@
+// The sales order and the reservation the portal sends to the ERP (spec section 3: "sales order to the ERP" and
+// "reserve order to the ERP"), built from the portal's own stored order. Field names come from mapping.ts.
+import { yyyymmdd } from '../../shared/dates';
+import { FALLBACK_TRANSPORT, FORMA_PAGO, STORE_PICKUP, SUCURSAL, TIPO_VENTA, type DeliveryType, type OrderType, type PaymentMethod } from '../../shared/orders';
+import { B1_FIELDS } from './mapping';
+
+const F = B1_FIELDS.order;
+
+/** U_TipoRetiro: delivery or store pickup. */
+export const TIPO_RETIRO: Record<DeliveryType, 'Despacho' | 'Retiro'> = { entrega: 'Despacho', retiro: 'Retiro' };
+
+/** What the document is built from: the stored order and its lines, in the portal's words. */
+export interface SalesOrderSource {
+  /** orderReference: OC000042 / RE000007, sent as NumAtCard so a resubmission finds the same document. */
+  purchaseOrderNumber: string;
+  orderType: OrderType;
+  /** businessPartner (CardCode). */
+  cardCode: string;
+  paymentMethod: PaymentMethod | null;
+  deliveryType: DeliveryType;
+  /** iddespacho (ShipToCode) or STORE_PICKUP. */
+  deliveryAddress: string;
+  deliveryAddressText: string;
+  deliveryCommune: string;
+  deliveryTransport: string;
+  /** idfactura (PayToCode). */
+  invoiceAddress: string;
+  lines: ReadonlyArray<{ sku: string; quantity: number; price: number; descLinea: number }>;
+}
+
+/** A B1 `Orders` body (sales order or reservation). */
+export interface SalesOrderDocument {
+  CardCode: string;
+  DocDueDate: string;
+  NumAtCard: string;
+  ShipToCode?: string;
+  PayToCode?: string;
+  DocumentLines: Array<{ ItemCode: string; Quantity: number; UnitPrice: number; DiscountPercent: number }>;
+  [udf: `U_${string}`]: string;
+}
+
+/** Today's date in Chile (the ERP's business day), whatever the server's time zone. */
+export function chileToday(now: Date = new Date()): Date {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(part('year'), part('month') - 1, part('day'));
+}
+
+/**
+ * The ERP document of an order: CardCode, DocDueDate (deliveryDate, yyyymmdd), NumAtCard (orderReference),
+ * U_Sucursal, U_TipoVenta, ShipToCode (direccion, not for store pickup), PayToCode (facturacion), the lines at list
+ * price with the line discount (descLinea) and, on sales orders only, U_FormaPago, U_Transporte and the dispatch text.
+ */
+export function buildSalesOrder(order: SalesOrderSource, now: Date = new Date()): SalesOrderDocument {
+  const reserve = order.orderType === 'RESERVE';
+  const pickup = order.deliveryType === 'retiro' || order.deliveryAddress === STORE_PICKUP;
+  const doc: SalesOrderDocument = {
+    CardCode: order.cardCode,
+    DocDueDate: yyyymmdd(chileToday(now)),
+    NumAtCard: order.purchaseOrderNumber,
+    [F.branch]: SUCURSAL,
+    [F.saleType]: TIPO_VENTA[order.orderType],
+    [F.pickupType]: TIPO_RETIRO[pickup ? 'retiro' : 'entrega'],
+    DocumentLines: order.lines.map((line) => ({
+      ItemCode: line.sku,
+      Quantity: line.quantity,
+      UnitPrice: line.price,
+      DiscountPercent: line.descLinea,
+    })),
+  };
+  if (!pickup && order.deliveryAddress) doc.ShipToCode = order.deliveryAddress;
+  if (order.invoiceAddress) doc.PayToCode = order.invoiceAddress;
+  if (!reserve) {
+    if (order.paymentMethod) doc[F.paymentForm] = FORMA_PAGO[order.paymentMethod];
+    doc[F.transport] = (!pickup && order.deliveryTransport) || FALLBACK_TRANSPORT;
+    if (!pickup) {
+      doc[F.dispatchStreet] = order.deliveryAddressText;
+      doc[F.dispatchCommune] = order.deliveryCommune;
+    }
+  }
+  return doc;
+}

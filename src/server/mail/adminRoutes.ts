@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { fill } from '../../shared/messages';
+import type { NotificationSection } from '../../shared/orders';
+import {
+  MAX_NOTIFICATIONS,
+  NOTIFICATION_MSG,
+  SECTION_LABELS,
+  notificationIdParams,
+  notificationSchema,
+  type NotificationForm,
+} from '../../shared/schemas/notifications';
+import { HttpError } from '../errors';
+import type { MailContext } from './routes';
+
+const sectionTaken = (section: NotificationSection) => new HttpError(409, fill(NOTIFICATION_MSG.sectionTaken, { section: SECTION_LABELS[section] }));
+
+/** The unique index on the section refused a row another request saved first. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Notification recipients (admin document sections 2, 4, 5 and 7): list, one, create or update (POST with an id),
+ * delete. One record per section, so at most three; ADMIN and SUPERADMIN only.
+ */
+export default async function adminRoutes(app: FastifyInstance, ctx: MailContext) {
+  const { recipients } = ctx;
+  const admin = { preHandler: app.requireAdmin };
+  const byId = { ...admin, schema: { params: notificationIdParams } };
+  const notFound = () => new HttpError(404, NOTIFICATION_MSG.notFound);
+
+  app.get('/api/admin/admin-emails', admin, () => recipients.list());
+
+  app.get<{ Params: { id: number } }>('/api/admin/admin-emails/:id', byId, async (request) => {
+    const recipient = await recipients.byId(request.params.id);
+    if (!recipient) throw notFound();
+    return recipient;
+  });
+
+  app.post<{ Body: NotificationForm }>('/api/admin/admin-emails', { ...admin, schema: { body: notificationSchema } }, async (request, reply) => {
+    const { id, name, lastName, email, section } = request.body;
+    const fields = { name, lastName, email, section };
+    const holder = await recipients.bySection(section);
+    if (holder && holder.id !== id) throw sectionTaken(section);
+    try {
+      if (id) {
+        const updated = await recipients.update(id, fields);
+        if (!updated) throw notFound();
+        return updated;
+      }
+      if ((await recipients.count()) >= MAX_NOTIFICATIONS) throw new HttpError(409, fill(NOTIFICATION_MSG.full, { max: MAX_NOTIFICATIONS }));
+      return reply.code(201).send(await recipients.insert(fields));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw sectionTaken(section);
+      throw err;
+    }
+  });
+
+  app.delete<{ Params: { id: number } }>('/api/admin/admin-emails/:id', byId, async (request) => {
+    if (!(await recipients.delete(request.params.id))) throw notFound();
+    return { message: NOTIFICATION_MSG.deleted };
+  });
+}

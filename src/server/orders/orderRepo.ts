@@ -1,0 +1,141 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Order, OrderLine } from '../../shared/api/orders';
+import { orderNumber } from '../../shared/orders';
+import type { Db, DbOrTx, Tx } from '../db/connect';
+import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';
+
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'purchaseOrderNumber' | 'orderState' | 'erpStatus' | 'createdAt' | 'updatedAt'>;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
+
+export interface OrderWithLines {
+  order: OrderRow;
+  lines: OrderLineRow[];
+}
+
+/** Online orders and reservations with their lines, and the state changes the server makes with evidence. */
+export class OrderRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts the order and its lines; the number (OC/RE + id) is set in the same transaction. */
+  async insert(tx: Tx, order: NewOrder, lines: readonly NewOrderLine[]): Promise<OrderWithLines> {
+    const [inserted] = await tx.insert(orders).values(order).returning({ id: orders.id });
+    const id = inserted!.id;
+    const [row] = await tx
+      .update(orders)
+      .set({ purchaseOrderNumber: orderNumber(order.orderType, id) })
+      .where(eq(orders.id, id))
+      .returning();
+    const stored = lines.length ? await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: id }))).returning() : [];
+    return { order: row!, lines: stored.sort((a, b) => a.id - b.id) };
+  }
+
+  async byId(id: number, tx: DbOrTx = this.db): Promise<OrderRow | undefined> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
+    return row;
+  }
+
+  async byNumber(purchaseOrderNumber: string): Promise<OrderRow | undefined> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.purchaseOrderNumber, purchaseOrderNumber)).limit(1);
+    return row;
+  }
+
+  lines(orderId: number, tx: DbOrTx = this.db): Promise<OrderLineRow[]> {
+    return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+  }
+
+  async withLines(id: number): Promise<OrderWithLines | undefined> {
+    const order = await this.byId(id);
+    return order ? { order, lines: await this.lines(id) } : undefined;
+  }
+
+  /** Marks a PROCESS order as waiting for the ERP (inside the transaction that enqueues its submission). */
+  async markErpPending(tx: Tx, id: number): Promise<void> {
+    await tx
+      .update(orders)
+      .set({ erpStatus: 'PENDING', erpError: null })
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), inArray(orders.erpStatus, ['NONE', 'PENDING'])));
+  }
+
+  /**
+   * The ERP accepted the document: that is the evidence that confirms a reservation or a credit/cheque sale. numOc is
+   * the order number (the ERP's NumAtCard). An order no longer in PROCESS keeps its state.
+   */
+  async markErpSent(id: number, doc: { docEntry: number; docNum: number }): Promise<void> {
+    // One statement: the ERP reference, numOc and the state change land together or not at all.
+    await this.db
+      .update(orders)
+      .set({
+        erpStatus: 'SENT',
+        erpDocEntry: doc.docEntry,
+        erpDocNum: doc.docNum,
+        erpError: null,
+        numOc: sql`coalesce(${orders.purchaseOrderNumber}, '')`,
+        orderState: sql`case when ${orders.orderState} = 'PROCESS' then 'CONFIRMED'::order_state else ${orders.orderState} end`,
+      })
+      .where(eq(orders.id, id));
+  }
+
+  /** PROCESS → CONFIRMED for an order the ERP already has (erp_status SENT); nothing else moves. */
+  async confirmWithErpEvidence(id: number): Promise<void> {
+    await this.db
+      .update(orders)
+      .set({ orderState: 'CONFIRMED', numOc: sql`coalesce(${orders.purchaseOrderNumber}, '')` })
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), eq(orders.erpStatus, 'SENT')));
+  }
+
+  /** The ERP refused the document for a business reason: the order is CANCELED with the ERP's message. */
+  async markErpRejected(id: number, message: string): Promise<void> {
+    await this.db
+      .update(orders)
+      .set({ erpStatus: 'REJECTED', erpError: message.slice(0, 2000), orderState: 'CANCELED' })
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), inArray(orders.erpStatus, ['NONE', 'PENDING'])));
+  }
+}
+
+export function toOrderLine(line: OrderLineRow): OrderLine {
+  return {
+    id: line.id,
+    sku: line.sku,
+    name: line.name,
+    size: line.size,
+    quantity: line.quantity,
+    price: line.price,
+    percentageOffer: Number(line.offerPct),
+    percentageLoyalty: Number(line.loyaltyPct),
+    priceFinalUnit: line.priceFinalUnit,
+    priceFinal: line.priceFinal,
+    descLinea: Number(line.descLinea),
+  };
+}
+
+/** The API's Order of a stored order and its lines. */
+export function toOrder({ order, lines }: OrderWithLines): Order {
+  return {
+    id: order.id,
+    purchaseOrderNumber: order.purchaseOrderNumber ?? '',
+    orderType: order.orderType,
+    orderState: order.orderState,
+    paymentMethod: order.paymentMethod,
+    tipoEntrega: order.deliveryType,
+    deliveryAddress: order.deliveryAddress,
+    deliveryTransport: order.deliveryTransport,
+    invoiceAddress: order.invoiceAddress,
+    orderProducts: lines.map(toOrderLine),
+    totals: {
+      lines: lines.length,
+      units: lines.reduce((sum, line) => sum + line.quantity, 0),
+      net: order.net,
+      offerDiscount: order.offerDiscount,
+      loyaltyDiscount: order.loyaltyDiscount,
+      loyaltyPct: Number(order.loyaltyPct),
+      subtotal: order.subtotal,
+      vat: order.vat,
+      total: order.total,
+    },
+    numOc: order.numOc,
+    erp: order.erpStatus,
+    erpDocNum: order.erpDocNum,
+    userId: order.userId,
+    dateCreated: order.createdAt.toISOString(),
+  };
+}
