@@ -21,11 +21,12 @@ export default async function globalSetup() {
   const root = path.resolve(__dirname, '../..');
   execSync('npx tsx src/server/tools/ensureClientBuild.ts', { cwd: root, stdio: 'inherit' });
   const port = await freePort();
+  const b1Port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', B1_STANDIN_PORT: String(b1Port) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -49,5 +50,6 @@ export default async function globalSetup() {
   writeFileSync(logFile, log.join(''));
   process.env.E2E_URL = url;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_B1_URL = `http://127.0.0.1:${b1Port}/b1s/v1`;
   (globalThis as { __portal?: unknown }).__portal = child;
 }

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Footer } from '../components/Footer';
@@ -8,7 +8,9 @@ import { MessageBar } from '../components/MessageBar';
 import { PageSpinner } from '../components/PageSpinner';
 import { SideNav } from '../components/SideNav';
 import { TopBar, type CartIconState } from '../components/TopBar';
-import { selectCartCount } from '../features/cart/cartSlice';
+import { CartDrawer } from '../features/cart/CartDrawer';
+import { selectCartDrawerOpen } from '../features/cart/cartSelectors';
+import { cartDrawerOpened, cartIconShown, selectCartCount } from '../features/cart/cartSlice';
 import { logoutRequested } from '../features/session/sessionSlice';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectIsUser } from '../features/session/sessionSelectors';
 import { confirmAccepted, confirmDeclined, selectConfirmRequest } from './confirmSlice';
@@ -27,6 +29,7 @@ export function Layout() {
   const isUser = useAppSelector(selectIsUser);
   const blocked = useAppSelector(selectIsBlocked);
   const cartCount = useAppSelector(selectCartCount);
+  const cartOpen = useAppSelector(selectCartDrawerOpen);
   const message = useAppSelector(selectGlobalMessage);
   const confirm = useAppSelector(selectConfirmRequest);
   const phone = useMediaQuery(PHONE_QUERY);
@@ -34,6 +37,11 @@ export function Layout() {
 
   // the cart is for logged-in buyers; a blocked buyer sees it crossed out (spec section 2)
   const cart: CartIconState = !loggedIn || isAdmin || !isUser ? 'hidden' : blocked ? 'blocked' : 'active';
+
+  // the badge is read from the server whenever the cart icon appears (login, reload)
+  useEffect(() => {
+    if (cart === 'active') dispatch(cartIconShown());
+  }, [cart, dispatch]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
@@ -43,6 +51,8 @@ export function Layout() {
         showProfile={loggedIn && isUser}
         cart={cart}
         cartCount={cartCount}
+        onOpenCart={() => dispatch(cartDrawerOpened())}
+        cartOpen={cartOpen}
         onOpenNav={phone ? () => setNavOpen(true) : undefined}
         onLogout={() => dispatch(logoutRequested())}
       />
@@ -63,6 +73,7 @@ export function Layout() {
         </Box>
       </Box>
       <Footer />
+      {cart === 'active' && <CartDrawer />}
       <ConfirmDialog
         open={Boolean(confirm)}
         title={confirm?.title ?? ''}

@@ -17,6 +17,8 @@ const CatalogDetailScreen = lazy(() => import('../features/catalog/CatalogDetail
 const SearchResultsScreen = lazy(() => import('../features/search/SearchResultsScreen'));
 const ProductDetailScreen = lazy(() => import('../features/product/ProductDetailScreen'));
 const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen'));
+const CartDetailScreen = lazy(() => import('../features/cart/CartDetailScreen'));
+const SummaryOrderScreen = lazy(() => import('../features/checkout/SummaryOrderScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -30,6 +32,11 @@ function ProductDetailRoute() {
   const blocked = useAppSelector(selectIsBlocked);
   const descFidel = useAppSelector(selectProfile)?.descFidel ?? 0;
   return <ProductDetailScreen viewer={{ loggedIn, isAdmin, blocked, descFidel }} />;
+}
+
+function SummaryOrderRoute() {
+  const profile = useAppSelector(selectProfile);
+  return <SummaryOrderScreen profile={profile} />;
 }
 
 const todo = (path: string, title: string): RouteObject => ({ path, element: <Placeholder title={title} /> });
@@ -56,9 +63,9 @@ export const appRoutes: RouteObject[] = [
           { path: '/user/catalog', element: <CatalogScreen /> },
           { path: '/user/catalog-detail', element: <CatalogDetailScreen /> },
           { path: '/user/search-product', element: <SearchResultsScreen /> },
-          todo('/user/cart-detail', 'Carro'),
+          { path: '/user/cart-detail', element: <CartDetailScreen /> },
           { path: '/user/product-detail/:sku', element: <ProductDetailRoute /> },
-          todo('/user/sumary-order', 'Resumen de la compra'),
+          { path: '/user/sumary-order', element: <SummaryOrderRoute /> },
           todo('/user/pending-payments', 'Pagos Pendientes'),
           todo('/user/purchase-history', 'Historial de Compra'),
         ],

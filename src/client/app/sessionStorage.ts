@@ -6,6 +6,8 @@ export const SESSION_KEYS = {
   id: 'id',
   username: 'username',
   profile: 'profile',
+  /** 'X' selects the reserve flow of the order summary (cart detail 'Realizar Reserva'); absent otherwise. */
+  reserve: 'reserve',
 } as const;
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];

@@ -24,6 +24,10 @@ export interface TopBarProps {
   showProfile: boolean;
   cart: CartIconState;
   cartCount: number;
+  /** The cart icon opens the cart panel (app/Layout mounts it). */
+  onOpenCart: () => void;
+  /** Whether the cart panel is open, for assistive technology. */
+  cartOpen?: boolean;
   /** Shown on phones, where the sidebar is a temporary drawer. */
   onOpenNav?: () => void;
   onLogout: () => void;
@@ -67,7 +71,7 @@ function AccountMenu({ showProfile, onLogout }: Pick<TopBarProps, 'showProfile' 
   );
 }
 
-function CartIcon({ cart, cartCount }: Pick<TopBarProps, 'cart' | 'cartCount'>) {
+function CartIcon({ cart, cartCount, onOpenCart, cartOpen }: Pick<TopBarProps, 'cart' | 'cartCount' | 'onOpenCart' | 'cartOpen'>) {
   if (cart === 'hidden') return null;
   if (cart === 'blocked') {
     // a native title instead of MUI's Tooltip keeps the Popper engine out of the first download
@@ -81,7 +85,7 @@ function CartIcon({ cart, cartCount }: Pick<TopBarProps, 'cart' | 'cartCount'>) 
     );
   }
   return (
-    <IconButton color="inherit" component={RouterLink} to="/user/cart-detail" aria-label="Carro de compras">
+    <IconButton color="inherit" aria-label="Carro de compras" aria-haspopup="dialog" aria-expanded={cartOpen ? 'true' : 'false'} onClick={onOpenCart}>
       <Badge badgeContent={cartCount} color="secondary" showZero max={99}>
         <ShoppingCartIcon />
       </Badge>
@@ -89,7 +93,7 @@ function CartIcon({ cart, cartCount }: Pick<TopBarProps, 'cart' | 'cartCount'>) 
   );
 }
 
-export function TopBar({ loggedIn, showProfile, cart, cartCount, onOpenNav, onLogout }: TopBarProps) {
+export function TopBar({ loggedIn, showProfile, cart, cartCount, onOpenCart, cartOpen, onOpenNav, onLogout }: TopBarProps) {
   return (
     <AppBar position="sticky" elevation={1}>
       <Toolbar sx={{ flexWrap: 'wrap', columnGap: 1, px: { xs: 1, sm: 2 } }}>
@@ -102,7 +106,7 @@ export function TopBar({ loggedIn, showProfile, cart, cartCount, onOpenNav, onLo
           <Box component="img" src="/logo.svg" alt={brandName} sx={{ height: { xs: 32, sm: 40 }, width: 'auto', display: 'block' }} />
         </Box>
         {loggedIn ? <SearchBox /> : <Box sx={{ flex: 1 }} />}
-        <CartIcon cart={cart} cartCount={cartCount} />
+        <CartIcon cart={cart} cartCount={cartCount} onOpenCart={onOpenCart} cartOpen={cartOpen} />
         {loggedIn ? (
           <AccountMenu showProfile={showProfile} onLogout={onLogout} />
         ) : (

@@ -1,3 +1,4 @@
+import { initialCartState } from '../../../src/client/features/cart/cartSlice';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfirmDialog } from '../../../src/client/components/ConfirmDialog';
@@ -66,7 +67,7 @@ describe('top bar per role', () => {
     await screen.findByRole('button', { name: 'Acceder' });
     const bar = within(screen.getByRole('banner'));
     expect(bar.queryByRole('searchbox')).not.toBeInTheDocument();
-    expect(bar.queryByRole('link', { name: 'Carro de compras' })).not.toBeInTheDocument();
+    expect(bar.queryByRole('button', { name: 'Carro de compras' })).not.toBeInTheDocument();
     expect(bar.queryByRole('button', { name: 'Mi cuenta' })).not.toBeInTheDocument();
     expect(bar.getByRole('link', { name: 'Ir al inicio' })).toHaveAttribute('href', '/');
   });
@@ -78,7 +79,7 @@ describe('top bar per role', () => {
     const search = bar.getByRole('searchbox', { name: 'Buscar productos' });
     await user.type(search, 'polera');
     expect(search).toHaveValue('polera');
-    const cart = bar.getByRole('link', { name: 'Carro de compras' });
+    const cart = bar.getByRole('button', { name: 'Carro de compras' });
     expect(cart).toHaveTextContent('0');
     await user.click(bar.getByRole('button', { name: 'Mi cuenta' }));
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
@@ -90,7 +91,7 @@ describe('top bar per role', () => {
     await screen.findByRole('heading', { name: 'Home' });
     const bar = within(screen.getByRole('banner'));
     expect(bar.getByRole('searchbox', { name: 'Buscar productos' })).toBeInTheDocument();
-    expect(bar.queryByRole('link', { name: 'Carro de compras' })).not.toBeInTheDocument();
+    expect(bar.queryByRole('button', { name: 'Carro de compras' })).not.toBeInTheDocument();
     await user.click(bar.getByRole('button', { name: 'Mi cuenta' }));
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
     expect(items).toEqual(['Cambiar contraseña', 'Cerrar sesión']);
@@ -101,7 +102,7 @@ describe('top bar per role', () => {
     renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER', blocked) } });
     await screen.findByRole('heading', { name: 'Home' });
     const bar = within(screen.getByRole('banner'));
-    expect(bar.queryByRole('link', { name: 'Carro de compras' })).not.toBeInTheDocument();
+    expect(bar.queryByRole('button', { name: 'Carro de compras' })).not.toBeInTheDocument();
     expect(bar.getByRole('img', { name: 'Carro bloqueado' })).toBeInTheDocument();
   });
 
@@ -118,7 +119,7 @@ describe('top bar per role', () => {
   it('Cerrar sesión clears the session keys and goes to /login', async () => {
     for (const [key, value] of Object.entries({ tokens: 'token-USER', role: 'USER', idUser: '12', id: '12', username: '76123456-0', profile: '{}' }))
       sessionStorage.setItem(key, value);
-    const { user, router, store } = renderWithProviders({ route: '/user/catalog', preloadedState: { session: sessionOf('USER'), cart: { count: 4 } } });
+    const { user, router, store } = renderWithProviders({ route: '/user/catalog', preloadedState: { session: sessionOf('USER'), cart: { ...initialCartState, count: 4 } } });
     await screen.findByRole('heading', { name: 'Catalogo' });
     await user.click(screen.getByRole('button', { name: 'Mi cuenta' }));
     await user.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));

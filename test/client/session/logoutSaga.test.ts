@@ -3,7 +3,7 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { loggedOut, sessionExpired } from '../../../src/client/app/events';
 import { navigateTo, setNavigator } from '../../../src/client/app/navigation';
 import { makeStore, rootReducer, type RootState } from '../../../src/client/app/store';
-import { cartCountLoaded } from '../../../src/client/features/cart/cartSlice';
+import { cartCountLoaded, initialCartState } from '../../../src/client/features/cart/cartSlice';
 import { handleLogout, handleSessionExpired, sessionSaga } from '../../../src/client/features/session/sessionSagas';
 import { clearSession, saveProfile, saveSession } from '../../../src/client/features/session/sessionPersistence';
 import { logoutRequested } from '../../../src/client/features/session/sessionSlice';
@@ -12,7 +12,7 @@ import { buyerProfile, sessionOf } from '../renderWithProviders';
 const loggedInBuyer = (): RootState => ({
   ...rootReducer(undefined, { type: '@@init' }),
   session: sessionOf('USER'),
-  cart: { count: 3 },
+  cart: { ...initialCartState, count: 3 },
   message: { current: { tipoMessage: 'Advertencia', message: 'Bloqueado para comprar, contactar ejecutiva(o)' } },
 });
 

@@ -1,25 +1,129 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../../app/events';
+import type { CartItem, CartResponse } from '../../../shared/api/cart';
+import type { OrderTotals } from '../../../shared/pricing';
+import { cartEmptied, loggedOut, sessionExpired } from '../../app/events';
 
-// Only the item count of the top bar badge for now; the cart issue adds the items and the drawer.
+export type CartLoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
 export interface CartState {
+  /** The top bar badge: what GET count-cart answered, less the lines deleted since. */
   count: number;
+  /** The lines as the server priced them (drawer and cart detail). */
+  items: CartItem[];
+  /** The server's 'Resumen de la compra'; null until the cart is read. */
+  totals: OrderTotals | null;
+  load: { status: CartLoadStatus; error: string | null };
+  /** Lines with a change or a deletion on its way to the server (their buttons wait). */
+  busy: Record<number, boolean>;
+  /** The slide-out panel of the top bar cart icon. */
+  drawerOpen: boolean;
 }
 
-const initialState: CartState = { count: 0 };
+export const initialCartState: CartState = {
+  count: 0,
+  items: [],
+  totals: null,
+  load: { status: 'idle', error: null },
+  busy: {},
+  drawerOpen: false,
+};
+
+export interface QuantityChange {
+  id: number;
+  quantity: number;
+}
 
 const cartSlice = createSlice({
   name: 'cart',
-  initialState,
+  initialState: initialCartState,
   reducers: {
+    /** The cart icon became active (login, reload): the saga reads the count. */
+    iconShown() {},
     countLoaded(state, action: PayloadAction<number>) {
-      state.count = Math.max(0, action.payload);
+      state.count = Math.max(0, Math.trunc(Number(action.payload) || 0));
     },
+    drawerOpened(state) {
+      state.drawerOpen = true;
+    },
+    drawerClosed(state) {
+      state.drawerOpen = false;
+    },
+    /** The cart detail mounted: the saga reads the lines. */
+    screenOpened() {},
+    loadStarted(state) {
+      state.load = { status: 'loading', error: null };
+    },
+    loaded(state, action: PayloadAction<CartResponse>) {
+      state.items = action.payload.items ?? [];
+      state.totals = action.payload.totals ?? null;
+      state.load = { status: 'loaded', error: null };
+    },
+    loadFailed(state, action: PayloadAction<string>) {
+      state.load = { status: 'failed', error: action.payload };
+    },
+    /** The buyer set a line's quantity (already clamped to 1..stock); shown at once, confirmed by the server. */
+    quantityChanged(state, action: PayloadAction<QuantityChange>) {
+      const { id, quantity } = action.payload;
+      state.busy[id] = true;
+      const line = state.items.find((item) => item.id === id);
+      if (line) line.quantity = quantity;
+    },
+    lineUpdated(state, action: PayloadAction<CartItem>) {
+      const index = state.items.findIndex((item) => item.id === action.payload.id);
+      if (index >= 0) state.items[index] = action.payload;
+      delete state.busy[action.payload.id];
+    },
+    lineUpdateFailed(state, action: PayloadAction<number>) {
+      delete state.busy[action.payload];
+    },
+    /** The buyer removed a line (drawer or cart detail). */
+    lineDeleted(state, action: PayloadAction<number>) {
+      state.busy[action.payload] = true;
+    },
+    /** The server deleted the line: gone from the list and the badge goes down by one (spec section 4, Cart). */
+    lineRemoved(state, action: PayloadAction<number>) {
+      state.items = state.items.filter((item) => item.id !== action.payload);
+      state.count = Math.max(0, state.count - 1);
+      delete state.busy[action.payload];
+    },
+    lineDeleteFailed(state, action: PayloadAction<number>) {
+      delete state.busy[action.payload];
+    },
+    /** 'Continuar la compra' (reserve false) or 'Realizar Reserva' (reserve true). */
+    checkoutChosen(_state, _action: PayloadAction<{ reserve: boolean }>) {},
   },
-  // logout resets the cart count to 0 (spec section 4)
-  extraReducers: (builder) => builder.addCase(loggedOut, () => initialState).addCase(sessionExpired, () => initialState),
+  extraReducers: (builder) =>
+    builder
+      // logout resets the cart count to 0 (spec section 4); another buyer may log in next
+      .addCase(loggedOut, () => initialCartState)
+      .addCase(sessionExpired, () => initialCartState)
+      // an order or a reservation went through: the server cart is empty
+      .addCase(cartEmptied, (state) => {
+        state.count = 0;
+        state.items = [];
+        state.totals = null;
+        state.busy = {};
+      }),
 });
 
-export const { countLoaded: cartCountLoaded } = cartSlice.actions;
+export const {
+  iconShown: cartIconShown,
+  countLoaded: cartCountLoaded,
+  drawerOpened: cartDrawerOpened,
+  drawerClosed: cartDrawerClosed,
+  screenOpened: cartScreenOpened,
+  loadStarted: cartLoadStarted,
+  loaded: cartLoaded,
+  loadFailed: cartLoadFailed,
+  quantityChanged: cartQuantityChanged,
+  lineUpdated: cartLineUpdated,
+  lineUpdateFailed: cartLineUpdateFailed,
+  lineDeleted: cartLineDeleted,
+  lineRemoved: cartLineRemoved,
+  lineDeleteFailed: cartLineDeleteFailed,
+  checkoutChosen: cartCheckoutChosen,
+} = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;
-export const selectCartCount = (state: { cart: CartState }) => state.cart.count;
+
+/** Kept here (not only in cartSelectors) because the shell already reads it from this module. */
+export const selectCartCount = (state: { cart: Pick<CartState, 'count'> }) => state.cart.count;

@@ -1,5 +1,255 @@
-import { all } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { VariantType } from 'notistack';
+import { all, call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { CartResponse } from '../../../shared/api/cart';
+import type { Transport } from '../../../shared/api/erp';
+import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '../../../shared/api/orders';
+import { fill, MSG } from '../../../shared/messages';
+import { chequeFileError, ORDER_MSG } from '../../../shared/schemas/orders';
+import { HttpError, toApiError } from '../../api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '../../app/confirmSlice';
+import { cartEmptied } from '../../app/events';
+import { navigateTo } from '../../app/navigation';
+import { notify } from '../../app/notify';
+import { safe } from '../../app/sagaUtils';
+import { brandName } from '../../components/brand';
+import {
+  clearCart,
+  confirmOrder,
+  createOrder,
+  fetchCart,
+  fetchTransports,
+  findRecipient,
+  payCheque,
+  sendOrderMail,
+  submitReserve,
+  submitSalesOrder,
+} from './api';
+import { selectCreditLimit, selectOrderTotal, selectSessionUserId, selectTransports } from './checkoutSelectors';
+import {
+  creditShort,
+  orderCreated,
+  orderFailed,
+  orderPlaced,
+  orderSubmitted,
+  paymentStarted,
+  reserveDeclined,
+  summaryOpened,
+  totalsLoaded,
+  totalsLoadFailed,
+  totalsLoadStarted,
+  transportsLoaded,
+  transportsLoadFailed,
+  transportsLoadStarted,
+  type CheckoutState,
+  type OrderSubmission,
+  type ProviderMethod,
+} from './checkoutSlice';
+import { takeChequePhoto } from './chequePhotos';
+import { CHECKOUT_TEXT } from './checkoutTexts';
+
+/** A load that has not answered by then is given up, so the spinner does not turn forever. */
+export const LOAD_TIMEOUT_MS = 30_000;
+
+// spec section 8: status 0 is 'problema de conexión'
+const timedOut = () => new HttpError(0, MSG.connectionProblem);
+
+export const noRecipientMessage = () => fill(MSG.noRecipient, { brand: brandName });
+
+/** The buyer's answer to a dialog: [confirmed, declined], one of them set. */
+export const decision = () => race([take(confirmAccepted.type), take(confirmDeclined.type)]);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The summary's data: the server cart's totals and the transports
+// ---------------------------------------------------------------------------------------------------------------
+
+export function* handleLoadTotals(userId: number) {
+  yield put(totalsLoadStarted());
+  try {
+    const { cart, timeout }: { cart?: CartResponse; timeout?: true } = yield race({ cart: call(fetchCart, userId), timeout: delay(LOAD_TIMEOUT_MS) });
+    if (timeout || !cart) throw timedOut();
+    yield put(totalsLoaded(cart));
+  } catch (error) {
+    yield put(totalsLoadFailed(toApiError(error).message));
+  }
+}
+
+export function* handleLoadTransports() {
+  yield put(transportsLoadStarted());
+  try {
+    const { list, timeout }: { list?: Transport[]; timeout?: true } = yield race({ list: call(fetchTransports), timeout: delay(LOAD_TIMEOUT_MS) });
+    if (timeout || !list) throw timedOut();
+    yield put(transportsLoaded(list));
+  } catch (error) {
+    yield put(transportsLoadFailed(toApiError(error).message));
+  }
+}
+
+/** The screen opened: the totals every time (the cart may have changed), the transports once. */
+export function* handleSummaryOpened() {
+  const userId: number | null = yield select(selectSessionUserId);
+  const transports: CheckoutState['transports'] = yield select(selectTransports);
+  const loads = [];
+  if (userId !== null) loads.push(call(handleLoadTotals, userId));
+  if (transports.status !== 'loaded') loads.push(call(handleLoadTransports));
+  if (loads.length) yield all(loads);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Steps the flows share (yield* so that each effect is a step of the flow)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A step failed: nothing else runs; the flow shows the message. */
+function* failOrder(message: string) {
+  yield put(orderFailed(message));
+  yield call(notify, message, 'error');
+}
+
+/** The order went through: the server cart is emptied, the badge shows 0, the buyer goes home and is told. */
+function* finishOrder(userId: number, order: Order, answers: (OrderSubmissionResponse | undefined)[], success: string) {
+  yield call(clearCart, userId);
+  yield put(cartEmptied());
+  // received but not yet in the ERP: the server sends it when the ERP is back, and says so
+  const pending = answers.find((answer) => answer?.pending);
+  const last = answers[answers.length - 1];
+  yield put(orderPlaced({ order: last?.order ?? order, pending: Boolean(pending), message: pending?.message ?? '' }));
+  yield call(navigateTo, '/');
+  const [text, variant]: [string, VariantType] = pending
+    ? [pending.message || fill(MSG.orderPendingErp, { number: order.purchaseOrderNumber }), 'warning']
+    : [success, 'success'];
+  yield call(notify, text, variant);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The flows
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Spec section 4, reserve flow: confirm, the RESERVE recipient, the order, the reservation to the ERP, CONFIRMED
+ * with the reserve number, the mail, the empty cart, home.
+ */
+export function* handleReserve(request: CreateOrderRequest, userId: number) {
+  yield put(confirmRequested({ title: MSG.reservePrompt, positive: MSG.reserveConfirm, negative: MSG.reserveDecline }));
+  const [confirmed]: [unknown, unknown] = yield decision();
+  if (!confirmed) {
+    yield put(reserveDeclined());
+    yield call(notify, MSG.reserveDeclined, 'info');
+    return;
+  }
+  try {
+    const recipient: NotificationRecipient | null = yield call(findRecipient, 'RESERVE');
+    if (!recipient) {
+      yield* failOrder(noRecipientMessage());
+      return;
+    }
+    const order: Order = yield call(createOrder, request);
+    yield put(orderCreated(order));
+    const reserveNumber = order.purchaseOrderNumber;
+    const submission: OrderSubmissionResponse = yield call(submitReserve, reserveNumber);
+    const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, reserveNumber);
+    yield call(sendOrderMail, reserveNumber, 'RESERVE');
+    yield* finishOrder(userId, order, [submission, confirmation], MSG.reserveSent);
+  } catch (error) {
+    yield* failOrder(toApiError(error).message);
+    yield call(notify, MSG.reserveDeclined, 'info');
+  }
+}
+
+/** Credit-line sale: only with enough credit; the order, the sales order to the ERP, CONFIRMED, the empty cart, home. */
+export function* handleCreditSale(request: CreateOrderRequest, userId: number) {
+  const limit: number = yield select(selectCreditLimit);
+  const total: number | null = yield select(selectOrderTotal);
+  if (total === null || limit < total) {
+    yield put(creditShort());
+    // an error dialog: both buttons close it
+    yield put(confirmRequested({ title: MSG.creditLimitTitle, text: MSG.creditInsufficient, positive: CHECKOUT_TEXT.dialogAccept, negative: CHECKOUT_TEXT.dialogClose }));
+    yield decision();
+    return;
+  }
+  try {
+    const order: Order = yield call(createOrder, request);
+    yield put(orderCreated(order));
+    const submission: OrderSubmissionResponse = yield call(submitSalesOrder, order.purchaseOrderNumber);
+    const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, order.purchaseOrderNumber);
+    yield* finishOrder(userId, order, [submission, confirmation], MSG.thanksForBuying);
+  } catch (error) {
+    yield* failOrder(toApiError(error).message);
+  }
+}
+
+/** Cheque sale: the CHEQUE recipient, the order, the photo to the recipient, the sales order, CONFIRMED, the empty cart, home. */
+export function* handleChequeSale(request: CreateOrderRequest, userId: number, chequePhotoKey: string | null) {
+  const photo: File | null = yield call(takeChequePhoto, chequePhotoKey);
+  const photoError = chequeFileError(photo);
+  if (photoError || !photo) {
+    yield* failOrder(photoError ?? MSG.chequePhotoMissing);
+    return;
+  }
+  try {
+    const recipient: NotificationRecipient | null = yield call(findRecipient, 'CHEQUE');
+    if (!recipient) {
+      yield* failOrder(noRecipientMessage());
+      return;
+    }
+    const order: Order = yield call(createOrder, request);
+    yield put(orderCreated(order));
+    yield call(payCheque, order.purchaseOrderNumber, photo);
+    const submission: OrderSubmissionResponse = yield call(submitSalesOrder, order.purchaseOrderNumber);
+    const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, order.purchaseOrderNumber);
+    yield* finishOrder(userId, order, [submission, confirmation], MSG.thanksForBuying);
+  } catch (error) {
+    yield* failOrder(toApiError(error).message);
+  }
+}
+
+/** Card (WebPay Plus) or transfer (Khipu): the order is created here; the payments work takes paymentStarted. */
+export function* handleProviderPayment(request: CreateOrderRequest, method: ProviderMethod) {
+  try {
+    const order: Order = yield call(createOrder, request);
+    yield put(orderCreated(order));
+    yield put(paymentStarted({ order, method }));
+  } catch (error) {
+    yield* failOrder(toApiError(error).message);
+  }
+}
+
+/** 'Ir a Pagar' / 'Reservar': the flow of the order type and payment method. */
+export function* handleOrderSubmitted(action: PayloadAction<OrderSubmission>) {
+  const { request, chequePhotoKey } = action.payload;
+  const userId: number | null = yield select(selectSessionUserId);
+  if (userId === null) {
+    yield* failOrder(MSG.notAuthenticated);
+    return;
+  }
+  if (request.orderType === 'RESERVE') {
+    yield call(handleReserve, request, userId);
+    return;
+  }
+  switch (request.paymentMethod) {
+    case 'CREDIT':
+      yield call(handleCreditSale, request, userId);
+      return;
+    case 'CHEQUE':
+      yield call(handleChequeSale, request, userId, chequePhotoKey);
+      return;
+    case 'WEBPAY':
+    case 'KHIPU':
+      yield call(handleProviderPayment, request, request.paymentMethod);
+      return;
+    default:
+      yield* failOrder(ORDER_MSG.paymentMethod);
+  }
+}
+
+export function* watchSummaryOpened() {
+  yield takeLatest(summaryOpened.type, safe(handleSummaryOpened));
+}
+
+/** One order flow at a time: a second submit while one runs is ignored. */
+export function* watchOrderSubmitted() {
+  yield takeLeading(orderSubmitted.type, safe(handleOrderSubmitted));
+}
 
 export function* checkoutSaga() {
-  yield all([]);
+  yield all([fork(watchSummaryOpened), fork(watchOrderSubmitted)]);
 }

@@ -1,0 +1,116 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
+import { MSG } from '../../../shared/messages';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useAppDispatch } from '../../app/hooks';
+import { CartLine } from './CartLine';
+import {
+  selectCartBusy,
+  selectCartHasBusyLines,
+  selectCartHasUnavailableLines,
+  selectCartItems,
+  selectCartLoad,
+  selectCartTotals,
+  type CartRootState,
+} from './cartSelectors';
+import { cartCheckoutChosen, cartLineDeleted, cartQuantityChanged, cartScreenOpened } from './cartSlice';
+import { CartSummary } from './CartSummary';
+import { CART_TEXT, productCount } from './cartTexts';
+
+// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
+const useCartSelector = useSelector.withTypes<CartRootState>();
+
+/** /user/cart-detail (spec section 2, Cart detail): the lines with their prices and quantities, and the summary. */
+export default function CartDetailScreen() {
+  const dispatch = useAppDispatch();
+  const items = useCartSelector(selectCartItems);
+  const load = useCartSelector(selectCartLoad);
+  const busy = useCartSelector(selectCartBusy);
+  const changing = useCartSelector(selectCartHasBusyLines);
+  const unavailable = useCartSelector(selectCartHasUnavailableLines);
+  const totals = useCartSelector(selectCartTotals);
+
+  useEffect(() => {
+    dispatch(cartScreenOpened());
+  }, [dispatch]);
+
+  const loaded = load.status === 'loaded';
+  // the lines of an earlier visit stay on screen while they are read again
+  const firstLoad = !loaded && items.length === 0;
+
+  let body;
+  if (load.status === 'failed' && items.length === 0) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => dispatch(cartScreenOpened())}>
+            {CART_TEXT.retry}
+          </Button>
+        }
+      >
+        {load.error ?? CART_TEXT.loadFailed}
+      </Alert>
+    );
+  } else if (firstLoad) {
+    body = <PageSpinner label={CART_TEXT.loading} />;
+  } else if (items.length === 0) {
+    body = (
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }}>
+        <Typography gutterBottom>{MSG.cartEmpty}</Typography>
+        <Button component={RouterLink} to="/user/catalog" variant="outlined">
+          {CART_TEXT.goShopping}
+        </Button>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2 } }}>
+        <Box component="ul" aria-label={CART_TEXT.linesLabel} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+          {items.map((item) => (
+            <CartLine
+              key={item.id}
+              item={item}
+              busy={Boolean(busy[item.id])}
+              onQuantityChange={(quantity) => dispatch(cartQuantityChanged({ id: item.id, quantity }))}
+              onDelete={() => dispatch(cartLineDeleted(item.id))}
+            />
+          ))}
+        </Box>
+      </Paper>
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby="carro-title">
+      <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 2, mb: 2 }}>
+        <Typography id="carro-title" variant="h1" component="h1">
+          {MSG.cartTitle}
+        </Typography>
+        {!firstLoad && <Typography color="text.secondary">{productCount(items.length)}</Typography>}
+      </Box>
+      {load.status === 'loading' && !firstLoad && <LinearProgress aria-label={CART_TEXT.loading} sx={{ mb: 1 }} />}
+      {load.status === 'failed' && items.length > 0 && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {load.error ?? CART_TEXT.loadFailed}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(280px, 1fr)' }, alignItems: 'start' }}>
+        <Box sx={{ minWidth: 0 }}>{body}</Box>
+        <CartSummary
+          totals={totals}
+          disabled={items.length === 0 || changing || unavailable}
+          onContinue={() => dispatch(cartCheckoutChosen({ reserve: false }))}
+          onReserve={() => dispatch(cartCheckoutChosen({ reserve: true }))}
+        />
+      </Box>
+    </Box>
+  );
+}

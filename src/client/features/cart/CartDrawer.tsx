@@ -1,0 +1,131 @@
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
+import type { CartItem } from '../../../shared/api/cart';
+import { fill, MSG } from '../../../shared/messages';
+import { formatCLP } from '../../../shared/money';
+import { useAppDispatch } from '../../app/hooks';
+import { CartLineImage } from './CartLineImage';
+import { selectCartBusy, selectCartDrawerOpen, selectCartItems, selectCartLoad, selectCartTotals, type CartRootState } from './cartSelectors';
+import { cartDrawerClosed, cartDrawerOpened, cartLineDeleted, selectCartCount } from './cartSlice';
+import { CART_TEXT, deleteLabel, drawerTitle, lineLabel } from './cartTexts';
+
+// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
+const useCartSelector = useSelector.withTypes<CartRootState>();
+
+export const CART_DETAIL_ROUTE = '/user/cart-detail';
+
+function DrawerLine({ item, busy, onDelete }: { item: CartItem; busy: boolean; onDelete: () => void }) {
+  return (
+    <Box component="li" aria-label={lineLabel(item)} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 1.5 }}>
+      <CartLineImage item={item} size={64} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {lineLabel(item)}
+        </Typography>
+        {item.unavailable ? (
+          <Typography variant="body2" color="error">
+            {fill(MSG.cartItemUnavailable, { sku: item.sku })}
+          </Typography>
+        ) : (
+          <Typography variant="body2">{formatCLP(item.priceFinalUnit)}</Typography>
+        )}
+        <Typography variant="body2" color="text.secondary">{`${CART_TEXT.quantity}: ${item.quantity}`}</Typography>
+      </Box>
+      <IconButton aria-label={deleteLabel(item)} onClick={onDelete} disabled={busy} size="small">
+        {busy ? <CircularProgress size={20} aria-hidden /> : <DeleteIcon />}
+      </IconButton>
+    </Box>
+  );
+}
+
+/** What the panel shows; mounted only while it is open, so a closed panel does not follow the lines. */
+function CartDrawerContent({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const count = useCartSelector(selectCartCount);
+  const items = useCartSelector(selectCartItems);
+  const load = useCartSelector(selectCartLoad);
+  const busy = useCartSelector(selectCartBusy);
+  const totals = useCartSelector(selectCartTotals);
+  const firstLoad = load.status !== 'loaded' && items.length === 0;
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.5 }}>
+        <Typography id={titleId} variant="h2" component="h2" sx={{ flex: 1, fontSize: '1.25rem' }}>
+          {drawerTitle(count)}
+        </Typography>
+        <IconButton aria-label={CART_TEXT.close} onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      <Divider />
+      <Box sx={{ flex: 1, overflowY: 'auto', px: 2 }}>
+        {load.status === 'failed' && (
+          <Alert
+            severity="error"
+            sx={{ my: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => dispatch(cartDrawerOpened())}>
+                {CART_TEXT.retry}
+              </Button>
+            }
+          >
+            {load.error ?? CART_TEXT.loadFailed}
+          </Alert>
+        )}
+        {firstLoad && load.status !== 'failed' ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress aria-label={CART_TEXT.loading} />
+          </Box>
+        ) : items.length === 0 ? (
+          load.status === 'loaded' && <Typography sx={{ py: 4, textAlign: 'center' }}>{MSG.cartEmpty}</Typography>
+        ) : (
+          <Box component="ul" aria-label={CART_TEXT.linesLabel} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+            {items.map((item) => (
+              <DrawerLine key={item.id} item={item} busy={Boolean(busy[item.id])} onDelete={() => dispatch(cartLineDeleted(item.id))} />
+            ))}
+          </Box>
+        )}
+      </Box>
+      <Divider />
+      <Box sx={{ p: 2 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 1.5 }}>
+          <Typography sx={{ fontWeight: 600 }}>{MSG.cartSubtotal}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{formatCLP(totals.subtotal)}</Typography>
+        </Box>
+        <Button component={RouterLink} to={CART_DETAIL_ROUTE} onClick={onClose} variant="contained" fullWidth>
+          {MSG.cartViewButton}
+        </Button>
+      </Box>
+    </>
+  );
+}
+
+/** The slide-out panel of the top bar cart icon: 'Carro (n)', the lines, the Subtotal and 'Ver Carro'. */
+export function CartDrawer() {
+  const dispatch = useAppDispatch();
+  const open = useCartSelector(selectCartDrawerOpen);
+  const titleId = useId();
+  const close = () => dispatch(cartDrawerClosed());
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={close}
+      slotProps={{ paper: { 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 400 }, maxWidth: '100%' } } }}
+    >
+      <CartDrawerContent titleId={titleId} onClose={close} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,329 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
+import type { CreateOrderRequest } from '../../../shared/api/orders';
+import type { CustomerProfile, DispatchAddress, InvoiceAddress } from '../../../shared/api/erp';
+import { fill, MSG } from '../../../shared/messages';
+import { formatCLP } from '../../../shared/money';
+import { DEFAULT_DELIVERY_TYPE, DEFAULT_PAYMENT_METHOD, RESERVE_MARKER, type DeliveryType, type OrderType, type PaymentMethod } from '../../../shared/orders';
+import { chequeFileError, createOrderSchema, ORDER_MSG } from '../../../shared/schemas/orders';
+import { useAppDispatch } from '../../app/hooks';
+import { readItem, SESSION_KEYS } from '../../app/sessionStorage';
+import { PageSpinner } from '../../components/PageSpinner';
+import { selectCheckoutError, selectCheckoutStatus, selectStartedPayment, selectSummary, selectTransports, type CheckoutRootState } from './checkoutSelectors';
+import { errorDismissed, orderSubmitted, summaryOpened } from './checkoutSlice';
+import { CHECKOUT_TEXT } from './checkoutTexts';
+import { keepChequePhoto } from './chequePhotos';
+import { ProviderNotConnectedNotice } from './ProviderNotConnectedNotice';
+import { SummaryTotals } from './SummaryTotals';
+
+// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
+const useCheckoutSelector = useSelector.withTypes<CheckoutRootState>();
+
+export interface SummaryOrderScreenProps {
+  /** The buyer's ERP profile from the session (addresses, payment condition, credit); null when it did not load. */
+  profile: CustomerProfile | null;
+}
+
+interface SummaryFormValues {
+  orderType: OrderType;
+  tipoEntrega: DeliveryType;
+  deliveryAddress: string;
+  deliveryTransport: string;
+  invoiceAddress: string;
+  paymentMethod: PaymentMethod;
+  chequePhoto: File | null;
+}
+
+/** The billing address the order goes to: the default one (predeterminado 'Y'). */
+export const defaultInvoiceAddress = (profile: CustomerProfile | null): InvoiceAddress | null =>
+  profile?.factura.find((f) => f.predeterminado === 'Y') ?? null;
+/** Spec section 6: cheque only with the payment condition 'Cheque'; the credit line not with a limit of 0. */
+export const chequeAllowed = (profile: CustomerProfile | null) => profile?.condpago.trim().toLowerCase() === 'cheque';
+export const creditAllowed = (profile: CustomerProfile | null) => (profile?.limitecred ?? 0) > 0;
+
+const addressText = (a: Pick<DispatchAddress, 'direccion' | 'comuna' | 'region'>) => [a.direccion, a.comuna, a.region].filter(Boolean).join(', ');
+
+// Off-screen but reachable by its label: the visible part of the picker is the button.
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** The cheque photo is checked by the form (createOrderSchema has no file); only when cheque is the payment. */
+function validateChequePhoto(values: SummaryFormValues) {
+  if (values.orderType !== 'ONLINE' || values.paymentMethod !== 'CHEQUE') return {};
+  const error = chequeFileError(values.chequePhoto);
+  return error ? { chequePhoto: error } : {};
+}
+
+function toRequest(values: SummaryFormValues): CreateOrderRequest {
+  const delivery = values.tipoEntrega === 'entrega';
+  return {
+    orderType: values.orderType,
+    tipoEntrega: values.tipoEntrega,
+    deliveryAddress: delivery ? values.deliveryAddress : '',
+    deliveryTransport: delivery ? values.deliveryTransport : '',
+    invoiceAddress: values.invoiceAddress,
+    ...(values.orderType === 'ONLINE' ? { paymentMethod: values.paymentMethod } : {}),
+  };
+}
+
+/** /user/sumary-order (spec sections 2, 4, 5 and 6): delivery, payment, totals, and 'Ir a Pagar' or 'Reservar'. */
+export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps) {
+  const dispatch = useAppDispatch();
+  const status = useCheckoutSelector(selectCheckoutStatus);
+  const error = useCheckoutSelector(selectCheckoutError);
+  const summary = useCheckoutSelector(selectSummary);
+  const transports = useCheckoutSelector(selectTransports);
+  const payment = useCheckoutSelector(selectStartedPayment);
+  // the cart detail set (or cleared) the marker on the way here
+  const [reserve] = useState(() => readItem(SESSION_KEYS.reserve) === RESERVE_MARKER);
+  const id = useId();
+  const invoice = defaultInvoiceAddress(profile);
+  const canPayCheque = chequeAllowed(profile);
+  const canUseCredit = creditAllowed(profile);
+
+  useEffect(() => {
+    dispatch(summaryOpened());
+  }, [dispatch]);
+
+  const formik = useFormik<SummaryFormValues>({
+    initialValues: {
+      orderType: reserve ? 'RESERVE' : 'ONLINE',
+      tipoEntrega: DEFAULT_DELIVERY_TYPE,
+      deliveryAddress: '',
+      deliveryTransport: '',
+      invoiceAddress: invoice?.idfactura ?? '',
+      paymentMethod: DEFAULT_PAYMENT_METHOD,
+      chequePhoto: null,
+    },
+    validationSchema: createOrderSchema,
+    validate: validateChequePhoto,
+    onSubmit: (values) => {
+      const request = toRequest(values);
+      const chequePhotoKey = request.paymentMethod === 'CHEQUE' && values.chequePhoto ? keepChequePhoto(values.chequePhoto) : null;
+      dispatch(orderSubmitted({ request, chequePhotoKey }));
+    },
+  });
+  const { values } = formik;
+  const fieldError = (name: keyof SummaryFormValues) => (formik.touched[name] && (formik.errors[name] as string | undefined)) || undefined;
+
+  const running = status === 'running';
+  const delivery = values.tipoEntrega === 'entrega';
+  const chequeChosen = values.paymentMethod === 'CHEQUE';
+  const emptyCart = summary.status === 'loaded' && (summary.totals?.lines ?? 0) === 0;
+  const canSubmit = !running && summary.status === 'loaded' && !emptyCart;
+
+  const choosePayment = (method: PaymentMethod) => {
+    void formik.setFieldValue('paymentMethod', method);
+  };
+  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    event.target.value = ''; // choosing the same file again is a change too
+    void formik.setFieldTouched('chequePhoto', true, false);
+    void formik.setFieldValue('chequePhoto', file, true);
+  };
+
+  const titleId = `${id}-title`;
+  const deliveryLabelId = `${id}-delivery`;
+  const paymentLabelId = `${id}-payment`;
+  const invoiceLabelId = `${id}-invoice`;
+  const photoHintId = `${id}-photo-hint`;
+  const photoError = chequeChosen ? fieldError('chequePhoto') : undefined;
+  const loadFailures = [
+    summary.status === 'failed' ? `${CHECKOUT_TEXT.loadFailed} ${summary.error}` : null,
+    transports.status === 'failed' ? `${CHECKOUT_TEXT.transportsFailed} ${transports.error}` : null,
+  ].filter((text): text is string => Boolean(text));
+
+  return (
+    <Paper component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 4 } }}>
+      <Typography id={titleId} variant="h1" component="h1" gutterBottom>
+        {reserve ? CHECKOUT_TEXT.reserveTitle : CHECKOUT_TEXT.title}
+      </Typography>
+
+      {loadFailures.length > 0 && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => dispatch(summaryOpened())}>
+              {CHECKOUT_TEXT.retry}
+            </Button>
+          }
+        >
+          {loadFailures.map((text) => (
+            <div key={text}>{text}</div>
+          ))}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" onClose={() => dispatch(errorDismissed())} sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <ProviderNotConnectedNotice payment={payment} />
+      {emptyCart && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {MSG.cartIsEmpty}
+        </Alert>
+      )}
+
+      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-busy={running}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+          <Stack spacing={3} component="fieldset" disabled={running} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+            <FormControl>
+              <FormLabel id={deliveryLabelId}>{CHECKOUT_TEXT.deliveryLegend}</FormLabel>
+              <RadioGroup row aria-labelledby={deliveryLabelId} name="tipoEntrega" value={values.tipoEntrega} onChange={formik.handleChange}>
+                <FormControlLabel value="entrega" control={<Radio />} label={CHECKOUT_TEXT.delivery} />
+                <FormControlLabel value="retiro" control={<Radio />} label={CHECKOUT_TEXT.storePickup} />
+              </RadioGroup>
+            </FormControl>
+
+            {delivery && (
+              <>
+                <TextField
+                  select
+                  id={`${id}-address`}
+                  name="deliveryAddress"
+                  label={CHECKOUT_TEXT.dispatchAddress}
+                  value={values.deliveryAddress}
+                  // no touch on blur: the select blurs when its menu opens, before the user could choose
+                  onChange={(e) => void formik.setFieldValue('deliveryAddress', e.target.value)}
+                  error={Boolean(fieldError('deliveryAddress'))}
+                  helperText={fieldError('deliveryAddress')}
+                  required
+                  fullWidth
+                  slotProps={{ inputLabel: { required: false } }}
+                >
+                  {(profile?.despacho ?? []).map((d) => (
+                    <MenuItem key={d.iddespacho} value={d.iddespacho} sx={{ whiteSpace: 'normal' }}>
+                      {addressText(d)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  select
+                  id={`${id}-transport`}
+                  name="deliveryTransport"
+                  label={CHECKOUT_TEXT.transport}
+                  value={values.deliveryTransport}
+                  onChange={(e) => void formik.setFieldValue('deliveryTransport', e.target.value)}
+                  error={Boolean(fieldError('deliveryTransport'))}
+                  helperText={fieldError('deliveryTransport') ?? (transports.status === 'loading' ? CHECKOUT_TEXT.transportsLoading : undefined)}
+                  required
+                  fullWidth
+                  slotProps={{ inputLabel: { required: false } }}
+                >
+                  {transports.list.map((t) => (
+                    <MenuItem key={t.idTransporte} value={t.idTransporte}>
+                      {t.transporte}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </>
+            )}
+
+            <Box role="group" aria-labelledby={invoiceLabelId}>
+              <Typography id={invoiceLabelId} variant="subtitle2" component="p" color="text.secondary">
+                {CHECKOUT_TEXT.invoiceAddress}
+              </Typography>
+              {invoice ? (
+                <Typography>{addressText(invoice)}</Typography>
+              ) : (
+                // not chosen here: the default billing address comes from the ERP profile
+                <FormHelperText error role="alert">
+                  {ORDER_MSG.invoiceAddressRequired}
+                </FormHelperText>
+              )}
+            </Box>
+
+            {!reserve && (
+              <FormControl error={Boolean(fieldError('paymentMethod'))}>
+                <FormLabel id={paymentLabelId}>{CHECKOUT_TEXT.paymentLegend}</FormLabel>
+                <RadioGroup
+                  aria-labelledby={paymentLabelId}
+                  name="paymentMethod"
+                  value={values.paymentMethod}
+                  onChange={(_e, value) => choosePayment(value as PaymentMethod)}
+                >
+                  <FormControlLabel value="KHIPU" control={<Radio />} label={CHECKOUT_TEXT.khipu} />
+                  <FormControlLabel value="WEBPAY" control={<Radio />} label={CHECKOUT_TEXT.webpay} />
+                  <FormControlLabel value="CHEQUE" control={<Radio />} label={CHECKOUT_TEXT.cheque} disabled={!canPayCheque} />
+                  {!canPayCheque && <FormHelperText sx={{ mt: -1, ml: 4 }}>{CHECKOUT_TEXT.chequeOnlyWithCondition}</FormHelperText>}
+                  <FormControlLabel value="CREDIT" control={<Radio />} label={CHECKOUT_TEXT.credit} disabled={!canUseCredit} />
+                  <FormHelperText sx={{ mt: -1, ml: 4 }}>
+                    {canUseCredit ? fill(CHECKOUT_TEXT.availableCredit, { amount: formatCLP(profile?.limitecred) }) : CHECKOUT_TEXT.creditUnavailable}
+                  </FormHelperText>
+                </RadioGroup>
+                {fieldError('paymentMethod') && <FormHelperText>{fieldError('paymentMethod')}</FormHelperText>}
+              </FormControl>
+            )}
+
+            {!reserve && (
+              <Box>
+                <Button
+                  component="label"
+                  variant="outlined"
+                  startIcon={<PhotoCameraIcon />}
+                  disabled={!chequeChosen}
+                  color={photoError ? 'error' : 'primary'}
+                  sx={{ maxWidth: '100%' }}
+                >
+                  {CHECKOUT_TEXT.chequePhoto}
+                  <input
+                    type="file"
+                    name="chequePhoto"
+                    accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+                    disabled={!chequeChosen}
+                    onChange={choosePhoto}
+                    aria-describedby={photoHintId}
+                    aria-invalid={Boolean(photoError)}
+                    style={visuallyHidden}
+                  />
+                </Button>
+                <FormHelperText id={photoHintId} error={Boolean(photoError)} sx={{ overflowWrap: 'anywhere' }}>
+                  {photoError ??
+                    (chequeChosen && values.chequePhoto ? fill(CHECKOUT_TEXT.chequePhotoChosen, { file: values.chequePhoto.name }) : CHECKOUT_TEXT.chequePhotoHint)}
+                </FormHelperText>
+              </Box>
+            )}
+          </Stack>
+
+          <Stack spacing={2}>
+            {summary.totals ? <SummaryTotals totals={summary.totals} /> : summary.status !== 'failed' && <PageSpinner label={CHECKOUT_TEXT.loading} />}
+            <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
+              <Button component={RouterLink} to="/user/cart-detail" startIcon={<ArrowBackIcon />} disabled={running}>
+                {CHECKOUT_TEXT.back}
+              </Button>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={!canSubmit}
+                startIcon={running ? <CircularProgress size={18} color="inherit" aria-label={CHECKOUT_TEXT.processing} /> : undefined}
+              >
+                {reserve ? MSG.summaryReserve : MSG.summaryGoPay}
+              </Button>
+            </Stack>
+          </Stack>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,56 @@
+import type { CartResponse } from '../../../shared/api/cart';
+import type { Transport } from '../../../shared/api/erp';
+import type {
+  CreateOrderRequest,
+  NotificationRecipient,
+  Order,
+  OrderMailRequest,
+  OrderSubmissionResponse,
+  UpdateOrderStateRequest,
+} from '../../../shared/api/orders';
+import type { MessageResponse } from '../../../shared/api/types';
+import type { NotificationSection } from '../../../shared/orders';
+import { HttpError, http } from '../../api/http';
+
+// Spec section 7: the calls of the order summary and of the reserve, credit-line and cheque flows.
+
+/** The server cart: its totals are the 'Resumen de la compra'. */
+export const fetchCart = (userId: number) => http.get<CartResponse>(`/user/cart/find-by-userid/${userId}`);
+
+export const fetchTransports = () => http.get<Transport[]>('/user/b1/tipo-transport');
+
+export const createOrder = (body: CreateOrderRequest) => http.post<Order>('/orders', body);
+
+/** Sends the reservation to the ERP (202 with pending: received, waits for the ERP). */
+export const submitReserve = (orderReference: string) => http.post<OrderSubmissionResponse>('/user/b1/reserve', { orderReference });
+
+/** Sends the sales order to the ERP (202 with pending: received, waits for the ERP). */
+export const submitSalesOrder = (orderReference: string) => http.post<OrderSubmissionResponse>('/user/b1/ov', { orderReference });
+
+export const confirmOrder = (id: number, numOc: string) =>
+  http.post<OrderSubmissionResponse>('/orders/update/state/order', { id, numOc, state: 'CONFIRMED' } satisfies UpdateOrderStateRequest);
+
+/** The recipient of a notification section, or null when there is none (the server answers 404). */
+export async function findRecipient(section: NotificationSection): Promise<NotificationRecipient | null> {
+  try {
+    const recipient = await http.get<NotificationRecipient | undefined>(`/user/sendmail/section/${section}`);
+    return recipient?.email ? recipient : null;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const sendOrderMail = (numberOrder: string, section: NotificationSection) =>
+  http.post<void>('/user/sendmail/order', { numberOrder, section } satisfies OrderMailRequest);
+
+/** Multipart: the server takes the company data from the ERP and mails the photo to the CHEQUE recipient. */
+export function payCheque(numberOrder: string, photo: File) {
+  const form = new FormData();
+  form.append('numberOrder', numberOrder);
+  form.append('fileName', photo.name);
+  form.append('chequeImgFile', photo, photo.name);
+  return http.post<MessageResponse>('/user/pay-cheque', form);
+}
+
+export const clearCart = (userId: number) => http.delete<void>(`/user/cart/clear-cart/${userId}`);

@@ -1,0 +1,22 @@
+import type { CustomerProfile } from '../../../shared/api/erp';
+import type { CheckoutState } from './checkoutSlice';
+
+/**
+ * The part of the store this feature reads: its own slice and, structurally, the session's user id and profile
+ * (a feature does not import another one).
+ */
+export interface CheckoutRootState {
+  checkout: CheckoutState;
+  session: { id: number | null; profile: CustomerProfile | null };
+}
+
+export const selectSessionUserId = (state: CheckoutRootState) => state.session.id;
+/** The credit still available (limitecred); 0 without a profile. */
+export const selectCreditLimit = (state: CheckoutRootState) => state.session.profile?.limitecred ?? 0;
+/** The cart's total with VAT, or null until the summary is loaded. */
+export const selectOrderTotal = (state: CheckoutRootState) => state.checkout.summary.totals?.total ?? null;
+export const selectCheckoutStatus = (state: CheckoutRootState) => state.checkout.status;
+export const selectCheckoutError = (state: CheckoutRootState) => state.checkout.error;
+export const selectSummary = (state: CheckoutRootState) => state.checkout.summary;
+export const selectTransports = (state: CheckoutRootState) => state.checkout.transports;
+export const selectStartedPayment = (state: CheckoutRootState) => state.checkout.payment;

@@ -1,0 +1,38 @@
+// Texts of the order summary that the spec does not fix (those it fixes are in src/shared/messages.ts).
+export const CHECKOUT_TEXT = {
+  title: 'Finalizar compra',
+  reserveTitle: 'Finalizar reserva',
+  loading: 'Cargando resumen de la compra',
+  retry: 'Reintentar',
+  loadFailed: 'No se pudo cargar el resumen de la compra:',
+  transportsFailed: 'No se pudieron cargar los transportes:',
+
+  deliveryLegend: 'Tipo de entrega',
+  delivery: 'Despacho',
+  storePickup: 'Retiro en tienda',
+  dispatchAddress: 'Dirección de despacho',
+  transport: 'Transporte',
+  transportsLoading: 'Cargando transportes…',
+  invoiceAddress: 'Dirección de facturación',
+
+  paymentLegend: 'Forma de pago',
+  khipu: 'Transferencia bancaria (Khipu)',
+  webpay: 'WebPay Plus',
+  cheque: 'Cheque',
+  credit: 'Línea de crédito',
+  chequeOnlyWithCondition: 'Disponible con condición de pago Cheque',
+  creditUnavailable: 'Sin crédito disponible',
+  availableCredit: 'Crédito disponible: {amount}',
+  chequePhoto: 'Adjuntar foto del cheque',
+  chequePhotoHint: 'jpg, jpeg o png, máximo 2 MB',
+  chequePhotoChosen: 'Archivo: {file}',
+
+  back: 'Volver al carro',
+  processing: 'Procesando pedido',
+  dialogAccept: 'Aceptar',
+  dialogClose: 'Cerrar',
+} as const;
+
+/** The provider of a card or transfer payment, by method. */
+export const PROVIDER_NAME = { WEBPAY: 'WebPay Plus', KHIPU: 'Khipu' } as const;
+

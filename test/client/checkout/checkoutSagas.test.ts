@@ -1,0 +1,248 @@
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { waitFor } from '@testing-library/react';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { call, delay } from 'redux-saga/effects';
+import { HttpError } from '../../../src/client/api/http';
+import { notify } from '../../../src/client/app/notify';
+import { createOrder, fetchCart, fetchTransports } from '../../../src/client/features/checkout/api';
+import {
+  checkoutSaga,
+  handleChequeSale,
+  handleCreditSale,
+  handleLoadTotals,
+  handleLoadTransports,
+  handleOrderSubmitted,
+  handleProviderPayment,
+  handleReserve,
+  handleSummaryOpened,
+  LOAD_TIMEOUT_MS,
+} from '../../../src/client/features/checkout/checkoutSagas';
+import { selectSessionUserId, selectTransports } from '../../../src/client/features/checkout/checkoutSelectors';
+import {
+  initialCheckoutState,
+  orderCreated,
+  orderFailed,
+  orderSubmitted,
+  paymentStarted,
+  summaryOpened,
+  totalsLoaded,
+  totalsLoadFailed,
+  totalsLoadStarted,
+  transportsLoaded,
+  transportsLoadFailed,
+  transportsLoadStarted,
+} from '../../../src/client/features/checkout/checkoutSlice';
+import {
+  buyerState,
+  callsTo,
+  cart,
+  checkoutReducers,
+  chequeRequest,
+  creditRequest,
+  json,
+  khipuRequest,
+  makeCheckoutStore,
+  mockApi,
+  orderOf,
+  reserveRequest,
+  totals,
+  transports,
+  webpayRequest,
+} from './fixtures';
+
+const delayFn = delay(0).payload.fn;
+const timeoutNow: [matchers.Matcher, unknown] = [matchers.call.fn(delayFn), true];
+const never = () => new Promise<never>(() => undefined);
+
+describe('order summary opened: the totals and the transports', () => {
+  it('transports not loaded: both at once', () => {
+    testSaga(handleSummaryOpened)
+      .next()
+      .select(selectSessionUserId)
+      .next(12)
+      .select(selectTransports)
+      .next(initialCheckoutState.transports)
+      .all([call(handleLoadTotals, 12), call(handleLoadTransports)])
+      .next()
+      .isDone();
+  });
+
+  it('transports loaded already: only the totals (the cart may have changed)', () => {
+    testSaga(handleSummaryOpened)
+      .next()
+      .select(selectSessionUserId)
+      .next(12)
+      .select(selectTransports)
+      .next({ status: 'loaded', list: transports, error: null })
+      .all([call(handleLoadTotals, 12)])
+      .next()
+      .isDone();
+  });
+
+  it('totals: from the server cart', () => {
+    testSaga(handleLoadTotals, 12)
+      .next()
+      .put(totalsLoadStarted())
+      .next()
+      .race({ cart: call(fetchCart, 12), timeout: delay(LOAD_TIMEOUT_MS) })
+      .next({ cart })
+      .put(totalsLoaded(cart))
+      .next()
+      .isDone();
+  });
+
+  it('totals fail: failed with the message', () => {
+    testSaga(handleLoadTotals, 12)
+      .next()
+      .put(totalsLoadStarted())
+      .next()
+      .race({ cart: call(fetchCart, 12), timeout: delay(LOAD_TIMEOUT_MS) })
+      .throw(new HttpError(500, 'Internal server error'))
+      .put(totalsLoadFailed('Internal server error'))
+      .next()
+      .isDone();
+  });
+
+  it('transports: the list, or a connection problem when the ERP does not answer', () => {
+    testSaga(handleLoadTransports)
+      .next()
+      .put(transportsLoadStarted())
+      .next()
+      .race({ list: call(fetchTransports), timeout: delay(LOAD_TIMEOUT_MS) })
+      .next({ list: transports })
+      .put(transportsLoaded(transports))
+      .next()
+      .isDone();
+    testSaga(handleLoadTransports)
+      .next()
+      .put(transportsLoadStarted())
+      .next()
+      .race({ list: call(fetchTransports), timeout: delay(LOAD_TIMEOUT_MS) })
+      .next({ timeout: true })
+      .put(transportsLoadFailed('problema de conexión'))
+      .next()
+      .isDone();
+  });
+
+  it('whole: the screen event fills totals and transports', async () => {
+    const { storeState } = await expectSaga(checkoutSaga)
+      .withReducer(checkoutReducers, buyerState(undefined, false))
+      .provide([
+        [matchers.call.fn(fetchCart), cart],
+        [matchers.call.fn(fetchTransports), transports],
+      ])
+      .dispatch(summaryOpened())
+      .call(fetchCart, 12)
+      .silentRun(50);
+    expect(storeState.checkout.summary).toEqual({ status: 'loaded', totals, error: null });
+    expect(storeState.checkout.transports).toEqual({ status: 'loaded', list: transports, error: null });
+  });
+
+  it('whole: an ERP that does not answer gives up with a connection problem', async () => {
+    const { storeState } = await expectSaga(handleLoadTransports)
+      .withReducer(checkoutReducers, buyerState())
+      .provide([[matchers.call.fn(fetchTransports), never()], timeoutNow])
+      .run();
+    expect(storeState.checkout.transports).toEqual({ status: 'failed', list: [], error: 'problema de conexión' });
+  });
+});
+
+describe('submit: the flow of the order type and payment method', () => {
+  const submitted = (request: typeof reserveRequest, chequePhotoKey: string | null = null) => orderSubmitted({ request, chequePhotoKey });
+  const routed = (request: typeof reserveRequest, chequePhotoKey: string | null = null) =>
+    testSaga(handleOrderSubmitted, submitted(request, chequePhotoKey)).next().select(selectSessionUserId).next(12);
+
+  it('reserve marker: the reserve flow', () => {
+    routed(reserveRequest).call(handleReserve, reserveRequest, 12).next().isDone();
+  });
+  it('credit line', () => {
+    routed(creditRequest).call(handleCreditSale, creditRequest, 12).next().isDone();
+  });
+  it('cheque, with the photo key', () => {
+    routed(chequeRequest, 'cheque-3').call(handleChequeSale, chequeRequest, 12, 'cheque-3').next().isDone();
+  });
+  it('WebPay Plus and Khipu: the provider payment', () => {
+    routed(webpayRequest).call(handleProviderPayment, webpayRequest, 'WEBPAY').next().isDone();
+    routed(khipuRequest).call(handleProviderPayment, khipuRequest, 'KHIPU').next().isDone();
+  });
+  it('no session user: nothing is sent', () => {
+    testSaga(handleOrderSubmitted, submitted(creditRequest))
+      .next()
+      .select(selectSessionUserId)
+      .next(null)
+      .put(orderFailed('Debe iniciar sesión'))
+      .next()
+      .call(notify, 'Debe iniciar sesión', 'error')
+      .next()
+      .isDone();
+  });
+});
+
+describe('card and transfer (the payments work takes it from paymentStarted)', () => {
+  const order = orderOf(webpayRequest, 44);
+
+  it('step by step: the order, then paymentStarted with the method', () => {
+    testSaga(handleProviderPayment, webpayRequest, 'WEBPAY')
+      .next()
+      .call(createOrder, webpayRequest)
+      .next(order)
+      .put(orderCreated(order))
+      .next()
+      .put(paymentStarted({ order, method: 'WEBPAY' }))
+      .next()
+      .isDone();
+  });
+
+  it('the order fails: its message', () => {
+    testSaga(handleProviderPayment, khipuRequest, 'KHIPU')
+      .next()
+      .call(createOrder, khipuRequest)
+      .throw(new HttpError(400, 'El transporte seleccionado no existe'))
+      .put(orderFailed('El transporte seleccionado no existe'))
+      .next()
+      .call(notify, 'El transporte seleccionado no existe', 'error')
+      .next()
+      .isDone();
+  });
+
+  it('whole: the started payment is in the slice and the flow is idle', async () => {
+    const { storeState } = await expectSaga(checkoutSaga)
+      .withReducer(checkoutReducers, buyerState())
+      .provide([[matchers.call.fn(createOrder), order]])
+      .dispatch(orderSubmitted({ request: webpayRequest, chequePhotoKey: null }))
+      .put(paymentStarted({ order, method: 'WEBPAY' }))
+      .silentRun(50);
+    expect(storeState.checkout).toMatchObject({ status: 'idle', error: null, payment: { order, method: 'WEBPAY' } });
+  });
+
+  it('whole: a failed order leaves the flow failed with the message', async () => {
+    const { storeState } = await expectSaga(checkoutSaga)
+      .withReducer(checkoutReducers, buyerState())
+      .provide([
+        [matchers.call.fn(createOrder), throwError(new HttpError(409, 'El carro está vacío: agregue productos antes de continuar'))],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .dispatch(orderSubmitted({ request: khipuRequest, chequePhotoKey: null }))
+      .not.put.actionType(paymentStarted.type)
+      .silentRun(50);
+    expect(storeState.checkout).toMatchObject({ status: 'failed', error: 'El carro está vacío: agregue productos antes de continuar', payment: null });
+  });
+});
+
+describe('one flow at a time', () => {
+  it('a second submit while one runs is ignored', async () => {
+    document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
+    const order = orderOf(khipuRequest, 45);
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = mockApi({ 'POST /api/orders': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const store = makeCheckoutStore(buyerState());
+    store.dispatch(orderSubmitted({ request: khipuRequest, chequePhotoKey: null }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(1));
+    store.dispatch(orderSubmitted({ request: khipuRequest, chequePhotoKey: null }));
+    answer(json(201, order));
+    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'KHIPU' }));
+    expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(1);
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/api/orders')[0][1].body))).toEqual(khipuRequest);
+  });
+});

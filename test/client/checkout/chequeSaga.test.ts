@@ -1,0 +1,164 @@
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { cartEmptied } from '../../../src/client/app/events';
+import { navigateTo } from '../../../src/client/app/navigation';
+import { notify } from '../../../src/client/app/notify';
+import { HttpError } from '../../../src/client/api/http';
+import { clearCart, confirmOrder, createOrder, findRecipient, payCheque, submitSalesOrder } from '../../../src/client/features/checkout/api';
+import { checkoutSaga, handleChequeSale } from '../../../src/client/features/checkout/checkoutSagas';
+import { orderCreated, orderFailed, orderPlaced, orderSubmitted } from '../../../src/client/features/checkout/checkoutSlice';
+import { keepChequePhoto, takeChequePhoto } from '../../../src/client/features/checkout/chequePhotos';
+import {
+  accepted,
+  buyerState,
+  checkoutReducers,
+  chequeOrder,
+  chequePhoto,
+  chequeRecipient,
+  chequeRequest,
+  confirmed,
+  imageFile,
+  NO_RECIPIENT,
+  pendingErp,
+} from './fixtures';
+
+const photo = chequePhoto();
+const sent = accepted(chequeOrder);
+const done = confirmed(sent);
+
+/** The cheque sale with its photo, up to the recipient lookup. */
+const withPhoto = () => testSaga(handleChequeSale, chequeRequest, 12, 'cheque-1').next().call(takeChequePhoto, 'cheque-1').next(photo).call(findRecipient, 'CHEQUE');
+
+describe('cheque sale, step by step', () => {
+  it('CHEQUE recipient, order, photo, sales order to the ERP, CONFIRMED, empty cart, home, Gracias por Comprar!!', () => {
+    withPhoto()
+      .next(chequeRecipient)
+      .call(createOrder, chequeRequest)
+      .next(chequeOrder)
+      .put(orderCreated(chequeOrder))
+      .next()
+      .call(payCheque, 'OC000043', photo)
+      .next({ message: 'Cheque enviado a Textil Andino!!' })
+      .call(submitSalesOrder, 'OC000043')
+      .next(sent)
+      .call(confirmOrder, 43, 'OC000043')
+      .next(done)
+      .call(clearCart, 12)
+      .next()
+      .put(cartEmptied())
+      .next()
+      .put(orderPlaced({ order: done.order, pending: false, message: '' }))
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .call(notify, 'Gracias por Comprar!!', 'success')
+      .next()
+      .isDone();
+  });
+
+  it('no CHEQUE recipient: the error, and no order is created', () => {
+    withPhoto().next(null).put(orderFailed(NO_RECIPIENT)).next().call(notify, NO_RECIPIENT, 'error').next().isDone();
+  });
+
+  it('no photo: Debe adjuntar una foto del cheque, nothing is asked', () => {
+    testSaga(handleChequeSale, chequeRequest, 12, null)
+      .next()
+      .call(takeChequePhoto, null)
+      .next(null)
+      .put(orderFailed('Debe adjuntar una foto del cheque'))
+      .next()
+      .call(notify, 'Debe adjuntar una foto del cheque', 'error')
+      .next()
+      .isDone();
+  });
+
+  it('a photo over 2 MB: the size message with its name', () => {
+    const big = imageFile('cheque-grande.png', 2 * 1024 * 1024 + 1, 'image/png');
+    testSaga(handleChequeSale, chequeRequest, 12, 'cheque-9')
+      .next()
+      .call(takeChequePhoto, 'cheque-9')
+      .next(big)
+      .put(orderFailed('El archivo cheque-grande.png excede el tamaño maximo 2MB'))
+      .next()
+      .call(notify, 'El archivo cheque-grande.png excede el tamaño maximo 2MB', 'error')
+      .next()
+      .isDone();
+  });
+
+  it('ERP pending (202): empty cart, home, the server message as a warning', () => {
+    const waiting = pendingErp(chequeOrder);
+    withPhoto()
+      .next(chequeRecipient)
+      .call(createOrder, chequeRequest)
+      .next(chequeOrder)
+      .put(orderCreated(chequeOrder))
+      .next()
+      .call(payCheque, 'OC000043', photo)
+      .next({ message: 'ok' })
+      .call(submitSalesOrder, 'OC000043')
+      .next(waiting)
+      .call(confirmOrder, 43, 'OC000043')
+      .next(confirmed(waiting))
+      .call(clearCart, 12)
+      .next()
+      .put(cartEmptied())
+      .next()
+      .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: waiting.message }))
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .call(notify, waiting.message, 'warning')
+      .next()
+      .isDone();
+  });
+
+  it.each([
+    ['the recipient lookup', 0],
+    ['the order', 1],
+    ['sending the photo', 2],
+    ['the sales order to the ERP', 3],
+    ['the CONFIRMED state', 4],
+  ] as const)('%s fails: its message, nothing after it', (_what, step) => {
+    let saga = withPhoto();
+    if (step >= 1) saga = saga.next(chequeRecipient).call(createOrder, chequeRequest);
+    if (step >= 2) saga = saga.next(chequeOrder).put(orderCreated(chequeOrder)).next().call(payCheque, 'OC000043', photo);
+    if (step >= 3) saga = saga.next({ message: 'ok' }).call(submitSalesOrder, 'OC000043');
+    if (step >= 4) saga = saga.next(sent).call(confirmOrder, 43, 'OC000043');
+    saga
+      .throw(new HttpError(400, 'El archivo cheque-4711.jpg no es una imagen válida'))
+      .put(orderFailed('El archivo cheque-4711.jpg no es una imagen válida'))
+      .next()
+      .call(notify, 'El archivo cheque-4711.jpg no es una imagen válida', 'error')
+      .next()
+      .isDone();
+  });
+});
+
+describe('cheque sale, whole (through the watcher and the store)', () => {
+  it('the photo kept by the screen reaches pay-cheque; confirmed order, idle, cart emptied, home, thanks', async () => {
+    const key = keepChequePhoto(photo);
+    const { storeState } = await expectSaga(checkoutSaga)
+      .withReducer(checkoutReducers, buyerState())
+      .provide([
+        [matchers.call.fn(findRecipient), chequeRecipient],
+        [matchers.call.fn(createOrder), chequeOrder],
+        [matchers.call.fn(payCheque), { message: 'Cheque enviado a Textil Andino!!' }],
+        [matchers.call.fn(submitSalesOrder), sent],
+        [matchers.call.fn(confirmOrder), done],
+        [matchers.call.fn(clearCart), undefined],
+        [matchers.call.fn(navigateTo), undefined],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .dispatch(orderSubmitted({ request: chequeRequest, chequePhotoKey: key }))
+      .call(payCheque, 'OC000043', photo)
+      .call(submitSalesOrder, 'OC000043')
+      .call(confirmOrder, 43, 'OC000043')
+      .put(cartEmptied())
+      .call(navigateTo, '/')
+      .call(notify, 'Gracias por Comprar!!', 'success')
+      .silentRun(50);
+    expect(storeState.checkout).toMatchObject({ status: 'idle', error: null, order: { purchaseOrderNumber: 'OC000043', orderState: 'CONFIRMED' } });
+    // taken once: a second flow cannot send the same photo by accident
+    expect(takeChequePhoto(key)).toBeNull();
+  });
+});

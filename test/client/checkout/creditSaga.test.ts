@@ -1,0 +1,151 @@
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { race, take } from 'redux-saga/effects';
+import { HttpError } from '../../../src/client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
+import { cartEmptied } from '../../../src/client/app/events';
+import { navigateTo } from '../../../src/client/app/navigation';
+import { notify } from '../../../src/client/app/notify';
+import { clearCart, confirmOrder, createOrder, submitSalesOrder } from '../../../src/client/features/checkout/api';
+import { checkoutSaga, handleCreditSale } from '../../../src/client/features/checkout/checkoutSagas';
+import { selectCreditLimit, selectOrderTotal } from '../../../src/client/features/checkout/checkoutSelectors';
+import { creditShort, orderCreated, orderFailed, orderPlaced, orderSubmitted } from '../../../src/client/features/checkout/checkoutSlice';
+import { accepted, buyerState, checkoutReducers, confirmed, creditOrder, creditRequest, losAndes, pacifico, pendingErp } from './fixtures';
+
+const creditDialog = confirmRequested({ title: 'Limite de Credito', text: 'Credito Disponible insuficiente', positive: 'Aceptar', negative: 'Cerrar' });
+const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
+const sent = accepted(creditOrder);
+const done = confirmed(sent);
+
+/** The credit sale with a limit of 1.250.000 against a total of 462.672: enough. */
+const enoughCredit = () => testSaga(handleCreditSale, creditRequest, 12).next().select(selectCreditLimit).next(1250000).select(selectOrderTotal).next(462672);
+
+describe('credit-line sale, step by step', () => {
+  it('enough credit: order, sales order to the ERP, CONFIRMED, empty cart, home, Gracias por Comprar!!', () => {
+    enoughCredit()
+      .call(createOrder, creditRequest)
+      .next(creditOrder)
+      .put(orderCreated(creditOrder))
+      .next()
+      .call(submitSalesOrder, 'OC000042')
+      .next(sent)
+      .call(confirmOrder, 42, 'OC000042')
+      .next(done)
+      .call(clearCart, 12)
+      .next()
+      .put(cartEmptied())
+      .next()
+      .put(orderPlaced({ order: done.order, pending: false, message: '' }))
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .call(notify, 'Gracias por Comprar!!', 'success')
+      .next()
+      .isDone();
+  });
+
+  it('a limit exactly the total is enough', () => {
+    testSaga(handleCreditSale, creditRequest, 12).next().select(selectCreditLimit).next(462672).select(selectOrderTotal).next(462672).call(createOrder, creditRequest);
+  });
+
+  it('credit short: the Limite de Credito dialog, and nothing is created', () => {
+    testSaga(handleCreditSale, creditRequest, 12)
+      .next()
+      .select(selectCreditLimit)
+      .next(462671)
+      .select(selectOrderTotal)
+      .next(462672)
+      .put(creditShort())
+      .next()
+      .put(creditDialog)
+      .next()
+      .is(decision)
+      .next([confirmAccepted(), undefined])
+      .isDone();
+  });
+
+  it('total unknown (summary not loaded): treated as short', () => {
+    testSaga(handleCreditSale, creditRequest, 12).next().select(selectCreditLimit).next(1250000).select(selectOrderTotal).next(null).put(creditShort());
+  });
+
+  it('ERP pending (202): empty cart, home, the server message as a warning', () => {
+    const waiting = pendingErp(creditOrder);
+    enoughCredit()
+      .call(createOrder, creditRequest)
+      .next(creditOrder)
+      .put(orderCreated(creditOrder))
+      .next()
+      .call(submitSalesOrder, 'OC000042')
+      .next(waiting)
+      .call(confirmOrder, 42, 'OC000042')
+      .next(confirmed(waiting))
+      .call(clearCart, 12)
+      .next()
+      .put(cartEmptied())
+      .next()
+      .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: waiting.message }))
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .call(notify, waiting.message, 'warning')
+      .next()
+      .isDone();
+  });
+
+  it.each([
+    ['the order', 0],
+    ['the sales order to the ERP', 1],
+    ['the CONFIRMED state', 2],
+    ['emptying the cart', 3],
+  ] as const)('%s fails: its message, nothing after it', (_what, step) => {
+    let saga = enoughCredit().call(createOrder, creditRequest);
+    if (step >= 1) saga = saga.next(creditOrder).put(orderCreated(creditOrder)).next().call(submitSalesOrder, 'OC000042');
+    if (step >= 2) saga = saga.next(sent).call(confirmOrder, 42, 'OC000042');
+    if (step >= 3) saga = saga.next(done).call(clearCart, 12);
+    saga
+      .throw(new HttpError(503, 'ERP no disponible'))
+      .put(orderFailed('ERP no disponible'))
+      .next()
+      .call(notify, 'ERP no disponible', 'error')
+      .next()
+      .isDone();
+  });
+});
+
+describe('credit-line sale, whole (through the watcher and the store)', () => {
+  it('enough credit: confirmed order in the slice, idle, cart emptied, home, thanks', async () => {
+    const { storeState } = await expectSaga(checkoutSaga)
+      .withReducer(checkoutReducers, buyerState(pacifico))
+      .provide([
+        [matchers.call.fn(createOrder), creditOrder],
+        [matchers.call.fn(submitSalesOrder), sent],
+        [matchers.call.fn(confirmOrder), done],
+        [matchers.call.fn(clearCart), undefined],
+        [matchers.call.fn(navigateTo), undefined],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .dispatch(orderSubmitted({ request: creditRequest, chequePhotoKey: null }))
+      .call(createOrder, creditRequest)
+      .call(submitSalesOrder, 'OC000042')
+      .call(confirmOrder, 42, 'OC000042')
+      .call(clearCart, 12)
+      .put(cartEmptied())
+      .call(navigateTo, '/')
+      .call(notify, 'Gracias por Comprar!!', 'success')
+      .silentRun(50);
+    expect(storeState.checkout).toMatchObject({ status: 'idle', error: null, order: { purchaseOrderNumber: 'OC000042', orderState: 'CONFIRMED' } });
+  });
+
+  it('no credit (limit 0): the dialog is open, nothing was created, the flow is idle', async () => {
+    const { storeState } = await expectSaga(checkoutSaga)
+      .withReducer(checkoutReducers, buyerState(losAndes))
+      .provide([[matchers.call.fn(createOrder), throwError(new Error('must not be called'))]])
+      .dispatch(orderSubmitted({ request: creditRequest, chequePhotoKey: null }))
+      .put(creditDialog)
+      .not.call.fn(createOrder)
+      .silentRun(50);
+    expect(storeState.checkout.status).toBe('idle');
+    expect(storeState.confirm.request).toEqual({ title: 'Limite de Credito', text: 'Credito Disponible insuficiente', positive: 'Aceptar', negative: 'Cerrar' });
+  });
+});

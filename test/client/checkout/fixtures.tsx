@@ -1,0 +1,193 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { render } from '@testing-library/react';
+import { File as NodeFile } from 'node:buffer';
+import userEvent from '@testing-library/user-event';
+import { SnackbarProvider } from 'notistack';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import createSagaMiddleware from 'redux-saga';
+import { configureHttp } from '../../../src/client/api/http';
+import { confirmReducer } from '../../../src/client/app/confirmSlice';
+import { messageReducer } from '../../../src/client/app/messageSlice';
+import { theme } from '../../../src/client/app/theme';
+import { checkoutSaga } from '../../../src/client/features/checkout/checkoutSagas';
+import { checkoutReducer, initialCheckoutState } from '../../../src/client/features/checkout/checkoutSlice';
+import SummaryOrderScreen from '../../../src/client/features/checkout/SummaryOrderScreen';
+import { sessionReducer } from '../../../src/client/features/session/sessionSlice';
+import type { CartResponse } from '../../../src/shared/api/cart';
+import type { CustomerProfile, Transport } from '../../../src/shared/api/erp';
+import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '../../../src/shared/api/orders';
+import type { OrderTotals } from '../../../src/shared/pricing';
+import { buyerProfile, sessionOf } from '../renderWithProviders';
+
+// The order summary with the reducers and saga it needs: independent of where app/ wires them.
+
+export const checkoutReducers = combineReducers({
+  session: sessionReducer,
+  checkout: checkoutReducer,
+  message: messageReducer,
+  confirm: confirmReducer,
+});
+export type CheckoutTestState = ReturnType<typeof checkoutReducers>;
+
+/** Pays by cheque, has credit, one default billing address and one dispatch address. */
+export const pacifico: CustomerProfile = {
+  ...buyerProfile,
+  idcliente: 'C76234567',
+  rut: '76234567-6',
+  nombre: 'Textiles Pacífico Ltda.',
+  condpago: 'Cheque',
+  credAprob: 5000000,
+  limitecred: 1250000,
+  factura: [
+    { idfactura: 'SUCURSAL VIÑA', direccion: '1 Norte 875', comuna: 'Viña del Mar', idregion: 'V', region: 'Valparaíso', idpais: 'CL', pais: 'Chile', predeterminado: 'N' },
+    { idfactura: 'CASA MATRIZ', direccion: 'Av. Brasil 2350', comuna: 'Valparaíso', idregion: 'V', region: 'Valparaíso', idpais: 'CL', pais: 'Chile', predeterminado: 'Y' },
+  ],
+  despacho: [
+    { iddespacho: 'BODEGA PLACILLA', direccion: 'Camino La Pólvora 400', comuna: 'Valparaíso', idregion: 'V', region: 'Valparaíso', idpais: 'CL', pais: 'Chile' },
+    { iddespacho: 'LOCAL CENTRO', direccion: 'Condell 1290', comuna: 'Valparaíso', idregion: 'V', region: 'Valparaíso', idpais: 'CL', pais: 'Chile' },
+  ],
+};
+
+/** Pays cash ('Contado'), no credit. */
+export const losAndes: CustomerProfile = { ...pacifico, condpago: 'Contado', credAprob: 0, limitecred: 0 };
+
+export const transports: Transport[] = [
+  { idTransporte: '0001', transporte: 'Retiro por cliente' },
+  { idTransporte: '0002', transporte: 'Starken' },
+  { idTransporte: '0003', transporte: 'Chilexpress' },
+];
+
+/** 2 lines, 30 units: 450.000 list, 45.000 offers, 4 % loyalty 16.200, subtotal 388.800, IVA 73.872, total 462.672. */
+export const totals: OrderTotals = {
+  lines: 2,
+  units: 30,
+  net: 450000,
+  offerDiscount: 45000,
+  loyaltyDiscount: 16200,
+  loyaltyPct: 4,
+  subtotal: 388800,
+  vat: 73872,
+  total: 462672,
+};
+export const cart: CartResponse = { items: [], totals };
+
+const choices = { tipoEntrega: 'entrega', deliveryAddress: 'BODEGA PLACILLA', deliveryTransport: '0002', invoiceAddress: 'CASA MATRIZ' } as const;
+export const reserveRequest: CreateOrderRequest = { orderType: 'RESERVE', ...choices };
+export const creditRequest: CreateOrderRequest = { orderType: 'ONLINE', ...choices, paymentMethod: 'CREDIT' };
+export const chequeRequest: CreateOrderRequest = { orderType: 'ONLINE', ...choices, paymentMethod: 'CHEQUE' };
+export const webpayRequest: CreateOrderRequest = { orderType: 'ONLINE', ...choices, paymentMethod: 'WEBPAY' };
+export const khipuRequest: CreateOrderRequest = { orderType: 'ONLINE', ...choices, paymentMethod: 'KHIPU' };
+
+export function orderOf(request: CreateOrderRequest, id: number): Order {
+  const prefix = request.orderType === 'RESERVE' ? 'RE' : 'OC';
+  return {
+    id,
+    purchaseOrderNumber: `${prefix}${String(id).padStart(6, '0')}`,
+    orderType: request.orderType,
+    orderState: 'PROCESS',
+    paymentMethod: request.paymentMethod ?? null,
+    tipoEntrega: request.tipoEntrega,
+    deliveryAddress: request.deliveryAddress,
+    deliveryTransport: request.deliveryTransport,
+    invoiceAddress: request.invoiceAddress,
+    orderProducts: [],
+    totals,
+    numOc: '',
+    erp: 'NONE',
+    erpDocNum: null,
+    userId: 12,
+    dateCreated: '2025-03-14T15:09:26.000Z',
+  };
+}
+
+export const reserveOrder = orderOf(reserveRequest, 7); // RE000007
+export const creditOrder = orderOf(creditRequest, 42); // OC000042
+export const chequeOrder = orderOf(chequeRequest, 43); // OC000043
+
+/** The ERP took it (200). */
+export const accepted = (order: Order, docNum = 5012): OrderSubmissionResponse => ({ order: { ...order, erp: 'SENT', erpDocNum: docNum }, pending: false, message: '' });
+/** Received, waits for the ERP (202). */
+export const pendingErp = (order: Order): OrderSubmissionResponse => ({
+  order: { ...order, erp: 'PENDING' },
+  pending: true,
+  message: `Pedido ${order.purchaseOrderNumber} recibido: quedó pendiente de envío al ERP y se enviará apenas esté disponible`,
+});
+export const confirmed = (answer: OrderSubmissionResponse): OrderSubmissionResponse => ({
+  ...answer,
+  order: { ...answer.order, orderState: 'CONFIRMED', numOc: answer.order.purchaseOrderNumber },
+});
+
+export const reserveRecipient: NotificationRecipient = { id: 1, name: 'Carolina', lastName: 'Muñoz', email: 'reservas@textilandino.cl', section: 'RESERVE' };
+export const chequeRecipient: NotificationRecipient = { id: 2, name: 'Jorge', lastName: 'Rojas', email: 'cobranza@textilandino.cl', section: 'CHEQUE' };
+
+export const NO_RECIPIENT = 'No existe correo para notificar a Textil Andino';
+
+/**
+ * A picked file. Node's File: the test environment's FormData is Node's and takes only Node's Blobs (jsdom's File is
+ * not one); in a browser both are the same.
+ */
+export const imageFile = (name: string, size: number, type = 'image/jpeg') => new NodeFile([new Uint8Array(size)], name, { type }) as unknown as File;
+export const chequePhoto = () => imageFile('cheque-4711.jpg', 1024);
+
+/** The whole test state of a logged-in buyer (user 12), with the summary's totals loaded unless told otherwise. */
+export function buyerState(profile: CustomerProfile | null = pacifico, withTotals = true): CheckoutTestState {
+  return {
+    ...checkoutReducers(undefined, { type: '@@init' }),
+    session: sessionOf('USER', profile),
+    checkout: withTotals ? { ...initialCheckoutState, summary: { status: 'loaded', totals, error: null } } : initialCheckoutState,
+  };
+}
+
+export function makeCheckoutStore(preloadedState?: Partial<CheckoutTestState>) {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: checkoutReducers,
+    preloadedState,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+  });
+  sagaMiddleware.run(checkoutSaga);
+  configureHttp({ getToken: () => store.getState().session.token, onSessionExpired: () => undefined });
+  return store;
+}
+
+/** SummaryOrderScreen for a logged-in buyer with `profile` (the route wrapper passes the session's). */
+export function renderSummary(profile: CustomerProfile | null = pacifico, options: { applyAccept?: boolean } = {}) {
+  const store = makeCheckoutStore({ session: sessionOf('USER', profile) });
+  const user = userEvent.setup({ applyAccept: options.applyAccept ?? true });
+  const utils = render(
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <SnackbarProvider>
+          <MemoryRouter initialEntries={['/user/sumary-order']}>
+            <SummaryOrderScreen profile={profile} />
+          </MemoryRouter>
+        </SnackbarProvider>
+      </ThemeProvider>
+    </Provider>,
+  );
+  return { ...utils, store, user };
+}
+
+type FetchArgs = [string, RequestInit?];
+export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fetch that answers the checkout API for user 12; `overrides` by 'METHOD path'. */
+export function mockApi(overrides: Record<string, (init?: RequestInit) => Response | Promise<Response>> = {}) {
+  const fetchMock = jest.fn<Promise<Response>, FetchArgs>(async (url, init) => {
+    const key = `${init?.method ?? 'GET'} ${url}`;
+    if (overrides[key]) return overrides[key](init);
+    if (key === 'GET /api/user/cart/find-by-userid/12') return json(200, cart);
+    if (key === 'GET /api/user/b1/tipo-transport') return json(200, transports);
+    if (key === 'GET /api/user/cart/count-cart/12') return json(200, 2); // the app's badge
+    return json(404, { status: 404, message: 'Recurso no encontrado' });
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+export const callsTo = (fetchMock: jest.Mock, method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]: FetchArgs) => url === path && (init?.method ?? 'GET') === method);

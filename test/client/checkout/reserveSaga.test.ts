@@ -1,0 +1,222 @@
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { race, take } from 'redux-saga/effects';
+import { HttpError } from '../../../src/client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
+import { cartEmptied } from '../../../src/client/app/events';
+import { navigateTo } from '../../../src/client/app/navigation';
+import { notify } from '../../../src/client/app/notify';
+import { clearCart, confirmOrder, createOrder, findRecipient, sendOrderMail, submitReserve } from '../../../src/client/features/checkout/api';
+import { checkoutSaga, handleReserve } from '../../../src/client/features/checkout/checkoutSagas';
+import { orderCreated, orderFailed, orderPlaced, orderSubmitted, reserveDeclined } from '../../../src/client/features/checkout/checkoutSlice';
+import {
+  accepted,
+  buyerState,
+  checkoutReducers,
+  confirmed,
+  NO_RECIPIENT,
+  pendingErp,
+  reserveOrder,
+  reserveRecipient,
+  reserveRequest,
+} from './fixtures';
+
+const prompt = confirmRequested({ title: 'Deseas realizar la reserva?', positive: 'Reservar', negative: 'No reservar' });
+const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
+const sent = accepted(reserveOrder);
+const done = confirmed(sent);
+
+/** The reserve flow up to the buyer's 'Reservar'. */
+const confirmedReserve = () => testSaga(handleReserve, reserveRequest, 12).next().put(prompt).next().is(decision).next([confirmAccepted(), undefined]);
+
+describe('reserve flow, step by step (spec section 4)', () => {
+  it('confirmed: recipient, order, ERP reservation, CONFIRMED with the RE number, mail, empty cart, home, success', () => {
+    confirmedReserve()
+      .call(findRecipient, 'RESERVE')
+      .next(reserveRecipient)
+      .call(createOrder, reserveRequest)
+      .next(reserveOrder)
+      .put(orderCreated(reserveOrder))
+      .next()
+      .call(submitReserve, 'RE000007')
+      .next(sent)
+      .call(confirmOrder, 7, 'RE000007')
+      .next(done)
+      .call(sendOrderMail, 'RE000007', 'RESERVE')
+      .next()
+      .call(clearCart, 12)
+      .next()
+      .put(cartEmptied())
+      .next()
+      .put(orderPlaced({ order: done.order, pending: false, message: '' }))
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .call(notify, 'Reserva enviada para aprobación!!', 'success')
+      .next()
+      .isDone();
+  });
+
+  it('declined: Reserva no realizada, nothing is sent', () => {
+    testSaga(handleReserve, reserveRequest, 12)
+      .next()
+      .put(prompt)
+      .next()
+      .is(decision)
+      .next([undefined, confirmDeclined()])
+      .put(reserveDeclined())
+      .next()
+      .call(notify, 'Reserva no realizada', 'info')
+      .next()
+      .isDone();
+  });
+
+  it('no RESERVE recipient: the error, and no order is created', () => {
+    confirmedReserve()
+      .call(findRecipient, 'RESERVE')
+      .next(null)
+      .put(orderFailed(NO_RECIPIENT))
+      .next()
+      .call(notify, NO_RECIPIENT, 'error')
+      .next()
+      .isDone();
+  });
+
+  it('ERP pending (202): the cart is still emptied and the buyer goes home, told with the server message', () => {
+    const waiting = pendingErp(reserveOrder);
+    const stillWaiting = confirmed(waiting);
+    confirmedReserve()
+      .call(findRecipient, 'RESERVE')
+      .next(reserveRecipient)
+      .call(createOrder, reserveRequest)
+      .next(reserveOrder)
+      .put(orderCreated(reserveOrder))
+      .next()
+      .call(submitReserve, 'RE000007')
+      .next(waiting)
+      .call(confirmOrder, 7, 'RE000007')
+      .next(stillWaiting)
+      .call(sendOrderMail, 'RE000007', 'RESERVE')
+      .next()
+      .call(clearCart, 12)
+      .next()
+      .put(cartEmptied())
+      .next()
+      .put(orderPlaced({ order: stillWaiting.order, pending: true, message: waiting.message }))
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .call(notify, 'Pedido RE000007 recibido: quedó pendiente de envío al ERP y se enviará apenas esté disponible', 'warning')
+      .next()
+      .isDone();
+  });
+
+  it('pending without a server text: the portal says it with the order number', () => {
+    const waiting = { ...pendingErp(reserveOrder), message: '' };
+    confirmedReserve()
+      .call(findRecipient, 'RESERVE')
+      .next(reserveRecipient)
+      .call(createOrder, reserveRequest)
+      .next(reserveOrder)
+      .put(orderCreated(reserveOrder))
+      .next()
+      .call(submitReserve, 'RE000007')
+      .next(waiting)
+      .call(confirmOrder, 7, 'RE000007')
+      .next(confirmed(waiting))
+      .call(sendOrderMail, 'RE000007', 'RESERVE')
+      .next()
+      .call(clearCart, 12)
+      .next()
+      .put(cartEmptied())
+      .next()
+      .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: '' }))
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .call(notify, 'Pedido RE000007 recibido: quedó pendiente de envío al ERP y se enviará apenas esté disponible', 'warning')
+      .next()
+      .isDone();
+  });
+
+  // Each step that fails: the server message and 'Reserva no realizada'; the steps after it do not run.
+  const failingAt = (step: 'recipient' | 'order' | 'erp' | 'state' | 'mail' | 'clear') => {
+    let saga = confirmedReserve().call(findRecipient, 'RESERVE');
+    if (step !== 'recipient') saga = saga.next(reserveRecipient).call(createOrder, reserveRequest);
+    if (step !== 'recipient' && step !== 'order') saga = saga.next(reserveOrder).put(orderCreated(reserveOrder)).next().call(submitReserve, 'RE000007');
+    if (['state', 'mail', 'clear'].includes(step)) saga = saga.next(sent).call(confirmOrder, 7, 'RE000007');
+    if (['mail', 'clear'].includes(step)) saga = saga.next(done).call(sendOrderMail, 'RE000007', 'RESERVE');
+    if (step === 'clear') saga = saga.next().call(clearCart, 12);
+    return saga;
+  };
+
+  it.each([
+    ['recipient', 'the recipient lookup', 'Internal server error'],
+    ['order', 'the order', 'El carro está vacío: agregue productos antes de continuar'],
+    ['erp', 'the ERP reservation', 'Stock insuficiente para el artículo POL-123-M'],
+    ['state', 'the CONFIRMED state', 'El estado del pedido no puede cambiarse sin la confirmación del ERP o del medio de pago'],
+    ['mail', 'the mail', 'No se pudo enviar el correo'],
+    ['clear', 'emptying the cart', 'problema de conexión'],
+  ] as const)('%s fails (%s): its message, Reserva no realizada, and nothing after it', (step, _what, message) => {
+    failingAt(step)
+      .throw(new HttpError(step === 'erp' ? 422 : 500, message))
+      .put(orderFailed(message))
+      .next()
+      .call(notify, message, 'error')
+      .next()
+      .call(notify, 'Reserva no realizada', 'info')
+      .next()
+      .isDone();
+  });
+});
+
+describe('reserve flow, whole (through the watcher and the store)', () => {
+  it('confirmed: order CONFIRMED in the slice, status idle, cart emptied, home, success', async () => {
+    const { storeState } = await expectSaga(checkoutSaga)
+      .withReducer(checkoutReducers, buyerState())
+      .provide([
+        [matchers.call.fn(findRecipient), reserveRecipient],
+        [matchers.call.fn(createOrder), reserveOrder],
+        [matchers.call.fn(submitReserve), sent],
+        [matchers.call.fn(confirmOrder), done],
+        [matchers.call.fn(sendOrderMail), undefined],
+        [matchers.call.fn(clearCart), undefined],
+        [matchers.call.fn(navigateTo), undefined],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .dispatch(orderSubmitted({ request: reserveRequest, chequePhotoKey: null }))
+      .dispatch(confirmAccepted())
+      .call(submitReserve, 'RE000007')
+      .call(confirmOrder, 7, 'RE000007')
+      .call(sendOrderMail, 'RE000007', 'RESERVE')
+      .call(clearCart, 12)
+      .put(cartEmptied())
+      .call(navigateTo, '/')
+      .call(notify, 'Reserva enviada para aprobación!!', 'success')
+      .silentRun(50);
+    expect(storeState.checkout.status).toBe('idle');
+    expect(storeState.checkout.error).toBeNull();
+    expect(storeState.checkout.order).toMatchObject({ purchaseOrderNumber: 'RE000007', orderState: 'CONFIRMED', numOc: 'RE000007' });
+    expect(storeState.confirm.request).toBeNull();
+  });
+
+  it('ERP rejects the reservation: failed with its message, the cart stays', async () => {
+    const { storeState } = await expectSaga(checkoutSaga)
+      .withReducer(checkoutReducers, buyerState())
+      .provide([
+        [matchers.call.fn(findRecipient), reserveRecipient],
+        [matchers.call.fn(createOrder), reserveOrder],
+        [matchers.call.fn(submitReserve), throwError(new HttpError(422, 'Stock insuficiente para el artículo POL-123-M'))],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .dispatch(orderSubmitted({ request: reserveRequest, chequePhotoKey: null }))
+      .dispatch(confirmAccepted())
+      .call(notify, 'Reserva no realizada', 'info')
+      .not.call.fn(confirmOrder)
+      .not.call.fn(clearCart)
+      .not.put(cartEmptied())
+      .silentRun(50);
+    expect(storeState.checkout).toMatchObject({ status: 'failed', error: 'Stock insuficiente para el artículo POL-123-M' });
+  });
+});
