@@ -1,5 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { CustomerProfile } from '../../shared/api/erp';
+import type { Order } from '../../shared/api/orders';
 
 // Events that several features react to. They live here because a feature never imports another one.
 
@@ -25,3 +26,17 @@ export const cartItemsAddRequested = createAction<{ items: CartItemRequest[] }>(
 export const cartRefreshRequested = createAction('cart/refreshRequested');
 /** The buyer's order or reservation went through: the server cart was emptied and the badge shows 0. */
 export const cartEmptied = createAction('cart/emptied');
+
+/** An order to pay by card or bank transfer was created (order summary); the payments feature takes it to the provider. */
+export interface PaymentStart {
+  order: Order;
+  method: 'WEBPAY' | 'KHIPU';
+}
+export const paymentStarted = createAction<PaymentStart>('checkout/paymentStarted');
+
+/** The buyer chose pending invoices to pay and a provider (pending payments); the payments feature takes it. */
+export interface InvoicePaymentStart {
+  invoices: { docEntry: number; paidSum: number }[];
+  method: 'WEBPAY' | 'KHIPU';
+}
+export const invoicePaymentRequested = createAction<InvoicePaymentStart>('account/invoicePaymentRequested');

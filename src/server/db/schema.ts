@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgEnum, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '../../shared/orders';
+import { PAYMENT_PROVIDERS, PAYMENT_STATES } from '../../shared/payments';
 
 export const userType = pgEnum('user_type', ['USER', 'ADMIN', 'SUPERADMIN']);
 
@@ -213,3 +214,47 @@ export const notificationRecipients = pgTable(
 );
 
 export type NotificationRecipientRow = typeof notificationRecipients.$inferSelect;
+
+export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
+export const paymentPurpose = pgEnum('payment_purpose', ['ORDER', 'INVOICES']);
+export const paymentState = pgEnum('payment_state', PAYMENT_STATES);
+
+/**
+ * A card or bank-transfer payment started by a buyer, for an order or for some pending invoices. The amount is the
+ * server's. Its outcome (PAID, REJECTED, ABORTED, EXPIRED) is applied once: the update that sets `outcomeAppliedAt`
+ * wins, whoever sees the result first (the return page, the notification or the reconciler).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    provider: paymentProvider('provider').notNull(),
+    purpose: paymentPurpose('purpose').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    cardCode: varchar('card_code', { length: 15 }).notNull(),
+    amount: integer('amount').notNull(),
+    state: paymentState('state').notNull().default('CREATED'),
+    /** WebPay buy_order or Khipu transaction_id ('PP…'): unique per payment. */
+    reference: varchar('reference', { length: 64 }).notNull(),
+    /** WebPay session id ('OW' + 6 digits). */
+    sessionId: varchar('session_id', { length: 61 }).notNull().default(''),
+    /** WebPay token or Khipu payment_id, once the provider answered the create. */
+    providerId: varchar('provider_id', { length: 100 }),
+    paymentUrl: text('payment_url'),
+    /** Pending invoices paid: [{docEntry, folio, paidSum}]. */
+    invoices: jsonb('invoices').$type<{ docEntry: number; folio: string; paidSum: number }[]>().notNull().default([]),
+    /** The provider's last answer (WebPay commit/status, Khipu payment). */
+    result: jsonb('result'),
+    outcomeAppliedAt: timestamp('outcome_applied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('payments_reference_idx').on(t.reference),
+    uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerId),
+    index('payments_open_idx').on(t.state, t.createdAt),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;

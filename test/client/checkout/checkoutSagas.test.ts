@@ -1,3 +1,4 @@
+import { paymentStarted } from '../../../src/client/app/events';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { waitFor } from '@testing-library/react';
@@ -24,7 +25,6 @@ import {
   orderCreated,
   orderFailed,
   orderSubmitted,
-  paymentStarted,
   summaryOpened,
   totalsLoaded,
   totalsLoadFailed,

@@ -1,3 +1,4 @@
+import { paymentStarted } from '../../app/events';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { VariantType } from 'notistack';
 import { all, call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
@@ -32,7 +33,6 @@ import {
   orderFailed,
   orderPlaced,
   orderSubmitted,
-  paymentStarted,
   reserveDeclined,
   summaryOpened,
   totalsLoaded,

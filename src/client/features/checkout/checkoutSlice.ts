@@ -1,15 +1,16 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartResponse } from '../../../shared/api/cart';
 import type { Transport } from '../../../shared/api/erp';
 import type { CreateOrderRequest, Order, OrderSubmissionResponse } from '../../../shared/api/orders';
 import type { OrderTotals } from '../../../shared/pricing';
-import { loggedOut, sessionExpired } from '../../app/events';
+import { loggedOut, paymentStarted, sessionExpired, type PaymentStart } from '../../app/events';
 
 // The order summary and the reserve, credit-line and cheque flows (spec sections 2, 4 and 5).
 
 export type FlowStatus = 'idle' | 'running' | 'failed';
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-export type ProviderMethod = 'WEBPAY' | 'KHIPU';
+export type ProviderMethod = PaymentStart['method'];
+export type { PaymentStart };
 
 /** The one event of the order summary's submit: the buyer's choices, and the cheque photo's key (chequePhotos.ts). */
 export interface OrderSubmission {
@@ -17,10 +18,6 @@ export interface OrderSubmission {
   chequePhotoKey: string | null;
 }
 
-export interface PaymentStart {
-  order: Order;
-  method: ProviderMethod;
-}
 
 export interface CheckoutState {
   /** The order flow (reserve, credit line, cheque, provider payment); its failure message in `error`. */
@@ -44,11 +41,6 @@ export const initialCheckoutState: CheckoutState = {
   payment: null,
 };
 
-/**
- * A card (WebPay Plus) or transfer (Khipu) order was created: the payments work redirects to the provider.
- * Declared apart from the slice's reducers because another feature takes it (it belongs in app/events.ts then).
- */
-export const paymentStarted = createAction<PaymentStart>('checkout/paymentStarted');
 
 const checkoutSlice = createSlice({
   name: 'checkout',

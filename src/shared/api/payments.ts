@@ -1,0 +1,93 @@
+import type { OrderState } from '../orders';
+import type { PaymentProvider, PaymentPurpose, PaymentState } from '../payments';
+
+// Card (WebPay Plus) and bank-transfer (Khipu) payments (spec section 7, Payments). The server decides the amount
+// from its own order or from the ERP balances of the selected invoices; an amount sent by the browser is ignored.
+
+/** What to pay: one of the buyer's orders (by number), or some of its pending invoices (by docEntry). */
+export type PaymentTarget = { orderReference: string; invoices?: never } | { invoices: number[]; orderReference?: never };
+
+/** POST /user/tbk/create. buy_order = the order number; for invoices send `invoices` instead. */
+export interface WebpayCreateRequest {
+  buy_order?: string;
+  invoices?: number[];
+  /** 'OW' + 6 digits; the server makes one when absent or malformed. */
+  session_id?: string;
+  /** Ignored: the server charges its own amount. */
+  amount?: number;
+  /** Ignored: the server's return endpoint is used. */
+  return_url?: string;
+}
+
+export interface WebpayCreateResponse {
+  url: string;
+  token: string;
+  buy_order: string;
+  session_id: string;
+  amount: number;
+}
+
+/** The card payment result as stored and shown on /payment-verification (spec section 3). */
+export interface CardPaymentResult {
+  token: string;
+  vci: string;
+  amount: number;
+  status: string;
+  buy_order: string;
+  session_id: string;
+  card_number: string;
+  accounting_date: string;
+  transaction_date: string;
+  authorization_code: string;
+  payment_type_code: string;
+  response_code: number | null;
+  installments_number: number;
+  /** The portal's verdict: approved (PAID), rejected, aborted or expired. */
+  state: PaymentState;
+  purpose: PaymentPurpose;
+  /** The order number, when the payment was for an order. */
+  orderReference: string | null;
+  orderState: OrderState | null;
+  userId: number;
+}
+
+/** POST /user/khipu/payments. */
+export type KhipuCreateRequest = PaymentTarget;
+
+export interface KhipuCreateResponse {
+  payment_id: string;
+  payment_url: string;
+  amount: number;
+  currency: 'CLP';
+  transaction_id: string;
+}
+
+/** GET /user/khipu/payments/{id} and POST …/{id}/confirm: the provider's answer plus the portal's outcome. */
+export interface TransferPaymentStatus {
+  payment_id: string;
+  amount: number;
+  currency: string;
+  /** pending, verifying or done (Khipu). */
+  status: string;
+  status_detail: string;
+  transaction_id: string;
+  funds_source: string;
+  receipt_url: string;
+  state: PaymentState;
+  purpose: PaymentPurpose;
+  orderReference: string | null;
+  orderState: OrderState | null;
+  provider: PaymentProvider;
+}
+
+/** POST /user/b1/pay-invoice and /user/b1/pay-account: the server registers the ERP incoming payment of a payment it confirmed. */
+export interface ErpPaymentRequest {
+  /** WebPay token or Khipu payment id of a payment the server confirmed. */
+  paymentId: string;
+}
+
+export interface ErpPaymentResponse {
+  /** Whether the ERP already has the incoming payment, or it is queued. */
+  erp: 'SENT' | 'PENDING';
+  message: string;
+}
