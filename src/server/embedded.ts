@@ -2,6 +2,8 @@
 // runs on the protocol-faithful stand-ins and seeds the demo accounts. Nothing else in src/server imports mocks/.
 import { startB1Mock, type B1Mock } from '../../mocks/b1/server';
 import { DEMO_ACCOUNTS } from '../../mocks/demo/accounts';
+import { startKhipuMock, type KhipuMock } from '../../mocks/khipu/server';
+import { startWebpayMock, type WebpayMock } from '../../mocks/webpay/server';
 import type { SeedUser } from './db/seed';
 
 /** A fixed loopback port for a stand-in (`B1_STANDIN_PORT`…), so a person or a browser test can look inside it; 0 = any. */
@@ -14,6 +16,25 @@ export function standInPort(name: string): number {
 export async function startB1StandIn(): Promise<{ url: string; company: string; user: string; password: string; close(): Promise<void> }> {
   const mock: B1Mock = await startB1Mock({ port: standInPort('B1_STANDIN_PORT'), host: '127.0.0.1' });
   return { url: mock.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', close: () => mock.close() };
+}
+
+/** The WebPay Plus stand-in (card form included) on a loopback port, with Transbank's public integration keys. */
+export async function startWebpayStandIn(): Promise<{ url: string; commerceCode: string; apiKey: string; close(): Promise<void> }> {
+  const mock: WebpayMock = await startWebpayMock({ port: standInPort('WEBPAY_STANDIN_PORT'), host: '127.0.0.1' });
+  return { url: mock.url, commerceCode: mock.commerceCode, apiKey: mock.apiKey, close: () => mock.close() };
+}
+
+/**
+ * The Khipu v3 stand-in (payer page and signed notifications) on a loopback port. Its notifications retry every
+ * 10 s at first (Khipu waits longer), so a portal that was still starting gets them soon.
+ */
+export async function startKhipuStandIn(): Promise<{ url: string; apiKey: string; secret: string; receiverId: number; close(): Promise<void> }> {
+  const mock: KhipuMock = await startKhipuMock({
+    port: standInPort('KHIPU_STANDIN_PORT'),
+    host: '127.0.0.1',
+    notifyRetry: { initialDelayMs: 10_000, maxDelayMs: 10 * 60_000 },
+  });
+  return { url: mock.url, apiKey: mock.apiKey, secret: mock.secret, receiverId: mock.receiverId, close: () => mock.close() };
 }
 
 export interface EmbeddedServices {
