@@ -79,7 +79,7 @@ export function Layout() {
         title={confirm?.title ?? ''}
         text={confirm?.text}
         positiveText={confirm?.positive ?? ''}
-        negativeText={confirm?.negative ?? ''}
+        negativeText={confirm?.negative}
         onConfirm={() => dispatch(confirmAccepted())}
         onDecline={() => dispatch(confirmDeclined())}
       />

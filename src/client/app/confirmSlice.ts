@@ -5,7 +5,8 @@ export interface ConfirmRequest {
   title: string;
   text?: string;
   positive: string;
-  negative: string;
+  /** Absent: an information dialog with a single button. */
+  negative?: string;
 }
 export interface ConfirmState {
   request: ConfirmRequest | null;

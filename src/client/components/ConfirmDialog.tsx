@@ -11,7 +11,8 @@ export interface ConfirmDialogProps {
   title: string;
   text?: string;
   positiveText: string;
-  negativeText: string;
+  /** Absent: an information dialog with one button (closing it is the same as pressing it). */
+  negativeText?: string;
   onConfirm: () => void;
   /** Also called on Escape or a click outside: closing without choosing is declining. */
   onDecline: () => void;
@@ -29,7 +30,7 @@ export function ConfirmDialog({ open, title, text, positiveText, negativeText, o
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onDecline}>{negativeText}</Button>
+        {negativeText && <Button onClick={onDecline}>{negativeText}</Button>}
         <Button onClick={onConfirm} variant="contained" autoFocus>
           {positiveText}
         </Button>

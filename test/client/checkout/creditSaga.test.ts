@@ -13,7 +13,7 @@ import { selectCreditLimit, selectOrderTotal } from '../../../src/client/feature
 import { creditShort, orderCreated, orderFailed, orderPlaced, orderSubmitted } from '../../../src/client/features/checkout/checkoutSlice';
 import { accepted, buyerState, checkoutReducers, confirmed, creditOrder, creditRequest, losAndes, pacifico, pendingErp } from './fixtures';
 
-const creditDialog = confirmRequested({ title: 'Limite de Credito', text: 'Credito Disponible insuficiente', positive: 'Aceptar', negative: 'Cerrar' });
+const creditDialog = confirmRequested({ title: 'Limite de Credito', text: 'Credito Disponible insuficiente', positive: 'Aceptar' });
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
 const sent = accepted(creditOrder);
 const done = confirmed(sent);
@@ -146,6 +146,6 @@ describe('credit-line sale, whole (through the watcher and the store)', () => {
       .not.call.fn(createOrder)
       .silentRun(50);
     expect(storeState.checkout.status).toBe('idle');
-    expect(storeState.confirm.request).toEqual({ title: 'Limite de Credito', text: 'Credito Disponible insuficiente', positive: 'Aceptar', negative: 'Cerrar' });
+    expect(storeState.confirm.request).toEqual({ title: 'Limite de Credito', text: 'Credito Disponible insuficiente', positive: 'Aceptar' });
   });
 });

@@ -162,7 +162,7 @@ export function* handleCreditSale(request: CreateOrderRequest, userId: number) {
   if (total === null || limit < total) {
     yield put(creditShort());
     // an error dialog: both buttons close it
-    yield put(confirmRequested({ title: MSG.creditLimitTitle, text: MSG.creditInsufficient, positive: CHECKOUT_TEXT.dialogAccept, negative: CHECKOUT_TEXT.dialogClose }));
+    yield put(confirmRequested({ title: MSG.creditLimitTitle, text: MSG.creditInsufficient, positive: CHECKOUT_TEXT.dialogAccept }));
     yield decision();
     return;
   }

@@ -30,7 +30,6 @@ export const CHECKOUT_TEXT = {
   back: 'Volver al carro',
   processing: 'Procesando pedido',
   dialogAccept: 'Aceptar',
-  dialogClose: 'Cerrar',
 } as const;
 
 /** The provider of a card or transfer payment, by method. */
