@@ -12,7 +12,8 @@ beforeEach(() => {
 const lines = () => screen.getByRole('list', { name: 'Productos del carro' });
 const lineOf = (name: string) => within(lines()).getByRole('listitem', { name });
 /** The value next to a label in a description list (prices of a line, rows of the summary). */
-const valueOf = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'dt' }).nextElementSibling;
+/** The amount next to a label: a line's dt/dd pair or a summary row's th/td. */
+const valueOf = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'dt, th' }).nextElementSibling;
 const summary = () => screen.getByRole('region', { name: 'Resumen de la compra' });
 const badge = () => within(screen.getByRole('banner')).getByRole('button', { name: 'Carro de compras' });
 

@@ -1,3 +1,4 @@
+import { OrderTotalsSummary } from '../../components/OrderTotalsSummary';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import Alert from '@mui/material/Alert';
@@ -28,12 +29,10 @@ import { chequeFileError, createOrderSchema, ORDER_MSG } from '../../../shared/s
 import { useAppDispatch } from '../../app/hooks';
 import { readItem, SESSION_KEYS } from '../../app/sessionStorage';
 import { PageSpinner } from '../../components/PageSpinner';
-import { selectCheckoutError, selectCheckoutStatus, selectStartedPayment, selectSummary, selectTransports, type CheckoutRootState } from './checkoutSelectors';
+import { selectCheckoutError, selectCheckoutStatus, selectSummary, selectTransports, type CheckoutRootState } from './checkoutSelectors';
 import { errorDismissed, orderSubmitted, summaryOpened } from './checkoutSlice';
 import { CHECKOUT_TEXT } from './checkoutTexts';
 import { keepChequePhoto } from './chequePhotos';
-import { ProviderNotConnectedNotice } from './ProviderNotConnectedNotice';
-import { SummaryTotals } from './SummaryTotals';
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const useCheckoutSelector = useSelector.withTypes<CheckoutRootState>();
@@ -91,7 +90,6 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   const error = useCheckoutSelector(selectCheckoutError);
   const summary = useCheckoutSelector(selectSummary);
   const transports = useCheckoutSelector(selectTransports);
-  const payment = useCheckoutSelector(selectStartedPayment);
   // the cart detail set (or cleared) the marker on the way here
   const [reserve] = useState(() => readItem(SESSION_KEYS.reserve) === RESERVE_MARKER);
   const id = useId();
@@ -177,7 +175,6 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
           {error}
         </Alert>
       )}
-      <ProviderNotConnectedNotice payment={payment} />
       {emptyCart && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {MSG.cartIsEmpty}
@@ -306,7 +303,7 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
           </Stack>
 
           <Stack spacing={2}>
-            {summary.totals ? <SummaryTotals totals={summary.totals} /> : summary.status !== 'failed' && <PageSpinner label={CHECKOUT_TEXT.loading} />}
+            {summary.totals ? <OrderTotalsSummary totals={summary.totals} /> : summary.status !== 'failed' && <PageSpinner label={CHECKOUT_TEXT.loading} />}
             <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
               <Button component={RouterLink} to="/user/cart-detail" startIcon={<ArrowBackIcon />} disabled={running}>
                 {CHECKOUT_TEXT.back}
