@@ -2,6 +2,10 @@ const dateFmt = new Intl.DateTimeFormat('es-CL', { day: '2-digit', month: '2-dig
 
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
+  // A calendar date ('2025-03-01', as the ERP gives them) is that day wherever the reader is: read as UTC
+  // midnight it would show the day before in Santiago.
+  const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (day) return `${day[3]}-${day[2]}-${day[1]}`;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? String(value) : dateFmt.format(date);
 }

@@ -26,3 +26,12 @@ describe('messages', () => {
     expect(homeServiceError(502, 'Bad gateway')).toBe('Server-side error: 502 Bad gateway');
   });
 });
+
+describe('formatDate', () => {
+  it('keeps the calendar day of an ERP date (no shift to the previous day in Santiago)', async () => {
+    const { formatDate } = await import('../../src/shared/dates');
+    expect(formatDate('2025-03-01')).toBe('01-03-2025');
+    expect(formatDate('2026-01-01')).toBe('01-01-2026');
+    expect(formatDate('')).toBe('');
+  });
+});

@@ -8,6 +8,10 @@ export const SESSION_KEYS = {
   profile: 'profile',
   /** 'X' selects the reserve flow of the order summary (cart detail 'Realizar Reserva'); absent otherwise. */
   reserve: 'reserve',
+  /** 'X' while a provider payment pays pending invoices (pending payments 'Pagar'); absent otherwise. */
+  payPending: 'payPending',
+  /** The pending invoices being paid, JSON [{docEntry, paidSum}]. */
+  invoicePendings: 'invoicePendings',
 } as const;
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];

@@ -142,14 +142,23 @@ describe('global message bar and confirm dialog', () => {
   });
 
   it('shows the bar of the store in the shell', async () => {
-    // a placeholder route: it calls no API, so the bar shows only what the store holds
+    // a screen that loads nothing: the bar shows only what the store holds
     renderWithProviders({
-      route: '/user/purchase-history',
+      route: '/session-expired',
       preloadedState: { session: sessionOf('USER'), message: { current: { tipoMessage: 'Advertencia', message: 'Bloqueado para comprar, contactar ejecutiva(o)' } } },
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Advertencia');
     expect(alert).toHaveTextContent('Bloqueado para comprar, contactar ejecutiva(o)');
+  });
+
+  it('ConfirmDialog without a negative text is an information dialog with one button', async () => {
+    const onConfirm = jest.fn();
+    render(<ConfirmDialog open title="Limite de Credito" text="Credito Disponible insuficiente" positiveText="Aceptar" onConfirm={onConfirm} onDecline={jest.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Limite de Credito' });
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Aceptar']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(onConfirm).toHaveBeenCalled();
   });
 
   it('ConfirmDialog: title, text, positive and negative buttons', async () => {

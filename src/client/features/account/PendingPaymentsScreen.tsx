@@ -1,0 +1,146 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useEffect, useMemo, useState } from 'react';
+import { useSelector } from 'react-redux';
+import type { PendingDocument } from '../../../shared/api/erp';
+import { formatCLP } from '../../../shared/money';
+import type { InvoicePaymentStart } from '../../app/events';
+import { useAppDispatch } from '../../app/hooks';
+import { formatDate } from '../../../shared/dates';
+import { selectPendingDocuments, type AccountRootState } from './accountSelectors';
+import { pendingPaymentSubmitted, pendingScreenOpened } from './accountSlice';
+import { ACCOUNT_TEXT } from './accountTexts';
+import { inJsdom, loadingSlotProps, localeWithNoRows, paginationProps } from './gridSetup';
+import { noSelection, selectedDocuments, totalOf, type RowSelection } from './pendingSelection';
+
+// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
+const useAccountSelector = useSelector.withTypes<AccountRootState>();
+
+type Method = InvoicePaymentStart['method'];
+
+const columns: GridColDef<PendingDocument>[] = [
+  { field: 'folio', headerName: ACCOUNT_TEXT.folio, flex: 1, minWidth: 110 },
+  { field: 'fecha', headerName: ACCOUNT_TEXT.fecha, width: 120, valueFormatter: (value: string) => formatDate(value) },
+  { field: 'totalBruto', headerName: ACCOUNT_TEXT.totalBruto, type: 'number', width: 140, valueFormatter: (value: number) => formatCLP(value) },
+  { field: 'saldoaPagar', headerName: ACCOUNT_TEXT.saldoaPagar, type: 'number', width: 140, valueFormatter: (value: number) => formatCLP(value) },
+];
+
+const localeText = localeWithNoRows(ACCOUNT_TEXT.noPending);
+
+/**
+ * /user/pending-payments (spec sections 2 and 4): the buyer's open invoices; ticked ones add up in 'Total Seleccionado'
+ * and 'ir a Pagar' reveals the provider choice. The amounts are shown only: the server charges the ERP balances.
+ */
+export default function PendingPaymentsScreen() {
+  const dispatch = useAppDispatch();
+  const pending = useAccountSelector(selectPendingDocuments);
+  const [selection, setSelection] = useState<RowSelection>(noSelection);
+  const [methodsShown, setMethodsShown] = useState(false);
+  const [method, setMethod] = useState<Method>('WEBPAY');
+  // Pagar once: the payments feature is taking the buyer to the provider
+  const [payRequested, setPayRequested] = useState(false);
+
+  useEffect(() => {
+    dispatch(pendingScreenOpened());
+  }, [dispatch]);
+
+  const selected = useMemo(() => selectedDocuments(pending.items, selection), [pending.items, selection]);
+  const total = totalOf(selected);
+  const nothingSelected = selected.length === 0;
+
+  const back = () => {
+    setMethodsShown(false);
+    setPayRequested(false);
+  };
+
+  const pay = () => {
+    setPayRequested(true);
+    dispatch(pendingPaymentSubmitted({ docEntries: selected.map((doc) => doc.docEntry), method }));
+  };
+
+  return (
+    <Box component="section" aria-labelledby="pending-title">
+      <Typography id="pending-title" variant="h1" component="h1" gutterBottom>
+        {ACCOUNT_TEXT.pendingTitle}
+      </Typography>
+
+      {pending.status === 'failed' ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => dispatch(pendingScreenOpened())}>
+              {ACCOUNT_TEXT.retry}
+            </Button>
+          }
+        >
+          {ACCOUNT_TEXT.pendingLoadFailed}
+        </Alert>
+      ) : (
+        <>
+          {/* the grid scrolls sideways inside this box; the page itself stays as wide as the screen */}
+          <Box sx={{ width: '100%', minWidth: 0 }}>
+            <DataGrid
+              aria-label={ACCOUNT_TEXT.pendingGrid}
+              rows={pending.items}
+              columns={columns}
+              getRowId={(row) => row.docEntry}
+              loading={pending.status === 'idle' || pending.status === 'running'}
+              checkboxSelection
+              rowSelectionModel={selection}
+              onRowSelectionModelChange={(model) => setSelection(model)}
+              autoHeight
+              disableColumnMenu
+              {...paginationProps}
+              localeText={localeText}
+              disableVirtualization={inJsdom}
+              slotProps={loadingSlotProps}
+              sx={{ bgcolor: 'background.paper' }}
+            />
+          </Box>
+
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}>
+            <Typography component="p" variant="h6">
+              <span id="pending-total-label">{ACCOUNT_TEXT.totalSelected}</span>:{' '}
+              <Box component="output" aria-labelledby="pending-total-label" aria-live="polite" sx={{ fontWeight: 700 }}>
+                {formatCLP(total)}
+              </Box>
+            </Typography>
+            <Button variant="contained" disabled={nothingSelected || methodsShown} onClick={() => setMethodsShown(true)}>
+              {ACCOUNT_TEXT.goToPay}
+            </Button>
+          </Stack>
+
+          {methodsShown && (
+            <Paper variant="outlined" sx={{ mt: 2, p: 2 }}>
+              <FormControl>
+                <FormLabel id="pending-method-label">{ACCOUNT_TEXT.paymentMethod}</FormLabel>
+                <RadioGroup aria-labelledby="pending-method-label" name="pending-method" value={method} onChange={(event) => setMethod(event.target.value as Method)}>
+                  <FormControlLabel value="WEBPAY" control={<Radio />} label={ACCOUNT_TEXT.webpay} />
+                  <FormControlLabel value="KHIPU" control={<Radio />} label={ACCOUNT_TEXT.khipu} />
+                </RadioGroup>
+              </FormControl>
+              <Stack direction="row" spacing={2} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+                <Button variant="outlined" onClick={back}>
+                  {ACCOUNT_TEXT.back}
+                </Button>
+                <Button variant="contained" disabled={nothingSelected || payRequested} onClick={pay}>
+                  {ACCOUNT_TEXT.pay}
+                </Button>
+              </Stack>
+            </Paper>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,119 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useEffect, useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import type { PurchaseHistoryHeader } from '../../../shared/api/erp';
+import { fill } from '../../../shared/messages';
+import { useAppDispatch } from '../../app/hooks';
+import { formatDate } from '../../../shared/dates';
+import { dashIfNone } from './accountFormat';
+import { selectHistoryDetail, selectPurchaseHistory, type AccountRootState } from './accountSelectors';
+import { historyDetailClosed, historyDetailOpened, historyScreenOpened } from './accountSlice';
+import { ACCOUNT_TEXT } from './accountTexts';
+import { inJsdom, loadingSlotProps, localeWithNoRows, paginationProps } from './gridSetup';
+import { PurchaseDetailDialog } from './PurchaseDetailDialog';
+
+// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
+const useAccountSelector = useSelector.withTypes<AccountRootState>();
+
+const dashed = (value: string) => dashIfNone(value);
+
+const dataColumns: GridColDef<PurchaseHistoryHeader>[] = [
+  { field: 'numPedido', headerName: ACCOUNT_TEXT.numPedido, minWidth: 110, flex: 1 },
+  { field: 'fecha', headerName: ACCOUNT_TEXT.fecha, width: 110, valueFormatter: (value: string) => formatDate(value) },
+  { field: 'tipoRetiro', headerName: ACCOUNT_TEXT.tipoRetiro, width: 130 },
+  { field: 'entrega', headerName: ACCOUNT_TEXT.entrega, width: 110, valueFormatter: dashed },
+  { field: 'estado', headerName: ACCOUNT_TEXT.estado, width: 120 },
+  { field: 'numFactura', headerName: ACCOUNT_TEXT.numFactura, width: 120, valueFormatter: dashed },
+  { field: 'numNotaCredito', headerName: ACCOUNT_TEXT.numNotaCredito, width: 150, valueFormatter: dashed },
+  { field: 'dte', headerName: ACCOUNT_TEXT.dte, width: 120 },
+];
+
+const localeText = localeWithNoRows(ACCOUNT_TEXT.noHistory);
+
+/** /user/purchase-history (spec section 2): the buyer's orders; the eye opens the lines of one. */
+export default function PurchaseHistoryScreen() {
+  const dispatch = useAppDispatch();
+  const history = useAccountSelector(selectPurchaseHistory);
+  const detail = useAccountSelector(selectHistoryDetail);
+
+  useEffect(() => {
+    dispatch(historyScreenOpened());
+  }, [dispatch]);
+
+  const columns = useMemo<GridColDef<PurchaseHistoryHeader>[]>(
+    () => [
+      {
+        field: 'docEntry',
+        headerName: ACCOUNT_TEXT.action,
+        width: 80,
+        sortable: false,
+        filterable: false,
+        renderCell: ({ row, tabIndex }) => (
+          <IconButton
+            aria-label={fill(ACCOUNT_TEXT.viewDetail, { numPedido: row.numPedido })}
+            color="primary"
+            size="small"
+            tabIndex={tabIndex}
+            onClick={() => dispatch(historyDetailOpened(row))}
+          >
+            <VisibilityIcon fontSize="small" />
+          </IconButton>
+        ),
+      },
+      ...dataColumns,
+    ],
+    [dispatch],
+  );
+
+  return (
+    <Box component="section" aria-labelledby="history-title">
+      <Typography id="history-title" variant="h1" component="h1" gutterBottom>
+        {ACCOUNT_TEXT.historyTitle}
+      </Typography>
+
+      {history.status === 'failed' ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => dispatch(historyScreenOpened())}>
+              {ACCOUNT_TEXT.retry}
+            </Button>
+          }
+        >
+          {ACCOUNT_TEXT.historyLoadFailed}
+        </Alert>
+      ) : (
+        // the grid scrolls sideways inside this box; the page itself stays as wide as the screen
+        <Box sx={{ width: '100%', minWidth: 0 }}>
+          <DataGrid
+            aria-label={ACCOUNT_TEXT.historyGrid}
+            rows={history.items}
+            columns={columns}
+            getRowId={(row) => row.docEntry}
+            loading={history.status === 'idle' || history.status === 'running'}
+            autoHeight
+            disableRowSelectionOnClick
+            disableColumnMenu
+            {...paginationProps}
+            localeText={localeText}
+            disableVirtualization={inJsdom}
+            slotProps={loadingSlotProps}
+            sx={{ bgcolor: 'background.paper' }}
+          />
+        </Box>
+      )}
+
+      <PurchaseDetailDialog
+        detail={detail}
+        onClose={() => dispatch(historyDetailClosed())}
+        onRetry={() => detail.order && dispatch(historyDetailOpened(detail.order))}
+      />
+    </Box>
+  );
+}

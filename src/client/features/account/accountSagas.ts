@@ -1,0 +1,124 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '../../../shared/api/erp';
+import { fill, MSG } from '../../../shared/messages';
+import { HttpError, toApiError } from '../../api/http';
+import { invoicePaymentRequested, type InvoicePaymentStart } from '../../app/events';
+import { messageShown } from '../../app/messageSlice';
+import { safe } from '../../app/sagaUtils';
+import { SESSION_KEYS, writeItem, writeJson } from '../../app/sessionStorage';
+import { fetchPendingDocuments, fetchPurchaseHistory, fetchPurchaseHistoryLines } from './api';
+import { selectCustomerId, selectPendingDocuments } from './accountSelectors';
+import {
+  historyDetailClosed,
+  historyDetailLoaded,
+  historyDetailLoadFailed,
+  historyDetailOpened,
+  historyLoaded,
+  historyLoadFailed,
+  historyLoadStarted,
+  historyScreenOpened,
+  pendingLoaded,
+  pendingLoadFailed,
+  pendingLoadStarted,
+  pendingPaymentSubmitted,
+  pendingScreenOpened,
+  type ListState,
+  type PendingPaymentChoice,
+} from './accountSlice';
+import { ACCOUNT_TEXT } from './accountTexts';
+
+/** An ERP call that has not answered by then is given up, so the spinner does not turn forever. */
+export const ERP_TIMEOUT_MS = 30_000;
+
+/** The session-storage marker of a payment of pending invoices (spec section 4, Pending payments). */
+export const PAY_PENDING_MARK = 'X';
+
+// spec section 8: status 0 is 'problema de conexión'
+const timedOut = () => new HttpError(0, MSG.connectionProblem);
+const noCustomer = () => new HttpError(0, ACCOUNT_TEXT.noCustomer);
+
+/** Spec section 8: a pending payments or purchase history load failure goes to the global message bar, title 'Error'. */
+export const erpLoadFailedMessage = (message: string) => messageShown({ tipoMessage: 'Error', message: fill(MSG.erpLoadFailed, { message }) });
+
+/** GET /user/b1/pending-payments/{customerId}. */
+export function* handleLoadPending() {
+  yield put(pendingLoadStarted());
+  try {
+    const customerId: string | null = yield select(selectCustomerId);
+    if (!customerId) throw noCustomer();
+    const { documents, timeout }: { documents?: PendingDocument[]; timeout?: true } = yield race({
+      documents: call(fetchPendingDocuments, customerId),
+      timeout: delay(ERP_TIMEOUT_MS),
+    });
+    if (timeout || !documents) throw timedOut();
+    yield put(pendingLoaded(documents));
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(pendingLoadFailed(message));
+    yield put(erpLoadFailedMessage(message));
+  }
+}
+
+/**
+ * 'Pagar': the chosen invoices with their balances and the payPending marker go to session storage (the return page
+ * reads them), then the payments feature takes the buyer to the provider. The server charges the ERP balances of
+ * these documents, not these numbers.
+ */
+export function* handlePaymentSubmitted(action: PayloadAction<PendingPaymentChoice>) {
+  const { docEntries, method } = action.payload;
+  const pending: ListState<PendingDocument> = yield select(selectPendingDocuments);
+  const chosen = new Set(docEntries);
+  const invoices = pending.items.filter((doc) => chosen.has(doc.docEntry)).map((doc) => ({ docEntry: doc.docEntry, paidSum: doc.saldoaPagar }));
+  if (invoices.length === 0) return;
+  const start: InvoicePaymentStart = { invoices, method };
+  yield call(writeJson, SESSION_KEYS.invoicePendings, invoices);
+  yield call(writeItem, SESSION_KEYS.payPending, PAY_PENDING_MARK);
+  yield put(invoicePaymentRequested(start));
+}
+
+/** GET /user/b1/purchase-history/{customerId}. */
+export function* handleLoadHistory() {
+  yield put(historyLoadStarted());
+  try {
+    const customerId: string | null = yield select(selectCustomerId);
+    if (!customerId) throw noCustomer();
+    const { orders, timeout }: { orders?: PurchaseHistoryHeader[]; timeout?: true } = yield race({
+      orders: call(fetchPurchaseHistory, customerId),
+      timeout: delay(ERP_TIMEOUT_MS),
+    });
+    if (timeout || !orders) throw timedOut();
+    yield put(historyLoaded(orders));
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(historyLoadFailed(message));
+    yield put(erpLoadFailedMessage(message));
+  }
+}
+
+/** GET /user/b1/purchase-history-det/{docEntry}; closing the popup first abandons the call. The popup shows the error. */
+export function* handleLoadDetail(action: PayloadAction<PurchaseHistoryHeader>) {
+  const { docEntry } = action.payload;
+  try {
+    const { lines, closed, timeout }: { lines?: PurchaseHistoryLine[]; closed?: unknown; timeout?: true } = yield race({
+      lines: call(fetchPurchaseHistoryLines, docEntry),
+      closed: take(historyDetailClosed.type),
+      timeout: delay(ERP_TIMEOUT_MS),
+    });
+    if (closed) return;
+    if (timeout || !lines) throw timedOut();
+    yield put(historyDetailLoaded({ docEntry, lines }));
+  } catch (error) {
+    yield put(historyDetailLoadFailed({ docEntry, error: toApiError(error).message }));
+  }
+}
+
+export function* accountSaga() {
+  yield all([
+    takeLatest(pendingScreenOpened.type, safe(handleLoadPending)),
+    takeLeading(pendingPaymentSubmitted.type, safe(handlePaymentSubmitted)),
+    takeLatest(historyScreenOpened.type, safe(handleLoadHistory)),
+    // another order's eye while one loads: only the last one counts
+    takeLatest(historyDetailOpened.type, safe(handleLoadDetail)),
+  ]);
+}

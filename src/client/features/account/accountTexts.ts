@@ -1,0 +1,53 @@
+import { PROVIDER_NAMES } from '../../../shared/payments';
+
+// The texts of the pending payments and purchase history screens (spec section 2). Those the spec fixes are kept
+// word for word.
+export const ACCOUNT_TEXT = {
+  pendingTitle: 'Pagos Pendientes',
+  pendingGrid: 'Documentos pendientes de pago',
+  folio: 'Folio',
+  fecha: 'Fecha',
+  totalBruto: 'Total Bruto',
+  saldoaPagar: 'Saldo a Pagar',
+  noPending: 'No hay documentos pendientes',
+  totalSelected: 'Total Seleccionado',
+  goToPay: 'ir a Pagar',
+  paymentMethod: 'Medio de pago',
+  webpay: PROVIDER_NAMES.WEBPAY,
+  khipu: PROVIDER_NAMES.KHIPU,
+  back: 'Volver',
+  pay: 'Pagar',
+
+  historyTitle: 'Historial de Compra',
+  historyGrid: 'Pedidos realizados',
+  action: 'Acción',
+  numPedido: 'N° Pedido',
+  tipoRetiro: 'Tipo Retiro',
+  entrega: 'Entrega',
+  estado: 'Estado',
+  numFactura: 'N° Factura',
+  numNotaCredito: 'N° Nota crédito',
+  dte: 'N° D. T. E.',
+  viewDetail: 'Ver detalle del pedido {numPedido}',
+  noHistory: 'No hay pedidos registrados',
+
+  detailTitle: 'Detalle de Pedido',
+  detailOrder: 'N° Pedido: {numPedido}',
+  lineNum: 'N° Linea',
+  itemCode: 'N° Sku',
+  descripcion: 'Descripcion',
+  cantidad: 'Cantidad',
+  totalNeto: 'Valor Neto',
+  noLines: 'El pedido no tiene líneas',
+  loadingDetail: 'Cargando detalle del pedido',
+  close: 'Cerrar',
+
+  /** The session has no ERP customer (its profile did not load at login). */
+  noCustomer: 'No se pudo identificar al cliente',
+  /** Beside the global message (spec section 8), where the list would be. */
+  pendingLoadFailed: 'No se pudieron cargar los documentos pendientes.',
+  historyLoadFailed: 'No se pudo cargar el historial de compra.',
+  /** In the detail popup, which covers the global message bar. */
+  detailLoadFailed: '{message}, intentelo mas tarde (B1)',
+  retry: 'Reintentar',
+} as const;

@@ -1,0 +1,105 @@
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import PurchaseHistoryScreen from '../../../src/client/features/account/PurchaseHistoryScreen';
+import { json, mockApi } from '../home/mockApi';
+import { detailLines, historyHeaders, renderAccount } from './fixtures';
+
+const HISTORY_PATH = '/user/b1/purchase-history/C76123456';
+
+async function openScreen(routes: Record<string, unknown> = {}) {
+  const fetchMock = mockApi({ [HISTORY_PATH]: historyHeaders, '/user/b1/purchase-history-det/9002': detailLines, ...routes });
+  const rendered = renderAccount(<PurchaseHistoryScreen />);
+  const grid = await screen.findByRole('grid', { name: 'Pedidos realizados' });
+  await within(grid).findByText('OC000101');
+  return { ...rendered, grid, fetchMock };
+}
+
+const rowOf = (grid: HTMLElement, numPedido: string) => within(grid).getByText(numPedido).closest('[role="row"]') as HTMLElement;
+const cellsOf = (row: HTMLElement) => within(row).getAllByRole('gridcell').map((cell) => cell.textContent);
+
+describe('Purchase history (/user/purchase-history)', () => {
+  it('title and the nine columns, in order', async () => {
+    const { grid, fetchMock } = await openScreen();
+    expect(screen.getByRole('heading', { level: 1, name: 'Historial de Compra' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/user/b1/purchase-history/C76123456', expect.anything());
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Acción',
+      'N° Pedido',
+      'Fecha',
+      'Tipo Retiro',
+      'Entrega',
+      'Estado',
+      'N° Factura',
+      'N° Nota crédito',
+      'N° D. T. E.',
+    ]);
+  });
+
+  it("'0' in Entrega, N° Factura and N° Nota crédito is shown as '-'; other values as they are", async () => {
+    const { grid } = await openScreen();
+    // OC000101: entrega, numFactura, numNotaCredito and dte are '0'; the rule covers the first three only
+    expect(cellsOf(rowOf(grid, 'OC000101')).slice(1)).toEqual(['OC000101', '14-02-2025', 'Despacho', '-', 'Abierto', '-', '-', '0']);
+    expect(cellsOf(rowOf(grid, 'OC000102')).slice(1)).toEqual(['OC000102', '31-01-2025', 'Retiro en tienda', '4410', 'Cerrado', '33120', '6101', '33120']);
+  });
+
+  it('10 orders per page', async () => {
+    const { grid, user } = await openScreen();
+    expect(within(grid).getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(within(grid).queryByText('OC000209')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ir a la página siguiente' }));
+    expect(await within(grid).findByText('OC000209')).toBeInTheDocument();
+    expect(within(grid).getAllByRole('row').slice(1)).toHaveLength(2);
+  });
+
+  it('the eye opens "Detalle de Pedido": N° Linea (lineNum + 1), N° Sku, Descripcion, Cantidad, Valor Neto in pesos', async () => {
+    const { grid, user, fetchMock } = await openScreen();
+    await user.click(within(rowOf(grid, 'OC000102')).getByRole('button', { name: 'Ver detalle del pedido OC000102' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalle de Pedido' });
+    expect(dialog).toHaveTextContent('N° Pedido: OC000102');
+    const table = await within(dialog).findByRole('table');
+    expect(fetchMock).toHaveBeenCalledWith('/api/user/b1/purchase-history-det/9002', expect.anything());
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['N° Linea', 'N° Sku', 'Descripcion', 'Cantidad', 'Valor Neto']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['1', 'POL-1001-M', 'Polera Básica Algodón M', '24', '$143.760'],
+      ['2', 'JEA-2001-42', 'Jeans Slim Azul 42', '6', '$89.940'],
+    ]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('the detail shows a loading indicator, then its error in Spanish with Reintentar', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const { grid, user, fetchMock } = await openScreen({
+      '/user/b1/purchase-history-det/9001': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await user.click(within(grid).getByRole('button', { name: 'Ver detalle del pedido OC000101' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalle de Pedido' });
+    const spinner = within(dialog).getByRole('progressbar', { name: 'Cargando detalle del pedido' });
+    answer(json(503, { status: 503, message: 'ERP no disponible' }));
+    await waitForElementToBeRemoved(spinner);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('ERP no disponible, intentelo mas tarde (B1)');
+
+    fetchMock.mockImplementation(() => Promise.resolve(json(200, detailLines)));
+    await user.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(dialog).findByText('POL-1001-M')).toBeInTheDocument();
+  });
+
+  it('no orders: an empty-list text', async () => {
+    mockApi({ [HISTORY_PATH]: [] });
+    renderAccount(<PurchaseHistoryScreen />);
+    const grid = await screen.findByRole('grid', { name: 'Pedidos realizados' });
+    expect(await within(grid).findByText('No hay pedidos registrados')).toBeInTheDocument();
+  });
+
+  it('load failure: " {message}, intentelo mas tarde (B1) " titled Error to the global message', async () => {
+    mockApi({ [HISTORY_PATH]: { status: 500, body: { status: 500, message: 'Internal server error' } } });
+    const { store } = renderAccount(<PurchaseHistoryScreen />);
+    await waitFor(() => expect(store.getState().message.current).toEqual({ tipoMessage: 'Error', message: ' Internal server error, intentelo mas tarde (B1) ' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('No se pudo cargar el historial de compra.');
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});
