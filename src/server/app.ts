@@ -18,6 +18,9 @@ import { ContentRepo } from './catalog/contentRepo';
 import type { ErpService } from './erp/erpService';
 import historyRoutes from './orders/historyRoutes';
 import pendingRoutes from './payments/pendingRoutes';
+import { createPayments, type PaymentProviders, type PaymentsArea } from './payments/area';
+import paymentRoutes from './payments/routes';
+import type { PaymentReconciler } from './jobs/reconciler';
 import { CustomerDirectory } from './profile/customers';
 import profileRoutes from './profile/routes';
 import healthRoutes, { type ReadinessCheck } from './health/routes';
@@ -51,6 +54,10 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Files never served (cheque photos), read back by the server only. */
     privateFiles: PrivateFileStore;
+    /** Card and bank-transfer payments (absent when the app is built without payment providers). */
+    payments?: PaymentsArea;
+    /** Settles payments nobody came back for (started on ready unless `payments.reconciler.autoStart` is false). */
+    reconciler?: PaymentReconciler;
   }
 }
 
@@ -82,6 +89,8 @@ export interface AppDeps {
   privateFilesDir?: string;
   /** Outbox worker settings (tests shorten the poll and backoff); `autoStart: false` leaves it stopped. */
   worker?: Partial<Omit<WorkerOptions, 'db'>> & { autoStart?: boolean };
+  /** WebPay and Khipu clients and settings (main: WEBPAY_* / KHIPU_* or the stand-ins). Absent: no payment routes. */
+  payments?: PaymentProviders;
 }
 
 /** Builds the API and SPA server from its dependencies; tests call it and use `inject`. */
@@ -139,6 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routeDeps: RouteDeps = { db: database.db, erp, customers, catalog, outbox, worker, brandName: config.brandName };
   await app.register(cartRoutes, routeDeps);
   await app.register(orderRoutes, routeDeps);
+  if (deps.payments) {
+    const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, log: app.log, providers: deps.payments });
+    app.decorate('payments', area);
+    app.decorate('reconciler', area.reconciler);
+    await app.register(paymentRoutes, { area, outbox, worker });
+    if (deps.payments.reconciler?.autoStart !== false) app.addHook('onReady', async () => area.reconciler.start());
+  }
   const privateDir = deps.privateFilesDir ?? mkdtempSync(path.join(tmpdir(), 'portal-private-'));
   if (!deps.privateFilesDir) app.addHook('onClose', async () => rmSync(privateDir, { recursive: true, force: true }));
   const privateFiles = new LocalPrivateStore(privateDir);
@@ -158,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(spa, { clientDir: config.clientDir });
   app.addHook('onClose', async () => {
+    await app.reconciler?.stop();
     await worker.stop();
     await database.close();
   });

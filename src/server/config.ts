@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { khipuOptionsFromEnv } from './integrations/khipu';
+import { webpayOptionsFromEnv } from './integrations/webpay';
 
 // Every setting comes from the environment; an empty environment is the embedded default
 // (PGlite in DATA_DIR, the stand-ins for B1/WebPay/Khipu, a file outbox for mail).
@@ -29,6 +31,12 @@ export interface Config {
   /** The From of every mail: '"Textil Andino" <no-responder@textilandino.example>' unless MAIL_FROM says otherwise. */
   mailFrom: string;
   login: { maxPerAddress: number; maxPerRut: number; window: string };
+  /** WebPay Plus (Transbank). No baseUrl: the stand-in on a loopback port (main.ts via embedded.ts). */
+  webpay: { baseUrl?: string; commerceCode: string; apiKey: string; timeoutMs?: number };
+  /** Khipu v3. No baseUrl: the stand-in, whose own key, secret and receiver are used. */
+  khipu: { baseUrl?: string; apiKey?: string; secret?: string; receiverId?: number };
+  /** How often the payment reconciler looks at unfinished payments (ms). */
+  reconcilerIntervalMs: number;
 }
 
 /** '8h', '30m', '3600' (seconds) -> seconds. */
@@ -74,6 +82,33 @@ export function defaultMailFrom(brandName: string): string {
   return `"${brandName.replace(/["\\\r\n]/g, '')}" <no-responder@${slug}.example>`;
 }
 
+/** WEBPAY_* and KHIPU_*: a real provider needs its credentials; none given = the stand-in with its own. */
+function paymentProviders(env: NodeJS.ProcessEnv): Pick<Config, 'webpay' | 'khipu'> {
+  const webpay = webpayOptionsFromEnv(env);
+  const khipu = khipuOptionsFromEnv(env);
+  for (const [name, value] of [['WEBPAY_BASE_URL', webpay.baseUrl], ['KHIPU_BASE_URL', khipu.baseUrl]] as const) {
+    if (value && !/^https?:\/\/[^/]/.test(value)) throw new Error(`${name} inválido: debe comenzar con https:// (o http://)`);
+  }
+  if (khipu.baseUrl && (!khipu.apiKey || !khipu.secret)) throw new Error('Con KHIPU_BASE_URL deben indicarse KHIPU_API_KEY y KHIPU_SECRET');
+  if (env.KHIPU_RECEIVER_ID && khipu.receiverId === undefined) throw new Error(`KHIPU_RECEIVER_ID inválido: ${env.KHIPU_RECEIVER_ID}`);
+  return {
+    webpay: { baseUrl: webpay.baseUrl, commerceCode: webpay.commerceCode!, apiKey: webpay.apiKey!, timeoutMs: webpay.timeoutMs },
+    khipu,
+  };
+}
+
+/** RECONCILER_INTERVAL: '30s' (default), '2m', or seconds. */
+function reconcilerInterval(value: string | undefined): number {
+  let seconds: number;
+  try {
+    seconds = parseDuration(value ?? '30s');
+  } catch {
+    seconds = 0;
+  }
+  if (seconds < 1) throw new Error(`RECONCILER_INTERVAL inválido: ${value}`);
+  return seconds * 1000;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT inválido: ${env.PORT}`);
@@ -104,5 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerRut: Number(env.LOGIN_MAX_PER_RUT ?? 10),
       window: env.LOGIN_WINDOW ?? '15 minutes',
     },
+    ...paymentProviders(env),
+    reconcilerIntervalMs: reconcilerInterval(env.RECONCILER_INTERVAL),
   };
 }

@@ -4,9 +4,11 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { ensureFirstSuperAdmin, seedUsers } from './db/seed';
 import { seedDemoContentOnStart } from './demo/startup';
-import { startB1StandIn, startEmbeddedServices, type EmbeddedServices } from './embedded';
+import { startB1StandIn, startEmbeddedServices, startKhipuStandIn, startWebpayStandIn, type EmbeddedServices } from './embedded';
 import { ErpService } from './erp/erpService';
+import { KhipuClient } from './integrations/khipu';
 import { createMailer } from './integrations/mailer';
+import { WebpayClient } from './integrations/webpay';
 import { seedDemoRecipients } from './mail/recipientsRepo';
 import { ServiceLayerClient } from './erp/serviceLayer';
 import { UsersRepo } from './security/usersRepo';
@@ -32,6 +34,19 @@ async function main() {
   const b1 = config.b1 ?? standIn!;
   const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: b1.company, user: b1.user, password: b1.password }));
 
+  // The payment providers: the configured ones, or their stand-ins on loopback ports (card form and payer page included).
+  const webpayStandIn = config.webpay.baseUrl ? undefined : await startWebpayStandIn();
+  const webpay = new WebpayClient(
+    webpayStandIn
+      ? { baseUrl: webpayStandIn.url, commerceCode: webpayStandIn.commerceCode, apiKey: webpayStandIn.apiKey, timeoutMs: config.webpay.timeoutMs }
+      : config.webpay,
+  );
+  const khipuStandIn = config.khipu.baseUrl ? undefined : await startKhipuStandIn();
+  const khipuSettings = khipuStandIn
+    ? { baseUrl: khipuStandIn.url, apiKey: khipuStandIn.apiKey, secret: khipuStandIn.secret, receiverId: khipuStandIn.receiverId }
+    : { baseUrl: config.khipu.baseUrl!, apiKey: config.khipu.apiKey!, secret: config.khipu.secret!, receiverId: config.khipu.receiverId };
+  const khipu = new KhipuClient({ baseUrl: khipuSettings.baseUrl, apiKey: khipuSettings.apiKey });
+
   const app = await buildApp({
     config,
     database,
@@ -41,10 +56,19 @@ async function main() {
     privateFilesDir: path.join(config.dataDir, 'private'),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     logger: { level: config.logLevel },
+    payments: {
+      webpay,
+      khipu,
+      khipuSecret: khipuSettings.secret,
+      khipuReceiverId: khipuSettings.receiverId,
+      reconciler: { intervalMs: config.reconcilerIntervalMs },
+    },
   });
   app.addHook('onClose', async () => {
     await embedded?.close();
     await standIn?.close();
+    await webpayStandIn?.close();
+    await khipuStandIn?.close();
   });
   // The demo catalogue's pictures, sheets, offers and banners, once, on an empty embedded database.
   if (config.embedded && standIn) await seedDemoContentOnStart(app, { db: database.db, erp, brand: config.brandName });
@@ -77,6 +101,7 @@ async function main() {
   const lines = [
     `\nPortal listo en ${url}  (base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'}; ERP: ${standIn ? 'sustituto local de SAP B1' : b1.url})`,
     `Correo: ${app.mailer.kind === 'smtp' ? 'servidor SMTP configurado' : `archivos .eml en ${app.mailer.outboxDir}`}`,
+    `Pagos: WebPay ${webpayStandIn ? `sustituto local en ${webpayStandIn.url}` : webpay.baseUrl}; Khipu ${khipuStandIn ? `sustituto local en ${khipuStandIn.url}` : khipu.baseUrl}`,
   ];
   if (embedded) {
     lines.push('Usuarios de demostración (rut / contraseña):');

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { startB1Mock, type B1Mock, type B1MockOptions } from '../../mocks/b1/server';
 import { DEMO_ACCOUNTS } from '../../mocks/demo/accounts';
+import { startKhipuMock, type KhipuMock, type KhipuMockOptions } from '../../mocks/khipu/server';
+import { startWebpayMock, type WebpayMock, type WebpayMockOptions } from '../../mocks/webpay/server';
+import { KhipuClient } from '../../src/server/integrations/khipu';
+import { WebpayClient } from '../../src/server/integrations/webpay';
+import type { PaymentProviders } from '../../src/server/payments/area';
 import { ErpService } from '../../src/server/erp/erpService';
 import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
 import { buildApp, type AppDeps } from '../../src/server/app';
@@ -48,7 +54,35 @@ export interface TestApp {
   database: Database;
   users: UsersRepo;
   b1: B1Mock;
+  /** The WebPay Plus stand-in the app's payments use. */
+  webpay: WebpayMock;
+  /** The Khipu stand-in the app's payments use. */
+  khipu: KhipuMock;
+  /** With `listen: true`: the app's own URL (also its PUBLIC_URL, so providers' returns and notifications reach it). */
+  url?: string;
   close(): Promise<void>;
+}
+
+export interface TestAppExtras {
+  webpay?: WebpayMockOptions;
+  khipu?: KhipuMockOptions;
+  /** Settings of the payments area beside the clients (the reconciler is not started unless `reconciler.autoStart`). */
+  payments?: Partial<Omit<PaymentProviders, 'webpay' | 'khipu'>>;
+  /** Listen on a loopback port and use it as PUBLIC_URL (WebPay returns and Khipu notifications over real HTTP). */
+  listen?: boolean;
+}
+
+/** A loopback port nobody uses right now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** The API on a fresh database with the demo users. */
@@ -57,9 +91,14 @@ export async function createTestApp(
   deps: Partial<AppDeps> = {},
   beforeReady?: (app: FastifyInstance) => void,
   b1Options: B1MockOptions = {},
+  extras: TestAppExtras = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const b1 = await startB1Mock(b1Options);
+  const webpay = await startWebpayMock(extras.webpay);
+  const khipu = await startKhipuMock(extras.khipu);
+  const port = extras.listen ? await freePort() : undefined;
+  const url = port ? `http://127.0.0.1:${port}` : undefined;
   const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 3000 }));
   const users = new UsersRepo(database.db);
   await seedUsers(
@@ -74,22 +113,37 @@ export async function createTestApp(
       clientDir: '/nonexistent',
       brandName: 'Textil Andino',
       login: { maxPerAddress: 1000, maxPerRut: 1000, window: '15 minutes' },
+      ...(url ? { publicUrl: url } : {}),
       ...overrides,
     },
     database,
     erp,
+    payments: {
+      webpay: new WebpayClient({ baseUrl: webpay.url, commerceCode: webpay.commerceCode, apiKey: webpay.apiKey, timeoutMs: 5000 }),
+      khipu: new KhipuClient({ baseUrl: khipu.url, apiKey: khipu.apiKey, timeoutMs: 5000 }),
+      khipuSecret: khipu.secret,
+      khipuReceiverId: khipu.receiverId,
+      ...extras.payments,
+      reconciler: { autoStart: false, ...extras.payments?.reconciler },
+    },
     ...deps,
   });
   beforeReady?.(app);
   await app.ready();
+  if (port) await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     database,
     users,
     b1,
+    webpay,
+    khipu,
+    url,
     close: async () => {
       await app.close();
       await b1.close();
+      await webpay.close();
+      await khipu.close();
     },
   };
 }

@@ -1,8 +1,10 @@
 import { all, spawn } from 'redux-saga/effects';
+import { accountSaga } from '../features/account/accountSagas';
 import { cartSaga } from '../features/cart/cartSagas';
 import { catalogSaga } from '../features/catalog/catalogSagas';
 import { checkoutSaga } from '../features/checkout/checkoutSagas';
 import { homeSaga } from '../features/home/homeSagas';
+import { paymentsSaga } from '../features/payments/paymentsSagas';
 import { productSaga } from '../features/product/productSagas';
 import { profileSaga } from '../features/profile/profileSagas';
 import { searchSaga } from '../features/search/searchSagas';
@@ -10,5 +12,5 @@ import { sessionSaga } from '../features/session/sessionSagas';
 
 // spawn: a feature saga that dies does not take the others down.
 export function* rootSaga() {
-  yield all([spawn(sessionSaga), spawn(homeSaga), spawn(catalogSaga), spawn(searchSaga), spawn(productSaga), spawn(profileSaga), spawn(cartSaga), spawn(checkoutSaga)]);
+  yield all([spawn(sessionSaga), spawn(homeSaga), spawn(catalogSaga), spawn(searchSaga), spawn(productSaga), spawn(profileSaga), spawn(cartSaga), spawn(checkoutSaga), spawn(paymentsSaga), spawn(accountSaga)]);
 }

@@ -19,6 +19,11 @@ const ProductDetailScreen = lazy(() => import('../features/product/ProductDetail
 const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen'));
 const CartDetailScreen = lazy(() => import('../features/cart/CartDetailScreen'));
 const SummaryOrderScreen = lazy(() => import('../features/checkout/SummaryOrderScreen'));
+const PaymentRedirectScreen = lazy(() => import('../features/payments/PaymentRedirectScreen'));
+const PaymentVerificationScreen = lazy(() => import('../features/payments/PaymentVerificationScreen'));
+const TransferReturnScreen = lazy(() => import('../features/payments/TransferReturnScreen'));
+const PendingPaymentsScreen = lazy(() => import('../features/account/PendingPaymentsScreen'));
+const PurchaseHistoryScreen = lazy(() => import('../features/account/PurchaseHistoryScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -51,9 +56,9 @@ export const appRoutes: RouteObject[] = [
       { path: '/session-expired', element: <SessionExpiredScreen /> },
       { path: '/change-password', element: <ChangePasswordScreen /> },
       todo('/user/user-creation-req', 'Ficha de Registro de Cliente'),
-      todo('/payment', 'Pago con tarjeta'),
-      todo('/payment-verification', 'Resultado del pago'),
-      todo('/return', 'Gracias por tu compra'),
+      { path: '/payment', element: <PaymentRedirectScreen /> },
+      { path: '/payment-verification', element: <PaymentVerificationScreen /> },
+      { path: '/return', element: <TransferReturnScreen /> },
       {
         // guarded: logged-in users only
         element: <RequireAuth />,
@@ -66,8 +71,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/user/cart-detail', element: <CartDetailScreen /> },
           { path: '/user/product-detail/:sku', element: <ProductDetailRoute /> },
           { path: '/user/sumary-order', element: <SummaryOrderRoute /> },
-          todo('/user/pending-payments', 'Pagos Pendientes'),
-          todo('/user/purchase-history', 'Historial de Compra'),
+          { path: '/user/pending-payments', element: <PendingPaymentsScreen /> },
+          { path: '/user/purchase-history', element: <PurchaseHistoryScreen /> },
         ],
       },
       {

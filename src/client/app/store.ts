@@ -1,10 +1,12 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { configureHttp } from '../api/http';
+import { accountReducer } from '../features/account/accountSlice';
 import { cartReducer } from '../features/cart/cartSlice';
 import { checkoutReducer } from '../features/checkout/checkoutSlice';
 import { catalogReducer } from '../features/catalog/catalogSlice';
 import { homeReducer } from '../features/home/homeSlice';
+import { paymentsReducer } from '../features/payments/paymentsSlice';
 import { productReducer } from '../features/product/productSlice';
 import { profileReducer } from '../features/profile/profileSlice';
 import { searchReducer } from '../features/search/searchSlice';
@@ -26,6 +28,8 @@ export const rootReducer = combineReducers({
   product: productReducer,
   profile: profileReducer,
   checkout: checkoutReducer,
+  payments: paymentsReducer,
+  account: accountReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

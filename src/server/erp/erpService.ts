@@ -30,6 +30,7 @@ import { anyOf, entity, filter, literal } from './odata';
 import type { Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine, Region, Transport } from '../../shared/api/erp';
 import type { ServiceLayerClient } from './serviceLayer';
 import type { SalesOrderDocument } from './salesOrders';
+import type { IncomingPaymentDocument } from './incomingPayments';
 
 export interface ErpServiceOptions {
   /** How long countries, regions, payment terms and transports are kept in memory. Default 10 minutes. */
@@ -229,6 +230,32 @@ export class ErpService {
     const created = await this.sl.post<B1Document>('Orders', doc);
     if (!created?.DocEntry) {
       throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: 'POST Orders answered without DocEntry' });
+    }
+    return { docEntry: created.DocEntry, docNum: created.DocNum ?? created.DocEntry, created: true };
+  }
+
+  /** The customer's incoming payment with this CounterReference (the portal payment's reference), or null. */
+  async findIncomingPayment(cardCode: string, counterReference: string): Promise<{ docEntry: number; docNum: number } | null> {
+    const found = await this.sl.get<{ value: Array<{ DocEntry: number; DocNum?: number }> }>('IncomingPayments', {
+      select: ['DocEntry', 'DocNum', 'CardCode', 'CounterReference'],
+      filter: filter`CardCode eq ${cardCode} and CounterReference eq ${counterReference}`,
+      orderby: 'DocEntry',
+      top: 1,
+    });
+    const existing = found.value[0];
+    return existing ? { docEntry: existing.DocEntry, docNum: existing.DocNum ?? existing.DocEntry } : null;
+  }
+
+  /**
+   * Registers the incoming payment `doc` once: like sales orders, a payment of the same customer with the same
+   * CounterReference is looked up first and answered instead of a second one (the money must not count twice).
+   */
+  async submitIncomingPayment(doc: IncomingPaymentDocument): Promise<{ docEntry: number; docNum: number; created: boolean }> {
+    const existing = await this.findIncomingPayment(doc.CardCode, doc.CounterReference);
+    if (existing) return { ...existing, created: false };
+    const created = await this.sl.post<{ DocEntry?: number; DocNum?: number }>('IncomingPayments', doc);
+    if (!created?.DocEntry) {
+      throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: 'POST IncomingPayments answered without DocEntry' });
     }
     return { docEntry: created.DocEntry, docNum: created.DocNum ?? created.DocEntry, created: true };
   }

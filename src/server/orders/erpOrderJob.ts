@@ -1,11 +1,15 @@
 // The outbox job that sends an order to the ERP (a sales order, or a reservation) and confirms it when the ERP
 // accepts it. Delivery is at least once, so the job is idempotent: a sent order is not sent again, and the ERP is
 // asked for a document with the order's number (NumAtCard) before one is created.
+// A paid order (WebPay, Khipu) is different: its payment already CONFIRMED it (the payments area enqueues this job in
+// that same transaction), it goes with U_FormaPago '4', and an ERP refusal does not cancel it (the money was
+// received): the refusal is recorded on the order and logged for the staff.
 import type { FastifyBaseLogger } from 'fastify';
 import { ErpError } from '../erp/errors';
 import type { ErpService } from '../erp/erpService';
 import { buildSalesOrder } from '../erp/salesOrders';
 import { PermanentJobError, type JobHandler } from '../jobs/outbox';
+import type { PaymentMethod } from '../../shared/orders';
 import type { OrderRepo } from './orderRepo';
 
 export const ERP_ORDER_JOB = 'erp.order';
@@ -21,11 +25,16 @@ export function isErpRejection(error: unknown): error is ErpError {
   return error instanceof ErpError && (error.code === 'ERP_REJECTED' || error.code === 'ERP_NOT_FOUND');
 }
 
+/** Orders a payment provider confirms (card, bank transfer): the server sends them itself once paid. */
+export function isPaidByProvider(method: PaymentMethod | null): boolean {
+  return method === 'WEBPAY' || method === 'KHIPU';
+}
+
 export function createErpOrderHandler(deps: {
   orders: OrderRepo;
   erp: ErpService;
   now?: () => Date;
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'> & Partial<Pick<FastifyBaseLogger, 'error'>>;
 }): JobHandler {
   const { orders, erp } = deps;
   return async (payload) => {
@@ -35,8 +44,10 @@ export function createErpOrderHandler(deps: {
     if (!found) throw new PermanentJobError(`el pedido ${orderId} no existe`);
     const { order, lines } = found;
     if (order.erpStatus === 'SENT') return; // already in the ERP: a second delivery of the job does nothing
-    if (order.orderState !== 'PROCESS') {
-      deps.log?.warn({ orderId, state: order.orderState }, 'pedido ya cerrado: no se envía al ERP');
+    const paid = isPaidByProvider(order.paymentMethod);
+    if (paid && order.erpStatus === 'REJECTED') return; // refused before: the staff settles it, no retry
+    if (order.orderState !== (paid ? 'CONFIRMED' : 'PROCESS')) {
+      deps.log?.warn({ orderId, state: order.orderState, paid }, paid ? 'pedido pagado no confirmado: no se envía al ERP' : 'pedido ya cerrado: no se envía al ERP');
       return;
     }
     const doc = buildSalesOrder(
@@ -60,10 +71,20 @@ export function createErpOrderHandler(deps: {
       sent = await erp.submitSalesOrder(doc);
     } catch (error) {
       if (!isErpRejection(error)) throw error; // unreachable, 5xx, timeout…: the worker retries with backoff
-      await orders.markErpRejected(orderId, error.message);
-      throw new PermanentJobError(`el ERP rechazó el pedido ${order.purchaseOrderNumber}: ${error.erpMessage ?? error.message}`, { cause: error });
+      const text = `el ERP rechazó el pedido ${order.purchaseOrderNumber}: ${error.erpMessage ?? error.message}`;
+      if (paid) {
+        await orders.markPaidErpRejected(orderId, error.message);
+        const report = { orderId, number: order.purchaseOrderNumber, numOc: order.numOc, erpError: error.erpMessage ?? error.message };
+        const staff = 'pedido PAGADO rechazado por el ERP: debe ingresarse a mano (el pago ya fue recibido)';
+        if (deps.log?.error) deps.log.error(report, staff);
+        else deps.log?.warn(report, staff);
+      } else {
+        await orders.markErpRejected(orderId, error.message);
+      }
+      throw new PermanentJobError(text, { cause: error });
     }
-    await orders.markErpSent(orderId, sent);
+    if (paid) await orders.markPaidErpSent(orderId, sent);
+    else await orders.markErpSent(orderId, sent);
     deps.log?.info({ orderId, number: order.purchaseOrderNumber, docEntry: sent.docEntry, created: sent.created }, 'pedido enviado al ERP');
   };
 }

@@ -83,6 +83,28 @@ export class OrderRepo {
       .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), eq(orders.erpStatus, 'SENT')));
   }
 
+  /**
+   * A paid order (WebPay, Khipu) the ERP accepted: it was CONFIRMED by its payment, and keeps its state and its numOc
+   * (the provider's transaction id); only the ERP reference is recorded.
+   */
+  async markPaidErpSent(id: number, doc: { docEntry: number; docNum: number }): Promise<void> {
+    await this.db
+      .update(orders)
+      .set({ erpStatus: 'SENT', erpDocEntry: doc.docEntry, erpDocNum: doc.docNum, erpError: null })
+      .where(eq(orders.id, id));
+  }
+
+  /**
+   * The ERP refused a paid order: the money was received, so the order stays CONFIRMED; the refusal is recorded for
+   * the staff to settle in the ERP.
+   */
+  async markPaidErpRejected(id: number, message: string): Promise<void> {
+    await this.db
+      .update(orders)
+      .set({ erpStatus: 'REJECTED', erpError: message.slice(0, 2000) })
+      .where(and(eq(orders.id, id), inArray(orders.erpStatus, ['NONE', 'PENDING'])));
+  }
+
   /** The ERP refused the document for a business reason: the order is CANCELED with the ERP's message. */
   async markErpRejected(id: number, message: string): Promise<void> {
     await this.db

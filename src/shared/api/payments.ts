@@ -51,9 +51,21 @@ export interface CardPaymentResult {
   userId: number;
 }
 
+/** POST /user/tbk/update-tbk: only the token is read (token, or token_ws / TBK_TOKEN); the answer is the stored result. */
+export interface WebpayUpdateRequest extends Partial<Omit<CardPaymentResult, 'token'>> {
+  token?: string;
+  token_ws?: string;
+  TBK_TOKEN?: string;
+}
+
 /** POST /user/khipu/payments. */
 export type KhipuCreateRequest = PaymentTarget;
 
+/**
+ * Khipu's return_url is `/return?paymentId=<transaction_id>` (cancel_url adds `&cancel=1`): Khipu's payment_id is not
+ * known before the create. GET /user/khipu/payments/{id} and …/{id}/confirm take either the payment_id or the
+ * transaction_id.
+ */
 export interface KhipuCreateResponse {
   payment_id: string;
   payment_url: string;
@@ -86,6 +98,7 @@ export interface ErpPaymentRequest {
   paymentId: string;
 }
 
+/** 200 with SENT; 202 with PENDING (queued, or refused by the ERP and left to the staff: see message). */
 export interface ErpPaymentResponse {
   /** Whether the ERP already has the incoming payment, or it is queued. */
   erp: 'SENT' | 'PENDING';

@@ -176,13 +176,14 @@ describe('Order summary: payment options depend on the profile (spec section 6)'
 });
 
 describe('Order summary: submitting', () => {
-  it('card payment: the order with the choices, then the (temporary) notice that the provider is not connected', async () => {
-    const fetchMock = mockApi({ 'POST /api/orders': () => json(201, orderOf(webpayRequest, 44)) });
-    const { user } = renderSummary();
+  it('card payment: the order with the choices, then paymentStarted for the payments feature to take it to WebPay', async () => {
+    const order = orderOf(webpayRequest, 44);
+    const fetchMock = mockApi({ 'POST /api/orders': () => json(201, order) });
+    const { user, store } = renderSummary();
     await chooseDispatch(user);
     await user.click(screen.getByRole('radio', { name: 'WebPay Plus' }));
     await user.click(await readyToSubmit());
-    expect(await screen.findByText(/El pago con WebPay Plus aún no está conectado: el pedido OC000044/)).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'WEBPAY' }));
     expect(orderBodies(fetchMock)).toEqual([
       { orderType: 'ONLINE', tipoEntrega: 'entrega', deliveryAddress: 'BODEGA PLACILLA', deliveryTransport: '0002', invoiceAddress: 'CASA MATRIZ', paymentMethod: 'WEBPAY' },
     ]);

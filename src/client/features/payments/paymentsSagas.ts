@@ -1,0 +1,284 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type {
+  CardPaymentResult,
+  KhipuCreateRequest,
+  KhipuCreateResponse,
+  TransferPaymentStatus,
+  WebpayCreateRequest,
+  WebpayCreateResponse,
+} from '../../../shared/api/payments';
+import { fill, MSG } from '../../../shared/messages';
+import { cardSessionId, PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '../../../shared/payments';
+import { HttpError, toApiError } from '../../api/http';
+import { cartEmptied, invoicePaymentRequested, paymentStarted, type InvoicePaymentStart, type PaymentStart } from '../../app/events';
+import { navigateTo } from '../../app/navigation';
+import { notify } from '../../app/notify';
+import { safe } from '../../app/sagaUtils';
+import {
+  clearCart,
+  confirmCardPayment,
+  confirmTransferPayment,
+  createCardPayment,
+  createTransferPayment,
+  fetchCardPaymentState,
+  fetchTransferPayment,
+} from './api';
+import { leaveTo } from './browser';
+import { readCardTransaction, readTransferPaymentId, saveCardStart, saveTransferStart, settleStoredPayment } from './paymentStorage';
+import { selectSessionUserId, transferSettledState } from './paymentsSelectors';
+import {
+  cardAbortedWithoutResult,
+  cardResultFailed,
+  cardResultLoaded,
+  cardReturnOpened,
+  cardTransactionCreated,
+  startFailed,
+  transferFailed,
+  transferPaymentCreated,
+  transferPolled,
+  transferPollFailed,
+  transferReturnLeft,
+  transferReturnOpened,
+  transferSettled,
+  transferTimedOut,
+  type CardReturnQuery,
+  type PaymentTarget,
+  type TransferReturn,
+} from './paymentsSlice';
+import { PAYMENTS_TEXT } from './paymentsTexts';
+
+/** A call to the server that has not answered by then is given up (spec section 8: status 0, 'problema de conexión'). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The transfer return's polling (spec section 9: every 10 seconds). */
+export interface TransferPolling {
+  intervalMs: number;
+  /** After this long without a final answer the page says the payment is still being validated. */
+  limitMs: number;
+  /** Consecutive failed polls (network, 5xx) after which the polling gives up. */
+  maxFailures: number;
+}
+export const TRANSFER_POLLING: TransferPolling = { intervalMs: 10_000, limitMs: 10 * 60_000, maxFailures: 6 };
+
+/** An api call of this feature (api.ts). */
+type ApiCall = (...args: never[]) => Promise<unknown>;
+
+/** `fn(...args)` raced against REQUEST_TIMEOUT_MS; a timeout throws like a lost connection. */
+export function* callWithTimeout(fn: ApiCall, ...args: unknown[]) {
+  const { result, timeout }: { result?: unknown; timeout?: true } = yield race({
+    result: call(fn as (...a: unknown[]) => Promise<unknown>, ...args),
+    timeout: delay(REQUEST_TIMEOUT_MS),
+  });
+  if (timeout) throw new HttpError(0, MSG.connectionProblem);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Taking a payment to its provider
+// ---------------------------------------------------------------------------------------------------------------
+
+const docEntries = (target: Extract<PaymentTarget, { purpose: 'INVOICES' }>) => target.invoices.map((invoice) => invoice.docEntry);
+
+/** Spec section 8 wants these failures logged; the buyer is told too, so the button is not silently dead. */
+function* failStart(method: PaymentProvider, error: unknown) {
+  const { message } = toApiError(error);
+  yield call([console, console.error], `[payments] ${method} start failed`, error);
+  yield put(startFailed(message));
+  yield call(notify, fill(PAYMENTS_TEXT.startFailed, { provider: PROVIDER_NAMES[method], message }), 'error');
+}
+
+/** Card: WebPay's transaction, kept in session storage (datatbk), then /payment posts its form. */
+export function* handleCardStart(target: PaymentTarget) {
+  try {
+    const session_id: string = yield call(cardSessionId);
+    const body: WebpayCreateRequest =
+      target.purpose === 'ORDER' ? { buy_order: target.order.purchaseOrderNumber, session_id } : { invoices: docEntries(target), session_id };
+    const created: WebpayCreateResponse = yield call(callWithTimeout, createCardPayment, body);
+    yield call(saveCardStart, target, created);
+    const redirect = { url: created.url, token: created.token };
+    yield put(cardTransactionCreated(redirect));
+    yield call(navigateTo, '/payment', { state: redirect });
+  } catch (error) {
+    yield* failStart('WEBPAY', error);
+  }
+}
+
+/** Transfer: Khipu's payment, its id kept in session storage (paymentId), then Khipu's page. */
+export function* handleTransferStart(target: PaymentTarget) {
+  try {
+    const body: KhipuCreateRequest = target.purpose === 'ORDER' ? { orderReference: target.order.purchaseOrderNumber } : { invoices: docEntries(target) };
+    const created: KhipuCreateResponse = yield call(callWithTimeout, createTransferPayment, body);
+    yield call(saveTransferStart, target, created.payment_id);
+    yield put(transferPaymentCreated({ paymentId: created.payment_id, url: created.payment_url }));
+    yield call(leaveTo, created.payment_url);
+  } catch (error) {
+    yield* failStart('KHIPU', error);
+  }
+}
+
+/** The order summary created an order to pay (paymentStarted), or pending payments chose invoices (invoicePaymentRequested). */
+export function* handlePaymentRequest(action: PayloadAction<PaymentStart | InvoicePaymentStart>) {
+  const target: PaymentTarget =
+    'order' in action.payload ? { purpose: 'ORDER', order: action.payload.order } : { purpose: 'INVOICES', invoices: action.payload.invoices };
+  yield call(action.payload.method === 'WEBPAY' ? handleCardStart : handleTransferStart, target);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The outcome, once per payment
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A payment has its final outcome. When it is the one this tab started (session storage), its keys are removed and,
+ * for a paid order, the server cart is emptied and the badge shows 0 (spec section 4); a reload of the result page
+ * does not do it again.
+ */
+export function* handlePaymentSettled(reference: string, state: PaymentState, purpose: PaymentPurpose) {
+  if (state === 'CREATED') return;
+  const ours: boolean = yield call(settleStoredPayment, reference);
+  if (!ours || state !== 'PAID' || purpose !== 'ORDER') return;
+  const userId: number | null = yield select(selectSessionUserId);
+  if (userId !== null) {
+    try {
+      yield call(clearCart, userId);
+    } catch (error) {
+      // spec section 8: cart errors are only logged; the order is paid all the same
+      yield call([console, console.error], '[payments] clear cart failed', error);
+    }
+  }
+  yield put(cartEmptied());
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The card result (/payment-verification)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * PROTOCOLS.md §1: token_ws alone is a finished payment (commit, idempotent); TBK_TOKEN is an aborted one (read its
+ * state, never commit); only TBK_ORDEN_COMPRA is a timeout in WebPay's form (the stored transaction of that order,
+ * if this tab started it).
+ */
+export function* handleCardReturnOpened(action: PayloadAction<CardReturnQuery>) {
+  const { tokenWs, tbkToken, tbkOrder } = action.payload;
+  try {
+    let result: CardPaymentResult;
+    if (tbkToken) result = yield call(callWithTimeout, fetchCardPaymentState, tbkToken);
+    else if (tokenWs) result = yield call(callWithTimeout, confirmCardPayment, tokenWs);
+    else {
+      const stored: WebpayCreateResponse | null = yield call(readCardTransaction);
+      if (stored && (!tbkOrder || stored.buy_order === tbkOrder)) {
+        result = yield call(callWithTimeout, fetchCardPaymentState, stored.token);
+      } else if (tbkOrder) {
+        yield put(cardAbortedWithoutResult(tbkOrder));
+        return;
+      } else {
+        yield put(cardResultFailed(PAYMENTS_TEXT.noCardPayment));
+        return;
+      }
+    }
+    yield put(cardResultLoaded(result));
+    yield call(handlePaymentSettled, result.token, result.state, result.purpose);
+  } catch (error) {
+    yield put(cardResultFailed(toApiError(error).message));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The transfer return (/return)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A failure worth another poll: no answer, timeout, or the server or Khipu momentarily failing. */
+const transient = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
+
+export type PollResult = { payment: TransferPaymentStatus; failed?: never } | { failed: string; payment?: never };
+
+/**
+ * Spec section 4: the payment every `intervalMs` until Khipu says done (or the server already has the final state);
+ * `once`: the first answer, whatever it says. A failed poll is retried up to `maxFailures` times in a row; a definitive
+ * error (401, 403, 404…) ends it.
+ */
+export function* pollTransferPayment(paymentId: string, polling: TransferPolling, once = false) {
+  let failures = 0;
+  while (true) {
+    try {
+      const payment: TransferPaymentStatus = yield call(callWithTimeout, fetchTransferPayment, paymentId);
+      failures = 0;
+      yield put(transferPolled(payment));
+      if (once || transferSettledState(payment)) return { payment } satisfies PollResult;
+    } catch (error) {
+      const { status, message } = toApiError(error);
+      failures += 1;
+      if (!transient(status) || failures >= polling.maxFailures) return { failed: message } satisfies PollResult;
+      yield put(transferPollFailed(message));
+    }
+    yield delay(polling.intervalMs);
+  }
+}
+
+/**
+ * Khipu says done but the server has not applied the outcome yet (its notification has not arrived): the server is
+ * asked to verify it now. If that fails the polled answer stays (the page then says it is still being validated).
+ */
+export function* confirmIfNeeded(payment: TransferPaymentStatus) {
+  if (payment.state !== 'CREATED' || payment.status !== 'done') return payment;
+  try {
+    const confirmed: TransferPaymentStatus = yield call(callWithTimeout, confirmTransferPayment, payment.payment_id);
+    return confirmed;
+  } catch (error) {
+    yield call([console, console.error], '[payments] transfer confirm failed', error);
+    return payment;
+  }
+}
+
+/**
+ * /return opened: the polling runs until it ends, the buyer leaves the page (transferReturnLeft cancels it), or the
+ * time limit passes.
+ */
+export function* handleTransferReturnOpened(action: PayloadAction<TransferReturn>, polling: TransferPolling = TRANSFER_POLLING) {
+  const stored: string | null = action.payload.paymentId ? null : yield call(readTransferPaymentId);
+  const paymentId = action.payload.paymentId || stored;
+  if (!paymentId) {
+    yield put(transferFailed(PAYMENTS_TEXT.noTransferPayment));
+    return;
+  }
+  const { finished, timeout }: { finished?: PollResult; left?: unknown; timeout?: true } = yield race({
+    // back by cancel_url: Khipu keeps the charge payable until it expires, so it is read once, not waited for
+    finished: call(pollTransferPayment, paymentId, polling, Boolean(action.payload.cancelled)),
+    left: take(transferReturnLeft.type),
+    timeout: delay(polling.limitMs),
+  });
+  if (timeout) {
+    yield put(transferTimedOut());
+    return;
+  }
+  if (!finished) return; // left: the polling was cancelled
+  if (finished.failed !== undefined) {
+    yield put(transferFailed(finished.failed));
+    return;
+  }
+  const payment: TransferPaymentStatus = yield call(confirmIfNeeded, finished.payment);
+  yield put(transferSettled(payment));
+  yield call(handlePaymentSettled, payment.payment_id, payment.state, payment.purpose);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Watchers
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One payment start at a time: a second one while the first goes to its provider is ignored. */
+export function* watchPaymentRequests() {
+  yield takeLeading([paymentStarted.type, invoicePaymentRequested.type], safe(handlePaymentRequest));
+}
+
+export function* watchCardReturnOpened() {
+  yield takeLatest(cardReturnOpened.type, safe(handleCardReturnOpened));
+}
+
+/** A new /return (or 'Reintentar') replaces the polling that runs. */
+export function* watchTransferReturnOpened() {
+  yield takeLatest(transferReturnOpened.type, safe(handleTransferReturnOpened));
+}
+
+export function* paymentsSaga() {
+  yield all([fork(watchPaymentRequests), fork(watchCardReturnOpened), fork(watchTransferReturnOpened)]);
+}

@@ -1,0 +1,49 @@
+import type { CardPaymentResult, TransferPaymentStatus } from '../../../shared/api/payments';
+import type { PaymentsState } from './paymentsSlice';
+
+/**
+ * The part of the store this feature reads: its own slice and, structurally, the session's user id and whether
+ * there is one (a feature does not import another one).
+ */
+export interface PaymentsRootState {
+  payments: PaymentsState;
+  session: { id: number | null; isAuthenticated: boolean };
+}
+
+export const selectSessionUserId = (state: PaymentsRootState) => state.session.id;
+export const selectHasSession = (state: PaymentsRootState) => state.session.isAuthenticated;
+export const selectPaymentStart = (state: PaymentsRootState) => state.payments.start;
+export const selectCardRedirect = (state: PaymentsRootState) => state.payments.card;
+export const selectCardVerification = (state: PaymentsRootState) => state.payments.verification;
+export const selectTransferReturn = (state: PaymentsRootState) => state.payments.transfer;
+
+/** What the card result page tells the buyer. `pending`: the server has no final outcome yet. */
+export type CardOutcome = 'approved' | 'rejected' | 'aborted' | 'pending';
+
+export function cardOutcome(result: Pick<CardPaymentResult, 'state'>): CardOutcome {
+  switch (result.state) {
+    case 'PAID':
+      return 'approved';
+    case 'REJECTED':
+      return 'rejected';
+    case 'ABORTED':
+    case 'EXPIRED':
+      return 'aborted';
+    default:
+      return 'pending';
+  }
+}
+
+/** What the transfer return page tells the buyer. `pending`: Khipu or the server have no final outcome yet. */
+export type TransferOutcome = 'paid' | 'notPaid' | 'pending';
+
+export function transferOutcome(payment: Pick<TransferPaymentStatus, 'state'>): TransferOutcome {
+  if (payment.state === 'PAID') return 'paid';
+  if (payment.state === 'CREATED') return 'pending';
+  // REJECTED, ABORTED, EXPIRED: the order is CANCELED on the server
+  return 'notPaid';
+}
+
+/** The polling may stop: Khipu says done, or the portal already applied a final state. */
+export const transferSettledState = (payment: Pick<TransferPaymentStatus, 'status' | 'state'>) =>
+  payment.status === 'done' || payment.state !== 'CREATED';

@@ -1,0 +1,164 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Order } from '../../../shared/api/orders';
+import type { CardPaymentResult, TransferPaymentStatus } from '../../../shared/api/payments';
+import type { PaymentProvider } from '../../../shared/payments';
+import { invoicePaymentRequested, loggedOut, paymentStarted, sessionExpired, type InvoicePaymentStart } from '../../app/events';
+
+// Card (WebPay Plus) and bank-transfer (Khipu) payments: taking a payment to its provider, the card result and the
+// transfer return (spec sections 2, 4 and 9).
+
+/** What a payment pays: an order the order summary created, or pending invoices the buyer selected. */
+export type PaymentTarget = { purpose: 'ORDER'; order: Order } | { purpose: 'INVOICES'; invoices: InvoicePaymentStart['invoices'] };
+
+/** Where WebPay's form is posted: the provider url and the token_ws. */
+export interface CardRedirect {
+  url: string;
+  token: string;
+}
+
+/** The query WebPay sends the buyer back with (PROTOCOLS.md §1). */
+export interface CardReturnQuery {
+  tokenWs: string | null;
+  tbkToken: string | null;
+  tbkOrder: string | null;
+}
+
+/** /return's query: Khipu's return_url carries paymentId, its cancel_url adds cancel=1. */
+export interface TransferReturn {
+  paymentId: string | null;
+  cancelled?: boolean;
+}
+
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+/** polling until Khipu says done (or the portal has a final state); then finished, or stopped by the limits. */
+export type TransferStatus = 'idle' | 'polling' | 'finished' | 'timedOut' | 'failed';
+
+export interface PaymentsState {
+  /** Taking a new payment to its provider; `redirecting` once the browser is being sent there. */
+  start: { status: 'idle' | 'running' | 'redirecting' | 'failed'; method: PaymentProvider | null; error: string | null };
+  /** The card transaction this tab is posting to WebPay. */
+  card: CardRedirect | null;
+  /** /payment-verification: the stored card result; `abortedOrder` when WebPay only sent the order number back. */
+  verification: { status: LoadStatus; result: CardPaymentResult | null; abortedOrder: string | null; error: string | null };
+  /** /return: the transfer being validated and the last answer of the server. */
+  transfer: {
+    status: TransferStatus;
+    paymentId: string | null;
+    payment: TransferPaymentStatus | null;
+    polls: number;
+    /** Consecutive failed polls (a success resets them); `error` is the last failure's message. */
+    failures: number;
+    error: string | null;
+    /** The buyer came back by Khipu's cancel_url: the payment is read once, not waited for. */
+    cancelled: boolean;
+  };
+}
+
+export const initialPaymentsState: PaymentsState = {
+  start: { status: 'idle', method: null, error: null },
+  card: null,
+  verification: { status: 'idle', result: null, abortedOrder: null, error: null },
+  transfer: { status: 'idle', paymentId: null, payment: null, polls: 0, failures: 0, error: null, cancelled: false },
+};
+
+const paymentsSlice = createSlice({
+  name: 'payments',
+  initialState: initialPaymentsState,
+  reducers: {
+    /** WebPay created the transaction: the browser goes to /payment, which posts the form. */
+    cardTransactionCreated(state, action: PayloadAction<CardRedirect>) {
+      state.start.status = 'redirecting';
+      state.card = action.payload;
+    },
+    /** Khipu created the payment: the browser goes to its page. */
+    transferPaymentCreated(state, _action: PayloadAction<{ paymentId: string; url: string }>) {
+      state.start.status = 'redirecting';
+    },
+    startFailed(state, action: PayloadAction<string>) {
+      state.start.status = 'failed';
+      state.start.error = action.payload;
+    },
+
+    /** /payment-verification opened with WebPay's query. */
+    cardReturnOpened(state, _action: PayloadAction<CardReturnQuery>) {
+      state.verification = { status: 'loading', result: null, abortedOrder: null, error: null };
+    },
+    cardResultLoaded(state, action: PayloadAction<CardPaymentResult>) {
+      state.verification = { status: 'loaded', result: action.payload, abortedOrder: null, error: null };
+    },
+    /** WebPay sent back only the order number (timeout or abort in its form): nothing was paid. */
+    cardAbortedWithoutResult(state, action: PayloadAction<string>) {
+      state.verification = { status: 'loaded', result: null, abortedOrder: action.payload, error: null };
+    },
+    cardResultFailed(state, action: PayloadAction<string>) {
+      state.verification = { status: 'failed', result: null, abortedOrder: null, error: action.payload };
+    },
+
+    /** /return opened (or 'Reintentar'): the id of its query (or null: the stored one), and whether it was cancel_url. */
+    transferReturnOpened(state, action: PayloadAction<TransferReturn>) {
+      state.transfer = { ...initialPaymentsState.transfer, status: 'polling', paymentId: action.payload.paymentId, cancelled: Boolean(action.payload.cancelled) };
+    },
+    /** The buyer left /return: the polling stops. */
+    transferReturnLeft(state) {
+      if (state.transfer.status === 'polling') state.transfer.status = 'idle';
+    },
+    transferPolled(state, action: PayloadAction<TransferPaymentStatus>) {
+      state.transfer.payment = action.payload;
+      state.transfer.paymentId = action.payload.payment_id;
+      state.transfer.polls += 1;
+      state.transfer.failures = 0;
+      state.transfer.error = null;
+    },
+    /** One poll failed; the polling goes on. */
+    transferPollFailed(state, action: PayloadAction<string>) {
+      state.transfer.failures += 1;
+      state.transfer.error = action.payload;
+    },
+    /** Khipu says done (or the portal has the final state): the outcome is shown. */
+    transferSettled(state, action: PayloadAction<TransferPaymentStatus>) {
+      state.transfer.status = 'finished';
+      state.transfer.payment = action.payload;
+      state.transfer.error = null;
+    },
+    /** Still not done after the time limit: it is being validated and will be confirmed later. */
+    transferTimedOut(state) {
+      state.transfer.status = 'timedOut';
+    },
+    transferFailed(state, action: PayloadAction<string>) {
+      state.transfer.status = 'failed';
+      state.transfer.error = action.payload;
+    },
+  },
+  extraReducers: (builder) =>
+    builder
+      .addCase(paymentStarted, (state, action) => {
+        state.start = { status: 'running', method: action.payload.method, error: null };
+        state.card = null;
+      })
+      .addCase(invoicePaymentRequested, (state, action) => {
+        state.start = { status: 'running', method: action.payload.method, error: null };
+        state.card = null;
+      })
+      // another buyer may log in next: nothing of this one stays
+      .addCase(loggedOut, () => initialPaymentsState)
+      .addCase(sessionExpired, () => initialPaymentsState),
+});
+
+export const {
+  cardTransactionCreated,
+  transferPaymentCreated,
+  startFailed,
+  cardReturnOpened,
+  cardResultLoaded,
+  cardAbortedWithoutResult,
+  cardResultFailed,
+  transferReturnOpened,
+  transferReturnLeft,
+  transferPolled,
+  transferPollFailed,
+  transferSettled,
+  transferTimedOut,
+  transferFailed,
+} = paymentsSlice.actions;
+export const paymentsReducer = paymentsSlice.reducer;

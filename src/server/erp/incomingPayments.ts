@@ -1,0 +1,93 @@
+// The incoming payments (B1 `IncomingPayments`) the portal registers for money a payment provider confirmed
+// (spec sections 4, 7 and 9: pay-account and pay-invoice). The means is one PaymentCreditCards row, as the legacy
+// portal sent it: a card with the codes of its type (debit VD → CreditCard 3 / PaymentMethodCode 4, others 4 / 3),
+// its last 4 digits and authorization code; a bank transfer (Khipu) as CreditCard 3 / PaymentMethodCode 4 with one
+// payment and no card data. CounterReference (8 characters in B1) identifies the portal payment, so a retry finds
+// the document instead of registering the money twice.
+import { erpCardCodes } from '../../shared/payments';
+import { yyyymmdd } from '../../shared/dates';
+import { chileToday } from './salesOrders';
+
+/** B1's `CounterReference` (CounterRef) is 8 characters long. */
+export const COUNTER_REFERENCE_MAX = 8;
+
+export type IncomingPaymentMeans =
+  /** A WebPay card payment. */
+  | { kind: 'card'; paymentTypeCode: string; cardLast4: string; authorizationCode: string; installments: number }
+  /** A Khipu bank transfer. */
+  | { kind: 'transfer' };
+
+export interface IncomingPaymentSource {
+  cardCode: string;
+  /** ≤ 8 characters, unique per portal payment. */
+  counterReference: string;
+  /** Whole CLP: the money received. */
+  amount: number;
+  means: IncomingPaymentMeans;
+  /** Pending invoices paid (pay-invoice); empty or absent = a payment on account (pay-account). */
+  invoices?: ReadonlyArray<{ docEntry: number; sumApplied: number }>;
+  /** Free text for the ERP user (≤ 254): provider, its ids, the order number. */
+  remarks: string;
+}
+
+export interface IncomingPaymentDocument {
+  DocType: 'rCustomer';
+  CardCode: string;
+  DocDate: string;
+  CounterReference: string;
+  Remarks: string;
+  PaymentInvoices?: Array<{ DocEntry: number; SumApplied: number; InvoiceType: 'it_Invoice' }>;
+  PaymentCreditCards: Array<{
+    CreditCard: number;
+    CreditCardNumber?: string;
+    CardValidUntil: string;
+    VoucherNum?: string;
+    PaymentMethodCode: number;
+    NumOfPayments: number;
+    CreditSum: number;
+  }>;
+}
+
+/** The last day of the current month (Chile): the card's "validUntil" the ERP asks for (the provider never tells it). */
+export function cardValidUntil(now: Date = new Date()): string {
+  const today = chileToday(now);
+  const last = new Date(today.getFullYear(), today.getMonth() + 1, 0);
+  const iso = yyyymmdd(last);
+  return `${iso.slice(0, 4)}-${iso.slice(4, 6)}-${iso.slice(6, 8)}`;
+}
+
+/** yyyymmdd → YYYY-MM-DD (B1 takes both; ISO is the Service Layer's own). */
+function isoDay(now: Date): string {
+  const d = yyyymmdd(chileToday(now));
+  return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
+}
+
+/** The `IncomingPayments` body of a confirmed payment. */
+export function buildIncomingPayment(source: IncomingPaymentSource, now: Date = new Date()): IncomingPaymentDocument {
+  if (source.counterReference.length === 0 || source.counterReference.length > COUNTER_REFERENCE_MAX) {
+    throw new Error(`CounterReference inválida: '${source.counterReference}'`);
+  }
+  const line: IncomingPaymentDocument['PaymentCreditCards'][number] =
+    source.means.kind === 'card'
+      ? {
+          CreditCard: erpCardCodes(source.means.paymentTypeCode).creditCard,
+          ...(source.means.cardLast4 ? { CreditCardNumber: source.means.cardLast4 } : {}),
+          CardValidUntil: cardValidUntil(now),
+          ...(source.means.authorizationCode ? { VoucherNum: source.means.authorizationCode.slice(0, 20) } : {}),
+          PaymentMethodCode: erpCardCodes(source.means.paymentTypeCode).paymentMethodCode,
+          NumOfPayments: Math.max(1, Math.trunc(source.means.installments) || 1),
+          CreditSum: source.amount,
+        }
+      : { CreditCard: 3, CardValidUntil: cardValidUntil(now), PaymentMethodCode: 4, NumOfPayments: 1, CreditSum: source.amount };
+  const doc: IncomingPaymentDocument = {
+    DocType: 'rCustomer',
+    CardCode: source.cardCode,
+    DocDate: isoDay(now),
+    CounterReference: source.counterReference,
+    Remarks: source.remarks.slice(0, 254),
+    PaymentCreditCards: [line],
+  };
+  const invoices = (source.invoices ?? []).filter((i) => i.sumApplied > 0);
+  if (invoices.length) doc.PaymentInvoices = invoices.map((i) => ({ DocEntry: i.docEntry, SumApplied: i.sumApplied, InvoiceType: 'it_Invoice' }));
+  return doc;
+}

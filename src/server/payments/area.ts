@@ -1,0 +1,79 @@
+// Builds the payments area: the provider-neutral service, WebPay and Khipu, the ERP payment jobs on the outbox worker
+// and the reconciler. app.ts builds it once and registers its routes; main.ts gives it the providers' clients.
+import type { FastifyBaseLogger } from 'fastify';
+import { CartRepo } from '../cart/cartRepo';
+import type { Db } from '../db/connect';
+import type { ErpService } from '../erp/erpService';
+import type { KhipuClient } from '../integrations/khipu';
+import type { WebpayClient } from '../integrations/webpay';
+import type { Outbox, OutboxWorker } from '../jobs/outbox';
+import { PaymentReconciler } from '../jobs/reconciler';
+import { OrderRepo } from '../orders/orderRepo';
+import type { CustomerDirectory } from '../profile/customers';
+import { createErpPaymentHandler } from './erpPaymentJobs';
+import { KhipuPayments } from './khipuPayments';
+import { PaymentRepo } from './paymentRepo';
+import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB, PaymentService } from './paymentService';
+import { WebpayPayments } from './webpayPayments';
+
+/** The payment providers and their settings (AppDeps.payments). */
+export interface PaymentProviders {
+  webpay: WebpayClient;
+  khipu: KhipuClient;
+  /** Khipu's merchant secret (notification signatures). */
+  khipuSecret: string;
+  /** Khipu's receiver_id; notifications for another one are refused. Absent: not checked. */
+  khipuReceiverId?: number;
+  /** WebPay: nothing committed this long after create → EXPIRED. Default 16 min. */
+  webpayExpireAfterMs?: number;
+  /** Khipu: a charge's lifetime (expires_date). Default 2 h. */
+  khipuExpireAfterMs?: number;
+  /** The reconciler: pause between runs (default 30 s), minimum age (60 s); `autoStart: false` leaves it stopped. */
+  reconciler?: { intervalMs?: number; minAgeMs?: number; autoStart?: boolean };
+}
+
+export interface PaymentsArea {
+  service: PaymentService;
+  webpay: WebpayPayments;
+  khipu: KhipuPayments;
+  reconciler: PaymentReconciler;
+}
+
+export function createPayments(deps: {
+  db: Db;
+  erp: ErpService;
+  customers: CustomerDirectory;
+  outbox: Outbox;
+  worker: OutboxWorker;
+  publicUrl: string;
+  brandName: string;
+  log: FastifyBaseLogger;
+  providers: PaymentProviders;
+}): PaymentsArea {
+  const { db, erp, providers, log } = deps;
+  const repo = new PaymentRepo(db);
+  const orders = new OrderRepo(db);
+  const service = new PaymentService({ ...deps, repo, orders, cart: new CartRepo(db) });
+  const webpay = new WebpayPayments({ service, client: providers.webpay, publicUrl: deps.publicUrl, log, expireAfterMs: providers.webpayExpireAfterMs });
+  const khipu = new KhipuPayments({
+    service,
+    client: providers.khipu,
+    secret: providers.khipuSecret,
+    receiverId: providers.khipuReceiverId,
+    publicUrl: deps.publicUrl,
+    brandName: deps.brandName,
+    log,
+    expireAfterMs: providers.khipuExpireAfterMs,
+  });
+  const handler = createErpPaymentHandler({ payments: repo, orders, erp, log });
+  deps.worker.register(ERP_PAYMENT_JOB, handler);
+  deps.worker.register(ERP_PAY_INVOICES_JOB, handler);
+  const reconciler = new PaymentReconciler({
+    repo,
+    handlers: { WEBPAY: (p) => webpay.reconcile(p), KHIPU: (p) => khipu.reconcile(p) },
+    intervalMs: providers.reconciler?.intervalMs,
+    minAgeMs: providers.reconciler?.minAgeMs,
+    logger: log,
+  });
+  return { service, webpay, khipu, reconciler };
+}

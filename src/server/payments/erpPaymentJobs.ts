@@ -1,0 +1,111 @@
+// The outbox jobs that register confirmed payments in the ERP as incoming payments (spec: pay-account after a paid
+// order's sales order, pay-invoice for pending invoices). Enqueued by PaymentService.applyOutcome in the transaction
+// that records the money; delivered at least once, so each looks for the ERP payment with its CounterReference
+// before posting one.
+import type { FastifyBaseLogger } from 'fastify';
+import type { OrderRow, PaymentRow } from '../db/schema';
+import type { ErpService } from '../erp/erpService';
+import { buildIncomingPayment, COUNTER_REFERENCE_MAX, type IncomingPaymentMeans } from '../erp/incomingPayments';
+import type { WebpayTransaction } from '../integrations/webpay';
+import { PermanentJobError, type JobHandler } from '../jobs/outbox';
+import { isErpRejection } from '../orders/erpOrderJob';
+import type { OrderRepo } from '../orders/orderRepo';
+import type { ErpPaymentPayload } from './paymentService';
+import type { PaymentRepo } from './paymentRepo';
+
+/**
+ * The ERP's CounterReference of a payment (8 characters in B1): the order number for an order (the same reference
+ * as the sales order's NumAtCard), 'PF' + the payment id for pending invoices.
+ */
+export function erpCounterReference(payment: Pick<PaymentRow, 'id' | 'purpose'>, order: Pick<OrderRow, 'purchaseOrderNumber'> | null): string {
+  const number = payment.purpose === 'ORDER' ? order?.purchaseOrderNumber : undefined;
+  if (number && number.length <= COUNTER_REFERENCE_MAX) return number;
+  const short = `PF${String(payment.id).padStart(6, '0')}`;
+  return short.length <= COUNTER_REFERENCE_MAX ? short : `P${payment.id.toString(36).toUpperCase().padStart(7, '0')}`;
+}
+
+/** The payment means the ERP records: the card WebPay charged, or the bank transfer Khipu verified. */
+export function meansOf(payment: PaymentRow): IncomingPaymentMeans {
+  if (payment.provider === 'KHIPU') return { kind: 'transfer' };
+  const r = (payment.result ?? {}) as Partial<WebpayTransaction>;
+  return {
+    kind: 'card',
+    paymentTypeCode: r.payment_type_code ?? '',
+    cardLast4: (r.card_detail?.card_number ?? '').replace(/\D/g, '').slice(-4),
+    authorizationCode: r.authorization_code ?? '',
+    installments: Number(r.installments_number) || 1,
+  };
+}
+
+function remarksOf(payment: PaymentRow, order: OrderRow | null): string {
+  const r = (payment.result ?? {}) as { authorization_code?: string; payment_id?: string };
+  const parts = ['Portal B2B'];
+  if (order?.purchaseOrderNumber) parts.push(`pedido ${order.purchaseOrderNumber}`);
+  if (payment.purpose === 'INVOICES') parts.push(`documentos ${payment.invoices.map((i) => i.folio).join(', ')}`);
+  if (payment.provider === 'WEBPAY') parts.push(`WebPay orden ${payment.reference}`, `autorización ${r.authorization_code ?? ''}`);
+  else parts.push(`Khipu ${payment.providerId ?? r.payment_id ?? ''}`, `transacción ${payment.reference}`);
+  return parts.join('; ');
+}
+
+export function createErpPaymentHandler(deps: {
+  payments: PaymentRepo;
+  orders: OrderRepo;
+  erp: ErpService;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  now?: () => Date;
+}): JobHandler {
+  const { payments, orders, erp, log } = deps;
+  return async (raw) => {
+    const paymentId = Number((raw as Partial<ErpPaymentPayload> | null)?.paymentId);
+    if (!Number.isSafeInteger(paymentId) || paymentId <= 0) throw new PermanentJobError(`pago inválido en el trabajo: ${JSON.stringify(raw)}`);
+    const payment = await payments.byId(paymentId);
+    if (!payment) throw new PermanentJobError(`el pago ${paymentId} no existe`);
+    if (payment.state !== 'PAID') throw new PermanentJobError(`el pago ${paymentId} no está pagado (${payment.state})`);
+    const order = payment.orderId === null ? null : ((await orders.byId(payment.orderId)) ?? null);
+    const source = {
+      cardCode: payment.cardCode,
+      counterReference: erpCounterReference(payment, order),
+      amount: payment.amount,
+      means: meansOf(payment),
+      invoices: payment.purpose === 'INVOICES' ? payment.invoices.map((i) => ({ docEntry: i.docEntry, sumApplied: i.paidSum })) : [],
+      remarks: remarksOf(payment, order),
+    };
+    const now = deps.now?.();
+    let sent: { docEntry: number; docNum: number; created: boolean };
+    try {
+      sent = await erp.submitIncomingPayment(buildIncomingPayment(source, now));
+    } catch (error) {
+      if (!isErpRejection(error)) throw error; // unreachable, 5xx, timeout…: retried with backoff
+      const retried = payment.purpose === 'INVOICES' ? await resubmitWithOpenBalances(source, now) : undefined;
+      if (!retried) {
+        log?.error(
+          { paymentId, reference: payment.reference, counterReference: source.counterReference, amount: payment.amount, erpError: error.erpMessage ?? error.message },
+          'pago CONFIRMADO rechazado por el ERP: debe registrarse a mano',
+        );
+        throw new PermanentJobError(`el ERP rechazó el pago ${payment.reference}: ${error.erpMessage ?? error.message}`, { cause: error });
+      }
+      sent = retried;
+    }
+    log?.info({ paymentId, reference: payment.reference, docEntry: sent.docEntry, created: sent.created }, 'pago registrado en el ERP');
+  };
+
+  /**
+   * The invoices' balances changed after the payment was made (paid elsewhere meanwhile): applies what is still open
+   * and leaves the rest on account, so the money received is registered anyway. Undefined when nothing changed.
+   */
+  async function resubmitWithOpenBalances(
+    source: Parameters<typeof buildIncomingPayment>[0],
+    now: Date | undefined,
+  ): Promise<{ docEntry: number; docNum: number; created: boolean } | undefined> {
+    const open = new Map((await erp.pendingInvoices(source.cardCode)).map((doc) => [doc.docEntry, doc.saldoaPagar]));
+    const adjusted = (source.invoices ?? []).map((i) => ({ docEntry: i.docEntry, sumApplied: Math.min(i.sumApplied, open.get(i.docEntry) ?? 0) }));
+    if (adjusted.every((a, n) => a.sumApplied === source.invoices?.[n]?.sumApplied)) return undefined;
+    log?.warn({ counterReference: source.counterReference, before: source.invoices, after: adjusted }, 'los saldos cambiaron: se aplica lo pendiente y el resto queda a cuenta');
+    try {
+      return await erp.submitIncomingPayment(buildIncomingPayment({ ...source, invoices: adjusted }, now));
+    } catch (error) {
+      if (isErpRejection(error)) return undefined;
+      throw error;
+    }
+  }
+}

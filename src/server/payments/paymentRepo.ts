@@ -1,0 +1,108 @@
+// The payments table: card and bank-transfer payments with their one final outcome. Writes that go with an outcome
+// (the order's state, the cart, the ERP jobs) are in PaymentService.applyOutcome, in the same transaction.
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { PaymentProvider, PaymentPurpose } from '../../shared/payments';
+import type { Db, DbOrTx, Tx } from '../db/connect';
+import { orders, payments, type OrderRow, type PaymentRow } from '../db/schema';
+
+export type NewPayment = Pick<typeof payments.$inferInsert, 'provider' | 'purpose' | 'orderId' | 'userId' | 'cardCode' | 'amount' | 'reference' | 'sessionId' | 'invoices'>;
+
+export class PaymentRepo {
+  constructor(private readonly db: Db) {}
+
+  async insert(tx: DbOrTx, payment: NewPayment): Promise<PaymentRow> {
+    const [row] = await tx.insert(payments).values(payment).returning();
+    return row!;
+  }
+
+  async byId(id: number, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
+    return row;
+  }
+
+  /** By the provider's id: the WebPay token or the Khipu payment_id. */
+  async byProviderId(provider: PaymentProvider, providerId: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerId, providerId)))
+      .limit(1);
+    return row;
+  }
+
+  /** By the portal's reference: the WebPay buy_order or the Khipu transaction_id. */
+  async byReference(reference: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+    return row;
+  }
+
+  /** The payment of an order still waiting for its outcome (at most one: see PaymentService.create). */
+  async openOfOrder(tx: DbOrTx, orderId: number): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), isNull(payments.outcomeAppliedAt)))
+      .orderBy(asc(payments.id))
+      .limit(1);
+    return row;
+  }
+
+  /** Invoice payments of a user that are open or paid recently (for the overlap check). */
+  async recentInvoicePayments(userId: number, sinceMs: number): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, userId),
+          eq(payments.purpose, 'INVOICES' satisfies PaymentPurpose),
+          inArray(payments.state, ['CREATED', 'PAID']),
+          sql`${payments.createdAt} > now() - ${sinceMs}::int * interval '1 millisecond'`,
+        ),
+      );
+  }
+
+  /** The provider answered the create: its id and the payer's URL. */
+  async setProvider(id: number, providerId: string, paymentUrl: string, result: unknown): Promise<PaymentRow> {
+    const [row] = await this.db.update(payments).set({ providerId, paymentUrl, result: result as object }).where(eq(payments.id, id)).returning();
+    return row!;
+  }
+
+  /** Keeps the provider's latest answer of a payment still waiting (never touches a final one). */
+  async saveEvidence(id: number, result: unknown): Promise<void> {
+    await this.db
+      .update(payments)
+      .set({ result: result as object })
+      .where(and(eq(payments.id, id), isNull(payments.outcomeAppliedAt)));
+  }
+
+  /** Removes a payment whose provider create failed (nothing was sent to the payer). */
+  async deleteUnstarted(id: number): Promise<void> {
+    await this.db.delete(payments).where(and(eq(payments.id, id), isNull(payments.providerId), isNull(payments.outcomeAppliedAt)));
+  }
+
+  /** Payments without an outcome created more than `olderThanMs` ago, oldest first. */
+  async unfinished(olderThanMs: number, limit: number): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(and(isNull(payments.outcomeAppliedAt), lt(payments.createdAt, sql`now() - ${olderThanMs}::int * interval '1 millisecond'`)))
+      .orderBy(asc(payments.createdAt))
+      .limit(limit);
+  }
+
+  /** How old a payment is by the database's clock (ms). */
+  async ageMs(id: number): Promise<number> {
+    const [row] = await this.db
+      .select({ age: sql<number>`(extract(epoch from (now() - ${payments.createdAt})) * 1000)::float8` })
+      .from(payments)
+      .where(eq(payments.id, id));
+    return Number(row?.age ?? 0);
+  }
+
+  /** Locks the order row for the rest of the transaction (one payment is started per order at a time). */
+  async lockOrder(tx: Tx, orderId: number): Promise<OrderRow | undefined> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    return row;
+  }
+}

@@ -1,0 +1,27 @@
+// Spanish texts of the payments area that the shared catalogue does not have.
+
+export const PAYMENT_TEXTS = {
+  targetRequired: 'Debe indicar el pedido o los documentos a pagar',
+  reserveNotPayable: 'El pedido {number} es una reserva: no se paga en línea',
+  wrongProvider: 'El pedido {number} no se paga con {provider}',
+  paymentInProgress: 'Ya hay un pago en curso para el pedido {number}',
+  invoiceNotPending: 'El documento {docEntry} no está entre sus documentos pendientes de pago',
+  invoiceInProgress: 'El documento {folio} ya tiene un pago en curso',
+  providerUnavailable: '{provider} no está disponible, intentelo mas tarde',
+  providerRefused: '{provider} rechazó la solicitud de pago',
+  paymentNotFound: 'Pago no encontrado',
+  paymentNotPaid: 'El pago no está confirmado por {provider}',
+  notForInvoices: 'Este pago no es de documentos pendientes',
+  notForAccount: 'Este pago es de documentos pendientes: debe registrarse como pago de facturas',
+  erpSent: 'Pago registrado en el ERP',
+  erpPending: 'Pago confirmado: su registro en el ERP quedó pendiente y se hará apenas el ERP esté disponible',
+  erpFailed: 'Pago confirmado: el ERP no pudo registrarlo y un ejecutivo lo registrará',
+  subjectOrder: 'Pedido {number} - {brand}',
+  subjectInvoices: 'Pago de documentos {folios} - {brand}',
+  bodyOrder: 'Pago del pedido {number} en el portal de {brand}',
+  bodyInvoices: 'Pago de los documentos pendientes {folios} en el portal de {brand}',
+  notificationBadSignature: 'Firma de la notificación inválida',
+  notificationBadBody: 'Notificación inválida',
+  notificationWrongReceiver: 'La notificación no es para este cobrador',
+  notificationReceived: 'Notificación recibida',
+} as const;

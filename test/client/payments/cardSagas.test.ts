@@ -1,0 +1,348 @@
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { HttpError } from '../../../src/client/api/http';
+import { cartEmptied, invoicePaymentRequested, paymentStarted } from '../../../src/client/app/events';
+import { navigateTo } from '../../../src/client/app/navigation';
+import { notify } from '../../../src/client/app/notify';
+import {
+  clearCart,
+  confirmCardPayment,
+  createCardPayment,
+  fetchCardPaymentState,
+} from '../../../src/client/features/payments/api';
+import { PAYMENT_KEYS, readCardTransaction, saveCardStart, settleStoredPayment } from '../../../src/client/features/payments/paymentStorage';
+import {
+  callWithTimeout,
+  handleCardReturnOpened,
+  handleCardStart,
+  handlePaymentRequest,
+  handlePaymentSettled,
+  handleTransferStart,
+  paymentsSaga,
+} from '../../../src/client/features/payments/paymentsSagas';
+import { selectSessionUserId } from '../../../src/client/features/payments/paymentsSelectors';
+import {
+  cardAbortedWithoutResult,
+  cardResultFailed,
+  cardResultLoaded,
+  cardReturnOpened,
+  cardTransactionCreated,
+  startFailed,
+  type PaymentTarget,
+} from '../../../src/client/features/payments/paymentsSlice';
+import { cardSessionId } from '../../../src/shared/payments';
+import { abortedCard, approvedCard, buyerState, invoices, order, rejectedCard, rootReducer, SESSION_ID, TOKEN, webpayCreated } from './fixtures';
+
+const orderTarget: PaymentTarget = { purpose: 'ORDER', order };
+const invoicesTarget: PaymentTarget = { purpose: 'INVOICES', invoices };
+const redirect = { url: webpayCreated.url, token: TOKEN };
+const query = (q: Partial<{ tokenWs: string; tbkToken: string; tbkOrder: string }>) => ({ tokenWs: null, tbkToken: null, tbkOrder: null, ...q });
+const logError: [Console, typeof console.error] = [console, console.error];
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('starting a payment: by method and purpose', () => {
+  it('paymentStarted WEBPAY (order summary): the card start for the order', () => {
+    testSaga(handlePaymentRequest, paymentStarted({ order, method: 'WEBPAY' }))
+      .next()
+      .call(handleCardStart, orderTarget)
+      .next()
+      .isDone();
+  });
+
+  it('invoicePaymentRequested WEBPAY (pending payments): the card start for the invoices', () => {
+    testSaga(handlePaymentRequest, invoicePaymentRequested({ invoices, method: 'WEBPAY' }))
+      .next()
+      .call(handleCardStart, invoicesTarget)
+      .next()
+      .isDone();
+  });
+
+  it('KHIPU: the transfer start', () => {
+    testSaga(handlePaymentRequest, paymentStarted({ order, method: 'KHIPU' }))
+      .next()
+      .call(handleTransferStart, orderTarget)
+      .next()
+      .isDone();
+  });
+});
+
+describe('card start, step by step', () => {
+  it('order: tbk/create with buy_order and an OW session id, datatbk kept, then /payment with url and token', () => {
+    const body = { buy_order: 'OC000044', session_id: SESSION_ID };
+    testSaga(handleCardStart, orderTarget)
+      .next()
+      .call(cardSessionId)
+      .next(SESSION_ID)
+      .call(callWithTimeout, createCardPayment, body)
+      .next(webpayCreated)
+      .call(saveCardStart, orderTarget, webpayCreated)
+      .next()
+      .put(cardTransactionCreated(redirect))
+      .next()
+      .call(navigateTo, '/payment', { state: redirect })
+      .next()
+      .isDone();
+  });
+
+  it('invoices: tbk/create with their docEntries instead of a buy_order', () => {
+    testSaga(handleCardStart, invoicesTarget)
+      .next()
+      .call(cardSessionId)
+      .next(SESSION_ID)
+      .call(callWithTimeout, createCardPayment, { invoices: [311, 318], session_id: SESSION_ID })
+      .next({ ...webpayCreated, buy_order: 'PF000012' })
+      .call(saveCardStart, invoicesTarget, { ...webpayCreated, buy_order: 'PF000012' })
+      .next()
+      .put(cardTransactionCreated(redirect))
+      .next()
+      .call(navigateTo, '/payment', { state: redirect })
+      .next()
+      .isDone();
+  });
+
+  it('tbk/create fails: logged, the flow failed and the buyer told in Spanish; nothing kept, no navigation', () => {
+    const error = new HttpError(502, 'WebPay no respondió, intentelo mas tarde');
+    testSaga(handleCardStart, orderTarget)
+      .next()
+      .call(cardSessionId)
+      .next(SESSION_ID)
+      .call(callWithTimeout, createCardPayment, { buy_order: 'OC000044', session_id: SESSION_ID })
+      .throw(error)
+      .call(logError, '[payments] WEBPAY start failed', error)
+      .next()
+      .put(startFailed('WebPay no respondió, intentelo mas tarde'))
+      .next()
+      .call(notify, 'No se pudo iniciar el pago con WebPay Plus: WebPay no respondió, intentelo mas tarde', 'error')
+      .next()
+      .isDone();
+  });
+});
+
+describe('card start, whole', () => {
+  it('datatbk and the order in session storage, the slice redirecting, navigation to /payment', async () => {
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([
+        [matchers.call.fn(cardSessionId), SESSION_ID],
+        [matchers.call.fn(createCardPayment), webpayCreated],
+        [matchers.call.fn(navigateTo), undefined],
+      ])
+      .dispatch(paymentStarted({ order, method: 'WEBPAY' }))
+      .call(createCardPayment, { buy_order: 'OC000044', session_id: SESSION_ID })
+      .call(navigateTo, '/payment', { state: redirect })
+      .silentRun(50);
+    expect(storeState.payments.start).toEqual({ status: 'redirecting', method: 'WEBPAY', error: null });
+    expect(storeState.payments.card).toEqual(redirect);
+    expect(readCardTransaction()).toEqual(webpayCreated);
+    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.order) ?? 'null')).toEqual(order);
+    expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBeNull();
+  });
+
+  it('invoices: payPending X and invoicePendings in session storage', async () => {
+    await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([
+        [matchers.call.fn(cardSessionId), SESSION_ID],
+        [matchers.call.fn(createCardPayment), webpayCreated],
+        [matchers.call.fn(navigateTo), undefined],
+      ])
+      .dispatch(invoicePaymentRequested({ invoices, method: 'WEBPAY' }))
+      .call(createCardPayment, { invoices: [311, 318], session_id: SESSION_ID })
+      .silentRun(50);
+    expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBe('X');
+    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.invoicePendings) ?? 'null')).toEqual(invoices);
+    expect(sessionStorage.getItem(PAYMENT_KEYS.order)).toBeNull();
+  });
+
+  it('a failure leaves the start failed with the message and goes nowhere', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([
+        [matchers.call.fn(createCardPayment), throwError(new HttpError(409, 'El pedido OC000044 ya fue procesado'))],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .dispatch(paymentStarted({ order, method: 'WEBPAY' }))
+      .not.call.fn(navigateTo)
+      .silentRun(50);
+    expect(storeState.payments.start).toEqual({ status: 'failed', method: 'WEBPAY', error: 'El pedido OC000044 ya fue procesado' });
+    expect(readCardTransaction()).toBeNull();
+  });
+});
+
+describe('card result (/payment-verification), step by step', () => {
+  it('token_ws: confirm (PUT), the result, then the outcome applied once', () => {
+    testSaga(handleCardReturnOpened, cardReturnOpened(query({ tokenWs: TOKEN })))
+      .next()
+      .call(callWithTimeout, confirmCardPayment, TOKEN)
+      .next(approvedCard)
+      .put(cardResultLoaded(approvedCard))
+      .next()
+      .call(handlePaymentSettled, TOKEN, 'PAID', 'ORDER')
+      .next()
+      .isDone();
+  });
+
+  it('TBK_TOKEN (aborted; also with token_ws after an error page): its state (GET), never a commit', () => {
+    testSaga(handleCardReturnOpened, cardReturnOpened(query({ tokenWs: TOKEN, tbkToken: TOKEN, tbkOrder: 'OC000044' })))
+      .next()
+      .call(callWithTimeout, fetchCardPaymentState, TOKEN)
+      .next(abortedCard)
+      .put(cardResultLoaded(abortedCard))
+      .next()
+      .call(handlePaymentSettled, TOKEN, 'ABORTED', 'ORDER')
+      .next()
+      .isDone();
+  });
+
+  it('only TBK_ORDEN_COMPRA (timeout in the form) of the transaction this tab started: its state by the stored token', () => {
+    testSaga(handleCardReturnOpened, cardReturnOpened(query({ tbkOrder: 'OC000044' })))
+      .next()
+      .call(readCardTransaction)
+      .next(webpayCreated)
+      .call(callWithTimeout, fetchCardPaymentState, TOKEN)
+      .next(abortedCard)
+      .put(cardResultLoaded(abortedCard))
+      .next()
+      .call(handlePaymentSettled, TOKEN, 'ABORTED', 'ORDER')
+      .next()
+      .isDone();
+  });
+
+  it('only TBK_ORDEN_COMPRA and no stored transaction of that order: aborted without a result', () => {
+    testSaga(handleCardReturnOpened, cardReturnOpened(query({ tbkOrder: 'OC000051' })))
+      .next()
+      .call(readCardTransaction)
+      .next(webpayCreated)
+      .put(cardAbortedWithoutResult('OC000051'))
+      .next()
+      .isDone();
+  });
+
+  it('no parameter and nothing stored: nothing to verify', () => {
+    testSaga(handleCardReturnOpened, cardReturnOpened(query({})))
+      .next()
+      .call(readCardTransaction)
+      .next(null)
+      .put(cardResultFailed('No se encontró un pago con tarjeta para verificar.'))
+      .next()
+      .isDone();
+  });
+
+  it('the server fails: its message', () => {
+    testSaga(handleCardReturnOpened, cardReturnOpened(query({ tokenWs: TOKEN })))
+      .next()
+      .call(callWithTimeout, confirmCardPayment, TOKEN)
+      .throw(new HttpError(404, 'Pago no encontrado'))
+      .put(cardResultFailed('Pago no encontrado'))
+      .next()
+      .isDone();
+  });
+});
+
+describe('the outcome of a payment, once', () => {
+  it('a paid order this tab started: keys removed, the server cart emptied, the badge to 0', () => {
+    testSaga(handlePaymentSettled, TOKEN, 'PAID', 'ORDER')
+      .next()
+      .call(settleStoredPayment, TOKEN)
+      .next(true)
+      .select(selectSessionUserId)
+      .next(12)
+      .call(clearCart, 12)
+      .next()
+      .put(cartEmptied())
+      .next()
+      .isDone();
+  });
+
+  it('emptying the cart fails: only logged, the badge goes to 0 all the same', () => {
+    const error = new HttpError(500, 'Internal server error');
+    testSaga(handlePaymentSettled, TOKEN, 'PAID', 'ORDER')
+      .next()
+      .call(settleStoredPayment, TOKEN)
+      .next(true)
+      .select(selectSessionUserId)
+      .next(12)
+      .call(clearCart, 12)
+      .throw(error)
+      .call(logError, '[payments] clear cart failed', error)
+      .next()
+      .put(cartEmptied())
+      .next()
+      .isDone();
+  });
+
+  it('a reload of the result page (not stored any more): nothing again', () => {
+    testSaga(handlePaymentSettled, TOKEN, 'PAID', 'ORDER').next().call(settleStoredPayment, TOKEN).next(false).isDone();
+  });
+
+  it('paid invoices: the cart is not touched', () => {
+    testSaga(handlePaymentSettled, TOKEN, 'PAID', 'INVOICES').next().call(settleStoredPayment, TOKEN).next(true).isDone();
+  });
+
+  it('rejected or aborted: keys removed, the cart stays', () => {
+    testSaga(handlePaymentSettled, TOKEN, 'REJECTED', 'ORDER').next().call(settleStoredPayment, TOKEN).next(true).isDone();
+  });
+
+  it('no final state yet: the keys stay', () => {
+    testSaga(handlePaymentSettled, TOKEN, 'CREATED', 'ORDER').next().isDone();
+  });
+});
+
+describe('card result, whole', () => {
+  const openedWith = (q: Parameters<typeof query>[0]) => cardReturnOpened(query(q));
+
+  it('approved: the result loaded, the stored payment settled, the server cart emptied and the badge at 0', async () => {
+    saveCardStart(orderTarget, webpayCreated);
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState(3))
+      .provide([
+        [matchers.call.fn(confirmCardPayment), approvedCard],
+        [matchers.call.fn(clearCart), undefined],
+      ])
+      .dispatch(openedWith({ tokenWs: TOKEN }))
+      .call(confirmCardPayment, TOKEN)
+      .call(clearCart, 12)
+      .put(cartEmptied())
+      .silentRun(50);
+    expect(storeState.payments.verification).toEqual({ status: 'loaded', result: approvedCard, abortedOrder: null, error: null });
+    expect(storeState.cart.count).toBe(0);
+    expect(Object.values(PAYMENT_KEYS).map((key) => sessionStorage.getItem(key))).toEqual([null, null, null, null, null]);
+  });
+
+  it('rejected: the result loaded, the cart kept', async () => {
+    saveCardStart(orderTarget, webpayCreated);
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState(3))
+      .provide([[matchers.call.fn(confirmCardPayment), rejectedCard]])
+      .dispatch(openedWith({ tokenWs: TOKEN }))
+      .not.put(cartEmptied())
+      .not.call.fn(clearCart)
+      .silentRun(50);
+    expect(storeState.payments.verification.result).toEqual(rejectedCard);
+    expect(storeState.cart.count).toBe(3);
+    expect(readCardTransaction()).toBeNull();
+  });
+
+  it('aborted (TBK_TOKEN): GET state, no commit', async () => {
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([[matchers.call.fn(fetchCardPaymentState), abortedCard]])
+      .dispatch(openedWith({ tbkToken: TOKEN, tbkOrder: 'OC000044' }))
+      .call(fetchCardPaymentState, TOKEN)
+      .not.call.fn(confirmCardPayment)
+      .silentRun(50);
+    expect(storeState.payments.verification).toMatchObject({ status: 'loaded', result: abortedCard });
+  });
+
+  it('a failure: failed with the Spanish message', async () => {
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([[matchers.call.fn(confirmCardPayment), throwError(new HttpError(0, 'problema de conexión'))]])
+      .dispatch(openedWith({ tokenWs: TOKEN }))
+      .silentRun(50);
+    expect(storeState.payments.verification).toEqual({ status: 'failed', result: null, abortedOrder: null, error: 'problema de conexión' });
+  });
+});

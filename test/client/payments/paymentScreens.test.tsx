@@ -1,0 +1,265 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { paymentStarted } from '../../../src/client/app/events';
+import { PAYMENT_KEYS, saveCardStart, saveTransferStart } from '../../../src/client/features/payments/paymentStorage';
+import { renderWithProviders, sessionOf } from '../renderWithProviders';
+import {
+  abortedCard,
+  approvedCard,
+  callsTo,
+  json,
+  mockApi,
+  order,
+  paidInvoicesTransfer,
+  paidTransfer,
+  PAYMENT_ID,
+  pendingTransfer,
+  rejectedCard,
+  rejectedTransfer,
+  TOKEN,
+  TRANSACTION_ID,
+  webpayCreated,
+} from './fixtures';
+
+const buyer = { session: sessionOf('USER') };
+const badge = () => within(screen.getByRole('banner')).getByRole('button', { name: 'Carro de compras' });
+/** The value next to a label in the payment's description list. */
+const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+
+let submit: jest.SpyInstance;
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
+  // jsdom does not navigate: the form's POST to WebPay is observed instead
+  submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('Card-payment redirect (/payment)', () => {
+  const expectPostedForm = () => {
+    const form = screen.getByRole('form', { name: 'Ir a WebPay Plus' }) as HTMLFormElement;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', webpayCreated.url);
+    const token = form.querySelector('input[name="token_ws"]') as HTMLInputElement;
+    expect(token).toHaveAttribute('type', 'hidden');
+    expect(token.value).toBe(TOKEN);
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(submit.mock.contexts[0]).toBe(form);
+    // the fallback if the automatic post did not happen
+    expect(within(form).getByRole('button', { name: 'Ir a WebPay Plus' })).toHaveAttribute('type', 'submit');
+  };
+
+  it('posts token_ws to the url of the navigation state at once, saying so', async () => {
+    mockApi();
+    renderWithProviders({ route: { pathname: '/payment', state: { url: webpayCreated.url, token: TOKEN } }, preloadedState: buyer });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Redirigiendo a WebPay Plus...' })).toBeInTheDocument();
+    expectPostedForm();
+  });
+
+  it('after a reload: the transaction kept in session storage (datatbk)', async () => {
+    mockApi();
+    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
+    renderWithProviders({ route: '/payment', preloadedState: buyer });
+    await screen.findByText('Redirigiendo a WebPay Plus...');
+    expectPostedForm();
+  });
+
+  it('no transaction: says so and posts nothing', async () => {
+    mockApi();
+    renderWithProviders({ route: '/payment', preloadedState: buyer });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pago con tarjeta' })).toBeInTheDocument();
+    expect(screen.getByText('No hay un pago con tarjeta en curso.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al Home' })).toHaveAttribute('href', '/');
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('from the order summary’s paymentStarted: tbk/create with the order number, then the form to WebPay', async () => {
+    const fetchMock = mockApi({ 'POST /api/user/tbk/create': () => json(200, webpayCreated) });
+    const { store, router } = renderWithProviders({ route: '/user/sumary-order', preloadedState: buyer });
+    act(() => {
+      store.dispatch(paymentStarted({ order, method: 'WEBPAY' }));
+    });
+    await screen.findByText('Redirigiendo a WebPay Plus...');
+    expect(router.state.location.pathname).toBe('/payment');
+    const [[, init]] = callsTo(fetchMock, 'POST', '/api/user/tbk/create');
+    const body = JSON.parse(String(init?.body));
+    expect(body).toEqual({ buy_order: 'OC000044', session_id: expect.stringMatching(/^OW\d{6}$/) });
+    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.datatbk) ?? 'null')).toEqual(webpayCreated);
+    expectPostedForm();
+  });
+});
+
+describe('Card-payment result (/payment-verification)', () => {
+  const confirmWith = (result: unknown, status = 200) => mockApi({ [`PUT /api/user/tbk/confirm/${TOKEN}`]: () => json(status, result), 'DELETE /api/user/cart/clear-cart/12': () => new Response(null, { status: 204 }) });
+
+  it('approved: Gracias por Comprar!!, every field with its description, the order confirmed, the badge at 0', async () => {
+    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
+    const fetchMock = confirmWith(approvedCard);
+    renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}`, preloadedState: buyer });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resultado del pago' })).toBeInTheDocument();
+    expect(await screen.findByText('Gracias por Comprar!!')).toBeInTheDocument();
+    expect(valueOf('Autenticación (VCI)')).toHaveTextContent(/^TSY - Autenticación exitosa$/);
+    expect(valueOf('Monto')).toHaveTextContent(/^\$462\.672$/);
+    expect(valueOf('Estado')).toHaveTextContent(/^AUTHORIZED$/);
+    expect(valueOf('Número de Orden')).toHaveTextContent(/^OC000044$/);
+    expect(valueOf('Id de Sesión')).toHaveTextContent(/^OW482913$/);
+    expect(valueOf('Número de Tarjeta')).toHaveTextContent(/^\*\*\*\* \*\*\*\* \*\*\*\* 6623$/);
+    expect(valueOf('Fecha Contable')).toHaveTextContent(/^14\/11$/);
+    expect(valueOf('Fecha de Transacción')).toHaveTextContent(/^14-11-2025, 10:32$/);
+    expect(valueOf('Código de Autorización')).toHaveTextContent(/^1213$/);
+    expect(valueOf('Tipo de Pago')).toHaveTextContent(/^VN - Venta Normal$/);
+    expect(valueOf('Código de Respuesta')).toHaveTextContent(/^0 - Transacción aprobada$/);
+    expect(valueOf('Número de Cuotas')).toHaveTextContent(/^0$/);
+    expect(valueOf('Estado del Pedido')).toHaveTextContent(/^Confirmado$/);
+    expect(screen.getByRole('link', { name: 'Volver al Home' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(badge()).toHaveTextContent('0'));
+    expect(callsTo(fetchMock, 'DELETE', '/api/user/cart/clear-cart/12')).toHaveLength(1);
+    expect(sessionStorage.getItem(PAYMENT_KEYS.datatbk)).toBeNull();
+  });
+
+  it('a loading indicator while the payment is confirmed', async () => {
+    mockApi({ [`PUT /api/user/tbk/confirm/${TOKEN}`]: () => new Promise<Response>(() => undefined) });
+    renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}`, preloadedState: buyer });
+    expect(await screen.findByRole('progressbar', { name: 'Verificando el pago' })).toBeInTheDocument();
+  });
+
+  it('rejected: Pago no realizado, the translated codes, the order canceled, the cart kept', async () => {
+    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
+    const fetchMock = confirmWith(rejectedCard);
+    renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}`, preloadedState: buyer });
+    expect(await screen.findByText('Pago no realizado')).toBeInTheDocument();
+    expect(screen.queryByText('Gracias por Comprar!!')).not.toBeInTheDocument();
+    expect(valueOf('Código de Respuesta')).toHaveTextContent(/^-4 - Rechazo: rechazada por el emisor$/);
+    expect(valueOf('Tipo de Pago')).toHaveTextContent(/^VD - Venta Débito$/);
+    expect(valueOf('Estado')).toHaveTextContent(/^FAILED$/);
+    expect(valueOf('Estado del Pedido')).toHaveTextContent(/^Cancelado$/);
+    await waitFor(() => expect(badge()).toHaveTextContent('2'));
+    expect(callsTo(fetchMock, 'DELETE', '/api/user/cart/clear-cart/12')).toHaveLength(0);
+  });
+
+  it('aborted (TBK_TOKEN): No se realizo la compra and vci Anulada Compra; read, never committed', async () => {
+    const fetchMock = mockApi({ [`GET /api/user/tbk/state/${TOKEN}`]: () => json(200, abortedCard) });
+    renderWithProviders({ route: `/payment-verification?TBK_TOKEN=${TOKEN}&TBK_ORDEN_COMPRA=OC000044&TBK_ID_SESION=OW482913`, preloadedState: buyer });
+    expect(await screen.findByText('No se realizo la compra')).toBeInTheDocument();
+    expect(valueOf('Autenticación (VCI)')).toHaveTextContent(/^Anulada Compra$/);
+    expect(valueOf('Número de Orden')).toHaveTextContent(/^OC000044$/);
+    expect(valueOf('Estado del Pedido')).toHaveTextContent(/^Cancelado$/);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('only TBK_ORDEN_COMPRA (timeout in WebPay’s form), not started here: No se realizo la compra for that order', async () => {
+    mockApi();
+    renderWithProviders({ route: '/payment-verification?TBK_ORDEN_COMPRA=OC000051&TBK_ID_SESION=OW111111', preloadedState: buyer });
+    expect(await screen.findByText('No se realizo la compra')).toBeInTheDocument();
+    expect(valueOf('Autenticación (VCI)')).toHaveTextContent(/^Anulada Compra$/);
+    expect(valueOf('Número de Orden')).toHaveTextContent(/^OC000051$/);
+  });
+
+  it('the server fails: its Spanish message', async () => {
+    confirmWith({ status: 502, message: 'WebPay no respondió, intentelo mas tarde' }, 502);
+    renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}`, preloadedState: buyer });
+    expect(await screen.findByText('WebPay no respondió, intentelo mas tarde')).toBeInTheDocument();
+  });
+
+  it('without a session: says so and offers the login; nothing is called', async () => {
+    const fetchMock = mockApi();
+    renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}` });
+    expect(await screen.findByText('Debe iniciar sesión para ver el resultado del pago.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Realizar Login' })).toHaveAttribute('href', '/login');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/tbk/'))).toHaveLength(0);
+  });
+});
+
+describe('Return page after bank-transfer payment (/return)', () => {
+  // the server's return_url carries the transaction id (PP…); the server reads either id
+  const route = `/return?paymentId=${TRANSACTION_ID}`;
+  const pollsWith = (...answers: unknown[]) =>
+    mockApi({
+      [`GET /api/user/khipu/payments/${TRANSACTION_ID}`]: () => json(200, answers.length > 1 ? answers.shift() : answers[0]),
+      'DELETE /api/user/cart/clear-cart/12': () => new Response(null, { status: 204 }),
+    });
+
+  it('paid order: Gracias por su Comprar!!, the payment’s fields, the receipt in a new tab, Volver al Home, the badge at 0', async () => {
+    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID);
+    const fetchMock = pollsWith(paidTransfer);
+    renderWithProviders({ route, preloadedState: buyer });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gracias por tu compra' })).toBeInTheDocument();
+    expect(await screen.findByText('Gracias por su Comprar!!')).toBeInTheDocument();
+    expect(valueOf('Id de Pago')).toHaveTextContent(/^zfxnocsow6mz$/);
+    expect(valueOf('Monto')).toHaveTextContent(/^\$462\.672$/);
+    expect(valueOf('Moneda')).toHaveTextContent(/^CLP$/);
+    expect(valueOf('Estado')).toHaveTextContent(/^Completado$/);
+    expect(valueOf('Número de Orden')).toHaveTextContent(/^OC000044$/);
+    expect(valueOf('Forma de pago')).toHaveTextContent(/^Khipu \(Débito\)$/);
+    const receipt = screen.getByRole('link', { name: 'Comprobante' });
+    expect(receipt).toHaveAttribute('href', paidTransfer.receipt_url);
+    expect(receipt).toHaveAttribute('target', '_blank');
+    expect(receipt).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'Volver al Home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('Esperando validación Khipu...')).not.toBeInTheDocument();
+    await waitFor(() => expect(badge()).toHaveTextContent('0'));
+    expect(callsTo(fetchMock, 'DELETE', '/api/user/cart/clear-cart/12')).toHaveLength(1);
+    expect(sessionStorage.getItem(PAYMENT_KEYS.paymentId)).toBeNull();
+  });
+
+  it('while not validated: the full-screen spinner Esperando validación Khipu...; leaving the page stops the polling', async () => {
+    const fetchMock = pollsWith(pendingTransfer);
+    const { router, store } = renderWithProviders({ route, preloadedState: buyer });
+    expect(await screen.findByRole('progressbar', { name: 'Esperando validación Khipu...' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Esperando validación Khipu...');
+    await waitFor(() => expect(store.getState().payments.transfer.polls).toBe(1));
+    expect(callsTo(fetchMock, 'GET', `/api/user/khipu/payments/${TRANSACTION_ID}`)).toHaveLength(1);
+    await act(() => router.navigate('/'));
+    expect(store.getState().payments.transfer.status).toBe('idle');
+  });
+
+  it('rejected by the payer: Pago no realizado', async () => {
+    pollsWith(rejectedTransfer);
+    renderWithProviders({ route, preloadedState: buyer });
+    expect(await screen.findByText('Pago no realizado')).toBeInTheDocument();
+    expect(screen.queryByText('Gracias por su Comprar!!')).not.toBeInTheDocument();
+  });
+
+  it('pending invoices paid: the invoices message, no order number', async () => {
+    pollsWith(paidInvoicesTransfer);
+    renderWithProviders({ route, preloadedState: buyer });
+    expect(await screen.findByText('Pago de facturas realizado!!')).toBeInTheDocument();
+    expect(valueOf('Número de Orden')).toHaveTextContent(/^Facturas$/);
+  });
+
+  it('back by cancel_url and not paid: No se realizo la compra at once, no spinner', async () => {
+    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID);
+    const fetchMock = pollsWith(pendingTransfer);
+    renderWithProviders({ route: `${route}&cancel=1`, preloadedState: buyer });
+    expect(await screen.findByText('No se realizo la compra')).toBeInTheDocument();
+    expect(screen.queryByText('Esperando validación Khipu...')).not.toBeInTheDocument();
+    expect(valueOf('Estado')).toHaveTextContent(/^En verificación$/);
+    expect(callsTo(fetchMock, 'GET', `/api/user/khipu/payments/${TRANSACTION_ID}`)).toHaveLength(1);
+  });
+
+  it('without paymentId in the query: the one this tab kept', async () => {
+    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID);
+    mockApi({
+      [`GET /api/user/khipu/payments/${PAYMENT_ID}`]: () => json(200, paidTransfer),
+      'DELETE /api/user/cart/clear-cart/12': () => new Response(null, { status: 204 }),
+    });
+    renderWithProviders({ route: '/return', preloadedState: buyer });
+    expect(await screen.findByText('Gracias por su Comprar!!')).toBeInTheDocument();
+  });
+
+  it('a poll that cannot go on: the message, and Reintentar polls again', async () => {
+    let answer = json(404, { status: 404, message: 'Pago no encontrado' });
+    mockApi({ [`GET /api/user/khipu/payments/${TRANSACTION_ID}`]: () => answer });
+    const { user } = renderWithProviders({ route, preloadedState: buyer });
+    expect(await screen.findByText('No se pudo consultar el estado del pago: Pago no encontrado')).toBeInTheDocument();
+    answer = json(200, paidTransfer);
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Gracias por su Comprar!!')).toBeInTheDocument();
+  });
+
+  it('without a session: says so and offers the login; nothing is polled', async () => {
+    const fetchMock = mockApi();
+    renderWithProviders({ route });
+    expect(await screen.findByText('Debe iniciar sesión para ver el resultado del pago.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Realizar Login' })).toHaveAttribute('href', '/login');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/khipu/'))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,516 @@
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { call, delay, take } from 'redux-saga/effects';
+import { HttpError } from '../../../src/client/api/http';
+import { cartEmptied, invoicePaymentRequested, paymentStarted } from '../../../src/client/app/events';
+import { notify } from '../../../src/client/app/notify';
+import { clearCart, confirmTransferPayment, createTransferPayment, fetchTransferPayment } from '../../../src/client/features/payments/api';
+import { leaveTo } from '../../../src/client/features/payments/browser';
+import { PAYMENT_KEYS, readTransferPaymentId, saveTransferStart } from '../../../src/client/features/payments/paymentStorage';
+import {
+  callWithTimeout,
+  confirmIfNeeded,
+  handlePaymentSettled,
+  handleTransferReturnOpened,
+  handleTransferStart,
+  paymentsSaga,
+  pollTransferPayment,
+  REQUEST_TIMEOUT_MS,
+  TRANSFER_POLLING,
+  type PollResult,
+} from '../../../src/client/features/payments/paymentsSagas';
+import {
+  startFailed,
+  transferFailed,
+  transferPaymentCreated,
+  transferPolled,
+  transferPollFailed,
+  transferReturnLeft,
+  transferReturnOpened,
+  transferSettled,
+  transferTimedOut,
+  type PaymentTarget,
+} from '../../../src/client/features/payments/paymentsSlice';
+import {
+  buyerState,
+  delayFn,
+  delays,
+  nextTurn,
+  doneNotApplied,
+  invoices,
+  khipuCreated,
+  order,
+  paidInvoicesTransfer,
+  paidTransfer,
+  PAYMENT_ID,
+  PAYMENT_URL,
+  pendingTransfer,
+  rejectedTransfer,
+  rootReducer,
+} from './fixtures';
+
+const orderTarget: PaymentTarget = { purpose: 'ORDER', order };
+const invoicesTarget: PaymentTarget = { purpose: 'INVOICES', invoices };
+const polling = TRANSFER_POLLING;
+const opened = (paymentId: string | null = PAYMENT_ID) => transferReturnOpened({ paymentId });
+const fetchStep = call(callWithTimeout, fetchTransferPayment, PAYMENT_ID);
+const never = () => new Promise<never>(() => undefined);
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('the spec constants', () => {
+  it('polls every 10 seconds (spec section 9), gives up after 10 minutes, after 6 failures in a row', () => {
+    expect(TRANSFER_POLLING).toEqual({ intervalMs: 10_000, limitMs: 600_000, maxFailures: 6 });
+  });
+
+  it('a call that does not answer in time fails like a lost connection', () => {
+    const saga = testSaga(callWithTimeout, fetchTransferPayment, PAYMENT_ID)
+      .next()
+      .race({ result: call(fetchTransferPayment, PAYMENT_ID), timeout: delay(REQUEST_TIMEOUT_MS) });
+    expect(() => saga.next({ timeout: true })).toThrow(expect.objectContaining({ status: 0, message: 'problema de conexión' }));
+    testSaga(callWithTimeout, fetchTransferPayment, PAYMENT_ID)
+      .next()
+      .race({ result: call(fetchTransferPayment, PAYMENT_ID), timeout: delay(REQUEST_TIMEOUT_MS) })
+      .next({ result: paidTransfer })
+      .returns(paidTransfer);
+  });
+});
+
+describe('transfer start, step by step', () => {
+  it('order: khipu/payments with its number, paymentId kept, then Khipu’s page', () => {
+    testSaga(handleTransferStart, orderTarget)
+      .next()
+      .call(callWithTimeout, createTransferPayment, { orderReference: 'OC000044' })
+      .next(khipuCreated)
+      .call(saveTransferStart, orderTarget, PAYMENT_ID)
+      .next()
+      .put(transferPaymentCreated({ paymentId: PAYMENT_ID, url: PAYMENT_URL }))
+      .next()
+      .call(leaveTo, PAYMENT_URL)
+      .next()
+      .isDone();
+  });
+
+  it('invoices: khipu/payments with their docEntries', () => {
+    testSaga(handleTransferStart, invoicesTarget)
+      .next()
+      .call(callWithTimeout, createTransferPayment, { invoices: [311, 318] })
+      .next(khipuCreated)
+      .call(saveTransferStart, invoicesTarget, PAYMENT_ID)
+      .next()
+      .put(transferPaymentCreated({ paymentId: PAYMENT_ID, url: PAYMENT_URL }))
+      .next()
+      .call(leaveTo, PAYMENT_URL)
+      .next()
+      .isDone();
+  });
+
+  it('the creation fails: logged (spec section 8), and the buyer is told', () => {
+    const error = new HttpError(502, 'Khipu no respondió, intentelo mas tarde');
+    testSaga(handleTransferStart, orderTarget)
+      .next()
+      .call(callWithTimeout, createTransferPayment, { orderReference: 'OC000044' })
+      .throw(error)
+      .call([console, console.error], '[payments] KHIPU start failed', error)
+      .next()
+      .put(startFailed('Khipu no respondió, intentelo mas tarde'))
+      .next()
+      .call(notify, 'No se pudo iniciar el pago con Khipu: Khipu no respondió, intentelo mas tarde', 'error')
+      .next()
+      .isDone();
+  });
+});
+
+describe('transfer start, whole', () => {
+  it('order: paymentId and order kept, the browser sent to payment_url', async () => {
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([
+        [matchers.call.fn(createTransferPayment), khipuCreated],
+        [matchers.call.fn(leaveTo), undefined],
+      ])
+      .dispatch(paymentStarted({ order, method: 'KHIPU' }))
+      .call(leaveTo, PAYMENT_URL)
+      .silentRun(50);
+    expect(storeState.payments.start).toEqual({ status: 'redirecting', method: 'KHIPU', error: null });
+    expect(readTransferPaymentId()).toBe(PAYMENT_ID);
+    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.order) ?? 'null')).toEqual(order);
+  });
+
+  it('invoices: payPending X and invoicePendings kept', async () => {
+    await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([
+        [matchers.call.fn(createTransferPayment), khipuCreated],
+        [matchers.call.fn(leaveTo), undefined],
+      ])
+      .dispatch(invoicePaymentRequested({ invoices, method: 'KHIPU' }))
+      .call(createTransferPayment, { invoices: [311, 318] })
+      .call(leaveTo, PAYMENT_URL)
+      .silentRun(50);
+    expect(readTransferPaymentId()).toBe(PAYMENT_ID);
+    expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBe('X');
+    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.invoicePendings) ?? 'null')).toEqual(invoices);
+  });
+
+  it('one start at a time: a second one while the first runs is ignored', async () => {
+    const { effects } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([[matchers.call.fn(createTransferPayment), never()]])
+      .dispatch(paymentStarted({ order, method: 'KHIPU' }))
+      .dispatch(paymentStarted({ order, method: 'KHIPU' }))
+      .silentRun(50);
+    expect(effects.call.filter((effect) => effect.payload.fn === createTransferPayment)).toHaveLength(1);
+  });
+});
+
+describe('the polling, step by step', () => {
+  it('done on the first poll: stops with the payment', () => {
+    testSaga(pollTransferPayment, PAYMENT_ID, polling)
+      .next()
+      .inspect((effect) => expect(effect).toEqual(fetchStep))
+      .next(paidTransfer)
+      .put(transferPolled(paidTransfer))
+      .next()
+      .returns({ payment: paidTransfer });
+  });
+
+  it('done after N polls: each pending answer waits the interval, then polls again', () => {
+    const saga = testSaga(pollTransferPayment, PAYMENT_ID, polling).next();
+    for (let i = 0; i < 3; i += 1) {
+      saga.inspect((effect) => expect(effect).toEqual(fetchStep)).next(pendingTransfer).put(transferPolled(pendingTransfer)).next().delay(10_000).next();
+    }
+    saga.inspect((effect) => expect(effect).toEqual(fetchStep)).next(paidTransfer).put(transferPolled(paidTransfer)).next().returns({ payment: paidTransfer });
+  });
+
+  it('once (back by cancel_url): the first answer, even pending, and no wait', () => {
+    testSaga(pollTransferPayment, PAYMENT_ID, polling, true)
+      .next()
+      .call(callWithTimeout, fetchTransferPayment, PAYMENT_ID)
+      .next(pendingTransfer)
+      .put(transferPolled(pendingTransfer))
+      .next()
+      .returns({ payment: pendingTransfer });
+  });
+
+  it('a final portal state stops it even before Khipu says done (expired)', () => {
+    const expired = { ...pendingTransfer, state: 'EXPIRED' as const, orderState: 'CANCELED' as const };
+    testSaga(pollTransferPayment, PAYMENT_ID, polling).next().next(expired).put(transferPolled(expired)).next().returns({ payment: expired });
+  });
+
+  it('a failed poll (network, 5xx) keeps polling; a success resets the count', () => {
+    testSaga(pollTransferPayment, PAYMENT_ID, { ...polling, maxFailures: 2 })
+      .next()
+      .throw(new HttpError(0, 'problema de conexión'))
+      .put(transferPollFailed('problema de conexión'))
+      .next()
+      .delay(10_000)
+      .next()
+      .next(pendingTransfer)
+      .put(transferPolled(pendingTransfer))
+      .next()
+      .delay(10_000)
+      .next()
+      .throw(new HttpError(503, 'Khipu no respondió'))
+      .put(transferPollFailed('Khipu no respondió'))
+      .next()
+      .delay(10_000)
+      .next()
+      .next(paidTransfer)
+      .put(transferPolled(paidTransfer))
+      .next()
+      .returns({ payment: paidTransfer });
+  });
+
+  it('failures in a row up to the limit: it gives up with the last message', () => {
+    testSaga(pollTransferPayment, PAYMENT_ID, { ...polling, maxFailures: 2 })
+      .next()
+      .throw(new HttpError(500, 'Internal server error'))
+      .put(transferPollFailed('Internal server error'))
+      .next()
+      .delay(10_000)
+      .next()
+      .throw(new HttpError(500, 'Internal server error'))
+      .returns({ failed: 'Internal server error' });
+  });
+
+  it('a definitive error (unknown payment, no session) ends it at once', () => {
+    testSaga(pollTransferPayment, PAYMENT_ID, polling).next().throw(new HttpError(404, 'Pago no encontrado')).returns({ failed: 'Pago no encontrado' });
+  });
+});
+
+describe('the return page’s flow, step by step', () => {
+  const pollRace = {
+    finished: call(pollTransferPayment, PAYMENT_ID, polling, false),
+    left: take(transferReturnLeft.type),
+    timeout: delay(polling.limitMs),
+  };
+
+  it('the polling ends done and paid: settled, then the outcome applied once', () => {
+    testSaga(handleTransferReturnOpened, opened(), polling)
+      .next()
+      .race(pollRace)
+      .next({ finished: { payment: paidTransfer } satisfies PollResult })
+      .call(confirmIfNeeded, paidTransfer)
+      .next(paidTransfer)
+      .put(transferSettled(paidTransfer))
+      .next()
+      .call(handlePaymentSettled, PAYMENT_ID, 'PAID', 'ORDER')
+      .next()
+      .isDone();
+  });
+
+  it('back by cancel_url: the polling reads once', () => {
+    testSaga(handleTransferReturnOpened, transferReturnOpened({ paymentId: PAYMENT_ID, cancelled: true }), polling)
+      .next()
+      .race({ ...pollRace, finished: call(pollTransferPayment, PAYMENT_ID, polling, true) })
+      .next({ finished: { payment: pendingTransfer } satisfies PollResult })
+      .call(confirmIfNeeded, pendingTransfer)
+      .next(pendingTransfer)
+      .put(transferSettled(pendingTransfer))
+      .next()
+      .call(handlePaymentSettled, PAYMENT_ID, 'CREATED', 'ORDER')
+      .next()
+      .isDone();
+  });
+
+  it('without paymentId in the query: the one kept in session storage', () => {
+    testSaga(handleTransferReturnOpened, opened(null), polling).next().call(readTransferPaymentId).next(PAYMENT_ID).race(pollRace);
+  });
+
+  it('no payment id anywhere: nothing to validate', () => {
+    testSaga(handleTransferReturnOpened, opened(null), polling)
+      .next()
+      .call(readTransferPaymentId)
+      .next(null)
+      .put(transferFailed('No se encontró un pago por transferencia para validar.'))
+      .next()
+      .isDone();
+  });
+
+  it('the buyer leaves the page: the polling is cancelled, nothing else', () => {
+    testSaga(handleTransferReturnOpened, opened(), polling).next().race(pollRace).next({ left: transferReturnLeft() }).isDone();
+  });
+
+  it('the time limit is reached: still being validated', () => {
+    testSaga(handleTransferReturnOpened, opened(), polling)
+      .next()
+      .race(pollRace)
+      .next({ timeout: true })
+      .put(transferTimedOut())
+      .next()
+      .isDone();
+  });
+
+  it('the polling gave up: failed with its message', () => {
+    testSaga(handleTransferReturnOpened, opened(), polling)
+      .next()
+      .race(pollRace)
+      .next({ finished: { failed: 'Internal server error' } satisfies PollResult })
+      .put(transferFailed('Internal server error'))
+      .next()
+      .isDone();
+  });
+
+  it('Khipu says done but the server has not applied it: the server is asked to confirm it', () => {
+    testSaga(confirmIfNeeded, doneNotApplied)
+      .next()
+      .call(callWithTimeout, confirmTransferPayment, PAYMENT_ID)
+      .next(paidTransfer)
+      .returns(paidTransfer);
+  });
+
+  it('the confirm fails: the polled answer stays (logged)', () => {
+    const error = new HttpError(502, 'Khipu no respondió');
+    testSaga(confirmIfNeeded, doneNotApplied)
+      .next()
+      .call(callWithTimeout, confirmTransferPayment, PAYMENT_ID)
+      .throw(error)
+      .call([console, console.error], '[payments] transfer confirm failed', error)
+      .next()
+      .returns(doneNotApplied);
+  });
+
+  it('already applied: no confirm', () => {
+    testSaga(confirmIfNeeded, rejectedTransfer).next().returns(rejectedTransfer);
+  });
+});
+
+describe('the return page’s flow, whole (delays provided)', () => {
+  const interval = delays(10_000);
+  const pollsOf = (effects: { call?: { payload: { fn: unknown; args: unknown[] } }[] }) =>
+    (effects.call ?? []).filter((effect) => effect.payload.fn === fetchTransferPayment).length;
+  const waitsOf = (effects: { call?: { payload: { fn: unknown; args: unknown[] } }[] }) =>
+    (effects.call ?? []).filter((effect) => effect.payload.fn === delayFn && effect.payload.args[0] === 10_000).length;
+
+  it('done on the first poll: paid, the order’s cart emptied once, the badge at 0, the stored keys removed', async () => {
+    saveTransferStart(orderTarget, PAYMENT_ID);
+    const { storeState, effects } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState(3))
+      .provide([[matchers.call.fn(fetchTransferPayment), paidTransfer], [matchers.call.fn(clearCart), undefined], interval])
+      .dispatch(opened())
+      .put(transferSettled(paidTransfer))
+      .call(clearCart, 12)
+      .put(cartEmptied())
+      .silentRun(50);
+    expect(pollsOf(effects)).toBe(1);
+    expect(waitsOf(effects)).toBe(0);
+    expect(storeState.payments.transfer).toMatchObject({ status: 'finished', payment: paidTransfer, polls: 1, failures: 0, error: null });
+    expect(storeState.cart.count).toBe(0);
+    expect(readTransferPaymentId()).toBeNull();
+  });
+
+  it('done after 4 polls, waiting the 10 seconds between them', async () => {
+    const answers = [pendingTransfer, pendingTransfer, pendingTransfer, paidTransfer];
+    const { storeState, effects } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([
+        { call: (effect, next) => (effect.fn === fetchTransferPayment ? answers.shift() : next()) },
+        [matchers.call.fn(clearCart), undefined],
+        interval,
+      ])
+      .dispatch(opened())
+      .put(transferSettled(paidTransfer))
+      .silentRun(50);
+    expect(pollsOf(effects)).toBe(4);
+    expect(waitsOf(effects)).toBe(3);
+    expect(storeState.payments.transfer).toMatchObject({ status: 'finished', polls: 4 });
+  });
+
+  it('pending invoices paid: settled, the cart untouched', async () => {
+    saveTransferStart(invoicesTarget, PAYMENT_ID);
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState(3))
+      .provide([[matchers.call.fn(fetchTransferPayment), paidInvoicesTransfer], interval])
+      .dispatch(opened())
+      .put(transferSettled(paidInvoicesTransfer))
+      .not.put(cartEmptied())
+      .not.call.fn(clearCart)
+      .silentRun(50);
+    expect(storeState.cart.count).toBe(3);
+  });
+
+  it('done but rejected by the payer: settled not paid, the cart kept', async () => {
+    saveTransferStart(orderTarget, PAYMENT_ID);
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState(3))
+      .provide([[matchers.call.fn(fetchTransferPayment), rejectedTransfer], interval])
+      .dispatch(opened())
+      .put(transferSettled(rejectedTransfer))
+      .not.put(cartEmptied())
+      .silentRun(50);
+    expect(storeState.payments.transfer.payment?.state).toBe('REJECTED');
+    expect(storeState.cart.count).toBe(3);
+  });
+
+  it('done, not yet applied by the server: confirmed by POST …/confirm', async () => {
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([
+        [matchers.call.fn(fetchTransferPayment), doneNotApplied],
+        [matchers.call.fn(confirmTransferPayment), paidTransfer],
+        interval,
+      ])
+      .dispatch(opened())
+      .call(confirmTransferPayment, PAYMENT_ID)
+      .put(transferSettled(paidTransfer))
+      .silentRun(50);
+    expect(storeState.payments.transfer.payment).toEqual(paidTransfer);
+  });
+
+  it('failed polls keep it going, then a success', async () => {
+    const answers: (() => unknown)[] = [
+      () => Promise.reject(new HttpError(0, 'problema de conexión')),
+      () => Promise.reject(new HttpError(503, 'Khipu no respondió')),
+      () => paidTransfer,
+    ];
+    const { storeState, effects } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([{ call: (effect, next) => (effect.fn === fetchTransferPayment ? answers.shift()?.() : next()) }, [matchers.call.fn(clearCart), undefined], interval])
+      .dispatch(opened())
+      .put(transferPollFailed('problema de conexión'))
+      .put(transferPollFailed('Khipu no respondió'))
+      .put(transferSettled(paidTransfer))
+      .silentRun(50);
+    expect(pollsOf(effects)).toBe(3);
+    expect(storeState.payments.transfer).toMatchObject({ status: 'finished', failures: 0 });
+  });
+
+  it('failing every time: gives up after 6 failures in a row with the message', async () => {
+    const { storeState, effects } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([[matchers.call.fn(fetchTransferPayment), throwError(new HttpError(500, 'Internal server error'))], interval])
+      .dispatch(opened())
+      .put(transferFailed('Internal server error'))
+      .silentRun(50);
+    expect(pollsOf(effects)).toBe(6);
+    expect(storeState.payments.transfer).toMatchObject({ status: 'failed', failures: 5, error: 'Internal server error' });
+  });
+
+  it('cancelled when the buyer leaves: no more polls after transferReturnLeft', async () => {
+    let polls = 0;
+    let release: () => void = () => undefined;
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([
+        {
+          call: (effect, next) => {
+            if (effect.fn === fetchTransferPayment) {
+              polls += 1;
+              return pendingTransfer;
+            }
+            // three polls, then the buyer leaves during the third wait
+            if (effect.fn === delayFn && effect.args[0] === 10_000) return polls < 3 ? nextTurn() : new Promise<void>((resolve) => (release = resolve));
+            return next();
+          },
+        },
+      ])
+      .dispatch(opened())
+      .delay(30)
+      .dispatch(transferReturnLeft())
+      .not.put.actionType(transferSettled.type)
+      .not.put.actionType(transferTimedOut.type)
+      .silentRun(60);
+    expect(polls).toBe(3);
+    expect(storeState.payments.transfer).toMatchObject({ status: 'idle', polls: 3 });
+    release(); // the wait ends after the leave: the cancelled polling does not go on
+    await nextTurn();
+    expect(polls).toBe(3);
+  });
+
+  it('back by cancel_url and still pending: read once, no wait, the stored payment kept, the cart kept', async () => {
+    saveTransferStart(orderTarget, PAYMENT_ID);
+    const { storeState, effects } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState(3))
+      .provide([[matchers.call.fn(fetchTransferPayment), pendingTransfer], interval])
+      .dispatch(transferReturnOpened({ paymentId: PAYMENT_ID, cancelled: true }))
+      .put(transferSettled(pendingTransfer))
+      .not.put(cartEmptied())
+      .silentRun(50);
+    expect(pollsOf(effects)).toBe(1);
+    expect(waitsOf(effects)).toBe(0);
+    expect(storeState.payments.transfer).toMatchObject({ status: 'finished', cancelled: true, payment: pendingTransfer });
+    expect(readTransferPaymentId()).toBe(PAYMENT_ID);
+  });
+
+  it('the time limit is reached while pending: timed out, polling stopped', async () => {
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState())
+      .provide([[matchers.call.fn(fetchTransferPayment), pendingTransfer], delays(10_000, { limitMs: 600_000 })])
+      .dispatch(opened())
+      .put(transferTimedOut())
+      .not.put.actionType(transferSettled.type)
+      .silentRun(50);
+    expect(storeState.payments.transfer).toMatchObject({ status: 'timedOut', payment: pendingTransfer });
+  });
+
+  it('the time limit is a parameter: a short one ends a pending payment', async () => {
+    const { storeState } = await expectSaga(handleTransferReturnOpened, opened(), { intervalMs: 10_000, limitMs: 30, maxFailures: 6 })
+      .withReducer(rootReducer, buyerState())
+      .provide([[matchers.call.fn(fetchTransferPayment), pendingTransfer], interval])
+      .put(transferTimedOut())
+      .silentRun(200);
+    expect(storeState.payments.transfer.status).toBe('timedOut');
+  });
+});

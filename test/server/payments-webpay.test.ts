@@ -1,0 +1,374 @@
+import { eq } from 'drizzle-orm';
+import type { CardPaymentResult, ErpPaymentResponse, WebpayCreateResponse } from '../../src/shared/api/payments';
+import type { Order } from '../../src/shared/api/orders';
+import { payments } from '../../src/server/db/schema';
+import { call, login, type TestApp } from './helpers';
+import {
+  age,
+  BUYER_RUT,
+  buyerOf,
+  cartCount,
+  erpOrders,
+  erpPayments,
+  jobsSettled,
+  orderOf,
+  OTHER_RUT,
+  paymentsApp,
+  post,
+  postsTo,
+  spyErpPosts,
+  storedOrder,
+  storedPayment,
+  until,
+  type Buyer,
+} from './payments-fixtures';
+
+let t: TestApp;
+let buyer: Buyer;
+let other: Buyer;
+const erpPost = spyErpPosts();
+
+beforeAll(async () => {
+  t = await paymentsApp();
+  buyer = await buyerOf(t, BUYER_RUT);
+  other = await buyerOf(t, OTHER_RUT);
+}, 60_000);
+afterAll(async () => {
+  erpPost.mockRestore();
+  await t.close();
+});
+
+const create = (b: Buyer, payload: object) => post(t, '/api/user/tbk/create', b.token, payload);
+const confirm = (b: Buyer, token: string) => call(t.app, { method: 'PUT', url: `/api/user/tbk/confirm/${token}`, token: b.token });
+const state = (b: Buyer, token: string) => call(t.app, { method: 'GET', url: `/api/user/tbk/state/${token}`, token: b.token });
+
+async function started(b: Buyer, order: Order): Promise<WebpayCreateResponse> {
+  const res = await create(b, { buy_order: order.purchaseOrderNumber, session_id: 'OW123456', amount: 1, return_url: 'https://evil.example/' });
+  expect(res.statusCode).toBe(200);
+  return res.json<WebpayCreateResponse>();
+}
+
+/** The browser comes back from Webpay: the portal answers 303 to /payment-verification. */
+async function comeBack(ret: ReturnType<TestApp['webpay']['pay']>): Promise<URL> {
+  const res = await t.webpay.followReturn(ret);
+  expect(res.status).toBe(303);
+  return new URL(res.headers.get('location')!, t.url);
+}
+
+describe('a card payment of an order', () => {
+  it('VISA approved: order CONFIRMED, cart emptied, ERP sales order with U_FormaPago 4 and the incoming payment on account', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    expect(created).toMatchObject({ buy_order: order.purchaseOrderNumber, session_id: 'OW123456', amount: order.totals.total });
+    expect(created.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(created.url).toBe(`${t.webpay.url}/webpayserver/initTransaction`);
+    // the server charges its own amount and returns to its own endpoint
+    expect(t.webpay.transaction(created.token)).toMatchObject({ amount: order.totals.total, returnUrl: `${t.url}/api/payments/webpay/return` });
+    expect(await cartCount(t, buyer)).toBe(2);
+
+    const where = await comeBack(t.webpay.pay(created.token, 'visa'));
+    expect(where.pathname).toBe('/payment-verification');
+    expect(where.searchParams.get('token_ws')).toBe(created.token);
+
+    const paid = await storedOrder(t, order.id);
+    expect(paid).toMatchObject({ orderState: 'CONFIRMED', numOc: '1213' });
+    expect(await cartCount(t, buyer)).toBe(0);
+    const result = (await state(buyer, created.token)).json<CardPaymentResult>();
+    expect(result).toMatchObject({
+      token: created.token,
+      state: 'PAID',
+      status: 'AUTHORIZED',
+      response_code: 0,
+      vci: 'TSY',
+      amount: order.totals.total,
+      buy_order: order.purchaseOrderNumber,
+      session_id: 'OW123456',
+      card_number: '6623',
+      authorization_code: '1213',
+      payment_type_code: 'VN',
+      orderReference: order.purchaseOrderNumber,
+      orderState: 'CONFIRMED',
+      userId: buyer.id,
+      purpose: 'ORDER',
+    });
+
+    await jobsSettled(t);
+    const docs = erpOrders(t, order.purchaseOrderNumber);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ CardCode: 'C76123456', U_FormaPago: '4', U_TipoVenta: 'Normal' });
+    const incoming = erpPayments(t, 'C76123456', order.purchaseOrderNumber);
+    expect(incoming).toHaveLength(1);
+    expect(incoming[0]!.PaymentInvoices).toEqual([]);
+    expect(incoming[0]!.PaymentCreditCards).toEqual([
+      expect.objectContaining({ CreditCard: 4, PaymentMethodCode: 3, NumOfPayments: 1, CreditSum: order.totals.total, CreditCardNumber: '6623', VoucherNum: '1213' }),
+    ]);
+    const after = await storedOrder(t, order.id);
+    expect(after).toMatchObject({ orderState: 'CONFIRMED', erpStatus: 'SENT', erpDocEntry: docs[0]!.DocEntry, numOc: '1213' });
+
+    // the browser's later calls answer the stored result; the ERP registration is the server's
+    expect((await confirm(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'PAID', authorization_code: '1213' });
+    const update = await post(t, '/api/user/tbk/update-tbk', buyer.token, { token: created.token, userId: 999, status: 'FAILED', amount: 1 });
+    expect(update.json<CardPaymentResult>()).toMatchObject({ state: 'PAID', status: 'AUTHORIZED', amount: order.totals.total, userId: buyer.id });
+    const account = await post(t, '/api/user/b1/pay-account', buyer.token, { paymentId: created.token, businessPartner: 'C99', infoPago: [{ monto: 1 }] });
+    expect(account.statusCode).toBe(200);
+    expect(account.json<ErpPaymentResponse>()).toEqual({ erp: 'SENT', message: 'Pago registrado en el ERP' });
+    expect(erpPayments(t, 'C76123456', order.purchaseOrderNumber)).toHaveLength(1);
+    expect(t.webpay.transaction(created.token)!.commits).toBe(1);
+    // the order stays a paid order: /user/b1/ov still refuses to send it
+    expect((await post(t, '/api/user/b1/ov', buyer.token, { orderReference: order.purchaseOrderNumber })).statusCode).toBe(409);
+  });
+
+  it('MASTERCARD rejected: order CANCELED, cart kept, nothing in the ERP', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    await comeBack(t.webpay.pay(created.token, 'mastercard'));
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
+    expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'REJECTED', status: 'FAILED', response_code: -1, orderState: 'CANCELED' });
+    expect(await cartCount(t, buyer)).toBe(2);
+    await jobsSettled(t);
+    expect(erpOrders(t, order.purchaseOrderNumber)).toHaveLength(0);
+    expect(erpPayments(t, 'C76123456', order.purchaseOrderNumber)).toHaveLength(0);
+    const account = await post(t, '/api/user/b1/pay-account', buyer.token, { paymentId: created.token });
+    expect(account.statusCode).toBe(409);
+    expect(account.json().message).toBe('El pago no está confirmado por WebPay Plus');
+  });
+
+  it('aborted ("Anular compra"): order CANCELED, vci "Anulada Compra", no commit', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const where = await comeBack(t.webpay.pay(created.token, 'abort', { method: 'GET' }));
+    expect(where.searchParams.get('TBK_TOKEN')).toBe(created.token);
+    expect(where.searchParams.get('TBK_ORDEN_COMPRA')).toBe(order.purchaseOrderNumber);
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
+    const result = (await state(buyer, created.token)).json<CardPaymentResult>();
+    expect(result).toMatchObject({ state: 'ABORTED', vci: 'Anulada Compra', amount: order.totals.total, buy_order: order.purchaseOrderNumber, orderState: 'CANCELED' });
+    expect(t.webpay.transaction(created.token)!.commits).toBe(0);
+  });
+
+  it('Redcompra debit: the incoming payment carries the debit codes (CreditCard 3, PaymentMethodCode 4)', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    await comeBack(t.webpay.pay(created.token, 'debit'));
+    await jobsSettled(t);
+    const incoming = erpPayments(t, 'C76123456', order.purchaseOrderNumber);
+    expect(incoming).toHaveLength(1);
+    expect(incoming[0]!.PaymentCreditCards[0]).toMatchObject({ CreditCard: 3, PaymentMethodCode: 4, CreditCardNumber: '7763', CreditSum: order.totals.total });
+    expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ payment_type_code: 'VD', state: 'PAID' });
+  });
+
+  it('installments: NumOfPayments is the number of installments', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    await comeBack(t.webpay.pay(created.token, 'visa', { installments: 3 }));
+    await jobsSettled(t);
+    expect(erpPayments(t, 'C76123456', order.purchaseOrderNumber)[0]!.PaymentCreditCards[0]).toMatchObject({ CreditCard: 4, PaymentMethodCode: 3, NumOfPayments: 3 });
+  });
+
+  it('form timeout: the order found by buy_order is CANCELED and the page gets the token', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const where = await comeBack(t.webpay.pay(created.token, 'timeout'));
+    expect(where.searchParams.get('TBK_ORDEN_COMPRA')).toBe(order.purchaseOrderNumber);
+    expect(where.searchParams.get('TBK_TOKEN')).toBe(created.token);
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
+    expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'EXPIRED', vci: 'Anulada Compra' });
+  });
+
+  it("Webpay's error page, then back (token_ws and TBK_TOKEN): invalid, CANCELED without commit", async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const where = await comeBack(t.webpay.pay(created.token, 'error'));
+    expect(where.searchParams.get('TBK_TOKEN')).toBe(created.token);
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
+    expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'ABORTED' });
+    expect(t.webpay.transaction(created.token)!.commits).toBe(0);
+  });
+
+  it('a forged abort for a committed payment changes nothing', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    t.webpay.pay(created.token, 'visa'); // the return is lost
+    expect((await confirm(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'PAID' });
+    const res = await call(t.app, {
+      method: 'GET',
+      url: `/api/payments/webpay/return?TBK_TOKEN=${created.token}&TBK_ORDEN_COMPRA=${order.purchaseOrderNumber}&TBK_ID_SESION=OW123456`,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CONFIRMED' });
+  });
+
+  it('a return with no parameters only goes to the result page', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webpay/return',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'x=1',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/payment-verification');
+  });
+});
+
+describe('exactly once', () => {
+  it('the return (GET and POST), the confirm and the reconciler at once: one commit, one ERP sales order, one incoming payment', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const ret = t.webpay.pay(created.token, 'visa');
+    const ordersBefore = postsTo(erpPost, 'Orders', (b) => b.NumAtCard === order.purchaseOrderNumber);
+    await Promise.all([
+      t.webpay.followReturn(ret),
+      t.webpay.followReturn({ ...ret, method: 'GET', href: `${ret.url}?token_ws=${created.token}` }),
+      confirm(buyer, created.token),
+      confirm(buyer, created.token),
+      t.app.reconciler!.runOnce({ minAgeMs: 0 }),
+    ]);
+    expect(t.webpay.transaction(created.token)!.commits).toBeGreaterThanOrEqual(1);
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CONFIRMED' });
+    expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'PAID' });
+    await jobsSettled(t);
+    // a second pass of everything changes nothing
+    await t.app.reconciler!.runOnce({ minAgeMs: 0 });
+    await confirm(buyer, created.token);
+    await jobsSettled(t);
+    expect(erpOrders(t, order.purchaseOrderNumber)).toHaveLength(1);
+    expect(erpPayments(t, 'C76123456', order.purchaseOrderNumber)).toHaveLength(1);
+    expect(postsTo(erpPost, 'Orders', (b) => b.NumAtCard === order.purchaseOrderNumber) - ordersBefore).toBe(1);
+    expect(postsTo(erpPost, 'IncomingPayments', (b) => b.CounterReference === order.purchaseOrderNumber)).toBe(1);
+  });
+
+  it('a buyer who pays and closes the tab still gets the sales order: the reconciler commits', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    t.webpay.pay(created.token, 'visa'); // nobody comes back
+    const payment = await storedPayment(t, { providerId: created.token });
+    expect((await t.app.reconciler!.runOnce()).checked).toBe(0); // younger than a minute: left to the browser
+    await age(t, payment.id, 2);
+    await t.app.reconciler!.runOnce();
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CONFIRMED', numOc: '1213' });
+    expect(t.webpay.transaction(created.token)!.commits).toBe(1);
+    await jobsSettled(t);
+    expect(erpOrders(t, order.purchaseOrderNumber)).toHaveLength(1);
+    expect(erpPayments(t, 'C76123456', order.purchaseOrderNumber)).toHaveLength(1);
+    expect(await cartCount(t, buyer)).toBe(0);
+  });
+
+  it('the reconciler leaves a payment on the form alone and expires it once it can no longer be paid', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const payment = await storedPayment(t, { providerId: created.token });
+    await age(t, payment.id, 3);
+    await t.app.reconciler!.runOnce();
+    expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'CREATED' });
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'PROCESS' });
+    await age(t, payment.id, 20);
+    await t.app.reconciler!.runOnce();
+    expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'EXPIRED' });
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
+  });
+
+  it('a second create for the same order answers the same transaction', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const [a, b] = await Promise.all([started(buyer, order), started(buyer, order)]);
+    expect(b.token).toBe(a.token);
+    expect([...t.webpay.transactions.values()].filter((tx) => tx.buyOrder === order.purchaseOrderNumber)).toHaveLength(1);
+  });
+});
+
+describe('what is refused', () => {
+  it('an amount that is not the one charged is never PAID', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    // as if Webpay answered another amount than the one sent
+    await t.database.db.update(payments).set({ amount: order.totals.total + 1 }).where(eq(payments.providerId, created.token));
+    await comeBack(t.webpay.pay(created.token, 'visa'));
+    expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'REJECTED', status: 'AUTHORIZED' });
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
+    await jobsSettled(t);
+    expect(erpOrders(t, order.purchaseOrderNumber)).toHaveLength(0);
+  });
+
+  it("another buyer's order, token or payment; an admin; a missing anti-forgery token", async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    expect((await create(other, { buy_order: order.purchaseOrderNumber })).statusCode).toBe(403);
+    const created = await started(buyer, order);
+    expect((await confirm(other, created.token)).statusCode).toBe(404);
+    expect((await state(other, created.token)).statusCode).toBe(404);
+    expect((await post(t, '/api/user/tbk/update-tbk', other.token, { token: created.token })).statusCode).toBe(404);
+    expect((await post(t, '/api/user/b1/pay-account', other.token, { paymentId: created.token })).statusCode).toBe(404);
+    const admin = (await login(t.app, '22222222-2', 'Admin1234')).token;
+    expect((await call(t.app, { method: 'GET', url: `/api/user/tbk/state/${created.token}`, token: admin })).statusCode).toBe(403);
+    expect((await call(t.app, { method: 'GET', url: `/api/user/tbk/state/${created.token}` })).statusCode).toBe(401);
+    const noXsrf = await t.app.inject({ method: 'POST', url: '/api/user/tbk/create', headers: { authorization: buyer.token }, payload: { buy_order: order.purchaseOrderNumber } });
+    expect(noXsrf.statusCode).toBe(403);
+    expect((await create(buyer, { buy_order: 'OC999999' })).statusCode).toBe(404);
+    expect((await create(buyer, {})).statusCode).toBe(400);
+  });
+
+  it('an order paid otherwise, a reservation, a closed order', async () => {
+    const khipuOrder = await orderOf(t, buyer, 'KHIPU');
+    const res = await create(buyer, { buy_order: khipuOrder.purchaseOrderNumber });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`El pedido ${khipuOrder.purchaseOrderNumber} no se paga con WebPay Plus`);
+    const reserve = await orderOf(t, buyer, 'WEBPAY', { orderType: 'RESERVE', paymentMethod: undefined });
+    expect((await create(buyer, { buy_order: reserve.purchaseOrderNumber })).statusCode).toBe(400);
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    await comeBack(t.webpay.pay(created.token, 'mastercard'));
+    const again = await create(buyer, { buy_order: order.purchaseOrderNumber });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`El pedido ${order.purchaseOrderNumber} ya fue procesado`);
+  });
+
+  it('Webpay down at create: 503 and nothing kept, so the buyer can try again', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    t.webpay.setFaults({ refuse: true });
+    try {
+      const res = await create(buyer, { buy_order: order.purchaseOrderNumber });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe('WebPay Plus no está disponible, intentelo mas tarde');
+    } finally {
+      t.webpay.setFaults({ refuse: false });
+    }
+    expect((await t.database.db.select().from(payments).where(eq(payments.reference, order.purchaseOrderNumber))).length).toBe(0);
+    expect((await create(buyer, { buy_order: order.purchaseOrderNumber })).statusCode).toBe(200);
+  });
+
+  it('Webpay down at the return: the payment stays open and the confirm settles it later', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const ret = t.webpay.pay(created.token, 'visa');
+    t.webpay.setFaults({ refuse: true });
+    try {
+      await comeBack(ret);
+      expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'PROCESS' });
+      expect((await confirm(buyer, created.token)).statusCode).toBe(503);
+    } finally {
+      t.webpay.setFaults({ refuse: false });
+    }
+    expect((await confirm(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'PAID' });
+    await until(async () => (await storedOrder(t, order.id)).erpStatus === 'SENT');
+  });
+});
+
+describe('a paid order the ERP refuses', () => {
+  it('stays CONFIRMED with erp_status REJECTED and the ERP error; the money is still registered', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const item = t.b1.data.Items.find((i) => i.ItemCode === 'POL-1003-M')!;
+    item.SalesItem = 'tNO';
+    try {
+      await comeBack(t.webpay.pay(created.token, 'visa'));
+      await jobsSettled(t);
+    } finally {
+      item.SalesItem = 'tYES';
+    }
+    const stored = await storedOrder(t, order.id);
+    expect(stored).toMatchObject({ orderState: 'CONFIRMED', erpStatus: 'REJECTED', numOc: '1213' });
+    expect(stored.erpError).toBeTruthy();
+    expect(erpOrders(t, order.purchaseOrderNumber)).toHaveLength(0);
+    expect(erpPayments(t, 'C76123456', order.purchaseOrderNumber)).toHaveLength(1);
+    const account = await post(t, '/api/user/b1/pay-account', buyer.token, { paymentId: created.token });
+    expect(account.statusCode).toBe(202);
+    expect(account.json<ErpPaymentResponse>()).toMatchObject({ erp: 'PENDING' });
+  });
+});
