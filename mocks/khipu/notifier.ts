@@ -3,6 +3,8 @@
 import { khipuJson, khipuSignature } from './signature';
 
 export interface NotifyRetryOptions {
+  /** Delay before the first attempt (Khipu notifies some seconds after the payment). Default 0. */
+  firstDelayMs?: number;
   /** Delay before the second attempt. Default 30 s. */
   initialDelayMs?: number;
   /** Each further delay is multiplied by this. Default 2. */
@@ -46,6 +48,7 @@ interface Job {
 }
 
 const DEFAULT_RETRY: Required<NotifyRetryOptions> = {
+  firstDelayMs: 0,
   initialDelayMs: 30_000,
   factor: 2,
   maxDelayMs: 4 * 3_600_000,
@@ -83,7 +86,7 @@ export class KhipuNotifier {
     };
     if (previous) previous.finished = true;
     this.jobs.set(paymentId, job);
-    this.schedule(job, 0);
+    this.schedule(job, this.retry.firstDelayMs);
   }
 
   /** Resolves when the notification of a payment was answered 200 or given up (or at once when none was started). */

@@ -37,6 +37,8 @@ export interface Config {
   khipu: { baseUrl?: string; apiKey?: string; secret?: string; receiverId?: number };
   /** How often the payment reconciler looks at unfinished payments (ms). */
   reconcilerIntervalMs: number;
+  /** How long a payment is left to its buyer before the reconciler looks at it (ms). */
+  reconcilerMinAgeMs: number;
 }
 
 /** '8h', '30m', '3600' (seconds) -> seconds. */
@@ -97,15 +99,15 @@ function paymentProviders(env: NodeJS.ProcessEnv): Pick<Config, 'webpay' | 'khip
   };
 }
 
-/** RECONCILER_INTERVAL: '30s' (default), '2m', or seconds. */
-function reconcilerInterval(value: string | undefined): number {
+/** RECONCILER_INTERVAL ('30s' by default) and RECONCILER_MIN_AGE ('60s'): '2m', '30s', or seconds. */
+function reconcilerInterval(value: string | undefined, name: string, fallback: string): number {
   let seconds: number;
   try {
-    seconds = parseDuration(value ?? '30s');
+    seconds = parseDuration(value ?? fallback);
   } catch {
     seconds = 0;
   }
-  if (seconds < 1) throw new Error(`RECONCILER_INTERVAL inválido: ${value}`);
+  if (seconds < 1) throw new Error(`${name} inválido: ${value}`);
   return seconds * 1000;
 }
 
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       window: env.LOGIN_WINDOW ?? '15 minutes',
     },
     ...paymentProviders(env),
-    reconcilerIntervalMs: reconcilerInterval(env.RECONCILER_INTERVAL),
+    reconcilerIntervalMs: reconcilerInterval(env.RECONCILER_INTERVAL, 'RECONCILER_INTERVAL', '30s'),
+    reconcilerMinAgeMs: reconcilerInterval(env.RECONCILER_MIN_AGE, 'RECONCILER_MIN_AGE', '60s'),
   };
 }

@@ -12,6 +12,11 @@ export function standInPort(name: string): number {
   return Number.isInteger(port) && port > 0 && port < 65536 ? port : 0;
 }
 
+function envMs(name: string): number {
+  const ms = Number(process.env[name] ?? 0);
+  return Number.isFinite(ms) && ms > 0 ? ms : 0;
+}
+
 /** The SAP B1 Service Layer stand-in on a loopback port, with its demo company. */
 export async function startB1StandIn(): Promise<{ url: string; company: string; user: string; password: string; close(): Promise<void> }> {
   const mock: B1Mock = await startB1Mock({ port: standInPort('B1_STANDIN_PORT'), host: '127.0.0.1' });
@@ -32,7 +37,8 @@ export async function startKhipuStandIn(): Promise<{ url: string; apiKey: string
   const mock: KhipuMock = await startKhipuMock({
     port: standInPort('KHIPU_STANDIN_PORT'),
     host: '127.0.0.1',
-    notifyRetry: { initialDelayMs: 10_000, maxDelayMs: 10 * 60_000 },
+    // KHIPU_STANDIN_NOTIFY_DELAY_MS postpones the first notification, e.g. to watch the reconciler settle a payment.
+    notifyRetry: { firstDelayMs: envMs('KHIPU_STANDIN_NOTIFY_DELAY_MS'), initialDelayMs: 10_000, maxDelayMs: 10 * 60_000 },
   });
   return { url: mock.url, apiKey: mock.apiKey, secret: mock.secret, receiverId: mock.receiverId, close: () => mock.close() };
 }

@@ -61,7 +61,7 @@ async function main() {
       khipu,
       khipuSecret: khipuSettings.secret,
       khipuReceiverId: khipuSettings.receiverId,
-      reconciler: { intervalMs: config.reconcilerIntervalMs },
+      reconciler: { intervalMs: config.reconcilerIntervalMs, minAgeMs: config.reconcilerMinAgeMs },
     },
   });
   app.addHook('onClose', async () => {

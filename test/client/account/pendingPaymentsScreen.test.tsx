@@ -111,7 +111,7 @@ describe('Pending payments: ir a Pagar, Volver and Pagar', () => {
     expect(goToPay()).toBeDisabled();
     const methods = screen.getByRole('radiogroup', { name: 'Medio de pago' });
     expect(within(methods).getByRole('radio', { name: 'WebPay Plus' })).toBeChecked();
-    expect(within(methods).getByRole('radio', { name: 'Khipu' })).not.toBeChecked();
+    expect(within(methods).getByRole('radio', { name: 'Transferencia bancaria (Khipu)' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Pagar' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Volver' }));
@@ -125,7 +125,7 @@ describe('Pending payments: ir a Pagar, Volver and Pagar', () => {
     await tick(user, grid, '1001');
     await tick(user, grid, '1003');
     await user.click(goToPay());
-    await user.click(screen.getByRole('radio', { name: 'Khipu' }));
+    await user.click(screen.getByRole('radio', { name: 'Transferencia bancaria (Khipu)' }));
     await user.click(screen.getByRole('button', { name: 'Pagar' }));
 
     const invoices = [

@@ -14,7 +14,7 @@ export const ACCOUNT_TEXT = {
   goToPay: 'ir a Pagar',
   paymentMethod: 'Medio de pago',
   webpay: PROVIDER_NAMES.WEBPAY,
-  khipu: PROVIDER_NAMES.KHIPU,
+  khipu: 'Transferencia bancaria (Khipu)',
   back: 'Volver',
   pay: 'Pagar',
 
