@@ -70,7 +70,7 @@ describe('browsing the catalogue (spec section 2)', () => {
     await loginAs(page, '78.456.789-3');
     await page.getByText('Bloqueado para comprar, contactar ejecutiva(o)').first().waitFor();
     await page.getByRole('img', { name: 'Carro bloqueado' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Carro de compras' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Carro de compras' }).count()).toBe(0);
     await page.goto('/user/product-detail/POL-1001');
     await page.getByRole('table', { name: 'Tallas disponibles' }).waitFor();
     expect(await page.getByRole('button', { name: 'Agregar al Carro' }).isDisabled()).toBe(true);

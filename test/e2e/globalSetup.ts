@@ -26,7 +26,11 @@ export default async function globalSetup() {
   const logFile = path.join(dataDir, 'server.log');
   const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', B1_STANDIN_PORT: String(b1Port) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', B1_STANDIN_PORT: String(b1Port),
+      // the browser and the payment providers come back to the same origin the tests browse
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // the reconciler looks at a payment after 3 s; Khipu's notification waits 10 min, so a closed tab is the reconciler's
+      RECONCILER_INTERVAL: '2s', RECONCILER_MIN_AGE: '3s', KHIPU_STANDIN_NOTIFY_DELAY_MS: '600000' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

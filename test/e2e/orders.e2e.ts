@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launch, newPage } from './browser';
-import { erpGet, type ErpOrder } from './erp';
+import { addFromDetail, cartBadge, chooseDispatch, expectText, expectValue, login, outboxMails, portalOrders } from './journeys';
 
 // Cart, order summary and orders (issue: cart, reserve, credit line, cheque). Each journey uses its own buyer.
 
@@ -15,39 +13,10 @@ afterAll(() => browser?.close());
 // A 1×1 PNG: a real image by its content, as the server checks.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function login(page: Page, rut: string, password = 'Demo1234') {
-  await page.goto('/login');
-  await page.getByLabel('Rut Empresa').fill(rut);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Acceder' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
-/** Adds sizes of a style from its product detail: {S: 2, M: 3}. */
-async function addFromDetail(page: Page, sku: string, sizes: Record<string, number>) {
-  await page.goto(`/user/product-detail/${sku}`);
-  for (const [size, quantity] of Object.entries(sizes)) await page.getByLabel(`Cantidad talla ${size}`).fill(String(quantity));
-  await page.getByRole('button', { name: 'Agregar al Carro' }).click();
-  await page.getByText('Producto(s) agregados!!').first().waitFor();
-}
 
-const cartBadge = (page: Page) => page.getByRole('button', { name: 'Carro de compras' });
 
-/** The customer's ERP sales orders that the portal created (NumAtCard OC…/RE…). */
-async function portalOrders(cardCode: string, prefix: 'OC' | 'RE'): Promise<ErpOrder[]> {
-  const filter = encodeURIComponent(`CardCode eq '${cardCode}'`);
-  const all = (await erpGet<{ value: ErpOrder[] }>(`Orders?$filter=${filter}`)).value;
-  return all.filter((o) => o.NumAtCard?.startsWith(prefix));
-}
 
-function outboxMails(): { name: string; text: string }[] {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  try {
-    return readdirSync(dir).map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8') }));
-  } catch {
-    return [];
-  }
-}
 
 /** Calls the API as an admin (with the anti-forgery cookie and header), as the admin screens will. */
 async function adminApi(context: BrowserContext) {
@@ -66,12 +35,6 @@ async function adminApi(context: BrowserContext) {
   };
 }
 
-async function chooseDispatch(page: Page) {
-  await page.getByRole('combobox', { name: 'Dirección de despacho' }).click();
-  await page.getByRole('option').first().click();
-  await page.getByRole('combobox', { name: 'Transporte' }).click();
-  await page.getByRole('option', { name: 'Starken' }).click();
-}
 
 describe('cart and orders', () => {
   it('a buyer adds sizes, changes quantities in the cart and reserves: the ERP holds one reservation with the discounts', async () => {
@@ -194,18 +157,3 @@ describe('cart and orders', () => {
     }
   });
 });
-
-/** Waits until `read` gives `expected` (the UI updates after a server round trip). */
-async function eventually(read: () => Promise<string | null | undefined>, expected: string, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
-  let last: string | null | undefined;
-  while (Date.now() < until) {
-    last = (await read())?.trim();
-    if (last === expected) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  expect(last).toBe(expected);
-}
-
-const expectText = (locator: ReturnType<Page['locator']>, text: string) => eventually(() => locator.textContent(), text);
-const expectValue = (locator: ReturnType<Page['locator']>, value: string) => eventually(() => locator.inputValue(), value);

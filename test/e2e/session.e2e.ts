@@ -33,7 +33,7 @@ describe('login journeys (spec section 4)', () => {
     const nav = page.getByRole('navigation', { name: 'Menú principal' });
     await nav.getByRole('link', { name: 'Pagos pendientes' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Administración Productos' }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Carro de compras' }).waitFor();
+    await page.getByRole('button', { name: 'Carro de compras' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('role'))).toBe('USER');
 
     await page.getByRole('button', { name: 'Mi cuenta' }).click();
@@ -52,7 +52,7 @@ describe('login journeys (spec section 4)', () => {
     for (const name of ['Administración Productos', 'Administración Usuarios', 'Administración Notificaciones', 'Administración Banner']) {
       await nav.getByRole('link', { name }).waitFor();
     }
-    expect(await page.getByRole('link', { name: 'Carro de compras' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Carro de compras' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Mi cuenta' }).click();
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Mi perfil' }).count()).toBe(0);

@@ -1,0 +1,81 @@
+// Steps the buyer journeys share: log in, add sizes from a product detail, reach the order summary, read the ERP.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { erpGet, type ErpOrder } from './erp';
+
+export async function login(page: Page, rut: string, password = 'Demo1234') {
+  await page.goto('/login');
+  await page.getByLabel('Rut Empresa').fill(rut);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Acceder' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Adds sizes of a style from its product detail: {S: 2, M: 3}. */
+export async function addFromDetail(page: Page, sku: string, sizes: Record<string, number>) {
+  await page.goto(`/user/product-detail/${sku}`);
+  for (const [size, quantity] of Object.entries(sizes)) await page.getByLabel(`Cantidad talla ${size}`).fill(String(quantity));
+  await page.getByRole('button', { name: 'Agregar al Carro' }).click();
+  await page.getByText('Producto(s) agregados!!').first().waitFor();
+}
+
+export const cartBadge = (page: Page) => page.getByRole('button', { name: 'Carro de compras' });
+
+/** From the cart detail to the order summary ('Continuar la compra'). */
+export async function toSummary(page: Page) {
+  await page.goto('/user/cart-detail');
+  await page.getByRole('button', { name: 'Continuar la compra' }).click();
+  await page.waitForURL('**/user/sumary-order');
+}
+
+export async function chooseDispatch(page: Page) {
+  await page.getByRole('combobox', { name: 'Dirección de despacho' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('combobox', { name: 'Transporte' }).click();
+  await page.getByRole('option', { name: 'Starken' }).click();
+}
+
+/** The customer's ERP sales orders that the portal created (NumAtCard OC…/RE…). */
+export async function portalOrders(cardCode: string, prefix: 'OC' | 'RE'): Promise<ErpOrder[]> {
+  const filter = encodeURIComponent(`CardCode eq '${cardCode}'`);
+  const all = (await erpGet<{ value: ErpOrder[] }>(`Orders?$filter=${filter}`)).value;
+  return all.filter((o) => o.NumAtCard?.startsWith(prefix));
+}
+
+export interface ErpIncomingPayment {
+  DocEntry: number;
+  CardCode: string;
+  CounterReference: string | null;
+  PaymentInvoices: { DocEntry: number; SumApplied: number }[];
+  PaymentCreditCards: { CreditCard: number; PaymentMethodCode: number | null; CreditSum: number }[];
+}
+
+export async function incomingPayments(cardCode: string): Promise<ErpIncomingPayment[]> {
+  const filter = encodeURIComponent(`CardCode eq '${cardCode}'`);
+  return (await erpGet<{ value: ErpIncomingPayment[] }>(`IncomingPayments?$filter=${filter}`)).value;
+}
+
+export function outboxMails(): { name: string; text: string }[] {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  try {
+    return readdirSync(dir).map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8') }));
+  } catch {
+    return [];
+  }
+}
+
+/** Waits until `read` gives `expected` (the UI and the ERP update after round trips). */
+export async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < until) {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(last).toEqual(expected);
+}
+
+export const expectText = (locator: Locator, text: string) => eventually(async () => (await locator.textContent())?.trim(), text);
+export const expectValue = (locator: Locator, value: string) => eventually(() => locator.inputValue(), value);
