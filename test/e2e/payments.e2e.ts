@@ -164,3 +164,23 @@ describe('pending invoices', () => {
     await context.close();
   });
 });
+
+describe('purchase history', () => {
+  it('lists the orders 10 per page with - for missing documents, and opens the detail of one (375 px)', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    await login(page, '76.123.456-0');
+    await page.goto('/user/purchase-history');
+    await page.getByRole('heading', { name: 'Historial de Compra' }).waitFor();
+    const grid = page.getByRole('grid');
+    for (const header of ['N° Pedido', 'Fecha', 'Tipo Retiro', 'Entrega']) await grid.getByRole('columnheader', { name: header }).first().waitFor();
+    const eyes = page.getByRole('button', { name: /^Ver detalle del pedido / });
+    await eyes.first().waitFor();
+    expect(await eyes.count()).toBeLessThanOrEqual(10);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await eyes.first().click();
+    const dialog = page.getByRole('dialog', { name: /Detalle de Pedido/ });
+    for (const header of ['N° Linea', 'N° Sku', 'Descripcion', 'Cantidad', 'Valor Neto']) await dialog.getByRole('columnheader', { name: header }).waitFor();
+    expect(await dialog.getByRole('row').count()).toBeGreaterThan(1);
+    await context.close();
+  });
+});
