@@ -5,10 +5,16 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { defaultMailFrom, type Config } from './config';
+import bannersRoutes from './admin/bannersRoutes';
+import { BannersAdmin } from './admin/bannersService';
+import productsRoutes from './admin/productsRoutes';
+import { ProductsAdmin } from './admin/productsService';
 import type { Database, Db } from './db/connect';
 import cartRoutes from './cart/routes';
 import orderRoutes from './orders/routes';
 import mailRoutes from './mail/routes';
+import { sealingKey } from './mail/sealedFields';
+import adminUsersRoutes from './admin/usersRoutes';
 import { LocalPrivateStore, type PrivateFileStore } from './mail/privateFiles';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { Outbox, OutboxWorker, type WorkerOptions } from './jobs/outbox';
@@ -93,11 +99,27 @@ export interface AppDeps {
   payments?: PaymentProviders;
 }
 
+/**
+ * Request bodies are not logged; should one ever reach a log line, its secrets do not: passwords and the customer
+ * request's tax password ('Clave tributaria') are censored, at the top and two levels down.
+ */
+const SECRET_FIELDS = ['password', 'confirmPassword', 'currentPassword', 'passwordTax'];
+export const LOG_REDACT = {
+  paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+  censor: '[oculto]',
+};
+
+function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === true) return { redact: LOG_REDACT };
+  if (logger && typeof logger === 'object' && !('redact' in logger)) return { ...logger, redact: LOG_REDACT };
+  return logger ?? false;
+}
+
 /** Builds the API and SPA server from its dependencies; tests call it and use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withRedaction(deps.logger),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -139,6 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('home', home);
   await app.register(homeRoutes, { home });
+  // Admin: product content and the banner set (their files in `files`, buyers' views refreshed after a save).
+  await app.register(productsRoutes, { products: new ProductsAdmin({ db: database.db, content: new ContentRepo(database.db), erp, files, catalog, home, log: app.log }) });
+  await app.register(bannersRoutes, { banners: new BannersAdmin({ db: database.db, banners: new BannerRepo(database.db), files, log: app.log }) });
 
   const outbox = new Outbox(database.db);
   const { autoStart = true, ...workerOptions } = deps.worker ?? {};
@@ -164,7 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
   app.decorate('privateFiles', privateFiles as PrivateFileStore);
-  await app.register(mailRoutes, { ...routeDeps, mailer, privateFiles });
+  await app.register(mailRoutes, { ...routeDeps, mailer, privateFiles, sealKey: sealingKey(config.jwtSecret) });
+  await app.register(adminUsersRoutes, { db: database.db });
   if (autoStart) app.addHook('onReady', async () => worker.start());
 
   const erpReady = async () => {

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/connect';
 import { productContent, type ProductContentRow } from '../db/schema';
+
+/** The fields an admin's save writes (every one but id and updatedAt). */
+export type ProductContentValues = Omit<ProductContentRow, 'id' | 'updatedAt'>;
 
 /** The portal's own content of each style (images, offer, enabled), read by the catalogue and home. */
 export class ContentRepo {
@@ -10,9 +13,31 @@ export class ContentRepo {
     return this.db.select().from(productContent);
   }
 
-  async bySku(sku: string): Promise<ProductContentRow | undefined> {
-    const [row] = await this.db.select().from(productContent).where(eq(productContent.sku, sku)).limit(1);
+  async bySku(sku: string, tx: DbOrTx = this.db): Promise<ProductContentRow | undefined> {
+    const [row] = await tx.select().from(productContent).where(eq(productContent.sku, sku)).limit(1);
     return row;
+  }
+
+  /** The skus (of `skus`, or all) that have a record: the admin list's 'Actualizado'. */
+  async skusWithRecord(skus?: readonly string[]): Promise<string[]> {
+    if (skus && skus.length === 0) return [];
+    const rows = await this.db
+      .select({ sku: productContent.sku })
+      .from(productContent)
+      .where(skus ? inArray(productContent.sku, [...new Set(skus)]) : undefined)
+      .orderBy(asc(productContent.sku));
+    return rows.map((r) => r.sku);
+  }
+
+  /** Creates or replaces the record of a sku (one per sku: the unique index decides between two saves). */
+  async upsert(tx: DbOrTx, values: ProductContentValues): Promise<ProductContentRow> {
+    const { sku: _sku, ...rest } = values;
+    const [row] = await tx
+      .insert(productContent)
+      .values(values)
+      .onConflictDoUpdate({ target: productContent.sku, set: { ...rest, updatedAt: new Date() } })
+      .returning();
+    return row!;
   }
 }
 

@@ -258,3 +258,28 @@ export const payments = pgTable(
 );
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Who changed what in the admin area, and when: one row per change, written in the change's own transaction.
+ * The actor is kept by id and rut without a foreign key, so the trail outlives a deleted user. `changes` holds
+ * the names of the changed fields (never a password or a file's content).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').notNull(),
+    actorUsername: varchar('actor_username', { length: 16 }).notNull(),
+    /** 'create', 'update' or 'delete'. */
+    action: varchar('action', { length: 20 }).notNull(),
+    /** 'user', 'product', 'banner', 'notification'… */
+    entity: varchar('entity', { length: 40 }).notNull(),
+    /** The record's id, or its sku for product content. */
+    entityId: varchar('entity_id', { length: 60 }).notNull(),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+export type AuditLogRow = typeof auditLog.$inferSelect;

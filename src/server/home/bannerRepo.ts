@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/connect';
+import type { Db, DbOrTx } from '../db/connect';
 import { banners, type BannerRow, type NewBanner } from '../db/schema';
 
 /** The home banner set (at most one; the admin routes keep it that way). */
@@ -16,26 +16,28 @@ export class BannerRepo {
     return row;
   }
 
-  async byId(id: number): Promise<BannerRow | undefined> {
-    const [row] = await this.db.select().from(banners).where(eq(banners.id, id)).limit(1);
+  async byId(id: number, tx: DbOrTx = this.db): Promise<BannerRow | undefined> {
+    const [row] = await tx.select().from(banners).where(eq(banners.id, id)).limit(1);
     return row;
   }
 
-  async count(): Promise<number> {
-    return (await this.db.select({ id: banners.id }).from(banners)).length;
+  async count(tx: DbOrTx = this.db): Promise<number> {
+    return (await tx.select({ id: banners.id }).from(banners)).length;
   }
 
-  async insert(values: NewBanner): Promise<BannerRow> {
-    const [row] = await this.db.insert(banners).values(values).returning();
+  async insert(values: NewBanner, tx: DbOrTx = this.db): Promise<BannerRow> {
+    const [row] = await tx.insert(banners).values(values).returning();
     return row!;
   }
 
-  async update(id: number, values: Partial<Omit<NewBanner, 'id' | 'createdAt'>>): Promise<BannerRow | undefined> {
-    const [row] = await this.db.update(banners).set(values).where(eq(banners.id, id)).returning();
+  async update(id: number, values: Partial<Omit<NewBanner, 'id' | 'createdAt'>>, tx: DbOrTx = this.db): Promise<BannerRow | undefined> {
+    const [row] = await tx.update(banners).set(values).where(eq(banners.id, id)).returning();
     return row;
   }
 
-  async delete(id: number): Promise<boolean> {
-    return (await this.db.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id })).length > 0;
+  /** The deleted set, or undefined when there was none with that id. */
+  async delete(id: number, tx: DbOrTx = this.db): Promise<BannerRow | undefined> {
+    const [row] = await tx.delete(banners).where(eq(banners.id, id)).returning();
+    return row;
   }
 }

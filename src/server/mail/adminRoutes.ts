@@ -9,6 +9,7 @@ import {
   notificationSchema,
   type NotificationForm,
 } from '../../shared/schemas/notifications';
+import { AuditLog, changedFields } from '../admin/auditLog';
 import { HttpError } from '../errors';
 import type { MailContext } from './routes';
 
@@ -27,7 +28,7 @@ function isUniqueViolation(err: unknown): boolean {
  * delete. One record per section, so at most three; ADMIN and SUPERADMIN only.
  */
 export default async function adminRoutes(app: FastifyInstance, ctx: MailContext) {
-  const { recipients } = ctx;
+  const { recipients, db } = ctx;
   const admin = { preHandler: app.requireAdmin };
   const byId = { ...admin, schema: { params: notificationIdParams } };
   const notFound = () => new HttpError(404, NOTIFICATION_MSG.notFound);
@@ -40,19 +41,33 @@ export default async function adminRoutes(app: FastifyInstance, ctx: MailContext
     return recipient;
   });
 
+  // Each change and its audit row commit together.
   app.post<{ Body: NotificationForm }>('/api/admin/admin-emails', { ...admin, schema: { body: notificationSchema } }, async (request, reply) => {
+    const actor = request.sessionUser!;
     const { id, name, lastName, email, section } = request.body;
     const fields = { name, lastName, email, section };
     const holder = await recipients.bySection(section);
     if (holder && holder.id !== id) throw sectionTaken(section);
     try {
       if (id) {
-        const updated = await recipients.update(id, fields);
+        const updated = await db.transaction(async (tx) => {
+          const before = await recipients.byId(id, tx);
+          if (!before) throw notFound();
+          const after = await recipients.update(id, fields, tx);
+          const changed = changedFields(before, fields, ['name', 'lastName', 'email', 'section']);
+          if (changed.length) await AuditLog.record(tx, { actor, action: 'update', entity: 'notification', entityId: id, fields: changed, details: { section } });
+          return after;
+        });
         if (!updated) throw notFound();
         return updated;
       }
-      if ((await recipients.count()) >= MAX_NOTIFICATIONS) throw new HttpError(409, fill(NOTIFICATION_MSG.full, { max: MAX_NOTIFICATIONS }));
-      return reply.code(201).send(await recipients.insert(fields));
+      const created = await db.transaction(async (tx) => {
+        if ((await recipients.count(tx)) >= MAX_NOTIFICATIONS) throw new HttpError(409, fill(NOTIFICATION_MSG.full, { max: MAX_NOTIFICATIONS }));
+        const row = await recipients.insert(fields, tx);
+        await AuditLog.record(tx, { actor, action: 'create', entity: 'notification', entityId: row.id, fields: Object.keys(fields), details: { section } });
+        return row;
+      });
+      return reply.code(201).send(created);
     } catch (err) {
       if (isUniqueViolation(err)) throw sectionTaken(section);
       throw err;
@@ -60,7 +75,12 @@ export default async function adminRoutes(app: FastifyInstance, ctx: MailContext
   });
 
   app.delete<{ Params: { id: number } }>('/api/admin/admin-emails/:id', byId, async (request) => {
-    if (!(await recipients.delete(request.params.id))) throw notFound();
+    const actor = request.sessionUser!;
+    await db.transaction(async (tx) => {
+      const before = await recipients.byId(request.params.id, tx);
+      if (!before || !(await recipients.delete(before.id, tx))) throw notFound();
+      await AuditLog.record(tx, { actor, action: 'delete', entity: 'notification', entityId: before.id, details: { section: before.section } });
+    });
     return { message: NOTIFICATION_MSG.deleted };
   });
 }

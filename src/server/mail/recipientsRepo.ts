@@ -22,8 +22,8 @@ export class RecipientsRepo {
     return (await this.db.select().from(notificationRecipients).orderBy(asc(notificationRecipients.id))).map(toRecipient);
   }
 
-  async byId(id: number): Promise<NotificationRecipient | undefined> {
-    const [row] = await this.db.select().from(notificationRecipients).where(eq(notificationRecipients.id, id)).limit(1);
+  async byId(id: number, tx: DbOrTx = this.db): Promise<NotificationRecipient | undefined> {
+    const [row] = await tx.select().from(notificationRecipients).where(eq(notificationRecipients.id, id)).limit(1);
     return row && toRecipient(row);
   }
 
@@ -47,8 +47,8 @@ export class RecipientsRepo {
     return row && toRecipient(row);
   }
 
-  async delete(id: number): Promise<boolean> {
-    return (await this.db.delete(notificationRecipients).where(eq(notificationRecipients.id, id)).returning({ id: notificationRecipients.id })).length > 0;
+  async delete(id: number, tx: DbOrTx = this.db): Promise<boolean> {
+    return (await tx.delete(notificationRecipients).where(eq(notificationRecipients.id, id)).returning({ id: notificationRecipients.id })).length > 0;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { OrderMailRequest } from '../../shared/api/orders';
+import type { PublicRecipient } from '../../shared/api/customerRequest';
+import type { NotificationRecipient, OrderMailRequest } from '../../shared/api/orders';
 import { MSG, fill } from '../../shared/messages';
 import type { NotificationSection } from '../../shared/orders';
 import { orderMailSchema, sectionParams } from '../../shared/schemas/orders';
@@ -11,14 +12,18 @@ import type { Mailer } from '../integrations/mailer';
 import type { SessionUser } from '../plugins/auth';
 import adminRoutes from './adminRoutes';
 import chequeRoutes from './chequeRoutes';
+import customerRequestRoutes from './customerRequestRoutes';
 import { MAIL_JOB, enqueueMail, mailJobHandler, orderMailKey } from './mailJob';
 import { buildOrderMail, chequeAttachment, findOwnOrder, linesOf, type Company } from './orderMail';
 import type { PrivateFileStore } from './privateFiles';
 import { RecipientsRepo } from './recipientsRepo';
+import { withSealedFields } from './sealedFields';
 
 export interface MailRouteDeps extends RouteDeps {
   mailer: Mailer;
   privateFiles: PrivateFileStore;
+  /** Seals secrets queued in mails (the customer request's tax password): `sealingKey(JWT secret)`. */
+  sealKey: Buffer;
 }
 
 /** What the mail routes share: the recipients, the buyer's company, and how a mail is queued. */
@@ -39,7 +44,8 @@ const domainOf = (from: string) => /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 
  * notification, the cheque payment, and the admin API of recipients. Registers the outbox's 'mail' job handler.
  */
 const routes: FastifyPluginAsync<MailRouteDeps> = async (app, deps) => {
-  deps.worker.register(MAIL_JOB, mailJobHandler({ mailer: deps.mailer, files: deps.privateFiles, logger: app.log }));
+  const sendMail = mailJobHandler({ mailer: deps.mailer, files: deps.privateFiles, logger: app.log });
+  deps.worker.register(MAIL_JOB, withSealedFields(deps.db, deps.sealKey, sendMail, app.log));
 
   const ctx: MailContext = {
     ...deps,
@@ -59,13 +65,18 @@ const routes: FastifyPluginAsync<MailRouteDeps> = async (app, deps) => {
   };
   const { db, outbox, worker, recipients } = ctx;
 
+  // Logged-in users get the record. A visitor (the customer creation request) may only ask whether the
+  // CREATION_USER recipient exists, and never learns its address.
   app.get<{ Params: { section: NotificationSection } }>(
     '/api/user/sendmail/section/:section',
-    { preHandler: app.requireSession, schema: { params: sectionParams } },
-    async (request) => {
-      const recipient = await recipients.bySection(request.params.section);
+    { schema: { params: sectionParams } },
+    async (request): Promise<NotificationRecipient | PublicRecipient> => {
+      const { section } = request.params;
+      const session = section === 'CREATION_USER' ? await app.optionalSession(request).catch(() => undefined) : await app.optionalSession(request);
+      if (!session && section !== 'CREATION_USER') throw new HttpError(401, MSG.notAuthenticated);
+      const recipient = await recipients.bySection(section);
       if (!recipient) throw ctx.noRecipient();
-      return recipient;
+      return session ? recipient : { id: recipient.id, section: recipient.section };
     },
   );
 
@@ -102,6 +113,7 @@ const routes: FastifyPluginAsync<MailRouteDeps> = async (app, deps) => {
 
   await app.register(chequeRoutes, ctx);
   await app.register(adminRoutes, ctx);
+  await app.register(customerRequestRoutes, { ...ctx, sealKey: deps.sealKey });
 };
 
 export default routes;

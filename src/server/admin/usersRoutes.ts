@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { AdminUser, DeleteUserResponse } from '../../shared/api/adminUsers';
+import {
+  USER_MSG,
+  isNewUserId,
+  userIdParamsSchema,
+  userSaveSchema,
+  usernameParamsSchema,
+  type UserCreateForm,
+  type UserSaveForm,
+  type UserUpdateForm,
+} from '../../shared/schemas/users';
+import type { Db } from '../db/connect';
+import { AdminUsersService } from './usersService';
+
+interface Opts {
+  db: Db;
+}
+
+/**
+ * Users (admin document section 7): list, one by id or by rut, create or update (POST, with an id it updates),
+ * delete. ADMIN and SUPERADMIN only; what each may touch is the service's.
+ */
+export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts) {
+  const service = new AdminUsersService(opts.db, (userId) => app.forgetSession(userId));
+  // onRequest: the role is checked before the body is even parsed or validated.
+  const admin = { onRequest: app.requireAdmin };
+
+  app.get('/api/admin/users', admin, (request): Promise<AdminUser[]> => service.list(request.sessionUser!));
+
+  app.get<{ Params: { username: string } }>(
+    '/api/admin/users/find/by/:username',
+    { ...admin, schema: { params: usernameParamsSchema } },
+    (request): Promise<AdminUser> => service.findByUsername(request.sessionUser!, request.params.username),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/admin/users/:id',
+    { ...admin, schema: { params: userIdParamsSchema } },
+    (request): Promise<AdminUser> => service.get(request.sessionUser!, request.params.id),
+  );
+
+  app.post<{ Body: UserSaveForm }>('/api/admin/users', { ...admin, schema: { body: userSaveSchema } }, async (request, reply) => {
+    const body = request.body;
+    if (!isNewUserId((body as UserUpdateForm).id)) return service.update(request.sessionUser!, body as UserUpdateForm);
+    return reply.code(201).send(await service.create(request.sessionUser!, body as UserCreateForm));
+  });
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/admin/users/:id',
+    { ...admin, schema: { params: userIdParamsSchema } },
+    async (request): Promise<DeleteUserResponse> => {
+      await service.delete(request.sessionUser!, request.params.id);
+      return { message: USER_MSG.deleted };
+    },
+  );
+}

@@ -1,0 +1,137 @@
+import * as yup from 'yup';
+import { ROLES, type Role } from '../roles';
+import { cleanRut, isValidRut } from '../rut';
+import { hasUpperAndLower } from './auth';
+
+// Admin user forms (admin document section 5 "User forms") and the body of POST /admin/users. The same schemas
+// run in the SPA forms and on the server.
+
+export const USER_MSG = {
+  rutRequired: 'El rut empresa es requerido',
+  rutInvalid: 'El rut empresa es invalido',
+  passwordRequired: 'La password es requerida',
+  passwordMin: 'La password debe ser mínimo 8 caracteres',
+  passwordCase: 'La password debe contener Una letra Mayuscula y una Minuscula',
+  passwordTooLong: 'La password debe ser máximo 200 caracteres',
+  confirmPasswordRequired: 'Por favor, confirma tu contraseña',
+  passwordsDontMatch: 'Las contraseñas no coinciden',
+  emailRequired: 'El Email es requerido',
+  emailInvalid: 'El email no es correcto',
+  addressRequired: 'La dirección es requerido',
+  cellphoneRequired: 'El Teléfono Móvil es requerido',
+  cellphoneMin: 'Largo minimo 8 digitos',
+  cellphoneMax: 'Largo máximo 15 digitos',
+  cellphoneDigits: 'Debe ser solo números',
+  optionRequired: 'Debe seleccionar una opción',
+  tooLong: 'El texto es demasiado largo',
+  id: 'Identificador de usuario inválido',
+  // screens (admin document sections 2, 4 and 8)
+  listTitle: 'Administración de Usuarios',
+  createTitle: 'Creación de Usuario',
+  updateTitle: 'Actualización de Usuario',
+  empty: 'No existen usuarios creados',
+  active: 'Activo',
+  inactive: 'Inactivo',
+  created: 'Creado!',
+  updated: 'Actualizado!',
+  deleted: 'Eliminado!',
+  notCreated: 'Usuario no creado',
+  notUpdated: 'Usuario no actualizado',
+  // server answers
+  notFound: 'Usuario no encontrado',
+  duplicateRut: 'Ya existe un usuario con el rut {username}',
+  rutReadOnly: 'El rut de un usuario no puede modificarse',
+  adminOnlySuperadmin: 'Solo un SUPERADMIN puede crear, modificar o eliminar usuarios administradores',
+  lastSuperadmin: 'No se puede eliminar, desactivar ni cambiar el rol del último SUPERADMIN',
+  selfDelete: 'No puede eliminar su propio usuario',
+  selfDisable: 'No puede desactivar su propio usuario',
+  selfRole: 'No puede cambiar el rol de su propio usuario',
+  hasOrders: 'El usuario {username} tiene pedidos o pagos registrados: desactívelo en lugar de eliminarlo',
+} as const;
+
+/** The 'Role' options (after 'Seleccionar'); 'Administrador' only when the current role is not ADMIN. */
+export const USER_TYPE_LABELS: Record<Role, string> = {
+  USER: 'Usuario',
+  ADMIN: 'Administrador',
+  SUPERADMIN: 'Superadministrador',
+};
+
+/**
+ * The user types the form offers to the current role (admin document section 6): an ADMIN assigns only USER;
+ * a SUPERADMIN also ADMIN and SUPERADMIN. The server enforces the same.
+ */
+export function assignableUserTypes(currentRole: Role | null | undefined): Role[] {
+  return currentRole === 'SUPERADMIN' ? ['USER', 'ADMIN', 'SUPERADMIN'] : ['USER'];
+}
+
+/** An empty, null or 0 id (a new record in the form) means "create". */
+export const isNewUserId = (id: unknown) => id === undefined || id === null || id === '' || id === 0 || id === '0';
+
+const idSchema = yup.number().typeError(USER_MSG.id).integer(USER_MSG.id).positive(USER_MSG.id).max(2 ** 31 - 1, USER_MSG.id);
+
+const emptyToUndefined = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
+
+/** Formatted rut bodies fit in 9 digits; longer values would not fit the stored username. */
+const rutOk = (v: string | undefined) => !v || (isValidRut(v) && cleanRut(v).length <= 10);
+
+const common = {
+  username: yup.string().trim().required(USER_MSG.rutRequired).max(20, USER_MSG.rutInvalid).test('rut', USER_MSG.rutInvalid, rutOk),
+  email: yup.string().trim().required(USER_MSG.emailRequired).email(USER_MSG.emailInvalid).max(254, USER_MSG.emailInvalid),
+  address: yup.string().trim().required(USER_MSG.addressRequired).max(300, USER_MSG.tooLong),
+  cellphone: yup
+    .string()
+    .trim()
+    .required(USER_MSG.cellphoneRequired)
+    .matches(/^\d+$/, USER_MSG.cellphoneDigits)
+    .min(8, USER_MSG.cellphoneMin)
+    .max(15, USER_MSG.cellphoneMax),
+  enabled: yup.boolean().transform(emptyToUndefined).typeError(USER_MSG.optionRequired).required(USER_MSG.optionRequired),
+  userType: yup
+    .mixed<Role>()
+    .transform(emptyToUndefined)
+    .oneOf(ROLES, USER_MSG.optionRequired)
+    .required(USER_MSG.optionRequired),
+};
+
+const passwordRules = <S extends yup.StringSchema<string | undefined>>(s: S): S =>
+  s.min(8, USER_MSG.passwordMin).max(200, USER_MSG.passwordTooLong).test('case', USER_MSG.passwordCase, hasUpperAndLower);
+
+// `test`, not `oneOf`: yup checks oneOf before `required` and would hide the required message.
+const matchesPassword = (v: string | undefined, ctx: yup.TestContext) => !v || v === ctx.parent.password;
+
+/** User creation ('Creación de Usuario'): every field required, password with its rules and confirmation. */
+export const userCreateSchema = yup.object({
+  ...common,
+  password: passwordRules(yup.string().transform(emptyToUndefined).required(USER_MSG.passwordRequired)),
+  confirmPassword: yup.string().required(USER_MSG.confirmPasswordRequired).test('match', USER_MSG.passwordsDontMatch, matchesPassword),
+});
+export type UserCreateForm = yup.InferType<typeof userCreateSchema>;
+
+/**
+ * User update ('Actualización de Usuario'): the same rules with the record's id; passwords are never sent back,
+ * so an empty password keeps the current one, and a new one needs its confirmation.
+ */
+export const userUpdateSchema = yup.object({
+  id: idSchema.required(USER_MSG.id),
+  ...common,
+  password: passwordRules(yup.string().transform(emptyToUndefined).optional()),
+  confirmPassword: yup
+    .string()
+    .transform(emptyToUndefined)
+    .test('required', USER_MSG.confirmPasswordRequired, (v, ctx) => !ctx.parent.password || !!v)
+    .test('match', USER_MSG.passwordsDontMatch, matchesPassword),
+});
+export type UserUpdateForm = yup.InferType<typeof userUpdateSchema>;
+
+/** POST /admin/users: with an id it is an update, without one a creation. */
+export const userSaveSchema = yup.lazy((value: { id?: unknown } | undefined) =>
+  value && typeof value === 'object' && !isNewUserId(value.id) ? userUpdateSchema : userCreateSchema,
+);
+export type UserSaveForm = UserCreateForm | UserUpdateForm;
+
+export const userIdParamsSchema = yup.object({ id: idSchema.required(USER_MSG.id) });
+
+/** GET /admin/users/find/by/{username}: a rut in any writing. */
+export const usernameParamsSchema = yup.object({
+  username: yup.string().trim().required(USER_MSG.rutRequired).max(20, USER_MSG.rutInvalid).test('rut', USER_MSG.rutInvalid, rutOk),
+});
