@@ -79,7 +79,7 @@ export interface RouteDeps {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'>;
+  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy'>>;
   database: Database;
   erp: ErpService;
   /** How long the catalogue snapshot is served before a background refresh (ms). */
@@ -115,12 +115,18 @@ function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOpt
   return logger ?? false;
 }
 
+/** Trusts the nearest `hops` proxies (a hop count behind a load balancer). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the API and SPA server from its dependencies; tests call it and use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: withRedaction(deps.logger),
-    trustProxy: true,
+    // only trusted proxies may say who the client is (X-Forwarded-For), or the per-address limits could be dodged
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : (config.trustProxy ?? 'loopback'),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     ajv: undefined,

@@ -18,6 +18,11 @@ export interface Config {
   tokenTtl: number;
   brandName: string;
   publicUrl: string;
+  /**
+   * Which proxies may set X-Forwarded-For (the client address the login and request limits count): 'loopback' by
+   * default; a list of addresses/CIDRs or a hop count behind a load balancer.
+   */
+  trustProxy: string | number;
   adminRut?: string;
   adminPassword?: string;
   logLevel: string;
@@ -128,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtl: parseDuration(env.TOKEN_TTL ?? '8h'),
     brandName,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    trustProxy: /^\d+$/.test(env.TRUST_PROXY ?? '') ? Number(env.TRUST_PROXY) : (env.TRUST_PROXY?.trim() || 'loopback'),
     adminRut: env.ADMIN_RUT || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
