@@ -13,6 +13,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' },
+    // '/api/…' is the API, except the SPA's own source modules under src/client/api (e.g. /api/http.ts)
+    proxy: { '^/api/(?!.*\\.tsx?$)': 'http://localhost:3000', '/files': 'http://localhost:3000' },
   },
 });

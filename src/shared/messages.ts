@@ -46,7 +46,6 @@ export const MSG = {
   // home and blocked buyer
   blocked: 'Bloqueado para comprar, contactar ejecutiva(o)',
   vatNote: 'Todos los precios son más I. V. A.',
-  underConstruction: 'Sección en construcción',
 
   // ERP load failures sent to the global message bar (spec section 8), title 'Error'
   erpLoadFailed: ' {message}, intentelo mas tarde (B1) ',

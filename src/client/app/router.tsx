@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { createBrowserRouter, createMemoryRouter, Navigate, type InitialEntry, type RouteObject } from 'react-router-dom';
-import { Placeholder } from '../components/Placeholder';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectProfile } from '../features/session/sessionSelectors';
 import { RequireAdmin, RequireAuth } from './guards';
 import { useAppSelector } from './hooks';
@@ -24,6 +23,17 @@ const PaymentVerificationScreen = lazy(() => import('../features/payments/Paymen
 const TransferReturnScreen = lazy(() => import('../features/payments/TransferReturnScreen'));
 const PendingPaymentsScreen = lazy(() => import('../features/account/PendingPaymentsScreen'));
 const PurchaseHistoryScreen = lazy(() => import('../features/account/PurchaseHistoryScreen'));
+const CustomerRequestScreen = lazy(() => import('../features/customerRequest/CustomerRequestScreen'));
+const UserListScreen = lazy(() => import('../features/adminUsers/UserListScreen'));
+const UserCreateScreen = lazy(() => import('../features/adminUsers/UserCreateScreen'));
+const UserUpdateScreen = lazy(() => import('../features/adminUsers/UserUpdateScreen'));
+const NotificationListScreen = lazy(() => import('../features/adminNotifications/NotificationListScreen'));
+const NotificationCreateScreen = lazy(() => import('../features/adminNotifications/NotificationCreateScreen'));
+const NotificationUpdateScreen = lazy(() => import('../features/adminNotifications/NotificationUpdateScreen'));
+const AdminProductListScreen = lazy(() => import('../features/adminCatalog/ProductListScreen'));
+const AdminProductUpdateScreen = lazy(() => import('../features/adminCatalog/ProductUpdateScreen'));
+const AdminBannerListScreen = lazy(() => import('../features/adminCatalog/BannerListScreen'));
+const AdminBannerFormScreen = lazy(() => import('../features/adminCatalog/BannerFormScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -44,7 +54,6 @@ function SummaryOrderRoute() {
   return <SummaryOrderScreen profile={profile} />;
 }
 
-const todo = (path: string, title: string): RouteObject => ({ path, element: <Placeholder title={title} /> });
 
 /** Spec section 2 (customer area) and the admin document section 2. */
 export const appRoutes: RouteObject[] = [
@@ -55,7 +64,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/login', element: <LoginScreen /> },
       { path: '/session-expired', element: <SessionExpiredScreen /> },
       { path: '/change-password', element: <ChangePasswordScreen /> },
-      todo('/user/user-creation-req', 'Ficha de Registro de Cliente'),
+      { path: '/user/user-creation-req', element: <CustomerRequestScreen /> },
       { path: '/payment', element: <PaymentRedirectScreen /> },
       { path: '/payment-verification', element: <PaymentVerificationScreen /> },
       { path: '/return', element: <TransferReturnScreen /> },
@@ -81,17 +90,17 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           { index: true, element: <Navigate to="/login" replace /> }, // /admin itself is not a route
-          todo('product', 'Administración Productos'),
-          todo('product/update', 'Actualizar Producto'),
-          todo('user', 'Administración de Usuarios'),
-          todo('user/add', 'Creación de Usuario'),
-          todo('user/update', 'Actualización de Usuario'),
-          todo('email', 'Administración Notificaciones'),
-          todo('email-add', 'Creación de Notificación'),
-          todo('email-update', 'Actualizar de Notificación'),
-          todo('banner', 'Administración Banner'),
-          todo('banner-add', 'Cargar Imagen Banner'),
-          todo('banner-update', 'Actualizar Imagen Banner'),
+          { path: 'product', element: <AdminProductListScreen /> },
+          { path: 'product/update', element: <AdminProductUpdateScreen /> },
+          { path: 'user', element: <UserListScreen /> },
+          { path: 'user/add', element: <UserCreateScreen /> },
+          { path: 'user/update', element: <UserUpdateScreen /> },
+          { path: 'email', element: <NotificationListScreen /> },
+          { path: 'email-add', element: <NotificationCreateScreen /> },
+          { path: 'email-update', element: <NotificationUpdateScreen /> },
+          { path: 'banner', element: <AdminBannerListScreen /> },
+          { path: 'banner-add', element: <AdminBannerFormScreen mode="create" /> },
+          { path: 'banner-update', element: <AdminBannerFormScreen mode="update" /> },
         ],
       },
       // any other path

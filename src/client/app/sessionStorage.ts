@@ -12,6 +12,15 @@ export const SESSION_KEYS = {
   payPending: 'payPending',
   /** The pending invoices being paid, JSON [{docEntry, paidSum}]. */
   invoicePendings: 'invoicePendings',
+  /** The sku and description chosen in the admin product list (Editar); the product update reads them. */
+  sku: 'sku',
+  description: 'description',
+  /** The banner set chosen in the admin banner list (Editar); the banner update reads it. */
+  idBanner: 'idBanner',
+  /** The user chosen in the admin user list (Editar); the user update reads it. */
+  userId: 'userId',
+  /** The notification recipient chosen in the admin notification list (Editar); the notification update reads it. */
+  idNotif: 'idNotif',
 } as const;
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];

@@ -2,9 +2,13 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { configureHttp } from '../api/http';
 import { accountReducer } from '../features/account/accountSlice';
+import { adminNotificationsReducer } from '../features/adminNotifications/adminNotificationsSlice';
+import { adminUsersReducer } from '../features/adminUsers/adminUsersSlice';
+import { adminCatalogReducer } from '../features/adminCatalog/adminCatalogSlice';
 import { cartReducer } from '../features/cart/cartSlice';
 import { checkoutReducer } from '../features/checkout/checkoutSlice';
 import { catalogReducer } from '../features/catalog/catalogSlice';
+import { customerRequestReducer } from '../features/customerRequest/customerRequestSlice';
 import { homeReducer } from '../features/home/homeSlice';
 import { paymentsReducer } from '../features/payments/paymentsSlice';
 import { productReducer } from '../features/product/productSlice';
@@ -30,6 +34,10 @@ export const rootReducer = combineReducers({
   checkout: checkoutReducer,
   payments: paymentsReducer,
   account: accountReducer,
+  adminUsers: adminUsersReducer,
+  adminNotifications: adminNotificationsReducer,
+  customerRequest: customerRequestReducer,
+  adminCatalog: adminCatalogReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,0 +1,224 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useFormik, type FormikErrors } from 'formik';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Banner, SaveBannerFields } from '../../../shared/api/banners';
+import type { FileProblem } from '../../../shared/schemas/adminProducts';
+import {
+  BANNER_ACCEPT,
+  BANNER_FILE_FIELDS,
+  BANNER_MSG,
+  BANNER_REQUIRED,
+  BANNER_URL_FIELDS,
+  bannerFileProblem,
+  bannerSchema,
+  type BannerFileField,
+  type BannerForm,
+} from '../../../shared/schemas/banners';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useAppDispatch } from '../../app/hooks';
+import { readItem, SESSION_KEYS } from '../../app/sessionStorage';
+import { selectBannerSave, selectEditedBanner, selectEditedBannerId, type AdminCatalogRootState } from './adminCatalogSelectors';
+import { bannerCreateOpened, bannerEditOpened, bannerSaveSubmitted } from './adminCatalogSlice';
+import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
+import { BANNER_LIST_PATH } from './adminPaths';
+import type { BannerFiles } from './api';
+import { FilePicker } from './FilePicker';
+import { keepFiles } from './pendingFiles';
+
+const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
+
+type FormValues = BannerForm<File>;
+
+export type BannerFormMode = 'create' | 'update';
+
+const LABELS: Record<BannerFileField, string> = {
+  bannerImageFile: BANNER_MSG.colBanner1,
+  bannerImage2File: BANNER_MSG.colBanner2,
+  bannerImage3File: BANNER_MSG.colBanner3,
+};
+
+/** The multipart's text fields: the set's id and current urls on update, nothing but the names on create. */
+export function bannerFields(banner: Banner | null, files: BannerFiles): SaveBannerFields {
+  if (!banner) return { nameFile: BANNER_FILE_FIELDS.map((field) => files[field]?.name ?? '').join(',') };
+  const { id, nameFile, urlBannerImage, urlBannerImage2, urlBannerImage3 } = banner;
+  return { id, nameFile, urlBannerImage, urlBannerImage2, urlBannerImage3 };
+}
+
+function chosenFiles(values: FormValues): BannerFiles {
+  const files: BannerFiles = {};
+  for (const field of BANNER_FILE_FIELDS) {
+    const file = values[field];
+    if (file) files[field] = file;
+  }
+  return files;
+}
+
+/** Section 5's dialog for an invalid submit: the first missing file ('Campo obligatorio'), else the first bad one. */
+function submitProblem(errors: FormikErrors<FormValues>, values: FormValues): FileProblem | null {
+  for (const field of BANNER_FILE_FIELDS) {
+    if (errors[field] === BANNER_REQUIRED[field]) return { title: BANNER_MSG.requiredTitle, message: BANNER_REQUIRED[field] };
+  }
+  for (const field of BANNER_FILE_FIELDS) {
+    const file = values[field];
+    const problem = file ? bannerFileProblem(file) : null;
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+      <Paper component="section" aria-labelledby="banner-form-title" sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 760, minWidth: 0 }}>
+        <Typography id="banner-form-title" variant="h1" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Box>
+  );
+}
+
+function BackToList() {
+  return (
+    <Button component={RouterLink} to={BANNER_LIST_PATH} startIcon={<ArrowBackIcon />}>
+      {ADMIN_CATALOG_TEXT.backToBanners}
+    </Button>
+  );
+}
+
+function BannerFilesForm({ banner, running }: { banner: Banner | null; running: boolean }) {
+  const dispatch = useAppDispatch();
+  const [problem, setProblem] = useState<FileProblem | null>(null);
+  const formik = useFormik<FormValues>({
+    initialValues: { id: banner?.id, nameFile: banner?.nameFile ?? '', bannerImageFile: null, bannerImage2File: null, bannerImage3File: null },
+    validationSchema: bannerSchema,
+    // an update needs at least one new file (the server answers the same)
+    validate: (values) => (banner && Object.keys(chosenFiles(values)).length === 0 ? { nameFile: BANNER_MSG.nothingToUpdate } : {}),
+    onSubmit: (values) => {
+      const files = chosenFiles(values);
+      dispatch(bannerSaveSubmitted({ fields: bannerFields(banner, files), filesKey: keepFiles(files) }));
+    },
+  });
+  const { values, touched, errors } = formik;
+
+  const choose = (field: BannerFileField, file: File | null) => {
+    void formik.setFieldTouched(field, true, false);
+    void formik.setFieldValue(field, file, true);
+    const found = file ? bannerFileProblem(file) : null;
+    if (found) setProblem(found);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = await formik.validateForm();
+    setProblem(submitProblem(found, values));
+    await formik.submitForm();
+  };
+
+  const nothingChosen = formik.submitCount > 0 ? errors.nameFile : undefined;
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack spacing={2.5}>
+        <Alert severity="info">{BANNER_MSG.sizeNote}</Alert>
+        {nothingChosen && <Alert severity="error">{nothingChosen}</Alert>}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
+          {BANNER_FILE_FIELDS.map((field) => (
+            <FilePicker
+              key={field}
+              name={field}
+              label={LABELS[field]}
+              kind="image"
+              accept={BANNER_ACCEPT}
+              currentUrl={banner?.[BANNER_URL_FIELDS[field]]}
+              file={values[field] ?? null}
+              error={touched[field] ? (errors[field] as string | undefined) : undefined}
+              onChoose={(file) => choose(field, file)}
+            />
+          ))}
+        </Box>
+        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
+          <BackToList />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={running}
+            startIcon={running ? <CircularProgress size={18} color="inherit" aria-label={ADMIN_CATALOG_TEXT.saving} /> : undefined}
+          >
+            {banner ? ADMIN_CATALOG_TEXT.bannerUpdateButton : ADMIN_CATALOG_TEXT.bannerCreateButton}
+          </Button>
+        </Stack>
+      </Stack>
+
+      <ConfirmDialog
+        open={Boolean(problem)}
+        title={problem?.title ?? ''}
+        text={problem?.message}
+        positiveText={ADMIN_CATALOG_TEXT.accept}
+        onConfirm={() => setProblem(null)}
+        onDecline={() => setProblem(null)}
+      />
+    </form>
+  );
+}
+
+/** The id of session storage (idBanner), or null when there is none. */
+function storedBannerId(): number | null {
+  const id = Number(readItem(SESSION_KEYS.idBanner));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * /admin/banner-add 'Cargar Imagen Banner' (all three files) and /admin/banner-update 'Actualizar Imagen Banner' (the
+ * set of idBanner in session storage, so a reload still works; each file optional).
+ */
+export default function BannerFormScreen({ mode }: { mode: BannerFormMode }) {
+  const dispatch = useAppDispatch();
+  const creating = mode === 'create';
+  const [id] = useState(() => (creating ? null : storedBannerId()));
+  const banner = useAdminSelector(selectEditedBanner);
+  const bannerId = useAdminSelector(selectEditedBannerId);
+  const running = useAdminSelector(selectBannerSave).status === 'running';
+
+  useEffect(() => {
+    if (creating) dispatch(bannerCreateOpened());
+    else if (id !== null) dispatch(bannerEditOpened(id));
+  }, [dispatch, creating, id]);
+
+  if (creating) {
+    return (
+      <Frame title={BANNER_MSG.createTitle}>
+        <BannerFilesForm banner={null} running={running} />
+      </Frame>
+    );
+  }
+
+  // an earlier visit's set (or its failure) is never shown while this one loads
+  const asked = id !== null && bannerId === id;
+  const current = asked && banner.status === 'loaded' ? banner.data : null;
+  const failed = asked && banner.status === 'failed';
+  return (
+    <Frame title={BANNER_MSG.updateTitle}>
+      {id === null || failed ? (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity={id === null ? 'info' : 'error'}>{id === null ? ADMIN_CATALOG_TEXT.noBannerChosen : banner.error}</Alert>
+          <BackToList />
+        </Stack>
+      ) : current ? (
+        <BannerFilesForm key={current.id} banner={current} running={running} />
+      ) : (
+        <PageSpinner label={ADMIN_CATALOG_TEXT.loading} />
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,187 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Banner } from '../../../shared/api/banners';
+import { BANNER_MSG } from '../../../shared/schemas/banners';
+import { useAppDispatch } from '../../app/hooks';
+import { selectBannerDelete, selectBanners, type AdminCatalogRootState } from './adminCatalogSelectors';
+import { bannerDeleteRequested, bannerEditChosen, bannerListOpened } from './adminCatalogSlice';
+import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
+import { BANNER_CREATE_PATH } from './adminPaths';
+import { inJsdom, loadingSlotProps, localeWithNoRows } from './gridSetup';
+import { PageSpinner } from '../../components/PageSpinner';
+
+const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
+
+const localeText = localeWithNoRows(BANNER_MSG.empty);
+
+const IMAGES = [
+  ['urlBannerImage', BANNER_MSG.colBanner1],
+  ['urlBannerImage2', BANNER_MSG.colBanner2],
+  ['urlBannerImage3', BANNER_MSG.colBanner3],
+] as const;
+
+interface SetActions {
+  deleting: boolean;
+  onEdit: (id: number) => void;
+  onDelete: (id: number) => void;
+}
+
+/** Phones: the set as a card (five columns do not fit in 375 px), with the same images and buttons. */
+function BannerCards({ banners, deleting, onEdit, onDelete }: { banners: Banner[] } & SetActions) {
+  if (!banners.length) return <Typography sx={{ py: 2 }}>{BANNER_MSG.empty}</Typography>;
+  return (
+    <Stack spacing={2}>
+      {banners.map((banner) => (
+        <Paper key={banner.id} variant="outlined" sx={{ p: 1.5 }}>
+          <Stack spacing={1.5}>
+            {IMAGES.map(([field, label]) => (
+              <Box key={field} component="figure" sx={{ m: 0 }}>
+                <Typography component="figcaption" variant="subtitle2" gutterBottom>
+                  {label}
+                </Typography>
+                {banner[field] && (
+                  <Box component="img" src={banner[field]} alt={label} loading="lazy" sx={{ width: '100%', aspectRatio: '3 / 1', objectFit: 'cover', borderRadius: 1, display: 'block' }} />
+                )}
+              </Box>
+            ))}
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              <Button startIcon={<EditIcon />} aria-label={ADMIN_CATALOG_TEXT.editBanner} onClick={() => onEdit(banner.id)}>
+                {BANNER_MSG.colEdit}
+              </Button>
+              <Button color="error" startIcon={<DeleteIcon />} aria-label={ADMIN_CATALOG_TEXT.deleteBanner} disabled={deleting} onClick={() => onDelete(banner.id)}>
+                {BANNER_MSG.colDelete}
+              </Button>
+            </Stack>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function thumbnail(field: 'urlBannerImage' | 'urlBannerImage2' | 'urlBannerImage3', label: string): GridColDef<Banner> {
+  return {
+    field,
+    headerName: label,
+    flex: 1,
+    minWidth: 130,
+    sortable: false,
+    renderCell: ({ row }) =>
+      row[field] ? (
+        <Box component="img" src={row[field]} alt={label} loading="lazy" sx={{ width: '100%', maxWidth: 180, height: 60, objectFit: 'cover', borderRadius: 1, display: 'block', mt: '6px' }} />
+      ) : null,
+  };
+}
+
+/**
+ * /admin/banner (admin document section 2): the one banner set, with Editar and Eliminar; Crear only while there is
+ * none, so at most one set exists.
+ */
+export default function BannerListScreen() {
+  const dispatch = useAppDispatch();
+  const banners = useAdminSelector(selectBanners);
+  const deleting = useAdminSelector(selectBannerDelete).status === 'running';
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const onEdit = useCallback((id: number) => dispatch(bannerEditChosen(id)), [dispatch]);
+  const onDelete = useCallback((id: number) => dispatch(bannerDeleteRequested(id)), [dispatch]);
+
+  useEffect(() => {
+    dispatch(bannerListOpened());
+  }, [dispatch]);
+
+  const columns = useMemo<GridColDef<Banner>[]>(
+    () => [
+      ...IMAGES.map(([field, label]) => thumbnail(field, label)),
+      {
+        field: 'editar',
+        headerName: BANNER_MSG.colEdit,
+        width: 80,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <IconButton aria-label={ADMIN_CATALOG_TEXT.editBanner} color="primary" size="small" onClick={() => onEdit(row.id)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        ),
+      },
+      {
+        field: 'eliminar',
+        headerName: BANNER_MSG.colDelete,
+        width: 90,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <IconButton aria-label={ADMIN_CATALOG_TEXT.deleteBanner} color="error" size="small" disabled={deleting} onClick={() => onDelete(row.id)}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        ),
+      },
+    ],
+    [onEdit, onDelete, deleting],
+  );
+
+  const loaded = banners.status === 'loaded';
+  return (
+    <Box component="section" aria-labelledby="admin-banners-title">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
+        <Typography id="admin-banners-title" variant="h1" component="h1">
+          {BANNER_MSG.listTitle}
+        </Typography>
+        {loaded && banners.data.length === 0 && (
+          <Button component={RouterLink} to={BANNER_CREATE_PATH} variant="contained" startIcon={<AddIcon />}>
+            {BANNER_MSG.create}
+          </Button>
+        )}
+      </Stack>
+
+      {banners.status === 'failed' ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => dispatch(bannerListOpened())}>
+              {ADMIN_CATALOG_TEXT.retry}
+            </Button>
+          }
+        >
+          {banners.error}
+        </Alert>
+      ) : phone ? (
+        loaded ? (
+          <BannerCards banners={banners.data} deleting={deleting} onEdit={onEdit} onDelete={onDelete} />
+        ) : (
+          <PageSpinner label={ADMIN_CATALOG_TEXT.loading} />
+        )
+      ) : (
+        <Box sx={{ width: '100%', minWidth: 0 }}>
+          <DataGrid
+            aria-label={ADMIN_CATALOG_TEXT.bannersGrid}
+            rows={banners.data}
+            columns={columns}
+            loading={!loaded}
+            rowHeight={72}
+            autoHeight
+            hideFooter
+            disableColumnMenu
+            disableRowSelectionOnClick
+            localeText={localeText}
+            disableVirtualization={inJsdom}
+            slotProps={loadingSlotProps}
+            sx={{ bgcolor: 'background.paper' }}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,211 @@
+import EditIcon from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { useEffect, useMemo, useState } from 'react';
+import { useSelector } from 'react-redux';
+import type { ProductListItem } from '../../../shared/api/adminProducts';
+import { fill } from '../../../shared/messages';
+import { ADMIN_PRODUCT_MSG } from '../../../shared/schemas/adminProducts';
+import { useAppDispatch } from '../../app/hooks';
+import { selectAdminProducts, selectProductStatuses, selectStatusError, selectStatusPending, type AdminCatalogRootState } from './adminCatalogSelectors';
+import { productEditChosen, productListOpened, productPageShown } from './adminCatalogSlice';
+import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
+import { inJsdom, loadingSlotProps, localeWithNoRows, PAGE_SIZE } from './gridSetup';
+
+const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
+
+/** 'Buscar por Sku': a case-insensitive substring of the sku. */
+export function filterBySku(items: ProductListItem[], query: string): ProductListItem[] {
+  const needle = query.trim().toLowerCase();
+  return needle ? items.filter((item) => item.sku.toLowerCase().includes(needle)) : items;
+}
+
+const localeText = localeWithNoRows(ADMIN_PRODUCT_MSG.noProducts);
+const firstPage: GridPaginationModel = { page: 0, pageSize: PAGE_SIZE };
+
+/**
+ * /admin/product (admin document section 2): the ERP's styles with their Estado, searchable by sku, 10 per page.
+ * The Estado of the page shown is read in one request.
+ */
+export default function ProductListScreen() {
+  const dispatch = useAppDispatch();
+  const products = useAdminSelector(selectAdminProducts);
+  const statuses = useAdminSelector(selectProductStatuses);
+  const pending = useAdminSelector(selectStatusPending);
+  const statusError = useAdminSelector(selectStatusError);
+  const [query, setQuery] = useState('');
+  const [pagination, setPagination] = useState<GridPaginationModel>(firstPage);
+  // phones: the description goes under the sku, so Estado and Editar fit in 375 px without scrolling sideways
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
+  useEffect(() => {
+    dispatch(productListOpened());
+  }, [dispatch]);
+
+  const rows = useMemo(() => filterBySku(products.data, query), [products.data, query]);
+  const loaded = products.status === 'loaded';
+  const start = pagination.page * pagination.pageSize;
+  const pageKey = rows
+    .slice(start, start + pagination.pageSize)
+    .map((row) => row.sku)
+    .join('\n');
+
+  useEffect(() => {
+    if (loaded && pageKey) dispatch(productPageShown(pageKey.split('\n')));
+  }, [dispatch, loaded, pageKey]);
+
+  const columns = useMemo<GridColDef<ProductListItem>[]>(
+    () => [
+      phone
+        ? {
+            field: 'sku',
+            headerName: ADMIN_PRODUCT_MSG.colSku,
+            flex: 1,
+            minWidth: 140,
+            sortable: false,
+            renderCell: ({ row }) => (
+              <Box sx={{ lineHeight: 1.3, py: 1, minWidth: 0 }}>
+                <Box component="span" sx={{ display: 'block' }}>
+                  {row.sku}
+                </Box>
+                <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                  {row.descripcion}
+                </Typography>
+              </Box>
+            ),
+          }
+        : { field: 'sku', headerName: ADMIN_PRODUCT_MSG.colSku, width: 150, sortable: false },
+      { field: 'descripcion', headerName: ADMIN_PRODUCT_MSG.colDescription, flex: 1, minWidth: 200, sortable: false },
+      {
+        field: 'estado',
+        headerName: ADMIN_PRODUCT_MSG.colStatus,
+        width: phone ? 130 : 150,
+        sortable: false,
+        renderCell: ({ row }) => {
+          const updated = statuses[row.sku];
+          if (updated === undefined) {
+            return pending.includes(row.sku) ? <CircularProgress size={18} aria-label={ADMIN_CATALOG_TEXT.loadingStatus} /> : null;
+          }
+          return updated ? (
+            <Chip size="small" color="success" label={ADMIN_PRODUCT_MSG.updatedBadge} />
+          ) : (
+            <Chip size="small" color="error" label={ADMIN_PRODUCT_MSG.notUpdatedBadge} />
+          );
+        },
+      },
+      {
+        field: 'editar',
+        headerName: ADMIN_PRODUCT_MSG.colEdit,
+        width: phone ? 64 : 80,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <IconButton
+            aria-label={fill(ADMIN_CATALOG_TEXT.editProduct, { sku: row.sku })}
+            color="primary"
+            size="small"
+            onClick={() => dispatch(productEditChosen({ sku: row.sku, descripcion: row.descripcion }))}
+          >
+            <EditIcon fontSize="small" />
+          </IconButton>
+        ),
+      },
+    ],
+    [dispatch, statuses, pending, phone],
+  );
+
+  const search = (value: string) => {
+    setQuery(value);
+    setPagination(firstPage);
+  };
+
+  // Section 8: the three texts of the list; the grid (and its pagination) is hidden while one shows.
+  const notice =
+    products.status === 'failed'
+      ? { severity: 'error' as const, text: products.error ?? ADMIN_PRODUCT_MSG.connectionProblem, retry: true }
+      : loaded && products.data.length === 0
+        ? { severity: 'info' as const, text: ADMIN_PRODUCT_MSG.noProducts, retry: false }
+        : loaded && rows.length === 0
+          ? { severity: 'warning' as const, text: ADMIN_PRODUCT_MSG.noMatch, retry: false }
+          : null;
+
+  return (
+    <Box component="section" aria-labelledby="admin-products-title">
+      <Typography id="admin-products-title" variant="h1" component="h1" gutterBottom>
+        {ADMIN_PRODUCT_MSG.listTitle}
+      </Typography>
+
+      <TextField
+        label={ADMIN_PRODUCT_MSG.searchLabel}
+        type="search"
+        value={query}
+        onChange={(event) => search(event.target.value)}
+        size="small"
+        fullWidth
+        sx={{ maxWidth: { sm: 360 }, mb: 2 }}
+        slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
+      />
+
+      {notice ? (
+        <Alert
+          severity={notice.severity}
+          action={
+            notice.retry ? (
+              <Button color="inherit" size="small" onClick={() => dispatch(productListOpened())}>
+                {ADMIN_CATALOG_TEXT.retry}
+              </Button>
+            ) : undefined
+          }
+        >
+          {notice.text}
+        </Alert>
+      ) : (
+        <>
+          {statusError && (
+            <Alert
+              severity="warning"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => dispatch(productPageShown(pageKey.split('\n')))}>
+                  {ADMIN_CATALOG_TEXT.retry}
+                </Button>
+              }
+            >
+              {fill(ADMIN_CATALOG_TEXT.statusFailed, { message: statusError })}
+            </Alert>
+          )}
+          {/* the grid scrolls sideways inside this box; the page itself stays as wide as the screen */}
+          <Box sx={{ width: '100%', minWidth: 0 }}>
+            <DataGrid
+              aria-label={ADMIN_CATALOG_TEXT.productsGrid}
+              rows={rows}
+              columns={columns}
+              getRowId={(row) => row.sku}
+              loading={!loaded}
+              paginationModel={pagination}
+              onPaginationModelChange={setPagination}
+              pageSizeOptions={[PAGE_SIZE]}
+              columnVisibilityModel={{ descripcion: !phone }}
+              getRowHeight={phone ? () => 'auto' : undefined}
+              autoHeight
+              disableColumnMenu
+              disableRowSelectionOnClick
+              localeText={localeText}
+              disableVirtualization={inJsdom}
+              slotProps={loadingSlotProps}
+              sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+            />
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

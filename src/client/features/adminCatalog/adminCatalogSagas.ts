@@ -1,0 +1,288 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, call, delay, fork, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { AdminProduct, ProductListItem, ProductStatusResponse } from '../../../shared/api/adminProducts';
+import type { Banner } from '../../../shared/api/banners';
+import { MSG } from '../../../shared/messages';
+import { ADMIN_PRODUCT_MSG } from '../../../shared/schemas/adminProducts';
+import { BANNER_MSG } from '../../../shared/schemas/banners';
+import { HttpError, toApiError } from '../../api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '../../app/confirmSlice';
+import { navigateTo } from '../../app/navigation';
+import { notify } from '../../app/notify';
+import { safe } from '../../app/sagaUtils';
+import { SESSION_KEYS, writeItem } from '../../app/sessionStorage';
+import { BANNER_LIST_PATH, BANNER_UPDATE_PATH, PRODUCT_LIST_PATH, PRODUCT_UPDATE_PATH } from './adminPaths';
+import { deleteBanner, fetchBanner, fetchBanners, fetchProduct, fetchProducts, fetchProductStatuses, saveBanner, saveProduct, type BannerFiles, type ProductFiles } from './api';
+import { selectProductStatuses, selectStatusPending } from './adminCatalogSelectors';
+import {
+  bannerDeleted,
+  bannerDeleteDeclined,
+  bannerDeleteFailed,
+  bannerDeleteRequested,
+  bannerEditChosen,
+  bannerEditOpened,
+  bannerListOpened,
+  bannerLoaded,
+  bannerLoadFailed,
+  bannersLoaded,
+  bannersLoadFailed,
+  bannersLoadStarted,
+  bannerSaved,
+  bannerSaveDeclined,
+  bannerSaveFailed,
+  bannerSaveSubmitted,
+  productEditChosen,
+  productEditOpened,
+  productListOpened,
+  productLoaded,
+  productLoadFailed,
+  productPageShown,
+  productSaved,
+  productSaveDeclined,
+  productSaveFailed,
+  productSaveSubmitted,
+  productsLoaded,
+  productsLoadFailed,
+  productsLoadStarted,
+  statusesLoaded,
+  statusesLoadFailed,
+  statusesLoadStarted,
+  type BannerSubmission,
+  type ProductChoice,
+  type ProductSubmission,
+} from './adminCatalogSlice';
+import { takeFiles } from './pendingFiles';
+
+/** A load that has not answered by then is given up, so the spinner does not turn forever. */
+export const LOAD_TIMEOUT_MS = 30_000;
+
+const timedOut = () => new HttpError(0, MSG.connectionProblem);
+
+/** The admin's answer to a dialog: [confirmed, declined], one of them set. */
+export const decision = () => race([take(confirmAccepted.type), take(confirmDeclined.type)]);
+
+/** Admin document section 8: the list cannot reach the server or the ERP → 'Problema de conexión, intentarlo mas tarde'. */
+export function productListError(error: unknown): string {
+  const { status, message } = toApiError(error);
+  return status === 0 || status === 502 || status === 503 || status === 504 ? ADMIN_PRODUCT_MSG.connectionProblem : message;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Product list
+// ---------------------------------------------------------------------------------------------------------------
+
+export function* handleProductListOpened() {
+  yield put(productsLoadStarted());
+  try {
+    const { list, timeout }: { list?: ProductListItem[]; timeout?: true } = yield race({ list: call(fetchProducts), timeout: delay(LOAD_TIMEOUT_MS) });
+    if (timeout || !list) throw timedOut();
+    yield put(productsLoaded(list));
+  } catch (error) {
+    yield put(productsLoadFailed(productListError(error)));
+  }
+}
+
+/** The Estado of a page's skus in one request; skus already read (or being read) are not asked again. */
+export function* handleProductPageShown(action: PayloadAction<string[]>) {
+  const known: Record<string, boolean> = yield select(selectProductStatuses);
+  const pending: string[] = yield select(selectStatusPending);
+  const skus = [...new Set(action.payload)].filter((sku) => !(sku in known) && !pending.includes(sku));
+  if (!skus.length) return;
+  yield put(statusesLoadStarted(skus));
+  try {
+    const { answer, timeout }: { answer?: ProductStatusResponse; timeout?: true } = yield race({
+      answer: call(fetchProductStatuses, skus),
+      timeout: delay(LOAD_TIMEOUT_MS),
+    });
+    if (timeout || !answer) throw timedOut();
+    yield put(statusesLoaded({ skus, updated: answer.updated }));
+  } catch (error) {
+    yield put(statusesLoadFailed({ skus, error: toApiError(error).message }));
+  }
+}
+
+/** 'Editar': the sku and description travel in session storage, so a reload of the update screen still works. */
+export function* handleProductEditChosen(action: PayloadAction<ProductChoice>) {
+  yield call(writeItem, SESSION_KEYS.sku, action.payload.sku);
+  yield call(writeItem, SESSION_KEYS.description, action.payload.descripcion);
+  yield call(navigateTo, PRODUCT_UPDATE_PATH);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Product update
+// ---------------------------------------------------------------------------------------------------------------
+
+export function* handleProductEditOpened(action: PayloadAction<string>) {
+  try {
+    const { record, timeout }: { record?: AdminProduct; timeout?: true } = yield race({
+      record: call(fetchProduct, action.payload),
+      timeout: delay(LOAD_TIMEOUT_MS),
+    });
+    if (timeout || !record) throw timedOut();
+    yield put(productLoaded(record));
+  } catch (error) {
+    yield put(productLoadFailed(toApiError(error).message));
+  }
+}
+
+/** 'Actualizar': confirm, the multipart save, back to the list with 'Actualizado!'; declined: 'Producto no actualizado'. */
+export function* handleProductSaveSubmitted(action: PayloadAction<ProductSubmission>) {
+  const { fields, filesKey } = action.payload;
+  const files: ProductFiles = yield call(takeFiles, filesKey);
+  yield put(confirmRequested({ title: ADMIN_PRODUCT_MSG.updatePrompt, positive: ADMIN_PRODUCT_MSG.updateConfirm, negative: ADMIN_PRODUCT_MSG.updateDecline }));
+  const [confirmed]: [unknown, unknown] = yield decision();
+  if (!confirmed) {
+    yield put(productSaveDeclined());
+    yield call(notify, ADMIN_PRODUCT_MSG.notUpdated, 'info');
+    return;
+  }
+  try {
+    const saved: AdminProduct = yield call(saveProduct, fields, files);
+    yield put(productSaved(saved));
+    yield call(navigateTo, PRODUCT_LIST_PATH);
+    yield call(notify, ADMIN_PRODUCT_MSG.updated, 'success');
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(productSaveFailed(message));
+    yield call(notify, message, 'error');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Banners
+// ---------------------------------------------------------------------------------------------------------------
+
+export function* handleBannerListOpened() {
+  yield put(bannersLoadStarted());
+  try {
+    const { list, timeout }: { list?: Banner[]; timeout?: true } = yield race({ list: call(fetchBanners), timeout: delay(LOAD_TIMEOUT_MS) });
+    if (timeout || !list) throw timedOut();
+    yield put(bannersLoaded(list));
+  } catch (error) {
+    yield put(bannersLoadFailed(toApiError(error).message));
+  }
+}
+
+/** 'Editar': the set's id travels in session storage (idBanner). */
+export function* handleBannerEditChosen(action: PayloadAction<number>) {
+  yield call(writeItem, SESSION_KEYS.idBanner, action.payload);
+  yield call(navigateTo, BANNER_UPDATE_PATH);
+}
+
+export function* handleBannerEditOpened(action: PayloadAction<number>) {
+  try {
+    const { banner, timeout }: { banner?: Banner; timeout?: true } = yield race({ banner: call(fetchBanner, action.payload), timeout: delay(LOAD_TIMEOUT_MS) });
+    if (timeout || !banner) throw timedOut();
+    yield put(bannerLoaded(banner));
+  } catch (error) {
+    yield put(bannerLoadFailed(toApiError(error).message));
+  }
+}
+
+/**
+ * Banner creation and update: 'Deseas cargar los archivos?' Cargar / No Cargar; 'Cargados!' or 'Archivos no cargados',
+ * and then back to /admin/banner (spec: both outcomes). A failed upload stays on the form with the server's message.
+ */
+export function* handleBannerSaveSubmitted(action: PayloadAction<BannerSubmission>) {
+  const { fields, filesKey } = action.payload;
+  const files: BannerFiles = yield call(takeFiles, filesKey);
+  yield put(confirmRequested({ title: BANNER_MSG.uploadPrompt, positive: BANNER_MSG.uploadConfirm, negative: BANNER_MSG.uploadDecline }));
+  const [confirmed]: [unknown, unknown] = yield decision();
+  if (!confirmed) {
+    yield put(bannerSaveDeclined());
+    yield call(navigateTo, BANNER_LIST_PATH);
+    yield call(notify, BANNER_MSG.notUploaded, 'info');
+    return;
+  }
+  try {
+    const saved: Banner = yield call(saveBanner, fields, files);
+    yield put(bannerSaved(saved));
+    yield call(navigateTo, BANNER_LIST_PATH);
+    yield call(notify, BANNER_MSG.uploaded, 'success');
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(bannerSaveFailed(message));
+    yield call(notify, message, 'error');
+  }
+}
+
+/** 'Eliminar': 'Deseas eliminar?' Eliminar / No eliminar, then 'Eliminado!' or 'No eliminado'. */
+export function* handleBannerDeleteRequested(action: PayloadAction<number>) {
+  yield put(confirmRequested({ title: BANNER_MSG.deletePrompt, positive: BANNER_MSG.deleteConfirm, negative: BANNER_MSG.deleteDecline }));
+  const [confirmed]: [unknown, unknown] = yield decision();
+  if (!confirmed) {
+    yield put(bannerDeleteDeclined());
+    yield call(notify, BANNER_MSG.notDeleted, 'info');
+    return;
+  }
+  try {
+    yield call(deleteBanner, action.payload);
+    yield put(bannerDeleted(action.payload));
+    yield call(notify, BANNER_MSG.deleted, 'success');
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(bannerDeleteFailed(message));
+    yield call(notify, message, 'error');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Watchers
+// ---------------------------------------------------------------------------------------------------------------
+
+export function* watchProductListOpened() {
+  yield takeLatest(productListOpened.type, safe(handleProductListOpened));
+}
+
+/** Every page shown asks on its own; the skus already asked are left out (see the worker). */
+export function* watchProductPageShown() {
+  yield takeEvery(productPageShown.type, safe(handleProductPageShown));
+}
+
+export function* watchProductEditChosen() {
+  yield takeLatest(productEditChosen.type, safe(handleProductEditChosen));
+}
+
+export function* watchProductEditOpened() {
+  yield takeLatest(productEditOpened.type, safe(handleProductEditOpened));
+}
+
+/** One save at a time: a second submit while one runs is ignored. */
+export function* watchProductSaveSubmitted() {
+  yield takeLeading(productSaveSubmitted.type, safe(handleProductSaveSubmitted));
+}
+
+export function* watchBannerListOpened() {
+  yield takeLatest(bannerListOpened.type, safe(handleBannerListOpened));
+}
+
+export function* watchBannerEditChosen() {
+  yield takeLatest(bannerEditChosen.type, safe(handleBannerEditChosen));
+}
+
+export function* watchBannerEditOpened() {
+  yield takeLatest(bannerEditOpened.type, safe(handleBannerEditOpened));
+}
+
+export function* watchBannerSaveSubmitted() {
+  yield takeLeading(bannerSaveSubmitted.type, safe(handleBannerSaveSubmitted));
+}
+
+export function* watchBannerDeleteRequested() {
+  yield takeLeading(bannerDeleteRequested.type, safe(handleBannerDeleteRequested));
+}
+
+export function* adminCatalogSaga() {
+  yield all([
+    fork(watchProductListOpened),
+    fork(watchProductPageShown),
+    fork(watchProductEditChosen),
+    fork(watchProductEditOpened),
+    fork(watchProductSaveSubmitted),
+    fork(watchBannerListOpened),
+    fork(watchBannerEditChosen),
+    fork(watchBannerEditOpened),
+    fork(watchBannerSaveSubmitted),
+    fork(watchBannerDeleteRequested),
+  ]);
+}

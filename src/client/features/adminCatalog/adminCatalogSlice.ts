@@ -1,0 +1,244 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AdminProduct, ProductListItem, SaveProductFields } from '../../../shared/api/adminProducts';
+import type { Banner, SaveBannerFields } from '../../../shared/api/banners';
+import { loggedOut, sessionExpired } from '../../app/events';
+
+// Product and banner administration (admin document sections 2, 4 and 8).
+
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+export type FlowStatus = 'idle' | 'running' | 'failed';
+
+export interface Loadable<T> {
+  status: LoadStatus;
+  data: T;
+  error: string | null;
+}
+
+export interface Flow {
+  status: FlowStatus;
+  error: string | null;
+}
+
+export interface AdminCatalogState {
+  /** The ERP's styles of the product list. */
+  products: Loadable<ProductListItem[]>;
+  /** Estado of each sku read so far: true 'Actualizado', false 'No Actualizado'; absent: not read yet. */
+  updated: Record<string, boolean>;
+  /** Skus whose Estado is being read. */
+  statusPending: string[];
+  statusError: string | null;
+  /** The record on the product update screen, and the sku it was asked for (a size's code finds its style). */
+  product: Loadable<AdminProduct | null>;
+  productSku: string | null;
+  productSave: Flow;
+  /** Zero or one banner set. */
+  banners: Loadable<Banner[]>;
+  /** The set on the banner update screen, and the id it was asked for. */
+  banner: Loadable<Banner | null>;
+  bannerId: number | null;
+  bannerSave: Flow;
+  bannerDelete: Flow;
+}
+
+const idleFlow: Flow = { status: 'idle', error: null };
+
+export const initialAdminCatalogState: AdminCatalogState = {
+  products: { status: 'idle', data: [], error: null },
+  updated: {},
+  statusPending: [],
+  statusError: null,
+  product: { status: 'idle', data: null, error: null },
+  productSku: null,
+  productSave: idleFlow,
+  banners: { status: 'idle', data: [], error: null },
+  banner: { status: 'idle', data: null, error: null },
+  bannerId: null,
+  bannerSave: idleFlow,
+  bannerDelete: idleFlow,
+};
+
+/** 'Editar' of a list row: the sku and description go to session storage and the update screen opens. */
+export interface ProductChoice {
+  sku: string;
+  descripcion: string;
+}
+
+/** 'Actualizar' with a valid form: the text fields, and the key of the chosen files (pendingFiles.ts). */
+export interface ProductSubmission {
+  fields: SaveProductFields;
+  filesKey: string;
+}
+
+/** 'Cargar' / 'Actualizar' of a banner form with valid files. */
+export interface BannerSubmission {
+  fields: SaveBannerFields;
+  filesKey: string;
+}
+
+const adminCatalogSlice = createSlice({
+  name: 'adminCatalog',
+  initialState: initialAdminCatalogState,
+  reducers: {
+    /** /admin/product mounted (or 'Reintentar'): the ERP list loads again, and the Estado badges with it. */
+    productListOpened(state) {
+      state.products.status = 'loading';
+      state.updated = {};
+      state.statusPending = [];
+      state.statusError = null;
+    },
+    productsLoadStarted(state) {
+      state.products = { ...state.products, status: 'loading', error: null };
+    },
+    productsLoaded(state, action: PayloadAction<ProductListItem[]>) {
+      state.products = { status: 'loaded', data: action.payload, error: null };
+    },
+    productsLoadFailed(state, action: PayloadAction<string>) {
+      state.products = { status: 'failed', data: [], error: action.payload };
+    },
+
+    /** The grid shows these skus (one page): their Estado is read in one request. */
+    productPageShown(_state, _action: PayloadAction<string[]>) {},
+    statusesLoadStarted(state, action: PayloadAction<string[]>) {
+      state.statusPending = [...new Set([...state.statusPending, ...action.payload])];
+      state.statusError = null;
+    },
+    statusesLoaded(state, action: PayloadAction<{ skus: string[]; updated: string[] }>) {
+      const updated = new Set(action.payload.updated);
+      for (const sku of action.payload.skus) state.updated[sku] = updated.has(sku);
+      state.statusPending = state.statusPending.filter((sku) => !action.payload.skus.includes(sku));
+    },
+    statusesLoadFailed(state, action: PayloadAction<{ skus: string[]; error: string }>) {
+      state.statusPending = state.statusPending.filter((sku) => !action.payload.skus.includes(sku));
+      state.statusError = action.payload.error;
+    },
+
+    productEditChosen(_state, _action: PayloadAction<ProductChoice>) {},
+    /** /admin/product/update mounted with the sku of session storage. */
+    productEditOpened(state, action: PayloadAction<string>) {
+      state.product = { status: 'loading', data: null, error: null };
+      state.productSku = action.payload;
+      state.productSave = idleFlow;
+    },
+    productLoaded(state, action: PayloadAction<AdminProduct>) {
+      state.product = { status: 'loaded', data: action.payload, error: null };
+    },
+    productLoadFailed(state, action: PayloadAction<string>) {
+      state.product = { status: 'failed', data: null, error: action.payload };
+    },
+    productSaveSubmitted(state, _action: PayloadAction<ProductSubmission>) {
+      state.productSave = { status: 'running', error: null };
+    },
+    /** 'No Actualizar' in the confirm dialog: the form stays as it was. */
+    productSaveDeclined(state) {
+      state.productSave = idleFlow;
+    },
+    productSaved(state, action: PayloadAction<AdminProduct>) {
+      state.productSave = idleFlow;
+      state.product = { status: 'loaded', data: action.payload, error: null };
+      state.updated[action.payload.sku] = action.payload.id > 0;
+    },
+    productSaveFailed(state, action: PayloadAction<string>) {
+      state.productSave = { status: 'failed', error: action.payload };
+    },
+
+    /** /admin/banner mounted (or 'Reintentar'). */
+    bannerListOpened(state) {
+      state.banners.status = 'loading';
+    },
+    bannersLoadStarted(state) {
+      state.banners = { ...state.banners, status: 'loading', error: null };
+    },
+    bannersLoaded(state, action: PayloadAction<Banner[]>) {
+      state.banners = { status: 'loaded', data: action.payload, error: null };
+    },
+    bannersLoadFailed(state, action: PayloadAction<string>) {
+      state.banners = { status: 'failed', data: [], error: action.payload };
+    },
+
+    bannerEditChosen(_state, _action: PayloadAction<number>) {},
+    /** /admin/banner-update mounted with the idBanner of session storage. */
+    bannerEditOpened(state, action: PayloadAction<number>) {
+      state.banner = { status: 'loading', data: null, error: null };
+      state.bannerId = action.payload;
+      state.bannerSave = idleFlow;
+    },
+    bannerLoaded(state, action: PayloadAction<Banner>) {
+      state.banner = { status: 'loaded', data: action.payload, error: null };
+    },
+    bannerLoadFailed(state, action: PayloadAction<string>) {
+      state.banner = { status: 'failed', data: null, error: action.payload };
+    },
+    /** /admin/banner-add mounted: a failure of an earlier upload is not shown again. */
+    bannerCreateOpened(state) {
+      state.bannerSave = idleFlow;
+    },
+    bannerSaveSubmitted(state, _action: PayloadAction<BannerSubmission>) {
+      state.bannerSave = { status: 'running', error: null };
+    },
+    bannerSaveDeclined(state) {
+      state.bannerSave = idleFlow;
+    },
+    bannerSaved(state, action: PayloadAction<Banner>) {
+      state.bannerSave = idleFlow;
+      state.banner = { status: 'loaded', data: action.payload, error: null };
+      state.banners.data = [action.payload, ...state.banners.data.filter((b) => b.id !== action.payload.id)];
+    },
+    bannerSaveFailed(state, action: PayloadAction<string>) {
+      state.bannerSave = { status: 'failed', error: action.payload };
+    },
+
+    /** 'Eliminar' of the list: the saga asks first. */
+    bannerDeleteRequested(state, _action: PayloadAction<number>) {
+      state.bannerDelete = { status: 'running', error: null };
+    },
+    bannerDeleteDeclined(state) {
+      state.bannerDelete = idleFlow;
+    },
+    bannerDeleted(state, action: PayloadAction<number>) {
+      state.bannerDelete = idleFlow;
+      state.banners.data = state.banners.data.filter((b) => b.id !== action.payload);
+    },
+    bannerDeleteFailed(state, action: PayloadAction<string>) {
+      state.bannerDelete = { status: 'failed', error: action.payload };
+    },
+  },
+  // another admin may log in next: nothing of this one stays
+  extraReducers: (builder) => builder.addCase(loggedOut, () => initialAdminCatalogState).addCase(sessionExpired, () => initialAdminCatalogState),
+});
+
+export const {
+  productListOpened,
+  productsLoadStarted,
+  productsLoaded,
+  productsLoadFailed,
+  productPageShown,
+  statusesLoadStarted,
+  statusesLoaded,
+  statusesLoadFailed,
+  productEditChosen,
+  productEditOpened,
+  productLoaded,
+  productLoadFailed,
+  productSaveSubmitted,
+  productSaveDeclined,
+  productSaved,
+  productSaveFailed,
+  bannerListOpened,
+  bannersLoadStarted,
+  bannersLoaded,
+  bannersLoadFailed,
+  bannerEditChosen,
+  bannerEditOpened,
+  bannerLoaded,
+  bannerLoadFailed,
+  bannerCreateOpened,
+  bannerSaveSubmitted,
+  bannerSaveDeclined,
+  bannerSaved,
+  bannerSaveFailed,
+  bannerDeleteRequested,
+  bannerDeleteDeclined,
+  bannerDeleted,
+  bannerDeleteFailed,
+} = adminCatalogSlice.actions;
+export const adminCatalogReducer = adminCatalogSlice.reducer;

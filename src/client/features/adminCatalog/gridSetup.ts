@@ -1,0 +1,13 @@
+import { esES } from '@mui/x-data-grid/locales';
+
+// jsdom has no layout: the grid renders every row there instead of virtualizing (TOOLCHAIN).
+export const inJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom');
+
+/** Admin document section 9: the product list shows 10 rows per page. */
+export const PAGE_SIZE = 10;
+
+/** The grid's Spanish texts with this screen's text for an empty list. */
+export const localeWithNoRows = (noRowsLabel: string) => ({ ...esES.components.MuiDataGrid.defaultProps.localeText, noRowsLabel });
+
+/** While loading, a progress bar (grey skeleton rows say nothing to a screen reader). */
+export const loadingSlotProps = { loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } } as const;

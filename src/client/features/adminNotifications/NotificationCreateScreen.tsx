@@ -1,0 +1,44 @@
+import { useEffect, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { fill } from '../../../shared/messages';
+import { availableSections, MAX_NOTIFICATIONS, NOTIFICATION_MSG } from '../../../shared/schemas/notifications';
+import { useAppDispatch } from '../../app/hooks';
+import { selectNotifications, selectNotificationSave, type AdminNotificationsRootState } from './adminNotificationsSelectors';
+import { notificationCreateOpened, notificationSaveErrorClosed, notificationSaveSubmitted } from './adminNotificationsSlice';
+import { emptyNotification, NotificationForm } from './NotificationForm';
+import { NotificationFrame, NotificationLoading, NotificationProblem } from './NotificationFrame';
+
+const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
+
+/** /admin/email-add (admin document section 2): 'Creación de Notificación', offering only the free sections. */
+export default function NotificationCreateScreen() {
+  const dispatch = useAppDispatch();
+  const list = useAdminSelector(selectNotifications);
+  const save = useAdminSelector(selectNotificationSave);
+
+  useEffect(() => {
+    dispatch(notificationCreateOpened());
+  }, [dispatch]);
+
+  const frame = (content: ReactNode) => (
+    <NotificationFrame id="notification-create" title={NOTIFICATION_MSG.createTitle}>
+      {content}
+    </NotificationFrame>
+  );
+  if (list.status === 'failed') return frame(<NotificationProblem severity="error" text={list.error ?? ''} />);
+  if (list.status !== 'loaded') return frame(<NotificationLoading />);
+  const sections = availableSections(list.data);
+  if (!sections.length) return frame(<NotificationProblem severity="info" text={fill(NOTIFICATION_MSG.full, { max: MAX_NOTIFICATIONS })} />);
+  return (
+    <NotificationForm
+      id="notification-create"
+      title={NOTIFICATION_MSG.createTitle}
+      initialValues={emptyNotification}
+      sections={sections}
+      running={save.status === 'running'}
+      error={save.error}
+      onErrorClose={() => dispatch(notificationSaveErrorClosed())}
+      onSubmit={(request) => dispatch(notificationSaveSubmitted(request))}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { availableSections, NOTIFICATION_MSG } from '../../../shared/schemas/notifications';
+import { useAppDispatch } from '../../app/hooks';
+import { readItem, SESSION_KEYS } from '../../app/sessionStorage';
+import {
+  selectEditedNotification,
+  selectEditedNotificationId,
+  selectNotifications,
+  selectNotificationSave,
+  type AdminNotificationsRootState,
+} from './adminNotificationsSelectors';
+import { notificationEditOpened, notificationSaveErrorClosed, notificationSaveSubmitted } from './adminNotificationsSlice';
+import { ADMIN_NOTIFICATIONS_TEXT } from './adminNotificationsTexts';
+import { NotificationForm, notificationFormValues } from './NotificationForm';
+import { NotificationFrame, NotificationLoading, NotificationProblem } from './NotificationFrame';
+
+const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
+
+/** The idNotif of session storage, or null when none (or not an id) is stored. */
+function storedId(): number | null {
+  const id = Number(readItem(SESSION_KEYS.idNotif));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * /admin/email-update (admin document section 2): 'Actualizar de Notificación', the record of the idNotif in session
+ * storage (a reload still works); its own section stays offered with the ones no other record uses.
+ */
+export default function NotificationUpdateScreen() {
+  const dispatch = useAppDispatch();
+  const [id] = useState(storedId);
+  const record = useAdminSelector(selectEditedNotification);
+  const loadedId = useAdminSelector(selectEditedNotificationId);
+  const list = useAdminSelector(selectNotifications);
+  const save = useAdminSelector(selectNotificationSave);
+
+  useEffect(() => {
+    if (id !== null) dispatch(notificationEditOpened(id));
+  }, [dispatch, id]);
+
+  const frame = (content: ReactNode) => (
+    <NotificationFrame id="notification-update" title={NOTIFICATION_MSG.updateTitle}>
+      {content}
+    </NotificationFrame>
+  );
+  if (id === null) return frame(<NotificationProblem severity="info" text={ADMIN_NOTIFICATIONS_TEXT.noNotificationChosen} />);
+  // an earlier visit's record is never shown while this one loads
+  const current = loadedId === id ? record : null;
+  const failure = current?.status === 'failed' ? current : list.status === 'failed' ? list : null;
+  if (failure) return frame(<NotificationProblem severity="error" text={failure.error ?? ''} />);
+  if (current?.status !== 'loaded' || !current.data || list.status !== 'loaded') return frame(<NotificationLoading />);
+  return (
+    <NotificationForm
+      key={id}
+      id="notification-update"
+      title={NOTIFICATION_MSG.updateTitle}
+      initialValues={notificationFormValues(current.data)}
+      sections={availableSections(list.data, id)}
+      running={save.status === 'running'}
+      error={save.error}
+      onErrorClose={() => dispatch(notificationSaveErrorClosed())}
+      onSubmit={(request) => dispatch(notificationSaveSubmitted(request))}
+    />
+  );
+}

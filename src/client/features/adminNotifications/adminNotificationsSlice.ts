@@ -1,0 +1,142 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { NotificationRecipient, SaveNotificationRequest } from '../../../shared/api/notifications';
+import { loggedOut, sessionExpired } from '../../app/events';
+
+// Notification recipients (admin document sections 2, 4 and 8): at most one per section, so at most three.
+
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+export type FlowStatus = 'idle' | 'running' | 'failed';
+
+export interface Loadable<T> {
+  status: LoadStatus;
+  data: T;
+  error: string | null;
+}
+
+export interface Flow {
+  status: FlowStatus;
+  error: string | null;
+}
+
+export interface AdminNotificationsState {
+  /** Every record: the list, and the sections the forms may still offer. */
+  notifications: Loadable<NotificationRecipient[]>;
+  /** The record on the update screen, and the id it was asked for. */
+  notification: Loadable<NotificationRecipient | null>;
+  notificationId: number | null;
+  save: Flow;
+  remove: Flow;
+}
+
+const idleFlow: Flow = { status: 'idle', error: null };
+
+export const initialAdminNotificationsState: AdminNotificationsState = {
+  notifications: { status: 'idle', data: [], error: null },
+  notification: { status: 'idle', data: null, error: null },
+  notificationId: null,
+  save: idleFlow,
+  remove: idleFlow,
+};
+
+const byId = (a: NotificationRecipient, b: NotificationRecipient) => a.id - b.id;
+
+const adminNotificationsSlice = createSlice({
+  name: 'adminNotifications',
+  initialState: initialAdminNotificationsState,
+  reducers: {
+    /** /admin/email mounted (or 'Reintentar'). */
+    notificationListOpened(state) {
+      state.notifications.status = 'loading';
+    },
+    /** /admin/email-add mounted: the list is read again for the free sections; an earlier failure is not shown. */
+    notificationCreateOpened(state) {
+      state.notifications.status = 'loading';
+      state.save = idleFlow;
+    },
+    notificationsLoadStarted(state) {
+      state.notifications = { ...state.notifications, status: 'loading', error: null };
+    },
+    notificationsLoaded(state, action: PayloadAction<NotificationRecipient[]>) {
+      state.notifications = { status: 'loaded', data: action.payload, error: null };
+    },
+    notificationsLoadFailed(state, action: PayloadAction<string>) {
+      state.notifications = { status: 'failed', data: [], error: action.payload };
+    },
+
+    /** 'Editar' of a row: the id goes to session storage (idNotif) and the update screen opens. */
+    notificationEditChosen(_state, _action: PayloadAction<number>) {},
+    /** /admin/email-update mounted with the idNotif of session storage: the record and the list load. */
+    notificationEditOpened(state, action: PayloadAction<number>) {
+      state.notification = { status: 'loading', data: null, error: null };
+      state.notificationId = action.payload;
+      state.notifications.status = 'loading';
+      state.save = idleFlow;
+    },
+    notificationLoaded(state, action: PayloadAction<NotificationRecipient>) {
+      state.notification = { status: 'loaded', data: action.payload, error: null };
+    },
+    notificationLoadFailed(state, action: PayloadAction<string>) {
+      state.notification = { status: 'failed', data: null, error: action.payload };
+    },
+
+    /** 'Guardar' or 'Actualizar' with a valid form (with an id it is an update). */
+    notificationSaveSubmitted(state, _action: PayloadAction<SaveNotificationRequest>) {
+      state.save = { status: 'running', error: null };
+    },
+    notificationSaveDeclined(state) {
+      state.save = idleFlow;
+    },
+    notificationSaved(state, action: PayloadAction<NotificationRecipient>) {
+      state.save = idleFlow;
+      const saved = action.payload;
+      state.notifications.data = [...state.notifications.data.filter((n) => n.id !== saved.id), saved].sort(byId);
+      if (state.notificationId === saved.id) state.notification = { status: 'loaded', data: saved, error: null };
+    },
+    notificationSaveFailed(state, action: PayloadAction<string>) {
+      state.save = { status: 'failed', error: action.payload };
+    },
+    notificationSaveErrorClosed(state) {
+      state.save = idleFlow;
+    },
+
+    /** 'Eliminar' of the list: the saga asks first. */
+    notificationDeleteRequested(state, _action: PayloadAction<NotificationRecipient>) {
+      state.remove = { status: 'running', error: null };
+    },
+    notificationDeleteDeclined(state) {
+      state.remove = idleFlow;
+    },
+    notificationDeleted(state, action: PayloadAction<number>) {
+      state.remove = idleFlow;
+      state.notifications.data = state.notifications.data.filter((n) => n.id !== action.payload);
+    },
+    notificationDeleteFailed(state, action: PayloadAction<string>) {
+      state.remove = { status: 'failed', error: action.payload };
+    },
+  },
+  // another admin may log in next: nothing of this one stays
+  extraReducers: (builder) =>
+    builder.addCase(loggedOut, () => initialAdminNotificationsState).addCase(sessionExpired, () => initialAdminNotificationsState),
+});
+
+export const {
+  notificationListOpened,
+  notificationCreateOpened,
+  notificationsLoadStarted,
+  notificationsLoaded,
+  notificationsLoadFailed,
+  notificationEditChosen,
+  notificationEditOpened,
+  notificationLoaded,
+  notificationLoadFailed,
+  notificationSaveSubmitted,
+  notificationSaveDeclined,
+  notificationSaved,
+  notificationSaveFailed,
+  notificationSaveErrorClosed,
+  notificationDeleteRequested,
+  notificationDeleteDeclined,
+  notificationDeleted,
+  notificationDeleteFailed,
+} = adminNotificationsSlice.actions;
+export const adminNotificationsReducer = adminNotificationsSlice.reducer;

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useSelector } from 'react-redux';
+import { USER_MSG } from '../../../shared/schemas/users';
+import { useAppDispatch } from '../../app/hooks';
+import { selectCurrentRole, selectUserSave, type AdminUsersRootState } from './adminUsersSelectors';
+import { userCreateOpened, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
+import { emptyUser, UserForm } from './UserForm';
+
+const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
+
+/** /admin/user/add (admin document section 2): 'Creación de Usuario'. */
+export default function UserCreateScreen() {
+  const dispatch = useAppDispatch();
+  const role = useAdminSelector(selectCurrentRole);
+  const save = useAdminSelector(selectUserSave);
+
+  useEffect(() => {
+    dispatch(userCreateOpened());
+  }, [dispatch]);
+
+  return (
+    <UserForm
+      id="user-create"
+      title={USER_MSG.createTitle}
+      initialValues={emptyUser}
+      role={role}
+      running={save.status === 'running'}
+      error={save.error}
+      onErrorClose={() => dispatch(userSaveErrorClosed())}
+      onSubmit={(request) => dispatch(userSaveSubmitted(request))}
+    />
+  );
+}

@@ -1,0 +1,191 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useFormik } from 'formik';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AdminUser, SaveUserRequest } from '../../../shared/api/adminUsers';
+import type { Role } from '../../../shared/roles';
+import { formatRut } from '../../../shared/rut';
+import { assignableUserTypes, USER_MSG, USER_TYPE_LABELS, userCreateSchema, userUpdateSchema } from '../../../shared/schemas/users';
+import FormCard from '../../components/FormCard';
+import RutField from '../../components/RutField';
+import { USER_LIST_PATH } from './adminUsersPaths';
+import { ADMIN_USERS_TEXT as T } from './adminUsersTexts';
+
+/** The form's values as typed; the selects hold '' for 'Seleccionar'. */
+export interface UserFormValues {
+  id?: number;
+  username: string;
+  password: string;
+  confirmPassword: string;
+  email: string;
+  address: string;
+  cellphone: string;
+  enabled: '' | 'true' | 'false';
+  userType: '' | Role;
+}
+
+type Field = Exclude<keyof UserFormValues, 'id'>;
+
+export const emptyUser: UserFormValues = {
+  username: '',
+  password: '',
+  confirmPassword: '',
+  email: '',
+  address: '',
+  cellphone: '',
+  enabled: '',
+  userType: '',
+};
+
+/** An existing user in the form: passwords are never answered, so they start empty (empty keeps the current one). */
+export function userFormValues(user: AdminUser): UserFormValues {
+  return {
+    id: user.id,
+    username: formatRut(user.username),
+    password: '',
+    confirmPassword: '',
+    email: user.email,
+    address: user.address,
+    cellphone: user.cellphone,
+    enabled: user.enabled ? 'true' : 'false',
+    userType: user.userType,
+  };
+}
+
+/** The body of POST /admin/users: the formatted rut as username (admin document section 2), no id on creation. */
+export function toSaveRequest(values: UserFormValues): SaveUserRequest {
+  const base = {
+    username: formatRut(values.username),
+    email: values.email.trim(),
+    address: values.address.trim(),
+    cellphone: values.cellphone.trim(),
+    enabled: values.enabled === 'true',
+    userType: values.userType as Role,
+  };
+  if (values.id === undefined) return { ...base, password: values.password, confirmPassword: values.confirmPassword };
+  return values.password ? { ...base, id: values.id, password: values.password, confirmPassword: values.confirmPassword } : { ...base, id: values.id };
+}
+
+interface Props {
+  id: string;
+  title: string;
+  initialValues: UserFormValues;
+  /** The logged-in admin's role: an ADMIN assigns only 'Usuario'. */
+  role: Role | null;
+  running: boolean;
+  error: string | null;
+  onErrorClose: () => void;
+  onSubmit: (request: SaveUserRequest) => void;
+}
+
+/**
+ * The user creation and update form (admin document sections 2 and 5): with an id the rut is read-only and an
+ * empty password keeps the current one.
+ */
+export function UserForm({ id, title, initialValues, role, running, error, onErrorClose, onSubmit }: Props) {
+  const updating = initialValues.id !== undefined;
+  const formik = useFormik<UserFormValues>({
+    initialValues,
+    validationSchema: updating ? userUpdateSchema : userCreateSchema,
+    onSubmit: (values) => onSubmit(toSaveRequest(values)),
+  });
+  const { values } = formik;
+  const fieldError = (name: Field): string | undefined => (formik.touched[name] && formik.errors[name]) || undefined;
+  const text = (name: Field, label: string, { helperText, slotProps, ...extra }: Partial<TextFieldProps> = {}) => (
+    <TextField
+      {...extra}
+      id={`${id}-${name}`}
+      name={name}
+      label={label}
+      value={values[name]}
+      onChange={formik.handleChange}
+      onBlur={formik.handleBlur}
+      error={Boolean(fieldError(name))}
+      helperText={fieldError(name) ?? helperText}
+      required={!updating || (name !== 'password' && name !== 'confirmPassword')}
+      fullWidth
+      // a select shows 'Seleccionar' while empty, so its label stays above it
+      slotProps={{ ...slotProps, ...(extra.select ? { select: { displayEmpty: true } } : {}), inputLabel: { required: false, ...(extra.select ? { shrink: true } : {}) } }}
+    />
+  );
+
+  // the record's own type stays shown even if this admin could not assign it (the server decides)
+  const types = assignableUserTypes(role);
+  if (values.userType && !types.includes(values.userType)) types.push(values.userType);
+
+  return (
+    <FormCard id={id} title={title} maxWidth={720} error={error} onErrorClose={onErrorClose} onSubmit={formik.handleSubmit}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
+        <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+          <RutField
+            id={`${id}-username`}
+            name="username"
+            label={T.rutLabel}
+            value={values.username}
+            onChange={(v) => void formik.setFieldValue('username', v)}
+            onBlur={formik.handleBlur}
+            error={fieldError('username')}
+            readOnly={updating}
+          />
+        </Box>
+        {text('password', T.passwordLabel, { type: 'password', autoComplete: 'new-password', helperText: updating ? T.keepPassword : undefined })}
+        {text('confirmPassword', T.confirmPasswordLabel, { type: 'password', autoComplete: 'new-password' })}
+        {text('email', T.emailLabel, { type: 'email', autoComplete: 'off' })}
+        {text('address', T.addressLabel, { autoComplete: 'off' })}
+        {text('cellphone', T.cellphoneLabel, {
+          autoComplete: 'off',
+          slotProps: {
+            input: { startAdornment: <InputAdornment position="start">{T.cellphonePrefix}</InputAdornment> },
+            htmlInput: { inputMode: 'numeric' },
+          },
+        })}
+        {text('enabled', T.enabledLabel, {
+          select: true,
+          children: [
+            <MenuItem key="" value="">
+              {T.select}
+            </MenuItem>,
+            <MenuItem key="true" value="true">
+              {USER_MSG.active}
+            </MenuItem>,
+            <MenuItem key="false" value="false">
+              {USER_MSG.inactive}
+            </MenuItem>,
+          ],
+        })}
+        {text('userType', T.userTypeLabel, {
+          select: true,
+          children: [
+            <MenuItem key="" value="">
+              {T.select}
+            </MenuItem>,
+            ...types.map((type) => (
+              <MenuItem key={type} value={type}>
+                {USER_TYPE_LABELS[type]}
+              </MenuItem>
+            )),
+          ],
+        })}
+      </Box>
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
+        <Button component={RouterLink} to={USER_LIST_PATH} startIcon={<ArrowBackIcon />}>
+          {T.backToUsers}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={running}
+          startIcon={running ? <CircularProgress size={18} color="inherit" aria-label={T.saving} /> : undefined}
+        >
+          {updating ? T.updateButton : T.saveButton}
+        </Button>
+      </Stack>
+    </FormCard>
+  );
+}

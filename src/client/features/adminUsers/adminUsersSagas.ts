@@ -1,0 +1,149 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, call, delay, fork, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { AdminUser, SaveUserRequest } from '../../../shared/api/adminUsers';
+import { fill, MSG } from '../../../shared/messages';
+import { isNewUserId, USER_MSG } from '../../../shared/schemas/users';
+import { HttpError, toApiError } from '../../api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '../../app/confirmSlice';
+import { navigateTo } from '../../app/navigation';
+import { notify } from '../../app/notify';
+import { safe } from '../../app/sagaUtils';
+import { SESSION_KEYS, writeItem } from '../../app/sessionStorage';
+import { USER_LIST_PATH, USER_UPDATE_PATH } from './adminUsersPaths';
+import {
+  userDeleted,
+  userDeleteDeclined,
+  userDeleteFailed,
+  userDeleteRequested,
+  userEditChosen,
+  userEditOpened,
+  userListOpened,
+  userLoaded,
+  userLoadFailed,
+  usersLoaded,
+  usersLoadFailed,
+  usersLoadStarted,
+  userSaved,
+  userSaveDeclined,
+  userSaveFailed,
+  userSaveSubmitted,
+  type UserChoice,
+} from './adminUsersSlice';
+import { ADMIN_USERS_TEXT } from './adminUsersTexts';
+import { deleteUser, fetchUser, fetchUsers, saveUser } from './api';
+
+/** A load that has not answered by then is given up, so the spinner does not turn forever. */
+export const LOAD_TIMEOUT_MS = 30_000;
+
+const timedOut = () => new HttpError(0, MSG.connectionProblem);
+
+/** The admin's answer to a dialog: [confirmed, declined], one of them set. */
+export const decision = () => race([take(confirmAccepted.type), take(confirmDeclined.type)]);
+
+/** The texts of a save: creation without an id, update with one (admin document sections 4 and 8). */
+export function saveTexts(request: SaveUserRequest) {
+  const creating = isNewUserId((request as { id?: number }).id);
+  const T = ADMIN_USERS_TEXT;
+  return creating
+    ? { prompt: confirmRequested({ title: T.createPrompt, positive: T.createConfirm, negative: T.createDecline }), done: USER_MSG.created, declined: USER_MSG.notCreated }
+    : { prompt: confirmRequested({ title: T.updatePrompt, positive: T.updateConfirm, negative: T.updateDecline }), done: USER_MSG.updated, declined: USER_MSG.notUpdated };
+}
+
+export function* handleUserListOpened() {
+  yield put(usersLoadStarted());
+  try {
+    const { list, timeout }: { list?: AdminUser[]; timeout?: true } = yield race({ list: call(fetchUsers), timeout: delay(LOAD_TIMEOUT_MS) });
+    if (timeout || !list) throw timedOut();
+    yield put(usersLoaded(list));
+  } catch (error) {
+    yield put(usersLoadFailed(toApiError(error).message));
+  }
+}
+
+/** 'Editar': the id travels in session storage (userId), so a reload of the update screen still works. */
+export function* handleUserEditChosen(action: PayloadAction<number>) {
+  yield call(writeItem, SESSION_KEYS.userId, action.payload);
+  yield call(navigateTo, USER_UPDATE_PATH);
+}
+
+export function* handleUserEditOpened(action: PayloadAction<number>) {
+  try {
+    const { user, timeout }: { user?: AdminUser; timeout?: true } = yield race({ user: call(fetchUser, action.payload), timeout: delay(LOAD_TIMEOUT_MS) });
+    if (timeout || !user) throw timedOut();
+    yield put(userLoaded(user));
+  } catch (error) {
+    yield put(userLoadFailed(toApiError(error).message));
+  }
+}
+
+/**
+ * 'Guardar' / 'Actualizar': confirm, save, back to the list with 'Creado!' or 'Actualizado!'; declined: 'Usuario no
+ * creado' or 'Usuario no actualizado' and the form stays. A refused save stays on the form with the server's message.
+ */
+export function* handleUserSaveSubmitted(action: PayloadAction<SaveUserRequest>) {
+  const texts = saveTexts(action.payload);
+  yield put(texts.prompt);
+  const [confirmed]: [unknown, unknown] = yield decision();
+  if (!confirmed) {
+    yield put(userSaveDeclined());
+    yield call(notify, texts.declined, 'info');
+    return;
+  }
+  try {
+    const saved: AdminUser = yield call(saveUser, action.payload);
+    yield put(userSaved(saved));
+    yield call(navigateTo, USER_LIST_PATH);
+    yield call(notify, texts.done, 'success');
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(userSaveFailed(message));
+    yield call(notify, message, 'error');
+  }
+}
+
+/** 'Eliminar': a confirmation first (admin document section 6), then 'Eliminado!'. */
+export function* handleUserDeleteRequested(action: PayloadAction<UserChoice>) {
+  const { id, username } = action.payload;
+  const T = ADMIN_USERS_TEXT;
+  yield put(confirmRequested({ title: fill(T.deletePrompt, { username }), positive: T.deleteConfirm, negative: T.deleteDecline }));
+  const [confirmed]: [unknown, unknown] = yield decision();
+  if (!confirmed) {
+    yield put(userDeleteDeclined());
+    yield call(notify, T.notDeleted, 'info');
+    return;
+  }
+  try {
+    yield call(deleteUser, id);
+    yield put(userDeleted(id));
+    yield call(notify, USER_MSG.deleted, 'success');
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(userDeleteFailed(message));
+    yield call(notify, message, 'error');
+  }
+}
+
+export function* watchUserListOpened() {
+  yield takeLatest(userListOpened.type, safe(handleUserListOpened));
+}
+
+export function* watchUserEditChosen() {
+  yield takeLatest(userEditChosen.type, safe(handleUserEditChosen));
+}
+
+export function* watchUserEditOpened() {
+  yield takeLatest(userEditOpened.type, safe(handleUserEditOpened));
+}
+
+/** One save at a time: a second submit while one runs is ignored. */
+export function* watchUserSaveSubmitted() {
+  yield takeLeading(userSaveSubmitted.type, safe(handleUserSaveSubmitted));
+}
+
+export function* watchUserDeleteRequested() {
+  yield takeLeading(userDeleteRequested.type, safe(handleUserDeleteRequested));
+}
+
+export function* adminUsersSaga() {
+  yield all([fork(watchUserListOpened), fork(watchUserEditChosen), fork(watchUserEditOpened), fork(watchUserSaveSubmitted), fork(watchUserDeleteRequested)]);
+}

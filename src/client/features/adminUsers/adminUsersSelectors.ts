@@ -1,0 +1,19 @@
+import type { Role } from '../../../shared/roles';
+import type { AdminUsersState } from './adminUsersSlice';
+
+/**
+ * The part of the store this feature reads: its own slice, and the current role read by shape (a feature never
+ * imports another feature).
+ */
+export interface AdminUsersRootState {
+  adminUsers: AdminUsersState;
+  session: { role: Role | null };
+}
+
+export const selectUsers = (state: AdminUsersRootState) => state.adminUsers.users;
+export const selectEditedUser = (state: AdminUsersRootState) => state.adminUsers.user;
+export const selectEditedUserId = (state: AdminUsersRootState) => state.adminUsers.userId;
+export const selectUserSave = (state: AdminUsersRootState) => state.adminUsers.save;
+export const selectUserDelete = (state: AdminUsersRootState) => state.adminUsers.remove;
+/** The logged-in admin's role: it decides which user types the form offers. */
+export const selectCurrentRole = (state: AdminUsersRootState) => state.session.role;

@@ -1,0 +1,144 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AdminUser, SaveUserRequest } from '../../../shared/api/adminUsers';
+import { loggedOut, sessionExpired } from '../../app/events';
+
+// User administration (admin document sections 2, 4 and 8).
+
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+export type FlowStatus = 'idle' | 'running' | 'failed';
+
+export interface Loadable<T> {
+  status: LoadStatus;
+  data: T;
+  error: string | null;
+}
+
+export interface Flow {
+  status: FlowStatus;
+  error: string | null;
+}
+
+export interface AdminUsersState {
+  users: Loadable<AdminUser[]>;
+  /** The user on the update screen, and the id it was asked for. */
+  user: Loadable<AdminUser | null>;
+  userId: number | null;
+  save: Flow;
+  remove: Flow;
+}
+
+const idleFlow: Flow = { status: 'idle', error: null };
+
+export const initialAdminUsersState: AdminUsersState = {
+  users: { status: 'idle', data: [], error: null },
+  user: { status: 'idle', data: null, error: null },
+  userId: null,
+  save: idleFlow,
+  remove: idleFlow,
+};
+
+/** 'Eliminar' of a row: the id, and the rut the prompt names. */
+export interface UserChoice {
+  id: number;
+  username: string;
+}
+
+const adminUsersSlice = createSlice({
+  name: 'adminUsers',
+  initialState: initialAdminUsersState,
+  reducers: {
+    /** /admin/user mounted (or 'Reintentar'). */
+    userListOpened(state) {
+      state.users.status = 'loading';
+    },
+    usersLoadStarted(state) {
+      state.users = { ...state.users, status: 'loading', error: null };
+    },
+    usersLoaded(state, action: PayloadAction<AdminUser[]>) {
+      state.users = { status: 'loaded', data: action.payload, error: null };
+    },
+    usersLoadFailed(state, action: PayloadAction<string>) {
+      state.users = { status: 'failed', data: [], error: action.payload };
+    },
+
+    /** 'Editar' of a row: the id goes to session storage (userId) and the update screen opens. */
+    userEditChosen(_state, _action: PayloadAction<number>) {},
+    /** /admin/user/update mounted with the userId of session storage. */
+    userEditOpened(state, action: PayloadAction<number>) {
+      state.user = { status: 'loading', data: null, error: null };
+      state.userId = action.payload;
+      state.save = idleFlow;
+    },
+    userLoaded(state, action: PayloadAction<AdminUser>) {
+      state.user = { status: 'loaded', data: action.payload, error: null };
+    },
+    userLoadFailed(state, action: PayloadAction<string>) {
+      state.user = { status: 'failed', data: null, error: action.payload };
+    },
+    /** /admin/user/add mounted: a failure of an earlier save is not shown again. */
+    userCreateOpened(state) {
+      state.save = idleFlow;
+    },
+
+    /** 'Guardar' or 'Actualizar' with a valid form: the one event of the form (with an id it is an update). */
+    userSaveSubmitted(state, _action: PayloadAction<SaveUserRequest>) {
+      state.save = { status: 'running', error: null };
+    },
+    /** The negative button of the confirm dialog: the form stays as it was. */
+    userSaveDeclined(state) {
+      state.save = idleFlow;
+    },
+    userSaved(state, action: PayloadAction<AdminUser>) {
+      state.save = idleFlow;
+      const saved = action.payload;
+      const others = state.users.data.filter((u) => u.id !== saved.id);
+      state.users.data = [...others, saved].sort((a, b) => a.id - b.id);
+      if (state.userId === saved.id) state.user = { status: 'loaded', data: saved, error: null };
+    },
+    userSaveFailed(state, action: PayloadAction<string>) {
+      state.save = { status: 'failed', error: action.payload };
+    },
+    userSaveErrorClosed(state) {
+      state.save = idleFlow;
+    },
+
+    /** 'Eliminar' of the list: the saga asks first. */
+    userDeleteRequested(state, _action: PayloadAction<UserChoice>) {
+      state.remove = { status: 'running', error: null };
+    },
+    userDeleteDeclined(state) {
+      state.remove = idleFlow;
+    },
+    userDeleted(state, action: PayloadAction<number>) {
+      state.remove = idleFlow;
+      state.users.data = state.users.data.filter((u) => u.id !== action.payload);
+    },
+    userDeleteFailed(state, action: PayloadAction<string>) {
+      state.remove = { status: 'failed', error: action.payload };
+    },
+  },
+  // another admin may log in next: nothing of this one stays
+  extraReducers: (builder) => builder.addCase(loggedOut, () => initialAdminUsersState).addCase(sessionExpired, () => initialAdminUsersState),
+});
+
+export const {
+  userListOpened,
+  usersLoadStarted,
+  usersLoaded,
+  usersLoadFailed,
+  userEditChosen,
+  userEditOpened,
+  userLoaded,
+  userLoadFailed,
+  userCreateOpened,
+  userSaveSubmitted,
+  userSaveDeclined,
+  userSaved,
+  userSaveFailed,
+  userSaveErrorClosed,
+  userDeleteRequested,
+  userDeleteDeclined,
+  userDeleted,
+  userDeleteFailed,
+} = adminUsersSlice.actions;
+export const adminUsersReducer = adminUsersSlice.reducer;

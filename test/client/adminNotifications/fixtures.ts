@@ -1,0 +1,5 @@
+import type { NotificationRecipient } from '../../../src/shared/api/notifications';
+
+export const creation: NotificationRecipient = { id: 1, name: 'Carla', lastName: 'Rojas', email: 'clientes@textilandino.cl', section: 'CREATION_USER' };
+export const reserve: NotificationRecipient = { id: 2, name: 'Pedro', lastName: 'Soto', email: 'reservas@textilandino.cl', section: 'RESERVE' };
+export const cheque: NotificationRecipient = { id: 3, name: 'Ana', lastName: 'Vera', email: 'cobranza@textilandino.cl', section: 'CHEQUE' };

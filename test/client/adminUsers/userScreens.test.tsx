@@ -1,0 +1,324 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders, sessionOf } from '../renderWithProviders';
+import type { Role } from '../../../src/shared/roles';
+import { admin, buyer, inactiveBuyer } from './fixtures';
+import { bodiesTo, callsTo, mockFetch, reply } from './fetchMock';
+
+// the whole app renders for each step; two shared cores make it slow
+jest.setTimeout(30_000);
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
+});
+
+const asRole = (role: Role, route: string) => renderWithProviders({ route, preloadedState: { session: sessionOf(role) } });
+
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+/** Types `value` at once (a paste): one change event instead of one per key. */
+const typeIn = async (user: User, label: string, value: string) => {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(value);
+};
+
+const replaceIn = async (user: User, label: string, value: string) => {
+  await user.clear(screen.getByLabelText(label));
+  await user.paste(value);
+};
+
+const optionsOf = async (user: User, name: string) => {
+  await user.click(screen.getByRole('combobox', { name }));
+  const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+  return options;
+};
+
+const choose = async (user: User, name: string, option: string) => {
+  await user.click(screen.getByRole('combobox', { name }));
+  await user.click(await screen.findByRole('option', { name: option }));
+  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+};
+
+async function fillCreateForm(user: User) {
+  await typeIn(user, 'Rut Empresa', '761234560');
+  await typeIn(user, 'Password', 'Clave2025');
+  await typeIn(user, 'Confirmar Password', 'Clave2025');
+  await typeIn(user, 'Email', 'compras@losandes.cl');
+  await typeIn(user, 'Dirección', 'Av. Brasil 2350, Valparaíso');
+  await typeIn(user, 'Teléfono Móvil', '12345678');
+  await choose(user, 'Estado', 'Activo');
+  await choose(user, 'Role', 'Usuario');
+}
+
+describe('User list (/admin/user)', () => {
+  it('title, Crear, the columns of the spec, Activo in green and Inactivo in red', async () => {
+    const fetchMock = mockFetch({ 'GET /admin/users': [buyer, inactiveBuyer] });
+    asRole('ADMIN', '/admin/user');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administración de Usuarios' })).toBeInTheDocument();
+    const grid = await screen.findByRole('grid', { name: 'Usuarios' });
+    await within(grid).findByText('76.123.456-0');
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Usuario', 'Email', 'Rol', 'Estado', 'Editar', 'Eliminar']);
+    const row = within(grid).getByText('76.123.456-0').closest('[role="row"]') as HTMLElement;
+    expect(within(row).getAllByRole('gridcell').map((c) => c.textContent).slice(0, 4)).toEqual(['76.123.456-0', 'compras@losandes.cl', 'Usuario', 'Activo']);
+    expect(within(row).getByText('Activo').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
+    const inactive = within(grid).getByText('Inactivo').closest('.MuiChip-root');
+    expect(inactive).toHaveClass('MuiChip-colorError');
+    expect(screen.getByRole('link', { name: 'Crear' })).toHaveAttribute('href', '/admin/user/add');
+    expect(callsTo(fetchMock, 'GET /admin/users')).toHaveLength(1);
+  });
+
+  it("an empty list says 'No existen usuarios creados'", async () => {
+    mockFetch({ 'GET /admin/users': [] });
+    asRole('ADMIN', '/admin/user');
+    expect(await screen.findByText('No existen usuarios creados')).toBeInTheDocument();
+  });
+
+  it('a failed load shows the message with Reintentar', async () => {
+    mockFetch({ 'GET /admin/users': reply(500, { message: 'Internal server error' }) });
+    asRole('ADMIN', '/admin/user');
+    expect(await screen.findByText('Internal server error')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+
+  it('Editar stores userId in session storage and opens the update screen, which loads that user', async () => {
+    const fetchMock = mockFetch({ 'GET /admin/users': [buyer, inactiveBuyer], 'GET /admin/users/6': inactiveBuyer });
+    const { user, router } = asRole('ADMIN', '/admin/user');
+    await user.click(await screen.findByRole('button', { name: 'Editar 12.345.678-5' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user/update'));
+    expect(window.sessionStorage.getItem('userId')).toBe('6');
+    expect(await screen.findByLabelText('Rut Empresa')).toHaveValue('12.345.678-5');
+    expect(screen.getByRole('heading', { level: 1, name: 'Actualización de Usuario' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /admin/users/6')).toHaveLength(1);
+  });
+
+  it("Eliminar asks first; confirmed: DELETE, the row goes and 'Eliminado!'", async () => {
+    const fetchMock = mockFetch({ 'GET /admin/users': [buyer, inactiveBuyer], 'DELETE /admin/users/6': { message: 'Eliminado!' } });
+    const { user } = asRole('ADMIN', '/admin/user');
+    await user.click(await screen.findByRole('button', { name: 'Eliminar 12.345.678-5' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deseas eliminar el usuario 12.345.678-5?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Eliminado!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('pagos@pacifico.cl')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'DELETE /admin/users/6')).toHaveLength(1);
+  });
+
+  it('Eliminar declined: nothing is deleted', async () => {
+    const fetchMock = mockFetch({ 'GET /admin/users': [buyer] });
+    const { user } = asRole('ADMIN', '/admin/user');
+    await user.click(await screen.findByRole('button', { name: 'Eliminar 76.123.456-0' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No eliminar' }));
+    expect(await screen.findByText('Usuario no eliminado')).toBeInTheDocument();
+    expect(screen.getByText('compras@losandes.cl')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'DELETE /admin/users/5')).toHaveLength(0);
+  });
+
+  it("a refused delete shows the server's message and keeps the row", async () => {
+    mockFetch({ 'GET /admin/users': [buyer], 'DELETE /admin/users/5': reply(409, { message: 'El usuario 76.123.456-0 tiene pedidos o pagos registrados: desactívelo en lugar de eliminarlo' }) });
+    const { user } = asRole('ADMIN', '/admin/user');
+    await user.click(await screen.findByRole('button', { name: 'Eliminar 76.123.456-0' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText(/tiene pedidos o pagos registrados/)).toBeInTheDocument();
+    expect(screen.getByText('compras@losandes.cl')).toBeInTheDocument();
+  });
+});
+
+describe('User creation (/admin/user/add)', () => {
+  it('the fields of the spec, the +569 prefix, and Guardar', async () => {
+    mockFetch({});
+    asRole('ADMIN', '/admin/user/add');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Creación de Usuario' })).toBeInTheDocument();
+    for (const label of ['Rut Empresa', 'Password', 'Confirmar Password', 'Email', 'Dirección', 'Teléfono Móvil']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    const cellphone = screen.getByLabelText('Teléfono Móvil');
+    expect(cellphone.closest('.MuiInputBase-root')).toHaveTextContent('+569');
+    expect(screen.getByRole('combobox', { name: 'Estado' })).toHaveTextContent('Seleccionar');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Seleccionar');
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeInTheDocument();
+  });
+
+  it('an invalid submit marks every field touched: the required messages, word for word', async () => {
+    const fetchMock = mockFetch({});
+    const { user } = asRole('ADMIN', '/admin/user/add');
+    await user.click(await screen.findByRole('button', { name: 'Guardar' }));
+    for (const message of [
+      'El rut empresa es requerido',
+      'La password es requerida',
+      'Por favor, confirma tu contraseña',
+      'El Email es requerido',
+      'La dirección es requerido',
+      'El Teléfono Móvil es requerido',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getAllByText('Debe seleccionar una opción')).toHaveLength(2);
+    expect(callsTo(fetchMock, 'POST /admin/users')).toHaveLength(0);
+  });
+
+  it('the format messages of the spec', async () => {
+    mockFetch({});
+    const { user } = asRole('ADMIN', '/admin/user/add');
+    await screen.findByLabelText('Rut Empresa');
+    await typeIn(user, 'Rut Empresa', '761234561');
+    await typeIn(user, 'Password', 'corta');
+    await typeIn(user, 'Email', 'no-es-email');
+    await typeIn(user, 'Teléfono Móvil', '12ab');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('El rut empresa es invalido')).toBeInTheDocument();
+    expect(screen.getByText('La password debe ser mínimo 8 caracteres')).toBeInTheDocument();
+    expect(screen.getByText('El email no es correcto')).toBeInTheDocument();
+    expect(screen.getByText('Debe ser solo números')).toBeInTheDocument();
+
+    await replaceIn(user, 'Password', 'todominuscula');
+    await typeIn(user, 'Confirmar Password', 'otra');
+    await replaceIn(user, 'Teléfono Móvil', '1234');
+    expect(await screen.findByText('La password debe contener Una letra Mayuscula y una Minuscula')).toBeInTheDocument();
+    expect(screen.getByText('Las contraseñas no coinciden')).toBeInTheDocument();
+    expect(screen.getByText('Largo minimo 8 digitos')).toBeInTheDocument();
+  });
+
+  it('the rut formats as it is typed', async () => {
+    mockFetch({});
+    const { user } = asRole('ADMIN', '/admin/user/add');
+    await user.type(await screen.findByLabelText('Rut Empresa'), '76123456k');
+    expect(screen.getByLabelText('Rut Empresa')).toHaveValue('76.123.456-K');
+  });
+
+  it("an ADMIN may only assign 'Usuario'", async () => {
+    mockFetch({});
+    const { user } = asRole('ADMIN', '/admin/user/add');
+    await screen.findByRole('heading', { name: 'Creación de Usuario' });
+    expect(await optionsOf(user, 'Role')).toEqual(['Seleccionar', 'Usuario']);
+    expect(await optionsOf(user, 'Estado')).toEqual(['Seleccionar', 'Activo', 'Inactivo']);
+  });
+
+  it('a SUPERADMIN may also assign Administrador and Superadministrador', async () => {
+    mockFetch({});
+    const { user } = asRole('SUPERADMIN', '/admin/user/add');
+    await screen.findByRole('heading', { name: 'Creación de Usuario' });
+    expect(await optionsOf(user, 'Role')).toEqual(['Seleccionar', 'Usuario', 'Administrador', 'Superadministrador']);
+  });
+
+  it("confirmed: POST with the formatted rut as username, 'Creado!' and back to the list", async () => {
+    const created = { ...buyer, id: 9 };
+    const fetchMock = mockFetch({ 'POST /admin/users': reply(201, created), 'GET /admin/users': [created] });
+    const { user, router } = asRole('ADMIN', '/admin/user/add');
+    await screen.findByRole('heading', { name: 'Creación de Usuario' });
+    await fillCreateForm(user);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deseas crear el usuario?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    expect(await screen.findByText('Creado!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user'));
+    expect(bodiesTo(fetchMock, 'POST /admin/users')).toEqual([
+      {
+        username: '76.123.456-0',
+        password: 'Clave2025',
+        confirmPassword: 'Clave2025',
+        email: 'compras@losandes.cl',
+        address: 'Av. Brasil 2350, Valparaíso',
+        cellphone: '12345678',
+        enabled: true,
+        userType: 'USER',
+      },
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administración de Usuarios' })).toBeInTheDocument();
+  });
+
+  it("declined: 'Usuario no creado', nothing is sent and the form stays", async () => {
+    const fetchMock = mockFetch({});
+    const { user, router } = asRole('ADMIN', '/admin/user/add');
+    await screen.findByRole('heading', { name: 'Creación de Usuario' });
+    await fillCreateForm(user);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No Crear' }));
+    expect(await screen.findByText('Usuario no creado')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/user/add');
+    expect(screen.getByLabelText('Email')).toHaveValue('compras@losandes.cl');
+    expect(callsTo(fetchMock, 'POST /admin/users')).toHaveLength(0);
+  });
+
+  it("a rut already used: the server's message on the form", async () => {
+    mockFetch({ 'POST /admin/users': reply(409, { message: 'Ya existe un usuario con el rut 76.123.456-0' }) });
+    const { user, router } = asRole('ADMIN', '/admin/user/add');
+    await screen.findByRole('heading', { name: 'Creación de Usuario' });
+    await fillCreateForm(user);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Crear' }));
+    // in the form, above the fields (and in a toast)
+    expect(await screen.findByText('Ya existe un usuario con el rut 76.123.456-0', { selector: '.MuiAlert-message' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/user/add');
+  });
+});
+
+describe('User update (/admin/user/update)', () => {
+  it('a reload works from the userId in session storage: the rut read-only, the data loaded, passwords empty', async () => {
+    window.sessionStorage.setItem('userId', '5');
+    mockFetch({ 'GET /admin/users/5': buyer });
+    asRole('SUPERADMIN', '/admin/user/update');
+    const rut = await screen.findByLabelText('Rut Empresa');
+    expect(screen.getByRole('heading', { level: 1, name: 'Actualización de Usuario' })).toBeInTheDocument();
+    expect(rut).toHaveValue('76.123.456-0');
+    expect(rut).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveValue('compras@losandes.cl');
+    expect(screen.getByLabelText('Teléfono Móvil')).toHaveValue('12345678');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Estado' })).toHaveTextContent('Activo');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Usuario');
+    expect(screen.getByRole('button', { name: 'Actualizar' })).toBeInTheDocument();
+  });
+
+  it("an empty password keeps the current one: POST with the id and no password, 'Actualizado!' and back to the list", async () => {
+    window.sessionStorage.setItem('userId', '5');
+    const fetchMock = mockFetch({ 'GET /admin/users/5': buyer, 'POST /admin/users': { ...buyer, email: 'nuevo@losandes.cl' }, 'GET /admin/users': [buyer] });
+    const { user, router } = asRole('ADMIN', '/admin/user/update');
+    await screen.findByLabelText('Email');
+    await replaceIn(user, 'Email', 'nuevo@losandes.cl');
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deseas actualizar el usuario?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('Actualizado!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user'));
+    expect(bodiesTo(fetchMock, 'POST /admin/users')).toEqual([
+      { id: 5, username: '76.123.456-0', email: 'nuevo@losandes.cl', address: 'Av. Brasil 2350, Valparaíso', cellphone: '12345678', enabled: true, userType: 'USER' },
+    ]);
+  });
+
+  it('a new password needs its confirmation', async () => {
+    window.sessionStorage.setItem('userId', '5');
+    const fetchMock = mockFetch({ 'GET /admin/users/5': buyer });
+    const { user } = asRole('ADMIN', '/admin/user/update');
+    await screen.findByLabelText('Password');
+    await typeIn(user, 'Password', 'NuevaClave1');
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('Por favor, confirma tu contraseña')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /admin/users')).toHaveLength(0);
+  });
+
+  it("declined: 'Usuario no actualizado' and nothing is sent", async () => {
+    window.sessionStorage.setItem('userId', '2');
+    const fetchMock = mockFetch({ 'GET /admin/users/2': admin });
+    const { user } = asRole('SUPERADMIN', '/admin/user/update');
+    await screen.findByLabelText('Email');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Administrador');
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No Actualizar' }));
+    expect(await screen.findByText('Usuario no actualizado')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /admin/users')).toHaveLength(0);
+  });
+
+  it('without a userId in session storage: a message and the way back', async () => {
+    mockFetch({});
+    asRole('ADMIN', '/admin/user/update');
+    expect(await screen.findByText('No hay un usuario elegido: elíjalo en Administración de Usuarios')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a usuarios' })).toHaveAttribute('href', '/admin/user');
+  });
+
+  it('a buyer is sent to /login', async () => {
+    mockFetch({});
+    const { router } = asRole('USER', '/admin/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
