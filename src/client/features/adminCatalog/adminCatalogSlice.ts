@@ -2,22 +2,11 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminProduct, ProductListItem, SaveProductFields } from '../../../shared/api/adminProducts';
 import type { Banner, SaveBannerFields } from '../../../shared/api/banners';
 import { loggedOut, sessionExpired } from '../../app/events';
+import { idleFlow, type Flow, type Loadable } from '../../app/loadable';
 
 // Product and banner administration (admin document sections 2, 4 and 8).
 
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-export type FlowStatus = 'idle' | 'running' | 'failed';
-
-export interface Loadable<T> {
-  status: LoadStatus;
-  data: T;
-  error: string | null;
-}
-
-export interface Flow {
-  status: FlowStatus;
-  error: string | null;
-}
+export type { Flow, FlowStatus, Loadable, LoadStatus } from '../../app/loadable';
 
 export interface AdminCatalogState {
   /** The ERP's styles of the product list. */
@@ -40,7 +29,6 @@ export interface AdminCatalogState {
   bannerDelete: Flow;
 }
 
-const idleFlow: Flow = { status: 'idle', error: null };
 
 export const initialAdminCatalogState: AdminCatalogState = {
   products: { status: 'idle', data: [], error: null },

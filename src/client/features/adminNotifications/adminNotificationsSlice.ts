@@ -1,22 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { NotificationRecipient, SaveNotificationRequest } from '../../../shared/api/notifications';
 import { loggedOut, sessionExpired } from '../../app/events';
+import { idleFlow, type Flow, type Loadable } from '../../app/loadable';
 
 // Notification recipients (admin document sections 2, 4 and 8): at most one per section, so at most three.
 
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-export type FlowStatus = 'idle' | 'running' | 'failed';
-
-export interface Loadable<T> {
-  status: LoadStatus;
-  data: T;
-  error: string | null;
-}
-
-export interface Flow {
-  status: FlowStatus;
-  error: string | null;
-}
+export type { Flow, FlowStatus, Loadable, LoadStatus } from '../../app/loadable';
 
 export interface AdminNotificationsState {
   /** Every record: the list, and the sections the forms may still offer. */
@@ -28,7 +17,6 @@ export interface AdminNotificationsState {
   remove: Flow;
 }
 
-const idleFlow: Flow = { status: 'idle', error: null };
 
 export const initialAdminNotificationsState: AdminNotificationsState = {
   notifications: { status: 'idle', data: [], error: null },

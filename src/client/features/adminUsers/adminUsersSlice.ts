@@ -1,22 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminUser, SaveUserRequest } from '../../../shared/api/adminUsers';
 import { loggedOut, sessionExpired } from '../../app/events';
+import { idleFlow, type Flow, type Loadable } from '../../app/loadable';
 
 // User administration (admin document sections 2, 4 and 8).
 
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-export type FlowStatus = 'idle' | 'running' | 'failed';
-
-export interface Loadable<T> {
-  status: LoadStatus;
-  data: T;
-  error: string | null;
-}
-
-export interface Flow {
-  status: FlowStatus;
-  error: string | null;
-}
+export type { Flow, FlowStatus, Loadable, LoadStatus } from '../../app/loadable';
 
 export interface AdminUsersState {
   users: Loadable<AdminUser[]>;
@@ -27,7 +16,6 @@ export interface AdminUsersState {
   remove: Flow;
 }
 
-const idleFlow: Flow = { status: 'idle', error: null };
 
 export const initialAdminUsersState: AdminUsersState = {
   users: { status: 'idle', data: [], error: null },

@@ -7,8 +7,8 @@ import { loggedOut, paymentStarted, sessionExpired, type PaymentStart } from '..
 
 // The order summary and the reserve, credit-line and cheque flows (spec sections 2, 4 and 5).
 
-export type FlowStatus = 'idle' | 'running' | 'failed';
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+import type { FlowStatus, LoadStatus } from '../../app/loadable';
+export type { FlowStatus, LoadStatus };
 export type ProviderMethod = PaymentStart['method'];
 export type { PaymentStart };
 

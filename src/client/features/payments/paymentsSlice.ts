@@ -3,6 +3,7 @@ import type { Order } from '../../../shared/api/orders';
 import type { CardPaymentResult, TransferPaymentStatus } from '../../../shared/api/payments';
 import type { PaymentProvider } from '../../../shared/payments';
 import { invoicePaymentRequested, loggedOut, paymentStarted, sessionExpired, type InvoicePaymentStart } from '../../app/events';
+import type { LoadStatus } from '../../app/loadable';
 
 // Card (WebPay Plus) and bank-transfer (Khipu) payments: taking a payment to its provider, the card result and the
 // transfer return (spec sections 2, 4 and 9).
@@ -29,7 +30,7 @@ export interface TransferReturn {
   cancelled?: boolean;
 }
 
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+export type { LoadStatus };
 
 /** polling until Khipu says done (or the portal has a final state); then finished, or stopped by the limits. */
 export type TransferStatus = 'idle' | 'polling' | 'finished' | 'timedOut' | 'failed';
