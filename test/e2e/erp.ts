@@ -35,9 +35,3 @@ export interface ErpOrder {
   DocTotal: number;
   DocumentLines: { ItemCode: string; Quantity: number; UnitPrice: number; DiscountPercent: number; LineTotal: number }[];
 }
-
-/** The sales orders (and reservations) whose customer reference is `numAtCard`. */
-export async function erpOrdersByReference(numAtCard: string): Promise<ErpOrder[]> {
-  const filter = encodeURIComponent(`NumAtCard eq '${numAtCard}'`);
-  return (await erpGet<{ value: ErpOrder[] }>(`Orders?$filter=${filter}`)).value;
-}

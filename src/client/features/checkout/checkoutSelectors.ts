@@ -19,4 +19,3 @@ export const selectCheckoutStatus = (state: CheckoutRootState) => state.checkout
 export const selectCheckoutError = (state: CheckoutRootState) => state.checkout.error;
 export const selectSummary = (state: CheckoutRootState) => state.checkout.summary;
 export const selectTransports = (state: CheckoutRootState) => state.checkout.transports;
-export const selectStartedPayment = (state: CheckoutRootState) => state.checkout.payment;

@@ -32,6 +32,4 @@ export const CHECKOUT_TEXT = {
   dialogAccept: 'Aceptar',
 } as const;
 
-/** The provider of a card or transfer payment, by method. */
-export const PROVIDER_NAME = { WEBPAY: 'WebPay Plus', KHIPU: 'Khipu' } as const;
 
