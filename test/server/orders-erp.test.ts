@@ -276,7 +276,7 @@ describe('the erp.order job', () => {
     const order = await orderOf(buyer, { orderType: 'RESERVE' });
     const repo = new OrderRepo(t.database.db);
     const handler = createErpOrderHandler({ orders: repo, erp: otherErp() });
-    const job = { id: 0, kind: 'erp.order', dedupeKey: `erp.order:${order.purchaseOrderNumber}`, attempts: 1 };
+    const job = { id: 0, kind: 'erp.order', dedupeKey: `erp.order:${order.purchaseOrderNumber}`, attempts: 1, postedAt: null };
     await handler({ orderId: order.id }, job);
     await handler({ orderId: order.id }, { ...job, attempts: 2 });
     expect(erpDocs(order.purchaseOrderNumber)).toHaveLength(1);
@@ -295,7 +295,7 @@ describe('the erp.order job', () => {
   it('does not send an order that is no longer in process', async () => {
     const order = await orderOf(buyer, { orderType: 'RESERVE' });
     await t.database.db.update(orders).set({ orderState: 'CANCELED' }).where(eq(orders.id, order.id));
-    await createErpOrderHandler({ orders: new OrderRepo(t.database.db), erp: otherErp() })({ orderId: order.id }, { id: 0, kind: 'erp.order', dedupeKey: 'x', attempts: 1 });
+    await createErpOrderHandler({ orders: new OrderRepo(t.database.db), erp: otherErp() })({ orderId: order.id }, { id: 0, kind: 'erp.order', dedupeKey: 'x', attempts: 1, postedAt: null });
     expect(ordersPosted(order.purchaseOrderNumber)).toBe(0);
   });
 });

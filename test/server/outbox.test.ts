@@ -27,7 +27,7 @@ describe('enqueue', () => {
     const first = await box.enqueue(database.db, { kind: 'mail', payload: { n: 1 }, dedupeKey: 'mail:RESERVE:RE000001' });
     const again = await box.enqueue(database.db, { kind: 'mail', payload: { n: 2 }, dedupeKey: 'mail:RESERVE:RE000001' });
     expect(first.created).toBe(true);
-    expect(again).toEqual({ id: first.id, created: false });
+    expect(again).toEqual({ id: first.id, created: false, revived: false });
     const rows = await database.db.select().from(outbox);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'mail', payload: { n: 1 }, status: 'pending', attempts: 0 });

@@ -95,7 +95,12 @@ export const orderType = pgEnum('order_type', ORDER_TYPES);
 export const orderState = pgEnum('order_state', ORDER_STATES);
 export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);
 export const deliveryType = pgEnum('delivery_type', DELIVERY_TYPES);
-export const erpSubmission = pgEnum('erp_submission', ['NONE', 'PENDING', 'SENT', 'REJECTED']);
+/**
+ * Where an order stands with the ERP: NONE (not sent), PENDING (queued, or sent with an outcome not yet known),
+ * AWAITING_APPROVAL (the ERP made a Draft that waits for its approval procedure), SENT (the ERP has the document),
+ * REJECTED (the ERP refused it, or its approver did).
+ */
+export const erpSubmission = pgEnum('erp_submission', ['NONE', 'PENDING', 'AWAITING_APPROVAL', 'SENT', 'REJECTED']);
 
 /**
  * An online order or reservation (spec section 3), priced by the server when it was created. PROCESS → CONFIRMED or
@@ -134,6 +139,8 @@ export const orders = pgTable(
     erpStatus: erpSubmission('erp_status').notNull().default('NONE'),
     erpDocEntry: integer('erp_doc_entry'),
     erpDocNum: integer('erp_doc_num'),
+    /** The ERP Draft (DocEntry in Drafts) while the order waits for the ERP's approval procedure. */
+    erpDraftEntry: integer('erp_draft_entry'),
     erpError: text('erp_error'),
     /** Private file-store key of the cheque photo (cheque payments). */
     chequeFileKey: varchar('cheque_file_key', { length: 300 }),
@@ -188,6 +195,13 @@ export const outbox = pgTable(
     /** A worker holds the job until then; a crashed worker's job is taken again after it. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * Set just before a creating request leaves for the ERP (write-ahead), cleared when its answer is known. While set,
+     * the outcome of that request is unknown: the job only looks the document up until the ERP has surely finished.
+     */
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    /** Why a failed job failed: 'exhausted' (the ERP kept failing: re-driven when it is back) or 'rejected' (final). */
+    failure: varchar('failure', { length: 20 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
@@ -283,3 +297,32 @@ export const auditLog = pgTable(
 );
 
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+export const idempotencyState = pgEnum('idempotency_state', ['running', 'done']);
+
+/**
+ * Creates that move money or make an ERP document take an `Idempotency-Key` header: the first answer for a user and
+ * key is kept and replayed to every repeat (also while the first is still running); the same key with another body
+ * is refused. `lockedUntil` frees a key whose first request died with its process.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Which create ('orders', 'webpay', 'khipu', …): one key may be used once per scope. */
+    scope: varchar('scope', { length: 40 }).notNull(),
+    key: varchar('key', { length: 200 }).notNull(),
+    /** SHA-256 of the request (method, path, body) the key was first used with. */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    state: idempotencyState('state').notNull().default('running'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_scope_key_idx').on(t.userId, t.scope, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

@@ -25,7 +25,8 @@ export interface SalesOrderSource {
   deliveryTransport: string;
   /** idfactura (PayToCode). */
   invoiceAddress: string;
-  lines: ReadonlyArray<{ sku: string; quantity: number; price: number; descLinea: number }>;
+  /** price: the unit list price; priceFinalUnit: the unit price the buyer pays (offer and loyalty applied, rounded). */
+  lines: ReadonlyArray<{ sku: string; quantity: number; price: number; priceFinalUnit: number; descLinea: number }>;
 }
 
 /** A B1 `Orders` body (sales order or reservation). */

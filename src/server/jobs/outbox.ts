@@ -3,7 +3,7 @@
 // claimed with `FOR UPDATE SKIP LOCKED` and a lease, so only one worker runs it at a time; a crashed worker's job is
 // taken again when its lease ends. Delivery is at least once: every handler must be idempotent (the ERP documents
 // carry the order number as NumAtCard; mails are keyed by order and section).
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db, type DbOrTx } from '../db/connect';
 import { outbox, type OutboxRow } from '../db/schema';
@@ -24,6 +24,11 @@ export interface JobInfo {
   dedupeKey: string;
   /** 1 on the first try. */
   attempts: number;
+  /**
+   * When a creating request of this job last left for the ERP without a known answer (null: none did, or its answer
+   * came back). See docs/exactly-once.md: while set, the job looks before it posts again.
+   */
+  postedAt: Date | null;
 }
 
 export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
@@ -36,22 +41,119 @@ export class PermanentJobError extends Error {
   }
 }
 
+/**
+ * Not a failure: the job must look again later (an ERP create whose outcome is unknown and may still complete, a draft
+ * waiting for approval). The try does not count against the job's budget, and the job is due again after `delayMs`.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+}
+
 export type JobOutcome = 'done' | 'pending' | 'failed';
+
+/** Why a failed job failed: the ERP kept failing until the budget ran out, or it refused the work for good. */
+export type JobFailure = 'exhausted' | 'rejected';
+
+export interface EnqueueOptions {
+  /** A job with the same key that failed 'exhausted' is put back in the queue (a buyer submitting again). */
+  revive?: boolean;
+}
+
+export interface JobListQuery {
+  status?: OutboxRow['status'];
+  kinds?: readonly string[];
+  limit?: number;
+  offset?: number;
+}
 
 export class Outbox {
   constructor(private readonly db: Db) {}
 
-  /** Adds a job inside the caller's transaction (or alone); answers its id and whether it is new. */
-  async enqueue(tx: DbOrTx, job: NewJob): Promise<{ id: number; created: boolean }> {
+  /**
+   * Adds a job inside the caller's transaction (or alone); answers its id and whether it is new. With `revive`, a job
+   * of the same key that failed because the ERP kept failing is queued again (never one the ERP refused).
+   */
+  async enqueue(tx: DbOrTx, job: NewJob, options: EnqueueOptions = {}): Promise<{ id: number; created: boolean; revived: boolean }> {
     const delay = Math.max(0, Math.round(job.delayMs ?? 0));
     const inserted = await tx
       .insert(outbox)
       .values({ kind: job.kind, payload: job.payload as object, dedupeKey: job.dedupeKey, nextAttemptAt: sql`now() + ${delay}::int * interval '1 millisecond'` })
       .onConflictDoNothing({ target: outbox.dedupeKey })
       .returning({ id: outbox.id });
-    if (inserted[0]) return { id: inserted[0].id, created: true };
+    if (inserted[0]) return { id: inserted[0].id, created: true, revived: false };
+    if (options.revive) {
+      const [revived] = await tx
+        .update(outbox)
+        .set(requeued())
+        .where(and(eq(outbox.dedupeKey, job.dedupeKey), eq(outbox.status, 'failed'), eq(outbox.failure, 'exhausted')))
+        .returning({ id: outbox.id });
+      if (revived) return { id: revived.id, created: false, revived: true };
+    }
     const [existing] = await tx.select({ id: outbox.id }).from(outbox).where(eq(outbox.dedupeKey, job.dedupeKey));
-    return { id: existing!.id, created: false };
+    return { id: existing!.id, created: false, revived: false };
+  }
+
+  /**
+   * Re-drives one failed job by hand (an administrator): queued again with a fresh budget, whatever it failed for.
+   * Answers the job as it stands, or undefined when there is none; a job that is not failed is left as it is.
+   */
+  async retry(id: number): Promise<{ job: OutboxRow; requeued: boolean } | undefined> {
+    const [row] = await this.db
+      .update(outbox)
+      .set(requeued())
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+      .returning();
+    if (row) return { job: row, requeued: true };
+    const job = await this.get(id);
+    return job ? { job, requeued: false } : undefined;
+  }
+
+  /** Queues again every job of these kinds that failed because the ERP kept failing (the ERP is back). */
+  async redriveExhausted(kinds: readonly string[]): Promise<number> {
+    if (kinds.length === 0) return 0;
+    const rows = await this.db
+      .update(outbox)
+      .set(requeued())
+      .where(and(eq(outbox.status, 'failed'), eq(outbox.failure, 'exhausted'), inArray(outbox.kind, [...kinds])))
+      .returning({ id: outbox.id });
+    return rows.length;
+  }
+
+  /** Jobs newest first, by status and kind, with how many match. */
+  async list(query: JobListQuery = {}): Promise<{ rows: OutboxRow[]; total: number }> {
+    const where: SQL[] = [];
+    if (query.status) where.push(eq(outbox.status, query.status));
+    if (query.kinds?.length) where.push(inArray(outbox.kind, [...query.kinds]));
+    const condition = where.length ? and(...where) : undefined;
+    const rows = await this.db
+      .select()
+      .from(outbox)
+      .where(condition)
+      .orderBy(desc(outbox.id))
+      .limit(Math.min(Math.max(query.limit ?? 50, 1), 500))
+      .offset(Math.max(query.offset ?? 0, 0));
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(condition);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  /**
+   * Write-ahead mark: a creating request of job `id` is about to leave for the ERP. Must be committed before the request
+   * is sent, so that whoever runs the job next (this worker, another instance, the same one after a crash) knows that
+   * the ERP may hold a document that no answer told about.
+   */
+  async markPosting(id: number): Promise<void> {
+    await this.db.update(outbox).set({ postedAt: sql`now()` }).where(eq(outbox.id, id));
+  }
+
+  /** The ERP answered the creating request (made it, or surely did not): nothing is in flight any more. */
+  async clearPosting(id: number): Promise<void> {
+    await this.db.update(outbox).set({ postedAt: null }).where(eq(outbox.id, id));
   }
 
   async get(id: number): Promise<OutboxRow | undefined> {
@@ -87,6 +189,12 @@ interface ClaimedRow {
   payload: unknown;
   dedupe_key: string;
   attempts: number;
+  posted_at: Date | string | null;
+}
+
+/** The columns that put a job back in the queue with a fresh budget. */
+function requeued() {
+  return { status: 'pending' as const, attempts: 0, failure: null, lockedUntil: null, nextAttemptAt: sql`now()` };
 }
 
 export const defaultBackoff = (attempts: number) => Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
@@ -191,29 +299,41 @@ export class OutboxWorker {
         where ${where} and (locked_until is null or locked_until < now())
         order by id limit ${limit}
         for update skip locked)
-      returning id, kind, payload, dedupe_key, attempts`);
+      returning id, kind, payload, dedupe_key, attempts, posted_at`);
     return rowsOf<ClaimedRow>(result).sort((a, b) => a.id - b.id);
   }
 
   private async run(row: ClaimedRow): Promise<void> {
-    const job: JobInfo = { id: row.id, kind: row.kind, dedupeKey: row.dedupe_key, attempts: row.attempts };
+    const postedAt = row.posted_at === null ? null : new Date(row.posted_at);
+    const job: JobInfo = { id: row.id, kind: row.kind, dedupeKey: row.dedupe_key, attempts: row.attempts, postedAt };
     const handler = this.handlers.get(row.kind);
     try {
       if (!handler) throw new PermanentJobError(`no hay quien procese trabajos '${row.kind}'`);
       const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
       await handler(payload, job);
       await this.opts.db.execute(sql`
-        update outbox set status = 'done', done_at = now(), locked_until = null, last_error = null where id = ${row.id}`);
+        update outbox set status = 'done', done_at = now(), locked_until = null, last_error = null, failure = null where id = ${row.id}`);
     } catch (error) {
-      const permanent = error instanceof PermanentJobError || row.attempts >= this.maxAttempts;
       const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof RetryLaterError) {
+        // Looking again later is not a failed try: the budget is kept for real failures.
+        const wait = Math.max(0, Math.round(error.delayMs));
+        await this.opts.db.execute(sql`
+          update outbox set status = 'pending', locked_until = null, attempts = greatest(attempts - 1, 0),
+            last_error = ${message.slice(0, 2000)}, next_attempt_at = now() + ${wait}::int * interval '1 millisecond'
+          where id = ${row.id}`);
+        this.opts.logger?.info({ jobId: row.id, kind: row.kind, key: row.dedupe_key, retryInMs: wait, reason: message }, 'outbox: trabajo en espera');
+        return;
+      }
+      const failure: JobFailure | null =
+        error instanceof PermanentJobError ? 'rejected' : row.attempts >= this.maxAttempts ? 'exhausted' : null;
       const wait = this.backoff(row.attempts);
       await this.opts.db.execute(sql`
-        update outbox set status = ${permanent ? 'failed' : 'pending'}::outbox_status, locked_until = null,
+        update outbox set status = ${failure ? 'failed' : 'pending'}::outbox_status, failure = ${failure}, locked_until = null,
           last_error = ${message.slice(0, 2000)}, next_attempt_at = now() + ${wait}::int * interval '1 millisecond'
         where id = ${row.id}`);
       const log = { jobId: row.id, kind: row.kind, key: row.dedupe_key, attempts: row.attempts, err: error };
-      if (permanent) this.opts.logger?.error(log, 'outbox: trabajo descartado');
+      if (failure) this.opts.logger?.error({ ...log, failure }, 'outbox: trabajo fallido');
       else this.opts.logger?.warn({ ...log, retryInMs: wait }, 'outbox: trabajo reintentará');
     }
   }

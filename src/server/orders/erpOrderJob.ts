@@ -62,7 +62,13 @@ export function createErpOrderHandler(deps: {
         deliveryCommune: order.deliveryCommune,
         deliveryTransport: order.deliveryTransport,
         invoiceAddress: order.invoiceAddress,
-        lines: lines.map((line) => ({ sku: line.sku, quantity: line.quantity, price: line.price, descLinea: Number(line.descLinea) })),
+        lines: lines.map((line) => ({
+          sku: line.sku,
+          quantity: line.quantity,
+          price: line.price,
+          priceFinalUnit: line.priceFinalUnit,
+          descLinea: Number(line.descLinea),
+        })),
       },
       deps.now?.(),
     );

@@ -165,7 +165,8 @@ export class OrderService {
     const job = await db.transaction(async (tx) => {
       await orders.markErpPending(tx, order.id);
       const payload: ErpOrderPayload = { orderId: order.id };
-      return outbox.enqueue(tx, { kind: ERP_ORDER_JOB, payload, dedupeKey: erpOrderDedupeKey(number) });
+      // revive: a submission the outbox gave up on (the ERP was down too long) is queued again, not stranded
+      return outbox.enqueue(tx, { kind: ERP_ORDER_JOB, payload, dedupeKey: erpOrderDedupeKey(number) }, { revive: true });
     });
     const outcome = await worker.deliverNow(job.id, this.deps.deliverNowMs ?? DELIVER_NOW_MS);
     const after = (await orders.byId(order.id))!;
@@ -185,7 +186,7 @@ export class OrderService {
     const { orders } = this.deps;
     const order = await this.ownOrder(user, () => orders.byId(request.id));
     if (order.orderState !== 'PROCESS') return { status: 200, body: { order: await this.answer(order.id), pending: false, message: doneMessage(order) } };
-    const waiting = order.erpStatus === 'PENDING';
+    const waiting = order.erpStatus === 'PENDING' || order.erpStatus === 'AWAITING_APPROVAL';
     if (request.state === 'PROCESS') {
       return { status: 200, body: { order: await this.answer(order.id), pending: waiting, message: waiting ? pendingMessage(order) : '' } };
     }

@@ -36,7 +36,7 @@ export interface OrderLine {
 }
 
 /** Where the ERP submission of an order stands. */
-export type ErpSubmission = 'NONE' | 'PENDING' | 'SENT' | 'REJECTED';
+export type ErpSubmission = 'NONE' | 'PENDING' | 'AWAITING_APPROVAL' | 'SENT' | 'REJECTED';
 
 export interface Order {
   id: number;
