@@ -32,6 +32,39 @@ export interface Database {
 }
 
 /**
+ * The key of the session-level advisory lock that migrations run under on PostgreSQL (any fixed bigint; this one is
+ * the bytes of 'portalmg'). Every instance of the portal uses the same key, so only one of them migrates at a time.
+ */
+export const MIGRATION_LOCK_KEY = '8101820098839080295';
+
+/**
+ * Applies the migrations on PostgreSQL holding `pg_advisory_lock(MIGRATION_LOCK_KEY)`: several instances starting
+ * together on an empty database would otherwise run the same `CREATE TYPE` at once, and all but one fail. The lock,
+ * the migrator and the unlock share one dedicated client (a session-level lock belongs to its connection); whoever
+ * waited finds the migrations recorded and applies nothing. Should anything fail, the connection is discarded, which
+ * ends its session and the lock with it.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let discard = false;
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]).catch(() => {
+        discard = true;
+      });
+    }
+  } catch (error) {
+    discard = true; // a connection that failed half-way is not handed back to the pool
+    throw error;
+  } finally {
+    client.release(discard);
+  }
+}
+
+/**
  * Opens PostgreSQL when a URL is given, otherwise PGlite: in `dataDir/db`, or in memory with `memory: true`.
  * PGlite is single-process: only one server may open a data folder at a time.
  */
@@ -42,7 +75,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateUnderLock(pool),
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -55,10 +88,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const client = dir ? new PGlite(dir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // PGlite lives in this one process: calls of migrate() run one after the other (the next one finds nothing to do).
+  let migrations: Promise<void> = Promise.resolve();
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => {
+      const run = migrations.catch(() => undefined).then(() => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }));
+      migrations = run;
+      return run;
+    },
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };
