@@ -15,6 +15,10 @@ import orderRoutes from './orders/routes';
 import mailRoutes from './mail/routes';
 import { sealingKey } from './mail/sealedFields';
 import adminUsersRoutes from './admin/usersRoutes';
+import adminJobsRoutes from './admin/jobsRoutes';
+import { ErpRedriver } from './jobs/redriver';
+import { ERP_ORDER_JOB } from './orders/erpOrderJob';
+import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB } from './payments/paymentService';
 import { LocalPrivateStore, type PrivateFileStore } from './mail/privateFiles';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { Outbox, OutboxWorker, type WorkerOptions } from './jobs/outbox';
@@ -64,6 +68,8 @@ declare module 'fastify' {
     payments?: PaymentsArea;
     /** Settles payments nobody came back for (started on ready unless `payments.reconciler.autoStart` is false). */
     reconciler?: PaymentReconciler;
+    /** Queues again the ERP jobs that ran out of tries once the ERP answers (started with the worker). */
+    redriver: ErpRedriver;
   }
 }
 
@@ -97,6 +103,11 @@ export interface AppDeps {
   worker?: Partial<Omit<WorkerOptions, 'db'>> & { autoStart?: boolean };
   /** WebPay and Khipu clients and settings (main: WEBPAY_* / KHIPU_* or the stand-ins). Absent: no payment routes. */
   payments?: PaymentProviders;
+  /**
+   * The ERP jobs' timing: `settleMs` and `approvalPollMs` change the ERP service's create policy (absent: as the service
+   * was built); `redriveIntervalMs` is how often exhausted ERP jobs are re-driven once the ERP answers (default 60 s).
+   */
+  erpJobs?: { settleMs?: number; approvalPollMs?: number; redriveIntervalMs?: number };
 }
 
 /**
@@ -145,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const security = new SecurityService(users, tokens, (userId) => app.forgetSession(userId));
   await app.register(securityRoutes, { security, limits: config.login });
   const erp = deps.erp;
+  const { redriveIntervalMs, ...createPolicy } = deps.erpJobs ?? {};
+  if (createPolicy.settleMs !== undefined || createPolicy.approvalPollMs !== undefined) erp.setCreatePolicy(createPolicy);
   const customers = new CustomerDirectory(erp);
   const catalog = new CatalogService(erp, new ContentRepo(database.db), {
     maxAgeMs: deps.catalogMaxAgeMs,
@@ -197,7 +210,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('privateFiles', privateFiles as PrivateFileStore);
   await app.register(mailRoutes, { ...routeDeps, mailer, privateFiles, sealKey: sealingKey(config.jwtSecret) });
   await app.register(adminUsersRoutes, { db: database.db });
-  if (autoStart) app.addHook('onReady', async () => worker.start());
+  await app.register(adminJobsRoutes, { db: database.db, outbox, worker });
+  const redriver = new ErpRedriver({
+    db: database.db,
+    outbox,
+    worker,
+    kinds: [ERP_ORDER_JOB, ERP_PAYMENT_JOB, ERP_PAY_INVOICES_JOB],
+    erpHealthy: async () => (await erp.ping()) === 'ok',
+    intervalMs: redriveIntervalMs,
+    logger: app.log,
+  });
+  app.decorate('redriver', redriver);
+  if (autoStart) {
+    app.addHook('onReady', async () => {
+      worker.start();
+      redriver.start();
+    });
+  }
 
   const erpReady = async () => {
     if ((await erp.ping()) !== 'ok') throw new Error('ERP no disponible');
@@ -207,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(spa, { clientDir: config.clientDir });
   app.addHook('onClose', async () => {
     await app.reconciler?.stop();
+    await redriver.stop();
     await worker.stop();
     await database.close();
   });

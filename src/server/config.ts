@@ -44,6 +44,12 @@ export interface Config {
   reconcilerIntervalMs: number;
   /** How long a payment is left to its buyer before the reconciler looks at it (ms). */
   reconcilerMinAgeMs: number;
+  /**
+   * The ERP's timing (ms): `timeoutMs` of each Service Layer call; `settleMs`, how long B1 may still be finishing a create
+   * whose answer never came (retries only look it up meanwhile); `approvalPollMs`, how often a draft waiting for the ERP's
+   * approval is looked at; `redriveIntervalMs`, how often failed ERP jobs are re-driven once the ERP answers again.
+   */
+  erp: { timeoutMs: number; settleMs: number; approvalPollMs: number; redriveIntervalMs: number };
 }
 
 /** '8h', '30m', '3600' (seconds) -> seconds. */
@@ -104,8 +110,8 @@ function paymentProviders(env: NodeJS.ProcessEnv): Pick<Config, 'webpay' | 'khip
   };
 }
 
-/** RECONCILER_INTERVAL ('30s' by default) and RECONCILER_MIN_AGE ('60s'): '2m', '30s', or seconds. */
-function reconcilerInterval(value: string | undefined, name: string, fallback: string): number {
+/** A positive duration setting ('2m', '30s', or seconds) in ms: RECONCILER_INTERVAL, ERP_SETTLE_TIME, … */
+function durationMs(value: string | undefined, name: string, fallback: string): number {
   let seconds: number;
   try {
     seconds = parseDuration(value ?? fallback);
@@ -148,7 +154,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       window: env.LOGIN_WINDOW ?? '15 minutes',
     },
     ...paymentProviders(env),
-    reconcilerIntervalMs: reconcilerInterval(env.RECONCILER_INTERVAL, 'RECONCILER_INTERVAL', '30s'),
-    reconcilerMinAgeMs: reconcilerInterval(env.RECONCILER_MIN_AGE, 'RECONCILER_MIN_AGE', '60s'),
+    reconcilerIntervalMs: durationMs(env.RECONCILER_INTERVAL, 'RECONCILER_INTERVAL', '30s'),
+    reconcilerMinAgeMs: durationMs(env.RECONCILER_MIN_AGE, 'RECONCILER_MIN_AGE', '60s'),
+    erp: {
+      timeoutMs: durationMs(env.B1_TIMEOUT, 'B1_TIMEOUT', '10s'),
+      settleMs: durationMs(env.ERP_SETTLE_TIME, 'ERP_SETTLE_TIME', '3m'),
+      approvalPollMs: durationMs(env.ERP_APPROVAL_POLL, 'ERP_APPROVAL_POLL', '5m'),
+      redriveIntervalMs: durationMs(env.ERP_REDRIVE_INTERVAL, 'ERP_REDRIVE_INTERVAL', '1m'),
+    },
   };
 }

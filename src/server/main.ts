@@ -32,7 +32,10 @@ async function main() {
   // The ERP: the configured Service Layer, or the stand-in on a loopback port.
   const standIn = config.b1 ? undefined : await startB1StandIn();
   const b1 = config.b1 ?? standIn!;
-  const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: b1.company, user: b1.user, password: b1.password }));
+  const erp = new ErpService(
+    new ServiceLayerClient({ baseUrl: b1.url, company: b1.company, user: b1.user, password: b1.password, timeoutMs: config.erp.timeoutMs }),
+    { settleMs: config.erp.settleMs, approvalPollMs: config.erp.approvalPollMs },
+  );
 
   // The payment providers: the configured ones, or their stand-ins on loopback ports (card form and payer page included).
   const webpayStandIn = config.webpay.baseUrl ? undefined : await startWebpayStandIn();
@@ -56,6 +59,7 @@ async function main() {
     privateFilesDir: path.join(config.dataDir, 'private'),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     logger: { level: config.logLevel },
+    erpJobs: { redriveIntervalMs: config.erp.redriveIntervalMs },
     payments: {
       webpay,
       khipu,

@@ -6,7 +6,7 @@ import type { SessionUser } from '../plugins/auth';
 // The admin area's audit trail (issue: "an audit log row for every admin change: who, what, when").
 
 export type AuditAction = 'create' | 'update' | 'delete';
-export type AuditEntity = 'user' | 'product' | 'banner' | 'notification';
+export type AuditEntity = 'user' | 'product' | 'banner' | 'notification' | 'job';
 
 export interface AuditEntry {
   /** Who: the session user of the request (`request.sessionUser`). */

@@ -32,7 +32,39 @@ import type { ServiceLayerClient } from './serviceLayer';
 import type { SalesOrderDocument } from './salesOrders';
 import type { IncomingPaymentDocument } from './incomingPayments';
 
-export interface ErpServiceOptions {
+/** How the portal treats creates whose outcome it does not know (docs/exactly-once.md). */
+export interface ErpCreatePolicy {
+  /**
+   * How long the ERP may still be working on a create whose answer never came (B1 keeps processing after the client
+   * gave up): until then a retry only looks the document up; after it, a look-up that finds nothing is trusted.
+   */
+  settleMs: number;
+  /** How often a document waiting for the ERP's approval procedure is looked at again. */
+  approvalPollMs: number;
+}
+
+export const DEFAULT_CREATE_POLICY: ErpCreatePolicy = { settleMs: 3 * 60_000, approvalPollMs: 5 * 60_000 };
+
+/** What the ERP holds for one portal order number (NumAtCard) of a customer. */
+export type SalesDocumentState =
+  | { kind: 'order'; docEntry: number; docNum: number }
+  /** A Draft made by an approval procedure; `approval` is what its approval request says. */
+  | { kind: 'draft'; draftEntry: number; approval: 'pending' | 'approved' | 'rejected'; remarks?: string };
+
+/** B1's approval request states (ApprovalRequests.Status) in the portal's words. */
+const APPROVAL_STATES: Record<string, 'pending' | 'approved' | 'rejected'> = {
+  arsPending: 'pending',
+  arsApproved: 'approved',
+  arsGenerated: 'approved',
+  arsGeneratedByAuthorizer: 'approved',
+  arsNotApproved: 'rejected',
+  arsCancelled: 'rejected',
+};
+
+/** The Service Layer's answer to a create that went to an approval procedure (a Draft was made instead). */
+export const APPROVAL_ERROR_CODE = -2028;
+
+export interface ErpServiceOptions extends Partial<ErpCreatePolicy> {
   /** How long countries, regions, payment terms and transports are kept in memory. Default 10 minutes. */
   referenceTtlMs?: number;
   /** Rows per page when reading whole collections. Default 100. */
@@ -72,8 +104,13 @@ export class ErpService {
   private readonly states: Cached<B1State[]>;
   private readonly paymentTerms: Cached<B1PaymentTerms[]>;
   private readonly transports: Cached<B1UserTableRow[]>;
+  private policy: ErpCreatePolicy;
 
   constructor(private readonly sl: ServiceLayerClient, options: ErpServiceOptions = {}) {
+    this.policy = {
+      settleMs: options.settleMs ?? DEFAULT_CREATE_POLICY.settleMs,
+      approvalPollMs: options.approvalPollMs ?? DEFAULT_CREATE_POLICY.approvalPollMs,
+    };
     const ttl = options.referenceTtlMs ?? 10 * 60_000;
     const now = options.now ?? Date.now;
     this.pageSize = options.pageSize ?? 100;
@@ -213,25 +250,71 @@ export class ErpService {
     return (order.DocumentLines ?? []).map(toHistoryLine);
   }
 
+  /** How creates with an unknown outcome are handled (settle time, approval polling). */
+  get createPolicy(): ErpCreatePolicy {
+    return this.policy;
+  }
+
+  /** Changes the create policy (tests and fault harnesses shorten the times). */
+  setCreatePolicy(policy: Partial<ErpCreatePolicy>): void {
+    this.policy = { ...this.policy, ...policy };
+  }
+
   /**
-   * Creates the sales order or reservation `doc` once: the Service Layer has no idempotency, so an Orders document
-   * of the same customer with the same NumAtCard (the portal's order number) is looked up first and, when found,
-   * answered instead of a second one (a retry after a lost answer must not sell twice).
+   * What the ERP holds for the customer's order number `numAtCard`: a sales order (Orders), or a Draft waiting for (or
+   * refused by) the approval procedure, or nothing (null). Throws when the ERP cannot be asked: a failed look-up is
+   * never "not there".
    */
-  async submitSalesOrder(doc: SalesOrderDocument): Promise<{ docEntry: number; docNum: number; created: boolean }> {
-    const found = await this.sl.get<{ value: B1Document[] }>('Orders', {
+  async findSalesDocument(cardCode: string, numAtCard: string): Promise<SalesDocumentState | null> {
+    const byReference = filter`CardCode eq ${cardCode} and NumAtCard eq ${numAtCard}`;
+    const orders = await this.sl.get<{ value: B1Document[] }>('Orders', {
       select: ['DocEntry', 'DocNum', 'CardCode', 'NumAtCard'],
-      filter: filter`CardCode eq ${doc.CardCode} and NumAtCard eq ${doc.NumAtCard}`,
+      filter: byReference,
       orderby: 'DocEntry',
       top: 1,
     });
-    const existing = found.value[0];
-    if (existing) return { docEntry: existing.DocEntry, docNum: existing.DocNum ?? existing.DocEntry, created: false };
-    const created = await this.sl.post<B1Document>('Orders', doc);
-    if (!created?.DocEntry) {
-      throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: 'POST Orders answered without DocEntry' });
+    const order = orders.value[0];
+    if (order) return { kind: 'order', docEntry: order.DocEntry, docNum: order.DocNum ?? order.DocEntry };
+    const drafts = await this.sl.get<{ value: B1Document[] }>('Drafts', {
+      select: ['DocEntry', 'CardCode', 'NumAtCard'],
+      filter: `${byReference} and ${filter`DocObjectCode eq ${'oOrders'}`}`,
+      orderby: 'DocEntry',
+      top: 1,
+    });
+    const draft = drafts.value[0];
+    if (!draft) return null;
+    const requests = await this.sl.get<{ value: Array<{ Code: number; Status?: string; Remarks?: string | null }> }>('ApprovalRequests', {
+      select: ['Code', 'Status', 'Remarks'],
+      filter: filter`ObjectEntry eq ${draft.DocEntry} and IsDraft eq ${'tYES'}`,
+      orderby: 'Code desc',
+      top: 1,
+    });
+    const request = requests.value[0];
+    const approval = APPROVAL_STATES[request?.Status ?? 'arsPending'] ?? 'pending';
+    return { kind: 'draft', draftEntry: draft.DocEntry, approval, ...(request?.Remarks ? { remarks: request.Remarks } : {}) };
+  }
+
+  /**
+   * POSTs the sales order or reservation `doc` (no look-up: callers go through createOnce, which looks first). An
+   * approval procedure answers -2028 and makes a Draft: then the Draft is answered. ErpError otherwise.
+   */
+  async postSalesOrder(doc: SalesOrderDocument): Promise<SalesDocumentState> {
+    try {
+      const created = await this.sl.post<B1Document>('Orders', doc);
+      if (!created?.DocEntry) {
+        throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: 'POST Orders answered without DocEntry' });
+      }
+      return { kind: 'order', docEntry: created.DocEntry, docNum: created.DocNum ?? created.DocEntry };
+    } catch (error) {
+      if (!(error instanceof ErpError) || error.erpCode !== APPROVAL_ERROR_CODE) throw error;
+      // The ERP answered (the draft, if any, is committed): what it holds now is what there is.
+      const held = await this.findSalesDocument(doc.CardCode, doc.NumAtCard);
+      if (held) return held;
+      throw new ErpError(
+        { status: 400, code: 'ERP_REJECTED', message: error.erpMessage ?? ERP_MESSAGES.unsupported, erpCode: error.erpCode, erpMessage: error.erpMessage, upstreamStatus: error.upstreamStatus },
+        { cause: error },
+      );
     }
-    return { docEntry: created.DocEntry, docNum: created.DocNum ?? created.DocEntry, created: true };
   }
 
   /** The customer's incoming payment with this CounterReference (the portal payment's reference), or null. */
@@ -246,18 +329,13 @@ export class ErpService {
     return existing ? { docEntry: existing.DocEntry, docNum: existing.DocNum ?? existing.DocEntry } : null;
   }
 
-  /**
-   * Registers the incoming payment `doc` once: like sales orders, a payment of the same customer with the same
-   * CounterReference is looked up first and answered instead of a second one (the money must not count twice).
-   */
-  async submitIncomingPayment(doc: IncomingPaymentDocument): Promise<{ docEntry: number; docNum: number; created: boolean }> {
-    const existing = await this.findIncomingPayment(doc.CardCode, doc.CounterReference);
-    if (existing) return { ...existing, created: false };
+  /** POSTs the incoming payment `doc` (no look-up: callers go through createOnce, which looks first). */
+  async postIncomingPayment(doc: IncomingPaymentDocument): Promise<{ docEntry: number; docNum: number }> {
     const created = await this.sl.post<{ DocEntry?: number; DocNum?: number }>('IncomingPayments', doc);
     if (!created?.DocEntry) {
       throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: 'POST IncomingPayments answered without DocEntry' });
     }
-    return { docEntry: created.DocEntry, docNum: created.DocNum ?? created.DocEntry, created: true };
+    return { docEntry: created.DocEntry, docNum: created.DocNum ?? created.DocEntry };
   }
 
   // --- health ---

@@ -29,6 +29,10 @@ export interface JobInfo {
    * came back). See docs/exactly-once.md: while set, the job looks before it posts again.
    */
   postedAt: Date | null;
+  /** Write-ahead: records (committed) that a creating request is about to leave for the ERP. */
+  markPosting(): Promise<void>;
+  /** The creating request's answer is known: nothing is in flight any more. */
+  clearPosting(): Promise<void>;
 }
 
 export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
@@ -103,14 +107,14 @@ export class Outbox {
    * Re-drives one failed job by hand (an administrator): queued again with a fresh budget, whatever it failed for.
    * Answers the job as it stands, or undefined when there is none; a job that is not failed is left as it is.
    */
-  async retry(id: number): Promise<{ job: OutboxRow; requeued: boolean } | undefined> {
-    const [row] = await this.db
+  async retry(id: number, tx: DbOrTx = this.db): Promise<{ job: OutboxRow; requeued: boolean } | undefined> {
+    const [row] = await tx
       .update(outbox)
       .set(requeued())
       .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
       .returning();
     if (row) return { job: row, requeued: true };
-    const job = await this.get(id);
+    const [job] = await tx.select().from(outbox).where(eq(outbox.id, id));
     return job ? { job, requeued: false } : undefined;
   }
 
@@ -305,7 +309,16 @@ export class OutboxWorker {
 
   private async run(row: ClaimedRow): Promise<void> {
     const postedAt = row.posted_at === null ? null : new Date(row.posted_at);
-    const job: JobInfo = { id: row.id, kind: row.kind, dedupeKey: row.dedupe_key, attempts: row.attempts, postedAt };
+    const marks = new Outbox(this.opts.db);
+    const job: JobInfo = {
+      id: row.id,
+      kind: row.kind,
+      dedupeKey: row.dedupe_key,
+      attempts: row.attempts,
+      postedAt,
+      markPosting: () => marks.markPosting(row.id),
+      clearPosting: () => marks.clearPosting(row.id),
+    };
     const handler = this.handlers.get(row.kind);
     try {
       if (!handler) throw new PermanentJobError(`no hay quien procese trabajos '${row.kind}'`);

@@ -1,14 +1,19 @@
 // The outbox job that sends an order to the ERP (a sales order, or a reservation) and confirms it when the ERP
-// accepts it. Delivery is at least once, so the job is idempotent: a sent order is not sent again, and the ERP is
-// asked for a document with the order's number (NumAtCard) before one is created.
+// accepts it. Delivery is at least once, so the job is idempotent: a sent order is not sent again, and the ERP document
+// with the order's number (NumAtCard, in Orders and in Drafts) is looked up before one is created; a create whose
+// outcome is unknown is only looked up until the ERP has surely finished it (createOnce, docs/exactly-once.md).
+// An ERP with an approval procedure makes a Draft: the order waits (AWAITING_APPROVAL) until it is approved or refused.
 // A paid order (WebPay, Khipu) is different: its payment already CONFIRMED it (the payments area enqueues this job in
 // that same transaction), it goes with U_FormaPago '4', and an ERP refusal does not cancel it (the money was
 // received): the refusal is recorded on the order and logged for the staff.
 import type { FastifyBaseLogger } from 'fastify';
+import { fill } from '../../shared/messages';
+import { ERP_STATUS_TEXTS } from '../../shared/erpStatus';
+import { createOnce } from '../erp/createOnce';
 import { ErpError } from '../erp/errors';
-import type { ErpService } from '../erp/erpService';
+import type { ErpService, SalesDocumentState } from '../erp/erpService';
 import { buildSalesOrder } from '../erp/salesOrders';
-import { PermanentJobError, type JobHandler } from '../jobs/outbox';
+import { PermanentJobError, RetryLaterError, type JobHandler } from '../jobs/outbox';
 import type { PaymentMethod } from '../../shared/orders';
 import type { OrderRepo } from './orderRepo';
 
@@ -37,7 +42,7 @@ export function createErpOrderHandler(deps: {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'> & Partial<Pick<FastifyBaseLogger, 'error'>>;
 }): JobHandler {
   const { orders, erp } = deps;
-  return async (payload) => {
+  return async (payload, job) => {
     const orderId = Number((payload as Partial<ErpOrderPayload> | null)?.orderId);
     if (!Number.isSafeInteger(orderId) || orderId <= 0) throw new PermanentJobError(`pedido inválido en el trabajo: ${JSON.stringify(payload)}`);
     const found = await orders.withLines(orderId);
@@ -72,25 +77,47 @@ export function createErpOrderHandler(deps: {
       },
       deps.now?.(),
     );
-    let sent: { docEntry: number; docNum: number; created: boolean };
+    const number = order.purchaseOrderNumber!;
+    let held: SalesDocumentState;
     try {
-      sent = await erp.submitSalesOrder(doc);
+      held = await createOnce(job, erp.createPolicy.settleMs, {
+        what: `el pedido ${number}`,
+        lookup: () => erp.findSalesDocument(order.cardCode, number),
+        create: () => erp.postSalesOrder(doc),
+      });
     } catch (error) {
-      if (!isErpRejection(error)) throw error; // unreachable, 5xx, timeout…: the worker retries with backoff
-      const text = `el ERP rechazó el pedido ${order.purchaseOrderNumber}: ${error.erpMessage ?? error.message}`;
+      if (!isErpRejection(error)) throw error; // unreachable, 5xx, timeout…: the worker retries (looking first)
+      await reject(error.erpMessage ?? error.message);
+      throw new PermanentJobError(`el ERP rechazó el pedido ${number}: ${error.erpMessage ?? error.message}`, { cause: error });
+    }
+
+    if (held.kind === 'draft') {
+      if (held.approval === 'rejected') {
+        const reason = fill(ERP_STATUS_TEXTS.approvalRejected, { number }) + (held.remarks ? `: ${held.remarks}` : '');
+        await reject(reason);
+        throw new PermanentJobError(`el aprobador del ERP rechazó el pedido ${number} (borrador ${held.draftEntry})`);
+      }
+      // Waiting for the ERP's approval procedure (or approved and not yet turned into an order): never cancelled
+      // meanwhile; looked at again until the draft becomes an order or is refused.
+      await orders.markAwaitingApproval(orderId, held.draftEntry);
+      deps.log?.info({ orderId, number, draftEntry: held.draftEntry, approval: held.approval }, 'pedido en espera de aprobación en el ERP');
+      throw new RetryLaterError(`el pedido ${number} espera aprobación en el ERP (borrador ${held.draftEntry})`, erp.createPolicy.approvalPollMs);
+    }
+    if (paid) await orders.markPaidErpSent(orderId, held);
+    else await orders.markErpSent(orderId, held);
+    deps.log?.info({ orderId, number, docEntry: held.docEntry, docNum: held.docNum }, 'pedido enviado al ERP');
+
+    /** The ERP (or its approver) refused the order: a paid one stays CONFIRMED for the staff, any other is CANCELED. */
+    async function reject(reason: string): Promise<void> {
       if (paid) {
-        await orders.markPaidErpRejected(orderId, error.message);
-        const report = { orderId, number: order.purchaseOrderNumber, numOc: order.numOc, erpError: error.erpMessage ?? error.message };
+        await orders.markPaidErpRejected(orderId, reason);
+        const report = { orderId, number, numOc: order.numOc, erpError: reason };
         const staff = 'pedido PAGADO rechazado por el ERP: debe ingresarse a mano (el pago ya fue recibido)';
         if (deps.log?.error) deps.log.error(report, staff);
         else deps.log?.warn(report, staff);
       } else {
-        await orders.markErpRejected(orderId, error.message);
+        await orders.markErpRejected(orderId, reason);
       }
-      throw new PermanentJobError(text, { cause: error });
     }
-    if (paid) await orders.markPaidErpSent(orderId, sent);
-    else await orders.markErpSent(orderId, sent);
-    deps.log?.info({ orderId, number: order.purchaseOrderNumber, docEntry: sent.docEntry, created: sent.created }, 'pedido enviado al ERP');
   };
 }

@@ -84,6 +84,17 @@ export class OrderRepo {
   }
 
   /**
+   * The ERP made a Draft of the order that waits for its approval procedure: recorded, nothing else moves (a PROCESS
+   * order stays PROCESS, a paid one CONFIRMED) until the draft becomes an order or is refused.
+   */
+  async markAwaitingApproval(id: number, draftEntry: number): Promise<void> {
+    await this.db
+      .update(orders)
+      .set({ erpStatus: 'AWAITING_APPROVAL', erpDraftEntry: draftEntry, erpError: null })
+      .where(and(eq(orders.id, id), inArray(orders.erpStatus, ['NONE', 'PENDING', 'AWAITING_APPROVAL'])));
+  }
+
+  /**
    * A paid order (WebPay, Khipu) the ERP accepted: it was CONFIRMED by its payment, and keeps its state and its numOc
    * (the provider's transaction id); only the ERP reference is recorded.
    */
@@ -102,7 +113,7 @@ export class OrderRepo {
     await this.db
       .update(orders)
       .set({ erpStatus: 'REJECTED', erpError: message.slice(0, 2000) })
-      .where(and(eq(orders.id, id), inArray(orders.erpStatus, ['NONE', 'PENDING'])));
+      .where(and(eq(orders.id, id), inArray(orders.erpStatus, ['NONE', 'PENDING', 'AWAITING_APPROVAL'])));
   }
 
   /** The ERP refused the document for a business reason: the order is CANCELED with the ERP's message. */
@@ -110,7 +121,7 @@ export class OrderRepo {
     await this.db
       .update(orders)
       .set({ erpStatus: 'REJECTED', erpError: message.slice(0, 2000), orderState: 'CANCELED' })
-      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), inArray(orders.erpStatus, ['NONE', 'PENDING'])));
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), inArray(orders.erpStatus, ['NONE', 'PENDING', 'AWAITING_APPROVAL'])));
   }
 }
 

@@ -1,13 +1,15 @@
 // The outbox jobs that register confirmed payments in the ERP as incoming payments (spec: pay-account after a paid
 // order's sales order, pay-invoice for pending invoices). Enqueued by PaymentService.applyOutcome in the transaction
 // that records the money; delivered at least once, so each looks for the ERP payment with its CounterReference
-// before posting one.
+// before posting one, and a post whose outcome is unknown is only looked up until the ERP has surely finished it
+// (createOnce, docs/exactly-once.md).
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow, PaymentRow } from '../db/schema';
 import type { ErpService } from '../erp/erpService';
-import { buildIncomingPayment, COUNTER_REFERENCE_MAX, type IncomingPaymentMeans } from '../erp/incomingPayments';
+import { createOnce } from '../erp/createOnce';
+import { buildIncomingPayment, COUNTER_REFERENCE_MAX, type IncomingPaymentMeans, type IncomingPaymentSource } from '../erp/incomingPayments';
 import type { WebpayTransaction } from '../integrations/webpay';
-import { PermanentJobError, type JobHandler } from '../jobs/outbox';
+import { PermanentJobError, type JobHandler, type JobInfo } from '../jobs/outbox';
 import { isErpRejection } from '../orders/erpOrderJob';
 import type { OrderRepo } from '../orders/orderRepo';
 import type { ErpPaymentPayload } from './paymentService';
@@ -55,7 +57,7 @@ export function createErpPaymentHandler(deps: {
   now?: () => Date;
 }): JobHandler {
   const { payments, orders, erp, log } = deps;
-  return async (raw) => {
+  return async (raw, job) => {
     const paymentId = Number((raw as Partial<ErpPaymentPayload> | null)?.paymentId);
     if (!Number.isSafeInteger(paymentId) || paymentId <= 0) throw new PermanentJobError(`pago inválido en el trabajo: ${JSON.stringify(raw)}`);
     const payment = await payments.byId(paymentId);
@@ -71,12 +73,12 @@ export function createErpPaymentHandler(deps: {
       remarks: remarksOf(payment, order),
     };
     const now = deps.now?.();
-    let sent: { docEntry: number; docNum: number; created: boolean };
+    let sent: { docEntry: number; docNum: number };
     try {
-      sent = await erp.submitIncomingPayment(buildIncomingPayment(source, now));
+      sent = await registerOnce(job, source, now);
     } catch (error) {
-      if (!isErpRejection(error)) throw error; // unreachable, 5xx, timeout…: retried with backoff
-      const retried = payment.purpose === 'INVOICES' ? await resubmitWithOpenBalances(source, now) : undefined;
+      if (!isErpRejection(error)) throw error; // unreachable, 5xx, timeout…: retried with backoff (looking first)
+      const retried = payment.purpose === 'INVOICES' ? await resubmitWithOpenBalances(job, source, now) : undefined;
       if (!retried) {
         log?.error(
           { paymentId, reference: payment.reference, counterReference: source.counterReference, amount: payment.amount, erpError: error.erpMessage ?? error.message },
@@ -86,23 +88,33 @@ export function createErpPaymentHandler(deps: {
       }
       sent = retried;
     }
-    log?.info({ paymentId, reference: payment.reference, docEntry: sent.docEntry, created: sent.created }, 'pago registrado en el ERP');
+    log?.info({ paymentId, reference: payment.reference, docEntry: sent.docEntry }, 'pago registrado en el ERP');
   };
+
+  /** The incoming payment, once: looked up by its CounterReference before every POST (createOnce). */
+  function registerOnce(job: JobInfo, source: IncomingPaymentSource, now: Date | undefined): Promise<{ docEntry: number; docNum: number }> {
+    return createOnce(job, erp.createPolicy.settleMs, {
+      what: `el pago ${source.counterReference}`,
+      lookup: () => erp.findIncomingPayment(source.cardCode, source.counterReference),
+      create: () => erp.postIncomingPayment(buildIncomingPayment(source, now)),
+    });
+  }
 
   /**
    * The invoices' balances changed after the payment was made (paid elsewhere meanwhile): applies what is still open
    * and leaves the rest on account, so the money received is registered anyway. Undefined when nothing changed.
    */
   async function resubmitWithOpenBalances(
-    source: Parameters<typeof buildIncomingPayment>[0],
+    job: JobInfo,
+    source: IncomingPaymentSource,
     now: Date | undefined,
-  ): Promise<{ docEntry: number; docNum: number; created: boolean } | undefined> {
+  ): Promise<{ docEntry: number; docNum: number } | undefined> {
     const open = new Map((await erp.pendingInvoices(source.cardCode)).map((doc) => [doc.docEntry, doc.saldoaPagar]));
     const adjusted = (source.invoices ?? []).map((i) => ({ docEntry: i.docEntry, sumApplied: Math.min(i.sumApplied, open.get(i.docEntry) ?? 0) }));
     if (adjusted.every((a, n) => a.sumApplied === source.invoices?.[n]?.sumApplied)) return undefined;
     log?.warn({ counterReference: source.counterReference, before: source.invoices, after: adjusted }, 'los saldos cambiaron: se aplica lo pendiente y el resto queda a cuenta');
     try {
-      return await erp.submitIncomingPayment(buildIncomingPayment({ ...source, invoices: adjusted }, now));
+      return await registerOnce(job, { ...source, invoices: adjusted }, now);
     } catch (error) {
       if (isErpRejection(error)) return undefined;
       throw error;

@@ -1,0 +1,83 @@
+// Nothing about an order or a payment is dropped: an ERP job that ran out of tries while the ERP was down stays in the
+// outbox as failed ('exhausted'), and this re-driver queues it again once the ERP answers (a cheap look every interval,
+// a ping only when there is something to re-drive). Jobs the ERP refused ('rejected') are left to the staff, who can
+// retry them by hand (POST /api/admin/jobs/:id/retry). Running it on several instances is harmless: the update that
+// re-queues is one statement.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/connect';
+import { outbox } from '../db/schema';
+import type { Outbox, OutboxWorker } from './outbox';
+
+export interface RedriverOptions {
+  db: Db;
+  outbox: Outbox;
+  worker: OutboxWorker;
+  /** The job kinds that talk to the ERP. */
+  kinds: readonly string[];
+  /** Whether the ERP answers now. */
+  erpHealthy: () => Promise<boolean>;
+  /** Pause between looks. Default 60 000 ms. */
+  intervalMs?: number;
+  logger?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+export class ErpRedriver {
+  private readonly intervalMs: number;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+  private stopped = true;
+
+  constructor(private readonly opts: RedriverOptions) {
+    this.intervalMs = opts.intervalMs ?? 60_000;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One look: when exhausted ERP jobs exist and the ERP answers, they are queued again. Answers how many. */
+  runOnce(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    const { db, kinds } = this.opts;
+    if (kinds.length === 0) return 0;
+    const [waiting] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'failed'), eq(outbox.failure, 'exhausted'), inArray(outbox.kind, [...kinds])));
+    if (!Number(waiting?.n)) return 0;
+    if (!(await this.opts.erpHealthy())) return 0;
+    const requeued = await this.opts.outbox.redriveExhausted(kinds);
+    if (requeued > 0) {
+      this.opts.logger?.info({ requeued }, 'outbox: el ERP volvió, se reintentan los trabajos agotados');
+      this.opts.worker.kick();
+    }
+    return requeued;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.runOnce()
+        .catch((err: unknown) => this.opts.logger?.error({ err }, 'outbox: no se pudo revisar los trabajos agotados'))
+        .finally(() => this.schedule());
+    }, this.intervalMs);
+    this.timer.unref?.();
+  }
+}
