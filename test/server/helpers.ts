@@ -54,6 +54,8 @@ export interface TestApp {
   database: Database;
   users: UsersRepo;
   b1: B1Mock;
+  /** The ERP service the app uses. */
+  erp: ErpService;
   /** The WebPay Plus stand-in the app's payments use. */
   webpay: WebpayMock;
   /** The Khipu stand-in the app's payments use. */
@@ -70,6 +72,8 @@ export interface TestAppExtras {
   payments?: Partial<Omit<PaymentProviders, 'webpay' | 'khipu'>>;
   /** Listen on a loopback port and use it as PUBLIC_URL (WebPay returns and Khipu notifications over real HTTP). */
   listen?: boolean;
+  /** The ERP client's timeout (default 3 000 ms) and create policy (settle time, approval polling). */
+  erp?: { timeoutMs?: number; settleMs?: number; approvalPollMs?: number };
 }
 
 /** A loopback port nobody uses right now. */
@@ -99,7 +103,8 @@ export async function createTestApp(
   const khipu = await startKhipuMock(extras.khipu);
   const port = extras.listen ? await freePort() : undefined;
   const url = port ? `http://127.0.0.1:${port}` : undefined;
-  const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 3000 }));
+  const { timeoutMs = 3000, ...createPolicy } = extras.erp ?? {};
+  const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs }), createPolicy);
   const users = new UsersRepo(database.db);
   await seedUsers(
     users,
@@ -136,6 +141,7 @@ export async function createTestApp(
     database,
     users,
     b1,
+    erp,
     webpay,
     khipu,
     url,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connect';
 import { outbox } from '../../src/server/db/schema';
-import { createOnce, surelyNotCreated } from '../../src/server/erp/createOnce';
+import { createOnce, LookupFailedError, surelyNotCreated } from '../../src/server/erp/createOnce';
 import { ErpError } from '../../src/server/erp/errors';
 import { Outbox, OutboxWorker, PermanentJobError, RetryLaterError, type JobHandler, type JobInfo } from '../../src/server/jobs/outbox';
 import { ErpRedriver } from '../../src/server/jobs/redriver';
@@ -192,9 +192,15 @@ describe('createOnce', () => {
     expect(no.marks).toEqual(['mark', 'clear']);
   });
 
-  it('never posts when the look-up itself fails', async () => {
+  it('never posts when the look-up itself fails, and a failed look-up is not a refusal', async () => {
     const create = jest.fn();
-    await expect(createOnce(fakeJob(null), 60_000, { what: 'x', lookup: async () => { throw timeout(); }, create })).rejects.toThrow();
+    const notFound = new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: 'x', upstreamStatus: 404, erpCode: -2028 });
+    for (const cause of [timeout(), notFound]) {
+      const error = await createOnce(fakeJob(null), 60_000, { what: 'el pedido OC3', lookup: async () => { throw cause; }, create }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LookupFailedError);
+      expect(error).not.toBeInstanceOf(ErpError);
+      expect((error as Error).message).toContain('no se pudo buscar el pedido OC3 en el ERP');
+    }
     expect(create).not.toHaveBeenCalled();
   });
 

@@ -27,13 +27,30 @@ export function surelyNotCreated(error: unknown): boolean {
   return error.code === 'ERP_UNAVAILABLE' && error.erpMessage === 'ECONNREFUSED';
 }
 
+/** The ERP could not be asked whether it holds the document: never a refusal, never "not there"; retried. */
+export class LookupFailedError extends Error {
+  constructor(what: string, options: { cause: unknown }) {
+    const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+    super(`no se pudo buscar ${what} en el ERP: ${reason}`, options);
+    this.name = 'LookupFailedError';
+  }
+}
+
+async function lookUp<T>(steps: CreateOnceSteps<T>): Promise<T | null> {
+  try {
+    return await steps.lookup();
+  } catch (error) {
+    throw new LookupFailedError(steps.what, { cause: error });
+  }
+}
+
 export async function createOnce<T>(
   job: Pick<JobInfo, 'postedAt' | 'markPosting' | 'clearPosting'>,
   settleMs: number,
   steps: CreateOnceSteps<T>,
   now: () => number = Date.now,
 ): Promise<T> {
-  const held = await steps.lookup();
+  const held = await lookUp(steps);
   if (held) {
     if (job.postedAt) await job.clearPosting();
     return held;
