@@ -8,6 +8,8 @@
 // Documents (history.ts): Orders, Invoices, CreditNotes, IncomingPayments relative to REFERENCE_DATE;
 //   Order UDFs: U_TipoVenta, U_FormaPago, U_Transporte, U_TipoRetiro, U_Sucursal, U_DireccionDespacho,
 //   U_ComunaDespacho.
+// Approval procedure: Drafts and ApprovalRequests start empty; the store fills them when a sales order of a
+//   buyer under approval (APPROVAL_CARDCODE by default) is posted.
 // Reference tables (reference.ts): PaymentTermsTypes, Countries, States, U_TRANSPORTE.
 import { buildDemoCatalogue, buildGeneratedCatalogue } from './catalogue';
 import { buildHistory } from './history';
@@ -17,7 +19,7 @@ import type { B1Data } from './types';
 
 export { TECHNOLOGIES } from './reference';
 export { STOCK_OVERRIDES, categoryTree } from './catalogue';
-export { BLOCK_REASONS, NOT_BLOCKED, PRORROGA_UNDEFINED_CARDCODE } from './partners';
+export { APPROVAL_CARDCODE, BLOCK_REASONS, NOT_BLOCKED, PRORROGA_UNDEFINED_CARDCODE } from './partners';
 export type * from './types';
 
 export const REFERENCE_DATE = '2026-11-01';
@@ -42,6 +44,8 @@ export function buildDemoData(opts: BuildDemoDataOptions = {}): B1Data {
     BusinessPartners: partners,
     Items: items,
     ...history,
+    Drafts: [],
+    ApprovalRequests: [],
     PaymentTermsTypes: structuredClone(PAYMENT_TERMS),
     Countries: structuredClone(COUNTRIES),
     States: structuredClone(STATES),

@@ -20,7 +20,10 @@ export function errorBody(code: number, value: string): B1ErrorBody {
 export const INVALID_SESSION = 'Invalid session or session already timeout.';
 
 export const sessionError = (): B1Error => new B1Error(401, 301, INVALID_SESSION);
-/** -2028, 404: a key that does not exist. */
+/**
+ * -2028, 404: a key that does not exist. Also what SL answers to a POST that an approval procedure turned into a
+ * Draft: the document was added (as a Draft), but no object of the posted set can be read back.
+ */
 export const notFound = (): B1Error => new B1Error(404, -2028, 'No matching records found (ODBC -2028)');
 /** -10, 400: a business rule refused the request. */
 export const businessError = (message: string): B1Error => new B1Error(400, -10, message);

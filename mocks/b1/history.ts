@@ -11,6 +11,7 @@
 // An invoice with a credit note counts the credit note in its PaidToDate (B1 applies it to the invoice).
 import { UNTOUCHED_STYLES } from './catalogue';
 import { addDays, addressText, BASE_INVOICE, BASE_ORDER, emptyDocument, listPrice, makeLine, totals } from './documents';
+import { APPROVAL_CARDCODE } from './partners';
 import { createRng, type Rng } from './prng';
 import { PAYMENT_TERMS } from './reference';
 import type { B1BusinessPartner, B1Document, B1IncomingPayment, B1Item } from './types';
@@ -32,6 +33,11 @@ export const HISTORY_PLANS: Record<string, Plan> = {
   C79012345: { orders: 12, openOrders: 2, reserve: false, cancelled: 1, openInvoices: 4, partial: 2, creditNotes: 2, step: 12 },
   C79567890: { orders: 2, openOrders: 0, reserve: false, cancelled: 0, openInvoices: 0, partial: 0, creditNotes: 0, step: 60 },
   C76678901: { orders: 4, openOrders: 1, reserve: true, cancelled: 0, openInvoices: 1, partial: 0, creditNotes: 0, step: 20 },
+};
+
+/** Buyers added later (see buildHistory): the buyer whose orders need approval has one open, unpaid invoice. */
+export const LATE_HISTORY_PLANS: Record<string, Plan> = {
+  [APPROVAL_CARDCODE]: { orders: 1, openOrders: 0, reserve: false, cancelled: 0, openInvoices: 1, partial: 0, creditNotes: 0, step: 30 },
 };
 
 export const TRANSFER_ACCOUNT = '1101-02';
@@ -66,7 +72,7 @@ function plan(bp: B1BusinessPartner, p: Plan, referenceDate: string): Planned[] 
 }
 
 export function buildHistory(partners: B1BusinessPartner[], items: B1Item[], referenceDate: string): History {
-  const rng: Rng = createRng(4242);
+  const mainRng: Rng = createRng(4242);
   const styles = new Map<string, B1Item[]>();
   for (const item of items) {
     if (UNTOUCHED_STYLES.includes(item.U_Estilo)) continue;
@@ -76,14 +82,15 @@ export function buildHistory(partners: B1BusinessPartner[], items: B1Item[], ref
   const itemsByCode = new Map(items.map((i) => [i.ItemCode, i]));
   const byCard = new Map(partners.map((p) => [p.CardCode, p]));
 
-  const planned = Object.entries(HISTORY_PLANS)
+  const plansOf = (plans: Record<string, Plan>): Planned[] => Object.entries(plans)
     .flatMap(([card, p]) => (byCard.has(card) ? plan(byCard.get(card)!, p, referenceDate) : []))
     .sort((a, b) => a.date.localeCompare(b.date) || a.bp.CardCode.localeCompare(b.bp.CardCode));
+  const planned = plansOf(HISTORY_PLANS);
 
   const history: History = { Orders: [], Invoices: [], CreditNotes: [], IncomingPayments: [] };
 
   // Orders, oldest first.
-  for (const pl of planned) {
+  const addOrder = (pl: Planned, rng: Rng): void => {
     const { bp } = pl;
     const entry = history.Orders.length + 1;
     const order = emptyDocument(entry, 5000 + entry, bp, pl.date);
@@ -127,12 +134,11 @@ export function buildHistory(partners: B1BusinessPartner[], items: B1Item[], ref
     }
     pl.order = order;
     history.Orders.push(order);
-  }
+  };
 
   // Invoices (two days after their order), credit notes and payments.
-  const invoicedPlans = planned.filter((p) => p.role === 'invoiced');
   const payments: Array<{ bp: B1BusinessPartner; date: string; invoice: B1Document; amount: number }> = [];
-  for (const pl of invoicedPlans) {
+  const addInvoice = (pl: Planned, rng: Rng): void => {
     const order = pl.order!;
     const { bp } = pl;
     const entry = history.Invoices.length + 1;
@@ -140,6 +146,7 @@ export function buildHistory(partners: B1BusinessPartner[], items: B1Item[], ref
     const terms = PAYMENT_TERMS.find((t) => t.GroupNumber === bp.PayTermsGrpCode)?.NumberOfAdditionalDays ?? 0;
     const invoice: B1Document = {
       ...order,
+      DocObjectCode: 'oInvoices',
       DocEntry: entry, DocNum: 7000 + entry, DocumentStatus: 'bost_Open', DocDate: date, TaxDate: date, DocDueDate: addDays(date, terms),
       FolioPrefixString: '33', FolioNumber: 10400 + entry, Comments: `Basado en Órdenes de venta ${order.DocNum}.`,
       DocumentLines: order.DocumentLines.map((l) => ({ ...l, BaseType: BASE_ORDER, BaseEntry: order.DocEntry, BaseLine: l.LineNum, LineStatus: 'bost_Open' })),
@@ -149,7 +156,7 @@ export function buildHistory(partners: B1BusinessPartner[], items: B1Item[], ref
       const first = invoice.DocumentLines[0];
       const cnEntry = history.CreditNotes.length + 1;
       const cnDate = addDays(date, 10);
-      const cn = emptyDocument(cnEntry, 800 + cnEntry, bp, cnDate);
+      const cn = emptyDocument(cnEntry, 800 + cnEntry, bp, cnDate, 'oCreditNotes');
       cn.DocumentLines.push(makeLine(0, itemsByCode.get(first.ItemCode)!, Math.max(1, Math.round(first.Quantity / 3)),
         first.UnitPrice, first.DiscountPercent, { type: BASE_INVOICE, entry: invoice.DocEntry, line: first.LineNum }));
       Object.assign(cn, totals(cn.DocumentLines), {
@@ -175,7 +182,16 @@ export function buildHistory(partners: B1BusinessPartner[], items: B1Item[], ref
       payments.push({ bp, date: payDate < referenceDate ? payDate : addDays(referenceDate, -1), invoice, amount });
     }
     history.Invoices.push(invoice);
-  }
+  };
+
+  for (const pl of planned) addOrder(pl, mainRng);
+  for (const pl of planned.filter((p) => p.role === 'invoiced')) addInvoice(pl, mainRng);
+  // Buyers added to the demo later get their history after everyone else's, from their own seed, so the
+  // documents (and DocEntry numbers) of the original buyers stay as they were.
+  const late = plansOf(LATE_HISTORY_PLANS);
+  const lateRng = createRng(4343);
+  for (const pl of late) addOrder(pl, lateRng);
+  for (const pl of late.filter((p) => p.role === 'invoiced')) addInvoice(pl, lateRng);
 
   payments.sort((a, b) => a.date.localeCompare(b.date) || a.invoice.DocEntry - b.invoice.DocEntry);
   for (const p of payments) {

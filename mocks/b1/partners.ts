@@ -2,6 +2,7 @@
 // Blocking UDFs (U_Morosidad, U_Interes, U_Protesto, U_Prorroga) are 'Sin Bloqueo' unless the
 // account's blockedBy names one; U_Prorroga is null for C76234567 (an undefined prórroga, not blocking).
 // Balances (CurrentAccountBalance, OpenOrdersBalance) are filled in by the document history.
+// APPROVAL_CARDCODE is the buyer whose sales orders the stand-in's approval procedure holds as Drafts.
 import { DEMO_ACCOUNTS, LOYALTY_DISCOUNT, type BlockFlag } from '../demo/accounts';
 import { PAYMENT_TERMS } from './reference';
 import type { AddressType, B1BusinessPartner, BPAddress } from './types';
@@ -17,6 +18,9 @@ export const BLOCK_REASONS: Record<BlockFlag, string> = {
 
 /** The buyer whose U_Prorroga is null. */
 export const PRORROGA_UNDEFINED_CARDCODE = 'C76234567';
+
+/** The buyer whose sales orders need approval in the ERP (the default of the stand-in's approvalCardCodes). */
+export const APPROVAL_CARDCODE = 'C76345678';
 
 /** [AddressName, Street, comuna, province, region code] */
 type Addr = [string, string, string, string, string];
@@ -86,6 +90,14 @@ const ADDRESSES: Record<string, { phone: string; bill: Addr[]; ship: Addr[] }> =
     phone: '722235566',
     bill: [['CASA MATRIZ', "Av. Libertador Bernardo O'Higgins 210", 'Rancagua', 'Cachapoal', 'VI']],
     ship: [['TIENDA RANCAGUA', "Av. Libertador Bernardo O'Higgins 210", 'Rancagua', 'Cachapoal', 'VI']],
+  },
+  C76345678: {
+    phone: '332345120',
+    bill: [['CASA MATRIZ', 'Av. Libertad 1405, Of. 302', 'Viña del Mar', 'Valparaíso', 'V']],
+    ship: [
+      ['BODEGA SAN FELIPE', 'Av. Yungay 320', 'San Felipe', 'San Felipe de Aconcagua', 'V'],
+      ['TIENDA QUILLOTA', 'Blanco 255', 'Quillota', 'Quillota', 'V'],
+    ],
   },
   C76678901: {
     phone: '712231100',

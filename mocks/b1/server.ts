@@ -1,15 +1,18 @@
 // HTTP face of the SAP Business One Service Layer stand-in (v1, under /b1s/v1): login sessions with
 // an idle timeout (B1SESSION / ROUTEID cookies), OData reads, creation / PATCH / DELETE / actions
-// through the store, SL error bodies, and the test knobs (latency, injected faults).
+// through the store, SL error bodies, the approval procedure's answer, and the test knobs (latency,
+// injected faults, slow creates, lost answers, approval decisions, the journal of accepted creates).
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { buildDemoData } from './data';
-import { B1Error, badRequest, errorBody, notSupported, sessionError } from './errors';
+import { B1Error, badRequest, errorBody, notFound, notSupported, sessionError } from './errors';
 import { nextLink, parseQueryOptions, parseResourcePath, project, runQuery, validateProperties } from './odata';
-import { B1Store, ENTITY_SETS } from './store';
-import type { B1Data } from './types';
+import { APPROVAL_CARDCODE } from './partners';
+import { B1Store, ENTITY_SETS, type ApprovalOutcome, type JournalEntry } from './store';
+import type { B1ApprovalRequest, B1Data } from './types';
 
-export type { B1Data } from './types';
+export type { B1ApprovalRequest, B1Data } from './types';
+export type { ApprovalOutcome, JournalEntry } from './store';
 
 export interface B1Faults {
   /** 0..1: fraction of requests answered 500 with a SL error body (spread evenly: 0.5 = every second request). */
@@ -20,6 +23,17 @@ export interface B1Faults {
   hang: boolean;
   /** Every session is treated as expired → 401 code 301. */
   expireSessions: boolean;
+  /**
+   * A creating POST (Orders, IncomingPayments; a Draft an approval procedure makes from a POST Orders) is processed
+   * and committed this many ms after it arrived, whether or not the client is still waiting, as B1 keeps working on
+   * a request its client gave up on. Nothing of it is visible to GETs before then. 0 = at once.
+   */
+  postDelayMs: number;
+  /**
+   * 0..1: fraction of creating POSTs whose answer is lost: the document is committed, then the socket is destroyed
+   * without an answer. Spread evenly like errorRate (0.5 = every second committed create).
+   */
+  loseAnswerRate: number;
 }
 
 export interface B1MockOptions {
@@ -39,6 +53,17 @@ export interface B1MockOptions {
   /** Extra generated Items beyond the demo catalogue, e.g. 20000. */
   catalogueSize?: number;
   faults?: Partial<B1Faults>;
+  /**
+   * Stand-in convenience, not SL (default false): a POST Orders repeating an Order's CardCode + NumAtCard, or a POST
+   * IncomingPayments repeating a payment's CardCode + CounterReference, answers 201 with the existing document and
+   * creates nothing. Real B1 (and the default) creates a second document.
+   */
+  dedupeReferences?: boolean;
+  /**
+   * CardCodes whose sales orders hit the company's approval procedure: POST Orders makes a Draft and an
+   * ApprovalRequests row and answers -2028. Default [APPROVAL_CARDCODE], the demo buyer that needs approval.
+   */
+  approvalCardCodes?: string[];
 }
 
 export interface B1Mock {
@@ -48,9 +73,24 @@ export interface B1Mock {
   setFaults(f: Partial<B1Faults>): void;
   setLatency(ms: number): void;
   expireAllSessions(): void;
+  /** Replaces the CardCodes under the approval procedure ([] = none). */
+  setApprovalCardCodes(codes: string[]): void;
+  /** Approves the Draft `draftDocEntry` (as PATCH ApprovalRequests(Code) with ardApproved) and adds it as an Order. */
+  approveDraft(draftDocEntry: number, remarks?: string): ApprovalOutcome;
+  /** Rejects the Draft `draftDocEntry` (ardNotApproved): no Order is made. */
+  rejectDraft(draftDocEntry: number, remarks?: string): B1ApprovalRequest;
+  /** Every document B1 committed (by a POST or by an approval), in order; independent of the entity tables. */
+  journal: JournalEntry[];
+  /** Empties the journal (the same array stays in `journal`). */
+  resetJournal(): void;
   /** The live in-memory entity store, for test assertions. */
   data: B1Data;
 }
+
+/** Entity sets whose POST creates a business document B1 may take long to commit (postDelayMs, loseAnswerRate). */
+const CREATING_SETS = new Set(['Orders', 'IncomingPayments']);
+/** What SL answers when the document it just added went to an approval procedure (it cannot read an Order back). */
+const APPROVAL_ANSWER = notFound();
 
 const ROOT = '/b1s/v1';
 const SL_VERSION = '1000190';
@@ -102,10 +142,24 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
   const password = opts.password ?? 'manager';
   const timeoutMs = (opts.sessionTimeoutMinutes ?? 30) * 60_000;
   const data = buildDemoData({ catalogueSize: opts.catalogueSize, company });
-  const store = new B1Store(data);
-  const faults: B1Faults = { errorRate: 0, refuse: false, hang: false, expireSessions: false, ...opts.faults };
+  const store = new B1Store(data, {
+    dedupeReferences: opts.dedupeReferences ?? false,
+    approvalCardCodes: opts.approvalCardCodes ?? [APPROVAL_CARDCODE],
+  });
+  const faults: B1Faults = {
+    errorRate: 0, refuse: false, hang: false, expireSessions: false, postDelayMs: 0, loseAnswerRate: 0, ...opts.faults,
+  };
   let latency = opts.latencyMs ?? 0;
   let errorDebt = 0;
+  let loseDebt = 0;
+  /** Whether the answer of the create just committed is lost (loseAnswerRate, spread evenly). */
+  const loseThisAnswer = (): boolean => {
+    if (faults.loseAnswerRate <= 0) return false;
+    loseDebt += Math.min(1, faults.loseAnswerRate);
+    if (loseDebt < 1 - 1e-9) return false;
+    loseDebt -= 1;
+    return true;
+  };
   /** B1SESSION id → last use (ms). */
   const sessions = new Map<string, number>();
 
@@ -160,7 +214,7 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
     });
   };
 
-  const handle = (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  const handle = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const url = req.url;
     const q = url.indexOf('?');
     let path: string;
@@ -220,8 +274,21 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
         return reply.code(204).send();
       }
       if (key !== undefined || tail !== undefined) throw notSupported();
-      const { entity } = store.create(set, parseBody(req.body));
+      const body = parseBody(req.body);
+      const creating = CREATING_SETS.has(set);
+      // B1 works on the create for a while and commits at the end, whether or not its client is still there.
+      if (creating && faults.postDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.postDelayMs));
+      const { entity, created, approval } = store.create(set, body);
+      if (creating && created && loseThisAnswer()) {
+        reply.hijack();
+        req.raw.socket.destroy();
+        return reply;
+      }
+      // An approval procedure made a Draft: SL cannot read the new Order back and answers -2028 (nothing was refused).
+      if (approval && !prefer.noContent) return sendJson(reply, APPROVAL_ANSWER.status, APPROVAL_ANSWER.body());
       const keyValue = (entity as Record<string, unknown>)[def.keys[0]];
+      // The Location is built from the new object's key: after an approval procedure, the Draft's DocEntry under the
+      // set posted to (Orders(n) names the Draft's number, not an Order), so only a look-up tells what was made.
       reply.header('Location', `${ROOT}/${set}(${def.numericKey ? keyValue : `'${String(keyValue).replace(/'/g, "''")}'`})`);
       if (prefer.noContent) return reply.header('Preference-Applied', 'return-no-content').code(204).send();
       return sendJson(reply, 201, { 'odata.metadata': `${ROOT}/$metadata#${set}/@Element`, ...entity });
@@ -247,7 +314,7 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
     url: `${ROOT}/*`,
     handler: async (req, reply) => {
       try {
-        return handle(req, reply);
+        return await handle(req, reply);
       } catch (err) {
         return sendError(reply, err);
       }
@@ -263,8 +330,13 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
     url: `http://${host}:${port}${ROOT}`,
     data,
     close: async () => { await app.close(); },
-    setFaults: (f) => { Object.assign(faults, f); errorDebt = 0; },
+    setFaults: (f) => { Object.assign(faults, f); errorDebt = 0; loseDebt = 0; },
     setLatency: (ms) => { latency = ms; },
     expireAllSessions: () => { sessions.clear(); },
+    setApprovalCardCodes: (codes) => { store.setApprovalCardCodes(codes); },
+    approveDraft: (draftDocEntry, remarks) => store.decideDraft(draftDocEntry, 'ardApproved', remarks ?? null),
+    rejectDraft: (draftDocEntry, remarks) => store.decideDraft(draftDocEntry, 'ardNotApproved', remarks ?? null).request,
+    journal: store.journal,
+    resetJournal: () => { store.resetJournal(); },
   };
 }

@@ -1,13 +1,15 @@
 // The live entity store behind the HTTP layer: lookups by key, creation with B1's business rules
-// and effects, PATCH merging, DELETE and document actions. Throws B1Error; knows nothing of HTTP.
+// and effects, the approval procedure (Drafts and ApprovalRequests), PATCH merging, DELETE and document
+// actions, and the journal of accepted creates. Throws B1Error; knows nothing of HTTP.
 import {
-  addressText, BASE_INVOICE, BASE_ORDER, DEFAULT_WAREHOUSE, emptyDocument, listPrice, makeLine, normalizeDate, today, totals,
+  addressText, BASE_INVOICE, BASE_ORDER, DEFAULT_WAREHOUSE, emptyDocument, listPrice, makeLine, normalizeDate, timeOfDay, today,
+  totals,
 } from './documents';
 import { B1Error, badRequest, businessError, duplicateKey, notFound, notSupported } from './errors';
 import type { KeyValue } from './odata';
 import type {
-  AddressType, B1BusinessPartner, B1Data, B1Document, B1IncomingPayment, B1Item, BPAddress, DocumentLine,
-  PaymentCheck, PaymentCreditCard, PaymentInvoice,
+  AddressType, ApprovalDecisionStatus, ApprovalRequestDecision, ApprovalRequestLine, B1ApprovalRequest, B1BusinessPartner, B1Data,
+  B1Document, B1IncomingPayment, B1Item, BPAddress, DocumentLine, PaymentCheck, PaymentCreditCard, PaymentInvoice,
 } from './types';
 
 type Row = Record<string, unknown>;
@@ -22,13 +24,15 @@ export const ENTITY_SETS: Record<string, EntitySetDef> = {
   Invoices: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
   CreditNotes: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
   IncomingPayments: { typeName: 'Payment', keys: ['DocEntry'], numericKey: true },
+  Drafts: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
+  ApprovalRequests: { typeName: 'ApprovalRequest', keys: ['Code'], numericKey: true },
   PaymentTermsTypes: { typeName: 'PaymentTermsType', keys: ['GroupNumber'], numericKey: true },
   Countries: { typeName: 'Country', keys: ['Code'], numericKey: false },
   States: { typeName: 'State', keys: ['Code', 'Country'], numericKey: false },
   U_TRANSPORTE: { typeName: 'U_TRANSPORTE', keys: ['Code'], numericKey: false },
 };
 
-const DOC_SETS = new Set(['Orders', 'Invoices', 'CreditNotes']);
+const DOC_SETS = new Set(['Orders', 'Invoices', 'CreditNotes', 'Drafts']);
 
 // Property templates: a body may only use these names (SL answers "Property 'X' of 'Y' is invalid").
 const BLANK_BP: B1BusinessPartner = {
@@ -57,15 +61,34 @@ const BLANK_CARD: PaymentCreditCard = {
   NumOfPayments: 1, CreditSum: 0, CreditType: 'cr_Regular',
 };
 const BLANK_CHECK: PaymentCheck = { LineNum: 0, DueDate: null, CheckNumber: null, BankCode: null, CheckSum: 0 };
+/** A POST of a document may also carry Document_ApprovalRequests (the originator's remarks for the approver). */
+const POST_DOC = { ...BLANK_DOC, Document_ApprovalRequests: [] };
+const BLANK_DOC_APPROVAL = { ApprovalTemplatesID: 0, Remarks: null, ApprovalTemplatesName: null, ActiveForUpdate: 'tNO' };
+const BLANK_REQUEST_LINE: ApprovalRequestLine = {
+  StageCode: 0, UserID: 0, Status: 'ardPending', Remarks: null, UpdateDate: null, UpdateTime: null, CreationDate: '', CreationTime: '',
+};
+const BLANK_DECISION: ApprovalRequestDecision = { ApproverUserName: null, ApproverPassword: null, Status: 'ardPending', Remarks: null };
+const BLANK_REQUEST: B1ApprovalRequest = {
+  Code: 0, ApprovalTemplatesID: 0, ObjectType: '', IsDraft: 'N', ObjectEntry: null, Status: 'arsPending', Remarks: null, CurrentStage: 0,
+  OriginatorID: 0, CreationDate: '', CreationTime: '', DraftEntry: null, DraftType: null, ApprovalRequestLines: [], ApprovalRequestDecisions: [],
+};
 const TEMPLATES: Record<string, object> = {
   BusinessPartner: BLANK_BP, Document: BLANK_DOC, Payment: BLANK_PAYMENT, U_TRANSPORTE: { Code: '', Name: '' },
+  ApprovalRequest: BLANK_REQUEST, ApprovalRequestLines: BLANK_REQUEST_LINE, ApprovalRequestDecisions: BLANK_DECISION,
   BPAddresses: BLANK_ADDRESS, DocumentLines: BLANK_LINE, PaymentInvoices: BLANK_PAY_INVOICE,
   PaymentCreditCards: BLANK_CARD, PaymentChecks: BLANK_CHECK,
 };
 
+/** The approval template, stage and users of the demo company's one approval procedure (sales orders). */
+const APPROVAL = { templateId: 1, stage: 1, originator: 1, approver: 1, objectType: '17', draftType: '112' };
+const DECISIONS: ApprovalDecisionStatus[] = ['ardPending', 'ardApproved', 'ardNotApproved'];
+
 /** Properties SL computes or owns: never taken from a POST/PATCH body. */
 const READ_ONLY: Record<string, string[]> = {
-  Document: ['DocEntry', 'DocNum', 'VatSum', 'DocTotal', 'PaidToDate', 'DocumentStatus', 'Cancelled', 'FolioNumber', 'FolioPrefixString'],
+  Document: [
+    'DocEntry', 'DocNum', 'VatSum', 'DocTotal', 'PaidToDate', 'DocumentStatus', 'Cancelled', 'FolioNumber', 'FolioPrefixString',
+    'DocObjectCode', 'AuthorizationStatus',
+  ],
   Payment: ['DocEntry', 'DocNum', 'Cancelled'],
   BusinessPartner: ['CurrentAccountBalance', 'OpenOrdersBalance'],
   Item: ['QuantityOnStock'],
@@ -111,10 +134,78 @@ const nextOf = (rows: Array<{ DocEntry: number; DocNum: number }>, base: number)
   num: rows.reduce((m, r) => Math.max(m, r.DocNum), base) + 1,
 });
 
-export interface Created { entity: object; created: boolean }
+/** The body that adds Draft `d` as the document it stands for (what SaveDraftToDocument copies). */
+function draftBody(d: B1Document): Body {
+  return {
+    CardCode: d.CardCode, DocDate: d.DocDate, DocDueDate: d.DocDueDate, TaxDate: d.TaxDate, NumAtCard: d.NumAtCard,
+    Comments: d.Comments, ShipToCode: d.ShipToCode, PayToCode: d.PayToCode, Address: d.Address, Address2: d.Address2,
+    DiscountPercent: d.DiscountPercent, U_TipoVenta: d.U_TipoVenta, U_FormaPago: d.U_FormaPago, U_Transporte: d.U_Transporte,
+    U_TipoRetiro: d.U_TipoRetiro, U_Sucursal: d.U_Sucursal, U_DireccionDespacho: d.U_DireccionDespacho, U_ComunaDespacho: d.U_ComunaDespacho,
+    DocumentLines: d.DocumentLines.map((l) => ({
+      ItemCode: l.ItemCode, Quantity: l.Quantity, UnitPrice: l.UnitPrice, DiscountPercent: l.DiscountPercent,
+      WarehouseCode: l.WarehouseCode, U_PrecioLista: l.U_PrecioLista, U_DescLinea: l.U_DescLinea,
+    })),
+  };
+}
+
+/** One document B1 committed: what test harnesses count ("creates the ERP accepted per reference"). */
+export interface JournalEntry {
+  set: 'Orders' | 'Drafts' | 'IncomingPayments';
+  cardCode: string;
+  /** NumAtCard (documents) or CounterReference (payments). */
+  reference: string | null;
+  docEntry: number;
+  /** Date.now() at the commit. */
+  at: number;
+  /** 'post': a POST created it; 'approval': an approved Draft was added as this document. */
+  origin: 'post' | 'approval';
+}
+
+export interface B1StoreOptions {
+  /**
+   * Stand-in convenience, not SL (default false): a POST Orders repeating an Order's CardCode + NumAtCard, or a POST
+   * IncomingPayments repeating a payment's CardCode + CounterReference, answers the existing document and creates
+   * nothing. Real B1 creates a second document.
+   */
+  dedupeReferences?: boolean;
+  /** CardCodes whose sales orders the approval procedure holds as Drafts (default none). */
+  approvalCardCodes?: readonly string[];
+}
+
+/** What a creation did. `approval` is set when an approval procedure held the document as a Draft instead. */
+export interface Created {
+  entity: object;
+  created: boolean;
+  approval?: { draft: B1Document; request: B1ApprovalRequest };
+}
+
+/** The result of approving a Draft: the request and the Order it was added as (null if adding it failed). */
+export interface ApprovalOutcome { request: B1ApprovalRequest; order: B1Document | null; error?: B1Error }
 
 export class B1Store {
-  constructor(readonly data: B1Data) {}
+  /** Every document committed, in order (see JournalEntry). Cleared in place by resetJournal. */
+  readonly journal: JournalEntry[] = [];
+  private readonly dedupeReferences: boolean;
+  private approvalCardCodes: Set<string>;
+
+  constructor(readonly data: B1Data, options: B1StoreOptions = {}) {
+    data.Drafts ??= [];
+    data.ApprovalRequests ??= [];
+    this.dedupeReferences = options.dedupeReferences ?? false;
+    this.approvalCardCodes = new Set(options.approvalCardCodes ?? []);
+  }
+
+  setApprovalCardCodes(codes: readonly string[]): void {
+    this.approvalCardCodes = new Set(codes);
+  }
+
+  resetJournal(): void {
+    this.journal.length = 0;
+  }
+
+  private record(entry: Omit<JournalEntry, 'at'>): void {
+    this.journal.push({ ...entry, at: Date.now() });
+  }
 
   rows(set: string): Row[] {
     if (!ENTITY_SETS[set]) throw new B1Error(404, -1, 'Unrecognized resource path.');
@@ -183,21 +274,25 @@ export class B1Store {
   }
 
   /**
-   * Orders, Invoices, CreditNotes. Idempotency (a stand-in convenience the portal relies on, not an SL
-   * feature): posting an Order whose CardCode + NumAtCard match an existing Order answers that Order
-   * (201, nothing created), so a retried submission never creates a second sales order.
+   * Orders, Invoices, CreditNotes. As in B1, a repeated CardCode + NumAtCard makes a second Order; with the
+   * dedupeReferences option (a stand-in convenience, not SL) it answers the existing Order and creates nothing.
+   * A sales order of a customer under the approval procedure becomes a Draft (holdForApproval). `origin`
+   * 'approval' adds an approved Draft as an Order (no approval, no de-duplication).
    */
-  private createDocument(set: string, body: Body): Created {
-    checkProperties(body, BLANK_DOC, 'Document');
+  private createDocument(set: string, body: Body, origin: 'post' | 'approval' = 'post'): Created {
+    checkProperties(body, POST_DOC, 'Document');
     for (const f of READ_ONLY.Document) if (f in body) throw badRequest(`Property '${f}' of 'Document' is read-only`);
     const docs = this.rows(set) as unknown as B1Document[];
     const numAtCard = text(body, 'NumAtCard');
-    if (set === 'Orders' && numAtCard) {
+    if (this.dedupeReferences && origin === 'post' && set === 'Orders' && numAtCard) {
       const existing = docs.find((d) => d.CardCode === body.CardCode && d.NumAtCard === numAtCard);
       if (existing) return { entity: existing, created: false };
     }
     const bp = this.partner(body.CardCode);
     if (bp.Frozen === 'tYES' || bp.Valid === 'tNO') throw businessError(`Business partner '${bp.CardCode}' is inactive`);
+    // The approval procedure (sales orders of the listed customers) holds the document as a Draft.
+    const held = set === 'Orders' && origin === 'post' && this.approvalCardCodes.has(bp.CardCode);
+    const approvalRemarks = held ? this.approvalRemarks(body) : null;
     const docDate = body.DocDate === undefined ? today() : normalizeDate(body.DocDate);
     if (!docDate) throw businessError(`Invalid date in 'DocDate': ${String(body.DocDate)}`);
     let dueDate: string | null = docDate;
@@ -208,8 +303,10 @@ export class B1Store {
     const inputLines = arrayOf(body, 'DocumentLines');
     if (inputLines.length === 0) throw businessError('Cannot add a document without lines (DocumentLines)');
     const base = { Orders: 1000, Invoices: 7000, CreditNotes: 800 }[set as 'Orders'];
-    const { entry, num: docNum } = nextOf(docs, base);
-    const doc = emptyDocument(entry, docNum, bp, docDate);
+    // A Draft has its own numbering (ODRF), unrelated to the Orders' DocEntry.
+    const { entry, num: docNum } = held ? nextOf(this.data.Drafts, 0) : nextOf(docs, base);
+    const objectCode = ({ Orders: 'oOrders', Invoices: 'oInvoices', CreditNotes: 'oCreditNotes' } as const)[set as 'Orders'];
+    const doc = emptyDocument(entry, docNum, bp, docDate, objectCode);
     doc.DocDueDate = dueDate;
     doc.TaxDate = normalizeDate(body.TaxDate) ?? docDate;
     for (const f of ['NumAtCard', 'Comments', 'U_TipoVenta', 'U_FormaPago', 'U_Transporte', 'U_TipoRetiro', 'U_Sucursal',
@@ -237,6 +334,7 @@ export class B1Store {
       const disc = num(l, 'DiscountPercent', { min: 0 }) ?? 0;
       if (disc > 100) throw businessError(`[DocumentLines.DiscountPercent][line: ${n}] , 'Discount cannot exceed 100'`);
       const wh = text(l, 'WarehouseCode') ?? DEFAULT_WAREHOUSE;
+      const udfs = { U_PrecioLista: num(l, 'U_PrecioLista') ?? null, U_DescLinea: num(l, 'U_DescLinea') ?? null };
       if (!item.ItemWarehouseInfoCollection.some((w) => w.WarehouseCode === wh)) {
         throw businessError(`[DocumentLines.WarehouseCode][line: ${n}] , 'Invalid warehouse code '${wh}''`);
       }
@@ -252,13 +350,15 @@ export class B1Store {
         if (baseLine.LineStatus !== 'bost_Open' && baseType === BASE_ORDER) throw businessError(`[DocumentLines.BaseEntry][line: ${n}] , 'Base document line is closed'`);
         baseRef = { type: baseType, entry: baseDoc.DocEntry, line: baseLine.LineNum };
         const line = makeLine(i, item, qty, unitPrice, disc, baseRef, wh);
+        Object.assign(line, udfs);
         baseLinks.push({ line, baseDoc, baseLine });
         doc.DocumentLines.push(line);
         return;
       }
-      doc.DocumentLines.push(makeLine(i, item, qty, unitPrice, disc, undefined, wh));
+      doc.DocumentLines.push({ ...makeLine(i, item, qty, unitPrice, disc, undefined, wh), ...udfs });
     });
     Object.assign(doc, totals(doc.DocumentLines, doc.DiscountPercent));
+    if (held) return this.holdForApproval(doc, approvalRemarks);
 
     // Effects.
     const whRow = (line: DocumentLine) => this.item(line.ItemCode, line.LineNum + 1).ItemWarehouseInfoCollection
@@ -303,7 +403,125 @@ export class B1Store {
       item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
     }
     docs.push(doc);
+    if (set === 'Orders') this.record({ set: 'Orders', cardCode: doc.CardCode, reference: doc.NumAtCard, docEntry: doc.DocEntry, origin });
     return { entity: doc, created: true };
+  }
+
+  // ---------- approval procedure ----------
+
+  /** Document_ApprovalRequests[0].Remarks of a POST: the originator's note for the approver. */
+  private approvalRemarks(body: Body): string | null {
+    const rows = arrayOf(body, 'Document_ApprovalRequests');
+    rows.forEach((r) => checkProperties(r, BLANK_DOC_APPROVAL, 'Document_ApprovalRequest'));
+    return rows.length ? text(rows[0], 'Remarks') ?? null : null;
+  }
+
+  /**
+   * Keeps a validated sales order as a Draft (DocObjectCode oOrders, AuthorizationStatus dasPending) with a pending
+   * ApprovalRequests row. No Order, no committed stock, no open-orders balance: all of that waits for the approval.
+   */
+  private holdForApproval(draft: B1Document, remarks: string | null): Created {
+    draft.AuthorizationStatus = 'dasPending';
+    const date = today();
+    const time = timeOfDay();
+    const request: B1ApprovalRequest = {
+      Code: this.data.ApprovalRequests.reduce((m, r) => Math.max(m, r.Code), 0) + 1,
+      ApprovalTemplatesID: APPROVAL.templateId,
+      ObjectType: APPROVAL.objectType,
+      IsDraft: 'Y',
+      ObjectEntry: null,
+      Status: 'arsPending',
+      Remarks: remarks,
+      CurrentStage: APPROVAL.stage,
+      OriginatorID: APPROVAL.originator,
+      CreationDate: date,
+      CreationTime: time,
+      DraftEntry: draft.DocEntry,
+      DraftType: APPROVAL.draftType,
+      ApprovalRequestLines: [{
+        StageCode: APPROVAL.stage, UserID: APPROVAL.approver, Status: 'ardPending', Remarks: null, UpdateDate: null, UpdateTime: null,
+        CreationDate: date, CreationTime: time,
+      }],
+      ApprovalRequestDecisions: [],
+    };
+    this.data.Drafts.push(draft);
+    this.data.ApprovalRequests.push(request);
+    this.record({ set: 'Drafts', cardCode: draft.CardCode, reference: draft.NumAtCard, docEntry: draft.DocEntry, origin: 'post' });
+    return { entity: draft, created: true, approval: { draft, request } };
+  }
+
+  /** The (latest) approval request of a Draft. */
+  requestOfDraft(draftEntry: number): B1ApprovalRequest {
+    const request = [...this.data.ApprovalRequests].reverse().find((r) => r.IsDraft === 'Y' && r.DraftEntry === draftEntry);
+    if (!request) throw notFound();
+    return request;
+  }
+
+  /**
+   * An approver's decision on request `code` (PATCH ApprovalRequests(code) with ApprovalRequestDecisions). Approved:
+   * the Draft is added as an Order at once, as its originator would (Order with the Draft's NumAtCard, stock committed,
+   * Draft closed, request arsGenerated with ObjectEntry = the Order). Not approved: the request is arsNotApproved and
+   * the Draft stays open (an approver may still approve it later). A request whose Draft was already added, or that
+   * was cancelled, refuses decisions (-10).
+   */
+  decide(code: number, decision: ApprovalRequestDecision): ApprovalOutcome {
+    const request = this.data.ApprovalRequests.find((r) => r.Code === code);
+    if (!request) throw notFound();
+    if (request.Status === 'arsGenerated' || request.Status === 'arsGeneratedByAuthorizer' || request.Status === 'arsCancelled') {
+      throw businessError(`Approval request ${code} is closed (${request.Status}); its decision cannot be changed`);
+    }
+    const draft = this.data.Drafts.find((d) => d.DocEntry === request.DraftEntry);
+    if (!draft) throw notFound();
+    request.ApprovalRequestDecisions.push({ ...decision });
+    if (decision.Status === 'ardPending') return { request, order: null };
+    const line = request.ApprovalRequestLines.find((l) => l.StageCode === request.CurrentStage) ?? request.ApprovalRequestLines[0];
+    if (line) Object.assign(line, { Status: decision.Status, Remarks: decision.Remarks, UpdateDate: today(), UpdateTime: timeOfDay() });
+    if (decision.Status === 'ardNotApproved') {
+      request.Status = 'arsNotApproved';
+      draft.AuthorizationStatus = 'dasRejected';
+      return { request, order: null };
+    }
+    request.Status = 'arsApproved';
+    draft.AuthorizationStatus = 'dasApproved';
+    try {
+      const order = this.createDocument('Orders', draftBody(draft), 'approval').entity as B1Document;
+      draft.DocumentStatus = 'bost_Close';
+      draft.DocumentLines.forEach((l) => { l.LineStatus = 'bost_Close'; });
+      draft.AuthorizationStatus = 'dasGenerated';
+      request.Status = 'arsGenerated';
+      request.ObjectEntry = order.DocEntry;
+      return { request, order };
+    } catch (err) {
+      // Approved but not added (the Draft no longer passes B1's rules): it stays an approved Draft.
+      if (err instanceof B1Error) return { request, order: null, error: err };
+      throw err;
+    }
+  }
+
+  /** approveDraft / rejectDraft of the mock: the decision on a Draft's request, by the Draft's DocEntry. */
+  decideDraft(draftEntry: number, status: 'ardApproved' | 'ardNotApproved', remarks: string | null = null): ApprovalOutcome {
+    return this.decide(this.requestOfDraft(draftEntry).Code, {
+      ApproverUserName: null, ApproverPassword: null, Status: status, Remarks: remarks,
+    });
+  }
+
+  private patchApprovalRequest(row: Row, body: Body): void {
+    checkProperties(body, BLANK_REQUEST, 'ApprovalRequest');
+    for (const f of Object.keys(body)) {
+      if (f !== 'ApprovalRequestDecisions' && !f.startsWith('odata.') && body[f] !== row[f]) {
+        throw businessError(`Field '${f}' cannot be updated`);
+      }
+    }
+    const decisions = arrayOf(body, 'ApprovalRequestDecisions').map((d): ApprovalRequestDecision => {
+      checkProperties(d, TEMPLATES.ApprovalRequestDecisions, 'ApprovalRequestDecision');
+      const status = text(d, 'Status') ?? 'ardPending';
+      if (!DECISIONS.includes(status as ApprovalDecisionStatus)) throw badRequest(`Invalid value '${status}' of property 'Status'`);
+      return {
+        ApproverUserName: text(d, 'ApproverUserName') ?? null, ApproverPassword: text(d, 'ApproverPassword') ?? null,
+        Status: status as ApprovalDecisionStatus, Remarks: text(d, 'Remarks') ?? null,
+      };
+    });
+    for (const decision of decisions) this.decide(row.Code as number, decision);
   }
 
   /**
@@ -311,13 +529,13 @@ export class B1Store {
    * of that CardCode and apply at most its open balance (DocTotal − PaidToDate); the payment means
    * (CashSum + TransferSum + checks + credit cards) must cover the applied total. Effects: invoices'
    * PaidToDate rises, fully paid ones close (bost_Close); the BP balance falls by the amount paid.
-   * Idempotency (stand-in convenience): a CardCode + CounterReference already used answers that payment.
+   * A repeated CardCode + CounterReference makes a second payment, as in B1, unless dedupeReferences.
    */
   private createPayment(body: Body): Created {
     checkProperties(body, BLANK_PAYMENT, 'Payment');
     for (const f of READ_ONLY.Payment) if (f in body) throw badRequest(`Property '${f}' of 'Payment' is read-only`);
     const counterRef = text(body, 'CounterReference');
-    if (counterRef) {
+    if (this.dedupeReferences && counterRef) {
       const existing = this.data.IncomingPayments.find((p) => p.CardCode === body.CardCode && p.CounterReference === counterRef);
       if (existing) return { entity: existing, created: false };
     }
@@ -396,6 +614,7 @@ export class B1Store {
     };
     if (transfer > 0 && !payment.TransferAccount) throw businessError('Specify the transfer account (TransferAccount)');
     this.data.IncomingPayments.push(payment);
+    this.record({ set: 'IncomingPayments', cardCode: payment.CardCode, reference: payment.CounterReference, docEntry: payment.DocEntry, origin: 'post' });
     return { entity: payment, created: true };
   }
 
@@ -454,6 +673,7 @@ export class B1Store {
     if (!isObject(body)) throw badRequest('The request body must be a JSON object');
     const def = ENTITY_SETS[set];
     const row = this.find(set, key);
+    if (set === 'ApprovalRequests') return this.patchApprovalRequest(row, body);
     checkProperties(body, TEMPLATES[def.typeName] ?? row, def.typeName);
     for (const k of def.keys) if (k in body && body[k] !== row[k]) throw businessError(`The key field '${k}' cannot be changed`);
     for (const f of READ_ONLY[def.typeName] ?? []) if (f in body && body[f] !== row[f]) throw businessError(`Field '${f}' cannot be updated`);

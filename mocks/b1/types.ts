@@ -106,10 +106,10 @@ export interface DocumentLine {
   Quantity: number;
   /** Unit price before the line discount. */
   UnitPrice: number;
-  /** Unit price after the line discount. */
+  /** Unit price after the line discount: UnitPrice × (1 − DiscountPercent/100), rounded to 2 decimals. */
   Price: number;
   DiscountPercent: number;
-  /** Net line total (after discount, before VAT), whole CLP. */
+  /** Net line total (after discount, before VAT): Price × Quantity rounded to whole CLP. */
   LineTotal: number;
   Currency: string;
   WarehouseCode: string;
@@ -119,13 +119,27 @@ export interface DocumentLine {
   BaseEntry: number | null;
   BaseLine: number | null;
   LineStatus: DocStatus;
+  /** Line UDF: the list unit price the portal priced the line from. */
+  U_PrecioLista: number | null;
+  /** Line UDF: the discount percent (offer and loyalty) the portal applied to the line. */
+  U_DescLinea: number | null;
 }
 
-/** Orders, Invoices and CreditNotes. */
+/** BoObjectTypes of the marketing documents the stand-in serves (a Draft keeps the type it will become). */
+export type DocObjectCode = 'oOrders' | 'oInvoices' | 'oCreditNotes';
+
+/** DocumentAuthorizationStatusEnum: dasWithout on documents that never went through an approval procedure. */
+export type AuthorizationStatus =
+  | 'dasWithout' | 'dasPending' | 'dasApproved' | 'dasRejected' | 'dasGenerated' | 'dasGeneratedbyAuthorizer' | 'dasCancelled';
+
+/** Orders, Invoices, CreditNotes and Drafts. */
 export interface B1Document {
   DocEntry: number;
   DocNum: number;
   DocType: 'dDocument_Items';
+  /** The object the document is (or, for a Draft, will become when added). */
+  DocObjectCode: DocObjectCode;
+  AuthorizationStatus: AuthorizationStatus;
   DocDate: string;
   DocDueDate: string;
   TaxDate: string;
@@ -203,6 +217,54 @@ export interface B1IncomingPayment {
   PaymentChecks: PaymentCheck[];
 }
 
+export type ApprovalRequestStatus =
+  | 'arsPending' | 'arsApproved' | 'arsNotApproved' | 'arsGenerated' | 'arsGeneratedByAuthorizer' | 'arsCancelled';
+export type ApprovalDecisionStatus = 'ardPending' | 'ardApproved' | 'ardNotApproved';
+
+export interface ApprovalRequestLine {
+  StageCode: number;
+  UserID: number;
+  Status: ApprovalDecisionStatus;
+  Remarks: string | null;
+  UpdateDate: string | null;
+  UpdateTime: string | null;
+  CreationDate: string;
+  CreationTime: string;
+}
+
+/** What a PATCH ApprovalRequests(Code) carries; kept as sent. */
+export interface ApprovalRequestDecision {
+  ApproverUserName: string | null;
+  ApproverPassword: string | null;
+  Status: ApprovalDecisionStatus;
+  Remarks: string | null;
+}
+
+/**
+ * ApprovalRequests (table OWDD): one per document an approval procedure held. While the document is a Draft,
+ * IsDraft is 'Y' (an Edm.String, not a tYES/tNO enum), DraftEntry is the Draft's DocEntry and ObjectEntry is null;
+ * once the Draft is added as a document, ObjectEntry is that document's DocEntry.
+ */
+export interface B1ApprovalRequest {
+  Code: number;
+  ApprovalTemplatesID: number;
+  /** '17' = sales order. */
+  ObjectType: string;
+  IsDraft: 'Y' | 'N';
+  ObjectEntry: number | null;
+  Status: ApprovalRequestStatus;
+  Remarks: string | null;
+  CurrentStage: number;
+  OriginatorID: number;
+  CreationDate: string;
+  CreationTime: string;
+  DraftEntry: number | null;
+  /** '112' = Drafts. */
+  DraftType: string | null;
+  ApprovalRequestLines: ApprovalRequestLine[];
+  ApprovalRequestDecisions: ApprovalRequestDecision[];
+}
+
 export interface B1PaymentTermsType { GroupNumber: number; PaymentTermsGroupName: string; NumberOfAdditionalDays: number }
 export interface B1Country { Code: string; Name: string }
 export interface B1State { Code: string; Country: string; Name: string }
@@ -219,6 +281,9 @@ export interface B1Data {
   Invoices: B1Document[];
   CreditNotes: B1Document[];
   IncomingPayments: B1IncomingPayment[];
+  /** Documents held by an approval procedure (ODRF). */
+  Drafts: B1Document[];
+  ApprovalRequests: B1ApprovalRequest[];
   PaymentTermsTypes: B1PaymentTermsType[];
   Countries: B1Country[];
   States: B1State[];

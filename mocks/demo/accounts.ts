@@ -103,4 +103,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     cardCode: 'C76678901', name: 'Confecciones Maule SpA', giro: 'Confección y venta de ropa de trabajo',
     paymentTerms: '30 días', creditLimit: 4_000_000, loyalty: 'Gold',
   }, { mustChangePassword: true }),
+  buyer('76.345.678-1', 'comprador cuyos pedidos requieren aprobación en el ERP, crédito 30 días, Silver', {
+    cardCode: 'C76345678', name: 'Importadora Aconcagua SpA', giro: 'Importación y venta al por mayor de vestuario',
+    paymentTerms: '30 días', creditLimit: 7_000_000, loyalty: 'Silver',
+  }),
 ];

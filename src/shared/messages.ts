@@ -97,6 +97,7 @@ export const MSG = {
   cartItemUnavailable: 'El producto {sku} ya no está disponible',
   cartItemNotFound: 'El producto no está en el carro',
   cartIsEmpty: 'El carro está vacío: agregue productos antes de continuar',
+  cartChanged: 'El carro cambió mientras se creaba el pedido: revise el carro e inténtelo de nuevo',
 
   // order summary, reservation and payment (spec sections 2, 4, 5 and 8)
   summaryGoPay: 'Ir a Pagar',
@@ -121,6 +122,11 @@ export const MSG = {
   addressNotYours: 'La dirección seleccionada no pertenece al cliente',
   transportUnknown: 'El transporte seleccionado no existe',
   paymentNeedsProvider: 'Este pedido se paga con {provider}: se confirma cuando el pago se valida',
+
+  // Idempotency-Key of the creates that move money or make an ERP document
+  idempotencyKeyInvalid: 'La clave Idempotency-Key no es válida: debe tener entre 1 y 200 caracteres, solo letras, números y . _ : -',
+  idempotencyKeyReused: 'La clave Idempotency-Key ya se usó con otra solicitud: use una clave nueva',
+  idempotencyInProgress: 'La solicitud anterior con esta clave Idempotency-Key aún se está procesando: inténtelo de nuevo en unos momentos',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -79,8 +79,8 @@ describe('cart and orders', () => {
     expect(reserve.U_TipoVenta).toBe('Reserva');
     expect(reserve.U_FormaPago).toBeNull();
     expect(reserve.DocumentLines.map((l) => [l.ItemCode, l.Quantity, l.UnitPrice, l.DiscountPercent])).toEqual([
-      ['POL-1001-S', 3, 10990, 6],
-      ['POL-1001-M', 4, 10990, 6],
+      ['POL-1001-S', 3, 10331, 0],
+      ['POL-1001-M', 4, 10331, 0],
     ]);
     expect(outboxMails().some((m) => m.name.includes(`RESERVE-${reserve.NumAtCard}`))).toBe(true);
     await context.close();

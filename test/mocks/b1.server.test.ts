@@ -249,19 +249,44 @@ describe('orders', () => {
     expect(await getJson(`Orders(${order.DocEntry})`)).toMatchObject({ DocTotal: 212701 });
   });
 
-  it('answers a repeated NumAtCard with the existing order instead of a second one', async () => {
+  it('makes a second order for a repeated NumAtCard, as B1 does', async () => {
     const body = { CardCode: 'C79012345', DocDueDate: '2026-12-05', NumAtCard: 'OC900002', DocumentLines: [{ ItemCode: 'POL-1001-L', Quantity: 6 }] };
     const count = mock.data.Orders.length;
     const committed = wh('POL-1001-L').Committed;
     const first = await call('Orders', { method: 'POST', json: body });
-    const second = await call('Orders', { method: 'POST', json: { ...body, DocumentLines: [{ ItemCode: 'POL-1001-L', Quantity: 60 }] } });
+    const second = await call('Orders', { method: 'POST', json: body });
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     const [a, b] = [await first.json(), await second.json()];
-    expect(b.DocEntry).toBe(a.DocEntry);
-    expect(b.DocumentLines[0].Quantity).toBe(6);
-    expect(mock.data.Orders.length).toBe(count + 1);
-    expect(wh('POL-1001-L').Committed).toBe(committed + 6);
+    expect(b.DocEntry).toBe(a.DocEntry + 1);
+    expect(mock.data.Orders.length).toBe(count + 2);
+    expect(wh('POL-1001-L').Committed).toBe(committed + 12);
+    const found = await getJson<Rows>(`Orders?${q({ $filter: "CardCode eq 'C79012345' and NumAtCard eq 'OC900002'", $select: 'DocEntry' })}`);
+    expect(found.value).toEqual([{ DocEntry: a.DocEntry }, { DocEntry: b.DocEntry }]);
+  });
+
+  it('with dedupeReferences answers a repeated NumAtCard or CounterReference with the existing document', async () => {
+    const kind = await startB1Mock({ dedupeReferences: true });
+    try {
+      const c = await login(kind);
+      const body = { CardCode: 'C79012345', DocDueDate: '2026-12-05', NumAtCard: 'OC900002', DocumentLines: [{ ItemCode: 'POL-1001-L', Quantity: 6 }] };
+      const count = kind.data.Orders.length;
+      const first = await call('Orders', { method: 'POST', json: body }, kind, c);
+      const second = await call('Orders', { method: 'POST', json: { ...body, DocumentLines: [{ ItemCode: 'POL-1001-L', Quantity: 60 }] } }, kind, c);
+      expect([first.status, second.status]).toEqual([201, 201]);
+      const [a, b] = [await first.json(), await second.json()];
+      expect(b.DocEntry).toBe(a.DocEntry);
+      expect(b.DocumentLines[0].Quantity).toBe(6);
+      expect(kind.data.Orders.length).toBe(count + 1);
+
+      const payment = { CardCode: 'C79012345', TransferSum: 1000, TransferAccount: '1101-02', CounterReference: 'PP-DUP' };
+      const p1 = await (await call('IncomingPayments', { method: 'POST', json: payment }, kind, c)).json();
+      const p2 = await (await call('IncomingPayments', { method: 'POST', json: { ...payment, TransferSum: 2000 } }, kind, c)).json();
+      expect(p2).toMatchObject({ DocEntry: p1.DocEntry, TransferSum: 1000 });
+      expect(kind.journal.map((j) => [j.set, j.reference])).toEqual([['Orders', 'OC900002'], ['IncomingPayments', 'PP-DUP']]);
+    } finally {
+      await kind.close();
+    }
   });
 
   it('commits stock for reservations too and honours Prefer: return-no-content', async () => {
@@ -295,7 +320,7 @@ describe('incoming payments', () => {
     })}`)).value;
   const pay = (json: unknown): Promise<Response> => call('IncomingPayments', { method: 'POST', json });
 
-  it('raises PaidToDate, closes fully paid invoices and dedupes CounterReference', async () => {
+  it('raises PaidToDate, closes fully paid invoices and pays twice for a repeated CounterReference', async () => {
     const [inv] = (await openInvoices('C76123456')).filter((i) => i.PaidToDate === 0);
     const bp = mock.data.BusinessPartners.find((p) => p.CardCode === 'C76123456')!;
     const balance = bp.CurrentAccountBalance;
@@ -309,15 +334,17 @@ describe('incoming payments', () => {
     expect(await getJson(`Invoices(${inv.DocEntry})`)).toMatchObject({ PaidToDate: 100000, DocumentStatus: 'bost_Open' });
     expect(bp.CurrentAccountBalance).toBe(balance - 100000);
 
+    // B1 has no idempotency: the same CounterReference registers the money a second time.
     const again = await pay({
       CardCode: 'C76123456', TransferSum: 100000, TransferAccount: '1101-02', CounterReference: 'PP123',
       PaymentInvoices: [{ DocEntry: inv.DocEntry, SumApplied: 100000, InvoiceType: 'it_Invoice' }],
     });
     expect(again.status).toBe(201);
-    expect((await again.json()).DocEntry).toBe(payment.DocEntry);
-    expect(mock.data.Invoices.find((i) => i.DocEntry === inv.DocEntry)!.PaidToDate).toBe(100000);
+    expect((await again.json()).DocEntry).toBe(payment.DocEntry + 1);
+    expect(mock.data.Invoices.find((i) => i.DocEntry === inv.DocEntry)!.PaidToDate).toBe(200000);
+    expect(bp.CurrentAccountBalance).toBe(balance - 200000);
 
-    const rest = inv.DocTotal - 100000;
+    const rest = inv.DocTotal - 200000;
     const card = await pay({
       CardCode: 'C76123456', CounterReference: 'OW000777',
       PaymentCreditCards: [{ CreditCard: 3, CreditCardNumber: '6623', CardValidUntil: '2029-12-31', VoucherNum: 'AUTH99', PaymentMethodCode: 4, NumOfPayments: 1, CreditSum: rest }],
@@ -380,5 +407,245 @@ describe('patch', () => {
     expect((await call('U_TRANSPORTE', { method: 'POST', json: { Code: '0099', Name: 'Prueba' } })).status).toBe(201);
     expect((await call("U_TRANSPORTE('0099')", { method: 'DELETE' })).status).toBe(204);
     expect((await call("U_TRANSPORTE('0099')")).status).toBe(404);
+  });
+});
+
+describe('B1 arithmetic and line UDFs', () => {
+  it('rounds the price after discount to cents and the line to pesos, and takes VAT of the net exactly', async () => {
+    const res = await call('Orders', { method: 'POST', json: {
+      CardCode: 'C79012345', DocDueDate: '2026-12-01', NumAtCard: 'OC910001',
+      DocumentLines: [
+        // 10990 × (1 − 24.8 %) = 8264.48 → × 7 = 57851.36 → 57851 (the portal's whole-peso unit price 8264 × 7 = 57848).
+        { ItemCode: 'POL-1001-M', Quantity: 7, UnitPrice: 10990, DiscountPercent: 24.8, U_PrecioLista: 10990, U_DescLinea: 24.8 },
+        // 150 × 19 % = 28.5: half away from zero → 29 (150 × 0.19 in binary floats is 28.499999999999996).
+        { ItemCode: 'POL-1001-S', Quantity: 1, UnitPrice: 150 },
+      ],
+    } });
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    expect(order.DocumentLines[0]).toMatchObject({ UnitPrice: 10990, DiscountPercent: 24.8, Price: 8264.48, LineTotal: 57851, U_PrecioLista: 10990, U_DescLinea: 24.8 });
+    expect(order.DocumentLines[1]).toMatchObject({ Price: 150, LineTotal: 150, U_PrecioLista: null, U_DescLinea: null });
+    expect(order.VatSum).toBe(Math.round(((57851 + 150) * 19) / 100));
+    expect(order.DocTotal).toBe(57851 + 150 + order.VatSum);
+
+    const vat = await (await call('Orders', { method: 'POST', json: {
+      CardCode: 'C79012345', DocDueDate: '2026-12-01', NumAtCard: 'OC910002', DocumentLines: [{ ItemCode: 'POL-1001-S', Quantity: 1, UnitPrice: 150 }],
+    } })).json();
+    expect([vat.VatSum, vat.DocTotal]).toEqual([29, 179]);
+    expect((await getJson(`Orders(${order.DocEntry})?${q({ $select: 'DocObjectCode,AuthorizationStatus' })}`))).toMatchObject({
+      DocObjectCode: 'oOrders', AuthorizationStatus: 'dasWithout',
+    });
+  });
+
+  it('keeps a ShipToCode that names no address (store pickup) as given, with no address text', async () => {
+    const order = await (await call('Orders', { method: 'POST', json: {
+      CardCode: 'C76123456', DocDueDate: '2026-12-01', NumAtCard: 'OC910003', ShipToCode: 'idStorePickup', U_TipoRetiro: 'Retiro',
+      DocumentLines: [{ ItemCode: 'POL-1001-S', Quantity: 1, UnitPrice: 9000, DiscountPercent: 0 }],
+    } })).json();
+    expect(order).toMatchObject({ ShipToCode: 'idStorePickup', Address2: null, U_TipoRetiro: 'Retiro' });
+  });
+
+  it('refuses an unknown line property and computed header properties', async () => {
+    const line = { ItemCode: 'POL-1001-S', Quantity: 1, U_Nope: 1 };
+    const bad = await call('Orders', { method: 'POST', json: { CardCode: 'C76123456', DocDueDate: '2026-12-01', DocumentLines: [line] } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message.value).toBe("Property 'U_Nope' of 'DocumentLine' is invalid");
+    const computed = await call('Orders', { method: 'POST', json: {
+      CardCode: 'C76123456', DocDueDate: '2026-12-01', DocObjectCode: 'oOrders', DocumentLines: [{ ItemCode: 'POL-1001-S', Quantity: 1 }],
+    } });
+    expect(computed.status).toBe(400);
+  });
+});
+
+describe('slow creates and lost answers', () => {
+  let slow: B1Mock;
+  let c: string;
+  const order = (ref: string) => ({ CardCode: 'C79012345', DocDueDate: '2026-12-01', NumAtCard: ref, DocumentLines: [{ ItemCode: 'POL-1001-M', Quantity: 1 }] });
+  const byRef = async (ref: string): Promise<unknown[]> =>
+    ((await (await call(`Orders?${q({ $filter: `NumAtCard eq '${ref}'`, $select: 'DocEntry' })}`, {}, slow, c)).json()) as Rows).value;
+
+  beforeAll(async () => {
+    slow = await startB1Mock();
+    c = await login(slow);
+  });
+  afterEach(() => { slow.setFaults({ postDelayMs: 0, loseAnswerRate: 0 }); slow.resetJournal(); });
+  afterAll(async () => { await slow.close(); });
+
+  it('postDelayMs commits a create after the delay even when the client gave up, and not before', async () => {
+    slow.setFaults({ postDelayMs: 400 });
+    const started = Date.now();
+    await expect(call('Orders', { method: 'POST', json: order('OC920001'), signal: AbortSignal.timeout(100) }, slow, c))
+      .rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(await byRef('OC920001')).toEqual([]);
+    expect(slow.journal).toEqual([]);
+    await new Promise((r) => setTimeout(r, 450 - (Date.now() - started)));
+    expect(await byRef('OC920001')).toHaveLength(1);
+    expect(slow.journal).toMatchObject([{ set: 'Orders', cardCode: 'C79012345', reference: 'OC920001', origin: 'post' }]);
+    expect(slow.journal[0].at - started).toBeGreaterThanOrEqual(395);
+
+    // A client that waits gets its 201 after the delay; reads are not delayed.
+    const waited = Date.now();
+    const res = await call('Orders', { method: 'POST', json: order('OC920002') }, slow, c);
+    expect(res.status).toBe(201);
+    expect(Date.now() - waited).toBeGreaterThanOrEqual(395);
+    const read = Date.now();
+    await byRef('OC920002');
+    expect(Date.now() - read).toBeLessThan(300);
+  });
+
+  it('loseAnswerRate 1 commits the create and destroys the socket without an answer', async () => {
+    slow.setFaults({ loseAnswerRate: 1 });
+    await expect(call('Orders', { method: 'POST', json: order('OC920003') }, slow, c)).rejects.toThrow('fetch failed');
+    await expect(call('IncomingPayments', { method: 'POST', json: {
+      CardCode: 'C79012345', TransferSum: 1000, TransferAccount: '1101-02', CounterReference: 'PP920003',
+    } }, slow, c)).rejects.toThrow('fetch failed');
+    expect(await byRef('OC920003')).toHaveLength(1);
+    expect(slow.journal.map((j) => [j.set, j.reference])).toEqual([['Orders', 'OC920003'], ['IncomingPayments', 'PP920003']]);
+    // A refused create commits nothing and keeps its answer; reads keep theirs.
+    const refused = await call('Orders', { method: 'POST', json: { ...order('OC920004'), DocumentLines: [] } }, slow, c);
+    expect(refused.status).toBe(400);
+    expect((await call('Countries', {}, slow, c)).status).toBe(200);
+  });
+
+  it('loseAnswerRate 0.5 loses every second committed create', async () => {
+    slow.setFaults({ loseAnswerRate: 0.5 });
+    const outcomes: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      outcomes.push(await call('Orders', { method: 'POST', json: order(`OC92001${i}`) }, slow, c).then((r) => String(r.status), () => 'lost'));
+    }
+    expect(outcomes).toEqual(['201', 'lost', '201', 'lost']);
+    expect(slow.journal).toHaveLength(4);
+  });
+});
+
+describe('approval procedure', () => {
+  const APPROVAL_ERROR = { error: { code: -2028, message: { lang: 'en-us', value: 'No matching records found (ODBC -2028)' } } };
+  const wh = (code: string) => mock.data.Items.find((i) => i.ItemCode === code)!.ItemWarehouseInfoCollection[0];
+  const held = (ref: string, extra: Record<string, unknown> = {}) => ({
+    CardCode: 'C76345678', DocDueDate: '2026-12-01', NumAtCard: ref, U_TipoVenta: 'Normal', U_FormaPago: '5', ShipToCode: 'BODEGA SAN FELIPE',
+    DocumentLines: [{ ItemCode: 'POL-1001-M', Quantity: 10, UnitPrice: 10550, DiscountPercent: 0, U_PrecioLista: 10990, U_DescLinea: 4 }],
+    ...extra,
+  });
+  type Request = { Code: number; Status: string; ObjectEntry: number | null; DraftEntry: number; IsDraft: string; Remarks: string | null };
+  const requestOf = async (draftEntry: number): Promise<Request> =>
+    (await getJson<{ value: Request[] }>(`ApprovalRequests?${q({ $filter: `DraftEntry eq ${draftEntry} and IsDraft eq 'Y'` })}`)).value[0];
+
+  beforeEach(() => { mock.resetJournal(); });
+
+  it('holds a sales order of a customer under approval as a Draft and answers -2028', async () => {
+    const committed = wh('POL-1001-M').Committed;
+    const orders = mock.data.Orders.length;
+    const bp = mock.data.BusinessPartners.find((p) => p.CardCode === 'C76345678')!;
+    const openBefore = bp.OpenOrdersBalance;
+    const res = await call('Orders', { method: 'POST', json: held('OC930001', { Document_ApprovalRequests: [{ Remarks: 'Pedido del portal' }] }) });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual(APPROVAL_ERROR);
+    expect(mock.data.Orders.length).toBe(orders);
+    expect(wh('POL-1001-M').Committed).toBe(committed);
+    expect(bp.OpenOrdersBalance).toBe(openBefore);
+    expect(await getJson<Rows>(`Orders?${q({ $filter: "NumAtCard eq 'OC930001'" })}`)).toMatchObject({ value: [] });
+
+    const drafts = await getJson<Rows>(`Drafts?${q({
+      $filter: "CardCode eq 'C76345678' and NumAtCard eq 'OC930001' and DocObjectCode eq 'oOrders'",
+      $select: 'DocEntry,DocObjectCode,AuthorizationStatus,DocumentStatus,DocTotal,VatSum,U_FormaPago,ShipToCode', $orderby: 'DocEntry desc', $top: '1',
+    })}`);
+    expect(drafts.value).toEqual([{
+      DocEntry: expect.any(Number), DocObjectCode: 'oOrders', AuthorizationStatus: 'dasPending', DocumentStatus: 'bost_Open',
+      DocTotal: 125545, VatSum: 20045, U_FormaPago: '5', ShipToCode: 'BODEGA SAN FELIPE',
+    }]);
+    const draftEntry = drafts.value[0].DocEntry as number;
+    const draft = await getJson<{ DocumentLines: Array<Record<string, unknown>> }>(`Drafts(${draftEntry})`);
+    expect(draft.DocumentLines[0]).toMatchObject({ ItemCode: 'POL-1001-M', Quantity: 10, LineTotal: 105500, U_PrecioLista: 10990, U_DescLinea: 4 });
+
+    expect(await requestOf(draftEntry)).toMatchObject({
+      ObjectType: '17', IsDraft: 'Y', ObjectEntry: null, DraftEntry: draftEntry, DraftType: '112', Status: 'arsPending',
+      Remarks: 'Pedido del portal', CurrentStage: 1, CreationDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      ApprovalRequestLines: [{ Status: 'ardPending' }], ApprovalRequestDecisions: [],
+    });
+    const pending = await getJson<Rows>(`ApprovalRequests?${q({ $filter: "Status eq 'arsPending' and ObjectType eq '17'", $select: 'Code,DraftEntry' })}`);
+    expect(pending.value.map((r) => r.DraftEntry)).toContain(draftEntry);
+    expect(mock.journal).toMatchObject([{ set: 'Drafts', cardCode: 'C76345678', reference: 'OC930001', docEntry: draftEntry, origin: 'post' }]);
+  });
+
+  it('validates like an order before holding it (no Draft for a refused body)', async () => {
+    const drafts = mock.data.Drafts.length;
+    const res = await call('Orders', { method: 'POST', json: held('OC930002', { DocumentLines: [{ ItemCode: 'NO-EXISTE', Quantity: 1 }] }) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe(-10);
+    expect(mock.data.Drafts.length).toBe(drafts);
+  });
+
+  it('answers 204 to Prefer: return-no-content, with a Location that names the Draft number under Orders', async () => {
+    const res = await call('Orders', { method: 'POST', json: held('OC930003'), headers: { Prefer: 'return-no-content' } });
+    expect(res.status).toBe(204);
+    const draft = mock.data.Drafts.at(-1)!;
+    expect(draft.NumAtCard).toBe('OC930003');
+    expect(res.headers.get('location')).toBe(`/b1s/v1/Orders(${draft.DocEntry})`);
+  });
+
+  it('PATCH ApprovalRequests with ardApproved adds the Draft as an Order (arsGenerated)', async () => {
+    await call('Orders', { method: 'POST', json: held('OC930004') });
+    const draft = mock.data.Drafts.at(-1)!;
+    const request = await requestOf(draft.DocEntry);
+    const committed = wh('POL-1001-M').Committed;
+    const res = await call(`ApprovalRequests(${request.Code})`, { method: 'PATCH', json: {
+      ApprovalRequestDecisions: [{ Status: 'ardApproved', Remarks: 'Aprobado por gerencia' }],
+    } });
+    expect(res.status).toBe(204);
+    const [order] = (await getJson<Rows>(`Orders?${q({ $filter: "CardCode eq 'C76345678' and NumAtCard eq 'OC930004'" })}`)).value;
+    expect(order).toMatchObject({ DocObjectCode: 'oOrders', AuthorizationStatus: 'dasWithout', DocTotal: draft.DocTotal, ShipToCode: 'BODEGA SAN FELIPE' });
+    expect((order.DocumentLines as Array<Record<string, unknown>>)[0]).toMatchObject({ UnitPrice: 10550, U_PrecioLista: 10990, U_DescLinea: 4 });
+    expect(wh('POL-1001-M').Committed).toBe(committed + 10);
+    expect(await requestOf(draft.DocEntry)).toMatchObject({
+      Status: 'arsGenerated', ObjectEntry: order.DocEntry, ApprovalRequestLines: [{ Status: 'ardApproved', Remarks: 'Aprobado por gerencia' }],
+      ApprovalRequestDecisions: [{ Status: 'ardApproved', Remarks: 'Aprobado por gerencia' }],
+    });
+    expect(await getJson(`Drafts(${draft.DocEntry})?${q({ $select: 'DocumentStatus,AuthorizationStatus' })}`)).toMatchObject({
+      DocumentStatus: 'bost_Close', AuthorizationStatus: 'dasGenerated',
+    });
+    expect(mock.journal.map((j) => [j.set, j.reference, j.origin])).toEqual([['Drafts', 'OC930004', 'post'], ['Orders', 'OC930004', 'approval']]);
+
+    // A request whose Draft became an Order takes no more decisions; decisions must be known values.
+    const again = await call(`ApprovalRequests(${request.Code})`, { method: 'PATCH', json: { ApprovalRequestDecisions: [{ Status: 'ardNotApproved' }] } });
+    expect(again.status).toBe(400);
+    expect((await again.json()).error.code).toBe(-10);
+    const bogus = await call(`ApprovalRequests(${request.Code})`, { method: 'PATCH', json: { ApprovalRequestDecisions: [{ Status: 'ardMaybe' }] } });
+    expect(bogus.status).toBe(400);
+    const readOnly = await call(`ApprovalRequests(${request.Code})`, { method: 'PATCH', json: { Status: 'arsApproved' } });
+    expect(readOnly.status).toBe(400);
+    expect((await call('ApprovalRequests(99999)', { method: 'PATCH', json: { ApprovalRequestDecisions: [] } })).status).toBe(404);
+  });
+
+  it('rejectDraft leaves the Draft open and makes no Order; approveDraft can still approve it later', async () => {
+    await call('Orders', { method: 'POST', json: held('OC930005') });
+    const draft = mock.data.Drafts.at(-1)!;
+    const rejected = mock.rejectDraft(draft.DocEntry, 'Sin cupo');
+    expect(rejected).toMatchObject({ Status: 'arsNotApproved', ObjectEntry: null });
+    expect(await requestOf(draft.DocEntry)).toMatchObject({ Status: 'arsNotApproved', ApprovalRequestLines: [{ Status: 'ardNotApproved', Remarks: 'Sin cupo' }] });
+    expect(draft).toMatchObject({ DocumentStatus: 'bost_Open', AuthorizationStatus: 'dasRejected' });
+    expect(mock.data.Orders.some((o) => o.NumAtCard === 'OC930005')).toBe(false);
+
+    const outcome = mock.approveDraft(draft.DocEntry);
+    expect(outcome.order).toMatchObject({ NumAtCard: 'OC930005', CardCode: 'C76345678' });
+    expect(outcome.request).toMatchObject({ Status: 'arsGenerated', ObjectEntry: outcome.order!.DocEntry });
+    expect(mock.journal.map((j) => [j.set, j.origin])).toEqual([['Drafts', 'post'], ['Orders', 'approval']]);
+    expect(() => mock.approveDraft(99999)).toThrow('No matching records found');
+  });
+
+  it('setApprovalCardCodes changes who is under the procedure; a repeated POST makes a second Draft', async () => {
+    mock.setApprovalCardCodes([]);
+    try {
+      const res = await call('Orders', { method: 'POST', json: held('OC930006') });
+      expect(res.status).toBe(201);
+    } finally {
+      mock.setApprovalCardCodes(['C76345678']);
+    }
+    const drafts = mock.data.Drafts.length;
+    expect((await call('Orders', { method: 'POST', json: held('OC930007') })).status).toBe(404);
+    expect((await call('Orders', { method: 'POST', json: held('OC930007') })).status).toBe(404);
+    expect(mock.data.Drafts.length).toBe(drafts + 2);
+    expect(mock.journal.map((j) => [j.set, j.reference])).toEqual([['Orders', 'OC930006'], ['Drafts', 'OC930007'], ['Drafts', 'OC930007']]);
+    mock.resetJournal();
+    expect(mock.journal).toEqual([]);
   });
 });

@@ -114,9 +114,9 @@ describe('a reservation', () => {
       U_DireccionDespacho: null,
       U_ComunaDespacho: null,
     });
-    expect(doc.DocumentLines.map((l) => [l.ItemCode, l.Quantity, l.UnitPrice, l.DiscountPercent])).toEqual([
-      ['POL-1001-M', 3, price('POL-1001-M'), 24.8],
-      ['POL-1003-M', 2, price('POL-1003-M'), 6],
+    expect(doc.DocumentLines.map((l) => [l.ItemCode, l.Quantity, l.UnitPrice, l.DiscountPercent, l.U_PrecioLista, l.U_DescLinea])).toEqual([
+      ['POL-1001-M', 3, order.orderProducts[0]!.priceFinalUnit, 0, price('POL-1001-M'), 24.8],
+      ['POL-1003-M', 2, order.orderProducts[1]!.priceFinalUnit, 0, price('POL-1003-M'), 6],
     ]);
     // the ERP's line total is the portal's line within rounding: the portal rounds each unit (spec), the ERP the line
     doc.DocumentLines.forEach((l, i) => expect(Math.abs(l.LineTotal - order.orderProducts[i]!.priceFinal)).toBeLessThanOrEqual(l.Quantity / 2));
@@ -171,7 +171,7 @@ describe('a sales order', () => {
     const res = await ov(chequeBuyer, order);
     expect(res.statusCode).toBe(200);
     expect(erpDocs(order.purchaseOrderNumber)).toEqual([expect.objectContaining({ CardCode: 'C76234567', U_FormaPago: '1', U_TipoVenta: 'Normal' })]);
-    expect(erpDocs(order.purchaseOrderNumber)[0]!.DocumentLines.map((l) => l.DiscountPercent)).toEqual([23.2, 4]);
+    expect(erpDocs(order.purchaseOrderNumber)[0]!.DocumentLines.map((l) => l.U_DescLinea)).toEqual([23.2, 4]);
   });
 
   it('with store pickup is marked Retiro with the fallback transport and no dispatch text', async () => {

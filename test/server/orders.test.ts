@@ -102,6 +102,10 @@ describe('creating an order', () => {
     const again = await call(t.app, { method: 'GET', url: `/api/orders/${order.id}`, token: buyer.token });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(order);
+    // the order took the lines out of the cart: a second create finds it empty
+    expect((await cartOf(buyer)).json<CartResponse>().items).toEqual([]);
+    const second = await post('/api/orders', buyer.token, summary(buyer));
+    expect(second.statusCode).toBe(409);
   });
 
   it('numbers a reservation RE + id and gives it no payment method', async () => {
@@ -120,9 +124,9 @@ describe('creating an order', () => {
     expect(res.json()).toMatchObject({ tipoEntrega: 'retiro', deliveryAddress: 'idStorePickup', deliveryTransport: '' });
   });
 
-  it('refuses an empty cart', async () => {
+  it('refuses an empty cart (409)', async () => {
     const res = await createOrder(buyer);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('El carro está vacío: agregue productos antes de continuar');
   });
 
@@ -293,6 +297,7 @@ describe('sending an order to the ERP: what is refused before', () => {
     const res = await post('/api/user/b1/ov', buyer.token, { orderReference: webpay.purchaseOrderNumber });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Este pedido se paga con WebPay Plus: se confirma cuando el pago se valida');
+    await addToCart(buyer, 'POL-1001-S', 1); // the order took the cart's lines
     const khipu = (await createOrder(buyer, { paymentMethod: 'KHIPU' })).json<Order>();
     expect((await post('/api/user/b1/ov', buyer.token, { orderReference: khipu.purchaseOrderNumber })).json().message).toBe(
       'Este pedido se paga con Khipu: se confirma cuando el pago se valida',
@@ -313,6 +318,7 @@ describe('sending an order to the ERP: what is refused before', () => {
   it('the kind of submission must match the kind of order', async () => {
     await addToCart(buyer, 'POL-1001-S', 1);
     const sale = (await createOrder(buyer)).json<Order>();
+    await addToCart(buyer, 'POL-1001-S', 1); // the order took the cart's lines
     const reserve = (await createOrder(buyer, { orderType: 'RESERVE' })).json<Order>();
     const wrongReserve = await post('/api/user/b1/reserve', buyer.token, { orderReference: sale.purchaseOrderNumber });
     expect(wrongReserve.statusCode).toBe(400);

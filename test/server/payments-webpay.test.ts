@@ -56,7 +56,7 @@ async function comeBack(ret: ReturnType<TestApp['webpay']['pay']>): Promise<URL>
 }
 
 describe('a card payment of an order', () => {
-  it('VISA approved: order CONFIRMED, cart emptied, ERP sales order with U_FormaPago 4 and the incoming payment on account', async () => {
+  it('VISA approved: order CONFIRMED, cart left as the order left it, ERP sales order with U_FormaPago 4 and the incoming payment on account', async () => {
     const order = await orderOf(t, buyer, 'WEBPAY');
     const created = await started(buyer, order);
     expect(created).toMatchObject({ buy_order: order.purchaseOrderNumber, session_id: 'OW123456', amount: order.totals.total });
@@ -64,7 +64,9 @@ describe('a card payment of an order', () => {
     expect(created.url).toBe(`${t.webpay.url}/webpayserver/initTransaction`);
     // the server charges its own amount and returns to its own endpoint
     expect(t.webpay.transaction(created.token)).toMatchObject({ amount: order.totals.total, returnUrl: `${t.url}/api/payments/webpay/return` });
-    expect(await cartCount(t, buyer)).toBe(2);
+    expect(await cartCount(t, buyer)).toBe(0); // the order took the cart's lines
+    // what the buyer adds while paying is not wiped by the payment
+    expect((await post(t, '/api/user/cart', buyer.token, { sku: 'POL-1001-S', quantity: 1 })).statusCode).toBe(201);
 
     const where = await comeBack(t.webpay.pay(created.token, 'visa'));
     expect(where.pathname).toBe('/payment-verification');
@@ -72,7 +74,7 @@ describe('a card payment of an order', () => {
 
     const paid = await storedOrder(t, order.id);
     expect(paid).toMatchObject({ orderState: 'CONFIRMED', numOc: '1213' });
-    expect(await cartCount(t, buyer)).toBe(0);
+    expect(await cartCount(t, buyer)).toBe(1);
     const result = (await state(buyer, created.token)).json<CardPaymentResult>();
     expect(result).toMatchObject({
       token: created.token,
@@ -118,9 +120,10 @@ describe('a card payment of an order', () => {
     expect((await post(t, '/api/user/b1/ov', buyer.token, { orderReference: order.purchaseOrderNumber })).statusCode).toBe(409);
   });
 
-  it('MASTERCARD rejected: order CANCELED, cart kept, nothing in the ERP', async () => {
+  it("MASTERCARD rejected: order CANCELED, the order's lines back in the cart, nothing in the ERP", async () => {
     const order = await orderOf(t, buyer, 'WEBPAY');
     const created = await started(buyer, order);
+    expect(await cartCount(t, buyer)).toBe(0); // the order took the cart's lines
     await comeBack(t.webpay.pay(created.token, 'mastercard'));
     expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
     expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'REJECTED', status: 'FAILED', response_code: -1, orderState: 'CANCELED' });

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/connect';
+import type { Db, DbOrTx, Tx } from '../db/connect';
 import { cartItems, productContent, type CartItemRow, type ProductContentRow } from '../db/schema';
+
+/** A size and how many of it: what an order takes out of a cart, or puts back. */
+export interface CartLine {
+  sku: string;
+  quantity: number;
+}
 
 /** The buyer's server cart: one row per size, quantities only (prices are read fresh when shown). */
 export class CartRepo {
@@ -39,6 +45,50 @@ export class CartRepo {
       .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
       .returning({ id: cartItems.id });
     return deleted.length > 0;
+  }
+
+  /**
+   * Takes exactly these lines out of the user's cart, inside the caller's transaction (the one that makes the order):
+   * every line must still be in the cart with the same sku AND quantity. The user's cart rows are locked first (in id
+   * order, so two orders of the same cart queue instead of deadlocking); the second one finds them gone. Answers false
+   * and deletes nothing when any line is missing or changed: the caller rolls back.
+   */
+  async takeLines(tx: Tx, userId: number, lines: readonly CartLine[]): Promise<boolean> {
+    if (lines.length === 0) return true;
+    const rows = await tx.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id)).for('update');
+    const ids: number[] = [];
+    for (const line of lines) {
+      const row = rows.find((r) => r.sku === line.sku && r.quantity === line.quantity);
+      if (!row || ids.includes(row.id)) return false;
+      ids.push(row.id);
+    }
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
+    return true;
+  }
+
+  /**
+   * Puts lines back into the user's cart, inside the caller's transaction: each size's quantity is added to the line
+   * the cart already holds (or a new line is made), so what the buyer added since is kept. Used when an order that
+   * took the cart's lines ends without a sale (a card or transfer payment REJECTED, ABORTED or EXPIRED; the ERP
+   * refusing a credit, cheque or reserve order). Stock is not checked here: the cart shows the fresh stock and the next
+   * order checks it again. Lines of the same sku are added together; quantities below 1 are ignored.
+   */
+  async restoreLines(tx: DbOrTx, userId: number, lines: readonly CartLine[]): Promise<void> {
+    const bySku = new Map<string, number>();
+    for (const { sku, quantity } of lines) {
+      if (!(quantity > 0)) continue;
+      bySku.set(sku, (bySku.get(sku) ?? 0) + quantity);
+    }
+    if (bySku.size === 0) return;
+    // the same lock order as takeLines (the user's rows by id), so an order being made meanwhile cannot deadlock with it
+    await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id)).for('update');
+    await tx
+      .insert(cartItems)
+      .values([...bySku].map(([sku, quantity]) => ({ userId, sku, quantity })))
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.sku],
+        set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+      });
   }
 
   async clear(userId: number, tx: DbOrTx = this.db): Promise<void> {

@@ -29,14 +29,29 @@ export interface SalesOrderSource {
   lines: ReadonlyArray<{ sku: string; quantity: number; price: number; priceFinalUnit: number; descLinea: number }>;
 }
 
+/** A line of a B1 `Orders` body. */
+export interface SalesOrderLine {
+  ItemCode: string;
+  Quantity: number;
+  /** The unit price the buyer pays (offer and loyalty already applied, whole pesos). */
+  UnitPrice: number;
+  /** Always 0: the discount is already in UnitPrice (see buildSalesOrder). */
+  DiscountPercent: number;
+  /** Line UDF: the list unit price. */
+  U_PrecioLista: number;
+  /** Line UDF: the discount percent the portal applied (offer and loyalty). */
+  U_DescLinea: number;
+}
+
 /** A B1 `Orders` body (sales order or reservation). */
 export interface SalesOrderDocument {
   CardCode: string;
   DocDueDate: string;
   NumAtCard: string;
+  /** The delivery address (iddespacho) or, for a store pickup, STORE_PICKUP. */
   ShipToCode?: string;
   PayToCode?: string;
-  DocumentLines: Array<{ ItemCode: string; Quantity: number; UnitPrice: number; DiscountPercent: number }>;
+  DocumentLines: SalesOrderLine[];
   [udf: `U_${string}`]: string;
 }
 
@@ -49,8 +64,14 @@ export function chileToday(now: Date = new Date()): Date {
 
 /**
  * The ERP document of an order: CardCode, DocDueDate (deliveryDate, yyyymmdd), NumAtCard (orderReference),
- * U_Sucursal, U_TipoVenta, ShipToCode (direccion, not for store pickup), PayToCode (facturacion), the lines at list
- * price with the line discount (descLinea) and, on sales orders only, U_FormaPago, U_Transporte and the dispatch text.
+ * U_Sucursal, U_TipoVenta, ShipToCode (direccion, or STORE_PICKUP for a store pickup), PayToCode (facturacion), the
+ * lines and, on sales orders only, U_FormaPago, U_Transporte and the dispatch text.
+ *
+ * Each line carries the unit price the buyer pays (priceFinalUnit) with no ERP discount, so that the ERP's own
+ * arithmetic (price after discount to 2 decimals, line total to whole pesos, 19 % VAT of the net) gives exactly the
+ * portal's line totals and DocTotal. Sending the list price with DiscountPercent = descLinea would not: B1 rounds
+ * the discounted price to cents and the line to pesos, which drifts from the portal's whole-peso unit price. The list
+ * price and the discount percent travel as line UDFs (U_PrecioLista, U_DescLinea) for the ERP user to see.
  */
 export function buildSalesOrder(order: SalesOrderSource, now: Date = new Date()): SalesOrderDocument {
   const reserve = order.orderType === 'RESERVE';
@@ -65,11 +86,14 @@ export function buildSalesOrder(order: SalesOrderSource, now: Date = new Date())
     DocumentLines: order.lines.map((line) => ({
       ItemCode: line.sku,
       Quantity: line.quantity,
-      UnitPrice: line.price,
-      DiscountPercent: line.descLinea,
+      UnitPrice: line.priceFinalUnit,
+      DiscountPercent: 0,
+      U_PrecioLista: line.price,
+      U_DescLinea: line.descLinea,
     })),
   };
-  if (!pickup && order.deliveryAddress) doc.ShipToCode = order.deliveryAddress;
+  if (pickup) doc.ShipToCode = STORE_PICKUP;
+  else if (order.deliveryAddress) doc.ShipToCode = order.deliveryAddress;
   if (order.invoiceAddress) doc.PayToCode = order.invoiceAddress;
   if (!reserve) {
     if (order.paymentMethod) doc[F.paymentForm] = FORMA_PAGO[order.paymentMethod];

@@ -7,7 +7,7 @@ import { fill, MSG } from '../../shared/messages';
 import { STORE_PICKUP, type PaymentMethod } from '../../shared/orders';
 import type { CartService } from '../cart/cartService';
 import { overStockError } from '../cart/cartService';
-import type { Db } from '../db/connect';
+import type { Db, Tx } from '../db/connect';
 import type { OrderRow } from '../db/schema';
 import { ERP_MESSAGES } from '../erp/errors';
 import type { ErpService } from '../erp/erpService';
@@ -35,6 +35,13 @@ export const ORDER_TEXTS = {
 } as const;
 
 const PROVIDER_NAMES: Record<PaymentMethod, string> = { WEBPAY: 'WebPay Plus', KHIPU: 'Khipu', CHEQUE: 'cheque', CREDIT: 'línea de crédito' };
+
+/**
+ * Called by `OrderService.create` inside the transaction that inserts the order, with the answer the buyer gets:
+ * whatever it writes commits or rolls back with the order (the Idempotency-Key's stored answer). Throwing rolls the
+ * order back.
+ */
+export type OrderCreatedHook = (tx: Tx, order: Order) => Promise<void>;
 
 /** How long a reserve / ov request waits for the ERP before answering 202 (the outbox keeps trying after). */
 export const DELIVER_NOW_MS = 8_000;
@@ -64,14 +71,19 @@ export class OrderService {
   /**
    * POST /orders: an order of everything in the buyer's cart, priced now with fresh ERP prices and stock, checked
    * against the buyer's fresh ERP profile (blocking, own addresses, payment condition, available credit).
+   *
+   * The order consumes the cart: in the transaction that inserts it, the priced lines are taken out of the buyer's
+   * cart (same sku and quantity), so a repeated or concurrent create of the same cart finds it empty (409) and only
+   * one order is made. A cart changed between pricing and the insert rolls everything back (409). The order keeps
+   * its own priced copy of the lines. `onCreated` runs last in the same transaction.
    */
-  async create(user: SessionUser, request: CreateOrderRequest): Promise<Order> {
+  async create(user: SessionUser, request: CreateOrderRequest, onCreated?: OrderCreatedHook): Promise<Order> {
     const { customers, cart, erp, orders, db } = this.deps;
     const profile = await customers.profileOf(user);
     if (isBlocked(profile)) throw new HttpError(403, MSG.blocked);
 
     const priced = await cart.priced(user, profile);
-    if (priced.items.length === 0) throw new HttpError(400, MSG.cartIsEmpty);
+    if (priced.items.length === 0) throw new HttpError(409, MSG.cartIsEmpty);
     for (const item of priced.items) {
       if (item.unavailable) throw new HttpError(400, fill(MSG.cartItemUnavailable, { sku: item.sku }));
       if (item.quantity > item.stock) throw overStockError(item);
@@ -113,8 +125,10 @@ export class OrderService {
       priceFinal: item.priceFinal,
       descLinea: item.descLinea,
     }));
-    const stored = await db.transaction((tx) =>
-      orders.insert(
+    return db.transaction(async (tx) => {
+      const taken = await cart.take(tx, user, priced.items.map((item) => ({ sku: item.sku, quantity: item.quantity })));
+      if (!taken) throw new HttpError(409, MSG.cartChanged); // rolls the transaction back: the cart stays as it is
+      const stored = await orders.insert(
         tx,
         {
           orderType: request.orderType,
@@ -133,9 +147,11 @@ export class OrderService {
           total: totals.total,
         },
         lines,
-      ),
-    );
-    return toOrder(stored);
+      );
+      const order = toOrder(stored);
+      await onCreated?.(tx, order);
+      return order;
+    });
   }
 
   /** GET /orders/{id}: the buyer's own order. */

@@ -6,9 +6,10 @@ import { createOrderSchema, ORDER_MSG, submitOrderSchema, updateOrderStateSchema
 import type { RouteDeps } from '../app';
 import { CartRepo } from '../cart/cartRepo';
 import { CartService } from '../cart/cartService';
+import { idempotent, IdempotencyStore } from '../http/idempotency';
 import { ERP_ORDER_JOB, createErpOrderHandler } from './erpOrderJob';
 import { OrderRepo } from './orderRepo';
-import { OrderService, type SubmissionKind } from './orderService';
+import { OrderService, type OrderCreatedHook, type SubmissionKind } from './orderService';
 
 const orderIdParams = yup.object({
   id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
@@ -26,8 +27,13 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
 
   const buyer = { preHandler: app.requireBuyer };
 
-  app.post<{ Body: CreateOrderRequest }>('/api/orders', { ...buyer, schema: { body: createOrderSchema } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.sessionUser!, request.body)),
+  // Optional Idempotency-Key: a repeat replays the first answer; the answer is stored in the order's own transaction.
+  const keys = new IdempotencyStore(deps.db, { log: app.log });
+  app.post<{ Body: CreateOrderRequest }>('/api/orders', { ...buyer, schema: { body: createOrderSchema } }, (request, reply) =>
+    idempotent(keys, request, reply, 'orders', async (recorder) => {
+      const record: OrderCreatedHook | undefined = recorder && ((tx, order) => recorder.record(tx, { status: 201, body: order }));
+      return { status: 201, body: await service.create(request.sessionUser!, request.body, record) };
+    }),
   );
 
   app.get<{ Params: { id: number } }>('/api/orders/:id', { ...buyer, schema: { params: orderIdParams } }, (request) =>

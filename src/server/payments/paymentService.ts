@@ -93,6 +93,11 @@ export class PaymentService {
     return this.deps.repo;
   }
 
+  /** The database the payments live in (the payment routes keep their Idempotency-Keys there). */
+  get db(): Db {
+    return this.deps.db;
+  }
+
   /**
    * The caller's own order in PROCESS paid with `provider`, or the caller's own open invoices (fresh from the ERP):
    * what is charged comes from the server's records only.
@@ -201,8 +206,10 @@ export class PaymentService {
 
   /**
    * Applies a final outcome once (whoever comes first wins; later calls change nothing and answer the stored payment).
-   * PAID for an order: CONFIRMED with numOc, cart emptied, jobs 'erp.order' and 'erp.payment'. PAID for invoices:
-   * job 'erp.payInvoices'. Anything else cancels the order (orders only).
+   * PAID for an order: CONFIRMED with numOc, jobs 'erp.order' and 'erp.payment' (the cart was already consumed when
+   * the order was made, so what the buyer added since stays). PAID for invoices: job 'erp.payInvoices'. Anything else
+   * (REJECTED, ABORTED, EXPIRED) cancels the order (orders only) and puts its lines back in the buyer's cart, added to
+   * what is there, in the same transaction and only when this outcome is what moved the order out of PROCESS.
    */
   async applyOutcome(
     paymentId: number,
@@ -232,13 +239,17 @@ export class PaymentService {
           } else {
             log.error({ paymentId: row.id, orderId: row.orderId, reference: row.reference }, 'pago recibido para un pedido que ya no estaba en proceso: revisar');
           }
-          await cart.clear(row.userId, tx);
           await outbox.enqueue(tx, { kind: ERP_PAYMENT_JOB, payload, dedupeKey: erpPaymentDedupeKey(row) });
         } else {
-          await tx
+          const canceled = await tx
             .update(orders)
             .set({ orderState: 'CANCELED' })
-            .where(and(eq(orders.id, row.orderId), eq(orders.orderState, 'PROCESS')));
+            .where(and(eq(orders.id, row.orderId), eq(orders.orderState, 'PROCESS')))
+            .returning({ id: orders.id, userId: orders.userId });
+          for (const order of canceled) {
+            const lines = await this.deps.orders.lines(order.id, tx);
+            await cart.restoreLines(tx, order.userId, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
+          }
         }
       } else if (row.purpose === 'INVOICES' && outcome === 'PAID') {
         await outbox.enqueue(tx, { kind: ERP_PAY_INVOICES_JOB, payload, dedupeKey: erpPaymentDedupeKey(row) });

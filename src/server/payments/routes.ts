@@ -5,6 +5,7 @@ import { fill } from '../../shared/messages';
 import { PROVIDER_NAMES } from '../../shared/payments';
 import type { PaymentRow } from '../db/schema';
 import { HttpError } from '../errors';
+import { idempotent, IdempotencyStore } from '../http/idempotency';
 import type { Outbox, OutboxWorker } from '../jobs/outbox';
 import { erpOrderDedupeKey } from '../orders/erpOrderJob';
 import type { PaymentsArea } from './area';
@@ -34,11 +35,13 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
   // Webpay's return comes as an urlencoded form (POST) or a query (GET). Scoped to this plugin.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody);
   const buyer = { preHandler: app.requireBuyer };
+  // Optional Idempotency-Key on the creates: the provider is called outside any transaction, its answer stored after.
+  const keys = new IdempotencyStore(area.service.db, { log: app.log });
 
   // --- WebPay Plus ---
 
-  app.post<{ Body: WebpayCreateRequest }>('/api/user/tbk/create', { ...buyer, schema: { body: webpayCreateSchema } }, (request) =>
-    area.webpay.create(request.sessionUser!, request.body),
+  app.post<{ Body: WebpayCreateRequest }>('/api/user/tbk/create', { ...buyer, schema: { body: webpayCreateSchema } }, (request, reply) =>
+    idempotent(keys, request, reply, 'webpay', async () => ({ status: 200, body: await area.webpay.create(request.sessionUser!, request.body) })),
   );
 
   app.put<{ Params: { token: string } }>('/api/user/tbk/confirm/:token', { ...buyer, schema: { params: tokenParams } }, (request) =>
@@ -69,8 +72,8 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
 
   // --- Khipu ---
 
-  app.post<{ Body: KhipuCreateRequest }>('/api/user/khipu/payments', { ...buyer, schema: { body: khipuCreateSchema } }, (request) =>
-    area.khipu.create(request.sessionUser!, request.body),
+  app.post<{ Body: KhipuCreateRequest }>('/api/user/khipu/payments', { ...buyer, schema: { body: khipuCreateSchema } }, (request, reply) =>
+    idempotent(keys, request, reply, 'khipu', async () => ({ status: 200, body: await area.khipu.create(request.sessionUser!, request.body) })),
   );
 
   app.get<{ Params: { id: string } }>('/api/user/khipu/payments/:id', { ...buyer, schema: { params: paymentIdParams } }, (request) =>

@@ -1,0 +1,276 @@
+// Idempotency-Key for the creates that move money or make an ERP document (POST /api/orders, the WebPay and Khipu
+// payment creates). The first answer for (user, scope, key) is kept and replayed to every repeat, also to a repeat
+// that arrives while the first request is still running (it waits for it); the same key with another request is
+// refused. A key whose first request died with its process is freed when its lease runs out.
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '../../shared/messages';
+import type { Db, DbOrTx, Tx } from '../db/connect';
+import { idempotencyKeys } from '../db/schema';
+import { HttpError } from '../errors';
+
+/** The request header, and the header added to a replayed answer. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** Which create a key belongs to: one key may be used once per scope and user. */
+export type IdempotencyScope = 'orders' | 'webpay' | 'khipu';
+
+/** An answer as it is sent and stored: the HTTP status and the JSON body. */
+export interface IdempotentAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/**
+ * Given to a create whose effect is written in one transaction (an order): it stores the answer in that same
+ * transaction, so the effect and the key's answer are committed together or not at all. Throws a 409 (which rolls the
+ * transaction back) when the key no longer belongs to this request (its lease ran out and a repeat took it over).
+ */
+export interface AnswerRecorder {
+  record(tx: Tx, answer: IdempotentAnswer): Promise<void>;
+}
+
+/** The row a first request holds while it runs. */
+export interface IdempotencyClaim {
+  id: number;
+}
+
+/** What `begin` decided: this request runs (it holds the claim), or it gets the stored first answer. */
+export type IdempotencyStart = { kind: 'first'; claim: IdempotencyClaim } | { kind: 'replay'; answer: IdempotentAnswer };
+
+export interface IdempotencyOptions {
+  /** How long a running first request holds its key; after it, a repeat may take the key over. Default 2 min. */
+  leaseMs?: number;
+  /** How long a repeat waits for a running first request before answering 409. Default 30 s. */
+  waitMs?: number;
+  /** How often a waiting repeat reads the key again. Default 75 ms. */
+  pollMs?: number;
+  /** Keys older than this are deleted (and a repeat after it runs again). Default 24 h. */
+  retentionMs?: number;
+  /** At most one sweep of old keys per this interval, made on a first request. Default 1 min. */
+  purgeEveryMs?: number;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+const KEY_FORMAT = /^[A-Za-z0-9._:-]{1,200}$/;
+
+/**
+ * The Idempotency-Key of a request: undefined when the header is absent; a 400 when it is present but not 1–200
+ * characters of letters, digits and `. _ : -` (a repeated header counts as malformed).
+ */
+export function idempotencyKeyOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !KEY_FORMAT.test(value)) throw new HttpError(400, MSG.idempotencyKeyInvalid);
+  return value;
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (value && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return sortedKeys((value as { toJSON: () => unknown }).toJSON());
+  }
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value && typeof value === 'object') {
+    const source = value as Record<string, unknown>;
+    return Object.fromEntries(Object.keys(source).sort().map((k) => [k, sortedKeys(source[k])]));
+  }
+  return value;
+}
+
+/** JSON with the keys of every object sorted: the same data always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortedKeys(value)) ?? '';
+}
+
+/** SHA-256 (hex) of method, route and canonical body: what a key is bound to. */
+export function requestHash(method: string, route: string, body: unknown): string {
+  return createHash('sha256').update(`${method.toUpperCase()}\n${route}\n${canonicalJson(body)}`).digest('hex');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The stored keys: claim, complete, release, and the sweep of old ones. Safe across processes sharing the database. */
+export class IdempotencyStore {
+  private readonly leaseMs: number;
+  private readonly waitMs: number;
+  private readonly pollMs: number;
+  private readonly retentionMs: number;
+  private readonly purgeEveryMs: number;
+  private lastPurge = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: IdempotencyOptions = {},
+  ) {
+    this.leaseMs = opts.leaseMs ?? 2 * 60_000;
+    this.waitMs = opts.waitMs ?? 30_000;
+    this.pollMs = opts.pollMs ?? 75;
+    this.retentionMs = opts.retentionMs ?? 24 * 3_600_000;
+    this.purgeEveryMs = opts.purgeEveryMs ?? 60_000;
+  }
+
+  /**
+   * Claims (user, scope, key) for this request, or answers the first request's stored answer. A repeat of a request
+   * still running waits for it (up to `waitMs`, then 409); a key used with another request hash is 422; a running key
+   * whose lease ran out (its process died) is taken over; a key older than the retention is started afresh.
+   */
+  async begin(userId: number, scope: IdempotencyScope, key: string, hash: string): Promise<IdempotencyStart> {
+    const deadline = Date.now() + this.waitMs;
+    // turns without a wait (the row went away, was swept or taken over under us) are bounded too
+    for (let turnsWithoutWait = 0; ; turnsWithoutWait += 1) {
+      if (turnsWithoutWait > 20) throw new HttpError(409, MSG.idempotencyInProgress);
+      const [inserted] = await this.db
+        .insert(idempotencyKeys)
+        .values({ userId, scope, key, requestHash: hash, state: 'running', lockedUntil: sql`now() + ${this.leaseMs}::int * interval '1 millisecond'` })
+        .onConflictDoNothing({ target: [idempotencyKeys.userId, idempotencyKeys.scope, idempotencyKeys.key] })
+        .returning({ id: idempotencyKeys.id });
+      if (inserted) {
+        await this.maybePurge();
+        return { kind: 'first', claim: { id: inserted.id } };
+      }
+      const [row] = await this.db
+        .select({
+          id: idempotencyKeys.id,
+          requestHash: idempotencyKeys.requestHash,
+          state: idempotencyKeys.state,
+          responseStatus: idempotencyKeys.responseStatus,
+          responseBody: idempotencyKeys.responseBody,
+          // the database's clock decides, the same for every instance
+          leaseOver: sql<boolean>`coalesce(${idempotencyKeys.lockedUntil} < now(), true)`,
+          expired: sql<boolean>`${idempotencyKeys.createdAt} < now() - ${this.retentionMs}::int * interval '1 millisecond'`,
+        })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+        .limit(1);
+      if (!row) continue; // released or swept in between: try to claim it again
+      if (row.expired) {
+        await this.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, row.id), this.olderThanRetention()));
+        continue;
+      }
+      if (row.requestHash !== hash) throw new HttpError(422, MSG.idempotencyKeyReused);
+      if (row.state === 'done') return { kind: 'replay', answer: { status: row.responseStatus ?? 200, body: row.responseBody } };
+      if (row.leaseOver) {
+        // the first request's process died: its key is freed (only while still running and out of lease)
+        await this.db
+          .delete(idempotencyKeys)
+          .where(
+            and(
+              eq(idempotencyKeys.id, row.id),
+              eq(idempotencyKeys.state, 'running'),
+              or(isNull(idempotencyKeys.lockedUntil), lt(idempotencyKeys.lockedUntil, sql`now()`)),
+            ),
+          );
+        continue;
+      }
+      if (Date.now() >= deadline) throw new HttpError(409, MSG.idempotencyInProgress);
+      await sleep(Math.min(this.pollMs, Math.max(0, deadline - Date.now())));
+      turnsWithoutWait = -1;
+    }
+  }
+
+  /**
+   * Stores the answer of a claimed key (in `tx` when given, with the effect it answers for). False when the claim is
+   * no longer this request's (released, or taken over after its lease ran out).
+   */
+  async complete(claim: IdempotencyClaim, answer: IdempotentAnswer, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(idempotencyKeys)
+      .set({ state: 'done', responseStatus: answer.status, responseBody: answer.body ?? null, completedAt: sql`now()`, lockedUntil: null })
+      .where(and(eq(idempotencyKeys.id, claim.id), eq(idempotencyKeys.state, 'running')))
+      .returning({ id: idempotencyKeys.id });
+    return rows.length > 0;
+  }
+
+  /** Frees a claimed key that has no answer worth keeping (a 5xx, an unexpected error): a retry runs again. */
+  async release(claim: IdempotencyClaim): Promise<void> {
+    await this.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, claim.id), eq(idempotencyKeys.state, 'running')));
+  }
+
+  /** Deletes every key older than the retention; answers how many. */
+  async purgeExpired(): Promise<number> {
+    const rows = await this.db.delete(idempotencyKeys).where(this.olderThanRetention()).returning({ id: idempotencyKeys.id });
+    return rows.length;
+  }
+
+  private olderThanRetention() {
+    return lt(idempotencyKeys.createdAt, sql`now() - ${this.retentionMs}::int * interval '1 millisecond'`);
+  }
+
+  /** The sweep, at most once per `purgeEveryMs` and only when a key is inserted (no timer keeps the process alive). */
+  private async maybePurge(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPurge < this.purgeEveryMs) return;
+    this.lastPurge = now;
+    try {
+      await this.purgeExpired();
+    } catch (err) {
+      this.opts.log?.warn({ err }, 'no se pudieron borrar las claves de idempotencia antiguas');
+    }
+  }
+}
+
+/**
+ * Runs a create under the request's Idempotency-Key and sends its answer. Without the header, `run` simply runs. With
+ * it: a repeat gets the first answer again (same status and body, header `Idempotent-Replayed: true`); a first run's
+ * answer is stored for a 2xx and for a 4xx HttpError, and the key is freed for a 5xx or an unexpected error.
+ *
+ * `run` gets a recorder when a key is in play: a create that writes its effect in one transaction calls
+ * `recorder.record(tx, answer)` inside it; otherwise (a payment provider called outside any transaction) the answer
+ * `run` returns is stored after it.
+ */
+export async function idempotent(
+  store: IdempotencyStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: IdempotencyScope,
+  run: (recorder: AnswerRecorder | undefined) => Promise<IdempotentAnswer>,
+): Promise<FastifyReply> {
+  const key = idempotencyKeyOf(request);
+  if (key === undefined) {
+    const answer = await run(undefined);
+    return reply.status(answer.status).send(answer.body);
+  }
+  const user = request.sessionUser;
+  if (!user) throw new HttpError(401, MSG.notAuthenticated);
+  const hash = requestHash(request.method, request.routeOptions.url ?? request.url, request.body);
+  const start = await store.begin(user.id, scope, key, hash);
+  if (start.kind === 'replay') {
+    return reply.status(start.answer.status).header(REPLAYED_HEADER, 'true').send(start.answer.body ?? undefined);
+  }
+
+  const { claim } = start;
+  let recorded = false;
+  const recorder: AnswerRecorder = {
+    async record(tx, answer) {
+      if (!(await store.complete(claim, answer, tx))) throw new HttpError(409, MSG.idempotencyInProgress);
+      recorded = true;
+    },
+  };
+  let answer: IdempotentAnswer;
+  try {
+    answer = await run(recorder);
+  } catch (error) {
+    try {
+      if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+        await store.complete(claim, { status: error.status, body: error.toBody() });
+      } else {
+        await store.release(claim);
+      }
+    } catch (storeError) {
+      // the lease frees the key later
+      request.log.warn({ err: storeError, scope }, 'no se pudo cerrar la clave de idempotencia tras un error');
+    }
+    throw error;
+  }
+  if (!recorded) {
+    try {
+      if (!(await store.complete(claim, answer))) request.log.warn({ scope }, 'la clave de idempotencia ya no era de esta solicitud');
+    } catch (storeError) {
+      // the effect happened: answer it; the key stays running until its lease frees it
+      request.log.warn({ err: storeError, scope }, 'no se pudo guardar la respuesta de la clave de idempotencia');
+    }
+  }
+  return reply.status(answer.status).send(answer.body);
+}
