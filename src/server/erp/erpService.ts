@@ -283,15 +283,19 @@ export class ErpService {
     });
     const draft = drafts.value[0];
     if (!draft) return null;
-    const requests = await this.sl.get<{ value: Array<{ Code: number; Status?: string; Remarks?: string | null }> }>('ApprovalRequests', {
-      select: ['Code', 'Status', 'Remarks'],
-      filter: filter`ObjectEntry eq ${draft.DocEntry} and IsDraft eq ${'tYES'}`,
+    type Decision = { Status?: string; Remarks?: string | null };
+    const requests = await this.sl.get<{ value: Array<{ Code: number; Status?: string; ApprovalRequestDecisions?: Decision[] }> }>('ApprovalRequests', {
+      select: ['Code', 'Status', 'ApprovalRequestDecisions'],
+      // B1 names the draft in DraftEntry (ObjectEntry is the document it becomes, once added)
+      filter: filter`DraftEntry eq ${draft.DocEntry} and ObjectType eq ${'17'}`,
       orderby: 'Code desc',
       top: 1,
     });
     const request = requests.value[0];
     const approval = APPROVAL_STATES[request?.Status ?? 'arsPending'] ?? 'pending';
-    return { kind: 'draft', draftEntry: draft.DocEntry, approval, ...(request?.Remarks ? { remarks: request.Remarks } : {}) };
+    // the approver's words, when a decision carries them (a refusal's reason)
+    const remarks = [...(request?.ApprovalRequestDecisions ?? [])].reverse().find((d) => d.Remarks)?.Remarks;
+    return { kind: 'draft', draftEntry: draft.DocEntry, approval, ...(remarks ? { remarks } : {}) };
   }
 
   /**
