@@ -75,6 +75,9 @@ const confirm = (b: Buyer, order: Order) => post('/api/orders/update/state/order
 const stored = async (id: number) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const jobsOf = (order: Order) => t.database.db.select().from(outbox).where(eq(outbox.dedupeKey, `erp.order:${order.purchaseOrderNumber}`));
 
+/** A job run by hand, outside the worker: no write-ahead mark to keep. */
+const noMarks = { postedAt: null, markPosting: async () => undefined, clearPosting: async () => undefined };
+
 const chileToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
 const price = (code: string) => t.b1.data.Items.find((i) => i.ItemCode === code)!.ItemPrices[0]!.Price;
 
@@ -87,7 +90,7 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000
 }
 
 describe('a reservation', () => {
-  it('reaches the ERP as a Reserva with the lines at list price and the line discount, and is CONFIRMED', async () => {
+  it('reaches the ERP as a Reserva with each line at the unit price the buyer pays (list price and discount in U_ fields), and is CONFIRMED', async () => {
     const order = await orderOf(buyer, { orderType: 'RESERVE', paymentMethod: undefined });
     const res = await reserve(buyer, order);
     expect(res.statusCode).toBe(200);
@@ -174,11 +177,11 @@ describe('a sales order', () => {
     expect(erpDocs(order.purchaseOrderNumber)[0]!.DocumentLines.map((l) => l.U_DescLinea)).toEqual([23.2, 4]);
   });
 
-  it('with store pickup is marked Retiro with the fallback transport and no dispatch text', async () => {
+  it('with store pickup is marked Retiro and idStorePickup, with the fallback transport and no dispatch text', async () => {
     const order = await orderOf(buyer, { tipoEntrega: 'retiro', deliveryAddress: '', deliveryTransport: '' });
     expect((await ov(buyer, order)).statusCode).toBe(200);
     expect(erpDocs(order.purchaseOrderNumber)).toEqual([
-      expect.objectContaining({ U_TipoRetiro: 'Retiro', U_Transporte: '0001', U_DireccionDespacho: null, U_ComunaDespacho: null, U_FormaPago: '5' }),
+      expect.objectContaining({ ShipToCode: 'idStorePickup', U_TipoRetiro: 'Retiro', U_Transporte: '0001', U_DireccionDespacho: null, U_ComunaDespacho: null, U_FormaPago: '5' }),
     ]);
   });
 });
@@ -276,7 +279,7 @@ describe('the erp.order job', () => {
     const order = await orderOf(buyer, { orderType: 'RESERVE' });
     const repo = new OrderRepo(t.database.db);
     const handler = createErpOrderHandler({ orders: repo, erp: otherErp() });
-    const job = { id: 0, kind: 'erp.order', dedupeKey: `erp.order:${order.purchaseOrderNumber}`, attempts: 1, postedAt: null };
+    const job = { id: 0, kind: 'erp.order', dedupeKey: `erp.order:${order.purchaseOrderNumber}`, attempts: 1, ...noMarks };
     await handler({ orderId: order.id }, job);
     await handler({ orderId: order.id }, { ...job, attempts: 2 });
     expect(erpDocs(order.purchaseOrderNumber)).toHaveLength(1);
@@ -295,7 +298,7 @@ describe('the erp.order job', () => {
   it('does not send an order that is no longer in process', async () => {
     const order = await orderOf(buyer, { orderType: 'RESERVE' });
     await t.database.db.update(orders).set({ orderState: 'CANCELED' }).where(eq(orders.id, order.id));
-    await createErpOrderHandler({ orders: new OrderRepo(t.database.db), erp: otherErp() })({ orderId: order.id }, { id: 0, kind: 'erp.order', dedupeKey: 'x', attempts: 1, postedAt: null });
+    await createErpOrderHandler({ orders: new OrderRepo(t.database.db), erp: otherErp() })({ orderId: order.id }, { id: 0, kind: 'erp.order', dedupeKey: 'x', attempts: 1, ...noMarks });
     expect(ordersPosted(order.purchaseOrderNumber)).toBe(0);
   });
 });
