@@ -170,7 +170,7 @@ describe('approval procedures', () => {
     expect(ordersPosted(order.purchaseOrderNumber)).toBe(1);
   });
 
-  it('a draft the approver refuses cancels the order with a Spanish reason', async () => {
+  it('a draft the approver refuses cancels the order with a Spanish reason and gives the lines back to the cart', async () => {
     const order = await creditOrder(approvalBuyer);
     expect((await ov(approvalBuyer, order)).statusCode).toBe(202);
     t.b1.rejectDraft((await stored(order.id)).erpDraftEntry!, 'Sin cupo este mes');
@@ -180,6 +180,12 @@ describe('approval procedures', () => {
     expect(rejected).toMatchObject({ orderState: 'CANCELED', erpStatus: 'REJECTED' });
     expect(rejected.erpError).toBe(`El pedido ${order.purchaseOrderNumber} fue rechazado en la aprobación del ERP: Sin cupo este mes`);
     expect(committed('Orders', order.purchaseOrderNumber)).toHaveLength(0);
+    // the lines are back in the buyer's cart
+    const cart = await call(t.app, { method: 'GET', url: `/api/user/cart/find-by-userid/${approvalBuyer.id}`, token: approvalBuyer.token });
+    expect(cart.json<{ items: Array<{ sku: string; quantity: number }> }>().items.map((i) => [i.sku, i.quantity]).sort()).toEqual([
+      ['POL-1001-M', 3],
+      ['POL-1003-S', 2],
+    ]);
     const again = await ov(approvalBuyer, order);
     expect(again.json()).toEqual({ status: 400, message: rejected.erpError });
   });

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order, OrderLine } from '../../shared/api/orders';
 import { orderNumber } from '../../shared/orders';
+import { CartRepo } from '../cart/cartRepo';
 import type { Db, DbOrTx, Tx } from '../db/connect';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';
 
@@ -116,12 +117,21 @@ export class OrderRepo {
       .where(and(eq(orders.id, id), inArray(orders.erpStatus, ['NONE', 'PENDING', 'AWAITING_APPROVAL'])));
   }
 
-  /** The ERP refused the document for a business reason: the order is CANCELED with the ERP's message. */
+  /**
+   * The ERP (or its approver) refused the document: the order is CANCELED with the reason, and its lines go back into
+   * the buyer's cart in the same transaction (creating the order had taken them out).
+   */
   async markErpRejected(id: number, message: string): Promise<void> {
-    await this.db
-      .update(orders)
-      .set({ erpStatus: 'REJECTED', erpError: message.slice(0, 2000), orderState: 'CANCELED' })
-      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), inArray(orders.erpStatus, ['NONE', 'PENDING', 'AWAITING_APPROVAL'])));
+    await this.db.transaction(async (tx) => {
+      const [canceled] = await tx
+        .update(orders)
+        .set({ erpStatus: 'REJECTED', erpError: message.slice(0, 2000), orderState: 'CANCELED' })
+        .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), inArray(orders.erpStatus, ['NONE', 'PENDING', 'AWAITING_APPROVAL'])))
+        .returning({ userId: orders.userId });
+      if (!canceled) return;
+      const lines = await this.lines(id, tx);
+      await new CartRepo(this.db).restoreLines(tx, canceled.userId, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
+    });
   }
 }
 
