@@ -190,3 +190,25 @@ describe('approval procedures', () => {
     expect(again.json()).toEqual({ status: 400, message: rejected.erpError });
   });
 });
+
+describe('card and transfer orders whose payment never started', () => {
+  it('are canceled after a while with their lines back in the cart; an order with a payment is left to it', async () => {
+    const abandoned = await creditOrder(buyer, { paymentMethod: 'WEBPAY' });
+    const paying = await creditOrder(buyer, { paymentMethod: 'KHIPU' });
+    const started = await post('/api/user/khipu/payments', buyer.token, { orderReference: paying.purchaseOrderNumber });
+    expect(started.statusCode).toBe(200);
+    const young = await creditOrder(buyer, { paymentMethod: 'WEBPAY' });
+    const old = new Date(Date.now() - 31 * 60_000);
+    for (const order of [abandoned, paying]) await t.database.db.update(orders).set({ createdAt: old }).where(eq(orders.id, order.id));
+
+    await t.app.reconciler!.runOnce({ minAgeMs: 60 * 60_000 });
+    expect((await stored(abandoned.id)).orderState).toBe('CANCELED');
+    expect((await stored(paying.id)).orderState).toBe('PROCESS');
+    expect((await stored(young.id)).orderState).toBe('PROCESS');
+    const cart = await call(t.app, { method: 'GET', url: `/api/user/cart/find-by-userid/${buyer.id}`, token: buyer.token });
+    expect(cart.json<{ items: Array<{ sku: string; quantity: number }> }>().items.map((i) => [i.sku, i.quantity]).sort()).toEqual([
+      ['POL-1001-M', 3],
+      ['POL-1003-S', 2],
+    ]);
+  });
+});

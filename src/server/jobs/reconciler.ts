@@ -18,6 +18,8 @@ export interface ReconcilerOptions {
   minAgeMs?: number;
   /** Payments looked at per run. Default 100. */
   batch?: number;
+  /** Also run on every pass: cancels card/transfer orders whose payment never started (answers how many). */
+  sweepAbandonedOrders?: () => Promise<number>;
   logger?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -86,6 +88,15 @@ export class PaymentReconciler {
       } catch (err) {
         failed += 1;
         this.opts.logger?.warn({ err, paymentId: payment.id, provider: payment.provider }, 'conciliador de pagos: se reintentará');
+      }
+    }
+    if (this.opts.sweepAbandonedOrders) {
+      try {
+        const canceled = await this.opts.sweepAbandonedOrders();
+        if (canceled > 0) this.opts.logger?.info({ canceled }, 'pedidos cuyo pago nunca comenzó: anulados, sus productos vuelven al carro');
+      } catch (err) {
+        failed += 1;
+        this.opts.logger?.warn({ err }, 'conciliador de pagos: no se pudo revisar los pedidos sin pago');
       }
     }
     return { checked: open.length, failed };

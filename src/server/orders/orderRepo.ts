@@ -118,6 +118,43 @@ export class OrderRepo {
   }
 
   /**
+   * Card and transfer orders whose payment never started (the provider refused the create, the buyer left before the
+   * payment page): after `olderThanMs` they are CANCELED and their lines go back into the buyer's cart. An order with
+   * any payment row is left to that payment's outcome. Answers how many were canceled.
+   */
+  async cancelAbandoned(olderThanMs: number, limit = 50): Promise<number> {
+    const candidates = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.orderState, 'PROCESS'),
+          inArray(orders.paymentMethod, ['WEBPAY', 'KHIPU']),
+          sql`${orders.createdAt} < now() - ${Math.round(olderThanMs)}::int * interval '1 millisecond'`,
+          sql`not exists (select 1 from payments p where p.order_id = ${orders.id})`,
+        ),
+      )
+      .orderBy(asc(orders.id))
+      .limit(limit);
+    let canceled = 0;
+    for (const { id } of candidates) {
+      const done = await this.db.transaction(async (tx) => {
+        // the same row lock a payment start takes: either it started first (and is seen here), or it finds CANCELED
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        if (!locked || locked.orderState !== 'PROCESS') return false;
+        const started = await tx.execute(sql`select 1 from payments where order_id = ${id} limit 1`);
+        if ((started as { rows?: unknown[] }).rows?.length) return false;
+        await tx.update(orders).set({ orderState: 'CANCELED' }).where(eq(orders.id, id));
+        const lines = await this.lines(id, tx);
+        await new CartRepo(this.db).restoreLines(tx, locked.userId, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
+        return true;
+      });
+      if (done) canceled += 1;
+    }
+    return canceled;
+  }
+
+  /**
    * The ERP (or its approver) refused the document: the order is CANCELED with the reason, and its lines go back into
    * the buyer's cart in the same transaction (creating the order had taken them out).
    */

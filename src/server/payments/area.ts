@@ -30,6 +30,8 @@ export interface PaymentProviders {
   khipuExpireAfterMs?: number;
   /** The reconciler: pause between runs (default 30 s), minimum age (60 s); `autoStart: false` leaves it stopped. */
   reconciler?: { intervalMs?: number; minAgeMs?: number; autoStart?: boolean };
+  /** A card/transfer order whose payment never started is canceled (its lines back in the cart) after this. Default 30 min. */
+  abandonedOrderAfterMs?: number;
 }
 
 export interface PaymentsArea {
@@ -73,6 +75,7 @@ export function createPayments(deps: {
     handlers: { WEBPAY: (p) => webpay.reconcile(p), KHIPU: (p) => khipu.reconcile(p) },
     intervalMs: providers.reconciler?.intervalMs,
     minAgeMs: providers.reconciler?.minAgeMs,
+    sweepAbandonedOrders: () => orders.cancelAbandoned(providers.abandonedOrderAfterMs ?? 30 * 60_000),
     logger: log,
   });
   return { service, webpay, khipu, reconciler };
