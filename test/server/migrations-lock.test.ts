@@ -73,7 +73,7 @@ if (adminUrl) {
 
     afterAll(async () => {
       for (const name of created) await admin((c) => c.query(`drop database if exists ${name} with (force)`));
-    });
+    }, 60_000);
 
     it('two instances migrating one empty database at once both succeed and each migration is applied once (several rounds)', async () => {
       for (let round = 0; round < 4; round++) {
