@@ -1,4 +1,4 @@
-// Khipu v3 error bodies. v3 does not document them; PROTOCOLS.md §2 says to model them as the v2 shape:
+// Khipu v3 error bodies. v3 does not document them; they are modelled on the v2 shape:
 // `{status, message, errors?: [{field, message}]}` with the HTTP status of the v3 OpenAPI description
 // (400 malformed / validation, 401 bad or missing x-api-key, 403 no privileges, 404 not found, 500).
 

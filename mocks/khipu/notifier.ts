@@ -1,5 +1,6 @@
 // Khipu's notifier: a signed POST of the payment to notify_url, retried with exponential backoff until the
-// merchant answers 200 (Khipu keeps trying for two days). Every attempt is recorded for tests.
+// merchant answers 200 (Khipu keeps trying for two days). Every attempt is recorded for tests; sendOnce() lets a
+// test send one notification of its own (chosen timestamp, body or secret).
 import { khipuJson, khipuSignature } from './signature';
 
 export interface NotifyRetryOptions {
@@ -35,6 +36,15 @@ export interface NotificationAttempt {
   error?: string;
   /** true when the merchant answered 200 (no more retries). */
   delivered: boolean;
+  /** Sent by the test knob notify() (one attempt, never retried), not by the notifier's own schedule. */
+  manual?: boolean;
+}
+
+export interface ManualNotification {
+  /** The `t` of the signature (ms). Default now. */
+  timestampMs?: number;
+  /** Signs with this secret instead of the merchant's (a forgery). */
+  secret?: string;
 }
 
 interface Job {
@@ -123,22 +133,28 @@ export class KhipuNotifier {
     for (const w of job.waiters.splice(0)) w();
   }
 
-  private async attempt(job: Job): Promise<void> {
-    if (job.finished || this.closed) return;
-    job.attempts += 1;
+  /**
+   * One signed POST of `body` to `url` now, recorded with the other attempts but never retried: a test's way of sending
+   * a notification with a chosen timestamp, body or secret (stale, forged or altered ones).
+   */
+  async sendOnce(paymentId: string, url: string, body: string, options: ManualNotification = {}): Promise<NotificationAttempt> {
     const at = this.now();
-    const signature = khipuSignature(job.body, this.secret(), at);
-    const record: NotificationAttempt = {
-      paymentId: job.paymentId, attempt: job.attempts, at, url: job.url, body: job.body, signature, delivered: false,
-    };
+    const signature = khipuSignature(body, options.secret ?? this.secret(), options.timestampMs ?? at);
+    const record = await this.post({ paymentId, attempt: 1, at, url, body, signature, delivered: false, manual: true });
+    this.attempts.push(record);
+    return record;
+  }
+
+  /** POSTs one attempt and fills in its answer (status, or the error of a missing answer). */
+  private async post(record: NotificationAttempt): Promise<NotificationAttempt> {
     const controller = new AbortController();
     this.inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(new DOMException('notification timed out', 'TimeoutError')), this.retry.attemptTimeoutMs);
     try {
-      const res = await fetch(job.url, {
+      const res = await fetch(record.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-khipu-signature': signature, 'user-agent': 'khipu-api-stand-in/3.0' },
-        body: job.body,
+        headers: { 'content-type': 'application/json', 'x-khipu-signature': record.signature, 'user-agent': 'khipu-api-stand-in/3.0' },
+        body: record.body,
         signal: controller.signal,
       });
       record.status = res.status;
@@ -151,6 +167,17 @@ export class KhipuNotifier {
       clearTimeout(timer);
       this.inFlight.delete(controller);
     }
+    return record;
+  }
+
+  private async attempt(job: Job): Promise<void> {
+    if (job.finished || this.closed) return;
+    job.attempts += 1;
+    const at = this.now();
+    const signature = khipuSignature(job.body, this.secret(), at);
+    const record = await this.post({
+      paymentId: job.paymentId, attempt: job.attempts, at, url: job.url, body: job.body, signature, delivered: false,
+    });
     this.attempts.push(record);
     if (job.finished) return; // replaced or closed meanwhile
     if (record.delivered) { this.finish(job); return; }

@@ -2,17 +2,18 @@
 // x-api-key, the payer's page at payment_url, signed notifications to notify_url with retries, and the test knobs.
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { KHIPU_MESSAGES, KhipuApiError } from './errors';
-import { KhipuNotifier, type NotificationAttempt, type NotifyRetryOptions } from './notifier';
+import { KhipuNotifier, type ManualNotification, type NotificationAttempt, type NotifyRetryOptions } from './notifier';
 import { afterPage, paymentPage, receiptPage } from './pages';
+import { khipuJson } from './signature';
 import { KHIPU_BANKS, KhipuStore, type KhipuPaymentRecord } from './store';
 
-export type { NotificationAttempt, NotifyRetryOptions } from './notifier';
+export type { ManualNotification, NotificationAttempt, NotifyRetryOptions } from './notifier';
 export type { KhipuPaymentRecord, KhipuStatus, KhipuStatusDetail } from './store';
 export { khipuSignature, khipuJson } from './signature';
 
 /** The stand-in's default credentials (any string works; pass your own with the options). */
 export const KHIPU_DEMO_API_KEY = 'b6c4f0e2-3a1d-4c8e-9f57-2d6a8e990939';
-/** Khipu's public test-vector secret (PROTOCOLS.md §2), the stand-in's default merchant secret. */
+/** Khipu's public test-vector secret, the stand-in's default merchant secret. */
 export const KHIPU_DEMO_SECRET = '1a4cbbbeb8bdb7e1d73572b9cc43ce4ce18f79d9';
 /** The receiver (collection account) id of the public test vector. */
 export const KHIPU_DEMO_RECEIVER_ID = 990939;
@@ -65,7 +66,7 @@ export interface KhipuMock {
   pay(id: string, options?: { bankId?: string }): Promise<Record<string, unknown>>;
   /** Completes a verifying payment now (done/normal) and starts its notification. */
   complete(id: string): Record<string, unknown>;
-  /** The payer rejects the charge (done/rejected-by-payer, or marked-as-abuse). */
+  /** The payer rejects the charge (done/rejected-by-payer, or marked-as-abuse) and its notification starts. */
   reject(id: string, options?: { abuse?: boolean }): Record<string, unknown>;
   /** The payer leaves without paying: nothing changes; answers the cancel_url the browser goes to. */
   abandon(id: string): string;
@@ -75,9 +76,27 @@ export interface KhipuMock {
   notifications(id?: string): NotificationAttempt[];
   /** Resolves with the attempts of a payment once one was answered 200 or the notifier gave up. */
   waitForNotification(id: string, timeoutMs?: number): Promise<NotificationAttempt[]>;
+  /**
+   * Sends one signed notification of a payment now (never retried) and resolves with the attempt and its answer: by
+   * default the body Khipu would send for its current state, signed now with the merchant secret. `timestampMs` signs
+   * it with another `t` (stale or future), `secret` with another key (forged), `bodyOverride` changes fields of the
+   * body (another amount, receiver_id, …) and `rawBody` replaces it; `url` defaults to the payment's notify_url.
+   */
+  notify(
+    id: string,
+    options?: ManualNotification & { bodyOverride?: Record<string, unknown>; rawBody?: string; url?: string },
+  ): Promise<NotificationAttempt>;
+  /**
+   * Changes Khipu's own record of a payment (what GET answers and what its notifications carry): another amount,
+   * currency, receiver_id, transaction_id, status or status_detail. Answers the GET view.
+   */
+  alter(id: string, fields: KhipuAlteration): Record<string, unknown>;
   /** Live records, for assertions. */
   payments: Map<string, KhipuPaymentRecord>;
 }
+
+/** Fields of Khipu's own record that a test may change (alter()). */
+export type KhipuAlteration = Partial<Pick<KhipuPaymentRecord, 'amount' | 'currency' | 'receiver_id' | 'transaction_id' | 'status' | 'status_detail'>>;
 
 function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
   return reply.code(status).header('content-type', 'application/json').send(JSON.stringify(body));
@@ -114,6 +133,12 @@ export async function startKhipuMock(opts: KhipuMockOptions = {}): Promise<Khipu
     store.completePayment(p);
     if (p.notify_url) notifier.notify(p.payment_id, p.notify_url, store.notificationPayload(p));
     for (const w of doneWaiters.get(p.payment_id)?.splice(0) ?? []) w();
+  };
+
+  /** The payer rejects (or marks as abuse): done without money, and Khipu notifies that failed payment too. */
+  const reject = (p: KhipuPaymentRecord, abuse = false): void => {
+    store.reject(p, abuse);
+    if (p.notify_url) notifier.notify(p.payment_id, p.notify_url, store.notificationPayload(p));
   };
 
   /** Resolves when a payment leaves verifying (at once when it is not verifying). */
@@ -195,7 +220,7 @@ export async function startKhipuMock(opts: KhipuMockOptions = {}): Promise<Khipu
     const p = store.payments.get(req.params.id);
     if (!p) return sendHtml(reply, 404, afterPage('Cobro no encontrado', 'El cobro no existe o fue borrado.'));
     if (p.status !== 'pending') return sendHtml(reply, 200, paymentPage(p, receiverId, store.isExpired(p)));
-    store.reject(p);
+    reject(p);
     return goTo(reply, p.cancel_url, 'Cobro rechazado', 'Rechazaste este cobro.');
   });
   app.post<IdParams>('/payment/:id/abandon', async (req, reply) => {
@@ -255,7 +280,7 @@ export async function startKhipuMock(opts: KhipuMockOptions = {}): Promise<Khipu
     },
     reject: (id, options = {}) => {
       const p = record(id);
-      store.reject(p, options.abuse);
+      reject(p, options.abuse);
       return store.view(p);
     },
     abandon: (id) => record(id).cancel_url,
@@ -264,6 +289,18 @@ export async function startKhipuMock(opts: KhipuMockOptions = {}): Promise<Khipu
       return p ? store.view(p) : undefined;
     },
     notifications: (id) => notifier.attempts.filter((a) => id === undefined || a.paymentId === id),
+    notify: async (id, options = {}) => {
+      const p = record(id);
+      const url = options.url ?? p.notify_url;
+      if (!url) throw new Error(`khipu mock: payment ${id} has no notify_url`);
+      const body = options.rawBody ?? khipuJson({ ...store.notificationPayload(p), ...options.bodyOverride });
+      return notifier.sendOnce(p.payment_id, url, body, { timestampMs: options.timestampMs, secret: options.secret });
+    },
+    alter: (id, fields) => {
+      const p = record(id);
+      Object.assign(p, fields);
+      return store.view(p);
+    },
     waitForNotification: async (id, timeoutMs = 5000) => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

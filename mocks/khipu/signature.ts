@@ -1,4 +1,4 @@
-// The notification signature of Khipu API v3 (PROTOCOLS.md §2):
+// The notification signature of Khipu API v3:
 // header `x-khipu-signature: t=<ms timestamp>,s=<base64(HMAC-SHA256(key = merchant secret, message = t + "." + rawBody))>`.
 import { createHmac } from 'node:crypto';
 

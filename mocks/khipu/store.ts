@@ -1,5 +1,5 @@
 // The payments of the Khipu v3 stand-in: creation with its validation, the GET view, delete / confirm / refund
-// rules, and the payer's moves (pay → verifying → done/normal; reject → done/rejected-by-payer).
+// rules, and the payer's moves (pay → verifying → done/normal; reject → done/rejected-by-payer or marked-as-abuse).
 import { randomBytes, randomInt } from 'node:crypto';
 import { KHIPU_MESSAGES, KhipuApiError, badRequest, notFound, type KhipuFieldError } from './errors';
 
@@ -59,6 +59,8 @@ export interface KhipuPaymentRecord {
   out_of_date_conciliation: boolean;
   confirmed: boolean;
   refunded: number;
+  /** The collection account this payment is reported under; absent: the stand-in's own (test knob alter()). */
+  receiver_id?: number;
 }
 
 export function parseJsonBody(raw: unknown): Record<string, unknown> {
@@ -228,7 +230,7 @@ export class KhipuStore {
       payment_id: p.payment_id,
       ...this.urls(p),
       notification_token: p.notification_token,
-      receiver_id: this.receiverId,
+      receiver_id: p.receiver_id ?? this.receiverId,
       conciliation_date: p.conciliation_date,
       subject: p.subject,
       amount: p.amount,
@@ -262,12 +264,15 @@ export class KhipuStore {
     };
   }
 
-  /** The body of the v3 notification: the fields (and order) of Khipu's public test vector. */
+  /**
+   * The body of the v3 notification: the fields (and order) of Khipu's public test vector. The same body is sent for a
+   * conciliated payment and for a failed one (rejected by the payer, marked as abuse): the merchant reads the state.
+   */
   notificationPayload(p: KhipuPaymentRecord): Record<string, unknown> {
     const date = new Date(p.conciliation_date || this.now()).toISOString().slice(0, 10).replace(/-/g, '');
     return {
       payment_id: p.payment_id,
-      receiver_id: this.receiverId,
+      receiver_id: p.receiver_id ?? this.receiverId,
       subject: p.subject,
       amount: p.amount.toFixed(4),
       discount: '0.0000',

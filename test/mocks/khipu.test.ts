@@ -1,5 +1,6 @@
-// The Khipu v3 stand-in against PROTOCOLS.md §2: x-api-key, create validation and error bodies, the GET view,
-// delete / confirm / refunds, the payer page and its returns, signed notifications and their retries.
+// The Khipu v3 stand-in against Khipu's published v3 protocol: x-api-key, create validation and error bodies, the GET
+// view, delete / confirm / refunds, the payer page and its returns, signed notifications (of paid and failed payments)
+// and their retries, and the test knobs that send chosen notifications or change Khipu's own record.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { startKhipuMock, type KhipuMock } from '../../mocks/khipu/server';
@@ -370,17 +371,85 @@ describe('Khipu v3 stand-in: notifications', () => {
     }
   });
 
-  it('no notification for a rejected payment or one without notify_url', async () => {
+  it('a payment the payer rejects (or marks as abuse) is notified too, with the same signed body; none without notify_url', async () => {
     const merchant = await startMerchant();
     try {
       const a = await create(merchant.url);
-      mock.reject(a);
+      expect(mock.reject(a)).toMatchObject({ status: 'done', status_detail: 'rejected-by-payer' });
+      const abused = await create(merchant.url);
+      mock.reject(abused, { abuse: true });
       const b = (await api('POST', '/v3/payments', payment())).body.payment_id as string;
       await mock.pay(b);
+      expect((await mock.waitForNotification(a)).map((n) => n.delivered)).toEqual([true]);
+      expect((await mock.waitForNotification(abused)).map((n) => n.delivered)).toEqual([true]);
       await sleep(30);
-      expect(mock.notifications(a)).toEqual([]);
       expect(mock.notifications(b)).toEqual([]);
-      expect(merchant.received).toEqual([]);
+      expect(merchant.received).toHaveLength(2);
+      for (const r of merchant.received) expect(checkSignature(r.raw, r.signature, mock.secret)).toBe(true);
+      const bodies = merchant.received.map((r) => JSON.parse(r.raw) as Record<string, unknown>);
+      expect(bodies.map((x) => x.payment_id).sort()).toEqual([a, abused].sort());
+      expect(bodies[0]).toMatchObject({ receiver_id: mock.receiverId, amount: '25990.0000', currency: 'CLP', transaction_id: 'OC000123', receipt_url: '' });
+      expect(Object.keys(bodies[0]!)).toContain('conciliation_date');
+    } finally {
+      await merchant.close();
+    }
+  });
+
+  it('the payer page\'s Rechazar also notifies', async () => {
+    const merchant = await startMerchant();
+    try {
+      const id = await create(merchant.url);
+      const res = await fetch(`${mock.url}/payment/${id}/reject`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+      expect(res.status).toBe(303);
+      expect((await mock.waitForNotification(id)).map((n) => [n.status, n.delivered])).toEqual([[200, true]]);
+      expect(JSON.parse(merchant.received[0]!.raw)).toMatchObject({ payment_id: id });
+    } finally {
+      await merchant.close();
+    }
+  });
+
+  it('notify() sends one chosen notification now: another timestamp, secret, fields or raw body; never retried', async () => {
+    const merchant = await startMerchant([200, 200, 200, 200, 500]);
+    try {
+      const id = await create(merchant.url, { amount: 1000 });
+      const stale = Date.now() - 30 * 24 * 3_600_000;
+      const first = await mock.notify(id, { timestampMs: stale });
+      expect(first).toMatchObject({ paymentId: id, attempt: 1, status: 200, delivered: true, manual: true, url: merchant.url });
+      expect(first.signature).toBe(`t=${stale},s=${createHmac('sha256', mock.secret).update(`${stale}.${first.body}`).digest('base64')}`);
+      expect(JSON.parse(first.body)).toMatchObject({ payment_id: id, amount: '1000.0000', receiver_id: mock.receiverId });
+
+      const forged = await mock.notify(id, { secret: 'no-es-el-secreto' });
+      expect(checkSignature(forged.body, forged.signature, mock.secret)).toBe(false);
+      expect(checkSignature(forged.body, forged.signature, 'no-es-el-secreto')).toBe(true);
+
+      const altered = await mock.notify(id, { bodyOverride: { amount: '1.0000', receiver_id: 42 } });
+      expect(JSON.parse(altered.body)).toMatchObject({ payment_id: id, amount: '1.0000', receiver_id: 42 });
+      expect(checkSignature(altered.body, altered.signature, mock.secret)).toBe(true);
+
+      const raw = await mock.notify(id, { rawBody: '{"payment_id":"x"}' });
+      expect(raw.body).toBe('{"payment_id":"x"}');
+
+      const refused = await mock.notify(id);
+      expect(refused).toMatchObject({ status: 500, delivered: false });
+      await sleep(60);
+      expect(merchant.received).toHaveLength(5); // no retry of a manual one
+      expect(mock.notifications(id).every((n) => n.manual)).toBe(true);
+      expect(mock.payment(id)).toMatchObject({ status: 'pending' }); // sending changes nothing at Khipu
+    } finally {
+      await merchant.close();
+    }
+  });
+
+  it('alter() changes Khipu\'s own record: GET and the notification carry it', async () => {
+    const merchant = await startMerchant();
+    try {
+      const id = await create(merchant.url, { amount: 5000 });
+      expect(mock.alter(id, { amount: 4000, receiver_id: 77, currency: 'USD' })).toMatchObject({ amount: 4000, receiver_id: 77, currency: 'USD' });
+      expect((await api('GET', `/v3/payments/${id}`)).body).toMatchObject({ amount: 4000, receiver_id: 77, currency: 'USD' });
+      const sent = await mock.notify(id);
+      expect(JSON.parse(sent.body)).toMatchObject({ amount: '4000.0000', receiver_id: 77, currency: 'USD' });
+      expect(mock.alter(id, { amount: 5000, receiver_id: undefined, currency: 'CLP', status: 'done', status_detail: 'marked-paid-by-receiver' }))
+        .toMatchObject({ amount: 5000, receiver_id: mock.receiverId, currency: 'CLP', status: 'done', status_detail: 'marked-paid-by-receiver' });
     } finally {
       await merchant.close();
     }

@@ -3,6 +3,8 @@ import type { CustomerProfile } from '../../src/shared/api/erp';
 import type { Order } from '../../src/shared/api/orders';
 import { orders, outbox, payments, type PaymentRow } from '../../src/server/db/schema';
 import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
+import { erpOrderDedupeKey } from '../../src/server/orders/erpOrderJob';
+import { erpPaymentDedupeKey } from '../../src/server/payments/paymentService';
 import { call, createTestApp, login, type TestApp, type TestAppExtras } from './helpers';
 
 // Shared steps of the payment tests: the app listening on a loopback port (the stand-ins' returns and notifications
@@ -102,3 +104,12 @@ export function postsTo(spy: jest.SpyInstance, path: string, match: (body: Recor
 }
 
 export const spyErpPosts = () => jest.spyOn(ServiceLayerClient.prototype, 'post');
+
+/** The ERP work queued for an order and its payment (the sale order and the incoming payment jobs). */
+export async function erpJobsOf(t: TestApp, purchaseOrderNumber: string, paymentReference: string) {
+  const keys = new Set([erpOrderDedupeKey(purchaseOrderNumber), erpPaymentDedupeKey({ purpose: 'ORDER', reference: paymentReference })]);
+  return (await t.database.db.select().from(outbox)).filter((job) => keys.has(job.dedupeKey));
+}
+
+/** The portal's Khipu notification URL (where the stand-in's notify() knob posts when the payment's own is lost). */
+export const khipuNotifyUrl = (t: TestApp) => `${t.url}/api/payments/khipu/notify`;

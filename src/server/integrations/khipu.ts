@@ -1,4 +1,4 @@
-// A small typed client of Khipu's instant-payments API v3 (PROTOCOLS.md §2) over fetch, and the check of the
+// A small typed client of Khipu's instant-payments API v3 over fetch, and the check of the
 // v3 notification signature. It knows the protocol only: it works the same against Khipu and against the
 // stand-in in mocks/khipu (only KHIPU_BASE_URL and the credentials differ).
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -149,6 +149,11 @@ export function parseKhipuAmount(value: unknown): number {
 /** Money received: done with normal (or marked-paid-by-receiver). done + rejected-by-payer / marked-as-abuse is not. */
 export function isKhipuPaid(p: Pick<KhipuPayment, 'status' | 'status_detail'>): boolean {
   return p.status === 'done' && (p.status_detail === 'normal' || p.status_detail === 'marked-paid-by-receiver');
+}
+
+/** Finished without money: done with rejected-by-payer, marked-as-abuse or reversed (refunded). */
+export function isKhipuNotPaid(p: Pick<KhipuPayment, 'status' | 'status_detail'>): boolean {
+  return p.status === 'done' && (p.status_detail === 'rejected-by-payer' || p.status_detail === 'marked-as-abuse' || p.status_detail === 'reversed');
 }
 
 export type KhipuFetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<Response>;
@@ -335,6 +340,38 @@ export function verifyNotificationSignature(
   const given = Buffer.from(parsed.signature, 'base64');
   if (given.length !== expected.length) return false;
   return timingSafeEqual(given, expected);
+}
+
+/** The `t` of an `x-khipu-signature` header in ms (when Khipu signed it), or null when the header is malformed. */
+export function notificationTimestampMs(header: string | string[] | null | undefined): number | null {
+  const parsed = parseKhipuSignatureHeader(header);
+  if (!parsed) return null;
+  const t = Number(parsed.timestamp);
+  return Number.isSafeInteger(t) ? t : null;
+}
+
+/**
+ * Which payment a notification is about: its payment_id (required), and transaction_id and receiver_id when present.
+ * Nothing else of the body is read: a notification only says "read this payment" (its state comes from
+ * GET /v3/payments/{id}). Throws KhipuError when the body is not a JSON object with a payment_id.
+ */
+export function notificationSubject(rawBody: string | Uint8Array): { payment_id: string; transaction_id?: string; receiver_id?: number } {
+  const text = typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (!isObject(value) || typeof value.payment_id !== 'string' || value.payment_id.trim() === '') {
+    throw new KhipuError({ status: 400, code: 'KHIPU_BAD_RESPONSE', message: 'Notificación de Khipu inválida' });
+  }
+  const receiver = value.receiver_id === undefined || value.receiver_id === null || value.receiver_id === '' ? undefined : Number(value.receiver_id);
+  return {
+    payment_id: value.payment_id,
+    ...(typeof value.transaction_id === 'string' && value.transaction_id ? { transaction_id: value.transaction_id } : {}),
+    ...(receiver === undefined ? {} : { receiver_id: receiver }),
+  };
 }
 
 /** The notification body as an object, with amount and receiver_id as numbers; throws KhipuError on a malformed body. */

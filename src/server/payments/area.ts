@@ -22,12 +22,14 @@ export interface PaymentProviders {
   khipu: KhipuClient;
   /** Khipu's merchant secret (notification signatures). */
   khipuSecret: string;
-  /** Khipu's receiver_id; notifications for another one are refused. Absent: not checked. */
+  /** Khipu's receiver_id; notifications and payments of another one are never settled. Absent: not checked. */
   khipuReceiverId?: number;
   /** WebPay: nothing committed this long after create → EXPIRED. Default 16 min. */
   webpayExpireAfterMs?: number;
   /** Khipu: a charge's lifetime (expires_date). Default 2 h. */
   khipuExpireAfterMs?: number;
+  /** Khipu: notifications signed further than this from now, in the past or the future, are refused. Default 15 min. */
+  khipuNotifyWindowMs?: number;
   /** The reconciler: pause between runs (default 30 s), minimum age (60 s); `autoStart: false` leaves it stopped. */
   reconciler?: { intervalMs?: number; minAgeMs?: number; autoStart?: boolean };
   /** A card/transfer order whose payment never started is canceled (its lines back in the cart) after this. Default 30 min. */
@@ -66,6 +68,7 @@ export function createPayments(deps: {
     brandName: deps.brandName,
     log,
     expireAfterMs: providers.khipuExpireAfterMs,
+    notifyWindowMs: providers.khipuNotifyWindowMs,
   });
   const handler = createErpPaymentHandler({ payments: repo, orders, erp, log });
   deps.worker.register(ERP_PAYMENT_JOB, handler);
