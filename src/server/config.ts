@@ -44,6 +44,8 @@ export interface Config {
   reconcilerIntervalMs: number;
   /** How long a payment is left to its buyer before the reconciler looks at it (ms). */
   reconcilerMinAgeMs: number;
+  /** How far (past or future) a signed Khipu notification's timestamp may be from now to be read at all (ms). */
+  khipuNotifyWindowMs: number;
   /**
    * The ERP's timing (ms): `timeoutMs` of each Service Layer call; `settleMs`, how long B1 may still be finishing a create
    * whose answer never came (retries only look it up meanwhile); `approvalPollMs`, how often a draft waiting for the ERP's
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...paymentProviders(env),
     reconcilerIntervalMs: durationMs(env.RECONCILER_INTERVAL, 'RECONCILER_INTERVAL', '30s'),
     reconcilerMinAgeMs: durationMs(env.RECONCILER_MIN_AGE, 'RECONCILER_MIN_AGE', '60s'),
+    khipuNotifyWindowMs: durationMs(env.KHIPU_NOTIFY_WINDOW, 'KHIPU_NOTIFY_WINDOW', '15m'),
     erp: {
       timeoutMs: durationMs(env.B1_TIMEOUT, 'B1_TIMEOUT', '10s'),
       settleMs: durationMs(env.ERP_SETTLE_TIME, 'ERP_SETTLE_TIME', '3m'),

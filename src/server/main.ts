@@ -10,6 +10,7 @@ import { KhipuClient } from './integrations/khipu';
 import { createMailer } from './integrations/mailer';
 import { WebpayClient } from './integrations/webpay';
 import { seedDemoRecipients } from './mail/recipientsRepo';
+import { publicUrlWarnings } from './publicConfig/publicUrl';
 import { ServiceLayerClient } from './erp/serviceLayer';
 import { UsersRepo } from './security/usersRepo';
 
@@ -66,6 +67,7 @@ async function main() {
       khipuSecret: khipuSettings.secret,
       khipuReceiverId: khipuSettings.receiverId,
       reconciler: { intervalMs: config.reconcilerIntervalMs, minAgeMs: config.reconcilerMinAgeMs },
+      khipuNotifyWindowMs: config.khipuNotifyWindowMs,
     },
   });
   app.addHook('onClose', async () => {
@@ -80,6 +82,10 @@ async function main() {
   if (config.embedded) {
     const seeded = await seedDemoRecipients(database.db);
     if (seeded) app.log.info({ seeded }, 'destinatarios de notificación de demostración creados');
+  }
+  // A PUBLIC_URL that does not fit breaks the payment providers' returns and notifications: said before listening.
+  for (const warning of publicUrlWarnings({ publicUrl: config.publicUrl, port: config.port, embedded: config.embedded })) {
+    app.log.warn({ publicUrl: config.publicUrl }, warning);
   }
   // Warm the catalogue so the first buyer does not wait for the ERP.
   app.catalog.refresh().catch((err) => app.log.warn({ err }, 'catálogo no disponible al iniciar'));
