@@ -34,6 +34,7 @@ import type { PaymentReconciler } from './jobs/reconciler';
 import { CustomerDirectory } from './profile/customers';
 import profileRoutes from './profile/routes';
 import healthRoutes, { type ReadinessCheck } from './health/routes';
+import publicConfigRoutes from './publicConfig/routes';
 import { BannerRepo } from './home/bannerRepo';
 import { HomeService } from './home/homeService';
 import homeRoutes from './home/routes';
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if ((await erp.ping()) !== 'ok') throw new Error('ERP no disponible');
   };
   await app.register(healthRoutes, { checks: { database: database.ping, erp: erpReady, ...deps.readiness } });
+  await app.register(publicConfigRoutes, { publicUrl: config.publicUrl });
 
   await app.register(spa, { clientDir: config.clientDir });
   app.addHook('onClose', async () => {

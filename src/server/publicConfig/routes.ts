@@ -1,0 +1,17 @@
+// The deployment's public settings, for the SPA and without a session. Only PUBLIC_URL for now: the payment providers
+// return the buyer there (never to the Host a request came with), so a SPA opened on another origin can send the buyer
+// to it before a payment starts.
+import type { FastifyInstance } from 'fastify';
+import { PUBLIC_CONFIG_PATH, type PublicConfigResponse } from '../../shared/api/publicConfig';
+
+/** How long a browser may keep the answer: it only changes with a restart under another PUBLIC_URL. */
+export const PUBLIC_CONFIG_MAX_AGE_S = 300;
+
+export default async function publicConfigRoutes(app: FastifyInstance, opts: { publicUrl: string }) {
+  const body: PublicConfigResponse = { publicUrl: opts.publicUrl.replace(/\/+$/, '') };
+  app.get(PUBLIC_CONFIG_PATH, async (_request, reply): Promise<PublicConfigResponse> => {
+    // private: the answer may carry the anti-forgery cookie, which a shared cache must never hand to someone else
+    reply.header('cache-control', `private, max-age=${PUBLIC_CONFIG_MAX_AGE_S}`);
+    return body;
+  });
+}
