@@ -41,14 +41,15 @@ const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   CREDIT: 'Línea de crédito',
 };
 
-const escapeHtml = (s: string) =>
+/** Text made safe for an HTML part: every value a mail shows goes through it. */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One line of a header: no CR/LF can reach a Subject. */
-const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
+export const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 
 /** Percent without trailing zeros: 6, 6.5. */
-const pct = (n: number) => String(Math.round(Number(n) * 100) / 100).replace('.', ',');
+export const pct = (n: number) => String(Math.round(Number(n) * 100) / 100).replace('.', ',');
 
 export function buildOrderMail(input: { kind: 'RESERVE' | 'CHEQUE'; brand: string; order: OrderRow; lines: OrderLineRow[]; company: Company }): BuiltMail {
   const { kind, brand, order, lines, company } = input;

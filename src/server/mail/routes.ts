@@ -13,7 +13,8 @@ import type { SessionUser } from '../plugins/auth';
 import adminRoutes from './adminRoutes';
 import chequeRoutes from './chequeRoutes';
 import customerRequestRoutes from './customerRequestRoutes';
-import { MAIL_JOB, enqueueMail, mailJobHandler, orderMailKey } from './mailJob';
+import { createBuyerMailRenderer } from './buyerMailJob';
+import { MAIL_JOB, enqueueMail, mailDomainOf, mailJobHandler, orderMailKey } from './mailJob';
 import { buildOrderMail, chequeAttachment, findOwnOrder, linesOf, type Company } from './orderMail';
 import type { PrivateFileStore } from './privateFiles';
 import { RecipientsRepo } from './recipientsRepo';
@@ -36,22 +37,21 @@ export interface MailContext extends MailRouteDeps {
   mailDomain: string;
 }
 
-/** The domain of a From ('"X" <a@b.example>' -> 'b.example'). */
-const domainOf = (from: string) => /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'portal.example';
-
 /**
  * Mail (customer spec sections 4 and 7, admin document: notifications): the recipient of a section, the order
- * notification, the cheque payment, and the admin API of recipients. Registers the outbox's 'mail' job handler.
+ * notification, the cheque payment, and the admin API of recipients. Registers the outbox's 'mail' job handler, which
+ * also renders the buyer's confirmations (docs/mail.md).
  */
 const routes: FastifyPluginAsync<MailRouteDeps> = async (app, deps) => {
-  const sendMail = mailJobHandler({ mailer: deps.mailer, files: deps.privateFiles, logger: app.log });
+  const templates = createBuyerMailRenderer({ db: deps.db, erp: deps.erp, brand: deps.brandName, log: app.log });
+  const sendMail = mailJobHandler({ mailer: deps.mailer, files: deps.privateFiles, logger: app.log, templates });
   deps.worker.register(MAIL_JOB, withSealedFields(deps.db, deps.sealKey, sendMail, app.log));
 
   const ctx: MailContext = {
     ...deps,
     recipients: new RecipientsRepo(deps.db),
     noRecipient: () => new HttpError(404, fill(MSG.noRecipient, { brand: deps.brandName })),
-    mailDomain: domainOf(deps.mailer.from),
+    mailDomain: mailDomainOf(deps.mailer.from),
     // The company comes from the ERP profile; with the ERP down the mail still goes, naming the partner code.
     async companyOf(user, order) {
       try {

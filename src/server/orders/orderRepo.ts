@@ -4,6 +4,8 @@ import { orderNumber } from '../../shared/orders';
 import { CartRepo } from '../cart/cartRepo';
 import type { Db, DbOrTx, Tx } from '../db/connect';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';
+import { Outbox } from '../jobs/outbox';
+import { enqueueOrderConfirmedMail } from '../mail/mailJob';
 
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'purchaseOrderNumber' | 'orderState' | 'erpStatus' | 'createdAt' | 'updatedAt'>;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
@@ -59,21 +61,27 @@ export class OrderRepo {
 
   /**
    * The ERP accepted the document: that is the evidence that confirms a reservation or a credit/cheque sale. numOc is
-   * the order number (the ERP's NumAtCard). An order no longer in PROCESS keeps its state.
+   * the order number (the ERP's NumAtCard). An order no longer in PROCESS keeps its state. One transaction: the ERP
+   * reference, numOc, the state change and, when this call is what confirmed the order, the buyer's confirmation mail
+   * (an outbox job keyed by the order number: a second confirmation adds nothing).
    */
   async markErpSent(id: number, doc: { docEntry: number; docNum: number }): Promise<void> {
-    // One statement: the ERP reference, numOc and the state change land together or not at all.
-    await this.db
-      .update(orders)
-      .set({
-        erpStatus: 'SENT',
-        erpDocEntry: doc.docEntry,
-        erpDocNum: doc.docNum,
-        erpError: null,
-        numOc: sql`coalesce(${orders.purchaseOrderNumber}, '')`,
-        orderState: sql`case when ${orders.orderState} = 'PROCESS' then 'CONFIRMED'::order_state else ${orders.orderState} end`,
-      })
-      .where(eq(orders.id, id));
+    const sent = {
+      erpStatus: 'SENT' as const,
+      erpDocEntry: doc.docEntry,
+      erpDocNum: doc.docNum,
+      erpError: null,
+      numOc: sql`coalesce(${orders.purchaseOrderNumber}, '')`,
+    };
+    await this.db.transaction(async (tx) => {
+      const [confirmed] = await tx
+        .update(orders)
+        .set({ ...sent, orderState: 'CONFIRMED' })
+        .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS')))
+        .returning({ id: orders.id, purchaseOrderNumber: orders.purchaseOrderNumber });
+      if (confirmed) await enqueueOrderConfirmedMail(new Outbox(this.db), tx, confirmed);
+      else await tx.update(orders).set(sent).where(eq(orders.id, id));
+    });
   }
 
   /** PROCESS → CONFIRMED for an order the ERP already has (erp_status SENT); nothing else moves. */

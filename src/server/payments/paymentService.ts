@@ -15,6 +15,7 @@ import { orders, payments, type OrderRow, type PaymentRow } from '../db/schema';
 import type { ErpService } from '../erp/erpService';
 import { HttpError } from '../errors';
 import type { Outbox, OutboxWorker } from '../jobs/outbox';
+import { enqueueInvoicesPaidMail, enqueueOrderConfirmedMail } from '../mail/mailJob';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from '../orders/erpOrderJob';
 import type { OrderRepo } from '../orders/orderRepo';
 import type { SessionUser } from '../plugins/auth';
@@ -206,8 +207,9 @@ export class PaymentService {
 
   /**
    * Applies a final outcome once (whoever comes first wins; later calls change nothing and answer the stored payment).
-   * PAID for an order: CONFIRMED with numOc, jobs 'erp.order' and 'erp.payment' (the cart was already consumed when
-   * the order was made, so what the buyer added since stays). PAID for invoices: job 'erp.payInvoices'. Anything else
+   * PAID for an order: CONFIRMED with numOc, jobs 'erp.order', 'erp.payment' and the buyer's confirmation mail (the cart
+   * was already consumed when the order was made, so what the buyer added since stays). PAID for invoices: job
+   * 'erp.payInvoices' and the buyer's receipt mail. Anything else
    * (REJECTED, ABORTED, EXPIRED) cancels the order (orders only) and puts its lines back in the buyer's cart, added to
    * what is there, in the same transaction and only when this outcome is what moved the order out of PROCESS.
    */
@@ -236,6 +238,8 @@ export class PaymentService {
           if (order) {
             const orderJob: ErpOrderPayload = { orderId: order.id };
             await outbox.enqueue(tx, { kind: ERP_ORDER_JOB, payload: orderJob, dedupeKey: erpOrderDedupeKey(order.purchaseOrderNumber ?? String(order.id)) });
+            // the buyer's confirmation, built when it is sent (one per order, whichever path confirmed it)
+            await enqueueOrderConfirmedMail(outbox, tx, order);
           } else {
             log.error({ paymentId: row.id, orderId: row.orderId, reference: row.reference }, 'pago recibido para un pedido que ya no estaba en proceso: revisar');
           }
@@ -253,6 +257,7 @@ export class PaymentService {
         }
       } else if (row.purpose === 'INVOICES' && outcome === 'PAID') {
         await outbox.enqueue(tx, { kind: ERP_PAY_INVOICES_JOB, payload, dedupeKey: erpPaymentDedupeKey(row) });
+        await enqueueInvoicesPaidMail(outbox, tx, row);
       }
       return row;
     });
