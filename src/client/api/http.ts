@@ -34,6 +34,8 @@ export interface RequestOptions {
   /** false: never send the token (login, change-password); a 401 then is an answer, not an expiry. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra headers of this call (an Idempotency-Key); the token, anti-forgery and content type stay the client's. */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -102,7 +104,7 @@ export function toApiError(error: unknown): ApiError {
 }
 
 export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.auth === false ? null : hooks.getToken();
   if (token) headers.Authorization = token;
 

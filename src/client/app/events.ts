@@ -22,9 +22,12 @@ export interface CartItemRequest {
 /** The buyer asked to add these sizes to the cart (product detail); the cart feature carries it out. */
 export const cartItemsAddRequested = createAction<{ items: CartItemRequest[] }>('cart/itemsAddRequested');
 
-/** The server cart changed outside the cart feature (an order was placed): the cart reloads its count and lines. */
+/**
+ * The server cart changed outside the cart feature (a card or transfer payment ended; not paid, the server put the
+ * order's lines back): the cart reloads its count and lines.
+ */
 export const cartRefreshRequested = createAction('cart/refreshRequested');
-/** The buyer's order or reservation went through: the server cart was emptied and the badge shows 0. */
+/** An order or reservation was made: it took the server cart's lines, so the badge shows 0. */
 export const cartEmptied = createAction('cart/emptied');
 
 /** An order to pay by card or bank transfer was created (order summary); the payments feature takes it to the provider. */

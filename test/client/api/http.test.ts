@@ -43,6 +43,20 @@ describe('http client', () => {
     expect(headersOf(fetchMock.mock.calls[0])).toMatchObject({ 'Content-Type': 'application/json', 'X-XSRF-TOKEN': 'abc123' });
   });
 
+  it('sends a call’s extra headers (Idempotency-Key) beside its own, which a caller cannot replace', async () => {
+    token = 'jwt-1';
+    setCookie('abc123');
+    fetchMock.mockResolvedValueOnce(json(201, { id: 5 }));
+    await http.post('/orders', { a: 1 }, { headers: { 'Idempotency-Key': 'k-1', Authorization: 'other' } });
+    expect(headersOf(fetchMock.mock.calls[0])).toEqual({
+      Accept: 'application/json',
+      'Idempotency-Key': 'k-1',
+      Authorization: 'jwt-1',
+      'Content-Type': 'application/json',
+      'X-XSRF-TOKEN': 'abc123',
+    });
+  });
+
   it('asks /security/xsrf for the cookie first when it is missing', async () => {
     fetchMock.mockImplementationOnce(async () => {
       setCookie('fresh');

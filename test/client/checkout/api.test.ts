@@ -1,6 +1,6 @@
 import { configureHttp } from '../../../src/client/api/http';
-import { clearCart, confirmOrder, findRecipient, payCheque, submitReserve } from '../../../src/client/features/checkout/api';
-import { callsTo, chequePhoto, json, mockApi, reserveOrder, reserveRecipient, accepted } from './fixtures';
+import { confirmOrder, createOrder, findRecipient, payCheque, submitReserve } from '../../../src/client/features/checkout/api';
+import { callsTo, chequePhoto, json, KEY, mockApi, reserveOrder, reserveRecipient, reserveRequest, accepted } from './fixtures';
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
@@ -35,16 +35,22 @@ describe('checkout calls (spec section 7)', () => {
     expect(headers['X-XSRF-TOKEN']).toBe('test-xsrf');
   });
 
-  it('reserve, state and clear-cart: paths and bodies; a 202 answer is a result, not an error', async () => {
+  it('the order: the choices as JSON with the attempt’s Idempotency-Key, the token and the anti-forgery header', async () => {
+    const fetchMock = mockApi({ 'POST /api/orders': () => json(201, reserveOrder) });
+    await expect(createOrder(reserveRequest, KEY)).resolves.toEqual(reserveOrder);
+    const [, init] = callsTo(fetchMock, 'POST', '/api/orders')[0];
+    expect(JSON.parse(String(init.body))).toEqual(reserveRequest);
+    expect(init.headers).toMatchObject({ 'Idempotency-Key': KEY, Authorization: 'jwt-buyer', 'X-XSRF-TOKEN': 'test-xsrf', 'Content-Type': 'application/json' });
+  });
+
+  it('reserve and state: paths and bodies; a 202 answer is a result, not an error', async () => {
     const pending = { ...accepted(reserveOrder), pending: true, message: 'Pedido RE000007 recibido' };
     const fetchMock = mockApi({
       'POST /api/user/b1/reserve': () => json(202, pending),
       'POST /api/orders/update/state/order': () => json(200, accepted(reserveOrder)),
-      'DELETE /api/user/cart/clear-cart/12': () => new Response(null, { status: 204 }),
     });
     await expect(submitReserve('RE000007')).resolves.toEqual(pending);
     await confirmOrder(7, 'RE000007');
-    await expect(clearCart(12)).resolves.toBeUndefined();
     expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/api/user/b1/reserve')[0][1].body))).toEqual({ orderReference: 'RE000007' });
     expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/api/orders/update/state/order')[0][1].body))).toEqual({ id: 7, numOc: 'RE000007', state: 'CONFIRMED' });
   });

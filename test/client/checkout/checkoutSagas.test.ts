@@ -6,6 +6,8 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { call, delay } from 'redux-saga/effects';
 import { HttpError } from '../../../src/client/api/http';
 import { notify } from '../../../src/client/app/notify';
+import { newIdempotencyKey } from '../../../src/client/api/idempotency';
+import { cartEmptied } from '../../../src/client/app/events';
 import { createOrder, fetchCart, fetchTransports } from '../../../src/client/features/checkout/api';
 import {
   checkoutSaga,
@@ -19,10 +21,11 @@ import {
   handleSummaryOpened,
   LOAD_TIMEOUT_MS,
 } from '../../../src/client/features/checkout/checkoutSagas';
-import { selectSessionUserId, selectTransports } from '../../../src/client/features/checkout/checkoutSelectors';
+import { selectSessionUserId, selectStartedPayment, selectTransports } from '../../../src/client/features/checkout/checkoutSelectors';
 import {
+  cartFingerprint,
   initialCheckoutState,
-  orderCreated,
+  orderAttemptSettled,
   orderFailed,
   orderSubmitted,
   summaryOpened,
@@ -39,8 +42,11 @@ import {
   cart,
   checkoutReducers,
   chequeRequest,
+  created,
+  createsWithNewKey,
   creditRequest,
   json,
+  KEY,
   khipuRequest,
   makeCheckoutStore,
   mockApi,
@@ -135,7 +141,7 @@ describe('order summary opened: the totals and the transports', () => {
       .dispatch(summaryOpened())
       .call(fetchCart, 12)
       .silentRun(50);
-    expect(storeState.checkout.summary).toEqual({ status: 'loaded', totals, error: null });
+    expect(storeState.checkout.summary).toEqual({ status: 'loaded', totals, error: null, cart: cartFingerprint(cart) });
     expect(storeState.checkout.transports).toEqual({ status: 'loaded', list: transports, error: null });
   });
 
@@ -154,13 +160,13 @@ describe('submit: the flow of the order type and payment method', () => {
     testSaga(handleOrderSubmitted, submitted(request, chequePhotoKey)).next().select(selectSessionUserId).next(12);
 
   it('reserve marker: the reserve flow', () => {
-    routed(reserveRequest).call(handleReserve, reserveRequest, 12).next().isDone();
+    routed(reserveRequest).call(handleReserve, reserveRequest).next().isDone();
   });
   it('credit line', () => {
-    routed(creditRequest).call(handleCreditSale, creditRequest, 12).next().isDone();
+    routed(creditRequest).call(handleCreditSale, creditRequest).next().isDone();
   });
   it('cheque, with the photo key', () => {
-    routed(chequeRequest, 'cheque-3').call(handleChequeSale, chequeRequest, 12, 'cheque-3').next().isDone();
+    routed(chequeRequest, 'cheque-3').call(handleChequeSale, chequeRequest, 'cheque-3').next().isDone();
   });
   it('WebPay Plus and Khipu: the provider payment', () => {
     routed(webpayRequest).call(handleProviderPayment, webpayRequest, 'WEBPAY').next().isDone();
@@ -182,23 +188,20 @@ describe('submit: the flow of the order type and payment method', () => {
 describe('card and transfer (the payments work takes it from paymentStarted)', () => {
   const order = orderOf(webpayRequest, 44);
 
-  it('step by step: the order, then paymentStarted with the method', () => {
-    testSaga(handleProviderPayment, webpayRequest, 'WEBPAY')
-      .next()
-      .call(createOrder, webpayRequest)
-      .next(order)
-      .put(orderCreated(order))
-      .next()
+  it('step by step: the order (with its key; the badge at 0), then paymentStarted with the method', () => {
+    const steps = testSaga(handleProviderPayment, webpayRequest, 'WEBPAY').next().select(selectStartedPayment).next(null);
+    created(createsWithNewKey(steps, webpayRequest), order)
       .put(paymentStarted({ order, method: 'WEBPAY' }))
       .next()
       .isDone();
   });
 
-  it('the order fails: its message', () => {
-    testSaga(handleProviderPayment, khipuRequest, 'KHIPU')
-      .next()
-      .call(createOrder, khipuRequest)
+  it('the order fails: the key is done (400), its message', () => {
+    const steps = testSaga(handleProviderPayment, khipuRequest, 'KHIPU').next().select(selectStartedPayment).next(null);
+    createsWithNewKey(steps, khipuRequest)
       .throw(new HttpError(400, 'El transporte seleccionado no existe'))
+      .put(orderAttemptSettled())
+      .next()
       .put(orderFailed('El transporte seleccionado no existe'))
       .next()
       .call(notify, 'El transporte seleccionado no existe', 'error')
@@ -209,11 +212,16 @@ describe('card and transfer (the payments work takes it from paymentStarted)', (
   it('whole: the started payment is in the slice and the flow is idle', async () => {
     const { storeState } = await expectSaga(checkoutSaga)
       .withReducer(checkoutReducers, buyerState())
-      .provide([[matchers.call.fn(createOrder), order]])
+      .provide([
+        [matchers.call.fn(newIdempotencyKey), KEY],
+        [matchers.call.fn(createOrder), order],
+      ])
       .dispatch(orderSubmitted({ request: webpayRequest, chequePhotoKey: null }))
+      .call(createOrder, webpayRequest, KEY)
+      .put(cartEmptied())
       .put(paymentStarted({ order, method: 'WEBPAY' }))
       .silentRun(50);
-    expect(storeState.checkout).toMatchObject({ status: 'idle', error: null, payment: { order, method: 'WEBPAY' } });
+    expect(storeState.checkout).toMatchObject({ status: 'idle', error: null, attempt: null, payment: { order, method: 'WEBPAY' } });
   });
 
   it('whole: a failed order leaves the flow failed with the message', async () => {
@@ -226,12 +234,12 @@ describe('card and transfer (the payments work takes it from paymentStarted)', (
       .dispatch(orderSubmitted({ request: khipuRequest, chequePhotoKey: null }))
       .not.put.actionType(paymentStarted.type)
       .silentRun(50);
-    expect(storeState.checkout).toMatchObject({ status: 'failed', error: 'El carro está vacío: agregue productos antes de continuar', payment: null });
+    expect(storeState.checkout).toMatchObject({ status: 'failed', error: 'El carro está vacío: agregue productos antes de continuar', attempt: null, payment: null });
   });
 });
 
 describe('one flow at a time', () => {
-  it('a second submit while one runs is ignored', async () => {
+  it('a second submit while one runs is ignored: one order, with its Idempotency-Key', async () => {
     document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
     const order = orderOf(khipuRequest, 45);
     let answer: (response: Response) => void = () => undefined;
@@ -243,6 +251,8 @@ describe('one flow at a time', () => {
     answer(json(201, order));
     await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'KHIPU' }));
     expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(1);
-    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/api/orders')[0][1].body))).toEqual(khipuRequest);
+    const [[, init]] = callsTo(fetchMock, 'POST', '/api/orders');
+    expect(JSON.parse(String(init.body))).toEqual(khipuRequest);
+    expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[A-Za-z0-9._:-]{1,200}$/);
   });
 });

@@ -4,9 +4,10 @@ import { cartEmptied } from '../../../src/client/app/events';
 import { navigateTo } from '../../../src/client/app/navigation';
 import { notify } from '../../../src/client/app/notify';
 import { HttpError } from '../../../src/client/api/http';
-import { clearCart, confirmOrder, createOrder, findRecipient, payCheque, submitSalesOrder } from '../../../src/client/features/checkout/api';
+import { newIdempotencyKey } from '../../../src/client/api/idempotency';
+import { confirmOrder, createOrder, findRecipient, payCheque, submitSalesOrder } from '../../../src/client/features/checkout/api';
 import { checkoutSaga, handleChequeSale } from '../../../src/client/features/checkout/checkoutSagas';
-import { orderCreated, orderFailed, orderPlaced, orderSubmitted } from '../../../src/client/features/checkout/checkoutSlice';
+import { orderAttemptSettled, orderFailed, orderPlaced, orderSubmitted } from '../../../src/client/features/checkout/checkoutSlice';
 import { keepChequePhoto, takeChequePhoto } from '../../../src/client/features/checkout/chequePhotos';
 import {
   accepted,
@@ -17,7 +18,10 @@ import {
   chequeRecipient,
   chequeRequest,
   confirmed,
+  created,
+  createsWithNewKey,
   imageFile,
+  KEY,
   NO_RECIPIENT,
   pendingErp,
 } from './fixtures';
@@ -27,26 +31,19 @@ const sent = accepted(chequeOrder);
 const done = confirmed(sent);
 
 /** The cheque sale with its photo, up to the recipient lookup. */
-const withPhoto = () => testSaga(handleChequeSale, chequeRequest, 12, 'cheque-1').next().call(takeChequePhoto, 'cheque-1').next(photo).call(findRecipient, 'CHEQUE');
+const withPhoto = () => testSaga(handleChequeSale, chequeRequest, 'cheque-1').next().call(takeChequePhoto, 'cheque-1').next(photo).call(findRecipient, 'CHEQUE');
+/** The order created with a new key: the badge at 0. */
+const withOrder = () => created(createsWithNewKey(withPhoto().next(chequeRecipient), chequeRequest), chequeOrder);
 
 describe('cheque sale, step by step', () => {
-  it('CHEQUE recipient, order, photo, sales order to the ERP, CONFIRMED, empty cart, home, Gracias por Comprar!!', () => {
-    withPhoto()
-      .next(chequeRecipient)
-      .call(createOrder, chequeRequest)
-      .next(chequeOrder)
-      .put(orderCreated(chequeOrder))
-      .next()
+  it('CHEQUE recipient, order (the badge at 0), photo, sales order to the ERP, CONFIRMED, home, Gracias por Comprar!!', () => {
+    withOrder()
       .call(payCheque, 'OC000043', photo)
       .next({ message: 'Cheque enviado a Textil Andino!!' })
       .call(submitSalesOrder, 'OC000043')
       .next(sent)
       .call(confirmOrder, 43, 'OC000043')
       .next(done)
-      .call(clearCart, 12)
-      .next()
-      .put(cartEmptied())
-      .next()
       .put(orderPlaced({ order: done.order, pending: false, message: '' }))
       .next()
       .call(navigateTo, '/')
@@ -61,7 +58,7 @@ describe('cheque sale, step by step', () => {
   });
 
   it('no photo: Debe adjuntar una foto del cheque, nothing is asked', () => {
-    testSaga(handleChequeSale, chequeRequest, 12, null)
+    testSaga(handleChequeSale, chequeRequest, null)
       .next()
       .call(takeChequePhoto, null)
       .next(null)
@@ -74,7 +71,7 @@ describe('cheque sale, step by step', () => {
 
   it('a photo over 2 MB: the size message with its name', () => {
     const big = imageFile('cheque-grande.png', 2 * 1024 * 1024 + 1, 'image/png');
-    testSaga(handleChequeSale, chequeRequest, 12, 'cheque-9')
+    testSaga(handleChequeSale, chequeRequest, 'cheque-9')
       .next()
       .call(takeChequePhoto, 'cheque-9')
       .next(big)
@@ -85,24 +82,15 @@ describe('cheque sale, step by step', () => {
       .isDone();
   });
 
-  it('ERP pending (202): empty cart, home, the server message as a warning', () => {
+  it('ERP pending (202): home, the server message as a warning', () => {
     const waiting = pendingErp(chequeOrder);
-    withPhoto()
-      .next(chequeRecipient)
-      .call(createOrder, chequeRequest)
-      .next(chequeOrder)
-      .put(orderCreated(chequeOrder))
-      .next()
+    withOrder()
       .call(payCheque, 'OC000043', photo)
       .next({ message: 'ok' })
       .call(submitSalesOrder, 'OC000043')
       .next(waiting)
       .call(confirmOrder, 43, 'OC000043')
       .next(confirmed(waiting))
-      .call(clearCart, 12)
-      .next()
-      .put(cartEmptied())
-      .next()
       .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: waiting.message }))
       .next()
       .call(navigateTo, '/')
@@ -120,12 +108,14 @@ describe('cheque sale, step by step', () => {
     ['the CONFIRMED state', 4],
   ] as const)('%s fails: its message, nothing after it', (_what, step) => {
     let saga = withPhoto();
-    if (step >= 1) saga = saga.next(chequeRecipient).call(createOrder, chequeRequest);
-    if (step >= 2) saga = saga.next(chequeOrder).put(orderCreated(chequeOrder)).next().call(payCheque, 'OC000043', photo);
+    if (step === 1) saga = createsWithNewKey(saga.next(chequeRecipient), chequeRequest);
+    if (step >= 2) saga = withOrder().call(payCheque, 'OC000043', photo);
     if (step >= 3) saga = saga.next({ message: 'ok' }).call(submitSalesOrder, 'OC000043');
     if (step >= 4) saga = saga.next(sent).call(confirmOrder, 43, 'OC000043');
-    saga
-      .throw(new HttpError(400, 'El archivo cheque-4711.jpg no es una imagen válida'))
+    let failed = saga.throw(new HttpError(400, 'El archivo cheque-4711.jpg no es una imagen válida'));
+    // a refused creation (4xx) ends its key first
+    if (step === 1) failed = failed.put(orderAttemptSettled()).next();
+    failed
       .put(orderFailed('El archivo cheque-4711.jpg no es una imagen válida'))
       .next()
       .call(notify, 'El archivo cheque-4711.jpg no es una imagen válida', 'error')
@@ -141,15 +131,16 @@ describe('cheque sale, whole (through the watcher and the store)', () => {
       .withReducer(checkoutReducers, buyerState())
       .provide([
         [matchers.call.fn(findRecipient), chequeRecipient],
+        [matchers.call.fn(newIdempotencyKey), KEY],
         [matchers.call.fn(createOrder), chequeOrder],
         [matchers.call.fn(payCheque), { message: 'Cheque enviado a Textil Andino!!' }],
         [matchers.call.fn(submitSalesOrder), sent],
         [matchers.call.fn(confirmOrder), done],
-        [matchers.call.fn(clearCart), undefined],
         [matchers.call.fn(navigateTo), undefined],
         [matchers.call.fn(notify), undefined],
       ])
       .dispatch(orderSubmitted({ request: chequeRequest, chequePhotoKey: key }))
+      .call(createOrder, chequeRequest, KEY)
       .call(payCheque, 'OC000043', photo)
       .call(submitSalesOrder, 'OC000043')
       .call(confirmOrder, 43, 'OC000043')

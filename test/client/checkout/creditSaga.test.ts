@@ -7,11 +7,25 @@ import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src
 import { cartEmptied } from '../../../src/client/app/events';
 import { navigateTo } from '../../../src/client/app/navigation';
 import { notify } from '../../../src/client/app/notify';
-import { clearCart, confirmOrder, createOrder, submitSalesOrder } from '../../../src/client/features/checkout/api';
+import { newIdempotencyKey } from '../../../src/client/api/idempotency';
+import { confirmOrder, createOrder, submitSalesOrder } from '../../../src/client/features/checkout/api';
 import { checkoutSaga, handleCreditSale } from '../../../src/client/features/checkout/checkoutSagas';
-import { selectCreditLimit, selectOrderTotal } from '../../../src/client/features/checkout/checkoutSelectors';
-import { creditShort, orderCreated, orderFailed, orderPlaced, orderSubmitted } from '../../../src/client/features/checkout/checkoutSlice';
-import { accepted, buyerState, checkoutReducers, confirmed, creditOrder, creditRequest, losAndes, pacifico, pendingErp } from './fixtures';
+import { selectCreditLimit, selectOrderAttempt, selectOrderTotal } from '../../../src/client/features/checkout/checkoutSelectors';
+import { creditShort, orderAttemptSettled, orderFailed, orderPlaced, orderSubmitted } from '../../../src/client/features/checkout/checkoutSlice';
+import {
+  accepted,
+  buyerState,
+  checkoutReducers,
+  confirmed,
+  created,
+  createsWithNewKey,
+  creditOrder,
+  creditRequest,
+  KEY,
+  losAndes,
+  pacifico,
+  pendingErp,
+} from './fixtures';
 
 const creditDialog = confirmRequested({ title: 'Limite de Credito', text: 'Credito Disponible insuficiente', positive: 'Aceptar' });
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
@@ -19,23 +33,17 @@ const sent = accepted(creditOrder);
 const done = confirmed(sent);
 
 /** The credit sale with a limit of 1.250.000 against a total of 462.672: enough. */
-const enoughCredit = () => testSaga(handleCreditSale, creditRequest, 12).next().select(selectCreditLimit).next(1250000).select(selectOrderTotal).next(462672);
+const enoughCredit = () => testSaga(handleCreditSale, creditRequest).next().select(selectCreditLimit).next(1250000).select(selectOrderTotal).next(462672);
+/** Up to the creation of the order, with a new key. */
+const creating = () => createsWithNewKey(enoughCredit(), creditRequest);
 
 describe('credit-line sale, step by step', () => {
-  it('enough credit: order, sales order to the ERP, CONFIRMED, empty cart, home, Gracias por Comprar!!', () => {
-    enoughCredit()
-      .call(createOrder, creditRequest)
-      .next(creditOrder)
-      .put(orderCreated(creditOrder))
-      .next()
+  it('enough credit: order (the badge at 0), sales order to the ERP, CONFIRMED, home, Gracias por Comprar!!', () => {
+    created(creating(), creditOrder)
       .call(submitSalesOrder, 'OC000042')
       .next(sent)
       .call(confirmOrder, 42, 'OC000042')
       .next(done)
-      .call(clearCart, 12)
-      .next()
-      .put(cartEmptied())
-      .next()
       .put(orderPlaced({ order: done.order, pending: false, message: '' }))
       .next()
       .call(navigateTo, '/')
@@ -46,11 +54,11 @@ describe('credit-line sale, step by step', () => {
   });
 
   it('a limit exactly the total is enough', () => {
-    testSaga(handleCreditSale, creditRequest, 12).next().select(selectCreditLimit).next(462672).select(selectOrderTotal).next(462672).call(createOrder, creditRequest);
+    testSaga(handleCreditSale, creditRequest).next().select(selectCreditLimit).next(462672).select(selectOrderTotal).next(462672).select(selectOrderAttempt);
   });
 
   it('credit short: the Limite de Credito dialog, and nothing is created', () => {
-    testSaga(handleCreditSale, creditRequest, 12)
+    testSaga(handleCreditSale, creditRequest)
       .next()
       .select(selectCreditLimit)
       .next(462671)
@@ -66,24 +74,16 @@ describe('credit-line sale, step by step', () => {
   });
 
   it('total unknown (summary not loaded): treated as short', () => {
-    testSaga(handleCreditSale, creditRequest, 12).next().select(selectCreditLimit).next(1250000).select(selectOrderTotal).next(null).put(creditShort());
+    testSaga(handleCreditSale, creditRequest).next().select(selectCreditLimit).next(1250000).select(selectOrderTotal).next(null).put(creditShort());
   });
 
-  it('ERP pending (202): empty cart, home, the server message as a warning', () => {
+  it('ERP pending (202): home, the server message as a warning', () => {
     const waiting = pendingErp(creditOrder);
-    enoughCredit()
-      .call(createOrder, creditRequest)
-      .next(creditOrder)
-      .put(orderCreated(creditOrder))
-      .next()
+    created(creating(), creditOrder)
       .call(submitSalesOrder, 'OC000042')
       .next(waiting)
       .call(confirmOrder, 42, 'OC000042')
       .next(confirmed(waiting))
-      .call(clearCart, 12)
-      .next()
-      .put(cartEmptied())
-      .next()
       .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: waiting.message }))
       .next()
       .call(navigateTo, '/')
@@ -93,16 +93,68 @@ describe('credit-line sale, step by step', () => {
       .isDone();
   });
 
+  it('held by the ERP for its approval (AWAITING_APPROVAL, 202): the server message as a warning, like pending', () => {
+    const message = 'Pedido OC000042 recibido: el ERP lo dejó en espera de aprobación';
+    const held = { order: { ...creditOrder, erp: 'AWAITING_APPROVAL' as const }, pending: true, message };
+    created(creating(), creditOrder)
+      .call(submitSalesOrder, 'OC000042')
+      .next(held)
+      .call(confirmOrder, 42, 'OC000042')
+      .next(held)
+      .put(orderPlaced({ order: held.order, pending: true, message }))
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .call(notify, message, 'warning')
+      .next()
+      .isDone();
+  });
+
+  it('AWAITING_APPROVAL even without the pending flag: still told as waiting', () => {
+    const message = 'Pedido OC000042 en espera de aprobación del ERP';
+    const held = { order: { ...creditOrder, erp: 'AWAITING_APPROVAL' as const }, pending: false, message };
+    created(creating(), creditOrder)
+      .call(submitSalesOrder, 'OC000042')
+      .next(held)
+      .call(confirmOrder, 42, 'OC000042')
+      .next(held)
+      .put(orderPlaced({ order: held.order, pending: true, message }))
+      .next()
+      .call(navigateTo, '/')
+      .next()
+      .call(notify, message, 'warning')
+      .next()
+      .isDone();
+  });
+
+  it('the order gets no answer (5xx): its message; the key stays for the next press', () => {
+    creating()
+      .throw(new HttpError(503, 'ERP no disponible'))
+      .put(orderFailed('ERP no disponible'))
+      .next()
+      .call(notify, 'ERP no disponible', 'error')
+      .next()
+      .isDone();
+  });
+
+  it('the order is refused (409, empty cart): the key is done, then its message', () => {
+    creating()
+      .throw(new HttpError(409, 'El carro está vacío: agregue productos antes de continuar'))
+      .put(orderAttemptSettled())
+      .next()
+      .put(orderFailed('El carro está vacío: agregue productos antes de continuar'))
+      .next()
+      .call(notify, 'El carro está vacío: agregue productos antes de continuar', 'error')
+      .next()
+      .isDone();
+  });
+
   it.each([
-    ['the order', 0],
     ['the sales order to the ERP', 1],
     ['the CONFIRMED state', 2],
-    ['emptying the cart', 3],
   ] as const)('%s fails: its message, nothing after it', (_what, step) => {
-    let saga = enoughCredit().call(createOrder, creditRequest);
-    if (step >= 1) saga = saga.next(creditOrder).put(orderCreated(creditOrder)).next().call(submitSalesOrder, 'OC000042');
+    let saga = created(creating(), creditOrder).call(submitSalesOrder, 'OC000042');
     if (step >= 2) saga = saga.next(sent).call(confirmOrder, 42, 'OC000042');
-    if (step >= 3) saga = saga.next(done).call(clearCart, 12);
     saga
       .throw(new HttpError(503, 'ERP no disponible'))
       .put(orderFailed('ERP no disponible'))
@@ -114,27 +166,26 @@ describe('credit-line sale, step by step', () => {
 });
 
 describe('credit-line sale, whole (through the watcher and the store)', () => {
-  it('enough credit: confirmed order in the slice, idle, cart emptied, home, thanks', async () => {
+  it('enough credit: confirmed order in the slice, idle, no key left, cart emptied, home, thanks', async () => {
     const { storeState } = await expectSaga(checkoutSaga)
       .withReducer(checkoutReducers, buyerState(pacifico))
       .provide([
+        [matchers.call.fn(newIdempotencyKey), KEY],
         [matchers.call.fn(createOrder), creditOrder],
         [matchers.call.fn(submitSalesOrder), sent],
         [matchers.call.fn(confirmOrder), done],
-        [matchers.call.fn(clearCart), undefined],
         [matchers.call.fn(navigateTo), undefined],
         [matchers.call.fn(notify), undefined],
       ])
       .dispatch(orderSubmitted({ request: creditRequest, chequePhotoKey: null }))
-      .call(createOrder, creditRequest)
+      .call(createOrder, creditRequest, KEY)
+      .put(cartEmptied())
       .call(submitSalesOrder, 'OC000042')
       .call(confirmOrder, 42, 'OC000042')
-      .call(clearCart, 12)
-      .put(cartEmptied())
       .call(navigateTo, '/')
       .call(notify, 'Gracias por Comprar!!', 'success')
       .silentRun(50);
-    expect(storeState.checkout).toMatchObject({ status: 'idle', error: null, order: { purchaseOrderNumber: 'OC000042', orderState: 'CONFIRMED' } });
+    expect(storeState.checkout).toMatchObject({ status: 'idle', error: null, attempt: null, order: { purchaseOrderNumber: 'OC000042', orderState: 'CONFIRMED' } });
   });
 
   it('no credit (limit 0): the dialog is open, nothing was created, the flow is idle', async () => {

@@ -8,12 +8,24 @@ import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import createSagaMiddleware from 'redux-saga';
+import type { TestApi, TestApiWithEffectsTesters } from 'redux-saga-test-plan';
 import { configureHttp } from '../../../src/client/api/http';
+import { newIdempotencyKey } from '../../../src/client/api/idempotency';
 import { confirmReducer } from '../../../src/client/app/confirmSlice';
+import { cartEmptied } from '../../../src/client/app/events';
 import { messageReducer } from '../../../src/client/app/messageSlice';
+import { callWithTimeout } from '../../../src/client/app/sagaUtils';
 import { theme } from '../../../src/client/app/theme';
+import { createOrder } from '../../../src/client/features/checkout/api';
 import { checkoutSaga } from '../../../src/client/features/checkout/checkoutSagas';
-import { checkoutReducer, initialCheckoutState } from '../../../src/client/features/checkout/checkoutSlice';
+import { selectOrderAttempt } from '../../../src/client/features/checkout/checkoutSelectors';
+import {
+  cartFingerprint,
+  checkoutReducer,
+  initialCheckoutState,
+  orderAttemptStarted,
+  orderCreated,
+} from '../../../src/client/features/checkout/checkoutSlice';
 import SummaryOrderScreen from '../../../src/client/features/checkout/SummaryOrderScreen';
 import { sessionReducer } from '../../../src/client/features/session/sessionSlice';
 import type { CartResponse } from '../../../src/shared/api/cart';
@@ -73,6 +85,8 @@ export const totals: OrderTotals = {
   total: 462672,
 };
 export const cart: CartResponse = { items: [], totals };
+/** The summary loaded from `cart`. */
+export const loadedSummary = { status: 'loaded' as const, totals, error: null, cart: cartFingerprint(cart) };
 
 const choices = { tipoEntrega: 'entrega', deliveryAddress: 'BODEGA PLACILLA', deliveryTransport: '0002', invoiceAddress: 'CASA MATRIZ' } as const;
 export const reserveRequest: CreateOrderRequest = { orderType: 'RESERVE', ...choices };
@@ -120,6 +134,24 @@ export const confirmed = (answer: OrderSubmissionResponse): OrderSubmissionRespo
   order: { ...answer.order, orderState: 'CONFIRMED', numOc: answer.order.purchaseOrderNumber },
 });
 
+/** The Idempotency-Key newIdempotencyKey gives in the tests (a provided call). */
+export const KEY = '3f2b8c1e-7d4a-4e59-9b60-a1c2d3e4f5a6';
+export const OTHER_KEY = '9c8d7e6f-5a4b-4c3d-8e2f-1a0b9c8d7e6f';
+
+/** A flow's steps up to the creation of the order with a new key (no attempt kept): the key made once, kept, sent. */
+export const createsWithNewKey = (steps: TestApiWithEffectsTesters, request: CreateOrderRequest, key = KEY) =>
+  steps
+    .select(selectOrderAttempt)
+    .next(null)
+    .call(newIdempotencyKey)
+    .next(key)
+    .put(orderAttemptStarted({ key, request }))
+    .next()
+    .call(callWithTimeout, createOrder, request, key);
+
+/** The creation answered with `order`: the key is done and the badge shows 0 at once (the server took the cart). */
+export const created = (steps: TestApi, order: Order) => steps.next(order).put(orderCreated(order)).next().put(cartEmptied()).next();
+
 export const reserveRecipient: NotificationRecipient = { id: 1, name: 'Carolina', lastName: 'Muñoz', email: 'reservas@textilandino.cl', section: 'RESERVE' };
 export const chequeRecipient: NotificationRecipient = { id: 2, name: 'Jorge', lastName: 'Rojas', email: 'cobranza@textilandino.cl', section: 'CHEQUE' };
 
@@ -137,7 +169,7 @@ export function buyerState(profile: CustomerProfile | null = pacifico, withTotal
   return {
     ...checkoutReducers(undefined, { type: '@@init' }),
     session: sessionOf('USER', profile),
-    checkout: withTotals ? { ...initialCheckoutState, summary: { status: 'loaded', totals, error: null } } : initialCheckoutState,
+    checkout: withTotals ? { ...initialCheckoutState, summary: loadedSummary } : initialCheckoutState,
   };
 }
 

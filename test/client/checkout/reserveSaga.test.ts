@@ -7,14 +7,18 @@ import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src
 import { cartEmptied } from '../../../src/client/app/events';
 import { navigateTo } from '../../../src/client/app/navigation';
 import { notify } from '../../../src/client/app/notify';
-import { clearCart, confirmOrder, createOrder, findRecipient, sendOrderMail, submitReserve } from '../../../src/client/features/checkout/api';
+import { newIdempotencyKey } from '../../../src/client/api/idempotency';
+import { confirmOrder, createOrder, findRecipient, sendOrderMail, submitReserve } from '../../../src/client/features/checkout/api';
 import { checkoutSaga, handleReserve } from '../../../src/client/features/checkout/checkoutSagas';
-import { orderCreated, orderFailed, orderPlaced, orderSubmitted, reserveDeclined } from '../../../src/client/features/checkout/checkoutSlice';
+import { orderAttemptSettled, orderFailed, orderPlaced, orderSubmitted, reserveDeclined } from '../../../src/client/features/checkout/checkoutSlice';
 import {
   accepted,
   buyerState,
   checkoutReducers,
   confirmed,
+  created,
+  createsWithNewKey,
+  KEY,
   NO_RECIPIENT,
   pendingErp,
   reserveOrder,
@@ -28,26 +32,20 @@ const sent = accepted(reserveOrder);
 const done = confirmed(sent);
 
 /** The reserve flow up to the buyer's 'Reservar'. */
-const confirmedReserve = () => testSaga(handleReserve, reserveRequest, 12).next().put(prompt).next().is(decision).next([confirmAccepted(), undefined]);
+const confirmedReserve = () => testSaga(handleReserve, reserveRequest).next().put(prompt).next().is(decision).next([confirmAccepted(), undefined]);
+/** Up to the creation of the order, with a new key. */
+const creating = () => createsWithNewKey(confirmedReserve().call(findRecipient, 'RESERVE').next(reserveRecipient), reserveRequest);
+/** The order created: the badge at 0. */
+const withOrder = () => created(creating(), reserveOrder);
 
 describe('reserve flow, step by step (spec section 4)', () => {
-  it('confirmed: recipient, order, ERP reservation, CONFIRMED with the RE number, mail, empty cart, home, success', () => {
-    confirmedReserve()
-      .call(findRecipient, 'RESERVE')
-      .next(reserveRecipient)
-      .call(createOrder, reserveRequest)
-      .next(reserveOrder)
-      .put(orderCreated(reserveOrder))
-      .next()
+  it('confirmed: recipient, order (the badge at 0), ERP reservation, CONFIRMED with the RE number, mail, home, success', () => {
+    withOrder()
       .call(submitReserve, 'RE000007')
       .next(sent)
       .call(confirmOrder, 7, 'RE000007')
       .next(done)
       .call(sendOrderMail, 'RE000007', 'RESERVE')
-      .next()
-      .call(clearCart, 12)
-      .next()
-      .put(cartEmptied())
       .next()
       .put(orderPlaced({ order: done.order, pending: false, message: '' }))
       .next()
@@ -59,7 +57,7 @@ describe('reserve flow, step by step (spec section 4)', () => {
   });
 
   it('declined: Reserva no realizada, nothing is sent', () => {
-    testSaga(handleReserve, reserveRequest, 12)
+    testSaga(handleReserve, reserveRequest)
       .next()
       .put(prompt)
       .next()
@@ -83,25 +81,15 @@ describe('reserve flow, step by step (spec section 4)', () => {
       .isDone();
   });
 
-  it('ERP pending (202): the cart is still emptied and the buyer goes home, told with the server message', () => {
+  it('ERP pending (202): the buyer goes home, told with the server message', () => {
     const waiting = pendingErp(reserveOrder);
     const stillWaiting = confirmed(waiting);
-    confirmedReserve()
-      .call(findRecipient, 'RESERVE')
-      .next(reserveRecipient)
-      .call(createOrder, reserveRequest)
-      .next(reserveOrder)
-      .put(orderCreated(reserveOrder))
-      .next()
+    withOrder()
       .call(submitReserve, 'RE000007')
       .next(waiting)
       .call(confirmOrder, 7, 'RE000007')
       .next(stillWaiting)
       .call(sendOrderMail, 'RE000007', 'RESERVE')
-      .next()
-      .call(clearCart, 12)
-      .next()
-      .put(cartEmptied())
       .next()
       .put(orderPlaced({ order: stillWaiting.order, pending: true, message: waiting.message }))
       .next()
@@ -114,22 +102,12 @@ describe('reserve flow, step by step (spec section 4)', () => {
 
   it('pending without a server text: the portal says it with the order number', () => {
     const waiting = { ...pendingErp(reserveOrder), message: '' };
-    confirmedReserve()
-      .call(findRecipient, 'RESERVE')
-      .next(reserveRecipient)
-      .call(createOrder, reserveRequest)
-      .next(reserveOrder)
-      .put(orderCreated(reserveOrder))
-      .next()
+    withOrder()
       .call(submitReserve, 'RE000007')
       .next(waiting)
       .call(confirmOrder, 7, 'RE000007')
       .next(confirmed(waiting))
       .call(sendOrderMail, 'RE000007', 'RESERVE')
-      .next()
-      .call(clearCart, 12)
-      .next()
-      .put(cartEmptied())
       .next()
       .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: '' }))
       .next()
@@ -140,27 +118,39 @@ describe('reserve flow, step by step (spec section 4)', () => {
       .isDone();
   });
 
+  it('the order is refused (409, empty cart): the key is done, its message, Reserva no realizada', () => {
+    creating()
+      .throw(new HttpError(409, 'El carro está vacío: agregue productos antes de continuar'))
+      .put(orderAttemptSettled())
+      .next()
+      .put(orderFailed('El carro está vacío: agregue productos antes de continuar'))
+      .next()
+      .call(notify, 'El carro está vacío: agregue productos antes de continuar', 'error')
+      .next()
+      .call(notify, 'Reserva no realizada', 'info')
+      .next()
+      .isDone();
+  });
+
   // Each step that fails: the server message and 'Reserva no realizada'; the steps after it do not run.
-  const failingAt = (step: 'recipient' | 'order' | 'erp' | 'state' | 'mail' | 'clear') => {
-    let saga = confirmedReserve().call(findRecipient, 'RESERVE');
-    if (step !== 'recipient') saga = saga.next(reserveRecipient).call(createOrder, reserveRequest);
-    if (step !== 'recipient' && step !== 'order') saga = saga.next(reserveOrder).put(orderCreated(reserveOrder)).next().call(submitReserve, 'RE000007');
-    if (['state', 'mail', 'clear'].includes(step)) saga = saga.next(sent).call(confirmOrder, 7, 'RE000007');
-    if (['mail', 'clear'].includes(step)) saga = saga.next(done).call(sendOrderMail, 'RE000007', 'RESERVE');
-    if (step === 'clear') saga = saga.next().call(clearCart, 12);
+  const failingAt = (step: 'recipient' | 'order' | 'erp' | 'state' | 'mail') => {
+    if (step === 'recipient') return confirmedReserve().call(findRecipient, 'RESERVE');
+    if (step === 'order') return creating();
+    let saga = withOrder().call(submitReserve, 'RE000007');
+    if (['state', 'mail'].includes(step)) saga = saga.next(sent).call(confirmOrder, 7, 'RE000007');
+    if (step === 'mail') saga = saga.next(done).call(sendOrderMail, 'RE000007', 'RESERVE');
     return saga;
   };
 
   it.each([
     ['recipient', 'the recipient lookup', 'Internal server error'],
-    ['order', 'the order', 'El carro está vacío: agregue productos antes de continuar'],
+    ['order', 'the order, without an answer', 'problema de conexión'],
     ['erp', 'the ERP reservation', 'Stock insuficiente para el artículo POL-123-M'],
     ['state', 'the CONFIRMED state', 'El estado del pedido no puede cambiarse sin la confirmación del ERP o del medio de pago'],
     ['mail', 'the mail', 'No se pudo enviar el correo'],
-    ['clear', 'emptying the cart', 'problema de conexión'],
   ] as const)('%s fails (%s): its message, Reserva no realizada, and nothing after it', (step, _what, message) => {
     failingAt(step)
-      .throw(new HttpError(step === 'erp' ? 422 : 500, message))
+      .throw(new HttpError(step === 'erp' ? 422 : step === 'order' ? 0 : 500, message))
       .put(orderFailed(message))
       .next()
       .call(notify, message, 'error')
@@ -177,21 +167,21 @@ describe('reserve flow, whole (through the watcher and the store)', () => {
       .withReducer(checkoutReducers, buyerState())
       .provide([
         [matchers.call.fn(findRecipient), reserveRecipient],
+        [matchers.call.fn(newIdempotencyKey), KEY],
         [matchers.call.fn(createOrder), reserveOrder],
         [matchers.call.fn(submitReserve), sent],
         [matchers.call.fn(confirmOrder), done],
         [matchers.call.fn(sendOrderMail), undefined],
-        [matchers.call.fn(clearCart), undefined],
         [matchers.call.fn(navigateTo), undefined],
         [matchers.call.fn(notify), undefined],
       ])
       .dispatch(orderSubmitted({ request: reserveRequest, chequePhotoKey: null }))
       .dispatch(confirmAccepted())
+      .call(createOrder, reserveRequest, KEY)
+      .put(cartEmptied())
       .call(submitReserve, 'RE000007')
       .call(confirmOrder, 7, 'RE000007')
       .call(sendOrderMail, 'RE000007', 'RESERVE')
-      .call(clearCart, 12)
-      .put(cartEmptied())
       .call(navigateTo, '/')
       .call(notify, 'Reserva enviada para aprobación!!', 'success')
       .silentRun(50);
@@ -201,7 +191,7 @@ describe('reserve flow, whole (through the watcher and the store)', () => {
     expect(storeState.confirm.request).toBeNull();
   });
 
-  it('ERP rejects the reservation: failed with its message, the cart stays', async () => {
+  it('ERP rejects the reservation: failed with its message; the order took the cart, so the badge shows 0', async () => {
     const { storeState } = await expectSaga(checkoutSaga)
       .withReducer(checkoutReducers, buyerState())
       .provide([
@@ -213,10 +203,9 @@ describe('reserve flow, whole (through the watcher and the store)', () => {
       .dispatch(orderSubmitted({ request: reserveRequest, chequePhotoKey: null }))
       .dispatch(confirmAccepted())
       .call(notify, 'Reserva no realizada', 'info')
+      .put(cartEmptied())
       .not.call.fn(confirmOrder)
-      .not.call.fn(clearCart)
-      .not.put(cartEmptied())
       .silentRun(50);
-    expect(storeState.checkout).toMatchObject({ status: 'failed', error: 'Stock insuficiente para el artículo POL-123-M' });
+    expect(storeState.checkout).toMatchObject({ status: 'failed', error: 'Stock insuficiente para el artículo POL-123-M', attempt: null });
   });
 });

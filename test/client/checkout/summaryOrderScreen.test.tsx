@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ORDER_MSG } from '../../../src/shared/schemas/orders';
 import type { CustomerProfile } from '../../../src/shared/api/erp';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
@@ -26,6 +26,9 @@ const chooseDispatch = async (user: User) => {
   await choose(user, /Dirección de despacho/, /Camino La Pólvora 400/);
   await choose(user, /Transporte/, 'Starken');
 };
+// hidden too: a closing dialog still hides the rest of the page from the accessibility tree
+const badge = () => within(screen.getByRole('banner', { hidden: true })).getByRole('button', { name: 'Carro de compras', hidden: true });
+const orderKeys = (fetchMock: jest.Mock) => callsTo(fetchMock, 'POST', '/api/orders').map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key']);
 const orderBodies = (fetchMock: jest.Mock) => callsTo(fetchMock, 'POST', '/api/orders').map(([, init]) => JSON.parse(String(init.body)));
 
 describe('Order summary (/user/sumary-order): what the buyer sees', () => {
@@ -212,7 +215,6 @@ describe('Order summary: submitting', () => {
       'POST /api/user/pay-cheque': () => json(200, { message: 'Cheque enviado a Textil Andino!!' }),
       'POST /api/user/b1/ov': () => json(200, sent),
       'POST /api/orders/update/state/order': () => json(200, confirmed(sent)),
-      'DELETE /api/user/cart/clear-cart/12': () => new Response(null, { status: 204 }),
     });
     const { user } = renderSummary(pacifico);
     await user.click(screen.getByRole('radio', { name: 'Retiro en tienda' }));
@@ -223,7 +225,88 @@ describe('Order summary: submitting', () => {
     const form = callsTo(fetchMock, 'POST', '/api/user/pay-cheque')[0][1].body as FormData;
     expect(form.get('numberOrder')).toBe('OC000043');
     expect((form.get('chequeImgFile') as File).name).toBe('cheque-4711.png');
-    expect(callsTo(fetchMock, 'DELETE', '/api/user/cart/clear-cart/12')).toHaveLength(1);
+    // the order took the server cart: the portal does not empty it again
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
+  });
+});
+
+describe('Order summary: one order per attempt', () => {
+  it('a double click on Ir a Pagar, and one more click, send one order', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = mockApi({ 'POST /api/orders': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { user, store } = renderSummary();
+    await user.click(screen.getByRole('radio', { name: 'Retiro en tienda' }));
+    await user.click(screen.getByRole('radio', { name: 'WebPay Plus' }));
+    const button = await readyToSubmit();
+    await user.dblClick(button);
+    fireEvent.click(button); // one more, straight away
+
+    await waitFor(() => expect(orderBodies(fetchMock)).toHaveLength(1));
+    expect(button).toBeDisabled();
+    const order = orderOf(webpayRequest, 44);
+    answer(json(201, order));
+    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'WEBPAY' }));
+    expect(orderBodies(fetchMock)).toHaveLength(1);
+  });
+
+  it('no answer (status 0): the next press sends the same key and gets the order; a refusal (409) ends the key', async () => {
+    const order = orderOf(webpayRequest, 44);
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => json(201, order),
+    ];
+    const fetchMock = mockApi({ 'POST /api/orders': () => answers.shift()!() });
+    const { user, store } = renderSummary();
+    await user.click(screen.getByRole('radio', { name: 'Retiro en tienda' }));
+    await user.click(screen.getByRole('radio', { name: 'WebPay Plus' }));
+    await user.click(await readyToSubmit());
+    expect((await screen.findAllByRole('alert')).some((a) => a.textContent === 'Failed to fetch')).toBe(true);
+    await user.click(await readyToSubmit());
+    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'WEBPAY' }));
+    const [first, second] = orderKeys(fetchMock);
+    expect(first).toMatch(/^[A-Za-z0-9._:-]{1,200}$/);
+    expect(second).toBe(first);
+    expect(store.getState().checkout.attempt).toBeNull();
+  });
+
+  it('a refused order (409, empty cart): the next press is a new attempt with a new key', async () => {
+    const fetchMock = mockApi({ 'POST /api/orders': () => json(409, { status: 409, message: 'El carro está vacío: agregue productos antes de continuar' }) });
+    const { user, store } = renderSummary();
+    await user.click(screen.getByRole('radio', { name: 'Retiro en tienda' }));
+    await user.click(await readyToSubmit());
+    await waitFor(() => expect(orderKeys(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(store.getState().checkout.status).toBe('failed'));
+    await user.click(await readyToSubmit());
+    await waitFor(() => expect(orderKeys(fetchMock)).toHaveLength(2));
+    const [first, second] = orderKeys(fetchMock);
+    expect(second).not.toBe(first);
+  });
+});
+
+describe('Order summary in the app: card payment that did not start', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('WebPay without an answer: Ir a Pagar again pays the same order (no second order) with the same key and body', async () => {
+    jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined); // the failed start is logged
+    const order = orderOf({ ...webpayRequest, tipoEntrega: 'retiro', deliveryAddress: '', deliveryTransport: '' }, 44);
+    const created = { url: 'https://webpay3gint.transbank.cl/webpayserver/initTransaction', token: 'e9d5', buy_order: 'OC000044', session_id: 'OW482913', amount: 462672 };
+    const tbk = [() => Promise.reject(new TypeError('Failed to fetch')), () => json(200, created)];
+    const fetchMock = mockApi({
+      'POST /api/orders': () => json(201, order),
+      'POST /api/user/tbk/create': () => tbk.shift()!(),
+    });
+    const { user, router } = renderWithProviders({ route: '/user/sumary-order', preloadedState: { session: sessionOf('USER', pacifico) } });
+    await user.click(await screen.findByRole('radio', { name: 'Retiro en tienda' }));
+    await user.click(screen.getByRole('radio', { name: 'WebPay Plus' }));
+    await user.click(await readyToSubmit());
+    expect(await screen.findByText('No se pudo iniciar el pago con WebPay Plus: Failed to fetch')).toBeInTheDocument();
+    await user.click(await readyToSubmit());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    expect(orderBodies(fetchMock)).toHaveLength(1);
+    const [first, second] = callsTo(fetchMock, 'POST', '/api/user/tbk/create').map(([, init]) => init);
+    expect(JSON.parse(String(second.body))).toEqual(JSON.parse(String(first.body)));
+    expect((second.headers as Record<string, string>)['Idempotency-Key']).toBe((first.headers as Record<string, string>)['Idempotency-Key']);
   });
 });
 
@@ -231,7 +314,7 @@ describe('Order summary in the app: the dialogs of the flows', () => {
   const renderApp = (profile: CustomerProfile = pacifico) =>
     renderWithProviders({ route: '/user/sumary-order', preloadedState: { session: sessionOf('USER', profile) } });
 
-  it('reserve: Deseas realizar la reserva? → Reservar: sent, cart emptied, home, Reserva enviada para aprobación!!', async () => {
+  it('reserve: Deseas realizar la reserva? → Reservar: sent, the badge at 0, home, Reserva enviada para aprobación!!', async () => {
     sessionStorage.setItem('reserve', 'X');
     const sent = accepted(reserveOrder);
     const fetchMock = mockApi({
@@ -240,18 +323,19 @@ describe('Order summary in the app: the dialogs of the flows', () => {
       'POST /api/user/b1/reserve': () => json(200, sent),
       'POST /api/orders/update/state/order': () => json(200, confirmed(sent)),
       'POST /api/user/sendmail/order': () => new Response(null, { status: 202 }),
-      'DELETE /api/user/cart/clear-cart/12': () => new Response(null, { status: 204 }),
     });
     const { user, router } = renderApp();
+    await waitFor(() => expect(badge()).toHaveTextContent('2'));
     await user.click(await screen.findByRole('radio', { name: 'Retiro en tienda' }));
     await user.click(await readyToSubmit('Reservar'));
     const dialog = await screen.findByRole('dialog', { name: 'Deseas realizar la reserva?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reservar' }));
     expect(await screen.findByText('Reserva enviada para aprobación!!')).toBeInTheDocument();
+    await waitFor(() => expect(badge()).toHaveTextContent('0'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(orderBodies(fetchMock)).toEqual([{ orderType: 'RESERVE', tipoEntrega: 'retiro', deliveryAddress: '', deliveryTransport: '', invoiceAddress: 'CASA MATRIZ' }]);
     expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/api/user/sendmail/order')[0][1].body))).toEqual({ numberOrder: 'RE000007', section: 'RESERVE' });
-    expect(callsTo(fetchMock, 'DELETE', '/api/user/cart/clear-cart/12')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
   });
 
   it('reserve declined: Reserva no realizada, nothing is created', async () => {

@@ -2,18 +2,14 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { HttpError } from '../../../src/client/api/http';
-import { cartEmptied, invoicePaymentRequested, paymentStarted } from '../../../src/client/app/events';
+import { newIdempotencyKey } from '../../../src/client/api/idempotency';
+import { cartRefreshRequested, invoicePaymentRequested, paymentStarted } from '../../../src/client/app/events';
 import { navigateTo } from '../../../src/client/app/navigation';
 import { notify } from '../../../src/client/app/notify';
-import {
-  clearCart,
-  confirmCardPayment,
-  createCardPayment,
-  fetchCardPaymentState,
-} from '../../../src/client/features/payments/api';
+import { callWithTimeout } from '../../../src/client/app/sagaUtils';
+import { confirmCardPayment, createCardPayment, fetchCardPaymentState } from '../../../src/client/features/payments/api';
 import { PAYMENT_KEYS, readCardTransaction, saveCardStart, settleStoredPayment } from '../../../src/client/features/payments/paymentStorage';
 import {
-  callWithTimeout,
   handleCardReturnOpened,
   handleCardStart,
   handlePaymentRequest,
@@ -21,18 +17,21 @@ import {
   handleTransferStart,
   paymentsSaga,
 } from '../../../src/client/features/payments/paymentsSagas';
-import { selectSessionUserId } from '../../../src/client/features/payments/paymentsSelectors';
+import { selectPaymentAttempt } from '../../../src/client/features/payments/paymentsSelectors';
 import {
   cardAbortedWithoutResult,
   cardResultFailed,
   cardResultLoaded,
   cardReturnOpened,
   cardTransactionCreated,
+  paymentAttemptSettled,
+  paymentAttemptStarted,
   startFailed,
+  type PaymentAttempt,
   type PaymentTarget,
 } from '../../../src/client/features/payments/paymentsSlice';
 import { cardSessionId } from '../../../src/shared/payments';
-import { abortedCard, approvedCard, buyerState, invoices, order, rejectedCard, rootReducer, SESSION_ID, TOKEN, webpayCreated } from './fixtures';
+import { abortedCard, approvedCard, buyerState, invoices, KEY, order, rejectedCard, rootReducer, SESSION_ID, TOKEN, webpayCreated } from './fixtures';
 
 const orderTarget: PaymentTarget = { purpose: 'ORDER', order };
 const invoicesTarget: PaymentTarget = { purpose: 'INVOICES', invoices };
@@ -68,14 +67,26 @@ describe('starting a payment: by method and purpose', () => {
   });
 });
 
+/** The card start up to tbk/create with a new attempt: the session id and the key made once, kept, sent. */
+const newCardAttempt = (target: PaymentTarget, attempt: PaymentAttempt) =>
+  testSaga(handleCardStart, target)
+    .next()
+    .select(selectPaymentAttempt)
+    .next(null)
+    .call(cardSessionId)
+    .next(SESSION_ID)
+    .call(newIdempotencyKey)
+    .next(attempt.key)
+    .put(paymentAttemptStarted(attempt))
+    .next()
+    .call(callWithTimeout, createCardPayment, attempt.body, attempt.key);
+
+const orderAttempt: PaymentAttempt = { provider: 'WEBPAY', target: 'ORDER:OC000044', key: KEY, body: { buy_order: 'OC000044', session_id: SESSION_ID } };
+const invoicesAttempt: PaymentAttempt = { provider: 'WEBPAY', target: 'INVOICES:311,318', key: KEY, body: { invoices: [311, 318], session_id: SESSION_ID } };
+
 describe('card start, step by step', () => {
-  it('order: tbk/create with buy_order and an OW session id, datatbk kept, then /payment with url and token', () => {
-    const body = { buy_order: 'OC000044', session_id: SESSION_ID };
-    testSaga(handleCardStart, orderTarget)
-      .next()
-      .call(cardSessionId)
-      .next(SESSION_ID)
-      .call(callWithTimeout, createCardPayment, body)
+  it('order: tbk/create with buy_order, an OW session id and a new key, datatbk kept, then /payment with url and token', () => {
+    newCardAttempt(orderTarget, orderAttempt)
       .next(webpayCreated)
       .call(saveCardStart, orderTarget, webpayCreated)
       .next()
@@ -87,11 +98,7 @@ describe('card start, step by step', () => {
   });
 
   it('invoices: tbk/create with their docEntries instead of a buy_order', () => {
-    testSaga(handleCardStart, invoicesTarget)
-      .next()
-      .call(cardSessionId)
-      .next(SESSION_ID)
-      .call(callWithTimeout, createCardPayment, { invoices: [311, 318], session_id: SESSION_ID })
+    newCardAttempt(invoicesTarget, invoicesAttempt)
       .next({ ...webpayCreated, buy_order: 'PF000012' })
       .call(saveCardStart, invoicesTarget, { ...webpayCreated, buy_order: 'PF000012' })
       .next()
@@ -102,13 +109,9 @@ describe('card start, step by step', () => {
       .isDone();
   });
 
-  it('tbk/create fails: logged, the flow failed and the buyer told in Spanish; nothing kept, no navigation', () => {
+  it('tbk/create fails (502): logged, the flow failed and the buyer told in Spanish; the key kept, no navigation', () => {
     const error = new HttpError(502, 'WebPay no respondió, intentelo mas tarde');
-    testSaga(handleCardStart, orderTarget)
-      .next()
-      .call(cardSessionId)
-      .next(SESSION_ID)
-      .call(callWithTimeout, createCardPayment, { buy_order: 'OC000044', session_id: SESSION_ID })
+    newCardAttempt(orderTarget, orderAttempt)
       .throw(error)
       .call(logError, '[payments] WEBPAY start failed', error)
       .next()
@@ -120,21 +123,58 @@ describe('card start, step by step', () => {
   });
 });
 
+describe('card start: one key per attempt', () => {
+  it('tbk/create refused (409): the key is done, then the failure as usual', () => {
+    const error = new HttpError(409, 'Ya hay un pago en curso para el pedido OC000044');
+    newCardAttempt(orderTarget, orderAttempt)
+      .throw(error)
+      .put(paymentAttemptSettled())
+      .next()
+      .call(logError, '[payments] WEBPAY start failed', error)
+      .next()
+      .put(startFailed('Ya hay un pago en curso para el pedido OC000044'))
+      .next()
+      .call(notify, 'No se pudo iniciar el pago con WebPay Plus: Ya hay un pago en curso para el pedido OC000044', 'error')
+      .next()
+      .isDone();
+  });
+
+  it('the attempt of the same order whose outcome is unknown: its key and body (same session id) again, nothing new made', () => {
+    const kept: PaymentAttempt = { ...orderAttempt, body: { buy_order: 'OC000044', session_id: 'OW111111' } };
+    testSaga(handleCardStart, orderTarget)
+      .next()
+      .select(selectPaymentAttempt)
+      .next(kept)
+      .call(callWithTimeout, createCardPayment, { buy_order: 'OC000044', session_id: 'OW111111' }, KEY)
+      .next(webpayCreated)
+      .call(saveCardStart, orderTarget, webpayCreated);
+  });
+
+  it('an attempt kept for other invoices or for Khipu: a new one', () => {
+    const transfer: PaymentAttempt = { provider: 'KHIPU', target: 'ORDER:OC000044', key: 'kept', body: { orderReference: 'OC000044' } };
+    for (const kept of [invoicesAttempt, transfer]) {
+      testSaga(handleCardStart, orderTarget).next().select(selectPaymentAttempt).next(kept).call(cardSessionId);
+    }
+  });
+});
+
 describe('card start, whole', () => {
   it('datatbk and the order in session storage, the slice redirecting, navigation to /payment', async () => {
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState())
       .provide([
         [matchers.call.fn(cardSessionId), SESSION_ID],
+        [matchers.call.fn(newIdempotencyKey), KEY],
         [matchers.call.fn(createCardPayment), webpayCreated],
         [matchers.call.fn(navigateTo), undefined],
       ])
       .dispatch(paymentStarted({ order, method: 'WEBPAY' }))
-      .call(createCardPayment, { buy_order: 'OC000044', session_id: SESSION_ID })
+      .call(createCardPayment, { buy_order: 'OC000044', session_id: SESSION_ID }, KEY)
       .call(navigateTo, '/payment', { state: redirect })
       .silentRun(50);
     expect(storeState.payments.start).toEqual({ status: 'redirecting', method: 'WEBPAY', error: null });
     expect(storeState.payments.card).toEqual(redirect);
+    expect(storeState.payments.attempt).toBeNull();
     expect(readCardTransaction()).toEqual(webpayCreated);
     expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.order) ?? 'null')).toEqual(order);
     expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBeNull();
@@ -145,11 +185,12 @@ describe('card start, whole', () => {
       .withReducer(rootReducer, buyerState())
       .provide([
         [matchers.call.fn(cardSessionId), SESSION_ID],
+        [matchers.call.fn(newIdempotencyKey), KEY],
         [matchers.call.fn(createCardPayment), webpayCreated],
         [matchers.call.fn(navigateTo), undefined],
       ])
       .dispatch(invoicePaymentRequested({ invoices, method: 'WEBPAY' }))
-      .call(createCardPayment, { invoices: [311, 318], session_id: SESSION_ID })
+      .call(createCardPayment, { invoices: [311, 318], session_id: SESSION_ID }, KEY)
       .silentRun(50);
     expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBe('X');
     expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.invoicePendings) ?? 'null')).toEqual(invoices);
@@ -168,6 +209,8 @@ describe('card start, whole', () => {
       .not.call.fn(navigateTo)
       .silentRun(50);
     expect(storeState.payments.start).toEqual({ status: 'failed', method: 'WEBPAY', error: 'El pedido OC000044 ya fue procesado' });
+    // a definitive answer (409): the next start is a new attempt
+    expect(storeState.payments.attempt).toBeNull();
     expect(readCardTransaction()).toBeNull();
   });
 });
@@ -243,47 +286,19 @@ describe('card result (/payment-verification), step by step', () => {
 });
 
 describe('the outcome of a payment, once', () => {
-  it('a paid order this tab started: keys removed, the server cart emptied, the badge to 0', () => {
-    testSaga(handlePaymentSettled, TOKEN, 'PAID', 'ORDER')
-      .next()
-      .call(settleStoredPayment, TOKEN)
-      .next(true)
-      .select(selectSessionUserId)
-      .next(12)
-      .call(clearCart, 12)
-      .next()
-      .put(cartEmptied())
-      .next()
-      .isDone();
-  });
-
-  it('emptying the cart fails: only logged, the badge goes to 0 all the same', () => {
-    const error = new HttpError(500, 'Internal server error');
-    testSaga(handlePaymentSettled, TOKEN, 'PAID', 'ORDER')
-      .next()
-      .call(settleStoredPayment, TOKEN)
-      .next(true)
-      .select(selectSessionUserId)
-      .next(12)
-      .call(clearCart, 12)
-      .throw(error)
-      .call(logError, '[payments] clear cart failed', error)
-      .next()
-      .put(cartEmptied())
-      .next()
-      .isDone();
+  it.each(['PAID', 'REJECTED', 'ABORTED', 'EXPIRED'] as const)('%s order this tab started: keys removed, the cart read again; nothing deleted', (state) => {
+    // paid: the order's creation already took the cart's lines; not paid: the server put them back
+    testSaga(handlePaymentSettled, TOKEN, state, 'ORDER').next().call(settleStoredPayment, TOKEN).next(true).put(cartRefreshRequested()).next().isDone();
   });
 
   it('a reload of the result page (not stored any more): nothing again', () => {
     testSaga(handlePaymentSettled, TOKEN, 'PAID', 'ORDER').next().call(settleStoredPayment, TOKEN).next(false).isDone();
+    testSaga(handlePaymentSettled, TOKEN, 'REJECTED', 'ORDER').next().call(settleStoredPayment, TOKEN).next(false).isDone();
   });
 
-  it('paid invoices: the cart is not touched', () => {
+  it('paid or rejected invoices: the cart is not touched', () => {
     testSaga(handlePaymentSettled, TOKEN, 'PAID', 'INVOICES').next().call(settleStoredPayment, TOKEN).next(true).isDone();
-  });
-
-  it('rejected or aborted: keys removed, the cart stays', () => {
-    testSaga(handlePaymentSettled, TOKEN, 'REJECTED', 'ORDER').next().call(settleStoredPayment, TOKEN).next(true).isDone();
+    testSaga(handlePaymentSettled, TOKEN, 'REJECTED', 'INVOICES').next().call(settleStoredPayment, TOKEN).next(true).isDone();
   });
 
   it('no final state yet: the keys stay', () => {
@@ -294,35 +309,28 @@ describe('the outcome of a payment, once', () => {
 describe('card result, whole', () => {
   const openedWith = (q: Parameters<typeof query>[0]) => cardReturnOpened(query(q));
 
-  it('approved: the result loaded, the stored payment settled, the server cart emptied and the badge at 0', async () => {
+  it('approved: the result loaded, the stored payment settled, the cart read again', async () => {
     saveCardStart(orderTarget, webpayCreated);
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState(3))
-      .provide([
-        [matchers.call.fn(confirmCardPayment), approvedCard],
-        [matchers.call.fn(clearCart), undefined],
-      ])
+      .provide([[matchers.call.fn(confirmCardPayment), approvedCard]])
       .dispatch(openedWith({ tokenWs: TOKEN }))
       .call(confirmCardPayment, TOKEN)
-      .call(clearCart, 12)
-      .put(cartEmptied())
+      .put(cartRefreshRequested())
       .silentRun(50);
     expect(storeState.payments.verification).toEqual({ status: 'loaded', result: approvedCard, abortedOrder: null, error: null });
-    expect(storeState.cart.count).toBe(0);
     expect(Object.values(PAYMENT_KEYS).map((key) => sessionStorage.getItem(key))).toEqual([null, null, null, null, null]);
   });
 
-  it('rejected: the result loaded, the cart kept', async () => {
+  it('rejected: the result loaded, the cart read again (its lines are back)', async () => {
     saveCardStart(orderTarget, webpayCreated);
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState(3))
       .provide([[matchers.call.fn(confirmCardPayment), rejectedCard]])
       .dispatch(openedWith({ tokenWs: TOKEN }))
-      .not.put(cartEmptied())
-      .not.call.fn(clearCart)
+      .put(cartRefreshRequested())
       .silentRun(50);
     expect(storeState.payments.verification.result).toEqual(rejectedCard);
-    expect(storeState.cart.count).toBe(3);
     expect(readCardTransaction()).toBeNull();
   });
 

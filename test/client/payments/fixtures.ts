@@ -34,6 +34,10 @@ export const invoices = [
   { docEntry: 318, paidSum: 59500 },
 ];
 
+/** The Idempotency-Keys newIdempotencyKey gives in the tests (a provided call). */
+export const KEY = '5b1e0c9a-2f3d-4e8b-9a7c-6d5e4f3a2b1c';
+export const OTHER_KEY = 'c4d3e2f1-0a9b-4c8d-8e7f-6a5b4c3d2e1f';
+
 export const TOKEN = 'e9d555262db0f989e49d724b4db0b0af367cc415cde41f500a776550fc5fddd3';
 export const SESSION_ID = 'OW482913';
 
@@ -45,7 +49,7 @@ export const webpayCreated: WebpayCreateResponse = {
   amount: 462672,
 };
 
-/** Approved with VISA 4051 8856 0044 6623 (PROTOCOLS.md §1), order confirmed. */
+/** Approved with VISA 4051 8856 0044 6623 (an integration test card), order confirmed. */
 export const approvedCard: CardPaymentResult = {
   token: TOKEN,
   vci: 'TSY',

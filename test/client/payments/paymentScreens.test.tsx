@@ -74,6 +74,8 @@ describe('Card-payment redirect (/payment)', () => {
   it('from the order summary’s paymentStarted: tbk/create with the order number, then the form to WebPay', async () => {
     const fetchMock = mockApi({ 'POST /api/user/tbk/create': () => json(200, webpayCreated) });
     const { store, router } = renderWithProviders({ route: '/user/sumary-order', preloadedState: buyer });
+    // the summary's lazy route first: a navigation while it still loads would be overtaken by it
+    await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' });
     act(() => {
       store.dispatch(paymentStarted({ order, method: 'WEBPAY' }));
     });
@@ -82,17 +84,25 @@ describe('Card-payment redirect (/payment)', () => {
     const [[, init]] = callsTo(fetchMock, 'POST', '/api/user/tbk/create');
     const body = JSON.parse(String(init?.body));
     expect(body).toEqual({ buy_order: 'OC000044', session_id: expect.stringMatching(/^OW\d{6}$/) });
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[A-Za-z0-9._:-]{1,200}$/);
     expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.datatbk) ?? 'null')).toEqual(webpayCreated);
     expectPostedForm();
   });
 });
 
 describe('Card-payment result (/payment-verification)', () => {
-  const confirmWith = (result: unknown, status = 200) => mockApi({ [`PUT /api/user/tbk/confirm/${TOKEN}`]: () => json(status, result), 'DELETE /api/user/cart/clear-cart/12': () => new Response(null, { status: 204 }) });
+  /** The card result; the server cart holds `count` lines (none once paid: the order took them; 2 once given back). */
+  const confirmWith = (result: unknown, status = 200, count = 2) =>
+    mockApi({
+      [`PUT /api/user/tbk/confirm/${TOKEN}`]: () => json(status, result),
+      'GET /api/user/cart/count-cart/12': () => json(200, count),
+      'GET /api/user/cart/find-by-userid/12': () => json(200, { items: [], totals: null }),
+    });
+  const deletes = (fetchMock: jest.Mock) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
 
   it('approved: Gracias por Comprar!!, every field with its description, the order confirmed, the badge at 0', async () => {
     saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
-    const fetchMock = confirmWith(approvedCard);
+    const fetchMock = confirmWith(approvedCard, 200, 0);
     renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}`, preloadedState: buyer });
     expect(await screen.findByRole('heading', { level: 1, name: 'Resultado del pago' })).toBeInTheDocument();
     expect(await screen.findByText('Gracias por Comprar!!')).toBeInTheDocument();
@@ -110,8 +120,10 @@ describe('Card-payment result (/payment-verification)', () => {
     expect(valueOf('Número de Cuotas')).toHaveTextContent(/^0$/);
     expect(valueOf('Estado del Pedido')).toHaveTextContent(/^Confirmado$/);
     expect(screen.getByRole('link', { name: 'Volver al Home' })).toHaveAttribute('href', '/');
+    // the order's creation already took the server cart: it is read again, nothing is deleted
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user/cart/find-by-userid/12')).toHaveLength(1));
     await waitFor(() => expect(badge()).toHaveTextContent('0'));
-    expect(callsTo(fetchMock, 'DELETE', '/api/user/cart/clear-cart/12')).toHaveLength(1);
+    expect(deletes(fetchMock)).toHaveLength(0);
     expect(sessionStorage.getItem(PAYMENT_KEYS.datatbk)).toBeNull();
   });
 
@@ -121,7 +133,7 @@ describe('Card-payment result (/payment-verification)', () => {
     expect(await screen.findByRole('progressbar', { name: 'Verificando el pago' })).toBeInTheDocument();
   });
 
-  it('rejected: Pago no realizado, the translated codes, the order canceled, the cart kept', async () => {
+  it('rejected: Pago no realizado, the translated codes, the order canceled, the cart read again (its lines are back)', async () => {
     saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
     const fetchMock = confirmWith(rejectedCard);
     renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}`, preloadedState: buyer });
@@ -131,8 +143,10 @@ describe('Card-payment result (/payment-verification)', () => {
     expect(valueOf('Tipo de Pago')).toHaveTextContent(/^VD - Venta Débito$/);
     expect(valueOf('Estado')).toHaveTextContent(/^FAILED$/);
     expect(valueOf('Estado del Pedido')).toHaveTextContent(/^Cancelado$/);
-    await waitFor(() => expect(badge()).toHaveTextContent('2'));
-    expect(callsTo(fetchMock, 'DELETE', '/api/user/cart/clear-cart/12')).toHaveLength(0);
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user/cart/find-by-userid/12')).toHaveLength(1));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user/cart/count-cart/12')).toHaveLength(2));
+    expect(badge()).toHaveTextContent('2');
+    expect(deletes(fetchMock)).toHaveLength(0);
   });
 
   it('aborted (TBK_TOKEN): No se realizo la compra and vci Anulada Compra; read, never committed', async () => {
@@ -174,7 +188,9 @@ describe('Return page after bank-transfer payment (/return)', () => {
   const pollsWith = (...answers: unknown[]) =>
     mockApi({
       [`GET /api/user/khipu/payments/${TRANSACTION_ID}`]: () => json(200, answers.length > 1 ? answers.shift() : answers[0]),
-      'DELETE /api/user/cart/clear-cart/12': () => new Response(null, { status: 204 }),
+      // paid: the order took the cart's lines when it was made
+      'GET /api/user/cart/count-cart/12': () => json(200, 0),
+      'GET /api/user/cart/find-by-userid/12': () => json(200, { items: [], totals: null }),
     });
 
   it('paid order: Gracias por su Comprar!!, the payment’s fields, the receipt in a new tab, Volver al Home, the badge at 0', async () => {
@@ -195,8 +211,9 @@ describe('Return page after bank-transfer payment (/return)', () => {
     expect(receipt).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByRole('link', { name: 'Volver al Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByText('Esperando validación Khipu...')).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user/cart/find-by-userid/12')).toHaveLength(1));
     await waitFor(() => expect(badge()).toHaveTextContent('0'));
-    expect(callsTo(fetchMock, 'DELETE', '/api/user/cart/clear-cart/12')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
     expect(sessionStorage.getItem(PAYMENT_KEYS.paymentId)).toBeNull();
   });
 
@@ -239,7 +256,6 @@ describe('Return page after bank-transfer payment (/return)', () => {
     saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID);
     mockApi({
       [`GET /api/user/khipu/payments/${PAYMENT_ID}`]: () => json(200, paidTransfer),
-      'DELETE /api/user/cart/clear-cart/12': () => new Response(null, { status: 204 }),
     });
     renderWithProviders({ route: '/return', preloadedState: buyer });
     expect(await screen.findByText('Gracias por su Comprar!!')).toBeInTheDocument();

@@ -3,24 +3,26 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call, delay, take } from 'redux-saga/effects';
 import { HttpError } from '../../../src/client/api/http';
-import { cartEmptied, invoicePaymentRequested, paymentStarted } from '../../../src/client/app/events';
+import { newIdempotencyKey } from '../../../src/client/api/idempotency';
+import { cartRefreshRequested, invoicePaymentRequested, paymentStarted } from '../../../src/client/app/events';
 import { notify } from '../../../src/client/app/notify';
-import { clearCart, confirmTransferPayment, createTransferPayment, fetchTransferPayment } from '../../../src/client/features/payments/api';
+import { callWithTimeout, REQUEST_TIMEOUT_MS } from '../../../src/client/app/sagaUtils';
+import { confirmTransferPayment, createTransferPayment, fetchTransferPayment } from '../../../src/client/features/payments/api';
 import { leaveTo } from '../../../src/client/features/payments/browser';
 import { PAYMENT_KEYS, readTransferPaymentId, saveTransferStart } from '../../../src/client/features/payments/paymentStorage';
 import {
-  callWithTimeout,
   confirmIfNeeded,
   handlePaymentSettled,
   handleTransferReturnOpened,
   handleTransferStart,
   paymentsSaga,
   pollTransferPayment,
-  REQUEST_TIMEOUT_MS,
   TRANSFER_POLLING,
   type PollResult,
 } from '../../../src/client/features/payments/paymentsSagas';
+import { selectPaymentAttempt } from '../../../src/client/features/payments/paymentsSelectors';
 import {
+  paymentAttemptStarted,
   startFailed,
   transferFailed,
   transferPaymentCreated,
@@ -30,6 +32,7 @@ import {
   transferReturnOpened,
   transferSettled,
   transferTimedOut,
+  type PaymentAttempt,
   type PaymentTarget,
 } from '../../../src/client/features/payments/paymentsSlice';
 import {
@@ -39,6 +42,7 @@ import {
   nextTurn,
   doneNotApplied,
   invoices,
+  KEY,
   khipuCreated,
   order,
   paidInvoicesTransfer,
@@ -77,11 +81,24 @@ describe('the spec constants', () => {
   });
 });
 
+/** The transfer start up to khipu/payments with a new attempt: the key made once, kept, sent. */
+const newTransferAttempt = (target: PaymentTarget, attempt: PaymentAttempt) =>
+  testSaga(handleTransferStart, target)
+    .next()
+    .select(selectPaymentAttempt)
+    .next(null)
+    .call(newIdempotencyKey)
+    .next(attempt.key)
+    .put(paymentAttemptStarted(attempt))
+    .next()
+    .call(callWithTimeout, createTransferPayment, attempt.body, attempt.key);
+
+const orderAttempt: PaymentAttempt = { provider: 'KHIPU', target: 'ORDER:OC000044', key: KEY, body: { orderReference: 'OC000044' } };
+const invoicesAttempt: PaymentAttempt = { provider: 'KHIPU', target: 'INVOICES:311,318', key: KEY, body: { invoices: [311, 318] } };
+
 describe('transfer start, step by step', () => {
-  it('order: khipu/payments with its number, paymentId kept, then Khipu’s page', () => {
-    testSaga(handleTransferStart, orderTarget)
-      .next()
-      .call(callWithTimeout, createTransferPayment, { orderReference: 'OC000044' })
+  it('order: khipu/payments with its number and a new key, paymentId kept, then Khipu’s page', () => {
+    newTransferAttempt(orderTarget, orderAttempt)
       .next(khipuCreated)
       .call(saveTransferStart, orderTarget, PAYMENT_ID)
       .next()
@@ -93,9 +110,7 @@ describe('transfer start, step by step', () => {
   });
 
   it('invoices: khipu/payments with their docEntries', () => {
-    testSaga(handleTransferStart, invoicesTarget)
-      .next()
-      .call(callWithTimeout, createTransferPayment, { invoices: [311, 318] })
+    newTransferAttempt(invoicesTarget, invoicesAttempt)
       .next(khipuCreated)
       .call(saveTransferStart, invoicesTarget, PAYMENT_ID)
       .next()
@@ -108,9 +123,7 @@ describe('transfer start, step by step', () => {
 
   it('the creation fails: logged (spec section 8), and the buyer is told', () => {
     const error = new HttpError(502, 'Khipu no respondió, intentelo mas tarde');
-    testSaga(handleTransferStart, orderTarget)
-      .next()
-      .call(callWithTimeout, createTransferPayment, { orderReference: 'OC000044' })
+    newTransferAttempt(orderTarget, orderAttempt)
       .throw(error)
       .call([console, console.error], '[payments] KHIPU start failed', error)
       .next()
@@ -142,11 +155,12 @@ describe('transfer start, whole', () => {
     await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState())
       .provide([
+        [matchers.call.fn(newIdempotencyKey), KEY],
         [matchers.call.fn(createTransferPayment), khipuCreated],
         [matchers.call.fn(leaveTo), undefined],
       ])
       .dispatch(invoicePaymentRequested({ invoices, method: 'KHIPU' }))
-      .call(createTransferPayment, { invoices: [311, 318] })
+      .call(createTransferPayment, { invoices: [311, 318] }, KEY)
       .call(leaveTo, PAYMENT_URL)
       .silentRun(50);
     expect(readTransferPaymentId()).toBe(PAYMENT_ID);
@@ -344,20 +358,18 @@ describe('the return page’s flow, whole (delays provided)', () => {
   const waitsOf = (effects: { call?: { payload: { fn: unknown; args: unknown[] } }[] }) =>
     (effects.call ?? []).filter((effect) => effect.payload.fn === delayFn && effect.payload.args[0] === 10_000).length;
 
-  it('done on the first poll: paid, the order’s cart emptied once, the badge at 0, the stored keys removed', async () => {
+  it('done on the first poll: paid, the cart read again, the stored keys removed', async () => {
     saveTransferStart(orderTarget, PAYMENT_ID);
     const { storeState, effects } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState(3))
-      .provide([[matchers.call.fn(fetchTransferPayment), paidTransfer], [matchers.call.fn(clearCart), undefined], interval])
+      .provide([[matchers.call.fn(fetchTransferPayment), paidTransfer], interval])
       .dispatch(opened())
       .put(transferSettled(paidTransfer))
-      .call(clearCart, 12)
-      .put(cartEmptied())
+      .put(cartRefreshRequested())
       .silentRun(50);
     expect(pollsOf(effects)).toBe(1);
     expect(waitsOf(effects)).toBe(0);
     expect(storeState.payments.transfer).toMatchObject({ status: 'finished', payment: paidTransfer, polls: 1, failures: 0, error: null });
-    expect(storeState.cart.count).toBe(0);
     expect(readTransferPaymentId()).toBeNull();
   });
 
@@ -367,7 +379,6 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .withReducer(rootReducer, buyerState())
       .provide([
         { call: (effect, next) => (effect.fn === fetchTransferPayment ? answers.shift() : next()) },
-        [matchers.call.fn(clearCart), undefined],
         interval,
       ])
       .dispatch(opened())
@@ -385,23 +396,21 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .provide([[matchers.call.fn(fetchTransferPayment), paidInvoicesTransfer], interval])
       .dispatch(opened())
       .put(transferSettled(paidInvoicesTransfer))
-      .not.put(cartEmptied())
-      .not.call.fn(clearCart)
+      .not.put(cartRefreshRequested())
       .silentRun(50);
     expect(storeState.cart.count).toBe(3);
   });
 
-  it('done but rejected by the payer: settled not paid, the cart kept', async () => {
+  it('done but rejected by the payer: settled not paid, the cart read again (its lines are back)', async () => {
     saveTransferStart(orderTarget, PAYMENT_ID);
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState(3))
       .provide([[matchers.call.fn(fetchTransferPayment), rejectedTransfer], interval])
       .dispatch(opened())
       .put(transferSettled(rejectedTransfer))
-      .not.put(cartEmptied())
+      .put(cartRefreshRequested())
       .silentRun(50);
     expect(storeState.payments.transfer.payment?.state).toBe('REJECTED');
-    expect(storeState.cart.count).toBe(3);
   });
 
   it('done, not yet applied by the server: confirmed by POST …/confirm', async () => {
@@ -427,7 +436,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
     ];
     const { storeState, effects } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState())
-      .provide([{ call: (effect, next) => (effect.fn === fetchTransferPayment ? answers.shift()?.() : next()) }, [matchers.call.fn(clearCart), undefined], interval])
+      .provide([{ call: (effect, next) => (effect.fn === fetchTransferPayment ? answers.shift()?.() : next()) }, interval])
       .dispatch(opened())
       .put(transferPollFailed('problema de conexión'))
       .put(transferPollFailed('Khipu no respondió'))
@@ -486,7 +495,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .provide([[matchers.call.fn(fetchTransferPayment), pendingTransfer], interval])
       .dispatch(transferReturnOpened({ paymentId: PAYMENT_ID, cancelled: true }))
       .put(transferSettled(pendingTransfer))
-      .not.put(cartEmptied())
+      .not.put(cartRefreshRequested())
       .silentRun(50);
     expect(pollsOf(effects)).toBe(1);
     expect(waitsOf(effects)).toBe(0);

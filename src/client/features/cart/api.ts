@@ -13,7 +13,5 @@ export const fetchCart = (userId: number) => http.get<CartResponse>(`/user/cart/
 
 export const deleteCartItem = (id: number) => http.delete<void>(`/user/cart/${id}`);
 
-export const clearCart = (userId: number) => http.delete<void>(`/user/cart/clear-cart/${userId}`);
-
 /** How many lines the cart holds (the top bar badge). */
 export const fetchCartCount = (userId: number) => http.get<number>(`/user/cart/count-cart/${userId}`);

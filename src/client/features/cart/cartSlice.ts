@@ -97,7 +97,7 @@ const cartSlice = createSlice({
       // logout resets the cart count to 0 (spec section 4); another buyer may log in next
       .addCase(loggedOut, () => initialCartState)
       .addCase(sessionExpired, () => initialCartState)
-      // an order or a reservation went through: the server cart is empty
+      // an order or a reservation was made: it took the server cart's lines
       .addCase(cartEmptied, (state) => {
         state.count = 0;
         state.items = [];

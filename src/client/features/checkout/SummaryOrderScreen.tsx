@@ -113,10 +113,12 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
     },
     validationSchema: createOrderSchema,
     validate: validateChequePhoto,
-    onSubmit: (values) => {
+    onSubmit: (values, { setSubmitting }) => {
       const request = toRequest(values);
       const chequePhotoKey = request.paymentMethod === 'CHEQUE' && values.chequePhoto ? keepChequePhoto(values.chequePhoto) : null;
       dispatch(orderSubmitted({ request, chequePhotoKey }));
+      // the flow's status keeps the button disabled from here on
+      setSubmitting(false);
     },
   });
   const { values } = formik;
@@ -126,7 +128,8 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   const delivery = values.tipoEntrega === 'entrega';
   const chequeChosen = values.paymentMethod === 'CHEQUE';
   const emptyCart = summary.status === 'loaded' && (summary.totals?.lines ?? 0) === 0;
-  const canSubmit = !running && summary.status === 'loaded' && !emptyCart;
+  // disabled from the click on: Formik validates before the flow's event, and a second click in between sends nothing
+  const canSubmit = !running && !formik.isSubmitting && summary.status === 'loaded' && !emptyCart;
 
   const choosePayment = (method: PaymentMethod) => {
     void formik.setFieldValue('paymentMethod', method);

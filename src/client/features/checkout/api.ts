@@ -11,6 +11,7 @@ import type {
 import type { MessageResponse } from '../../../shared/api/types';
 import type { NotificationSection } from '../../../shared/orders';
 import { HttpError, http } from '../../api/http';
+import { withIdempotencyKey } from '../../api/idempotency';
 
 // Spec section 7: the calls of the order summary and of the reserve, credit-line and cheque flows.
 
@@ -19,7 +20,11 @@ export const fetchCart = (userId: number) => http.get<CartResponse>(`/user/cart/
 
 export const fetchTransports = () => http.get<Transport[]>('/user/b1/tipo-transport');
 
-export const createOrder = (body: CreateOrderRequest) => http.post<Order>('/orders', body);
+/**
+ * Creates the order from the server cart, whose lines it takes (the server empties the cart). The same key and choices
+ * answer the order already made; an empty cart answers 409.
+ */
+export const createOrder = (body: CreateOrderRequest, idempotencyKey: string) => http.post<Order>('/orders', body, withIdempotencyKey(idempotencyKey));
 
 /** Sends the reservation to the ERP (202 with pending: received, waits for the ERP). */
 export const submitReserve = (orderReference: string) => http.post<OrderSubmissionResponse>('/user/b1/reserve', { orderReference });
@@ -52,5 +57,3 @@ export function payCheque(numberOrder: string, photo: File) {
   form.append('chequeImgFile', photo, photo.name);
   return http.post<MessageResponse>('/user/pay-cheque', form);
 }
-
-export const clearCart = (userId: number) => http.delete<void>(`/user/cart/clear-cart/${userId}`);

@@ -1,4 +1,3 @@
-import { paymentStarted } from '../../app/events';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { VariantType } from 'notistack';
 import { all, call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
@@ -8,14 +7,14 @@ import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionR
 import { fill, MSG } from '../../../shared/messages';
 import { chequeFileError, ORDER_MSG } from '../../../shared/schemas/orders';
 import { HttpError, toApiError } from '../../api/http';
+import { newIdempotencyKey, outcomeUnknown } from '../../api/idempotency';
 import { confirmAccepted, confirmDeclined, confirmRequested } from '../../app/confirmSlice';
-import { cartEmptied } from '../../app/events';
+import { cartEmptied, paymentStarted, type PaymentStart } from '../../app/events';
 import { navigateTo } from '../../app/navigation';
 import { notify } from '../../app/notify';
-import { safe } from '../../app/sagaUtils';
+import { callWithTimeout, safe } from '../../app/sagaUtils';
 import { brandName } from '../../components/brand';
 import {
-  clearCart,
   confirmOrder,
   createOrder,
   fetchCart,
@@ -26,9 +25,18 @@ import {
   submitReserve,
   submitSalesOrder,
 } from './api';
-import { selectCreditLimit, selectOrderTotal, selectSessionUserId, selectTransports } from './checkoutSelectors';
+import {
+  selectCreditLimit,
+  selectOrderAttempt,
+  selectOrderTotal,
+  selectSessionUserId,
+  selectStartedPayment,
+  selectTransports,
+} from './checkoutSelectors';
 import {
   creditShort,
+  orderAttemptSettled,
+  orderAttemptStarted,
   orderCreated,
   orderFailed,
   orderPlaced,
@@ -42,6 +50,7 @@ import {
   transportsLoadFailed,
   transportsLoadStarted,
   type CheckoutState,
+  type OrderAttempt,
   type OrderSubmission,
   type ProviderMethod,
 } from './checkoutSlice';
@@ -105,12 +114,51 @@ function* failOrder(message: string) {
   yield call(notify, message, 'error');
 }
 
-/** The order went through: the server cart is emptied, the badge shows 0, the buyer goes home and is told. */
-function* finishOrder(userId: number, order: Order, answers: (OrderSubmissionResponse | undefined)[], success: string) {
-  yield call(clearCart, userId);
+/** What the buyer chose on the order summary, as a creation's body or as an order carries it. */
+type Choices = Omit<CreateOrderRequest, 'paymentMethod'> & { paymentMethod?: CreateOrderRequest['paymentMethod'] | null };
+
+/** The same choices: a retry sends exactly the body of the attempt, or pays the order they made. */
+export const sameChoices = (a: Choices, b: Choices) =>
+  a.orderType === b.orderType &&
+  a.tipoEntrega === b.tipoEntrega &&
+  a.deliveryAddress === b.deliveryAddress &&
+  a.deliveryTransport === b.deliveryTransport &&
+  a.invoiceAddress === b.invoiceAddress &&
+  (a.paymentMethod ?? null) === (b.paymentMethod ?? null);
+
+/**
+ * The order, created once per attempt: the key of the last creation with these choices whose outcome is unknown (the
+ * server answers it with the order it may already have made), else a new one. The server takes the cart's lines with
+ * the order, so the badge shows 0 at once.
+ */
+function* createOrderOnce(request: CreateOrderRequest) {
+  const earlier: OrderAttempt | null = yield select(selectOrderAttempt);
+  let key: string;
+  if (earlier && sameChoices(earlier.request, request)) key = earlier.key;
+  else {
+    key = yield call(newIdempotencyKey);
+    yield put(orderAttemptStarted({ key, request }));
+  }
+  let order: Order;
+  try {
+    order = yield call(callWithTimeout, createOrder, request, key);
+  } catch (error) {
+    // an unknown outcome (no answer, 5xx) keeps the key for the next press; any other answer ends the attempt
+    if (!outcomeUnknown(error)) yield put(orderAttemptSettled());
+    throw error;
+  }
+  yield put(orderCreated(order));
   yield put(cartEmptied());
-  // received but not yet in the ERP: the server sends it when the ERP is back, and says so
-  const pending = answers.find((answer) => answer?.pending);
+  return order;
+}
+
+/** Received but not in the ERP yet: waiting for the ERP, or held by the ERP for its approval procedure. */
+const waitsForErp = (answer: OrderSubmissionResponse | undefined) => Boolean(answer?.pending || answer?.order?.erp === 'AWAITING_APPROVAL');
+
+/** The order went through (its creation already emptied the cart): the buyer goes home and is told. */
+function* finishOrder(order: Order, answers: (OrderSubmissionResponse | undefined)[], success: string) {
+  // the server says why it waits (ERP down, approval) and sends it on by itself
+  const pending = answers.find(waitsForErp);
   const last = answers[answers.length - 1];
   yield put(orderPlaced({ order: last?.order ?? order, pending: Boolean(pending), message: pending?.message ?? '' }));
   yield call(navigateTo, '/');
@@ -125,10 +173,10 @@ function* finishOrder(userId: number, order: Order, answers: (OrderSubmissionRes
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * Spec section 4, reserve flow: confirm, the RESERVE recipient, the order, the reservation to the ERP, CONFIRMED
- * with the reserve number, the mail, the empty cart, home.
+ * Spec section 4, reserve flow: confirm, the RESERVE recipient, the order (the cart is empty from then on), the
+ * reservation to the ERP, CONFIRMED with the reserve number, the mail, home.
  */
-export function* handleReserve(request: CreateOrderRequest, userId: number) {
+export function* handleReserve(request: CreateOrderRequest) {
   yield put(confirmRequested({ title: MSG.reservePrompt, positive: MSG.reserveConfirm, negative: MSG.reserveDecline }));
   const [confirmed]: [unknown, unknown] = yield decision();
   if (!confirmed) {
@@ -142,21 +190,20 @@ export function* handleReserve(request: CreateOrderRequest, userId: number) {
       yield* failOrder(noRecipientMessage());
       return;
     }
-    const order: Order = yield call(createOrder, request);
-    yield put(orderCreated(order));
+    const order: Order = yield* createOrderOnce(request);
     const reserveNumber = order.purchaseOrderNumber;
     const submission: OrderSubmissionResponse = yield call(submitReserve, reserveNumber);
     const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, reserveNumber);
     yield call(sendOrderMail, reserveNumber, 'RESERVE');
-    yield* finishOrder(userId, order, [submission, confirmation], MSG.reserveSent);
+    yield* finishOrder(order, [submission, confirmation], MSG.reserveSent);
   } catch (error) {
     yield* failOrder(toApiError(error).message);
     yield call(notify, MSG.reserveDeclined, 'info');
   }
 }
 
-/** Credit-line sale: only with enough credit; the order, the sales order to the ERP, CONFIRMED, the empty cart, home. */
-export function* handleCreditSale(request: CreateOrderRequest, userId: number) {
+/** Credit-line sale: only with enough credit; the order (the cart is empty from then on), the sales order to the ERP, CONFIRMED, home. */
+export function* handleCreditSale(request: CreateOrderRequest) {
   const limit: number = yield select(selectCreditLimit);
   const total: number | null = yield select(selectOrderTotal);
   if (total === null || limit < total) {
@@ -167,18 +214,17 @@ export function* handleCreditSale(request: CreateOrderRequest, userId: number) {
     return;
   }
   try {
-    const order: Order = yield call(createOrder, request);
-    yield put(orderCreated(order));
+    const order: Order = yield* createOrderOnce(request);
     const submission: OrderSubmissionResponse = yield call(submitSalesOrder, order.purchaseOrderNumber);
     const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, order.purchaseOrderNumber);
-    yield* finishOrder(userId, order, [submission, confirmation], MSG.thanksForBuying);
+    yield* finishOrder(order, [submission, confirmation], MSG.thanksForBuying);
   } catch (error) {
     yield* failOrder(toApiError(error).message);
   }
 }
 
-/** Cheque sale: the CHEQUE recipient, the order, the photo to the recipient, the sales order, CONFIRMED, the empty cart, home. */
-export function* handleChequeSale(request: CreateOrderRequest, userId: number, chequePhotoKey: string | null) {
+/** Cheque sale: the CHEQUE recipient, the order (the cart is empty from then on), the photo to the recipient, the sales order, CONFIRMED, home. */
+export function* handleChequeSale(request: CreateOrderRequest, chequePhotoKey: string | null) {
   const photo: File | null = yield call(takeChequePhoto, chequePhotoKey);
   const photoError = chequeFileError(photo);
   if (photoError || !photo) {
@@ -191,22 +237,25 @@ export function* handleChequeSale(request: CreateOrderRequest, userId: number, c
       yield* failOrder(noRecipientMessage());
       return;
     }
-    const order: Order = yield call(createOrder, request);
-    yield put(orderCreated(order));
+    const order: Order = yield* createOrderOnce(request);
     yield call(payCheque, order.purchaseOrderNumber, photo);
     const submission: OrderSubmissionResponse = yield call(submitSalesOrder, order.purchaseOrderNumber);
     const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, order.purchaseOrderNumber);
-    yield* finishOrder(userId, order, [submission, confirmation], MSG.thanksForBuying);
+    yield* finishOrder(order, [submission, confirmation], MSG.thanksForBuying);
   } catch (error) {
     yield* failOrder(toApiError(error).message);
   }
 }
 
-/** Card (WebPay Plus) or transfer (Khipu): the order is created here; the payments work takes paymentStarted. */
+/**
+ * Card (WebPay Plus) or transfer (Khipu): the order is created here and the payments work takes paymentStarted. When
+ * the payment of the order created on this visit did not reach its provider, the same choices pay that order again
+ * (its creation took the cart; another one would find it empty).
+ */
 export function* handleProviderPayment(request: CreateOrderRequest, method: ProviderMethod) {
   try {
-    const order: Order = yield call(createOrder, request);
-    yield put(orderCreated(order));
+    const started: PaymentStart | null = yield select(selectStartedPayment);
+    const order: Order = started && sameChoices(started.order, request) ? started.order : yield* createOrderOnce(request);
     yield put(paymentStarted({ order, method }));
   } catch (error) {
     yield* failOrder(toApiError(error).message);
@@ -222,15 +271,15 @@ export function* handleOrderSubmitted(action: PayloadAction<OrderSubmission>) {
     return;
   }
   if (request.orderType === 'RESERVE') {
-    yield call(handleReserve, request, userId);
+    yield call(handleReserve, request);
     return;
   }
   switch (request.paymentMethod) {
     case 'CREDIT':
-      yield call(handleCreditSale, request, userId);
+      yield call(handleCreditSale, request);
       return;
     case 'CHEQUE':
-      yield call(handleChequeSale, request, userId, chequePhotoKey);
+      yield call(handleChequeSale, request, chequePhotoKey);
       return;
     case 'WEBPAY':
     case 'KHIPU':

@@ -19,3 +19,7 @@ export const selectCheckoutStatus = (state: CheckoutRootState) => state.checkout
 export const selectCheckoutError = (state: CheckoutRootState) => state.checkout.error;
 export const selectSummary = (state: CheckoutRootState) => state.checkout.summary;
 export const selectTransports = (state: CheckoutRootState) => state.checkout.transports;
+/** The order creation whose outcome is unknown (its key is sent again), or null. */
+export const selectOrderAttempt = (state: CheckoutRootState) => state.checkout.attempt;
+/** The card or transfer payment of the order created on this visit of the summary, or null. */
+export const selectStartedPayment = (state: CheckoutRootState) => state.checkout.payment;

@@ -19,28 +19,48 @@ export interface OrderSubmission {
 }
 
 
+/**
+ * One order creation and its Idempotency-Key, kept while its outcome is unknown (no answer, timeout, 5xx): the next
+ * 'Ir a Pagar' with the same choices sends the same key and gets the order that may already exist.
+ */
+export interface OrderAttempt {
+  key: string;
+  request: CreateOrderRequest;
+}
+
 export interface CheckoutState {
   /** The order flow (reserve, credit line, cheque, provider payment); its failure message in `error`. */
   status: FlowStatus;
   error: string | null;
-  /** The 'Resumen de la compra' of the server cart. */
-  summary: { status: LoadStatus; totals: OrderTotals | null; error: string | null };
+  /** The 'Resumen de la compra' of the server cart; `cart` tells one content of the cart from another. */
+  summary: { status: LoadStatus; totals: OrderTotals | null; error: string | null; cart: string | null };
   transports: { status: LoadStatus; list: Transport[]; error: string | null };
   /** The order the last flow created. */
   order: Order | null;
-  /** A card or transfer payment that waits for its provider (the payments work takes it from here). */
+  /** The order creation whose outcome is unknown, if any. */
+  attempt: OrderAttempt | null;
+  /**
+   * A card or transfer payment of an order created here (the payments work takes it to its provider). If that fails,
+   * 'Ir a Pagar' with the same choices pays this order again: its creation already took the cart.
+   */
   payment: PaymentStart | null;
 }
 
 export const initialCheckoutState: CheckoutState = {
   status: 'idle',
   error: null,
-  summary: { status: 'idle', totals: null, error: null },
+  summary: { status: 'idle', totals: null, error: null, cart: null },
   transports: { status: 'idle', list: [], error: null },
   order: null,
+  attempt: null,
   payment: null,
 };
 
+/** The cart's lines (ids and quantities) and total: lines taken by an order and added again are another cart. */
+export function cartFingerprint(cart: CartResponse): string {
+  const lines = (cart.items ?? []).map((item) => `${item.id}:${item.sku}:${item.quantity}`).sort();
+  return `${lines.join(',')}|${cart.totals?.lines ?? 0}|${cart.totals?.total ?? 0}`;
+}
 
 const checkoutSlice = createSlice({
   name: 'checkout',
@@ -59,10 +79,13 @@ const checkoutSlice = createSlice({
       state.summary = { ...state.summary, status: 'loading', error: null };
     },
     totalsLoaded(state, action: PayloadAction<CartResponse>) {
-      state.summary = { status: 'loaded', totals: action.payload.totals, error: null };
+      const cart = cartFingerprint(action.payload);
+      // another cart (changed, or taken by the order the lost attempt made): the next creation is a new attempt
+      if (state.summary.cart !== null && state.summary.cart !== cart) state.attempt = null;
+      state.summary = { status: 'loaded', totals: action.payload.totals, error: null, cart };
     },
     totalsLoadFailed(state, action: PayloadAction<string>) {
-      state.summary = { status: 'failed', totals: null, error: action.payload };
+      state.summary = { ...state.summary, status: 'failed', totals: null, error: action.payload };
     },
     transportsLoadStarted(state) {
       state.transports = { ...state.transports, status: 'loading', error: null };
@@ -77,7 +100,6 @@ const checkoutSlice = createSlice({
     orderSubmitted(state, _action: PayloadAction<OrderSubmission>) {
       state.status = 'running';
       state.error = null;
-      state.payment = null;
     },
     /** 'No reservar' in the confirm dialog. */
     reserveDeclined(state) {
@@ -87,8 +109,18 @@ const checkoutSlice = createSlice({
     creditShort(state) {
       state.status = 'idle';
     },
+    /** A new key for an order creation (made once per attempt). */
+    orderAttemptStarted(state, action: PayloadAction<OrderAttempt>) {
+      state.attempt = action.payload;
+    },
+    /** The creation had a definitive answer other than the order (an empty cart, an invalid choice): its key is done. */
+    orderAttemptSettled(state) {
+      state.attempt = null;
+    },
+    /** The order exists (new, or the one a lost attempt made): its key is done. */
     orderCreated(state, action: PayloadAction<Order>) {
       state.order = action.payload;
+      state.attempt = null;
     },
     /** The flow went through: the cart is empty and the buyer goes home. */
     orderPlaced(state, action: PayloadAction<OrderSubmissionResponse>) {
@@ -126,6 +158,8 @@ export const {
   orderSubmitted,
   reserveDeclined,
   creditShort,
+  orderAttemptStarted,
+  orderAttemptSettled,
   orderCreated,
   orderPlaced,
   orderFailed,

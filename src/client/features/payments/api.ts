@@ -7,11 +7,16 @@ import type {
   WebpayCreateResponse,
 } from '../../../shared/api/payments';
 import { http } from '../../api/http';
+import { withIdempotencyKey } from '../../api/idempotency';
 
 // Spec section 7, Payments: card (WebPay Plus) and bank transfer (Khipu). The server charges its own amount.
 
-/** Creates the card transaction of an order (buy_order) or of pending invoices: where to post token_ws. */
-export const createCardPayment = (body: WebpayCreateRequest) => http.post<WebpayCreateResponse>('/user/tbk/create', body);
+/**
+ * Creates the card transaction of an order (buy_order) or of pending invoices: where to post token_ws. The same key and
+ * body answer the transaction already created.
+ */
+export const createCardPayment = (body: WebpayCreateRequest, idempotencyKey: string) =>
+  http.post<WebpayCreateResponse>('/user/tbk/create', body, withIdempotencyKey(idempotencyKey));
 
 /** Commits a card transaction that came back with token_ws (idempotent: the server usually committed already). */
 export const confirmCardPayment = (token: string) => http.put<CardPaymentResult>(`/user/tbk/confirm/${encodeURIComponent(token)}`);
@@ -19,8 +24,9 @@ export const confirmCardPayment = (token: string) => http.put<CardPaymentResult>
 /** The stored result of a card transaction (aborted ones come back with TBK_TOKEN and are not committed). */
 export const fetchCardPaymentState = (token: string) => http.get<CardPaymentResult>(`/user/tbk/state/${encodeURIComponent(token)}`);
 
-/** Creates the bank-transfer payment of an order or of pending invoices: where to send the buyer. */
-export const createTransferPayment = (body: KhipuCreateRequest) => http.post<KhipuCreateResponse>('/user/khipu/payments', body);
+/** Creates the bank-transfer payment of an order or of pending invoices: where to send the buyer. Same key, same answer. */
+export const createTransferPayment = (body: KhipuCreateRequest, idempotencyKey: string) =>
+  http.post<KhipuCreateResponse>('/user/khipu/payments', body, withIdempotencyKey(idempotencyKey));
 
 export const fetchTransferPayment = (paymentId: string) =>
   http.get<TransferPaymentStatus>(`/user/khipu/payments/${encodeURIComponent(paymentId)}`);
@@ -28,6 +34,3 @@ export const fetchTransferPayment = (paymentId: string) =>
 /** Asks the server to verify a transfer Khipu reports done and to apply its outcome now. */
 export const confirmTransferPayment = (paymentId: string) =>
   http.post<TransferPaymentStatus>(`/user/khipu/payments/${encodeURIComponent(paymentId)}/confirm`);
-
-/** The buyer's server cart, emptied once an order is paid (spec section 4). */
-export const clearCart = (userId: number) => http.delete<void>(`/user/cart/clear-cart/${userId}`);

@@ -1,7 +1,7 @@
 import type { CardPaymentResult } from '../../../shared/api/payments';
 import { ABORTED_VCI, describePaymentType, describeResponseCode, describeVci } from '../../../shared/payments';
 
-// How the fields of a card result read (spec section 2, /payment-verification; PROTOCOLS.md §1).
+// How the fields of a card result read (spec section 2, /payment-verification).
 
 const dateTime = new Intl.DateTimeFormat('es-CL', {
   day: '2-digit',

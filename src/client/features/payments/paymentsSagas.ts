@@ -8,15 +8,15 @@ import type {
   WebpayCreateRequest,
   WebpayCreateResponse,
 } from '../../../shared/api/payments';
-import { fill, MSG } from '../../../shared/messages';
+import { fill } from '../../../shared/messages';
 import { cardSessionId, PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '../../../shared/payments';
-import { HttpError, toApiError } from '../../api/http';
-import { cartEmptied, invoicePaymentRequested, paymentStarted, type InvoicePaymentStart, type PaymentStart } from '../../app/events';
+import { toApiError } from '../../api/http';
+import { newIdempotencyKey, outcomeUnknown } from '../../api/idempotency';
+import { cartRefreshRequested, invoicePaymentRequested, paymentStarted, type InvoicePaymentStart, type PaymentStart } from '../../app/events';
 import { navigateTo } from '../../app/navigation';
 import { notify } from '../../app/notify';
-import { safe } from '../../app/sagaUtils';
+import { callWithTimeout, safe } from '../../app/sagaUtils';
 import {
-  clearCart,
   confirmCardPayment,
   confirmTransferPayment,
   createCardPayment,
@@ -26,13 +26,15 @@ import {
 } from './api';
 import { leaveTo } from './browser';
 import { readCardTransaction, readTransferPaymentId, saveCardStart, saveTransferStart, settleStoredPayment } from './paymentStorage';
-import { selectSessionUserId, transferSettledState } from './paymentsSelectors';
+import { selectPaymentAttempt, transferSettledState } from './paymentsSelectors';
 import {
   cardAbortedWithoutResult,
   cardResultFailed,
   cardResultLoaded,
   cardReturnOpened,
   cardTransactionCreated,
+  paymentAttemptSettled,
+  paymentAttemptStarted,
   startFailed,
   transferFailed,
   transferPaymentCreated,
@@ -43,13 +45,11 @@ import {
   transferSettled,
   transferTimedOut,
   type CardReturnQuery,
+  type PaymentAttempt,
   type PaymentTarget,
   type TransferReturn,
 } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
-
-/** A call to the server that has not answered by then is given up (spec section 8: status 0, 'problema de conexión'). */
-export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The transfer return's polling (spec section 9: every 10 seconds). */
 export interface TransferPolling {
@@ -61,24 +61,50 @@ export interface TransferPolling {
 }
 export const TRANSFER_POLLING: TransferPolling = { intervalMs: 10_000, limitMs: 10 * 60_000, maxFailures: 6 };
 
-/** An api call of this feature (api.ts). */
-type ApiCall = (...args: never[]) => Promise<unknown>;
-
-/** `fn(...args)` raced against REQUEST_TIMEOUT_MS; a timeout throws like a lost connection. */
-export function* callWithTimeout(fn: ApiCall, ...args: unknown[]) {
-  const { result, timeout }: { result?: unknown; timeout?: true } = yield race({
-    result: call(fn as (...a: unknown[]) => Promise<unknown>, ...args),
-    timeout: delay(REQUEST_TIMEOUT_MS),
-  });
-  if (timeout) throw new HttpError(0, MSG.connectionProblem);
-  return result;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Taking a payment to its provider
 // ---------------------------------------------------------------------------------------------------------------
 
 const docEntries = (target: Extract<PaymentTarget, { purpose: 'INVOICES' }>) => target.invoices.map((invoice) => invoice.docEntry);
+
+/** What a create pays, as one string: the order number, or the invoices in order. */
+const targetOf = (target: PaymentTarget) =>
+  target.purpose === 'ORDER' ? `ORDER:${target.order.purchaseOrderNumber}` : `INVOICES:${[...docEntries(target)].sort((a, b) => a - b).join(',')}`;
+
+/**
+ * The key and body of this create: those of the last create of the same target and provider whose outcome is unknown
+ * (the server answers them with what it may already have made), else new ones, made once.
+ */
+function* paymentAttemptFor(provider: PaymentProvider, target: PaymentTarget) {
+  const id = targetOf(target);
+  const earlier: PaymentAttempt | null = yield select(selectPaymentAttempt);
+  if (earlier && earlier.provider === provider && earlier.target === id) return earlier;
+  let attempt: PaymentAttempt;
+  if (provider === 'WEBPAY') {
+    const session_id: string = yield call(cardSessionId);
+    const body: WebpayCreateRequest =
+      target.purpose === 'ORDER' ? { buy_order: target.order.purchaseOrderNumber, session_id } : { invoices: docEntries(target), session_id };
+    const key: string = yield call(newIdempotencyKey);
+    attempt = { provider, target: id, key, body };
+  } else {
+    const body: KhipuCreateRequest = target.purpose === 'ORDER' ? { orderReference: target.order.purchaseOrderNumber } : { invoices: docEntries(target) };
+    const key: string = yield call(newIdempotencyKey);
+    attempt = { provider, target: id, key, body };
+  }
+  yield put(paymentAttemptStarted(attempt));
+  return attempt;
+}
+
+/** The create with its key; a definitive answer ends the attempt, an unknown outcome (no answer, 5xx) keeps it for the next try. */
+function* createWithKey<T>(create: (body: never, key: string) => Promise<T>, attempt: PaymentAttempt) {
+  try {
+    const created: T = yield call(callWithTimeout, create, attempt.body, attempt.key);
+    return created;
+  } catch (error) {
+    if (!outcomeUnknown(error)) yield put(paymentAttemptSettled());
+    throw error;
+  }
+}
 
 /** Spec section 8 wants these failures logged; the buyer is told too, so the button is not silently dead. */
 function* failStart(method: PaymentProvider, error: unknown) {
@@ -91,10 +117,8 @@ function* failStart(method: PaymentProvider, error: unknown) {
 /** Card: WebPay's transaction, kept in session storage (datatbk), then /payment posts its form. */
 export function* handleCardStart(target: PaymentTarget) {
   try {
-    const session_id: string = yield call(cardSessionId);
-    const body: WebpayCreateRequest =
-      target.purpose === 'ORDER' ? { buy_order: target.order.purchaseOrderNumber, session_id } : { invoices: docEntries(target), session_id };
-    const created: WebpayCreateResponse = yield call(callWithTimeout, createCardPayment, body);
+    const attempt: PaymentAttempt = yield* paymentAttemptFor('WEBPAY', target);
+    const created: WebpayCreateResponse = yield* createWithKey(createCardPayment, attempt);
     yield call(saveCardStart, target, created);
     const redirect = { url: created.url, token: created.token };
     yield put(cardTransactionCreated(redirect));
@@ -107,8 +131,8 @@ export function* handleCardStart(target: PaymentTarget) {
 /** Transfer: Khipu's payment, its id kept in session storage (paymentId), then Khipu's page. */
 export function* handleTransferStart(target: PaymentTarget) {
   try {
-    const body: KhipuCreateRequest = target.purpose === 'ORDER' ? { orderReference: target.order.purchaseOrderNumber } : { invoices: docEntries(target) };
-    const created: KhipuCreateResponse = yield call(callWithTimeout, createTransferPayment, body);
+    const attempt: PaymentAttempt = yield* paymentAttemptFor('KHIPU', target);
+    const created: KhipuCreateResponse = yield* createWithKey(createTransferPayment, attempt);
     yield call(saveTransferStart, target, created.payment_id);
     yield put(transferPaymentCreated({ paymentId: created.payment_id, url: created.payment_url }));
     yield call(leaveTo, created.payment_url);
@@ -130,23 +154,14 @@ export function* handlePaymentRequest(action: PayloadAction<PaymentStart | Invoi
 
 /**
  * A payment has its final outcome. When it is the one this tab started (session storage), its keys are removed and,
- * for a paid order, the server cart is emptied and the badge shows 0 (spec section 4); a reload of the result page
- * does not do it again.
+ * for an order, the cart is read again: the order's creation already took its lines, so paid it shows what was added
+ * since (nothing, as a rule: the badge at 0); rejected, aborted or expired the server put the order's lines back. A
+ * reload of the result page does not do it again.
  */
 export function* handlePaymentSettled(reference: string, state: PaymentState, purpose: PaymentPurpose) {
   if (state === 'CREATED') return;
   const ours: boolean = yield call(settleStoredPayment, reference);
-  if (!ours || state !== 'PAID' || purpose !== 'ORDER') return;
-  const userId: number | null = yield select(selectSessionUserId);
-  if (userId !== null) {
-    try {
-      yield call(clearCart, userId);
-    } catch (error) {
-      // spec section 8: cart errors are only logged; the order is paid all the same
-      yield call([console, console.error], '[payments] clear cart failed', error);
-    }
-  }
-  yield put(cartEmptied());
+  if (ours && purpose === 'ORDER') yield put(cartRefreshRequested());
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -154,7 +169,7 @@ export function* handlePaymentSettled(reference: string, state: PaymentState, pu
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * PROTOCOLS.md §1: token_ws alone is a finished payment (commit, idempotent); TBK_TOKEN is an aborted one (read its
+ * WebPay's return: token_ws alone is a finished payment (commit, idempotent); TBK_TOKEN is an aborted one (read its
  * state, never commit); only TBK_ORDEN_COMPRA is a timeout in WebPay's form (the stored transaction of that order,
  * if this tab started it).
  */

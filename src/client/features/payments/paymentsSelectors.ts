@@ -2,17 +2,18 @@ import type { CardPaymentResult, TransferPaymentStatus } from '../../../shared/a
 import type { PaymentsState } from './paymentsSlice';
 
 /**
- * The part of the store this feature reads: its own slice and, structurally, the session's user id and whether
- * there is one (a feature does not import another one).
+ * The part of the store this feature reads: its own slice and, structurally, whether there is a session (a feature
+ * does not import another one).
  */
 export interface PaymentsRootState {
   payments: PaymentsState;
-  session: { id: number | null; isAuthenticated: boolean };
+  session: { isAuthenticated: boolean };
 }
 
-export const selectSessionUserId = (state: PaymentsRootState) => state.session.id;
 export const selectHasSession = (state: PaymentsRootState) => state.session.isAuthenticated;
 export const selectPaymentStart = (state: PaymentsRootState) => state.payments.start;
+/** The payment create whose outcome is unknown (its key is sent again), or null. */
+export const selectPaymentAttempt = (state: PaymentsRootState) => state.payments.attempt;
 export const selectCardRedirect = (state: PaymentsRootState) => state.payments.card;
 export const selectCardVerification = (state: PaymentsRootState) => state.payments.verification;
 export const selectTransferReturn = (state: PaymentsRootState) => state.payments.transfer;

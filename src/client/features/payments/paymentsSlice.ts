@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Order } from '../../../shared/api/orders';
-import type { CardPaymentResult, TransferPaymentStatus } from '../../../shared/api/payments';
+import type { CardPaymentResult, KhipuCreateRequest, TransferPaymentStatus, WebpayCreateRequest } from '../../../shared/api/payments';
 import type { PaymentProvider } from '../../../shared/payments';
 import { invoicePaymentRequested, loggedOut, paymentStarted, sessionExpired, type InvoicePaymentStart } from '../../app/events';
 import type { LoadStatus } from '../../app/loadable';
@@ -17,7 +17,7 @@ export interface CardRedirect {
   token: string;
 }
 
-/** The query WebPay sends the buyer back with (PROTOCOLS.md §1). */
+/** The query WebPay sends the buyer back with: token_ws, or TBK_TOKEN, TBK_ORDEN_COMPRA (aborted or timed out). */
 export interface CardReturnQuery {
   tokenWs: string | null;
   tbkToken: string | null;
@@ -32,12 +32,23 @@ export interface TransferReturn {
 
 export type { LoadStatus };
 
+/**
+ * One create of a payment at its provider and its Idempotency-Key, kept while its outcome is unknown (no answer,
+ * timeout, 5xx): paying the same target with the same provider again sends the same key and the same body.
+ */
+export type PaymentAttempt = { key: string; target: string } & (
+  | { provider: 'WEBPAY'; body: WebpayCreateRequest }
+  | { provider: 'KHIPU'; body: KhipuCreateRequest }
+);
+
 /** polling until Khipu says done (or the portal has a final state); then finished, or stopped by the limits. */
 export type TransferStatus = 'idle' | 'polling' | 'finished' | 'timedOut' | 'failed';
 
 export interface PaymentsState {
   /** Taking a new payment to its provider; `redirecting` once the browser is being sent there. */
   start: { status: 'idle' | 'running' | 'redirecting' | 'failed'; method: PaymentProvider | null; error: string | null };
+  /** The payment create whose outcome is unknown, if any. */
+  attempt: PaymentAttempt | null;
   /** The card transaction this tab is posting to WebPay. */
   card: CardRedirect | null;
   /** /payment-verification: the stored card result; `abortedOrder` when WebPay only sent the order number back. */
@@ -58,6 +69,7 @@ export interface PaymentsState {
 
 export const initialPaymentsState: PaymentsState = {
   start: { status: 'idle', method: null, error: null },
+  attempt: null,
   card: null,
   verification: { status: 'idle', result: null, abortedOrder: null, error: null },
   transfer: { status: 'idle', paymentId: null, payment: null, polls: 0, failures: 0, error: null, cancelled: false },
@@ -67,14 +79,24 @@ const paymentsSlice = createSlice({
   name: 'payments',
   initialState: initialPaymentsState,
   reducers: {
+    /** A new key for a payment create (made once per attempt). */
+    paymentAttemptStarted(state, action: PayloadAction<PaymentAttempt>) {
+      state.attempt = action.payload;
+    },
+    /** The create had a definitive answer other than the payment (4xx): its key is done. */
+    paymentAttemptSettled(state) {
+      state.attempt = null;
+    },
     /** WebPay created the transaction: the browser goes to /payment, which posts the form. */
     cardTransactionCreated(state, action: PayloadAction<CardRedirect>) {
       state.start.status = 'redirecting';
+      state.attempt = null;
       state.card = action.payload;
     },
     /** Khipu created the payment: the browser goes to its page. */
     transferPaymentCreated(state, _action: PayloadAction<{ paymentId: string; url: string }>) {
       state.start.status = 'redirecting';
+      state.attempt = null;
     },
     startFailed(state, action: PayloadAction<string>) {
       state.start.status = 'failed';
@@ -147,6 +169,8 @@ const paymentsSlice = createSlice({
 });
 
 export const {
+  paymentAttemptStarted,
+  paymentAttemptSettled,
   cardTransactionCreated,
   transferPaymentCreated,
   startFailed,
