@@ -1,4 +1,4 @@
-// Transbank's public integration test cards and what paying with each one gives (PROTOCOLS.md §1).
+// Transbank's public integration test cards and what paying with each one gives.
 
 export type TestCardId = 'visa' | 'mastercard' | 'debit';
 

@@ -1,4 +1,4 @@
-// WebPay Plus REST error bodies: `{"error_message": "..."}` with the status codes of PROTOCOLS.md §1
+// WebPay Plus REST error bodies: `{"error_message": "..."}` with the status codes of REST v1.2
 // (400 malformed or missing field, 401 bad keys, 404 unknown token, 422 business rule / invalid value).
 // The texts are the ones Transbank's integration environment answers (seen in the official SDKs' tests
 // and issue trackers); where no public source gives the text, the README says so.

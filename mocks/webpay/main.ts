@@ -1,5 +1,7 @@
 // Manual run: npx tsx mocks/webpay/main.ts  (port from WEBPAY_MOCK_PORT, default 8090; WEBPAY_MOCK_HOST, default 127.0.0.1;
-// WEBPAY_MOCK_RETURN_METHOD=GET for GET returns; WEBPAY_MOCK_FORM_TIMEOUT_MS shortens the card form's timeout).
+// WEBPAY_MOCK_RETURN_METHOD=GET for GET returns; WEBPAY_MOCK_FORM_TIMEOUT_MS shortens the card form's timeout;
+// WEBPAY_MOCK_STATUS_BEFORE_COMMIT=misleading makes status look authorized before any commit; WEBPAY_MOCK_VOUCHER=1
+// shows the voucher, with "Anular compra", after paying).
 import { startWebpayMock } from './server';
 
 const port = Number(process.env.WEBPAY_MOCK_PORT ?? 8090);
@@ -9,6 +11,8 @@ const mock = await startWebpayMock({
   host: process.env.WEBPAY_MOCK_HOST ?? '127.0.0.1',
   returnMethod: process.env.WEBPAY_MOCK_RETURN_METHOD === 'GET' ? 'GET' : 'POST',
   formTimeoutMs: formTimeout > 0 ? formTimeout : undefined,
+  statusBeforeCommit: process.env.WEBPAY_MOCK_STATUS_BEFORE_COMMIT === 'misleading' ? 'misleading' : 'initialized',
+  voucherPage: process.env.WEBPAY_MOCK_VOUCHER === '1',
 });
 console.log(`WebPay Plus stand-in at ${mock.url} (WEBPAY_BASE_URL=${mock.url}, commerce code ${mock.commerceCode}, integration API key)`);
 

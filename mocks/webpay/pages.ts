@@ -76,6 +76,7 @@ ${hidden('token_ws', tx.token)}
 </form>
 <p class="note" role="timer" aria-live="off">Tiempo restante para pagar: <span id="restante">${seconds}</span> s</p>
 <details class="note"><summary>Herramientas de prueba</summary>
+<label><input type="checkbox" name="voucher" value="1" form="pago"> Mostrar el comprobante antes de volver (permite anular una compra ya aprobada)</label>
 <form method="post" action="/webpayserver/error">
 ${hidden('token_ws', tx.token)}
 <button type="submit" class="secondary">Simular error de Webpay</button>
@@ -94,6 +95,30 @@ ${hidden('token_ws', tx.token)}
   tick();
 })();
 </script>`, head);
+}
+
+/**
+ * The voucher after "Pagar" (with voucherPage, or the form's checkbox): the result, "Volver al comercio" (token_ws) and
+ * "Anular compra" (TBK_TOKEN…, although the payer may have approved the payment).
+ */
+export function voucherPage(tx: WebpayTransactionRecord): string {
+  const result = tx.result;
+  const approved = result?.approved ?? false;
+  return page('Webpay Plus - Comprobante', `
+<h1>${approved ? 'Pago aprobado' : 'Pago rechazado'}</h1>
+${summary(tx)}
+<dl>
+<dt>Tarjeta</dt><dd>**** ${escapeHtml(result?.card_number ?? '')}</dd>
+<dt>Código de autorización</dt><dd>${escapeHtml(result?.authorization_code ?? '')}</dd>
+</dl>
+<form id="voucher-continue" method="post" action="/webpayserver/voucher/continue">
+${hidden('token_ws', tx.token)}
+<button type="submit" class="primary">Volver al comercio</button>
+</form>
+<form id="voucher-abort" method="post" action="/webpayserver/voucher/abort">
+${hidden('token_ws', tx.token)}
+<button type="submit" class="secondary">Anular compra</button>
+</form>`);
 }
 
 /** The auto-submitted form that takes the payer back to the merchant's return_url. */

@@ -1,16 +1,17 @@
 // HTTP face of the Transbank WebPay Plus stand-in (REST v1.2): the transactions API under
 // /rswebpaytransaction/api/webpay/v1.2 with Tbk-Api-Key-Id / Tbk-Api-Key-Secret, the card form under
-// /webpayserver, the return to the merchant, and the test knobs (latency, faults, time limits, pay()).
+// /webpayserver (with the voucher that lets a payer approve and then press "Anular compra"), the return to the
+// merchant, and the test knobs (latency, faults, lost answers, time limits, what status says before a commit, pay()).
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { isTestCardId, type TestCardId } from './cards';
 import { WEBPAY_MESSAGES, WebpayApiError } from './errors';
-import { errorPage, formPage, messagePage, returnPage } from './pages';
-import { DEFAULT_TIMING, WebpayStore, type WebpayReturn, type WebpayTiming, type WebpayTransactionRecord } from './store';
+import { errorPage, formPage, messagePage, returnPage, voucherPage } from './pages';
+import { DEFAULT_TIMING, WebpayStore, type StatusBeforeCommit, type WebpayReturn, type WebpayTiming, type WebpayTransactionRecord } from './store';
 
-export type { WebpayReturn, WebpayTiming, WebpayTransactionRecord, WebpayPhase, WebpayStatus } from './store';
+export type { StatusBeforeCommit, WebpayReturn, WebpayTiming, WebpayTransactionRecord, WebpayPhase, WebpayStatus } from './store';
 export { TEST_CARDS, type TestCardId } from './cards';
 
-/** Transbank's public integration credentials for WebPay Plus (PROTOCOLS.md §1). */
+/** Transbank's public integration credentials for WebPay Plus. */
 export const WEBPAY_INTEGRATION_COMMERCE_CODE = '597055555532';
 export const WEBPAY_INTEGRATION_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
 export const WEBPAY_API_PREFIX = '/rswebpaytransaction/api/webpay/v1.2';
@@ -22,6 +23,23 @@ export interface WebpayFaults {
   refuse: boolean;
   /** Never answer API requests (tests client timeouts). */
   hang: boolean;
+  /**
+   * Carry out API requests (a commit commits) but drop the connection instead of answering: the merchant cannot know
+   * how its request ended.
+   */
+  loseAnswer: boolean;
+}
+
+/** How the stand-in behaves where the real system may surprise the merchant. */
+export interface WebpayBehaviour {
+  /** What status answers before a commit. Default 'initialized' (see StatusBeforeCommit). */
+  statusBeforeCommit: StatusBeforeCommit;
+  /**
+   * After "Pagar", show the voucher (approved or rejected) with "Volver al comercio" and "Anular compra" instead of
+   * going back at once; "Anular compra" there sends the abort return (TBK_TOKEN…) for a payment the payer already
+   * approved, which stays committable. Default false (the form also has a checkbox for it).
+   */
+  voucherPage: boolean;
 }
 
 export interface WebpayMockOptions {
@@ -50,6 +68,10 @@ export interface WebpayMockOptions {
   returnMethod?: 'GET' | 'POST';
   /** Clock (ms), for tests. Default Date.now. */
   now?: () => number;
+  /** Default 'initialized'. */
+  statusBeforeCommit?: StatusBeforeCommit;
+  /** Default false. */
+  voucherPage?: boolean;
 }
 
 export type PayOutcome = TestCardId | 'abort' | 'timeout' | 'error';
@@ -59,6 +81,12 @@ export interface PayOptions {
   installments?: number;
   /** Overrides the mock's returnMethod for this return. */
   method?: 'GET' | 'POST';
+  /**
+   * Cards only: the payer pays, but the browser comes back with another return: 'aborted' ("Anular compra" on the
+   * voucher: TBK_TOKEN, TBK_ORDEN_COMPRA, TBK_ID_SESION), 'timeout' (TBK_ORDEN_COMPRA, TBK_ID_SESION) or 'error'
+   * (token_ws and TBK_TOKEN). The payment stays paid and committable. Default 'normal' (token_ws).
+   */
+  returnAs?: 'normal' | 'aborted' | 'timeout' | 'error';
 }
 
 export interface WebpayMock {
@@ -71,6 +99,8 @@ export interface WebpayMock {
   close(): Promise<void>;
   setFaults(f: Partial<WebpayFaults>): void;
   setLatency(ms: number): void;
+  /** Change statusBeforeCommit and voucherPage at run time. */
+  setBehaviour(b: Partial<WebpayBehaviour>): void;
   /** Change time limits and return method at run time. */
   setTiming(t: Partial<WebpayTiming> & { returnMethod?: 'GET' | 'POST' }): void;
   /**
@@ -109,7 +139,8 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
   const commerceCode = opts.commerceCode ?? WEBPAY_INTEGRATION_COMMERCE_CODE;
   const apiKey = opts.apiKey ?? WEBPAY_INTEGRATION_API_KEY;
   const now = opts.now ?? Date.now;
-  const faults: WebpayFaults = { errorRate: 0, refuse: false, hang: false, ...opts.faults };
+  const faults: WebpayFaults = { errorRate: 0, refuse: false, hang: false, loseAnswer: false, ...opts.faults };
+  const behaviour: WebpayBehaviour = { statusBeforeCommit: opts.statusBeforeCommit ?? 'initialized', voucherPage: opts.voucherPage ?? false };
   let latency = opts.latencyMs ?? 0;
   let errorDebt = 0;
   let baseUrl = '';
@@ -121,6 +152,7 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
     reversalWindowMs: opts.reversalWindowMs ?? DEFAULT_TIMING.reversalWindowMs,
   };
   const store = new WebpayStore(timing, now, () => `${baseUrl}/webpayserver/initTransaction`, opts.returnMethod ?? 'POST');
+  store.statusBeforeCommit = behaviour.statusBeforeCommit;
 
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 1024 * 1024 });
   app.removeAllContentTypeParsers();
@@ -145,10 +177,20 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
     if (id !== commerceCode || secret !== apiKey) return sendJson(reply, 401, { error_message: WEBPAY_MESSAGES.notAuthorized });
   });
 
+  /** An API answer, or with the loseAnswer fault the connection dropped after the work was done. */
+  const answer = (req: FastifyRequest, reply: FastifyReply, status: number, body: unknown): FastifyReply | undefined => {
+    if (faults.loseAnswer) {
+      reply.hijack();
+      req.raw.socket.destroy();
+      return undefined;
+    }
+    return sendJson(reply, status, body);
+  };
+
   app.setErrorHandler((err, req, reply) => {
     const status = err instanceof WebpayApiError ? err.status : (err as { statusCode?: number }).statusCode ?? 500;
     const message = err instanceof Error ? err.message : String(err);
-    if (isApi(req.url)) return sendJson(reply, status, { error_message: message });
+    if (isApi(req.url)) return answer(req, reply, status, { error_message: message });
     return sendHtml(reply, status, messagePage('Error', message));
   });
   app.setNotFoundHandler((req, reply) => {
@@ -161,13 +203,13 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
   const methodNotSupported = (req: FastifyRequest, reply: FastifyReply): FastifyReply =>
     sendJson(reply, 405, { error_message: `Request method '${req.method}' is not supported` });
 
-  app.post(`${api}/transactions`, async (req, reply) => sendJson(reply, 200, store.create(req.body, commerceCode)));
+  app.post(`${api}/transactions`, async (req, reply) => answer(req, reply, 200, store.create(req.body, commerceCode)));
   app.route({ method: ['GET', 'PUT', 'DELETE', 'PATCH'], url: `${api}/transactions`, handler: async (req, reply) => methodNotSupported(req, reply) });
-  app.put<{ Params: { token: string } }>(`${api}/transactions/:token`, async (req, reply) => sendJson(reply, 200, store.commit(req.params.token)));
-  app.get<{ Params: { token: string } }>(`${api}/transactions/:token`, async (req, reply) => sendJson(reply, 200, store.status(req.params.token)));
+  app.put<{ Params: { token: string } }>(`${api}/transactions/:token`, async (req, reply) => answer(req, reply, 200, store.commit(req.params.token)));
+  app.get<{ Params: { token: string } }>(`${api}/transactions/:token`, async (req, reply) => answer(req, reply, 200, store.status(req.params.token)));
   app.route({ method: ['POST', 'DELETE', 'PATCH'], url: `${api}/transactions/:token`, handler: async (req, reply) => methodNotSupported(req, reply) });
   app.post<{ Params: { token: string } }>(`${api}/transactions/:token/refunds`, async (req, reply) =>
-    sendJson(reply, 200, store.refund(req.params.token, req.body)));
+    answer(req, reply, 200, store.refund(req.params.token, req.body)));
 
   // ---- the payer's pages ----
   app.get('/favicon.ico', async (_req, reply) => reply.code(204).send());
@@ -218,8 +260,27 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
     const fields = formFields(req);
     const card = fields.card;
     if (!isTestCardId(card)) return sendHtml(reply, 200, formPage(tx, store.formTimeLeft(tx)));
+    if (behaviour.voucherPage || fields.voucher === '1') {
+      store.authorize(tx, card, Number(fields.installments ?? 0));
+      return sendHtml(reply, 200, voucherPage(tx));
+    }
     const ret = store.pay(tx, card, Number(fields.installments ?? 0));
     return sendReturn(reply, ret, 'Pago procesado. Volviendo al comercio…');
+  });
+
+  // The voucher after paying: back to the merchant with token_ws, or "Anular compra" with TBK_TOKEN (the payment
+  // stays as the payer left it: paid, committable until the commit window closes).
+  app.post('/webpayserver/voucher/continue', async (req, reply) => {
+    const tx = pageTx(req, reply);
+    if (!tx) return;
+    if (tx.phase !== 'paid') return errorReturn(reply, tx, expiredOrDone(tx));
+    return sendReturn(reply, store.makeReturn(tx, 'normal'), 'Volviendo al comercio…');
+  });
+  app.post('/webpayserver/voucher/abort', async (req, reply) => {
+    const tx = pageTx(req, reply);
+    if (!tx) return;
+    if (tx.phase !== 'paid') return errorReturn(reply, tx, expiredOrDone(tx));
+    return sendReturn(reply, store.makeReturn(tx, 'aborted'), 'Compra anulada. Volviendo al comercio…');
   });
 
   app.post('/webpayserver/abort', async (req, reply) => {
@@ -264,7 +325,7 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
     if (outcome === 'error') return store.fail(tx, options.method);
     if (tx.phase !== 'form') throw new Error(`webpay mock: token is ${tx.phase}, cannot be paid`);
     if (outcome === 'abort') return store.abort(tx, options.method);
-    return store.pay(tx, outcome, options.installments ?? 0, options.method);
+    return store.pay(tx, outcome, options.installments ?? 0, options.method, options.returnAs ?? 'normal');
   };
 
   const followReturn = async (ret: WebpayReturn, init: { headers?: Record<string, string> } = {}): Promise<Response> => {
@@ -285,6 +346,10 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
     close: async () => { await app.close(); },
     setFaults: (f) => { Object.assign(faults, f); errorDebt = 0; },
     setLatency: (ms) => { latency = ms; },
+    setBehaviour: (b) => {
+      Object.assign(behaviour, Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined)));
+      store.statusBeforeCommit = behaviour.statusBeforeCommit;
+    },
     setTiming: ({ returnMethod, ...t }) => {
       Object.assign(timing, Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)));
       if (returnMethod) store.returnMethod = returnMethod;

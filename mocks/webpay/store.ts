@@ -10,7 +10,8 @@ export type WebpayStatus = 'INITIALIZED' | 'AUTHORIZED' | 'REVERSED' | 'FAILED' 
  * Where a transaction is:
  * created (token issued) → form (payer on the card form) → paid (payer finished, approved or rejected) → committed;
  * or aborted ('Anular'), timeout (form timed out), error (Webpay error page), expired (form never opened in time),
- * reversed (paid but never committed in time).
+ * reversed (paid but never committed in time). A paid transaction may come back to the merchant with any return
+ * (the payer pressed "Anular compra" on the voucher, the browser lost the form): it stays paid, and committable.
  */
 export type WebpayPhase = 'created' | 'form' | 'paid' | 'committed' | 'aborted' | 'timeout' | 'error' | 'expired' | 'reversed';
 
@@ -26,6 +27,15 @@ export interface WebpayReturn {
   /** For GET: return_url with the parameters in the query. For POST: return_url. */
   href: string;
 }
+
+/**
+ * What status answers for a transaction nobody has committed:
+ * - 'initialized' (default): status INITIALIZED with amount, buy_order, session_id, dates and installments_number only.
+ * - 'misleading': what a public SDK issue shows production answering for a transaction whose commit was refused:
+ *   response_code 0 (and here also status AUTHORIZED), vci of the payer's authentication or ABO, no authorization
+ *   code and no card. None of it is proof of payment: only a commit is.
+ */
+export type StatusBeforeCommit = 'initialized' | 'misleading';
 
 export interface WebpayTiming {
   /** From create until the form must have been opened. Default 5 min. */
@@ -85,7 +95,10 @@ export interface WebpayTransactionRecord {
   /** Left after nullifications. */
   balance?: number;
   refunds: WebpayRefund[];
+  /** Successful commits, plus later commits refused because it was committed already. */
   commits: number;
+  /** Every commit that reached the stand-in, answered or refused. */
+  commitAttempts: number;
   /** Every return sent to the browser (or handed to a test through pay()). */
   returns: WebpayReturn[];
 }
@@ -127,6 +140,7 @@ export function checkToken(token: string): void {
 
 export class WebpayStore {
   readonly transactions = new Map<string, WebpayTransactionRecord>();
+  statusBeforeCommit: StatusBeforeCommit = 'initialized';
 
   constructor(
     readonly timing: WebpayTiming,
@@ -151,7 +165,7 @@ export class WebpayStore {
     const token = `01ab${randomBytes(30).toString('hex')}`;
     this.transactions.set(token, {
       token, commerceCode, buyOrder, sessionId, amount, returnUrl,
-      createdAt: this.now(), phase: 'created', status: 'INITIALIZED', refunds: [], commits: 0, returns: [],
+      createdAt: this.now(), phase: 'created', status: 'INITIALIZED', refunds: [], commits: 0, commitAttempts: 0, returns: [],
     });
     return { token, url: this.formUrl() };
   }
@@ -167,6 +181,7 @@ export class WebpayStore {
 
   commit(token: string): Record<string, unknown> {
     const tx = this.find(token);
+    tx.commitAttempts += 1;
     switch (tx.phase) {
       case 'created':
       case 'form':
@@ -230,11 +245,14 @@ export class WebpayStore {
     };
   }
 
-  /** The transaction object as commit and status answer it. */
+  /**
+   * The transaction object as commit and status answer it. Not committed (a reversal for want of a commit included):
+   * INITIALIZED, or with statusBeforeCommit 'misleading' the fields that look authorized.
+   */
   view(tx: WebpayTransactionRecord): Record<string, unknown> {
     const result = tx.result;
-    const settled = result && (tx.phase === 'committed' || tx.phase === 'reversed');
-    if (!settled || !result) {
+    if (tx.phase !== 'committed' || !result) {
+      if (this.statusBeforeCommit === 'misleading') return this.misleadingView(tx);
       return {
         amount: tx.amount,
         status: 'INITIALIZED',
@@ -245,11 +263,36 @@ export class WebpayStore {
         installments_number: 0,
       };
     }
+    return this.resultView(tx, result, tx.status);
+  }
+
+  /**
+   * status AUTHORIZED and response_code 0 for a transaction nobody committed (see StatusBeforeCommit), as the public
+   * issue shows it: no authorization_code and no card_detail.
+   */
+  private misleadingView(tx: WebpayTransactionRecord): Record<string, unknown> {
+    const at = tx.finishedAt ?? tx.createdAt;
+    const out: Record<string, unknown> = {
+      vci: tx.result?.vci ?? 'ABO',
+      amount: tx.amount,
+      status: 'AUTHORIZED',
+      buy_order: tx.buyOrder,
+      session_id: tx.sessionId,
+      accounting_date: accountingDate(at),
+      transaction_date: new Date(at).toISOString(),
+      response_code: 0,
+      installments_number: tx.result?.installments_number ?? 0,
+    };
+    if (tx.result) out.payment_type_code = tx.result.payment_type_code;
+    return out;
+  }
+
+  private resultView(tx: WebpayTransactionRecord, result: PaymentResult, status: WebpayStatus): Record<string, unknown> {
     const at = tx.finishedAt ?? tx.createdAt;
     const out: Record<string, unknown> = {
       vci: result.vci,
       amount: tx.amount,
-      status: tx.status,
+      status,
       buy_order: tx.buyOrder,
       session_id: tx.sessionId,
       card_detail: { card_number: result.card_number },
@@ -267,15 +310,15 @@ export class WebpayStore {
 
   // ---- the payer's side ----
 
-  /** Applies the time limits: expiry of an unused token, form timeout, reversal of an uncommitted payment. */
+  /**
+   * Applies the time limits: expiry of an unused token, form timeout, reversal of an uncommitted payment. A reversed
+   * one answers like one never paid: commit 422 "invalid finished state", status INITIALIZED.
+   */
   refresh(tx: WebpayTransactionRecord): void {
     const now = this.now();
     if (tx.phase === 'created' && now - tx.createdAt > this.timing.tokenLifetimeMs) tx.phase = 'expired';
     if (tx.phase === 'form' && now - (tx.formOpenedAt ?? now) > this.timing.formTimeoutMs) tx.phase = 'timeout';
-    if (tx.phase === 'paid' && now - (tx.finishedAt ?? now) > this.timing.commitWindowMs) {
-      tx.phase = 'reversed';
-      tx.status = tx.result?.approved ? 'REVERSED' : 'FAILED';
-    }
+    if (tx.phase === 'paid' && now - (tx.finishedAt ?? now) > this.timing.commitWindowMs) tx.phase = 'reversed';
   }
 
   /** Milliseconds the form has left (0 when it has timed out). */
@@ -292,8 +335,17 @@ export class WebpayStore {
     }
   }
 
-  /** The payer pays with a test card: approved or rejected, then back to the merchant with token_ws. */
-  pay(tx: WebpayTransactionRecord, card: TestCardId, installments: number, method?: 'GET' | 'POST'): WebpayReturn {
+  /**
+   * The payer pays with a test card: approved or rejected, then back to the merchant with token_ws (or, with
+   * `returnAs`, with the return of an abort, a timeout or the error page: the payment stays paid and committable).
+   */
+  pay(tx: WebpayTransactionRecord, card: TestCardId, installments: number, method?: 'GET' | 'POST', returnAs: ReturnKind = 'normal'): WebpayReturn {
+    this.authorize(tx, card, installments);
+    return this.makeReturn(tx, returnAs, method);
+  }
+
+  /** The payer pays with a test card and stays on the voucher: approved or rejected, nothing sent back yet. */
+  authorize(tx: WebpayTransactionRecord, card: TestCardId, installments: number): void {
     const c = TEST_CARDS[card];
     const type = paymentTypeFor(c, installments, tx.amount);
     tx.result = {
@@ -307,7 +359,6 @@ export class WebpayStore {
     };
     tx.phase = 'paid';
     tx.finishedAt = this.now();
-    return this.makeReturn(tx, 'normal', method);
   }
 
   abort(tx: WebpayTransactionRecord, method?: 'GET' | 'POST'): WebpayReturn {

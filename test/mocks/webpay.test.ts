@@ -1,4 +1,4 @@
-// The WebPay Plus stand-in against PROTOCOLS.md §1: keys, field limits, error bodies, the card form and the
+// The WebPay Plus stand-in against Transbank's REST v1.2: keys, field limits, error bodies, the card form and the
 // return of each case, one-time commit, expiry, status fields, refunds, and the test knobs.
 import http from 'node:http';
 import {
@@ -350,13 +350,17 @@ describe('WebPay Plus stand-in: card form and returns', () => {
     expect((await api('PUT', `/transactions/${token}`)).status).toBe(422);
   });
 
-  it('a payment never committed within the commit window is reversed', async () => {
+  it('a payment never committed within the commit window is reversed: commit 422 "invalid finished state", status stays INITIALIZED', async () => {
     mock.setTiming({ commitWindowMs: 40 });
     const { token } = await create();
     mock.pay(token, 'visa');
     await sleep(70);
     expect(await api('PUT', `/transactions/${token}`)).toEqual({ status: 422, body: { error_message: 'Transaction has an invalid finished state: aborted' } });
-    expect((await api('GET', `/transactions/${token}`)).body).toMatchObject({ status: 'REVERSED', response_code: 0 });
+    const status = await api('GET', `/transactions/${token}`);
+    expect(status.body).toMatchObject({ status: 'INITIALIZED', amount: 12345 });
+    expect(status.body).not.toHaveProperty('response_code');
+    expect(status.body).not.toHaveProperty('authorization_code');
+    expect(mock.transaction(token)).toMatchObject({ phase: 'reversed', commits: 0, commitAttempts: 1 });
   });
 
   it('GET returns: a 303 to return_url with the parameters in the query (its own query kept)', async () => {
@@ -400,6 +404,96 @@ describe('WebPay Plus stand-in: card form and returns', () => {
   });
 });
 
+describe('WebPay Plus stand-in: approved, then another return', () => {
+  let mock: WebpayMock;
+  let api: ReturnType<typeof apiOf>;
+
+  beforeAll(async () => {
+    mock = await startWebpayMock();
+    api = apiOf(mock);
+  });
+  afterAll(async () => { await mock.close(); });
+  afterEach(() => { mock.setBehaviour({ voucherPage: false, statusBeforeCommit: 'initialized' }); });
+
+  const create = async (extra: Record<string, unknown> = {}): Promise<string> => ((await api('POST', '/transactions', order(extra))).body.token as string);
+
+  it.each([
+    ['aborted', ['TBK_ID_SESION', 'TBK_ORDEN_COMPRA', 'TBK_TOKEN']],
+    ['timeout', ['TBK_ID_SESION', 'TBK_ORDEN_COMPRA']],
+    ['error', ['TBK_ID_SESION', 'TBK_ORDEN_COMPRA', 'TBK_TOKEN', 'token_ws']],
+  ] as const)('pay(…, {returnAs: %s}): that return, and the payment stays paid and committable', async (returnAs, keys) => {
+    const token = await create();
+    const ret = mock.pay(token, 'visa', { returnAs });
+    expect(ret.kind).toBe(returnAs);
+    expect(Object.keys(ret.params).sort()).toEqual(keys);
+    expect(mock.transaction(token)!.phase).toBe('paid');
+    expect((await api('GET', `/transactions/${token}`)).body).toMatchObject({ status: 'INITIALIZED' });
+    const commit = await api('PUT', `/transactions/${token}`);
+    expect(commit).toMatchObject({ status: 200, body: { status: 'AUTHORIZED', response_code: 0, authorization_code: '1213' } });
+  });
+
+  it('the form\'s test tools: "show the voucher" makes Pagar stop on the voucher; its "Anular compra" sends the abort return of an approved payment', async () => {
+    const token = await create();
+    const tx = mock.transaction(token)!;
+    const form = await postForm(mock, '/webpayserver/initTransaction', { token_ws: token });
+    expect(form.html).toContain('<input type="checkbox" name="voucher" value="1" form="pago">');
+    expect(form.html).toContain('Mostrar el comprobante antes de volver');
+    const voucher = await postForm(mock, '/webpayserver/pay', { token_ws: token, card: 'visa', installments: '0', voucher: '1' });
+    expect(voucher.html).toContain('<h1>Pago aprobado</h1>');
+    expect(voucher.html).not.toContain('.submit()');
+    expect(voucher.html).toMatch(/<form id="voucher-abort" method="post" action="\/webpayserver\/voucher\/abort">/);
+    expect(voucher.html).toMatch(/<button type="submit" class="secondary">Anular compra<\/button>/);
+    expect(tx.phase).toBe('paid');
+    const aborted = await postForm(mock, '/webpayserver/voucher/abort', { token_ws: token });
+    expect(formAction(aborted.html, 'tbk-return')).toBe(RETURN_URL);
+    expect(hiddenFields(aborted.html)).toEqual({ TBK_TOKEN: token, TBK_ORDEN_COMPRA: tx.buyOrder, TBK_ID_SESION: tx.sessionId });
+    expect(tx.returns.map((r) => r.kind)).toEqual(['aborted']);
+    // what the payer approved can still be committed
+    expect((await api('PUT', `/transactions/${token}`)).body).toMatchObject({ status: 'AUTHORIZED', response_code: 0 });
+    // the voucher of a committed payment is gone
+    expect((await postForm(mock, '/webpayserver/voucher/abort', { token_ws: token })).html).toContain('ya fue procesada');
+  });
+
+  it('voucherPage: every Pagar stops on the voucher; "Volver al comercio" sends token_ws; a rejected card says so', async () => {
+    mock.setBehaviour({ voucherPage: true });
+    const token = await create();
+    await postForm(mock, '/webpayserver/initTransaction', { token_ws: token });
+    const voucher = await postForm(mock, '/webpayserver/pay', { token_ws: token, card: 'mastercard' });
+    expect(voucher.html).toContain('<h1>Pago rechazado</h1>');
+    const back = await postForm(mock, '/webpayserver/voucher/continue', { token_ws: token });
+    expect(hiddenFields(back.html)).toEqual({ token_ws: token });
+    expect((await api('PUT', `/transactions/${token}`)).body).toMatchObject({ status: 'FAILED', response_code: -1 });
+  });
+
+  it("statusBeforeCommit 'misleading': before any commit status says AUTHORIZED and response_code 0, without authorization code or card; a commit still decides", async () => {
+    mock.setBehaviour({ statusBeforeCommit: 'misleading' });
+    const fresh = await create();
+    expect((await api('GET', `/transactions/${fresh}`)).body).toMatchObject({ status: 'AUTHORIZED', response_code: 0, vci: 'ABO' });
+
+    const aborted = await create();
+    mock.pay(aborted, 'abort');
+    expect((await api('PUT', `/transactions/${aborted}`)).status).toBe(422);
+    const status = (await api('GET', `/transactions/${aborted}`)).body;
+    expect(status).toMatchObject({ status: 'AUTHORIZED', response_code: 0, vci: 'ABO' });
+    expect(status).not.toHaveProperty('authorization_code');
+    expect(status).not.toHaveProperty('card_detail');
+
+    const rejected = await create();
+    mock.pay(rejected, 'mastercard');
+    expect((await api('GET', `/transactions/${rejected}`)).body).toMatchObject({ status: 'AUTHORIZED', response_code: 0, vci: 'TSY' });
+    expect((await api('PUT', `/transactions/${rejected}`)).body).toMatchObject({ status: 'FAILED', response_code: -1 });
+    expect((await api('GET', `/transactions/${rejected}`)).body).toMatchObject({ status: 'FAILED', response_code: -1 });
+  });
+
+  it('commitAttempts counts every commit that arrived, commits only the successful one and later ones on a committed token', async () => {
+    const token = await create();
+    await api('PUT', `/transactions/${token}`);
+    mock.pay(token, 'visa');
+    await api('PUT', `/transactions/${token}`);
+    expect(mock.transaction(token)).toMatchObject({ commitAttempts: 2, commits: 1, phase: 'committed' });
+  });
+});
+
 describe('WebPay Plus stand-in: knobs', () => {
   let mock: WebpayMock;
   let api: ReturnType<typeof apiOf>;
@@ -412,8 +506,18 @@ describe('WebPay Plus stand-in: knobs', () => {
   });
   afterAll(async () => { await mock.close(); });
   afterEach(() => {
-    mock.setFaults({ errorRate: 0, refuse: false, hang: false });
+    mock.setFaults({ errorRate: 0, refuse: false, hang: false, loseAnswer: false });
     mock.setLatency(0);
+  });
+
+  it('loseAnswer: the commit is carried out, but the connection drops instead of the answer', async () => {
+    const { token } = (await api('POST', '/transactions', order())).body as { token: string };
+    mock.pay(token, 'visa');
+    mock.setFaults({ loseAnswer: true });
+    await expect(api('PUT', `/transactions/${token}`)).rejects.toThrow('fetch failed');
+    mock.setFaults({ loseAnswer: false });
+    expect(mock.transaction(token)).toMatchObject({ phase: 'committed', status: 'AUTHORIZED', commits: 1 });
+    expect((await api('GET', `/transactions/${token}`)).body).toMatchObject({ status: 'AUTHORIZED', response_code: 0, authorization_code: '1213' });
   });
 
   it('status answers for 7 days, then 422', async () => {

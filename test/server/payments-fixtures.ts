@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CustomerProfile } from '../../src/shared/api/erp';
 import type { Order } from '../../src/shared/api/orders';
-import { orders, outbox, payments, type PaymentRow } from '../../src/server/db/schema';
+import { cartItems, orders, outbox, payments, type PaymentRow } from '../../src/server/db/schema';
 import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
 import { erpOrderDedupeKey } from '../../src/server/orders/erpOrderJob';
 import { erpPaymentDedupeKey } from '../../src/server/payments/paymentService';
@@ -113,3 +113,27 @@ export async function erpJobsOf(t: TestApp, purchaseOrderNumber: string, payment
 
 /** The portal's Khipu notification URL (where the stand-in's notify() knob posts when the payment's own is lost). */
 export const khipuNotifyUrl = (t: TestApp) => `${t.url}/api/payments/khipu/notify`;
+
+/**
+ * Makes the WebPay commits the portal sent for a payment (and never got an answer to) look `seconds` older, as if their
+ * answer had been lost that long ago.
+ */
+export async function ageWebpayCommits(t: TestApp, paymentId: number, seconds: number): Promise<void> {
+  await t.database.db.execute(sql`
+    update payments set result = jsonb_set(result, '{portal_commits}', (
+      select coalesce(jsonb_object_agg(k, jsonb_set(v, '{at}', to_jsonb((v ->> 'at')::float8 - ${seconds * 1000}::float8))), '{}'::jsonb)
+      from jsonb_each(result -> 'portal_commits') as e(k, v)))
+    where id = ${paymentId} and result ? 'portal_commits'`);
+}
+
+/** The WebPay commits the portal sent for a payment and has not settled yet (attempt id → mark). */
+export async function webpayCommitMarks(t: TestApp, paymentId: number): Promise<Record<string, { at: number; answer?: unknown }>> {
+  const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+  return ((row?.result as { portal_commits?: Record<string, { at: number; answer?: unknown }> } | null)?.portal_commits) ?? {};
+}
+
+/** The buyer's cart as sku → quantity, read from the database. */
+export async function cartQuantities(t: TestApp, b: Buyer): Promise<Record<string, number>> {
+  const rows = await t.database.db.select().from(cartItems).where(eq(cartItems.userId, b.id));
+  return Object.fromEntries(rows.map((r) => [r.sku, r.quantity]));
+}

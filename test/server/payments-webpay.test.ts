@@ -2,12 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { CardPaymentResult, ErpPaymentResponse, WebpayCreateResponse } from '../../src/shared/api/payments';
 import type { Order } from '../../src/shared/api/orders';
 import { payments } from '../../src/server/db/schema';
+import { WebpayClient, type WebpayTransaction } from '../../src/server/integrations/webpay';
+import { PaymentService } from '../../src/server/payments/paymentService';
 import { call, login, type TestApp } from './helpers';
 import {
   age,
+  ageWebpayCommits,
   BUYER_RUT,
   buyerOf,
   cartCount,
+  cartQuantities,
   erpOrders,
   erpPayments,
   jobsSettled,
@@ -20,6 +24,7 @@ import {
   storedOrder,
   storedPayment,
   until,
+  webpayCommitMarks,
   type Buyer,
 } from './payments-fixtures';
 
@@ -136,16 +141,24 @@ describe('a card payment of an order', () => {
     expect(account.json().message).toBe('El pago no está confirmado por WebPay Plus');
   });
 
-  it('aborted ("Anular compra"): order CANCELED, vci "Anulada Compra", no commit', async () => {
+  it('aborted ("Anular compra") without paying: the commit is refused, status INITIALIZED → ABORTED, order CANCELED, lines back in the cart', async () => {
     const order = await orderOf(t, buyer, 'WEBPAY');
     const created = await started(buyer, order);
-    const where = await comeBack(t.webpay.pay(created.token, 'abort', { method: 'GET' }));
+    expect(await cartCount(t, buyer)).toBe(0);
+    const ret = t.webpay.pay(created.token, 'abort', { method: 'GET' });
+    const where = await comeBack(ret);
     expect(where.searchParams.get('TBK_TOKEN')).toBe(created.token);
     expect(where.searchParams.get('TBK_ORDEN_COMPRA')).toBe(order.purchaseOrderNumber);
     expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
     const result = (await state(buyer, created.token)).json<CardPaymentResult>();
     expect(result).toMatchObject({ state: 'ABORTED', vci: 'Anulada Compra', amount: order.totals.total, buy_order: order.purchaseOrderNumber, orderState: 'CANCELED' });
-    expect(t.webpay.transaction(created.token)!.commits).toBe(0);
+    expect(t.webpay.transaction(created.token)).toMatchObject({ commitAttempts: 1, commits: 0, phase: 'aborted' });
+    expect(await cartQuantities(t, buyer)).toEqual({ 'POL-1001-M': 2, 'POL-1003-M': 1 });
+    // replays of the same return change nothing and commit nothing
+    await comeBack(ret);
+    await comeBack(ret);
+    expect(await cartQuantities(t, buyer)).toEqual({ 'POL-1001-M': 2, 'POL-1003-M': 1 });
+    expect(t.webpay.transaction(created.token)!.commitAttempts).toBe(1);
   });
 
   it('Redcompra debit: the incoming payment carries the debit codes (CreditCard 3, PaymentMethodCode 4)', async () => {
@@ -167,7 +180,7 @@ describe('a card payment of an order', () => {
     expect(erpPayments(t, 'C76123456', order.purchaseOrderNumber)[0]!.PaymentCreditCards[0]).toMatchObject({ CreditCard: 4, PaymentMethodCode: 3, NumOfPayments: 3 });
   });
 
-  it('form timeout: the order found by buy_order is CANCELED and the page gets the token', async () => {
+  it('form timeout: the stored token of the order found by buy_order is committed (refused), EXPIRED, CANCELED, and the page gets the token', async () => {
     const order = await orderOf(t, buyer, 'WEBPAY');
     const created = await started(buyer, order);
     const where = await comeBack(t.webpay.pay(created.token, 'timeout'));
@@ -175,16 +188,30 @@ describe('a card payment of an order', () => {
     expect(where.searchParams.get('TBK_TOKEN')).toBe(created.token);
     expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
     expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'EXPIRED', vci: 'Anulada Compra' });
+    expect(t.webpay.transaction(created.token)).toMatchObject({ commitAttempts: 1, commits: 0 });
+    expect(await cartCount(t, buyer)).toBe(2);
   });
 
-  it("Webpay's error page, then back (token_ws and TBK_TOKEN): invalid, CANCELED without commit", async () => {
+  it('a timeout return with another session id neither names the token nor counts as the browser\'s word', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const res = await call(t.app, { method: 'GET', url: `/api/payments/webpay/return?TBK_ORDEN_COMPRA=${order.purchaseOrderNumber}&TBK_ID_SESION=OW000000` });
+    expect(res.statusCode).toBe(303);
+    expect(new URL(res.headers.location as string, t.url).searchParams.get('TBK_TOKEN')).toBeNull();
+    // the payer is still on the form: the refused commit and INITIALIZED status decide nothing without the word
+    expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'CREATED' });
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'PROCESS' });
+  });
+
+  it("Webpay's error page, then back (token_ws and TBK_TOKEN) without paying: the commit is refused → ABORTED, CANCELED", async () => {
     const order = await orderOf(t, buyer, 'WEBPAY');
     const created = await started(buyer, order);
     const where = await comeBack(t.webpay.pay(created.token, 'error'));
     expect(where.searchParams.get('TBK_TOKEN')).toBe(created.token);
     expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
     expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'ABORTED' });
-    expect(t.webpay.transaction(created.token)!.commits).toBe(0);
+    expect(t.webpay.transaction(created.token)).toMatchObject({ commitAttempts: 1, commits: 0 });
+    expect(await cartCount(t, buyer)).toBe(2);
   });
 
   it('a forged abort for a committed payment changes nothing', async () => {
@@ -209,6 +236,247 @@ describe('a card payment of an order', () => {
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/payment-verification');
+  });
+});
+
+describe("only a commit is proof of payment: the browser's word is not", () => {
+  it('an abort return for a payment the payer approved: committed, PAID, order CONFIRMED once', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const ordersBefore = postsTo(erpPost, 'Orders', (b) => b.NumAtCard === order.purchaseOrderNumber);
+    const ret = t.webpay.pay(created.token, 'visa', { returnAs: 'aborted' });
+    expect(ret.params).toEqual({ TBK_TOKEN: created.token, TBK_ORDEN_COMPRA: order.purchaseOrderNumber, TBK_ID_SESION: 'OW123456' });
+    const where = await comeBack(ret);
+    expect(where.searchParams.get('TBK_TOKEN')).toBe(created.token);
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CONFIRMED', numOc: '1213' });
+    expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({
+      state: 'PAID', status: 'AUTHORIZED', response_code: 0, authorization_code: '1213', card_number: '6623', orderState: 'CONFIRMED',
+    });
+    // the same return again, and the buyer's confirm: nothing more
+    await comeBack(ret);
+    await comeBack({ ...ret, method: 'GET', href: `${ret.url}?${new URLSearchParams(ret.params).toString()}` });
+    expect((await confirm(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'PAID' });
+    expect(t.webpay.transaction(created.token)).toMatchObject({ phase: 'committed', commitAttempts: 1, commits: 1 });
+    await jobsSettled(t);
+    expect(erpOrders(t, order.purchaseOrderNumber)).toHaveLength(1);
+    expect(erpPayments(t, 'C76123456', order.purchaseOrderNumber)).toHaveLength(1);
+    expect(postsTo(erpPost, 'Orders', (b) => b.NumAtCard === order.purchaseOrderNumber) - ordersBefore).toBe(1);
+    expect(await cartCount(t, buyer)).toBe(0);
+  });
+
+  it('the same through the stand-in\'s pages: approve, then "Anular compra" on the voucher', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const form = (path: string, fields: Record<string, string>) =>
+      fetch(`${t.webpay.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    expect((await form('/webpayserver/initTransaction', { token_ws: created.token })).status).toBe(200);
+    expect(await (await form('/webpayserver/pay', { token_ws: created.token, card: 'debit', voucher: '1' })).text()).toContain('Pago aprobado');
+    await form('/webpayserver/voucher/abort', { token_ws: created.token });
+    const ret = t.webpay.transaction(created.token)!.returns.at(-1)!;
+    expect(ret.kind).toBe('aborted');
+    await comeBack(ret);
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CONFIRMED' });
+    expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'PAID', payment_type_code: 'VD' });
+  });
+
+  it('a timeout return for a payment the payer approved: the stored token is committed → PAID', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const where = await comeBack(t.webpay.pay(created.token, 'visa', { returnAs: 'timeout' }));
+    expect(where.searchParams.get('TBK_TOKEN')).toBe(created.token);
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CONFIRMED' });
+    expect(t.webpay.transaction(created.token)).toMatchObject({ phase: 'committed', commitAttempts: 1 });
+  });
+
+  it('an error-page return (token_ws and TBK_TOKEN) for a payment the payer approved → PAID; for a rejected card → REJECTED', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    await comeBack(t.webpay.pay(created.token, 'visa', { returnAs: 'error' }));
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CONFIRMED' });
+    expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'PAID' });
+
+    const refused = await orderOf(t, buyer, 'WEBPAY');
+    const other = await started(buyer, refused);
+    await comeBack(t.webpay.pay(other.token, 'mastercard', { returnAs: 'error' }));
+    expect(await storedOrder(t, refused.id)).toMatchObject({ orderState: 'CANCELED' });
+    expect((await state(buyer, other.token)).json<CardPaymentResult>()).toMatchObject({ state: 'REJECTED', status: 'FAILED', response_code: -1 });
+  });
+
+  it('a status that looks AUTHORIZED before any commit is not PAID: the stand-in\'s misleading status, and a full authorized status', async () => {
+    t.webpay.setBehaviour({ statusBeforeCommit: 'misleading' });
+    try {
+      const order = await orderOf(t, buyer, 'WEBPAY');
+      const created = await started(buyer, order);
+      // on the form: state reads and the reconciler see "AUTHORIZED", and leave the payment open
+      expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'CREATED', status: 'INITIALIZED' });
+      await t.app.reconciler!.runOnce({ minAgeMs: 0 });
+      expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'CREATED' });
+      await comeBack(t.webpay.pay(created.token, 'abort'));
+      expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
+      const stored = await storedPayment(t, { providerId: created.token });
+      expect(stored.state).toBe('ABORTED');
+      expect(stored.result).toMatchObject({ portal_status: { status: 'AUTHORIZED', response_code: 0, vci: 'ABO' } });
+      expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'ABORTED', status: 'ABORTED' });
+    } finally {
+      t.webpay.setBehaviour({ statusBeforeCommit: 'initialized' });
+    }
+
+    // Even a status with every field of a paid transaction is not proof without a commit of the portal's own.
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const status = jest.spyOn(WebpayClient.prototype, 'status').mockImplementation(async (token: string) => ({
+      vci: 'TSY', amount: order.totals.total, status: 'AUTHORIZED', buy_order: order.purchaseOrderNumber, session_id: 'OW123456',
+      card_detail: { card_number: '6623' }, accounting_date: '0101', transaction_date: new Date().toISOString(), authorization_code: '1213',
+      payment_type_code: 'VN', response_code: 0, installments_number: 0, token,
+    }) as WebpayTransaction);
+    try {
+      await t.app.reconciler!.runOnce({ minAgeMs: 0 });
+      expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'CREATED' });
+      const payment = await storedPayment(t, { providerId: created.token });
+      await age(t, payment.id, 20); // too old to be paid: expired, not paid
+      await t.app.reconciler!.runOnce();
+      expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'EXPIRED' });
+      expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
+    } finally {
+      status.mockRestore();
+    }
+    await jobsSettled(t);
+    expect(erpOrders(t, order.purchaseOrderNumber)).toHaveLength(0);
+  });
+
+  it('a commit after the window (422 "invalid finished state", status INITIALIZED) → EXPIRED, never PAID, lines back in the cart', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    t.webpay.setTiming({ commitWindowMs: 50 });
+    try {
+      const ret = t.webpay.pay(created.token, 'visa');
+      await new Promise((resolve) => setTimeout(resolve, 90));
+      await comeBack(ret);
+    } finally {
+      t.webpay.setTiming({ commitWindowMs: 5 * 60_000 });
+    }
+    expect(t.webpay.transaction(created.token)).toMatchObject({ phase: 'reversed', commitAttempts: 1, commits: 0 });
+    const stored = await storedPayment(t, { providerId: created.token });
+    expect(stored.state).toBe('EXPIRED');
+    expect(stored.result).toMatchObject({ portal_note: 'Transaction has an invalid finished state: aborted', portal_status: { status: 'INITIALIZED' } });
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
+    expect(await cartCount(t, buyer)).toBe(2);
+  });
+
+  it("a commit whose answer is lost decides nothing; the reconciler later reads the status after the portal's own commit → PAID once", async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const ret = t.webpay.pay(created.token, 'visa');
+    t.webpay.setFaults({ loseAnswer: true });
+    try {
+      await comeBack(ret); // Webpay commits; its answer never arrives
+    } finally {
+      t.webpay.setFaults({ loseAnswer: false });
+    }
+    expect(t.webpay.transaction(created.token)).toMatchObject({ phase: 'committed', status: 'AUTHORIZED' });
+    const payment = await storedPayment(t, { providerId: created.token });
+    expect(payment.state).toBe('CREATED');
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'PROCESS' });
+    expect(Object.values(await webpayCommitMarks(t, payment.id))).toEqual([{ at: expect.any(Number) }]);
+
+    // while that commit may still be in flight, a second one (refused: committed already) decides nothing
+    await t.app.reconciler!.runOnce({ minAgeMs: 0 });
+    expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'CREATED' });
+    expect(t.webpay.transaction(created.token)!.commitAttempts).toBe(2);
+    // once it is surely over, the status read after it tells how it ended
+    await ageWebpayCommits(t, payment.id, 120);
+    await t.app.reconciler!.runOnce({ minAgeMs: 0 });
+    expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'PAID' });
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CONFIRMED', numOc: '1213' });
+    await jobsSettled(t);
+    expect(erpOrders(t, order.purchaseOrderNumber)).toHaveLength(1);
+    expect(erpPayments(t, 'C76123456', order.purchaseOrderNumber)).toHaveLength(1);
+  });
+
+  it('a commit that times out decides nothing (503 to the buyer); the reconciler commits it later', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    t.webpay.pay(created.token, 'visa');
+    t.webpay.setFaults({ hang: true });
+    try {
+      const res = await confirm(buyer, created.token); // the client gives up after its 5 s
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 503, message: 'WebPay Plus no está disponible, intentelo mas tarde' });
+    } finally {
+      t.webpay.setFaults({ hang: false });
+    }
+    expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'CREATED' });
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'PROCESS' });
+    await t.app.reconciler!.runOnce({ minAgeMs: 0 });
+    expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'PAID' });
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CONFIRMED' });
+    expect(t.webpay.transaction(created.token)).toMatchObject({ commits: 1, commitAttempts: 1 });
+  }, 20_000);
+
+  it('a commit answered but not applied (the process stopped in between) is applied from the stored answer, without a second commit', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const crash = jest.spyOn(PaymentService.prototype, 'applyOutcome').mockRejectedValueOnce(new Error('el proceso se detuvo'));
+    try {
+      await comeBack(t.webpay.pay(created.token, 'visa', { returnAs: 'aborted' }));
+    } finally {
+      crash.mockRestore();
+    }
+    const payment = await storedPayment(t, { providerId: created.token });
+    expect(payment.state).toBe('CREATED');
+    expect(Object.values(await webpayCommitMarks(t, payment.id))).toEqual([expect.objectContaining({ answer: expect.objectContaining({ status: 'AUTHORIZED' }) })]);
+    await t.app.reconciler!.runOnce({ minAgeMs: 0 });
+    expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'PAID' });
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CONFIRMED' });
+    expect(t.webpay.transaction(created.token)!.commitAttempts).toBe(1);
+  });
+
+  it("the buyer's state read settles a payment whose return never came", async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    t.webpay.pay(created.token, 'visa');
+    expect((await state(buyer, created.token)).json<CardPaymentResult>()).toMatchObject({ state: 'PAID', orderState: 'CONFIRMED' });
+  });
+
+  it('concurrent returns (abort, error page, normal), reads and the reconciler for an approved payment: one commit, one outcome', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const aborted = t.webpay.pay(created.token, 'visa', { returnAs: 'aborted' });
+    const error = { ...aborted, kind: 'error' as const, params: { ...aborted.params, token_ws: created.token } };
+    const ordersBefore = postsTo(erpPost, 'Orders', (b) => b.NumAtCard === order.purchaseOrderNumber);
+    await Promise.all([
+      t.webpay.followReturn(aborted),
+      t.webpay.followReturn(aborted),
+      t.webpay.followReturn(error),
+      t.webpay.followReturn({ ...aborted, kind: 'normal', params: { token_ws: created.token } }),
+      state(buyer, created.token),
+      confirm(buyer, created.token),
+      t.app.reconciler!.runOnce({ minAgeMs: 0 }),
+    ]);
+    expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'PAID' });
+    expect(t.webpay.transaction(created.token)).toMatchObject({ phase: 'committed', commits: 1, commitAttempts: 1 });
+    await jobsSettled(t);
+    expect(erpOrders(t, order.purchaseOrderNumber)).toHaveLength(1);
+    expect(erpPayments(t, 'C76123456', order.purchaseOrderNumber)).toHaveLength(1);
+    expect(postsTo(erpPost, 'Orders', (b) => b.NumAtCard === order.purchaseOrderNumber) - ordersBefore).toBe(1);
+  });
+
+  it('concurrent abort returns, reads and the reconciler for an unpaid payment: ABORTED once, the lines back in the cart once', async () => {
+    const order = await orderOf(t, buyer, 'WEBPAY');
+    const created = await started(buyer, order);
+    const aborted = t.webpay.pay(created.token, 'abort');
+    await Promise.all([
+      state(buyer, created.token),
+      t.webpay.followReturn(aborted),
+      t.webpay.followReturn(aborted),
+      confirm(buyer, created.token),
+      t.app.reconciler!.runOnce({ minAgeMs: 0 }),
+      t.webpay.followReturn({ ...aborted, method: 'GET', href: `${aborted.url}?${new URLSearchParams(aborted.params).toString()}` }),
+    ]);
+    expect(await storedPayment(t, { providerId: created.token })).toMatchObject({ state: 'ABORTED' });
+    expect(await storedOrder(t, order.id)).toMatchObject({ orderState: 'CANCELED' });
+    expect(await cartQuantities(t, buyer)).toEqual({ 'POL-1001-M': 2, 'POL-1003-M': 1 });
+    expect(t.webpay.transaction(created.token)!.commits).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 // A thin typed wrapper over Transbank's official SDK (`transbank-sdk` 6.x, WebpayPlus.Transaction) for WebPay Plus
-// REST v1.2 (PROTOCOLS.md §1). It knows the protocol only; it works the same against Transbank and against the
-// stand-in in mocks/webpay: the SDK's `environment` is a plain base URL string, so only that URL and the keys differ.
+// REST v1.2. It knows the protocol only; it works the same against Transbank and against the stand-in in
+// mocks/webpay: the SDK's `environment` is a plain base URL string, so only that URL and the keys differ.
 import * as transbankNs from 'transbank-sdk';
 
 /** Transbank's public integration credentials for WebPay Plus (commerce code and API key secret). */
@@ -89,17 +89,31 @@ export class WebpayError extends Error {
   readonly status: number;
   readonly code: WebpayErrorCode;
   readonly operation: WebpayOperation;
+  /** The request certainly never reached Webpay (connection refused, unknown host, refused before sending). */
+  readonly notSent: boolean;
 
-  constructor(init: { status: number; code: WebpayErrorCode; message: string; operation: WebpayOperation }, options?: { cause?: unknown }) {
+  constructor(
+    init: { status: number; code: WebpayErrorCode; message: string; operation: WebpayOperation; notSent?: boolean },
+    options?: { cause?: unknown },
+  ) {
     super(init.message, options);
     this.status = init.status;
     this.code = init.code;
     this.operation = init.operation;
+    this.notSent = init.notSent ?? false;
   }
 
   /** Worth retrying later (the same request may succeed): unreachable, timed out, or a 5xx. */
   get retryable(): boolean {
     return this.code === 'WEBPAY_UNAVAILABLE' || this.code === 'WEBPAY_TIMEOUT';
+  }
+
+  /**
+   * Webpay may have carried the request out without the answer reaching us (timeout, connection cut, 5xx, an answer
+   * that is not the protocol's): for a commit, the transaction may be committed or not. Only 4xx answers are certain.
+   */
+  get outcomeUnknown(): boolean {
+    return !this.notSent && (this.retryable || this.code === 'WEBPAY_BAD_RESPONSE');
   }
 }
 
@@ -125,7 +139,7 @@ export function toWebpayError(error: unknown, operation: WebpayOperation): Webpa
   const err = error as { name?: string; message?: string } | null;
   const message = typeof err?.message === 'string' ? err.message : String(error);
   if (err?.name !== 'TransbankError') {
-    return new WebpayError({ status: 0, code: 'WEBPAY_INVALID_REQUEST', message, operation }, { cause: error });
+    return new WebpayError({ status: 0, code: 'WEBPAY_INVALID_REQUEST', message, operation, notSent: true }, { cause: error });
   }
   const [title = '', ...rest] = message.split('\n');
   const detail = rest.join('\n').trim() || title;
@@ -135,8 +149,9 @@ export function toWebpayError(error: unknown, operation: WebpayOperation): Webpa
     return new WebpayError({ status, code: codeForStatus(status), message: detail, operation }, { cause: error });
   }
   const timedOut = /timeout of \d+ms exceeded|ECONNABORTED|ETIMEDOUT|timeout/i.test(title);
+  const notSent = !timedOut && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(title);
   return new WebpayError(
-    { status: 0, code: timedOut ? 'WEBPAY_TIMEOUT' : 'WEBPAY_UNAVAILABLE', message: title.replace(/^AxiosError:\s*/, '') || detail, operation },
+    { status: 0, code: timedOut ? 'WEBPAY_TIMEOUT' : 'WEBPAY_UNAVAILABLE', message: title.replace(/^AxiosError:\s*/, '') || detail, operation, notSent },
     { cause: error },
   );
 }
@@ -170,13 +185,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export class WebpayClient {
   readonly baseUrl: string;
   readonly commerceCode: string;
+  /** Limit of each request (ms): a request still unanswered after it is given up, though Webpay may carry it out. */
+  readonly timeoutMs: number;
   private readonly transaction: InstanceType<TransbankSdk['WebpayPlus']['Transaction']>;
 
   constructor(options: WebpayClientOptions = {}) {
     // The SDK appends the API prefix itself; accept a base URL given with it too.
     this.baseUrl = (options.baseUrl ?? WEBPAY_INTEGRATION.baseUrl).replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX.replace(/\./g, '\\.')}$`), '');
     this.commerceCode = options.commerceCode ?? WEBPAY_INTEGRATION.commerceCode;
-    const sdkOptions = new sdk.Options(this.commerceCode, options.apiKey ?? WEBPAY_INTEGRATION.apiKey, this.baseUrl, options.timeoutMs ?? 15_000);
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    const sdkOptions = new sdk.Options(this.commerceCode, options.apiKey ?? WEBPAY_INTEGRATION.apiKey, this.baseUrl, this.timeoutMs);
     this.transaction = new sdk.WebpayPlus.Transaction(sdkOptions);
   }
 
@@ -187,12 +205,19 @@ export class WebpayClient {
     return { token: answer.token, url: answer.url };
   }
 
-  /** PUT /transactions/{token}: confirms the payment once; approved only if isWebpayApproved(answer). */
+  /**
+   * PUT /transactions/{token}: confirms the payment once; approved only if isWebpayApproved(answer). This answer (200)
+   * is the only proof of payment: a 422 means not committed by this call (not paid yet, aborted, past its window,
+   * committed before), and then status tells what Webpay knows, which before a commit is no proof.
+   */
   async commit(token: string): Promise<WebpayTransaction> {
     return transactionOf(await this.call('commit', () => this.transaction.commit(token)), 'commit');
   }
 
-  /** GET /transactions/{token} (answers for 7 days). */
+  /**
+   * GET /transactions/{token} (answers for 7 days). Before a successful commit it may say INITIALIZED, or show fields
+   * that look authorized for a transaction whose commit is refused: never take it as payment on its own.
+   */
   async status(token: string): Promise<WebpayTransaction> {
     return transactionOf(await this.call('status', () => this.transaction.status(token)), 'status');
   }
@@ -234,15 +259,18 @@ export function webpayMatchesOrder(tx: Pick<WebpayTransaction, 'buy_order' | 'am
   return tx.buy_order === expected.buyOrder && tx.amount === expected.amount;
 }
 
-/** What the browser brought back to return_url (PROTOCOLS.md §1, "case" table). */
+/**
+ * What the browser brought back to return_url. It is the browser's word, not Webpay's: whatever the case, only a
+ * commit (or, after a refused commit, the transaction's status) tells what happened to the money.
+ */
 export type WebpayReturnCase =
-  /** Normal end, approved or rejected: commit token. */
+  /** Normal end, approved or rejected. */
   | { kind: 'normal'; token: string }
-  /** The payer pressed "Anular": do not commit; cancel. */
+  /** The payer pressed "Anular" (possibly after approving the payment). */
   | { kind: 'aborted'; token: string; buyOrder: string; sessionId: string }
-  /** The form timed out: do not commit; find the order by buyOrder and cancel. */
+  /** The form timed out: no token; the transaction is found by buyOrder. */
   | { kind: 'timeout'; buyOrder: string; sessionId: string }
-  /** Webpay's error page, then back: invalid payment; do not commit; cancel. */
+  /** Webpay's error page, then back: token_ws and TBK_TOKEN. */
   | { kind: 'error'; token: string; tbkToken: string; buyOrder?: string; sessionId?: string }
   | { kind: 'invalid' };
 
