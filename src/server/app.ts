@@ -40,6 +40,7 @@ import { HomeService } from './home/homeService';
 import homeRoutes from './home/routes';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
+import securityHeaders from './plugins/securityHeaders';
 import spa from './plugins/spa';
 import validation from './plugins/validation';
 import xsrf from './plugins/xsrf';
@@ -147,12 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = new UsersRepo(database.db);
   const tokens = new TokenService(config.jwtSecret, config.tokenTtl);
 
+  await app.register(securityHeaders, { publicUrl: config.publicUrl, webpayBaseUrl: deps.payments?.webpay.baseUrl, khipuBaseUrl: deps.payments?.khipu.baseUrl });
   await app.register(errors);
   await app.register(validation);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
+  // auth first: its onRoute hook gives every route, the anti-forgery cookie's own included, its access guard
   await app.register(auth, { tokens, users });
+  await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
 
   const security = new SecurityService(users, tokens, (userId) => app.forgetSession(userId));
   await app.register(securityRoutes, { security, limits: config.login });
