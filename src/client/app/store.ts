@@ -17,6 +17,9 @@ import { searchReducer } from '../features/search/searchSlice';
 import { loadSessionState } from '../features/session/sessionPersistence';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { confirmReducer } from './confirmSlice';
+import { devToolsOptions } from './devtools';
+// through '../app/env', the path Jest maps to its own env (import.meta does not exist there)
+import { env } from '../app/env';
 import { sessionExpired } from './events';
 import { messageReducer } from './messageSlice';
 import { rootSaga } from './rootSaga';
@@ -50,6 +53,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
+    // a production build never connects to the DevTools extension; development sees no password or token
+    devTools: devToolsOptions(env.dev),
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
