@@ -5,8 +5,8 @@ const guardHits: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({}, {}, (app) => {
-    app.get('/api/test/admin-only', { preHandler: app.requireAdmin }, async () => ({ ok: true }));
-    app.get('/api/test/buyer-only', { preHandler: app.requireBuyer }, async (req) => {
+    app.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({ ok: true }));
+    app.get('/api/test/buyer-only', { config: { access: 'buyer' } }, async (req) => {
       guardHits.push(req.sessionUser!.username);
       return { ok: true };
     });

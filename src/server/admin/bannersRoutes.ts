@@ -14,7 +14,7 @@ const UPLOAD_RULES: UploadRules = {
 /** Banner administration (admin document sections 2, 3, 5 and 7), ADMIN and SUPERADMIN only. */
 export default async function bannersRoutes(app: FastifyInstance, opts: { banners: BannersAdmin }) {
   const { banners } = opts;
-  const admin = { preHandler: app.requireAdmin };
+  const admin = { config: { access: 'admin' as const } };
   const byId = { ...admin, schema: { params: bannerIdParams } };
   await app.register(multipart, {
     limits: { fileSize: BANNER_MAX_BYTES, files: extraFiles(BANNER_FILE_FIELDS), fields: 20, fieldSize: 4096, parts: 30, headerPairs: 100 },

@@ -38,7 +38,7 @@ export function toAdminJob(row: OutboxRow): AdminJob {
  * sealed mail fields).
  */
 export default async function adminJobsRoutes(app: FastifyInstance, opts: Opts) {
-  const admin = { onRequest: app.requireAdmin };
+  const admin = { config: { access: 'admin' as const } };
 
   app.get<{ Querystring: JobListQuery }>('/api/admin/jobs', { ...admin, schema: { querystring: jobListQuerySchema } }, async (request): Promise<AdminJobList> => {
     const { status, kind, page, pageSize } = request.query;

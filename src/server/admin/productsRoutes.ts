@@ -18,7 +18,7 @@ const UPLOAD_RULES: UploadRules = {
  */
 export default async function productsRoutes(app: FastifyInstance, opts: { products: ProductsAdmin }) {
   const { products } = opts;
-  const admin = { preHandler: app.requireAdmin };
+  const admin = { config: { access: 'admin' as const } };
   // The largest file is the 4 MB sheet; an image between 2 and 4 MB is read and refused with its own message.
   await app.register(multipart, {
     limits: { fileSize: PRODUCT_PDF_MAX_BYTES, files: extraFiles(PRODUCT_FILE_FIELDS), fields: 30, fieldSize: 4096, parts: 40, headerPairs: 100 },

@@ -23,8 +23,8 @@ interface Opts {
  */
 export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts) {
   const service = new AdminUsersService(opts.db, (userId) => app.forgetSession(userId));
-  // onRequest: the role is checked before the body is even parsed or validated.
-  const admin = { onRequest: app.requireAdmin };
+  // the role is checked in onRequest (plugins/auth.ts), before the body is even parsed or validated
+  const admin = { config: { access: 'admin' as const } };
 
   app.get('/api/admin/users', admin, (request): Promise<AdminUser[]> => service.list(request.sessionUser!));
 

@@ -13,11 +13,7 @@ const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const cart = new CartService(deps.db, new CartRepo(deps.db), deps.erp, deps.customers);
 
   // Admins have no cart (spec section 6): say so rather than a bare "forbidden".
-  const buyer = async (request: FastifyRequest) => {
-    const user = request.sessionUser;
-    if (user && user.role !== 'USER') throw new HttpError(403, MSG.cartNotForAdmins);
-  };
-  const guard = { preHandler: [app.requireSession, buyer] };
+  const guard = { config: { access: 'buyer' as const, accessDenied: MSG.cartNotForAdmins } };
   /** The path's userId must be the caller's own. */
   const ownUser = (request: FastifyRequest<{ Params: { userId: number } }>) => {
     const user = request.sessionUser!;

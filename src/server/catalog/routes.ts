@@ -7,7 +7,7 @@ import type { CatalogService } from './catalogService';
 
 export default async function catalogRoutes(app: FastifyInstance, opts: { catalog: CatalogService }) {
   const { catalog } = opts;
-  const session = { preHandler: app.requireSession };
+  const session = { config: { access: 'session' as const } };
 
   // Hot paths: answered from the in-memory snapshot, pre-serialized and pre-compressed, with ETag.
   app.get('/api/user/b1/catalog', session, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).tree));

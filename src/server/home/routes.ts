@@ -6,7 +6,7 @@ import type { HomeService } from './homeService';
 /** Home (banner and offers) and the product content record; every route needs a session (buyer or admin). */
 export default async function homeRoutes(app: FastifyInstance, opts: { home: HomeService }) {
   const { home } = opts;
-  const session = { preHandler: app.requireSession };
+  const session = { config: { access: 'session' as const } };
   const bySku = { ...session, schema: { params: skuParams } };
 
   app.get('/api/user/home', session, () => home.womenCards());

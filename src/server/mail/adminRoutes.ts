@@ -29,7 +29,7 @@ function isUniqueViolation(err: unknown): boolean {
  */
 export default async function adminRoutes(app: FastifyInstance, ctx: MailContext) {
   const { recipients, db } = ctx;
-  const admin = { preHandler: app.requireAdmin };
+  const admin = { config: { access: 'admin' as const } };
   const byId = { ...admin, schema: { params: notificationIdParams } };
   const notFound = () => new HttpError(404, NOTIFICATION_MSG.notFound);
 

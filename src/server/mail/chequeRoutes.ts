@@ -74,7 +74,7 @@ export default async function chequeRoutes(app: FastifyInstance, ctx: MailContex
     limits: { fileSize: CHEQUE_MAX_BYTES, files: 1, fields: 20, fieldSize: 4096, parts: 24, headerPairs: 100 },
   });
 
-  app.post('/api/user/pay-cheque', { preHandler: app.requireBuyer }, async (request, reply) => {
+  app.post('/api/user/pay-cheque', { config: { access: 'buyer' } }, async (request, reply) => {
     const user = request.sessionUser!;
     const form = await readChequeForm(request);
     const { numberOrder } = validate(payChequeSchema, form.fields);

@@ -59,6 +59,7 @@ export default async function customerRequestRoutes(app: FastifyInstance, ctx: M
     {
       schema: { body: customerRequestSchema },
       config: {
+        access: 'public',
         rateLimit: {
           ...CUSTOMER_REQUEST_LIMIT,
           errorResponseBuilder: () => new HttpError(429, CUSTOMER_REQUEST_MSG.tooManyRequests),

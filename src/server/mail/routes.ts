@@ -69,7 +69,7 @@ const routes: FastifyPluginAsync<MailRouteDeps> = async (app, deps) => {
   // CREATION_USER recipient exists, and never learns its address.
   app.get<{ Params: { section: NotificationSection } }>(
     '/api/user/sendmail/section/:section',
-    { schema: { params: sectionParams } },
+    { config: { access: 'public' }, schema: { params: sectionParams } },
     async (request): Promise<NotificationRecipient | PublicRecipient> => {
       const { section } = request.params;
       const session = section === 'CREATION_USER' ? await app.optionalSession(request).catch(() => undefined) : await app.optionalSession(request);
@@ -83,7 +83,7 @@ const routes: FastifyPluginAsync<MailRouteDeps> = async (app, deps) => {
   // The notification of a reservation (the reserve flow's last step). Asked again, it is not sent twice.
   app.post<{ Body: OrderMailRequest }>(
     '/api/user/sendmail/order',
-    { preHandler: app.requireBuyer, schema: { body: orderMailSchema } },
+    { config: { access: 'buyer' }, schema: { body: orderMailSchema } },
     async (request, reply) => {
       const user = request.sessionUser!;
       const { numberOrder, section } = request.body;

@@ -7,17 +7,17 @@ import type { CustomerDirectory } from '../profile/customers';
 export default async function historyRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
   const { erp, customers } = opts;
 
-  app.get('/api/user/b1/tipo-transport', { preHandler: app.requireBuyer }, () => erp.listTransports());
+  app.get('/api/user/b1/tipo-transport', { config: { access: 'buyer' } }, () => erp.listTransports());
 
   app.get<{ Params: { customerId: string } }>(
     '/api/user/b1/purchase-history/:customerId',
-    { preHandler: app.requireBuyer, schema: { params: customerIdParams } },
+    { config: { access: 'buyer' }, schema: { params: customerIdParams } },
     async (request) => erp.purchaseHistory(await customers.assertOwn(request.sessionUser!, request.params.customerId)),
   );
 
   app.get<{ Params: { docEntry: number } }>(
     '/api/user/b1/purchase-history-det/:docEntry',
-    { preHandler: app.requireBuyer, schema: { params: docEntryParams } },
+    { config: { access: 'buyer' }, schema: { params: docEntryParams } },
     async (request) => erp.purchaseHistoryLines(request.params.docEntry, await customers.cardCodeOf(request.sessionUser!)),
   );
 }

@@ -25,7 +25,7 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const service = new OrderService({ ...deps, orders, cart });
   deps.worker.register(ERP_ORDER_JOB, createErpOrderHandler({ orders, erp: deps.erp, log: app.log }));
 
-  const buyer = { preHandler: app.requireBuyer };
+  const buyer = { config: { access: 'buyer' as const } };
 
   // Optional Idempotency-Key: a repeat replays the first answer; the answer is stored in the order's own transaction.
   const keys = new IdempotencyStore(deps.db, { log: app.log });

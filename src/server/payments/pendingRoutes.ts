@@ -7,7 +7,7 @@ import type { CustomerDirectory } from '../profile/customers';
 export default async function pendingRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
   app.get<{ Params: { customerId: string } }>(
     '/api/user/b1/pending-payments/:customerId',
-    { preHandler: app.requireBuyer, schema: { params: customerIdParams } },
+    { config: { access: 'buyer' }, schema: { params: customerIdParams } },
     async (request) => opts.erp.pendingInvoices(await opts.customers.assertOwn(request.sessionUser!, request.params.customerId)),
   );
 }

@@ -24,7 +24,7 @@ export interface PaymentRoutesOptions {
 }
 
 /** Callbacks of the providers: no session and no anti-forgery token (they carry their own proof), a rate limit. */
-const providerCallback = { xsrf: false, rateLimit: { max: 300, timeWindow: '1 minute' } };
+const providerCallback = { access: 'provider' as const, xsrf: false, rateLimit: { max: 300, timeWindow: '1 minute' } };
 
 /**
  * Card (WebPay Plus) and bank-transfer (Khipu) payments (spec section 7, Payments), the providers' callbacks, and the
@@ -34,7 +34,7 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
   const { area } = opts;
   // Webpay's return comes as an urlencoded form (POST) or a query (GET). Scoped to this plugin.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody);
-  const buyer = { preHandler: app.requireBuyer };
+  const buyer = { config: { access: 'buyer' as const } };
   // Optional Idempotency-Key on the creates: the provider is called outside any transaction, its answer stored after.
   const keys = new IdempotencyStore(area.service.db, { log: app.log });
 

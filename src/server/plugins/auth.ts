@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '../../shared/messages';
 import { isAdminRole, type Role } from '../../shared/roles';
 import { HttpError } from '../errors';
 import type { TokenService } from '../security/tokens';
 import type { UsersRepo } from '../security/usersRepo';
+import { assertXsrf } from './xsrf';
 
 export interface SessionUser {
   id: number;
@@ -12,22 +13,41 @@ export interface SessionUser {
   username: string;
 }
 
+/**
+ * Who may call a route, declared on every route as `config: { access }`:
+ * - 'public': anybody (login, health, public config, the customer request); non-GET calls still need the anti-forgery token;
+ * - 'provider': callbacks of the payment providers (no session, no anti-forgery token: they carry their own proof);
+ * - 'session': any logged-in user (buyer or admin);
+ * - 'buyer': a logged-in USER;
+ * - 'admin': a logged-in ADMIN or SUPERADMIN.
+ */
+export type Access = 'public' | 'provider' | 'session' | 'buyer' | 'admin';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'provider', 'session', 'buyer', 'admin'];
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (required on every /api route: the server does not start without it). */
+    access?: Access;
+    /** The 403 message for a logged-in caller of the wrong role (default 'No tiene permisos para esta acción'). */
+    accessDenied?: string;
+  }
   interface FastifyRequest {
     /** Set by the guards below once the token is checked. */
     sessionUser?: SessionUser;
   }
   interface FastifyInstance {
     /** Any logged-in user. */
-    requireSession: preHandlerAsyncHookHandler;
+    requireSession: onRequestAsyncHookHandler;
     /** A buyer (USER). */
-    requireBuyer: preHandlerAsyncHookHandler;
+    requireBuyer: onRequestAsyncHookHandler;
     /** ADMIN or SUPERADMIN. */
-    requireAdmin: preHandlerAsyncHookHandler;
+    requireAdmin: onRequestAsyncHookHandler;
     /** Reads the token if present (routes open to visitors that act differently for users). */
     optionalSession(request: FastifyRequest): Promise<SessionUser | undefined>;
     /** Forget cached token checks of a user (after a password change, deactivation, deletion). */
     forgetSession(userId: number): void;
+    /** Every route registered and the access it declared ('GET /api/orders/:id' → 'buyer'), for the authorization tests. */
+    routeAccess: ReadonlyMap<string, Access>;
   }
 }
 
@@ -44,6 +64,25 @@ function tokenOf(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const token = header.startsWith('Bearer ') ? header.slice(7) : header;
   return token.trim() || undefined;
+}
+
+/** Marks the guard the access hook adds, so a route copied by Fastify (its HEAD twin) does not get it twice. */
+const GUARD = Symbol('accessGuard');
+
+/**
+ * The access a route declared. A GET or HEAD route outside /api is static content (the SPA and its assets, /files/)
+ * and public; any other route without a declaration is a programming error caught at start-up.
+ */
+export function accessOf(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): Access {
+  const declared = (route.config as { access?: unknown } | undefined)?.access;
+  if (declared !== undefined) {
+    if (!ACCESS_LEVELS.includes(declared as Access)) throw new Error(`Ruta ${String(route.method)} ${route.url}: config.access inválido (${String(declared)})`);
+    return declared as Access;
+  }
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const staticContent = !route.url.startsWith('/api') && methods.every((m) => m === 'GET' || m === 'HEAD');
+  if (staticContent) return 'public';
+  throw new Error(`Ruta ${methods.join(',')} ${route.url} sin decisión de acceso: declare config.access ('public', 'provider', 'session', 'buyer' o 'admin')`);
 }
 
 export default fp(async function auth(app: FastifyInstance, opts: Opts) {
@@ -84,6 +123,39 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     return user;
   }
 
+  const roleAllowed: Record<'session' | 'buyer' | 'admin', (role: Role) => boolean> = {
+    session: () => true,
+    buyer: (role) => role === 'USER',
+    admin: (role) => isAdminRole(role),
+  };
+
+  /** authentication → role → anti-forgery, before the body is read, parsed or validated. */
+  function guardFor(access: Access, denied: string): onRequestAsyncHookHandler | undefined {
+    if (access === 'provider') return undefined;
+    if (access === 'public') return async (request) => assertXsrf(request);
+    const allowed = roleAllowed[access];
+    return async (request) => {
+      const user = await requireSession(request);
+      if (!allowed(user.role)) throw new HttpError(403, denied);
+      assertXsrf(request);
+    };
+  }
+
+  const table = new Map<string, Access>();
+  // Every route declares who may call it (start-up fails otherwise).
+  app.addHook('onRoute', (route) => {
+    const access = accessOf(route);
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) table.set(`${method} ${route.url}`, access);
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    if (existing.some((hook) => (hook as { [GUARD]?: true })[GUARD])) return;
+    const guard = guardFor(access, route.config?.accessDenied ?? MSG.forbidden);
+    if (!guard) return;
+    Object.defineProperty(guard, GUARD, { value: true });
+    // a public route keeps its own onRequest hooks (the address limits) first; a guarded one checks the caller first
+    route.onRequest = (access === 'public' ? [...existing, guard] : [guard, ...existing]) as RouteOptions['onRequest'];
+  });
+
+  app.decorate('routeAccess', table as ReadonlyMap<string, Access>);
   app.decorate('optionalSession', sessionOf);
   app.decorate('forgetSession', (userId: number) => void cache.delete(userId));
   app.decorate('requireSession', async (request: FastifyRequest) => {

@@ -22,21 +22,26 @@ function sameToken(a: string, b: string): boolean {
   return ba.length === bb.length && timingSafeEqual(ba, bb);
 }
 
+/** Whether the request must carry the anti-forgery token: a state-changing /api call that is not a provider callback. */
+function needsToken(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config;
+  return !SAFE.has(request.method) && request.url.startsWith('/api/') && config?.xsrf !== false && config?.access !== 'provider';
+}
+
 /**
  * Double-submit anti-forgery: the server hands out a readable `XSRF-TOKEN` cookie and every non-GET
  * request to /api must echo it in `X-XSRF-TOKEN`. A cross-site page can send the cookie but cannot read it.
+ * The check itself runs in the access guard (plugins/auth.ts), in `onRequest` after the session and role checks.
  */
+export function assertXsrf(request: FastifyRequest): void {
+  if (!needsToken(request)) return;
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers[XSRF_HEADER];
+  if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new HttpError(403, MSG.xsrfMissing);
+}
+
+/** Hands out the anti-forgery cookie. */
 export default fp(async function xsrf(app: FastifyInstance, opts: { secure: boolean }) {
-  const needsToken = (request: FastifyRequest) =>
-    !SAFE.has(request.method) && request.url.startsWith('/api/') && request.routeOptions.config?.xsrf !== false;
-
-  app.addHook('preHandler', async (request) => {
-    if (!needsToken(request)) return;
-    const cookie = request.cookies[XSRF_COOKIE];
-    const header = request.headers[XSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new HttpError(403, MSG.xsrfMissing);
-  });
-
   app.addHook('onSend', async (request, reply) => {
     if (!request.cookies[XSRF_COOKIE]) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
@@ -49,5 +54,5 @@ export default fp(async function xsrf(app: FastifyInstance, opts: { secure: bool
   });
 
   // Lets the SPA get a token before its first state-changing call.
-  app.get('/api/security/xsrf', async (_request, reply) => reply.status(204).send());
+  app.get('/api/security/xsrf', { config: { access: 'public' } }, async (_request, reply) => reply.status(204).send());
 });

@@ -11,7 +11,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
 
   app.get<{ Params: { userId: number } }>(
     '/api/user/b1/profile/:userId',
-    { preHandler: app.requireBuyer, schema: { params: userIdParams } },
+    { config: { access: 'buyer' }, schema: { params: userIdParams } },
     async (request) => {
       const user = request.sessionUser!;
       if (request.params.userId !== user.id) throw new HttpError(403, MSG.forbidden);
@@ -21,7 +21,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
 
   app.post<{ Body: UpdateProfileRequest }>(
     '/api/user/b1/update-profile',
-    { preHandler: app.requireBuyer, schema: { body: updateProfileSchema } },
+    { config: { access: 'buyer' }, schema: { body: updateProfileSchema } },
     async (request) => {
       const cardCode = await customers.assertOwn(request.sessionUser!, request.body.businessPartner);
       const { giro, mail, telefono, direcciones } = request.body;
@@ -29,6 +29,6 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
     },
   );
 
-  app.get('/api/user/b1/region', { preHandler: app.requireSession }, () => erp.listRegions());
-  app.get('/api/user/b1/pais', { preHandler: app.requireSession }, () => erp.listCountries());
+  app.get('/api/user/b1/region', { config: { access: 'session' } }, () => erp.listRegions());
+  app.get('/api/user/b1/pais', { config: { access: 'session' } }, () => erp.listCountries());
 }

@@ -9,7 +9,7 @@ export const PUBLIC_CONFIG_MAX_AGE_S = 300;
 
 export default async function publicConfigRoutes(app: FastifyInstance, opts: { publicUrl: string }) {
   const body: PublicConfigResponse = { publicUrl: opts.publicUrl.replace(/\/+$/, '') };
-  app.get(PUBLIC_CONFIG_PATH, async (_request, reply): Promise<PublicConfigResponse> => {
+  app.get(PUBLIC_CONFIG_PATH, { config: { access: 'public' } }, async (_request, reply): Promise<PublicConfigResponse> => {
     // private: the answer may carry the anti-forgery cookie, which a shared cache must never hand to someone else
     reply.header('cache-control', `private, max-age=${PUBLIC_CONFIG_MAX_AGE_S}`);
     return body;
