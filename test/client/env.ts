@@ -1,1 +1,1 @@
-export const env = { apiBase: '/api', brand: '', dev: false };
+export const env = { apiBase: '/api', brand: '', dev: false, devTools: false };

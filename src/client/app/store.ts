@@ -54,7 +54,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState,
     // a production build never connects to the DevTools extension; development sees no password or token
-    devTools: devToolsOptions(env.dev),
+    devTools: devToolsOptions(env.devTools),
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);

@@ -121,7 +121,7 @@ function installExtensionStub() {
 function freshMakeStore(dev: boolean): typeof MakeStore {
   let makeStore: typeof MakeStore | undefined;
   jest.isolateModules(() => {
-    jest.doMock('../../../src/client/app/env', () => ({ env: { apiBase: '/api', brand: '', dev } }));
+    jest.doMock('../../../src/client/app/env', () => ({ env: { apiBase: '/api', brand: '', dev, devTools: dev } }));
     ({ makeStore } = jest.requireActual<{ makeStore: typeof MakeStore }>('../../../src/client/app/store'));
   });
   return makeStore!;
