@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
 
   const security = new SecurityService(users, tokens, (userId) => app.forgetSession(userId));
-  await app.register(securityRoutes, { security, limits: config.login });
+  await app.register(securityRoutes, { security, limits: config.login, db: database.db });
   const erp = deps.erp;
   const { redriveIntervalMs, ...createPolicy } = deps.erpJobs ?? {};
   if (createPolicy.settleMs !== undefined || createPolicy.approvalPollMs !== undefined) erp.setCreatePolicy(createPolicy);

@@ -326,3 +326,18 @@ export const idempotencyKeys = pgTable(
 );
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+/**
+ * Failed password checks in the current window, shared by every instance of the portal (security/loginLimits.ts):
+ * one row per key — `addr:<address>`, `rut:<rut>` and `pair:<rut>@<address>` — counting from `windowStart`; a row
+ * whose window has passed starts again at 1 and old rows are purged.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: varchar('key', { length: 200 }).primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_window_start_idx').on(t.windowStart)],
+);
