@@ -1,48 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { AdminJobList, RetryJobResponse } from '../../src/shared/api/adminJobs';
-import type { CustomerProfile } from '../../src/shared/api/erp';
 import type { Order } from '../../src/shared/api/orders';
 import { auditLog, orders, outbox } from '../../src/server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
+import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
 
 // GET /api/admin/jobs and POST /api/admin/jobs/:id/retry: an ERP job the outbox gave up on is listed as failed and
 // re-driven by an administrator; the order it carries then reaches the ERP once.
 
 let t: TestApp;
 let admin: string;
-let buyer: { token: string; id: number; profile: CustomerProfile };
+let buyer: Buyer;
 let transport: string;
 
 beforeAll(async () => {
   t = await createTestApp({}, { worker: { pollMs: 50, backoffMs: () => 50, maxAttempts: 1, autoStart: false } });
   admin = (await login(t.app, '22222222-2', 'Admin1234')).token;
-  const session = await login(t.app, '76123456-0', 'Demo1234');
-  const profile = (await call(t.app, { method: 'GET', url: `/api/user/b1/profile/${session.id}`, token: session.token })).json<CustomerProfile>();
-  buyer = { token: session.token, id: session.id, profile };
-  transport = (await call(t.app, { method: 'GET', url: '/api/user/b1/tipo-transport', token: buyer.token })).json<{ idTransporte: string }[]>()[1]!.idTransporte;
+  buyer = await buyerOf(t.app, '76123456-0');
+  transport = await someTransport(t.app, buyer.token);
 }, 60_000);
 afterAll(() => t.close());
 afterEach(() => t.b1.setFaults({ refuse: false }));
 
-async function creditOrder(): Promise<Order> {
-  await call(t.app, { method: 'DELETE', url: `/api/user/cart/clear-cart/${buyer.id}`, token: buyer.token });
-  await call(t.app, { method: 'POST', url: '/api/user/cart', token: buyer.token, payload: { sku: 'POL-1001-M', quantity: 2 } });
-  const res = await call(t.app, {
-    method: 'POST',
-    url: '/api/orders',
-    token: buyer.token,
-    payload: {
-      orderType: 'ONLINE',
-      tipoEntrega: 'entrega',
-      deliveryAddress: buyer.profile.despacho[0]!.iddespacho,
-      deliveryTransport: transport,
-      invoiceAddress: buyer.profile.factura[0]!.idfactura,
-      paymentMethod: 'CREDIT',
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<Order>();
-}
+const creditOrder = (): Promise<Order> => placeOrder(t.app, buyer, [{ sku: 'POL-1001-M', quantity: 2 }], transport);
 
 const jobs = (query = '', token = admin) => call(t.app, { method: 'GET', url: `/api/admin/jobs${query}`, token });
 const retry = (id: number | string, token = admin) => call(t.app, { method: 'POST', url: `/api/admin/jobs/${id}/retry`, token });

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { CustomerProfile } from '../../src/shared/api/erp';
 import type { Order, OrderSubmissionResponse } from '../../src/shared/api/orders';
 import { orders, outbox, productContent } from '../../src/server/db/schema';
 import { ErpService } from '../../src/server/erp/erpService';
@@ -7,25 +6,15 @@ import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
 import { OutboxWorker } from '../../src/server/jobs/outbox';
 import { createErpOrderHandler } from '../../src/server/orders/erpOrderJob';
 import { OrderRepo } from '../../src/server/orders/orderRepo';
-import { call, createTestApp, login, type TestApp } from './helpers';
+import { call, createTestApp, type TestApp } from './helpers';
+import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
 
 let t: TestApp;
-interface Buyer {
-  token: string;
-  id: number;
-  profile: CustomerProfile;
-}
 let buyer: Buyer; // 76.123.456-0: C76123456, Gold 6 %, credit available
 let chequeBuyer: Buyer; // 76.234.567-6: C76234567, payment condition 'Cheque', Silver 4 %
 let transport: string;
 
 const BACKOFF_MS = 100;
-
-async function buyerOf(rut: string): Promise<Buyer> {
-  const session = await login(t.app, rut, 'Demo1234');
-  const profile = (await call(t.app, { method: 'GET', url: `/api/user/b1/profile/${session.id}`, token: session.token })).json<CustomerProfile>();
-  return { token: session.token, id: session.id, profile };
-}
 
 /** Every POST the portal made to the ERP's Orders, by NumAtCard. */
 const postSpy = jest.spyOn(ServiceLayerClient.prototype, 'post');
@@ -38,9 +27,9 @@ const otherErp = () => new ErpService(new ServiceLayerClient({ baseUrl: t.b1.url
 
 beforeAll(async () => {
   t = await createTestApp({}, { worker: { pollMs: 50, backoffMs: () => BACKOFF_MS, autoStart: false } });
-  buyer = await buyerOf('76123456-0');
-  chequeBuyer = await buyerOf('76234567-6');
-  transport = (await call(t.app, { method: 'GET', url: '/api/user/b1/tipo-transport', token: buyer.token })).json<{ idTransporte: string }[]>()[1]!.idTransporte;
+  buyer = await buyerOf(t.app, '76123456-0');
+  chequeBuyer = await buyerOf(t.app, '76234567-6');
+  transport = await someTransport(t.app, buyer.token);
   await t.database.db.insert(productContent).values({ sku: 'POL-1001', offer: true, percentage: 20 });
 }, 60_000);
 afterAll(async () => {
@@ -52,22 +41,8 @@ afterEach(() => t.b1.setFaults({ refuse: false, hang: false, errorRate: 0 }));
 const post = (url: string, token: string, payload: object) => call(t.app, { method: 'POST', url, token, payload });
 
 /** Cart of 3 × POL-1001-M (20 % offer) and 2 × POL-1003-M (no offer), then the order. */
-async function orderOf(b: Buyer, choices: object = {}): Promise<Order> {
-  await call(t.app, { method: 'DELETE', url: `/api/user/cart/clear-cart/${b.id}`, token: b.token });
-  await post('/api/user/cart', b.token, { sku: 'POL-1001-M', quantity: 3 });
-  await post('/api/user/cart', b.token, { sku: 'POL-1003-M', quantity: 2 });
-  const res = await post('/api/orders', b.token, {
-    orderType: 'ONLINE',
-    tipoEntrega: 'entrega',
-    deliveryAddress: b.profile.despacho[0]!.iddespacho,
-    deliveryTransport: transport,
-    invoiceAddress: b.profile.factura[0]!.idfactura,
-    paymentMethod: 'CREDIT',
-    ...choices,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<Order>();
-}
+const orderOf = (b: Buyer, choices: object = {}): Promise<Order> =>
+  placeOrder(t.app, b, [{ sku: 'POL-1001-M', quantity: 3 }, { sku: 'POL-1003-M', quantity: 2 }], transport, choices);
 
 const reserve = (b: Buyer, order: Order) => post('/api/user/b1/reserve', b.token, { orderReference: order.purchaseOrderNumber });
 const ov = (b: Buyer, order: Order) => post('/api/user/b1/ov', b.token, { orderReference: order.purchaseOrderNumber });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { CustomerProfile } from '../../src/shared/api/erp';
 import type { Order, OrderSubmissionResponse } from '../../src/shared/api/orders';
 import { orders, outbox } from '../../src/server/db/schema';
 import { ErpError } from '../../src/server/erp/errors';
 import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
-import { call, createTestApp, login, type TestApp } from './helpers';
+import { call, createTestApp, type TestApp } from './helpers';
+import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
 
 // An order reaches the ERP exactly once when the ERP is slow, loses answers or never processed a create, and an
 // order that meets an approval procedure waits for it (never cancelled meanwhile). Counted from the stand-in's journal
@@ -14,11 +14,6 @@ const TIMEOUT_MS = 300;
 const SETTLE_MS = 1_500;
 
 let t: TestApp;
-interface Buyer {
-  token: string;
-  id: number;
-  profile: CustomerProfile;
-}
 let buyer: Buyer; // 76.123.456-0, C76123456
 let approvalBuyer: Buyer; // 76.345.678-1, C76345678: its orders need approval in the ERP
 let transport: string;
@@ -29,19 +24,13 @@ const ordersPosted = (number: string) =>
 const committed = (set: 'Orders' | 'Drafts', number: string) => t.b1.journal.filter((e) => e.set === set && e.reference === number);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function buyerOf(rut: string): Promise<Buyer> {
-  const session = await login(t.app, rut, 'Demo1234');
-  const profile = (await call(t.app, { method: 'GET', url: `/api/user/b1/profile/${session.id}`, token: session.token })).json<CustomerProfile>();
-  return { token: session.token, id: session.id, profile };
-}
-
 beforeAll(async () => {
   t = await createTestApp({}, { worker: { pollMs: 50, backoffMs: () => 50, autoStart: false } }, undefined, {}, {
     erp: { timeoutMs: TIMEOUT_MS, settleMs: SETTLE_MS, approvalPollMs: 100 },
   });
-  buyer = await buyerOf('76123456-0');
-  approvalBuyer = await buyerOf('76345678-1');
-  transport = (await call(t.app, { method: 'GET', url: '/api/user/b1/tipo-transport', token: buyer.token })).json<{ idTransporte: string }[]>()[1]!.idTransporte;
+  buyer = await buyerOf(t.app, '76123456-0');
+  approvalBuyer = await buyerOf(t.app, '76345678-1');
+  transport = await someTransport(t.app, buyer.token);
 }, 60_000);
 afterAll(async () => {
   postSpy.mockRestore();
@@ -51,22 +40,9 @@ afterEach(() => t.b1.setFaults({ postDelayMs: 0, loseAnswerRate: 0, hang: false,
 
 const post = (url: string, token: string, payload: object) => call(t.app, { method: 'POST', url, token, payload });
 
-async function creditOrder(b: Buyer, choices: object = {}): Promise<Order> {
-  await call(t.app, { method: 'DELETE', url: `/api/user/cart/clear-cart/${b.id}`, token: b.token });
-  await post('/api/user/cart', b.token, { sku: 'POL-1001-M', quantity: 3 });
-  await post('/api/user/cart', b.token, { sku: 'POL-1003-S', quantity: 2 });
-  const res = await post('/api/orders', b.token, {
-    orderType: 'ONLINE',
-    tipoEntrega: 'entrega',
-    deliveryAddress: b.profile.despacho[0]!.iddespacho,
-    deliveryTransport: transport,
-    invoiceAddress: b.profile.factura[0]!.idfactura,
-    paymentMethod: 'CREDIT',
-    ...choices,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<Order>();
-}
+/** 3 × POL-1001-M and 2 × POL-1003-S on the credit line (unless `choices` says otherwise). */
+const creditOrder = (b: Buyer, choices: object = {}): Promise<Order> =>
+  placeOrder(t.app, b, [{ sku: 'POL-1001-M', quantity: 3 }, { sku: 'POL-1003-S', quantity: 2 }], transport, choices);
 
 const ov = (b: Buyer, order: Order) => post('/api/user/b1/ov', b.token, { orderReference: order.purchaseOrderNumber });
 const stored = async (id: number) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;

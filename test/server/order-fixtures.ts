@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { CustomerProfile } from '../../src/shared/api/erp';
+import type { Order } from '../../src/shared/api/orders';
+import { call, login } from './helpers';
+
+// A logged-in buyer with its ERP profile, and an order placed from a cart filled for it: what the order tests share.
+
+export interface Buyer {
+  token: string;
+  id: number;
+  profile: CustomerProfile;
+}
+
+export async function buyerOf(app: FastifyInstance, rut: string, password = 'Demo1234'): Promise<Buyer> {
+  const session = await login(app, rut, password);
+  const profile = (await call(app, { method: 'GET', url: `/api/user/b1/profile/${session.id}`, token: session.token })).json<CustomerProfile>();
+  return { token: session.token, id: session.id, profile };
+}
+
+/** The id of the second transport the ERP lists (the first is the fallback '0001'). */
+export async function someTransport(app: FastifyInstance, token: string): Promise<string> {
+  return (await call(app, { method: 'GET', url: '/api/user/b1/tipo-transport', token })).json<{ idTransporte: string }[]>()[1]!.idTransporte;
+}
+
+/**
+ * Empties the buyer's cart, puts `lines` in it and creates the order (a credit-line sale to the first dispatch and
+ * invoice addresses unless `choices` says otherwise). Expects 201.
+ */
+export async function placeOrder(
+  app: FastifyInstance,
+  buyer: Buyer,
+  lines: ReadonlyArray<{ sku: string; quantity: number }>,
+  transport: string,
+  choices: object = {},
+): Promise<Order> {
+  await call(app, { method: 'DELETE', url: `/api/user/cart/clear-cart/${buyer.id}`, token: buyer.token });
+  for (const line of lines) await call(app, { method: 'POST', url: '/api/user/cart', token: buyer.token, payload: line });
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/orders',
+    token: buyer.token,
+    payload: {
+      orderType: 'ONLINE',
+      tipoEntrega: 'entrega',
+      deliveryAddress: buyer.profile.despacho[0]!.iddespacho,
+      deliveryTransport: transport,
+      invoiceAddress: buyer.profile.factura[0]!.idfactura,
+      paymentMethod: 'CREDIT',
+      ...choices,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<Order>();
+}
