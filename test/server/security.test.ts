@@ -1,4 +1,5 @@
-import { call, createTestApp, login, type TestApp } from './helpers';
+import { SignJWT } from 'jose';
+import { call, createTestApp, login, TEST_SECRET, type TestApp } from './helpers';
 
 let t: TestApp;
 const guardHits: string[] = [];
@@ -112,6 +113,40 @@ describe('guards', () => {
       const res = await call(t.app, { method: 'GET', url: '/api/security/me', token });
       expect(res.statusCode).toBe(401);
     }
+  });
+
+  it('requires exp and every claim the portal issues, and HS256 only', async () => {
+    const { id } = await login(t.app, '76123456-0', 'Demo1234');
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { role: 'USER', usr: '76.123.456-0', ver: 0 };
+    const sign = (payload: Record<string, unknown>, { exp = true, iat = true, sub = true, alg = 'HS256', key = TEST_SECRET } = {}) => {
+      let jwt = new SignJWT(payload).setProtectedHeader({ alg }).setIssuer('portal-mayorista');
+      if (sub) jwt = jwt.setSubject(String(id));
+      if (iat) jwt = jwt.setIssuedAt(now);
+      if (exp) jwt = jwt.setExpirationTime(now + 600);
+      return jwt.sign(key);
+    };
+    const me = async (token: string) => (await call(t.app, { method: 'GET', url: '/api/security/me', token })).statusCode;
+    // the same claims signed properly are accepted (the demo buyer's token version is 0)
+    expect(await me(await sign(claims))).toBe(200);
+    expect(await me(await sign(claims, { exp: false }))).toBe(401);
+    expect(await me(await sign(claims, { iat: false }))).toBe(401);
+    expect(await me(await sign(claims, { sub: false }))).toBe(401);
+    const { ver: _ver, ...noVersion } = claims;
+    expect(await me(await sign(noVersion))).toBe(401);
+    const { role: _role, ...noRole } = claims;
+    expect(await me(await sign(noRole))).toBe(401);
+    expect(await me(await sign({ ...claims, role: 'ROOT' }))).toBe(401);
+    const { usr: _usr, ...noUser } = claims;
+    expect(await me(await sign(noUser))).toBe(401);
+    expect(await me(await sign(claims, { alg: 'HS512', key: new Uint8Array(64).fill(7) }))).toBe(401);
+    expect(await me(await sign(claims, { alg: 'HS512' }))).toBe(401);
+    const [h, p] = (await sign(claims)).split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${p}.`;
+    expect(h).toBeTruthy();
+    expect(await me(none)).toBe(401);
+    const expired = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer('portal-mayorista').setSubject(String(id)).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(TEST_SECRET);
+    expect(await me(expired)).toBe(401);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
