@@ -213,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.decorate('privateFiles', privateFiles as PrivateFileStore);
   await app.register(mailRoutes, { ...routeDeps, mailer, privateFiles, sealKey: sealingKey(config.jwtSecret) });
-  await app.register(adminUsersRoutes, { db: database.db });
+  await app.register(adminUsersRoutes, { db: database.db, erp });
   await app.register(adminJobsRoutes, { db: database.db, outbox, worker });
   const redriver = new ErpRedriver({
     db: database.db,

@@ -29,8 +29,23 @@ function freshRut(): string {
   return `${body.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${dv}`;
 }
 
+/** Makes `rut` a customer in the ERP stand-in (a copy of a demo customer under its own CardCode). */
+function erpCustomer(rut: string, name = `Cliente ${rut}`): string {
+  const template = t.b1.data.BusinessPartners.find((p) => p.CardCode === 'C76123456')!;
+  const cardCode = `C${rut.replace(/\D/g, '').slice(0, 8)}`;
+  t.b1.data.BusinessPartners.push({ ...template, CardCode: cardCode, CardName: name, FederalTaxID: rut.replace(/\./g, '') });
+  return cardCode;
+}
+
+/** A fresh rut that the ERP knows as a customer. */
+function freshCustomerRut(): string {
+  const rut = freshRut();
+  erpCustomer(rut);
+  return rut;
+}
+
 const newUser = (over: Record<string, unknown> = {}) => ({
-  username: freshRut(),
+  username: freshCustomerRut(),
   password: NEW_PASSWORD,
   confirmPassword: NEW_PASSWORD,
   email: 'compras@nuevo.cl',
@@ -47,10 +62,18 @@ const del = (id: number, token = admin) => call(t.app, { method: 'DELETE', url: 
 const me = (token: string) => call(t.app, { method: 'GET', url: '/api/security/me', token });
 const auditRows = () => t.database.db.select().from(auditLog).orderBy(auditLog.id);
 
+/** Lets a user log in with its password as if it had already changed the admin's one (the first-login step). */
+async function passwordChanged(id: number) {
+  await t.database.db.update(users).set({ mustChangePassword: false }).where(eq(users.id, id));
+}
+
+/** A user created through the API, past its first-login password change. */
 async function created(over: Record<string, unknown> = {}, token = admin) {
   const res = await save(newUser(over), token);
   expect(res.statusCode).toBe(201);
-  return res.json() as { id: number; username: string; userType: string; enabled: boolean };
+  const user = res.json() as { id: number; username: string; userType: string; enabled: boolean };
+  await passwordChanged(user.id);
+  return user;
 }
 
 /** The update body for a user as the form sends it (password left empty: keep it). */
@@ -196,7 +219,7 @@ describe('create and update', () => {
   });
 
   it('creates a buyer who then logs in; the password is hashed and never answered', async () => {
-    const body = newUser({ username: freshRut().replace(/\./g, '') });
+    const body = newUser({ username: freshCustomerRut().replace(/\./g, '') });
     const res = await save(body);
     expect(res.statusCode).toBe(201);
     const user = res.json();
@@ -211,7 +234,16 @@ describe('create and update', () => {
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    const session = await login(t.app, body.username, NEW_PASSWORD);
+    // the admin's password must be changed at the first login
+    expect(row!.mustChangePassword).toBe(true);
+    expect(await login(t.app, body.username, NEW_PASSWORD)).toMatchObject({ id: user.id, token: '', userActive: true, changePassword: false });
+    const changed = await call(t.app, {
+      method: 'POST',
+      url: '/api/security/change-password',
+      payload: { username: body.username, currentPassword: NEW_PASSWORD, password: 'Propia2026', confirmPassword: 'Propia2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const session = await login(t.app, body.username, 'Propia2026');
     expect(session).toMatchObject({ id: user.id, type: 'USER', userActive: true, changePassword: true });
     expect((await me(session.token)).statusCode).toBe(200);
 
@@ -261,6 +293,9 @@ describe('create and update', () => {
     expect(res.statusCode).toBe(200);
     expect((await me(first.token)).statusCode).toBe(401);
     expect(await login(t.app, u.username, NEW_PASSWORD)).toMatchObject({ status: 401 });
+    // a password set by an admin is changed by the user at the next login
+    expect(await login(t.app, u.username, 'Cambiada99')).toMatchObject({ token: '', userActive: true, changePassword: false });
+    await passwordChanged(u.id);
     const second = await login(t.app, u.username, 'Cambiada99');
     expect((await me(second.token)).statusCode).toBe(200);
 
@@ -271,6 +306,56 @@ describe('create and update', () => {
     await save(asUpdate(u, { enabled: false }));
     expect((await me(second.token)).statusCode).toBe(401);
     expect(await login(t.app, u.username, 'Cambiada99')).toMatchObject({ token: '', userActive: false });
+  });
+});
+
+describe('buyers are ERP customers', () => {
+  it('refuses a buyer whose rut is not a customer in the ERP, in Spanish', async () => {
+    const body = newUser({ username: freshRut() });
+    const res = await save(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      status: 400,
+      message: 'El rut no corresponde a un cliente del ERP',
+      fields: { username: 'El rut no corresponde a un cliente del ERP' },
+    });
+    expect(await t.database.db.select().from(users).where(eq(users.username, body.username))).toHaveLength(0);
+    // staff need no ERP customer
+    expect((await save(newUser({ username: freshRut(), userType: 'ADMIN' }), superadmin)).statusCode).toBe(201);
+  });
+
+  it('refuses making an administrator a buyer when the rut is not an ERP customer', async () => {
+    const staff = await created({ username: freshRut(), userType: 'ADMIN' }, superadmin);
+    const res = await save(asUpdate(staff, { userType: 'USER' }), superadmin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('El rut no corresponde a un cliente del ERP');
+  });
+
+  it('GET /api/admin/users/erp-customer/:rut answers the ERP company of a rut', async () => {
+    for (const rut of ['76.123.456-0', '76123456-0', '761234560']) {
+      const res = await get(`/api/admin/users/erp-customer/${rut}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ rut: '76.123.456-0', cardCode: 'C76123456', name: 'Comercial Los Andes SpA' });
+    }
+    expect((await get('/api/admin/users/erp-customer/76123456-0', superadmin)).statusCode).toBe(200);
+    expect((await get(`/api/admin/users/erp-customer/${freshRut()}`)).json()).toEqual({ status: 404, message: 'El rut no corresponde a un cliente del ERP' });
+    expect((await get('/api/admin/users/erp-customer/12345678-9')).json()).toMatchObject({ status: 400, message: 'El rut empresa es invalido' });
+    expect((await get('/api/admin/users/erp-customer/76123456-0', buyer)).statusCode).toBe(403);
+    expect((await call(t.app, { method: 'GET', url: '/api/admin/users/erp-customer/76123456-0' })).statusCode).toBe(401);
+  });
+
+  it('answers 503 in Spanish while the ERP is down, for the look-up and the creation', async () => {
+    t.b1.setFaults({ refuse: true });
+    try {
+      const lookup = await get('/api/admin/users/erp-customer/76123456-0');
+      expect(lookup.statusCode).toBe(503);
+      expect(lookup.json()).toEqual({ status: 503, message: 'No se pudo consultar el ERP, inténtelo más tarde' });
+      const res = await save(newUser());
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe('No se pudo consultar el ERP, inténtelo más tarde');
+    } finally {
+      t.b1.setFaults({ refuse: false });
+    }
   });
 });
 
@@ -313,8 +398,8 @@ describe('protections', () => {
     const otherToken = (await login(t.app, other.username, 'Segundo123')).token;
     expect((await me(otherToken)).statusCode).toBe(200);
     const [a, b] = await Promise.all([
-      save(asUpdate(other, { userType: 'USER' }), superadmin),
-      save(asUpdate({ id: superadminId, username: '11.111.111-1' }, { userType: 'USER' }), otherToken),
+      save(asUpdate(other, { userType: 'ADMIN' }), superadmin),
+      save(asUpdate({ id: superadminId, username: '11.111.111-1' }, { userType: 'ADMIN' }), otherToken),
     ]);
     const codes = [a.statusCode, b.statusCode].sort();
     expect(codes[0]).toBe(200);

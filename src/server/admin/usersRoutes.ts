@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdminUser, DeleteUserResponse } from '../../shared/api/adminUsers';
+import type { AdminUser, DeleteUserResponse, ErpCustomerLookup } from '../../shared/api/adminUsers';
 import {
   USER_MSG,
+  erpCustomerParamsSchema,
   isNewUserId,
   userIdParamsSchema,
   userSaveSchema,
@@ -11,10 +12,14 @@ import {
   type UserUpdateForm,
 } from '../../shared/schemas/users';
 import type { Db } from '../db/connect';
+import type { ErpService } from '../erp/erpService';
+import { HttpError } from '../errors';
 import { AdminUsersService } from './usersService';
 
 interface Opts {
   db: Db;
+  /** A buyer's rut must be an ERP customer (creation, and the form's look-up). */
+  erp: ErpService;
 }
 
 /**
@@ -22,7 +27,7 @@ interface Opts {
  * delete. ADMIN and SUPERADMIN only; what each may touch is the service's.
  */
 export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts) {
-  const service = new AdminUsersService(opts.db, (userId) => app.forgetSession(userId));
+  const service = new AdminUsersService(opts.db, (userId) => app.forgetSession(userId), opts.erp);
   // the role is checked in onRequest (plugins/auth.ts), before the body is even parsed or validated
   const admin = { config: { access: 'admin' as const } };
 
@@ -32,6 +37,17 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
     '/api/admin/users/find/by/:username',
     { ...admin, schema: { params: usernameParamsSchema } },
     (request): Promise<AdminUser> => service.findByUsername(request.sessionUser!, request.params.username),
+  );
+
+  // The company a new buyer's rut belongs to in the ERP, shown by the form before saving.
+  app.get<{ Params: { rut: string } }>(
+    '/api/admin/users/erp-customer/:rut',
+    { ...admin, schema: { params: erpCustomerParamsSchema } },
+    async (request): Promise<ErpCustomerLookup> => {
+      const customer = await service.erpCustomer(request.params.rut);
+      if (!customer) throw new HttpError(404, USER_MSG.notErpCustomer);
+      return customer;
+    },
   );
 
   app.get<{ Params: { id: number } }>(

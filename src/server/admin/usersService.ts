@@ -1,10 +1,13 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { AdminUser } from '../../shared/api/adminUsers';
+import type { AdminUser, ErpCustomerLookup } from '../../shared/api/adminUsers';
 import { fill } from '../../shared/messages';
 import type { Role } from '../../shared/roles';
+import { formatRut } from '../../shared/rut';
 import { USER_MSG, type UserCreateForm, type UserUpdateForm } from '../../shared/schemas/users';
 import type { Db, Tx } from '../db/connect';
 import { orders, payments, users, type UserRow } from '../db/schema';
+import type { ErpService } from '../erp/erpService';
+import { ErpError } from '../erp/errors';
 import { HttpError } from '../errors';
 import type { SessionUser } from '../plugins/auth';
 import { hashPassword } from '../security/passwords';
@@ -47,7 +50,29 @@ export class AdminUsersService {
     private readonly db: Db,
     /** Drops the auth plugin's cached state of a user (its role, enabled flag and token version changed). */
     private readonly onUserChanged: (userId: number) => void = () => {},
+    /** Where a buyer's rut is looked up: a buyer (USER) must be a customer in the ERP. */
+    private readonly erp?: Pick<ErpService, 'getCustomerByRut'>,
   ) {}
+
+  /**
+   * GET /admin/users/erp-customer/{rut}: the ERP customer of a rut, or null. An ERP that does not answer is a 503 with
+   * a Spanish message; the ERP's own error stays in the log.
+   */
+  async erpCustomer(rut: string): Promise<ErpCustomerLookup | null> {
+    if (!this.erp) throw new HttpError(503, USER_MSG.erpUnavailable);
+    try {
+      const customer = await this.erp.getCustomerByRut(rut);
+      return customer ? { rut: formatRut(rut), cardCode: customer.idcliente, name: customer.nombre } : null;
+    } catch (err) {
+      if (err instanceof ErpError && err.status !== 404) throw new HttpError(503, USER_MSG.erpUnavailable);
+      throw err;
+    }
+  }
+
+  /** A buyer's rut must be an ERP customer: 400 with the field's message otherwise. */
+  private async assertErpCustomer(rut: string): Promise<void> {
+    if (!(await this.erpCustomer(rut))) throw new HttpError(400, USER_MSG.notErpCustomer, { username: USER_MSG.notErpCustomer });
+  }
 
   private readonly forbidden = () => new HttpError(403, USER_MSG.adminOnlySuperadmin);
   private readonly notFound = () => new HttpError(404, USER_MSG.notFound);
@@ -80,10 +105,14 @@ export class AdminUsersService {
     return toAdminUser(row);
   }
 
-  /** POST /admin/users without id. */
+  /**
+   * POST /admin/users without id. A buyer must be a customer in the ERP; every new user changes the password chosen by
+   * the admin at the first login.
+   */
   async create(actor: SessionUser, form: UserCreateForm): Promise<AdminUser> {
     if (!mayManage(actor, form.userType)) throw this.forbidden();
     const username = normalizeUsername(form.username);
+    if (form.userType === 'USER') await this.assertErpCustomer(username);
     const passwordHash = await hashPassword(form.password);
     try {
       return await this.db.transaction(async (tx) => {
@@ -99,6 +128,7 @@ export class AdminUsersService {
             cellphone: form.cellphone,
             enabled: form.enabled,
             userType: form.userType,
+            mustChangePassword: true,
           })
           .returning();
         await AuditLog.record(tx, {
@@ -119,10 +149,15 @@ export class AdminUsersService {
 
   /**
    * POST /admin/users with id. The rut cannot change; an empty password keeps the current one. A new password or a
-   * deactivation raises the token version, so the user's sessions end.
+   * deactivation raises the token version, so the user's sessions end; a new password must be changed at the next
+   * login. A user made a buyer must be a customer in the ERP.
    */
   async update(actor: SessionUser, form: UserUpdateForm): Promise<AdminUser> {
     const passwordHash = form.password ? await hashPassword(form.password) : undefined;
+    if (form.userType === 'USER') {
+      const [current] = await this.db.select({ userType: users.userType }).from(users).where(eq(users.id, form.id)).limit(1);
+      if (current && current.userType !== 'USER') await this.assertErpCustomer(normalizeUsername(form.username));
+    }
     const result = await this.db.transaction(async (tx) => {
       await this.lockUserChanges(tx);
       const [target] = await tx.select().from(users).where(eq(users.id, form.id));
@@ -144,7 +179,7 @@ export class AdminUsersService {
         .update(users)
         .set({
           ...next,
-          ...(passwordHash ? { passwordHash } : {}),
+          ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
           ...(revokes ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
         })
         .where(eq(users.id, target.id))

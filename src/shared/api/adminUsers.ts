@@ -16,7 +16,11 @@ export interface AdminUser {
 /** GET /admin/users: by id; an ADMIN caller does not get ADMIN and SUPERADMIN users. */
 export type AdminUserList = AdminUser[];
 
-/** POST /admin/users without id: creates (201, answers the AdminUser). A rut already used answers 409. */
+/**
+ * POST /admin/users without id: creates (201, answers the AdminUser). A rut already used answers 409; a buyer (USER)
+ * whose rut is not a customer in the ERP answers 400 'El rut no corresponde a un cliente del ERP' (503 with the ERP
+ * down). The new user must change the password at the first login.
+ */
 export interface CreateUserRequest {
   username: string;
   password: string;
@@ -30,7 +34,8 @@ export interface CreateUserRequest {
 
 /**
  * POST /admin/users with id: updates (200, answers the AdminUser). The rut cannot change; an empty or missing
- * password keeps the current one; a new password or a deactivation ends the user's sessions.
+ * password keeps the current one; a new password or a deactivation ends the user's sessions, and a new password must
+ * be changed by the user at the next login.
  */
 export interface UpdateUserRequest extends Omit<CreateUserRequest, 'password' | 'confirmPassword'> {
   id: number;
@@ -39,6 +44,20 @@ export interface UpdateUserRequest extends Omit<CreateUserRequest, 'password' | 
 }
 
 export type SaveUserRequest = CreateUserRequest | UpdateUserRequest;
+
+/**
+ * GET /admin/users/erp-customer/{rut} (ADMIN and SUPERADMIN): the ERP customer a new buyer's rut belongs to, for the
+ * form to show the company before saving. 404 'El rut no corresponde a un cliente del ERP' when the ERP has no
+ * customer with that rut, 400 for an invalid rut, 503 'No se pudo consultar el ERP, inténtelo más tarde'.
+ */
+export interface ErpCustomerLookup {
+  /** The rut, formatted ('76.123.456-0'). */
+  rut: string;
+  /** The ERP business partner code. */
+  cardCode: string;
+  /** The company name in the ERP. */
+  name: string;
+}
 
 /** DELETE /admin/users/{id}: 200 {message: 'Eliminado!'}. */
 export interface DeleteUserResponse {

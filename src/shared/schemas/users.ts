@@ -47,6 +47,8 @@ export const USER_MSG = {
   selfDisable: 'No puede desactivar su propio usuario',
   selfRole: 'No puede cambiar el rol de su propio usuario',
   hasOrders: 'El usuario {username} tiene pedidos o pagos registrados: desactívelo en lugar de eliminarlo',
+  notErpCustomer: 'El rut no corresponde a un cliente del ERP',
+  erpUnavailable: 'No se pudo consultar el ERP, inténtelo más tarde',
 } as const;
 
 /** The 'Role' options (after 'Seleccionar'); 'Administrador' only when the current role is not ADMIN. */
@@ -130,6 +132,11 @@ export const userSaveSchema = yup.lazy((value: { id?: unknown } | undefined) =>
 export type UserSaveForm = UserCreateForm | UserUpdateForm;
 
 export const userIdParamsSchema = yup.object({ id: idSchema.required(USER_MSG.id) });
+
+/** GET /admin/users/erp-customer/{rut}: a rut in any writing. */
+export const erpCustomerParamsSchema = yup.object({
+  rut: yup.string().trim().required(USER_MSG.rutRequired).max(20, USER_MSG.rutInvalid).test('rut', USER_MSG.rutInvalid, rutOk),
+});
 
 /** GET /admin/users/find/by/{username}: a rut in any writing. */
 export const usernameParamsSchema = yup.object({

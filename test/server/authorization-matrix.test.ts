@@ -1,0 +1,231 @@
+import { orders } from '../../src/server/db/schema';
+import type { Access } from '../../src/server/plugins/auth';
+import { MSG } from '../../src/shared/messages';
+import { call, createTestApp, login, type TestApp } from './helpers';
+
+// One table for every route of the API: who may call it. A route missing from the table fails the test, so a new
+// route needs a decision here as well as its `config.access`. Visitors get 401 before anything is validated (the
+// bodies below are deliberately invalid); a logged-in caller of the wrong role gets 403 the same way.
+
+type Who = 'visitor' | 'buyer' | 'other' | 'blocked' | 'admin' | 'superadmin';
+const EVERYONE: Who[] = ['visitor', 'buyer', 'other', 'blocked', 'admin', 'superadmin'];
+const BUYERS: Who[] = ['buyer', 'other', 'blocked'];
+const ADMINS: Who[] = ['admin', 'superadmin'];
+
+interface Ctx {
+  ids: Record<Who, number>;
+  /** An order of `buyer`. */
+  orderId: number;
+}
+
+interface Row {
+  access: Access;
+  /** The path to call (the buyer's own ids where the route names one). */
+  url: string | ((c: Ctx) => string);
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Expected status (or any of several) per caller; callers the access refuses are filled in from `access`. */
+  expect: Partial<Record<Who, number | number[]>>;
+}
+
+const all = (who: Who[], status: number | number[]) => Object.fromEntries(who.map((w) => [w, status])) as Partial<Record<Who, number | number[]>>;
+/** A buyer's own resource: the owner reads it, another buyer (and the blocked one) gets 403 or 404, never the data. */
+const owned = (ok = 200) => ({ buyer: ok, other: [403, 404], blocked: [403, 404] });
+const INVALID = { bogus: true };
+
+const TABLE: Record<string, Row> = {
+  'GET /api/security/xsrf': { access: 'public', url: '/api/security/xsrf', expect: all(EVERYONE, 204) },
+  'POST /api/security/login': { access: 'public', url: '/api/security/login', payload: INVALID, expect: all(EVERYONE, 400) },
+  'GET /api/security/me': { access: 'session', url: '/api/security/me', expect: all([...BUYERS, ...ADMINS], 200) },
+  'POST /api/security/change-password': { access: 'public', url: '/api/security/change-password', payload: INVALID, expect: all(EVERYONE, 400) },
+  'GET /api/user/b1/profile/:userId': { access: 'buyer', url: (c) => `/api/user/b1/profile/${c.ids.buyer}`, expect: owned() },
+  'POST /api/user/b1/update-profile': { access: 'buyer', url: '/api/user/b1/update-profile', payload: INVALID, expect: all(BUYERS, 400) },
+  'GET /api/user/b1/region': { access: 'session', url: '/api/user/b1/region', expect: all([...BUYERS, ...ADMINS], 200) },
+  'GET /api/user/b1/pais': { access: 'session', url: '/api/user/b1/pais', expect: all([...BUYERS, ...ADMINS], 200) },
+  'GET /api/user/b1/catalog': { access: 'session', url: '/api/user/b1/catalog', expect: all([...BUYERS, ...ADMINS], 200) },
+  'GET /api/user/b1/catalog/products': { access: 'session', url: '/api/user/b1/catalog/products', expect: all([...BUYERS, ...ADMINS], 200) },
+  'GET /api/user/b1/products': { access: 'session', url: '/api/user/b1/products', expect: all([...BUYERS, ...ADMINS], 200) },
+  'GET /api/user/b1/catalog/find/by/sku/:sku': { access: 'session', url: '/api/user/b1/catalog/find/by/sku/NO-EXISTE', expect: all([...BUYERS, ...ADMINS], 404) },
+  'GET /api/user/b1/products-detail/:sku': { access: 'session', url: '/api/user/b1/products-detail/NO-EXISTE', expect: all([...BUYERS, ...ADMINS], 404) },
+  'GET /api/user/b1/offer-sku/:sku': { access: 'session', url: '/api/user/b1/offer-sku/NO-EXISTE', expect: all([...BUYERS, ...ADMINS], [200, 404]) },
+  'POST /api/user/b1/masivo-sku': { access: 'session', url: '/api/user/b1/masivo-sku', payload: INVALID, expect: all([...BUYERS, ...ADMINS], 400) },
+  'GET /api/user/b1/tipo-transport': { access: 'buyer', url: '/api/user/b1/tipo-transport', expect: all(BUYERS, 200) },
+  'GET /api/user/b1/purchase-history/:customerId': { access: 'buyer', url: '/api/user/b1/purchase-history/C76123456', expect: owned() },
+  'GET /api/user/b1/purchase-history-det/:docEntry': { access: 'buyer', url: '/api/user/b1/purchase-history-det/999999', expect: all(BUYERS, [404]) },
+  'GET /api/user/b1/pending-payments/:customerId': { access: 'buyer', url: '/api/user/b1/pending-payments/C76123456', expect: owned() },
+  'GET /files/*': { access: 'public', url: '/files/no-existe.png', expect: all(EVERYONE, 404) },
+  'GET /api/user/home': { access: 'session', url: '/api/user/home', expect: all([...BUYERS, ...ADMINS], 200) },
+  'GET /api/user/home/men': { access: 'session', url: '/api/user/home/men', expect: all([...BUYERS, ...ADMINS], 200) },
+  'GET /api/user/home/banner': { access: 'session', url: '/api/user/home/banner', expect: all([...BUYERS, ...ADMINS], [200, 404]) },
+  'GET /api/user/home/offer': { access: 'session', url: '/api/user/home/offer', expect: all([...BUYERS, ...ADMINS], 200) },
+  'GET /api/user/home/offer/:sku': { access: 'session', url: '/api/user/home/offer/NO-EXISTE', expect: all([...BUYERS, ...ADMINS], [200, 404]) },
+  'GET /api/user/products/:sku': { access: 'session', url: '/api/user/products/NO-EXISTE', expect: all([...BUYERS, ...ADMINS], [200, 404]) },
+  'GET /api/admin/products/find/by/sku/:sku': { access: 'admin', url: '/api/admin/products/find/by/sku/NO-EXISTE', expect: all(ADMINS, 404) },
+  'GET /api/admin/products/status': { access: 'admin', url: '/api/admin/products/status?skus=NO-EXISTE', expect: all(ADMINS, 200) },
+  'POST /api/admin/products': { access: 'admin', url: '/api/admin/products', payload: INVALID, expect: all(ADMINS, [400, 406, 415]) },
+  'GET /api/admin/banners': { access: 'admin', url: '/api/admin/banners', expect: all(ADMINS, 200) },
+  'GET /api/admin/banners/:id': { access: 'admin', url: '/api/admin/banners/abc', expect: all(ADMINS, 400) },
+  'POST /api/admin/banners': { access: 'admin', url: '/api/admin/banners', payload: INVALID, expect: all(ADMINS, [400, 406, 415]) },
+  'DELETE /api/admin/banners/:id': { access: 'admin', url: '/api/admin/banners/abc', expect: all(ADMINS, 400) },
+  'POST /api/user/cart': { access: 'buyer', url: '/api/user/cart', payload: INVALID, expect: all(BUYERS, 400) },
+  'PUT /api/user/cart': { access: 'buyer', url: '/api/user/cart', payload: INVALID, expect: all(BUYERS, 400) },
+  'GET /api/user/cart/find-by-userid/:userId': { access: 'buyer', url: (c) => `/api/user/cart/find-by-userid/${c.ids.buyer}`, expect: owned() },
+  'GET /api/user/cart/count-cart/:userId': { access: 'buyer', url: (c) => `/api/user/cart/count-cart/${c.ids.buyer}`, expect: owned() },
+  'DELETE /api/user/cart/clear-cart/:userId': { access: 'buyer', url: (c) => `/api/user/cart/clear-cart/${c.ids.buyer}`, expect: owned(204) },
+  'DELETE /api/user/cart/:id': { access: 'buyer', url: '/api/user/cart/abc', expect: all(BUYERS, 400) },
+  'POST /api/orders': { access: 'buyer', url: '/api/orders', payload: INVALID, expect: all(BUYERS, 400) },
+  'GET /api/orders/:id': { access: 'buyer', url: (c) => `/api/orders/${c.orderId}`, expect: owned() },
+  'POST /api/user/b1/reserve': { access: 'buyer', url: '/api/user/b1/reserve', payload: INVALID, expect: all(BUYERS, 400) },
+  'POST /api/user/b1/ov': { access: 'buyer', url: '/api/user/b1/ov', payload: INVALID, expect: all(BUYERS, 400) },
+  'POST /api/orders/update/state/order': { access: 'buyer', url: '/api/orders/update/state/order', payload: INVALID, expect: all(BUYERS, 400) },
+  'POST /api/user/tbk/create': { access: 'buyer', url: '/api/user/tbk/create', payload: INVALID, expect: all(BUYERS, 400) },
+  'PUT /api/user/tbk/confirm/:token': { access: 'buyer', url: '/api/user/tbk/confirm/no-existe', expect: all(BUYERS, [400, 404]) },
+  'GET /api/user/tbk/state/:token': { access: 'buyer', url: '/api/user/tbk/state/no-existe', expect: all(BUYERS, [400, 404]) },
+  'POST /api/user/tbk/update-tbk': { access: 'buyer', url: '/api/user/tbk/update-tbk', payload: INVALID, expect: all(BUYERS, 400) },
+  // the providers' callbacks: no session, no anti-forgery token; what they may do is decided by the provider's proof
+  'GET /api/payments/webpay/return': { access: 'provider', url: '/api/payments/webpay/return', expect: all(EVERYONE, 303) },
+  'POST /api/payments/webpay/return': { access: 'provider', url: '/api/payments/webpay/return', payload: {}, expect: all(EVERYONE, 303) },
+  'POST /api/payments/khipu/notify': { access: 'provider', url: '/api/payments/khipu/notify', payload: INVALID, expect: all(EVERYONE, [400, 401]) },
+  'POST /api/user/khipu/payments': { access: 'buyer', url: '/api/user/khipu/payments', payload: INVALID, expect: all(BUYERS, 400) },
+  'GET /api/user/khipu/payments/:id': { access: 'buyer', url: '/api/user/khipu/payments/no-existe', expect: all(BUYERS, [400, 404]) },
+  'POST /api/user/khipu/payments/:id/confirm': { access: 'buyer', url: '/api/user/khipu/payments/no-existe/confirm', expect: all(BUYERS, [400, 404]) },
+  'POST /api/user/b1/pay-invoice': { access: 'buyer', url: '/api/user/b1/pay-invoice', payload: INVALID, expect: all(BUYERS, 400) },
+  'POST /api/user/b1/pay-account': { access: 'buyer', url: '/api/user/b1/pay-account', payload: INVALID, expect: all(BUYERS, 400) },
+  // public: a visitor only learns whether the CREATION_USER recipient exists; other sections need a session
+  'GET /api/user/sendmail/section/:section': { access: 'public', url: '/api/user/sendmail/section/RESERVE', expect: { visitor: 401, ...all([...BUYERS, ...ADMINS], [200, 404]) } },
+  'POST /api/user/sendmail/order': { access: 'buyer', url: '/api/user/sendmail/order', payload: INVALID, expect: all(BUYERS, 400) },
+  'POST /api/user/pay-cheque': { access: 'buyer', url: '/api/user/pay-cheque', payload: INVALID, expect: all(BUYERS, [400, 406, 415]) },
+  'GET /api/admin/admin-emails': { access: 'admin', url: '/api/admin/admin-emails', expect: all(ADMINS, 200) },
+  'GET /api/admin/admin-emails/:id': { access: 'admin', url: '/api/admin/admin-emails/abc', expect: all(ADMINS, 400) },
+  'POST /api/admin/admin-emails': { access: 'admin', url: '/api/admin/admin-emails', payload: INVALID, expect: all(ADMINS, 400) },
+  'DELETE /api/admin/admin-emails/:id': { access: 'admin', url: '/api/admin/admin-emails/abc', expect: all(ADMINS, 400) },
+  // limited to 5 an hour per address, checked before the body (the sixth caller here is refused)
+  'POST /api/user/sendmail': { access: 'public', url: '/api/user/sendmail', payload: INVALID, expect: all(EVERYONE, [400, 429]) },
+  'GET /api/admin/users': { access: 'admin', url: '/api/admin/users', expect: all(ADMINS, 200) },
+  'GET /api/admin/users/find/by/:username': { access: 'admin', url: '/api/admin/users/find/by/76123456-0', expect: all(ADMINS, 200) },
+  'GET /api/admin/users/erp-customer/:rut': { access: 'admin', url: '/api/admin/users/erp-customer/76123456-0', expect: all(ADMINS, 200) },
+  'GET /api/admin/users/:id': { access: 'admin', url: (c) => `/api/admin/users/${c.ids.buyer}`, expect: all(ADMINS, 200) },
+  'POST /api/admin/users': { access: 'admin', url: '/api/admin/users', payload: INVALID, expect: all(ADMINS, 400) },
+  'DELETE /api/admin/users/:id': { access: 'admin', url: '/api/admin/users/abc', expect: all(ADMINS, 400) },
+  'GET /api/admin/jobs': { access: 'admin', url: '/api/admin/jobs', expect: all(ADMINS, 200) },
+  'POST /api/admin/jobs/:id/retry': { access: 'admin', url: '/api/admin/jobs/abc/retry', expect: all(ADMINS, 400) },
+  'GET /api/health': { access: 'public', url: '/api/health', expect: all(EVERYONE, 200) },
+  'GET /api/ready': { access: 'public', url: '/api/ready', expect: all(EVERYONE, [200, 503]) },
+  'GET /api/public-config': { access: 'public', url: '/api/public-config', expect: all(EVERYONE, 200) },
+};
+
+/** What the access itself answers to each caller it refuses (filled in before the row's own expectations). */
+function refusedBy(access: Access): Partial<Record<Who, number>> {
+  if (access === 'session') return { visitor: 401 };
+  if (access === 'buyer') return { visitor: 401, admin: 403, superadmin: 403 };
+  if (access === 'admin') return { visitor: 401, buyer: 403, other: 403, blocked: 403 };
+  return {};
+}
+
+const ACCOUNTS: Record<Exclude<Who, 'visitor'>, [string, string]> = {
+  buyer: ['76.123.456-0', 'Demo1234'],
+  other: ['76.234.567-6', 'Demo1234'],
+  blocked: ['78.456.789-3', 'Demo1234'],
+  admin: ['22.222.222-2', 'Admin1234'],
+  superadmin: ['11.111.111-1', 'Admin1234'],
+};
+
+let t: TestApp;
+const tokens = {} as Record<Who, string | undefined>;
+const ctx: Ctx = { ids: {} as Record<Who, number>, orderId: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp({}, { worker: { autoStart: false } });
+  for (const [who, [rut, password]] of Object.entries(ACCOUNTS) as [Exclude<Who, 'visitor'>, [string, string]][]) {
+    const session = await login(t.app, rut, password);
+    tokens[who] = session.token;
+    ctx.ids[who] = session.id;
+  }
+  const [order] = await t.database.db
+    .insert(orders)
+    .values({ orderType: 'ONLINE', userId: ctx.ids.buyer, cardCode: 'C76123456', net: 1, offerDiscount: 0, loyaltyDiscount: 0, subtotal: 1, vat: 0, total: 1 })
+    .returning({ id: orders.id });
+  ctx.orderId = order!.id;
+}, 60_000);
+afterAll(() => t.close());
+
+const urlOf = (row: Row) => (typeof row.url === 'function' ? row.url(ctx) : row.url);
+const methodOf = (key: string) => key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe('authorization matrix', () => {
+  it('lists every registered route, with the access it declares', () => {
+    const registered = [...t.app.routeAccess].filter(([key]) => !key.startsWith('HEAD ') && !key.startsWith('OPTIONS '));
+    const missing = registered.filter(([key]) => !(key in TABLE)).map(([key]) => key);
+    expect(missing).toEqual([]);
+    const stale = Object.keys(TABLE).filter((key) => !t.app.routeAccess.has(key));
+    expect(stale).toEqual([]);
+    for (const [key, access] of registered) expect([key, access]).toEqual([key, TABLE[key]!.access]);
+    // a HEAD twin has the access of its GET
+    for (const [key, access] of t.app.routeAccess) if (key.startsWith('HEAD ')) expect([key, access]).toEqual([key, t.app.routeAccess.get(key.replace('HEAD', 'GET'))]);
+  });
+
+  describe.each(Object.entries(TABLE))('%s', (key, row) => {
+    const expected = { ...row.expect, ...refusedBy(row.access) };
+
+    it.each(EVERYONE)('as %s', async (who) => {
+      const want = expected[who];
+      expect(want).toBeDefined();
+      const res = await call(t.app, { method: methodOf(key), url: urlOf(row), payload: row.payload as object, headers: row.headers, token: tokens[who] });
+      const wanted = Array.isArray(want) ? want : [want];
+      const ok = wanted.includes(res.statusCode);
+      expect({ who, status: res.statusCode, wanted, body: ok ? '' : res.body.slice(0, 300) }).toEqual({ who, status: ok ? res.statusCode : wanted[0], wanted, body: '' });
+      if (res.statusCode === 401 && who === 'visitor' && refusedBy(row.access).visitor) expect(res.json()).toEqual({ status: 401, message: MSG.notAuthenticated });
+      if (refusedBy(row.access)[who] === 403) expect(res.json()).toMatchObject({ status: 403 });
+    });
+  });
+
+  it.each(Object.entries(TABLE).filter(([key, row]) => methodOf(key) !== 'GET' && ['session', 'buyer', 'admin'].includes(row.access)))(
+    '%s: the session comes before the anti-forgery token, the token before the body',
+    async (key, row) => {
+      const url = urlOf(row);
+      const bare = await t.app.inject({ method: methodOf(key), url, payload: INVALID });
+      expect(bare.statusCode).toBe(401);
+      const who = row.access === 'admin' ? 'admin' : 'buyer';
+      const noToken = await t.app.inject({ method: methodOf(key), url, payload: INVALID, headers: { authorization: tokens[who]! } });
+      expect(noToken.statusCode).toBe(403);
+      expect(noToken.json()).toEqual({ status: 403, message: MSG.xsrfMissing });
+    },
+  );
+});
+
+describe('the blocked buyer (morosidad)', () => {
+  it('reads its own profile, cart and history', async () => {
+    const token = tokens.blocked;
+    const profile = await call(t.app, { method: 'GET', url: `/api/user/b1/profile/${ctx.ids.blocked}`, token });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().morosidad).not.toBe('');
+    expect((await call(t.app, { method: 'GET', url: `/api/user/cart/find-by-userid/${ctx.ids.blocked}`, token })).statusCode).toBe(200);
+    expect((await call(t.app, { method: 'GET', url: '/api/user/b1/purchase-history/C78456789', token })).statusCode).toBe(200);
+    expect((await call(t.app, { method: 'GET', url: '/api/user/b1/pending-payments/C78456789', token })).statusCode).toBe(200);
+  });
+
+  it('cannot fill a cart or make an order', async () => {
+    const token = tokens.blocked;
+    const cart = await call(t.app, { method: 'POST', url: '/api/user/cart', token, payload: { sku: 'POL-1001-M', quantity: 1 } });
+    expect(cart.statusCode).toBe(403);
+    expect(cart.json()).toEqual({ status: 403, message: MSG.cartBlocked });
+    const order = await call(t.app, {
+      method: 'POST',
+      url: '/api/orders',
+      token,
+      payload: { orderType: 'ONLINE', tipoEntrega: 'retiro', invoiceAddress: 'F1', paymentMethod: 'CREDIT' },
+    });
+    expect(order.statusCode).toBe(403);
+    expect(order.json()).toEqual({ status: 403, message: MSG.blocked });
+  });
+});
+
+describe('ownership', () => {
+  it("another buyer's order, cart or customer code answers no data", async () => {
+    for (const url of [`/api/orders/${ctx.orderId}`, `/api/user/b1/profile/${ctx.ids.buyer}`, '/api/user/b1/purchase-history/C76123456', '/api/user/b1/pending-payments/C76123456']) {
+      const res = await call(t.app, { method: 'GET', url, token: tokens.other });
+      expect([403, 404]).toContain(res.statusCode);
+      expect(res.body).not.toMatch(/C76123456|Comercial Los Andes/);
+    }
+  });
+});
