@@ -1,0 +1,228 @@
+// The portal as the fault schedules run it: the real app (buildApp) against the B1 stand-in behind the fault proxy
+// and the WebPay / Khipu stand-ins, with short ERP timeouts and a fast outbox. The same builder serves the in-process
+// instances and the child process that kill -9 schedules kill (server.ts). A few harness-only routes under /__chaos
+// read the portal's own tables for the checks and drive the reconciler; they exist only in the harness's builds.
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../src/server/app';
+import { rowsOf, type Database } from '../../src/server/db/connect';
+import { ErpService } from '../../src/server/erp/erpService';
+import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
+import { KhipuClient } from '../../src/server/integrations/khipu';
+import { WebpayClient } from '../../src/server/integrations/webpay';
+
+export const CHAOS_SECRET = new TextEncoder().encode('chaos-secret-chaos-secret-chaos-secret-01');
+
+export interface PortalTiming {
+  /** ServiceLayerClient timeout of every ERP request. */
+  erpTimeoutMs: number;
+  /** After an ambiguous create, how long the job only looks the document up before it may post again. */
+  settleMs: number;
+  /** How often a Draft waiting for approval is looked at again. */
+  approvalPollMs: number;
+  /** How often the server re-drives jobs that failed because the ERP kept failing, once it is healthy. */
+  redriveIntervalMs: number;
+  pollMs: number;
+  backoffMs: number;
+  maxAttempts: number;
+  leaseMs: number;
+}
+
+export interface PortalSettings {
+  database: Database;
+  b1Url: string;
+  webpay: { url: string; commerceCode: string; apiKey: string };
+  khipu: { url: string; apiKey: string; secret: string; receiverId: number };
+  publicUrl: string;
+  timing: PortalTiming;
+  /** Start the outbox worker on ready (default true). */
+  workerAutoStart?: boolean;
+  /** Fastify log level, or false for none. */
+  logLevel?: string | false;
+}
+
+/** What the child process is told (JSON in CHAOS_CHILD). */
+export interface ChildConfig {
+  b1Url: string;
+  webpay: { url: string; commerceCode: string; apiKey: string };
+  khipu: { url: string; apiKey: string; secret: string; receiverId: number };
+  publicUrl: string;
+  port: number;
+  timing: PortalTiming;
+  dataDir?: string;
+  databaseUrl?: string;
+  orderIdStart: number;
+  logLevel: string | false;
+}
+
+/** What the create-policy setter of the ERP service looks like, when the service has one. */
+interface CreatePolicySetter {
+  setCreatePolicy?: (policy: { settleMs?: number; approvalPollMs?: number }) => void;
+}
+
+export async function buildChaosPortal(settings: PortalSettings): Promise<FastifyInstance> {
+  const { timing } = settings;
+  const sl = new ServiceLayerClient({ baseUrl: settings.b1Url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: timing.erpTimeoutMs });
+  const erp = new ErpService(sl, { pingTimeoutMs: timing.erpTimeoutMs });
+  (erp as unknown as CreatePolicySetter).setCreatePolicy?.({ settleMs: timing.settleMs, approvalPollMs: timing.approvalPollMs });
+  // Settings the server's core reads where it has them (spread, so an older core without them still builds).
+  const coreExtras = { erpJobs: { settleMs: timing.settleMs, approvalPollMs: timing.approvalPollMs, redriveIntervalMs: timing.redriveIntervalMs } };
+  const deps: AppDeps = {
+    config: {
+      jwtSecret: CHAOS_SECRET,
+      tokenTtl: 6 * 3600,
+      publicUrl: settings.publicUrl,
+      clientDir: '/nonexistent',
+      brandName: 'Textil Andino',
+      login: { maxPerAddress: 1_000_000, maxPerRut: 1_000_000, window: '15 minutes' },
+    },
+    database: settings.database,
+    erp,
+    logger: settings.logLevel ? { level: settings.logLevel } : false,
+    worker: {
+      pollMs: timing.pollMs,
+      backoffMs: () => timing.backoffMs,
+      maxAttempts: timing.maxAttempts,
+      leaseMs: timing.leaseMs,
+      autoStart: settings.workerAutoStart ?? true,
+    },
+    payments: {
+      webpay: new WebpayClient({ baseUrl: settings.webpay.url, commerceCode: settings.webpay.commerceCode, apiKey: settings.webpay.apiKey, timeoutMs: 5_000 }),
+      khipu: new KhipuClient({ baseUrl: settings.khipu.url, apiKey: settings.khipu.apiKey, timeoutMs: 5_000 }),
+      khipuSecret: settings.khipu.secret,
+      khipuReceiverId: settings.khipu.receiverId,
+      reconciler: { autoStart: false, minAgeMs: 0 },
+    },
+    ...coreExtras,
+  };
+  const app = await buildApp(deps);
+  await app.register(chaosRoutes, { database: settings.database });
+  return app;
+}
+
+/** An order as the checks read it from the portal's tables. */
+export interface PortalOrder {
+  id: number;
+  number: string;
+  orderType: string;
+  orderState: string;
+  erpStatus: string;
+  paymentMethod: string | null;
+  total: number;
+  erpDocEntry: number | null;
+  erpDraftEntry: number | null;
+  erpError: string | null;
+}
+
+export interface PortalPayment {
+  id: number;
+  orderId: number | null;
+  state: string;
+  reference: string;
+  providerId: string | null;
+  amount: number;
+}
+
+export interface PortalJob {
+  id: number;
+  kind: string;
+  dedupeKey: string;
+  status: string;
+  failure: string | null;
+  attempts: number;
+  lastError: string | null;
+  postedAt: string | null;
+}
+
+export interface PortalState {
+  orders: PortalOrder[];
+  payments: PortalPayment[];
+  jobs: PortalJob[];
+}
+
+/**
+ * Harness-only routes: the state of some orders, the unfinished jobs, and a reconciler pass. All are GETs outside /api,
+ * which the app treats as public content (no session, no anti-forgery token).
+ */
+async function chaosRoutes(app: FastifyInstance, opts: { database: Database }) {
+  const { db } = opts.database;
+
+  app.get<{ Querystring: { refs?: string } }>('/__chaos/state', async (request) => {
+    const refs = String(request.query?.refs ?? '')
+      .split(',')
+      .filter((r) => /^[A-Z]{2}\d+$/.test(r));
+    if (refs.length === 0) return { orders: [], payments: [], jobs: [] } satisfies PortalState;
+    const list = sql.join(
+      refs.map((r) => sql`${r}`),
+      sql`, `,
+    );
+    const orders = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select id, purchase_order_number, order_type, order_state, erp_status, payment_method, total, erp_doc_entry,
+        erp_draft_entry, erp_error from orders where purchase_order_number in (${list})`),
+    ).map(
+      (r): PortalOrder => ({
+        id: Number(r.id),
+        number: String(r.purchase_order_number),
+        orderType: String(r.order_type),
+        orderState: String(r.order_state),
+        erpStatus: String(r.erp_status),
+        paymentMethod: (r.payment_method as string | null) ?? null,
+        total: Number(r.total),
+        erpDocEntry: r.erp_doc_entry === null ? null : Number(r.erp_doc_entry),
+        erpDraftEntry: r.erp_draft_entry === null || r.erp_draft_entry === undefined ? null : Number(r.erp_draft_entry),
+        erpError: (r.erp_error as string | null) ?? null,
+      }),
+    );
+    const ids = orders.map((o) => o.id);
+    const payments = ids.length
+      ? rowsOf<Record<string, unknown>>(
+          await db.execute(sql`select id, order_id, state, reference, provider_id, amount from payments where order_id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`),
+        ).map(
+          (r): PortalPayment => ({
+            id: Number(r.id),
+            orderId: r.order_id === null ? null : Number(r.order_id),
+            state: String(r.state),
+            reference: String(r.reference),
+            providerId: (r.provider_id as string | null) ?? null,
+            amount: Number(r.amount),
+          }),
+        )
+      : [];
+    const keys = [...new Set([...refs, ...payments.map((p) => p.reference)])];
+    const jobs = await jobsWhere(sql`split_part(dedupe_key, ':', 2) in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`);
+    return { orders, payments, jobs } satisfies PortalState;
+  });
+
+  app.get('/__chaos/unfinished', async () => ({ jobs: await jobsWhere(sql`status <> 'done'`) }));
+
+  app.get('/__chaos/reconcile', async () => {
+    const report = await app.reconciler?.runOnce({ minAgeMs: 0 });
+    return { ok: true, report: report ?? null };
+  });
+
+  app.get('/__chaos/kick', async () => {
+    app.worker.kick();
+    return { ok: true };
+  });
+
+  async function jobsWhere(where: ReturnType<typeof sql>): Promise<PortalJob[]> {
+    return rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select id, kind, dedupe_key, status, failure, attempts, last_error, posted_at from outbox where ${where} order by id`),
+    ).map((r) => ({
+      id: Number(r.id),
+      kind: String(r.kind),
+      dedupeKey: String(r.dedupe_key),
+      status: String(r.status),
+      failure: (r.failure as string | null) ?? null,
+      attempts: Number(r.attempts),
+      lastError: (r.last_error as string | null) ?? null,
+      postedAt: r.posted_at === null || r.posted_at === undefined ? null : String(r.posted_at),
+    }));
+  }
+}

@@ -1,0 +1,550 @@
+// Runs one schedule: turns its faults on, lets its buyers shop as browsers do (retrying the same request, with the
+// same Idempotency-Key, double clicks, a tab closed before the card return), kills and restarts the child process
+// when the schedule says so, decides the approval Drafts, then heals everything and lets the system settle (outbox
+// workers, reconciler, re-drive of failed jobs through the admin API) until it is quiet or a time bound passes.
+import type { WebpayReturn } from '../../mocks/webpay/server';
+import type { Order } from '../../src/shared/api/orders';
+import type { CustomerProfile } from '../../src/shared/api/erp';
+import { ADMIN_RUT, cardCodeOf, passwordOf } from './accounts';
+import { checkSchedule, type Findings, type OrderLedger } from './checks';
+import { PortalUnreachable, webpayReturnRequest, type Answer, type PortalRequest, type PortalTarget } from './client';
+import { createRng, type Rng } from './prng';
+import type { FlowPlan, SchedulePlan } from './plan';
+import type { PortalJob, PortalState, PortalTiming } from './portal';
+import type { ProxyAction, ProxyRequest } from './proxy';
+import type { ChildPortal, JournalEntry, World } from './world';
+
+export interface RunSettings {
+  seed: string;
+  timing: PortalTiming;
+  /** How long a schedule may take to settle once healed. */
+  settleBoundMs: number;
+  /** A failed ('exhausted') job the server has not re-driven after this long is re-driven through the admin API. */
+  redriveGraceMs: number;
+  verbose: boolean;
+  log: (line: string) => void;
+}
+
+export interface ScheduleResult {
+  findings: Findings;
+  ms: number;
+  settled: boolean;
+  killed: number;
+  /** Admin API re-drives made. */
+  redrives: number;
+  /** How long the buyers took, and the settling after the heal. */
+  flowsMs: number;
+  settleMs: number;
+  /** What happened on the way (kills, draft decisions), for --verbose. */
+  events: string[];
+  /** Drafts the schedule approved and rejected. */
+  approved: number;
+  rejected: number;
+}
+
+interface Session {
+  token: string;
+  id: number;
+  profile: CustomerProfile;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const ok = (a: Answer | undefined) => Boolean(a && a.status >= 200 && a.status < 300);
+
+/** Per-portal state the runs keep: buyer sessions, the admin session, the transport list, whether the admin API has job re-drive. */
+export class PortalSessions {
+  private readonly buyers = new Map<string, Session>();
+  private admin?: string;
+  transport?: string;
+  adminRetryMissing = false;
+
+  constructor(readonly target: PortalTarget) {}
+
+  forget(): void {
+    this.buyers.clear();
+    this.admin = undefined;
+  }
+
+  /** A request of the session set-up, tried again while the ERP is slow to answer (a cold start). */
+  private async setup(what: string, req: PortalRequest): Promise<Answer> {
+    let last: Answer | undefined;
+    for (let i = 0; i < 20; i++) {
+      last = await this.target.request(req);
+      if (last.status < 500) break;
+      await sleep(100);
+    }
+    if (last!.status !== 200) throw new Error(`${what}: ${last!.status} ${JSON.stringify(last!.body)}`);
+    return last!;
+  }
+
+  async buyer(rut: string): Promise<Session> {
+    const known = this.buyers.get(rut);
+    if (known) return known;
+    const login = await this.setup(`login ${rut}`, { method: 'POST', url: '/api/security/login', payload: { username: rut, password: passwordOf(rut) } });
+    const { token, id } = login.body as { token: string; id: number };
+    const profile = await this.setup(`profile ${rut}`, { method: 'GET', url: `/api/user/b1/profile/${id}`, token });
+    if (!this.transport) {
+      const list = await this.setup('transports', { method: 'GET', url: '/api/user/b1/tipo-transport', token });
+      const rows = list.body as { idTransporte: string }[];
+      this.transport = (rows[1] ?? rows[0])!.idTransporte;
+    }
+    const session = { token, id, profile: profile.body as CustomerProfile };
+    this.buyers.set(rut, session);
+    return session;
+  }
+
+  async adminToken(): Promise<string> {
+    if (this.admin) return this.admin;
+    const login = await this.setup('admin login', { method: 'POST', url: '/api/security/login', payload: { username: ADMIN_RUT, password: passwordOf(ADMIN_RUT) } });
+    this.admin = (login.body as { token: string }).token;
+    return this.admin;
+  }
+}
+
+/** The journal of committed creates: the stand-in's own when it keeps one, else the proxy's log of accepted POSTs. */
+export function journalOf(world: World): JournalEntry[] {
+  if (world.hasJournal) return world.b1.journal!;
+  return world.proxy.creates
+    .filter((c) => c.accepted && c.docEntry !== undefined)
+    .map((c) => ({ set: c.set as JournalEntry['set'], cardCode: c.cardCode, reference: c.reference, docEntry: c.docEntry!, at: c.at, origin: 'post' as const }));
+}
+
+interface B1Doc {
+  DocEntry: number;
+  DocTotal?: number;
+  NumAtCard?: string | null;
+  CardCode?: string;
+}
+interface B1Pay {
+  DocEntry: number;
+  CashSum?: number;
+  TransferSum?: number;
+  CheckSum?: number;
+  PaymentCreditCards?: { CreditSum?: number }[];
+}
+
+function amountOf(world: World, entry: JournalEntry): number | undefined {
+  const data = world.b1.data as unknown as Record<string, unknown[] | undefined>;
+  if (entry.set === 'IncomingPayments') {
+    const p = (data.IncomingPayments as B1Pay[] | undefined)?.find((d) => d.DocEntry === entry.docEntry);
+    if (!p) return undefined;
+    return (p.CashSum ?? 0) + (p.TransferSum ?? 0) + (p.CheckSum ?? 0) + (p.PaymentCreditCards ?? []).reduce((s, c) => s + (c.CreditSum ?? 0), 0);
+  }
+  const doc = (data[entry.set] as B1Doc[] | undefined)?.find((d) => d.DocEntry === entry.docEntry);
+  if (doc?.DocTotal !== undefined) return doc.DocTotal;
+  return world.proxy.creates.find((c) => c.set === entry.set && c.docEntry === entry.docEntry)?.docTotal;
+}
+
+/** Stock and credit back to plenty before each schedule (the stand-in's live tables are the test's to arrange). */
+export function replenish(world: World, skus: readonly string[], cardCodes: readonly string[]): void {
+  const wanted = new Set(skus);
+  for (const item of world.b1.data.Items) {
+    if (!wanted.has(item.ItemCode)) continue;
+    for (const wh of item.ItemWarehouseInfoCollection) {
+      wh.InStock = 1_000_000;
+      wh.Committed = 0;
+    }
+    item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
+  }
+  for (const bp of world.b1.data.BusinessPartners) {
+    if (!cardCodes.includes(bp.CardCode)) continue;
+    bp.OpenOrdersBalance = 0;
+    bp.CurrentAccountBalance = 0;
+  }
+}
+
+/** The proxy's decision for one request of a schedule. */
+function faultPolicy(plan: SchedulePlan, rng: Rng): (request: ProxyRequest) => ProxyAction {
+  const has = (f: string) => plan.faults.includes(f as never);
+  const slow = () => rng.int(plan.slowMs[0], plan.slowMs[1]);
+  return (request) => {
+    if (request.path === 'Login' || request.path === 'Logout') return rng.chance(plan.readFaultRate / 2) && has('errors') ? { kind: 'error', status: 503 } : { kind: 'pass' };
+    const create = Boolean(request.createSet);
+    if (!rng.chance(create ? plan.createFaultRate : plan.readFaultRate)) return { kind: 'pass' };
+    const options: ProxyAction[] = [];
+    if (has('errors')) options.push({ kind: 'error', status: rng.pick([500, 502, 503]) }, { kind: 'reset' });
+    if (has('lostAnswers')) options.push({ kind: 'lose' }, { kind: 'lose' });
+    // (with the stand-in's own slow creates on, the proxy does not hold creates too: one delay, never two stacked)
+    if (has('slowPosts')) options.push(create && !plan.standInSlow ? { kind: 'slowCommit', ms: slow() } : { kind: 'slowAnswer', ms: slow() }, { kind: 'slowAnswer', ms: slow() });
+    if (has('sessionExpiry')) options.push({ kind: 'expire' });
+    return options.length ? rng.pick(options) : { kind: 'pass' };
+  };
+}
+
+export async function runSchedule(world: World, plan: SchedulePlan, sessions: { inproc: [PortalSessions, PortalSessions]; child?: PortalSessions }, settings: RunSettings, skus: readonly string[]): Promise<ScheduleResult> {
+  const started = Date.now();
+  const rng = createRng(`${settings.seed}#${plan.index}/run`);
+  const proxyRng = rng.fork('proxy');
+  const killing = Boolean(plan.kill);
+  let child: ChildPortal | undefined;
+  let childSessions: PortalSessions | undefined;
+  if (killing) {
+    child = await world.child();
+    childSessions = sessions.child!;
+  }
+  const portals: PortalSessions[] = killing ? [childSessions!] : plan.twoInstances ? [...sessions.inproc] : [sessions.inproc[0]];
+  const main = portals[0]!;
+  const pickPortal = () => (portals.length > 1 ? rng.pick(portals) : main);
+
+  const cardCodes = plan.buyers.map((b) => cardCodeOf(b.rut));
+  replenish(world, skus, cardCodes);
+  const ledger: OrderLedger[] = [];
+  const refs = new Set<string>();
+  const timers: NodeJS.Timeout[] = [];
+  let killed = 0;
+  let restarting: Promise<void> | undefined;
+  const events: string[] = [];
+  const at = () => `${((Date.now() - started) / 1000).toFixed(2)}s`;
+
+  // --- faults on ---
+  const b1 = world.b1;
+  const standInFaults = b1.setFaults as (f: Record<string, unknown>) => void;
+  if (world.hasJournal) standInFaults({ postDelayMs: plan.standInSlow ? plan.slowMs[1] : 0, loseAnswerRate: plan.standInLoss });
+  // The ERP goes down just as the first document is sent, for longer than the outbox's retry budget.
+  let downTriggered = false;
+  const policy = faultPolicy(plan, proxyRng);
+  world.proxy.setPolicy((request) => {
+    if (plan.down && !downTriggered && request.createSet) {
+      downTriggered = true;
+      const { afterMs, forMs, mode } = plan.down;
+      timers.push(setTimeout(() => world.proxy.setDown(mode), afterMs));
+      timers.push(setTimeout(() => world.proxy.setDown(false), afterMs + forMs));
+      if (afterMs === 0) return mode === 'reset' ? { kind: 'reset' } : { kind: 'error', status: 503 };
+    }
+    return policy(request);
+  });
+  if (plan.expireEveryMs) {
+    const every = plan.expireEveryMs;
+    timers.push(setInterval(() => b1.expireAllSessions(), every));
+  }
+  const approvalCard = plan.approval ? cardCodeOf(plan.approval.rut) : undefined;
+  if (approvalCard) b1.setApprovalCardCodes?.([approvalCard]);
+  if (plan.twoInstances) world.apps[1].worker.start();
+
+  // --- kill -9 of the child at the planned moment ---
+  let armed = killing;
+  const killNow = async (why: string) => {
+    if (!child) return;
+    killed++;
+    events.push(`${at()} kill -9 (${why})`);
+    await child.kill9();
+    const chosen = child;
+    // restarted on the same database; a start that fails is reported and tried once more
+    restarting = chosen.start().catch(async (error: unknown) => {
+      events.push(`${at()} restart failed, trying again: ${error instanceof Error ? error.message : String(error)}`.slice(0, 2000));
+      await chosen.start();
+    });
+    restarting.catch(() => undefined);
+  };
+  if (killing && plan.kill!.point !== 'webpayReturn') {
+    const point = plan.kill!.point;
+    world.proxy.setCreateHook(async (request, phase) => {
+      if (!armed) return;
+      const ref = String(request.body?.NumAtCard ?? request.body?.CounterReference ?? '');
+      if (!refs.has(ref)) return;
+      const wanted =
+        (point === 'orderPost' && phase === 'arrived' && request.createSet === 'Orders') ||
+        (point === 'orderCommitted' && phase === 'committed' && request.createSet === 'Orders') ||
+        (point === 'paymentCommitted' && phase === 'committed' && request.createSet === 'IncomingPayments');
+      if (!wanted) return;
+      armed = false;
+      await killNow(`${point} ${ref}`);
+      return phase === 'arrived' && plan.kill!.dropBeforeForward ? 'drop' : undefined;
+    });
+  }
+
+  // --- approvals: every Draft of this schedule is approved or rejected, some while the faults are on ---
+  const decisions = new Map<number, 'approved' | 'rejected'>();
+  const seenDrafts = new Map<number, number>();
+  const approvalRng = rng.fork('approval');
+  const decideDrafts = (force: boolean) => {
+    if (!plan.approval || !b1.approveDraft || !b1.rejectDraft) return;
+    const drafts = ((b1.data as unknown as { Drafts?: B1Doc[] }).Drafts ?? []).filter((d) => d.NumAtCard && refs.has(d.NumAtCard));
+    for (const draft of drafts) {
+      if (decisions.has(draft.DocEntry)) continue;
+      if (!seenDrafts.has(draft.DocEntry)) seenDrafts.set(draft.DocEntry, Date.now() + approvalRng.int(plan.approval.decideAfterMs[0], plan.approval.decideAfterMs[1]));
+      if (!force && Date.now() < seenDrafts.get(draft.DocEntry)!) continue;
+      const approve = approvalRng.chance(plan.approval.approveChance);
+      try {
+        if (approve) b1.approveDraft(draft.DocEntry);
+        else b1.rejectDraft(draft.DocEntry);
+        decisions.set(draft.DocEntry, approve ? 'approved' : 'rejected');
+        events.push(`${at()} Draft #${draft.DocEntry} (${draft.NumAtCard}) ${approve ? 'approved' : 'rejected'}`);
+      } catch (error) {
+        events.push(`${at()} could not ${approve ? 'approve' : 'reject'} Draft #${draft.DocEntry}: ${error instanceof Error ? error.message : String(error)}`);
+        decisions.set(draft.DocEntry, approve ? 'approved' : 'rejected');
+      }
+    }
+  };
+  if (plan.approval) timers.push(setInterval(() => decideDrafts(false), 40));
+
+  // --- the buyers ---
+  const deadline = started + (killing ? 90_000 : 30_000);
+  /** One browser request, repeated as a browser (or its user) would: on no answer, 5xx, or 409 "still running". */
+  const browser = async (make: (portal: PortalSessions) => PortalRequest, opts: { attempts?: number; retry409?: boolean } = {}): Promise<Answer | undefined> => {
+    const attempts = opts.attempts ?? 6;
+    let last: Answer | undefined;
+    for (let i = 0; Date.now() < deadline; ) {
+      const portal = pickPortal();
+      try {
+        last = await portal.target.request(make(portal));
+      } catch (error) {
+        if (!(error instanceof PortalUnreachable)) throw error;
+        await (restarting?.catch(() => undefined) ?? sleep(200));
+        await sleep(rng.int(50, 200));
+        continue; // the process is gone: the browser keeps trying until it is back
+      }
+      const retry = last.status >= 500 || (opts.retry409 !== false && last.status === 409 && /curso|progress|running|procesando/i.test(JSON.stringify(last.body)));
+      if (!retry || ++i >= attempts) return last;
+      await sleep(rng.int(60, 220));
+    }
+    return last;
+  };
+
+  const shop = async (rut: string, flow: FlowPlan, n: number) => {
+    const fr = rng.fork(`${rut}/${n}`);
+    const s = await main.buyer(rut);
+    const token = s.token;
+    if (!ok(await browser(() => ({ method: 'DELETE', url: `/api/user/cart/clear-cart/${s.id}`, token })))) return;
+    for (const line of flow.lines) {
+      const added = await browser(() => ({ method: 'POST', url: '/api/user/cart', token, payload: { sku: line.sku, quantity: line.quantity } }));
+      if (!ok(added)) return;
+    }
+    const profile = s.profile;
+    const invoice = (profile.factura.find((f) => f.predeterminado === 'Y') ?? profile.factura[0])!.idfactura;
+    const orderBody = {
+      orderType: flow.kind === 'reserve' ? 'RESERVE' : 'ONLINE',
+      tipoEntrega: flow.pickup ? 'retiro' : 'entrega',
+      deliveryAddress: flow.pickup ? '' : profile.despacho[0]!.iddespacho,
+      deliveryTransport: flow.pickup ? '' : main.transport!,
+      invoiceAddress: invoice,
+      ...(flow.kind === 'reserve' ? {} : { paymentMethod: flow.kind === 'card' ? 'WEBPAY' : 'CREDIT' }),
+    };
+    const orderKey = `chaos-${plan.index}-${n}-${fr.int(0, 1e9)}`;
+    const createOrder = () => browser(() => ({ method: 'POST', url: '/api/orders', token, payload: orderBody, headers: { 'Idempotency-Key': orderKey } }));
+    const created = flow.doubleOrder ? await Promise.all([createOrder(), createOrder()]) : [await createOrder()];
+    const orders = created.filter((a) => a?.status === 201).map((a) => a!.body as Order);
+    const order = orders[0];
+    if (!order) return;
+    const record: OrderLedger = { ref: order.purchaseOrderNumber, id: order.id, kind: flow.kind, rut, cardCode: cardCodeOf(rut), total: order.totals.total, submitStatuses: [], tokens: [], notes: [] };
+    ledger.push(record);
+    refs.add(record.ref);
+    if (new Set(orders.map((o) => o.id)).size > 1) record.notes.push(`one Idempotency-Key made ${orders.length} orders (${orders.map((o) => o.purchaseOrderNumber).join(', ')})`);
+
+    if (flow.kind === 'card') {
+      await payByCard(record, flow, fr);
+      return;
+    }
+    const path = flow.kind === 'reserve' ? '/api/user/b1/reserve' : '/api/user/b1/ov';
+    const submit = async () => {
+      const answer = await browser(() => ({ method: 'POST', url: path, token, payload: { orderReference: record.ref } }));
+      if (answer) record.submitStatuses.push(answer.status);
+      return answer;
+    };
+    const answers = flow.doubleSubmit ? await Promise.all([submit(), submit()]) : [await submit()];
+    if (flow.resubmit && answers.some((a) => a?.status === 202)) {
+      await sleep(fr.int(30, 300));
+      await submit();
+    }
+    // the SPA's pending screen asks how the order stands
+    if (answers.some((a) => a?.status === 202)) {
+      await browser(() => ({ method: 'POST', url: '/api/orders/update/state/order', token, payload: { id: record.id, numOc: record.ref, state: 'CONFIRMED' } }), { attempts: 2 });
+    }
+  };
+
+  const payByCard = async (record: OrderLedger, flow: FlowPlan, fr: Rng) => {
+    const card = flow.card!;
+    const s = await main.buyer(record.rut);
+    const token = s.token;
+    const key = `chaos-pay-${plan.index}-${record.id}-${fr.int(0, 1e9)}`;
+    const sessionId = `OW${String(fr.int(0, 999_999)).padStart(6, '0')}`;
+    const create = () =>
+      browser(() => ({ method: 'POST', url: '/api/user/tbk/create', token, payload: { buy_order: record.ref, session_id: sessionId, amount: 1, return_url: 'https://evil.example/' }, headers: { 'Idempotency-Key': key } }));
+    const answers = card.doubleCreate ? await Promise.all([create(), create()]) : [await create()];
+    const tokens = [...new Set(answers.filter((a) => a?.status === 200).map((a) => (a!.body as { token: string }).token))];
+    record.tokens.push(...tokens);
+    if (tokens.length > 1) record.notes.push(`one Idempotency-Key made ${tokens.length} WebPay transactions`);
+    const wpToken = tokens[0];
+    if (!wpToken) return;
+    let back: WebpayReturn;
+    try {
+      back = world.webpay.pay(wpToken, card.outcome === 'visa' ? 'visa' : card.outcome === 'mastercard' ? 'mastercard' : 'abort');
+    } catch (error) {
+      record.notes.push(`webpay pay failed: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    if (card.back !== 'lost') {
+      const sendBack = async (method: 'GET' | 'POST') => {
+        const ret = { ...back, method, href: `${back.url}?${new URLSearchParams(back.params).toString()}` };
+        return browser(() => webpayReturnRequest(ret), { attempts: 3 });
+      };
+      const first = card.back === 'get' ? 'GET' : 'POST';
+      if (armed && plan.kill?.point === 'webpayReturn') {
+        armed = false;
+        const going = sendBack(first);
+        await sleep(plan.kill.returnDelayMs);
+        await killNow(`during the WebPay return of ${record.ref}`);
+        await going;
+      } else {
+        await sendBack(first);
+      }
+      if (card.back === 'both') await sendBack(first === 'POST' ? 'GET' : 'POST');
+      if (card.confirm) await browser(() => ({ method: 'PUT', url: `/api/user/tbk/confirm/${wpToken}`, token }), { attempts: 3 });
+      await browser(() => ({ method: 'GET', url: `/api/user/tbk/state/${wpToken}`, token }), { attempts: 3 });
+      if (card.payAccount && card.outcome === 'visa') await browser(() => ({ method: 'POST', url: '/api/user/b1/pay-account', token, payload: { paymentId: wpToken } }), { attempts: 3 });
+    }
+  };
+
+  let flowError: unknown;
+  try {
+    await Promise.all(
+      plan.buyers.map(async (buyer) => {
+        await sleep(buyer.startDelayMs);
+        for (let n = 0; n < buyer.flows.length; n++) await shop(buyer.rut, buyer.flows[n]!, n);
+      }),
+    );
+  } catch (error) {
+    flowError = error;
+  }
+
+  const flowsDone = Date.now();
+  // --- heal ---
+  for (const t of timers) clearTimeout(t);
+  timers.length = 0;
+  world.proxy.setPolicy(() => ({ kind: 'pass' }));
+  world.proxy.setDown(false);
+  if (world.hasJournal) standInFaults({ postDelayMs: 0, loseAnswerRate: 0 });
+  // (a kill still armed stays armed: the ERP documents of a card order are sent by the worker, maybe only now)
+  /** Waits for a restart of the child in progress; answers whether there was one. */
+  const restarted = async (): Promise<boolean> => {
+    const pending = restarting;
+    if (!pending) return false;
+    await pending.catch((error: unknown) => events.push(`restart failed: ${String(error)}`));
+    if (restarting === pending) restarting = undefined;
+    return true;
+  };
+  await restarted();
+
+  // --- settle ---
+  const healed = Date.now();
+  const settle = await settleSchedule(world, main, [...refs], {
+    settings,
+    decide: () => decideDrafts(true),
+    restarted,
+    lateCommitMs: plan.standInSlow ? plan.slowMs[1] : 0,
+  });
+  world.proxy.setCreateHook(undefined);
+  if (plan.twoInstances) await world.apps[1].worker.stop();
+  if (approvalCard) b1.setApprovalCardCodes?.([]);
+
+  const findings = checkSchedule(ledger, {
+    state: settle.state,
+    journal: journalOf(world),
+    amountOf: (entry) => amountOf(world, entry),
+    webpay: (token) => world.webpay.transaction(token),
+    postsOf: (reference) =>
+      world.proxy.creates
+        .filter((c) => c.reference === reference)
+        .map((c) => `${c.set} ${c.action} sent +${c.arrivedAt - started}ms answered ${c.status} +${c.at - started}ms${c.docEntry ? ` #${c.docEntry}` : ''}`)
+        .join('; '),
+    draftDecision: (entry) => decisions.get(entry),
+  });
+  if (flowError) {
+    findings.problems.push(`a buyer's flow threw: ${flowError instanceof Error ? flowError.stack : String(flowError)}`);
+  }
+  for (const o of ledger) for (const note of o.notes) findings.problems.push(`${o.ref}: note: ${note}`);
+  if (settle.redrives) events.push(`${settle.redrives} failed job(s) re-driven through the admin API`);
+  const decided = [...decisions.values()];
+  return {
+    findings,
+    ms: Date.now() - started,
+    settled: settle.quiet,
+    killed,
+    redrives: settle.redrives,
+    flowsMs: flowsDone - started,
+    settleMs: Date.now() - healed,
+    events,
+    approved: decided.filter((d) => d === 'approved').length,
+    rejected: decided.filter((d) => d === 'rejected').length,
+  };
+}
+
+/** Whether nothing of these orders is still moving: no job due, nothing waiting for the ERP. */
+function quiet(state: PortalState): boolean {
+  if (state.jobs.some((j) => j.kind.startsWith('erp.') && (j.status === 'pending' || (j.status === 'failed' && j.failure !== 'rejected')))) return false;
+  return !state.orders.some((o) => o.orderState === 'PROCESS' && (o.erpStatus === 'PENDING' || o.erpStatus === 'AWAITING_APPROVAL'));
+}
+
+async function readState(portal: PortalSessions, refs: string[]): Promise<PortalState | undefined> {
+  try {
+    const answer = await portal.target.request({ method: 'GET', url: `/__chaos/state?refs=${refs.join(',')}` });
+    return answer.status === 200 ? (answer.body as PortalState) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function settleSchedule(
+  world: World,
+  portal: PortalSessions,
+  refs: string[],
+  opts: { settings: RunSettings; decide: () => void; restarted: () => Promise<boolean>; lateCommitMs: number },
+): Promise<{ state: PortalState; quiet: boolean; redrives: number }> {
+  const { settings } = opts;
+  let end = Date.now() + settings.settleBoundMs;
+  const failedSince = new Map<number, number>();
+  let redrives = 0;
+  let lastReconcile = 0;
+  let quietRounds = 0;
+  let state: PortalState = { orders: [], payments: [], jobs: [] };
+  while (Date.now() < end) {
+    // the bound counts from the moment the restarted process listens
+    if (await opts.restarted()) end = Date.now() + settings.settleBoundMs;
+    opts.decide();
+    if (Date.now() - lastReconcile > 250) {
+      lastReconcile = Date.now();
+      await portal.target.request({ method: 'GET', url: '/__chaos/reconcile' }).catch(() => undefined);
+    }
+    state = (await readState(portal, refs)) ?? state;
+    const now = Date.now();
+    for (const job of state.jobs) {
+      if (job.status !== 'failed' || job.failure === 'rejected') {
+        failedSince.delete(job.id);
+        continue;
+      }
+      if (!failedSince.has(job.id)) failedSince.set(job.id, now);
+      if (now - failedSince.get(job.id)! >= settings.redriveGraceMs) {
+        if (await redrive(portal, job)) redrives++;
+        failedSince.set(job.id, now);
+      }
+    }
+    if (quiet(state) && world.proxy.inflight() === 0) {
+      // A create the stand-in is still committing (its own slow POSTs, which the proxy cannot see) would show in the
+      // journal shortly: wait that out once, then look again.
+      if (quietRounds++ > 0 || opts.lateCommitMs === 0) break;
+      await sleep(opts.lateCommitMs + 50);
+      continue;
+    }
+    quietRounds = 0;
+    await sleep(30);
+  }
+  await world.proxy.idle(2_000);
+  state = (await readState(portal, refs)) ?? state;
+  return { state, quiet: quiet(state), redrives };
+}
+
+/** An administrator re-drives a failed job (POST /api/admin/jobs/:id/retry), when the API has it. */
+async function redrive(portal: PortalSessions, job: PortalJob): Promise<boolean> {
+  if (portal.adminRetryMissing) return false;
+  try {
+    const token = await portal.adminToken();
+    const answer = await portal.target.request({ method: 'POST', url: `/api/admin/jobs/${job.id}/retry`, token, payload: {} });
+    if (answer.status === 404 && /not found/i.test(JSON.stringify(answer.body)) && /Route/i.test(JSON.stringify(answer.body))) {
+      portal.adminRetryMissing = true;
+      return false;
+    }
+    return answer.status >= 200 && answer.status < 300;
+  } catch {
+    return false;
+  }
+}
