@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import type { Role } from '../../../src/shared/roles';
 import { admin, buyer, inactiveBuyer } from './fixtures';
-import { bodiesTo, callsTo, mockFetch, reply } from './fetchMock';
+import { bodiesTo, callsTo, json, mockFetch, reply } from './fetchMock';
 
 // the whole app renders for each step; two shared cores make it slow
 jest.setTimeout(30_000);
@@ -39,6 +39,10 @@ const choose = async (user: User, name: string, option: string) => {
   await user.click(await screen.findByRole('option', { name: option }));
   await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
 };
+
+const losAndes = { rut: '76123456-0', cardCode: 'C76123456', name: 'Comercial Los Andes SpA' };
+/** The ERP look-up of the rut fillCreateForm types. */
+const losAndesLookup = { 'GET /admin/users/erp-customer/76123456-0': losAndes };
 
 async function fillCreateForm(user: User) {
   await typeIn(user, 'Rut Empresa', '761234560');
@@ -203,7 +207,7 @@ describe('User creation (/admin/user/add)', () => {
 
   it("confirmed: POST with the formatted rut as username, 'Creado!' and back to the list", async () => {
     const created = { ...buyer, id: 9 };
-    const fetchMock = mockFetch({ 'POST /admin/users': reply(201, created), 'GET /admin/users': [created] });
+    const fetchMock = mockFetch({ ...losAndesLookup, 'POST /admin/users': reply(201, created), 'GET /admin/users': [created] });
     const { user, router } = asRole('ADMIN', '/admin/user/add');
     await screen.findByRole('heading', { name: 'Creación de Usuario' });
     await fillCreateForm(user);
@@ -228,7 +232,7 @@ describe('User creation (/admin/user/add)', () => {
   });
 
   it("declined: 'Usuario no creado', nothing is sent and the form stays", async () => {
-    const fetchMock = mockFetch({});
+    const fetchMock = mockFetch(losAndesLookup);
     const { user, router } = asRole('ADMIN', '/admin/user/add');
     await screen.findByRole('heading', { name: 'Creación de Usuario' });
     await fillCreateForm(user);
@@ -241,7 +245,7 @@ describe('User creation (/admin/user/add)', () => {
   });
 
   it("a rut already used: the server's message on the form", async () => {
-    mockFetch({ 'POST /admin/users': reply(409, { message: 'Ya existe un usuario con el rut 76.123.456-0' }) });
+    mockFetch({ ...losAndesLookup, 'POST /admin/users': reply(409, { message: 'Ya existe un usuario con el rut 76.123.456-0' }) });
     const { user, router } = asRole('ADMIN', '/admin/user/add');
     await screen.findByRole('heading', { name: 'Creación de Usuario' });
     await fillCreateForm(user);
@@ -250,6 +254,87 @@ describe('User creation (/admin/user/add)', () => {
     // in the form, above the fields (and in a toast)
     expect(await screen.findByText('Ya existe un usuario con el rut 76.123.456-0', { selector: '.MuiAlert-message' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/user/add');
+  });
+});
+
+describe("User creation: the buyer's rut in the ERP", () => {
+  const notCustomer = 'El rut 77.345.678-K no es cliente en el ERP';
+  const rutField = () => screen.getByLabelText('Rut Empresa');
+  const enterRut = async (user: User, rut: string) => {
+    await replaceIn(user, 'Rut Empresa', rut);
+    await user.tab();
+  };
+
+  it("a customer's rut shows the company's name below the field once the field is left, and Guardar stays enabled", async () => {
+    const fetchMock = mockFetch(losAndesLookup);
+    const { user } = asRole('ADMIN', '/admin/user/add');
+    await screen.findByRole('heading', { name: 'Creación de Usuario' });
+    await typeIn(user, 'Rut Empresa', '761234560');
+    // nothing is asked while the admin types
+    expect(callsTo(fetchMock, 'GET /admin/users/erp-customer/76123456-0')).toHaveLength(0);
+    await user.tab();
+    await waitFor(() => expect(rutField()).toHaveAccessibleDescription('Empresa: Comercial Los Andes SpA'));
+    await choose(user, 'Role', 'Usuario');
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+    expect(callsTo(fetchMock, 'GET /admin/users/erp-customer/76123456-0')).toHaveLength(1);
+  });
+
+  it("a rut that is not an ERP customer: the server's message on the field and Guardar disabled for a Usuario; another rut enables it", async () => {
+    const fetchMock = mockFetch({ ...losAndesLookup, 'GET /admin/users/erp-customer/77345678-K': reply(404, { status: 404, message: notCustomer }) });
+    const { user } = asRole('ADMIN', '/admin/user/add');
+    await screen.findByRole('heading', { name: 'Creación de Usuario' });
+    await typeIn(user, 'Rut Empresa', '77345678k');
+    await user.tab();
+    await waitFor(() => expect(rutField()).toHaveAccessibleDescription(notCustomer));
+    expect(rutField()).toHaveAttribute('aria-invalid', 'true');
+    await choose(user, 'Role', 'Usuario');
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+
+    await enterRut(user, '761234560');
+    await waitFor(() => expect(rutField()).toHaveAccessibleDescription('Empresa: Comercial Los Andes SpA'));
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+    expect(callsTo(fetchMock, 'GET /admin/users/erp-customer/77345678-K')).toHaveLength(1);
+  });
+
+  it('the ERP down (503): its message and a way to ask again from the keyboard; the save is left to the server', async () => {
+    let answer = reply(503, { status: 503, message: 'El ERP no responde, intente más tarde' });
+    const fetchMock = mockFetch({ 'GET /admin/users/erp-customer/76123456-0': () => json(answer.status, answer.body) });
+    const { user } = asRole('ADMIN', '/admin/user/add');
+    await screen.findByRole('heading', { name: 'Creación de Usuario' });
+    await typeIn(user, 'Rut Empresa', '761234560');
+    await user.tab();
+    await waitFor(() => expect(rutField()).toHaveAccessibleDescription('El ERP no responde, intente más tarde'));
+    await choose(user, 'Role', 'Usuario');
+    // choosing Usuario after a failed look-up asks once more; Guardar waits for it, then stays enabled
+    await waitFor(() => expect(rutField()).toHaveAccessibleDescription('El ERP no responde, intente más tarde'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Guardar' })).toBeEnabled());
+
+    // (choosing Usuario after a failed look-up already asked once more)
+    const asked = callsTo(fetchMock, 'GET /admin/users/erp-customer/76123456-0').length;
+    answer = reply(200, losAndes);
+    (await screen.findByRole('button', { name: 'Buscar de nuevo en el ERP' })).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(rutField()).toHaveAccessibleDescription('Empresa: Comercial Los Andes SpA'));
+    expect(screen.queryByRole('button', { name: 'Buscar de nuevo en el ERP' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /admin/users/erp-customer/76123456-0')).toHaveLength(asked + 1);
+  });
+
+  it('an administrator is not looked up in the ERP', async () => {
+    const fetchMock = mockFetch({});
+    const { user } = asRole('SUPERADMIN', '/admin/user/add');
+    await screen.findByRole('heading', { name: 'Creación de Usuario' });
+    await choose(user, 'Role', 'Administrador');
+    await typeIn(user, 'Rut Empresa', '222222222');
+    await user.tab();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(callsTo(fetchMock, 'GET /admin/users/erp-customer/22222222-2')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+  });
+
+  it('the password helper says the new user changes it at the first login', async () => {
+    mockFetch({});
+    asRole('ADMIN', '/admin/user/add');
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription('El usuario deberá cambiarla en su primer ingreso');
   });
 });
 

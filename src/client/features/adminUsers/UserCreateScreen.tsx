@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { USER_MSG } from '../../../shared/schemas/users';
 import { useAppDispatch } from '../../app/hooks';
-import { selectCurrentRole, selectUserSave, type AdminUsersRootState } from './adminUsersSelectors';
-import { userCreateOpened, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
+import { selectCurrentRole, selectCustomerCheck, selectUserSave, type AdminUsersRootState } from './adminUsersSelectors';
+import { userCreateOpened, userRutEntered, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
 import { emptyUser, UserForm } from './UserForm';
 
 const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
@@ -13,6 +13,7 @@ export default function UserCreateScreen() {
   const dispatch = useAppDispatch();
   const role = useAdminSelector(selectCurrentRole);
   const save = useAdminSelector(selectUserSave);
+  const customerCheck = useAdminSelector(selectCustomerCheck);
 
   useEffect(() => {
     dispatch(userCreateOpened());
@@ -28,6 +29,8 @@ export default function UserCreateScreen() {
       error={save.error}
       onErrorClose={() => dispatch(userSaveErrorClosed())}
       onSubmit={(request) => dispatch(userSaveSubmitted(request))}
+      customerCheck={customerCheck}
+      onRutEntered={(rut) => dispatch(userRutEntered(rut))}
     />
   );
 }

@@ -9,12 +9,14 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminUser, SaveUserRequest } from '../../../shared/api/adminUsers';
-import type { Role } from '../../../shared/roles';
-import { formatRut } from '../../../shared/rut';
+import { isAdminRole, type Role } from '../../../shared/roles';
+import { compactRut, formatRut, isValidRut } from '../../../shared/rut';
 import { assignableUserTypes, USER_MSG, USER_TYPE_LABELS, userCreateSchema, userUpdateSchema } from '../../../shared/schemas/users';
+import { fill } from '../../../shared/messages';
 import FormCard from '../../components/FormCard';
 import RutField from '../../components/RutField';
 import { USER_LIST_PATH } from './adminUsersPaths';
+import type { CustomerCheck } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT as T } from './adminUsersTexts';
 
 /** The form's values as typed; the selects hold '' for 'Seleccionar'. */
@@ -82,20 +84,54 @@ interface Props {
   error: string | null;
   onErrorClose: () => void;
   onSubmit: (request: SaveUserRequest) => void;
+  /** Creation only: the ERP look-up of a buyer's rut, and how to ask for one. */
+  customerCheck?: CustomerCheck;
+  onRutEntered?: (rut: string) => void;
 }
+
+/** A buyer ('Usuario', or no role chosen yet) must be an ERP customer; administrators are people, not companies. */
+const isBuyerType = (type: UserFormValues['userType']) => type === '' || !isAdminRole(type);
 
 /**
  * The user creation and update form (admin document sections 2 and 5): with an id the rut is read-only and an
  * empty password keeps the current one.
  */
-export function UserForm({ id, title, initialValues, role, running, error, onErrorClose, onSubmit }: Props) {
+export function UserForm({ id, title, initialValues, role, running, error, onErrorClose, onSubmit, customerCheck, onRutEntered }: Props) {
   const updating = initialValues.id !== undefined;
+  const checksCustomer = !updating && onRutEntered !== undefined;
+
+  /** The look-up of this rut as a buyer's, when one is wanted: asks for it unless it is known or under way. */
+  const checkRut = (username: string, userType: UserFormValues['userType']): boolean => {
+    if (!checksCustomer || !isBuyerType(userType) || !isValidRut(username)) return false;
+    const rut = compactRut(username);
+    if (customerCheck?.rut === rut && customerCheck.status !== 'failed') return false;
+    onRutEntered(rut);
+    return true;
+  };
+
   const formik = useFormik<UserFormValues>({
     initialValues,
     validationSchema: updating ? userUpdateSchema : userCreateSchema,
-    onSubmit: (values) => onSubmit(toSaveRequest(values)),
+    onSubmit: (values) => {
+      // a buyer's rut never looked up (Enter pressed in the field): look it up first, the admin saves after seeing it
+      if (values.userType === 'USER' && customerCheck?.rut !== compactRut(values.username) && checkRut(values.username, values.userType)) return;
+      onSubmit(toSaveRequest(values));
+    },
   });
   const { values } = formik;
+  // the look-up shown is the one of the rut on the form, for a buyer
+  const check = checksCustomer && isBuyerType(values.userType) && customerCheck?.rut === compactRut(values.username) ? customerCheck : undefined;
+  const notCustomer = check?.status === 'notCustomer' ? (check.error ?? undefined) : undefined;
+  const rutHelper =
+    check?.status === 'checking'
+      ? T.customerChecking
+      : check?.status === 'found' && check.customer
+        ? fill(T.customerFound, { name: check.customer.name })
+        : check?.status === 'failed'
+          ? (check.error ?? undefined)
+          : undefined;
+  // 'Guardar' waits for the look-up, and refuses a buyer whose rut is not an ERP customer
+  const blockedByCheck = values.userType === 'USER' && (check?.status === 'checking' || check?.status === 'notCustomer');
   const fieldError = (name: Field): string | undefined => (formik.touched[name] && formik.errors[name]) || undefined;
   const text = (name: Field, label: string, { helperText, slotProps, ...extra }: Partial<TextFieldProps> = {}) => (
     <TextField
@@ -104,7 +140,7 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
       name={name}
       label={label}
       value={values[name]}
-      onChange={formik.handleChange}
+      onChange={extra.onChange ?? formik.handleChange}
       onBlur={formik.handleBlur}
       error={Boolean(fieldError(name))}
       helperText={fieldError(name) ?? helperText}
@@ -129,12 +165,21 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
             label={T.rutLabel}
             value={values.username}
             onChange={(v) => void formik.setFieldValue('username', v)}
-            onBlur={formik.handleBlur}
-            error={fieldError('username')}
+            onBlur={(e) => {
+              formik.handleBlur(e);
+              checkRut(values.username, values.userType);
+            }}
+            error={fieldError('username') ?? notCustomer}
+            helperText={rutHelper}
             readOnly={updating}
           />
+          {check?.status === 'failed' && (
+            <Button size="small" sx={{ mt: 0.5 }} onClick={() => checkRut(values.username, values.userType)}>
+              {T.customerRetry}
+            </Button>
+          )}
         </Box>
-        {text('password', T.passwordLabel, { type: 'password', autoComplete: 'new-password', helperText: updating ? T.keepPassword : undefined })}
+        {text('password', T.passwordLabel, { type: 'password', autoComplete: 'new-password', helperText: updating ? T.keepPassword : T.firstLoginChange })}
         {text('confirmPassword', T.confirmPasswordLabel, { type: 'password', autoComplete: 'new-password' })}
         {text('email', T.emailLabel, { type: 'email', autoComplete: 'off' })}
         {text('address', T.addressLabel, { autoComplete: 'off' })}
@@ -161,6 +206,11 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
         })}
         {text('userType', T.userTypeLabel, {
           select: true,
+          // choosing 'Usuario' after the rut looks the rut up
+          onChange: (e) => {
+            formik.handleChange(e);
+            checkRut(values.username, e.target.value as UserFormValues['userType']);
+          },
           children: [
             <MenuItem key="" value="">
               {T.select}
@@ -180,7 +230,7 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
         <Button
           type="submit"
           variant="contained"
-          disabled={running}
+          disabled={running || blockedByCheck}
           startIcon={running ? <CircularProgress size={18} color="inherit" aria-label={T.saving} /> : undefined}
         >
           {updating ? T.updateButton : T.saveButton}

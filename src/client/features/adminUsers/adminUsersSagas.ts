@@ -11,6 +11,9 @@ import { safe } from '../../app/sagaUtils';
 import { SESSION_KEYS, writeItem } from '../../app/sessionStorage';
 import { USER_LIST_PATH, USER_UPDATE_PATH } from './adminUsersPaths';
 import {
+  erpCustomerCheckFailed,
+  erpCustomerFound,
+  erpCustomerNotFound,
   userDeleted,
   userDeleteDeclined,
   userDeleteFailed,
@@ -20,6 +23,7 @@ import {
   userListOpened,
   userLoaded,
   userLoadFailed,
+  userRutEntered,
   usersLoaded,
   usersLoadFailed,
   usersLoadStarted,
@@ -30,10 +34,13 @@ import {
   type UserChoice,
 } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT } from './adminUsersTexts';
-import { deleteUser, fetchUser, fetchUsers, saveUser } from './api';
+import { deleteUser, fetchErpCustomer, fetchUser, fetchUsers, saveUser, type ErpCustomer } from './api';
 
 /** A load that has not answered by then is given up, so the spinner does not turn forever. */
 export const LOAD_TIMEOUT_MS = 30_000;
+
+/** The rut is looked up this long after it was entered: a quick correction sends one look-up, not two. */
+export const RUT_CHECK_DEBOUNCE_MS = 300;
 
 const timedOut = () => new HttpError(0, MSG.connectionProblem);
 
@@ -101,6 +108,23 @@ export function* handleUserSaveSubmitted(action: PayloadAction<SaveUserRequest>)
   }
 }
 
+/**
+ * A new buyer's rut in the ERP: the company's name, or why it cannot be a buyer (404: not a customer) or cannot be
+ * told now (the ERP down, no answer). Run with takeLatest: another rut cancels this one, in its debounce or its call.
+ */
+export function* handleUserRutEntered(action: PayloadAction<string>) {
+  const rut = action.payload;
+  yield delay(RUT_CHECK_DEBOUNCE_MS);
+  try {
+    const { customer, timeout }: { customer?: ErpCustomer; timeout?: true } = yield race({ customer: call(fetchErpCustomer, rut), timeout: delay(LOAD_TIMEOUT_MS) });
+    if (timeout || !customer) throw timedOut();
+    yield put(erpCustomerFound({ rut, customer }));
+  } catch (error) {
+    const { status, message } = toApiError(error);
+    yield put(status === 404 ? erpCustomerNotFound({ rut, message }) : erpCustomerCheckFailed({ rut, message }));
+  }
+}
+
 /** 'Eliminar': a confirmation first (admin document section 6), then 'Eliminado!'. */
 export function* handleUserDeleteRequested(action: PayloadAction<UserChoice>) {
   const { id, username } = action.payload;
@@ -135,6 +159,10 @@ export function* watchUserEditOpened() {
   yield takeLatest(userEditOpened.type, safe(handleUserEditOpened));
 }
 
+export function* watchUserRutEntered() {
+  yield takeLatest(userRutEntered.type, safe(handleUserRutEntered));
+}
+
 /** One save at a time: a second submit while one runs is ignored. */
 export function* watchUserSaveSubmitted() {
   yield takeLeading(userSaveSubmitted.type, safe(handleUserSaveSubmitted));
@@ -145,5 +173,5 @@ export function* watchUserDeleteRequested() {
 }
 
 export function* adminUsersSaga() {
-  yield all([fork(watchUserListOpened), fork(watchUserEditChosen), fork(watchUserEditOpened), fork(watchUserSaveSubmitted), fork(watchUserDeleteRequested)]);
+  yield all([fork(watchUserListOpened), fork(watchUserEditChosen), fork(watchUserEditOpened), fork(watchUserRutEntered), fork(watchUserSaveSubmitted), fork(watchUserDeleteRequested)]);
 }

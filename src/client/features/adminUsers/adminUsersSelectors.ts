@@ -15,5 +15,6 @@ export const selectEditedUser = (state: AdminUsersRootState) => state.adminUsers
 export const selectEditedUserId = (state: AdminUsersRootState) => state.adminUsers.userId;
 export const selectUserSave = (state: AdminUsersRootState) => state.adminUsers.save;
 export const selectUserDelete = (state: AdminUsersRootState) => state.adminUsers.remove;
+export const selectCustomerCheck = (state: AdminUsersRootState) => state.adminUsers.customerCheck;
 /** The logged-in admin's role: it decides which user types the form offers. */
 export const selectCurrentRole = (state: AdminUsersRootState) => state.session.role;

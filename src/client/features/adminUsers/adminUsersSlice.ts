@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminUser, SaveUserRequest } from '../../../shared/api/adminUsers';
 import { loggedOut, sessionExpired } from '../../app/events';
 import { idleFlow, type Flow, type Loadable } from '../../app/loadable';
+import type { ErpCustomer } from './api';
 
 // User administration (admin document sections 2, 4 and 8).
 
@@ -14,8 +15,32 @@ export interface AdminUsersState {
   userId: number | null;
   save: Flow;
   remove: Flow;
+  /** The creation form's look-up of a buyer's rut in the ERP. */
+  customerCheck: CustomerCheck;
 }
 
+/**
+ * checking (also while the debounce waits), found, notCustomer (the ERP has no such customer: a buyer cannot be
+ * saved) or failed (the ERP did not answer: the server decides on save).
+ */
+export type CustomerCheckStatus = 'idle' | 'checking' | 'found' | 'notCustomer' | 'failed';
+
+export interface CustomerCheck {
+  /** The compact rut looked up ('76123456-0'). */
+  rut: string | null;
+  status: CustomerCheckStatus;
+  customer: ErpCustomer | null;
+  error: string | null;
+}
+
+export const idleCustomerCheck: CustomerCheck = { rut: null, status: 'idle', customer: null, error: null };
+
+/** The look-up's answer for one rut: an answer for a rut no longer on the form is ignored. */
+export interface CustomerCheckAnswer {
+  rut: string;
+  customer?: ErpCustomer;
+  message?: string;
+}
 
 export const initialAdminUsersState: AdminUsersState = {
   users: { status: 'idle', data: [], error: null },
@@ -23,6 +48,7 @@ export const initialAdminUsersState: AdminUsersState = {
   userId: null,
   save: idleFlow,
   remove: idleFlow,
+  customerCheck: idleCustomerCheck,
 };
 
 /** 'Eliminar' of a row: the id, and the rut the prompt names. */
@@ -66,6 +92,21 @@ const adminUsersSlice = createSlice({
     /** /admin/user/add mounted: a failure of an earlier save is not shown again. */
     userCreateOpened(state) {
       state.save = idleFlow;
+      state.customerCheck = idleCustomerCheck;
+    },
+
+    /** The rut of a new buyer was entered (the field lost the focus, or Usuario was chosen): the saga looks it up. */
+    userRutEntered(state, action: PayloadAction<string>) {
+      state.customerCheck = { rut: action.payload, status: 'checking', customer: null, error: null };
+    },
+    erpCustomerFound(state, { payload }: PayloadAction<CustomerCheckAnswer>) {
+      if (state.customerCheck.rut === payload.rut) state.customerCheck = { rut: payload.rut, status: 'found', customer: payload.customer ?? null, error: null };
+    },
+    erpCustomerNotFound(state, { payload }: PayloadAction<CustomerCheckAnswer>) {
+      if (state.customerCheck.rut === payload.rut) state.customerCheck = { rut: payload.rut, status: 'notCustomer', customer: null, error: payload.message ?? null };
+    },
+    erpCustomerCheckFailed(state, { payload }: PayloadAction<CustomerCheckAnswer>) {
+      if (state.customerCheck.rut === payload.rut) state.customerCheck = { rut: payload.rut, status: 'failed', customer: null, error: payload.message ?? null };
     },
 
     /** 'Guardar' or 'Actualizar' with a valid form: the one event of the form (with an id it is an update). */
@@ -119,6 +160,10 @@ export const {
   userLoaded,
   userLoadFailed,
   userCreateOpened,
+  userRutEntered,
+  erpCustomerFound,
+  erpCustomerNotFound,
+  erpCustomerCheckFailed,
   userSaveSubmitted,
   userSaveDeclined,
   userSaved,

@@ -30,6 +30,10 @@ export const ADMIN_USERS_TEXT = {
   saveButton: 'Guardar',
   updateButton: 'Actualizar',
   keepPassword: 'Déjela vacía para mantener la actual',
+  firstLoginChange: 'El usuario deberá cambiarla en su primer ingreso',
+  customerChecking: 'Buscando la empresa en el ERP…',
+  customerFound: 'Empresa: {name}',
+  customerRetry: 'Buscar de nuevo en el ERP',
   backToUsers: 'Volver a usuarios',
   noUserChosen: 'No hay un usuario elegido: elíjalo en Administración de Usuarios',
 

@@ -12,3 +12,13 @@ export const fetchUser = (id: number) => http.get<AdminUser>(`/admin/users/${id}
 export const saveUser = (body: SaveUserRequest) => http.post<AdminUser>('/admin/users', body);
 
 export const deleteUser = (id: number) => http.delete<DeleteUserResponse>(`/admin/users/${id}`);
+
+/** GET /admin/users/erp-customer/:rut: the ERP customer a buyer's rut belongs to. */
+export interface ErpCustomer {
+  rut: string;
+  cardCode: string;
+  name: string;
+}
+
+/** 404 when the rut is not an ERP customer, 503 when the ERP does not answer (both with a Spanish message). */
+export const fetchErpCustomer = (rut: string) => http.get<ErpCustomer>(`/admin/users/erp-customer/${encodeURIComponent(rut)}`);
