@@ -17,8 +17,8 @@ import {
 import { fetchErpCustomer, type ErpCustomer } from '../../../src/client/features/adminUsers/api';
 
 const rut = '76123456-0';
-const losAndes: ErpCustomer = { rut, cardCode: 'C76123456', name: 'Comercial Los Andes SpA' };
-const notCustomer = 'El rut 76.123.456-0 no es cliente en el ERP';
+const losAndes: ErpCustomer = { rut: '76.123.456-0', cardCode: 'C76123456', name: 'Comercial Los Andes SpA' };
+const notCustomer = 'El rut no corresponde a un cliente del ERP';
 const lookUp = race({ customer: call(fetchErpCustomer, rut), timeout: delay(LOAD_TIMEOUT_MS) });
 
 describe('rut look-up in the ERP, step by step', () => {
@@ -52,8 +52,8 @@ describe('rut look-up in the ERP, step by step', () => {
       .delay(RUT_CHECK_DEBOUNCE_MS)
       .next()
       .is(lookUp)
-      .throw(new HttpError(503, 'El ERP no responde, intente más tarde'))
-      .put(erpCustomerCheckFailed({ rut, message: 'El ERP no responde, intente más tarde' }))
+      .throw(new HttpError(503, 'No se pudo consultar el ERP, inténtelo más tarde'))
+      .put(erpCustomerCheckFailed({ rut, message: 'No se pudo consultar el ERP, inténtelo más tarde' }))
       .next()
       .isDone();
   });
@@ -118,8 +118,8 @@ describe('rut look-up, whole flow with the reducer', () => {
   it('the ERP down (503): a failed look-up with its message', async () => {
     const { storeState } = await expectSaga(handleUserRutEntered, userRutEntered(rut))
       .withReducer(adminUsersReducer, adminUsersReducer(initialAdminUsersState, userRutEntered(rut)))
-      .provide([[matchers.call.fn(fetchErpCustomer), throwError(new HttpError(503, 'El ERP no responde, intente más tarde'))]])
+      .provide([[matchers.call.fn(fetchErpCustomer), throwError(new HttpError(503, 'No se pudo consultar el ERP, inténtelo más tarde'))]])
       .run(RUT_CHECK_DEBOUNCE_MS + 500);
-    expect((storeState as AdminUsersState).customerCheck).toMatchObject({ status: 'failed', error: 'El ERP no responde, intente más tarde' });
+    expect((storeState as AdminUsersState).customerCheck).toMatchObject({ status: 'failed', error: 'No se pudo consultar el ERP, inténtelo más tarde' });
   });
 });

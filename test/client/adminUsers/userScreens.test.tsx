@@ -40,7 +40,7 @@ const choose = async (user: User, name: string, option: string) => {
   await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
 };
 
-const losAndes = { rut: '76123456-0', cardCode: 'C76123456', name: 'Comercial Los Andes SpA' };
+const losAndes = { rut: '76.123.456-0', cardCode: 'C76123456', name: 'Comercial Los Andes SpA' };
 /** The ERP look-up of the rut fillCreateForm types. */
 const losAndesLookup = { 'GET /admin/users/erp-customer/76123456-0': losAndes };
 
@@ -258,7 +258,7 @@ describe('User creation (/admin/user/add)', () => {
 });
 
 describe("User creation: the buyer's rut in the ERP", () => {
-  const notCustomer = 'El rut 77.345.678-K no es cliente en el ERP';
+  const notCustomer = 'El rut no corresponde a un cliente del ERP';
   const rutField = () => screen.getByLabelText('Rut Empresa');
   const enterRut = async (user: User, rut: string) => {
     await replaceIn(user, 'Rut Empresa', rut);
@@ -297,16 +297,16 @@ describe("User creation: the buyer's rut in the ERP", () => {
   });
 
   it('the ERP down (503): its message and a way to ask again from the keyboard; the save is left to the server', async () => {
-    let answer = reply(503, { status: 503, message: 'El ERP no responde, intente más tarde' });
+    let answer = reply(503, { status: 503, message: 'No se pudo consultar el ERP, inténtelo más tarde' });
     const fetchMock = mockFetch({ 'GET /admin/users/erp-customer/76123456-0': () => json(answer.status, answer.body) });
     const { user } = asRole('ADMIN', '/admin/user/add');
     await screen.findByRole('heading', { name: 'Creación de Usuario' });
     await typeIn(user, 'Rut Empresa', '761234560');
     await user.tab();
-    await waitFor(() => expect(rutField()).toHaveAccessibleDescription('El ERP no responde, intente más tarde'));
+    await waitFor(() => expect(rutField()).toHaveAccessibleDescription('No se pudo consultar el ERP, inténtelo más tarde'));
     await choose(user, 'Role', 'Usuario');
     // choosing Usuario after a failed look-up asks once more; Guardar waits for it, then stays enabled
-    await waitFor(() => expect(rutField()).toHaveAccessibleDescription('El ERP no responde, intente más tarde'));
+    await waitFor(() => expect(rutField()).toHaveAccessibleDescription('No se pudo consultar el ERP, inténtelo más tarde'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Guardar' })).toBeEnabled());
 
     // (choosing Usuario after a failed look-up already asked once more)

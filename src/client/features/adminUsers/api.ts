@@ -1,4 +1,4 @@
-import type { AdminUser, AdminUserList, DeleteUserResponse, SaveUserRequest } from '../../../shared/api/adminUsers';
+import type { AdminUser, AdminUserList, DeleteUserResponse, ErpCustomerLookup, SaveUserRequest } from '../../../shared/api/adminUsers';
 import { http } from '../../api/http';
 
 // Admin document section 7: the calls of user administration.
@@ -14,11 +14,7 @@ export const saveUser = (body: SaveUserRequest) => http.post<AdminUser>('/admin/
 export const deleteUser = (id: number) => http.delete<DeleteUserResponse>(`/admin/users/${id}`);
 
 /** GET /admin/users/erp-customer/:rut: the ERP customer a buyer's rut belongs to. */
-export interface ErpCustomer {
-  rut: string;
-  cardCode: string;
-  name: string;
-}
+export type ErpCustomer = ErpCustomerLookup;
 
 /** 404 when the rut is not an ERP customer, 503 when the ERP does not answer (both with a Spanish message). */
 export const fetchErpCustomer = (rut: string) => http.get<ErpCustomer>(`/admin/users/erp-customer/${encodeURIComponent(rut)}`);
