@@ -21,5 +21,7 @@ const changedAt = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? ne
 
 if (changedAt > builtAt) {
   console.log('Compilando la SPA (vite build)…');
-  execSync('npx vite build --logLevel warn', { stdio: 'inherit', cwd: root });
+  // Always a production build, whoever runs it (a test runner sets NODE_ENV=test, which would give React's development
+  // build and the Redux DevTools connection): the same bundle `npm start` serves.
+  execSync('npx vite build --logLevel warn', { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'production' } });
 }
