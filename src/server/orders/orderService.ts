@@ -3,6 +3,7 @@
 // same transaction as the state change, so an ERP that is down delays an order but never loses it.
 import type { CreateOrderRequest, Order, OrderSubmissionResponse, UpdateOrderStateRequest } from '../../shared/api/orders';
 import { isBlocked } from '../../shared/blocking';
+import { ERP_STATUS_TEXTS } from '../../shared/erpStatus';
 import { fill, MSG } from '../../shared/messages';
 import { STORE_PICKUP, type PaymentMethod } from '../../shared/orders';
 import type { CartService } from '../cart/cartService';
@@ -63,7 +64,9 @@ function doneMessage(order: OrderRow): string {
   return order.orderType === 'RESERVE' ? MSG.reserveSent : MSG.thanksForBuying;
 }
 
-const pendingMessage = (order: OrderRow) => fill(MSG.orderPendingErp, { number: order.purchaseOrderNumber ?? '' });
+/** What the buyer reads while the ERP does not have the order yet: queued, or waiting for the ERP's approval. */
+const pendingMessage = (order: OrderRow) =>
+  fill(order.erpStatus === 'AWAITING_APPROVAL' ? ERP_STATUS_TEXTS.awaitingApproval : MSG.orderPendingErp, { number: order.purchaseOrderNumber ?? '' });
 
 export class OrderService {
   constructor(private readonly deps: OrderServiceDeps) {}
