@@ -8,6 +8,7 @@ import { MessageBar } from '../components/MessageBar';
 import { PageSpinner } from '../components/PageSpinner';
 import { SideNav } from '../components/SideNav';
 import { TopBar, type CartIconState } from '../components/TopBar';
+import { WrongOriginNotice } from '../components/WrongOriginNotice';
 import { CartDrawer } from '../features/cart/CartDrawer';
 import { selectCartDrawerOpen } from '../features/cart/cartSelectors';
 import { cartDrawerOpened, cartIconShown, selectCartCount } from '../features/cart/cartSlice';
@@ -16,6 +17,7 @@ import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectIsUser } f
 import { confirmAccepted, confirmDeclined, selectConfirmRequest } from './confirmSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { selectGlobalMessage } from './messageSlice';
+import { selectWrongOriginNotice, wrongOriginNoticeDismissed } from './publicOriginSlice';
 import { ScrollToTop } from './ScrollToTop';
 
 /** Phones up to 600 px get a temporary drawer; wider screens a permanent one. */
@@ -32,6 +34,7 @@ export function Layout() {
   const cartOpen = useAppSelector(selectCartDrawerOpen);
   const message = useAppSelector(selectGlobalMessage);
   const confirm = useAppSelector(selectConfirmRequest);
+  const wrongOrigin = useAppSelector(selectWrongOriginNotice);
   const phone = useMediaQuery(PHONE_QUERY);
   const [navOpen, setNavOpen] = useState(false);
 
@@ -67,6 +70,7 @@ export function Layout() {
         />
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
           <MessageBar message={message} />
+          <WrongOriginNotice notice={wrongOrigin} onClose={() => dispatch(wrongOriginNoticeDismissed())} />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { race, take } from 'redux-saga/effects';
 
 // A confirmation a saga waits for: it puts `requested`, then races take(confirmed) against take(declined).
 export interface ConfirmRequest {
@@ -33,3 +34,6 @@ const confirmSlice = createSlice({
 export const { requested: confirmRequested, confirmed: confirmAccepted, declined: confirmDeclined } = confirmSlice.actions;
 export const confirmReducer = confirmSlice.reducer;
 export const selectConfirmRequest = (state: { confirm: ConfirmState }) => state.confirm.request;
+
+/** Waits for the buyer's answer to the dialog a saga requested: [confirmed, declined], one of them set. */
+export const userDecision = () => race([take(confirmAccepted.type), take(confirmDeclined.type)]);

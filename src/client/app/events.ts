@@ -43,3 +43,17 @@ export interface InvoicePaymentStart {
   method: 'WEBPAY' | 'KHIPU';
 }
 export const invoicePaymentRequested = createAction<InvoicePaymentStart>('account/invoicePaymentRequested');
+
+/**
+ * 'Intentar nuevamente' after the card or transfer payment of an order ended unpaid (rejected, aborted, expired): the
+ * server canceled that order and put its lines back in the cart, so the checkout makes a new order from the cart with
+ * the buyer's same choices and pays it with the same provider.
+ */
+export interface PurchaseRetry {
+  method: 'WEBPAY' | 'KHIPU';
+  /** The order that was not paid (shown in messages). */
+  orderReference: string | null;
+}
+export const purchaseRetryRequested = createAction<PurchaseRetry>('payments/purchaseRetryRequested');
+/** The new attempt could not start (no choices kept, empty cart, the order refused): the message to show. */
+export const purchaseRetryFailed = createAction<string>('checkout/purchaseRetryFailed');

@@ -12,6 +12,16 @@ export const SESSION_KEYS = {
   payPending: 'payPending',
   /** The pending invoices being paid, JSON [{docEntry, paidSum}]. */
   invoicePendings: 'invoicePendings',
+  /**
+   * The order summary's choices of the last card or transfer order, for 'Intentar nuevamente' after its payment ended
+   * unpaid (the provider's return is a new page): delivery type, dispatch address, transport, billing address, and
+   * the provider.
+   */
+  tipoEntrega: 'tipoEntrega',
+  deliveryAddress: 'deliveryAddress',
+  deliveryTransport: 'deliveryTransport',
+  invoiceAddress: 'invoiceAddress',
+  paymentMethod: 'paymentMethod',
   /** The sku and description chosen in the admin product list (Editar); the product update reads them. */
   sku: 'sku',
   description: 'description',

@@ -22,6 +22,7 @@ import { devToolsOptions } from './devtools';
 import { env } from '../app/env';
 import { sessionExpired } from './events';
 import { messageReducer } from './messageSlice';
+import { publicOriginReducer } from './publicOriginSlice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
@@ -29,6 +30,7 @@ export const rootReducer = combineReducers({
   cart: cartReducer,
   message: messageReducer,
   confirm: confirmReducer,
+  publicOrigin: publicOriginReducer,
   home: homeReducer,
   catalog: catalogReducer,
   search: searchReducer,

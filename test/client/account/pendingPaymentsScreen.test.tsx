@@ -150,6 +150,24 @@ describe('Pending payments: ir a Pagar, Volver and Pagar', () => {
   });
 });
 
+describe('Pending payments: Intentar nuevamente after an unpaid invoice payment', () => {
+  it('comes back with the same invoices ticked and the same provider chosen', async () => {
+    mockApi({ [PENDING_PATH]: pendingDocuments, '/user/cart/count-cart/12': 0 });
+    const { user } = renderWithProviders({
+      route: { pathname: '/user/pending-payments', state: { reselect: [501, 503], method: 'KHIPU' } },
+      preloadedState: { session: sessionOf('USER') },
+    });
+    const grid = await screen.findByRole('grid', { name: 'Documentos pendientes de pago' });
+    await within(grid).findByText('1001');
+    expect(within(rowOf(grid, '1001')).getByRole('checkbox')).toBeChecked();
+    expect(within(rowOf(grid, '1002')).getByRole('checkbox')).not.toBeChecked();
+    expect(within(rowOf(grid, '1003')).getByRole('checkbox')).toBeChecked();
+    expect(total()).toHaveTextContent('$40.000');
+    await user.click(goToPay());
+    expect(screen.getByRole('radio', { name: 'Transferencia bancaria (Khipu)' })).toBeChecked();
+  });
+});
+
 describe('Pending payments: load failure', () => {
   it('sends " {message}, intentelo mas tarde (B1) " titled Error to the global message; Reintentar loads again', async () => {
     const fetchMock = mockApi({ [PENDING_PATH]: { status: 503, body: { status: 503, message: 'ERP no disponible' } } });

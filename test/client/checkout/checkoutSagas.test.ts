@@ -1,4 +1,7 @@
+import type { CreateOrderRequest } from '../../../src/shared/api/orders';
 import { paymentStarted } from '../../../src/client/app/events';
+import { ensurePublicOrigin } from '../../../src/client/app/publicOrigin';
+import { saveCheckoutChoices } from '../../../src/client/features/checkout/checkoutStorage';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { waitFor } from '@testing-library/react';
@@ -60,6 +63,11 @@ import {
 const delayFn = delay(0).payload.fn;
 const timeoutNow: [matchers.Matcher, unknown] = [matchers.call.fn(delayFn), true];
 const never = () => new Promise<never>(() => undefined);
+
+
+/** handleProviderPayment past its first steps: the page is on the public origin, the choices are kept for a retry. */
+const fromPublicOrigin = (request: CreateOrderRequest, method: 'WEBPAY' | 'KHIPU') =>
+  testSaga(handleProviderPayment, request, method).next().call(ensurePublicOrigin).next(true).call(saveCheckoutChoices, request).next();
 
 describe('order summary opened: the totals and the transports', () => {
   it('transports not loaded: both at once', () => {
@@ -189,7 +197,7 @@ describe('card and transfer (the payments work takes it from paymentStarted)', (
   const order = orderOf(webpayRequest, 44);
 
   it('step by step: the order (with its key; the badge at 0), then paymentStarted with the method', () => {
-    const steps = testSaga(handleProviderPayment, webpayRequest, 'WEBPAY').next().select(selectStartedPayment).next(null);
+    const steps = fromPublicOrigin(webpayRequest, 'WEBPAY').select(selectStartedPayment).next(null);
     created(createsWithNewKey(steps, webpayRequest), order)
       .put(paymentStarted({ order, method: 'WEBPAY' }))
       .next()
@@ -197,7 +205,7 @@ describe('card and transfer (the payments work takes it from paymentStarted)', (
   });
 
   it('the order fails: the key is done (400), its message', () => {
-    const steps = testSaga(handleProviderPayment, khipuRequest, 'KHIPU').next().select(selectStartedPayment).next(null);
+    const steps = fromPublicOrigin(khipuRequest, 'KHIPU').select(selectStartedPayment).next(null);
     createsWithNewKey(steps, khipuRequest)
       .throw(new HttpError(400, 'El transporte seleccionado no existe'))
       .put(orderAttemptSettled())

@@ -1,6 +1,6 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { cartEmptied } from '../../../src/client/app/events';
+import { cartEmptied, cartRefreshRequested } from '../../../src/client/app/events';
 import { navigateTo } from '../../../src/client/app/navigation';
 import { notify } from '../../../src/client/app/notify';
 import { HttpError } from '../../../src/client/api/http';
@@ -115,12 +115,14 @@ describe('cheque sale, step by step', () => {
     let failed = saga.throw(new HttpError(400, 'El archivo cheque-4711.jpg no es una imagen válida'));
     // a refused creation (4xx) ends its key first
     if (step === 1) failed = failed.put(orderAttemptSettled()).next();
-    failed
+    failed = failed
       .put(orderFailed('El archivo cheque-4711.jpg no es una imagen válida'))
       .next()
       .call(notify, 'El archivo cheque-4711.jpg no es una imagen válida', 'error')
-      .next()
-      .isDone();
+      .next();
+    // once the order exists, a refusal gave its lines back to the cart: it is read again
+    if (step >= 2) failed = failed.put(cartRefreshRequested()).next();
+    failed.isDone();
   });
 });
 

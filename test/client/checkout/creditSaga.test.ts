@@ -4,7 +4,7 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { race, take } from 'redux-saga/effects';
 import { HttpError } from '../../../src/client/api/http';
 import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
-import { cartEmptied } from '../../../src/client/app/events';
+import { cartEmptied, cartRefreshRequested } from '../../../src/client/app/events';
 import { navigateTo } from '../../../src/client/app/navigation';
 import { notify } from '../../../src/client/app/notify';
 import { newIdempotencyKey } from '../../../src/client/api/idempotency';
@@ -152,7 +152,7 @@ describe('credit-line sale, step by step', () => {
   it.each([
     ['the sales order to the ERP', 1],
     ['the CONFIRMED state', 2],
-  ] as const)('%s fails: its message, nothing after it', (_what, step) => {
+  ] as const)('%s fails: its message, nothing after it; the cart read again (a refusal gave the lines back)', (_what, step) => {
     let saga = created(creating(), creditOrder).call(submitSalesOrder, 'OC000042');
     if (step >= 2) saga = saga.next(sent).call(confirmOrder, 42, 'OC000042');
     saga
@@ -160,6 +160,21 @@ describe('credit-line sale, step by step', () => {
       .put(orderFailed('ERP no disponible'))
       .next()
       .call(notify, 'ERP no disponible', 'error')
+      .next()
+      .put(cartRefreshRequested())
+      .next()
+      .isDone();
+  });
+
+  it('the ERP refuses the sales order (400): the server canceled the order and put its lines back, so the cart is read again', () => {
+    created(creating(), creditOrder)
+      .call(submitSalesOrder, 'OC000042')
+      .throw(new HttpError(400, 'El socio de negocios C76234567 está bloqueado'))
+      .put(orderFailed('El socio de negocios C76234567 está bloqueado'))
+      .next()
+      .call(notify, 'El socio de negocios C76234567 está bloqueado', 'error')
+      .next()
+      .put(cartRefreshRequested())
       .next()
       .isDone();
   });

@@ -28,6 +28,7 @@ import {
 } from '../../../src/client/features/checkout/checkoutSlice';
 import SummaryOrderScreen from '../../../src/client/features/checkout/SummaryOrderScreen';
 import { sessionReducer } from '../../../src/client/features/session/sessionSlice';
+import { publicOriginReducer } from '../../../src/client/app/publicOriginSlice';
 import type { CartResponse } from '../../../src/shared/api/cart';
 import type { CustomerProfile, Transport } from '../../../src/shared/api/erp';
 import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '../../../src/shared/api/orders';
@@ -41,7 +42,11 @@ export const checkoutReducers = combineReducers({
   checkout: checkoutReducer,
   message: messageReducer,
   confirm: confirmReducer,
+  publicOrigin: publicOriginReducer,
 });
+
+/** The public address the tests' pages are on (jsdom's origin): card and transfer payments may start. */
+export const PUBLIC_URL = 'http://localhost';
 export type CheckoutTestState = ReturnType<typeof checkoutReducers>;
 
 /** Pays by cheque, has credit, one default billing address and one dispatch address. */
@@ -170,6 +175,7 @@ export function buyerState(profile: CustomerProfile | null = pacifico, withTotal
     ...checkoutReducers(undefined, { type: '@@init' }),
     session: sessionOf('USER', profile),
     checkout: withTotals ? { ...initialCheckoutState, summary: loadedSummary } : initialCheckoutState,
+    publicOrigin: { publicUrl: PUBLIC_URL, notice: null },
   };
 }
 
@@ -215,6 +221,7 @@ export function mockApi(overrides: Record<string, (init?: RequestInit) => Respon
     if (key === 'GET /api/user/cart/find-by-userid/12') return json(200, cart);
     if (key === 'GET /api/user/b1/tipo-transport') return json(200, transports);
     if (key === 'GET /api/user/cart/count-cart/12') return json(200, 2); // the app's badge
+    if (key === 'GET /api/public-config') return json(200, { publicUrl: PUBLIC_URL });
     return json(404, { status: 404, message: 'Recurso no encontrado' });
   });
   global.fetch = fetchMock as unknown as typeof fetch;

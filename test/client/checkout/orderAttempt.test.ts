@@ -1,3 +1,4 @@
+import type { CreateOrderRequest } from '../../../src/shared/api/orders';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
@@ -5,6 +6,8 @@ import { delay } from 'redux-saga/effects';
 import { HttpError } from '../../../src/client/api/http';
 import { newIdempotencyKey } from '../../../src/client/api/idempotency';
 import { cartEmptied, loggedOut, paymentStarted } from '../../../src/client/app/events';
+import { ensurePublicOrigin } from '../../../src/client/app/publicOrigin';
+import { saveCheckoutChoices } from '../../../src/client/features/checkout/checkoutStorage';
 import { navigateTo } from '../../../src/client/app/navigation';
 import { notify } from '../../../src/client/app/notify';
 import { callWithTimeout, REQUEST_TIMEOUT_MS } from '../../../src/client/app/sagaUtils';
@@ -76,6 +79,11 @@ const createCalls = (effects: { call?: { payload: { fn: unknown; args: unknown[]
   (effects.call ?? []).filter((effect) => effect.payload.fn === createOrder).map((effect) => effect.payload.args);
 const keyCalls = (effects: { call?: { payload: { fn: unknown } }[] }) => (effects.call ?? []).filter((effect) => effect.payload.fn === newIdempotencyKey).length;
 
+
+/** handleProviderPayment past its first steps: the page is on the public origin, the choices are kept for a retry. */
+const fromPublicOrigin = (request: CreateOrderRequest, method: 'WEBPAY' | 'KHIPU') =>
+  testSaga(handleProviderPayment, request, method).next().call(ensurePublicOrigin).next(true).call(saveCheckoutChoices, request).next();
+
 describe('the key of an order creation, step by step', () => {
   it('a new attempt: the key made once (newIdempotencyKey), kept in the slice, sent with the creation', () => {
     created(createsWithNewKey(enoughCredit(), creditRequest), creditOrder).call(submitSalesOrder, 'OC000042');
@@ -102,9 +110,7 @@ describe('the key of an order creation, step by step', () => {
 
   it('card: the order created on this visit whose payment did not start is paid again, with no new order', () => {
     const order = orderOf(webpayRequest, 44);
-    testSaga(handleProviderPayment, webpayRequest, 'WEBPAY')
-      .next()
-      .select(selectStartedPayment)
+    fromPublicOrigin(webpayRequest, 'WEBPAY').select(selectStartedPayment)
       .next({ order, method: 'WEBPAY' })
       .put(paymentStarted({ order, method: 'WEBPAY' }))
       .next()
@@ -113,7 +119,7 @@ describe('the key of an order creation, step by step', () => {
 
   it('card with other choices than that order: a new order (the server says whether the cart still has lines)', () => {
     const order = orderOf({ ...webpayRequest, tipoEntrega: 'retiro', deliveryAddress: '', deliveryTransport: '' }, 44);
-    const steps = testSaga(handleProviderPayment, webpayRequest, 'WEBPAY').next().select(selectStartedPayment).next({ order, method: 'WEBPAY' });
+    const steps = fromPublicOrigin(webpayRequest, 'WEBPAY').select(selectStartedPayment).next({ order, method: 'WEBPAY' });
     createsWithNewKey(steps, webpayRequest);
   });
 });

@@ -6,9 +6,16 @@ import { newIdempotencyKey } from '../../../src/client/api/idempotency';
 import { cartRefreshRequested, invoicePaymentRequested, paymentStarted } from '../../../src/client/app/events';
 import { navigateTo } from '../../../src/client/app/navigation';
 import { notify } from '../../../src/client/app/notify';
+import { ensurePublicOrigin } from '../../../src/client/app/publicOrigin';
 import { callWithTimeout } from '../../../src/client/app/sagaUtils';
 import { confirmCardPayment, createCardPayment, fetchCardPaymentState } from '../../../src/client/features/payments/api';
-import { PAYMENT_KEYS, readCardTransaction, saveCardStart, settleStoredPayment } from '../../../src/client/features/payments/paymentStorage';
+import {
+  PAYMENT_KEYS,
+  readCardTransaction,
+  saveCardStart,
+  settleStoredPayment,
+  type StoredPayment,
+} from '../../../src/client/features/payments/paymentStorage';
 import {
   handleCardReturnOpened,
   handleCardStart,
@@ -27,6 +34,7 @@ import {
   paymentAttemptSettled,
   paymentAttemptStarted,
   startFailed,
+  storedPaymentSettled,
   type PaymentAttempt,
   type PaymentTarget,
 } from '../../../src/client/features/payments/paymentsSlice';
@@ -36,15 +44,21 @@ import { abortedCard, approvedCard, buyerState, invoices, KEY, order, rejectedCa
 const orderTarget: PaymentTarget = { purpose: 'ORDER', order };
 const invoicesTarget: PaymentTarget = { purpose: 'INVOICES', invoices };
 const redirect = { url: webpayCreated.url, token: TOKEN };
+const { url: _url, ...storedTransaction } = webpayCreated;
+const toPaymentPage = { replace: true };
+/** What this tab kept of a card payment of the order. */
+const storedOrderPayment: StoredPayment = { provider: 'WEBPAY', reference: TOKEN, buyOrder: 'OC000044', sessionId: SESSION_ID, order, invoices: null };
 const query = (q: Partial<{ tokenWs: string; tbkToken: string; tbkOrder: string }>) => ({ tokenWs: null, tbkToken: null, tbkOrder: null, ...q });
 const logError: [Console, typeof console.error] = [console, console.error];
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('starting a payment: by method and purpose', () => {
+describe('starting a payment: by method and purpose, only from the public origin', () => {
   it('paymentStarted WEBPAY (order summary): the card start for the order', () => {
     testSaga(handlePaymentRequest, paymentStarted({ order, method: 'WEBPAY' }))
       .next()
+      .call(ensurePublicOrigin)
+      .next(true)
       .call(handleCardStart, orderTarget)
       .next()
       .isDone();
@@ -53,6 +67,8 @@ describe('starting a payment: by method and purpose', () => {
   it('invoicePaymentRequested WEBPAY (pending payments): the card start for the invoices', () => {
     testSaga(handlePaymentRequest, invoicePaymentRequested({ invoices, method: 'WEBPAY' }))
       .next()
+      .call(ensurePublicOrigin)
+      .next(true)
       .call(handleCardStart, invoicesTarget)
       .next()
       .isDone();
@@ -61,9 +77,15 @@ describe('starting a payment: by method and purpose', () => {
   it('KHIPU: the transfer start', () => {
     testSaga(handlePaymentRequest, paymentStarted({ order, method: 'KHIPU' }))
       .next()
+      .call(ensurePublicOrigin)
+      .next(true)
       .call(handleTransferStart, orderTarget)
       .next()
       .isDone();
+  });
+
+  it('another origin than PUBLIC_URL: nothing starts (the notice is the origin check’s)', () => {
+    testSaga(handlePaymentRequest, paymentStarted({ order, method: 'WEBPAY' })).next().call(ensurePublicOrigin).next(false).isDone();
   });
 });
 
@@ -85,14 +107,14 @@ const orderAttempt: PaymentAttempt = { provider: 'WEBPAY', target: 'ORDER:OC0000
 const invoicesAttempt: PaymentAttempt = { provider: 'WEBPAY', target: 'INVOICES:311,318', key: KEY, body: { invoices: [311, 318], session_id: SESSION_ID } };
 
 describe('card start, step by step', () => {
-  it('order: tbk/create with buy_order, an OW session id and a new key, datatbk kept, then /payment with url and token', () => {
+  it('order: tbk/create with buy_order, an OW session id and a new key, datatbk and the redirect kept, then /payment in place of the summary', () => {
     newCardAttempt(orderTarget, orderAttempt)
       .next(webpayCreated)
       .call(saveCardStart, orderTarget, webpayCreated)
       .next()
       .put(cardTransactionCreated(redirect))
       .next()
-      .call(navigateTo, '/payment', { state: redirect })
+      .call(navigateTo, '/payment', toPaymentPage)
       .next()
       .isDone();
   });
@@ -104,7 +126,7 @@ describe('card start, step by step', () => {
       .next()
       .put(cardTransactionCreated(redirect))
       .next()
-      .call(navigateTo, '/payment', { state: redirect })
+      .call(navigateTo, '/payment', toPaymentPage)
       .next()
       .isDone();
   });
@@ -159,10 +181,11 @@ describe('card start: one key per attempt', () => {
 });
 
 describe('card start, whole', () => {
-  it('datatbk and the order in session storage, the slice redirecting, navigation to /payment', async () => {
+  it('datatbk, the redirect and the order in session storage, the slice redirecting, navigation to /payment', async () => {
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState())
       .provide([
+        [matchers.call.fn(ensurePublicOrigin), true],
         [matchers.call.fn(cardSessionId), SESSION_ID],
         [matchers.call.fn(newIdempotencyKey), KEY],
         [matchers.call.fn(createCardPayment), webpayCreated],
@@ -170,12 +193,12 @@ describe('card start, whole', () => {
       ])
       .dispatch(paymentStarted({ order, method: 'WEBPAY' }))
       .call(createCardPayment, { buy_order: 'OC000044', session_id: SESSION_ID }, KEY)
-      .call(navigateTo, '/payment', { state: redirect })
+      .call(navigateTo, '/payment', toPaymentPage)
       .silentRun(50);
     expect(storeState.payments.start).toEqual({ status: 'redirecting', method: 'WEBPAY', error: null });
-    expect(storeState.payments.card).toEqual(redirect);
     expect(storeState.payments.attempt).toBeNull();
-    expect(readCardTransaction()).toEqual(webpayCreated);
+    expect(readCardTransaction()).toEqual(storedTransaction);
+    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.redirect) ?? 'null')).toEqual({ provider: 'WEBPAY', ...redirect });
     expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.order) ?? 'null')).toEqual(order);
     expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBeNull();
   });
@@ -184,6 +207,7 @@ describe('card start, whole', () => {
     await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState())
       .provide([
+        [matchers.call.fn(ensurePublicOrigin), true],
         [matchers.call.fn(cardSessionId), SESSION_ID],
         [matchers.call.fn(newIdempotencyKey), KEY],
         [matchers.call.fn(createCardPayment), webpayCreated],
@@ -202,6 +226,7 @@ describe('card start, whole', () => {
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState())
       .provide([
+        [matchers.call.fn(ensurePublicOrigin), true],
         [matchers.call.fn(createCardPayment), throwError(new HttpError(409, 'El pedido OC000044 ya fue procesado'))],
         [matchers.call.fn(notify), undefined],
       ])
@@ -244,7 +269,7 @@ describe('card result (/payment-verification), step by step', () => {
     testSaga(handleCardReturnOpened, cardReturnOpened(query({ tbkOrder: 'OC000044' })))
       .next()
       .call(readCardTransaction)
-      .next(webpayCreated)
+      .next(storedTransaction)
       .call(callWithTimeout, fetchCardPaymentState, TOKEN)
       .next(abortedCard)
       .put(cardResultLoaded(abortedCard))
@@ -258,7 +283,7 @@ describe('card result (/payment-verification), step by step', () => {
     testSaga(handleCardReturnOpened, cardReturnOpened(query({ tbkOrder: 'OC000051' })))
       .next()
       .call(readCardTransaction)
-      .next(webpayCreated)
+      .next(storedTransaction)
       .put(cardAbortedWithoutResult('OC000051'))
       .next()
       .isDone();
@@ -286,19 +311,29 @@ describe('card result (/payment-verification), step by step', () => {
 });
 
 describe('the outcome of a payment, once', () => {
-  it.each(['PAID', 'REJECTED', 'ABORTED', 'EXPIRED'] as const)('%s order this tab started: keys removed, the cart read again; nothing deleted', (state) => {
+  it.each(['PAID', 'REJECTED', 'ABORTED', 'EXPIRED'] as const)('%s order this tab started: keys removed (what it paid kept in the slice), the cart read again; nothing deleted', (state) => {
     // paid: the order's creation already took the cart's lines; not paid: the server put them back
-    testSaga(handlePaymentSettled, TOKEN, state, 'ORDER').next().call(settleStoredPayment, TOKEN).next(true).put(cartRefreshRequested()).next().isDone();
+    testSaga(handlePaymentSettled, TOKEN, state, 'ORDER')
+      .next()
+      .call(settleStoredPayment, TOKEN)
+      .next(storedOrderPayment)
+      .put(storedPaymentSettled(storedOrderPayment))
+      .next()
+      .put(cartRefreshRequested())
+      .next()
+      .isDone();
   });
 
   it('a reload of the result page (not stored any more): nothing again', () => {
-    testSaga(handlePaymentSettled, TOKEN, 'PAID', 'ORDER').next().call(settleStoredPayment, TOKEN).next(false).isDone();
-    testSaga(handlePaymentSettled, TOKEN, 'REJECTED', 'ORDER').next().call(settleStoredPayment, TOKEN).next(false).isDone();
+    testSaga(handlePaymentSettled, TOKEN, 'PAID', 'ORDER').next().call(settleStoredPayment, TOKEN).next(null).isDone();
+    testSaga(handlePaymentSettled, TOKEN, 'REJECTED', 'ORDER').next().call(settleStoredPayment, TOKEN).next(null).isDone();
   });
 
   it('paid or rejected invoices: the cart is not touched', () => {
-    testSaga(handlePaymentSettled, TOKEN, 'PAID', 'INVOICES').next().call(settleStoredPayment, TOKEN).next(true).isDone();
-    testSaga(handlePaymentSettled, TOKEN, 'REJECTED', 'INVOICES').next().call(settleStoredPayment, TOKEN).next(true).isDone();
+    const stored: StoredPayment = { ...storedOrderPayment, order: null, invoices };
+    for (const state of ['PAID', 'REJECTED'] as const) {
+      testSaga(handlePaymentSettled, TOKEN, state, 'INVOICES').next().call(settleStoredPayment, TOKEN).next(stored).put(storedPaymentSettled(stored)).next().isDone();
+    }
   });
 
   it('no final state yet: the keys stay', () => {
@@ -319,7 +354,8 @@ describe('card result, whole', () => {
       .put(cartRefreshRequested())
       .silentRun(50);
     expect(storeState.payments.verification).toEqual({ status: 'loaded', result: approvedCard, abortedOrder: null, error: null });
-    expect(Object.values(PAYMENT_KEYS).map((key) => sessionStorage.getItem(key))).toEqual([null, null, null, null, null]);
+    expect(Object.values(PAYMENT_KEYS).map((key) => sessionStorage.getItem(key))).toEqual(Object.values(PAYMENT_KEYS).map(() => null));
+    expect(storeState.payments.settled).toEqual(storedOrderPayment);
   });
 
   it('rejected: the result loaded, the cart read again (its lines are back)', async () => {

@@ -99,6 +99,12 @@ export const abortedCard: CardPaymentResult = {
   orderState: 'CANCELED',
 };
 
+/** The buyer went Back from WebPay's form: nothing committed, the payment still open, its order in PROCESS. */
+export const openCard: CardPaymentResult = { ...abortedCard, state: 'CREATED', orderState: 'PROCESS' };
+
+/** The order as GET /orders/:id answers it after each outcome. */
+export const orderIn = (orderState: Order['orderState']): Order => ({ ...order, orderState });
+
 export const PAYMENT_ID = 'zfxnocsow6mz';
 export const PAYMENT_URL = `https://khipu.com/payment/info/${PAYMENT_ID}`;
 export const TRANSACTION_ID = 'PP1731590400000';
@@ -182,12 +188,16 @@ export function delays(ms: number, limit?: { limitMs: number }): EffectProviders
 type FetchArgs = [string, RequestInit?];
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** A fetch that answers by 'METHOD path'; the badge's count is 2; anything else is 404. */
+/** The public address the tests' pages are on (jsdom's origin): payments may start. */
+export const PUBLIC_URL = 'http://localhost';
+
+/** A fetch that answers by 'METHOD path'; the badge's count is 2, PUBLIC_URL is this page's origin; anything else is 404. */
 export function mockApi(routes: Record<string, (init?: RequestInit) => Response | Promise<Response>> = {}) {
   const fetchMock = jest.fn<Promise<Response>, FetchArgs>(async (url, init) => {
     const key = `${init?.method ?? 'GET'} ${url}`;
     if (routes[key]) return routes[key](init);
     if (key === 'GET /api/user/cart/count-cart/12') return json(200, 2);
+    if (key === 'GET /api/public-config') return json(200, { publicUrl: PUBLIC_URL });
     return json(404, { status: 404, message: 'Recurso no encontrado' });
   });
   global.fetch = fetchMock as unknown as typeof fetch;

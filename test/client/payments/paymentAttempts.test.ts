@@ -5,9 +5,9 @@ import { newIdempotencyKey } from '../../../src/client/api/idempotency';
 import { invoicePaymentRequested, loggedOut, paymentStarted } from '../../../src/client/app/events';
 import { navigateTo } from '../../../src/client/app/navigation';
 import { notify } from '../../../src/client/app/notify';
+import { ensurePublicOrigin } from '../../../src/client/app/publicOrigin';
 import { REQUEST_TIMEOUT_MS } from '../../../src/client/app/sagaUtils';
 import { createCardPayment, createTransferPayment } from '../../../src/client/features/payments/api';
-import { leaveTo } from '../../../src/client/features/payments/browser';
 import { paymentsSaga } from '../../../src/client/features/payments/paymentsSagas';
 import { paymentsReducer, type PaymentAttempt } from '../../../src/client/features/payments/paymentsSlice';
 import { cardSessionId } from '../../../src/shared/payments';
@@ -28,11 +28,12 @@ function providers(create: Create, answers: (() => unknown)[], timesOut = false)
   let timeouts = timesOut ? 0 : 1;
   return {
     call(effect, next) {
+      if (effect.fn === ensurePublicOrigin) return true;
       if (effect.fn === newIdempotencyKey) return keys.shift();
       if (effect.fn === cardSessionId) return sessions.shift();
       if (effect.fn === create) return answers.shift()!();
       if (effect.fn === delayFn && effect.args[0] === REQUEST_TIMEOUT_MS && timeouts++ === 0) return true;
-      if (effect.fn === navigateTo || effect.fn === notify || effect.fn === leaveTo) return undefined;
+      if (effect.fn === navigateTo || effect.fn === notify) return undefined;
       return next();
     },
   };
@@ -59,7 +60,7 @@ describe('card payment of an order: one key per attempt', () => {
       .dispatch(start)
       .delay(20)
       .dispatch(start)
-      .call(navigateTo, '/payment', { state: { url: webpayCreated.url, token: webpayCreated.token } })
+      .call(navigateTo, '/payment', { replace: true })
       .silentRun(80);
     expect(callsOf(createCardPayment, effects)).toEqual([
       [body, KEY],
@@ -107,7 +108,7 @@ describe('transfer payment of pending invoices: one key per attempt', () => {
       .dispatch(start)
       .delay(20)
       .dispatch(start)
-      .call(leaveTo, khipuCreated.payment_url)
+      .call(navigateTo, '/payment', { replace: true })
       .silentRun(80);
     expect(callsOf(createTransferPayment, effects)).toEqual([
       [{ invoices: [311, 318] }, KEY],

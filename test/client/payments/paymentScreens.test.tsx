@@ -12,6 +12,7 @@ import {
   paidInvoicesTransfer,
   paidTransfer,
   PAYMENT_ID,
+  PAYMENT_URL,
   pendingTransfer,
   rejectedCard,
   rejectedTransfer,
@@ -47,31 +48,27 @@ describe('Card-payment redirect (/payment)', () => {
     expect(within(form).getByRole('button', { name: 'Ir a WebPay Plus' })).toHaveAttribute('type', 'submit');
   };
 
-  it('posts token_ws to the url of the navigation state at once, saying so', async () => {
-    mockApi();
-    renderWithProviders({ route: { pathname: '/payment', state: { url: webpayCreated.url, token: TOKEN } }, preloadedState: buyer });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Redirigiendo a WebPay Plus...' })).toBeInTheDocument();
-    expectPostedForm();
-  });
-
-  it('after a reload: the transaction kept in session storage (datatbk)', async () => {
+  it('posts token_ws to the stored url at once, saying so; what it posts is removed as it is used', async () => {
     mockApi();
     saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
     renderWithProviders({ route: '/payment', preloadedState: buyer });
-    await screen.findByText('Redirigiendo a WebPay Plus...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Redirigiendo a WebPay Plus...' })).toBeInTheDocument();
     expectPostedForm();
+    expect(sessionStorage.getItem(PAYMENT_KEYS.redirect)).toBeNull();
+    // the payment itself stays known to this tab until its outcome
+    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.datatbk) ?? 'null')).toMatchObject({ token: TOKEN, buy_order: 'OC000044' });
   });
 
-  it('no transaction: says so and posts nothing', async () => {
+  it('nothing to post and no payment started here: says so and posts nothing', async () => {
     mockApi();
     renderWithProviders({ route: '/payment', preloadedState: buyer });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pago con tarjeta' })).toBeInTheDocument();
-    expect(screen.getByText('No hay un pago con tarjeta en curso.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Estado de tu pago' })).toBeInTheDocument();
+    expect(await screen.findByText('No hay un pago en curso.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al Home' })).toHaveAttribute('href', '/');
     expect(submit).not.toHaveBeenCalled();
   });
 
-  it('from the order summary’s paymentStarted: tbk/create with the order number, then the form to WebPay', async () => {
+  it('from the order summary’s paymentStarted: tbk/create with the order number, /payment in its place, then the form to WebPay', async () => {
     const fetchMock = mockApi({ 'POST /api/user/tbk/create': () => json(200, webpayCreated) });
     const { store, router } = renderWithProviders({ route: '/user/sumary-order', preloadedState: buyer });
     // the summary's lazy route first: a navigation while it still loads would be overtaken by it
@@ -81,11 +78,13 @@ describe('Card-payment redirect (/payment)', () => {
     });
     await screen.findByText('Redirigiendo a WebPay Plus...');
     expect(router.state.location.pathname).toBe('/payment');
+    // the summary's entry was replaced: Back from WebPay lands on /payment, never on a stale summary
+    expect(router.state.historyAction).toBe('REPLACE');
     const [[, init]] = callsTo(fetchMock, 'POST', '/api/user/tbk/create');
     const body = JSON.parse(String(init?.body));
     expect(body).toEqual({ buy_order: 'OC000044', session_id: expect.stringMatching(/^OW\d{6}$/) });
     expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[A-Za-z0-9._:-]{1,200}$/);
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.datatbk) ?? 'null')).toEqual(webpayCreated);
+    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.datatbk) ?? 'null')).toMatchObject({ token: TOKEN, buy_order: 'OC000044' });
     expectPostedForm();
   });
 });
@@ -108,7 +107,7 @@ describe('Card-payment result (/payment-verification)', () => {
     expect(await screen.findByText('Gracias por Comprar!!')).toBeInTheDocument();
     expect(valueOf('Autenticación (VCI)')).toHaveTextContent(/^TSY - Autenticación exitosa$/);
     expect(valueOf('Monto')).toHaveTextContent(/^\$462\.672$/);
-    expect(valueOf('Estado')).toHaveTextContent(/^AUTHORIZED$/);
+    expect(valueOf('Estado')).toHaveTextContent(/^Autorizada$/);
     expect(valueOf('Número de Orden')).toHaveTextContent(/^OC000044$/);
     expect(valueOf('Id de Sesión')).toHaveTextContent(/^OW482913$/);
     expect(valueOf('Número de Tarjeta')).toHaveTextContent(/^\*\*\*\* \*\*\*\* \*\*\*\* 6623$/);
@@ -141,7 +140,7 @@ describe('Card-payment result (/payment-verification)', () => {
     expect(screen.queryByText('Gracias por Comprar!!')).not.toBeInTheDocument();
     expect(valueOf('Código de Respuesta')).toHaveTextContent(/^-4 - Rechazo: rechazada por el emisor$/);
     expect(valueOf('Tipo de Pago')).toHaveTextContent(/^VD - Venta Débito$/);
-    expect(valueOf('Estado')).toHaveTextContent(/^FAILED$/);
+    expect(valueOf('Estado')).toHaveTextContent(/^Rechazada$/);
     expect(valueOf('Estado del Pedido')).toHaveTextContent(/^Cancelado$/);
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user/cart/find-by-userid/12')).toHaveLength(1));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user/cart/count-cart/12')).toHaveLength(2));
@@ -194,7 +193,7 @@ describe('Return page after bank-transfer payment (/return)', () => {
     });
 
   it('paid order: Gracias por su Comprar!!, the payment’s fields, the receipt in a new tab, Volver al Home, the badge at 0', async () => {
-    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID);
+    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID, PAYMENT_URL);
     const fetchMock = pollsWith(paidTransfer);
     renderWithProviders({ route, preloadedState: buyer });
     expect(await screen.findByRole('heading', { level: 1, name: 'Gracias por tu compra' })).toBeInTheDocument();
@@ -243,7 +242,7 @@ describe('Return page after bank-transfer payment (/return)', () => {
   });
 
   it('back by cancel_url and not paid: No se realizo la compra at once, no spinner', async () => {
-    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID);
+    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID, PAYMENT_URL);
     const fetchMock = pollsWith(pendingTransfer);
     renderWithProviders({ route: `${route}&cancel=1`, preloadedState: buyer });
     expect(await screen.findByText('No se realizo la compra')).toBeInTheDocument();
@@ -253,7 +252,7 @@ describe('Return page after bank-transfer payment (/return)', () => {
   });
 
   it('without paymentId in the query: the one this tab kept', async () => {
-    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID);
+    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID, PAYMENT_URL);
     mockApi({
       [`GET /api/user/khipu/payments/${PAYMENT_ID}`]: () => json(200, paidTransfer),
     });

@@ -5,10 +5,11 @@ import { call, delay, take } from 'redux-saga/effects';
 import { HttpError } from '../../../src/client/api/http';
 import { newIdempotencyKey } from '../../../src/client/api/idempotency';
 import { cartRefreshRequested, invoicePaymentRequested, paymentStarted } from '../../../src/client/app/events';
+import { navigateTo } from '../../../src/client/app/navigation';
 import { notify } from '../../../src/client/app/notify';
+import { ensurePublicOrigin } from '../../../src/client/app/publicOrigin';
 import { callWithTimeout, REQUEST_TIMEOUT_MS } from '../../../src/client/app/sagaUtils';
 import { confirmTransferPayment, createTransferPayment, fetchTransferPayment } from '../../../src/client/features/payments/api';
-import { leaveTo } from '../../../src/client/features/payments/browser';
 import { PAYMENT_KEYS, readTransferPaymentId, saveTransferStart } from '../../../src/client/features/payments/paymentStorage';
 import {
   confirmIfNeeded,
@@ -97,14 +98,14 @@ const orderAttempt: PaymentAttempt = { provider: 'KHIPU', target: 'ORDER:OC00004
 const invoicesAttempt: PaymentAttempt = { provider: 'KHIPU', target: 'INVOICES:311,318', key: KEY, body: { invoices: [311, 318] } };
 
 describe('transfer start, step by step', () => {
-  it('order: khipu/payments with its number and a new key, paymentId kept, then Khipu’s page', () => {
+  it('order: khipu/payments with its number and a new key, paymentId and Khipu’s page kept, then /payment in place of the summary', () => {
     newTransferAttempt(orderTarget, orderAttempt)
       .next(khipuCreated)
-      .call(saveTransferStart, orderTarget, PAYMENT_ID)
+      .call(saveTransferStart, orderTarget, PAYMENT_ID, PAYMENT_URL)
       .next()
       .put(transferPaymentCreated({ paymentId: PAYMENT_ID, url: PAYMENT_URL }))
       .next()
-      .call(leaveTo, PAYMENT_URL)
+      .call(navigateTo, '/payment', { replace: true })
       .next()
       .isDone();
   });
@@ -112,11 +113,11 @@ describe('transfer start, step by step', () => {
   it('invoices: khipu/payments with their docEntries', () => {
     newTransferAttempt(invoicesTarget, invoicesAttempt)
       .next(khipuCreated)
-      .call(saveTransferStart, invoicesTarget, PAYMENT_ID)
+      .call(saveTransferStart, invoicesTarget, PAYMENT_ID, PAYMENT_URL)
       .next()
       .put(transferPaymentCreated({ paymentId: PAYMENT_ID, url: PAYMENT_URL }))
       .next()
-      .call(leaveTo, PAYMENT_URL)
+      .call(navigateTo, '/payment', { replace: true })
       .next()
       .isDone();
   });
@@ -136,32 +137,35 @@ describe('transfer start, step by step', () => {
 });
 
 describe('transfer start, whole', () => {
-  it('order: paymentId and order kept, the browser sent to payment_url', async () => {
+  it('order: paymentId, order and payment_url kept, the browser sent to /payment (which goes to Khipu once)', async () => {
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState())
       .provide([
+        [matchers.call.fn(ensurePublicOrigin), true],
         [matchers.call.fn(createTransferPayment), khipuCreated],
-        [matchers.call.fn(leaveTo), undefined],
+        [matchers.call.fn(navigateTo), undefined],
       ])
       .dispatch(paymentStarted({ order, method: 'KHIPU' }))
-      .call(leaveTo, PAYMENT_URL)
+      .call(navigateTo, '/payment', { replace: true })
       .silentRun(50);
     expect(storeState.payments.start).toEqual({ status: 'redirecting', method: 'KHIPU', error: null });
     expect(readTransferPaymentId()).toBe(PAYMENT_ID);
     expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.order) ?? 'null')).toEqual(order);
+    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.redirect) ?? 'null')).toEqual({ provider: 'KHIPU', url: PAYMENT_URL });
   });
 
   it('invoices: payPending X and invoicePendings kept', async () => {
     await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState())
       .provide([
+        [matchers.call.fn(ensurePublicOrigin), true],
         [matchers.call.fn(newIdempotencyKey), KEY],
         [matchers.call.fn(createTransferPayment), khipuCreated],
-        [matchers.call.fn(leaveTo), undefined],
+        [matchers.call.fn(navigateTo), undefined],
       ])
       .dispatch(invoicePaymentRequested({ invoices, method: 'KHIPU' }))
       .call(createTransferPayment, { invoices: [311, 318] }, KEY)
-      .call(leaveTo, PAYMENT_URL)
+      .call(navigateTo, '/payment', { replace: true })
       .silentRun(50);
     expect(readTransferPaymentId()).toBe(PAYMENT_ID);
     expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBe('X');
@@ -171,7 +175,10 @@ describe('transfer start, whole', () => {
   it('one start at a time: a second one while the first runs is ignored', async () => {
     const { effects } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState())
-      .provide([[matchers.call.fn(createTransferPayment), never()]])
+      .provide([
+        [matchers.call.fn(ensurePublicOrigin), true],
+        [matchers.call.fn(createTransferPayment), never()],
+      ])
       .dispatch(paymentStarted({ order, method: 'KHIPU' }))
       .dispatch(paymentStarted({ order, method: 'KHIPU' }))
       .silentRun(50);
@@ -359,7 +366,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
     (effects.call ?? []).filter((effect) => effect.payload.fn === delayFn && effect.payload.args[0] === 10_000).length;
 
   it('done on the first poll: paid, the cart read again, the stored keys removed', async () => {
-    saveTransferStart(orderTarget, PAYMENT_ID);
+    saveTransferStart(orderTarget, PAYMENT_ID, PAYMENT_URL);
     const { storeState, effects } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState(3))
       .provide([[matchers.call.fn(fetchTransferPayment), paidTransfer], interval])
@@ -390,7 +397,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
   });
 
   it('pending invoices paid: settled, the cart untouched', async () => {
-    saveTransferStart(invoicesTarget, PAYMENT_ID);
+    saveTransferStart(invoicesTarget, PAYMENT_ID, PAYMENT_URL);
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState(3))
       .provide([[matchers.call.fn(fetchTransferPayment), paidInvoicesTransfer], interval])
@@ -402,7 +409,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
   });
 
   it('done but rejected by the payer: settled not paid, the cart read again (its lines are back)', async () => {
-    saveTransferStart(orderTarget, PAYMENT_ID);
+    saveTransferStart(orderTarget, PAYMENT_ID, PAYMENT_URL);
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState(3))
       .provide([[matchers.call.fn(fetchTransferPayment), rejectedTransfer], interval])
@@ -489,7 +496,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
   });
 
   it('back by cancel_url and still pending: read once, no wait, the stored payment kept, the cart kept', async () => {
-    saveTransferStart(orderTarget, PAYMENT_ID);
+    saveTransferStart(orderTarget, PAYMENT_ID, PAYMENT_URL);
     const { storeState, effects } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState(3))
       .provide([[matchers.call.fn(fetchTransferPayment), pendingTransfer], interval])

@@ -12,10 +12,12 @@ import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
+import { useLocation } from 'react-router-dom';
 import type { PendingDocument } from '../../../shared/api/erp';
 import { formatCLP } from '../../../shared/money';
 import type { InvoicePaymentStart } from '../../app/events';
 import { useAppDispatch } from '../../app/hooks';
+import type { PendingPaymentsReselection } from '../../app/navigation';
 import { formatDate } from '../../../shared/dates';
 import { selectPendingDocuments, type AccountRootState } from './accountSelectors';
 import { pendingPaymentSubmitted, pendingScreenOpened } from './accountSlice';
@@ -37,16 +39,33 @@ const columns: GridColDef<PendingDocument>[] = [
 
 const localeText = localeWithNoRows(ACCOUNT_TEXT.noPending);
 
+/** 'Intentar nuevamente' of an unpaid invoice payment comes back with the same invoices and provider. */
+function reselection(state: unknown): { selection: RowSelection; method: Method } {
+  const wanted = state as Partial<PendingPaymentsReselection> | null;
+  const ids = Array.isArray(wanted?.reselect) ? wanted.reselect.filter((id): id is number => typeof id === 'number') : [];
+  const method: Method = wanted?.method === 'KHIPU' ? 'KHIPU' : 'WEBPAY';
+  return { selection: ids.length ? { type: 'include', ids: new Set(ids) } : noSelection(), method };
+}
+
 /**
  * /user/pending-payments (spec sections 2 and 4): the buyer's open invoices; ticked ones add up in 'Total Seleccionado'
  * and 'ir a Pagar' reveals the provider choice. The amounts are shown only: the server charges the ERP balances.
  */
 export default function PendingPaymentsScreen() {
   const dispatch = useAppDispatch();
+  const location = useLocation();
   const pending = useAccountSelector(selectPendingDocuments);
+  const [initial] = useState(() => reselection(location.state));
   const [selection, setSelection] = useState<RowSelection>(noSelection);
+  const [reselected, setReselected] = useState(false);
   const [methodsShown, setMethodsShown] = useState(false);
-  const [method, setMethod] = useState<Method>('WEBPAY');
+  const [method, setMethod] = useState<Method>(initial.method);
+
+  // the grid drops selected ids it has no row for: the invoices are ticked again once the list is there
+  if (!reselected && pending.status === 'loaded') {
+    setReselected(true);
+    setSelection(initial.selection);
+  }
   // Pagar once: the payments feature is taking the buyer to the provider
   const [payRequested, setPayRequested] = useState(false);
 

@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { VariantType } from 'notistack';
-import { all, call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, delay, fork, put, race, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { CartResponse } from '../../../shared/api/cart';
 import type { Transport } from '../../../shared/api/erp';
 import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '../../../shared/api/orders';
@@ -8,10 +8,19 @@ import { fill, MSG } from '../../../shared/messages';
 import { chequeFileError, ORDER_MSG } from '../../../shared/schemas/orders';
 import { HttpError, toApiError } from '../../api/http';
 import { newIdempotencyKey, outcomeUnknown } from '../../api/idempotency';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../app/confirmSlice';
-import { cartEmptied, paymentStarted, type PaymentStart } from '../../app/events';
+import { confirmRequested, userDecision } from '../../app/confirmSlice';
+import {
+  cartEmptied,
+  cartRefreshRequested,
+  paymentStarted,
+  purchaseRetryFailed,
+  purchaseRetryRequested,
+  type PaymentStart,
+  type PurchaseRetry,
+} from '../../app/events';
 import { navigateTo } from '../../app/navigation';
 import { notify } from '../../app/notify';
+import { ensurePublicOrigin } from '../../app/publicOrigin';
 import { callWithTimeout, safe } from '../../app/sagaUtils';
 import { brandName } from '../../components/brand';
 import {
@@ -27,6 +36,7 @@ import {
 } from './api';
 import {
   selectCreditLimit,
+  selectLastChoices,
   selectOrderAttempt,
   selectOrderTotal,
   selectSessionUserId,
@@ -55,6 +65,7 @@ import {
   type ProviderMethod,
 } from './checkoutSlice';
 import { takeChequePhoto } from './chequePhotos';
+import { readCheckoutChoices, saveCheckoutChoices } from './checkoutStorage';
 import { CHECKOUT_TEXT } from './checkoutTexts';
 
 /** A load that has not answered by then is given up, so the spinner does not turn forever. */
@@ -66,7 +77,7 @@ const timedOut = () => new HttpError(0, MSG.connectionProblem);
 export const noRecipientMessage = () => fill(MSG.noRecipient, { brand: brandName });
 
 /** The buyer's answer to a dialog: [confirmed, declined], one of them set. */
-export const decision = () => race([take(confirmAccepted.type), take(confirmDeclined.type)]);
+export const decision = userDecision;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The summary's data: the server cart's totals and the transports
@@ -152,6 +163,14 @@ function* createOrderOnce(request: CreateOrderRequest) {
   return order;
 }
 
+/**
+ * A step after the order's creation failed: when the ERP refused the order (4xx) the server canceled it and put its
+ * lines back in the cart, so the cart is read again (the badge shows them; a read of an unchanged cart costs nothing).
+ */
+function* linesMayBeBack() {
+  yield put(cartRefreshRequested());
+}
+
 /** Received but not in the ERP yet: waiting for the ERP, or held by the ERP for its approval procedure. */
 const waitsForErp = (answer: OrderSubmissionResponse | undefined) => Boolean(answer?.pending || answer?.order?.erp === 'AWAITING_APPROVAL');
 
@@ -184,6 +203,7 @@ export function* handleReserve(request: CreateOrderRequest) {
     yield call(notify, MSG.reserveDeclined, 'info');
     return;
   }
+  let made: Order | null = null;
   try {
     const recipient: NotificationRecipient | null = yield call(findRecipient, 'RESERVE');
     if (!recipient) {
@@ -191,6 +211,7 @@ export function* handleReserve(request: CreateOrderRequest) {
       return;
     }
     const order: Order = yield* createOrderOnce(request);
+    made = order;
     const reserveNumber = order.purchaseOrderNumber;
     const submission: OrderSubmissionResponse = yield call(submitReserve, reserveNumber);
     const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, reserveNumber);
@@ -199,6 +220,7 @@ export function* handleReserve(request: CreateOrderRequest) {
   } catch (error) {
     yield* failOrder(toApiError(error).message);
     yield call(notify, MSG.reserveDeclined, 'info');
+    if (made) yield* linesMayBeBack();
   }
 }
 
@@ -213,13 +235,16 @@ export function* handleCreditSale(request: CreateOrderRequest) {
     yield decision();
     return;
   }
+  let made: Order | null = null;
   try {
     const order: Order = yield* createOrderOnce(request);
+    made = order;
     const submission: OrderSubmissionResponse = yield call(submitSalesOrder, order.purchaseOrderNumber);
     const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, order.purchaseOrderNumber);
     yield* finishOrder(order, [submission, confirmation], MSG.thanksForBuying);
   } catch (error) {
     yield* failOrder(toApiError(error).message);
+    if (made) yield* linesMayBeBack();
   }
 }
 
@@ -231,6 +256,7 @@ export function* handleChequeSale(request: CreateOrderRequest, chequePhotoKey: s
     yield* failOrder(photoError ?? MSG.chequePhotoMissing);
     return;
   }
+  let made: Order | null = null;
   try {
     const recipient: NotificationRecipient | null = yield call(findRecipient, 'CHEQUE');
     if (!recipient) {
@@ -238,12 +264,14 @@ export function* handleChequeSale(request: CreateOrderRequest, chequePhotoKey: s
       return;
     }
     const order: Order = yield* createOrderOnce(request);
+    made = order;
     yield call(payCheque, order.purchaseOrderNumber, photo);
     const submission: OrderSubmissionResponse = yield call(submitSalesOrder, order.purchaseOrderNumber);
     const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, order.purchaseOrderNumber);
     yield* finishOrder(order, [submission, confirmation], MSG.thanksForBuying);
   } catch (error) {
     yield* failOrder(toApiError(error).message);
+    if (made) yield* linesMayBeBack();
   }
 }
 
@@ -254,11 +282,62 @@ export function* handleChequeSale(request: CreateOrderRequest, chequePhotoKey: s
  */
 export function* handleProviderPayment(request: CreateOrderRequest, method: ProviderMethod) {
   try {
+    // the provider sends the buyer back to the public address: from another origin no order is made (a notice says why)
+    const allowed: boolean = yield call(ensurePublicOrigin);
+    if (!allowed) return;
+    yield call(saveCheckoutChoices, request);
     const started: PaymentStart | null = yield select(selectStartedPayment);
     const order: Order = started && sameChoices(started.order, request) ? started.order : yield* createOrderOnce(request);
     yield put(paymentStarted({ order, method }));
   } catch (error) {
     yield* failOrder(toApiError(error).message);
+  }
+}
+
+function* failRetry(message: string) {
+  yield put(purchaseRetryFailed(message));
+  yield call(notify, message, 'error');
+}
+
+/**
+ * 'Intentar nuevamente' after the card or transfer payment of an order ended unpaid: the server canceled that order
+ * and put its lines back in the cart. The cart is read again, a new order is made from it with the buyer's same
+ * choices (a new attempt: a new Idempotency-Key, kept while its outcome is unknown like any order's), and paid with
+ * the same provider (paymentStarted).
+ */
+export function* handlePurchaseRetry(action: PayloadAction<PurchaseRetry>) {
+  const { method } = action.payload;
+  try {
+    const userId: number | null = yield select(selectSessionUserId);
+    if (userId === null) {
+      yield* failRetry(MSG.notAuthenticated);
+      return;
+    }
+    const kept: CreateOrderRequest | null = yield select(selectLastChoices);
+    const choices: CreateOrderRequest | null = kept ?? (yield call(readCheckoutChoices));
+    if (!choices) {
+      yield* failRetry(CHECKOUT_TEXT.retryNoChoices);
+      return;
+    }
+    const allowed: boolean = yield call(ensurePublicOrigin);
+    if (!allowed) return;
+    const request: CreateOrderRequest = { ...choices, orderType: 'ONLINE', paymentMethod: method };
+    // the new order of an earlier press whose payment did not reach its provider: paid again, not made twice
+    const started: PaymentStart | null = yield select(selectStartedPayment);
+    if (started && started.method === method && started.order.purchaseOrderNumber !== action.payload.orderReference && sameChoices(started.order, request)) {
+      yield put(paymentStarted(started));
+      return;
+    }
+    const cart: CartResponse = yield call(callWithTimeout, fetchCart, userId);
+    yield put(totalsLoaded(cart));
+    if (!cart.items?.length && !cart.totals?.lines) {
+      yield* failRetry(MSG.cartIsEmpty);
+      return;
+    }
+    const order: Order = yield* createOrderOnce(request);
+    yield put(paymentStarted({ order, method }));
+  } catch (error) {
+    yield* failRetry(toApiError(error).message);
   }
 }
 
@@ -299,6 +378,11 @@ export function* watchOrderSubmitted() {
   yield takeLeading(orderSubmitted.type, safe(handleOrderSubmitted));
 }
 
+/** One new attempt at a time: a second 'Intentar nuevamente' while one runs is ignored. */
+export function* watchPurchaseRetry() {
+  yield takeLeading(purchaseRetryRequested.type, safe(handlePurchaseRetry));
+}
+
 export function* checkoutSaga() {
-  yield all([fork(watchSummaryOpened), fork(watchOrderSubmitted)]);
+  yield all([fork(watchSummaryOpened), fork(watchOrderSubmitted), fork(watchPurchaseRetry)]);
 }

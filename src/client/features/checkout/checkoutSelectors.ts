@@ -23,3 +23,5 @@ export const selectTransports = (state: CheckoutRootState) => state.checkout.tra
 export const selectOrderAttempt = (state: CheckoutRootState) => state.checkout.attempt;
 /** The card or transfer payment of the order created on this visit of the summary, or null. */
 export const selectStartedPayment = (state: CheckoutRootState) => state.checkout.payment;
+/** The choices of the last card or transfer order of this page, or null (then session storage has them). */
+export const selectLastChoices = (state: CheckoutRootState) => state.checkout.choices;

@@ -3,7 +3,8 @@ import type { CartResponse } from '../../../shared/api/cart';
 import type { Transport } from '../../../shared/api/erp';
 import type { CreateOrderRequest, Order, OrderSubmissionResponse } from '../../../shared/api/orders';
 import type { OrderTotals } from '../../../shared/pricing';
-import { loggedOut, paymentStarted, sessionExpired, type PaymentStart } from '../../app/events';
+import { loggedOut, paymentStarted, purchaseRetryFailed, sessionExpired, type PaymentStart } from '../../app/events';
+import { wrongOriginDetected } from '../../app/publicOriginSlice';
 
 // The order summary and the reserve, credit-line and cheque flows (spec sections 2, 4 and 5).
 
@@ -44,6 +45,11 @@ export interface CheckoutState {
    * 'Ir a Pagar' with the same choices pays this order again: its creation already took the cart.
    */
   payment: PaymentStart | null;
+  /**
+   * The choices of the last card or transfer order ('Intentar nuevamente' repeats them; also kept in session storage,
+   * since the provider sends the buyer back to a new page).
+   */
+  choices: CreateOrderRequest | null;
 }
 
 export const initialCheckoutState: CheckoutState = {
@@ -54,6 +60,7 @@ export const initialCheckoutState: CheckoutState = {
   order: null,
   attempt: null,
   payment: null,
+  choices: null,
 };
 
 /** The cart's lines (ids and quantities) and total: lines taken by an order and added again are another cart. */
@@ -97,9 +104,11 @@ const checkoutSlice = createSlice({
       state.transports = { status: 'failed', list: [], error: action.payload };
     },
     /** 'Ir a Pagar' or 'Reservar' with a valid form: the one event the screen sends. */
-    orderSubmitted(state, _action: PayloadAction<OrderSubmission>) {
+    orderSubmitted(state, action: PayloadAction<OrderSubmission>) {
       state.status = 'running';
       state.error = null;
+      const { request } = action.payload;
+      if (request.orderType === 'ONLINE' && (request.paymentMethod === 'WEBPAY' || request.paymentMethod === 'KHIPU')) state.choices = request;
     },
     /** 'No reservar' in the confirm dialog. */
     reserveDeclined(state) {
@@ -141,6 +150,14 @@ const checkoutSlice = createSlice({
       .addCase(paymentStarted, (state, action) => {
         state.status = 'idle';
         state.payment = action.payload;
+      })
+      // a card or transfer payment does not start from another origin: the notice tells the buyer where to go
+      .addCase(wrongOriginDetected, (state) => {
+        if (state.status === 'running') state.status = 'idle';
+      })
+      // 'Intentar nuevamente' could not make the new order (the payments pages show why)
+      .addCase(purchaseRetryFailed, (state) => {
+        if (state.status === 'running') state.status = 'idle';
       })
       // another buyer may log in next: nothing of this one stays
       .addCase(loggedOut, () => initialCheckoutState)

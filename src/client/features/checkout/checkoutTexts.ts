@@ -30,6 +30,9 @@ export const CHECKOUT_TEXT = {
   back: 'Volver al carro',
   processing: 'Procesando pedido',
   dialogAccept: 'Aceptar',
+
+  // 'Intentar nuevamente' after a card or transfer payment ended unpaid
+  retryNoChoices: 'No se encontraron las opciones de tu compra anterior: vuelve al carro para comprar de nuevo.',
 } as const;
 
 

@@ -1,71 +1,98 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { ROUTES } from '../../app/navigation';
+import { PageSpinner } from '../../components/PageSpinner';
+import { LoginNeeded } from './LoginNeeded';
+import { PaymentStatePanel } from './PaymentStatePanel';
 import { postForm } from './browser';
-import { readCardTransaction } from './paymentStorage';
-import type { CardRedirect } from './paymentsSlice';
+import { selectHasSession, selectProviderRedirect, type PaymentsRootState } from './paymentsSelectors';
+import { paymentPageOpened, providerRedirectSent, type ProviderRedirect } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
 
-const isRedirect = (value: unknown): value is CardRedirect =>
-  Boolean(value && typeof value === 'object' && typeof (value as CardRedirect).url === 'string' && typeof (value as CardRedirect).token === 'string');
+const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
 
-/** Where to post: the navigation's state, or after a reload the transaction kept in session storage (datatbk). */
-function cardRedirect(state: unknown): CardRedirect | null {
-  if (isRedirect(state) && state.url && state.token) return { url: state.url, token: state.token };
-  const stored = readCardTransaction();
-  return stored ? { url: stored.url, token: stored.token } : null;
-}
-
-/** /payment (spec section 2): posts token_ws to WebPay's url at once; the button is there if that did not happen. */
-export default function PaymentRedirectScreen() {
-  const location = useLocation();
-  const [redirect] = useState(() => cardRedirect(location.state));
-  const form = useRef<HTMLFormElement>(null);
-  // StrictMode runs effects twice: the form is posted once
-  const posted = useRef(false);
-
-  useEffect(() => {
-    if (!redirect || !form.current || posted.current) return;
-    posted.current = true;
-    postForm(form.current);
-  }, [redirect]);
-
-  if (!redirect) {
-    return (
-      <Paper component="section" aria-labelledby="payment-redirect-title" sx={{ p: { xs: 2, sm: 4 } }}>
-        <Typography id="payment-redirect-title" variant="h1" component="h1" gutterBottom>
-          {PAYMENTS_TEXT.cardTitle}
-        </Typography>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {PAYMENTS_TEXT.noCardTransaction}
-        </Alert>
-        <Button component={RouterLink} to="/" variant="contained">
-          {PAYMENTS_TEXT.backHome}
-        </Button>
-      </Paper>
-    );
-  }
-
+/** While the browser goes to the provider: WebPay's form (posted at once, the button if that did not happen) or Khipu's page. */
+function Redirecting({ target, form }: { target: ProviderRedirect; form: RefObject<HTMLFormElement | null> }) {
+  const webpay = target.provider === 'WEBPAY';
   return (
     <Paper component="section" aria-labelledby="payment-redirect-title" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }}>
       <CircularProgress aria-hidden sx={{ mb: 2 }} />
       <Typography id="payment-redirect-title" variant="h1" component="h1" gutterBottom>
-        {PAYMENTS_TEXT.redirecting}
+        {webpay ? PAYMENTS_TEXT.redirecting : PAYMENTS_TEXT.redirectingKhipu}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {PAYMENTS_TEXT.redirectHint}
       </Typography>
-      <Box component="form" ref={form} method="post" action={redirect.url} aria-label={PAYMENTS_TEXT.redirectButton}>
-        <input type="hidden" name="token_ws" value={redirect.token} />
-        <Button type="submit" variant="contained">
-          {PAYMENTS_TEXT.redirectButton}
+      {webpay ? (
+        <Box component="form" ref={form} method="post" action={target.url} aria-label={PAYMENTS_TEXT.redirectButton}>
+          <input type="hidden" name="token_ws" value={target.token} />
+          <Button type="submit" variant="contained">
+            {PAYMENTS_TEXT.redirectButton}
+          </Button>
+        </Box>
+      ) : (
+        <Button component={Link} href={target.url} variant="contained">
+          {PAYMENTS_TEXT.redirectKhipuLink}
         </Button>
-      </Box>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * /payment (spec section 2): sends the browser to the provider once. The page that started the payment navigated here
+ * in its own place, and what to send is removed from session storage as this page takes it; so Back from WebPay's
+ * form or Khipu's page (or any later visit) lands here with nothing to send, and the page states the payment instead.
+ */
+export default function PaymentRedirectScreen() {
+  const dispatch = useDispatch();
+  const { key } = useLocation();
+  const hasSession = usePaymentsSelector(selectHasSession);
+  const redirect = usePaymentsSelector(selectProviderRedirect);
+  const form = useRef<HTMLFormElement>(null);
+  // the token this page posted: React may run an effect twice, the form goes once
+  const posted = useRef<string | null>(null);
+
+  // every visit (a navigation here replaces the entry: a new key) takes what it has to send
+  useEffect(() => {
+    dispatch(paymentPageOpened());
+  }, [dispatch, key]);
+
+  // shown again from the back-forward cache (Back from the provider): nothing to send any more, the state instead
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) dispatch(paymentPageOpened());
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, [dispatch]);
+
+  const target = redirect.target;
+  useEffect(() => {
+    if (redirect.status !== 'ready' || target?.provider !== 'WEBPAY' || !form.current || posted.current === target.token) return;
+    posted.current = target.token;
+    postForm(form.current);
+    dispatch(providerRedirectSent());
+  }, [dispatch, redirect.status, target]);
+
+  if ((redirect.status === 'ready' || redirect.status === 'sent') && target) return <Redirecting target={target} form={form} />;
+  if (redirect.status !== 'none') return <PageSpinner />;
+  return (
+    <Paper component="section" aria-labelledby="payment-state-title" sx={{ p: { xs: 2, sm: 4 } }}>
+      <Typography id="payment-state-title" variant="h1" component="h1" gutterBottom>
+        {PAYMENTS_TEXT.stateTitle}
+      </Typography>
+      {hasSession ? <PaymentStatePanel /> : <LoginNeeded />}
+      <Button component={RouterLink} to={ROUTES.home} replace variant="outlined" sx={{ mt: 1 }}>
+        {PAYMENTS_TEXT.backHome}
+      </Button>
     </Paper>
   );
 }

@@ -8,19 +8,32 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { CardPaymentResult } from '../../../shared/api/payments';
 import { MSG } from '../../../shared/messages';
 import { formatCLP } from '../../../shared/money';
-import { ABORTED_VCI } from '../../../shared/payments';
+import { ABORTED_VCI, describeWebpayStatus } from '../../../shared/payments';
+import { ROUTES } from '../../app/navigation';
 import { PageSpinner } from '../../components/PageSpinner';
 import { LoginNeeded } from './LoginNeeded';
 import { PaymentDetails, type DetailRow } from './PaymentDetails';
-import { accountingDateText, cardNumberText, paymentTypeText, responseCodeText, transactionDateText, vciText } from './paymentFormat';
+import { PaymentNextSteps } from './PaymentNextSteps';
+import {
+  accountingDateText,
+  cardNumberText,
+  outcomeExplanation,
+  paymentTypeText,
+  responseCodeText,
+  transactionDateText,
+  vciText,
+} from './paymentFormat';
 import { cardOutcome, selectCardVerification, selectHasSession, type CardOutcome, type PaymentsRootState } from './paymentsSelectors';
-import { cardReturnOpened } from './paymentsSlice';
+import { cardReturnOpened, type CardReturnQuery, type PaymentOutcome } from './paymentsSlice';
 import { ORDER_STATE_TEXT, PAYMENTS_TEXT } from './paymentsTexts';
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
 
 const OUTCOME_SEVERITY: Record<CardOutcome, AlertColor> = { approved: 'success', rejected: 'error', aborted: 'info', pending: 'warning' };
+
+/** The next steps of a card result: paid, ended unpaid, or not decided yet (the commit had no answer). */
+const NEXT_STEP: Record<CardOutcome, PaymentOutcome> = { approved: 'paid', rejected: 'failed', aborted: 'failed', pending: 'unknown' };
 
 function outcomeText(outcome: CardOutcome, result: CardPaymentResult): string {
   switch (outcome) {
@@ -40,7 +53,7 @@ function resultRows(result: CardPaymentResult, outcome: CardOutcome): DetailRow[
   const rows: DetailRow[] = [
     { label: PAYMENTS_TEXT.vci, value: vciText(result.vci, outcome === 'aborted') },
     { label: PAYMENTS_TEXT.amount, value: formatCLP(result.amount) },
-    { label: PAYMENTS_TEXT.status, value: result.status || '-' },
+    { label: PAYMENTS_TEXT.status, value: describeWebpayStatus(result.status) },
     { label: PAYMENTS_TEXT.orderNumber, value: result.buy_order || '-' },
     { label: PAYMENTS_TEXT.sessionId, value: result.session_id || '-' },
     { label: PAYMENTS_TEXT.cardNumber, value: cardNumberText(result.card_number) },
@@ -55,7 +68,8 @@ function resultRows(result: CardPaymentResult, outcome: CardOutcome): DetailRow[
   return rows;
 }
 
-function Body() {
+function Body({ query }: { query: CardReturnQuery }) {
+  const dispatch = useDispatch();
   const verification = usePaymentsSelector(selectCardVerification);
   if (verification.status === 'idle' || verification.status === 'loading') return <PageSpinner label={PAYMENTS_TEXT.verifying} />;
   if (verification.status === 'failed') return <Alert severity="error">{verification.error}</Alert>;
@@ -75,16 +89,31 @@ function Body() {
             { label: PAYMENTS_TEXT.orderNumber, value: abortedOrder ?? '-' },
           ]}
         />
+        {/* not started in this tab: its choices are not here to repeat, the cart is */}
+        <PaymentNextSteps outcome="failed" purpose="ORDER" provider="WEBPAY" orderReference={abortedOrder} canRetry={false} />
       </>
     );
   }
   const outcome = cardOutcome(result);
+  const next = NEXT_STEP[outcome];
   return (
     <>
       <Alert severity={OUTCOME_SEVERITY[outcome]} sx={{ mb: 3 }}>
         {outcomeText(outcome, result)}
+        {next === 'failed' && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {outcomeExplanation({ outcome: next, purpose: result.purpose, provider: 'WEBPAY', paymentState: result.state, orderReference: result.orderReference })}
+          </Typography>
+        )}
       </Alert>
       <PaymentDetails label={PAYMENTS_TEXT.verificationTitle} rows={resultRows(result, outcome)} />
+      <PaymentNextSteps
+        outcome={next}
+        purpose={result.purpose}
+        provider="WEBPAY"
+        orderReference={result.orderReference}
+        onRefresh={() => dispatch(cardReturnOpened(query))}
+      />
     </>
   );
 }
@@ -107,8 +136,8 @@ export default function PaymentVerificationScreen() {
       <Typography id="payment-verification-title" variant="h1" component="h1" gutterBottom>
         {PAYMENTS_TEXT.verificationTitle}
       </Typography>
-      {hasSession ? <Body /> : <LoginNeeded />}
-      <Button component={RouterLink} to="/" variant="contained" sx={{ mt: 3 }}>
+      {hasSession ? <Body query={{ tokenWs, tbkToken, tbkOrder }} /> : <LoginNeeded />}
+      <Button component={RouterLink} to={ROUTES.home} replace variant="outlined" sx={{ mt: 1 }}>
         {PAYMENTS_TEXT.backHome}
       </Button>
     </Paper>

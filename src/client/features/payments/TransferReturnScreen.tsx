@@ -12,16 +12,22 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { TransferPaymentStatus } from '../../../shared/api/payments';
 import { fill, MSG } from '../../../shared/messages';
 import { formatCLP } from '../../../shared/money';
-import { PROVIDER_NAMES } from '../../../shared/payments';
+import { describeFundsSource, describeKhipuStatus, describeKhipuStatusDetail, PROVIDER_NAMES } from '../../../shared/payments';
+import { ROUTES } from '../../app/navigation';
 import { LoginNeeded } from './LoginNeeded';
 import { PaymentDetails, type DetailRow } from './PaymentDetails';
+import { PaymentNextSteps } from './PaymentNextSteps';
+import { outcomeExplanation } from './paymentFormat';
 import { selectHasSession, selectTransferReturn, transferOutcome, type PaymentsRootState, type TransferOutcome } from './paymentsSelectors';
-import { transferReturnLeft, transferReturnOpened } from './paymentsSlice';
-import { FUNDS_SOURCE_TEXT, PAYMENTS_TEXT, TRANSFER_STATUS_TEXT } from './paymentsTexts';
+import { transferReturnLeft, transferReturnOpened, type PaymentOutcome } from './paymentsSlice';
+import { PAYMENTS_TEXT } from './paymentsTexts';
 
 const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
 
 const OUTCOME_SEVERITY: Record<TransferOutcome, AlertColor> = { paid: 'success', notPaid: 'error', pending: 'warning' };
+
+/** The next steps of a transfer: paid, ended unpaid, or still payable at Khipu (the buyer came back without paying). */
+const NEXT_STEP: Record<TransferOutcome, PaymentOutcome> = { paid: 'paid', notPaid: 'failed', pending: 'open' };
 
 function outcomeText(outcome: TransferOutcome, payment: TransferPaymentStatus): string {
   if (outcome === 'paid') return payment.purpose === 'INVOICES' ? PAYMENTS_TEXT.invoicesPaid : PAYMENTS_TEXT.thanksForOrder;
@@ -31,35 +37,46 @@ function outcomeText(outcome: TransferOutcome, payment: TransferPaymentStatus): 
 
 function paymentForm(payment: TransferPaymentStatus): string {
   const provider = PROVIDER_NAMES[payment.provider] ?? PROVIDER_NAMES.KHIPU;
-  const source = FUNDS_SOURCE_TEXT[payment.funds_source];
+  const source = describeFundsSource(payment.funds_source);
   return source ? `${provider} (${source})` : provider;
 }
 
 /** Spec section 2: Id de Pago, Monto, Moneda, status, Número de Orden, Forma de pago and the receipt. */
 function paymentRows(payment: TransferPaymentStatus): DetailRow[] {
-  return [
+  const rows: DetailRow[] = [
     { label: PAYMENTS_TEXT.paymentId, value: payment.payment_id },
     { label: PAYMENTS_TEXT.amount, value: formatCLP(payment.amount) },
     { label: PAYMENTS_TEXT.currency, value: payment.currency },
-    { label: PAYMENTS_TEXT.status, value: TRANSFER_STATUS_TEXT[payment.status] ?? payment.status },
+    { label: PAYMENTS_TEXT.status, value: describeKhipuStatus(payment.status) },
+  ];
+  if (payment.status_detail) rows.push({ label: PAYMENTS_TEXT.statusDetail, value: describeKhipuStatusDetail(payment.status_detail) });
+  rows.push(
     { label: PAYMENTS_TEXT.orderNumber, value: payment.orderReference ?? (payment.purpose === 'INVOICES' ? PAYMENTS_TEXT.invoicesLabel : '-') },
     { label: PAYMENTS_TEXT.paymentForm, value: paymentForm(payment) },
-  ];
+  );
+  return rows;
 }
 
 function Result() {
   const dispatch = useDispatch();
   const transfer = usePaymentsSelector(selectTransferReturn);
   const { payment } = transfer;
-  let notice: { severity: AlertColor; text: string; retry?: boolean } | null = null;
+  const reopen = () => dispatch(transferReturnOpened({ paymentId: transfer.paymentId, cancelled: transfer.cancelled }));
+  let notice: { severity: AlertColor; text: string; detail?: string; retry?: boolean } | null = null;
+  let next: PaymentOutcome | null = null;
   if (transfer.status === 'finished' && payment) {
     const outcome = transferOutcome(payment);
+    next = NEXT_STEP[outcome];
     notice =
       outcome === 'pending' && transfer.cancelled
         ? { severity: 'info', text: PAYMENTS_TEXT.notBought }
         : { severity: OUTCOME_SEVERITY[outcome], text: outcomeText(outcome, payment) };
+    if (next !== 'paid') {
+      notice.detail = outcomeExplanation({ outcome: next, purpose: payment.purpose, provider: 'KHIPU', paymentState: payment.state, orderReference: payment.orderReference });
+    }
   } else if (transfer.status === 'timedOut') {
     notice = { severity: 'warning', text: PAYMENTS_TEXT.stillValidating };
+    next = 'unknown';
   } else if (transfer.status === 'failed') {
     const known = transfer.error === PAYMENTS_TEXT.noTransferPayment;
     notice = { severity: 'error', text: known ? PAYMENTS_TEXT.noTransferPayment : fill(PAYMENTS_TEXT.pollFailed, { message: transfer.error ?? MSG.unknownError }), retry: !known };
@@ -72,14 +89,28 @@ function Result() {
           sx={{ mb: 3 }}
           action={
             notice.retry ? (
-              <Button color="inherit" size="small" onClick={() => dispatch(transferReturnOpened({ paymentId: transfer.paymentId, cancelled: transfer.cancelled }))}>
+              <Button color="inherit" size="small" onClick={reopen}>
                 {PAYMENTS_TEXT.retry}
               </Button>
             ) : undefined
           }
         >
           {notice.text}
+          {notice.detail && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {notice.detail}
+            </Typography>
+          )}
         </Alert>
+      )}
+      {next && (
+        <PaymentNextSteps
+          outcome={next}
+          purpose={payment?.purpose ?? 'ORDER'}
+          provider="KHIPU"
+          orderReference={payment?.orderReference ?? null}
+          onRefresh={reopen}
+        />
       )}
       {payment && (
         <>
@@ -159,7 +190,7 @@ export default function TransferReturnScreen() {
         <LoginNeeded />
       )}
       <Stack direction="row" sx={{ mt: 3 }}>
-        <Button component={RouterLink} to="/" variant="contained">
+        <Button component={RouterLink} to={ROUTES.home} replace variant="outlined">
           {PAYMENTS_TEXT.backHome}
         </Button>
       </Stack>

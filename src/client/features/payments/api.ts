@@ -1,3 +1,4 @@
+import type { Order } from '../../../shared/api/orders';
 import type {
   CardPaymentResult,
   KhipuCreateRequest,
@@ -8,6 +9,7 @@ import type {
 } from '../../../shared/api/payments';
 import { http } from '../../api/http';
 import { withIdempotencyKey } from '../../api/idempotency';
+import { env } from '../../app/env';
 
 // Spec section 7, Payments: card (WebPay Plus) and bank transfer (Khipu). The server charges its own amount.
 
@@ -34,3 +36,17 @@ export const fetchTransferPayment = (paymentId: string) =>
 /** Asks the server to verify a transfer Khipu reports done and to apply its outcome now. */
 export const confirmTransferPayment = (paymentId: string) =>
   http.post<TransferPaymentStatus>(`/user/khipu/payments/${encodeURIComponent(paymentId)}/confirm`);
+
+/** The buyer's order as the server has it (its state after the payment's outcome). */
+export const fetchOrder = (id: number) => http.get<Order>(`/orders/${encodeURIComponent(String(id))}`);
+
+/**
+ * The URL WebPay itself sends the browser to when the payer presses 'Anular compra' in its form (TBK_TOKEN,
+ * TBK_ORDEN_COMPRA, TBK_ID_SESION). 'Anular' on the state page brings the same word: the server still commits the
+ * token first (a payment the payer did approve is PAID), and only takes the abort for a payment the commit cannot
+ * confirm; the buy order and session must be the payment's. It then sends the browser to /payment-verification.
+ */
+export function webpayAbortUrl(token: string, buyOrder: string, sessionId: string): string {
+  const query = new URLSearchParams({ TBK_TOKEN: token, TBK_ORDEN_COMPRA: buyOrder, TBK_ID_SESION: sessionId });
+  return `${env.apiBase}/payments/webpay/return?${query.toString()}`;
+}

@@ -1,7 +1,18 @@
 import type { CardPaymentResult } from '../../../shared/api/payments';
-import { ABORTED_VCI, describePaymentType, describeResponseCode, describeVci } from '../../../shared/payments';
+import { fill } from '../../../shared/messages';
+import {
+  ABORTED_VCI,
+  describePaymentType,
+  describeResponseCode,
+  describeVci,
+  type PaymentPurpose,
+  type PaymentProvider,
+  type PaymentState,
+} from '../../../shared/payments';
+import type { PaymentOutcome } from './paymentsSlice';
+import { PAYMENTS_TEXT, UNPAID_REASON_TEXT } from './paymentsTexts';
 
-// How the fields of a card result read (spec section 2, /payment-verification).
+// How the fields of a card result read (spec section 2, /payment-verification), and how a payment's outcome is told.
 
 const dateTime = new Intl.DateTimeFormat('es-CL', {
   day: '2-digit',
@@ -38,4 +49,36 @@ export function transactionDateText(iso: string): string {
   if (!iso) return '-';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** Why a payment ended unpaid: its own state, or the order's cancellation when the payment says nothing final. */
+export function unpaidReason(paymentState: PaymentState | null): string {
+  return paymentState === 'REJECTED' || paymentState === 'ABORTED' || paymentState === 'EXPIRED' ? UNPAID_REASON_TEXT[paymentState] : UNPAID_REASON_TEXT.CANCELED;
+}
+
+export interface OutcomeFacts {
+  outcome: PaymentOutcome;
+  purpose: PaymentPurpose;
+  provider: PaymentProvider;
+  paymentState: PaymentState | null;
+  orderReference: string | null;
+}
+
+/** One sentence on where the payment and its order stand and what that means for the buyer. */
+export function outcomeExplanation({ outcome, purpose, provider, paymentState, orderReference }: OutcomeFacts): string {
+  const number = orderReference ?? '-';
+  const order = purpose === 'ORDER';
+  switch (outcome) {
+    case 'paid':
+      return order ? fill(PAYMENTS_TEXT.paidOrder, { number }) : PAYMENTS_TEXT.paidInvoices;
+    case 'open':
+      if (!order) return PAYMENTS_TEXT.openInvoices;
+      return fill(provider === 'WEBPAY' ? PAYMENTS_TEXT.openOrder : PAYMENTS_TEXT.openOrderTransfer, { number });
+    case 'failed': {
+      const reason = unpaidReason(paymentState);
+      return order ? fill(PAYMENTS_TEXT.failedOrder, { reason, number }) : fill(PAYMENTS_TEXT.failedInvoices, { reason });
+    }
+    default:
+      return PAYMENTS_TEXT.unknownOutcome;
+  }
 }

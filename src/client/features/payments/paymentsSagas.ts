@@ -1,5 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { Order } from '../../../shared/api/orders';
 import type {
   CardPaymentResult,
   KhipuCreateRequest,
@@ -12,9 +13,11 @@ import { fill } from '../../../shared/messages';
 import { cardSessionId, PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '../../../shared/payments';
 import { toApiError } from '../../api/http';
 import { newIdempotencyKey, outcomeUnknown } from '../../api/idempotency';
+import { confirmRequested, userDecision } from '../../app/confirmSlice';
 import { cartRefreshRequested, invoicePaymentRequested, paymentStarted, type InvoicePaymentStart, type PaymentStart } from '../../app/events';
-import { navigateTo } from '../../app/navigation';
+import { navigateTo, ROUTES, type PendingPaymentsReselection } from '../../app/navigation';
 import { notify } from '../../app/notify';
+import { ensurePublicOrigin } from '../../app/publicOrigin';
 import { callWithTimeout, safe } from '../../app/sagaUtils';
 import {
   confirmCardPayment,
@@ -22,20 +25,52 @@ import {
   createCardPayment,
   createTransferPayment,
   fetchCardPaymentState,
+  fetchOrder,
   fetchTransferPayment,
+  webpayAbortUrl,
 } from './api';
-import { leaveTo } from './browser';
-import { readCardTransaction, readTransferPaymentId, saveCardStart, saveTransferStart, settleStoredPayment } from './paymentStorage';
-import { selectPaymentAttempt, transferSettledState } from './paymentsSelectors';
+import { leaveTo, replaceWith } from './browser';
 import {
+  readCardTransaction,
+  readStoredPayment,
+  readTransferPaymentId,
+  saveCardStart,
+  saveTransferStart,
+  settleStoredPayment,
+  takePaymentRedirect,
+  type StoredCardTransaction,
+  type StoredPayment,
+} from './paymentStorage';
+import {
+  paymentOutcome,
+  selectHasSession,
+  selectPaymentAttempt,
+  selectProviderRedirect,
+  selectSettledPayment,
+  transferSettledState,
+} from './paymentsSelectors';
+import {
+  backToCartRequested,
   cardAbortedWithoutResult,
   cardResultFailed,
   cardResultLoaded,
   cardReturnOpened,
   cardTransactionCreated,
+  invoiceRetryRequested,
+  nothingToRedirect,
+  paymentAbortRequested,
   paymentAttemptSettled,
   paymentAttemptStarted,
+  paymentPageOpened,
+  paymentResumeRequested,
+  paymentStateFailed,
+  paymentStateLoaded,
+  paymentStateLoadStarted,
+  paymentStateRequested,
+  providerRedirectReady,
+  providerRedirectSent,
   startFailed,
+  storedPaymentSettled,
   transferFailed,
   transferPaymentCreated,
   transferPolled,
@@ -46,7 +81,10 @@ import {
   transferTimedOut,
   type CardReturnQuery,
   type PaymentAttempt,
+  type PaymentsState,
+  type PaymentStanding,
   type PaymentTarget,
+  type ProviderRedirect,
   type TransferReturn,
 } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
@@ -114,38 +152,173 @@ function* failStart(method: PaymentProvider, error: unknown) {
   yield call(notify, fill(PAYMENTS_TEXT.startFailed, { provider: PROVIDER_NAMES[method], message }), 'error');
 }
 
-/** Card: WebPay's transaction, kept in session storage (datatbk), then /payment posts its form. */
+/**
+ * Card: WebPay's transaction, kept in session storage (datatbk), and where to post it; then /payment, in place of the
+ * page that started it, posts the form once.
+ */
 export function* handleCardStart(target: PaymentTarget) {
   try {
     const attempt: PaymentAttempt = yield* paymentAttemptFor('WEBPAY', target);
     const created: WebpayCreateResponse = yield* createWithKey(createCardPayment, attempt);
     yield call(saveCardStart, target, created);
-    const redirect = { url: created.url, token: created.token };
-    yield put(cardTransactionCreated(redirect));
-    yield call(navigateTo, '/payment', { state: redirect });
+    yield put(cardTransactionCreated({ url: created.url, token: created.token }));
+    yield call(navigateTo, ROUTES.payment, { replace: true });
   } catch (error) {
     yield* failStart('WEBPAY', error);
   }
 }
 
-/** Transfer: Khipu's payment, its id kept in session storage (paymentId), then Khipu's page. */
+/** Transfer: Khipu's payment, its id kept in session storage (paymentId), then /payment sends the browser to its page once. */
 export function* handleTransferStart(target: PaymentTarget) {
   try {
     const attempt: PaymentAttempt = yield* paymentAttemptFor('KHIPU', target);
     const created: KhipuCreateResponse = yield* createWithKey(createTransferPayment, attempt);
-    yield call(saveTransferStart, target, created.payment_id);
+    yield call(saveTransferStart, target, created.payment_id, created.payment_url);
     yield put(transferPaymentCreated({ paymentId: created.payment_id, url: created.payment_url }));
-    yield call(leaveTo, created.payment_url);
+    yield call(navigateTo, ROUTES.payment, { replace: true });
   } catch (error) {
     yield* failStart('KHIPU', error);
   }
 }
 
-/** The order summary created an order to pay (paymentStarted), or pending payments chose invoices (invoicePaymentRequested). */
+/**
+ * The order summary created an order to pay (paymentStarted), or pending payments chose invoices
+ * (invoicePaymentRequested): only from the public origin, which the provider sends the buyer back to.
+ */
 export function* handlePaymentRequest(action: PayloadAction<PaymentStart | InvoicePaymentStart>) {
+  const allowed: boolean = yield call(ensurePublicOrigin);
+  if (!allowed) return;
   const target: PaymentTarget =
     'order' in action.payload ? { purpose: 'ORDER', order: action.payload.order } : { purpose: 'INVOICES', invoices: action.payload.invoices };
   yield call(action.payload.method === 'WEBPAY' ? handleCardStart : handleTransferStart, target);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// /payment: sends the browser to the provider once; otherwise states the payment (the server's word)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * /payment opened: it takes the stored redirect (removing it), so only this visit sends the browser. Khipu's page is
+ * a GET and is left to from here; WebPay's form is posted by the page. With nothing to send (Back from the provider,
+ * a reload, a later visit) the page states the payment this tab started, as the server has it.
+ */
+export function* handlePaymentPageOpened() {
+  const current: PaymentsState['redirect'] = yield select(selectProviderRedirect);
+  // a redirect taken and not yet sent (React runs a mount effect twice in development) is not dropped
+  if (current.status === 'ready') return;
+  const redirect: ProviderRedirect | null = yield call(takePaymentRedirect);
+  if (redirect) {
+    yield put(providerRedirectReady(redirect));
+    if (redirect.provider === 'KHIPU') {
+      yield call(leaveTo, redirect.url);
+      yield put(providerRedirectSent());
+    }
+    return;
+  }
+  yield put(nothingToRedirect());
+  yield call(handleLoadPaymentState);
+}
+
+/** The payment's view on either provider: what the state page needs of it. */
+type PaymentView = Pick<CardPaymentResult, 'state' | 'purpose' | 'orderReference' | 'orderState' | 'amount'>;
+
+function standingOf(stored: StoredPayment, payment: PaymentView, order: Order | null): PaymentStanding {
+  const orderState = order?.orderState ?? payment.orderState ?? null;
+  return {
+    provider: stored.provider,
+    purpose: payment.purpose,
+    reference: stored.reference,
+    outcome: paymentOutcome(payment.state, orderState),
+    paymentState: payment.state,
+    orderReference: order?.purchaseOrderNumber ?? payment.orderReference ?? stored.order?.purchaseOrderNumber ?? null,
+    orderState,
+    amount: payment.amount,
+  };
+}
+
+/**
+ * The state page: the payment this tab started read from the server (its state route settles an open one first),
+ * then its order (GET /orders/:id), and the next step follows from them (paymentOutcome). A final outcome is applied
+ * here once like on the result pages (the stored keys go, the cart is read again).
+ */
+export function* handleLoadPaymentState() {
+  const hasSession: boolean = yield select(selectHasSession);
+  if (!hasSession) return;
+  const stored: StoredPayment | null = yield call(readStoredPayment);
+  if (!stored) {
+    yield put(paymentStateLoaded(null));
+    return;
+  }
+  yield put(paymentStateLoadStarted());
+  try {
+    let payment: PaymentView;
+    if (stored.provider === 'WEBPAY') payment = yield call(callWithTimeout, fetchCardPaymentState, stored.reference);
+    else payment = yield call(callWithTimeout, fetchTransferPayment, stored.reference);
+    let order: Order | null = null;
+    if (payment.purpose === 'ORDER' && stored.order) order = yield call(callWithTimeout, fetchOrder, stored.order.id);
+    yield put(paymentStateLoaded(standingOf(stored, payment, order)));
+    yield call(handlePaymentSettled, stored.reference, payment.state, payment.purpose);
+  } catch (error) {
+    yield put(paymentStateFailed(toApiError(error).message));
+  }
+}
+
+/** What the stored payment pays, to start it again. */
+const storedTarget = (stored: StoredPayment): PaymentTarget | null =>
+  stored.order ? { purpose: 'ORDER', order: stored.order } : stored.invoices?.length ? { purpose: 'INVOICES', invoices: stored.invoices } : null;
+
+/**
+ * 'Volver a pagar': the same payment again. The create answers the payment still open for that order (the same
+ * WebPay token while the provider takes it, the same Khipu charge), or refuses with the server's reason.
+ */
+export function* handlePaymentResume() {
+  const stored: StoredPayment | null = yield call(readStoredPayment);
+  const target = stored && storedTarget(stored);
+  if (!stored || !target) {
+    yield put(startFailed(PAYMENTS_TEXT.nothingToResume));
+    return;
+  }
+  const allowed: boolean = yield call(ensurePublicOrigin);
+  if (!allowed) return;
+  yield call(stored.provider === 'WEBPAY' ? handleCardStart : handleTransferStart, target);
+}
+
+/**
+ * 'Anular' (WebPay): after the buyer confirms, the browser brings WebPay's own abort return for this payment; the
+ * server decides it like every return (a payment the payer did approve stays PAID) and shows the result page.
+ */
+export function* handlePaymentAbort() {
+  const stored: StoredPayment | null = yield call(readStoredPayment);
+  if (!stored || stored.provider !== 'WEBPAY' || !stored.buyOrder || !stored.sessionId) {
+    yield put(startFailed(PAYMENTS_TEXT.cannotAbort));
+    return;
+  }
+  const number = stored.order?.purchaseOrderNumber;
+  yield put(
+    confirmRequested({
+      title: PAYMENTS_TEXT.abortTitle,
+      text: number ? fill(PAYMENTS_TEXT.abortOrderText, { number }) : PAYMENTS_TEXT.abortInvoicesText,
+      positive: PAYMENTS_TEXT.abortConfirm,
+      negative: PAYMENTS_TEXT.abortDecline,
+    }),
+  );
+  const [confirmed]: [unknown, unknown] = yield userDecision();
+  if (!confirmed) return;
+  yield call(replaceWith, webpayAbortUrl(stored.reference, stored.buyOrder, stored.sessionId));
+}
+
+/** 'Intentar nuevamente' of invoices: the pending payments again, the same invoices ticked and the same provider. */
+export function* handleInvoiceRetry() {
+  const settled: StoredPayment | null = yield select(selectSettledPayment);
+  const paid: StoredPayment | null = settled ?? (yield call(readStoredPayment));
+  const state: PendingPaymentsReselection = { reselect: (paid?.invoices ?? []).map((invoice) => invoice.docEntry), method: paid?.provider };
+  yield call(navigateTo, ROUTES.pendingPayments, { replace: true, state });
+}
+
+/** 'Volver al carro': the cart detail with the lines the server put back (the badge read again too). */
+export function* handleBackToCart() {
+  yield put(cartRefreshRequested());
+  yield call(navigateTo, ROUTES.cartDetail, { replace: true });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -160,8 +333,10 @@ export function* handlePaymentRequest(action: PayloadAction<PaymentStart | Invoi
  */
 export function* handlePaymentSettled(reference: string, state: PaymentState, purpose: PaymentPurpose) {
   if (state === 'CREATED') return;
-  const ours: boolean = yield call(settleStoredPayment, reference);
-  if (ours && purpose === 'ORDER') yield put(cartRefreshRequested());
+  const ours: StoredPayment | null = yield call(settleStoredPayment, reference);
+  if (!ours) return;
+  yield put(storedPaymentSettled(ours));
+  if (purpose === 'ORDER') yield put(cartRefreshRequested());
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -180,7 +355,7 @@ export function* handleCardReturnOpened(action: PayloadAction<CardReturnQuery>) 
     if (tbkToken) result = yield call(callWithTimeout, fetchCardPaymentState, tbkToken);
     else if (tokenWs) result = yield call(callWithTimeout, confirmCardPayment, tokenWs);
     else {
-      const stored: WebpayCreateResponse | null = yield call(readCardTransaction);
+      const stored: StoredCardTransaction | null = yield call(readCardTransaction);
       if (stored && (!tbkOrder || stored.buy_order === tbkOrder)) {
         result = yield call(callWithTimeout, fetchCardPaymentState, stored.token);
       } else if (tbkOrder) {
@@ -294,6 +469,35 @@ export function* watchTransferReturnOpened() {
   yield takeLatest(transferReturnOpened.type, safe(handleTransferReturnOpened));
 }
 
+/**
+ * Each visit of /payment (and its return from the back-forward cache) takes what it has to send, once. takeLeading:
+ * a visit is never cancelled between taking the redirect out of storage and handing it to the page.
+ */
+export function* watchPaymentPageOpened() {
+  yield takeLeading(paymentPageOpened.type, safe(handlePaymentPageOpened));
+}
+
+export function* watchPaymentStateRequested() {
+  yield takeLatest(paymentStateRequested.type, safe(handleLoadPaymentState));
+}
+
+/** The state page's buttons: one flow each at a time (a double click does not start two). */
+export function* watchNextSteps() {
+  yield all([
+    takeLeading(paymentResumeRequested.type, safe(handlePaymentResume)),
+    takeLeading(paymentAbortRequested.type, safe(handlePaymentAbort)),
+    takeLeading(invoiceRetryRequested.type, safe(handleInvoiceRetry)),
+    takeLeading(backToCartRequested.type, safe(handleBackToCart)),
+  ]);
+}
+
 export function* paymentsSaga() {
-  yield all([fork(watchPaymentRequests), fork(watchCardReturnOpened), fork(watchTransferReturnOpened)]);
+  yield all([
+    fork(watchPaymentRequests),
+    fork(watchPaymentPageOpened),
+    fork(watchPaymentStateRequested),
+    fork(watchNextSteps),
+    fork(watchCardReturnOpened),
+    fork(watchTransferReturnOpened),
+  ]);
 }

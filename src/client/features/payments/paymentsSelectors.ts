@@ -1,5 +1,7 @@
 import type { CardPaymentResult, TransferPaymentStatus } from '../../../shared/api/payments';
-import type { PaymentsState } from './paymentsSlice';
+import type { OrderState } from '../../../shared/orders';
+import type { PaymentState } from '../../../shared/payments';
+import type { PaymentOutcome, PaymentsState } from './paymentsSlice';
 
 /**
  * The part of the store this feature reads: its own slice and, structurally, whether there is a session (a feature
@@ -14,7 +16,10 @@ export const selectHasSession = (state: PaymentsRootState) => state.session.isAu
 export const selectPaymentStart = (state: PaymentsRootState) => state.payments.start;
 /** The payment create whose outcome is unknown (its key is sent again), or null. */
 export const selectPaymentAttempt = (state: PaymentsRootState) => state.payments.attempt;
-export const selectCardRedirect = (state: PaymentsRootState) => state.payments.card;
+export const selectProviderRedirect = (state: PaymentsRootState) => state.payments.redirect;
+export const selectPaymentStanding = (state: PaymentsRootState) => state.payments.standing;
+export const selectPurchaseRetry = (state: PaymentsRootState) => state.payments.retry;
+export const selectSettledPayment = (state: PaymentsRootState) => state.payments.settled;
 export const selectCardVerification = (state: PaymentsRootState) => state.payments.verification;
 export const selectTransferReturn = (state: PaymentsRootState) => state.payments.transfer;
 
@@ -48,3 +53,18 @@ export function transferOutcome(payment: Pick<TransferPaymentStatus, 'state'>): 
 /** The polling may stop: Khipu says done, or the portal already applied a final state. */
 export const transferSettledState = (payment: Pick<TransferPaymentStatus, 'status' | 'state'>) =>
   payment.status === 'done' || payment.state !== 'CREATED';
+
+/** The payment states that end a payment unpaid: the server canceled its order and put the lines back in the cart. */
+export const UNPAID_STATES: readonly PaymentState[] = ['REJECTED', 'ABORTED', 'EXPIRED'];
+
+/**
+ * The state page's rule, on the server's answers only: paid when the payment is PAID or the order CONFIRMED; ended
+ * unpaid when the payment is REJECTED, ABORTED or EXPIRED or the order CANCELED; still open while the payment is
+ * CREATED (the buyer may pay it or give it up); otherwise not known yet.
+ */
+export function paymentOutcome(paymentState: PaymentState | null, orderState: OrderState | null): PaymentOutcome {
+  if (paymentState === 'PAID' || orderState === 'CONFIRMED') return 'paid';
+  if ((paymentState && UNPAID_STATES.includes(paymentState)) || orderState === 'CANCELED') return 'failed';
+  if (paymentState === 'CREATED') return 'open';
+  return 'unknown';
+}

@@ -1,9 +1,20 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Order } from '../../../shared/api/orders';
 import type { CardPaymentResult, KhipuCreateRequest, TransferPaymentStatus, WebpayCreateRequest } from '../../../shared/api/payments';
-import type { PaymentProvider } from '../../../shared/payments';
-import { invoicePaymentRequested, loggedOut, paymentStarted, sessionExpired, type InvoicePaymentStart } from '../../app/events';
-import type { LoadStatus } from '../../app/loadable';
+import type { OrderState } from '../../../shared/orders';
+import type { PaymentProvider, PaymentPurpose, PaymentState } from '../../../shared/payments';
+import {
+  invoicePaymentRequested,
+  loggedOut,
+  paymentStarted,
+  purchaseRetryFailed,
+  purchaseRetryRequested,
+  sessionExpired,
+  type InvoicePaymentStart,
+} from '../../app/events';
+import type { FlowStatus, LoadStatus } from '../../app/loadable';
+import { wrongOriginDetected } from '../../app/publicOriginSlice';
+import type { StoredPayment } from './paymentStorage';
 
 // Card (WebPay Plus) and bank-transfer (Khipu) payments: taking a payment to its provider, the card result and the
 // transfer return (spec sections 2, 4 and 9).
@@ -15,6 +26,25 @@ export type PaymentTarget = { purpose: 'ORDER'; order: Order } | { purpose: 'INV
 export interface CardRedirect {
   url: string;
   token: string;
+}
+
+/** Where /payment sends the browser: WebPay's form (POST of token_ws) or Khipu's page (GET). */
+export type ProviderRedirect = ({ provider: 'WEBPAY' } & CardRedirect) | { provider: 'KHIPU'; url: string; token?: never };
+
+/** What the buyer is told about a payment: paid, still payable, ended unpaid, or not known yet. */
+export type PaymentOutcome = 'paid' | 'open' | 'failed' | 'unknown';
+
+/** A payment and its order as the server answered them (/payment with nothing to send: the state page). */
+export interface PaymentStanding {
+  provider: PaymentProvider;
+  purpose: PaymentPurpose;
+  /** WebPay's token or Khipu's payment id. */
+  reference: string;
+  outcome: PaymentOutcome;
+  paymentState: PaymentState;
+  orderReference: string | null;
+  orderState: OrderState | null;
+  amount: number;
 }
 
 /** The query WebPay sends the buyer back with: token_ws, or TBK_TOKEN, TBK_ORDEN_COMPRA (aborted or timed out). */
@@ -30,7 +60,7 @@ export interface TransferReturn {
   cancelled?: boolean;
 }
 
-export type { LoadStatus };
+export type { FlowStatus, LoadStatus };
 
 /**
  * One create of a payment at its provider and its Idempotency-Key, kept while its outcome is unknown (no answer,
@@ -49,8 +79,17 @@ export interface PaymentsState {
   start: { status: 'idle' | 'running' | 'redirecting' | 'failed'; method: PaymentProvider | null; error: string | null };
   /** The payment create whose outcome is unknown, if any. */
   attempt: PaymentAttempt | null;
-  /** The card transaction this tab is posting to WebPay. */
-  card: CardRedirect | null;
+  /**
+   * /payment: `ready` once it took the stored redirect (used once), `sent` when the browser was sent to the provider,
+   * `none` when there was nothing to send (Back from the provider, a later visit): the page then states the payment.
+   */
+  redirect: { status: 'idle' | 'ready' | 'sent' | 'none'; target: ProviderRedirect | null };
+  /** The state page: the payment this tab started, as the server tells it; `payment` null when there is none. */
+  standing: { status: LoadStatus; payment: PaymentStanding | null; error: string | null };
+  /** 'Intentar nuevamente' (a new order and payment), until the new payment starts or fails. */
+  retry: { status: FlowStatus; error: string | null };
+  /** The last payment whose outcome this tab applied: what it paid ('Intentar nuevamente' of invoices reselects them). */
+  settled: StoredPayment | null;
   /** /payment-verification: the stored card result; `abortedOrder` when WebPay only sent the order number back. */
   verification: { status: LoadStatus; result: CardPaymentResult | null; abortedOrder: string | null; error: string | null };
   /** /return: the transfer being validated and the last answer of the server. */
@@ -70,7 +109,10 @@ export interface PaymentsState {
 export const initialPaymentsState: PaymentsState = {
   start: { status: 'idle', method: null, error: null },
   attempt: null,
-  card: null,
+  redirect: { status: 'idle', target: null },
+  standing: { status: 'idle', payment: null, error: null },
+  retry: { status: 'idle', error: null },
+  settled: null,
   verification: { status: 'idle', result: null, abortedOrder: null, error: null },
   transfer: { status: 'idle', paymentId: null, payment: null, polls: 0, failures: 0, error: null, cancelled: false },
 };
@@ -88,10 +130,9 @@ const paymentsSlice = createSlice({
       state.attempt = null;
     },
     /** WebPay created the transaction: the browser goes to /payment, which posts the form. */
-    cardTransactionCreated(state, action: PayloadAction<CardRedirect>) {
+    cardTransactionCreated(state, _action: PayloadAction<CardRedirect>) {
       state.start.status = 'redirecting';
       state.attempt = null;
-      state.card = action.payload;
     },
     /** Khipu created the payment: the browser goes to its page. */
     transferPaymentCreated(state, _action: PayloadAction<{ paymentId: string; url: string }>) {
@@ -101,6 +142,49 @@ const paymentsSlice = createSlice({
     startFailed(state, action: PayloadAction<string>) {
       state.start.status = 'failed';
       state.start.error = action.payload;
+    },
+
+    /** /payment opened (or shown again from the back-forward cache): it takes what it has to send, once. */
+    paymentPageOpened() {},
+    /** The redirect /payment took: the page sends the browser there. */
+    providerRedirectReady(state, action: PayloadAction<ProviderRedirect>) {
+      state.redirect = { status: 'ready', target: action.payload };
+    },
+    /** The browser was sent to the provider; the page keeps the manual button but never sends it again by itself. */
+    providerRedirectSent(state) {
+      if (state.redirect.status === 'ready') state.redirect.status = 'sent';
+    },
+    /** Nothing to send: the page states the payment this tab started instead. */
+    nothingToRedirect(state) {
+      state.redirect = { status: 'none', target: null };
+      // shown again from the back-forward cache, the page kept the start that left for the provider: it is over
+      if (state.start.status === 'redirecting') state.start.status = 'idle';
+    },
+    /** The state page asks the server (again, with 'Reintentar'). */
+    paymentStateRequested() {},
+    paymentStateLoadStarted(state) {
+      state.standing = { ...state.standing, status: 'loading', error: null };
+    },
+    /** The server's answer; null: this tab has no payment in progress. */
+    paymentStateLoaded(state, action: PayloadAction<PaymentStanding | null>) {
+      state.standing = { status: 'loaded', payment: action.payload, error: null };
+    },
+    paymentStateFailed(state, action: PayloadAction<string>) {
+      state.standing = { ...state.standing, status: 'failed', error: action.payload };
+    },
+    /** 'Volver a pagar': the same payment again, if the provider still takes it. */
+    paymentResumeRequested(state) {
+      state.start = { ...state.start, status: 'running', error: null };
+    },
+    /** 'Anular' (WebPay, after the confirmation): the buyer gives the card payment up. */
+    paymentAbortRequested() {},
+    /** 'Intentar nuevamente' of pending invoices: back to the pending payments with the same selection. */
+    invoiceRetryRequested() {},
+    /** 'Volver al carro'. */
+    backToCartRequested() {},
+    /** The outcome of the payment this tab started was applied here; what it paid is kept. */
+    storedPaymentSettled(state, action: PayloadAction<StoredPayment>) {
+      state.settled = action.payload;
     },
 
     /** /payment-verification opened with WebPay's query. */
@@ -157,11 +241,21 @@ const paymentsSlice = createSlice({
     builder
       .addCase(paymentStarted, (state, action) => {
         state.start = { status: 'running', method: action.payload.method, error: null };
-        state.card = null;
+        state.retry = { status: 'idle', error: null };
       })
       .addCase(invoicePaymentRequested, (state, action) => {
         state.start = { status: 'running', method: action.payload.method, error: null };
-        state.card = null;
+      })
+      .addCase(purchaseRetryRequested, (state) => {
+        state.retry = { status: 'running', error: null };
+      })
+      .addCase(purchaseRetryFailed, (state, action) => {
+        state.retry = { status: 'failed', error: action.payload };
+      })
+      // not started from this origin: the notice says where to go
+      .addCase(wrongOriginDetected, (state) => {
+        if (state.start.status === 'running') state.start = { ...state.start, status: 'idle' };
+        if (state.retry.status === 'running') state.retry = { status: 'idle', error: null };
       })
       // another buyer may log in next: nothing of this one stays
       .addCase(loggedOut, () => initialPaymentsState)
@@ -174,6 +268,19 @@ export const {
   cardTransactionCreated,
   transferPaymentCreated,
   startFailed,
+  paymentPageOpened,
+  providerRedirectReady,
+  providerRedirectSent,
+  nothingToRedirect,
+  paymentStateRequested,
+  paymentStateLoadStarted,
+  paymentStateLoaded,
+  paymentStateFailed,
+  paymentResumeRequested,
+  paymentAbortRequested,
+  invoiceRetryRequested,
+  backToCartRequested,
+  storedPaymentSettled,
   cardReturnOpened,
   cardResultLoaded,
   cardAbortedWithoutResult,

@@ -15,12 +15,48 @@ export const PAYMENTS_TEXT = {
   orderNumber: 'Número de Orden',
   paymentForm: 'Forma de pago',
 
-  // the card redirect (/payment)
+  // /payment: sending the browser to the provider (once)
   cardTitle: 'Pago con tarjeta',
   redirecting: 'Redirigiendo a WebPay Plus...',
   redirectButton: 'Ir a WebPay Plus',
+  redirectingKhipu: 'Redirigiendo a Khipu...',
+  redirectKhipuLink: 'Ir a Khipu',
   redirectHint: 'Si no eres redirigido automáticamente, presiona el botón.',
-  noCardTransaction: 'No hay un pago con tarjeta en curso.',
+
+  // /payment with nothing to send: the state of the payment this tab started, as the server tells it
+  stateTitle: 'Estado de tu pago',
+  stateLoading: 'Consultando el estado del pago',
+  stateFailed: 'No se pudo consultar el estado del pago: {message}',
+  noPayment: 'No hay un pago en curso.',
+  paymentState: 'Estado del Pago',
+  paymentMethod: 'Medio de pago',
+  openOrder: 'El pago del pedido {number} aún no se completa: puedes volver a pagarlo o anularlo.',
+  openOrderTransfer:
+    'El pago del pedido {number} aún no se completa: puedes volver a pagarlo. Si no lo pagas, el cobro vence y los productos vuelven a tu carro.',
+  openInvoices: 'El pago de tus facturas aún no se completa.',
+  paidOrder: 'El pago del pedido {number} está confirmado.',
+  paidInvoices: 'El pago de tus facturas está confirmado.',
+  unknownOutcome: 'Aún no tenemos el resultado del pago. Vuelve a consultar en unos momentos.',
+  failedOrder: '{reason}: el pedido {number} fue anulado y sus productos volvieron a tu carro.',
+  failedInvoices: '{reason}: tus facturas siguen pendientes de pago.',
+  stateRefresh: 'Consultar de nuevo',
+
+  // the next steps (state page and result pages)
+  nextSteps: 'Siguientes pasos',
+  viewOrder: 'Ver mi pedido',
+  payAgain: 'Volver a pagar',
+  abort: 'Anular',
+  retryPurchase: 'Intentar nuevamente',
+  backToCart: 'Volver al carro',
+  retryRunning: 'Preparando un nuevo intento de pago',
+  retryFailed: 'No se pudo intentar nuevamente: {message}',
+  nothingToResume: 'No hay un pago en curso para volver a pagar.',
+  cannotAbort: 'Este pago no se puede anular desde el portal.',
+  abortTitle: '¿Anular el pago?',
+  abortOrderText: 'Se anulará el pago del pedido {number} y sus productos volverán a tu carro.',
+  abortInvoicesText: 'Se anulará el pago con tarjeta; tus facturas seguirán pendientes de pago.',
+  abortConfirm: 'Anular pago',
+  abortDecline: 'No anular',
 
   // the card result (/payment-verification)
   verificationTitle: 'Resultado del pago',
@@ -39,6 +75,7 @@ export const PAYMENTS_TEXT = {
 
   // the transfer return (/return)
   resultTitle: 'Detalle del pago',
+  statusDetail: 'Detalle del estado',
   noTransferPayment: 'No se encontró un pago por transferencia para validar.',
   stillValidating:
     'Tu pago aún se está validando. Te confirmaremos el resultado por correo y podrás verlo en tu Historial de Compra.',
@@ -56,8 +93,11 @@ export const PAYMENTS_TEXT = {
 /** The portal's order states, as the buyer reads them. */
 export const ORDER_STATE_TEXT = { PROCESS: 'En proceso', CONFIRMED: 'Confirmado', CANCELED: 'Cancelado' } as const;
 
-/** Khipu's payment status, as the buyer reads it. */
-export const TRANSFER_STATUS_TEXT: Record<string, string> = { pending: 'Pendiente', verifying: 'En verificación', done: 'Completado' };
-
-/** Khipu's funds_source, as the buyer reads it; '' and not-available are not shown. */
-export const FUNDS_SOURCE_TEXT: Record<string, string> = { debit: 'Débito', credit: 'Crédito', prepaid: 'Prepago' };
+/** Why a payment ended unpaid, as the first words of the state page's and the result pages' explanation. */
+export const UNPAID_REASON_TEXT = {
+  REJECTED: 'Pago rechazado',
+  ABORTED: 'Pago anulado',
+  EXPIRED: 'Pago vencido',
+  /** The order was canceled while its payment had no outcome (the portal cancels an unpaid order after a while). */
+  CANCELED: 'Pedido anulado',
+} as const;
