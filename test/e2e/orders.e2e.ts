@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launch, newPage } from './browser';
-import { addFromDetail, cartBadge, chooseDispatch, expectText, expectValue, login, outboxMails, portalOrders } from './journeys';
+import { addFromDetail, cartBadge, chooseDispatch, eventually, expectText, expectValue, login, outboxMails, portalOrders } from './journeys';
 
 // Cart, order summary and orders (issue: cart, reserve, credit line, cheque). Each journey uses its own buyer.
 
@@ -82,7 +82,8 @@ describe('cart and orders', () => {
       ['POL-1001-S', 3, 10331, 0],
       ['POL-1001-M', 4, 10331, 0],
     ]);
-    expect(outboxMails().some((m) => m.name.includes(`RESERVE-${reserve.NumAtCard}`))).toBe(true);
+    // the notification is queued (202) and written by the outbox worker a moment later
+    await eventually(async () => outboxMails().some((m) => m.name.includes(`RESERVE-${reserve.NumAtCard}`)), true, 15_000);
     await context.close();
   });
 
@@ -128,9 +129,10 @@ describe('cart and orders', () => {
 
     const [sale] = await portalOrders('C76234567', 'OC');
     expect(sale.U_FormaPago).toBe('1');
-    const mail = outboxMails().find((m) => m.name.includes(`CHEQUE-${sale.NumAtCard}`));
-    expect(mail?.text).toContain(`filename=Cheque_${sale.NumAtCard}.png`);
-    expect(mail?.text).toContain(PNG.toString('base64').slice(0, 40));
+    // the mail is queued and written by the outbox worker a moment later
+    const chequeMail = () => outboxMails().find((m) => m.name.includes(`CHEQUE-${sale.NumAtCard}`))?.text ?? '';
+    const whole = (text: string) => text.includes(`filename=Cheque_${sale.NumAtCard}.png`) && text.includes(PNG.toString('base64').slice(0, 40));
+    await eventually(async () => whole(chequeMail()), true, 15_000);
     await context.close();
   });
 
