@@ -60,7 +60,8 @@ export function emptyFindings(): Findings {
 const WAITING = new Set(['PENDING', 'AWAITING_APPROVAL']);
 
 function jobText(job: PortalJob): string {
-  return `job ${job.id} ${job.kind} ${job.status}${job.failure ? `/${job.failure}` : ''} after ${job.attempts} tries${job.lastError ? ` (${job.lastError.slice(0, 120)})` : ''}`;
+  const when = job.status !== 'pending' ? '' : job.lockedForMs !== null ? `, held by a worker for ${job.lockedForMs} ms more` : `, due ${job.dueInMs >= 0 ? `in ${job.dueInMs} ms` : `${-job.dueInMs} ms ago`}`;
+  return `job ${job.id} ${job.kind} ${job.status}${job.failure ? `/${job.failure}` : ''} after ${job.attempts} tries${when}${job.lastError ? ` (${job.lastError.slice(0, 120)})` : ''}`;
 }
 
 export function checkSchedule(ledger: readonly OrderLedger[], ev: Evidence): Findings {
@@ -150,7 +151,8 @@ export function checkSchedule(ledger: readonly OrderLedger[], ev: Evidence): Fin
       const state = ev.state.payments.find((p) => p.orderId === portal.id && p.state === 'PAID');
       if (!state) {
         stuck = true;
-        say('the card was charged but the portal has no PAID payment');
+        const states = ev.state.payments.filter((p) => p.orderId === portal.id).map((p) => `${p.reference} ${p.state}`);
+        say(`the card was charged but the portal has no PAID payment (${states.join(', ') || 'none'})`);
       }
       if (cards.filter((t) => t.status === 'AUTHORIZED').length > 1) say('charged more than once');
     }

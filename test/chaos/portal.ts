@@ -87,7 +87,8 @@ export async function buildChaosPortal(settings: PortalSettings): Promise<Fastif
       autoStart: settings.workerAutoStart ?? true,
     },
     payments: {
-      webpay: new WebpayClient({ baseUrl: settings.webpay.url, commerceCode: settings.webpay.commerceCode, apiKey: settings.webpay.apiKey, timeoutMs: 5_000 }),
+      // (the WebPay stand-in answers at once; the timeout also sets how long a commit without answer may be in flight)
+      webpay: new WebpayClient({ baseUrl: settings.webpay.url, commerceCode: settings.webpay.commerceCode, apiKey: settings.webpay.apiKey, timeoutMs: 1_000 }),
       khipu: new KhipuClient({ baseUrl: settings.khipu.url, apiKey: settings.khipu.apiKey, timeoutMs: 5_000 }),
       khipuSecret: settings.khipu.secret,
       khipuReceiverId: settings.khipu.receiverId,
@@ -132,6 +133,9 @@ export interface PortalJob {
   attempts: number;
   lastError: string | null;
   postedAt: string | null;
+  /** ms from now until the next try is due (negative: overdue), and until its lease ends (null: not held). */
+  dueInMs: number;
+  lockedForMs: number | null;
 }
 
 export interface PortalState {
@@ -213,7 +217,10 @@ async function chaosRoutes(app: FastifyInstance, opts: { database: Database }) {
 
   async function jobsWhere(where: ReturnType<typeof sql>): Promise<PortalJob[]> {
     return rowsOf<Record<string, unknown>>(
-      await db.execute(sql`select id, kind, dedupe_key, status, failure, attempts, last_error, posted_at from outbox where ${where} order by id`),
+      await db.execute(sql`select id, kind, dedupe_key, status, failure, attempts, last_error, posted_at,
+        (extract(epoch from (next_attempt_at - now())) * 1000)::int as due_in_ms,
+        case when locked_until > now() then (extract(epoch from (locked_until - now())) * 1000)::int end as locked_for_ms
+        from outbox where ${where} order by id`),
     ).map((r) => ({
       id: Number(r.id),
       kind: String(r.kind),
@@ -223,6 +230,8 @@ async function chaosRoutes(app: FastifyInstance, opts: { database: Database }) {
       attempts: Number(r.attempts),
       lastError: (r.last_error as string | null) ?? null,
       postedAt: r.posted_at === null || r.posted_at === undefined ? null : String(r.posted_at),
+      dueInMs: Number(r.due_in_ms),
+      lockedForMs: r.locked_for_ms === null || r.locked_for_ms === undefined ? null : Number(r.locked_for_ms),
     }));
   }
 }

@@ -146,20 +146,31 @@ async function main() {
   let redrives = 0;
   let unsettled = 0;
   let approved = 0;
+  let exhausted = 0;
   let rejected = 0;
   let done = 0;
   let exitCode = 0;
   try {
     lanes.push(...(await Promise.all(Array.from({ length: laneCount }, () => openLane(databaseUrl)))));
-    // The child process of the kill -9 schedules starts in the background while the first schedules run.
+    // The child process of the kill -9 schedules is started before the first schedule: starting it is heavy, and
+    // schedules running meanwhile would meet a slow ERP (the stand-ins live in this process) for no reason of theirs.
     const plans = indexes.map((index) => planSchedule(options.seed, index, lanes[0]!.skus, LIMITS, { ci: options.ci, killShare: options.killShare }));
-    if (plans.some((p) => p.kill)) for (const lane of lanes) lane.world.child().catch(() => undefined);
+    if (plans.some((p) => p.kill)) await Promise.all(lanes.map((lane) => lane.world.child()));
     const journal = lanes[0]!.world.hasJournal ? 'the stand-in' : "the proxy's";
     log(
       `chaos: seed ${options.seed}, ${options.only !== undefined ? `schedule ${options.only} only` : `${options.schedules} schedules`}, ${laneCount} lane${laneCount > 1 ? 's' : ''}, ` +
         `${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ERP journal: ${journal}; set-up ${((Date.now() - began) / 1000).toFixed(1)} s`,
     );
-    const settings: RunSettings = { seed: options.seed, timing: TIMING, settleBoundMs: 15_000, redriveGraceMs: 1_500, verbose: options.verbose, log };
+    const settings: RunSettings = {
+      seed: options.seed,
+      timing: TIMING,
+      settleBoundMs: 15_000,
+      // the portal decides a commit whose answer was lost after 2 × the WebPay timeout (1 s here) + 30 s
+      moneySettleMs: 40_000,
+      redriveGraceMs: 1_500,
+      verbose: options.verbose,
+      log,
+    };
     let next = 0;
     const runLane = async (lane: Lane) => {
       while (next < indexes.length) {
@@ -174,6 +185,7 @@ async function main() {
         killed += result.killed;
         redrives += result.redrives;
         approved += result.approved;
+        exhausted += result.exhausted;
         rejected += result.rejected;
         if (!result.settled) unsettled++;
         addFindings(totals, { ...result.findings, problems: [] });
@@ -207,7 +219,8 @@ async function main() {
     const documents = { Orders: 0, Drafts: 0, IncomingPayments: 0 };
     for (const lane of lanes) for (const entry of journalOf(lane.world)) if (entry.origin === 'post') documents[entry.set]++;
     log(
-      `faults injected at the proxy: ${faults}; kill -9: ${killed}; drafts approved ${approved}, rejected ${rejected}; admin re-drives: ${redrives}; ` +
+      `faults injected at the proxy: ${faults}; kill -9: ${killed}; drafts approved ${approved}, rejected ${rejected}; ` +
+        `jobs exhausted at the heal ${exhausted}, re-driven by an admin ${redrives}; ` +
         `not quiet at the bound: ${unsettled}; schedules with findings: ${failingSchedules}`,
     );
     log(`ERP documents posted: ${documents.Orders} orders, ${documents.Drafts} drafts, ${documents.IncomingPayments} incoming payments`);

@@ -19,6 +19,8 @@ export interface RunSettings {
   timing: PortalTiming;
   /** How long a schedule may take to settle once healed. */
   settleBoundMs: number;
+  /** Besides, how long a card payment WebPay charged may take the portal to decide (a commit whose answer was lost). */
+  moneySettleMs: number;
   /** A failed ('exhausted') job the server has not re-driven after this long is re-driven through the admin API. */
   redriveGraceMs: number;
   verbose: boolean;
@@ -32,6 +34,8 @@ export interface ScheduleResult {
   killed: number;
   /** Admin API re-drives made. */
   redrives: number;
+  /** ERP jobs seen failed because the ERP kept failing ('exhausted') while settling. */
+  exhausted: number;
   /** How long the buyers took, and the settling after the heal. */
   flowsMs: number;
   settleMs: number;
@@ -153,6 +157,8 @@ export function replenish(world: World, skus: readonly string[], cardCodes: read
   }
 }
 
+const LOOKUP_SETS = /^(Orders|Drafts|ApprovalRequests|IncomingPayments)$/;
+
 /** The proxy's decision for one request of a schedule. */
 function faultPolicy(plan: SchedulePlan, rng: Rng): (request: ProxyRequest) => ProxyAction {
   const has = (f: string) => plan.faults.includes(f as never);
@@ -160,7 +166,11 @@ function faultPolicy(plan: SchedulePlan, rng: Rng): (request: ProxyRequest) => P
   return (request) => {
     if (request.path === 'Login' || request.path === 'Logout') return rng.chance(plan.readFaultRate / 2) && has('errors') ? { kind: 'error', status: 503 } : { kind: 'pass' };
     const create = Boolean(request.createSet);
-    if (!rng.chance(create ? plan.createFaultRate : plan.readFaultRate)) return { kind: 'pass' };
+    // the look-ups that decide whether to create (Orders, Drafts, their approval, IncomingPayments) take the read
+    // faults; the buyers' own reads (items, partner, lists) a fifth of them, so the schedules stay short
+    const lookup = request.method === 'GET' && LOOKUP_SETS.test(request.path);
+    const rate = create ? plan.createFaultRate : lookup ? plan.readFaultRate : plan.readFaultRate / 5;
+    if (!rng.chance(rate)) return { kind: 'pass' };
     const options: ProxyAction[] = [];
     if (has('errors')) options.push({ kind: 'error', status: rng.pick([500, 502, 503]) }, { kind: 'reset' });
     if (has('lostAnswers')) options.push({ kind: 'lose' }, { kind: 'lose' });
@@ -431,6 +441,18 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     settings,
     decide: () => decideDrafts(true),
     restarted,
+    moneyPending: (state) =>
+      ledger.some((o) =>
+        o.tokens.some((token) => {
+          const tx = world.webpay.transaction(token);
+          const charged = tx?.status === 'AUTHORIZED' || (tx?.phase === 'paid' && tx.result?.approved);
+          const portal = state.orders.find((p) => p.number === o.ref);
+          return Boolean(charged && portal && !state.payments.some((p) => p.orderId === portal.id && p.state !== 'CREATED'));
+        }),
+      ),
+    note: (event) => {
+      if (!events.includes(event)) events.push(event);
+    },
     lateCommitMs: plan.standInSlow ? plan.slowMs[1] : 0,
   });
   world.proxy.setCreateHook(undefined);
@@ -453,6 +475,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     findings.problems.push(`a buyer's flow threw: ${flowError instanceof Error ? flowError.stack : String(flowError)}`);
   }
   for (const o of ledger) for (const note of o.notes) findings.problems.push(`${o.ref}: note: ${note}`);
+  if (settle.exhausted) events.push(`${settle.exhausted} ERP job(s) found failed (exhausted) after the heal`);
   if (settle.redrives) events.push(`${settle.redrives} failed job(s) re-driven through the admin API`);
   const decided = [...decisions.values()];
   return {
@@ -461,6 +484,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     settled: settle.quiet,
     killed,
     redrives: settle.redrives,
+    exhausted: settle.exhausted,
     flowsMs: flowsDone - started,
     settleMs: Date.now() - healed,
     events,
@@ -488,22 +512,43 @@ async function settleSchedule(
   world: World,
   portal: PortalSessions,
   refs: string[],
-  opts: { settings: RunSettings; decide: () => void; restarted: () => Promise<boolean>; lateCommitMs: number },
-): Promise<{ state: PortalState; quiet: boolean; redrives: number }> {
+  opts: {
+    settings: RunSettings;
+    decide: () => void;
+    restarted: () => Promise<boolean>;
+    lateCommitMs: number;
+    note: (event: string) => void;
+    /** Card payments WebPay charged (or the payer approved) that the portal has not decided yet. */
+    moneyPending: (state: PortalState) => boolean;
+  },
+): Promise<{ state: PortalState; quiet: boolean; redrives: number; exhausted: number }> {
   const { settings } = opts;
   let end = Date.now() + settings.settleBoundMs;
+  // A commit whose answer was lost (the process died waiting for it) is decided only once it cannot be in flight any
+  // more: the portal waits 2 × the WebPay timeout + 30 s for that. A charged card is given that long, and a bit more.
+  let moneyEnd = Date.now() + settings.settleBoundMs + settings.moneySettleMs;
+  const settled = (s: PortalState) => quiet(s) && !opts.moneyPending(s);
   const failedSince = new Map<number, number>();
+  const exhausted = new Set<number>();
   let redrives = 0;
   let lastReconcile = 0;
   let quietRounds = 0;
   let state: PortalState = { orders: [], payments: [], jobs: [] };
-  while (Date.now() < end) {
+  let moneyWasPending = false;
+  for (;;) {
+    if (opts.moneyPending(state)) moneyWasPending = true;
+    if (Date.now() >= (moneyWasPending ? moneyEnd : end)) break;
     // the bound counts from the moment the restarted process listens
-    if (await opts.restarted()) end = Date.now() + settings.settleBoundMs;
+    if (await opts.restarted()) {
+      end = Date.now() + settings.settleBoundMs;
+      moneyEnd = end + settings.moneySettleMs;
+    }
     opts.decide();
     if (Date.now() - lastReconcile > 250) {
       lastReconcile = Date.now();
-      await portal.target.request({ method: 'GET', url: '/__chaos/reconcile' }).catch(() => undefined);
+      const answer = await portal.target.request({ method: 'GET', url: '/__chaos/reconcile' }).catch(() => undefined);
+      const report = (answer?.body as { report?: { checked?: number; failed?: number } } | undefined)?.report;
+      if (report?.failed) opts.note(`reconciler: ${report.failed} of ${report.checked} payments failed to settle`);
     }
     state = (await readState(portal, refs)) ?? state;
     const now = Date.now();
@@ -512,13 +557,14 @@ async function settleSchedule(
         failedSince.delete(job.id);
         continue;
       }
+      if (job.failure === 'exhausted') exhausted.add(job.id);
       if (!failedSince.has(job.id)) failedSince.set(job.id, now);
       if (now - failedSince.get(job.id)! >= settings.redriveGraceMs) {
         if (await redrive(portal, job)) redrives++;
         failedSince.set(job.id, now);
       }
     }
-    if (quiet(state) && world.proxy.inflight() === 0) {
+    if (settled(state) && world.proxy.inflight() === 0) {
       // A create the stand-in is still committing (its own slow POSTs, which the proxy cannot see) would show in the
       // journal shortly: wait that out once, then look again.
       if (quietRounds++ > 0 || opts.lateCommitMs === 0) break;
@@ -530,7 +576,7 @@ async function settleSchedule(
   }
   await world.proxy.idle(2_000);
   state = (await readState(portal, refs)) ?? state;
-  return { state, quiet: quiet(state), redrives };
+  return { state, quiet: settled(state), redrives, exhausted: exhausted.size };
 }
 
 /** An administrator re-drives a failed job (POST /api/admin/jobs/:id/retry), when the API has it. */
