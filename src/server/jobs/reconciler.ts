@@ -1,4 +1,4 @@
-// The payment reconciler (DESIGN.md decision 3): a buyer who pays and closes the tab never brings the browser back,
+// The payment reconciler: a buyer who pays and closes the tab never brings the browser back,
 // and a notification may be lost, so the server itself looks at every payment still waiting for its outcome once it
 // is older than a minute, and asks its provider: WebPay commits a paid transaction (or tells it can no longer be
 // paid), Khipu tells a final state (or the charge has expired). It applies outcomes through the same conditional

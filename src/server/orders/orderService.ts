@@ -1,4 +1,4 @@
-// Orders are a state machine on the server (DESIGN.md decision 2): created PROCESS from the buyer's server cart,
+// Orders are a state machine on the server: created PROCESS from the buyer's server cart,
 // priced right then; CONFIRMED or CANCELED only with evidence. The ERP submission goes through the outbox in the
 // same transaction as the state change, so an ERP that is down delays an order but never loses it.
 import type { CreateOrderRequest, Order, OrderSubmissionResponse, UpdateOrderStateRequest } from '../../shared/api/orders';

@@ -1,4 +1,4 @@
-// Card (WebPay Plus) and bank-transfer (Khipu) payments, provider-neutral part (DESIGN.md decisions 1–3).
+// Card (WebPay Plus) and bank-transfer (Khipu) payments, provider-neutral part (docs/payments.md).
 // The server decides what is paid and how much: one of the buyer's own orders (its total), or some of its own open
 // invoices read fresh from the ERP (the sum of their balances). A payment's outcome is applied exactly once: one
 // conditional update (`outcome_applied_at is null`) in one transaction with everything that follows from it (the
