@@ -74,8 +74,9 @@ function reproduceArgs(options: Options): string {
 const LIMITS: PlanLimits = { minSlowMs: 330, maxSlowMs: 480, downMs: [1_500, 2_500] };
 const TIMING: PortalTiming = {
   erpTimeoutMs: 300,
-  // twice the slowest delayed commit: a create whose answer never came may still land until then
-  settleMs: 2 * LIMITS.maxSlowMs + 80,
+  // twice the slowest delayed commit: a create whose answer never came may still land until then. CHAOS_SETTLE_MS
+  // overrides it: set below the slow commits (say 100), the portal re-posts too early and the run must find duplicates.
+  settleMs: Number(process.env.CHAOS_SETTLE_MS) || 2 * LIMITS.maxSlowMs + 80,
   approvalPollMs: 100,
   redriveIntervalMs: 250,
   pollMs: 50,
