@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { checkDigit, formatRut } from '../../src/shared/rut';
 import { baseUrl, launch } from './browser';
 import { eventually, login, outboxMails } from './journeys';
+import { erpPost } from './erp';
 
 // The admin area and the customer creation request (issue 7, "Done when: Browser tests"). Each journey has its own
 // browser context. Shared demo data is left as the other files expect it: the three notification recipients and a
@@ -185,6 +186,11 @@ describe('user administration', () => {
   it('a SUPERADMIN creates a buyer user, who then logs in and reaches home', async () => {
     const rut = newRut();
     const password = 'Nuevo1234';
+    // a buyer must be a customer in the ERP first: the wholesaler's staff creates the business partner in SAP
+    await erpPost('BusinessPartners', {
+      CardCode: `C${rut.replace(/\D/g, '').slice(0, 8)}`, CardName: 'Nuevo Cliente SpA', CardType: 'cCustomer',
+      FederalTaxID: rut.replace(/\./g, ''),
+    });
     const { context, page } = await newPage(browser);
     await login(page, SUPERADMIN, ADMIN_PASSWORD);
     await page.goto('/admin/user');
@@ -209,9 +215,20 @@ describe('user administration', () => {
     expect(rows.find((r) => r[0] === rut)?.slice(0, 4)).toEqual([rut, 'compras@nuevocliente.cl', 'Usuario', 'Activo']);
     await context.close();
 
-    // the new user logs in: home with the buyer's menu (the ERP does not know the rut, so no company data is asserted)
+    // the new user must first replace the password the admin chose, then logs in: home with the buyer's menu
     const buyer = await newPage(browser);
-    await login(buyer.page, rut, password);
+    await buyer.page.goto('/login');
+    await buyer.page.getByLabel('Rut Empresa').fill(rut);
+    await buyer.page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await buyer.page.getByRole('button', { name: 'Acceder' }).click();
+    await buyer.page.waitForURL('**/change-password');
+    await buyer.page.getByLabel('Contraseña actual').fill(password);
+    await buyer.page.getByLabel('Nueva contraseña').fill('Propia2026x');
+    await buyer.page.getByLabel('Confirmar contraseña').fill('Propia2026x');
+    await buyer.page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await buyer.page.getByRole('dialog', { name: 'Deseas cambiar la contraseña?' }).getByRole('button', { name: 'Cambiar', exact: true }).click();
+    await buyer.page.waitForURL('**/login');
+    await login(buyer.page, rut, 'Propia2026x');
     await buyer.page.getByRole('heading', { name: 'OFERTAS' }).waitFor();
     await buyer.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Pagos pendientes' }).waitFor();
     expect(await buyer.page.evaluate(() => sessionStorage.getItem('role'))).toBe('USER');

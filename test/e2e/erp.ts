@@ -26,6 +26,18 @@ export async function erpGet<T>(pathAndQuery: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** POST to a Service Layer entity set, as the wholesaler's staff creating something in SAP would; answers the entity. */
+export async function erpPost<T>(entitySet: string, body: unknown): Promise<T> {
+  session ??= await login();
+  const res = await fetch(`${b1Url()}/${entitySet}`, {
+    method: 'POST',
+    headers: { cookie: `B1SESSION=${session}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${entitySet} del ERP: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 export interface ErpOrder {
   DocEntry: number;
   CardCode: string;
