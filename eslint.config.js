@@ -14,8 +14,11 @@ const featureBoundaries = {
     if (!own) return {};
     const check = (node) => {
       const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.resolve(path.dirname(context.filename), source).split(path.sep).join('/');
+      if (typeof source !== 'string') return;
+      let target;
+      if (source.startsWith('.')) target = path.resolve(path.dirname(context.filename), source).split(path.sep).join('/');
+      else if (source.startsWith('@client/')) target = `/src/client/${source.slice('@client/'.length)}`;
+      else return;
       const other = /\/src\/client\/features\/([^/]+)/.exec(target)?.[1];
       if (other && other !== own) context.report({ node, messageId: 'cross', data: { from: own, to: other } });
     };
@@ -46,7 +49,7 @@ export default tseslint.config(
         patterns: [
           { group: ['react', 'react-*', '@mui/*', 'redux-saga', 'redux-saga/*', '@reduxjs/*'], message: 'src/shared no puede depender de React ni del cliente.' },
           { group: ['node:*', 'fs', 'path', 'crypto', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'src/shared no puede depender de Node ni del servidor.' },
-          { group: ['**/client/**', '**/server/**', '**/mocks/**'], message: 'src/shared no importa código de cliente ni servidor.' },
+          { group: ['**/client/**', '**/server/**', '**/mocks/**', '@client/*', '@server/*', '@mocks/*'], message: 'src/shared no importa código de cliente ni servidor.' },
         ],
       }],
     },
@@ -54,11 +57,11 @@ export default tseslint.config(
   {
     // The SPA never reaches into the server, and the server never into the SPA.
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/mocks/**', 'node:*'], message: 'El cliente no importa código del servidor.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/mocks/**', '@server/*', '@mocks/*', 'node:*'], message: 'El cliente no importa código del servidor.' }] }] },
   },
   {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/embedded.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**', '**/mocks/**'], message: 'Solo src/server/embedded.ts puede usar mocks/.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**', '**/mocks/**', '@client/*', '@mocks/*'], message: 'Solo src/server/embedded.ts puede usar mocks/.' }] }] },
   },
 );

@@ -6,12 +6,21 @@ const swc = ['@swc/jest', {
 }];
 const esmOnly = ['jose', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit',
   'cookie', 'content-disposition', '@electric-sql/pglite', '@fastify/cookie'];
+/** tsconfig.json's paths. */
+export const aliases = {
+  '^@shared/(.*)$': '<rootDir>/src/shared/$1',
+  '^@server/(.*)$': '<rootDir>/src/server/$1',
+  '^@client/(.*)$': '<rootDir>/src/client/$1',
+  '^@mocks/(.*)$': '<rootDir>/mocks/$1',
+};
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.(mjs|cjs)$': swc },
   moduleNameMapper: {
     '^file-type$': '<rootDir>/node_modules/file-type/index.js',
     '(^|/)app/env$': '<rootDir>/test/client/env.ts',
     '^(\\.\\.?/)+paths$': '<rootDir>/test/server/paths.ts',
+    '^@server/paths$': '<rootDir>/test/server/paths.ts',
+    ...aliases,
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
 };

@@ -1,9 +1,9 @@
 // The one start-up switch that reaches into mocks/: with no external system configured, the portal
 // runs on the protocol-faithful stand-ins and seeds the demo accounts. Nothing else in src/server imports mocks/.
-import { startB1Mock, type B1Mock } from '../../mocks/b1/server';
-import { DEMO_ACCOUNTS } from '../../mocks/demo/accounts';
-import { startKhipuMock, type KhipuMock } from '../../mocks/khipu/server';
-import { startWebpayMock, type WebpayMock } from '../../mocks/webpay/server';
+import { startB1Mock, type B1Mock } from '@mocks/b1/server';
+import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
+import { startKhipuMock, type KhipuMock } from '@mocks/khipu/server';
+import { startWebpayMock, type WebpayMock } from '@mocks/webpay/server';
 import type { SeedUser } from './db/seed';
 
 /** A fixed loopback port for a stand-in (`B1_STANDIN_PORT`…), so a person or a browser test can look inside it; 0 = any. */

@@ -1,14 +1,14 @@
 // Child process of products-throughput.bench.ts: the portal API on a 20,000-item ERP catalogue, plus a bare
 // Fastify instance serving the same bytes, so the load generator (the parent) does not share this process.
 import Fastify from 'fastify';
-import { startB1Mock } from '../../mocks/b1/server';
-import { DEMO_ACCOUNTS } from '../../mocks/demo/accounts';
-import { buildApp } from '../../src/server/app';
-import { openDatabase } from '../../src/server/db/connect';
-import { seedUsers } from '../../src/server/db/seed';
-import { ErpService } from '../../src/server/erp/erpService';
-import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
-import { UsersRepo } from '../../src/server/security/usersRepo';
+import { startB1Mock } from '@mocks/b1/server';
+import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
+import { buildApp } from '@server/app';
+import { openDatabase } from '@server/db/connect';
+import { seedUsers } from '@server/db/seed';
+import { ErpService } from '@server/erp/erpService';
+import { ServiceLayerClient } from '@server/erp/serviceLayer';
+import { UsersRepo } from '@server/security/usersRepo';
 
 const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 20_000);
 

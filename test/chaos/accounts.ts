@@ -1,10 +1,10 @@
 // The demo accounts the schedules use: four buyers that can order (three with a credit line) and the administrator
 // who re-drives failed jobs through the admin API. Every portal database of the harness is seeded with these, in this
 // order, so a user has the same id in all of them.
-import { DEMO_ACCOUNTS } from '../../mocks/demo/accounts';
-import type { Database } from '../../src/server/db/connect';
-import { seedUsers } from '../../src/server/db/seed';
-import { UsersRepo } from '../../src/server/security/usersRepo';
+import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
+import type { Database } from '@server/db/connect';
+import { seedUsers } from '@server/db/seed';
+import { UsersRepo } from '@server/security/usersRepo';
 
 export const BUYER_RUTS = ['76.123.456-0', '76.234.567-6', '77.345.678-K', '79.012.345-K'] as const;
 /** Buyers with a credit line (the one with limit 0 buys by card or reserves). */

@@ -9,7 +9,7 @@
 //               pending or failed, a card payment the payer approved that was never committed, or a paid order
 //               without its ERP payment.
 // Besides: the portal's order total must be the ERP document's DocTotal, and the payment's amount its sum.
-import type { WebpayTransactionRecord } from '../../mocks/webpay/server';
+import type { WebpayTransactionRecord } from '@mocks/webpay/server';
 import type { FlowKind } from './plan';
 import type { PortalJob, PortalState } from './portal';
 import type { JournalEntry } from './world';

@@ -1,7 +1,7 @@
 // How the harness talks to a portal instance: app.inject for the in-process ones, HTTP on loopback for the child
 // process (which may be dead for a while: a request then fails with PortalUnreachable, as a browser's would).
 import type { FastifyInstance } from 'fastify';
-import type { WebpayReturn } from '../../mocks/webpay/server';
+import type { WebpayReturn } from '@mocks/webpay/server';
 
 export interface Answer {
   status: number;

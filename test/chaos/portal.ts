@@ -4,12 +4,12 @@
 // read the portal's own tables for the checks and drive the reconciler; they exist only in the harness's builds.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../../src/server/app';
-import { rowsOf, type Database } from '../../src/server/db/connect';
-import { ErpService } from '../../src/server/erp/erpService';
-import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
-import { KhipuClient } from '../../src/server/integrations/khipu';
-import { WebpayClient } from '../../src/server/integrations/webpay';
+import { buildApp, type AppDeps } from '@server/app';
+import { rowsOf, type Database } from '@server/db/connect';
+import { ErpService } from '@server/erp/erpService';
+import { ServiceLayerClient } from '@server/erp/serviceLayer';
+import { KhipuClient } from '@server/integrations/khipu';
+import { WebpayClient } from '@server/integrations/webpay';
 
 export const CHAOS_SECRET = new TextEncoder().encode('chaos-secret-chaos-secret-chaos-secret-01');
 

@@ -4,7 +4,7 @@
 // stand-ins and portal; default 2), --kill-share F. Ends with the line
 //   N schedules, N orders, 0 duplicates, 0 missing, 0 stuck
 // and exit code 1 when a count (or a total mismatch) is not zero. See docs/chaos.md.
-import { productContent } from '../../src/server/db/schema';
+import { productContent } from '@server/db/schema';
 import { BUYER_RUTS, cardCodeOf } from './accounts';
 import { addFindings, emptyFindings } from './checks';
 import { describePlan, FAULT_KINDS, planSchedule, type FaultKind, type PlanLimits } from './plan';

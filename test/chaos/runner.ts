@@ -2,9 +2,9 @@
 // same Idempotency-Key, double clicks, a tab closed before the card return), kills and restarts the child process
 // when the schedule says so, decides the approval Drafts, then heals everything and lets the system settle (outbox
 // workers, reconciler, re-drive of failed jobs through the admin API) until it is quiet or a time bound passes.
-import type { WebpayReturn } from '../../mocks/webpay/server';
-import type { Order } from '../../src/shared/api/orders';
-import type { CustomerProfile } from '../../src/shared/api/erp';
+import type { WebpayReturn } from '@mocks/webpay/server';
+import type { Order } from '@shared/api/orders';
+import type { CustomerProfile } from '@shared/api/erp';
 import { ADMIN_RUT, cardCodeOf, passwordOf } from './accounts';
 import { checkSchedule, type Findings, type OrderLedger } from './checks';
 import { PortalUnreachable, webpayReturnRequest, type Answer, type PortalRequest, type PortalTarget } from './client';

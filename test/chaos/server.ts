@@ -3,7 +3,7 @@
 // the process. The parent kills it with SIGKILL at a chosen moment and starts it again on the same database.
 // Prints CHAOS-READY once it listens.
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf } from '../../src/server/db/connect';
+import { openDatabase, rowsOf } from '@server/db/connect';
 import { seedChaosUsers } from './accounts';
 import { buildChaosPortal, type ChildConfig } from './portal';
 

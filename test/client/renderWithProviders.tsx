@@ -1,12 +1,12 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InitialEntry } from 'react-router-dom';
-import { App } from '../../src/client/app/App';
-import { createAppRouter } from '../../src/client/app/router';
-import { makeStore, type RootState } from '../../src/client/app/store';
-import { sessionFrom, type SessionState } from '../../src/client/features/session/sessionSlice';
-import type { CustomerProfile } from '../../src/shared/api/erp';
-import type { Role } from '../../src/shared/roles';
+import { App } from '@client/app/App';
+import { createAppRouter } from '@client/app/router';
+import { makeStore, type RootState } from '@client/app/store';
+import { sessionFrom, type SessionState } from '@client/features/session/sessionSlice';
+import type { CustomerProfile } from '@shared/api/erp';
+import type { Role } from '@shared/roles';
 
 export interface RenderOptions {
   route?: InitialEntry;

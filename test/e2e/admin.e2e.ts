@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { checkDigit, formatRut } from '../../src/shared/rut';
+import { checkDigit, formatRut } from '@shared/rut';
 import { baseUrl, launch } from './browser';
 import { eventually, login, outboxMails } from './journeys';
 import { erpPost } from './erp';

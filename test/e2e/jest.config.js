@@ -1,3 +1,5 @@
+import { aliases } from '../../jest.config.js';
+
 // Browser tests: Debian's Chromium (playwright-core) against the built SPA and the API on its embedded default.
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
 
@@ -7,6 +9,7 @@ export default {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
   transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: aliases,
   globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
   testTimeout: 60_000,

@@ -1,6 +1,6 @@
 // The demo company's dataset: deterministic, consistent, and shaped as the portal's ERP mapping expects.
-import { DEMO_ACCOUNTS, LOYALTY_DISCOUNT } from '../../mocks/demo/accounts';
-import { buildDemoData, categoryTree, REFERENCE_DATE, TECHNOLOGIES } from '../../mocks/b1/data';
+import { DEMO_ACCOUNTS, LOYALTY_DISCOUNT } from '@mocks/demo/accounts';
+import { buildDemoData, categoryTree, REFERENCE_DATE, TECHNOLOGIES } from '@mocks/b1/data';
 
 const data = buildDemoData();
 const buyers = DEMO_ACCOUNTS.filter((a) => a.erp);

@@ -1,5 +1,5 @@
 // The stand-in's test knobs: latency, injected faults, and a 20,000-item catalogue.
-import { startB1Mock, type B1Mock } from '../../mocks/b1/server';
+import { startB1Mock, type B1Mock } from '@mocks/b1/server';
 
 const LOGIN = JSON.stringify({ CompanyDB: 'SBODEMOCL', UserName: 'manager', Password: 'manager' });
 

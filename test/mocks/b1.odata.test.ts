@@ -1,5 +1,5 @@
-import { B1Error } from '../../mocks/b1/errors';
-import { evaluate, nextLink, parseFilter, parseQueryOptions, parseResourcePath, runQuery } from '../../mocks/b1/odata';
+import { B1Error } from '@mocks/b1/errors';
+import { evaluate, nextLink, parseFilter, parseQueryOptions, parseResourcePath, runQuery } from '@mocks/b1/odata';
 
 const rows = [
   { Code: 'A', Name: "O'Higgins", N: 5, Opt: null as string | null, Tags: { Level: 1 } },

@@ -1,5 +1,5 @@
 // The Service Layer stand-in over HTTP: sessions, OData reads, errors, business effects.
-import { startB1Mock, type B1Mock } from '../../mocks/b1/server';
+import { startB1Mock, type B1Mock } from '@mocks/b1/server';
 
 let mock: B1Mock;
 let cookie: string;

@@ -3,7 +3,7 @@
 // and their retries, and the test knobs that send chosen notifications or change Khipu's own record.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import { startKhipuMock, type KhipuMock } from '../../mocks/khipu/server';
+import { startKhipuMock, type KhipuMock } from '@mocks/khipu/server';
 
 interface Answer { status: number; body: Record<string, unknown> }
 

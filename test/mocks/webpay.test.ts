@@ -8,7 +8,7 @@ import {
   WEBPAY_INTEGRATION_COMMERCE_CODE,
   type WebpayMock,
   type WebpayMockOptions,
-} from '../../mocks/webpay/server';
+} from '@mocks/webpay/server';
 
 const KEYS = { 'Tbk-Api-Key-Id': WEBPAY_INTEGRATION_COMMERCE_CODE, 'Tbk-Api-Key-Secret': WEBPAY_INTEGRATION_API_KEY };
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { AuditLog } from '../../src/server/admin/auditLog';
-import { auditLog, banners } from '../../src/server/db/schema';
+import { AuditLog } from '@server/admin/auditLog';
+import { auditLog, banners } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { PNG, TEXT, jpeg, keyOf, listFiles, multipart, pdf, post, readStored, type Part } from './admin-uploads-fixtures';
 

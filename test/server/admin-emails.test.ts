@@ -1,5 +1,5 @@
-import { notificationRecipients } from '../../src/server/db/schema';
-import { availableSections, notificationSchema } from '../../src/shared/schemas/notifications';
+import { notificationRecipients } from '@server/db/schema';
+import { availableSections, notificationSchema } from '@shared/schemas/notifications';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 // /api/admin/admin-emails (admin document sections 2, 4, 5 and 7): notification recipients, one per section, at most 3.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { AdminJobList, RetryJobResponse } from '../../src/shared/api/adminJobs';
-import type { Order } from '../../src/shared/api/orders';
-import { auditLog, orders, outbox } from '../../src/server/db/schema';
+import type { AdminJobList, RetryJobResponse } from '@shared/api/adminJobs';
+import type { Order } from '@shared/api/orders';
+import { auditLog, orders, outbox } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
 

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { AuditLog } from '../../src/server/admin/auditLog';
-import { auditLog, productContent } from '../../src/server/db/schema';
+import { AuditLog } from '@server/admin/auditLog';
+import { auditLog, productContent } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { PNG, TEXT, filesRoot, jpeg, keyOf, listFiles, multipart, pdf, post, readStored, type Part } from './admin-uploads-fixtures';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { AdminUsersService } from '../../src/server/admin/usersService';
-import { auditLog, notificationRecipients, orders, users } from '../../src/server/db/schema';
-import { userSaveSchema } from '../../src/shared/schemas/users';
+import { AdminUsersService } from '@server/admin/usersService';
+import { auditLog, notificationRecipients, orders, users } from '@server/db/schema';
+import { userSaveSchema } from '@shared/schemas/users';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 // /api/admin/users (admin document sections 2, 4, 5, 6 and 7): the user administration and its role rules.

@@ -1,6 +1,6 @@
-import { orders } from '../../src/server/db/schema';
-import type { Access } from '../../src/server/plugins/auth';
-import { MSG } from '../../src/shared/messages';
+import { orders } from '@server/db/schema';
+import type { Access } from '@server/plugins/auth';
+import { MSG } from '@shared/messages';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 // One table for every route of the API: who may call it. A route missing from the table fails the test, so a new

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { CartItem, CartResponse } from '../../src/shared/api/cart';
-import { productContent } from '../../src/server/db/schema';
+import type { CartItem, CartResponse } from '@shared/api/cart';
+import { productContent } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -1,11 +1,11 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../src/server/db/connect';
-import { outbox } from '../../src/server/db/schema';
-import { PermanentJobError } from '../../src/server/jobs/outbox';
-import { Sealer, openSealedMail, sealingKey } from '../../src/server/mail/sealedFields';
-import { customerRequestSchema } from '../../src/shared/schemas/customerRequest';
+import { rowsOf } from '@server/db/connect';
+import { outbox } from '@server/db/schema';
+import { PermanentJobError } from '@server/jobs/outbox';
+import { Sealer, openSealedMail, sealingKey } from '@server/mail/sealedFields';
+import { customerRequestSchema } from '@shared/schemas/customerRequest';
 import { call, createTestApp, login, TEST_SECRET, type TestApp } from './helpers';
 import { RECIPIENTS, decodedBody, emlFiles, header, setRecipients } from './mail-fixtures';
 

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { productContent } from '../../src/server/db/schema';
+import { productContent } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;

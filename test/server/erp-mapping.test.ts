@@ -1,7 +1,7 @@
 // The pure mapping from ERP entities to the portal's shapes, on the stand-in's seeded demo data (the same rows
 // the ERP stand-in serves), with the exact values a buyer sees.
-import { buildDemoData } from '../../mocks/b1/data';
-import type { B1BusinessPartner, B1Document, B1Item } from '../../src/server/erp/b1Types';
+import { buildDemoData } from '@mocks/b1/data';
+import type { B1BusinessPartner, B1Document, B1Item } from '@server/erp/b1Types';
 import {
   availableCredit,
   availableStock,
@@ -19,7 +19,7 @@ import {
   toPendingDocument,
   toProductDetail,
   type ReferenceNames,
-} from '../../src/server/erp/mapping';
+} from '@server/erp/mapping';
 
 const data = buildDemoData();
 const partner = (cardCode: string) => data.BusinessPartners.find((bp) => bp.CardCode === cardCode) as unknown as B1BusinessPartner;

@@ -2,13 +2,13 @@
 // (priceLine / orderTotals), built into sales orders by buildSalesOrder and created in the B1 stand-in, which does
 // B1's own arithmetic (price after discount to cents, line to pesos, 19 % VAT of the net). Also incoming payments:
 // the payment means the ERP records equal the amount the portal charged.
-import { buildDemoData } from '../../mocks/b1/data';
-import { createRng } from '../../mocks/b1/prng';
-import { B1Store } from '../../mocks/b1/store';
-import type { B1Document, B1IncomingPayment } from '../../mocks/b1/types';
-import { buildIncomingPayment, type IncomingPaymentMeans } from '../../src/server/erp/incomingPayments';
-import { buildSalesOrder, type SalesOrderSource } from '../../src/server/erp/salesOrders';
-import { orderTotals, priceLine } from '../../src/shared/pricing';
+import { buildDemoData } from '@mocks/b1/data';
+import { createRng } from '@mocks/b1/prng';
+import { B1Store } from '@mocks/b1/store';
+import type { B1Document, B1IncomingPayment } from '@mocks/b1/types';
+import { buildIncomingPayment, type IncomingPaymentMeans } from '@server/erp/incomingPayments';
+import { buildSalesOrder, type SalesOrderSource } from '@server/erp/salesOrders';
+import { orderTotals, priceLine } from '@shared/pricing';
 
 const CARTS = 1000;
 const NOW = new Date('2026-11-20T15:00:00Z');

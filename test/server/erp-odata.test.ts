@@ -1,6 +1,6 @@
-import { anyOf, entity, filter, literal, queryString } from '../../src/server/erp/odata';
-import { parseSessionCookies } from '../../src/server/erp/serviceLayer';
-import { ErpError, erpFailureMessage, errorFromNetwork, errorFromResponse } from '../../src/server/erp/errors';
+import { anyOf, entity, filter, literal, queryString } from '@server/erp/odata';
+import { parseSessionCookies } from '@server/erp/serviceLayer';
+import { ErpError, erpFailureMessage, errorFromNetwork, errorFromResponse } from '@server/erp/errors';
 
 describe('OData query text', () => {
   it('quotes string literals, doubling single quotes, and leaves numbers bare', () => {

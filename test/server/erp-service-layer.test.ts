@@ -1,8 +1,8 @@
 // The Service Layer client against the B1 stand-in on loopback: session cookies, paging, re-login, errors, timeouts.
-import { startB1Mock, type B1Mock } from '../../mocks/b1/server';
-import { ErpError } from '../../src/server/erp/errors';
-import type { FetchLike } from '../../src/server/erp/nodeFetch';
-import { ServiceLayerClient, type ServiceLayerOptions } from '../../src/server/erp/serviceLayer';
+import { startB1Mock, type B1Mock } from '@mocks/b1/server';
+import { ErpError } from '@server/erp/errors';
+import type { FetchLike } from '@server/erp/nodeFetch';
+import { ServiceLayerClient, type ServiceLayerOptions } from '@server/erp/serviceLayer';
 
 interface Exchange {
   method: string;

@@ -1,9 +1,9 @@
 // ErpService against the B1 stand-in: what the API gets for the demo buyers.
-import { startB1Mock, type B1Mock } from '../../mocks/b1/server';
-import type { B1Data } from '../../mocks/b1/types';
-import { ErpError } from '../../src/server/erp/errors';
-import { ErpService } from '../../src/server/erp/erpService';
-import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
+import { startB1Mock, type B1Mock } from '@mocks/b1/server';
+import type { B1Data } from '@mocks/b1/types';
+import { ErpError } from '@server/erp/errors';
+import { ErpService } from '@server/erp/erpService';
+import { ServiceLayerClient } from '@server/erp/serviceLayer';
 
 let mock: B1Mock;
 let erp: ErpService;

@@ -2,8 +2,8 @@
 // accepted with `ca` or with `rejectUnauthorized: false`. An https proxy with a throw-away certificate fronts the stand-in.
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { startB1Mock, type B1Mock } from '../../mocks/b1/server';
-import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
+import { startB1Mock, type B1Mock } from '@mocks/b1/server';
+import { ServiceLayerClient } from '@server/erp/serviceLayer';
 
 // Self-signed for 127.0.0.1 / localhost, valid until 2126; a test fixture, not a secret.
 const KEY = `-----BEGIN PRIVATE KEY-----

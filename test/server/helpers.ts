@@ -2,19 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { startB1Mock, type B1Mock, type B1MockOptions } from '../../mocks/b1/server';
-import { DEMO_ACCOUNTS } from '../../mocks/demo/accounts';
-import { startKhipuMock, type KhipuMock, type KhipuMockOptions } from '../../mocks/khipu/server';
-import { startWebpayMock, type WebpayMock, type WebpayMockOptions } from '../../mocks/webpay/server';
-import { KhipuClient } from '../../src/server/integrations/khipu';
-import { WebpayClient } from '../../src/server/integrations/webpay';
-import type { PaymentProviders } from '../../src/server/payments/area';
-import { ErpService } from '../../src/server/erp/erpService';
-import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
-import { buildApp, type AppDeps } from '../../src/server/app';
-import { openDatabase, type Database } from '../../src/server/db/connect';
-import { seedUsers } from '../../src/server/db/seed';
-import { UsersRepo } from '../../src/server/security/usersRepo';
+import { startB1Mock, type B1Mock, type B1MockOptions } from '@mocks/b1/server';
+import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
+import { startKhipuMock, type KhipuMock, type KhipuMockOptions } from '@mocks/khipu/server';
+import { startWebpayMock, type WebpayMock, type WebpayMockOptions } from '@mocks/webpay/server';
+import { KhipuClient } from '@server/integrations/khipu';
+import { WebpayClient } from '@server/integrations/webpay';
+import type { PaymentProviders } from '@server/payments/area';
+import { ErpService } from '@server/erp/erpService';
+import { ServiceLayerClient } from '@server/erp/serviceLayer';
+import { buildApp, type AppDeps } from '@server/app';
+import { openDatabase, type Database } from '@server/db/connect';
+import { seedUsers } from '@server/db/seed';
+import { UsersRepo } from '@server/security/usersRepo';
 
 /**
  * A database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL (a PostgreSQL

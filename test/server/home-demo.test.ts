@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
-import { banners, productContent } from '../../src/server/db/schema';
-import { seedDemoContent } from '../../src/server/demo/seedContent';
-import { seedDemoContentOnStart } from '../../src/server/demo/startup';
-import { ErpService } from '../../src/server/erp/erpService';
-import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
-import { LocalDiskStore } from '../../src/server/storage/localDiskStore';
+import { banners, productContent } from '@server/db/schema';
+import { seedDemoContent } from '@server/demo/seedContent';
+import { seedDemoContentOnStart } from '@server/demo/startup';
+import { ErpService } from '@server/erp/erpService';
+import { ServiceLayerClient } from '@server/erp/serviceLayer';
+import { LocalDiskStore } from '@server/storage/localDiskStore';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 // The embedded default's demo content: every file valid, offers on both home tabs, a banner set, and

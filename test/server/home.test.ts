@@ -1,4 +1,4 @@
-import { banners, productContent } from '../../src/server/db/schema';
+import { banners, productContent } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 // Home API (customer spec sections 2, 3 and 9) against the demo ERP's list prices:

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CartResponse } from '../../src/shared/api/cart';
-import type { Order } from '../../src/shared/api/orders';
-import type { KhipuCreateResponse, WebpayCreateResponse } from '../../src/shared/api/payments';
-import { CartService } from '../../src/server/cart/cartService';
-import { cartItems, idempotencyKeys, orders } from '../../src/server/db/schema';
-import { IdempotencyStore, requestHash } from '../../src/server/http/idempotency';
-import { OrderRepo } from '../../src/server/orders/orderRepo';
+import type { CartResponse } from '@shared/api/cart';
+import type { Order } from '@shared/api/orders';
+import type { KhipuCreateResponse, WebpayCreateResponse } from '@shared/api/payments';
+import { CartService } from '@server/cart/cartService';
+import { cartItems, idempotencyKeys, orders } from '@server/db/schema';
+import { IdempotencyStore, requestHash } from '@server/http/idempotency';
+import { OrderRepo } from '@server/orders/orderRepo';
 import { call, type TestApp } from './helpers';
 import { age, BUYER_RUT, buyerOf, cartCount, orderOf, OTHER_RUT, paymentsApp, post, storedOrder, storedPayment, type Buyer } from './payments-fixtures';
 

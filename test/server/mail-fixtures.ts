@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/connect';
-import { notificationRecipients, orderLines, orders, type OrderRow } from '../../src/server/db/schema';
-import { orderNumber, type NotificationSection, type OrderType, type PaymentMethod } from '../../src/shared/orders';
+import type { Db } from '@server/db/connect';
+import { notificationRecipients, orderLines, orders, type OrderRow } from '@server/db/schema';
+import { orderNumber, type NotificationSection, type OrderType, type PaymentMethod } from '@shared/orders';
 
 // Orders and recipients written straight into the tables, for the mail and cheque tests (the orders API is another
 // area's work): two lines of the demo catalogue priced as the server prices them.

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { Order, OrderSubmissionResponse } from '../../src/shared/api/orders';
-import type { PendingDocument } from '../../src/shared/api/erp';
-import type { KhipuCreateResponse, WebpayCreateResponse } from '../../src/shared/api/payments';
-import { formatDate } from '../../src/shared/dates';
-import { formatCLP } from '../../src/shared/money';
-import { outbox, users, type OrderLineRow, type OrderRow, type OutboxRow } from '../../src/server/db/schema';
-import type { Mailer, OutgoingMail } from '../../src/server/integrations/mailer';
-import { Outbox, PermanentJobError, type NewJob } from '../../src/server/jobs/outbox';
-import { buildInvoicesPaidMail, buildOrderConfirmedMail } from '../../src/server/mail/buyerMail';
-import { mailboxesOf } from '../../src/server/mail/buyerMailJob';
+import type { Order, OrderSubmissionResponse } from '@shared/api/orders';
+import type { PendingDocument } from '@shared/api/erp';
+import type { KhipuCreateResponse, WebpayCreateResponse } from '@shared/api/payments';
+import { formatDate } from '@shared/dates';
+import { formatCLP } from '@shared/money';
+import { outbox, users, type OrderLineRow, type OrderRow, type OutboxRow } from '@server/db/schema';
+import type { Mailer, OutgoingMail } from '@server/integrations/mailer';
+import { Outbox, PermanentJobError, type NewJob } from '@server/jobs/outbox';
+import { buildInvoicesPaidMail, buildOrderConfirmedMail } from '@server/mail/buyerMail';
+import { mailboxesOf } from '@server/mail/buyerMailJob';
 import {
   buyerOrderMailKey,
   buyerPaymentMailKey,
@@ -16,9 +16,9 @@ import {
   mailJobHandler,
   type MailTemplateRenderer,
   type TemplateMailPayload,
-} from '../../src/server/mail/mailJob';
-import type { PrivateFileStore } from '../../src/server/mail/privateFiles';
-import { OrderRepo } from '../../src/server/orders/orderRepo';
+} from '@server/mail/mailJob';
+import type { PrivateFileStore } from '@server/mail/privateFiles';
+import { OrderRepo } from '@server/orders/orderRepo';
 import { call, type TestApp } from './helpers';
 import { decodedBody, emlFiles, header, insertOrder } from './mail-fixtures';
 import { BUYER_RUT, buyerOf, jobsSettled, orderOf as providerOrderOf, paymentsApp, post, storedOrder, storedPayment, until, type Buyer } from './payments-fixtures';

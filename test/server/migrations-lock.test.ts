@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { MIGRATION_LOCK_KEY, openDatabase, rowsOf, type Database } from '../../src/server/db/connect';
-import { outbox } from '../../src/server/db/schema';
-import { Outbox } from '../../src/server/jobs/outbox';
+import { MIGRATION_LOCK_KEY, openDatabase, rowsOf, type Database } from '@server/db/connect';
+import { outbox } from '@server/db/schema';
+import { Outbox } from '@server/jobs/outbox';
 import { MIGRATIONS_DIR } from './paths';
 
 // Two instances starting together on an empty database must both come up: the migrations run one at a time (an

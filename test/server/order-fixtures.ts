@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { CustomerProfile } from '../../src/shared/api/erp';
-import type { Order } from '../../src/shared/api/orders';
+import type { CustomerProfile } from '@shared/api/erp';
+import type { Order } from '@shared/api/orders';
 import { call, login } from './helpers';
 
 // A logged-in buyer with its ERP profile, and an order placed from a cart filled for it: what the order tests share.

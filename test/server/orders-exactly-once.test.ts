@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Order, OrderSubmissionResponse } from '../../src/shared/api/orders';
-import { orders, outbox } from '../../src/server/db/schema';
-import { ErpError } from '../../src/server/erp/errors';
-import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
+import type { Order, OrderSubmissionResponse } from '@shared/api/orders';
+import { orders, outbox } from '@server/db/schema';
+import { ErpError } from '@server/erp/errors';
+import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { call, createTestApp, type TestApp } from './helpers';
 import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
 

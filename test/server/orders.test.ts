@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { CartResponse } from '../../src/shared/api/cart';
-import type { CustomerProfile } from '../../src/shared/api/erp';
-import type { Order } from '../../src/shared/api/orders';
-import { orders, productContent } from '../../src/server/db/schema';
+import type { CartResponse } from '@shared/api/cart';
+import type { CustomerProfile } from '@shared/api/erp';
+import type { Order } from '@shared/api/orders';
+import { orders, productContent } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;

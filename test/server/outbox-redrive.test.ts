@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/connect';
-import { outbox } from '../../src/server/db/schema';
-import { createOnce, LookupFailedError, surelyNotCreated } from '../../src/server/erp/createOnce';
-import { ErpError } from '../../src/server/erp/errors';
-import { Outbox, OutboxWorker, PermanentJobError, RetryLaterError, type JobHandler, type JobInfo } from '../../src/server/jobs/outbox';
-import { ErpRedriver } from '../../src/server/jobs/redriver';
+import type { Database } from '@server/db/connect';
+import { outbox } from '@server/db/schema';
+import { createOnce, LookupFailedError, surelyNotCreated } from '@server/erp/createOnce';
+import { ErpError } from '@server/erp/errors';
+import { Outbox, OutboxWorker, PermanentJobError, RetryLaterError, type JobHandler, type JobInfo } from '@server/jobs/outbox';
+import { ErpRedriver } from '@server/jobs/redriver';
 import { openTestDatabase } from './helpers';
 
 // Exactly-once support in the outbox: a job that must look again later keeps its budget, a failed job says why,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type Database } from '../../src/server/db/connect';
-import { outbox } from '../../src/server/db/schema';
-import { Outbox, OutboxWorker, PermanentJobError, type JobHandler, type WorkerOptions } from '../../src/server/jobs/outbox';
+import { rowsOf, type Database } from '@server/db/connect';
+import { outbox } from '@server/db/schema';
+import { Outbox, OutboxWorker, PermanentJobError, type JobHandler, type WorkerOptions } from '@server/jobs/outbox';
 import { openTestDatabase } from './helpers';
 
 // The outbox (DESIGN decision 3): idempotent enqueue inside the caller's transaction, retries with backoff, permanent

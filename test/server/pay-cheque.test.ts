@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { orders, outbox } from '../../src/server/db/schema';
+import { orders, outbox } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { BUYER, CHEQUE_BUYER, attachment, decodedBody, emlFiles, header, insertOrder, setRecipients } from './mail-fixtures';
 

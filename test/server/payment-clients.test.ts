@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startKhipuMock, type KhipuMock } from '../../mocks/khipu/server';
-import { startWebpayMock, type WebpayMock } from '../../mocks/webpay/server';
+import { startKhipuMock, type KhipuMock } from '@mocks/khipu/server';
+import { startWebpayMock, type WebpayMock } from '@mocks/webpay/server';
 import {
   KhipuClient,
   KhipuError,
@@ -17,7 +17,7 @@ import {
   parseKhipuSignatureHeader,
   verifyNotificationSignature,
   type KhipuFetch,
-} from '../../src/server/integrations/khipu';
+} from '@server/integrations/khipu';
 import {
   WEBPAY_INTEGRATION,
   WebpayClient,
@@ -26,7 +26,7 @@ import {
   parseWebpayReturn,
   webpayMatchesOrder,
   webpayOptionsFromEnv,
-} from '../../src/server/integrations/webpay';
+} from '@server/integrations/webpay';
 import { PROJECT_ROOT } from './paths';
 
 /** Khipu's public test vector (PROTOCOLS.md §2): secret, header and the byte-exact body. */

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CustomerProfile } from '../../src/shared/api/erp';
-import type { Order } from '../../src/shared/api/orders';
-import { cartItems, orders, outbox, payments, type PaymentRow } from '../../src/server/db/schema';
-import { ServiceLayerClient } from '../../src/server/erp/serviceLayer';
-import { erpOrderDedupeKey } from '../../src/server/orders/erpOrderJob';
-import { erpPaymentDedupeKey } from '../../src/server/payments/paymentService';
+import type { CustomerProfile } from '@shared/api/erp';
+import type { Order } from '@shared/api/orders';
+import { cartItems, orders, outbox, payments, type PaymentRow } from '@server/db/schema';
+import { ServiceLayerClient } from '@server/erp/serviceLayer';
+import { erpOrderDedupeKey } from '@server/orders/erpOrderJob';
+import { erpPaymentDedupeKey } from '@server/payments/paymentService';
 import { call, createTestApp, login, type TestApp, type TestAppExtras } from './helpers';
 
 // Shared steps of the payment tests: the app listening on a loopback port (the stand-ins' returns and notifications

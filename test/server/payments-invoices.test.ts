@@ -1,5 +1,5 @@
-import type { PendingDocument } from '../../src/shared/api/erp';
-import type { CardPaymentResult, ErpPaymentResponse, KhipuCreateResponse, TransferPaymentStatus, WebpayCreateResponse } from '../../src/shared/api/payments';
+import type { PendingDocument } from '@shared/api/erp';
+import type { CardPaymentResult, ErpPaymentResponse, KhipuCreateResponse, TransferPaymentStatus, WebpayCreateResponse } from '@shared/api/payments';
 import { call, type TestApp } from './helpers';
 import { BUYER_RUT, buyerOf, jobsSettled, OTHER_RUT, paymentsApp, post, storedPayment, type Buyer } from './payments-fixtures';
 

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { khipuSignature } from '../../mocks/khipu/server';
-import type { ErpPaymentResponse, KhipuCreateResponse, TransferPaymentStatus } from '../../src/shared/api/payments';
-import type { Order } from '../../src/shared/api/orders';
-import { outbox } from '../../src/server/db/schema';
-import { KhipuClient, KhipuError, parseKhipuAmount, verifyNotificationSignature, type KhipuPayment } from '../../src/server/integrations/khipu';
-import { judgeKhipuAnswer, KHIPU_NOTIFY_TEXTS, KHIPU_NOTIFY_WINDOW_MS, KhipuPayments } from '../../src/server/payments/khipuPayments';
-import type { PaymentService } from '../../src/server/payments/paymentService';
+import { khipuSignature } from '@mocks/khipu/server';
+import type { ErpPaymentResponse, KhipuCreateResponse, TransferPaymentStatus } from '@shared/api/payments';
+import type { Order } from '@shared/api/orders';
+import { outbox } from '@server/db/schema';
+import { KhipuClient, KhipuError, parseKhipuAmount, verifyNotificationSignature, type KhipuPayment } from '@server/integrations/khipu';
+import { judgeKhipuAnswer, KHIPU_NOTIFY_TEXTS, KHIPU_NOTIFY_WINDOW_MS, KhipuPayments } from '@server/payments/khipuPayments';
+import type { PaymentService } from '@server/payments/paymentService';
 import { call, type TestApp } from './helpers';
 import {
   age,

@@ -1,13 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/server/config';
-import type { PaymentRow } from '../../src/server/db/schema';
-import { buildIncomingPayment, cardValidUntil } from '../../src/server/erp/incomingPayments';
-import { PaymentReconciler } from '../../src/server/jobs/reconciler';
-import { erpCounterReference, meansOf } from '../../src/server/payments/erpPaymentJobs';
-import type { PaymentRepo } from '../../src/server/payments/paymentRepo';
-import { invoicesBuyOrder } from '../../src/server/payments/webpayPayments';
+import { loadConfig } from '@server/config';
+import type { PaymentRow } from '@server/db/schema';
+import { buildIncomingPayment, cardValidUntil } from '@server/erp/incomingPayments';
+import { PaymentReconciler } from '@server/jobs/reconciler';
+import { erpCounterReference, meansOf } from '@server/payments/erpPaymentJobs';
+import type { PaymentRepo } from '@server/payments/paymentRepo';
+import { invoicesBuyOrder } from '@server/payments/webpayPayments';
 
 const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'payments-config-')), JWT_SECRET: 'x'.repeat(40) };
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { CardPaymentResult, ErpPaymentResponse, WebpayCreateResponse } from '../../src/shared/api/payments';
-import type { Order } from '../../src/shared/api/orders';
-import { payments } from '../../src/server/db/schema';
-import { WebpayClient, type WebpayTransaction } from '../../src/server/integrations/webpay';
-import { PaymentService } from '../../src/server/payments/paymentService';
+import type { CardPaymentResult, ErpPaymentResponse, WebpayCreateResponse } from '@shared/api/payments';
+import type { Order } from '@shared/api/orders';
+import { payments } from '@server/db/schema';
+import { WebpayClient, type WebpayTransaction } from '@server/integrations/webpay';
+import { PaymentService } from '@server/payments/paymentService';
 import { call, login, type TestApp } from './helpers';
 import {
   age,

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
-import type { PublicConfigResponse } from '../../src/shared/api/publicConfig';
-import type { KhipuCreateResponse, WebpayCreateResponse } from '../../src/shared/api/payments';
-import { publicUrlWarnings } from '../../src/server/publicConfig/publicUrl';
-import publicConfigRoutes from '../../src/server/publicConfig/routes';
+import type { PublicConfigResponse } from '@shared/api/publicConfig';
+import type { KhipuCreateResponse, WebpayCreateResponse } from '@shared/api/payments';
+import { publicUrlWarnings } from '@server/publicConfig/publicUrl';
+import publicConfigRoutes from '@server/publicConfig/routes';
 import { call, createTestApp, type TestApp } from './helpers';
 import { BUYER_RUT, buyerOf, orderOf, post, type Buyer } from './payments-fixtures';
 

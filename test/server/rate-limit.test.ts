@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
-import { openDatabase, rowsOf, type Database } from '../../src/server/db/connect';
-import { loginFailures } from '../../src/server/db/schema';
-import { LoginLimits, parseWindowMs } from '../../src/server/security/loginLimits';
+import { buildApp } from '@server/app';
+import { openDatabase, rowsOf, type Database } from '@server/db/connect';
+import { loginFailures } from '@server/db/schema';
+import { LoginLimits, parseWindowMs } from '@server/security/loginLimits';
 import { call, createTestApp, TEST_SECRET, type TestApp } from './helpers';
 
 const LIMITS = { maxPerAddress: 5, maxPerRut: 3, window: '15 minutes' };

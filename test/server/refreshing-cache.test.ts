@@ -1,5 +1,5 @@
-import { RefreshingCache } from '../../src/server/http/refreshingCache';
-import { prepareBody } from '../../src/server/http/preparedBody';
+import { RefreshingCache } from '@server/http/refreshingCache';
+import { prepareBody } from '@server/http/preparedBody';
 import { gunzipSync } from 'node:zlib';
 
 describe('RefreshingCache', () => {

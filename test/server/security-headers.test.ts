@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import securityHeaders, { formActionSources } from '../../src/server/plugins/securityHeaders';
+import securityHeaders, { formActionSources } from '@server/plugins/securityHeaders';
 import { call, createTestApp, type TestApp } from './helpers';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e0a1f9e70000000049454e44ae426082', 'hex');

@@ -1,4 +1,4 @@
-import { isBlocked } from '../../src/shared/blocking';
+import { isBlocked } from '@shared/blocking';
 
 const clear = { morosidad: 'Sin Bloqueo', interes: 'Sin Bloqueo', protesto: 'Sin Bloqueo', prorroga: 'Sin Bloqueo' };
 

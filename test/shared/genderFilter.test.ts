@@ -1,4 +1,4 @@
-import { GENDER_OPTIONS, matchesGender } from '../../src/shared/genderFilter';
+import { GENDER_OPTIONS, matchesGender } from '@shared/genderFilter';
 
 describe('gender filter (spec: case-insensitive contains)', () => {
   it('offers Seleccionar, Masculino, Femenino', () => {

@@ -1,5 +1,5 @@
-import { formatCLP, roundPesos } from '../../src/shared/money';
-import { fill, homeServiceError, MSG } from '../../src/shared/messages';
+import { formatCLP, roundPesos } from '@shared/money';
+import { fill, homeServiceError, MSG } from '@shared/messages';
 
 describe('money', () => {
   it('shows CLP with $, dot thousands and no decimals', () => {
@@ -29,7 +29,7 @@ describe('messages', () => {
 
 describe('formatDate', () => {
   it('keeps the calendar day of an ERP date (no shift to the previous day in Santiago)', async () => {
-    const { formatDate } = await import('../../src/shared/dates');
+    const { formatDate } = await import('@shared/dates');
     expect(formatDate('2025-03-01')).toBe('01-03-2025');
     expect(formatDate('2026-01-01')).toBe('01-01-2026');
     expect(formatDate('')).toBe('');

@@ -8,7 +8,7 @@ import {
   describeVci,
   describeWebpayStatus,
   PAYMENT_STATES,
-} from '../../src/shared/payments';
+} from '@shared/payments';
 
 // Every code WebPay and Khipu can send reads in Spanish; an unknown one is never shown as the raw code alone.
 

@@ -1,4 +1,4 @@
-import { discountedUnitPrice, distributorPrice, lineDiscountPercent, offerPrice, orderTotals, priceLine } from '../../src/shared/pricing';
+import { discountedUnitPrice, distributorPrice, lineDiscountPercent, offerPrice, orderTotals, priceLine } from '@shared/pricing';
 
 describe('distributor price (list price less loyalty, spec section 9)', () => {
   it('applies descFidel and rounds to whole pesos', () => {

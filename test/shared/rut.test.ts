@@ -1,4 +1,4 @@
-import { checkDigit, cleanRut, compactRut, formatRut, isValidRut } from '../../src/shared/rut';
+import { checkDigit, cleanRut, compactRut, formatRut, isValidRut } from '@shared/rut';
 
 describe('rut (spec section 5)', () => {
   it('computes the check digit with weights 2..7 from the right', () => {

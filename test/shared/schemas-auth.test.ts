@@ -1,4 +1,4 @@
-import { changePasswordSchema, loginSchema } from '../../src/shared/schemas/auth';
+import { changePasswordSchema, loginSchema } from '@shared/schemas/auth';
 
 const errorsOf = async (schema: { validate: (v: unknown, o: object) => Promise<unknown> }, value: unknown) => {
   try {

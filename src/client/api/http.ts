@@ -1,5 +1,5 @@
-import type { ApiError } from '../../shared/api/types';
-import { MSG } from '../../shared/messages';
+import type { ApiError } from '@shared/api/types';
+import { MSG } from '@shared/messages';
 import { env } from '../app/env';
 
 // The one http client: base URL, token and anti-forgery headers, JSON/FormData bodies, and every failure

@@ -1,4 +1,4 @@
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { toApiError, type RequestOptions } from './http';
 
 // Creates that make an order or a payment carry an Idempotency-Key: the server answers the same key (same user, same

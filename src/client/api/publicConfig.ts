@@ -1,4 +1,4 @@
-import type { PublicConfigResponse } from '../../shared/api/publicConfig';
+import type { PublicConfigResponse } from '@shared/api/publicConfig';
 import { http } from './http';
 
 // GET /api/public-config (PUBLIC_CONFIG_PATH): the deployment's public address, without a session. The http client

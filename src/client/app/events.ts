@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { CustomerProfile } from '../../shared/api/erp';
-import type { Order } from '../../shared/api/orders';
+import type { CustomerProfile } from '@shared/api/erp';
+import type { Order } from '@shared/api/orders';
 
 // Events that several features react to. They live here because a feature never imports another one.
 

@@ -1,5 +1,5 @@
 import { call, put, select } from 'redux-saga/effects';
-import type { PublicConfigResponse } from '../../shared/api/publicConfig';
+import type { PublicConfigResponse } from '@shared/api/publicConfig';
 import { toApiError } from '../api/http';
 import { fetchPublicConfig } from '../api/publicConfig';
 import { publicConfigLoaded, selectPublicUrl, wrongOriginDetected, type WrongOriginNotice } from './publicOriginSlice';

@@ -1,5 +1,5 @@
 import { call, delay, race } from 'redux-saga/effects';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { HttpError } from '../api/http';
 
 type Worker<A> = (action: A) => Generator;

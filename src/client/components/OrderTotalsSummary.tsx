@@ -6,9 +6,9 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
-import { fill, MSG } from '../../shared/messages';
-import { formatCLP } from '../../shared/money';
-import type { OrderTotals } from '../../shared/pricing';
+import { fill, MSG } from '@shared/messages';
+import { formatCLP } from '@shared/money';
+import type { OrderTotals } from '@shared/pricing';
 
 /** A discount is shown taken off: '-$1.998' ('$0' when there is none). */
 const minus = (amount: number) => (amount > 0 ? `-${formatCLP(amount)}` : formatCLP(0));

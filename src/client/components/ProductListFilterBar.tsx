@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { GENDER_OPTIONS, type GenderFilter } from '../../shared/genderFilter';
-import { MSG } from '../../shared/messages';
+import { GENDER_OPTIONS, type GenderFilter } from '@shared/genderFilter';
+import { MSG } from '@shared/messages';
 
 /** The gender select and the VAT note above a product list (catalogue list, search results). */
 export default function ProductListFilterBar({ gender, onGenderChange }: { gender: GenderFilter; onGenderChange: (g: GenderFilter) => void }) {

@@ -5,8 +5,8 @@ import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CatalogueItem } from '../../shared/api/erp';
-import { formatCLP, formatInteger } from '../../shared/money';
+import type { CatalogueItem } from '@shared/api/erp';
+import { formatCLP, formatInteger } from '@shared/money';
 
 // jsdom has no layout: the grid renders every row there instead of virtualizing (TOOLCHAIN).
 const inJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom');

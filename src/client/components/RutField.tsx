@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
-import { formatRut } from '../../shared/rut';
+import { formatRut } from '@shared/rut';
 
 interface Props {
   id: string;

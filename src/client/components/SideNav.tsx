@@ -4,7 +4,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { NavLink } from 'react-router-dom';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { DRAWER_WIDTH } from '../app/theme';
 
 export interface NavAudience {

@@ -12,7 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import { useId, useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import SearchBox from '../features/search/SearchBox';
 import { brandName } from './brand';
 

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import { useEffect, useRef } from 'react';
-import { fill } from '../../shared/messages';
+import { fill } from '@shared/messages';
 
 export const WRONG_ORIGIN_TEXT = {
   title: 'Para pagar, abre el portal en su dirección pública',

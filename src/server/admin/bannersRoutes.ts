@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { BANNER_FILE_FIELDS, BANNER_MAX_BYTES, BANNER_MSG, bannerIdParams } from '../../shared/schemas/banners';
+import { BANNER_FILE_FIELDS, BANNER_MAX_BYTES, BANNER_MSG, bannerIdParams } from '@shared/schemas/banners';
 import type { BannersAdmin } from './bannersService';
 import { extraFiles, readUploadForm, type UploadRules } from './productsUploads';
 

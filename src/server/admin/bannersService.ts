@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Banner } from '../../shared/api/banners';
-import { BANNER_FILE_FIELDS, BANNER_MSG, BANNER_URL_FIELDS, bannerSchema } from '../../shared/schemas/banners';
+import type { Banner } from '@shared/api/banners';
+import { BANNER_FILE_FIELDS, BANNER_MSG, BANNER_URL_FIELDS, bannerSchema } from '@shared/schemas/banners';
 import type { Db, Tx } from '../db/connect';
 import type { BannerRow } from '../db/schema';
 import { HttpError } from '../errors';

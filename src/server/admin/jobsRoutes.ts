@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdminJob, AdminJobList, RetryJobResponse } from '../../shared/api/adminJobs';
-import { fill } from '../../shared/messages';
-import { JOB_MSG, jobIdParamsSchema, jobListQuerySchema, type JobListQuery } from '../../shared/schemas/adminJobs';
+import type { AdminJob, AdminJobList, RetryJobResponse } from '@shared/api/adminJobs';
+import { fill } from '@shared/messages';
+import { JOB_MSG, jobIdParamsSchema, jobListQuerySchema, type JobListQuery } from '@shared/schemas/adminJobs';
 import type { Db } from '../db/connect';
 import type { OutboxRow } from '../db/schema';
 import { HttpError } from '../errors';

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_PRODUCT_MSG, PRODUCT_FILE_FIELDS, PRODUCT_PDF_MAX_BYTES, productStatusQuery } from '../../shared/schemas/adminProducts';
-import { skuParams } from '../../shared/schemas/params';
+import { ADMIN_PRODUCT_MSG, PRODUCT_FILE_FIELDS, PRODUCT_PDF_MAX_BYTES, productStatusQuery } from '@shared/schemas/adminProducts';
+import { skuParams } from '@shared/schemas/params';
 import type { ProductsAdmin } from './productsService';
 import { extraFiles, readUploadForm, type UploadRules } from './productsUploads';
 

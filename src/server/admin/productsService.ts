@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AdminProduct, ProductStatusResponse } from '../../shared/api/adminProducts';
+import type { AdminProduct, ProductStatusResponse } from '@shared/api/adminProducts';
 import {
   ADMIN_PRODUCT_MSG,
   PRODUCT_FILE_FIELDS,
@@ -8,7 +8,7 @@ import {
   productFileName,
   productUpdateSchema,
   type ProductFileField,
-} from '../../shared/schemas/adminProducts';
+} from '@shared/schemas/adminProducts';
 import type { CatalogService } from '../catalog/catalogService';
 import type { ContentRepo, ProductContentValues } from '../catalog/contentRepo';
 import type { Db } from '../db/connect';

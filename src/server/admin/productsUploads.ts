@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { fill } from '../../shared/messages';
+import { fill } from '@shared/messages';
 import { HttpError } from '../errors';
 import type { FileStore } from '../storage/fileStore';
 

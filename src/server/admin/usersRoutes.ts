@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdminUser, DeleteUserResponse, ErpCustomerLookup } from '../../shared/api/adminUsers';
+import type { AdminUser, DeleteUserResponse, ErpCustomerLookup } from '@shared/api/adminUsers';
 import {
   USER_MSG,
   erpCustomerParamsSchema,
@@ -10,7 +10,7 @@ import {
   type UserCreateForm,
   type UserSaveForm,
   type UserUpdateForm,
-} from '../../shared/schemas/users';
+} from '@shared/schemas/users';
 import type { Db } from '../db/connect';
 import type { ErpService } from '../erp/erpService';
 import { HttpError } from '../errors';

@@ -1,9 +1,9 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { AdminUser, ErpCustomerLookup } from '../../shared/api/adminUsers';
-import { fill } from '../../shared/messages';
-import type { Role } from '../../shared/roles';
-import { formatRut } from '../../shared/rut';
-import { USER_MSG, type UserCreateForm, type UserUpdateForm } from '../../shared/schemas/users';
+import type { AdminUser, ErpCustomerLookup } from '@shared/api/adminUsers';
+import { fill } from '@shared/messages';
+import type { Role } from '@shared/roles';
+import { formatRut } from '@shared/rut';
+import { USER_MSG, type UserCreateForm, type UserUpdateForm } from '@shared/schemas/users';
 import type { Db, Tx } from '../db/connect';
 import { orders, payments, users, type UserRow } from '../db/schema';
 import type { ErpService } from '../erp/erpService';

@@ -1,10 +1,10 @@
 // The buyer's cart, priced by the server on every read: fresh list price and stock from the ERP, the style's offer
 // from the portal's content, the buyer's loyalty discount (descFidel) from its fresh ERP profile (spec section 9).
-import type { CartAddRequest, CartItem, CartResponse, CartUpdateRequest } from '../../shared/api/cart';
-import type { CustomerProfile } from '../../shared/api/erp';
-import { isBlocked } from '../../shared/blocking';
-import { fill, MSG } from '../../shared/messages';
-import { orderTotals, priceLine } from '../../shared/pricing';
+import type { CartAddRequest, CartItem, CartResponse, CartUpdateRequest } from '@shared/api/cart';
+import type { CustomerProfile } from '@shared/api/erp';
+import { isBlocked } from '@shared/blocking';
+import { fill, MSG } from '@shared/messages';
+import { orderTotals, priceLine } from '@shared/pricing';
 import { offerPercent } from '../catalog/contentRepo';
 import type { Db, Tx } from '../db/connect';
 import type { CartItemRow, ProductContentRow } from '../db/schema';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { CartAddRequest, CartUpdateRequest } from '../../shared/api/cart';
-import { MSG } from '../../shared/messages';
-import { cartAddSchema, cartItemParams, cartUpdateSchema } from '../../shared/schemas/cart';
-import { userIdParams } from '../../shared/schemas/params';
+import type { CartAddRequest, CartUpdateRequest } from '@shared/api/cart';
+import { MSG } from '@shared/messages';
+import { cartAddSchema, cartItemParams, cartUpdateSchema } from '@shared/schemas/cart';
+import { userIdParams } from '@shared/schemas/params';
 import type { RouteDeps } from '../app';
 import { HttpError } from '../errors';
 import { CartRepo } from './cartRepo';

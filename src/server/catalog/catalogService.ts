@@ -1,5 +1,5 @@
-import { offerPrice } from '../../shared/pricing';
-import type { CatalogueItem, OfferLookupResult, ProductDetail, ProductListItem } from '../../shared/api/erp';
+import { offerPrice } from '@shared/pricing';
+import type { CatalogueItem, OfferLookupResult, ProductDetail, ProductListItem } from '@shared/api/erp';
 import type { ProductContentRow } from '../db/schema';
 import { ErpError, ERP_MESSAGES } from '../erp/errors';
 import type { ErpService } from '../erp/erpService';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { isAdminRole } from '../../shared/roles';
-import { massOfferSchema, skuParams, type MassOfferRequest } from '../../shared/schemas/params';
+import { isAdminRole } from '@shared/roles';
+import { massOfferSchema, skuParams, type MassOfferRequest } from '@shared/schemas/params';
 import { ErpError, ERP_MESSAGES } from '../erp/errors';
 import { sendPrepared } from '../http/preparedBody';
 import type { CatalogService } from './catalogService';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgEnum, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '../../shared/orders';
-import { PAYMENT_PROVIDERS, PAYMENT_STATES } from '../../shared/payments';
+import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
+import { PAYMENT_PROVIDERS, PAYMENT_STATES } from '@shared/payments';
 
 export const userType = pgEnum('user_type', ['USER', 'ADMIN', 'SUPERADMIN']);
 

@@ -1,5 +1,5 @@
-import type { Role } from '../../shared/roles';
-import { isValidRut } from '../../shared/rut';
+import type { Role } from '@shared/roles';
+import { isValidRut } from '@shared/rut';
 import { hashPassword } from '../security/passwords';
 import type { UsersRepo } from '../security/usersRepo';
 

@@ -9,7 +9,7 @@ import { garmentSvg } from './garments';
 import { sizeGuideSvg } from './sizeGuide';
 import { technicalSheetPdf } from './technicalSheet';
 import { DEMO_TECHNOLOGIES, technologyIconPng } from './technologyIcons';
-import { WOMEN_GENERO } from '../../shared/api/home';
+import { WOMEN_GENERO } from '@shared/api/home';
 
 // The embedded default's product content: pictures, technical sheet and size guide of every demo style,
 // the technology icons, a few offers per home tab and the banner set. Only into an empty content table, so

@@ -1,6 +1,6 @@
 // The ERP operations the API needs, in the portal's words. Free of Fastify: routes call these and answer what they
 // return; an ErpError carries the status and Spanish message to answer with. Field names come from mapping.ts.
-import { compactRut, formatRut, isValidRut } from '../../shared/rut';
+import { compactRut, formatRut, isValidRut } from '@shared/rut';
 import type { B1BusinessPartner, B1Country, B1Document, B1Item, B1PaymentTerms, B1State, B1UserTableRow } from './b1Types';
 import { ErpError, ERP_MESSAGES } from './errors';
 import {
@@ -27,7 +27,7 @@ import {
   type ReferenceNames,
 } from './mapping';
 import { anyOf, entity, filter, literal } from './odata';
-import type { Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine, Region, Transport } from '../../shared/api/erp';
+import type { Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine, Region, Transport } from '@shared/api/erp';
 import type { ServiceLayerClient } from './serviceLayer';
 import type { SalesOrderDocument } from './salesOrders';
 import type { IncomingPaymentDocument } from './incomingPayments';

@@ -1,6 +1,6 @@
 // Every failure of the ERP (SAP B1 Service Layer) becomes one ErpError that the API can answer as
 // `{status, message}` in Spanish. The original ERP code and text are kept for the logs.
-import { fill } from '../../shared/messages';
+import { fill } from '@shared/messages';
 
 /** What went wrong, in the portal's words (stable for callers; `erpCode` keeps the ERP's own number). */
 export type ErpErrorCode =

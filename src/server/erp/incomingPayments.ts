@@ -4,8 +4,8 @@
 // its last 4 digits and authorization code; a bank transfer (Khipu) as CreditCard 3 / PaymentMethodCode 4 with one
 // payment and no card data. CounterReference (8 characters in B1) identifies the portal payment, so a retry finds
 // the document instead of registering the money twice.
-import { erpCardCodes } from '../../shared/payments';
-import { yyyymmdd } from '../../shared/dates';
+import { erpCardCodes } from '@shared/payments';
+import { yyyymmdd } from '@shared/dates';
 import { chileToday } from './salesOrders';
 
 /** B1's `CounterReference` (CounterRef) is 8 characters long. */

@@ -1,9 +1,9 @@
 // The ONE place that knows where each portal concept lives in this B1 installation (which standard field or
 // user-defined field, which price list, which warehouse), and the pure functions that turn ERP entities into the
 // portal's shapes (spec section 3). A real installation with other UDF names changes this file only.
-import { offerPrice } from '../../shared/pricing';
-import { compactRut } from '../../shared/rut';
-import { roundPesos } from '../../shared/money';
+import { offerPrice } from '@shared/pricing';
+import { compactRut } from '@shared/rut';
+import { roundPesos } from '@shared/money';
 import type { B1Address, B1BusinessPartner, B1Document, B1DocumentLine, B1Item } from './b1Types';
 import type {
   CatalogueItem,
@@ -21,7 +21,7 @@ import type {
   Region,
   RelatedVariant,
   Transport,
-} from '../../shared/api/erp';
+} from '@shared/api/erp';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Field names and installation settings
@@ -142,7 +142,7 @@ export function blockingFlag(value: unknown): string {
 }
 
 /** Blocked when any of the four flags is not 'Sin Bloqueo' (spec section 4); one rule for both sides. */
-export { isBlocked } from '../../shared/blocking';
+export { isBlocked } from '@shared/blocking';
 
 /**
  * Credit still available to the buyer: the approved limit less what the customer owes (CurrentAccountBalance,

@@ -1,7 +1,7 @@
 // The sales order and the reservation the portal sends to the ERP (spec section 3: "sales order to the ERP" and
 // "reserve order to the ERP"), built from the portal's own stored order. Field names come from mapping.ts.
-import { yyyymmdd } from '../../shared/dates';
-import { FALLBACK_TRANSPORT, FORMA_PAGO, STORE_PICKUP, SUCURSAL, TIPO_VENTA, type DeliveryType, type OrderType, type PaymentMethod } from '../../shared/orders';
+import { yyyymmdd } from '@shared/dates';
+import { FALLBACK_TRANSPORT, FORMA_PAGO, STORE_PICKUP, SUCURSAL, TIPO_VENTA, type DeliveryType, type OrderType, type PaymentMethod } from '@shared/orders';
 import { B1_FIELDS } from './mapping';
 
 const F = B1_FIELDS.order;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { HealthResponse, ReadyResponse } from '../../shared/api/types';
+import type { HealthResponse, ReadyResponse } from '@shared/api/types';
 
 export type ReadinessCheck = () => Promise<void>;
 

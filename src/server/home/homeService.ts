@@ -1,7 +1,7 @@
-import { offerPrice } from '../../shared/pricing';
+import { offerPrice } from '@shared/pricing';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { HomeBanner, HomeOfferCard, OfferItem, ProductContent } from '../../shared/api/home';
-import { HOME_MSG, WOMEN_GENERO } from '../../shared/api/home';
+import type { HomeBanner, HomeOfferCard, OfferItem, ProductContent } from '@shared/api/home';
+import { HOME_MSG, WOMEN_GENERO } from '@shared/api/home';
 import type { Db } from '../db/connect';
 import { productContent, type ProductContentRow } from '../db/schema';
 import { ERP_MESSAGES } from '../erp/errors';

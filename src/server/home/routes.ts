@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { isAdminRole } from '../../shared/roles';
-import { skuParams } from '../../shared/schemas/params';
+import { isAdminRole } from '@shared/roles';
+import { skuParams } from '@shared/schemas/params';
 import type { HomeService } from './homeService';
 
 /** Home (banner and offers) and the product content record; every route needs a session (buyer or admin). */

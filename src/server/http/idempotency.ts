@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import type { Db, DbOrTx, Tx } from '../db/connect';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../errors';

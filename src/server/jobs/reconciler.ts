@@ -4,7 +4,7 @@
 // paid), Khipu tells a final state (or the charge has expired). It applies outcomes through the same conditional
 // update as the return page and the notification, so running it beside them (or on several instances) is harmless.
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentProvider } from '../../shared/payments';
+import type { PaymentProvider } from '@shared/payments';
 import type { PaymentRow } from '../db/schema';
 import type { PaymentRepo } from '../payments/paymentRepo';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { fill } from '../../shared/messages';
-import type { NotificationSection } from '../../shared/orders';
+import { fill } from '@shared/messages';
+import type { NotificationSection } from '@shared/orders';
 import {
   MAX_NOTIFICATIONS,
   NOTIFICATION_MSG,
@@ -8,7 +8,7 @@ import {
   notificationIdParams,
   notificationSchema,
   type NotificationForm,
-} from '../../shared/schemas/notifications';
+} from '@shared/schemas/notifications';
 import { AuditLog, changedFields } from '../admin/auditLog';
 import { HttpError } from '../errors';
 import type { MailContext } from './routes';

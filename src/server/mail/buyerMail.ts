@@ -2,12 +2,12 @@
 // Spanish (Chile), amounts as the rest of the portal shows them ($ and dot thousands), a plain-text and an HTML part
 // with every value escaped. Pure functions of the stored records: what is shown is what the server stored, never
 // what a browser sent.
-import { formatDate } from '../../shared/dates';
-import { MSG, fill } from '../../shared/messages';
-import { formatCLP, formatInteger } from '../../shared/money';
-import type { PaymentMethod } from '../../shared/orders';
-import type { PaymentProvider } from '../../shared/payments';
-import { formatRut } from '../../shared/rut';
+import { formatDate } from '@shared/dates';
+import { MSG, fill } from '@shared/messages';
+import { formatCLP, formatInteger } from '@shared/money';
+import type { PaymentMethod } from '@shared/orders';
+import type { PaymentProvider } from '@shared/payments';
+import { formatRut } from '@shared/rut';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import { escapeHtml, oneLine, pct, type BuiltMail, type Company } from './orderMail';
 

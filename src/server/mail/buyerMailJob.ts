@@ -4,7 +4,7 @@
 // (the order or payment is never affected: it was confirmed before the mail was even built).
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CustomerProfile } from '../../shared/api/erp';
+import type { CustomerProfile } from '@shared/api/erp';
 import type { Db } from '../db/connect';
 import { orders, payments, users } from '../db/schema';
 import { ErpError } from '../erp/errors';

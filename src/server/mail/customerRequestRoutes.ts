@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { MessageResponse } from '../../shared/api/types';
-import { fill } from '../../shared/messages';
-import { formatRut } from '../../shared/rut';
-import { CUSTOMER_REQUEST_LABELS, CUSTOMER_REQUEST_MSG, customerRequestSchema, type CustomerRequestForm } from '../../shared/schemas/customerRequest';
+import type { MessageResponse } from '@shared/api/types';
+import { fill } from '@shared/messages';
+import { formatRut } from '@shared/rut';
+import { CUSTOMER_REQUEST_LABELS, CUSTOMER_REQUEST_MSG, customerRequestSchema, type CustomerRequestForm } from '@shared/schemas/customerRequest';
 import { HttpError } from '../errors';
 import { enqueueMail } from './mailJob';
 import type { MailContext } from './routes';

@@ -1,11 +1,11 @@
 // The notification mail of an order (a reservation, a cheque payment): Spanish text and HTML built from the server's
 // own order and lines and the buyer's ERP profile, never from what the browser sent.
 import { asc, eq } from 'drizzle-orm';
-import { formatDate } from '../../shared/dates';
-import { MSG, fill } from '../../shared/messages';
-import { formatCLP, formatInteger } from '../../shared/money';
-import type { PaymentMethod } from '../../shared/orders';
-import { formatRut } from '../../shared/rut';
+import { formatDate } from '@shared/dates';
+import { MSG, fill } from '@shared/messages';
+import { formatCLP, formatInteger } from '@shared/money';
+import type { PaymentMethod } from '@shared/orders';
+import { formatRut } from '@shared/rut';
 import type { DbOrTx } from '../db/connect';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';
 import { HttpError } from '../errors';

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { NotificationRecipient } from '../../shared/api/orders';
-import type { NotificationSection } from '../../shared/orders';
+import type { NotificationRecipient } from '@shared/api/orders';
+import type { NotificationSection } from '@shared/orders';
 import type { Db, DbOrTx } from '../db/connect';
 import { notificationRecipients, type NotificationRecipientRow } from '../db/schema';
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { PublicRecipient } from '../../shared/api/customerRequest';
-import type { NotificationRecipient, OrderMailRequest } from '../../shared/api/orders';
-import { MSG, fill } from '../../shared/messages';
-import type { NotificationSection } from '../../shared/orders';
-import { orderMailSchema, sectionParams } from '../../shared/schemas/orders';
-import { NOTIFICATION_MSG } from '../../shared/schemas/notifications';
+import type { PublicRecipient } from '@shared/api/customerRequest';
+import type { NotificationRecipient, OrderMailRequest } from '@shared/api/orders';
+import { MSG, fill } from '@shared/messages';
+import type { NotificationSection } from '@shared/orders';
+import { orderMailSchema, sectionParams } from '@shared/schemas/orders';
+import { NOTIFICATION_MSG } from '@shared/schemas/notifications';
 import type { RouteDeps } from '../app';
 import type { OrderRow } from '../db/schema';
 import { HttpError } from '../errors';

@@ -7,14 +7,14 @@
 // that same transaction), it goes with U_FormaPago '4', and an ERP refusal does not cancel it (the money was
 // received): the refusal is recorded on the order and logged for the staff.
 import type { FastifyBaseLogger } from 'fastify';
-import { fill } from '../../shared/messages';
-import { ERP_STATUS_TEXTS } from '../../shared/erpStatus';
+import { fill } from '@shared/messages';
+import { ERP_STATUS_TEXTS } from '@shared/erpStatus';
 import { createOnce } from '../erp/createOnce';
 import { ErpError } from '../erp/errors';
 import type { ErpService, SalesDocumentState } from '../erp/erpService';
 import { buildSalesOrder } from '../erp/salesOrders';
 import { PermanentJobError, RetryLaterError, type JobHandler } from '../jobs/outbox';
-import type { PaymentMethod } from '../../shared/orders';
+import type { PaymentMethod } from '@shared/orders';
 import type { OrderRepo } from './orderRepo';
 
 export const ERP_ORDER_JOB = 'erp.order';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Order, OrderLine } from '../../shared/api/orders';
-import { orderNumber } from '../../shared/orders';
+import type { Order, OrderLine } from '@shared/api/orders';
+import { orderNumber } from '@shared/orders';
 import { CartRepo } from '../cart/cartRepo';
 import type { Db, DbOrTx, Tx } from '../db/connect';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';

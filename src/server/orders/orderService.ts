@@ -1,11 +1,11 @@
 // Orders are a state machine on the server: created PROCESS from the buyer's server cart,
 // priced right then; CONFIRMED or CANCELED only with evidence. The ERP submission goes through the outbox in the
 // same transaction as the state change, so an ERP that is down delays an order but never loses it.
-import type { CreateOrderRequest, Order, OrderSubmissionResponse, UpdateOrderStateRequest } from '../../shared/api/orders';
-import { isBlocked } from '../../shared/blocking';
-import { ERP_STATUS_TEXTS } from '../../shared/erpStatus';
-import { fill, MSG } from '../../shared/messages';
-import { STORE_PICKUP, type PaymentMethod } from '../../shared/orders';
+import type { CreateOrderRequest, Order, OrderSubmissionResponse, UpdateOrderStateRequest } from '@shared/api/orders';
+import { isBlocked } from '@shared/blocking';
+import { ERP_STATUS_TEXTS } from '@shared/erpStatus';
+import { fill, MSG } from '@shared/messages';
+import { STORE_PICKUP, type PaymentMethod } from '@shared/orders';
 import type { CartService } from '../cart/cartService';
 import { overStockError } from '../cart/cartService';
 import type { Db, Tx } from '../db/connect';

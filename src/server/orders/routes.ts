@@ -1,8 +1,8 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import * as yup from 'yup';
-import type { CreateOrderRequest, SubmitOrderRequest, UpdateOrderStateRequest } from '../../shared/api/orders';
-import { createOrderSchema, ORDER_MSG, submitOrderSchema, updateOrderStateSchema } from '../../shared/schemas/orders';
+import type { CreateOrderRequest, SubmitOrderRequest, UpdateOrderStateRequest } from '@shared/api/orders';
+import { createOrderSchema, ORDER_MSG, submitOrderSchema, updateOrderStateSchema } from '@shared/schemas/orders';
 import type { RouteDeps } from '../app';
 import { CartRepo } from '../cart/cartRepo';
 import { CartService } from '../cart/cartService';

@@ -3,9 +3,9 @@
 // reaching return_url proves nothing, and a notification (even correctly signed and fresh) only says "read this
 // payment now"; its body never decides anything.
 import type { FastifyBaseLogger } from 'fastify';
-import type { KhipuCreateRequest, KhipuCreateResponse, TransferPaymentStatus } from '../../shared/api/payments';
-import { fill } from '../../shared/messages';
-import { PROVIDER_NAMES, transferTransactionId } from '../../shared/payments';
+import type { KhipuCreateRequest, KhipuCreateResponse, TransferPaymentStatus } from '@shared/api/payments';
+import { fill } from '@shared/messages';
+import { PROVIDER_NAMES, transferTransactionId } from '@shared/payments';
 import type { PaymentRow } from '../db/schema';
 import { HttpError } from '../errors';
 import {

@@ -1,7 +1,7 @@
 // The payments table: card and bank-transfer payments with their one final outcome. Writes that go with an outcome
 // (the order's state, the cart, the ERP jobs) are in PaymentService.applyOutcome, in the same transaction.
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { PaymentProvider, PaymentPurpose } from '../../shared/payments';
+import type { PaymentProvider, PaymentPurpose } from '@shared/payments';
 import type { Db, DbOrTx, Tx } from '../db/connect';
 import { orders, payments, type OrderRow, type PaymentRow } from '../db/schema';
 

@@ -6,9 +6,9 @@
 // race and only the first one counts.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fill, MSG } from '../../shared/messages';
-import { orderIdOf } from '../../shared/orders';
-import { PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '../../shared/payments';
+import { fill, MSG } from '@shared/messages';
+import { orderIdOf } from '@shared/orders';
+import { PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '@shared/payments';
 import type { CartRepo } from '../cart/cartRepo';
 import type { Db } from '../db/connect';
 import { orders, payments, type OrderRow, type PaymentRow } from '../db/schema';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { customerIdParams } from '../../shared/schemas/params';
+import { customerIdParams } from '@shared/schemas/params';
 import type { ErpService } from '../erp/erpService';
 import type { CustomerDirectory } from '../profile/customers';
 

@@ -1,8 +1,8 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { ErpPaymentRequest, ErpPaymentResponse, KhipuCreateRequest, WebpayCreateRequest, WebpayUpdateRequest } from '../../shared/api/payments';
-import { fill } from '../../shared/messages';
-import { PROVIDER_NAMES } from '../../shared/payments';
+import type { ErpPaymentRequest, ErpPaymentResponse, KhipuCreateRequest, WebpayCreateRequest, WebpayUpdateRequest } from '@shared/api/payments';
+import { fill } from '@shared/messages';
+import { PROVIDER_NAMES } from '@shared/payments';
 import type { PaymentRow } from '../db/schema';
 import { HttpError } from '../errors';
 import { idempotent, IdempotencyStore } from '../http/idempotency';

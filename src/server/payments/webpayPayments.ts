@@ -5,9 +5,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CardPaymentResult, WebpayCreateRequest, WebpayCreateResponse } from '../../shared/api/payments';
-import { fill } from '../../shared/messages';
-import { ABORTED_VCI, cardSessionId, isWebpayApproved, PROVIDER_NAMES } from '../../shared/payments';
+import type { CardPaymentResult, WebpayCreateRequest, WebpayCreateResponse } from '@shared/api/payments';
+import { fill } from '@shared/messages';
+import { ABORTED_VCI, cardSessionId, isWebpayApproved, PROVIDER_NAMES } from '@shared/payments';
 import { payments, type PaymentRow } from '../db/schema';
 import { HttpError } from '../errors';
 import {

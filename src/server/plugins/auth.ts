@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '../../shared/messages';
-import { isAdminRole, type Role } from '../../shared/roles';
+import { MSG } from '@shared/messages';
+import { isAdminRole, type Role } from '@shared/roles';
 import { HttpError } from '../errors';
 import type { TokenService } from '../security/tokens';
 import type { UsersRepo } from '../security/usersRepo';

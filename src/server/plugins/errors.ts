@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ValidationError } from 'yup';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
 import { ErpError } from '../erp/errors';
 import { toHttpError } from './validation';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
 
 /**

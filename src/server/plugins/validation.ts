@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ValidationError, type Schema } from 'yup';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
 
 /** yup's errors as `{field: first message}`, and the first message as the summary. */

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -1,5 +1,5 @@
-import type { CustomerProfile } from '../../shared/api/erp';
-import { MSG } from '../../shared/messages';
+import type { CustomerProfile } from '@shared/api/erp';
+import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
 import { ErpError, ERP_MESSAGES } from '../erp/errors';
 import type { ErpService } from '../erp/erpService';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '../../shared/messages';
-import { userIdParams } from '../../shared/schemas/params';
-import { updateProfileSchema, type UpdateProfileRequest } from '../../shared/schemas/profile';
+import { MSG } from '@shared/messages';
+import { userIdParams } from '@shared/schemas/params';
+import { updateProfileSchema, type UpdateProfileRequest } from '@shared/schemas/profile';
 import { HttpError } from '../errors';
 import type { ErpService } from '../erp/erpService';
 import type { CustomerDirectory } from './customers';

@@ -2,7 +2,7 @@
 // return the buyer there (never to the Host a request came with), so a SPA opened on another origin can send the buyer
 // to it before a payment starts.
 import type { FastifyInstance } from 'fastify';
-import { PUBLIC_CONFIG_PATH, type PublicConfigResponse } from '../../shared/api/publicConfig';
+import { PUBLIC_CONFIG_PATH, type PublicConfigResponse } from '@shared/api/publicConfig';
 
 /** How long a browser may keep the answer: it only changes with a restart under another PUBLIC_URL. */
 export const PUBLIC_CONFIG_MAX_AGE_S = 300;

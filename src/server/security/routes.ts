@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ChangePasswordRequest, LoginRequest } from '../../shared/api/types';
-import { MSG } from '../../shared/messages';
-import { changePasswordSchema, loginSchema } from '../../shared/schemas/auth';
+import type { ChangePasswordRequest, LoginRequest } from '@shared/api/types';
+import { MSG } from '@shared/messages';
+import { changePasswordSchema, loginSchema } from '@shared/schemas/auth';
 import type { Db } from '../db/connect';
 import { HttpError } from '../errors';
 import { LoginLimits, type LoginLimitSettings } from './loginLimits';

@@ -1,6 +1,6 @@
-import type { ChangePasswordRequest, LoginResponse } from '../../shared/api/types';
-import { MSG } from '../../shared/messages';
-import type { Role } from '../../shared/roles';
+import type { ChangePasswordRequest, LoginResponse } from '@shared/api/types';
+import { MSG } from '@shared/messages';
+import type { Role } from '@shared/roles';
 import { HttpError } from '../errors';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';

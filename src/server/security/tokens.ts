@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { ROLES, type Role } from '../../shared/roles';
+import { ROLES, type Role } from '@shared/roles';
 
 export interface TokenClaims {
   userId: number;

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { formatRut } from '../../shared/rut';
+import { formatRut } from '@shared/rut';
 import type { Db } from '../db/connect';
 import { users, type NewUser, type UserRow } from '../db/schema';
 

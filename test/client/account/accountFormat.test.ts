@@ -1,6 +1,6 @@
-import { formatDate as formatErpDate } from '../../../src/shared/dates';
-import { dashIfNone } from '../../../src/client/features/account/accountFormat';
-import { noSelection, selectedDocuments, totalOf } from '../../../src/client/features/account/pendingSelection';
+import { formatDate as formatErpDate } from '@shared/dates';
+import { dashIfNone } from '@client/features/account/accountFormat';
+import { noSelection, selectedDocuments, totalOf } from '@client/features/account/pendingSelection';
 import { pendingDocuments } from './fixtures';
 
 describe('account formats', () => {

@@ -2,19 +2,19 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call, delay, take } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { invoicePaymentRequested, loggedOut } from '../../../src/client/app/events';
-import { messageShown } from '../../../src/client/app/messageSlice';
-import { SESSION_KEYS, writeItem, writeJson } from '../../../src/client/app/sessionStorage';
-import { fetchPendingDocuments, fetchPurchaseHistory, fetchPurchaseHistoryLines } from '../../../src/client/features/account/api';
+import { HttpError } from '@client/api/http';
+import { invoicePaymentRequested, loggedOut } from '@client/app/events';
+import { messageShown } from '@client/app/messageSlice';
+import { SESSION_KEYS, writeItem, writeJson } from '@client/app/sessionStorage';
+import { fetchPendingDocuments, fetchPurchaseHistory, fetchPurchaseHistoryLines } from '@client/features/account/api';
 import {
   ERP_TIMEOUT_MS,
   handleLoadDetail,
   handleLoadHistory,
   handleLoadPending,
   handlePaymentSubmitted,
-} from '../../../src/client/features/account/accountSagas';
-import { selectCustomerId, selectPendingDocuments } from '../../../src/client/features/account/accountSelectors';
+} from '@client/features/account/accountSagas';
+import { selectCustomerId, selectPendingDocuments } from '@client/features/account/accountSelectors';
 import {
   accountReducer,
   historyDetailClosed,
@@ -29,7 +29,7 @@ import {
   pendingLoadFailed,
   pendingLoadStarted,
   pendingPaymentSubmitted,
-} from '../../../src/client/features/account/accountSlice';
+} from '@client/features/account/accountSlice';
 import { buyerProfile } from '../renderWithProviders';
 import { accountReducers, detailLines, historyHeaders, pendingDocuments, storeWith } from './fixtures';
 

@@ -7,13 +7,13 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import createSagaMiddleware from 'redux-saga';
-import { configureHttp } from '../../../src/client/api/http';
-import { messageReducer } from '../../../src/client/app/messageSlice';
-import { theme } from '../../../src/client/app/theme';
-import { accountSaga } from '../../../src/client/features/account/accountSagas';
-import { accountReducer, initialAccountState, type AccountState } from '../../../src/client/features/account/accountSlice';
-import { sessionReducer } from '../../../src/client/features/session/sessionSlice';
-import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '../../../src/shared/api/erp';
+import { configureHttp } from '@client/api/http';
+import { messageReducer } from '@client/app/messageSlice';
+import { theme } from '@client/app/theme';
+import { accountSaga } from '@client/features/account/accountSagas';
+import { accountReducer, initialAccountState, type AccountState } from '@client/features/account/accountSlice';
+import { sessionReducer } from '@client/features/session/sessionSlice';
+import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
 import { sessionOf } from '../renderWithProviders';
 
 // The account screens with the reducers and saga they need: independent of where app/ wires them.

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { invoicePaymentRequested } from '../../../src/client/app/events';
-import PendingPaymentsScreen from '../../../src/client/features/account/PendingPaymentsScreen';
+import { invoicePaymentRequested } from '@client/app/events';
+import PendingPaymentsScreen from '@client/features/account/PendingPaymentsScreen';
 import { json, mockApi } from '../home/mockApi';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { pendingDocuments, renderAccount } from './fixtures';

@@ -1,5 +1,5 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
-import PurchaseHistoryScreen from '../../../src/client/features/account/PurchaseHistoryScreen';
+import PurchaseHistoryScreen from '@client/features/account/PurchaseHistoryScreen';
 import { json, mockApi } from '../home/mockApi';
 import { detailLines, historyHeaders, renderAccount } from './fixtures';
 

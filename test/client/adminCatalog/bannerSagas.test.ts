@@ -2,12 +2,12 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call, delay, race, take } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { SESSION_KEYS, writeItem } from '../../../src/client/app/sessionStorage';
-import { deleteBanner, fetchBanner, fetchBanners, saveBanner } from '../../../src/client/features/adminCatalog/api';
+import { HttpError } from '@client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
+import { deleteBanner, fetchBanner, fetchBanners, saveBanner } from '@client/features/adminCatalog/api';
 import {
   adminCatalogSaga,
   handleBannerDeleteRequested,
@@ -16,7 +16,7 @@ import {
   handleBannerListOpened,
   handleBannerSaveSubmitted,
   LOAD_TIMEOUT_MS,
-} from '../../../src/client/features/adminCatalog/adminCatalogSagas';
+} from '@client/features/adminCatalog/adminCatalogSagas';
 import {
   bannerDeleted,
   bannerDeleteDeclined,
@@ -33,8 +33,8 @@ import {
   bannerSaveDeclined,
   bannerSaveFailed,
   bannerSaveSubmitted,
-} from '../../../src/client/features/adminCatalog/adminCatalogSlice';
-import { keepFiles, takeFiles } from '../../../src/client/features/adminCatalog/pendingFiles';
+} from '@client/features/adminCatalog/adminCatalogSlice';
+import { keepFiles, takeFiles } from '@client/features/adminCatalog/pendingFiles';
 import { adminCatalogReducers, bannerSet, fileOf, storeWith } from './fixtures';
 
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);

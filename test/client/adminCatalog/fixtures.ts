@@ -2,10 +2,10 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { File as NodeFile } from 'node:buffer';
-import { confirmReducer } from '../../../src/client/app/confirmSlice';
-import { adminCatalogReducer, initialAdminCatalogState, type AdminCatalogState } from '../../../src/client/features/adminCatalog/adminCatalogSlice';
-import type { AdminProduct, ProductListItem } from '../../../src/shared/api/adminProducts';
-import type { Banner } from '../../../src/shared/api/banners';
+import { confirmReducer } from '@client/app/confirmSlice';
+import { adminCatalogReducer, initialAdminCatalogState, type AdminCatalogState } from '@client/features/adminCatalog/adminCatalogSlice';
+import type { AdminProduct, ProductListItem } from '@shared/api/adminProducts';
+import type { Banner } from '@shared/api/banners';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 
 // Data and helpers of the product and banner administration tests.

@@ -2,12 +2,12 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call, delay, race, take } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { SESSION_KEYS, writeItem } from '../../../src/client/app/sessionStorage';
-import { fetchProduct, fetchProducts, fetchProductStatuses, saveProduct } from '../../../src/client/features/adminCatalog/api';
+import { HttpError } from '@client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
+import { fetchProduct, fetchProducts, fetchProductStatuses, saveProduct } from '@client/features/adminCatalog/api';
 import {
   adminCatalogSaga,
   handleProductEditChosen,
@@ -16,8 +16,8 @@ import {
   handleProductPageShown,
   handleProductSaveSubmitted,
   LOAD_TIMEOUT_MS,
-} from '../../../src/client/features/adminCatalog/adminCatalogSagas';
-import { selectProductStatuses, selectStatusPending } from '../../../src/client/features/adminCatalog/adminCatalogSelectors';
+} from '@client/features/adminCatalog/adminCatalogSagas';
+import { selectProductStatuses, selectStatusPending } from '@client/features/adminCatalog/adminCatalogSelectors';
 import {
   productEditChosen,
   productEditOpened,
@@ -34,9 +34,9 @@ import {
   statusesLoaded,
   statusesLoadFailed,
   statusesLoadStarted,
-} from '../../../src/client/features/adminCatalog/adminCatalogSlice';
-import { keepFiles, takeFiles } from '../../../src/client/features/adminCatalog/pendingFiles';
-import type { SaveProductFields } from '../../../src/shared/api/adminProducts';
+} from '@client/features/adminCatalog/adminCatalogSlice';
+import { keepFiles, takeFiles } from '@client/features/adminCatalog/pendingFiles';
+import type { SaveProductFields } from '@shared/api/adminProducts';
 import { adminCatalogReducers, emptyRecord, erpProducts, fileOf, firstPageSkus, recordWithOffer, storeWith } from './fixtures';
 
 const delayFn = delay(0).payload.fn;

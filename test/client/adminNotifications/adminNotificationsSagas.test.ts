@@ -2,11 +2,11 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { all, call, race, take } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { writeItem } from '../../../src/client/app/sessionStorage';
+import { HttpError } from '@client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { writeItem } from '@client/app/sessionStorage';
 import {
   handleNotificationDeleteRequested,
   handleNotificationEditChosen,
@@ -14,7 +14,7 @@ import {
   handleNotificationLoad,
   handleNotificationSaveSubmitted,
   handleNotificationsLoad,
-} from '../../../src/client/features/adminNotifications/adminNotificationsSagas';
+} from '@client/features/adminNotifications/adminNotificationsSagas';
 import {
   adminNotificationsReducer,
   initialAdminNotificationsState,
@@ -29,9 +29,9 @@ import {
   notificationSaveFailed,
   notificationSaveSubmitted,
   type AdminNotificationsState,
-} from '../../../src/client/features/adminNotifications/adminNotificationsSlice';
-import { deleteNotification, fetchNotification, fetchNotifications, saveNotification } from '../../../src/client/features/adminNotifications/api';
-import type { SaveNotificationRequest } from '../../../src/shared/api/notifications';
+} from '@client/features/adminNotifications/adminNotificationsSlice';
+import { deleteNotification, fetchNotification, fetchNotifications, saveNotification } from '@client/features/adminNotifications/api';
+import type { SaveNotificationRequest } from '@shared/api/notifications';
 import { cheque, creation, reserve } from './fixtures';
 
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);

@@ -1,4 +1,4 @@
-import type { NotificationRecipient } from '../../../src/shared/api/notifications';
+import type { NotificationRecipient } from '@shared/api/notifications';
 
 export const creation: NotificationRecipient = { id: 1, name: 'Carla', lastName: 'Rojas', email: 'clientes@textilandino.cl', section: 'CREATION_USER' };
 export const reserve: NotificationRecipient = { id: 2, name: 'Pedro', lastName: 'Soto', email: 'reservas@textilandino.cl', section: 'RESERVE' };

@@ -2,18 +2,18 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call, delay, race, take } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { writeItem } from '../../../src/client/app/sessionStorage';
+import { HttpError } from '@client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { writeItem } from '@client/app/sessionStorage';
 import {
   handleUserDeleteRequested,
   handleUserEditChosen,
   handleUserListOpened,
   handleUserSaveSubmitted,
   LOAD_TIMEOUT_MS,
-} from '../../../src/client/features/adminUsers/adminUsersSagas';
+} from '@client/features/adminUsers/adminUsersSagas';
 import {
   adminUsersReducer,
   initialAdminUsersState,
@@ -30,9 +30,9 @@ import {
   userSaveFailed,
   userSaveSubmitted,
   type AdminUsersState,
-} from '../../../src/client/features/adminUsers/adminUsersSlice';
-import { deleteUser, fetchUsers, saveUser } from '../../../src/client/features/adminUsers/api';
-import type { CreateUserRequest, UpdateUserRequest } from '../../../src/shared/api/adminUsers';
+} from '@client/features/adminUsers/adminUsersSlice';
+import { deleteUser, fetchUsers, saveUser } from '@client/features/adminUsers/api';
+import type { CreateUserRequest, UpdateUserRequest } from '@shared/api/adminUsers';
 import { buyer, inactiveBuyer } from './fixtures';
 
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);

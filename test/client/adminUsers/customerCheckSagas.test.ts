@@ -2,8 +2,8 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { call, delay, race } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { handleUserRutEntered, LOAD_TIMEOUT_MS, RUT_CHECK_DEBOUNCE_MS, watchUserRutEntered } from '../../../src/client/features/adminUsers/adminUsersSagas';
+import { HttpError } from '@client/api/http';
+import { handleUserRutEntered, LOAD_TIMEOUT_MS, RUT_CHECK_DEBOUNCE_MS, watchUserRutEntered } from '@client/features/adminUsers/adminUsersSagas';
 import {
   adminUsersReducer,
   erpCustomerCheckFailed,
@@ -13,8 +13,8 @@ import {
   userCreateOpened,
   userRutEntered,
   type AdminUsersState,
-} from '../../../src/client/features/adminUsers/adminUsersSlice';
-import { fetchErpCustomer, type ErpCustomer } from '../../../src/client/features/adminUsers/api';
+} from '@client/features/adminUsers/adminUsersSlice';
+import { fetchErpCustomer, type ErpCustomer } from '@client/features/adminUsers/api';
 
 const rut = '76123456-0';
 const losAndes: ErpCustomer = { rut: '76.123.456-0', cardCode: 'C76123456', name: 'Comercial Los Andes SpA' };

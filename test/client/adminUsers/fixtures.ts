@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../src/shared/api/adminUsers';
+import type { AdminUser } from '@shared/api/adminUsers';
 
 export const buyer: AdminUser = {
   id: 5,

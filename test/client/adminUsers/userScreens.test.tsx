@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
-import type { Role } from '../../../src/shared/roles';
+import type { Role } from '@shared/roles';
 import { admin, buyer, inactiveBuyer } from './fixtures';
 import { bodiesTo, callsTo, json, mockFetch, reply } from './fetchMock';
 

@@ -1,4 +1,4 @@
-import { configureHttp, http, HttpError, toApiError } from '../../../src/client/api/http';
+import { configureHttp, http, HttpError, toApiError } from '@client/api/http';
 
 type FetchArgs = [string, RequestInit];
 const json = (status: number, body: unknown) =>

@@ -1,6 +1,6 @@
-import { HttpError } from '../../../src/client/api/http';
-import { MSG } from '../../../src/shared/messages';
-import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey, outcomeUnknown, withIdempotencyKey } from '../../../src/client/api/idempotency';
+import { HttpError } from '@client/api/http';
+import { MSG } from '@shared/messages';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey, outcomeUnknown, withIdempotencyKey } from '@client/api/idempotency';
 
 // What the server takes as a key: 1 to 200 of letters, digits and . _ : -
 const VALID = /^[A-Za-z0-9._:-]{1,200}$/;

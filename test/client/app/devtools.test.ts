@@ -1,9 +1,9 @@
 import { compose, type Action, type DevToolsEnhancerOptions, type Reducer, type StoreEnhancerStoreCreator } from '@reduxjs/toolkit';
 import { waitFor } from '@testing-library/react';
-import { actionSanitizer, devToolsOptions, REDACTED, redactSecrets, stateSanitizer } from '../../../src/client/app/devtools';
-import { rootReducer, type makeStore as MakeStore } from '../../../src/client/app/store';
-import { userSaveSubmitted } from '../../../src/client/features/adminUsers/adminUsersSlice';
-import { loginSubmitted, loginSucceeded, passwordChangeSubmitted } from '../../../src/client/features/session/sessionSlice';
+import { actionSanitizer, devToolsOptions, REDACTED, redactSecrets, stateSanitizer } from '@client/app/devtools';
+import { rootReducer, type makeStore as MakeStore } from '@client/app/store';
+import { userSaveSubmitted } from '@client/features/adminUsers/adminUsersSlice';
+import { loginSubmitted, loginSucceeded, passwordChangeSubmitted } from '@client/features/session/sessionSlice';
 import { sessionOf } from '../renderWithProviders';
 
 const newUser = {

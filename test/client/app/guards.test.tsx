@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
-import { anonymousSession } from '../../../src/client/features/session/sessionSlice';
+import { anonymousSession } from '@client/features/session/sessionSlice';
 
 const loginShown = async () => expect(await screen.findByRole('button', { name: 'Acceder' })).toBeInTheDocument();
 

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { cartEmptied, cartItemsAddRequested } from '../../../src/client/app/events';
+import { cartEmptied, cartItemsAddRequested } from '@client/app/events';
 import { buyerProfile, renderWithProviders, sessionOf } from '../renderWithProviders';
 import { callsTo, chaqueta, fakeCartApi, json, polera } from './fixtures';
 

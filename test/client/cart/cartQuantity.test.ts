@@ -1,4 +1,4 @@
-import { clampCartQuantity, maxQuantity } from '../../../src/client/features/cart/cartQuantity';
+import { clampCartQuantity, maxQuantity } from '@client/features/cart/cartQuantity';
 
 describe('cart line quantity (spec section 4, Cart)', () => {
   it.each([

@@ -2,13 +2,13 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { cartEmptied, cartItemsAddRequested, cartRefreshRequested, loggedOut } from '../../../src/client/app/events';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { removeItems, SESSION_KEYS, writeItem } from '../../../src/client/app/sessionStorage';
-import { rootReducer } from '../../../src/client/app/store';
-import { addCartItem, deleteCartItem, fetchCart, fetchCartCount, updateCartItem } from '../../../src/client/features/cart/api';
+import { HttpError } from '@client/api/http';
+import { cartEmptied, cartItemsAddRequested, cartRefreshRequested, loggedOut } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { removeItems, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
+import { rootReducer } from '@client/app/store';
+import { addCartItem, deleteCartItem, fetchCart, fetchCartCount, updateCartItem } from '@client/features/cart/api';
 import {
   cartSaga,
   handleAddItems,
@@ -18,8 +18,8 @@ import {
   handleLoadCart,
   handleLoadCount,
   handleRefreshRequested,
-} from '../../../src/client/features/cart/cartSagas';
-import { selectCartUserId } from '../../../src/client/features/cart/cartSelectors';
+} from '@client/features/cart/cartSagas';
+import { selectCartUserId } from '@client/features/cart/cartSelectors';
 import {
   cartCheckoutChosen,
   cartCountLoaded,
@@ -36,7 +36,7 @@ import {
   cartQuantityChanged,
   cartReducer,
   cartScreenOpened,
-} from '../../../src/client/features/cart/cartSlice';
+} from '@client/features/cart/cartSlice';
 import { buyerState, cartOf, cartState, chaqueta, line, polera } from './fixtures';
 
 const overStock = new HttpError(400, 'No hay stock suficiente de Chaqueta Cortaviento talla L: disponible 3');

@@ -1,7 +1,7 @@
-import { rootReducer, type RootState } from '../../../src/client/app/store';
-import { initialCartState, type CartState } from '../../../src/client/features/cart/cartSlice';
-import type { CartItem, CartResponse } from '../../../src/shared/api/cart';
-import { orderTotals, priceLine } from '../../../src/shared/pricing';
+import { rootReducer, type RootState } from '@client/app/store';
+import { initialCartState, type CartState } from '@client/features/cart/cartSlice';
+import type { CartItem, CartResponse } from '@shared/api/cart';
+import { orderTotals, priceLine } from '@shared/pricing';
 import { sessionOf } from '../renderWithProviders';
 
 // The buyer of sessionOf('USER') (id 12) has a 4 % loyalty discount (descFidel).

@@ -1,10 +1,10 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { HttpError } from '../../../src/client/api/http';
-import { rootReducer } from '../../../src/client/app/store';
-import { fetchCatalogueItems, fetchCatalogueTree } from '../../../src/client/features/catalog/api';
-import { handleLoadItems, handleLoadTree } from '../../../src/client/features/catalog/catalogSagas';
+import { HttpError } from '@client/api/http';
+import { rootReducer } from '@client/app/store';
+import { fetchCatalogueItems, fetchCatalogueTree } from '@client/features/catalog/api';
+import { handleLoadItems, handleLoadTree } from '@client/features/catalog/catalogSagas';
 import {
   catalogItemsFailed,
   catalogItemsLoaded,
@@ -13,7 +13,7 @@ import {
   catalogTreeLoading,
   selectCatalogItems,
   selectCatalogTree,
-} from '../../../src/client/features/catalog/catalogSlice';
+} from '@client/features/catalog/catalogSlice';
 import { catalogueItems, catalogueTree } from './fixtures';
 
 describe('catalogue sagas, step by step', () => {

@@ -1,4 +1,4 @@
-import type { CatalogueItem, CatalogueTree } from '../../../src/shared/api/erp';
+import type { CatalogueItem, CatalogueTree } from '@shared/api/erp';
 
 export const catalogueTree: CatalogueTree = {
   categorias: [

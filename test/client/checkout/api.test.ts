@@ -1,5 +1,5 @@
-import { configureHttp } from '../../../src/client/api/http';
-import { confirmOrder, createOrder, findRecipient, payCheque, submitReserve } from '../../../src/client/features/checkout/api';
+import { configureHttp } from '@client/api/http';
+import { confirmOrder, createOrder, findRecipient, payCheque, submitReserve } from '@client/features/checkout/api';
 import { callsTo, chequePhoto, json, KEY, mockApi, reserveOrder, reserveRecipient, reserveRequest, accepted } from './fixtures';
 
 beforeEach(() => {

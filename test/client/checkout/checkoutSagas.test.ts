@@ -1,17 +1,17 @@
-import type { CreateOrderRequest } from '../../../src/shared/api/orders';
-import { paymentStarted } from '../../../src/client/app/events';
-import { ensurePublicOrigin } from '../../../src/client/app/publicOrigin';
-import { saveCheckoutChoices } from '../../../src/client/features/checkout/checkoutStorage';
+import type { CreateOrderRequest } from '@shared/api/orders';
+import { paymentStarted } from '@client/app/events';
+import { ensurePublicOrigin } from '@client/app/publicOrigin';
+import { saveCheckoutChoices } from '@client/features/checkout/checkoutStorage';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { waitFor } from '@testing-library/react';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call, delay } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { notify } from '../../../src/client/app/notify';
-import { newIdempotencyKey } from '../../../src/client/api/idempotency';
-import { cartEmptied } from '../../../src/client/app/events';
-import { createOrder, fetchCart, fetchTransports } from '../../../src/client/features/checkout/api';
+import { HttpError } from '@client/api/http';
+import { notify } from '@client/app/notify';
+import { newIdempotencyKey } from '@client/api/idempotency';
+import { cartEmptied } from '@client/app/events';
+import { createOrder, fetchCart, fetchTransports } from '@client/features/checkout/api';
 import {
   checkoutSaga,
   handleChequeSale,
@@ -23,8 +23,8 @@ import {
   handleReserve,
   handleSummaryOpened,
   LOAD_TIMEOUT_MS,
-} from '../../../src/client/features/checkout/checkoutSagas';
-import { selectSessionUserId, selectStartedPayment, selectTransports } from '../../../src/client/features/checkout/checkoutSelectors';
+} from '@client/features/checkout/checkoutSagas';
+import { selectSessionUserId, selectStartedPayment, selectTransports } from '@client/features/checkout/checkoutSelectors';
 import {
   cartFingerprint,
   initialCheckoutState,
@@ -38,7 +38,7 @@ import {
   transportsLoaded,
   transportsLoadFailed,
   transportsLoadStarted,
-} from '../../../src/client/features/checkout/checkoutSlice';
+} from '@client/features/checkout/checkoutSlice';
 import {
   buyerState,
   callsTo,

@@ -1,14 +1,14 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { cartEmptied, cartRefreshRequested } from '../../../src/client/app/events';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { HttpError } from '../../../src/client/api/http';
-import { newIdempotencyKey } from '../../../src/client/api/idempotency';
-import { confirmOrder, createOrder, findRecipient, payCheque, submitSalesOrder } from '../../../src/client/features/checkout/api';
-import { checkoutSaga, handleChequeSale } from '../../../src/client/features/checkout/checkoutSagas';
-import { orderAttemptSettled, orderFailed, orderPlaced, orderSubmitted } from '../../../src/client/features/checkout/checkoutSlice';
-import { keepChequePhoto, takeChequePhoto } from '../../../src/client/features/checkout/chequePhotos';
+import { cartEmptied, cartRefreshRequested } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { HttpError } from '@client/api/http';
+import { newIdempotencyKey } from '@client/api/idempotency';
+import { confirmOrder, createOrder, findRecipient, payCheque, submitSalesOrder } from '@client/features/checkout/api';
+import { checkoutSaga, handleChequeSale } from '@client/features/checkout/checkoutSagas';
+import { orderAttemptSettled, orderFailed, orderPlaced, orderSubmitted } from '@client/features/checkout/checkoutSlice';
+import { keepChequePhoto, takeChequePhoto } from '@client/features/checkout/chequePhotos';
 import {
   accepted,
   buyerState,

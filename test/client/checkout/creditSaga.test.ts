@@ -2,16 +2,16 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { race, take } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
-import { cartEmptied, cartRefreshRequested } from '../../../src/client/app/events';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { newIdempotencyKey } from '../../../src/client/api/idempotency';
-import { confirmOrder, createOrder, submitSalesOrder } from '../../../src/client/features/checkout/api';
-import { checkoutSaga, handleCreditSale } from '../../../src/client/features/checkout/checkoutSagas';
-import { selectCreditLimit, selectOrderAttempt, selectOrderTotal } from '../../../src/client/features/checkout/checkoutSelectors';
-import { creditShort, orderAttemptSettled, orderFailed, orderPlaced, orderSubmitted } from '../../../src/client/features/checkout/checkoutSlice';
+import { HttpError } from '@client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { cartEmptied, cartRefreshRequested } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { newIdempotencyKey } from '@client/api/idempotency';
+import { confirmOrder, createOrder, submitSalesOrder } from '@client/features/checkout/api';
+import { checkoutSaga, handleCreditSale } from '@client/features/checkout/checkoutSagas';
+import { selectCreditLimit, selectOrderAttempt, selectOrderTotal } from '@client/features/checkout/checkoutSelectors';
+import { creditShort, orderAttemptSettled, orderFailed, orderPlaced, orderSubmitted } from '@client/features/checkout/checkoutSlice';
 import {
   accepted,
   buyerState,

@@ -9,30 +9,30 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import createSagaMiddleware from 'redux-saga';
 import type { TestApi, TestApiWithEffectsTesters } from 'redux-saga-test-plan';
-import { configureHttp } from '../../../src/client/api/http';
-import { newIdempotencyKey } from '../../../src/client/api/idempotency';
-import { confirmReducer } from '../../../src/client/app/confirmSlice';
-import { cartEmptied } from '../../../src/client/app/events';
-import { messageReducer } from '../../../src/client/app/messageSlice';
-import { callWithTimeout } from '../../../src/client/app/sagaUtils';
-import { theme } from '../../../src/client/app/theme';
-import { createOrder } from '../../../src/client/features/checkout/api';
-import { checkoutSaga } from '../../../src/client/features/checkout/checkoutSagas';
-import { selectOrderAttempt } from '../../../src/client/features/checkout/checkoutSelectors';
+import { configureHttp } from '@client/api/http';
+import { newIdempotencyKey } from '@client/api/idempotency';
+import { confirmReducer } from '@client/app/confirmSlice';
+import { cartEmptied } from '@client/app/events';
+import { messageReducer } from '@client/app/messageSlice';
+import { callWithTimeout } from '@client/app/sagaUtils';
+import { theme } from '@client/app/theme';
+import { createOrder } from '@client/features/checkout/api';
+import { checkoutSaga } from '@client/features/checkout/checkoutSagas';
+import { selectOrderAttempt } from '@client/features/checkout/checkoutSelectors';
 import {
   cartFingerprint,
   checkoutReducer,
   initialCheckoutState,
   orderAttemptStarted,
   orderCreated,
-} from '../../../src/client/features/checkout/checkoutSlice';
-import SummaryOrderScreen from '../../../src/client/features/checkout/SummaryOrderScreen';
-import { sessionReducer } from '../../../src/client/features/session/sessionSlice';
-import { publicOriginReducer } from '../../../src/client/app/publicOriginSlice';
-import type { CartResponse } from '../../../src/shared/api/cart';
-import type { CustomerProfile, Transport } from '../../../src/shared/api/erp';
-import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '../../../src/shared/api/orders';
-import type { OrderTotals } from '../../../src/shared/pricing';
+} from '@client/features/checkout/checkoutSlice';
+import SummaryOrderScreen from '@client/features/checkout/SummaryOrderScreen';
+import { sessionReducer } from '@client/features/session/sessionSlice';
+import { publicOriginReducer } from '@client/app/publicOriginSlice';
+import type { CartResponse } from '@shared/api/cart';
+import type { CustomerProfile, Transport } from '@shared/api/erp';
+import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '@shared/api/orders';
+import type { OrderTotals } from '@shared/pricing';
 import { buyerProfile, sessionOf } from '../renderWithProviders';
 
 // The order summary with the reducers and saga it needs: independent of where app/ wires them.

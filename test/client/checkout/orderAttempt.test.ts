@@ -1,19 +1,19 @@
-import type { CreateOrderRequest } from '../../../src/shared/api/orders';
+import type { CreateOrderRequest } from '@shared/api/orders';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import { delay } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { newIdempotencyKey } from '../../../src/client/api/idempotency';
-import { cartEmptied, loggedOut, paymentStarted } from '../../../src/client/app/events';
-import { ensurePublicOrigin } from '../../../src/client/app/publicOrigin';
-import { saveCheckoutChoices } from '../../../src/client/features/checkout/checkoutStorage';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { callWithTimeout, REQUEST_TIMEOUT_MS } from '../../../src/client/app/sagaUtils';
-import { confirmOrder, createOrder, fetchCart, fetchTransports, submitSalesOrder } from '../../../src/client/features/checkout/api';
-import { checkoutSaga, handleCreditSale, handleProviderPayment } from '../../../src/client/features/checkout/checkoutSagas';
-import { selectCreditLimit, selectOrderAttempt, selectOrderTotal, selectStartedPayment } from '../../../src/client/features/checkout/checkoutSelectors';
+import { HttpError } from '@client/api/http';
+import { newIdempotencyKey } from '@client/api/idempotency';
+import { cartEmptied, loggedOut, paymentStarted } from '@client/app/events';
+import { ensurePublicOrigin } from '@client/app/publicOrigin';
+import { saveCheckoutChoices } from '@client/features/checkout/checkoutStorage';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { callWithTimeout, REQUEST_TIMEOUT_MS } from '@client/app/sagaUtils';
+import { confirmOrder, createOrder, fetchCart, fetchTransports, submitSalesOrder } from '@client/features/checkout/api';
+import { checkoutSaga, handleCreditSale, handleProviderPayment } from '@client/features/checkout/checkoutSagas';
+import { selectCreditLimit, selectOrderAttempt, selectOrderTotal, selectStartedPayment } from '@client/features/checkout/checkoutSelectors';
 import {
   cartFingerprint,
   checkoutReducer,
@@ -22,8 +22,8 @@ import {
   orderSubmitted,
   summaryOpened,
   type OrderAttempt,
-} from '../../../src/client/features/checkout/checkoutSlice';
-import type { CartItem } from '../../../src/shared/api/cart';
+} from '@client/features/checkout/checkoutSlice';
+import type { CartItem } from '@shared/api/cart';
 import {
   accepted,
   buyerState,

@@ -2,15 +2,15 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { race, take } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
-import { cartEmptied, cartRefreshRequested } from '../../../src/client/app/events';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { newIdempotencyKey } from '../../../src/client/api/idempotency';
-import { confirmOrder, createOrder, findRecipient, sendOrderMail, submitReserve } from '../../../src/client/features/checkout/api';
-import { checkoutSaga, handleReserve } from '../../../src/client/features/checkout/checkoutSagas';
-import { orderAttemptSettled, orderFailed, orderPlaced, orderSubmitted, reserveDeclined } from '../../../src/client/features/checkout/checkoutSlice';
+import { HttpError } from '@client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { cartEmptied, cartRefreshRequested } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { newIdempotencyKey } from '@client/api/idempotency';
+import { confirmOrder, createOrder, findRecipient, sendOrderMail, submitReserve } from '@client/features/checkout/api';
+import { checkoutSaga, handleReserve } from '@client/features/checkout/checkoutSagas';
+import { orderAttemptSettled, orderFailed, orderPlaced, orderSubmitted, reserveDeclined } from '@client/features/checkout/checkoutSlice';
 import {
   accepted,
   buyerState,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ORDER_MSG } from '../../../src/shared/schemas/orders';
-import type { CustomerProfile } from '../../../src/shared/api/erp';
+import { ORDER_MSG } from '@shared/schemas/orders';
+import type { CustomerProfile } from '@shared/api/erp';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { accepted, callsTo, chequeOrder, chequeRecipient, confirmed, imageFile, json, losAndes, mockApi, orderOf, pacifico, renderSummary, reserveOrder, reserveRecipient, webpayRequest } from './fixtures';
 

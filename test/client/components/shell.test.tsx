@@ -1,8 +1,8 @@
-import { initialCartState } from '../../../src/client/features/cart/cartSlice';
+import { initialCartState } from '@client/features/cart/cartSlice';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfirmDialog } from '../../../src/client/components/ConfirmDialog';
-import { MessageBar } from '../../../src/client/components/MessageBar';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { MessageBar } from '@client/components/MessageBar';
 import { renderWithProviders, buyerProfile, sessionOf } from '../renderWithProviders';
 
 const sidebar = () => within(screen.getByRole('navigation', { name: 'Menú principal' }));

@@ -2,12 +2,12 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { race, take } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { findCreationRecipient, sendCustomerRequest } from '../../../src/client/features/customerRequest/api';
-import { handleRequestSubmitted } from '../../../src/client/features/customerRequest/customerRequestSagas';
+import { HttpError } from '@client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { findCreationRecipient, sendCustomerRequest } from '@client/features/customerRequest/api';
+import { handleRequestSubmitted } from '@client/features/customerRequest/customerRequestSagas';
 import {
   customerRequestReducer,
   initialCustomerRequestState,
@@ -16,7 +16,7 @@ import {
   requestFailed,
   requestSent,
   requestSubmitted,
-} from '../../../src/client/features/customerRequest/customerRequestSlice';
+} from '@client/features/customerRequest/customerRequestSlice';
 import { requestFields } from './fixtures';
 
 const prompt = confirmRequested({ title: 'Deseas enviar solicitud?', positive: 'Enviar solicitud', negative: 'No Enviar solicitud' });

@@ -1,4 +1,4 @@
-import type { CustomerRequestFields } from '../../../src/shared/api/customerRequest';
+import type { CustomerRequestFields } from '@shared/api/customerRequest';
 
 /** A complete, valid request as the form sends it (ruts without dots). */
 export const requestFields: CustomerRequestFields = {

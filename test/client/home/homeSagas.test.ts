@@ -2,12 +2,12 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { messageShown } from '../../../src/client/app/messageSlice';
-import { rootReducer } from '../../../src/client/app/store';
-import { fetchBanner, fetchMenOffers, fetchWomenOffers, type HomeOfferCard } from '../../../src/client/features/home/api';
-import { handleHomeOpened, handleLoadBanner, handleLoadOffers, homeErrorText } from '../../../src/client/features/home/homeSagas';
-import { homeBannerFailed, homeBannerLoaded, homeOffersFailed, homeOffersLoaded, homeOpened } from '../../../src/client/features/home/homeSlice';
+import { HttpError } from '@client/api/http';
+import { messageShown } from '@client/app/messageSlice';
+import { rootReducer } from '@client/app/store';
+import { fetchBanner, fetchMenOffers, fetchWomenOffers, type HomeOfferCard } from '@client/features/home/api';
+import { handleHomeOpened, handleLoadBanner, handleLoadOffers, homeErrorText } from '@client/features/home/homeSagas';
+import { homeBannerFailed, homeBannerLoaded, homeOffersFailed, homeOffersLoaded, homeOpened } from '@client/features/home/homeSlice';
 
 const banner = { urlBannerImage: '/files/banners/1.jpg', urlBannerImage2: '/files/banners/2.jpg', urlBannerImage3: '/files/banners/3.jpg' };
 const women: HomeOfferCard[] = [{ sku: 'POL-1004', mainUrlImage: '/files/products/POL-1004.svg', descripcion: 'Polera Dry Fit Deportiva', variante: 'Fucsia', precioOferta: 8990, percentage: 20 }];

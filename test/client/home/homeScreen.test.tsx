@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BannerCarousel } from '../../../src/client/features/home/BannerCarousel';
-import type { HomeOfferCard } from '../../../src/client/features/home/api';
+import { BannerCarousel } from '@client/features/home/BannerCarousel';
+import type { HomeOfferCard } from '@client/features/home/api';
 import { buyerProfile, renderWithProviders, sessionOf } from '../renderWithProviders';
 import { mockApi } from './mockApi';
 

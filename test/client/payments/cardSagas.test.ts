@@ -1,21 +1,21 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { HttpError } from '../../../src/client/api/http';
-import { newIdempotencyKey } from '../../../src/client/api/idempotency';
-import { cartRefreshRequested, invoicePaymentRequested, paymentStarted } from '../../../src/client/app/events';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { ensurePublicOrigin } from '../../../src/client/app/publicOrigin';
-import { callWithTimeout } from '../../../src/client/app/sagaUtils';
-import { confirmCardPayment, createCardPayment, fetchCardPaymentState } from '../../../src/client/features/payments/api';
+import { HttpError } from '@client/api/http';
+import { newIdempotencyKey } from '@client/api/idempotency';
+import { cartRefreshRequested, invoicePaymentRequested, paymentStarted } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { ensurePublicOrigin } from '@client/app/publicOrigin';
+import { callWithTimeout } from '@client/app/sagaUtils';
+import { confirmCardPayment, createCardPayment, fetchCardPaymentState } from '@client/features/payments/api';
 import {
   PAYMENT_KEYS,
   readCardTransaction,
   saveCardStart,
   settleStoredPayment,
   type StoredPayment,
-} from '../../../src/client/features/payments/paymentStorage';
+} from '@client/features/payments/paymentStorage';
 import {
   handleCardReturnOpened,
   handleCardStart,
@@ -23,8 +23,8 @@ import {
   handlePaymentSettled,
   handleTransferStart,
   paymentsSaga,
-} from '../../../src/client/features/payments/paymentsSagas';
-import { selectPaymentAttempt } from '../../../src/client/features/payments/paymentsSelectors';
+} from '@client/features/payments/paymentsSagas';
+import { selectPaymentAttempt } from '@client/features/payments/paymentsSelectors';
 import {
   cardAbortedWithoutResult,
   cardResultFailed,
@@ -37,8 +37,8 @@ import {
   storedPaymentSettled,
   type PaymentAttempt,
   type PaymentTarget,
-} from '../../../src/client/features/payments/paymentsSlice';
-import { cardSessionId } from '../../../src/shared/payments';
+} from '@client/features/payments/paymentsSlice';
+import { cardSessionId } from '@shared/payments';
 import { abortedCard, approvedCard, buyerState, invoices, KEY, order, rejectedCard, rootReducer, SESSION_ID, TOKEN, webpayCreated } from './fixtures';
 
 const orderTarget: PaymentTarget = { purpose: 'ORDER', order };

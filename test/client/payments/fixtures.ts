@@ -1,9 +1,9 @@
 import { delay } from 'redux-saga/effects';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
-import { rootReducer, type RootState } from '../../../src/client/app/store';
-import type { Order } from '../../../src/shared/api/orders';
-import type { CardPaymentResult, KhipuCreateResponse, TransferPaymentStatus, WebpayCreateResponse } from '../../../src/shared/api/payments';
-import type { OrderTotals } from '../../../src/shared/pricing';
+import { rootReducer, type RootState } from '@client/app/store';
+import type { Order } from '@shared/api/orders';
+import type { CardPaymentResult, KhipuCreateResponse, TransferPaymentStatus, WebpayCreateResponse } from '@shared/api/payments';
+import type { OrderTotals } from '@shared/pricing';
 import { sessionOf } from '../renderWithProviders';
 
 // Buyer 12 (sessionOf('USER')) pays order OC000044 ($462.672) or two pending invoices.

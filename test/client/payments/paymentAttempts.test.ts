@@ -1,16 +1,16 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
-import { HttpError } from '../../../src/client/api/http';
-import { newIdempotencyKey } from '../../../src/client/api/idempotency';
-import { invoicePaymentRequested, loggedOut, paymentStarted } from '../../../src/client/app/events';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { ensurePublicOrigin } from '../../../src/client/app/publicOrigin';
-import { REQUEST_TIMEOUT_MS } from '../../../src/client/app/sagaUtils';
-import { createCardPayment, createTransferPayment } from '../../../src/client/features/payments/api';
-import { paymentsSaga } from '../../../src/client/features/payments/paymentsSagas';
-import { paymentsReducer, type PaymentAttempt } from '../../../src/client/features/payments/paymentsSlice';
-import { cardSessionId } from '../../../src/shared/payments';
+import { HttpError } from '@client/api/http';
+import { newIdempotencyKey } from '@client/api/idempotency';
+import { invoicePaymentRequested, loggedOut, paymentStarted } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { ensurePublicOrigin } from '@client/app/publicOrigin';
+import { REQUEST_TIMEOUT_MS } from '@client/app/sagaUtils';
+import { createCardPayment, createTransferPayment } from '@client/features/payments/api';
+import { paymentsSaga } from '@client/features/payments/paymentsSagas';
+import { paymentsReducer, type PaymentAttempt } from '@client/features/payments/paymentsSlice';
+import { cardSessionId } from '@shared/payments';
 import { buyerState, delayFn, invoices, KEY, khipuCreated, order, OTHER_KEY, rootReducer, SESSION_ID, webpayCreated } from './fixtures';
 
 // One Idempotency-Key per attempt to create a payment at its provider: made once, sent with the create, sent again (with

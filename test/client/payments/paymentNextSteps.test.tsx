@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { replaceWith } from '../../../src/client/features/payments/browser';
-import { saveCheckoutChoices } from '../../../src/client/features/checkout/checkoutStorage';
-import { PAYMENT_KEYS, saveCardStart, saveTransferStart, takePaymentRedirect } from '../../../src/client/features/payments/paymentStorage';
-import type { CreateOrderRequest } from '../../../src/shared/api/orders';
+import { replaceWith } from '@client/features/payments/browser';
+import { saveCheckoutChoices } from '@client/features/checkout/checkoutStorage';
+import { PAYMENT_KEYS, saveCardStart, saveTransferStart, takePaymentRedirect } from '@client/features/payments/paymentStorage';
+import type { CreateOrderRequest } from '@shared/api/orders';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import {
   approvedCard,
@@ -26,7 +26,7 @@ import {
 // The screens of the payment's outcome: Spanish for every state, and the next step as buttons a keyboard reaches.
 
 // jsdom does not navigate: leaving for the server's abort return is observed instead
-jest.mock('../../../src/client/features/payments/browser', () => ({
+jest.mock('@client/features/payments/browser', () => ({
   ...jest.requireActual('../../../src/client/features/payments/browser'),
   leaveTo: jest.fn(),
   replaceWith: jest.fn(),

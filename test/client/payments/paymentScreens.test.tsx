@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { paymentStarted } from '../../../src/client/app/events';
-import { PAYMENT_KEYS, saveCardStart, saveTransferStart } from '../../../src/client/features/payments/paymentStorage';
+import { paymentStarted } from '@client/app/events';
+import { PAYMENT_KEYS, saveCardStart, saveTransferStart } from '@client/features/payments/paymentStorage';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import {
   abortedCard,

@@ -1,15 +1,15 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { take } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { newIdempotencyKey } from '../../../src/client/api/idempotency';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
-import { cartRefreshRequested } from '../../../src/client/app/events';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { ensurePublicOrigin } from '../../../src/client/app/publicOrigin';
-import { callWithTimeout } from '../../../src/client/app/sagaUtils';
-import { createCardPayment, fetchCardPaymentState, fetchOrder, fetchTransferPayment } from '../../../src/client/features/payments/api';
-import { leaveTo, replaceWith } from '../../../src/client/features/payments/browser';
+import { HttpError } from '@client/api/http';
+import { newIdempotencyKey } from '@client/api/idempotency';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { cartRefreshRequested } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { ensurePublicOrigin } from '@client/app/publicOrigin';
+import { callWithTimeout } from '@client/app/sagaUtils';
+import { createCardPayment, fetchCardPaymentState, fetchOrder, fetchTransferPayment } from '@client/features/payments/api';
+import { leaveTo, replaceWith } from '@client/features/payments/browser';
 import {
   PAYMENT_KEYS,
   readCardTransaction,
@@ -18,7 +18,7 @@ import {
   saveTransferStart,
   takePaymentRedirect,
   type StoredPayment,
-} from '../../../src/client/features/payments/paymentStorage';
+} from '@client/features/payments/paymentStorage';
 import {
   handleBackToCart,
   handleCardStart,
@@ -29,8 +29,8 @@ import {
   handlePaymentResume,
   handlePaymentSettled,
   paymentsSaga,
-} from '../../../src/client/features/payments/paymentsSagas';
-import { paymentOutcome, selectHasSession, selectProviderRedirect, selectSettledPayment } from '../../../src/client/features/payments/paymentsSelectors';
+} from '@client/features/payments/paymentsSagas';
+import { paymentOutcome, selectHasSession, selectProviderRedirect, selectSettledPayment } from '@client/features/payments/paymentsSelectors';
 import {
   backToCartRequested,
   nothingToRedirect,
@@ -46,8 +46,8 @@ import {
   startFailed,
   type PaymentStanding,
   type ProviderRedirect,
-} from '../../../src/client/features/payments/paymentsSlice';
-import { cardSessionId } from '../../../src/shared/payments';
+} from '@client/features/payments/paymentsSlice';
+import { cardSessionId } from '@shared/payments';
 import {
   approvedCard,
   buyerState,

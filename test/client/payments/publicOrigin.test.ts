@@ -1,15 +1,15 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { HttpError } from '../../../src/client/api/http';
-import { fetchPublicConfig } from '../../../src/client/api/publicConfig';
-import { paymentStarted } from '../../../src/client/app/events';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { currentLocation, ensurePublicOrigin, wrongOriginNotice } from '../../../src/client/app/publicOrigin';
-import { publicConfigLoaded, selectPublicUrl, wrongOriginDetected } from '../../../src/client/app/publicOriginSlice';
-import { callWithTimeout } from '../../../src/client/app/sagaUtils';
-import { createCardPayment } from '../../../src/client/features/payments/api';
-import { paymentsSaga } from '../../../src/client/features/payments/paymentsSagas';
+import { HttpError } from '@client/api/http';
+import { fetchPublicConfig } from '@client/api/publicConfig';
+import { paymentStarted } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { currentLocation, ensurePublicOrigin, wrongOriginNotice } from '@client/app/publicOrigin';
+import { publicConfigLoaded, selectPublicUrl, wrongOriginDetected } from '@client/app/publicOriginSlice';
+import { callWithTimeout } from '@client/app/sagaUtils';
+import { createCardPayment } from '@client/features/payments/api';
+import { paymentsSaga } from '@client/features/payments/paymentsSagas';
 import { buyerState, order, rootReducer } from './fixtures';
 
 // WebPay and Khipu send the buyer back to PUBLIC_URL: a card or transfer payment starts only from that origin.

@@ -2,15 +2,15 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call, delay, take } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { newIdempotencyKey } from '../../../src/client/api/idempotency';
-import { cartRefreshRequested, invoicePaymentRequested, paymentStarted } from '../../../src/client/app/events';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { ensurePublicOrigin } from '../../../src/client/app/publicOrigin';
-import { callWithTimeout, REQUEST_TIMEOUT_MS } from '../../../src/client/app/sagaUtils';
-import { confirmTransferPayment, createTransferPayment, fetchTransferPayment } from '../../../src/client/features/payments/api';
-import { PAYMENT_KEYS, readTransferPaymentId, saveTransferStart } from '../../../src/client/features/payments/paymentStorage';
+import { HttpError } from '@client/api/http';
+import { newIdempotencyKey } from '@client/api/idempotency';
+import { cartRefreshRequested, invoicePaymentRequested, paymentStarted } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { ensurePublicOrigin } from '@client/app/publicOrigin';
+import { callWithTimeout, REQUEST_TIMEOUT_MS } from '@client/app/sagaUtils';
+import { confirmTransferPayment, createTransferPayment, fetchTransferPayment } from '@client/features/payments/api';
+import { PAYMENT_KEYS, readTransferPaymentId, saveTransferStart } from '@client/features/payments/paymentStorage';
 import {
   confirmIfNeeded,
   handlePaymentSettled,
@@ -20,8 +20,8 @@ import {
   pollTransferPayment,
   TRANSFER_POLLING,
   type PollResult,
-} from '../../../src/client/features/payments/paymentsSagas';
-import { selectPaymentAttempt } from '../../../src/client/features/payments/paymentsSelectors';
+} from '@client/features/payments/paymentsSagas';
+import { selectPaymentAttempt } from '@client/features/payments/paymentsSelectors';
 import {
   paymentAttemptStarted,
   startFailed,
@@ -35,7 +35,7 @@ import {
   transferTimedOut,
   type PaymentAttempt,
   type PaymentTarget,
-} from '../../../src/client/features/payments/paymentsSlice';
+} from '@client/features/payments/paymentsSlice';
 import {
   buyerState,
   delayFn,

@@ -1,5 +1,5 @@
-import type { ProductContent } from '../../../src/shared/api/home';
-import type { ProductDetail } from '../../../src/shared/api/erp';
+import type { ProductContent } from '@shared/api/home';
+import type { ProductDetail } from '@shared/api/erp';
 
 export const detail: ProductDetail = {
   nombre: 'Polera Dry Fit Deportiva',

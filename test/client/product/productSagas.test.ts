@@ -2,11 +2,11 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { rootReducer, type RootState } from '../../../src/client/app/store';
-import { fetchProductContent, fetchProductDetail } from '../../../src/client/features/product/api';
-import { handleProductOpened, loadContent } from '../../../src/client/features/product/productSagas';
-import { productFailed, productLoaded, productOpened } from '../../../src/client/features/product/productSlice';
+import { HttpError } from '@client/api/http';
+import { rootReducer, type RootState } from '@client/app/store';
+import { fetchProductContent, fetchProductDetail } from '@client/features/product/api';
+import { handleProductOpened, loadContent } from '@client/features/product/productSagas';
+import { productFailed, productLoaded, productOpened } from '@client/features/product/productSlice';
 import { content, detail } from './fixtures';
 
 describe('product saga, step by step', () => {

@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { cartItemsAddRequested } from '../../../src/client/app/events';
-import { AppProviders } from '../../../src/client/app/providers';
-import { makeStore } from '../../../src/client/app/store';
-import ProductDetailScreen, { type ProductViewer } from '../../../src/client/features/product/ProductDetailScreen';
+import { cartItemsAddRequested } from '@client/app/events';
+import { AppProviders } from '@client/app/providers';
+import { makeStore } from '@client/app/store';
+import ProductDetailScreen, { type ProductViewer } from '@client/features/product/ProductDetailScreen';
 import { buyerProfile, renderWithProviders, sessionOf } from '../renderWithProviders';
 import { mockApi } from '../home/mockApi';
 import { content, detail, offerDetail } from './fixtures';

@@ -7,15 +7,15 @@ import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import createSagaMiddleware from 'redux-saga';
-import { configureHttp } from '../../../src/client/api/http';
-import { confirmReducer } from '../../../src/client/app/confirmSlice';
-import { messageReducer } from '../../../src/client/app/messageSlice';
-import { theme } from '../../../src/client/app/theme';
-import ProfileScreen from '../../../src/client/features/profile/ProfileScreen';
-import { profileSaga } from '../../../src/client/features/profile/profileSagas';
-import { profileReducer } from '../../../src/client/features/profile/profileSlice';
-import { sessionReducer, type SessionState } from '../../../src/client/features/session/sessionSlice';
-import type { Country, CustomerProfile, Region } from '../../../src/shared/api/erp';
+import { configureHttp } from '@client/api/http';
+import { confirmReducer } from '@client/app/confirmSlice';
+import { messageReducer } from '@client/app/messageSlice';
+import { theme } from '@client/app/theme';
+import ProfileScreen from '@client/features/profile/ProfileScreen';
+import { profileSaga } from '@client/features/profile/profileSagas';
+import { profileReducer } from '@client/features/profile/profileSlice';
+import { sessionReducer, type SessionState } from '@client/features/session/sessionSlice';
+import type { Country, CustomerProfile, Region } from '@shared/api/erp';
 import { buyerProfile, sessionOf } from '../renderWithProviders';
 
 // The profile screen with the reducers and saga it needs: independent of where app/ wires them.

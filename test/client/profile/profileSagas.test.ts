@@ -2,12 +2,12 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { all, call, delay } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { profileRefreshed } from '../../../src/client/app/events';
-import { messageShown } from '../../../src/client/app/messageSlice';
-import { notify } from '../../../src/client/app/notify';
-import { SESSION_KEYS, writeJson } from '../../../src/client/app/sessionStorage';
-import { fetchCountries, fetchProfile, fetchRegions, updateProfile } from '../../../src/client/features/profile/api';
+import { HttpError } from '@client/api/http';
+import { profileRefreshed } from '@client/app/events';
+import { messageShown } from '@client/app/messageSlice';
+import { notify } from '@client/app/notify';
+import { SESSION_KEYS, writeJson } from '@client/app/sessionStorage';
+import { fetchCountries, fetchProfile, fetchRegions, updateProfile } from '@client/features/profile/api';
 import {
   ERP_TIMEOUT_MS,
   handleLoadCatalogs,
@@ -15,8 +15,8 @@ import {
   handleSaveProfile,
   handleScreenOpened,
   keepProfile,
-} from '../../../src/client/features/profile/profileSagas';
-import { selectCatalogsStatus, selectCustomerProfile, selectSessionUserId } from '../../../src/client/features/profile/profileSelectors';
+} from '@client/features/profile/profileSagas';
+import { selectCatalogsStatus, selectCustomerProfile, selectSessionUserId } from '@client/features/profile/profileSelectors';
 import {
   catalogsLoaded,
   catalogsLoadFailed,
@@ -28,8 +28,8 @@ import {
   profileSaved,
   profileSaveFailed,
   profileSaveSubmitted,
-} from '../../../src/client/features/profile/profileSlice';
-import type { UpdateProfileRequest } from '../../../src/shared/schemas/profile';
+} from '@client/features/profile/profileSlice';
+import type { UpdateProfileRequest } from '@shared/schemas/profile';
 import { buyerSession, countries, pacifico, profileReducers, regions } from './fixtures';
 
 const delayFn = delay(0).payload.fn;

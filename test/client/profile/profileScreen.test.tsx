@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { initialProfileState } from '../../../src/client/features/profile/profileSlice';
-import type { CustomerProfile } from '../../../src/shared/api/erp';
+import { initialProfileState } from '@client/features/profile/profileSlice';
+import type { CustomerProfile } from '@shared/api/erp';
 import { renderWithProviders } from '../renderWithProviders';
 import { buyerSession, callsTo, json, mockApi, pacifico, renderProfile } from './fixtures';
 

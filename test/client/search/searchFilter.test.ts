@@ -1,4 +1,4 @@
-import { buildSearchIndex, filterIndex, filterProducts } from '../../../src/client/features/search/searchFilter';
+import { buildSearchIndex, filterIndex, filterProducts } from '@client/features/search/searchFilter';
 import { catalogueItems } from '../catalog/fixtures';
 
 describe('search filter (spec section 5: case-insensitive substring of description or sku)', () => {

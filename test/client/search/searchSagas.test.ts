@@ -1,11 +1,11 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { HttpError } from '../../../src/client/api/http';
-import { rootReducer } from '../../../src/client/app/store';
-import { fetchSearchProducts } from '../../../src/client/features/search/api';
-import { filterProducts, searchIndexFor } from '../../../src/client/features/search/searchFilter';
-import { handleLoadProducts, handleSearchSubmitted } from '../../../src/client/features/search/searchSagas';
+import { HttpError } from '@client/api/http';
+import { rootReducer } from '@client/app/store';
+import { fetchSearchProducts } from '@client/features/search/api';
+import { filterProducts, searchIndexFor } from '@client/features/search/searchFilter';
+import { handleLoadProducts, handleSearchSubmitted } from '@client/features/search/searchSagas';
 import {
   searchProductsFailed,
   searchProductsLoaded,
@@ -13,9 +13,9 @@ import {
   searchResultsReady,
   searchSubmitted,
   selectSearchProducts,
-} from '../../../src/client/features/search/searchSlice';
-import { saveQuery } from '../../../src/client/features/search/searchStorage';
-import type { CatalogueItem } from '../../../src/shared/api/erp';
+} from '@client/features/search/searchSlice';
+import { saveQuery } from '@client/features/search/searchStorage';
+import type { CatalogueItem } from '@shared/api/erp';
 import { catalogueItems } from '../catalog/fixtures';
 
 describe('search sagas, step by step', () => {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { CatalogueItem } from '../../../src/shared/api/erp';
+import type { CatalogueItem } from '@shared/api/erp';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { mockApi, offline } from '../home/mockApi';
 import { catalogueItems } from '../catalog/fixtures';

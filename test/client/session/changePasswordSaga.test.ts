@@ -2,22 +2,22 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { race, take } from 'redux-saga/effects';
-import { HttpError } from '../../../src/client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../../src/client/app/confirmSlice';
-import { loggedOut } from '../../../src/client/app/events';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { notify } from '../../../src/client/app/notify';
-import { rootReducer, type RootState } from '../../../src/client/app/store';
-import { changePassword } from '../../../src/client/features/session/api';
-import { handleChangePassword } from '../../../src/client/features/session/sessionSagas';
-import { clearSession } from '../../../src/client/features/session/sessionPersistence';
-import { selectIsAuthenticated } from '../../../src/client/features/session/sessionSelectors';
+import { HttpError } from '@client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { loggedOut } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { rootReducer, type RootState } from '@client/app/store';
+import { changePassword } from '@client/features/session/api';
+import { handleChangePassword } from '@client/features/session/sessionSagas';
+import { clearSession } from '@client/features/session/sessionPersistence';
+import { selectIsAuthenticated } from '@client/features/session/sessionSelectors';
 import {
   passwordChangeDeclined,
   passwordChangeFailed,
   passwordChangeSubmitted,
   passwordChangeSucceeded,
-} from '../../../src/client/features/session/sessionSlice';
+} from '@client/features/session/sessionSlice';
 import { sessionOf } from '../renderWithProviders';
 
 const form = { username: '76.123.456-0', currentPassword: 'Demo1234', password: 'Nueva1234', confirmPassword: 'Nueva1234' };

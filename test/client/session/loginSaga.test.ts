@@ -1,16 +1,16 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { HttpError } from '../../../src/client/api/http';
-import { loggedOut } from '../../../src/client/app/events';
-import { messageShown } from '../../../src/client/app/messageSlice';
-import { navigateTo } from '../../../src/client/app/navigation';
-import { rootReducer } from '../../../src/client/app/store';
-import { fetchProfile, login } from '../../../src/client/features/session/api';
-import { handleLoadProfile, handleLogin } from '../../../src/client/features/session/sessionSagas';
-import { clearSession, saveProfile, saveSession } from '../../../src/client/features/session/sessionPersistence';
-import { loginFailed, loginSubmitted, loginSucceeded, passwordChangeRequired, profileLoaded } from '../../../src/client/features/session/sessionSlice';
-import type { LoginResponse } from '../../../src/shared/api/types';
+import { HttpError } from '@client/api/http';
+import { loggedOut } from '@client/app/events';
+import { messageShown } from '@client/app/messageSlice';
+import { navigateTo } from '@client/app/navigation';
+import { rootReducer } from '@client/app/store';
+import { fetchProfile, login } from '@client/features/session/api';
+import { handleLoadProfile, handleLogin } from '@client/features/session/sessionSagas';
+import { clearSession, saveProfile, saveSession } from '@client/features/session/sessionPersistence';
+import { loginFailed, loginSubmitted, loginSucceeded, passwordChangeRequired, profileLoaded } from '@client/features/session/sessionSlice';
+import type { LoginResponse } from '@shared/api/types';
 import { buyerProfile } from '../renderWithProviders';
 
 const submitted = loginSubmitted({ username: '76.123.456-0', password: 'Demo1234' });

@@ -1,12 +1,12 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { loggedOut, sessionExpired } from '../../../src/client/app/events';
-import { navigateTo, setNavigator } from '../../../src/client/app/navigation';
-import { makeStore, rootReducer, type RootState } from '../../../src/client/app/store';
-import { cartCountLoaded, initialCartState } from '../../../src/client/features/cart/cartSlice';
-import { handleLogout, handleSessionExpired, sessionSaga } from '../../../src/client/features/session/sessionSagas';
-import { clearSession, saveProfile, saveSession } from '../../../src/client/features/session/sessionPersistence';
-import { logoutRequested } from '../../../src/client/features/session/sessionSlice';
+import { loggedOut, sessionExpired } from '@client/app/events';
+import { navigateTo, setNavigator } from '@client/app/navigation';
+import { makeStore, rootReducer, type RootState } from '@client/app/store';
+import { cartCountLoaded, initialCartState } from '@client/features/cart/cartSlice';
+import { handleLogout, handleSessionExpired, sessionSaga } from '@client/features/session/sessionSagas';
+import { clearSession, saveProfile, saveSession } from '@client/features/session/sessionPersistence';
+import { logoutRequested } from '@client/features/session/sessionSlice';
 import { buyerProfile, sessionOf } from '../renderWithProviders';
 
 const loggedInBuyer = (): RootState => ({

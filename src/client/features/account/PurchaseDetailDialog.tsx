@@ -13,8 +13,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { fill } from '../../../shared/messages';
-import { formatCLP, formatInteger } from '../../../shared/money';
+import { fill } from '@shared/messages';
+import { formatCLP, formatInteger } from '@shared/money';
 import type { DetailState } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
 

@@ -1,12 +1,12 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '../../../shared/api/erp';
-import { fill, MSG } from '../../../shared/messages';
-import { HttpError, toApiError } from '../../api/http';
-import { invoicePaymentRequested, type InvoicePaymentStart } from '../../app/events';
-import { messageShown } from '../../app/messageSlice';
-import { safe } from '../../app/sagaUtils';
-import { SESSION_KEYS, writeItem, writeJson } from '../../app/sessionStorage';
+import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
+import { fill, MSG } from '@shared/messages';
+import { HttpError, toApiError } from '@client/api/http';
+import { invoicePaymentRequested, type InvoicePaymentStart } from '@client/app/events';
+import { messageShown } from '@client/app/messageSlice';
+import { safe } from '@client/app/sagaUtils';
+import { SESSION_KEYS, writeItem, writeJson } from '@client/app/sessionStorage';
 import { fetchPendingDocuments, fetchPurchaseHistory, fetchPurchaseHistoryLines } from './api';
 import { selectCustomerId, selectPendingDocuments } from './accountSelectors';
 import {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '../../../shared/api/erp';
-import { loggedOut, sessionExpired, type InvoicePaymentStart } from '../../app/events';
+import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
+import { loggedOut, sessionExpired, type InvoicePaymentStart } from '@client/app/events';
 
 export type LoadStatus = 'idle' | 'running' | 'loaded' | 'failed';
 

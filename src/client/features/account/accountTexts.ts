@@ -1,4 +1,4 @@
-import { PROVIDER_NAMES } from '../../../shared/payments';
+import { PROVIDER_NAMES } from '@shared/payments';
 
 // The texts of the pending payments and purchase history screens (spec section 2). Those the spec fixes are kept
 // word for word.

@@ -1,5 +1,5 @@
-import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '../../../shared/api/erp';
-import { http } from '../../api/http';
+import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
+import { http } from '@client/api/http';
 
 // Spec section 7, orders: the buyer's open invoices and purchase history, read from the ERP.
 export const fetchPendingDocuments = (customerId: string) =>

@@ -1,4 +1,4 @@
-import type { PendingDocument } from '../../../shared/api/erp';
+import type { PendingDocument } from '@shared/api/erp';
 
 /**
  * The Data Grid's row selection (v8+): 'include' lists the selected ids, 'exclude' the unselected ones (select-all

@@ -10,8 +10,8 @@ import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Banner, SaveBannerFields } from '../../../shared/api/banners';
-import type { FileProblem } from '../../../shared/schemas/adminProducts';
+import type { Banner, SaveBannerFields } from '@shared/api/banners';
+import type { FileProblem } from '@shared/schemas/adminProducts';
 import {
   BANNER_ACCEPT,
   BANNER_FILE_FIELDS,
@@ -22,11 +22,11 @@ import {
   bannerSchema,
   type BannerFileField,
   type BannerForm,
-} from '../../../shared/schemas/banners';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { PageSpinner } from '../../components/PageSpinner';
-import { useAppDispatch } from '../../app/hooks';
-import { readItem, SESSION_KEYS } from '../../app/sessionStorage';
+} from '@shared/schemas/banners';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { PageSpinner } from '@client/components/PageSpinner';
+import { useAppDispatch } from '@client/app/hooks';
+import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
 import { selectBannerSave, selectEditedBanner, selectEditedBannerId, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { bannerCreateOpened, bannerEditOpened, bannerSaveSubmitted } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';

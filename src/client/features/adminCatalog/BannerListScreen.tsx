@@ -14,15 +14,15 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Banner } from '../../../shared/api/banners';
-import { BANNER_MSG } from '../../../shared/schemas/banners';
-import { useAppDispatch } from '../../app/hooks';
+import type { Banner } from '@shared/api/banners';
+import { BANNER_MSG } from '@shared/schemas/banners';
+import { useAppDispatch } from '@client/app/hooks';
 import { selectBannerDelete, selectBanners, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { bannerDeleteRequested, bannerEditChosen, bannerListOpened } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { BANNER_CREATE_PATH } from './adminPaths';
 import { inJsdom, loadingSlotProps, localeWithNoRows } from './gridSetup';
-import { PageSpinner } from '../../components/PageSpinner';
+import { PageSpinner } from '@client/components/PageSpinner';
 
 const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 

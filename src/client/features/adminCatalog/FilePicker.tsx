@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, type ChangeEvent } from 'react';
-import { fill } from '../../../shared/messages';
+import { fill } from '@shared/messages';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 
 export interface FilePickerProps {

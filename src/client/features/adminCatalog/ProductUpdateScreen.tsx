@@ -14,7 +14,7 @@ import { useFormik } from 'formik';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AdminProduct, SaveProductFields } from '../../../shared/api/adminProducts';
+import type { AdminProduct, SaveProductFields } from '@shared/api/adminProducts';
 import {
   ADMIN_PRODUCT_MSG,
   fileProblem,
@@ -26,11 +26,11 @@ import {
   type FileProblem,
   type ProductFileField,
   type ProductUpdateForm,
-} from '../../../shared/schemas/adminProducts';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { PageSpinner } from '../../components/PageSpinner';
-import { useAppDispatch } from '../../app/hooks';
-import { readItem, SESSION_KEYS } from '../../app/sessionStorage';
+} from '@shared/schemas/adminProducts';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { PageSpinner } from '@client/components/PageSpinner';
+import { useAppDispatch } from '@client/app/hooks';
+import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
 import { selectEditedProduct, selectEditedProductSku, selectProductSave, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { PRODUCT_LIST_PATH } from './adminPaths';
 import { productEditOpened, productSaveSubmitted } from './adminCatalogSlice';

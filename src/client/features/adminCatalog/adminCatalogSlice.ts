@@ -1,12 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AdminProduct, ProductListItem, SaveProductFields } from '../../../shared/api/adminProducts';
-import type { Banner, SaveBannerFields } from '../../../shared/api/banners';
-import { loggedOut, sessionExpired } from '../../app/events';
-import { idleFlow, type Flow, type Loadable } from '../../app/loadable';
+import type { AdminProduct, ProductListItem, SaveProductFields } from '@shared/api/adminProducts';
+import type { Banner, SaveBannerFields } from '@shared/api/banners';
+import { loggedOut, sessionExpired } from '@client/app/events';
+import { idleFlow, type Flow, type Loadable } from '@client/app/loadable';
 
 // Product and banner administration (admin document sections 2, 4 and 8).
 
-export type { Flow, FlowStatus, Loadable, LoadStatus } from '../../app/loadable';
+export type { Flow, FlowStatus, Loadable, LoadStatus } from '@client/app/loadable';
 
 export interface AdminCatalogState {
   /** The ERP's styles of the product list. */

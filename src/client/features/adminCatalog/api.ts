@@ -1,8 +1,8 @@
-import type { AdminProduct, AdminProductList, ProductStatusResponse, SaveProductFields, SaveProductResponse } from '../../../shared/api/adminProducts';
-import type { Banner, BannerList, DeleteBannerResponse, SaveBannerFields, SaveBannerResponse } from '../../../shared/api/banners';
-import type { ProductFileField } from '../../../shared/schemas/adminProducts';
-import type { BannerFileField } from '../../../shared/schemas/banners';
-import { http } from '../../api/http';
+import type { AdminProduct, AdminProductList, ProductStatusResponse, SaveProductFields, SaveProductResponse } from '@shared/api/adminProducts';
+import type { Banner, BannerList, DeleteBannerResponse, SaveBannerFields, SaveBannerResponse } from '@shared/api/banners';
+import type { ProductFileField } from '@shared/schemas/adminProducts';
+import type { BannerFileField } from '@shared/schemas/banners';
+import { http } from '@client/api/http';
 
 // Admin document section 7: the calls of product and banner administration.
 

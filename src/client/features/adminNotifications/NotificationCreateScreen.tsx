@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { fill } from '../../../shared/messages';
-import { availableSections, MAX_NOTIFICATIONS, NOTIFICATION_MSG } from '../../../shared/schemas/notifications';
-import { useAppDispatch } from '../../app/hooks';
+import { fill } from '@shared/messages';
+import { availableSections, MAX_NOTIFICATIONS, NOTIFICATION_MSG } from '@shared/schemas/notifications';
+import { useAppDispatch } from '@client/app/hooks';
 import { selectNotifications, selectNotificationSave, type AdminNotificationsRootState } from './adminNotificationsSelectors';
 import { notificationCreateOpened, notificationSaveErrorClosed, notificationSaveSubmitted } from './adminNotificationsSlice';
 import { emptyNotification, NotificationForm } from './NotificationForm';

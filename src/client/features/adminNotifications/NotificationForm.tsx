@@ -6,10 +6,10 @@ import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import { Link as RouterLink } from 'react-router-dom';
-import type { NotificationRecipient, SaveNotificationRequest } from '../../../shared/api/notifications';
-import type { NotificationSection } from '../../../shared/orders';
-import { notificationSchema, SECTION_LABELS } from '../../../shared/schemas/notifications';
-import FormCard from '../../components/FormCard';
+import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api/notifications';
+import type { NotificationSection } from '@shared/orders';
+import { notificationSchema, SECTION_LABELS } from '@shared/schemas/notifications';
+import FormCard from '@client/components/FormCard';
 import { NOTIFICATION_LIST_PATH } from './adminNotificationsPaths';
 import { ADMIN_NOTIFICATIONS_TEXT as T } from './adminNotificationsTexts';
 

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner';
+import { PageSpinner } from '@client/components/PageSpinner';
 import { NOTIFICATION_LIST_PATH } from './adminNotificationsPaths';
 import { ADMIN_NOTIFICATIONS_TEXT } from './adminNotificationsTexts';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { availableSections, NOTIFICATION_MSG } from '../../../shared/schemas/notifications';
-import { useAppDispatch } from '../../app/hooks';
-import { readItem, SESSION_KEYS } from '../../app/sessionStorage';
+import { availableSections, NOTIFICATION_MSG } from '@shared/schemas/notifications';
+import { useAppDispatch } from '@client/app/hooks';
+import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
 import {
   selectEditedNotification,
   selectEditedNotificationId,

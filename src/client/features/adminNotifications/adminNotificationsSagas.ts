@@ -1,14 +1,14 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { NotificationRecipient, SaveNotificationRequest } from '../../../shared/api/notifications';
-import { fill, MSG } from '../../../shared/messages';
-import { NOTIFICATION_MSG, SECTION_LABELS } from '../../../shared/schemas/notifications';
-import { HttpError, toApiError } from '../../api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../app/confirmSlice';
-import { navigateTo } from '../../app/navigation';
-import { notify } from '../../app/notify';
-import { safe } from '../../app/sagaUtils';
-import { SESSION_KEYS, writeItem } from '../../app/sessionStorage';
+import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api/notifications';
+import { fill, MSG } from '@shared/messages';
+import { NOTIFICATION_MSG, SECTION_LABELS } from '@shared/schemas/notifications';
+import { HttpError, toApiError } from '@client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { safe } from '@client/app/sagaUtils';
+import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { NOTIFICATION_LIST_PATH, NOTIFICATION_UPDATE_PATH } from './adminNotificationsPaths';
 import {
   notificationCreateOpened,

@@ -1,11 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { NotificationRecipient, SaveNotificationRequest } from '../../../shared/api/notifications';
-import { loggedOut, sessionExpired } from '../../app/events';
-import { idleFlow, type Flow, type Loadable } from '../../app/loadable';
+import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api/notifications';
+import { loggedOut, sessionExpired } from '@client/app/events';
+import { idleFlow, type Flow, type Loadable } from '@client/app/loadable';
 
 // Notification recipients (admin document sections 2, 4 and 8): at most one per section, so at most three.
 
-export type { Flow, FlowStatus, Loadable, LoadStatus } from '../../app/loadable';
+export type { Flow, FlowStatus, Loadable, LoadStatus } from '@client/app/loadable';
 
 export interface AdminNotificationsState {
   /** Every record: the list, and the sections the forms may still offer. */

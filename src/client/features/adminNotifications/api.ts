@@ -1,6 +1,6 @@
-import type { NotificationList, NotificationRecipient, SaveNotificationRequest } from '../../../shared/api/notifications';
-import type { MessageResponse } from '../../../shared/api/types';
-import { http } from '../../api/http';
+import type { NotificationList, NotificationRecipient, SaveNotificationRequest } from '@shared/api/notifications';
+import type { MessageResponse } from '@shared/api/types';
+import { http } from '@client/api/http';
 
 // Admin document section 7: the calls of notification administration.
 

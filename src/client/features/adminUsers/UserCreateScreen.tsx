@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { USER_MSG } from '../../../shared/schemas/users';
-import { useAppDispatch } from '../../app/hooks';
+import { USER_MSG } from '@shared/schemas/users';
+import { useAppDispatch } from '@client/app/hooks';
 import { selectCurrentRole, selectCustomerCheck, selectUserSave, type AdminUsersRootState } from './adminUsersSelectors';
 import { userCreateOpened, userRutEntered, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
 import { emptyUser, UserForm } from './UserForm';

@@ -1,14 +1,14 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { AdminUser, SaveUserRequest } from '../../../shared/api/adminUsers';
-import { fill, MSG } from '../../../shared/messages';
-import { isNewUserId, USER_MSG } from '../../../shared/schemas/users';
-import { HttpError, toApiError } from '../../api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../app/confirmSlice';
-import { navigateTo } from '../../app/navigation';
-import { notify } from '../../app/notify';
-import { safe } from '../../app/sagaUtils';
-import { SESSION_KEYS, writeItem } from '../../app/sessionStorage';
+import type { AdminUser, SaveUserRequest } from '@shared/api/adminUsers';
+import { fill, MSG } from '@shared/messages';
+import { isNewUserId, USER_MSG } from '@shared/schemas/users';
+import { HttpError, toApiError } from '@client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { safe } from '@client/app/sagaUtils';
+import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { USER_LIST_PATH, USER_UPDATE_PATH } from './adminUsersPaths';
 import {
   erpCustomerCheckFailed,

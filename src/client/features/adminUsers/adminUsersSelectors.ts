@@ -1,4 +1,4 @@
-import type { Role } from '../../../shared/roles';
+import type { Role } from '@shared/roles';
 import type { AdminUsersState } from './adminUsersSlice';
 
 /**

@@ -1,12 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AdminUser, SaveUserRequest } from '../../../shared/api/adminUsers';
-import { loggedOut, sessionExpired } from '../../app/events';
-import { idleFlow, type Flow, type Loadable } from '../../app/loadable';
+import type { AdminUser, SaveUserRequest } from '@shared/api/adminUsers';
+import { loggedOut, sessionExpired } from '@client/app/events';
+import { idleFlow, type Flow, type Loadable } from '@client/app/loadable';
 import type { ErpCustomer } from './api';
 
 // User administration (admin document sections 2, 4 and 8).
 
-export type { Flow, FlowStatus, Loadable, LoadStatus } from '../../app/loadable';
+export type { Flow, FlowStatus, Loadable, LoadStatus } from '@client/app/loadable';
 
 export interface AdminUsersState {
   users: Loadable<AdminUser[]>;

@@ -1,5 +1,5 @@
-import type { AdminUser, AdminUserList, DeleteUserResponse, ErpCustomerLookup, SaveUserRequest } from '../../../shared/api/adminUsers';
-import { http } from '../../api/http';
+import type { AdminUser, AdminUserList, DeleteUserResponse, ErpCustomerLookup, SaveUserRequest } from '@shared/api/adminUsers';
+import { http } from '@client/api/http';
 
 // Admin document section 7: the calls of user administration.
 

@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
-import { MSG } from '../../../shared/messages';
-import { PageSpinner } from '../../components/PageSpinner';
-import { useAppDispatch } from '../../app/hooks';
+import { MSG } from '@shared/messages';
+import { PageSpinner } from '@client/components/PageSpinner';
+import { useAppDispatch } from '@client/app/hooks';
 import { CartLine } from './CartLine';
 import {
   selectCartBusy,

@@ -1,6 +1,6 @@
 import CheckroomIcon from '@mui/icons-material/Checkroom';
 import Box from '@mui/material/Box';
-import type { CartItem } from '../../../shared/api/cart';
+import type { CartItem } from '@shared/api/cart';
 
 /** The product photo of a line; decorative (alt ''), since the name is written next to it. */
 export function CartLineImage({ item, size }: { item: Pick<CartItem, 'urlImageMain'>; size: number }) {

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
-import { OrderTotalsSummary } from '../../components/OrderTotalsSummary';
-import { MSG } from '../../../shared/messages';
-import type { OrderTotals } from '../../../shared/pricing';
+import { OrderTotalsSummary } from '@client/components/OrderTotalsSummary';
+import { MSG } from '@shared/messages';
+import type { OrderTotals } from '@shared/pricing';
 
 export interface CartSummaryProps {
   totals: OrderTotals;

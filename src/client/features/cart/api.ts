@@ -1,5 +1,5 @@
-import type { CartAddRequest, CartItem, CartResponse, CartUpdateRequest } from '../../../shared/api/cart';
-import { http } from '../../api/http';
+import type { CartAddRequest, CartItem, CartResponse, CartUpdateRequest } from '@shared/api/cart';
+import { http } from '@client/api/http';
 
 // Spec section 7, Cart. The server prices every line; whatever price a client could send is ignored.
 

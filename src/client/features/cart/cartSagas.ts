@@ -1,14 +1,14 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { CartItem, CartResponse } from '../../../shared/api/cart';
-import { MSG } from '../../../shared/messages';
-import { RESERVE_MARKER } from '../../../shared/orders';
-import { toApiError } from '../../api/http';
-import { cartItemsAddRequested, cartRefreshRequested, type CartItemRequest } from '../../app/events';
-import { navigateTo } from '../../app/navigation';
-import { notify } from '../../app/notify';
-import { safe } from '../../app/sagaUtils';
-import { removeItems, SESSION_KEYS, writeItem } from '../../app/sessionStorage';
+import type { CartItem, CartResponse } from '@shared/api/cart';
+import { MSG } from '@shared/messages';
+import { RESERVE_MARKER } from '@shared/orders';
+import { toApiError } from '@client/api/http';
+import { cartItemsAddRequested, cartRefreshRequested, type CartItemRequest } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { safe } from '@client/app/sagaUtils';
+import { removeItems, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { addCartItem, deleteCartItem, fetchCart, fetchCartCount, updateCartItem } from './api';
 import { selectCartUserId } from './cartSelectors';
 import {

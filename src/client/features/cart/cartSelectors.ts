@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { orderTotals, type OrderTotals } from '../../../shared/pricing';
+import { orderTotals, type OrderTotals } from '@shared/pricing';
 import type { CartState } from './cartSlice';
 
 /**

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartItem, CartResponse } from '../../../shared/api/cart';
-import type { OrderTotals } from '../../../shared/pricing';
-import { cartEmptied, loggedOut, sessionExpired } from '../../app/events';
+import type { CartItem, CartResponse } from '@shared/api/cart';
+import type { OrderTotals } from '@shared/pricing';
+import { cartEmptied, loggedOut, sessionExpired } from '@client/app/events';
 
 export type CartLoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 

@@ -1,5 +1,5 @@
 // Texts of the cart drawer and the cart detail besides the spec's own, which come from MSG word for word.
-import { fill, MSG } from '../../../shared/messages';
+import { fill, MSG } from '@shared/messages';
 
 export const CART_TEXT = {
   priceList: 'P. Lista',

@@ -3,16 +3,16 @@ import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { PageSpinner } from '../../components/PageSpinner';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { GenderFilter } from '../../../shared/genderFilter';
-import ProductListFilterBar from '../../components/ProductListFilterBar';
+import { PageSpinner } from '@client/components/PageSpinner';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import type { GenderFilter } from '@shared/genderFilter';
+import ProductListFilterBar from '@client/components/ProductListFilterBar';
 import { filterCatalogue } from './catalogFilter';
 import { catalogItemsRequested, selectCatalogItems } from './catalogSlice';
 import { readChoice } from './catalogStorage';
 
 // the Data Grid is the heaviest part of the screen: it loads after the title and the filter are shown
-const ProductRowsGrid = lazy(() => import('../../components/ProductRowsGrid'));
+const ProductRowsGrid = lazy(() => import('@client/components/ProductRowsGrid'));
 
 /** Catalogue product list (/user/catalog-detail): the rows of the category chosen on /user/catalog. */
 export default function CatalogDetailScreen() {

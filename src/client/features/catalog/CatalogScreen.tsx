@@ -10,9 +10,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Theme } from '@mui/material/styles';
 import { Fragment, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { CatalogueTree } from '../../../shared/api/erp';
-import { PageSpinner } from '../../components/PageSpinner';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { CatalogueTree } from '@shared/api/erp';
+import { PageSpinner } from '@client/components/PageSpinner';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { catalogTreeRequested, selectCatalogTree } from './catalogSlice';
 import { saveChoice, type CatalogueChoice } from './catalogStorage';
 

@@ -1,5 +1,5 @@
-import type { CatalogueItem } from '../../../shared/api/erp';
-import { matchesGender, type GenderFilter } from '../../../shared/genderFilter';
+import type { CatalogueItem } from '@shared/api/erp';
+import { matchesGender, type GenderFilter } from '@shared/genderFilter';
 import type { CatalogueChoice } from './catalogStorage';
 
 const same = (a: string, b: string) => a.localeCompare(b, 'es', { sensitivity: 'base' }) === 0;

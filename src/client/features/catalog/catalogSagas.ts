@@ -1,8 +1,8 @@
 import { all, call, put, select, takeLeading } from 'redux-saga/effects';
-import type { CatalogueItem, CatalogueTree } from '../../../shared/api/erp';
-import { MSG } from '../../../shared/messages';
-import { toApiError } from '../../api/http';
-import { safe } from '../../app/sagaUtils';
+import type { CatalogueItem, CatalogueTree } from '@shared/api/erp';
+import { MSG } from '@shared/messages';
+import { toApiError } from '@client/api/http';
+import { safe } from '@client/app/sagaUtils';
 import { fetchCatalogueItems, fetchCatalogueTree } from './api';
 import {
   catalogItemsFailed,

@@ -1,5 +1,5 @@
-import type { CartResponse } from '../../../shared/api/cart';
-import type { Transport } from '../../../shared/api/erp';
+import type { CartResponse } from '@shared/api/cart';
+import type { Transport } from '@shared/api/erp';
 import type {
   CreateOrderRequest,
   NotificationRecipient,
@@ -7,11 +7,11 @@ import type {
   OrderMailRequest,
   OrderSubmissionResponse,
   UpdateOrderStateRequest,
-} from '../../../shared/api/orders';
-import type { MessageResponse } from '../../../shared/api/types';
-import type { NotificationSection } from '../../../shared/orders';
-import { HttpError, http } from '../../api/http';
-import { withIdempotencyKey } from '../../api/idempotency';
+} from '@shared/api/orders';
+import type { MessageResponse } from '@shared/api/types';
+import type { NotificationSection } from '@shared/orders';
+import { HttpError, http } from '@client/api/http';
+import { withIdempotencyKey } from '@client/api/idempotency';
 
 // Spec section 7: the calls of the order summary and of the reserve, credit-line and cheque flows.
 

@@ -1,14 +1,14 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { VariantType } from 'notistack';
 import { all, call, delay, fork, put, race, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { CartResponse } from '../../../shared/api/cart';
-import type { Transport } from '../../../shared/api/erp';
-import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '../../../shared/api/orders';
-import { fill, MSG } from '../../../shared/messages';
-import { chequeFileError, ORDER_MSG } from '../../../shared/schemas/orders';
-import { HttpError, toApiError } from '../../api/http';
-import { newIdempotencyKey, outcomeUnknown } from '../../api/idempotency';
-import { confirmRequested, userDecision } from '../../app/confirmSlice';
+import type { CartResponse } from '@shared/api/cart';
+import type { Transport } from '@shared/api/erp';
+import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '@shared/api/orders';
+import { fill, MSG } from '@shared/messages';
+import { chequeFileError, ORDER_MSG } from '@shared/schemas/orders';
+import { HttpError, toApiError } from '@client/api/http';
+import { newIdempotencyKey, outcomeUnknown } from '@client/api/idempotency';
+import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import {
   cartEmptied,
   cartRefreshRequested,
@@ -17,12 +17,12 @@ import {
   purchaseRetryRequested,
   type PaymentStart,
   type PurchaseRetry,
-} from '../../app/events';
-import { navigateTo } from '../../app/navigation';
-import { notify } from '../../app/notify';
-import { ensurePublicOrigin } from '../../app/publicOrigin';
-import { callWithTimeout, safe } from '../../app/sagaUtils';
-import { brandName } from '../../components/brand';
+} from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { ensurePublicOrigin } from '@client/app/publicOrigin';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
+import { brandName } from '@client/components/brand';
 import {
   confirmOrder,
   createOrder,

@@ -1,14 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartResponse } from '../../../shared/api/cart';
-import type { Transport } from '../../../shared/api/erp';
-import type { CreateOrderRequest, Order, OrderSubmissionResponse } from '../../../shared/api/orders';
-import type { OrderTotals } from '../../../shared/pricing';
-import { loggedOut, paymentStarted, purchaseRetryFailed, sessionExpired, type PaymentStart } from '../../app/events';
-import { wrongOriginDetected } from '../../app/publicOriginSlice';
+import type { CartResponse } from '@shared/api/cart';
+import type { Transport } from '@shared/api/erp';
+import type { CreateOrderRequest, Order, OrderSubmissionResponse } from '@shared/api/orders';
+import type { OrderTotals } from '@shared/pricing';
+import { loggedOut, paymentStarted, purchaseRetryFailed, sessionExpired, type PaymentStart } from '@client/app/events';
+import { wrongOriginDetected } from '@client/app/publicOriginSlice';
 
 // The order summary and the reserve, credit-line and cheque flows (spec sections 2, 4 and 5).
 
-import type { FlowStatus, LoadStatus } from '../../app/loadable';
+import type { FlowStatus, LoadStatus } from '@client/app/loadable';
 export type { FlowStatus, LoadStatus };
 export type ProviderMethod = PaymentStart['method'];
 export type { PaymentStart };

@@ -1,6 +1,6 @@
-import type { CreateOrderRequest } from '../../../shared/api/orders';
-import { DELIVERY_TYPES, type DeliveryType } from '../../../shared/orders';
-import { readItem, SESSION_KEYS, writeItem } from '../../app/sessionStorage';
+import type { CreateOrderRequest } from '@shared/api/orders';
+import { DELIVERY_TYPES, type DeliveryType } from '@shared/orders';
+import { readItem, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import type { ProviderMethod } from './checkoutSlice';
 
 // The choices of the last card or transfer order outlive the page: the provider sends the buyer back to a new page,

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { CUSTOMER_REQUEST_MSG } from '../../../shared/schemas/customerRequest';
+import { CUSTOMER_REQUEST_MSG } from '@shared/schemas/customerRequest';
 import { CUSTOMER_REQUEST_TEXT } from './customerRequestTexts';
 
 /** Customer spec section 8: no CREATION_USER recipient → 'Solicitud Creación Cliente' with the text and an error icon. */

@@ -1,7 +1,7 @@
-import type { NotificationRecipient } from '../../../shared/api/orders';
-import type { CustomerRequest, PublicRecipient } from '../../../shared/api/customerRequest';
-import type { MessageResponse } from '../../../shared/api/types';
-import { HttpError, http } from '../../api/http';
+import type { NotificationRecipient } from '@shared/api/orders';
+import type { CustomerRequest, PublicRecipient } from '@shared/api/customerRequest';
+import type { MessageResponse } from '@shared/api/types';
+import { HttpError, http } from '@client/api/http';
 
 // Customer spec section 7: the calls of the customer creation request (anonymous; also used logged in).
 

@@ -1,15 +1,15 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, fork, put, race, take, takeLeading } from 'redux-saga/effects';
-import type { CustomerRequest, CustomerRequestFields, PublicRecipient } from '../../../shared/api/customerRequest';
-import type { NotificationRecipient } from '../../../shared/api/orders';
-import { fill } from '../../../shared/messages';
-import { CUSTOMER_REQUEST_MSG as M } from '../../../shared/schemas/customerRequest';
-import { HttpError, toApiError } from '../../api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '../../app/confirmSlice';
-import { navigateTo } from '../../app/navigation';
-import { notify } from '../../app/notify';
-import { safe } from '../../app/sagaUtils';
-import { brandName } from '../../components/brand';
+import type { CustomerRequest, CustomerRequestFields, PublicRecipient } from '@shared/api/customerRequest';
+import type { NotificationRecipient } from '@shared/api/orders';
+import { fill } from '@shared/messages';
+import { CUSTOMER_REQUEST_MSG as M } from '@shared/schemas/customerRequest';
+import { HttpError, toApiError } from '@client/api/http';
+import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { safe } from '@client/app/sagaUtils';
+import { brandName } from '@client/components/brand';
 import { findCreationRecipient, sendCustomerRequest } from './api';
 import { recipientMissing, requestDeclined, requestFailed, requestSent, requestSubmitted } from './customerRequestSlice';
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CustomerRequestFields } from '../../../shared/api/customerRequest';
+import type { CustomerRequestFields } from '@shared/api/customerRequest';
 
 // The customer creation request (customer spec sections 2, 4 and 8): the flow's status only; the form is Formik's.
 

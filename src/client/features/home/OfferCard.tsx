@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatCLP } from '../../../shared/money';
+import { formatCLP } from '@shared/money';
 import type { HomeOfferCard } from './api';
 
 /** One offer of home: image, percentage badge, variant, description, offer price and the eye button. */

@@ -1,5 +1,5 @@
-import type { HomeBanner, HomeOfferCard } from '../../../shared/api/home';
-import { http } from '../../api/http';
+import type { HomeBanner, HomeOfferCard } from '@shared/api/home';
+import { http } from '@client/api/http';
 
 export type { HomeBanner, HomeOfferCard };
 

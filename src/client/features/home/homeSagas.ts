@@ -1,8 +1,8 @@
 import { all, call, put, takeLatest } from 'redux-saga/effects';
-import { homeServiceError } from '../../../shared/messages';
-import { toApiError } from '../../api/http';
-import { messageShown } from '../../app/messageSlice';
-import { safe } from '../../app/sagaUtils';
+import { homeServiceError } from '@shared/messages';
+import { toApiError } from '@client/api/http';
+import { messageShown } from '@client/app/messageSlice';
+import { safe } from '@client/app/sagaUtils';
 import { fetchBanner, fetchMenOffers, fetchWomenOffers, type HomeBanner, type HomeOfferCard } from './api';
 import { homeBannerFailed, homeBannerLoaded, homeOffersFailed, homeOffersLoaded, homeOpened, type OfferTab } from './homeSlice';
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../../app/events';
+import { loggedOut, sessionExpired } from '@client/app/events';
 import type { HomeOfferCard } from './api';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { PAYMENTS_TEXT } from './paymentsTexts';
 
 /** The payment routes are open (spec section 2), but reading a payment needs the buyer's session. */

@@ -1,10 +1,10 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useDispatch, useSelector } from 'react-redux';
-import { fill } from '../../../shared/messages';
-import { formatCLP } from '../../../shared/money';
-import { describePaymentState, PROVIDER_NAMES } from '../../../shared/payments';
-import { PageSpinner } from '../../components/PageSpinner';
+import { fill } from '@shared/messages';
+import { formatCLP } from '@shared/money';
+import { describePaymentState, PROVIDER_NAMES } from '@shared/payments';
+import { PageSpinner } from '@client/components/PageSpinner';
 import { PaymentDetails, type DetailRow } from './PaymentDetails';
 import { PaymentNextSteps } from './PaymentNextSteps';
 import { outcomeExplanation } from './paymentFormat';

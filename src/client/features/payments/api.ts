@@ -1,4 +1,4 @@
-import type { Order } from '../../../shared/api/orders';
+import type { Order } from '@shared/api/orders';
 import type {
   CardPaymentResult,
   KhipuCreateRequest,
@@ -6,10 +6,10 @@ import type {
   TransferPaymentStatus,
   WebpayCreateRequest,
   WebpayCreateResponse,
-} from '../../../shared/api/payments';
-import { http } from '../../api/http';
-import { withIdempotencyKey } from '../../api/idempotency';
-import { env } from '../../app/env';
+} from '@shared/api/payments';
+import { http } from '@client/api/http';
+import { withIdempotencyKey } from '@client/api/idempotency';
+import { env } from '@client/app/env';
 
 // Spec section 7, Payments: card (WebPay Plus) and bank transfer (Khipu). The server charges its own amount.
 

@@ -1,5 +1,5 @@
-import type { CardPaymentResult } from '../../../shared/api/payments';
-import { fill } from '../../../shared/messages';
+import type { CardPaymentResult } from '@shared/api/payments';
+import { fill } from '@shared/messages';
 import {
   ABORTED_VCI,
   describePaymentType,
@@ -8,7 +8,7 @@ import {
   type PaymentPurpose,
   type PaymentProvider,
   type PaymentState,
-} from '../../../shared/payments';
+} from '@shared/payments';
 import type { PaymentOutcome } from './paymentsSlice';
 import { PAYMENTS_TEXT, UNPAID_REASON_TEXT } from './paymentsTexts';
 

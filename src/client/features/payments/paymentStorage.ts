@@ -1,6 +1,6 @@
-import type { Order } from '../../../shared/api/orders';
-import type { WebpayCreateResponse } from '../../../shared/api/payments';
-import type { PaymentProvider } from '../../../shared/payments';
+import type { Order } from '@shared/api/orders';
+import type { WebpayCreateResponse } from '@shared/api/payments';
+import type { PaymentProvider } from '@shared/payments';
 import type { PaymentTarget, ProviderRedirect } from './paymentsSlice';
 
 // A payment leaves the SPA (WebPay's form, Khipu's page) and comes back in a fresh page: what this tab started is

@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { Order } from '../../../shared/api/orders';
+import type { Order } from '@shared/api/orders';
 import type {
   CardPaymentResult,
   KhipuCreateRequest,
@@ -8,17 +8,17 @@ import type {
   TransferPaymentStatus,
   WebpayCreateRequest,
   WebpayCreateResponse,
-} from '../../../shared/api/payments';
-import { fill } from '../../../shared/messages';
-import { cardSessionId, PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '../../../shared/payments';
-import { toApiError } from '../../api/http';
-import { newIdempotencyKey, outcomeUnknown } from '../../api/idempotency';
-import { confirmRequested, userDecision } from '../../app/confirmSlice';
-import { cartRefreshRequested, invoicePaymentRequested, paymentStarted, type InvoicePaymentStart, type PaymentStart } from '../../app/events';
-import { navigateTo, ROUTES, type PendingPaymentsReselection } from '../../app/navigation';
-import { notify } from '../../app/notify';
-import { ensurePublicOrigin } from '../../app/publicOrigin';
-import { callWithTimeout, safe } from '../../app/sagaUtils';
+} from '@shared/api/payments';
+import { fill } from '@shared/messages';
+import { cardSessionId, PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '@shared/payments';
+import { toApiError } from '@client/api/http';
+import { newIdempotencyKey, outcomeUnknown } from '@client/api/idempotency';
+import { confirmRequested, userDecision } from '@client/app/confirmSlice';
+import { cartRefreshRequested, invoicePaymentRequested, paymentStarted, type InvoicePaymentStart, type PaymentStart } from '@client/app/events';
+import { navigateTo, ROUTES, type PendingPaymentsReselection } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { ensurePublicOrigin } from '@client/app/publicOrigin';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import {
   confirmCardPayment,
   confirmTransferPayment,

@@ -1,6 +1,6 @@
-import type { CardPaymentResult, TransferPaymentStatus } from '../../../shared/api/payments';
-import type { OrderState } from '../../../shared/orders';
-import type { PaymentState } from '../../../shared/payments';
+import type { CardPaymentResult, TransferPaymentStatus } from '@shared/api/payments';
+import type { OrderState } from '@shared/orders';
+import type { PaymentState } from '@shared/payments';
 import type { PaymentOutcome, PaymentsState } from './paymentsSlice';
 
 /**

@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Order } from '../../../shared/api/orders';
-import type { CardPaymentResult, KhipuCreateRequest, TransferPaymentStatus, WebpayCreateRequest } from '../../../shared/api/payments';
-import type { OrderState } from '../../../shared/orders';
-import type { PaymentProvider, PaymentPurpose, PaymentState } from '../../../shared/payments';
+import type { Order } from '@shared/api/orders';
+import type { CardPaymentResult, KhipuCreateRequest, TransferPaymentStatus, WebpayCreateRequest } from '@shared/api/payments';
+import type { OrderState } from '@shared/orders';
+import type { PaymentProvider, PaymentPurpose, PaymentState } from '@shared/payments';
 import {
   invoicePaymentRequested,
   loggedOut,
@@ -11,9 +11,9 @@ import {
   purchaseRetryRequested,
   sessionExpired,
   type InvoicePaymentStart,
-} from '../../app/events';
-import type { FlowStatus, LoadStatus } from '../../app/loadable';
-import { wrongOriginDetected } from '../../app/publicOriginSlice';
+} from '@client/app/events';
+import type { FlowStatus, LoadStatus } from '@client/app/loadable';
+import { wrongOriginDetected } from '@client/app/publicOriginSlice';
 import type { StoredPayment } from './paymentStorage';
 
 // Card (WebPay Plus) and bank-transfer (Khipu) payments: taking a payment to its provider, the card result and the

@@ -6,9 +6,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import type { RelatedVariant } from '../../../shared/api/erp';
-import { formatCLP, formatInteger } from '../../../shared/money';
-import { distributorPrice } from '../../../shared/pricing';
+import type { RelatedVariant } from '@shared/api/erp';
+import { formatCLP, formatInteger } from '@shared/money';
+import { distributorPrice } from '@shared/pricing';
 
 export interface VariantsTableProps {
   variants: RelatedVariant[];

@@ -1,6 +1,6 @@
-import type { ProductDetail } from '../../../shared/api/erp';
-import { TECHNOLOGY_ICONS_PATH, type ProductContent } from '../../../shared/api/home';
-import { http } from '../../api/http';
+import type { ProductDetail } from '@shared/api/erp';
+import { TECHNOLOGY_ICONS_PATH, type ProductContent } from '@shared/api/home';
+import { http } from '@client/api/http';
 
 export type { ProductContent };
 

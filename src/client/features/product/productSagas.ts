@@ -1,9 +1,9 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
-import type { ProductDetail } from '../../../shared/api/erp';
-import { MSG } from '../../../shared/messages';
-import { toApiError } from '../../api/http';
-import { safe } from '../../app/sagaUtils';
+import type { ProductDetail } from '@shared/api/erp';
+import { MSG } from '@shared/messages';
+import { toApiError } from '@client/api/http';
+import { safe } from '@client/app/sagaUtils';
 import { fetchProductContent, fetchProductDetail, type ProductContent } from './api';
 import { productFailed, productLoaded, productOpened } from './productSlice';
 

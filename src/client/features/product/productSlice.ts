@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ProductDetail } from '../../../shared/api/erp';
-import { loggedOut, sessionExpired } from '../../app/events';
+import type { ProductDetail } from '@shared/api/erp';
+import { loggedOut, sessionExpired } from '@client/app/events';
 import type { ProductContent } from './api';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';

@@ -1,5 +1,5 @@
 // Texts of the product detail fixed by the specification (sections 2, 4 and 5), word for word.
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 
 export const PRODUCT_TEXT = {
   addToCart: 'Agregar al Carro',

@@ -8,8 +8,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import { useId, useMemo } from 'react';
-import type { Country, Region } from '../../../shared/api/erp';
-import { addressSchema } from '../../../shared/schemas/profile';
+import type { Country, Region } from '@shared/api/erp';
+import { addressSchema } from '@shared/schemas/profile';
 import type { DraftAddress } from './profileDraft';
 import { PROFILE_TEXT } from './profileTexts';
 

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import { useId } from 'react';
-import { companyDataSchema, type CompanyDataForm } from '../../../shared/schemas/profile';
+import { companyDataSchema, type CompanyDataForm } from '@shared/schemas/profile';
 import { PROFILE_TEXT } from './profileTexts';
 
 interface Props {

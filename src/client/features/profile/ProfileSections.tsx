@@ -9,9 +9,9 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
-import type { CustomerProfile } from '../../../shared/api/erp';
-import { formatCLP } from '../../../shared/money';
-import { formatRut } from '../../../shared/rut';
+import type { CustomerProfile } from '@shared/api/erp';
+import { formatCLP } from '@shared/money';
+import { formatRut } from '@shared/rut';
 import { loyaltyStars, type DraftAddress, type ProfileDraft } from './profileDraft';
 import { addressLine, PROFILE_TEXT } from './profileTexts';
 

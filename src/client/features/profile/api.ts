@@ -1,6 +1,6 @@
-import type { Country, CustomerProfile, Region } from '../../../shared/api/erp';
-import type { UpdateProfileRequest } from '../../../shared/schemas/profile';
-import { http } from '../../api/http';
+import type { Country, CustomerProfile, Region } from '@shared/api/erp';
+import type { UpdateProfileRequest } from '@shared/schemas/profile';
+import { http } from '@client/api/http';
 
 // Spec section 7, security and profile.
 export const fetchProfile = (userId: number) => http.get<CustomerProfile>(`/user/b1/profile/${userId}`);

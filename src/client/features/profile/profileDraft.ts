@@ -1,5 +1,5 @@
-import type { CustomerProfile } from '../../../shared/api/erp';
-import type { CompanyDataForm, UpdateProfileRequest } from '../../../shared/schemas/profile';
+import type { CustomerProfile } from '@shared/api/erp';
+import type { CompanyDataForm, UpdateProfileRequest } from '@shared/schemas/profile';
 
 // The popups edit this local copy of the profile; only 'Guardar Cambios' sends it (as one event).
 

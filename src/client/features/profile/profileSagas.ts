@@ -1,14 +1,14 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, put, race, select, takeLeading } from 'redux-saga/effects';
-import type { Country, CustomerProfile, Region } from '../../../shared/api/erp';
-import { fill, MSG } from '../../../shared/messages';
-import type { UpdateProfileRequest } from '../../../shared/schemas/profile';
-import { HttpError, toApiError } from '../../api/http';
-import { profileRefreshed } from '../../app/events';
-import { messageShown } from '../../app/messageSlice';
-import { notify } from '../../app/notify';
-import { safe } from '../../app/sagaUtils';
-import { SESSION_KEYS, writeJson } from '../../app/sessionStorage';
+import type { Country, CustomerProfile, Region } from '@shared/api/erp';
+import { fill, MSG } from '@shared/messages';
+import type { UpdateProfileRequest } from '@shared/schemas/profile';
+import { HttpError, toApiError } from '@client/api/http';
+import { profileRefreshed } from '@client/app/events';
+import { messageShown } from '@client/app/messageSlice';
+import { notify } from '@client/app/notify';
+import { safe } from '@client/app/sagaUtils';
+import { SESSION_KEYS, writeJson } from '@client/app/sessionStorage';
 import { fetchCountries, fetchProfile, fetchRegions, updateProfile } from './api';
 import { selectCatalogsStatus, selectCustomerProfile, selectSessionUserId } from './profileSelectors';
 import {

@@ -1,4 +1,4 @@
-import type { CustomerProfile } from '../../../shared/api/erp';
+import type { CustomerProfile } from '@shared/api/erp';
 import type { ProfileState } from './profileSlice';
 
 /**

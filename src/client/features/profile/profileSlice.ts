@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Country, CustomerProfile, Region } from '../../../shared/api/erp';
-import type { UpdateProfileRequest } from '../../../shared/schemas/profile';
-import { loggedOut, sessionExpired } from '../../app/events';
+import type { Country, CustomerProfile, Region } from '@shared/api/erp';
+import type { UpdateProfileRequest } from '@shared/schemas/profile';
+import { loggedOut, sessionExpired } from '@client/app/events';
 
 export type FlowStatus = 'idle' | 'running' | 'failed';
 

@@ -7,8 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MSG } from '../../../shared/messages';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { MSG } from '@shared/messages';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { filterProducts } from './searchFilter';
 import { searchProductsRequested, searchSubmitted, selectSearchProducts } from './searchSlice';
 

@@ -2,15 +2,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { matchesGender, type GenderFilter } from '../../../shared/genderFilter';
-import { MSG } from '../../../shared/messages';
-import ProductListFilterBar from '../../components/ProductListFilterBar';
-import { PageSpinner } from '../../components/PageSpinner';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { matchesGender, type GenderFilter } from '@shared/genderFilter';
+import { MSG } from '@shared/messages';
+import ProductListFilterBar from '@client/components/ProductListFilterBar';
+import { PageSpinner } from '@client/components/PageSpinner';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { searchSubmitted, selectSearchProducts, selectSearchResults } from './searchSlice';
 import { readQuery } from './searchStorage';
 
-const ProductRowsGrid = lazy(() => import('../../components/ProductRowsGrid'));
+const ProductRowsGrid = lazy(() => import('@client/components/ProductRowsGrid'));
 
 /** Search results (/user/search-product): the list the last search stored, with a gender filter. */
 export default function SearchResultsScreen() {

@@ -1,5 +1,5 @@
-import type { CatalogueItem } from '../../../shared/api/erp';
-import { http } from '../../api/http';
+import type { CatalogueItem } from '@shared/api/erp';
+import { http } from '@client/api/http';
 
 /**
  * The complete product list the search runs on. The catalogue rows carry what the results table shows

@@ -1,9 +1,9 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { CatalogueItem } from '../../../shared/api/erp';
-import { MSG } from '../../../shared/messages';
-import { toApiError } from '../../api/http';
-import { safe } from '../../app/sagaUtils';
+import type { CatalogueItem } from '@shared/api/erp';
+import { MSG } from '@shared/messages';
+import { toApiError } from '@client/api/http';
+import { safe } from '@client/app/sagaUtils';
 import { fetchSearchProducts } from './api';
 import { filterProducts, searchIndexFor } from './searchFilter';
 import {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CatalogueItem } from '../../../shared/api/erp';
-import { loggedOut, sessionExpired } from '../../app/events';
+import type { CatalogueItem } from '@shared/api/erp';
+import { loggedOut, sessionExpired } from '@client/app/events';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 

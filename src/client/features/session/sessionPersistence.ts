@@ -1,6 +1,6 @@
-import { ROLES, type Role } from '../../../shared/roles';
-import type { CustomerProfile } from '../../../shared/api/erp';
-import { readItem, readJson, removeItems, SESSION_KEYS, writeItem, writeJson } from '../../app/sessionStorage';
+import { ROLES, type Role } from '@shared/roles';
+import type { CustomerProfile } from '@shared/api/erp';
+import { readItem, readJson, removeItems, SESSION_KEYS, writeItem, writeJson } from '@client/app/sessionStorage';
 import { anonymousSession, sessionFrom, type SessionStarted, type SessionState } from './sessionSlice';
 
 // The session survives a page reload in session storage (spec section 3 keys), as the original portal did.

@@ -1,4 +1,4 @@
-import { isBlocked } from '../../../shared/blocking';
+import { isBlocked } from '@shared/blocking';
 import type { SessionState } from './sessionSlice';
 
 type WithSession = { session: SessionState };

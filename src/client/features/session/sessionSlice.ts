@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ChangePasswordRequest, LoginRequest } from '../../../shared/api/types';
-import { isAdminRole, type Role } from '../../../shared/roles';
-import type { CustomerProfile } from '../../../shared/api/erp';
-import { loggedOut, profileRefreshed, sessionExpired } from '../../app/events';
+import type { ChangePasswordRequest, LoginRequest } from '@shared/api/types';
+import { isAdminRole, type Role } from '@shared/roles';
+import type { CustomerProfile } from '@shared/api/erp';
+import { loggedOut, profileRefreshed, sessionExpired } from '@client/app/events';
 
 export type FlowStatus = 'idle' | 'running' | 'failed';
 

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 
 /** /session-expired: where a 401 on an authenticated call lands. */
 export default function SessionExpiredScreen() {
