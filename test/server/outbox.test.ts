@@ -4,8 +4,9 @@ import { outbox } from '@server/db/schema';
 import { Outbox, OutboxWorker, PermanentJobError, type JobHandler, type WorkerOptions } from '@server/jobs/outbox';
 import { openTestDatabase } from './helpers';
 
-// The outbox (DESIGN decision 3): idempotent enqueue inside the caller's transaction, retries with backoff, permanent
-// failures, leases that free a crashed worker's job, and several workers sharing one table without running a job twice.
+// The outbox (docs/architecture.md, the outbox): idempotent enqueue inside the caller's transaction, retries with
+// backoff, permanent failures, leases that free a crashed worker's job, and several workers sharing one table without
+// running a job twice.
 
 let database: Database;
 let box: Outbox;

@@ -29,7 +29,7 @@ import {
 } from '@server/integrations/webpay';
 import { PROJECT_ROOT } from './paths';
 
-/** Khipu's public test vector (PROTOCOLS.md §2): secret, header and the byte-exact body. */
+/** Khipu's public test vector (docs/protocols.md, Khipu): secret, header and the byte-exact body. */
 const VECTOR = {
   secret: '1a4cbbbeb8bdb7e1d73572b9cc43ce4ce18f79d9',
   header: 't=1711965600393,s=rq08YUGSaWa1D0RAwhMnJTRHMNmY4ToCn2Gd6G9LaDg=',

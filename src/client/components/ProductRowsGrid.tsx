@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { CatalogueItem } from '@shared/api/erp';
 import { formatCLP, formatInteger } from '@shared/money';
 
-// jsdom has no layout: the grid renders every row there instead of virtualizing (TOOLCHAIN).
+// jsdom has no layout: the grid renders every row there instead of virtualizing (docs/decisions.md, D16).
 const inJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom');
 
 const detailPath = (sku: string) => `/user/product-detail/${encodeURIComponent(sku)}`;

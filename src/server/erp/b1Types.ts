@@ -1,4 +1,4 @@
-// Shapes of the Service Layer entities the portal reads (standard SAP B1 names, PROTOCOLS.md §3).
+// Shapes of the Service Layer entities the portal reads (standard SAP B1 names, docs/protocols.md, SAP B1).
 // Every field may be missing when a $select leaves it out, and user-defined fields (U_*) depend on the
 // installation, so they are reached only through the names in mapping.ts.
 

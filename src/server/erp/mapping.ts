@@ -275,8 +275,8 @@ export interface ItemRecord {
 }
 
 /**
- * Stock available to promise (PROTOCOLS.md): InStock − Committed + Ordered of the portal's warehouse (or of all
- * warehouses when none is configured), never below 0. Without warehouse lines, QuantityOnStock is all we know.
+ * Stock available to promise (docs/protocols.md, SAP B1): InStock − Committed + Ordered of the portal's warehouse (or
+ * of all warehouses when none is configured), never below 0. Without warehouse lines, QuantityOnStock is all we know.
  */
 export function availableStock(item: Pick<B1Item, 'ItemWarehouseInfoCollection' | 'QuantityOnStock'>, warehouseCode: string | null = S.warehouseCode): number {
   const lines = item.ItemWarehouseInfoCollection;

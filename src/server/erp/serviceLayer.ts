@@ -1,5 +1,5 @@
-// A typed client of the SAP Business One Service Layer (PROTOCOLS.md §3). It knows the protocol only: session
-// cookies, re-login on an expired session, OData paging, timeouts and the error body. It works the same against
+// A typed client of the SAP Business One Service Layer (docs/protocols.md, SAP B1). It knows the protocol only:
+// session cookies, re-login on an expired session, OData paging, timeouts and the error body. It works the same against
 // a real B1 and against the stand-in in mocks/b1: only the base URL and credentials differ.
 import { ErpError, ERP_MESSAGES, errorFromNetwork, errorFromResponse } from './errors';
 import { createNodeFetch, type FetchLike } from './nodeFetch';

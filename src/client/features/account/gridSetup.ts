@@ -1,6 +1,6 @@
 import { esES } from '@mui/x-data-grid/locales';
 
-// jsdom has no layout: the grid renders every row there instead of virtualizing (TOOLCHAIN).
+// jsdom has no layout: the grid renders every row there instead of virtualizing (docs/decisions.md, D16).
 export const inJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom');
 
 /** Spec section 9: pending payments and purchase history show 10 rows per page. */

@@ -1,6 +1,6 @@
 import { esES } from '@mui/x-data-grid/locales';
 
-// jsdom has no layout: the grid renders every row there instead of virtualizing (TOOLCHAIN).
+// jsdom has no layout: the grid renders every row there instead of virtualizing (docs/decisions.md, D16).
 export const inJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom');
 
 /** The grid's Spanish texts with this screen's text for an empty list. */
