@@ -5,14 +5,14 @@ import { openDatabase } from './db/connect';
 import { ensureFirstSuperAdmin, seedUsers } from './db/seed';
 import { seedDemoContentOnStart } from './demo/startup';
 import { startB1StandIn, startEmbeddedServices, startKhipuStandIn, startWebpayStandIn, type EmbeddedServices } from './embedded';
-import { ErpService } from './erp/erpService';
+import { ErpService } from './erp/erp.service';
 import { KhipuClient } from './integrations/khipu';
 import { createMailer } from './integrations/mailer';
 import { WebpayClient } from './integrations/webpay';
-import { seedDemoRecipients } from './mail/recipientsRepo';
+import { seedDemoRecipients } from './notifications/recipients.repo';
 import { publicUrlWarnings } from './publicConfig/publicUrl';
 import { ServiceLayerClient } from './erp/serviceLayer';
-import { UsersRepo } from './security/usersRepo';
+import { UsersRepo } from './users/users.repo';
 
 // The process: read the configuration, open and migrate the database, start the stand-ins when
 // nothing external is configured, listen, and close everything in order on SIGINT/SIGTERM.

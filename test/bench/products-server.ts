@@ -6,9 +6,9 @@ import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
 import { buildApp } from '@server/app';
 import { openDatabase } from '@server/db/connect';
 import { seedUsers } from '@server/db/seed';
-import { ErpService } from '@server/erp/erpService';
+import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
-import { UsersRepo } from '@server/security/usersRepo';
+import { UsersRepo } from '@server/users/users.repo';
 
 const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 20_000);
 

@@ -4,7 +4,7 @@
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
 import type { Database } from '@server/db/connect';
 import { seedUsers } from '@server/db/seed';
-import { UsersRepo } from '@server/security/usersRepo';
+import { UsersRepo } from '@server/users/users.repo';
 
 export const BUYER_RUTS = ['76.123.456-0', '76.234.567-6', '77.345.678-K', '79.012.345-K'] as const;
 /** Buyers with a credit line (the one with limit 0 buys by card or reserves). */

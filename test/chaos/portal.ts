@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '@server/app';
 import { rowsOf, type Database } from '@server/db/connect';
-import { ErpService } from '@server/erp/erpService';
+import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { KhipuClient } from '@server/integrations/khipu';
 import { WebpayClient } from '@server/integrations/webpay';

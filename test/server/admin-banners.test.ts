@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AuditLog } from '@server/admin/auditLog';
+import { AuditLog } from '@server/audit/auditLog';
 import { auditLog, banners } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { PNG, TEXT, jpeg, keyOf, listFiles, multipart, pdf, post, readStored, type Part } from './admin-uploads-fixtures';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { AdminUsersService } from '@server/admin/usersService';
+import { AdminUsersService } from '@server/users/users.service';
 import { auditLog, notificationRecipients, orders, users } from '@server/db/schema';
 import { userSaveSchema } from '@shared/schemas/users';
 import { call, createTestApp, login, type TestApp } from './helpers';

@@ -2,7 +2,7 @@
 import { startB1Mock, type B1Mock } from '@mocks/b1/server';
 import type { B1Data } from '@mocks/b1/types';
 import { ErpError } from '@server/erp/errors';
-import { ErpService } from '@server/erp/erpService';
+import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 
 let mock: B1Mock;

@@ -9,12 +9,12 @@ import { startWebpayMock, type WebpayMock, type WebpayMockOptions } from '@mocks
 import { KhipuClient } from '@server/integrations/khipu';
 import { WebpayClient } from '@server/integrations/webpay';
 import type { PaymentProviders } from '@server/payments/area';
-import { ErpService } from '@server/erp/erpService';
+import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { buildApp, type AppDeps } from '@server/app';
 import { openDatabase, type Database } from '@server/db/connect';
 import { seedUsers } from '@server/db/seed';
-import { UsersRepo } from '@server/security/usersRepo';
+import { UsersRepo } from '@server/users/users.repo';
 
 /**
  * A database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL (a PostgreSQL

@@ -7,7 +7,7 @@ import { JSDOM } from 'jsdom';
 import { banners, productContent } from '@server/db/schema';
 import { seedDemoContent } from '@server/demo/seedContent';
 import { seedDemoContentOnStart } from '@server/demo/startup';
-import { ErpService } from '@server/erp/erpService';
+import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { LocalDiskStore } from '@server/storage/localDiskStore';
 import { call, createTestApp, login, type TestApp } from './helpers';

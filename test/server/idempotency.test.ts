@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CartResponse } from '@shared/api/cart';
 import type { Order } from '@shared/api/orders';
 import type { KhipuCreateResponse, WebpayCreateResponse } from '@shared/api/payments';
-import { CartService } from '@server/cart/cartService';
+import { CartService } from '@server/cart/cart.service';
 import { cartItems, idempotencyKeys, orders } from '@server/db/schema';
 import { IdempotencyStore, requestHash } from '@server/http/idempotency';
-import { OrderRepo } from '@server/orders/orderRepo';
+import { OrderRepo } from '@server/orders/orders.repo';
 import { call, type TestApp } from './helpers';
 import { age, BUYER_RUT, buyerOf, cartCount, orderOf, OTHER_RUT, paymentsApp, post, storedOrder, storedPayment, type Buyer } from './payments-fixtures';
 

@@ -17,8 +17,8 @@ import {
   type MailTemplateRenderer,
   type TemplateMailPayload,
 } from '@server/mail/mailJob';
-import type { PrivateFileStore } from '@server/mail/privateFiles';
-import { OrderRepo } from '@server/orders/orderRepo';
+import type { PrivateFileStore } from '@server/storage/privateFiles';
+import { OrderRepo } from '@server/orders/orders.repo';
 import { call, type TestApp } from './helpers';
 import { decodedBody, emlFiles, header, insertOrder } from './mail-fixtures';
 import { BUYER_RUT, buyerOf, jobsSettled, orderOf as providerOrderOf, paymentsApp, post, storedOrder, storedPayment, until, type Buyer } from './payments-fixtures';

@@ -7,8 +7,8 @@ import { outbox } from '@server/db/schema';
 import { createMailer, isPermanentMailError, type Mailer, type OutgoingMail } from '@server/integrations/mailer';
 import { Outbox, OutboxWorker } from '@server/jobs/outbox';
 import { MAIL_JOB, enqueueMail, mailJobHandler } from '@server/mail/mailJob';
-import { LocalPrivateStore } from '@server/mail/privateFiles';
-import { seedDemoRecipients } from '@server/mail/recipientsRepo';
+import { LocalPrivateStore } from '@server/storage/privateFiles';
+import { seedDemoRecipients } from '@server/notifications/recipients.repo';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { BUYER, CHEQUE_BUYER, RECIPIENTS, attachment, decodedBody, emlFiles, header, insertOrder, setRecipients } from './mail-fixtures';
 

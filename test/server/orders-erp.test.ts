@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Order, OrderSubmissionResponse } from '@shared/api/orders';
 import { orders, outbox, productContent } from '@server/db/schema';
-import { ErpService } from '@server/erp/erpService';
+import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { OutboxWorker } from '@server/jobs/outbox';
 import { createErpOrderHandler } from '@server/orders/erpOrderJob';
-import { OrderRepo } from '@server/orders/orderRepo';
+import { OrderRepo } from '@server/orders/orders.repo';
 import { call, createTestApp, type TestApp } from './helpers';
 import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
 

@@ -4,7 +4,7 @@ import type { Order } from '@shared/api/orders';
 import { cartItems, orders, outbox, payments, type PaymentRow } from '@server/db/schema';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { erpOrderDedupeKey } from '@server/orders/erpOrderJob';
-import { erpPaymentDedupeKey } from '@server/payments/paymentService';
+import { erpPaymentDedupeKey } from '@server/payments/payments.service';
 import { call, createTestApp, login, type TestApp, type TestAppExtras } from './helpers';
 
 // Shared steps of the payment tests: the app listening on a loopback port (the stand-ins' returns and notifications

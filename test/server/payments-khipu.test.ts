@@ -5,8 +5,8 @@ import type { ErpPaymentResponse, KhipuCreateResponse, TransferPaymentStatus } f
 import type { Order } from '@shared/api/orders';
 import { outbox } from '@server/db/schema';
 import { KhipuClient, KhipuError, parseKhipuAmount, verifyNotificationSignature, type KhipuPayment } from '@server/integrations/khipu';
-import { judgeKhipuAnswer, KHIPU_NOTIFY_TEXTS, KHIPU_NOTIFY_WINDOW_MS, KhipuPayments } from '@server/payments/khipuPayments';
-import type { PaymentService } from '@server/payments/paymentService';
+import { judgeKhipuAnswer, KHIPU_NOTIFY_TEXTS, KHIPU_NOTIFY_WINDOW_MS, KhipuPayments } from '@server/payments/khipu.service';
+import type { PaymentService } from '@server/payments/payments.service';
 import { call, type TestApp } from './helpers';
 import {
   age,

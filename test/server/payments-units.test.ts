@@ -6,8 +6,8 @@ import type { PaymentRow } from '@server/db/schema';
 import { buildIncomingPayment, cardValidUntil } from '@server/erp/incomingPayments';
 import { PaymentReconciler } from '@server/jobs/reconciler';
 import { erpCounterReference, meansOf } from '@server/payments/erpPaymentJobs';
-import type { PaymentRepo } from '@server/payments/paymentRepo';
-import { invoicesBuyOrder } from '@server/payments/webpayPayments';
+import type { PaymentRepo } from '@server/payments/payments.repo';
+import { invoicesBuyOrder } from '@server/payments/webpay.service';
 
 const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'payments-config-')), JWT_SECRET: 'x'.repeat(40) };
 

@@ -3,7 +3,7 @@ import type { CardPaymentResult, ErpPaymentResponse, WebpayCreateResponse } from
 import type { Order } from '@shared/api/orders';
 import { payments } from '@server/db/schema';
 import { WebpayClient, type WebpayTransaction } from '@server/integrations/webpay';
-import { PaymentService } from '@server/payments/paymentService';
+import { PaymentService } from '@server/payments/payments.service';
 import { call, login, type TestApp } from './helpers';
 import {
   age,

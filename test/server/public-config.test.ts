@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import type { PublicConfigResponse } from '@shared/api/publicConfig';
 import type { KhipuCreateResponse, WebpayCreateResponse } from '@shared/api/payments';
 import { publicUrlWarnings } from '@server/publicConfig/publicUrl';
-import publicConfigRoutes from '@server/publicConfig/routes';
+import publicConfigRoutes from '@server/publicConfig/publicConfig.routes';
 import { call, createTestApp, type TestApp } from './helpers';
 import { BUYER_RUT, buyerOf, orderOf, post, type Buyer } from './payments-fixtures';
 

@@ -1,7 +1,7 @@
 import type { Role } from '@shared/roles';
 import { isValidRut } from '@shared/rut';
 import { hashPassword } from '../security/passwords';
-import type { UsersRepo } from '../security/usersRepo';
+import type { UsersRepo } from '../users/users.repo';
 
 export interface SeedUser {
   rut: string;

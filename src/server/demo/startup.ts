@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect';
-import type { ErpService } from '../erp/erpService';
+import type { ErpService } from '../erp/erp.service';
 import { seedDemoContent } from './seedContent';
 
 /**

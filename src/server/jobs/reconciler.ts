@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '@shared/payments';
 import type { PaymentRow } from '../db/schema';
-import type { PaymentRepo } from '../payments/paymentRepo';
+import type { PaymentRepo } from '../payments/payments.repo';
 
 export interface ReconcilerOptions {
   repo: PaymentRepo;

@@ -8,7 +8,7 @@ import type { CustomerProfile } from '@shared/api/erp';
 import type { Db } from '../db/connect';
 import { orders, payments, users } from '../db/schema';
 import { ErpError } from '../erp/errors';
-import type { ErpService } from '../erp/erpService';
+import type { ErpService } from '../erp/erp.service';
 import { PermanentJobError, type JobInfo } from '../jobs/outbox';
 import { buildInvoicesPaidMail, buildOrderConfirmedMail, type PaymentEvidence } from './buyerMail';
 import type { MailTemplateRenderer, RenderedMail, TemplateMailPayload } from './mailJob';

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../db/connect';
 import { PermanentJobError, type JobHandler, type JobInfo, type Outbox } from '../jobs/outbox';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPermanentMailError, type Mailer, type OutgoingAttachment, type SentMail } from '../integrations/mailer';
-import type { PrivateFileStore } from './privateFiles';
+import type { PrivateFileStore } from '../storage/privateFiles';
 
 export const MAIL_JOB = 'mail';
 

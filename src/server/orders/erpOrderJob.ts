@@ -11,11 +11,11 @@ import { fill } from '@shared/messages';
 import { ERP_STATUS_TEXTS } from '@shared/erpStatus';
 import { createOnce } from '../erp/createOnce';
 import { ErpError } from '../erp/errors';
-import type { ErpService, SalesDocumentState } from '../erp/erpService';
+import type { ErpService, SalesDocumentState } from '../erp/erp.service';
 import { buildSalesOrder } from '../erp/salesOrders';
 import { PermanentJobError, RetryLaterError, type JobHandler } from '../jobs/outbox';
 import type { PaymentMethod } from '@shared/orders';
-import type { OrderRepo } from './orderRepo';
+import type { OrderRepo } from './orders.repo';
 
 export const ERP_ORDER_JOB = 'erp.order';
 

@@ -1,20 +1,20 @@
 // Builds the payments area: the provider-neutral service, WebPay and Khipu, the ERP payment jobs on the outbox worker
 // and the reconciler. app.ts builds it once and registers its routes; main.ts gives it the providers' clients.
 import type { FastifyBaseLogger } from 'fastify';
-import { CartRepo } from '../cart/cartRepo';
+import { CartRepo } from '../cart/cart.repo';
 import type { Db } from '../db/connect';
-import type { ErpService } from '../erp/erpService';
+import type { ErpService } from '../erp/erp.service';
 import type { KhipuClient } from '../integrations/khipu';
 import type { WebpayClient } from '../integrations/webpay';
 import type { Outbox, OutboxWorker } from '../jobs/outbox';
 import { PaymentReconciler } from '../jobs/reconciler';
-import { OrderRepo } from '../orders/orderRepo';
-import type { CustomerDirectory } from '../profile/customers';
+import { OrderRepo } from '../orders/orders.repo';
+import type { CustomerDirectory } from '../profile/customers.service';
 import { createErpPaymentHandler } from './erpPaymentJobs';
-import { KhipuPayments } from './khipuPayments';
-import { PaymentRepo } from './paymentRepo';
-import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB, PaymentService } from './paymentService';
-import { WebpayPayments } from './webpayPayments';
+import { KhipuPayments } from './khipu.service';
+import { PaymentRepo } from './payments.repo';
+import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB, PaymentService } from './payments.service';
+import { WebpayPayments } from './webpay.service';
 
 /** The payment providers and their settings (AppDeps.payments). */
 export interface PaymentProviders {

@@ -5,15 +5,15 @@
 // (createOnce, docs/exactly-once.md).
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow, PaymentRow } from '../db/schema';
-import type { ErpService } from '../erp/erpService';
+import type { ErpService } from '../erp/erp.service';
 import { createOnce } from '../erp/createOnce';
 import { buildIncomingPayment, COUNTER_REFERENCE_MAX, type IncomingPaymentMeans, type IncomingPaymentSource } from '../erp/incomingPayments';
 import type { WebpayTransaction } from '../integrations/webpay';
 import { PermanentJobError, type JobHandler, type JobInfo } from '../jobs/outbox';
 import { isErpRejection } from '../orders/erpOrderJob';
-import type { OrderRepo } from '../orders/orderRepo';
-import type { ErpPaymentPayload } from './paymentService';
-import type { PaymentRepo } from './paymentRepo';
+import type { OrderRepo } from '../orders/orders.repo';
+import type { ErpPaymentPayload } from './payments.service';
+import type { PaymentRepo } from './payments.repo';
 
 /**
  * The ERP's CounterReference of a payment (8 characters in B1): the order number for an order (the same reference

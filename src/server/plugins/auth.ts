@@ -4,7 +4,7 @@ import { MSG } from '@shared/messages';
 import { isAdminRole, type Role } from '@shared/roles';
 import { HttpError } from '../errors';
 import type { TokenService } from '../security/tokens';
-import type { UsersRepo } from '../security/usersRepo';
+import type { UsersRepo } from '../users/users.repo';
 import { assertXsrf } from './xsrf';
 
 export interface SessionUser {

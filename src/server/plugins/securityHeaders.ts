@@ -64,7 +64,7 @@ export function spaCspDirectives(opts: SecurityHeadersOptions): Record<string, s
 /**
  * Security headers on every answer (the SPA, the API including its errors, /files) through @fastify/helmet:
  * the CSP above, X-Frame-Options DENY, nosniff, Referrer-Policy strict-origin-when-cross-origin, HSTS only behind https.
- * /files replaces the CSP with its own, stricter one (storage/routes.ts).
+ * /files replaces the CSP with its own, stricter one (storage/storage.routes.ts).
  */
 export default fp(async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions) {
   const https = opts.publicUrl.startsWith('https://');

@@ -1,0 +1,37 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { BANNER_FILE_FIELDS, BANNER_MAX_BYTES, BANNER_MSG, bannerIdParams } from '@shared/schemas/banners';
+import type { BannersAdmin } from './banners.service';
+import { extraFiles, readUploadForm, type UploadRules } from '../products/uploads';
+
+const UPLOAD_RULES: UploadRules = {
+  fileFields: BANNER_FILE_FIELDS,
+  tooLarge: () => BANNER_MSG.tooLarge,
+  oneFilePerField: BANNER_MSG.oneFilePerField,
+  unknownFileField: BANNER_MSG.unknownFileField,
+};
+
+/** Banner administration (admin document sections 2, 3, 5 and 7), ADMIN and SUPERADMIN only. */
+export default async function bannersRoutes(app: FastifyInstance, opts: { banners: BannersAdmin }) {
+  const { banners } = opts;
+  const admin = { config: { access: 'admin' as const } };
+  const byId = { ...admin, schema: { params: bannerIdParams } };
+  await app.register(multipart, {
+    limits: { fileSize: BANNER_MAX_BYTES, files: extraFiles(BANNER_FILE_FIELDS), fields: 20, fieldSize: 4096, parts: 30, headerPairs: 100 },
+  });
+
+  app.get('/api/admin/banners', admin, () => banners.list());
+
+  app.get<{ Params: { id: number } }>('/api/admin/banners/:id', byId, (request) => banners.byId(request.params.id));
+
+  app.post('/api/admin/banners', admin, async (request, reply) => {
+    const form = await readUploadForm(request, UPLOAD_RULES);
+    const { banner, created } = await banners.save(request.sessionUser!, form);
+    return reply.code(created ? 201 : 200).send(banner);
+  });
+
+  app.delete<{ Params: { id: number } }>('/api/admin/banners/:id', byId, async (request) => {
+    await banners.delete(request.sessionUser!, request.params.id);
+    return { message: BANNER_MSG.deleted };
+  });
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { CartAddRequest, CartUpdateRequest } from '@shared/api/cart';
+import { MSG } from '@shared/messages';
+import { cartAddSchema, cartItemParams, cartUpdateSchema } from '@shared/schemas/cart';
+import { userIdParams } from '@shared/schemas/params';
+import type { RouteDeps } from '../app';
+import { HttpError } from '../errors';
+import { CartRepo } from './cart.repo';
+import { CartService } from './cart.service';
+
+/** The server cart (spec section 7, Cart). Buyers only, each reaching only its own cart; prices are the server's. */
+const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+  const cart = new CartService(deps.db, new CartRepo(deps.db), deps.erp, deps.customers);
+
+  // Admins have no cart (spec section 6): say so rather than a bare "forbidden".
+  const guard = { config: { access: 'buyer' as const, accessDenied: MSG.cartNotForAdmins } };
+  /** The path's userId must be the caller's own. */
+  const ownUser = (request: FastifyRequest<{ Params: { userId: number } }>) => {
+    const user = request.sessionUser!;
+    if (request.params.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    return user;
+  };
+
+  app.post<{ Body: CartAddRequest }>('/api/user/cart', { ...guard, schema: { body: cartAddSchema } }, async (request, reply) => {
+    return reply.status(201).send(await cart.add(request.sessionUser!, request.body));
+  });
+
+  app.put<{ Body: CartUpdateRequest }>('/api/user/cart', { ...guard, schema: { body: cartUpdateSchema } }, (request) =>
+    cart.update(request.sessionUser!, request.body),
+  );
+
+  app.get<{ Params: { userId: number } }>('/api/user/cart/find-by-userid/:userId', { ...guard, schema: { params: userIdParams } }, (request) =>
+    cart.view(ownUser(request)),
+  );
+
+  app.get<{ Params: { userId: number } }>('/api/user/cart/count-cart/:userId', { ...guard, schema: { params: userIdParams } }, (request) =>
+    cart.count(ownUser(request)),
+  );
+
+  app.delete<{ Params: { userId: number } }>(
+    '/api/user/cart/clear-cart/:userId',
+    { ...guard, schema: { params: userIdParams } },
+    async (request, reply) => {
+      await cart.clear(ownUser(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>('/api/user/cart/:id', { ...guard, schema: { params: cartItemParams } }, async (request, reply) => {
+    await cart.remove(request.sessionUser!, request.params.id);
+    return reply.status(204).send();
+  });
+};
+
+export default cartRoutes;

@@ -1,0 +1,158 @@
+// The buyer's cart, priced by the server on every read: fresh list price and stock from the ERP, the style's offer
+// from the portal's content, the buyer's loyalty discount (descFidel) from its fresh ERP profile (spec section 9).
+import type { CartAddRequest, CartItem, CartResponse, CartUpdateRequest } from '@shared/api/cart';
+import type { CustomerProfile } from '@shared/api/erp';
+import { isBlocked } from '@shared/blocking';
+import { fill, MSG } from '@shared/messages';
+import { orderTotals, priceLine } from '@shared/pricing';
+import { offerPercent } from '../catalog/content.repo';
+import type { Db, Tx } from '../db/connect';
+import type { CartItemRow, ProductContentRow } from '../db/schema';
+import type { ErpService } from '../erp/erp.service';
+import type { ItemRecord } from '../erp/mapping';
+import { HttpError } from '../errors';
+import type { SessionUser } from '../plugins/auth';
+import type { CustomerDirectory } from '../profile/customers.service';
+import type { CartLine, CartRepo } from './cart.repo';
+
+/** The cart as an order is built from it: priced lines, totals and the profile they were priced with. */
+export interface PricedCart extends CartResponse {
+  profile: CustomerProfile;
+}
+
+const clampPct = (value: number | null | undefined) => Math.min(100, Math.max(0, Number(value) || 0));
+
+/** A size the portal sells: known to the ERP as a sellable item, and its style not hidden by an admin. */
+function sellable(item: ItemRecord | undefined, content: Map<string, ProductContentRow>): item is ItemRecord {
+  return item !== undefined && content.get(item.style)?.enabled !== false;
+}
+
+/** 'Polera Básica Algodón Blanco': the style's name and colour (the size has its own column). */
+const displayName = (item: ItemRecord) => [item.styleName, item.colour].filter(Boolean).join(' ');
+
+export function overStockError(item: Pick<CartItem, 'name' | 'size' | 'stock'>): HttpError {
+  return new HttpError(400, fill(MSG.cartOverStock, { name: item.name, size: item.size, stock: item.stock }));
+}
+
+export const unavailableError = (sku: string) => new HttpError(404, fill(MSG.cartItemUnavailable, { sku }));
+
+/** One priced line. A size the portal no longer sells keeps its row, priced 0, with stock 0 and `unavailable`. */
+function toCartItem(row: CartItemRow, item: ItemRecord | undefined, content: Map<string, ProductContentRow>, loyaltyPct: number): CartItem {
+  const available = sellable(item, content);
+  const offerPct = available ? offerPercent(content.get(item.style)) : 0;
+  const line = priceLine({ price: available ? item.listPrice : 0, quantity: row.quantity, offerPct, loyaltyPct });
+  return {
+    ...line,
+    id: row.id,
+    sku: row.sku,
+    style: item?.style ?? '',
+    name: item ? displayName(item) : row.sku,
+    size: item?.size ?? '',
+    quantity: row.quantity,
+    price: line.priceList,
+    stock: available ? item.stock : 0,
+    urlImageMain: (item && content.get(item.style)?.mainUrlImage) || '',
+    offer: offerPct > 0,
+    percentageOffer: offerPct,
+    percentageLoyalty: loyaltyPct,
+    userId: row.userId,
+    ...(available ? {} : { unavailable: true }),
+  };
+}
+
+export class CartService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: CartRepo,
+    private readonly erp: ErpService,
+    private readonly customers: CustomerDirectory,
+  ) {}
+
+  /** The buyer's cart priced now ('Resumen de la compra' included). Lines no longer sold are left out of the totals. */
+  async priced(user: SessionUser, profile?: CustomerProfile): Promise<PricedCart> {
+    const [rows, current] = await Promise.all([this.repo.list(user.id), profile ?? this.customers.profileOf(user)]);
+    const items = await this.priceRows(rows, current);
+    return { items, totals: orderTotals(items.filter((i) => !i.unavailable), current.descFidel), profile: current };
+  }
+
+  async view(user: SessionUser): Promise<CartResponse> {
+    const { items, totals } = await this.priced(user);
+    return { items, totals };
+  }
+
+  /** Adds to the buyer's line of the size; the new quantity may not pass the fresh stock. */
+  async add(user: SessionUser, { sku, quantity }: CartAddRequest): Promise<CartItem> {
+    const profile = await this.buyingProfile(user);
+    const { item, content } = await this.sellableItem(sku);
+    const loyalty = clampPct(profile.descFidel);
+    return this.db.transaction(async (tx) => {
+      const row = await this.repo.add(tx, user.id, item.itemCode, quantity);
+      const priced = toCartItem(row, item, content, loyalty);
+      if (row.quantity > item.stock) throw overStockError(priced); // rolls the addition back
+      return priced;
+    });
+  }
+
+  /** Sets the quantity of one of the buyer's lines (1..stock). */
+  async update(user: SessionUser, { id, quantity }: CartUpdateRequest): Promise<CartItem> {
+    const row = await this.ownLine(user, id);
+    const profile = await this.buyingProfile(user);
+    const { item, content } = await this.sellableItem(row.sku);
+    const priced = toCartItem({ ...row, quantity }, item, content, clampPct(profile.descFidel));
+    if (quantity > item.stock) throw overStockError(priced);
+    const updated = await this.repo.setQuantity(this.db, id, quantity);
+    if (!updated) throw new HttpError(404, MSG.cartItemNotFound);
+    return priced;
+  }
+
+  async remove(user: SessionUser, id: number): Promise<void> {
+    await this.ownLine(user, id);
+    if (!(await this.repo.remove(id, user.id))) throw new HttpError(404, MSG.cartItemNotFound);
+  }
+
+  /**
+   * Takes the lines an order was priced from out of the buyer's cart, in the order's transaction. False (nothing
+   * taken) when any of them is no longer in the cart with the same quantity: the cart changed since it was priced.
+   */
+  take(tx: Tx, user: SessionUser, lines: readonly CartLine[]): Promise<boolean> {
+    return this.repo.takeLines(tx, user.id, lines);
+  }
+
+  async clear(user: SessionUser): Promise<void> {
+    await this.repo.clear(user.id);
+  }
+
+  count(user: SessionUser): Promise<number> {
+    return this.repo.count(user.id);
+  }
+
+  private async priceRows(rows: CartItemRow[], profile: CustomerProfile): Promise<CartItem[]> {
+    if (rows.length === 0) return [];
+    const items = new Map((await this.erp.getItems(rows.map((r) => r.sku))).map((i) => [i.itemCode, i]));
+    const content = await this.repo.contentOf([...items.values()].map((i) => i.style));
+    const loyalty = clampPct(profile.descFidel);
+    return rows.map((row) => toCartItem(row, items.get(row.sku), content, loyalty));
+  }
+
+  /** The fresh profile of a buyer who may buy: blocked buyers cannot add or change (spec section 4). */
+  private async buyingProfile(user: SessionUser): Promise<CustomerProfile> {
+    const profile = await this.customers.profileOf(user);
+    if (isBlocked(profile)) throw new HttpError(403, MSG.cartBlocked);
+    return profile;
+  }
+
+  private async sellableItem(sku: string): Promise<{ item: ItemRecord; content: Map<string, ProductContentRow> }> {
+    const [item] = await this.erp.getItems([sku]);
+    const content = item ? await this.repo.contentOf([item.style]) : new Map<string, ProductContentRow>();
+    if (!sellable(item, content)) throw unavailableError(sku);
+    return { item, content };
+  }
+
+  /** A line of the buyer's own cart: a missing one is 404, another buyer's 403. */
+  private async ownLine(user: SessionUser, id: number): Promise<CartItemRow> {
+    const row = await this.repo.byId(id);
+    if (!row) throw new HttpError(404, MSG.cartItemNotFound);
+    if (row.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    return row;
+  }
+}

@@ -1,0 +1,64 @@
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyPluginAsync } from 'fastify';
+import * as yup from 'yup';
+import type { CreateOrderRequest, SubmitOrderRequest, UpdateOrderStateRequest } from '@shared/api/orders';
+import { createOrderSchema, ORDER_MSG, submitOrderSchema, updateOrderStateSchema } from '@shared/schemas/orders';
+import type { RouteDeps } from '../app';
+import { CartRepo } from '../cart/cart.repo';
+import { CartService } from '../cart/cart.service';
+import { idempotent, IdempotencyStore } from '../http/idempotency';
+import { ERP_ORDER_JOB, createErpOrderHandler } from './erpOrderJob';
+import { OrderRepo } from './orders.repo';
+import { OrderService, type OrderCreatedHook, type SubmissionKind } from './orders.service';
+
+const orderIdParams = yup.object({
+  id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
+});
+
+/** Orders, their ERP submission and their state (spec section 7, Orders). Buyers only, each on its own orders. */
+const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+  // The spec posts the state change as form data; JSON works too. Scoped to this plugin.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody);
+
+  const orders = new OrderRepo(deps.db);
+  const cart = new CartService(deps.db, new CartRepo(deps.db), deps.erp, deps.customers);
+  const service = new OrderService({ ...deps, orders, cart });
+  deps.worker.register(ERP_ORDER_JOB, createErpOrderHandler({ orders, erp: deps.erp, log: app.log }));
+
+  const buyer = { config: { access: 'buyer' as const } };
+
+  // Optional Idempotency-Key: a repeat replays the first answer; the answer is stored in the order's own transaction.
+  const keys = new IdempotencyStore(deps.db, { log: app.log });
+  app.post<{ Body: CreateOrderRequest }>('/api/orders', { ...buyer, schema: { body: createOrderSchema } }, (request, reply) =>
+    idempotent(keys, request, reply, 'orders', async (recorder) => {
+      const record: OrderCreatedHook | undefined = recorder && ((tx, order) => recorder.record(tx, { status: 201, body: order }));
+      return { status: 201, body: await service.create(request.sessionUser!, request.body, record) };
+    }),
+  );
+
+  app.get<{ Params: { id: number } }>('/api/orders/:id', { ...buyer, schema: { params: orderIdParams } }, (request) =>
+    service.get(request.sessionUser!, request.params.id),
+  );
+
+  const submissions: ReadonlyArray<[string, SubmissionKind]> = [
+    ['/api/user/b1/reserve', 'reserve'],
+    ['/api/user/b1/ov', 'ov'],
+  ];
+  for (const [path, kind] of submissions) {
+    app.post<{ Body: SubmitOrderRequest }>(path, { ...buyer, schema: { body: submitOrderSchema } }, async (request, reply) => {
+      const result = await service.submit(request.sessionUser!, request.body.orderReference, kind);
+      return reply.status(result.status).send(result.body);
+    });
+  }
+
+  app.post<{ Body: UpdateOrderStateRequest }>(
+    '/api/orders/update/state/order',
+    { ...buyer, schema: { body: updateOrderStateSchema } },
+    async (request, reply) => {
+      const result = await service.updateState(request.sessionUser!, request.body);
+      return reply.status(result.status).send(result.body);
+    },
+  );
+};
+
+export default orderRoutes;

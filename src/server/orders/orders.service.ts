@@ -1,0 +1,245 @@
+// Orders are a state machine on the server: created PROCESS from the buyer's server cart,
+// priced right then; CONFIRMED or CANCELED only with evidence. The ERP submission goes through the outbox in the
+// same transaction as the state change, so an ERP that is down delays an order but never loses it.
+import type { CreateOrderRequest, Order, OrderSubmissionResponse, UpdateOrderStateRequest } from '@shared/api/orders';
+import { isBlocked } from '@shared/blocking';
+import { ERP_STATUS_TEXTS } from '@shared/erpStatus';
+import { fill, MSG } from '@shared/messages';
+import { STORE_PICKUP, type PaymentMethod } from '@shared/orders';
+import type { CartService } from '../cart/cart.service';
+import { overStockError } from '../cart/cart.service';
+import type { Db, Tx } from '../db/connect';
+import type { OrderRow } from '../db/schema';
+import { ERP_MESSAGES } from '../erp/errors';
+import type { ErpService } from '../erp/erp.service';
+import { HttpError } from '../errors';
+import type { Outbox, OutboxWorker } from '../jobs/outbox';
+import type { SessionUser } from '../plugins/auth';
+import type { CustomerDirectory } from '../profile/customers.service';
+import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from './erpOrderJob';
+import { toOrder, type NewOrderLine, type OrderRepo } from './orders.repo';
+
+/** Which ERP submission a route asks for: a reservation (/user/b1/reserve) or a sales order (/user/b1/ov). */
+export type SubmissionKind = 'reserve' | 'ov';
+
+export interface SubmissionResult {
+  /** 200 done, 202 received and waiting for the ERP. */
+  status: 200 | 202;
+  body: OrderSubmissionResponse;
+}
+
+/** Texts of this service that the shared catalogue does not have. */
+export const ORDER_TEXTS = {
+  notAReserve: 'El pedido {number} no es una reserva',
+  notASale: 'El pedido {number} es una reserva: debe enviarse como reserva',
+  paymentNotForErp: 'El pedido {number} no se paga con línea de crédito ni cheque',
+} as const;
+
+const PROVIDER_NAMES: Record<PaymentMethod, string> = { WEBPAY: 'WebPay Plus', KHIPU: 'Khipu', CHEQUE: 'cheque', CREDIT: 'línea de crédito' };
+
+/**
+ * Called by `OrderService.create` inside the transaction that inserts the order, with the answer the buyer gets:
+ * whatever it writes commits or rolls back with the order (the Idempotency-Key's stored answer). Throwing rolls the
+ * order back.
+ */
+export type OrderCreatedHook = (tx: Tx, order: Order) => Promise<void>;
+
+/** How long a reserve / ov request waits for the ERP before answering 202 (the outbox keeps trying after). */
+export const DELIVER_NOW_MS = 8_000;
+
+export interface OrderServiceDeps {
+  db: Db;
+  orders: OrderRepo;
+  cart: CartService;
+  erp: ErpService;
+  customers: CustomerDirectory;
+  outbox: Outbox;
+  worker: OutboxWorker;
+  deliverNowMs?: number;
+}
+
+/** What the buyer reads when an order is done: the spec's confirmation texts, or why it was canceled. */
+function doneMessage(order: OrderRow): string {
+  if (order.orderState === 'CANCELED') return order.erpError || MSG.paymentDeclined;
+  return order.orderType === 'RESERVE' ? MSG.reserveSent : MSG.thanksForBuying;
+}
+
+/** What the buyer reads while the ERP does not have the order yet: queued, or waiting for the ERP's approval. */
+const pendingMessage = (order: OrderRow) =>
+  fill(order.erpStatus === 'AWAITING_APPROVAL' ? ERP_STATUS_TEXTS.awaitingApproval : MSG.orderPendingErp, { number: order.purchaseOrderNumber ?? '' });
+
+export class OrderService {
+  constructor(private readonly deps: OrderServiceDeps) {}
+
+  /**
+   * POST /orders: an order of everything in the buyer's cart, priced now with fresh ERP prices and stock, checked
+   * against the buyer's fresh ERP profile (blocking, own addresses, payment condition, available credit).
+   *
+   * The order consumes the cart: in the transaction that inserts it, the priced lines are taken out of the buyer's
+   * cart (same sku and quantity), so a repeated or concurrent create of the same cart finds it empty (409) and only
+   * one order is made. A cart changed between pricing and the insert rolls everything back (409). The order keeps
+   * its own priced copy of the lines. `onCreated` runs last in the same transaction.
+   */
+  async create(user: SessionUser, request: CreateOrderRequest, onCreated?: OrderCreatedHook): Promise<Order> {
+    const { customers, cart, erp, orders, db } = this.deps;
+    const profile = await customers.profileOf(user);
+    if (isBlocked(profile)) throw new HttpError(403, MSG.blocked);
+
+    const priced = await cart.priced(user, profile);
+    if (priced.items.length === 0) throw new HttpError(409, MSG.cartIsEmpty);
+    for (const item of priced.items) {
+      if (item.unavailable) throw new HttpError(400, fill(MSG.cartItemUnavailable, { sku: item.sku }));
+      if (item.quantity > item.stock) throw overStockError(item);
+    }
+
+    let delivery = { deliveryAddress: STORE_PICKUP, deliveryAddressText: '', deliveryCommune: '', deliveryTransport: '' };
+    if (request.tipoEntrega === 'entrega') {
+      const address = profile.despacho.find((d) => d.iddespacho === request.deliveryAddress);
+      if (!address) throw new HttpError(400, MSG.addressNotYours);
+      const transports = await erp.listTransports();
+      if (!transports.some((t) => t.idTransporte === request.deliveryTransport)) throw new HttpError(400, MSG.transportUnknown);
+      delivery = {
+        deliveryAddress: address.iddespacho,
+        deliveryAddressText: address.direccion,
+        deliveryCommune: address.comuna,
+        deliveryTransport: request.deliveryTransport,
+      };
+    }
+    if (!profile.factura.some((f) => f.idfactura === request.invoiceAddress)) throw new HttpError(400, MSG.addressNotYours);
+
+    let paymentMethod: PaymentMethod | null = null;
+    if (request.orderType === 'ONLINE') {
+      paymentMethod = request.paymentMethod!;
+      if (paymentMethod === 'CHEQUE' && profile.condpago.trim().toLowerCase() !== 'cheque') throw new HttpError(400, MSG.chequeNotAllowed);
+      if (paymentMethod === 'CREDIT' && !(profile.limitecred >= priced.totals.total)) throw new HttpError(400, MSG.creditInsufficient);
+    }
+
+    const { totals } = priced;
+    const lines: NewOrderLine[] = priced.items.map((item) => ({
+      sku: item.sku,
+      name: item.name.slice(0, 200),
+      size: item.size.slice(0, 20),
+      quantity: item.quantity,
+      price: item.priceList,
+      offerPct: item.percentageOffer,
+      loyaltyPct: item.percentageLoyalty,
+      priceOffer: item.priceOffer,
+      priceFinalUnit: item.priceFinalUnit,
+      priceFinal: item.priceFinal,
+      descLinea: item.descLinea,
+    }));
+    return db.transaction(async (tx) => {
+      const taken = await cart.take(tx, user, priced.items.map((item) => ({ sku: item.sku, quantity: item.quantity })));
+      if (!taken) throw new HttpError(409, MSG.cartChanged); // rolls the transaction back: the cart stays as it is
+      const stored = await orders.insert(
+        tx,
+        {
+          orderType: request.orderType,
+          userId: user.id,
+          cardCode: profile.idcliente,
+          paymentMethod,
+          deliveryType: request.tipoEntrega,
+          ...delivery,
+          invoiceAddress: request.invoiceAddress,
+          loyaltyPct: totals.loyaltyPct,
+          net: totals.net,
+          offerDiscount: totals.offerDiscount,
+          loyaltyDiscount: totals.loyaltyDiscount,
+          subtotal: totals.subtotal,
+          vat: totals.vat,
+          total: totals.total,
+        },
+        lines,
+      );
+      const order = toOrder(stored);
+      await onCreated?.(tx, order);
+      return order;
+    });
+  }
+
+  /** GET /orders/{id}: the buyer's own order. */
+  async get(user: SessionUser, id: number): Promise<Order> {
+    const order = await this.ownOrder(user, () => this.deps.orders.byId(id));
+    return this.answer(order.id);
+  }
+
+  /**
+   * POST /user/b1/reserve and /user/b1/ov: sends the buyer's own PROCESS order to the ERP through the outbox and
+   * waits a little for it. A repeated call finds the same job (dedupe key) and, once sent, answers the result.
+   */
+  async submit(user: SessionUser, reference: string, kind: SubmissionKind): Promise<SubmissionResult> {
+    const { db, orders, outbox, worker } = this.deps;
+    const order = await this.ownOrder(user, () => orders.byNumber(reference));
+    const number = order.purchaseOrderNumber ?? reference;
+    if (kind === 'reserve' && order.orderType !== 'RESERVE') throw new HttpError(400, fill(ORDER_TEXTS.notAReserve, { number }));
+    if (kind === 'ov') {
+      if (order.orderType !== 'ONLINE') throw new HttpError(400, fill(ORDER_TEXTS.notASale, { number }));
+      const method = order.paymentMethod;
+      if (method === 'WEBPAY' || method === 'KHIPU') throw new HttpError(409, fill(MSG.paymentNeedsProvider, { provider: PROVIDER_NAMES[method] }));
+      if (method !== 'CREDIT' && method !== 'CHEQUE') throw new HttpError(400, fill(ORDER_TEXTS.paymentNotForErp, { number }));
+      if (method === 'CHEQUE' && !order.chequeFileKey) throw new HttpError(400, MSG.chequePhotoMissing);
+    }
+    if (order.orderState !== 'PROCESS') return this.finalAnswer(order);
+
+    const job = await db.transaction(async (tx) => {
+      await orders.markErpPending(tx, order.id);
+      const payload: ErpOrderPayload = { orderId: order.id };
+      // revive: a submission the outbox gave up on (the ERP was down too long) is queued again, not stranded
+      return outbox.enqueue(tx, { kind: ERP_ORDER_JOB, payload, dedupeKey: erpOrderDedupeKey(number) }, { revive: true });
+    });
+    const outcome = await worker.deliverNow(job.id, this.deps.deliverNowMs ?? DELIVER_NOW_MS);
+    const after = (await orders.byId(order.id))!;
+    if (after.orderState !== 'PROCESS') return this.finalAnswer(after);
+    if (outcome === 'failed') {
+      // Not a rejection (that cancels the order): the outbox gave up on an ERP that kept failing.
+      throw new HttpError(503, ERP_MESSAGES.unavailable);
+    }
+    return { status: 202, body: { order: await this.answer(after.id), pending: true, message: pendingMessage(after) } };
+  }
+
+  /**
+   * POST /orders/update/state/order: the client reports the state it expects; the server applies CONFIRMED only with
+   * evidence (the ERP has the document) and answers the order as it stands. A final order answers unchanged.
+   */
+  async updateState(user: SessionUser, request: UpdateOrderStateRequest): Promise<SubmissionResult> {
+    const { orders } = this.deps;
+    const order = await this.ownOrder(user, () => orders.byId(request.id));
+    if (order.orderState !== 'PROCESS') return { status: 200, body: { order: await this.answer(order.id), pending: false, message: doneMessage(order) } };
+    const waiting = order.erpStatus === 'PENDING' || order.erpStatus === 'AWAITING_APPROVAL';
+    if (request.state === 'PROCESS') {
+      return { status: 200, body: { order: await this.answer(order.id), pending: waiting, message: waiting ? pendingMessage(order) : '' } };
+    }
+    // CANCELED needs a payment provider's word, which the payments work adds; the ERP's refusal cancels by itself.
+    if (request.state === 'CANCELED') throw new HttpError(409, MSG.orderNeedsEvidence);
+    if (order.erpStatus === 'SENT') {
+      await orders.confirmWithErpEvidence(order.id);
+      const confirmed = (await orders.byId(order.id))!;
+      return { status: 200, body: { order: await this.answer(order.id), pending: false, message: doneMessage(confirmed) } };
+    }
+    if (waiting) return { status: 202, body: { order: await this.answer(order.id), pending: true, message: pendingMessage(order) } };
+    throw new HttpError(409, MSG.orderNeedsEvidence);
+  }
+
+  /** The answer for an order that is no longer in PROCESS. */
+  private async finalAnswer(order: OrderRow): Promise<SubmissionResult> {
+    if (order.orderState === 'CANCELED') {
+      if (order.erpStatus === 'REJECTED') throw new HttpError(400, order.erpError || ERP_MESSAGES.unsupported);
+      throw new HttpError(409, fill(MSG.orderNotPending, { number: order.purchaseOrderNumber ?? '' }));
+    }
+    return { status: 200, body: { order: await this.answer(order.id), pending: false, message: doneMessage(order) } };
+  }
+
+  private async answer(id: number): Promise<Order> {
+    const found = await this.deps.orders.withLines(id);
+    if (!found) throw new HttpError(404, MSG.orderNotFound);
+    return toOrder(found);
+  }
+
+  /** The caller's own order: a missing one is 404, another buyer's 403. */
+  private async ownOrder(user: SessionUser, load: () => Promise<OrderRow | undefined>): Promise<OrderRow> {
+    const order = await load();
+    if (!order) throw new HttpError(404, MSG.orderNotFound);
+    if (order.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    return order;
+  }
+}

@@ -1,0 +1,141 @@
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ErpPaymentRequest, ErpPaymentResponse, KhipuCreateRequest, WebpayCreateRequest, WebpayUpdateRequest } from '@shared/api/payments';
+import { fill } from '@shared/messages';
+import { PROVIDER_NAMES } from '@shared/payments';
+import type { PaymentRow } from '../db/schema';
+import { HttpError } from '../errors';
+import { idempotent, IdempotencyStore } from '../http/idempotency';
+import type { Outbox, OutboxWorker } from '../jobs/outbox';
+import { erpOrderDedupeKey } from '../orders/erpOrderJob';
+import type { PaymentsArea } from './area';
+import { KHIPU_NOTIFY_PATH } from './khipu.service';
+import { erpPaymentDedupeKey } from './payments.service';
+import { erpPaymentSchema, khipuCreateSchema, paymentIdParams, tokenParams, webpayCreateSchema, webpayUpdateSchema } from './schemas';
+import { PAYMENT_TEXTS } from './texts';
+import { WEBPAY_RETURN_PATH } from './webpay.service';
+
+export interface PaymentRoutesOptions {
+  area: PaymentsArea;
+  outbox: Outbox;
+  worker: OutboxWorker;
+  /** How long pay-invoice / pay-account wait for the ERP before answering PENDING. Default 5 000 ms. */
+  deliverNowMs?: number;
+}
+
+/** Callbacks of the providers: no session and no anti-forgery token (they carry their own proof), a rate limit. */
+const providerCallback = { access: 'provider' as const, xsrf: false, rateLimit: { max: 300, timeWindow: '1 minute' } };
+
+/**
+ * Card (WebPay Plus) and bank-transfer (Khipu) payments (spec section 7, Payments), the providers' callbacks, and the
+ * ERP registration the browser asks about. Buyers reach only their own payments.
+ */
+const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts) => {
+  const { area } = opts;
+  // Webpay's return comes as an urlencoded form (POST) or a query (GET). Scoped to this plugin.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody);
+  const buyer = { config: { access: 'buyer' as const } };
+  // Optional Idempotency-Key on the creates: the provider is called outside any transaction, its answer stored after.
+  const keys = new IdempotencyStore(area.service.db, { log: app.log });
+
+  // --- WebPay Plus ---
+
+  app.post<{ Body: WebpayCreateRequest }>('/api/user/tbk/create', { ...buyer, schema: { body: webpayCreateSchema } }, (request, reply) =>
+    idempotent(keys, request, reply, 'webpay', async () => ({ status: 200, body: await area.webpay.create(request.sessionUser!, request.body) })),
+  );
+
+  app.put<{ Params: { token: string } }>('/api/user/tbk/confirm/:token', { ...buyer, schema: { params: tokenParams } }, (request) =>
+    area.webpay.confirm(request.sessionUser!, request.params.token),
+  );
+
+  app.get<{ Params: { token: string } }>('/api/user/tbk/state/:token', { ...buyer, schema: { params: tokenParams } }, (request) =>
+    area.webpay.state(request.sessionUser!, request.params.token),
+  );
+
+  app.post<{ Body: WebpayUpdateRequest }>(
+    '/api/user/tbk/update-tbk',
+    { ...buyer, schema: { body: webpayUpdateSchema } },
+    (request) => area.webpay.state(request.sessionUser!, (request.body.token || request.body.token_ws || request.body.TBK_TOKEN)!),
+  );
+
+  const webpayReturn = async (params: Record<string, unknown>, reply: FastifyReply) => {
+    const location = await area.webpay.handleReturn(params);
+    return reply.header('cache-control', 'no-store').redirect(location, 303);
+  };
+  app.get<{ Querystring: Record<string, unknown> }>(WEBPAY_RETURN_PATH, { config: providerCallback }, (request, reply) =>
+    webpayReturn({ ...(request.query ?? {}) }, reply),
+  );
+  app.post<{ Querystring: Record<string, unknown>; Body: unknown }>(WEBPAY_RETURN_PATH, { config: providerCallback }, (request, reply) => {
+    const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+    return webpayReturn({ ...(request.query ?? {}), ...body }, reply);
+  });
+
+  // --- Khipu ---
+
+  app.post<{ Body: KhipuCreateRequest }>('/api/user/khipu/payments', { ...buyer, schema: { body: khipuCreateSchema } }, (request, reply) =>
+    idempotent(keys, request, reply, 'khipu', async () => ({ status: 200, body: await area.khipu.create(request.sessionUser!, request.body) })),
+  );
+
+  app.get<{ Params: { id: string } }>('/api/user/khipu/payments/:id', { ...buyer, schema: { params: paymentIdParams } }, (request) =>
+    area.khipu.status(request.sessionUser!, request.params.id),
+  );
+
+  app.post<{ Params: { id: string } }>('/api/user/khipu/payments/:id/confirm', { ...buyer, schema: { params: paymentIdParams } }, (request) =>
+    area.khipu.status(request.sessionUser!, request.params.id),
+  );
+
+  await app.register(khipuNotifyRoute, { area });
+
+  // --- the ERP registration of a confirmed payment ---
+
+  const erpRoute = (path: string, kind: 'invoice' | 'account') =>
+    app.post<{ Body: ErpPaymentRequest }>(path, { ...buyer, schema: { body: erpPaymentSchema } }, async (request, reply) => {
+      const payment = await area.service.ownPaymentAnyProvider(request.sessionUser!, request.body.paymentId);
+      const answer = await erpAnswer(payment, kind);
+      return reply.status(answer.erp === 'SENT' ? 200 : 202).send(answer);
+    });
+  erpRoute('/api/user/b1/pay-invoice', 'invoice');
+  erpRoute('/api/user/b1/pay-account', 'account');
+
+  /**
+   * The state of the ERP work applyOutcome queued for a PAID payment (never anything the browser describes): waits a
+   * little for it, then answers SENT or PENDING.
+   */
+  async function erpAnswer(payment: PaymentRow, kind: 'invoice' | 'account'): Promise<ErpPaymentResponse> {
+    if (payment.state !== 'PAID') throw new HttpError(409, fill(PAYMENT_TEXTS.paymentNotPaid, { provider: PROVIDER_NAMES[payment.provider] }));
+    if (kind === 'invoice' && payment.purpose !== 'INVOICES') throw new HttpError(400, PAYMENT_TEXTS.notForInvoices);
+    if (kind === 'account' && payment.purpose !== 'ORDER') throw new HttpError(400, PAYMENT_TEXTS.notForAccount);
+    const keys = [erpPaymentDedupeKey(payment)];
+    if (payment.purpose === 'ORDER') {
+      const order = await area.service.orderOf(payment);
+      if (order?.purchaseOrderNumber) keys.unshift(erpOrderDedupeKey(order.purchaseOrderNumber));
+    }
+    const statuses: string[] = [];
+    for (const key of keys) {
+      const job = await opts.outbox.byKey(key);
+      if (!job) {
+        statuses.push('pending');
+        continue;
+      }
+      statuses.push(job.status === 'pending' ? await opts.worker.deliverNow(job.id, opts.deliverNowMs ?? 5_000) : job.status);
+    }
+    if (statuses.every((s) => s === 'done')) return { erp: 'SENT', message: PAYMENT_TEXTS.erpSent };
+    return { erp: 'PENDING', message: statuses.includes('failed') ? PAYMENT_TEXTS.erpFailed : PAYMENT_TEXTS.erpPending };
+  }
+};
+
+/**
+ * Khipu's notification in its own scope: the body is kept as raw bytes (the signature covers them exactly as sent;
+ * a re-serialised JSON would not match).
+ */
+async function khipuNotifyRoute(app: FastifyInstance, opts: { area: PaymentsArea }) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+  app.post(KHIPU_NOTIFY_PATH, { config: providerCallback }, async (request, reply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const answer = await opts.area.khipu.notify(raw, request.headers['x-khipu-signature']);
+    return reply.status(answer.status).send({ status: answer.status, message: answer.message });
+  });
+}
+
+export default paymentRoutes;

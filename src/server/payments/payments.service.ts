@@ -1,0 +1,314 @@
+// Card (WebPay Plus) and bank-transfer (Khipu) payments, provider-neutral part (docs/payments.md).
+// The server decides what is paid and how much: one of the buyer's own orders (its total), or some of its own open
+// invoices read fresh from the ERP (the sum of their balances). A payment's outcome is applied exactly once: one
+// conditional update (`outcome_applied_at is null`) in one transaction with everything that follows from it (the
+// order's state, the cart, the ERP jobs), so the browser's return, the provider's notification and the reconciler may
+// race and only the first one counts.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fill, MSG } from '@shared/messages';
+import { orderIdOf } from '@shared/orders';
+import { PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '@shared/payments';
+import type { CartRepo } from '../cart/cart.repo';
+import type { Db } from '../db/connect';
+import { orders, payments, type OrderRow, type PaymentRow } from '../db/schema';
+import type { ErpService } from '../erp/erp.service';
+import { HttpError } from '../errors';
+import type { Outbox, OutboxWorker } from '../jobs/outbox';
+import { enqueueInvoicesPaidMail, enqueueOrderConfirmedMail } from '../mail/mailJob';
+import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from '../orders/erpOrderJob';
+import type { OrderRepo } from '../orders/orders.repo';
+import type { SessionUser } from '../plugins/auth';
+import type { CustomerDirectory } from '../profile/customers.service';
+import type { PaymentRepo } from './payments.repo';
+import { PAYMENT_TEXTS } from './texts';
+
+/** The final outcomes of a payment. */
+export type PaymentOutcome = Exclude<PaymentState, 'CREATED'>;
+
+/** Outbox job: the incoming payment on account of a paid order (pay-account). */
+export const ERP_PAYMENT_JOB = 'erp.payment';
+/** Outbox job: the incoming payment applied to the paid invoices (pay-invoice). */
+export const ERP_PAY_INVOICES_JOB = 'erp.payInvoices';
+
+export interface ErpPaymentPayload {
+  paymentId: number;
+}
+
+export const erpPaymentDedupeKey = (payment: Pick<PaymentRow, 'purpose' | 'reference'>) =>
+  `${payment.purpose === 'INVOICES' ? ERP_PAY_INVOICES_JOB : ERP_PAYMENT_JOB}:${payment.reference}`;
+
+/** What the buyer asks to pay: one of its orders (by number) or some of its pending invoices (by docEntry). */
+export interface PaymentTargetInput {
+  orderReference?: string;
+  invoices?: number[];
+}
+
+/** What the server will charge, from its own records. */
+export interface ResolvedTarget {
+  purpose: PaymentPurpose;
+  cardCode: string;
+  amount: number;
+  order?: OrderRow;
+  invoices: { docEntry: number; folio: string; paidSum: number }[];
+}
+
+/** What the provider answered to a create. */
+export interface ProviderStart {
+  providerId: string;
+  url: string;
+  answer: unknown;
+}
+
+export interface StartOptions {
+  /** A new unique reference (WebPay buy_order, Khipu transaction_id); called again if one is taken. */
+  reference: (attempt: number) => string;
+  sessionId?: string;
+  /** An open payment of the same order younger than this is answered again instead of a new one. */
+  reuseWithinMs: number;
+  /** Creates the payment at the provider. */
+  create: (payment: PaymentRow) => Promise<ProviderStart>;
+  /** Maps a provider failure to the API's error. */
+  providerError: (error: unknown) => Error;
+}
+
+export interface PaymentServiceDeps {
+  db: Db;
+  repo: PaymentRepo;
+  orders: OrderRepo;
+  cart: CartRepo;
+  erp: ErpService;
+  customers: CustomerDirectory;
+  outbox: Outbox;
+  worker: OutboxWorker;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** How long an invoice stays "being paid" for the overlap check (a day: longer than any open payment lives). */
+const INVOICE_OVERLAP_WINDOW_MS = 24 * 3_600_000;
+
+export class PaymentService {
+  constructor(private readonly deps: PaymentServiceDeps) {}
+
+  get repo(): PaymentRepo {
+    return this.deps.repo;
+  }
+
+  /** The database the payments live in (the payment routes keep their Idempotency-Keys there). */
+  get db(): Db {
+    return this.deps.db;
+  }
+
+  /**
+   * The caller's own order in PROCESS paid with `provider`, or the caller's own open invoices (fresh from the ERP):
+   * what is charged comes from the server's records only.
+   */
+  async resolveTarget(user: SessionUser, provider: PaymentProvider, input: PaymentTargetInput): Promise<ResolvedTarget> {
+    const docEntries = [...new Set(input.invoices ?? [])];
+    if (docEntries.length > 0) {
+      const cardCode = await this.deps.customers.cardCodeOf(user);
+      const open = new Map((await this.deps.erp.pendingInvoices(cardCode)).map((doc) => [doc.docEntry, doc]));
+      const invoices = docEntries.map((docEntry) => {
+        const doc = open.get(docEntry);
+        if (!doc) throw new HttpError(404, fill(PAYMENT_TEXTS.invoiceNotPending, { docEntry }));
+        return { docEntry, folio: doc.folio, paidSum: doc.saldoaPagar };
+      });
+      await this.assertNoInvoiceOverlap(user, invoices);
+      return { purpose: 'INVOICES', cardCode, amount: invoices.reduce((sum, i) => sum + i.paidSum, 0), invoices };
+    }
+    const reference = input.orderReference?.trim().toUpperCase() ?? '';
+    if (!reference) throw new HttpError(400, PAYMENT_TEXTS.targetRequired);
+    const id = orderIdOf(reference);
+    const order = id === null ? undefined : await this.deps.orders.byId(id);
+    if (!order || order.purchaseOrderNumber !== reference) throw new HttpError(404, MSG.orderNotFound);
+    if (order.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    if (order.orderType !== 'ONLINE') throw new HttpError(400, fill(PAYMENT_TEXTS.reserveNotPayable, { number: reference }));
+    if (order.paymentMethod !== provider) {
+      throw new HttpError(400, fill(PAYMENT_TEXTS.wrongProvider, { number: reference, provider: PROVIDER_NAMES[provider] }));
+    }
+    if (order.orderState !== 'PROCESS') throw new HttpError(409, fill(MSG.orderNotPending, { number: reference }));
+    return { purpose: 'ORDER', cardCode: order.cardCode, amount: order.total, order, invoices: [] };
+  }
+
+  /**
+   * Records the payment and creates it at the provider. One payment per order at a time (the order row is locked
+   * while deciding): an open one of the same order, young enough, is answered again (a double click, a reload).
+   */
+  async start(user: SessionUser, provider: PaymentProvider, target: ResolvedTarget, opts: StartOptions): Promise<PaymentRow> {
+    const { db, repo } = this.deps;
+    const decided = await db.transaction(async (tx) => {
+      if (target.order) {
+        const number = target.order.purchaseOrderNumber ?? '';
+        const locked = await repo.lockOrder(tx, target.order.id);
+        if (!locked || locked.orderState !== 'PROCESS') throw new HttpError(409, fill(MSG.orderNotPending, { number }));
+        const open = await repo.openOfOrder(tx, locked.id);
+        if (open) {
+          const young = Date.now() - open.createdAt.getTime() < opts.reuseWithinMs;
+          if (open.provider === provider && young) return { reused: true, payment: open };
+          throw new HttpError(409, fill(PAYMENT_TEXTS.paymentInProgress, { number }));
+        }
+      }
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const [row] = await tx
+          .insert(payments)
+          .values({
+            provider,
+            purpose: target.purpose,
+            orderId: target.order?.id ?? null,
+            userId: user.id,
+            cardCode: target.cardCode,
+            amount: target.amount,
+            reference: opts.reference(attempt),
+            sessionId: opts.sessionId ?? '',
+            invoices: target.invoices,
+          })
+          .onConflictDoNothing({ target: payments.reference })
+          .returning();
+        if (row) return { reused: false, payment: row };
+      }
+      throw new Error('no se pudo generar una referencia de pago única');
+    });
+    if (decided.reused) return this.startedBy(decided.payment, target);
+
+    const payment = decided.payment;
+    let started: ProviderStart;
+    try {
+      started = await opts.create(payment);
+    } catch (error) {
+      await repo.deleteUnstarted(payment.id);
+      this.deps.log.warn({ err: error, paymentId: payment.id, provider }, 'el medio de pago no creó el pago');
+      throw opts.providerError(error);
+    }
+    const stored = await repo.setProvider(payment.id, started.providerId, started.url, started.answer);
+    this.deps.log.info(
+      { paymentId: stored.id, provider, purpose: stored.purpose, reference: stored.reference, amount: stored.amount, orderId: stored.orderId },
+      'pago iniciado',
+    );
+    return stored;
+  }
+
+  /**
+   * An open payment of the same order answered again. One whose create is still under way (a double click) is waited
+   * for a little; one whose create failed is gone, and the buyer may try again.
+   */
+  private async startedBy(open: PaymentRow, target: ResolvedTarget): Promise<PaymentRow> {
+    const number = target.order?.purchaseOrderNumber ?? '';
+    const until = Date.now() + 20_000;
+    let current: PaymentRow | undefined = open;
+    while (current && !current.providerId && !current.outcomeAppliedAt && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      current = await this.deps.repo.byId(open.id);
+    }
+    if (!current || !current.providerId || !current.paymentUrl || current.outcomeAppliedAt) {
+      throw new HttpError(409, fill(PAYMENT_TEXTS.paymentInProgress, { number }));
+    }
+    return current;
+  }
+
+  /**
+   * Applies a final outcome once (whoever comes first wins; later calls change nothing and answer the stored payment).
+   * PAID for an order: CONFIRMED with numOc, jobs 'erp.order', 'erp.payment' and the buyer's confirmation mail (the cart
+   * was already consumed when the order was made, so what the buyer added since stays). PAID for invoices: job
+   * 'erp.payInvoices' and the buyer's receipt mail. Anything else
+   * (REJECTED, ABORTED, EXPIRED) cancels the order (orders only) and puts its lines back in the buyer's cart, added to
+   * what is there, in the same transaction and only when this outcome is what moved the order out of PROCESS.
+   */
+  async applyOutcome(
+    paymentId: number,
+    outcome: PaymentOutcome,
+    evidence: unknown,
+    opts: { numOc?: string; source?: string } = {},
+  ): Promise<{ applied: boolean; payment: PaymentRow }> {
+    const { db, outbox, cart, log } = this.deps;
+    const applied = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(payments)
+        .set({ state: outcome, outcomeAppliedAt: sql`now()`, ...(evidence === undefined ? {} : { result: evidence as object }) })
+        .where(and(eq(payments.id, paymentId), isNull(payments.outcomeAppliedAt)))
+        .returning();
+      if (!row) return undefined;
+      const payload: ErpPaymentPayload = { paymentId: row.id };
+      if (row.purpose === 'ORDER' && row.orderId !== null) {
+        if (outcome === 'PAID') {
+          const [order] = await tx
+            .update(orders)
+            .set({ orderState: 'CONFIRMED', numOc: (opts.numOc || row.reference).slice(0, 100), erpStatus: 'PENDING', erpError: null })
+            .where(and(eq(orders.id, row.orderId), eq(orders.orderState, 'PROCESS')))
+            .returning();
+          if (order) {
+            const orderJob: ErpOrderPayload = { orderId: order.id };
+            await outbox.enqueue(tx, { kind: ERP_ORDER_JOB, payload: orderJob, dedupeKey: erpOrderDedupeKey(order.purchaseOrderNumber ?? String(order.id)) });
+            // the buyer's confirmation, built when it is sent (one per order, whichever path confirmed it)
+            await enqueueOrderConfirmedMail(outbox, tx, order);
+          } else {
+            log.error({ paymentId: row.id, orderId: row.orderId, reference: row.reference }, 'pago recibido para un pedido que ya no estaba en proceso: revisar');
+          }
+          await outbox.enqueue(tx, { kind: ERP_PAYMENT_JOB, payload, dedupeKey: erpPaymentDedupeKey(row) });
+        } else {
+          const canceled = await tx
+            .update(orders)
+            .set({ orderState: 'CANCELED' })
+            .where(and(eq(orders.id, row.orderId), eq(orders.orderState, 'PROCESS')))
+            .returning({ id: orders.id, userId: orders.userId });
+          for (const order of canceled) {
+            const lines = await this.deps.orders.lines(order.id, tx);
+            await cart.restoreLines(tx, order.userId, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
+          }
+        }
+      } else if (row.purpose === 'INVOICES' && outcome === 'PAID') {
+        await outbox.enqueue(tx, { kind: ERP_PAY_INVOICES_JOB, payload, dedupeKey: erpPaymentDedupeKey(row) });
+        await enqueueInvoicesPaidMail(outbox, tx, row);
+      }
+      return row;
+    });
+    if (!applied) return { applied: false, payment: (await this.deps.repo.byId(paymentId))! };
+    log.info(
+      { paymentId, provider: applied.provider, purpose: applied.purpose, reference: applied.reference, outcome, source: opts.source },
+      'resultado del pago aplicado',
+    );
+    if (outcome === 'PAID') this.deps.worker.kick();
+    return { applied: true, payment: applied };
+  }
+
+  /** The caller's own payment by the provider's id (token / payment_id) or by its reference; others' are 'not found'. */
+  async ownPayment(user: SessionUser, provider: PaymentProvider, id: string): Promise<PaymentRow> {
+    const payment = await this.find(provider, id);
+    if (!payment || payment.userId !== user.id) throw new HttpError(404, PAYMENT_TEXTS.paymentNotFound);
+    return payment;
+  }
+
+  /** Any provider: the id of a payment the caller names (pay-invoice, pay-account). */
+  async ownPaymentAnyProvider(user: SessionUser, id: string): Promise<PaymentRow> {
+    const payment = (await this.find('WEBPAY', id)) ?? (await this.find('KHIPU', id));
+    if (!payment || payment.userId !== user.id) throw new HttpError(404, PAYMENT_TEXTS.paymentNotFound);
+    return payment;
+  }
+
+  async find(provider: PaymentProvider, id: string): Promise<PaymentRow | undefined> {
+    const value = id.trim();
+    if (!value || value.length > 100) return undefined;
+    const byProvider = await this.deps.repo.byProviderId(provider, value);
+    if (byProvider) return byProvider;
+    const byReference = await this.deps.repo.byReference(value);
+    return byReference?.provider === provider ? byReference : undefined;
+  }
+
+  /** The order a payment pays (null for invoices). */
+  async orderOf(payment: PaymentRow): Promise<OrderRow | null> {
+    return payment.orderId === null ? null : ((await this.deps.orders.byId(payment.orderId)) ?? null);
+  }
+
+  /** An invoice already in an open payment, or in a paid one the ERP has not registered yet, cannot be paid again. */
+  private async assertNoInvoiceOverlap(user: SessionUser, invoices: ResolvedTarget['invoices']): Promise<void> {
+    const wanted = new Map(invoices.map((i) => [i.docEntry, i.folio]));
+    for (const other of await this.deps.repo.recentInvoicePayments(user.id, INVOICE_OVERLAP_WINDOW_MS)) {
+      const clash = other.invoices.find((i) => wanted.has(i.docEntry));
+      if (!clash) continue;
+      if (other.state === 'PAID') {
+        const job = await this.deps.outbox.byKey(erpPaymentDedupeKey(other));
+        if (job?.status === 'done') continue; // the ERP has it: the fresh balance already counts it
+      }
+      throw new HttpError(409, fill(PAYMENT_TEXTS.invoiceInProgress, { folio: wanted.get(clash.docEntry) ?? clash.folio }));
+    }
+  }
+}

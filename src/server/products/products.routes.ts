@@ -1,0 +1,42 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_PRODUCT_MSG, PRODUCT_FILE_FIELDS, PRODUCT_PDF_MAX_BYTES, productStatusQuery } from '@shared/schemas/adminProducts';
+import { skuParams } from '@shared/schemas/params';
+import type { ProductsAdmin } from './products.service';
+import { extraFiles, readUploadForm, type UploadRules } from './uploads';
+
+const UPLOAD_RULES: UploadRules = {
+  fileFields: PRODUCT_FILE_FIELDS,
+  tooLarge: (field) => (field === 'technicalSheetFilePdf' ? ADMIN_PRODUCT_MSG.pdfTooLarge : ADMIN_PRODUCT_MSG.imageTooLarge),
+  oneFilePerField: ADMIN_PRODUCT_MSG.oneFilePerField,
+  unknownFileField: ADMIN_PRODUCT_MSG.unknownFileField,
+};
+
+/**
+ * Product administration (admin document sections 2, 3, 5 and 7), ADMIN and SUPERADMIN only. The list itself is
+ * GET /api/user/b1/products (every style for an admin, catalog/catalog.routes.ts).
+ */
+export default async function productsRoutes(app: FastifyInstance, opts: { products: ProductsAdmin }) {
+  const { products } = opts;
+  const admin = { config: { access: 'admin' as const } };
+  // The largest file is the 4 MB sheet; an image between 2 and 4 MB is read and refused with its own message.
+  await app.register(multipart, {
+    limits: { fileSize: PRODUCT_PDF_MAX_BYTES, files: extraFiles(PRODUCT_FILE_FIELDS), fields: 30, fieldSize: 4096, parts: 40, headerPairs: 100 },
+  });
+
+  app.get<{ Params: { sku: string } }>('/api/admin/products/find/by/sku/:sku', { ...admin, schema: { params: skuParams } }, (request) =>
+    products.find(request.params.sku),
+  );
+
+  // The list's Estado for a whole page (or the whole list) in one request.
+  app.get<{ Querystring: { skus?: string } }>('/api/admin/products/status', { ...admin, schema: { querystring: productStatusQuery } }, (request) => {
+    const skus = request.query.skus?.split(',').map((s) => s.trim()).filter(Boolean);
+    return products.status(skus);
+  });
+
+  app.post('/api/admin/products', admin, async (request, reply) => {
+    const form = await readUploadForm(request, UPLOAD_RULES);
+    const { record, created } = await products.save(request.sessionUser!, form);
+    return reply.code(created ? 201 : 200).send(record);
+  });
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@shared/messages';
+import { userIdParams } from '@shared/schemas/params';
+import { updateProfileSchema, type UpdateProfileRequest } from '@shared/schemas/profile';
+import { HttpError } from '../errors';
+import type { ErpService } from '../erp/erp.service';
+import type { CustomerDirectory } from './customers.service';
+
+export default async function profileRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
+  const { erp, customers } = opts;
+
+  app.get<{ Params: { userId: number } }>(
+    '/api/user/b1/profile/:userId',
+    { config: { access: 'buyer' }, schema: { params: userIdParams } },
+    async (request) => {
+      const user = request.sessionUser!;
+      if (request.params.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+      return customers.profileOf(user);
+    },
+  );
+
+  app.post<{ Body: UpdateProfileRequest }>(
+    '/api/user/b1/update-profile',
+    { config: { access: 'buyer' }, schema: { body: updateProfileSchema } },
+    async (request) => {
+      const cardCode = await customers.assertOwn(request.sessionUser!, request.body.businessPartner);
+      const { giro, mail, telefono, direcciones } = request.body;
+      return erp.updateCustomer(cardCode, { giro, mail, telefono, direcciones });
+    },
+  );
+
+  app.get('/api/user/b1/region', { config: { access: 'session' } }, () => erp.listRegions());
+  app.get('/api/user/b1/pais', { config: { access: 'session' } }, () => erp.listCountries());
+}

@@ -1,0 +1,49 @@
+import type { ChangePasswordRequest, LoginResponse } from '@shared/api/types';
+import { MSG } from '@shared/messages';
+import type { Role } from '@shared/roles';
+import { HttpError } from '../errors';
+import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import type { TokenService } from './tokens';
+import type { UsersRepo } from '../users/users.repo';
+
+export class SecurityService {
+  constructor(
+    private readonly users: UsersRepo,
+    private readonly tokens: TokenService,
+    private readonly onSessionsRevoked: (userId: number) => void = () => {},
+  ) {}
+
+  /** Checks rut and password; unknown rut and wrong password answer the same, in the same time. */
+  private async authenticate(username: string, password: string) {
+    const user = await this.users.findByUsername(username);
+    const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
+    if (!user || !ok) throw new HttpError(401, MSG.badCredentials);
+    return user;
+  }
+
+  /**
+   * Spec section 4: an inactive user gets no session; a user who must change the password gets no
+   * session either (changePassword false) and is sent to /change-password.
+   */
+  async login(username: string, password: string): Promise<LoginResponse> {
+    const user = await this.authenticate(username, password);
+    const base = { id: user.id, type: user.userType as Role };
+    if (!user.enabled) return { ...base, token: '', userActive: false, changePassword: true };
+    if (user.mustChangePassword) return { ...base, token: '', userActive: true, changePassword: false };
+    const token = await this.tokens.sign({ userId: user.id, role: base.type, username: user.username, version: user.tokenVersion });
+    return { ...base, token, userActive: true, changePassword: true };
+  }
+
+  /** Proven by the current password, so a user who must change it (and has no session) can. */
+  async changePassword(body: ChangePasswordRequest, sessionUserId?: number): Promise<void> {
+    const user = await this.authenticate(body.username, body.currentPassword).catch((e: unknown) => {
+      if (e instanceof HttpError && e.status === 401) throw new HttpError(401, MSG.currentPasswordWrong);
+      throw e;
+    });
+    if (sessionUserId !== undefined && sessionUserId !== user.id) throw new HttpError(403, MSG.forbidden);
+    if (!user.enabled) throw new HttpError(403, MSG.inactiveUser);
+    if (body.password === body.currentPassword) throw new HttpError(400, MSG.samePassword, { password: MSG.samePassword });
+    await this.users.setPassword(user.id, await hashPassword(body.password));
+    this.onSessionsRevoked(user.id);
+  }
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { AdminUser, DeleteUserResponse, ErpCustomerLookup } from '@shared/api/adminUsers';
+import {
+  USER_MSG,
+  erpCustomerParamsSchema,
+  isNewUserId,
+  userIdParamsSchema,
+  userSaveSchema,
+  usernameParamsSchema,
+  type UserCreateForm,
+  type UserSaveForm,
+  type UserUpdateForm,
+} from '@shared/schemas/users';
+import type { Db } from '../db/connect';
+import type { ErpService } from '../erp/erp.service';
+import { HttpError } from '../errors';
+import { AdminUsersService } from './users.service';
+
+interface Opts {
+  db: Db;
+  /** A buyer's rut must be an ERP customer (creation, and the form's look-up). */
+  erp: ErpService;
+}
+
+/**
+ * Users (admin document section 7): list, one by id or by rut, create or update (POST, with an id it updates),
+ * delete. ADMIN and SUPERADMIN only; what each may touch is the service's.
+ */
+export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts) {
+  const service = new AdminUsersService(opts.db, (userId) => app.forgetSession(userId), opts.erp);
+  // the role is checked in onRequest (plugins/auth.ts), before the body is even parsed or validated
+  const admin = { config: { access: 'admin' as const } };
+
+  app.get('/api/admin/users', admin, (request): Promise<AdminUser[]> => service.list(request.sessionUser!));
+
+  app.get<{ Params: { username: string } }>(
+    '/api/admin/users/find/by/:username',
+    { ...admin, schema: { params: usernameParamsSchema } },
+    (request): Promise<AdminUser> => service.findByUsername(request.sessionUser!, request.params.username),
+  );
+
+  // The company a new buyer's rut belongs to in the ERP, shown by the form before saving.
+  app.get<{ Params: { rut: string } }>(
+    '/api/admin/users/erp-customer/:rut',
+    { ...admin, schema: { params: erpCustomerParamsSchema } },
+    async (request): Promise<ErpCustomerLookup> => {
+      const customer = await service.erpCustomer(request.params.rut);
+      if (!customer) throw new HttpError(404, USER_MSG.notErpCustomer);
+      return customer;
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/admin/users/:id',
+    { ...admin, schema: { params: userIdParamsSchema } },
+    (request): Promise<AdminUser> => service.get(request.sessionUser!, request.params.id),
+  );
+
+  app.post<{ Body: UserSaveForm }>('/api/admin/users', { ...admin, schema: { body: userSaveSchema } }, async (request, reply) => {
+    const body = request.body;
+    if (!isNewUserId((body as UserUpdateForm).id)) return service.update(request.sessionUser!, body as UserUpdateForm);
+    return reply.code(201).send(await service.create(request.sessionUser!, body as UserCreateForm));
+  });
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/admin/users/:id',
+    { ...admin, schema: { params: userIdParamsSchema } },
+    async (request): Promise<DeleteUserResponse> => {
+      await service.delete(request.sessionUser!, request.params.id);
+      return { message: USER_MSG.deleted };
+    },
+  );
+}

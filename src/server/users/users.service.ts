@@ -1,0 +1,251 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { AdminUser, ErpCustomerLookup } from '@shared/api/adminUsers';
+import { fill } from '@shared/messages';
+import type { Role } from '@shared/roles';
+import { formatRut } from '@shared/rut';
+import { USER_MSG, type UserCreateForm, type UserUpdateForm } from '@shared/schemas/users';
+import type { Db, Tx } from '../db/connect';
+import { orders, payments, users, type UserRow } from '../db/schema';
+import type { ErpService } from '../erp/erp.service';
+import { ErpError } from '../erp/errors';
+import { HttpError } from '../errors';
+import type { SessionUser } from '../plugins/auth';
+import { hashPassword } from '../security/passwords';
+import { normalizeUsername } from './users.repo';
+import { AuditLog, changedFields } from '../audit/auditLog';
+
+// User administration (admin document sections 2, 4, 5, 6 and 7), with the rules the spec leaves to the server:
+// an ADMIN keeps only buyers; a SUPERADMIN keeps everybody; nobody removes the last SUPERADMIN or themselves.
+
+export const toAdminUser = (row: UserRow): AdminUser => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  address: row.address,
+  cellphone: row.cellphone,
+  enabled: row.enabled,
+  userType: row.userType,
+});
+
+const isStaff = (role: Role) => role === 'ADMIN' || role === 'SUPERADMIN';
+
+/** Whether `actor` may see and keep users of type `type`: ADMIN only buyers, SUPERADMIN all. */
+export const mayManage = (actor: Pick<SessionUser, 'role'>, type: Role) => actor.role === 'SUPERADMIN' || !isStaff(type);
+
+/** Key of the transaction lock that serializes changes to existing users. */
+const USER_CHANGES_LOCK = 7_001;
+
+const EDITABLE = ['email', 'address', 'cellphone', 'enabled', 'userType'] as const;
+
+/** The database said "unique" (rut taken by a concurrent save) or "referenced" (orders of the user). */
+function pgCode(err: unknown): string | undefined {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
+export class AdminUsersService {
+  constructor(
+    private readonly db: Db,
+    /** Drops the auth plugin's cached state of a user (its role, enabled flag and token version changed). */
+    private readonly onUserChanged: (userId: number) => void = () => {},
+    /** Where a buyer's rut is looked up: a buyer (USER) must be a customer in the ERP. */
+    private readonly erp?: Pick<ErpService, 'getCustomerByRut'>,
+  ) {}
+
+  /**
+   * GET /admin/users/erp-customer/{rut}: the ERP customer of a rut, or null. An ERP that does not answer is a 503 with
+   * a Spanish message; the ERP's own error stays in the log.
+   */
+  async erpCustomer(rut: string): Promise<ErpCustomerLookup | null> {
+    if (!this.erp) throw new HttpError(503, USER_MSG.erpUnavailable);
+    try {
+      const customer = await this.erp.getCustomerByRut(rut);
+      return customer ? { rut: formatRut(rut), cardCode: customer.idcliente, name: customer.nombre } : null;
+    } catch (err) {
+      if (err instanceof ErpError && err.status !== 404) throw new HttpError(503, USER_MSG.erpUnavailable);
+      throw err;
+    }
+  }
+
+  /** A buyer's rut must be an ERP customer: 400 with the field's message otherwise. */
+  private async assertErpCustomer(rut: string): Promise<void> {
+    if (!(await this.erpCustomer(rut))) throw new HttpError(400, USER_MSG.notErpCustomer, { username: USER_MSG.notErpCustomer });
+  }
+
+  private readonly forbidden = () => new HttpError(403, USER_MSG.adminOnlySuperadmin);
+  private readonly notFound = () => new HttpError(404, USER_MSG.notFound);
+  private readonly duplicate = (username: string) => new HttpError(409, fill(USER_MSG.duplicateRut, { username }));
+
+  /** GET /admin/users: by id; an ADMIN does not see ADMIN and SUPERADMIN users. */
+  async list(actor: SessionUser): Promise<AdminUser[]> {
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(actor.role === 'SUPERADMIN' ? undefined : eq(users.userType, 'USER'))
+      .orderBy(asc(users.id));
+    return rows.map(toAdminUser);
+  }
+
+  async get(actor: SessionUser, id: number): Promise<AdminUser> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return this.visible(actor, row);
+  }
+
+  /** GET /admin/users/find/by/{username}: the rut in any writing ('76123456-0', '76.123.456-0', '761234560'). */
+  async findByUsername(actor: SessionUser, username: string): Promise<AdminUser> {
+    const [row] = await this.db.select().from(users).where(eq(users.username, normalizeUsername(username))).limit(1);
+    return this.visible(actor, row);
+  }
+
+  private visible(actor: SessionUser, row: UserRow | undefined): AdminUser {
+    if (!row) throw this.notFound();
+    if (!mayManage(actor, row.userType)) throw this.forbidden();
+    return toAdminUser(row);
+  }
+
+  /**
+   * POST /admin/users without id. A buyer must be a customer in the ERP; every new user changes the password chosen by
+   * the admin at the first login.
+   */
+  async create(actor: SessionUser, form: UserCreateForm): Promise<AdminUser> {
+    if (!mayManage(actor, form.userType)) throw this.forbidden();
+    const username = normalizeUsername(form.username);
+    if (form.userType === 'USER') await this.assertErpCustomer(username);
+    const passwordHash = await hashPassword(form.password);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+        if (taken) throw this.duplicate(username);
+        const [row] = await tx
+          .insert(users)
+          .values({
+            username,
+            passwordHash,
+            email: form.email,
+            address: form.address,
+            cellphone: form.cellphone,
+            enabled: form.enabled,
+            userType: form.userType,
+            mustChangePassword: true,
+          })
+          .returning();
+        await AuditLog.record(tx, {
+          actor,
+          action: 'create',
+          entity: 'user',
+          entityId: row!.id,
+          fields: ['username', 'password', ...EDITABLE],
+          details: { username, userType: form.userType },
+        });
+        return toAdminUser(row!);
+      });
+    } catch (err) {
+      if (pgCode(err) === '23505') throw this.duplicate(username);
+      throw err;
+    }
+  }
+
+  /**
+   * POST /admin/users with id. The rut cannot change; an empty password keeps the current one. A new password or a
+   * deactivation raises the token version, so the user's sessions end; a new password must be changed at the next
+   * login. A user made a buyer must be a customer in the ERP.
+   */
+  async update(actor: SessionUser, form: UserUpdateForm): Promise<AdminUser> {
+    const passwordHash = form.password ? await hashPassword(form.password) : undefined;
+    if (form.userType === 'USER') {
+      const [current] = await this.db.select({ userType: users.userType }).from(users).where(eq(users.id, form.id)).limit(1);
+      if (current && current.userType !== 'USER') await this.assertErpCustomer(normalizeUsername(form.username));
+    }
+    const result = await this.db.transaction(async (tx) => {
+      await this.lockUserChanges(tx);
+      const [target] = await tx.select().from(users).where(eq(users.id, form.id));
+      if (!target) throw this.notFound();
+      if (!mayManage(actor, target.userType) || !mayManage(actor, form.userType)) throw this.forbidden();
+      if (normalizeUsername(form.username) !== target.username) throw new HttpError(400, USER_MSG.rutReadOnly, { username: USER_MSG.rutReadOnly });
+      if (target.id === actor.id && !form.enabled) throw new HttpError(409, USER_MSG.selfDisable);
+      if (target.id === actor.id && form.userType !== target.userType) throw new HttpError(409, USER_MSG.selfRole);
+      const stopsBeingSuperadmin = target.userType === 'SUPERADMIN' && target.enabled && (!form.enabled || form.userType !== 'SUPERADMIN');
+      if (stopsBeingSuperadmin) await this.assertAnotherSuperadmin(tx, target.id);
+
+      const next = { email: form.email, address: form.address, cellphone: form.cellphone, enabled: form.enabled, userType: form.userType };
+      const fields = changedFields(target, next, EDITABLE);
+      const revokes = Boolean(passwordHash) || (target.enabled && !form.enabled);
+      if (passwordHash) fields.push('password');
+      if (!fields.length) return { row: target, changed: false };
+
+      const [row] = await tx
+        .update(users)
+        .set({
+          ...next,
+          ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
+          ...(revokes ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        })
+        .where(eq(users.id, target.id))
+        .returning();
+      await AuditLog.record(tx, {
+        actor,
+        action: 'update',
+        entity: 'user',
+        entityId: target.id,
+        fields,
+        details: { username: target.username, ...(fields.includes('userType') ? { userType: form.userType } : {}) },
+      });
+      return { row: row!, changed: true };
+    });
+    if (result.changed) this.onUserChanged(result.row.id);
+    return toAdminUser(result.row);
+  }
+
+  /** DELETE /admin/users/{id}. A user with orders or payments is kept (deactivate it instead): its history stays whole. */
+  async delete(actor: SessionUser, id: number): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        await this.lockUserChanges(tx);
+        const [target] = await tx.select().from(users).where(eq(users.id, id));
+        if (!target) throw this.notFound();
+        if (!mayManage(actor, target.userType)) throw this.forbidden();
+        if (target.id === actor.id) throw new HttpError(409, USER_MSG.selfDelete);
+        if (target.userType === 'SUPERADMIN' && target.enabled) await this.assertAnotherSuperadmin(tx, target.id);
+        if (await this.hasHistory(tx, target.id)) throw this.hasHistoryError(target.username);
+        await tx.delete(users).where(eq(users.id, target.id));
+        await AuditLog.record(tx, { actor, action: 'delete', entity: 'user', entityId: target.id, details: { username: target.username, userType: target.userType } });
+      });
+    } catch (err) {
+      // an order written between the check and the delete
+      if (pgCode(err) === '23503') throw this.hasHistoryError(String(id));
+      throw err;
+    }
+    this.onUserChanged(id);
+  }
+
+  private hasHistoryError(username: string) {
+    return new HttpError(409, fill(USER_MSG.hasOrders, { username }));
+  }
+
+  private async hasHistory(tx: Tx, userId: number): Promise<boolean> {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1);
+    if (order) return true;
+    const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.userId, userId)).limit(1);
+    return Boolean(payment);
+  }
+
+  /** Another enabled SUPERADMIN must remain (checked under `lockUserChanges`, so two removals cannot both pass). */
+  private async assertAnotherSuperadmin(tx: Tx, exceptId: number): Promise<void> {
+    const others = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.userType, 'SUPERADMIN'), eq(users.enabled, true), ne(users.id, exceptId)))
+      .limit(1);
+    if (!others.length) throw new HttpError(409, USER_MSG.lastSuperadmin);
+  }
+
+  /**
+   * Admin changes to existing users run one at a time (they are rare): two admins demoting or deleting the last two
+   * SUPERADMINs at once cannot both succeed, and no two transactions wait on each other's rows.
+   */
+  private async lockUserChanges(tx: Tx): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${USER_CHANGES_LOCK})`);
+  }
+}
