@@ -6,7 +6,7 @@ import { HttpError } from '../errors';
 import type { FileStore } from '../storage/fileStore';
 
 // Uploads of the admin area (products and banners): reading a multipart form whole, checking a file by its
-// content, and replacing stored files only once the database has committed (DESIGN decision 6).
+// content, and replacing stored files only once the database has committed (docs/decisions.md, D20).
 
 export interface UploadedFile {
   field: string;
