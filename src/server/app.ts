@@ -12,8 +12,17 @@ import { ProductsAdmin } from './products/products.service';
 import type { Database, Db } from './db/connect';
 import cartRoutes from './cart/cart.routes';
 import orderRoutes from './orders/orders.routes';
+import { createBuyerMailRenderer } from './mail/buyerMailJob';
+import { MAIL_JOB, mailDomainOf, mailJobHandler } from './mail/mailJob';
 import mailRoutes from './mail/mail.routes';
-import { sealingKey } from './mail/sealedFields';
+import { OrderMailService } from './mail/orderMail.service';
+import { sealingKey, withSealedFields } from './mail/sealedFields';
+import notificationsRoutes from './notifications/notifications.routes';
+import { NotificationsService } from './notifications/notifications.service';
+import chequeRoutes from './payments/cheque.routes';
+import { ChequeService } from './payments/cheque.service';
+import customerRequestRoutes from './customerRequest/customerRequest.routes';
+import { CustomerRequestService } from './customerRequest/customerRequest.service';
 import adminUsersRoutes from './users/users.routes';
 import adminJobsRoutes from './jobs/jobs.routes';
 import { ErpRedriver } from './jobs/redriver';
@@ -75,7 +84,7 @@ declare module 'fastify' {
   }
 }
 
-/** What the route plugins of the cart, orders and mail areas are given. */
+/** What the route plugins and services of the cart, orders, payments and mail areas are given. */
 export interface RouteDeps {
   db: Db;
   erp: ErpService;
@@ -212,7 +221,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
   app.decorate('privateFiles', privateFiles as PrivateFileStore);
-  await app.register(mailRoutes, { ...routeDeps, mailer, privateFiles, sealKey: sealingKey(config.jwtSecret) });
+  // The outbox's 'mail' jobs: sent through the mailer, the buyer's confirmations rendered as they run (docs/mail.md).
+  const sealKey = sealingKey(config.jwtSecret);
+  const templates = createBuyerMailRenderer({ db: database.db, erp, brand: config.brandName, log: app.log });
+  const sendMail = mailJobHandler({ mailer, files: privateFiles, logger: app.log, templates });
+  worker.register(MAIL_JOB, withSealedFields(database.db, sealKey, sendMail, app.log));
+  const mailDomain = mailDomainOf(mailer.from);
+  const notifications = new NotificationsService(database.db, config.brandName);
+  const orderMail = new OrderMailService({ ...routeDeps, notifications, mailDomain, log: app.log });
+  await app.register(notificationsRoutes, { notifications });
+  await app.register(mailRoutes, { orderMail });
+  await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles) });
+  await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
   await app.register(adminUsersRoutes, { db: database.db, erp });
   await app.register(adminJobsRoutes, { db: database.db, outbox, worker });
   const redriver = new ErpRedriver({

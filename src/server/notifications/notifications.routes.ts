@@ -1,86 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import { fill } from '@shared/messages';
+import type { PublicRecipient } from '@shared/api/customerRequest';
+import type { NotificationRecipient } from '@shared/api/orders';
+import { MSG } from '@shared/messages';
 import type { NotificationSection } from '@shared/orders';
-import {
-  MAX_NOTIFICATIONS,
-  NOTIFICATION_MSG,
-  SECTION_LABELS,
-  notificationIdParams,
-  notificationSchema,
-  type NotificationForm,
-} from '@shared/schemas/notifications';
-import { AuditLog, changedFields } from '../audit/auditLog';
+import { sectionParams } from '@shared/schemas/orders';
+import { NOTIFICATION_MSG, notificationIdParams, notificationSchema, type NotificationForm } from '@shared/schemas/notifications';
 import { HttpError } from '../errors';
-import type { MailContext } from '../mail/mail.routes';
-
-const sectionTaken = (section: NotificationSection) => new HttpError(409, fill(NOTIFICATION_MSG.sectionTaken, { section: SECTION_LABELS[section] }));
-
-/** The unique index on the section refused a row another request saved first. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+import type { NotificationsService } from './notifications.service';
 
 /**
- * Notification recipients (admin document sections 2, 4, 5 and 7): list, one, create or update (POST with an id),
- * delete. One record per section, so at most three; ADMIN and SUPERADMIN only.
+ * Notification recipients: the admin API (list, one, create or update — POST with an id —, delete; ADMIN and
+ * SUPERADMIN only) and the recipient of a section for the portal's forms.
  */
-export default async function adminRoutes(app: FastifyInstance, ctx: MailContext) {
-  const { recipients, db } = ctx;
+export default async function notificationsRoutes(app: FastifyInstance, opts: { notifications: NotificationsService }) {
+  const { notifications } = opts;
   const admin = { config: { access: 'admin' as const } };
   const byId = { ...admin, schema: { params: notificationIdParams } };
-  const notFound = () => new HttpError(404, NOTIFICATION_MSG.notFound);
 
-  app.get('/api/admin/admin-emails', admin, () => recipients.list());
+  // Logged-in users get the record. A visitor (the customer creation request) may only ask whether the
+  // CREATION_USER recipient exists, and never learns its address.
+  app.get<{ Params: { section: NotificationSection } }>(
+    '/api/user/sendmail/section/:section',
+    { config: { access: 'public' }, schema: { params: sectionParams } },
+    async (request): Promise<NotificationRecipient | PublicRecipient> => {
+      const { section } = request.params;
+      const session = section === 'CREATION_USER' ? await app.optionalSession(request).catch(() => undefined) : await app.optionalSession(request);
+      if (!session && section !== 'CREATION_USER') throw new HttpError(401, MSG.notAuthenticated);
+      const recipient = await notifications.recipientOf(section);
+      return session ? recipient : { id: recipient.id, section: recipient.section };
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/api/admin/admin-emails/:id', byId, async (request) => {
-    const recipient = await recipients.byId(request.params.id);
-    if (!recipient) throw notFound();
-    return recipient;
-  });
+  app.get('/api/admin/admin-emails', admin, () => notifications.list());
 
-  // Each change and its audit row commit together.
+  app.get<{ Params: { id: number } }>('/api/admin/admin-emails/:id', byId, (request) => notifications.byId(request.params.id));
+
   app.post<{ Body: NotificationForm }>('/api/admin/admin-emails', { ...admin, schema: { body: notificationSchema } }, async (request, reply) => {
-    const actor = request.sessionUser!;
-    const { id, name, lastName, email, section } = request.body;
-    const fields = { name, lastName, email, section };
-    const holder = await recipients.bySection(section);
-    if (holder && holder.id !== id) throw sectionTaken(section);
-    try {
-      if (id) {
-        const updated = await db.transaction(async (tx) => {
-          const before = await recipients.byId(id, tx);
-          if (!before) throw notFound();
-          const after = await recipients.update(id, fields, tx);
-          const changed = changedFields(before, fields, ['name', 'lastName', 'email', 'section']);
-          if (changed.length) await AuditLog.record(tx, { actor, action: 'update', entity: 'notification', entityId: id, fields: changed, details: { section } });
-          return after;
-        });
-        if (!updated) throw notFound();
-        return updated;
-      }
-      const created = await db.transaction(async (tx) => {
-        if ((await recipients.count(tx)) >= MAX_NOTIFICATIONS) throw new HttpError(409, fill(NOTIFICATION_MSG.full, { max: MAX_NOTIFICATIONS }));
-        const row = await recipients.insert(fields, tx);
-        await AuditLog.record(tx, { actor, action: 'create', entity: 'notification', entityId: row.id, fields: Object.keys(fields), details: { section } });
-        return row;
-      });
-      return reply.code(201).send(created);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw sectionTaken(section);
-      throw err;
-    }
+    const { recipient, created } = await notifications.save(request.sessionUser!, request.body);
+    return created ? reply.code(201).send(recipient) : recipient;
   });
 
   app.delete<{ Params: { id: number } }>('/api/admin/admin-emails/:id', byId, async (request) => {
-    const actor = request.sessionUser!;
-    await db.transaction(async (tx) => {
-      const before = await recipients.byId(request.params.id, tx);
-      if (!before || !(await recipients.delete(before.id, tx))) throw notFound();
-      await AuditLog.record(tx, { actor, action: 'delete', entity: 'notification', entityId: before.id, details: { section: before.section } });
-    });
+    await notifications.delete(request.sessionUser!, request.params.id);
     return { message: NOTIFICATION_MSG.deleted };
   });
 }

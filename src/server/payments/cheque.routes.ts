@@ -1,17 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { MSG, fill } from '@shared/messages';
+import { fill } from '@shared/messages';
 import { CHEQUE_EXTENSIONS, CHEQUE_MAX_BYTES, ORDER_MSG, payChequeSchema } from '@shared/schemas/orders';
 import { NOTIFICATION_MSG } from '@shared/schemas/notifications';
-import { orders } from '../db/schema';
 import { HttpError } from '../errors';
 import { validate } from '../plugins/validation';
-import { enqueueMail, orderMailKey } from '../mail/mailJob';
-import { buildOrderMail, chequeAttachment, findOwnOrder, linesOf } from '../mail/orderMail';
-import type { MailContext } from '../mail/mail.routes';
+import type { ChequeService } from './cheque.service';
 
 /** What the cheque form sends: text fields and at most one photo (read whole: it is at most 2 MB). */
 interface ChequeForm {
@@ -63,13 +58,11 @@ async function checkPhoto(file: { filename: string; bytes: Buffer }): Promise<'j
 }
 
 /**
- * POST /api/user/pay-cheque (customer spec sections 5 and 7): the photo of the cheque for an order paid by cheque.
- * The photo is kept in the private store (never served) and, in one transaction, the order records it and the mail to
- * the CHEQUE recipient is queued with the photo attached. Company data come from the ERP; senderTo, rutCompany and
- * companyName of the form are ignored.
+ * POST /api/user/pay-cheque (customer spec sections 5 and 7): the photo of the cheque for an order paid by cheque,
+ * read, checked by name and content, and handed to the cheque payment. senderTo, rutCompany and companyName of the
+ * form are ignored (company data come from the ERP).
  */
-export default async function chequeRoutes(app: FastifyInstance, ctx: MailContext) {
-  const { db, outbox, worker, recipients, privateFiles, brandName } = ctx;
+export default async function chequeRoutes(app: FastifyInstance, opts: { cheques: ChequeService }) {
   await app.register(multipart, {
     limits: { fileSize: CHEQUE_MAX_BYTES, files: 1, fields: 20, fieldSize: 4096, parts: 24, headerPairs: 100 },
   });
@@ -81,35 +74,6 @@ export default async function chequeRoutes(app: FastifyInstance, ctx: MailContex
     if (!form.file) throw new HttpError(400, ORDER_MSG.chequePhotoRequired);
     if (!form.file.filename) form.file.filename = shownName(form.fields.fileName) || 'cheque';
     const ext = await checkPhoto(form.file);
-
-    const order = await findOwnOrder(db, user.id, numberOrder);
-    if (order.paymentMethod !== 'CHEQUE') throw new HttpError(409, fill(NOTIFICATION_MSG.orderNotCheque, { number: numberOrder }));
-    if (order.orderState !== 'PROCESS') throw new HttpError(409, fill(MSG.orderNotPending, { number: numberOrder }));
-    if (order.chequeFileKey) throw new HttpError(409, fill(NOTIFICATION_MSG.chequeAlreadySent, { number: numberOrder }));
-    const recipient = await recipients.bySection('CHEQUE');
-    if (!recipient) throw ctx.noRecipient();
-
-    const company = await ctx.companyOf(user, order);
-    const mail = buildOrderMail({ kind: 'CHEQUE', brand: brandName, order, lines: await linesOf(db, order.id), company });
-    const key = `cheques/${numberOrder}-${randomBytes(6).toString('hex')}.${ext}`;
-    await privateFiles.put(key, form.file.bytes, ext === 'png' ? 'image/png' : 'image/jpeg');
-    try {
-      await db.transaction(async (tx) => {
-        // Only a pending cheque order without a photo yet: two uploads at once leave one photo and one mail.
-        const updated = await tx
-          .update(orders)
-          .set({ chequeFileKey: key })
-          .where(and(eq(orders.id, order.id), eq(orders.orderState, 'PROCESS'), isNull(orders.chequeFileKey)))
-          .returning({ id: orders.id });
-        if (!updated.length) throw new HttpError(409, fill(NOTIFICATION_MSG.chequeAlreadySent, { number: numberOrder }));
-        const attachments = [chequeAttachment(numberOrder, key)];
-        await enqueueMail(outbox, tx, orderMailKey('CHEQUE', numberOrder), { to: recipient.email, ...mail, attachments }, ctx.mailDomain);
-      });
-    } catch (err) {
-      await privateFiles.delete(key).catch(() => undefined);
-      throw err;
-    }
-    worker.kick();
-    return reply.code(202).send({ message: fill(MSG.chequeSent, { brand: brandName }) });
+    return reply.code(202).send(await opts.cheques.pay(user, numberOrder, { bytes: form.file.bytes, ext }));
   });
 }

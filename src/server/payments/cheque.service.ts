@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { MessageResponse } from '@shared/api/types';
+import { MSG, fill } from '@shared/messages';
+import { NOTIFICATION_MSG } from '@shared/schemas/notifications';
+import { orders } from '../db/schema';
+import { HttpError } from '../errors';
+import { enqueueMail, orderMailKey } from '../mail/mailJob';
+import { chequeAttachment, findOwnOrder } from '../mail/orderMail';
+import type { OrderMailService } from '../mail/orderMail.service';
+import type { SessionUser } from '../plugins/auth';
+import type { PrivateFileStore } from '../storage/privateFiles';
+
+/** A cheque photo already checked by content: its bytes and the extension it is stored under. */
+export interface ChequePhoto {
+  bytes: Buffer;
+  ext: 'jpg' | 'png';
+}
+
+/**
+ * The cheque payment (customer spec sections 5 and 7): the photo is kept in the private store (never served) and, in
+ * one transaction, the order records it and the mail to the CHEQUE recipient is queued with the photo attached.
+ * Company data come from the ERP.
+ */
+export class ChequeService {
+  constructor(
+    private readonly orderMail: OrderMailService,
+    private readonly privateFiles: PrivateFileStore,
+  ) {}
+
+  async pay(user: SessionUser, numberOrder: string, photo: ChequePhoto): Promise<MessageResponse> {
+    const { db, outbox, worker, notifications, brandName, mailDomain } = this.orderMail.deps;
+    const { privateFiles } = this;
+    const order = await findOwnOrder(db, user.id, numberOrder);
+    if (order.paymentMethod !== 'CHEQUE') throw new HttpError(409, fill(NOTIFICATION_MSG.orderNotCheque, { number: numberOrder }));
+    if (order.orderState !== 'PROCESS') throw new HttpError(409, fill(MSG.orderNotPending, { number: numberOrder }));
+    if (order.chequeFileKey) throw new HttpError(409, fill(NOTIFICATION_MSG.chequeAlreadySent, { number: numberOrder }));
+    const recipient = await notifications.recipientOf('CHEQUE');
+
+    const mail = await this.orderMail.orderMail('CHEQUE', user, order);
+    const key = `cheques/${numberOrder}-${randomBytes(6).toString('hex')}.${photo.ext}`;
+    await privateFiles.put(key, photo.bytes, photo.ext === 'png' ? 'image/png' : 'image/jpeg');
+    try {
+      await db.transaction(async (tx) => {
+        // Only a pending cheque order without a photo yet: two uploads at once leave one photo and one mail.
+        const updated = await tx
+          .update(orders)
+          .set({ chequeFileKey: key })
+          .where(and(eq(orders.id, order.id), eq(orders.orderState, 'PROCESS'), isNull(orders.chequeFileKey)))
+          .returning({ id: orders.id });
+        if (!updated.length) throw new HttpError(409, fill(NOTIFICATION_MSG.chequeAlreadySent, { number: numberOrder }));
+        const attachments = [chequeAttachment(numberOrder, key)];
+        await enqueueMail(outbox, tx, orderMailKey('CHEQUE', numberOrder), { to: recipient.email, ...mail, attachments }, mailDomain);
+      });
+    } catch (err) {
+      await privateFiles.delete(key).catch(() => undefined);
+      throw err;
+    }
+    worker.kick();
+    return { message: fill(MSG.chequeSent, { brand: brandName }) };
+  }
+}
