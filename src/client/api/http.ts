@@ -21,6 +21,18 @@ export interface HttpHooks {
   getToken: () => string | null;
   /** Called when a call that carried a token answers 401: the session is over. */
   onSessionExpired: () => void;
+  /** Told every answer (and every failure to get one): the QA scenario recorder. */
+  observe?: (exchange: HttpExchange) => void;
+}
+
+/** One call and what came back, as the scenario recorder keeps it (the token and headers are never part of it). */
+export interface HttpExchange {
+  method: string;
+  path: string;
+  status: number;
+  body?: unknown;
+  request?: unknown;
+  error?: string;
 }
 
 let hooks: HttpHooks = { getToken: () => null, onSessionExpired: () => undefined };
@@ -124,7 +136,9 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
   try {
     response = await fetch(url(path), { method, headers, body: payload, credentials: 'same-origin', signal: options.signal });
   } catch (error) {
-    throw new HttpError(0, error instanceof Error && error.message ? error.message : MSG.unknownError);
+    const message = error instanceof Error && error.message ? error.message : MSG.unknownError;
+    hooks.observe?.({ method, path, status: 0, request: body, error: message });
+    throw new HttpError(0, message);
   }
 
   let data: unknown;
@@ -133,6 +147,7 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
   } catch (error) {
     throw new HttpError(response.status, error instanceof Error && error.message ? error.message : MSG.unknownError);
   }
+  hooks.observe?.({ method, path, status: response.status, body: data, request: body });
 
   if (!response.ok) {
     if (response.status === 401 && token) hooks.onSessionExpired();

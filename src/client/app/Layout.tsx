@@ -18,6 +18,7 @@ import { confirmAccepted, confirmDeclined, selectConfirmRequest } from './confir
 import { useAppDispatch, useAppSelector } from './hooks';
 import { selectGlobalMessage } from './messageSlice';
 import { selectWrongOriginNotice, wrongOriginNoticeDismissed } from './publicOriginSlice';
+import { ScenarioButton } from './scenario/ScenarioButton';
 import { ScrollToTop } from './ScrollToTop';
 
 /** Phones up to 600 px get a temporary drawer; wider screens a permanent one. */
@@ -78,6 +79,7 @@ export function Layout() {
       </Box>
       <Footer />
       {cart === 'active' && <CartDrawer />}
+      <ScenarioButton />
       <ConfirmDialog
         open={Boolean(confirm)}
         title={confirm?.title ?? ''}

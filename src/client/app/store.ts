@@ -24,6 +24,8 @@ import { sessionExpired } from './events';
 import { messageReducer } from './messageSlice';
 import { publicOriginReducer } from './publicOriginSlice';
 import { rootSaga } from './rootSaga';
+import { createScenarioRecorder } from './scenario/recorder';
+import { withScenarioReplay } from './scenario/replay';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
@@ -52,15 +54,19 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware({
     onError: (error, { sagaStack }) => console.error('[saga] uncaught error', error, sagaStack),
   });
+  // the QA scenario recorder: a pass-through until QA starts a recording (docs/scenarios.md)
+  const recorder = createScenarioRecorder({ reducer: rootReducer });
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: withScenarioReplay(rootReducer),
     preloadedState,
     // a production build never connects to the DevTools extension; development sees no password or token
     devTools: devToolsOptions(env.devTools),
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).prepend(recorder.middleware).concat(sagaMiddleware),
   });
+  recorder.attach(store);
   sagaMiddleware.run(rootSaga);
   configureHttp({
+    observe: recorder.observeHttp,
     getToken: () => store.getState().session.token,
     onSessionExpired: () => {
       if (store.getState().session.isAuthenticated) store.dispatch(sessionExpired());

@@ -7,4 +7,9 @@ export interface PublicConfigResponse {
    * the buyer to. A SPA opened on another origin should send the buyer there before a payment starts.
    */
   publicUrl: string;
+  /**
+   * true only when the server runs with QA_SCENARIO_RECORDER=on (a QA environment): a production build of the SPA then
+   * offers the QA scenario recorder. Absent or false everywhere else.
+   */
+  scenarioRecorder?: boolean;
 }

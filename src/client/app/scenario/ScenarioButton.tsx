@@ -1,0 +1,46 @@
+import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { scenarioRecorderEnabled } from './enabled';
+
+// The discreet button that opens the QA scenario panel; nothing at all when the recorder is not enabled (a production
+// build without QA_SCENARIO_RECORDER=on). The panel's code loads only when it is opened.
+const ScenarioPanel = lazy(() => import('./ScenarioPanel'));
+
+export function ScenarioButton() {
+  const [enabled, setEnabled] = useState(false);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void scenarioRecorderEnabled().then((on) => {
+      if (live) setEnabled(on);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!enabled) return null;
+  return (
+    <>
+      <Tooltip title="Escenarios QA">
+        <IconButton
+          aria-label="Escenarios QA"
+          aria-expanded={open}
+          size="small"
+          onClick={() => setOpen((o) => !o)}
+          sx={{ position: 'fixed', left: 8, bottom: 8, zIndex: (t) => t.zIndex.drawer + 2, opacity: 0.55, '&:hover, &:focus-visible': { opacity: 1 }, bgcolor: 'background.paper', boxShadow: 1 }}
+        >
+          <ScienceOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {open && (
+        <Suspense fallback={null}>
+          <ScenarioPanel onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
