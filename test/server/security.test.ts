@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose';
+import { requireUser } from '@server/plugins/auth';
 import { call, createTestApp, login, TEST_SECRET, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -8,7 +9,7 @@ beforeAll(async () => {
   t = await createTestApp({}, {}, (app) => {
     app.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({ ok: true }));
     app.get('/api/test/buyer-only', { config: { access: 'buyer' } }, async (req) => {
-      guardHits.push(req.sessionUser!.username);
+      guardHits.push(requireUser(req).username);
       return { ok: true };
     });
   });

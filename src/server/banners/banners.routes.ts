@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BANNER_FILE_FIELDS, BANNER_MAX_BYTES, BANNER_MSG, bannerIdParams } from '@shared/schemas/banners';
 import type { BannersAdmin } from './banners.service';
 import { extraFiles, readUploadForm, type UploadRules } from '../products/uploads';
+import { requireUser } from '../plugins/auth';
 
 const UPLOAD_RULES: UploadRules = {
   fileFields: BANNER_FILE_FIELDS,
@@ -26,12 +27,12 @@ export default async function bannersRoutes(app: FastifyInstance, opts: { banner
 
   app.post('/api/admin/banners', admin, async (request, reply) => {
     const form = await readUploadForm(request, UPLOAD_RULES);
-    const { banner, created } = await banners.save(request.sessionUser!, form);
+    const { banner, created } = await banners.save(requireUser(request), form);
     return reply.code(created ? 201 : 200).send(banner);
   });
 
   app.delete<{ Params: { id: number } }>('/api/admin/banners/:id', byId, async (request) => {
-    await banners.delete(request.sessionUser!, request.params.id);
+    await banners.delete(requireUser(request), request.params.id);
     return { message: BANNER_MSG.deleted };
   });
 }

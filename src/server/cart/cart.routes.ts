@@ -7,6 +7,7 @@ import type { RouteDeps } from '../app';
 import { HttpError } from '../errors';
 import { CartRepo } from './cart.repo';
 import { CartService } from './cart.service';
+import { requireUser } from '../plugins/auth';
 
 /** The server cart (spec section 7, Cart). Buyers only, each reaching only its own cart; prices are the server's. */
 const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
@@ -16,17 +17,17 @@ const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const guard = { config: { access: 'buyer' as const, accessDenied: MSG.cartNotForAdmins } };
   /** The path's userId must be the caller's own. */
   const ownUser = (request: FastifyRequest<{ Params: { userId: number } }>) => {
-    const user = request.sessionUser!;
+    const user = requireUser(request);
     if (request.params.userId !== user.id) throw new HttpError(403, MSG.forbidden);
     return user;
   };
 
   app.post<{ Body: CartAddRequest }>('/api/user/cart', { ...guard, schema: { body: cartAddSchema } }, async (request, reply) => {
-    return reply.status(201).send(await cart.add(request.sessionUser!, request.body));
+    return reply.status(201).send(await cart.add(requireUser(request), request.body));
   });
 
   app.put<{ Body: CartUpdateRequest }>('/api/user/cart', { ...guard, schema: { body: cartUpdateSchema } }, (request) =>
-    cart.update(request.sessionUser!, request.body),
+    cart.update(requireUser(request), request.body),
   );
 
   app.get<{ Params: { userId: number } }>('/api/user/cart/find-by-userid/:userId', { ...guard, schema: { params: userIdParams } }, (request) =>
@@ -47,7 +48,7 @@ const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   );
 
   app.delete<{ Params: { id: number } }>('/api/user/cart/:id', { ...guard, schema: { params: cartItemParams } }, async (request, reply) => {
-    await cart.remove(request.sessionUser!, request.params.id);
+    await cart.remove(requireUser(request), request.params.id);
     return reply.status(204).send();
   });
 };

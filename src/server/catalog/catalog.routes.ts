@@ -4,6 +4,7 @@ import { massOfferSchema, skuParams, type MassOfferRequest } from '@shared/schem
 import { ErpError, ERP_MESSAGES } from '../erp/errors';
 import { sendPrepared } from '../http/preparedBody';
 import type { CatalogService } from './catalog.service';
+import { requireUser } from '../plugins/auth';
 
 export default async function catalogRoutes(app: FastifyInstance, opts: { catalog: CatalogService }) {
   const { catalog } = opts;
@@ -14,7 +15,7 @@ export default async function catalogRoutes(app: FastifyInstance, opts: { catalo
   app.get('/api/user/b1/catalog/products', session, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).items));
   app.get('/api/user/b1/products', session, async (request, reply) => {
     const snap = await catalog.snapshot();
-    return sendPrepared(request, reply, isAdminRole(request.sessionUser!.role) ? snap.productsForAdmins : snap.productsForBuyers);
+    return sendPrepared(request, reply, isAdminRole(requireUser(request).role) ? snap.productsForAdmins : snap.productsForBuyers);
   });
 
   app.get<{ Params: { sku: string } }>(

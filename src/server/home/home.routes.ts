@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isAdminRole } from '@shared/roles';
 import { skuParams } from '@shared/schemas/params';
 import type { HomeService } from './home.service';
+import { requireUser } from '../plugins/auth';
 
 /** Home (banner and offers) and the product content record; every route needs a session (buyer or admin). */
 export default async function homeRoutes(app: FastifyInstance, opts: { home: HomeService }) {
@@ -16,6 +17,6 @@ export default async function homeRoutes(app: FastifyInstance, opts: { home: Hom
   app.get<{ Params: { sku: string } }>('/api/user/home/offer/:sku', bySku, (request) => home.offer(request.params.sku));
 
   app.get<{ Params: { sku: string } }>('/api/user/products/:sku', bySku, (request) =>
-    home.productContent(request.params.sku, isAdminRole(request.sessionUser!.role)),
+    home.productContent(request.params.sku, isAdminRole(requireUser(request).role)),
   );
 }

@@ -7,6 +7,7 @@ import type { OutboxRow } from '../db/schema';
 import { HttpError } from '../errors';
 import type { Outbox, OutboxWorker } from './outbox';
 import { AuditLog } from '../audit/auditLog';
+import { requireUser } from '../plugins/auth';
 
 interface Opts {
   db: Db;
@@ -52,7 +53,7 @@ export default async function adminJobsRoutes(app: FastifyInstance, opts: Opts) 
       const retried = await opts.outbox.retry(id, tx);
       if (retried?.requeued) {
         await AuditLog.record(tx, {
-          actor: request.sessionUser!,
+          actor: requireUser(request),
           action: 'update',
           entity: 'job',
           entityId: id,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OrderMailRequest } from '@shared/api/orders';
 import { orderMailSchema } from '@shared/schemas/orders';
 import type { OrderMailService } from './orderMail.service';
+import { requireUser } from '../plugins/auth';
 
 /** POST /api/user/sendmail/order: the notification of a reservation (admin document: notifications; docs/mail.md). */
 export default async function mailRoutes(app: FastifyInstance, opts: { orderMail: OrderMailService }) {
@@ -9,6 +10,6 @@ export default async function mailRoutes(app: FastifyInstance, opts: { orderMail
   app.post<{ Body: OrderMailRequest }>(
     '/api/user/sendmail/order',
     { config: { access: 'buyer' }, schema: { body: orderMailSchema } },
-    async (request, reply) => reply.code(202).send(await orderMail.notify(request.sessionUser!, request.body)),
+    async (request, reply) => reply.code(202).send(await orderMail.notify(requireUser(request), request.body)),
   );
 }

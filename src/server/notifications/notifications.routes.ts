@@ -7,6 +7,7 @@ import { sectionParams } from '@shared/schemas/orders';
 import { NOTIFICATION_MSG, notificationIdParams, notificationSchema, type NotificationForm } from '@shared/schemas/notifications';
 import { HttpError } from '../errors';
 import type { NotificationsService } from './notifications.service';
+import { requireUser } from '../plugins/auth';
 
 /**
  * Notification recipients: the admin API (list, one, create or update — POST with an id —, delete; ADMIN and
@@ -36,12 +37,12 @@ export default async function notificationsRoutes(app: FastifyInstance, opts: { 
   app.get<{ Params: { id: number } }>('/api/admin/admin-emails/:id', byId, (request) => notifications.byId(request.params.id));
 
   app.post<{ Body: NotificationForm }>('/api/admin/admin-emails', { ...admin, schema: { body: notificationSchema } }, async (request, reply) => {
-    const { recipient, created } = await notifications.save(request.sessionUser!, request.body);
+    const { recipient, created } = await notifications.save(requireUser(request), request.body);
     return created ? reply.code(201).send(recipient) : recipient;
   });
 
   app.delete<{ Params: { id: number } }>('/api/admin/admin-emails/:id', byId, async (request) => {
-    await notifications.delete(request.sessionUser!, request.params.id);
+    await notifications.delete(requireUser(request), request.params.id);
     return { message: NOTIFICATION_MSG.deleted };
   });
 }

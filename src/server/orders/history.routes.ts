@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { customerIdParams, docEntryParams } from '@shared/schemas/params';
 import type { ErpService } from '../erp/erp.service';
 import type { CustomerDirectory } from '../profile/customers.service';
+import { requireUser } from '../plugins/auth';
 
 /** Transports for the order summary and the buyer's purchase history, read from the ERP. */
 export default async function historyRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
@@ -12,12 +13,12 @@ export default async function historyRoutes(app: FastifyInstance, opts: { erp: E
   app.get<{ Params: { customerId: string } }>(
     '/api/user/b1/purchase-history/:customerId',
     { config: { access: 'buyer' }, schema: { params: customerIdParams } },
-    async (request) => erp.purchaseHistory(await customers.assertOwn(request.sessionUser!, request.params.customerId)),
+    async (request) => erp.purchaseHistory(await customers.assertOwn(requireUser(request), request.params.customerId)),
   );
 
   app.get<{ Params: { docEntry: number } }>(
     '/api/user/b1/purchase-history-det/:docEntry',
     { config: { access: 'buyer' }, schema: { params: docEntryParams } },
-    async (request) => erp.purchaseHistoryLines(request.params.docEntry, await customers.cardCodeOf(request.sessionUser!)),
+    async (request) => erp.purchaseHistoryLines(request.params.docEntry, await customers.cardCodeOf(requireUser(request))),
   );
 }

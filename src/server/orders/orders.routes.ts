@@ -10,6 +10,7 @@ import { idempotent, IdempotencyStore } from '../http/idempotency';
 import { ERP_ORDER_JOB, createErpOrderHandler } from './erpOrderJob';
 import { OrderRepo } from './orders.repo';
 import { OrderService, type OrderCreatedHook, type SubmissionKind } from './orders.service';
+import { requireUser } from '../plugins/auth';
 
 const orderIdParams = yup.object({
   id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
@@ -32,12 +33,12 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   app.post<{ Body: CreateOrderRequest }>('/api/orders', { ...buyer, schema: { body: createOrderSchema } }, (request, reply) =>
     idempotent(keys, request, reply, 'orders', async (recorder) => {
       const record: OrderCreatedHook | undefined = recorder && ((tx, order) => recorder.record(tx, { status: 201, body: order }));
-      return { status: 201, body: await service.create(request.sessionUser!, request.body, record) };
+      return { status: 201, body: await service.create(requireUser(request), request.body, record) };
     }),
   );
 
   app.get<{ Params: { id: number } }>('/api/orders/:id', { ...buyer, schema: { params: orderIdParams } }, (request) =>
-    service.get(request.sessionUser!, request.params.id),
+    service.get(requireUser(request), request.params.id),
   );
 
   const submissions: ReadonlyArray<[string, SubmissionKind]> = [
@@ -46,7 +47,7 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   ];
   for (const [path, kind] of submissions) {
     app.post<{ Body: SubmitOrderRequest }>(path, { ...buyer, schema: { body: submitOrderSchema } }, async (request, reply) => {
-      const result = await service.submit(request.sessionUser!, request.body.orderReference, kind);
+      const result = await service.submit(requireUser(request), request.body.orderReference, kind);
       return reply.status(result.status).send(result.body);
     });
   }
@@ -55,7 +56,7 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     '/api/orders/update/state/order',
     { ...buyer, schema: { body: updateOrderStateSchema } },
     async (request, reply) => {
-      const result = await service.updateState(request.sessionUser!, request.body);
+      const result = await service.updateState(requireUser(request), request.body);
       return reply.status(result.status).send(result.body);
     },
   );

@@ -7,6 +7,7 @@ import { NOTIFICATION_MSG } from '@shared/schemas/notifications';
 import { HttpError } from '../errors';
 import { validate } from '../plugins/validation';
 import type { ChequeService } from './cheque.service';
+import { requireUser } from '../plugins/auth';
 
 /** What the cheque form sends: text fields and at most one photo (read whole: it is at most 2 MB). */
 interface ChequeForm {
@@ -68,7 +69,7 @@ export default async function chequeRoutes(app: FastifyInstance, opts: { cheques
   });
 
   app.post('/api/user/pay-cheque', { config: { access: 'buyer' } }, async (request, reply) => {
-    const user = request.sessionUser!;
+    const user = requireUser(request);
     const form = await readChequeForm(request);
     const { numberOrder } = validate(payChequeSchema, form.fields);
     if (!form.file) throw new HttpError(400, ORDER_MSG.chequePhotoRequired);

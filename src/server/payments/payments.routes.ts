@@ -14,6 +14,7 @@ import { erpPaymentDedupeKey } from './payments.service';
 import { erpPaymentSchema, khipuCreateSchema, paymentIdParams, tokenParams, webpayCreateSchema, webpayUpdateSchema } from './schemas';
 import { PAYMENT_TEXTS } from './texts';
 import { WEBPAY_RETURN_PATH } from './webpay.service';
+import { requireUser } from '../plugins/auth';
 
 export interface PaymentRoutesOptions {
   area: PaymentsArea;
@@ -41,21 +42,21 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
   // --- WebPay Plus ---
 
   app.post<{ Body: WebpayCreateRequest }>('/api/user/tbk/create', { ...buyer, schema: { body: webpayCreateSchema } }, (request, reply) =>
-    idempotent(keys, request, reply, 'webpay', async () => ({ status: 200, body: await area.webpay.create(request.sessionUser!, request.body) })),
+    idempotent(keys, request, reply, 'webpay', async () => ({ status: 200, body: await area.webpay.create(requireUser(request), request.body) })),
   );
 
   app.put<{ Params: { token: string } }>('/api/user/tbk/confirm/:token', { ...buyer, schema: { params: tokenParams } }, (request) =>
-    area.webpay.confirm(request.sessionUser!, request.params.token),
+    area.webpay.confirm(requireUser(request), request.params.token),
   );
 
   app.get<{ Params: { token: string } }>('/api/user/tbk/state/:token', { ...buyer, schema: { params: tokenParams } }, (request) =>
-    area.webpay.state(request.sessionUser!, request.params.token),
+    area.webpay.state(requireUser(request), request.params.token),
   );
 
   app.post<{ Body: WebpayUpdateRequest }>(
     '/api/user/tbk/update-tbk',
     { ...buyer, schema: { body: webpayUpdateSchema } },
-    (request) => area.webpay.state(request.sessionUser!, (request.body.token || request.body.token_ws || request.body.TBK_TOKEN)!),
+    (request) => area.webpay.state(requireUser(request), (request.body.token || request.body.token_ws || request.body.TBK_TOKEN)!),
   );
 
   const webpayReturn = async (params: Record<string, unknown>, reply: FastifyReply) => {
@@ -73,15 +74,15 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
   // --- Khipu ---
 
   app.post<{ Body: KhipuCreateRequest }>('/api/user/khipu/payments', { ...buyer, schema: { body: khipuCreateSchema } }, (request, reply) =>
-    idempotent(keys, request, reply, 'khipu', async () => ({ status: 200, body: await area.khipu.create(request.sessionUser!, request.body) })),
+    idempotent(keys, request, reply, 'khipu', async () => ({ status: 200, body: await area.khipu.create(requireUser(request), request.body) })),
   );
 
   app.get<{ Params: { id: string } }>('/api/user/khipu/payments/:id', { ...buyer, schema: { params: paymentIdParams } }, (request) =>
-    area.khipu.status(request.sessionUser!, request.params.id),
+    area.khipu.status(requireUser(request), request.params.id),
   );
 
   app.post<{ Params: { id: string } }>('/api/user/khipu/payments/:id/confirm', { ...buyer, schema: { params: paymentIdParams } }, (request) =>
-    area.khipu.status(request.sessionUser!, request.params.id),
+    area.khipu.status(requireUser(request), request.params.id),
   );
 
   await app.register(khipuNotifyRoute, { area });
@@ -90,7 +91,7 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
 
   const erpRoute = (path: string, kind: 'invoice' | 'account') =>
     app.post<{ Body: ErpPaymentRequest }>(path, { ...buyer, schema: { body: erpPaymentSchema } }, async (request, reply) => {
-      const payment = await area.service.ownPaymentAnyProvider(request.sessionUser!, request.body.paymentId);
+      const payment = await area.service.ownPaymentAnyProvider(requireUser(request), request.body.paymentId);
       const answer = await erpAnswer(payment, kind);
       return reply.status(answer.erp === 'SENT' ? 200 : 202).send(answer);
     });

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { customerIdParams } from '@shared/schemas/params';
 import type { ErpService } from '../erp/erp.service';
 import type { CustomerDirectory } from '../profile/customers.service';
+import { requireUser } from '../plugins/auth';
 
 /** The buyer's open invoices (spec: Pagos Pendientes). */
 export default async function pendingRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
   app.get<{ Params: { customerId: string } }>(
     '/api/user/b1/pending-payments/:customerId',
     { config: { access: 'buyer' }, schema: { params: customerIdParams } },
-    async (request) => opts.erp.pendingInvoices(await opts.customers.assertOwn(request.sessionUser!, request.params.customerId)),
+    async (request) => opts.erp.pendingInvoices(await opts.customers.assertOwn(requireUser(request), request.params.customerId)),
   );
 }

@@ -32,8 +32,11 @@ declare module 'fastify' {
     accessDenied?: string;
   }
   interface FastifyRequest {
-    /** Set by the guards below once the token is checked. */
-    sessionUser?: SessionUser;
+    /**
+     * The caller, set by the access guards once the token is checked (null before, and on public or provider routes
+     * without a session). Routes whose access guarantees a user read it with `requireUser(request)`.
+     */
+    sessionUser: SessionUser | null;
   }
   interface FastifyInstance {
     /** Any logged-in user. */
@@ -64,6 +67,16 @@ function tokenOf(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const token = header.startsWith('Bearer ') ? header.slice(7) : header;
   return token.trim() || undefined;
+}
+
+/**
+ * The caller of a route declared 'session', 'buyer' or 'admin': its guard ran before the handler and set it. A 401,
+ * never a crash, should a route with another access call it.
+ */
+export function requireUser(request: FastifyRequest): SessionUser {
+  const user = request.sessionUser;
+  if (!user) throw new HttpError(401, MSG.notAuthenticated);
+  return user;
 }
 
 /** Marks the guard the access hook adds, so a route copied by Fastify (its HEAD twin) does not get it twice. */
@@ -141,6 +154,7 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     };
   }
 
+  app.decorateRequest('sessionUser', null);
   const table = new Map<string, Access>();
   // Every route declares who may call it (start-up fails otherwise).
   app.addHook('onRoute', (route) => {

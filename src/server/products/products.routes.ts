@@ -4,6 +4,7 @@ import { ADMIN_PRODUCT_MSG, PRODUCT_FILE_FIELDS, PRODUCT_PDF_MAX_BYTES, productS
 import { skuParams } from '@shared/schemas/params';
 import type { ProductsAdmin } from './products.service';
 import { extraFiles, readUploadForm, type UploadRules } from './uploads';
+import { requireUser } from '../plugins/auth';
 
 const UPLOAD_RULES: UploadRules = {
   fileFields: PRODUCT_FILE_FIELDS,
@@ -36,7 +37,7 @@ export default async function productsRoutes(app: FastifyInstance, opts: { produ
 
   app.post('/api/admin/products', admin, async (request, reply) => {
     const form = await readUploadForm(request, UPLOAD_RULES);
-    const { record, created } = await products.save(request.sessionUser!, form);
+    const { record, created } = await products.save(requireUser(request), form);
     return reply.code(created ? 201 : 200).send(record);
   });
 }

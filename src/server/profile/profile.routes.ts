@@ -5,6 +5,7 @@ import { updateProfileSchema, type UpdateProfileRequest } from '@shared/schemas/
 import { HttpError } from '../errors';
 import type { ErpService } from '../erp/erp.service';
 import type { CustomerDirectory } from './customers.service';
+import { requireUser } from '../plugins/auth';
 
 export default async function profileRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
   const { erp, customers } = opts;
@@ -13,7 +14,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
     '/api/user/b1/profile/:userId',
     { config: { access: 'buyer' }, schema: { params: userIdParams } },
     async (request) => {
-      const user = request.sessionUser!;
+      const user = requireUser(request);
       if (request.params.userId !== user.id) throw new HttpError(403, MSG.forbidden);
       return customers.profileOf(user);
     },
@@ -23,7 +24,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
     '/api/user/b1/update-profile',
     { config: { access: 'buyer' }, schema: { body: updateProfileSchema } },
     async (request) => {
-      const cardCode = await customers.assertOwn(request.sessionUser!, request.body.businessPartner);
+      const cardCode = await customers.assertOwn(requireUser(request), request.body.businessPartner);
       const { giro, mail, telefono, direcciones } = request.body;
       return erp.updateCustomer(cardCode, { giro, mail, telefono, direcciones });
     },

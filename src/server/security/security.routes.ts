@@ -7,6 +7,7 @@ import { HttpError } from '../errors';
 import { LoginLimits, type LoginLimitSettings } from './loginLimits';
 import type { SecurityService } from './security.service';
 import { normalizeUsername } from '../users/users.repo';
+import { requireUser } from '../plugins/auth';
 
 interface Opts {
   security: SecurityService;
@@ -51,7 +52,7 @@ export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
 
   // Who the token belongs to: lets the SPA check a stored session when it starts.
   app.get('/api/security/me', { config: { access: 'session' } }, async (request) => {
-    const user = request.sessionUser!;
+    const user = requireUser(request);
     return { id: user.id, username: user.username, type: user.role };
   });
 

@@ -15,6 +15,7 @@ import type { Db } from '../db/connect';
 import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
 import { AdminUsersService } from './users.service';
+import { requireUser } from '../plugins/auth';
 
 interface Opts {
   db: Db;
@@ -31,12 +32,12 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
   // the role is checked in onRequest (plugins/auth.ts), before the body is even parsed or validated
   const admin = { config: { access: 'admin' as const } };
 
-  app.get('/api/admin/users', admin, (request): Promise<AdminUser[]> => service.list(request.sessionUser!));
+  app.get('/api/admin/users', admin, (request): Promise<AdminUser[]> => service.list(requireUser(request)));
 
   app.get<{ Params: { username: string } }>(
     '/api/admin/users/find/by/:username',
     { ...admin, schema: { params: usernameParamsSchema } },
-    (request): Promise<AdminUser> => service.findByUsername(request.sessionUser!, request.params.username),
+    (request): Promise<AdminUser> => service.findByUsername(requireUser(request), request.params.username),
   );
 
   // The company a new buyer's rut belongs to in the ERP, shown by the form before saving.
@@ -53,20 +54,20 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
   app.get<{ Params: { id: number } }>(
     '/api/admin/users/:id',
     { ...admin, schema: { params: userIdParamsSchema } },
-    (request): Promise<AdminUser> => service.get(request.sessionUser!, request.params.id),
+    (request): Promise<AdminUser> => service.get(requireUser(request), request.params.id),
   );
 
   app.post<{ Body: UserSaveForm }>('/api/admin/users', { ...admin, schema: { body: userSaveSchema } }, async (request, reply) => {
     const body = request.body;
-    if (!isNewUserId((body as UserUpdateForm).id)) return service.update(request.sessionUser!, body as UserUpdateForm);
-    return reply.code(201).send(await service.create(request.sessionUser!, body as UserCreateForm));
+    if (!isNewUserId((body as UserUpdateForm).id)) return service.update(requireUser(request), body as UserUpdateForm);
+    return reply.code(201).send(await service.create(requireUser(request), body as UserCreateForm));
   });
 
   app.delete<{ Params: { id: number } }>(
     '/api/admin/users/:id',
     { ...admin, schema: { params: userIdParamsSchema } },
     async (request): Promise<DeleteUserResponse> => {
-      await service.delete(request.sessionUser!, request.params.id);
+      await service.delete(requireUser(request), request.params.id);
       return { message: USER_MSG.deleted };
     },
   );
