@@ -8,7 +8,6 @@ import { messageShown } from '@client/app/messageSlice';
 import { SESSION_KEYS, writeItem, writeJson } from '@client/app/sessionStorage';
 import { fetchPendingDocuments, fetchPurchaseHistory, fetchPurchaseHistoryLines } from '@client/features/account/api';
 import {
-  ERP_TIMEOUT_MS,
   handleLoadDetail,
   handleLoadHistory,
   handleLoadPending,
@@ -32,6 +31,8 @@ import {
 } from '@client/features/account/accountSlice';
 import { buyerProfile } from '../renderWithProviders';
 import { accountReducers, detailLines, historyHeaders, pendingDocuments, storeWith } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
+import { MSG } from '@shared/messages';
 
 const delayFn = delay(0).payload.fn;
 /** The timeout branch of a race: the delay answers at once (no fake timers with expectSaga). */
@@ -49,8 +50,8 @@ describe('pending payments load, step by step', () => {
       .next()
       .select(selectCustomerId)
       .next('C76123456')
-      .race({ documents: call(fetchPendingDocuments, 'C76123456'), timeout: delay(ERP_TIMEOUT_MS) })
-      .next({ documents: pendingDocuments })
+      .call(callWithTimeout, fetchPendingDocuments, 'C76123456')
+      .next(pendingDocuments)
       .put(pendingLoaded(pendingDocuments))
       .next()
       .isDone();
@@ -63,7 +64,7 @@ describe('pending payments load, step by step', () => {
       .next()
       .select(selectCustomerId)
       .next('C76123456')
-      .race({ documents: call(fetchPendingDocuments, 'C76123456'), timeout: delay(ERP_TIMEOUT_MS) })
+      .call(callWithTimeout, fetchPendingDocuments, 'C76123456')
       .throw(new HttpError(503, 'ERP no disponible'))
       .put(pendingLoadFailed('ERP no disponible'))
       .next()
@@ -79,8 +80,8 @@ describe('pending payments load, step by step', () => {
       .next()
       .select(selectCustomerId)
       .next('C76123456')
-      .race({ documents: call(fetchPendingDocuments, 'C76123456'), timeout: delay(ERP_TIMEOUT_MS) })
-      .next({ timeout: true })
+      .call(callWithTimeout, fetchPendingDocuments, 'C76123456')
+      .throw(new HttpError(0, MSG.connectionProblem))
       .put(pendingLoadFailed('problema de conexión'))
       .next()
       .put(erpError('problema de conexión'))
@@ -177,8 +178,8 @@ describe('purchase history load', () => {
       .next()
       .select(selectCustomerId)
       .next('C76123456')
-      .race({ orders: call(fetchPurchaseHistory, 'C76123456'), timeout: delay(ERP_TIMEOUT_MS) })
-      .next({ orders: historyHeaders })
+      .call(callWithTimeout, fetchPurchaseHistory, 'C76123456')
+      .next(historyHeaders)
       .put(historyLoaded(historyHeaders))
       .next()
       .isDone();
@@ -191,7 +192,7 @@ describe('purchase history load', () => {
       .next()
       .select(selectCustomerId)
       .next('C76123456')
-      .race({ orders: call(fetchPurchaseHistory, 'C76123456'), timeout: delay(ERP_TIMEOUT_MS) })
+      .call(callWithTimeout, fetchPurchaseHistory, 'C76123456')
       .throw(new HttpError(0, 'Failed to fetch'))
       .put(historyLoadFailed('Failed to fetch'))
       .next()
@@ -213,7 +214,7 @@ describe('order detail', () => {
   it('success, step by step', () => {
     testSaga(handleLoadDetail, historyDetailOpened(order))
       .next()
-      .race({ lines: call(fetchPurchaseHistoryLines, 9002), closed: take(historyDetailClosed.type), timeout: delay(ERP_TIMEOUT_MS) })
+      .race({ lines: call(callWithTimeout, fetchPurchaseHistoryLines, 9002), closed: take(historyDetailClosed.type) })
       .next({ lines: detailLines })
       .put(historyDetailLoaded({ docEntry: 9002, lines: detailLines }))
       .next()
@@ -223,7 +224,7 @@ describe('order detail', () => {
   it('closed before the answer: the call is abandoned', () => {
     testSaga(handleLoadDetail, historyDetailOpened(order))
       .next()
-      .race({ lines: call(fetchPurchaseHistoryLines, 9002), closed: take(historyDetailClosed.type), timeout: delay(ERP_TIMEOUT_MS) })
+      .race({ lines: call(callWithTimeout, fetchPurchaseHistoryLines, 9002), closed: take(historyDetailClosed.type) })
       .next({ closed: historyDetailClosed() })
       .isDone();
   });
@@ -231,7 +232,7 @@ describe('order detail', () => {
   it('failure, step by step: the error stays in the popup', () => {
     testSaga(handleLoadDetail, historyDetailOpened(order))
       .next()
-      .race({ lines: call(fetchPurchaseHistoryLines, 9002), closed: take(historyDetailClosed.type), timeout: delay(ERP_TIMEOUT_MS) })
+      .race({ lines: call(callWithTimeout, fetchPurchaseHistoryLines, 9002), closed: take(historyDetailClosed.type) })
       .throw(new HttpError(404, 'Recurso no encontrado'))
       .put(historyDetailLoadFailed({ docEntry: 9002, error: 'Recurso no encontrado' }))
       .next()

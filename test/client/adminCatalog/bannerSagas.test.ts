@@ -1,7 +1,7 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { call, delay, race, take } from 'redux-saga/effects';
+import { call, race, take } from 'redux-saga/effects';
 import { HttpError } from '@client/api/http';
 import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
@@ -15,7 +15,6 @@ import {
   handleBannerEditOpened,
   handleBannerListOpened,
   handleBannerSaveSubmitted,
-  LOAD_TIMEOUT_MS,
 } from '@client/features/adminCatalog/adminCatalogSagas';
 import {
   bannerDeleted,
@@ -36,6 +35,7 @@ import {
 } from '@client/features/adminCatalog/adminCatalogSlice';
 import { keepFiles, takeFiles } from '@client/features/adminCatalog/pendingFiles';
 import { adminCatalogReducers, bannerSet, fileOf, storeWith } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
 const uploadPrompt = confirmRequested({ title: 'Deseas cargar los archivos?', positive: 'Cargar', negative: 'No Cargar' });
@@ -48,8 +48,8 @@ describe('banner list load', () => {
       .next()
       .put(bannersLoadStarted())
       .next()
-      .race({ list: call(fetchBanners), timeout: delay(LOAD_TIMEOUT_MS) })
-      .next({ list: [bannerSet] })
+      .call(callWithTimeout, fetchBanners)
+      .next([bannerSet])
       .put(bannersLoaded([bannerSet]))
       .next()
       .isDone();
@@ -60,7 +60,7 @@ describe('banner list load', () => {
       .next()
       .put(bannersLoadStarted())
       .next()
-      .race({ list: call(fetchBanners), timeout: delay(LOAD_TIMEOUT_MS) })
+      .call(callWithTimeout, fetchBanners)
       .throw(new HttpError(500, 'Internal server error'))
       .put(bannersLoadFailed('Internal server error'))
       .next()
@@ -90,8 +90,8 @@ describe('Editar and the update screen load', () => {
   it('the set of the id', () => {
     testSaga(handleBannerEditOpened, bannerEditOpened(3))
       .next()
-      .race({ banner: call(fetchBanner, 3), timeout: delay(LOAD_TIMEOUT_MS) })
-      .next({ banner: bannerSet })
+      .call(callWithTimeout, fetchBanner, 3)
+      .next(bannerSet)
       .put(bannerLoaded(bannerSet))
       .next()
       .isDone();
@@ -100,7 +100,7 @@ describe('Editar and the update screen load', () => {
   it('an unknown id: the server text', () => {
     testSaga(handleBannerEditOpened, bannerEditOpened(9))
       .next()
-      .race({ banner: call(fetchBanner, 9), timeout: delay(LOAD_TIMEOUT_MS) })
+      .call(callWithTimeout, fetchBanner, 9)
       .throw(new HttpError(404, 'Banner no encontrado'))
       .put(bannerLoadFailed('Banner no encontrado'))
       .next()
@@ -125,7 +125,7 @@ describe('Cargar (create and update), step by step', () => {
 
   it('confirmed: the multipart upload, back to the list, "Cargados!"', () => {
     confirmedUpload()
-      .call(saveBanner, fields, files)
+      .call(callWithTimeout, saveBanner, fields, files)
       .next(bannerSet)
       .put(bannerSaved(bannerSet))
       .next()
@@ -157,7 +157,7 @@ describe('Cargar (create and update), step by step', () => {
   it('refused (a set already exists): the message, and the admin stays on the form', () => {
     const exists = 'Ya existe un banner cargado: edítelo o elimínelo antes de crear otro';
     confirmedUpload()
-      .call(saveBanner, fields, files)
+      .call(callWithTimeout, saveBanner, fields, files)
       .throw(new HttpError(409, exists))
       .put(bannerSaveFailed(exists))
       .next()
@@ -170,7 +170,7 @@ describe('Cargar (create and update), step by step', () => {
     const { storeState } = await expectSaga(adminCatalogSaga)
       .withReducer(adminCatalogReducers, storeWith({ banners: { status: 'loaded', data: [], error: null } }))
       .provide([
-        [call(saveBanner, fields, files), bannerSet],
+        [call(callWithTimeout, saveBanner, fields, files), bannerSet],
         [matchers.call.fn(navigateTo), undefined],
         [matchers.call.fn(notify), undefined],
       ])
@@ -206,7 +206,7 @@ describe('Eliminar, step by step', () => {
 
   it('confirmed: DELETE, the set leaves the list, "Eliminado!"', () => {
     confirmedDelete()
-      .call(deleteBanner, 3)
+      .call(callWithTimeout, deleteBanner, 3)
       .next({ message: 'Eliminado!' })
       .put(bannerDeleted(3))
       .next()
@@ -231,7 +231,7 @@ describe('Eliminar, step by step', () => {
 
   it('failure: the server message', () => {
     confirmedDelete()
-      .call(deleteBanner, 3)
+      .call(callWithTimeout, deleteBanner, 3)
       .throw(new HttpError(404, 'Banner no encontrado'))
       .put(bannerDeleteFailed('Banner no encontrado'))
       .next()
@@ -244,7 +244,7 @@ describe('Eliminar, step by step', () => {
     const { storeState } = await expectSaga(adminCatalogSaga)
       .withReducer(adminCatalogReducers, storeWith(loadedSet))
       .provide([
-        [call(deleteBanner, 3), { message: 'Eliminado!' }],
+        [call(callWithTimeout, deleteBanner, 3), { message: 'Eliminado!' }],
         [matchers.call.fn(notify), undefined],
       ])
       .dispatch(bannerDeleteRequested(3))

@@ -15,7 +15,6 @@ import {
   handleProductListOpened,
   handleProductPageShown,
   handleProductSaveSubmitted,
-  LOAD_TIMEOUT_MS,
 } from '@client/features/adminCatalog/adminCatalogSagas';
 import { selectProductStatuses, selectStatusPending } from '@client/features/adminCatalog/adminCatalogSelectors';
 import {
@@ -38,6 +37,8 @@ import {
 import { keepFiles, takeFiles } from '@client/features/adminCatalog/pendingFiles';
 import type { SaveProductFields } from '@shared/api/adminProducts';
 import { adminCatalogReducers, emptyRecord, erpProducts, fileOf, firstPageSkus, recordWithOffer, storeWith } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
+import { MSG } from '@shared/messages';
 
 const delayFn = delay(0).payload.fn;
 /** The timeout branch of a race: the delay answers at once (no fake timers with expectSaga). */
@@ -52,8 +53,8 @@ describe('product list load, step by step', () => {
       .next()
       .put(productsLoadStarted())
       .next()
-      .race({ list: call(fetchProducts), timeout: delay(LOAD_TIMEOUT_MS) })
-      .next({ list: erpProducts })
+      .call(callWithTimeout, fetchProducts)
+      .next(erpProducts)
       .put(productsLoaded(erpProducts))
       .next()
       .isDone();
@@ -64,7 +65,7 @@ describe('product list load, step by step', () => {
       .next()
       .put(productsLoadStarted())
       .next()
-      .race({ list: call(fetchProducts), timeout: delay(LOAD_TIMEOUT_MS) })
+      .call(callWithTimeout, fetchProducts)
       .throw(new HttpError(0, 'Failed to fetch'))
       .put(productsLoadFailed('Problema de conexión, intentarlo mas tarde'))
       .next()
@@ -76,8 +77,8 @@ describe('product list load, step by step', () => {
       .next()
       .put(productsLoadStarted())
       .next()
-      .race({ list: call(fetchProducts), timeout: delay(LOAD_TIMEOUT_MS) })
-      .next({ timeout: true })
+      .call(callWithTimeout, fetchProducts)
+      .throw(new HttpError(0, MSG.connectionProblem))
       .put(productsLoadFailed('Problema de conexión, intentarlo mas tarde'))
       .next()
       .isDone();
@@ -126,8 +127,8 @@ describe('Estado of a page: one request', () => {
       .next([])
       .put(statusesLoadStarted(['POL-1001', 'POL-1002']))
       .next()
-      .race({ answer: call(fetchProductStatuses, ['POL-1001', 'POL-1002']), timeout: delay(LOAD_TIMEOUT_MS) })
-      .next({ answer: { updated: ['POL-1001'] } })
+      .call(callWithTimeout, fetchProductStatuses, ['POL-1001', 'POL-1002'])
+      .next({ updated: ['POL-1001'] })
       .put(statusesLoaded({ skus: ['POL-1001', 'POL-1002'], updated: ['POL-1001'] }))
       .next()
       .isDone();
@@ -152,7 +153,7 @@ describe('Estado of a page: one request', () => {
       .next([])
       .put(statusesLoadStarted(['POL-1001']))
       .next()
-      .race({ answer: call(fetchProductStatuses, ['POL-1001']), timeout: delay(LOAD_TIMEOUT_MS) })
+      .call(callWithTimeout, fetchProductStatuses, ['POL-1001'])
       .throw(new HttpError(500, 'Internal server error'))
       .put(statusesLoadFailed({ skus: ['POL-1001'], error: 'Internal server error' }))
       .next()
@@ -162,8 +163,8 @@ describe('Estado of a page: one request', () => {
   it('with the reducer: a page of 10 in one call, badges for all 10', async () => {
     const { storeState } = await expectSaga(handleProductPageShown, productPageShown(firstPageSkus))
       .withReducer(adminCatalogReducers, storeWith({ products: { status: 'loaded', data: erpProducts, error: null } }))
-      .provide([[call(fetchProductStatuses, firstPageSkus), { updated: ['POL-1001', 'POL-1004'] }]])
-      .call(fetchProductStatuses, firstPageSkus)
+      .provide([[call(callWithTimeout, fetchProductStatuses, firstPageSkus), { updated: ['POL-1001', 'POL-1004'] }]])
+      .call(callWithTimeout, fetchProductStatuses, firstPageSkus)
       .run();
     expect(storeState.adminCatalog.statusPending).toEqual([]);
     expect(Object.keys(storeState.adminCatalog.updated)).toHaveLength(10);
@@ -199,8 +200,8 @@ describe('product update load', () => {
   it('the record of the sku', () => {
     testSaga(handleProductEditOpened, productEditOpened('POL-1001'))
       .next()
-      .race({ record: call(fetchProduct, 'POL-1001'), timeout: delay(LOAD_TIMEOUT_MS) })
-      .next({ record: recordWithOffer })
+      .call(callWithTimeout, fetchProduct, 'POL-1001')
+      .next(recordWithOffer)
       .put(productLoaded(recordWithOffer))
       .next()
       .isDone();
@@ -209,7 +210,7 @@ describe('product update load', () => {
   it('an unknown sku: the server text', () => {
     testSaga(handleProductEditOpened, productEditOpened('XXX'))
       .next()
-      .race({ record: call(fetchProduct, 'XXX'), timeout: delay(LOAD_TIMEOUT_MS) })
+      .call(callWithTimeout, fetchProduct, 'XXX')
       .throw(new HttpError(404, 'Sku no existe o no esta creado'))
       .put(productLoadFailed('Sku no existe o no esta creado'))
       .next()
@@ -219,7 +220,7 @@ describe('product update load', () => {
   it('with the reducer: the record and the sku it was asked for', async () => {
     const { storeState } = await expectSaga(handleProductEditOpened, productEditOpened('POL-1002'))
       .withReducer(adminCatalogReducers, adminCatalogReducers(storeWith(), productEditOpened('POL-1002')))
-      .provide([[call(fetchProduct, 'POL-1002'), emptyRecord]])
+      .provide([[call(callWithTimeout, fetchProduct, 'POL-1002'), emptyRecord]])
       .run();
     expect(storeState.adminCatalog.product).toEqual({ status: 'loaded', data: emptyRecord, error: null });
     expect(storeState.adminCatalog.productSku).toBe('POL-1002');
@@ -244,7 +245,7 @@ describe('Actualizar, step by step', () => {
 
   it('confirmed: the multipart save, the record in the slice, back to the list, "Actualizado!"', () => {
     confirmedSave()
-      .call(saveProduct, fields, files)
+      .call(callWithTimeout, saveProduct, fields, files)
       .next(saved)
       .put(productSaved(saved))
       .next()
@@ -273,7 +274,7 @@ describe('Actualizar, step by step', () => {
 
   it('refused by the server: its message, and the admin stays on the form', () => {
     confirmedSave()
-      .call(saveProduct, fields, files)
+      .call(callWithTimeout, saveProduct, fields, files)
       .throw(new HttpError(400, 'Alguna imagen excede el tamaño maximo 2MB'))
       .put(productSaveFailed('Alguna imagen excede el tamaño maximo 2MB'))
       .next()
@@ -287,13 +288,13 @@ describe('Actualizar, step by step', () => {
     const { storeState } = await expectSaga(adminCatalogSaga)
       .withReducer(adminCatalogReducers, storeWith({ updated: { 'POL-1001': false } }))
       .provide([
-        [call(saveProduct, fields, files), saved],
+        [call(callWithTimeout, saveProduct, fields, files), saved],
         [matchers.call.fn(navigateTo), undefined],
         [matchers.call.fn(notify), undefined],
       ])
       .dispatch(productSaveSubmitted({ fields, filesKey: key }))
       .dispatch(confirmAccepted())
-      .call(saveProduct, fields, files)
+      .call(callWithTimeout, saveProduct, fields, files)
       .call(navigateTo, '/admin/product')
       .call(notify, 'Actualizado!', 'success')
       .silentRun(50);

@@ -33,6 +33,7 @@ import {
 import { deleteNotification, fetchNotification, fetchNotifications, saveNotification } from '@client/features/adminNotifications/api';
 import type { SaveNotificationRequest } from '@shared/api/notifications';
 import { cheque, creation, reserve } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
 
@@ -51,7 +52,7 @@ describe('notification save, step by step (admin document section 2)', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(saveNotification, updateRequest)
+      .call(callWithTimeout, saveNotification, updateRequest)
       .next({ ...reserve, section: 'CHEQUE' })
       .put(notificationSaved({ ...reserve, section: 'CHEQUE' }))
       .next()
@@ -85,7 +86,7 @@ describe('notification save, step by step (admin document section 2)', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(saveNotification, createRequest)
+      .call(callWithTimeout, saveNotification, createRequest)
       .next(cheque)
       .put(notificationSaved(cheque))
       .next()
@@ -120,7 +121,7 @@ describe('notification save, step by step (admin document section 2)', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(saveNotification, createRequest)
+      .call(callWithTimeout, saveNotification, createRequest)
       .throw(new HttpError(409, full))
       .put(notificationSaveFailed(full))
       .next()
@@ -138,7 +139,7 @@ describe('notification delete, step by step', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(deleteNotification, 3)
+      .call(callWithTimeout, deleteNotification, 3)
       .next({ message: 'Eliminado!' })
       .put(notificationDeleted(3))
       .next()
@@ -168,7 +169,7 @@ describe('notification delete, step by step', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(deleteNotification, 3)
+      .call(callWithTimeout, deleteNotification, 3)
       .throw(new HttpError(404, 'Notificación no encontrada'))
       .put(notificationDeleteFailed('Notificación no encontrada'))
       .next()

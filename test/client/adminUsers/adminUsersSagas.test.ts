@@ -1,8 +1,9 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { call, delay, race, take } from 'redux-saga/effects';
+import { race, take } from 'redux-saga/effects';
 import { HttpError } from '@client/api/http';
+import { MSG } from '@shared/messages';
 import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
@@ -12,7 +13,6 @@ import {
   handleUserEditChosen,
   handleUserListOpened,
   handleUserSaveSubmitted,
-  LOAD_TIMEOUT_MS,
 } from '@client/features/adminUsers/adminUsersSagas';
 import {
   adminUsersReducer,
@@ -34,6 +34,7 @@ import {
 import { deleteUser, fetchUsers, saveUser } from '@client/features/adminUsers/api';
 import type { CreateUserRequest, UpdateUserRequest } from '@shared/api/adminUsers';
 import { buyer, inactiveBuyer } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
 
@@ -61,7 +62,7 @@ describe('user save, step by step (admin document sections 4 and 8)', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(saveUser, createRequest)
+      .call(callWithTimeout, saveUser, createRequest)
       .next(buyer)
       .put(userSaved(buyer))
       .next()
@@ -93,7 +94,7 @@ describe('user save, step by step (admin document sections 4 and 8)', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(saveUser, updateRequest)
+      .call(callWithTimeout, saveUser, updateRequest)
       .next(buyer)
       .put(userSaved(buyer))
       .next()
@@ -126,7 +127,7 @@ describe('user save, step by step (admin document sections 4 and 8)', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(saveUser, createRequest)
+      .call(callWithTimeout, saveUser, createRequest)
       .throw(refused)
       .put(userSaveFailed('Ya existe un usuario con el rut 76.123.456-0'))
       .next()
@@ -146,7 +147,7 @@ describe('user delete, step by step', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(deleteUser, 6)
+      .call(callWithTimeout, deleteUser, 6)
       .next({ message: 'Eliminado!' })
       .put(userDeleted(6))
       .next()
@@ -176,7 +177,7 @@ describe('user delete, step by step', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(deleteUser, 6)
+      .call(callWithTimeout, deleteUser, 6)
       .throw(new HttpError(403, 'No puede eliminar su propio usuario'))
       .put(userDeleteFailed('No puede eliminar su propio usuario'))
       .next()
@@ -192,8 +193,8 @@ describe('user list and edit choice', () => {
       .next()
       .put(usersLoadStarted())
       .next()
-      .race({ list: call(fetchUsers), timeout: delay(LOAD_TIMEOUT_MS) })
-      .next({ list: [buyer] })
+      .call(callWithTimeout, fetchUsers)
+      .next([buyer])
       .put(usersLoaded([buyer]))
       .next()
       .isDone();
@@ -204,7 +205,8 @@ describe('user list and edit choice', () => {
       .next()
       .put(usersLoadStarted())
       .next()
-      .next({ timeout: true })
+      .call(callWithTimeout, fetchUsers)
+      .throw(new HttpError(0, MSG.connectionProblem))
       .put(usersLoadFailed('problema de conexión'))
       .next()
       .isDone();

@@ -1,9 +1,9 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
-import { call, delay, race } from 'redux-saga/effects';
+import { call } from 'redux-saga/effects';
 import { HttpError } from '@client/api/http';
-import { handleUserRutEntered, LOAD_TIMEOUT_MS, RUT_CHECK_DEBOUNCE_MS, watchUserRutEntered } from '@client/features/adminUsers/adminUsersSagas';
+import { handleUserRutEntered, RUT_CHECK_DEBOUNCE_MS, watchUserRutEntered } from '@client/features/adminUsers/adminUsersSagas';
 import {
   adminUsersReducer,
   erpCustomerCheckFailed,
@@ -15,11 +15,13 @@ import {
   type AdminUsersState,
 } from '@client/features/adminUsers/adminUsersSlice';
 import { fetchErpCustomer, type ErpCustomer } from '@client/features/adminUsers/api';
+import { callWithTimeout } from '@client/app/sagaUtils';
+import { MSG } from '@shared/messages';
 
 const rut = '76123456-0';
 const losAndes: ErpCustomer = { rut: '76.123.456-0', cardCode: 'C76123456', name: 'Comercial Los Andes SpA' };
 const notCustomer = 'El rut no corresponde a un cliente del ERP';
-const lookUp = race({ customer: call(fetchErpCustomer, rut), timeout: delay(LOAD_TIMEOUT_MS) });
+const lookUp = call(callWithTimeout, fetchErpCustomer, rut);
 
 describe('rut look-up in the ERP, step by step', () => {
   it('waits the debounce, asks the ERP, and shows the company', () => {
@@ -27,8 +29,8 @@ describe('rut look-up in the ERP, step by step', () => {
       .next()
       .delay(RUT_CHECK_DEBOUNCE_MS)
       .next()
-      .race({ customer: call(fetchErpCustomer, rut), timeout: delay(LOAD_TIMEOUT_MS) })
-      .next({ customer: losAndes })
+      .call(callWithTimeout, fetchErpCustomer, rut)
+      .next(losAndes)
       .put(erpCustomerFound({ rut, customer: losAndes }))
       .next()
       .isDone();
@@ -64,7 +66,7 @@ describe('rut look-up in the ERP, step by step', () => {
       .delay(RUT_CHECK_DEBOUNCE_MS)
       .next()
       .is(lookUp)
-      .next({ timeout: true })
+      .throw(new HttpError(0, MSG.connectionProblem))
       .put(erpCustomerCheckFailed({ rut, message: 'problema de conexión' }))
       .next()
       .isDone();
@@ -102,8 +104,8 @@ describe('rut look-up, whole flow with the reducer', () => {
   it('a rut corrected within the debounce: one look-up, of the last rut', async () => {
     const other = '77345678-K';
     const result = await run([userRutEntered(rut), userRutEntered(other)], { [rut]: losAndes, [other]: { rut: other, cardCode: 'C77345678', name: 'Textiles del Sur Ltda.' } })
-      .not.call(fetchErpCustomer, rut)
-      .call(fetchErpCustomer, other)
+      .not.call(callWithTimeout, fetchErpCustomer, rut)
+      .call(callWithTimeout, fetchErpCustomer, other)
       .silentRun(RUT_CHECK_DEBOUNCE_MS + 200);
     expect((result.storeState as AdminUsersState).customerCheck).toMatchObject({ rut: other, status: 'found', customer: { name: 'Textiles del Sur Ltda.' } });
   });

@@ -38,6 +38,7 @@ import {
   cartScreenOpened,
 } from '@client/features/cart/cartSlice';
 import { buyerState, cartOf, cartState, chaqueta, line, polera } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 const overStock = new HttpError(400, 'No hay stock suficiente de Chaqueta Cortaviento talla L: disponible 3');
 const addTwo = cartItemsAddRequested({ items: [{ sku: 'POL-1003-M', quantity: 2 }, { sku: 'CHA-2001-L', quantity: 5 }] });
@@ -49,9 +50,9 @@ describe('add to cart, step by step', () => {
   it('POSTs each size in order, says Producto(s) agregados!!, then reads the count', () => {
     testSaga(handleAddItems, addTwo)
       .next()
-      .call(addCartItem, { sku: 'POL-1003-M', quantity: 2 })
+      .call(callWithTimeout, addCartItem, { sku: 'POL-1003-M', quantity: 2 })
       .next(polera)
-      .call(addCartItem, { sku: 'CHA-2001-L', quantity: 5 })
+      .call(callWithTimeout, addCartItem, { sku: 'CHA-2001-L', quantity: 5 })
       .next(chaqueta)
       .call(notify, 'Producto(s) agregados!!', 'success')
       .next()
@@ -63,9 +64,9 @@ describe('add to cart, step by step', () => {
   it('a refused size stops there with the server message; what was added stays and the count is read anyway', () => {
     testSaga(handleAddItems, addTwo)
       .next()
-      .call(addCartItem, { sku: 'POL-1003-M', quantity: 2 })
+      .call(callWithTimeout, addCartItem, { sku: 'POL-1003-M', quantity: 2 })
       .next(polera)
-      .call(addCartItem, { sku: 'CHA-2001-L', quantity: 5 })
+      .call(callWithTimeout, addCartItem, { sku: 'CHA-2001-L', quantity: 5 })
       .throw(overStock)
       .call(notify, 'No hay stock suficiente de Chaqueta Cortaviento talla L: disponible 3', 'error')
       .next()
@@ -77,12 +78,12 @@ describe('add to cart, step by step', () => {
 
 describe('count and lines, step by step', () => {
   it('count: GET count-cart of the session user', () => {
-    testSaga(handleLoadCount).next().select(selectCartUserId).next(12).call(fetchCartCount, 12).next(3).put(cartCountLoaded(3)).next().isDone();
+    testSaga(handleLoadCount).next().select(selectCartUserId).next(12).call(callWithTimeout, fetchCartCount, 12).next(3).put(cartCountLoaded(3)).next().isDone();
   });
 
   it('count: a failure is only logged (spec section 8)', () => {
     const warn = quiet();
-    testSaga(handleLoadCount).next().select(selectCartUserId).next(12).call(fetchCartCount, 12).throw(new HttpError(500, 'Internal server error')).isDone();
+    testSaga(handleLoadCount).next().select(selectCartUserId).next(12).call(callWithTimeout, fetchCartCount, 12).throw(new HttpError(500, 'Internal server error')).isDone();
     expect(warn).toHaveBeenCalledWith('[cart] count not available', 'Internal server error');
   });
 
@@ -93,7 +94,7 @@ describe('count and lines, step by step', () => {
 
   it('lines: loading, then the lines and the server totals', () => {
     const cart = cartOf([polera, chaqueta]);
-    testSaga(handleLoadCart).next().select(selectCartUserId).next(12).put(cartLoadStarted()).next().call(fetchCart, 12).next(cart).put(cartLoaded(cart)).next().isDone();
+    testSaga(handleLoadCart).next().select(selectCartUserId).next(12).put(cartLoadStarted()).next().call(callWithTimeout, fetchCart, 12).next(cart).put(cartLoaded(cart)).next().isDone();
   });
 
   it('lines: a failure keeps the server message', () => {
@@ -103,7 +104,7 @@ describe('count and lines, step by step', () => {
       .next(12)
       .put(cartLoadStarted())
       .next()
-      .call(fetchCart, 12)
+      .call(callWithTimeout, fetchCart, 12)
       .throw(new HttpError(0, 'Failed to fetch'))
       .put(cartLoadFailed('Failed to fetch'))
       .next()
@@ -120,7 +121,7 @@ describe('quantity and deletion, step by step', () => {
     const three = line({ ...polera, quantity: 3 });
     testSaga(handleChangeQuantity, cartQuantityChanged({ id: 101, quantity: 3 }))
       .next()
-      .call(updateCartItem, { id: 101, quantity: 3 })
+      .call(callWithTimeout, updateCartItem, { id: 101, quantity: 3 })
       .next(three)
       .put(cartLineUpdated(three))
       .next()
@@ -130,7 +131,7 @@ describe('quantity and deletion, step by step', () => {
   it('quantity refused: the line is released and the server message shown', () => {
     testSaga(handleChangeQuantity, cartQuantityChanged({ id: 102, quantity: 3 }))
       .next()
-      .call(updateCartItem, { id: 102, quantity: 3 })
+      .call(callWithTimeout, updateCartItem, { id: 102, quantity: 3 })
       .throw(overStock)
       .put(cartLineUpdateFailed(102))
       .next()
@@ -140,13 +141,13 @@ describe('quantity and deletion, step by step', () => {
   });
 
   it('delete: DELETE the line, then removed (the badge goes down by one)', () => {
-    testSaga(handleDeleteLine, cartLineDeleted(101)).next().call(deleteCartItem, 101).next().put(cartLineRemoved(101)).next().isDone();
+    testSaga(handleDeleteLine, cartLineDeleted(101)).next().call(callWithTimeout, deleteCartItem, 101).next().put(cartLineRemoved(101)).next().isDone();
   });
 
   it('delete refused: the line stays, the server message is shown', () => {
     testSaga(handleDeleteLine, cartLineDeleted(101))
       .next()
-      .call(deleteCartItem, 101)
+      .call(callWithTimeout, deleteCartItem, 101)
       .throw(new HttpError(404, 'El producto no está en el carro'))
       .put(cartLineDeleteFailed(101))
       .next()
@@ -265,8 +266,8 @@ describe('cart flows with the reducers', () => {
     const { storeState } = await expectSaga(cartSaga)
       .withReducer(rootReducer, buyerState({ count: 2, ...cartOf([polera, chaqueta]), load: { status: 'loaded', error: null } }))
       .provide([[matchers.call.fn(deleteCartItem), undefined], [matchers.call.fn(fetchCart), after]])
-      .call(deleteCartItem, 101)
-      .call(fetchCart, 12)
+      .call(callWithTimeout, deleteCartItem, 101)
+      .call(callWithTimeout, fetchCart, 12)
       .not.call.fn(fetchCartCount)
       .dispatch(cartLineDeleted(101))
       .silentRun(50);
@@ -279,7 +280,7 @@ describe('cart flows with the reducers', () => {
     const { storeState } = await expectSaga(cartSaga)
       .withReducer(rootReducer, buyerState({ count: 2, ...cartOf([polera, chaqueta]), load: { status: 'loaded', error: null } }))
       .provide([[matchers.call.fn(updateCartItem), three], [matchers.call.fn(fetchCart), after]])
-      .call(updateCartItem, { id: 101, quantity: 3 })
+      .call(callWithTimeout, updateCartItem, { id: 101, quantity: 3 })
       .dispatch(cartQuantityChanged({ id: 101, quantity: 3 }))
       .silentRun(50);
     expect(storeState.cart).toMatchObject({ items: [three, chaqueta], totals: after.totals, busy: {} });

@@ -15,6 +15,7 @@ import {
   selectCatalogTree,
 } from '@client/features/catalog/catalogSlice';
 import { catalogueItems, catalogueTree } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 describe('catalogue sagas, step by step', () => {
   it('loads the tree once', () => {
@@ -24,7 +25,7 @@ describe('catalogue sagas, step by step', () => {
       .next({ status: 'idle' })
       .put(catalogTreeLoading())
       .next()
-      .call(fetchCatalogueTree)
+      .call(callWithTimeout, fetchCatalogueTree)
       .next(catalogueTree)
       .put(catalogTreeLoaded(catalogueTree))
       .next()
@@ -39,7 +40,7 @@ describe('catalogue sagas, step by step', () => {
       .next({ status: 'failed' })
       .put(catalogItemsLoading())
       .next()
-      .call(fetchCatalogueItems)
+      .call(callWithTimeout, fetchCatalogueItems)
       .throw(new HttpError(0, 'Failed to fetch'))
       .put(catalogItemsFailed('Problema de conexión, intentarlo mas tarde'))
       .next()

@@ -22,7 +22,6 @@ import {
   handleProviderPayment,
   handleReserve,
   handleSummaryOpened,
-  LOAD_TIMEOUT_MS,
 } from '@client/features/checkout/checkoutSagas';
 import { selectSessionUserId, selectStartedPayment, selectTransports } from '@client/features/checkout/checkoutSelectors';
 import {
@@ -59,6 +58,8 @@ import {
   transports,
   webpayRequest,
 } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
+import { MSG } from '@shared/messages';
 
 const delayFn = delay(0).payload.fn;
 const timeoutNow: [matchers.Matcher, unknown] = [matchers.call.fn(delayFn), true];
@@ -99,8 +100,8 @@ describe('order summary opened: the totals and the transports', () => {
       .next()
       .put(totalsLoadStarted())
       .next()
-      .race({ cart: call(fetchCart, 12), timeout: delay(LOAD_TIMEOUT_MS) })
-      .next({ cart })
+      .call(callWithTimeout, fetchCart, 12)
+      .next(cart)
       .put(totalsLoaded(cart))
       .next()
       .isDone();
@@ -111,7 +112,7 @@ describe('order summary opened: the totals and the transports', () => {
       .next()
       .put(totalsLoadStarted())
       .next()
-      .race({ cart: call(fetchCart, 12), timeout: delay(LOAD_TIMEOUT_MS) })
+      .call(callWithTimeout, fetchCart, 12)
       .throw(new HttpError(500, 'Internal server error'))
       .put(totalsLoadFailed('Internal server error'))
       .next()
@@ -123,8 +124,8 @@ describe('order summary opened: the totals and the transports', () => {
       .next()
       .put(transportsLoadStarted())
       .next()
-      .race({ list: call(fetchTransports), timeout: delay(LOAD_TIMEOUT_MS) })
-      .next({ list: transports })
+      .call(callWithTimeout, fetchTransports)
+      .next(transports)
       .put(transportsLoaded(transports))
       .next()
       .isDone();
@@ -132,8 +133,8 @@ describe('order summary opened: the totals and the transports', () => {
       .next()
       .put(transportsLoadStarted())
       .next()
-      .race({ list: call(fetchTransports), timeout: delay(LOAD_TIMEOUT_MS) })
-      .next({ timeout: true })
+      .call(callWithTimeout, fetchTransports)
+      .throw(new HttpError(0, MSG.connectionProblem))
       .put(transportsLoadFailed('problema de conexión'))
       .next()
       .isDone();
@@ -147,7 +148,7 @@ describe('order summary opened: the totals and the transports', () => {
         [matchers.call.fn(fetchTransports), transports],
       ])
       .dispatch(summaryOpened())
-      .call(fetchCart, 12)
+      .call(callWithTimeout, fetchCart, 12)
       .silentRun(50);
     expect(storeState.checkout.summary).toEqual({ status: 'loaded', totals, error: null, cart: cartFingerprint(cart) });
     expect(storeState.checkout.transports).toEqual({ status: 'loaded', list: transports, error: null });
@@ -225,7 +226,7 @@ describe('card and transfer (the payments work takes it from paymentStarted)', (
         [matchers.call.fn(createOrder), order],
       ])
       .dispatch(orderSubmitted({ request: webpayRequest, chequePhotoKey: null }))
-      .call(createOrder, webpayRequest, KEY)
+      .call(callWithTimeout, createOrder, webpayRequest, KEY)
       .put(cartEmptied())
       .put(paymentStarted({ order, method: 'WEBPAY' }))
       .silentRun(50);

@@ -25,24 +25,25 @@ import {
   NO_RECIPIENT,
   pendingErp,
 } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 const photo = chequePhoto();
 const sent = accepted(chequeOrder);
 const done = confirmed(sent);
 
 /** The cheque sale with its photo, up to the recipient lookup. */
-const withPhoto = () => testSaga(handleChequeSale, chequeRequest, 'cheque-1').next().call(takeChequePhoto, 'cheque-1').next(photo).call(findRecipient, 'CHEQUE');
+const withPhoto = () => testSaga(handleChequeSale, chequeRequest, 'cheque-1').next().call(takeChequePhoto, 'cheque-1').next(photo).call(callWithTimeout, findRecipient, 'CHEQUE');
 /** The order created with a new key: the badge at 0. */
 const withOrder = () => created(createsWithNewKey(withPhoto().next(chequeRecipient), chequeRequest), chequeOrder);
 
 describe('cheque sale, step by step', () => {
   it('CHEQUE recipient, order (the badge at 0), photo, sales order to the ERP, CONFIRMED, home, Gracias por Comprar!!', () => {
     withOrder()
-      .call(payCheque, 'OC000043', photo)
+      .call(callWithTimeout, payCheque, 'OC000043', photo)
       .next({ message: 'Cheque enviado a Textil Andino!!' })
-      .call(submitSalesOrder, 'OC000043')
+      .call(callWithTimeout, submitSalesOrder, 'OC000043')
       .next(sent)
-      .call(confirmOrder, 43, 'OC000043')
+      .call(callWithTimeout, confirmOrder, 43, 'OC000043')
       .next(done)
       .put(orderPlaced({ order: done.order, pending: false, message: '' }))
       .next()
@@ -85,11 +86,11 @@ describe('cheque sale, step by step', () => {
   it('ERP pending (202): home, the server message as a warning', () => {
     const waiting = pendingErp(chequeOrder);
     withOrder()
-      .call(payCheque, 'OC000043', photo)
+      .call(callWithTimeout, payCheque, 'OC000043', photo)
       .next({ message: 'ok' })
-      .call(submitSalesOrder, 'OC000043')
+      .call(callWithTimeout, submitSalesOrder, 'OC000043')
       .next(waiting)
-      .call(confirmOrder, 43, 'OC000043')
+      .call(callWithTimeout, confirmOrder, 43, 'OC000043')
       .next(confirmed(waiting))
       .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: waiting.message }))
       .next()
@@ -109,9 +110,9 @@ describe('cheque sale, step by step', () => {
   ] as const)('%s fails: its message, nothing after it', (_what, step) => {
     let saga = withPhoto();
     if (step === 1) saga = createsWithNewKey(saga.next(chequeRecipient), chequeRequest);
-    if (step >= 2) saga = withOrder().call(payCheque, 'OC000043', photo);
-    if (step >= 3) saga = saga.next({ message: 'ok' }).call(submitSalesOrder, 'OC000043');
-    if (step >= 4) saga = saga.next(sent).call(confirmOrder, 43, 'OC000043');
+    if (step >= 2) saga = withOrder().call(callWithTimeout, payCheque, 'OC000043', photo);
+    if (step >= 3) saga = saga.next({ message: 'ok' }).call(callWithTimeout, submitSalesOrder, 'OC000043');
+    if (step >= 4) saga = saga.next(sent).call(callWithTimeout, confirmOrder, 43, 'OC000043');
     let failed = saga.throw(new HttpError(400, 'El archivo cheque-4711.jpg no es una imagen válida'));
     // a refused creation (4xx) ends its key first
     if (step === 1) failed = failed.put(orderAttemptSettled()).next();
@@ -142,10 +143,10 @@ describe('cheque sale, whole (through the watcher and the store)', () => {
         [matchers.call.fn(notify), undefined],
       ])
       .dispatch(orderSubmitted({ request: chequeRequest, chequePhotoKey: key }))
-      .call(createOrder, chequeRequest, KEY)
-      .call(payCheque, 'OC000043', photo)
-      .call(submitSalesOrder, 'OC000043')
-      .call(confirmOrder, 43, 'OC000043')
+      .call(callWithTimeout, createOrder, chequeRequest, KEY)
+      .call(callWithTimeout, payCheque, 'OC000043', photo)
+      .call(callWithTimeout, submitSalesOrder, 'OC000043')
+      .call(callWithTimeout, confirmOrder, 43, 'OC000043')
       .put(cartEmptied())
       .call(navigateTo, '/')
       .call(notify, 'Gracias por Comprar!!', 'success')

@@ -26,6 +26,7 @@ import {
   pacifico,
   pendingErp,
 } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 const creditDialog = confirmRequested({ title: 'Limite de Credito', text: 'Credito Disponible insuficiente', positive: 'Aceptar' });
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
@@ -40,9 +41,9 @@ const creating = () => createsWithNewKey(enoughCredit(), creditRequest);
 describe('credit-line sale, step by step', () => {
   it('enough credit: order (the badge at 0), sales order to the ERP, CONFIRMED, home, Gracias por Comprar!!', () => {
     created(creating(), creditOrder)
-      .call(submitSalesOrder, 'OC000042')
+      .call(callWithTimeout, submitSalesOrder, 'OC000042')
       .next(sent)
-      .call(confirmOrder, 42, 'OC000042')
+      .call(callWithTimeout, confirmOrder, 42, 'OC000042')
       .next(done)
       .put(orderPlaced({ order: done.order, pending: false, message: '' }))
       .next()
@@ -80,9 +81,9 @@ describe('credit-line sale, step by step', () => {
   it('ERP pending (202): home, the server message as a warning', () => {
     const waiting = pendingErp(creditOrder);
     created(creating(), creditOrder)
-      .call(submitSalesOrder, 'OC000042')
+      .call(callWithTimeout, submitSalesOrder, 'OC000042')
       .next(waiting)
-      .call(confirmOrder, 42, 'OC000042')
+      .call(callWithTimeout, confirmOrder, 42, 'OC000042')
       .next(confirmed(waiting))
       .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: waiting.message }))
       .next()
@@ -97,9 +98,9 @@ describe('credit-line sale, step by step', () => {
     const message = 'Pedido OC000042 recibido: el ERP lo dejó en espera de aprobación';
     const held = { order: { ...creditOrder, erp: 'AWAITING_APPROVAL' as const }, pending: true, message };
     created(creating(), creditOrder)
-      .call(submitSalesOrder, 'OC000042')
+      .call(callWithTimeout, submitSalesOrder, 'OC000042')
       .next(held)
-      .call(confirmOrder, 42, 'OC000042')
+      .call(callWithTimeout, confirmOrder, 42, 'OC000042')
       .next(held)
       .put(orderPlaced({ order: held.order, pending: true, message }))
       .next()
@@ -114,9 +115,9 @@ describe('credit-line sale, step by step', () => {
     const message = 'Pedido OC000042 en espera de aprobación del ERP';
     const held = { order: { ...creditOrder, erp: 'AWAITING_APPROVAL' as const }, pending: false, message };
     created(creating(), creditOrder)
-      .call(submitSalesOrder, 'OC000042')
+      .call(callWithTimeout, submitSalesOrder, 'OC000042')
       .next(held)
-      .call(confirmOrder, 42, 'OC000042')
+      .call(callWithTimeout, confirmOrder, 42, 'OC000042')
       .next(held)
       .put(orderPlaced({ order: held.order, pending: true, message }))
       .next()
@@ -153,8 +154,8 @@ describe('credit-line sale, step by step', () => {
     ['the sales order to the ERP', 1],
     ['the CONFIRMED state', 2],
   ] as const)('%s fails: its message, nothing after it; the cart read again (a refusal gave the lines back)', (_what, step) => {
-    let saga = created(creating(), creditOrder).call(submitSalesOrder, 'OC000042');
-    if (step >= 2) saga = saga.next(sent).call(confirmOrder, 42, 'OC000042');
+    let saga = created(creating(), creditOrder).call(callWithTimeout, submitSalesOrder, 'OC000042');
+    if (step >= 2) saga = saga.next(sent).call(callWithTimeout, confirmOrder, 42, 'OC000042');
     saga
       .throw(new HttpError(503, 'ERP no disponible'))
       .put(orderFailed('ERP no disponible'))
@@ -168,7 +169,7 @@ describe('credit-line sale, step by step', () => {
 
   it('the ERP refuses the sales order (400): the server canceled the order and put its lines back, so the cart is read again', () => {
     created(creating(), creditOrder)
-      .call(submitSalesOrder, 'OC000042')
+      .call(callWithTimeout, submitSalesOrder, 'OC000042')
       .throw(new HttpError(400, 'El socio de negocios C76234567 está bloqueado'))
       .put(orderFailed('El socio de negocios C76234567 está bloqueado'))
       .next()
@@ -193,10 +194,10 @@ describe('credit-line sale, whole (through the watcher and the store)', () => {
         [matchers.call.fn(notify), undefined],
       ])
       .dispatch(orderSubmitted({ request: creditRequest, chequePhotoKey: null }))
-      .call(createOrder, creditRequest, KEY)
+      .call(callWithTimeout, createOrder, creditRequest, KEY)
       .put(cartEmptied())
-      .call(submitSalesOrder, 'OC000042')
-      .call(confirmOrder, 42, 'OC000042')
+      .call(callWithTimeout, submitSalesOrder, 'OC000042')
+      .call(callWithTimeout, confirmOrder, 42, 'OC000042')
       .call(navigateTo, '/')
       .call(notify, 'Gracias por Comprar!!', 'success')
       .silentRun(50);

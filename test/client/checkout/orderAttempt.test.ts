@@ -75,8 +75,13 @@ function providers(answers: (() => unknown)[], timesOut = false): EffectProvider
   };
 }
 const never = () => new Promise<never>(() => undefined);
+/** An api call's own arguments: callWithTimeout adds the options with the abort signal last. */
+const ownArgs = (args: unknown[]) => {
+  expect(args[args.length - 1]).toEqual({ signal: expect.any(AbortSignal) });
+  return args.slice(0, -1);
+};
 const createCalls = (effects: { call?: { payload: { fn: unknown; args: unknown[] } }[] }) =>
-  (effects.call ?? []).filter((effect) => effect.payload.fn === createOrder).map((effect) => effect.payload.args);
+  (effects.call ?? []).filter((effect) => effect.payload.fn === createOrder).map((effect) => ownArgs(effect.payload.args));
 const keyCalls = (effects: { call?: { payload: { fn: unknown } }[] }) => (effects.call ?? []).filter((effect) => effect.payload.fn === newIdempotencyKey).length;
 
 
@@ -86,11 +91,12 @@ const fromPublicOrigin = (request: CreateOrderRequest, method: 'WEBPAY' | 'KHIPU
 
 describe('the key of an order creation, step by step', () => {
   it('a new attempt: the key made once (newIdempotencyKey), kept in the slice, sent with the creation', () => {
-    created(createsWithNewKey(enoughCredit(), creditRequest), creditOrder).call(submitSalesOrder, 'OC000042');
+    created(createsWithNewKey(enoughCredit(), creditRequest), creditOrder).call(callWithTimeout, submitSalesOrder, 'OC000042');
   });
 
   it('the attempt kept after a creation without an answer, same choices: the same key again, no new one', () => {
     created(enoughCredit().select(selectOrderAttempt).next(kept).call(callWithTimeout, createOrder, creditRequest, KEY), creditOrder).call(
+      callWithTimeout,
       submitSalesOrder,
       'OC000042',
     );
@@ -186,7 +192,7 @@ describe('the key of an order creation, whole (through the watcher and the store
         [matchers.call.fn(fetchTransports), transports],
       ])
       .dispatch(summaryOpened())
-      .call(fetchCart, 12)
+      .call(callWithTimeout, fetchCart, 12)
       .silentRun(50);
     return storeState.checkout.attempt;
   };

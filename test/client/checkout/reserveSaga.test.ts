@@ -25,6 +25,7 @@ import {
   reserveRecipient,
   reserveRequest,
 } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 const prompt = confirmRequested({ title: 'Deseas realizar la reserva?', positive: 'Reservar', negative: 'No reservar' });
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
@@ -34,18 +35,18 @@ const done = confirmed(sent);
 /** The reserve flow up to the buyer's 'Reservar'. */
 const confirmedReserve = () => testSaga(handleReserve, reserveRequest).next().put(prompt).next().is(decision).next([confirmAccepted(), undefined]);
 /** Up to the creation of the order, with a new key. */
-const creating = () => createsWithNewKey(confirmedReserve().call(findRecipient, 'RESERVE').next(reserveRecipient), reserveRequest);
+const creating = () => createsWithNewKey(confirmedReserve().call(callWithTimeout, findRecipient, 'RESERVE').next(reserveRecipient), reserveRequest);
 /** The order created: the badge at 0. */
 const withOrder = () => created(creating(), reserveOrder);
 
 describe('reserve flow, step by step (spec section 4)', () => {
   it('confirmed: recipient, order (the badge at 0), ERP reservation, CONFIRMED with the RE number, mail, home, success', () => {
     withOrder()
-      .call(submitReserve, 'RE000007')
+      .call(callWithTimeout, submitReserve, 'RE000007')
       .next(sent)
-      .call(confirmOrder, 7, 'RE000007')
+      .call(callWithTimeout, confirmOrder, 7, 'RE000007')
       .next(done)
-      .call(sendOrderMail, 'RE000007', 'RESERVE')
+      .call(callWithTimeout, sendOrderMail, 'RE000007', 'RESERVE')
       .next()
       .put(orderPlaced({ order: done.order, pending: false, message: '' }))
       .next()
@@ -72,7 +73,7 @@ describe('reserve flow, step by step (spec section 4)', () => {
 
   it('no RESERVE recipient: the error, and no order is created', () => {
     confirmedReserve()
-      .call(findRecipient, 'RESERVE')
+      .call(callWithTimeout, findRecipient, 'RESERVE')
       .next(null)
       .put(orderFailed(NO_RECIPIENT))
       .next()
@@ -85,11 +86,11 @@ describe('reserve flow, step by step (spec section 4)', () => {
     const waiting = pendingErp(reserveOrder);
     const stillWaiting = confirmed(waiting);
     withOrder()
-      .call(submitReserve, 'RE000007')
+      .call(callWithTimeout, submitReserve, 'RE000007')
       .next(waiting)
-      .call(confirmOrder, 7, 'RE000007')
+      .call(callWithTimeout, confirmOrder, 7, 'RE000007')
       .next(stillWaiting)
-      .call(sendOrderMail, 'RE000007', 'RESERVE')
+      .call(callWithTimeout, sendOrderMail, 'RE000007', 'RESERVE')
       .next()
       .put(orderPlaced({ order: stillWaiting.order, pending: true, message: waiting.message }))
       .next()
@@ -103,11 +104,11 @@ describe('reserve flow, step by step (spec section 4)', () => {
   it('pending without a server text: the portal says it with the order number', () => {
     const waiting = { ...pendingErp(reserveOrder), message: '' };
     withOrder()
-      .call(submitReserve, 'RE000007')
+      .call(callWithTimeout, submitReserve, 'RE000007')
       .next(waiting)
-      .call(confirmOrder, 7, 'RE000007')
+      .call(callWithTimeout, confirmOrder, 7, 'RE000007')
       .next(confirmed(waiting))
-      .call(sendOrderMail, 'RE000007', 'RESERVE')
+      .call(callWithTimeout, sendOrderMail, 'RE000007', 'RESERVE')
       .next()
       .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: '' }))
       .next()
@@ -134,11 +135,11 @@ describe('reserve flow, step by step (spec section 4)', () => {
 
   // Each step that fails: the server message and 'Reserva no realizada'; the steps after it do not run.
   const failingAt = (step: 'recipient' | 'order' | 'erp' | 'state' | 'mail') => {
-    if (step === 'recipient') return confirmedReserve().call(findRecipient, 'RESERVE');
+    if (step === 'recipient') return confirmedReserve().call(callWithTimeout, findRecipient, 'RESERVE');
     if (step === 'order') return creating();
-    let saga = withOrder().call(submitReserve, 'RE000007');
-    if (['state', 'mail'].includes(step)) saga = saga.next(sent).call(confirmOrder, 7, 'RE000007');
-    if (step === 'mail') saga = saga.next(done).call(sendOrderMail, 'RE000007', 'RESERVE');
+    let saga = withOrder().call(callWithTimeout, submitReserve, 'RE000007');
+    if (['state', 'mail'].includes(step)) saga = saga.next(sent).call(callWithTimeout, confirmOrder, 7, 'RE000007');
+    if (step === 'mail') saga = saga.next(done).call(callWithTimeout, sendOrderMail, 'RE000007', 'RESERVE');
     return saga;
   };
 
@@ -179,11 +180,11 @@ describe('reserve flow, whole (through the watcher and the store)', () => {
       ])
       .dispatch(orderSubmitted({ request: reserveRequest, chequePhotoKey: null }))
       .dispatch(confirmAccepted())
-      .call(createOrder, reserveRequest, KEY)
+      .call(callWithTimeout, createOrder, reserveRequest, KEY)
       .put(cartEmptied())
-      .call(submitReserve, 'RE000007')
-      .call(confirmOrder, 7, 'RE000007')
-      .call(sendOrderMail, 'RE000007', 'RESERVE')
+      .call(callWithTimeout, submitReserve, 'RE000007')
+      .call(callWithTimeout, confirmOrder, 7, 'RE000007')
+      .call(callWithTimeout, sendOrderMail, 'RE000007', 'RESERVE')
       .call(navigateTo, '/')
       .call(notify, 'Reserva enviada para aprobación!!', 'success')
       .silentRun(50);

@@ -18,6 +18,7 @@ import {
   requestSubmitted,
 } from '@client/features/customerRequest/customerRequestSlice';
 import { requestFields } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 const prompt = confirmRequested({ title: 'Deseas enviar solicitud?', positive: 'Enviar solicitud', negative: 'No Enviar solicitud' });
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
@@ -31,9 +32,9 @@ const confirmedRequest = () => testSaga(handleRequestSubmitted, submitted).next(
 describe('customer creation request, step by step (customer spec sections 4 and 8)', () => {
   it("confirmed: the CREATION_USER recipient, the mail, home and 'Enviado correo a {brand}!!'", () => {
     confirmedRequest()
-      .call(findCreationRecipient)
+      .call(callWithTimeout, findCreationRecipient)
       .next(publicRecipient)
-      .call(sendCustomerRequest, body)
+      .call(callWithTimeout, sendCustomerRequest, body)
       .next({ message: 'Enviado correo a Textil Andino!!' })
       .put(requestSent())
       .next()
@@ -46,9 +47,9 @@ describe('customer creation request, step by step (customer spec sections 4 and 
 
   it('logged in, the recipient comes with its address: it goes as senderTo', () => {
     confirmedRequest()
-      .call(findCreationRecipient)
+      .call(callWithTimeout, findCreationRecipient)
       .next({ id: 1, name: 'Carla', lastName: 'Rojas', email: 'clientes@textilandino.cl', section: 'CREATION_USER' })
-      .call(sendCustomerRequest, { ...body, senderTo: 'clientes@textilandino.cl' });
+      .call(callWithTimeout, sendCustomerRequest, { ...body, senderTo: 'clientes@textilandino.cl' });
   });
 
   it("declined: 'Solicitud no enviada!!', nothing is looked up or sent", () => {
@@ -66,14 +67,14 @@ describe('customer creation request, step by step (customer spec sections 4 and 
   });
 
   it('no recipient: the error dialog, nothing is sent', () => {
-    confirmedRequest().call(findCreationRecipient).next(null).put(recipientMissing()).next().isDone();
+    confirmedRequest().call(callWithTimeout, findCreationRecipient).next(null).put(recipientMissing()).next().isDone();
   });
 
   it('the recipient removed before the mail (404): the same dialog', () => {
     confirmedRequest()
-      .call(findCreationRecipient)
+      .call(callWithTimeout, findCreationRecipient)
       .next(publicRecipient)
-      .call(sendCustomerRequest, body)
+      .call(callWithTimeout, sendCustomerRequest, body)
       .throw(new HttpError(404, 'No existe correo para notificar a Textil Andino'))
       .put(recipientMissing())
       .next()
@@ -83,9 +84,9 @@ describe('customer creation request, step by step (customer spec sections 4 and 
   it("a failure: the server's message, the visitor stays on the form", () => {
     const tooMany = 'Se enviaron demasiadas solicitudes desde esta dirección. Espere unos minutos e inténtelo de nuevo.';
     confirmedRequest()
-      .call(findCreationRecipient)
+      .call(callWithTimeout, findCreationRecipient)
       .next(publicRecipient)
-      .call(sendCustomerRequest, body)
+      .call(callWithTimeout, sendCustomerRequest, body)
       .throw(new HttpError(429, tooMany))
       .put(requestFailed(tooMany))
       .next()
@@ -96,7 +97,7 @@ describe('customer creation request, step by step (customer spec sections 4 and 
 
   it('the lookup fails: its message', () => {
     confirmedRequest()
-      .call(findCreationRecipient)
+      .call(callWithTimeout, findCreationRecipient)
       .throw(new HttpError(0, 'Failed to fetch'))
       .put(requestFailed('Failed to fetch'))
       .next()
@@ -119,7 +120,7 @@ describe('customer creation request with the reducer (final state)', () => {
         [matchers.call.fn(notify), undefined],
       ])
       .dispatch(confirmAccepted())
-      .call(sendCustomerRequest, body)
+      .call(callWithTimeout, sendCustomerRequest, body)
       .hasFinalState(initialCustomerRequestState)
       .run());
 

@@ -8,6 +8,7 @@ import { rootReducer } from '@client/app/store';
 import { fetchBanner, fetchMenOffers, fetchWomenOffers, type HomeOfferCard } from '@client/features/home/api';
 import { handleHomeOpened, handleLoadBanner, handleLoadOffers, homeErrorText } from '@client/features/home/homeSagas';
 import { homeBannerFailed, homeBannerLoaded, homeOffersFailed, homeOffersLoaded, homeOpened } from '@client/features/home/homeSlice';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 const banner = { urlBannerImage: '/files/banners/1.jpg', urlBannerImage2: '/files/banners/2.jpg', urlBannerImage3: '/files/banners/3.jpg' };
 const women: HomeOfferCard[] = [{ sku: 'POL-1004', mainUrlImage: '/files/products/POL-1004.svg', descripcion: 'Polera Dry Fit Deportiva', variante: 'Fucsia', precioOferta: 8990, percentage: 20 }];
@@ -25,7 +26,7 @@ describe('home sagas, step by step', () => {
   it('banner: the three images in order', () => {
     testSaga(handleLoadBanner)
       .next()
-      .call(fetchBanner)
+      .call(callWithTimeout, fetchBanner)
       .next(banner)
       .put(homeBannerLoaded(['/files/banners/1.jpg', '/files/banners/2.jpg', '/files/banners/3.jpg']))
       .next()
@@ -35,7 +36,7 @@ describe('home sagas, step by step', () => {
   it('banner failure: Error bar "{message}, intentelo mas tarde" (spec section 8)', () => {
     testSaga(handleLoadBanner)
       .next()
-      .call(fetchBanner)
+      .call(callWithTimeout, fetchBanner)
       .throw(new HttpError(500, 'boom'))
       .put(homeBannerFailed())
       .next()
@@ -45,13 +46,13 @@ describe('home sagas, step by step', () => {
   });
 
   it('no banner set (404): an empty carousel, no error', () => {
-    testSaga(handleLoadBanner).next().call(fetchBanner).throw(new HttpError(404, 'No hay banner cargado')).put(homeBannerLoaded([])).next().isDone();
+    testSaga(handleLoadBanner).next().call(callWithTimeout, fetchBanner).throw(new HttpError(404, 'No hay banner cargado')).put(homeBannerLoaded([])).next().isDone();
   });
 
   it('offer failure: same text with the (B1) suffix', () => {
     testSaga(handleLoadOffers, 'men')
       .next()
-      .call(fetchMenOffers)
+      .call(callWithTimeout, fetchMenOffers)
       .throw(new HttpError(0, 'Failed to fetch'))
       .put(homeOffersFailed({ tab: 'men' }))
       .next()

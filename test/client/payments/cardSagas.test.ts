@@ -192,7 +192,7 @@ describe('card start, whole', () => {
         [matchers.call.fn(navigateTo), undefined],
       ])
       .dispatch(paymentStarted({ order, method: 'WEBPAY' }))
-      .call(createCardPayment, { buy_order: 'OC000044', session_id: SESSION_ID }, KEY)
+      .call(callWithTimeout, createCardPayment, { buy_order: 'OC000044', session_id: SESSION_ID }, KEY)
       .call(navigateTo, '/payment', toPaymentPage)
       .silentRun(50);
     expect(storeState.payments.start).toEqual({ status: 'redirecting', method: 'WEBPAY', error: null });
@@ -214,7 +214,7 @@ describe('card start, whole', () => {
         [matchers.call.fn(navigateTo), undefined],
       ])
       .dispatch(invoicePaymentRequested({ invoices, method: 'WEBPAY' }))
-      .call(createCardPayment, { invoices: [311, 318], session_id: SESSION_ID }, KEY)
+      .call(callWithTimeout, createCardPayment, { invoices: [311, 318], session_id: SESSION_ID }, KEY)
       .silentRun(50);
     expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBe('X');
     expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.invoicePendings) ?? 'null')).toEqual(invoices);
@@ -350,7 +350,7 @@ describe('card result, whole', () => {
       .withReducer(rootReducer, buyerState(3))
       .provide([[matchers.call.fn(confirmCardPayment), approvedCard]])
       .dispatch(openedWith({ tokenWs: TOKEN }))
-      .call(confirmCardPayment, TOKEN)
+      .call(callWithTimeout, confirmCardPayment, TOKEN)
       .put(cartRefreshRequested())
       .silentRun(50);
     expect(storeState.payments.verification).toEqual({ status: 'loaded', result: approvedCard, abortedOrder: null, error: null });
@@ -375,7 +375,7 @@ describe('card result, whole', () => {
       .withReducer(rootReducer, buyerState())
       .provide([[matchers.call.fn(fetchCardPaymentState), abortedCard]])
       .dispatch(openedWith({ tbkToken: TOKEN, tbkOrder: 'OC000044' }))
-      .call(fetchCardPaymentState, TOKEN)
+      .call(callWithTimeout, fetchCardPaymentState, TOKEN)
       .not.call.fn(confirmCardPayment)
       .silentRun(50);
     expect(storeState.payments.verification).toMatchObject({ status: 'loaded', result: abortedCard });

@@ -329,7 +329,7 @@ describe('Volver a pagar', () => {
         [matchers.call.fn(navigateTo), undefined],
       ])
       .dispatch(paymentResumeRequested())
-      .call(createCardPayment, { buy_order: 'OC000044', session_id: 'OW000007' }, KEY)
+      .call(callWithTimeout, createCardPayment, { buy_order: 'OC000044', session_id: 'OW000007' }, KEY)
       .call(navigateTo, '/payment', { replace: true })
       .silentRun(50);
     expect(storeState.payments.start.status).toBe('redirecting');

@@ -8,12 +8,13 @@ import { fetchProductContent, fetchProductDetail } from '@client/features/produc
 import { handleProductOpened, loadContent } from '@client/features/product/productSagas';
 import { productFailed, productLoaded, productOpened } from '@client/features/product/productSlice';
 import { content, detail } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 describe('product saga, step by step', () => {
   it('loads detail and content in parallel', () => {
     testSaga(handleProductOpened, productOpened('POL-1003'))
       .next()
-      .all([call(fetchProductDetail, 'POL-1003'), call(loadContent, 'POL-1003')])
+      .all([call(callWithTimeout, fetchProductDetail, 'POL-1003'), call(loadContent, 'POL-1003')])
       .next([detail, content])
       .put(productLoaded({ sku: 'POL-1003', detail, content }))
       .next()
@@ -23,7 +24,7 @@ describe('product saga, step by step', () => {
   it('a failed detail shows the server message', () => {
     testSaga(handleProductOpened, productOpened('NOPE'))
       .next()
-      .all([call(fetchProductDetail, 'NOPE'), call(loadContent, 'NOPE')])
+      .all([call(callWithTimeout, fetchProductDetail, 'NOPE'), call(loadContent, 'NOPE')])
       .throw(new HttpError(404, 'Producto no encontrado'))
       .put(productFailed({ sku: 'NOPE', message: 'Producto no encontrado' }))
       .next()

@@ -1,7 +1,7 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { all, call, delay } from 'redux-saga/effects';
+import { call, delay } from 'redux-saga/effects';
 import { HttpError } from '@client/api/http';
 import { profileRefreshed } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
@@ -9,7 +9,6 @@ import { notify } from '@client/app/notify';
 import { SESSION_KEYS, writeJson } from '@client/app/sessionStorage';
 import { fetchCountries, fetchProfile, fetchRegions, updateProfile } from '@client/features/profile/api';
 import {
-  ERP_TIMEOUT_MS,
   handleLoadCatalogs,
   handleLoadProfile,
   handleSaveProfile,
@@ -31,6 +30,8 @@ import {
 } from '@client/features/profile/profileSlice';
 import type { UpdateProfileRequest } from '@shared/schemas/profile';
 import { buyerSession, countries, pacifico, profileReducers, regions } from './fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
+import { MSG } from '@shared/messages';
 
 const delayFn = delay(0).payload.fn;
 /** The timeout branch of a race: the delay answers at once (no fake timers with expectSaga). */
@@ -87,8 +88,8 @@ describe('load profile, step by step', () => {
       .next()
       .put(profileLoadStarted())
       .next()
-      .race({ profile: call(fetchProfile, 12), timeout: delay(ERP_TIMEOUT_MS) })
-      .next({ profile: pacifico })
+      .call(callWithTimeout, fetchProfile, 12)
+      .next(pacifico)
       .put(profileLoaded(pacifico))
       .next()
       .call(keepProfile, pacifico)
@@ -101,7 +102,7 @@ describe('load profile, step by step', () => {
       .next()
       .put(profileLoadStarted())
       .next()
-      .race({ profile: call(fetchProfile, 12), timeout: delay(ERP_TIMEOUT_MS) })
+      .call(callWithTimeout, fetchProfile, 12)
       .throw(new HttpError(503, 'ERP no disponible'))
       .put(profileLoadFailed('ERP no disponible'))
       .next()
@@ -115,8 +116,8 @@ describe('load profile, step by step', () => {
       .next()
       .put(profileLoadStarted())
       .next()
-      .race({ profile: call(fetchProfile, 12), timeout: delay(ERP_TIMEOUT_MS) })
-      .next({ timeout: true })
+      .call(callWithTimeout, fetchProfile, 12)
+      .throw(new HttpError(0, MSG.connectionProblem))
       .put(profileLoadFailed('problema de conexión'))
       .next()
       .put(erpError('problema de conexión'))
@@ -131,8 +132,8 @@ describe('load regions and countries, step by step', () => {
       .next()
       .put(catalogsLoadStarted())
       .next()
-      .race({ lists: all([call(fetchRegions), call(fetchCountries)]), timeout: delay(ERP_TIMEOUT_MS) })
-      .next({ lists: [regions, countries] })
+      .all([call(callWithTimeout, fetchRegions), call(callWithTimeout, fetchCountries)])
+      .next([regions, countries])
       .put(catalogsLoaded({ regions, countries }))
       .next()
       .isDone();
@@ -143,7 +144,7 @@ describe('load regions and countries, step by step', () => {
       .next()
       .put(catalogsLoadStarted())
       .next()
-      .race({ lists: all([call(fetchRegions), call(fetchCountries)]), timeout: delay(ERP_TIMEOUT_MS) })
+      .all([call(callWithTimeout, fetchRegions), call(callWithTimeout, fetchCountries)])
       .throw(new HttpError(0, 'Failed to fetch'))
       .put(catalogsLoadFailed())
       .next()
@@ -157,8 +158,8 @@ describe('save profile, step by step', () => {
   it('success: the updated profile is kept and Perfil Modicado!! is shown', () => {
     testSaga(handleSaveProfile, profileSaveSubmitted(body))
       .next()
-      .race({ profile: call(updateProfile, body), timeout: delay(ERP_TIMEOUT_MS) })
-      .next({ profile: updated })
+      .call(callWithTimeout, updateProfile, body)
+      .next(updated)
       .put(profileSaved(updated))
       .next()
       .call(keepProfile, updated)
@@ -171,7 +172,7 @@ describe('save profile, step by step', () => {
   it('failure: the server message', () => {
     testSaga(handleSaveProfile, profileSaveSubmitted(body))
       .next()
-      .race({ profile: call(updateProfile, body), timeout: delay(ERP_TIMEOUT_MS) })
+      .call(callWithTimeout, updateProfile, body)
       .throw(new HttpError(400, 'El email no tiene el formato correcto', { mail: 'El email no tiene el formato correcto' }))
       .put(profileSaveFailed('El email no tiene el formato correcto'))
       .next()
@@ -181,8 +182,8 @@ describe('save profile, step by step', () => {
   it('timeout: a connection problem', () => {
     testSaga(handleSaveProfile, profileSaveSubmitted(body))
       .next()
-      .race({ profile: call(updateProfile, body), timeout: delay(ERP_TIMEOUT_MS) })
-      .next({ timeout: true })
+      .call(callWithTimeout, updateProfile, body)
+      .throw(new HttpError(0, MSG.connectionProblem))
       .put(profileSaveFailed('problema de conexión'))
       .next()
       .isDone();

@@ -17,6 +17,7 @@ import {
 import { saveQuery } from '@client/features/search/searchStorage';
 import type { CatalogueItem } from '@shared/api/erp';
 import { catalogueItems } from '../catalog/fixtures';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 describe('search sagas, step by step', () => {
   it('loads the product list once per session and indexes it', () => {
@@ -26,7 +27,7 @@ describe('search sagas, step by step', () => {
       .next({ status: 'idle' })
       .put(searchProductsLoading())
       .next()
-      .call(fetchSearchProducts)
+      .call(callWithTimeout, fetchSearchProducts)
       .next(catalogueItems)
       .call(searchIndexFor, catalogueItems)
       .next()
@@ -43,7 +44,7 @@ describe('search sagas, step by step', () => {
       .next({ status: 'idle' })
       .put(searchProductsLoading())
       .next()
-      .call(fetchSearchProducts)
+      .call(callWithTimeout, fetchSearchProducts)
       .throw(new HttpError(0, 'Failed to fetch'))
       .put(searchProductsFailed('Problema de conexión, intentarlo mas tarde'))
       .next()

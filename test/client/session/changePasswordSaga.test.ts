@@ -19,6 +19,7 @@ import {
   passwordChangeSucceeded,
 } from '@client/features/session/sessionSlice';
 import { sessionOf } from '../renderWithProviders';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 const form = { username: '76.123.456-0', currentPassword: 'Demo1234', password: 'Nueva1234', confirmPassword: 'Nueva1234' };
 const body = { ...form, username: '76123456-0' };
@@ -35,7 +36,7 @@ describe('change password saga, step by step', () => {
       .next()
       .race([take(confirmAccepted.type), take(confirmDeclined.type)])
       .next([confirmAccepted(), undefined])
-      .call(changePassword, body)
+      .call(callWithTimeout, changePassword, body)
       .next({ message: done })
       .put(passwordChangeSucceeded())
       .next()
@@ -55,7 +56,7 @@ describe('change password saga, step by step', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(changePassword, body)
+      .call(callWithTimeout, changePassword, body)
       .next({ message: done })
       .put(passwordChangeSucceeded())
       .next()
@@ -93,7 +94,7 @@ describe('change password saga, step by step', () => {
       .next()
       .is(decision)
       .next([confirmAccepted(), undefined])
-      .call(changePassword, body)
+      .call(callWithTimeout, changePassword, body)
       .throw(new HttpError(401, 'La contraseña actual no es correcta'))
       .put(passwordChangeFailed('La contraseña actual no es correcta'))
       .next()

@@ -12,6 +12,7 @@ import { clearSession, saveProfile, saveSession } from '@client/features/session
 import { loginFailed, loginSubmitted, loginSucceeded, passwordChangeRequired, profileLoaded } from '@client/features/session/sessionSlice';
 import type { LoginResponse } from '@shared/api/types';
 import { buyerProfile } from '../renderWithProviders';
+import { callWithTimeout } from '@client/app/sagaUtils';
 
 const submitted = loginSubmitted({ username: '76.123.456-0', password: 'Demo1234' });
 const credentials = { username: '76123456-0', password: 'Demo1234' };
@@ -29,7 +30,7 @@ describe('login saga, step by step (spec section 4)', () => {
     const session = { token: 'jwt-buyer', id: 12, role: 'USER' as const, username: '76123456-0' };
     testSaga(handleLogin, submitted)
       .next()
-      .call(login, credentials)
+      .call(callWithTimeout, login, credentials)
       .next(answer({}))
       .call(saveSession, session)
       .next()
@@ -46,7 +47,7 @@ describe('login saga, step by step (spec section 4)', () => {
     const session = { token: 'jwt-admin', id: 1, role: 'ADMIN' as const, username: '11111111-1' };
     testSaga(handleLogin, loginSubmitted({ username: '11.111.111-1', password: 'Admin1234' }))
       .next()
-      .call(login, { username: '11111111-1', password: 'Admin1234' })
+      .call(callWithTimeout, login, { username: '11111111-1', password: 'Admin1234' })
       .next(answer({ token: 'jwt-admin', id: 1, type: 'ADMIN' }))
       .call(saveSession, session)
       .next()
@@ -60,7 +61,7 @@ describe('login saga, step by step (spec section 4)', () => {
   it('inactive user: logged out, sent home, told to contact the executive', () => {
     testSaga(handleLogin, submitted)
       .next()
-      .call(login, credentials)
+      .call(callWithTimeout, login, credentials)
       .next(answer({ token: '', userActive: false }))
       .call(clearSession)
       .next()
@@ -76,7 +77,7 @@ describe('login saga, step by step (spec section 4)', () => {
   it('must change the password: goes to /change-password with the rut, stores no session', () => {
     testSaga(handleLogin, submitted)
       .next()
-      .call(login, credentials)
+      .call(callWithTimeout, login, credentials)
       .next(answer({ token: '', changePassword: false }))
       .put(passwordChangeRequired())
       .next()
@@ -88,7 +89,7 @@ describe('login saga, step by step (spec section 4)', () => {
   it('wrong credentials (401): Usuario o password erronea', () => {
     testSaga(handleLogin, submitted)
       .next()
-      .call(login, credentials)
+      .call(callWithTimeout, login, credentials)
       .throw(new HttpError(401, 'Usuario o password erronea'))
       .put(loginFailed('Usuario o password erronea'))
       .next()
@@ -104,10 +105,10 @@ describe('login saga, step by step (spec section 4)', () => {
   });
 
   it('profile: stores it in session storage and in the state; a failure goes to the message bar', () => {
-    testSaga(handleLoadProfile, 12).next().call(fetchProfile, 12).next(buyerProfile).call(saveProfile, buyerProfile).next().put(profileLoaded(buyerProfile)).next().isDone();
+    testSaga(handleLoadProfile, 12).next().call(callWithTimeout, fetchProfile, 12).next(buyerProfile).call(saveProfile, buyerProfile).next().put(profileLoaded(buyerProfile)).next().isDone();
     testSaga(handleLoadProfile, 12)
       .next()
-      .call(fetchProfile, 12)
+      .call(callWithTimeout, fetchProfile, 12)
       .throw(new HttpError(404, 'Recurso no encontrado'))
       .put(messageShown({ tipoMessage: 'Error', message: ' Recurso no encontrado, intentelo mas tarde (B1) ' }))
       .next()

@@ -1,11 +1,11 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
 import { fill, MSG } from '@shared/messages';
 import { HttpError, toApiError } from '@client/api/http';
 import { invoicePaymentRequested, type InvoicePaymentStart } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { SESSION_KEYS, writeItem, writeJson } from '@client/app/sessionStorage';
 import { fetchPendingDocuments, fetchPurchaseHistory, fetchPurchaseHistoryLines } from './api';
 import { selectCustomerId, selectPendingDocuments } from './accountSelectors';
@@ -28,14 +28,9 @@ import {
 } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
 
-/** An ERP call that has not answered by then is given up, so the spinner does not turn forever. */
-export const ERP_TIMEOUT_MS = 30_000;
-
 /** The session-storage marker of a payment of pending invoices (spec section 4, Pending payments). */
 export const PAY_PENDING_MARK = 'X';
 
-// spec section 8: status 0 is 'problema de conexión'
-const timedOut = () => new HttpError(0, MSG.connectionProblem);
 const noCustomer = () => new HttpError(0, ACCOUNT_TEXT.noCustomer);
 
 /** Spec section 8: a pending payments or purchase history load failure goes to the global message bar, title 'Error'. */
@@ -47,11 +42,7 @@ export function* handleLoadPending() {
   try {
     const customerId: string | null = yield select(selectCustomerId);
     if (!customerId) throw noCustomer();
-    const { documents, timeout }: { documents?: PendingDocument[]; timeout?: true } = yield race({
-      documents: call(fetchPendingDocuments, customerId),
-      timeout: delay(ERP_TIMEOUT_MS),
-    });
-    if (timeout || !documents) throw timedOut();
+    const documents: PendingDocument[] = yield call(callWithTimeout, fetchPendingDocuments, customerId);
     yield put(pendingLoaded(documents));
   } catch (error) {
     const { message } = toApiError(error);
@@ -83,11 +74,7 @@ export function* handleLoadHistory() {
   try {
     const customerId: string | null = yield select(selectCustomerId);
     if (!customerId) throw noCustomer();
-    const { orders, timeout }: { orders?: PurchaseHistoryHeader[]; timeout?: true } = yield race({
-      orders: call(fetchPurchaseHistory, customerId),
-      timeout: delay(ERP_TIMEOUT_MS),
-    });
-    if (timeout || !orders) throw timedOut();
+    const orders: PurchaseHistoryHeader[] = yield call(callWithTimeout, fetchPurchaseHistory, customerId);
     yield put(historyLoaded(orders));
   } catch (error) {
     const { message } = toApiError(error);
@@ -100,13 +87,11 @@ export function* handleLoadHistory() {
 export function* handleLoadDetail(action: PayloadAction<PurchaseHistoryHeader>) {
   const { docEntry } = action.payload;
   try {
-    const { lines, closed, timeout }: { lines?: PurchaseHistoryLine[]; closed?: unknown; timeout?: true } = yield race({
-      lines: call(fetchPurchaseHistoryLines, docEntry),
+    const { lines, closed }: { lines?: PurchaseHistoryLine[]; closed?: unknown } = yield race({
+      lines: call(callWithTimeout, fetchPurchaseHistoryLines, docEntry),
       closed: take(historyDetailClosed.type),
-      timeout: delay(ERP_TIMEOUT_MS),
     });
-    if (closed) return;
-    if (timeout || !lines) throw timedOut();
+    if (closed || !lines) return;
     yield put(historyDetailLoaded({ docEntry, lines }));
   } catch (error) {
     yield put(historyDetailLoadFailed({ docEntry, error: toApiError(error).message }));

@@ -1,15 +1,14 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, delay, fork, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { AdminProduct, ProductListItem, ProductStatusResponse } from '@shared/api/adminProducts';
 import type { Banner } from '@shared/api/banners';
-import { MSG } from '@shared/messages';
 import { ADMIN_PRODUCT_MSG } from '@shared/schemas/adminProducts';
 import { BANNER_MSG } from '@shared/schemas/banners';
-import { HttpError, toApiError } from '@client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { toApiError } from '@client/api/http';
+import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { BANNER_LIST_PATH, BANNER_UPDATE_PATH, PRODUCT_LIST_PATH, PRODUCT_UPDATE_PATH } from './adminPaths';
 import { deleteBanner, fetchBanner, fetchBanners, fetchProduct, fetchProducts, fetchProductStatuses, saveBanner, saveProduct, type BannerFiles, type ProductFiles } from './api';
@@ -53,14 +52,6 @@ import {
 } from './adminCatalogSlice';
 import { takeFiles } from './pendingFiles';
 
-/** A load that has not answered by then is given up, so the spinner does not turn forever. */
-export const LOAD_TIMEOUT_MS = 30_000;
-
-const timedOut = () => new HttpError(0, MSG.connectionProblem);
-
-/** The admin's answer to a dialog: [confirmed, declined], one of them set. */
-export const decision = () => race([take(confirmAccepted.type), take(confirmDeclined.type)]);
-
 /** Admin document section 8: the list cannot reach the server or the ERP → 'Problema de conexión, intentarlo mas tarde'. */
 export function productListError(error: unknown): string {
   const { status, message } = toApiError(error);
@@ -74,8 +65,7 @@ export function productListError(error: unknown): string {
 export function* handleProductListOpened() {
   yield put(productsLoadStarted());
   try {
-    const { list, timeout }: { list?: ProductListItem[]; timeout?: true } = yield race({ list: call(fetchProducts), timeout: delay(LOAD_TIMEOUT_MS) });
-    if (timeout || !list) throw timedOut();
+    const list: ProductListItem[] = yield call(callWithTimeout, fetchProducts);
     yield put(productsLoaded(list));
   } catch (error) {
     yield put(productsLoadFailed(productListError(error)));
@@ -90,11 +80,7 @@ export function* handleProductPageShown(action: PayloadAction<string[]>) {
   if (!skus.length) return;
   yield put(statusesLoadStarted(skus));
   try {
-    const { answer, timeout }: { answer?: ProductStatusResponse; timeout?: true } = yield race({
-      answer: call(fetchProductStatuses, skus),
-      timeout: delay(LOAD_TIMEOUT_MS),
-    });
-    if (timeout || !answer) throw timedOut();
+    const answer: ProductStatusResponse = yield call(callWithTimeout, fetchProductStatuses, skus);
     yield put(statusesLoaded({ skus, updated: answer.updated }));
   } catch (error) {
     yield put(statusesLoadFailed({ skus, error: toApiError(error).message }));
@@ -114,11 +100,7 @@ export function* handleProductEditChosen(action: PayloadAction<ProductChoice>) {
 
 export function* handleProductEditOpened(action: PayloadAction<string>) {
   try {
-    const { record, timeout }: { record?: AdminProduct; timeout?: true } = yield race({
-      record: call(fetchProduct, action.payload),
-      timeout: delay(LOAD_TIMEOUT_MS),
-    });
-    if (timeout || !record) throw timedOut();
+    const record: AdminProduct = yield call(callWithTimeout, fetchProduct, action.payload);
     yield put(productLoaded(record));
   } catch (error) {
     yield put(productLoadFailed(toApiError(error).message));
@@ -130,14 +112,14 @@ export function* handleProductSaveSubmitted(action: PayloadAction<ProductSubmiss
   const { fields, filesKey } = action.payload;
   const files: ProductFiles = yield call(takeFiles, filesKey);
   yield put(confirmRequested({ title: ADMIN_PRODUCT_MSG.updatePrompt, positive: ADMIN_PRODUCT_MSG.updateConfirm, negative: ADMIN_PRODUCT_MSG.updateDecline }));
-  const [confirmed]: [unknown, unknown] = yield decision();
+  const [confirmed]: [unknown, unknown] = yield userDecision();
   if (!confirmed) {
     yield put(productSaveDeclined());
     yield call(notify, ADMIN_PRODUCT_MSG.notUpdated, 'info');
     return;
   }
   try {
-    const saved: AdminProduct = yield call(saveProduct, fields, files);
+    const saved: AdminProduct = yield call(callWithTimeout, saveProduct, fields, files);
     yield put(productSaved(saved));
     yield call(navigateTo, PRODUCT_LIST_PATH);
     yield call(notify, ADMIN_PRODUCT_MSG.updated, 'success');
@@ -155,8 +137,7 @@ export function* handleProductSaveSubmitted(action: PayloadAction<ProductSubmiss
 export function* handleBannerListOpened() {
   yield put(bannersLoadStarted());
   try {
-    const { list, timeout }: { list?: Banner[]; timeout?: true } = yield race({ list: call(fetchBanners), timeout: delay(LOAD_TIMEOUT_MS) });
-    if (timeout || !list) throw timedOut();
+    const list: Banner[] = yield call(callWithTimeout, fetchBanners);
     yield put(bannersLoaded(list));
   } catch (error) {
     yield put(bannersLoadFailed(toApiError(error).message));
@@ -171,8 +152,7 @@ export function* handleBannerEditChosen(action: PayloadAction<number>) {
 
 export function* handleBannerEditOpened(action: PayloadAction<number>) {
   try {
-    const { banner, timeout }: { banner?: Banner; timeout?: true } = yield race({ banner: call(fetchBanner, action.payload), timeout: delay(LOAD_TIMEOUT_MS) });
-    if (timeout || !banner) throw timedOut();
+    const banner: Banner = yield call(callWithTimeout, fetchBanner, action.payload);
     yield put(bannerLoaded(banner));
   } catch (error) {
     yield put(bannerLoadFailed(toApiError(error).message));
@@ -187,7 +167,7 @@ export function* handleBannerSaveSubmitted(action: PayloadAction<BannerSubmissio
   const { fields, filesKey } = action.payload;
   const files: BannerFiles = yield call(takeFiles, filesKey);
   yield put(confirmRequested({ title: BANNER_MSG.uploadPrompt, positive: BANNER_MSG.uploadConfirm, negative: BANNER_MSG.uploadDecline }));
-  const [confirmed]: [unknown, unknown] = yield decision();
+  const [confirmed]: [unknown, unknown] = yield userDecision();
   if (!confirmed) {
     yield put(bannerSaveDeclined());
     yield call(navigateTo, BANNER_LIST_PATH);
@@ -195,7 +175,7 @@ export function* handleBannerSaveSubmitted(action: PayloadAction<BannerSubmissio
     return;
   }
   try {
-    const saved: Banner = yield call(saveBanner, fields, files);
+    const saved: Banner = yield call(callWithTimeout, saveBanner, fields, files);
     yield put(bannerSaved(saved));
     yield call(navigateTo, BANNER_LIST_PATH);
     yield call(notify, BANNER_MSG.uploaded, 'success');
@@ -209,14 +189,14 @@ export function* handleBannerSaveSubmitted(action: PayloadAction<BannerSubmissio
 /** 'Eliminar': 'Deseas eliminar?' Eliminar / No eliminar, then 'Eliminado!' or 'No eliminado'. */
 export function* handleBannerDeleteRequested(action: PayloadAction<number>) {
   yield put(confirmRequested({ title: BANNER_MSG.deletePrompt, positive: BANNER_MSG.deleteConfirm, negative: BANNER_MSG.deleteDecline }));
-  const [confirmed]: [unknown, unknown] = yield decision();
+  const [confirmed]: [unknown, unknown] = yield userDecision();
   if (!confirmed) {
     yield put(bannerDeleteDeclined());
     yield call(notify, BANNER_MSG.notDeleted, 'info');
     return;
   }
   try {
-    yield call(deleteBanner, action.payload);
+    yield call(callWithTimeout, deleteBanner, action.payload);
     yield put(bannerDeleted(action.payload));
     yield call(notify, BANNER_MSG.deleted, 'success');
   } catch (error) {

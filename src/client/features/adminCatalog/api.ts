@@ -2,7 +2,7 @@ import type { AdminProduct, AdminProductList, ProductStatusResponse, SaveProduct
 import type { Banner, BannerList, DeleteBannerResponse, SaveBannerFields, SaveBannerResponse } from '@shared/api/banners';
 import type { ProductFileField } from '@shared/schemas/adminProducts';
 import type { BannerFileField } from '@shared/schemas/banners';
-import { http } from '@client/api/http';
+import { http, type RequestOptions } from '@client/api/http';
 
 // Admin document section 7: the calls of product and banner administration.
 
@@ -22,24 +22,24 @@ function multipart(fields: object, files: Partial<Record<string, File>>): FormDa
 }
 
 /** Every style of the ERP (sku, descripcion, mainUrlImage). */
-export const fetchProducts = () => http.get<AdminProductList>('/user/b1/products');
+export const fetchProducts = (options?: RequestOptions) => http.get<AdminProductList>('/user/b1/products', options);
 
 /** The skus among `skus` that have a portal record: the Estado badges of a whole page in one request. */
-export const fetchProductStatuses = (skus: string[]) =>
-  http.get<ProductStatusResponse>(`/admin/products/status?skus=${encodeURIComponent(skus.join(','))}`);
+export const fetchProductStatuses = (skus: string[], options?: RequestOptions) =>
+  http.get<ProductStatusResponse>(`/admin/products/status?skus=${encodeURIComponent(skus.join(','))}`, options);
 
 /** The portal's record of a style (`id` 0 and empty urls when there is none yet). */
-export const fetchProduct = (sku: string) => http.get<AdminProduct>(`/admin/products/find/by/sku/${encodeURIComponent(sku)}`);
+export const fetchProduct = (sku: string, options?: RequestOptions) => http.get<AdminProduct>(`/admin/products/find/by/sku/${encodeURIComponent(sku)}`, options);
 
 /** Multipart save of the record; only the files the admin chose are sent. */
-export const saveProduct = (fields: SaveProductFields, files: ProductFiles) => http.post<SaveProductResponse>('/admin/products', multipart(fields, files));
+export const saveProduct = (fields: SaveProductFields, files: ProductFiles, options?: RequestOptions) => http.post<SaveProductResponse>('/admin/products', multipart(fields, files), options);
 
 /** Zero or one banner set. */
-export const fetchBanners = () => http.get<BannerList>('/admin/banners');
+export const fetchBanners = (options?: RequestOptions) => http.get<BannerList>('/admin/banners', options);
 
-export const fetchBanner = (id: number) => http.get<Banner>(`/admin/banners/${id}`);
+export const fetchBanner = (id: number, options?: RequestOptions) => http.get<Banner>(`/admin/banners/${id}`, options);
 
 /** Multipart: without an id it creates the set (all three files), with one it replaces the files sent. */
-export const saveBanner = (fields: SaveBannerFields, files: BannerFiles) => http.post<SaveBannerResponse>('/admin/banners', multipart(fields, files));
+export const saveBanner = (fields: SaveBannerFields, files: BannerFiles, options?: RequestOptions) => http.post<SaveBannerResponse>('/admin/banners', multipart(fields, files), options);
 
-export const deleteBanner = (id: number) => http.delete<DeleteBannerResponse>(`/admin/banners/${id}`);
+export const deleteBanner = (id: number, options?: RequestOptions) => http.delete<DeleteBannerResponse>(`/admin/banners/${id}`, options);

@@ -1,13 +1,13 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, delay, fork, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, fork, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api/notifications';
-import { fill, MSG } from '@shared/messages';
+import { fill } from '@shared/messages';
 import { NOTIFICATION_MSG, SECTION_LABELS } from '@shared/schemas/notifications';
-import { HttpError, toApiError } from '@client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { toApiError } from '@client/api/http';
+import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { NOTIFICATION_LIST_PATH, NOTIFICATION_UPDATE_PATH } from './adminNotificationsPaths';
 import {
@@ -32,14 +32,6 @@ import {
 import { ADMIN_NOTIFICATIONS_TEXT } from './adminNotificationsTexts';
 import { deleteNotification, fetchNotification, fetchNotifications, saveNotification } from './api';
 
-/** A load that has not answered by then is given up, so the spinner does not turn forever. */
-export const LOAD_TIMEOUT_MS = 30_000;
-
-const timedOut = () => new HttpError(0, MSG.connectionProblem);
-
-/** The admin's answer to a dialog: [confirmed, declined], one of them set. */
-export const decision = () => race([take(confirmAccepted.type), take(confirmDeclined.type)]);
-
 /** The texts of a save (admin document sections 2 and 8): creation without an id, update with one. */
 export function saveTexts(request: SaveNotificationRequest) {
   const T = ADMIN_NOTIFICATIONS_TEXT;
@@ -52,11 +44,7 @@ export function saveTexts(request: SaveNotificationRequest) {
 export function* handleNotificationsLoad() {
   yield put(notificationsLoadStarted());
   try {
-    const { list, timeout }: { list?: NotificationRecipient[]; timeout?: true } = yield race({
-      list: call(fetchNotifications),
-      timeout: delay(LOAD_TIMEOUT_MS),
-    });
-    if (timeout || !list) throw timedOut();
+    const list: NotificationRecipient[] = yield call(callWithTimeout, fetchNotifications);
     yield put(notificationsLoaded(list));
   } catch (error) {
     yield put(notificationsLoadFailed(toApiError(error).message));
@@ -71,11 +59,7 @@ export function* handleNotificationEditChosen(action: PayloadAction<number>) {
 
 export function* handleNotificationLoad(id: number) {
   try {
-    const { record, timeout }: { record?: NotificationRecipient; timeout?: true } = yield race({
-      record: call(fetchNotification, id),
-      timeout: delay(LOAD_TIMEOUT_MS),
-    });
-    if (timeout || !record) throw timedOut();
+    const record: NotificationRecipient = yield call(callWithTimeout, fetchNotification, id);
     yield put(notificationLoaded(record));
   } catch (error) {
     yield put(notificationLoadFailed(toApiError(error).message));
@@ -94,7 +78,7 @@ export function* handleNotificationEditOpened(action: PayloadAction<number>) {
 export function* handleNotificationSaveSubmitted(action: PayloadAction<SaveNotificationRequest>) {
   const texts = saveTexts(action.payload);
   yield put(texts.prompt);
-  const [confirmed]: [unknown, unknown] = yield decision();
+  const [confirmed]: [unknown, unknown] = yield userDecision();
   if (!confirmed) {
     yield put(notificationSaveDeclined());
     yield call(navigateTo, NOTIFICATION_LIST_PATH);
@@ -102,7 +86,7 @@ export function* handleNotificationSaveSubmitted(action: PayloadAction<SaveNotif
     return;
   }
   try {
-    const saved: NotificationRecipient = yield call(saveNotification, action.payload);
+    const saved: NotificationRecipient = yield call(callWithTimeout, saveNotification, action.payload);
     yield put(notificationSaved(saved));
     yield call(navigateTo, NOTIFICATION_LIST_PATH);
     yield call(notify, texts.done, 'success');
@@ -118,14 +102,14 @@ export function* handleNotificationDeleteRequested(action: PayloadAction<Notific
   const { id, section } = action.payload;
   const T = ADMIN_NOTIFICATIONS_TEXT;
   yield put(confirmRequested({ title: fill(T.deletePrompt, { section: SECTION_LABELS[section] }), positive: T.deleteConfirm, negative: T.deleteDecline }));
-  const [confirmed]: [unknown, unknown] = yield decision();
+  const [confirmed]: [unknown, unknown] = yield userDecision();
   if (!confirmed) {
     yield put(notificationDeleteDeclined());
     yield call(notify, T.notDeleted, 'info');
     return;
   }
   try {
-    yield call(deleteNotification, id);
+    yield call(callWithTimeout, deleteNotification, id);
     yield put(notificationDeleted(id));
     yield call(notify, NOTIFICATION_MSG.deleted, 'success');
   } catch (error) {

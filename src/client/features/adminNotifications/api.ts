@@ -1,14 +1,14 @@
 import type { NotificationList, NotificationRecipient, SaveNotificationRequest } from '@shared/api/notifications';
 import type { MessageResponse } from '@shared/api/types';
-import { http } from '@client/api/http';
+import { http, type RequestOptions } from '@client/api/http';
 
 // Admin document section 7: the calls of notification administration.
 
-export const fetchNotifications = () => http.get<NotificationList>('/admin/admin-emails');
+export const fetchNotifications = (options?: RequestOptions) => http.get<NotificationList>('/admin/admin-emails', options);
 
-export const fetchNotification = (id: number) => http.get<NotificationRecipient>(`/admin/admin-emails/${id}`);
+export const fetchNotification = (id: number, options?: RequestOptions) => http.get<NotificationRecipient>(`/admin/admin-emails/${id}`, options);
 
 /** Without id it creates (201), with one it updates (200); both answer the record. */
-export const saveNotification = (body: SaveNotificationRequest) => http.post<NotificationRecipient>('/admin/admin-emails', body);
+export const saveNotification = (body: SaveNotificationRequest, options?: RequestOptions) => http.post<NotificationRecipient>('/admin/admin-emails', body, options);
 
-export const deleteNotification = (id: number) => http.delete<MessageResponse>(`/admin/admin-emails/${id}`);
+export const deleteNotification = (id: number, options?: RequestOptions) => http.delete<MessageResponse>(`/admin/admin-emails/${id}`, options);

@@ -1,13 +1,13 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, delay, fork, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, delay, fork, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { AdminUser, SaveUserRequest } from '@shared/api/adminUsers';
-import { fill, MSG } from '@shared/messages';
+import { fill } from '@shared/messages';
 import { isNewUserId, USER_MSG } from '@shared/schemas/users';
-import { HttpError, toApiError } from '@client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { toApiError } from '@client/api/http';
+import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { USER_LIST_PATH, USER_UPDATE_PATH } from './adminUsersPaths';
 import {
@@ -36,16 +36,8 @@ import {
 import { ADMIN_USERS_TEXT } from './adminUsersTexts';
 import { deleteUser, fetchErpCustomer, fetchUser, fetchUsers, saveUser, type ErpCustomer } from './api';
 
-/** A load that has not answered by then is given up, so the spinner does not turn forever. */
-export const LOAD_TIMEOUT_MS = 30_000;
-
 /** The rut is looked up this long after it was entered: a quick correction sends one look-up, not two. */
 export const RUT_CHECK_DEBOUNCE_MS = 300;
-
-const timedOut = () => new HttpError(0, MSG.connectionProblem);
-
-/** The admin's answer to a dialog: [confirmed, declined], one of them set. */
-export const decision = () => race([take(confirmAccepted.type), take(confirmDeclined.type)]);
 
 /** The texts of a save: creation without an id, update with one (admin document sections 4 and 8). */
 export function saveTexts(request: SaveUserRequest) {
@@ -59,8 +51,7 @@ export function saveTexts(request: SaveUserRequest) {
 export function* handleUserListOpened() {
   yield put(usersLoadStarted());
   try {
-    const { list, timeout }: { list?: AdminUser[]; timeout?: true } = yield race({ list: call(fetchUsers), timeout: delay(LOAD_TIMEOUT_MS) });
-    if (timeout || !list) throw timedOut();
+    const list: AdminUser[] = yield call(callWithTimeout, fetchUsers);
     yield put(usersLoaded(list));
   } catch (error) {
     yield put(usersLoadFailed(toApiError(error).message));
@@ -75,8 +66,7 @@ export function* handleUserEditChosen(action: PayloadAction<number>) {
 
 export function* handleUserEditOpened(action: PayloadAction<number>) {
   try {
-    const { user, timeout }: { user?: AdminUser; timeout?: true } = yield race({ user: call(fetchUser, action.payload), timeout: delay(LOAD_TIMEOUT_MS) });
-    if (timeout || !user) throw timedOut();
+    const user: AdminUser = yield call(callWithTimeout, fetchUser, action.payload);
     yield put(userLoaded(user));
   } catch (error) {
     yield put(userLoadFailed(toApiError(error).message));
@@ -90,14 +80,14 @@ export function* handleUserEditOpened(action: PayloadAction<number>) {
 export function* handleUserSaveSubmitted(action: PayloadAction<SaveUserRequest>) {
   const texts = saveTexts(action.payload);
   yield put(texts.prompt);
-  const [confirmed]: [unknown, unknown] = yield decision();
+  const [confirmed]: [unknown, unknown] = yield userDecision();
   if (!confirmed) {
     yield put(userSaveDeclined());
     yield call(notify, texts.declined, 'info');
     return;
   }
   try {
-    const saved: AdminUser = yield call(saveUser, action.payload);
+    const saved: AdminUser = yield call(callWithTimeout, saveUser, action.payload);
     yield put(userSaved(saved));
     yield call(navigateTo, USER_LIST_PATH);
     yield call(notify, texts.done, 'success');
@@ -116,8 +106,7 @@ export function* handleUserRutEntered(action: PayloadAction<string>) {
   const rut = action.payload;
   yield delay(RUT_CHECK_DEBOUNCE_MS);
   try {
-    const { customer, timeout }: { customer?: ErpCustomer; timeout?: true } = yield race({ customer: call(fetchErpCustomer, rut), timeout: delay(LOAD_TIMEOUT_MS) });
-    if (timeout || !customer) throw timedOut();
+    const customer: ErpCustomer = yield call(callWithTimeout, fetchErpCustomer, rut);
     yield put(erpCustomerFound({ rut, customer }));
   } catch (error) {
     const { status, message } = toApiError(error);
@@ -130,14 +119,14 @@ export function* handleUserDeleteRequested(action: PayloadAction<UserChoice>) {
   const { id, username } = action.payload;
   const T = ADMIN_USERS_TEXT;
   yield put(confirmRequested({ title: fill(T.deletePrompt, { username }), positive: T.deleteConfirm, negative: T.deleteDecline }));
-  const [confirmed]: [unknown, unknown] = yield decision();
+  const [confirmed]: [unknown, unknown] = yield userDecision();
   if (!confirmed) {
     yield put(userDeleteDeclined());
     yield call(notify, T.notDeleted, 'info');
     return;
   }
   try {
-    yield call(deleteUser, id);
+    yield call(callWithTimeout, deleteUser, id);
     yield put(userDeleted(id));
     yield call(notify, USER_MSG.deleted, 'success');
   } catch (error) {

@@ -1,17 +1,17 @@
 import type { CartAddRequest, CartItem, CartResponse, CartUpdateRequest } from '@shared/api/cart';
-import { http } from '@client/api/http';
+import { http, type RequestOptions } from '@client/api/http';
 
 // Spec section 7, Cart. The server prices every line; whatever price a client could send is ignored.
 
 /** Adds `quantity` of one size (its ItemCode) to what the cart already holds of it. */
-export const addCartItem = (body: CartAddRequest) => http.post<CartItem>('/user/cart', body);
+export const addCartItem = (body: CartAddRequest, options?: RequestOptions) => http.post<CartItem>('/user/cart', body, options);
 
 /** Sets the quantity of one line. */
-export const updateCartItem = (body: CartUpdateRequest) => http.put<CartItem>('/user/cart', body);
+export const updateCartItem = (body: CartUpdateRequest, options?: RequestOptions) => http.put<CartItem>('/user/cart', body, options);
 
-export const fetchCart = (userId: number) => http.get<CartResponse>(`/user/cart/find-by-userid/${userId}`);
+export const fetchCart = (userId: number, options?: RequestOptions) => http.get<CartResponse>(`/user/cart/find-by-userid/${userId}`, options);
 
-export const deleteCartItem = (id: number) => http.delete<void>(`/user/cart/${id}`);
+export const deleteCartItem = (id: number, options?: RequestOptions) => http.delete<void>(`/user/cart/${id}`, options);
 
 /** How many lines the cart holds (the top bar badge). */
-export const fetchCartCount = (userId: number) => http.get<number>(`/user/cart/count-cart/${userId}`);
+export const fetchCartCount = (userId: number, options?: RequestOptions) => http.get<number>(`/user/cart/count-cart/${userId}`, options);

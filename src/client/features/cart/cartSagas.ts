@@ -7,7 +7,7 @@ import { toApiError } from '@client/api/http';
 import { cartItemsAddRequested, cartRefreshRequested, type CartItemRequest } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { removeItems, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { addCartItem, deleteCartItem, fetchCart, fetchCartCount, updateCartItem } from './api';
 import { selectCartUserId } from './cartSelectors';
@@ -37,7 +37,7 @@ export function* handleLoadCount() {
   const userId: number | null = yield select(selectCartUserId);
   if (userId === null) return;
   try {
-    const count: number = yield call(fetchCartCount, userId);
+    const count: number = yield call(callWithTimeout, fetchCartCount, userId);
     yield put(cartCountLoaded(count));
   } catch (error) {
     console.warn('[cart] count not available', toApiError(error).message);
@@ -50,7 +50,7 @@ export function* handleLoadCart() {
   if (userId === null) return;
   yield put(cartLoadStarted());
   try {
-    const cart: CartResponse = yield call(fetchCart, userId);
+    const cart: CartResponse = yield call(callWithTimeout, fetchCart, userId);
     yield put(cartLoaded(cart));
   } catch (error) {
     yield put(cartLoadFailed(toApiError(error).message));
@@ -64,7 +64,7 @@ export function* handleLoadCart() {
 export function* handleAddItems(action: PayloadAction<{ items: CartItemRequest[] }>) {
   try {
     for (const item of action.payload.items) {
-      yield call(addCartItem, { sku: item.sku, quantity: item.quantity });
+      yield call(callWithTimeout, addCartItem, { sku: item.sku, quantity: item.quantity });
     }
     yield call(notify, MSG.cartAdded, 'success');
   } catch (error) {
@@ -77,7 +77,7 @@ export function* handleAddItems(action: PayloadAction<{ items: CartItemRequest[]
 export function* handleChangeQuantity(action: PayloadAction<QuantityChange>) {
   const { id, quantity } = action.payload;
   try {
-    const line: CartItem = yield call(updateCartItem, { id, quantity });
+    const line: CartItem = yield call(callWithTimeout, updateCartItem, { id, quantity });
     yield put(cartLineUpdated(line));
   } catch (error) {
     // the reload that follows puts back the quantity the server kept
@@ -90,7 +90,7 @@ export function* handleChangeQuantity(action: PayloadAction<QuantityChange>) {
 export function* handleDeleteLine(action: PayloadAction<number>) {
   const id = action.payload;
   try {
-    yield call(deleteCartItem, id);
+    yield call(callWithTimeout, deleteCartItem, id);
     yield put(cartLineRemoved(id));
   } catch (error) {
     yield put(cartLineDeleteFailed(id));

@@ -1,6 +1,6 @@
 import type { CatalogueItem, CatalogueTree } from '@shared/api/erp';
-import { http } from '@client/api/http';
+import { http, type RequestOptions } from '@client/api/http';
 
-export const fetchCatalogueTree = () => http.get<CatalogueTree>('/user/b1/catalog');
+export const fetchCatalogueTree = (options?: RequestOptions) => http.get<CatalogueTree>('/user/b1/catalog', options);
 /** One row per style with its category, type (subcategory) and variant (third level). */
-export const fetchCatalogueItems = () => http.get<CatalogueItem[]>('/user/b1/catalog/products');
+export const fetchCatalogueItems = (options?: RequestOptions) => http.get<CatalogueItem[]>('/user/b1/catalog/products', options);

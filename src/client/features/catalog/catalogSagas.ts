@@ -2,7 +2,7 @@ import { all, call, put, select, takeLeading } from 'redux-saga/effects';
 import type { CatalogueItem, CatalogueTree } from '@shared/api/erp';
 import { MSG } from '@shared/messages';
 import { toApiError } from '@client/api/http';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { fetchCatalogueItems, fetchCatalogueTree } from './api';
 import {
   catalogItemsFailed,
@@ -30,7 +30,7 @@ export function* handleLoadTree() {
   if (status === 'loaded') return;
   yield put(catalogTreeLoading());
   try {
-    const tree: CatalogueTree = yield call(fetchCatalogueTree);
+    const tree: CatalogueTree = yield call(callWithTimeout, fetchCatalogueTree);
     yield put(catalogTreeLoaded(tree));
   } catch (error) {
     yield put(catalogTreeFailed(listErrorText(error)));
@@ -42,7 +42,7 @@ export function* handleLoadItems() {
   if (status === 'loaded') return;
   yield put(catalogItemsLoading());
   try {
-    const items: CatalogueItem[] = yield call(fetchCatalogueItems);
+    const items: CatalogueItem[] = yield call(callWithTimeout, fetchCatalogueItems);
     yield put(catalogItemsLoaded(items));
   } catch (error) {
     yield put(catalogItemsFailed(listErrorText(error)));

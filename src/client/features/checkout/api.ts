@@ -10,35 +10,35 @@ import type {
 } from '@shared/api/orders';
 import type { MessageResponse } from '@shared/api/types';
 import type { NotificationSection } from '@shared/orders';
-import { HttpError, http } from '@client/api/http';
+import { HttpError, http, type RequestOptions } from '@client/api/http';
 import { withIdempotencyKey } from '@client/api/idempotency';
 
 // Spec section 7: the calls of the order summary and of the reserve, credit-line and cheque flows.
 
 /** The server cart: its totals are the 'Resumen de la compra'. */
-export const fetchCart = (userId: number) => http.get<CartResponse>(`/user/cart/find-by-userid/${userId}`);
+export const fetchCart = (userId: number, options?: RequestOptions) => http.get<CartResponse>(`/user/cart/find-by-userid/${userId}`, options);
 
-export const fetchTransports = () => http.get<Transport[]>('/user/b1/tipo-transport');
+export const fetchTransports = (options?: RequestOptions) => http.get<Transport[]>('/user/b1/tipo-transport', options);
 
 /**
  * Creates the order from the server cart, whose lines it takes (the server empties the cart). The same key and choices
  * answer the order already made; an empty cart answers 409.
  */
-export const createOrder = (body: CreateOrderRequest, idempotencyKey: string) => http.post<Order>('/orders', body, withIdempotencyKey(idempotencyKey));
+export const createOrder = (body: CreateOrderRequest, idempotencyKey: string, options?: RequestOptions) => http.post<Order>('/orders', body, { ...options, ...withIdempotencyKey(idempotencyKey) });
 
 /** Sends the reservation to the ERP (202 with pending: received, waits for the ERP). */
-export const submitReserve = (orderReference: string) => http.post<OrderSubmissionResponse>('/user/b1/reserve', { orderReference });
+export const submitReserve = (orderReference: string, options?: RequestOptions) => http.post<OrderSubmissionResponse>('/user/b1/reserve', { orderReference }, options);
 
 /** Sends the sales order to the ERP (202 with pending: received, waits for the ERP). */
-export const submitSalesOrder = (orderReference: string) => http.post<OrderSubmissionResponse>('/user/b1/ov', { orderReference });
+export const submitSalesOrder = (orderReference: string, options?: RequestOptions) => http.post<OrderSubmissionResponse>('/user/b1/ov', { orderReference }, options);
 
-export const confirmOrder = (id: number, numOc: string) =>
-  http.post<OrderSubmissionResponse>('/orders/update/state/order', { id, numOc, state: 'CONFIRMED' } satisfies UpdateOrderStateRequest);
+export const confirmOrder = (id: number, numOc: string, options?: RequestOptions) =>
+  http.post<OrderSubmissionResponse>('/orders/update/state/order', { id, numOc, state: 'CONFIRMED' } satisfies UpdateOrderStateRequest, options);
 
 /** The recipient of a notification section, or null when there is none (the server answers 404). */
-export async function findRecipient(section: NotificationSection): Promise<NotificationRecipient | null> {
+export async function findRecipient(section: NotificationSection, options?: RequestOptions): Promise<NotificationRecipient | null> {
   try {
-    const recipient = await http.get<NotificationRecipient | undefined>(`/user/sendmail/section/${section}`);
+    const recipient = await http.get<NotificationRecipient | undefined>(`/user/sendmail/section/${section}`, options);
     return recipient?.email ? recipient : null;
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;
@@ -46,14 +46,14 @@ export async function findRecipient(section: NotificationSection): Promise<Notif
   }
 }
 
-export const sendOrderMail = (numberOrder: string, section: NotificationSection) =>
-  http.post<void>('/user/sendmail/order', { numberOrder, section } satisfies OrderMailRequest);
+export const sendOrderMail = (numberOrder: string, section: NotificationSection, options?: RequestOptions) =>
+  http.post<void>('/user/sendmail/order', { numberOrder, section } satisfies OrderMailRequest, options);
 
 /** Multipart: the server takes the company data from the ERP and mails the photo to the CHEQUE recipient. */
-export function payCheque(numberOrder: string, photo: File) {
+export function payCheque(numberOrder: string, photo: File, options?: RequestOptions) {
   const form = new FormData();
   form.append('numberOrder', numberOrder);
   form.append('fileName', photo.name);
   form.append('chequeImgFile', photo, photo.name);
-  return http.post<MessageResponse>('/user/pay-cheque', form);
+  return http.post<MessageResponse>('/user/pay-cheque', form, options);
 }

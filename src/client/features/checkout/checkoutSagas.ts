@@ -1,12 +1,12 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { VariantType } from 'notistack';
-import { all, call, delay, fork, put, race, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, fork, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { CartResponse } from '@shared/api/cart';
 import type { Transport } from '@shared/api/erp';
 import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '@shared/api/orders';
 import { fill, MSG } from '@shared/messages';
 import { chequeFileError, ORDER_MSG } from '@shared/schemas/orders';
-import { HttpError, toApiError } from '@client/api/http';
+import { toApiError } from '@client/api/http';
 import { newIdempotencyKey, outcomeUnknown } from '@client/api/idempotency';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import {
@@ -68,16 +68,7 @@ import { takeChequePhoto } from './chequePhotos';
 import { readCheckoutChoices, saveCheckoutChoices } from './checkoutStorage';
 import { CHECKOUT_TEXT } from './checkoutTexts';
 
-/** A load that has not answered by then is given up, so the spinner does not turn forever. */
-export const LOAD_TIMEOUT_MS = 30_000;
-
-// spec section 8: status 0 is 'problema de conexión'
-const timedOut = () => new HttpError(0, MSG.connectionProblem);
-
 export const noRecipientMessage = () => fill(MSG.noRecipient, { brand: brandName });
-
-/** The buyer's answer to a dialog: [confirmed, declined], one of them set. */
-export const decision = userDecision;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The summary's data: the server cart's totals and the transports
@@ -86,8 +77,7 @@ export const decision = userDecision;
 export function* handleLoadTotals(userId: number) {
   yield put(totalsLoadStarted());
   try {
-    const { cart, timeout }: { cart?: CartResponse; timeout?: true } = yield race({ cart: call(fetchCart, userId), timeout: delay(LOAD_TIMEOUT_MS) });
-    if (timeout || !cart) throw timedOut();
+    const cart: CartResponse = yield call(callWithTimeout, fetchCart, userId);
     yield put(totalsLoaded(cart));
   } catch (error) {
     yield put(totalsLoadFailed(toApiError(error).message));
@@ -97,8 +87,7 @@ export function* handleLoadTotals(userId: number) {
 export function* handleLoadTransports() {
   yield put(transportsLoadStarted());
   try {
-    const { list, timeout }: { list?: Transport[]; timeout?: true } = yield race({ list: call(fetchTransports), timeout: delay(LOAD_TIMEOUT_MS) });
-    if (timeout || !list) throw timedOut();
+    const list: Transport[] = yield call(callWithTimeout, fetchTransports);
     yield put(transportsLoaded(list));
   } catch (error) {
     yield put(transportsLoadFailed(toApiError(error).message));
@@ -197,7 +186,7 @@ function* finishOrder(order: Order, answers: (OrderSubmissionResponse | undefine
  */
 export function* handleReserve(request: CreateOrderRequest) {
   yield put(confirmRequested({ title: MSG.reservePrompt, positive: MSG.reserveConfirm, negative: MSG.reserveDecline }));
-  const [confirmed]: [unknown, unknown] = yield decision();
+  const [confirmed]: [unknown, unknown] = yield userDecision();
   if (!confirmed) {
     yield put(reserveDeclined());
     yield call(notify, MSG.reserveDeclined, 'info');
@@ -205,7 +194,7 @@ export function* handleReserve(request: CreateOrderRequest) {
   }
   let made: Order | null = null;
   try {
-    const recipient: NotificationRecipient | null = yield call(findRecipient, 'RESERVE');
+    const recipient: NotificationRecipient | null = yield call(callWithTimeout, findRecipient, 'RESERVE');
     if (!recipient) {
       yield* failOrder(noRecipientMessage());
       return;
@@ -213,9 +202,9 @@ export function* handleReserve(request: CreateOrderRequest) {
     const order: Order = yield* createOrderOnce(request);
     made = order;
     const reserveNumber = order.purchaseOrderNumber;
-    const submission: OrderSubmissionResponse = yield call(submitReserve, reserveNumber);
-    const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, reserveNumber);
-    yield call(sendOrderMail, reserveNumber, 'RESERVE');
+    const submission: OrderSubmissionResponse = yield call(callWithTimeout, submitReserve, reserveNumber);
+    const confirmation: OrderSubmissionResponse = yield call(callWithTimeout, confirmOrder, order.id, reserveNumber);
+    yield call(callWithTimeout, sendOrderMail, reserveNumber, 'RESERVE');
     yield* finishOrder(order, [submission, confirmation], MSG.reserveSent);
   } catch (error) {
     yield* failOrder(toApiError(error).message);
@@ -232,15 +221,15 @@ export function* handleCreditSale(request: CreateOrderRequest) {
     yield put(creditShort());
     // an error dialog: both buttons close it
     yield put(confirmRequested({ title: MSG.creditLimitTitle, text: MSG.creditInsufficient, positive: CHECKOUT_TEXT.dialogAccept }));
-    yield decision();
+    yield userDecision();
     return;
   }
   let made: Order | null = null;
   try {
     const order: Order = yield* createOrderOnce(request);
     made = order;
-    const submission: OrderSubmissionResponse = yield call(submitSalesOrder, order.purchaseOrderNumber);
-    const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, order.purchaseOrderNumber);
+    const submission: OrderSubmissionResponse = yield call(callWithTimeout, submitSalesOrder, order.purchaseOrderNumber);
+    const confirmation: OrderSubmissionResponse = yield call(callWithTimeout, confirmOrder, order.id, order.purchaseOrderNumber);
     yield* finishOrder(order, [submission, confirmation], MSG.thanksForBuying);
   } catch (error) {
     yield* failOrder(toApiError(error).message);
@@ -258,16 +247,16 @@ export function* handleChequeSale(request: CreateOrderRequest, chequePhotoKey: s
   }
   let made: Order | null = null;
   try {
-    const recipient: NotificationRecipient | null = yield call(findRecipient, 'CHEQUE');
+    const recipient: NotificationRecipient | null = yield call(callWithTimeout, findRecipient, 'CHEQUE');
     if (!recipient) {
       yield* failOrder(noRecipientMessage());
       return;
     }
     const order: Order = yield* createOrderOnce(request);
     made = order;
-    yield call(payCheque, order.purchaseOrderNumber, photo);
-    const submission: OrderSubmissionResponse = yield call(submitSalesOrder, order.purchaseOrderNumber);
-    const confirmation: OrderSubmissionResponse = yield call(confirmOrder, order.id, order.purchaseOrderNumber);
+    yield call(callWithTimeout, payCheque, order.purchaseOrderNumber, photo);
+    const submission: OrderSubmissionResponse = yield call(callWithTimeout, submitSalesOrder, order.purchaseOrderNumber);
+    const confirmation: OrderSubmissionResponse = yield call(callWithTimeout, confirmOrder, order.id, order.purchaseOrderNumber);
     yield* finishOrder(order, [submission, confirmation], MSG.thanksForBuying);
   } catch (error) {
     yield* failOrder(toApiError(error).message);

@@ -1,20 +1,17 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, fork, put, race, take, takeLeading } from 'redux-saga/effects';
+import { all, call, fork, put, takeLeading } from 'redux-saga/effects';
 import type { CustomerRequest, CustomerRequestFields, PublicRecipient } from '@shared/api/customerRequest';
 import type { NotificationRecipient } from '@shared/api/orders';
 import { fill } from '@shared/messages';
 import { CUSTOMER_REQUEST_MSG as M } from '@shared/schemas/customerRequest';
 import { HttpError, toApiError } from '@client/api/http';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { brandName } from '@client/components/brand';
 import { findCreationRecipient, sendCustomerRequest } from './api';
 import { recipientMissing, requestDeclined, requestFailed, requestSent, requestSubmitted } from './customerRequestSlice';
-
-/** The visitor's answer to a dialog: [confirmed, declined], one of them set. */
-export const decision = () => race([take(confirmAccepted.type), take(confirmDeclined.type)]);
 
 export const prompt = () => confirmRequested({ title: M.prompt, positive: M.confirm, negative: M.decline });
 
@@ -30,19 +27,19 @@ export function requestBody(fields: CustomerRequestFields, recipient: PublicReci
  */
 export function* handleRequestSubmitted(action: PayloadAction<CustomerRequestFields>) {
   yield put(prompt());
-  const [confirmed]: [unknown, unknown] = yield decision();
+  const [confirmed]: [unknown, unknown] = yield userDecision();
   if (!confirmed) {
     yield put(requestDeclined());
     yield call(notify, M.declined, 'info');
     return;
   }
   try {
-    const recipient: PublicRecipient | NotificationRecipient | null = yield call(findCreationRecipient);
+    const recipient: PublicRecipient | NotificationRecipient | null = yield call(callWithTimeout, findCreationRecipient);
     if (!recipient) {
       yield put(recipientMissing());
       return;
     }
-    yield call(sendCustomerRequest, requestBody(action.payload, recipient));
+    yield call(callWithTimeout, sendCustomerRequest, requestBody(action.payload, recipient));
     yield put(requestSent());
     yield call(navigateTo, '/');
     yield call(notify, fill(M.sent, { brand: brandName }), 'success');

@@ -2,7 +2,7 @@ import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { homeServiceError } from '@shared/messages';
 import { toApiError } from '@client/api/http';
 import { messageShown } from '@client/app/messageSlice';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { fetchBanner, fetchMenOffers, fetchWomenOffers, type HomeBanner, type HomeOfferCard } from './api';
 import { homeBannerFailed, homeBannerLoaded, homeOffersFailed, homeOffersLoaded, homeOpened, type OfferTab } from './homeSlice';
 
@@ -20,7 +20,7 @@ export function homeErrorText(error: unknown, suffix = ''): string {
 
 export function* handleLoadBanner() {
   try {
-    const banner: HomeBanner = yield call(fetchBanner);
+    const banner: HomeBanner = yield call(callWithTimeout, fetchBanner);
     yield put(homeBannerLoaded(bannerImages(banner)));
   } catch (error) {
     // 404 is the API's answer when no banner is set: an empty carousel, not a failure
@@ -37,7 +37,7 @@ const offerCalls = { women: fetchWomenOffers, men: fetchMenOffers } as const;
 
 export function* handleLoadOffers(tab: OfferTab) {
   try {
-    const items: HomeOfferCard[] = yield call(offerCalls[tab]);
+    const items: HomeOfferCard[] = yield call(callWithTimeout, offerCalls[tab]);
     yield put(homeOffersLoaded({ tab, items: Array.isArray(items) ? items : [] }));
   } catch (error) {
     yield put(homeOffersFailed({ tab }));

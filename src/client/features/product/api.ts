@@ -1,15 +1,15 @@
 import type { ProductDetail } from '@shared/api/erp';
 import { TECHNOLOGY_ICONS_PATH, type ProductContent } from '@shared/api/home';
-import { http } from '@client/api/http';
+import { http, type RequestOptions } from '@client/api/http';
 
 export type { ProductContent };
 
 const path = (sku: string) => encodeURIComponent(sku);
 
 /** Fresh stock and prices of the style and its sizes from the ERP. */
-export const fetchProductDetail = (sku: string) => http.get<ProductDetail>(`/user/b1/products-detail/${path(sku)}`);
+export const fetchProductDetail = (sku: string, options?: RequestOptions) => http.get<ProductDetail>(`/user/b1/products-detail/${path(sku)}`, options);
 /** The portal's content of the style (images, technical sheet, size guide); urls are '' when there is none. */
-export const fetchProductContent = (sku: string) => http.get<ProductContent>(`/user/products/${path(sku)}`);
+export const fetchProductContent = (sku: string, options?: RequestOptions) => http.get<ProductContent>(`/user/products/${path(sku)}`, options);
 
 /** Where the icon of a technology is (file name: the id plus .png). */
 export const technologyIcon = (id: string) => `${TECHNOLOGY_ICONS_PATH}${encodeURIComponent(id)}.png`;

@@ -3,14 +3,14 @@ import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { ProductDetail } from '@shared/api/erp';
 import { MSG } from '@shared/messages';
 import { toApiError } from '@client/api/http';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { fetchProductContent, fetchProductDetail, type ProductContent } from './api';
 import { productFailed, productLoaded, productOpened } from './productSlice';
 
 /** The content is optional: without it the detail shows no images, sheet or guide. */
 export function* loadContent(sku: string) {
   try {
-    const content: ProductContent = yield call(fetchProductContent, sku);
+    const content: ProductContent = yield call(callWithTimeout, fetchProductContent, sku);
     return content ?? null;
   } catch (error) {
     console.warn('[product] content not available', sku, toApiError(error).message);
@@ -28,7 +28,7 @@ export function productErrorText(error: unknown): string {
 export function* handleProductOpened(action: PayloadAction<string>) {
   const sku = action.payload;
   try {
-    const [detail, content]: [ProductDetail, ProductContent | null] = yield all([call(fetchProductDetail, sku), call(loadContent, sku)]);
+    const [detail, content]: [ProductDetail, ProductContent | null] = yield all([call(callWithTimeout, fetchProductDetail, sku), call(loadContent, sku)]);
     yield put(productLoaded({ sku, detail, content }));
   } catch (error) {
     yield put(productFailed({ sku, message: productErrorText(error) }));

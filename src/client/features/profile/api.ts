@@ -1,12 +1,12 @@
 import type { Country, CustomerProfile, Region } from '@shared/api/erp';
 import type { UpdateProfileRequest } from '@shared/schemas/profile';
-import { http } from '@client/api/http';
+import { http, type RequestOptions } from '@client/api/http';
 
 // Spec section 7, security and profile.
-export const fetchProfile = (userId: number) => http.get<CustomerProfile>(`/user/b1/profile/${userId}`);
+export const fetchProfile = (userId: number, options?: RequestOptions) => http.get<CustomerProfile>(`/user/b1/profile/${userId}`, options);
 
-export const updateProfile = (body: UpdateProfileRequest) => http.post<CustomerProfile>('/user/b1/update-profile', body);
+export const updateProfile = (body: UpdateProfileRequest, options?: RequestOptions) => http.post<CustomerProfile>('/user/b1/update-profile', body, options);
 
-export const fetchRegions = () => http.get<Region[]>('/user/b1/region');
+export const fetchRegions = (options?: RequestOptions) => http.get<Region[]>('/user/b1/region', options);
 
-export const fetchCountries = () => http.get<Country[]>('/user/b1/pais');
+export const fetchCountries = (options?: RequestOptions) => http.get<Country[]>('/user/b1/pais', options);

@@ -1,13 +1,13 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, delay, put, race, select, takeLeading } from 'redux-saga/effects';
+import { all, call, put, select, takeLeading } from 'redux-saga/effects';
 import type { Country, CustomerProfile, Region } from '@shared/api/erp';
 import { fill, MSG } from '@shared/messages';
 import type { UpdateProfileRequest } from '@shared/schemas/profile';
-import { HttpError, toApiError } from '@client/api/http';
+import { toApiError } from '@client/api/http';
 import { profileRefreshed } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
 import { notify } from '@client/app/notify';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { SESSION_KEYS, writeJson } from '@client/app/sessionStorage';
 import { fetchCountries, fetchProfile, fetchRegions, updateProfile } from './api';
 import { selectCatalogsStatus, selectCustomerProfile, selectSessionUserId } from './profileSelectors';
@@ -26,12 +26,6 @@ import {
 } from './profileSlice';
 import { PROFILE_TEXT } from './profileTexts';
 
-/** An ERP call that has not answered by then is given up, so the spinner does not turn forever. */
-export const ERP_TIMEOUT_MS = 30_000;
-
-// spec section 8: status 0 is 'problema de conexión'
-const timedOut = () => new HttpError(0, MSG.connectionProblem);
-
 /** Spec section 8: an ERP load failure goes to the global message bar, title 'Error'. */
 const erpLoadFailedMessage = (message: string) => messageShown({ tipoMessage: 'Error', message: fill(MSG.erpLoadFailed, { message }) });
 
@@ -45,11 +39,7 @@ export function* keepProfile(profile: CustomerProfile) {
 export function* handleLoadProfile(userId: number) {
   yield put(profileLoadStarted());
   try {
-    const { profile, timeout }: { profile?: CustomerProfile; timeout?: true } = yield race({
-      profile: call(fetchProfile, userId),
-      timeout: delay(ERP_TIMEOUT_MS),
-    });
-    if (timeout || !profile) throw timedOut();
+    const profile: CustomerProfile = yield call(callWithTimeout, fetchProfile, userId);
     yield put(profileLoaded(profile));
     yield call(keepProfile, profile);
   } catch (error) {
@@ -63,12 +53,7 @@ export function* handleLoadProfile(userId: number) {
 export function* handleLoadCatalogs() {
   yield put(catalogsLoadStarted());
   try {
-    const { lists, timeout }: { lists?: [Region[], Country[]]; timeout?: true } = yield race({
-      lists: all([call(fetchRegions), call(fetchCountries)]),
-      timeout: delay(ERP_TIMEOUT_MS),
-    });
-    if (timeout || !lists) throw timedOut();
-    const [regions, countries] = lists;
+    const [regions, countries]: [Region[], Country[]] = yield all([call(callWithTimeout, fetchRegions), call(callWithTimeout, fetchCountries)]);
     yield put(catalogsLoaded({ regions, countries }));
   } catch (error) {
     yield put(catalogsLoadFailed());
@@ -90,11 +75,7 @@ export function* handleScreenOpened() {
 /** 'Guardar Cambios': POST /user/b1/update-profile; the answer is the updated profile. */
 export function* handleSaveProfile(action: PayloadAction<UpdateProfileRequest>) {
   try {
-    const { profile, timeout }: { profile?: CustomerProfile; timeout?: true } = yield race({
-      profile: call(updateProfile, action.payload),
-      timeout: delay(ERP_TIMEOUT_MS),
-    });
-    if (timeout || !profile) throw timedOut();
+    const profile: CustomerProfile = yield call(callWithTimeout, updateProfile, action.payload);
     yield put(profileSaved(profile));
     yield call(keepProfile, profile);
     yield call(notify, PROFILE_TEXT.saved, 'success');

@@ -3,7 +3,7 @@ import { all, call, put, select, take, takeLatest, takeLeading } from 'redux-sag
 import type { CatalogueItem } from '@shared/api/erp';
 import { MSG } from '@shared/messages';
 import { toApiError } from '@client/api/http';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { fetchSearchProducts } from './api';
 import { filterProducts, searchIndexFor } from './searchFilter';
 import {
@@ -31,7 +31,7 @@ export function* handleLoadProducts() {
   if (status === 'loaded' || status === 'loading') return;
   yield put(searchProductsLoading());
   try {
-    const answer: CatalogueItem[] = yield call(fetchSearchProducts);
+    const answer: CatalogueItem[] = yield call(callWithTimeout, fetchSearchProducts);
     const items = Array.isArray(answer) ? answer : [];
     // the lower-cased texts are computed now, not on the first keystroke
     yield call(searchIndexFor, items);

@@ -1,11 +1,11 @@
 import type { ChangePasswordRequest, LoginRequest, LoginResponse, MessageResponse } from '@shared/api/types';
-import { http } from '@client/api/http';
+import { http, type RequestOptions } from '@client/api/http';
 import type { CustomerProfile } from '@shared/api/erp';
 
 // Login and change-password never carry the token: their 401 means wrong credentials, not an expired session.
-export const login = (body: LoginRequest) => http.post<LoginResponse>('/security/login', body, { auth: false });
+export const login = (body: LoginRequest, options?: RequestOptions) => http.post<LoginResponse>('/security/login', body, { ...options, auth: false });
 
-export const changePassword = (body: ChangePasswordRequest) =>
-  http.post<MessageResponse>('/security/change-password', body, { auth: false });
+export const changePassword = (body: ChangePasswordRequest, options?: RequestOptions) =>
+  http.post<MessageResponse>('/security/change-password', body, { ...options, auth: false });
 
-export const fetchProfile = (userId: number) => http.get<CustomerProfile>(`/user/b1/profile/${userId}`);
+export const fetchProfile = (userId: number, options?: RequestOptions) => http.get<CustomerProfile>(`/user/b1/profile/${userId}`, options);

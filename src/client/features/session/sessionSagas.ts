@@ -1,16 +1,16 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ApiError, ChangePasswordRequest, LoginRequest, LoginResponse, MessageResponse } from '@shared/api/types';
 import { fill, MSG } from '@shared/messages';
 import { compactRut } from '@shared/rut';
 import { toApiError } from '@client/api/http';
 import type { CustomerProfile } from '@shared/api/erp';
-import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
+import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { loggedOut, sessionExpired } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { safe } from '@client/app/sagaUtils';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { changePassword, fetchProfile, login } from './api';
 import { clearSession, saveProfile, saveSession } from './sessionPersistence';
 import { selectIsAuthenticated } from './sessionSelectors';
@@ -45,7 +45,7 @@ export function loginErrorMessage({ status, message }: ApiError): string {
 export function* handleLogin(action: PayloadAction<LoginRequest>) {
   const username = compactRut(action.payload.username);
   try {
-    const response: LoginResponse = yield call(login, { username, password: action.payload.password });
+    const response: LoginResponse = yield call(callWithTimeout, login, { username, password: action.payload.password });
     if (!response.userActive) {
       yield call(clearSession);
       yield put(loggedOut());
@@ -72,7 +72,7 @@ export function* handleLogin(action: PayloadAction<LoginRequest>) {
 /** The buyer's ERP profile; a failure goes to the global message bar (spec section 8). */
 export function* handleLoadProfile(userId: number) {
   try {
-    const profile: CustomerProfile = yield call(fetchProfile, userId);
+    const profile: CustomerProfile = yield call(callWithTimeout, fetchProfile, userId);
     yield call(saveProfile, profile);
     yield put(profileLoaded(profile));
   } catch (error) {
@@ -94,14 +94,14 @@ export function* handleSessionExpired() {
 
 export function* handleChangePassword(action: PayloadAction<ChangePasswordRequest>) {
   yield put(confirmRequested({ title: MSG.changePasswordPrompt, positive: MSG.changePasswordConfirm, negative: MSG.changePasswordDecline }));
-  const [confirmed]: [unknown, unknown] = yield race([take(confirmAccepted.type), take(confirmDeclined.type)]);
+  const [confirmed]: [unknown, unknown] = yield userDecision();
   if (!confirmed) {
     yield put(passwordChangeDeclined());
     yield call(notify, MSG.changePasswordDeclined, 'info');
     return;
   }
   try {
-    const response: MessageResponse = yield call(changePassword, { ...action.payload, username: compactRut(action.payload.username) });
+    const response: MessageResponse = yield call(callWithTimeout, changePassword, { ...action.payload, username: compactRut(action.payload.username) });
     yield put(passwordChangeSucceeded());
     yield call(notify, response?.message || MSG.changePasswordDone, 'success');
     // the server revoked the older tokens: the user logs in again with the new password
