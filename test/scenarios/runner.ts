@@ -1,0 +1,164 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { redactSecrets } from '@client/app/devtools';
+import type { ApiStep, ScenarioFile, ScenarioStep } from '@client/app/scenario/format';
+import { getScenarioRecorder } from '@client/app/scenario/recorder';
+import { makeStore, type RootState } from '@client/app/store';
+import { installBrowserShims, VirtualClock } from './browserShims';
+import { firstDivergence, formatDivergence, matchSubset } from './compare';
+
+// Provider mode of `npm run scenarios`: a scenario replayed through the real root reducer and the real sagas. The
+// recorded UI actions are dispatched in order at their recorded times (a virtual clock runs timers, so debounces and
+// the 10-second Khipu polling happen as recorded, instantly), and `fetch` answers every call of the http client with the
+// recorded answer of the same method and path, in order, at its recorded time. A page load of the recording starts a
+// new store (new sagas) from the load's recorded state, with the same session storage, as a browser tab would. The
+// page's own recorder records the replay, and the two recordings are compared (compare.ts).
+
+export interface ScenarioResult {
+  name: string;
+  passed: boolean;
+  /** The report of a failure (first divergence, state or ERP miss). */
+  report?: string;
+  ms: number;
+  steps: number;
+}
+
+/** The API base the client uses (env.apiBase). */
+const API_BASE = '/api';
+
+/** Answers `fetch` from the recorded API steps; a call with nothing recorded fails like a lost connection. */
+class RecordedAnswers {
+  private queues = new Map<string, ApiStep[]>();
+  /** Bumped at each page load: answers of the old page never arrive. */
+  private generation = 0;
+
+  constructor(
+    steps: ScenarioStep[],
+    private readonly clock: VirtualClock,
+    private readonly t0: number,
+  ) {
+    for (const step of steps) {
+      if (step.kind !== 'api') continue;
+      const key = RecordedAnswers.key(step.method, step.path);
+      const list = this.queues.get(key) ?? [];
+      list.push(step);
+      this.queues.set(key, list);
+    }
+  }
+
+  static key(method: string, path: string) {
+    let p = path;
+    try {
+      p = decodeURIComponent(path);
+    } catch {
+      /* as is */
+    }
+    return `${method.toUpperCase()} ${p}`;
+  }
+
+  pageLoaded() {
+    this.generation += 1;
+  }
+
+  readonly fetch = (input: unknown, init: { method?: string } = {}): Promise<unknown> => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : String((input as { url?: string })?.url ?? input);
+    const url = new URL(raw, 'http://runner.invalid');
+    let path = `${url.pathname}${url.search}`;
+    if (path.startsWith(API_BASE)) path = path.slice(API_BASE.length) || '/';
+    const method = (init.method ?? 'GET').toUpperCase();
+    // the anti-forgery cookie's GET is the client's own business, never recorded
+    if (path === '/security/xsrf') return Promise.resolve(response(204, undefined));
+    const answer = this.queues.get(RecordedAnswers.key(method, path))?.shift();
+    if (!answer) return Promise.reject(new TypeError(`sin respuesta grabada para ${method} ${path}`));
+    const generation = this.generation;
+    return new Promise((resolve, reject) => {
+      const deliver = () => {
+        if (generation !== this.generation) return; // the page that asked is gone
+        if (answer.status === 0) reject(new TypeError(answer.error ?? 'Failed to fetch'));
+        else resolve(response(answer.status, answer.body));
+      };
+      const wait = this.t0 + answer.t - this.clock.now;
+      if (wait > 0) setTimeout(deliver, wait);
+      else deliver();
+    });
+  };
+}
+
+/** The part of a fetch Response the http client reads. */
+function response(status: number, body: unknown) {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const type = body === undefined ? '' : typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? type : null) },
+    text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
+  };
+}
+
+/** How long after its last recorded step a replay may still run timers (a late saga step). */
+const GRACE_MS = 1_000;
+
+/** Replays one scenario with the recorded answers as providers. Never throws: a crash is a failed result. */
+export async function runProvided(scenario: ScenarioFile): Promise<ScenarioResult> {
+  const started = performance.now();
+  const t0 = Date.parse(scenario.recordedAt) || Date.now();
+  const shims = installBrowserShims(`${scenario.origin || 'http://localhost'}/`);
+  const clock = new VirtualClock(t0).install();
+  const answers = new RecordedAnswers(scenario.steps, clock, t0);
+  const g = globalThis as unknown as { fetch: unknown };
+  const realFetch = g.fetch;
+  g.fetch = answers.fetch;
+  const errors: unknown[] = [];
+  const realError = console.error;
+  const realWarn = console.warn;
+  // the sagas log what they catch; a replay keeps it for the report instead of printing it
+  console.error = (...args: unknown[]) => errors.push(args);
+  console.warn = () => undefined;
+  try {
+    let store = makeStore(scenario.initialState as Partial<RootState>);
+    getScenarioRecorder()!.start(scenario.name);
+    for (const step of scenario.steps) {
+      if (step.kind === 'action' && step.source === 'ui') {
+        await clock.runUntil(t0 + step.t);
+        store.dispatch(step.action as UnknownAction);
+      } else if (step.kind === 'load') {
+        await clock.runUntil(t0 + step.t);
+        getScenarioRecorder()!.saveNow();
+        clock.clearAll();
+        answers.pageLoaded();
+        shims.location.set(`${shims.location.origin}${step.url}`);
+        store = makeStore(step.state as Partial<RootState>);
+      }
+    }
+    const last = scenario.steps.at(-1)?.t ?? 0;
+    await clock.runUntil(t0 + last + GRACE_MS);
+    const actual = getScenarioRecorder()!.stop();
+    const finalState = redactSecrets(store.getState());
+    clock.clearAll();
+
+    const divergence = firstDivergence(scenario.steps, actual?.steps ?? [], scenario.ignore);
+    if (divergence) return fail(scenario, started, formatDivergence(divergence, scenario.steps.length) + sagaErrors(errors));
+    const miss = scenario.expect?.state ? matchSubset(scenario.expect.state, finalState) : null;
+    if (miss) return fail(scenario, started, `estado final distinto en ${miss.path}: esperado ${JSON.stringify(miss.expected)}, obtenido ${JSON.stringify(miss.actual)}`);
+    return { name: scenario.name, passed: true, ms: performance.now() - started, steps: scenario.steps.length };
+  } catch (error) {
+    return fail(scenario, started, `la reproducción falló: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  } finally {
+    console.error = realError;
+    console.warn = realWarn;
+    g.fetch = realFetch;
+    clock.uninstall();
+    shims.restore();
+  }
+}
+
+function fail(scenario: ScenarioFile, started: number, report: string): ScenarioResult {
+  return { name: scenario.name, passed: false, report, ms: performance.now() - started, steps: scenario.steps.length };
+}
+
+function sagaErrors(errors: unknown[]): string {
+  if (!errors.length) return '';
+  const first = (errors[0] as unknown[]).map((e) => (e instanceof Error ? e.message : typeof e === 'string' ? e : JSON.stringify(e))).join(' ');
+  return `\n  (los sagas registraron ${errors.length} error(es); el primero: ${first.slice(0, 300)})`;
+}
