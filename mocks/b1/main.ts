@@ -1,10 +1,14 @@
-// Manual run: npx tsx mocks/b1/main.ts  (port from B1_MOCK_PORT, default 50000; B1_MOCK_CATALOGUE_SIZE adds Items).
-import { startB1Mock } from './server';
+// Manual run: npx tsx mocks/b1/main.ts  (port from B1_MOCK_PORT, default 50000; B1_MOCK_CATALOGUE_SIZE adds Items;
+// the fault switches from B1_STANDIN_*, as in the portal's embedded mode: docs/fault-switches.md).
+import { b1FaultsFromEnv, startB1Mock } from './server';
 
 const port = Number(process.env.B1_MOCK_PORT ?? 50000);
 const catalogueSize = Number(process.env.B1_MOCK_CATALOGUE_SIZE ?? 0);
+const envFaults = b1FaultsFromEnv(process.env);
 const mock = await startB1Mock({ port, host: process.env.B1_MOCK_HOST ?? '127.0.0.1', catalogueSize });
+mock.setFaults({ ...envFaults.change, forMs: envFaults.forMs });
 console.log(`SAP B1 Service Layer stand-in at ${mock.url} (company SBODEMOCL, user manager / manager, ${mock.data.Items.length} items)`);
+console.log(`Faults: ${JSON.stringify(mock.faultState())}`);
 
 const stop = async (): Promise<void> => {
   await mock.close();

@@ -4,37 +4,18 @@
 // injected faults, slow creates, lost answers, approval decisions, the journal of accepted creates).
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { FaultSwitches, type FaultChange, type FaultState } from '../faults';
 import { buildDemoData } from './data';
 import { B1Error, badRequest, errorBody, notFound, notSupported, sessionError } from './errors';
 import { nextLink, parseQueryOptions, parseResourcePath, project, runQuery, validateProperties } from './odata';
-import { APPROVAL_CARDCODE } from './partners';
+import { B1_FAULT_SPEC, defaultB1Faults, type B1Faults } from './faults';
 import { B1Store, ENTITY_SETS, type ApprovalOutcome, type JournalEntry } from './store';
 import type { B1ApprovalRequest, B1Data } from './types';
 
 export type { B1ApprovalRequest, B1Data } from './types';
 export type { ApprovalOutcome, JournalEntry } from './store';
-
-export interface B1Faults {
-  /** 0..1: fraction of requests answered 500 with a SL error body (spread evenly: 0.5 = every second request). */
-  errorRate: number;
-  /** Destroy sockets at once. */
-  refuse: boolean;
-  /** Never answer (tests client timeouts). */
-  hang: boolean;
-  /** Every session is treated as expired → 401 code 301. */
-  expireSessions: boolean;
-  /**
-   * A creating POST (Orders, IncomingPayments; a Draft an approval procedure makes from a POST Orders) is processed
-   * and committed this many ms after it arrived, whether or not the client is still waiting, as B1 keeps working on
-   * a request its client gave up on. Nothing of it is visible to GETs before then. 0 = at once.
-   */
-  postDelayMs: number;
-  /**
-   * 0..1: fraction of creating POSTs whose answer is lost: the document is committed, then the socket is destroyed
-   * without an answer. Spread evenly like errorRate (0.5 = every second committed create).
-   */
-  loseAnswerRate: number;
-}
+export type { ApprovalDecision, B1Faults } from './faults';
+export { B1_FAULT_SPEC, b1FaultsFromEnv, parseB1FaultBody } from './faults';
 
 export interface B1MockOptions {
   /** 0 = random, default 0. */
@@ -49,9 +30,11 @@ export interface B1MockOptions {
   password?: string;
   /** Idle timeout, default 30 (fractions allowed, for tests). */
   sessionTimeoutMinutes?: number;
+  /** Start value of the latencyMs switch. */
   latencyMs?: number;
   /** Extra generated Items beyond the demo catalogue, e.g. 20000. */
   catalogueSize?: number;
+  /** Start values of the fault switches (what resetFaults() returns to). */
   faults?: Partial<B1Faults>;
   /**
    * Stand-in convenience, not SL (default false): a POST Orders repeating an Order's CardCode + NumAtCard, or a POST
@@ -62,6 +45,7 @@ export interface B1MockOptions {
   /**
    * CardCodes whose sales orders hit the company's approval procedure: POST Orders makes a Draft and an
    * ApprovalRequests row and answers -2028. Default [APPROVAL_CARDCODE], the demo buyer that needs approval.
+   * Start value of the approvalCardCodes switch.
    */
   approvalCardCodes?: string[];
 }
@@ -70,10 +54,21 @@ export interface B1Mock {
   /** e.g. 'http://127.0.0.1:41234/b1s/v1' */
   url: string;
   close(): Promise<void>;
-  setFaults(f: Partial<B1Faults>): void;
+  /**
+   * Sets some fault switches: permanently, or with `forMs` / `until` for a while, after which each returns to its
+   * permanent value by itself (`setFaults({ refuse: true, forMs: 120_000 })`: the ERP is down for 2 minutes).
+   */
+  setFaults(f: FaultChange<B1Faults>): void;
+  /** The switches in force now. */
+  faults(): B1Faults;
+  /** The switches in force and the time-boxed ones with their end. */
+  faultState(): FaultState<B1Faults>;
+  /** Every switch back to the start options. */
+  resetFaults(): void;
+  /** Same as setFaults({ latencyMs: ms }). */
   setLatency(ms: number): void;
   expireAllSessions(): void;
-  /** Replaces the CardCodes under the approval procedure ([] = none). */
+  /** Replaces the CardCodes under the approval procedure ([] = none); same as setFaults({ approvalCardCodes }). */
   setApprovalCardCodes(codes: string[]): void;
   /** Approves the Draft `draftDocEntry` (as PATCH ApprovalRequests(Code) with ardApproved) and adds it as an Order. */
   approveDraft(draftDocEntry: number, remarks?: string): ApprovalOutcome;
@@ -142,20 +137,26 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
   const password = opts.password ?? 'manager';
   const timeoutMs = (opts.sessionTimeoutMinutes ?? 30) * 60_000;
   const data = buildDemoData({ catalogueSize: opts.catalogueSize, company });
-  const store = new B1Store(data, {
-    dedupeReferences: opts.dedupeReferences ?? false,
-    approvalCardCodes: opts.approvalCardCodes ?? [APPROVAL_CARDCODE],
-  });
-  const faults: B1Faults = {
-    errorRate: 0, refuse: false, hang: false, expireSessions: false, postDelayMs: 0, loseAnswerRate: 0, ...opts.faults,
+  const initial: B1Faults = {
+    ...defaultB1Faults(),
+    ...(opts.latencyMs !== undefined ? { latencyMs: opts.latencyMs } : {}),
+    ...(opts.approvalCardCodes !== undefined ? { approvalCardCodes: [...opts.approvalCardCodes] } : {}),
+    ...Object.fromEntries(Object.entries(opts.faults ?? {}).filter(([, v]) => v !== undefined)),
   };
-  let latency = opts.latencyMs ?? 0;
   let errorDebt = 0;
   let loseDebt = 0;
+  const switches = new FaultSwitches(B1_FAULT_SPEC, initial, Date.now, () => { errorDebt = 0; loseDebt = 0; });
+  const store = new B1Store(data, {
+    dedupeReferences: opts.dedupeReferences ?? false,
+    approvalCardCodes: initial.approvalCardCodes,
+  });
+  /** Timers of the stand-in's own approval decisions (approvalDecision 'approve' / 'reject'). */
+  const decisionTimers = new Set<NodeJS.Timeout>();
   /** Whether the answer of the create just committed is lost (loseAnswerRate, spread evenly). */
   const loseThisAnswer = (): boolean => {
-    if (faults.loseAnswerRate <= 0) return false;
-    loseDebt += Math.min(1, faults.loseAnswerRate);
+    const rate = switches.get('loseAnswerRate');
+    if (rate <= 0) return false;
+    loseDebt += Math.min(1, rate);
     if (loseDebt < 1 - 1e-9) return false;
     loseDebt -= 1;
     return true;
@@ -167,14 +168,16 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  app.server.on('connection', (socket) => { if (faults.refuse) socket.destroy(); });
+  app.server.on('connection', (socket) => { if (switches.get('refuse')) socket.destroy(); });
 
   app.addHook('onRequest', async (req, reply) => {
-    if (faults.refuse) { reply.hijack(); req.raw.socket.destroy(); return; }
-    if (faults.hang) { reply.hijack(); return; }
+    if (switches.get('refuse')) { reply.hijack(); req.raw.socket.destroy(); return; }
+    if (switches.get('hang')) { reply.hijack(); return; }
+    const latency = switches.get('latencyMs');
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
-    if (faults.errorRate > 0) {
-      errorDebt += Math.min(1, faults.errorRate);
+    const errorRate = switches.get('errorRate');
+    if (errorRate > 0) {
+      errorDebt += Math.min(1, errorRate);
       if (errorDebt >= 1 - 1e-9) {
         errorDebt -= 1;
         return sendJson(reply, 500, errorBody(-1, 'Internal server error (injected fault)'));
@@ -188,10 +191,25 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
   });
   app.setNotFoundHandler((_req, reply) => sendJson(reply, 404, errorBody(-1, 'Unrecognized resource path.')));
 
+  /** With approvalDecision 'approve' / 'reject', the stand-in decides a new Draft by itself after the set delay. */
+  const decideLater = (draftDocEntry: number): void => {
+    const decision = switches.get('approvalDecision');
+    if (decision === 'manual') return;
+    const timer = setTimeout(() => {
+      decisionTimers.delete(timer);
+      try {
+        store.decideDraft(draftDocEntry, decision === 'approve' ? 'ardApproved' : 'ardNotApproved', 'Decisión automática del sustituto');
+      } catch {
+        // decided meanwhile by a person or a test: theirs stands
+      }
+    }, switches.get('approvalDecisionDelayMs'));
+    decisionTimers.add(timer);
+  };
+
   const checkSession = (req: FastifyRequest): void => {
     const id = cookie(req, 'B1SESSION');
     const last = id ? sessions.get(id) : undefined;
-    if (!id || last === undefined || faults.expireSessions || Date.now() - last > timeoutMs) {
+    if (!id || last === undefined || switches.get('expireSessions') || Date.now() - last > timeoutMs) {
       if (id) sessions.delete(id);
       throw sessionError();
     }
@@ -277,8 +295,11 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
       const body = parseBody(req.body);
       const creating = CREATING_SETS.has(set);
       // B1 works on the create for a while and commits at the end, whether or not its client is still there.
-      if (creating && faults.postDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.postDelayMs));
+      const postDelayMs = switches.get('postDelayMs');
+      if (creating && postDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, postDelayMs));
+      store.setApprovalCardCodes(switches.get('approvalCardCodes'));
       const { entity, created, approval } = store.create(set, body);
+      if (approval) decideLater(approval.draft.DocEntry);
       if (creating && created && loseThisAnswer()) {
         reply.hijack();
         req.raw.socket.destroy();
@@ -329,11 +350,18 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
   return {
     url: `http://${host}:${port}${ROOT}`,
     data,
-    close: async () => { await app.close(); },
-    setFaults: (f) => { Object.assign(faults, f); errorDebt = 0; loseDebt = 0; },
-    setLatency: (ms) => { latency = ms; },
+    close: async () => {
+      for (const t of decisionTimers) clearTimeout(t);
+      decisionTimers.clear();
+      await app.close();
+    },
+    setFaults: (f) => switches.set(f),
+    faults: () => switches.current(),
+    faultState: () => switches.state(),
+    resetFaults: () => switches.reset(),
+    setLatency: (ms) => switches.set({ latencyMs: ms }),
     expireAllSessions: () => { sessions.clear(); },
-    setApprovalCardCodes: (codes) => { store.setApprovalCardCodes(codes); },
+    setApprovalCardCodes: (codes) => switches.set({ approvalCardCodes: [...codes] }),
     approveDraft: (draftDocEntry, remarks) => store.decideDraft(draftDocEntry, 'ardApproved', remarks ?? null),
     rejectDraft: (draftDocEntry, remarks) => store.decideDraft(draftDocEntry, 'ardNotApproved', remarks ?? null).request,
     journal: store.journal,

@@ -1,6 +1,7 @@
 // Khipu's notifier: a signed POST of the payment to notify_url, retried with exponential backoff until the
 // merchant answers 200 (Khipu keeps trying for two days). Every attempt is recorded for tests; sendOnce() lets a
-// test send one notification of its own (chosen timestamp, body or secret).
+// test send one notification of its own (chosen timestamp, body or secret). The stand-in's notification faults
+// (late, failing, not sent) are read from `faults` as each notification starts and each attempt is due.
 import { khipuJson, khipuSignature } from './signature';
 
 export interface NotifyRetryOptions {
@@ -47,6 +48,19 @@ export interface ManualNotification {
   secret?: string;
 }
 
+/** The notification faults the notifier asks for (the stand-in's switches). */
+export interface NotifyFaults {
+  /** Extra wait before the first attempt (ms). */
+  notifyDelayMs: number;
+  /** The first this-many attempts of each notification are lost (never sent, retried as usual). */
+  notifyFailAttempts: number;
+  /** No notification is sent. */
+  notifyDrop: boolean;
+}
+
+/** The error recorded for an attempt a notifyFailAttempts fault kept from the merchant. */
+export const INJECTED_NOTIFY_FAILURE = 'falla inyectada';
+
 interface Job {
   paymentId: string;
   url: string;
@@ -79,6 +93,7 @@ export class KhipuNotifier {
     private readonly secret: () => string,
     retry: NotifyRetryOptions = {},
     private readonly now: () => number = Date.now,
+    private readonly faults: () => NotifyFaults = () => ({ notifyDelayMs: 0, notifyFailAttempts: 0, notifyDrop: false }),
   ) {
     this.retry = { ...DEFAULT_RETRY, ...stripUndefined(retry) };
   }
@@ -87,7 +102,10 @@ export class KhipuNotifier {
     this.retry = { ...this.retry, ...stripUndefined(retry) };
   }
 
-  /** Starts delivering a notification (replaces an unfinished one for the same payment). */
+  /**
+   * Starts delivering a notification (replaces an unfinished one for the same payment). With the notifyDrop fault
+   * nothing is sent (the notification counts as settled); notifyDelayMs postpones the first attempt.
+   */
   notify(paymentId: string, url: string, payload: unknown): void {
     const previous = this.jobs.get(paymentId);
     const job: Job = {
@@ -96,7 +114,9 @@ export class KhipuNotifier {
     };
     if (previous) previous.finished = true;
     this.jobs.set(paymentId, job);
-    this.schedule(job, this.retry.firstDelayMs);
+    const faults = this.faults();
+    if (faults.notifyDrop) { this.finish(job); return; }
+    this.schedule(job, this.retry.firstDelayMs + Math.max(0, faults.notifyDelayMs));
   }
 
   /** Resolves when the notification of a payment was answered 200 or given up (or at once when none was started). */
@@ -175,9 +195,11 @@ export class KhipuNotifier {
     job.attempts += 1;
     const at = this.now();
     const signature = khipuSignature(job.body, this.secret(), at);
-    const record = await this.post({
+    const base: NotificationAttempt = {
       paymentId: job.paymentId, attempt: job.attempts, at, url: job.url, body: job.body, signature, delivered: false,
-    });
+    };
+    // notifyFailAttempts: this attempt is lost on the way (never sent), and retried like any failed one
+    const record = job.attempts <= this.faults().notifyFailAttempts ? { ...base, error: INJECTED_NOTIFY_FAILURE } : await this.post(base);
     this.attempts.push(record);
     if (job.finished) return; // replaced or closed meanwhile
     if (record.delivered) { this.finish(job); return; }

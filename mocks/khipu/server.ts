@@ -1,7 +1,9 @@
 // HTTP face of the Khipu API v3 stand-in: /v3/payments (create, get, delete, confirm, refunds) and /v3/banks with
 // x-api-key, the payer's page at payment_url, signed notifications to notify_url with retries, and the test knobs.
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { FaultSwitches, type FaultChange, type FaultState } from '../faults';
 import { KHIPU_MESSAGES, KhipuApiError } from './errors';
+import { KHIPU_FAULT_SPEC, defaultKhipuFaults, type KhipuFaults } from './faults';
 import { KhipuNotifier, type ManualNotification, type NotificationAttempt, type NotifyRetryOptions } from './notifier';
 import { afterPage, paymentPage, receiptPage } from './pages';
 import { khipuJson } from './signature';
@@ -10,6 +12,9 @@ import { KHIPU_BANKS, KhipuStore, type KhipuPaymentRecord } from './store';
 export type { ManualNotification, NotificationAttempt, NotifyRetryOptions } from './notifier';
 export type { KhipuPaymentRecord, KhipuStatus, KhipuStatusDetail } from './store';
 export { khipuSignature, khipuJson } from './signature';
+export type { KhipuFaults } from './faults';
+export { KHIPU_FAULT_SPEC, khipuFaultsFromEnv, parseKhipuFaultBody } from './faults';
+export { INJECTED_NOTIFY_FAILURE } from './notifier';
 
 /** The stand-in's default credentials (any string works; pass your own with the options). */
 export const KHIPU_DEMO_API_KEY = 'b6c4f0e2-3a1d-4c8e-9f57-2d6a8e990939';
@@ -17,15 +22,6 @@ export const KHIPU_DEMO_API_KEY = 'b6c4f0e2-3a1d-4c8e-9f57-2d6a8e990939';
 export const KHIPU_DEMO_SECRET = '1a4cbbbeb8bdb7e1d73572b9cc43ce4ce18f79d9';
 /** The receiver (collection account) id of the public test vector. */
 export const KHIPU_DEMO_RECEIVER_ID = 990939;
-
-export interface KhipuFaults {
-  /** 0..1: fraction of API requests answered 500 (spread evenly). */
-  errorRate: number;
-  /** Destroy API connections at once. */
-  refuse: boolean;
-  /** Never answer API requests. */
-  hang: boolean;
-}
 
 export interface KhipuMockOptions {
   /** 0 = random, default 0. */
@@ -38,10 +34,11 @@ export interface KhipuMockOptions {
   secret?: string;
   /** Default 990939. */
   receiverId?: number;
-  /** Delay before each API answer (pages are not delayed). */
+  /** Start value of the latencyMs switch: delay before each API answer (pages are not delayed). */
   latencyMs?: number;
+  /** Start values of the fault switches (what resetFaults() returns to). */
   faults?: Partial<KhipuFaults>;
-  /** Time from the payer paying (verifying) to done/normal and the notification. Default 1000 ms. */
+  /** Time from the payer paying (verifying) to done/normal and the notification. Default 1000 ms. Start value of the verifyDelayMs switch. */
   verifyDelayMs?: number;
   /** false: payments stay verifying until complete(id). Default true. */
   autoVerify?: boolean;
@@ -58,7 +55,19 @@ export interface KhipuMock {
   secret: string;
   receiverId: number;
   close(): Promise<void>;
-  setFaults(f: Partial<KhipuFaults>): void;
+  /**
+   * Sets some fault switches: permanently, or with `forMs` / `until` for a while, after which each returns to its
+   * permanent value by itself (`setFaults({ notifyDelayMs: 600_000, forMs: 3_600_000 })`: Khipu notifies 10 minutes
+   * late for the next hour).
+   */
+  setFaults(f: FaultChange<KhipuFaults>): void;
+  /** The switches in force now. */
+  faults(): KhipuFaults;
+  /** The switches in force and the time-boxed ones with their end. */
+  faultState(): FaultState<KhipuFaults>;
+  /** Every switch back to the start options. */
+  resetFaults(): void;
+  /** Same as setFaults({ latencyMs: ms }). */
   setLatency(ms: number): void;
   setNotifyRetry(r: NotifyRetryOptions): void;
   setVerification(v: { verifyDelayMs?: number; autoVerify?: boolean }): void;
@@ -115,14 +124,22 @@ export async function startKhipuMock(opts: KhipuMockOptions = {}): Promise<Khipu
   const secret = opts.secret ?? KHIPU_DEMO_SECRET;
   const receiverId = opts.receiverId ?? KHIPU_DEMO_RECEIVER_ID;
   const now = opts.now ?? Date.now;
-  const faults: KhipuFaults = { errorRate: 0, refuse: false, hang: false, ...opts.faults };
-  let latency = opts.latencyMs ?? 0;
-  let verifyDelayMs = opts.verifyDelayMs ?? 1000;
-  let autoVerify = opts.autoVerify ?? true;
+  const initial: KhipuFaults = {
+    ...defaultKhipuFaults(),
+    ...(opts.latencyMs !== undefined ? { latencyMs: opts.latencyMs } : {}),
+    ...(opts.verifyDelayMs !== undefined ? { verifyDelayMs: opts.verifyDelayMs } : {}),
+    ...Object.fromEntries(Object.entries(opts.faults ?? {}).filter(([, v]) => v !== undefined)),
+  };
   let errorDebt = 0;
+  const switches = new FaultSwitches(KHIPU_FAULT_SPEC, initial, now, () => { errorDebt = 0; });
+  let autoVerify = opts.autoVerify ?? true;
   let baseUrl = '';
   const store = new KhipuStore(receiverId, now, () => baseUrl);
-  const notifier = new KhipuNotifier(() => secret, opts.notifyRetry, now);
+  const notifier = new KhipuNotifier(() => secret, opts.notifyRetry, now, () => ({
+    notifyDelayMs: switches.get('notifyDelayMs'),
+    notifyFailAttempts: switches.get('notifyFailAttempts'),
+    notifyDrop: switches.get('notifyDrop'),
+  }));
   const verifyTimers = new Map<string, NodeJS.Timeout>();
   const doneWaiters = new Map<string, Array<() => void>>();
 
@@ -150,7 +167,7 @@ export async function startKhipuMock(opts: KhipuMockOptions = {}): Promise<Khipu
   const startPayment = (p: KhipuPaymentRecord, bankId?: string): void => {
     store.startPayment(p, bankId);
     if (!autoVerify) return;
-    const timer = setTimeout(() => complete(p), verifyDelayMs);
+    const timer = setTimeout(() => complete(p), switches.get('verifyDelayMs'));
     verifyTimers.set(p.payment_id, timer);
   };
 
@@ -162,11 +179,13 @@ export async function startKhipuMock(opts: KhipuMockOptions = {}): Promise<Khipu
 
   app.addHook('onRequest', async (req, reply) => {
     if (!isApi(req.url)) return;
-    if (faults.refuse) { reply.hijack(); req.raw.socket.destroy(); return; }
-    if (faults.hang) { reply.hijack(); return; }
+    if (switches.get('refuse')) { reply.hijack(); req.raw.socket.destroy(); return; }
+    if (switches.get('hang')) { reply.hijack(); return; }
+    const latency = switches.get('latencyMs');
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
-    if (faults.errorRate > 0) {
-      errorDebt += Math.min(1, faults.errorRate);
+    const errorRate = switches.get('errorRate');
+    if (errorRate > 0) {
+      errorDebt += Math.min(1, errorRate);
       if (errorDebt >= 1 - 1e-9) {
         errorDebt -= 1;
         return sendJson(reply, 500, { status: 500, message: KHIPU_MESSAGES.injectedFault });
@@ -259,11 +278,14 @@ export async function startKhipuMock(opts: KhipuMockOptions = {}): Promise<Khipu
       notifier.close();
       await app.close();
     },
-    setFaults: (f) => { Object.assign(faults, f); errorDebt = 0; },
-    setLatency: (ms) => { latency = ms; },
+    setFaults: (f) => switches.set(f),
+    faults: () => switches.current(),
+    faultState: () => switches.state(),
+    resetFaults: () => switches.reset(),
+    setLatency: (ms) => switches.set({ latencyMs: ms }),
     setNotifyRetry: (r) => notifier.setRetry(r),
     setVerification: (v) => {
-      if (v.verifyDelayMs !== undefined) verifyDelayMs = v.verifyDelayMs;
+      if (v.verifyDelayMs !== undefined) switches.set({ verifyDelayMs: v.verifyDelayMs });
       if (v.autoVerify !== undefined) autoVerify = v.autoVerify;
     },
     pay: async (id, options = {}) => {

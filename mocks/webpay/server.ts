@@ -3,36 +3,26 @@
 // /webpayserver (with the voucher that lets a payer approve and then press "Anular compra"), the return to the
 // merchant, and the test knobs (latency, faults, lost answers, time limits, what status says before a commit, pay()).
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { FaultSwitches, type FaultChange, type FaultState } from '../faults';
 import { isTestCardId, type TestCardId } from './cards';
 import { WEBPAY_MESSAGES, WebpayApiError } from './errors';
+import { WEBPAY_FAULT_SPEC, defaultWebpayFaults, type WebpayFaults } from './faults';
 import { errorPage, formPage, messagePage, returnPage, voucherPage } from './pages';
 import { DEFAULT_TIMING, WebpayStore, type StatusBeforeCommit, type WebpayReturn, type WebpayTiming, type WebpayTransactionRecord } from './store';
 
 export type { StatusBeforeCommit, WebpayReturn, WebpayTiming, WebpayTransactionRecord, WebpayPhase, WebpayStatus } from './store';
 export { TEST_CARDS, type TestCardId } from './cards';
+export type { WebpayFaults } from './faults';
+export { WEBPAY_FAULT_SPEC, parseWebpayFaultBody, webpayFaultsFromEnv } from './faults';
 
 /** Transbank's public integration credentials for WebPay Plus. */
 export const WEBPAY_INTEGRATION_COMMERCE_CODE = '597055555532';
 export const WEBPAY_INTEGRATION_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
 export const WEBPAY_API_PREFIX = '/rswebpaytransaction/api/webpay/v1.2';
 
-export interface WebpayFaults {
-  /** 0..1: fraction of API requests answered 500 (spread evenly: 0.5 = every second request). */
-  errorRate: number;
-  /** Destroy API connections at once. */
-  refuse: boolean;
-  /** Never answer API requests (tests client timeouts). */
-  hang: boolean;
-  /**
-   * Carry out API requests (a commit commits) but drop the connection instead of answering: the merchant cannot know
-   * how its request ended.
-   */
-  loseAnswer: boolean;
-}
-
 /** How the stand-in behaves where the real system may surprise the merchant. */
 export interface WebpayBehaviour {
-  /** What status answers before a commit. Default 'initialized' (see StatusBeforeCommit). */
+  /** What status answers before a commit. Default 'initialized' (see StatusBeforeCommit). Also a fault switch. */
   statusBeforeCommit: StatusBeforeCommit;
   /**
    * After "Pagar", show the voucher (approved or rejected) with "Volver al comercio" and "Anular compra" instead of
@@ -51,8 +41,9 @@ export interface WebpayMockOptions {
   commerceCode?: string;
   /** Accepted Tbk-Api-Key-Secret. Default the public integration secret. */
   apiKey?: string;
-  /** Delay before each API answer (the card form is not delayed). */
+  /** Start value of the latencyMs switch: delay before each API answer (the card form is not delayed). */
   latencyMs?: number;
+  /** Start values of the fault switches (what resetFaults() returns to). */
   faults?: Partial<WebpayFaults>;
   /** Create → form must be opened. Default 5 min. */
   tokenLifetimeMs?: number;
@@ -68,7 +59,7 @@ export interface WebpayMockOptions {
   returnMethod?: 'GET' | 'POST';
   /** Clock (ms), for tests. Default Date.now. */
   now?: () => number;
-  /** Default 'initialized'. */
+  /** Default 'initialized'. Start value of the statusBeforeCommit switch. */
   statusBeforeCommit?: StatusBeforeCommit;
   /** Default false. */
   voucherPage?: boolean;
@@ -97,7 +88,18 @@ export interface WebpayMock {
   commerceCode: string;
   apiKey: string;
   close(): Promise<void>;
-  setFaults(f: Partial<WebpayFaults>): void;
+  /**
+   * Sets some fault switches: permanently, or with `forMs` / `until` for a while, after which each returns to its
+   * permanent value by itself (`setFaults({ latencyMs: 8000, forMs: 300_000 })`: WebPay slow for 5 minutes).
+   */
+  setFaults(f: FaultChange<WebpayFaults>): void;
+  /** The switches in force now. */
+  faults(): WebpayFaults;
+  /** The switches in force and the time-boxed ones with their end. */
+  faultState(): FaultState<WebpayFaults>;
+  /** Every switch back to the start options. */
+  resetFaults(): void;
+  /** Same as setFaults({ latencyMs: ms }). */
   setLatency(ms: number): void;
   /** Change statusBeforeCommit and voucherPage at run time. */
   setBehaviour(b: Partial<WebpayBehaviour>): void;
@@ -115,6 +117,8 @@ export interface WebpayMock {
   /** All transactions, live. */
   transactions: Map<string, WebpayTransactionRecord>;
 }
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
   return reply.code(status).header('content-type', 'application/json;charset=UTF-8').send(JSON.stringify(body));
@@ -139,10 +143,15 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
   const commerceCode = opts.commerceCode ?? WEBPAY_INTEGRATION_COMMERCE_CODE;
   const apiKey = opts.apiKey ?? WEBPAY_INTEGRATION_API_KEY;
   const now = opts.now ?? Date.now;
-  const faults: WebpayFaults = { errorRate: 0, refuse: false, hang: false, loseAnswer: false, ...opts.faults };
-  const behaviour: WebpayBehaviour = { statusBeforeCommit: opts.statusBeforeCommit ?? 'initialized', voucherPage: opts.voucherPage ?? false };
-  let latency = opts.latencyMs ?? 0;
+  const initial: WebpayFaults = {
+    ...defaultWebpayFaults(),
+    ...(opts.latencyMs !== undefined ? { latencyMs: opts.latencyMs } : {}),
+    ...(opts.statusBeforeCommit !== undefined ? { statusBeforeCommit: opts.statusBeforeCommit } : {}),
+    ...Object.fromEntries(Object.entries(opts.faults ?? {}).filter(([, v]) => v !== undefined)),
+  };
   let errorDebt = 0;
+  const switches = new FaultSwitches(WEBPAY_FAULT_SPEC, initial, now, () => { errorDebt = 0; });
+  let voucherPageOn = opts.voucherPage ?? false;
   let baseUrl = '';
   const timing: WebpayTiming = {
     tokenLifetimeMs: opts.tokenLifetimeMs ?? DEFAULT_TIMING.tokenLifetimeMs,
@@ -152,7 +161,7 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
     reversalWindowMs: opts.reversalWindowMs ?? DEFAULT_TIMING.reversalWindowMs,
   };
   const store = new WebpayStore(timing, now, () => `${baseUrl}/webpayserver/initTransaction`, opts.returnMethod ?? 'POST');
-  store.statusBeforeCommit = behaviour.statusBeforeCommit;
+  store.statusBeforeCommit = initial.statusBeforeCommit;
 
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 1024 * 1024 });
   app.removeAllContentTypeParsers();
@@ -162,11 +171,13 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
 
   app.addHook('onRequest', async (req, reply) => {
     if (!isApi(req.url)) return;
-    if (faults.refuse) { reply.hijack(); req.raw.socket.destroy(); return; }
-    if (faults.hang) { reply.hijack(); return; }
-    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
-    if (faults.errorRate > 0) {
-      errorDebt += Math.min(1, faults.errorRate);
+    if (switches.get('refuse')) { reply.hijack(); req.raw.socket.destroy(); return; }
+    if (switches.get('hang')) { reply.hijack(); return; }
+    const latency = switches.get('latencyMs');
+    if (latency > 0) await sleep(latency);
+    const errorRate = switches.get('errorRate');
+    if (errorRate > 0) {
+      errorDebt += Math.min(1, errorRate);
       if (errorDebt >= 1 - 1e-9) {
         errorDebt -= 1;
         return sendJson(reply, 500, { error_message: WEBPAY_MESSAGES.injectedFault });
@@ -179,7 +190,7 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
 
   /** An API answer, or with the loseAnswer fault the connection dropped after the work was done. */
   const answer = (req: FastifyRequest, reply: FastifyReply, status: number, body: unknown): FastifyReply | undefined => {
-    if (faults.loseAnswer) {
+    if (switches.get('loseAnswer')) {
       reply.hijack();
       req.raw.socket.destroy();
       return undefined;
@@ -205,8 +216,18 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
 
   app.post(`${api}/transactions`, async (req, reply) => answer(req, reply, 200, store.create(req.body, commerceCode)));
   app.route({ method: ['GET', 'PUT', 'DELETE', 'PATCH'], url: `${api}/transactions`, handler: async (req, reply) => methodNotSupported(req, reply) });
-  app.put<{ Params: { token: string } }>(`${api}/transactions/:token`, async (req, reply) => answer(req, reply, 200, store.commit(req.params.token)));
-  app.get<{ Params: { token: string } }>(`${api}/transactions/:token`, async (req, reply) => answer(req, reply, 200, store.status(req.params.token)));
+  // A slow commit is carried out at the end of its delay, whether or not the merchant still waits.
+  app.put<{ Params: { token: string } }>(`${api}/transactions/:token`, async (req, reply) => {
+    const delay = switches.get('commitDelayMs');
+    if (delay > 0) await sleep(delay);
+    return answer(req, reply, 200, store.commit(req.params.token));
+  });
+  app.get<{ Params: { token: string } }>(`${api}/transactions/:token`, async (req, reply) => {
+    const delay = switches.get('statusDelayMs');
+    if (delay > 0) await sleep(delay);
+    store.statusBeforeCommit = switches.get('statusBeforeCommit');
+    return answer(req, reply, 200, store.status(req.params.token));
+  });
   app.route({ method: ['POST', 'DELETE', 'PATCH'], url: `${api}/transactions/:token`, handler: async (req, reply) => methodNotSupported(req, reply) });
   app.post<{ Params: { token: string } }>(`${api}/transactions/:token/refunds`, async (req, reply) =>
     answer(req, reply, 200, store.refund(req.params.token, req.body)));
@@ -260,7 +281,7 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
     const fields = formFields(req);
     const card = fields.card;
     if (!isTestCardId(card)) return sendHtml(reply, 200, formPage(tx, store.formTimeLeft(tx)));
-    if (behaviour.voucherPage || fields.voucher === '1') {
+    if (voucherPageOn || fields.voucher === '1') {
       store.authorize(tx, card, Number(fields.installments ?? 0));
       return sendHtml(reply, 200, voucherPage(tx));
     }
@@ -344,11 +365,14 @@ export async function startWebpayMock(opts: WebpayMockOptions = {}): Promise<Web
     commerceCode,
     apiKey,
     close: async () => { await app.close(); },
-    setFaults: (f) => { Object.assign(faults, f); errorDebt = 0; },
-    setLatency: (ms) => { latency = ms; },
+    setFaults: (f) => switches.set(f),
+    faults: () => switches.current(),
+    faultState: () => switches.state(),
+    resetFaults: () => switches.reset(),
+    setLatency: (ms) => switches.set({ latencyMs: ms }),
     setBehaviour: (b) => {
-      Object.assign(behaviour, Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined)));
-      store.statusBeforeCommit = behaviour.statusBeforeCommit;
+      if (b.voucherPage !== undefined) voucherPageOn = b.voucherPage;
+      if (b.statusBeforeCommit !== undefined) switches.set({ statusBeforeCommit: b.statusBeforeCommit });
     },
     setTiming: ({ returnMethod, ...t }) => {
       Object.assign(timing, Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)));

@@ -1,46 +1,144 @@
 // The one start-up switch that reaches into mocks/: with no external system configured, the portal
 // runs on the protocol-faithful stand-ins and seeds the demo accounts. Nothing else in src/server imports mocks/.
-import { startB1Mock, type B1Mock } from '@mocks/b1/server';
+// Each stand-in takes its fault switches from the environment at start (B1_STANDIN_*, WEBPAY_STANDIN_*,
+// KHIPU_STANDIN_*; see docs/fault-switches.md), and in the embedded mode QA changes them at run time through
+// /api/dev/faults (dev/faultRoutes.ts), which registerFaultControl adds only there.
+import type { FastifyInstance } from 'fastify';
+import { b1FaultsFromEnv, parseB1FaultBody, startB1Mock, type B1Mock } from '@mocks/b1/server';
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
-import { startKhipuMock, type KhipuMock } from '@mocks/khipu/server';
-import { startWebpayMock, type WebpayMock } from '@mocks/webpay/server';
+import { FaultInputError, type EnvFaults, type FaultChange, type FaultState } from '@mocks/faults';
+import { khipuFaultsFromEnv, parseKhipuFaultBody, startKhipuMock, type KhipuMock } from '@mocks/khipu/server';
+import { parseWebpayFaultBody, startWebpayMock, webpayFaultsFromEnv, type WebpayMock } from '@mocks/webpay/server';
 import type { SeedUser } from './db/seed';
+import faultRoutes, { type FaultControl } from './dev/faultRoutes';
 
 /** A fixed loopback port for a stand-in (`B1_STANDIN_PORT`…), so a person or a browser test can look inside it; 0 = any. */
-export function standInPort(name: string): number {
-  const port = Number(process.env[name] ?? 0);
+export function standInPort(name: string, env: NodeJS.ProcessEnv = process.env): number {
+  const port = Number(env[name] ?? 0);
   return Number.isInteger(port) && port > 0 && port < 65536 ? port : 0;
 }
 
-function envMs(name: string): number {
-  const ms = Number(process.env[name] ?? 0);
-  return Number.isFinite(ms) && ms > 0 ? ms : 0;
+/** What a stand-in with fault switches offers the control API. */
+interface Switchable<T> {
+  url: string;
+  setFaults(change: FaultChange<T>): void;
+  faultState(): FaultState<T>;
+  resetFaults(): void;
 }
 
-/** The SAP B1 Service Layer stand-in on a loopback port, with its demo company. */
-export async function startB1StandIn(): Promise<{ url: string; company: string; user: string; password: string; close(): Promise<void> }> {
-  const mock: B1Mock = await startB1Mock({ port: standInPort('B1_STANDIN_PORT'), host: '127.0.0.1' });
-  return { url: mock.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', close: () => mock.close() };
+/** The control API's view of a stand-in's switches, with the stand-in's own parser of bodies. */
+function faultControl<T>(name: string, label: string, mock: Switchable<T>, parse: (body: unknown) => FaultChange<T>): FaultControl {
+  return {
+    name,
+    label,
+    url: mock.url,
+    state: () => mock.faultState(),
+    prepare: (body) => {
+      try {
+        const change = parse(body);
+        return { apply: () => mock.setFaults(change) };
+      } catch (err) {
+        if (err instanceof FaultInputError) return { message: err.message };
+        throw err;
+      }
+    },
+    reset: () => mock.resetFaults(),
+  };
+}
+
+/** The control API's view of each stand-in given (the portal's own or a test's). */
+export function standInFaultControls(standIns: { b1?: B1Mock; webpay?: WebpayMock; khipu?: KhipuMock }): FaultControl[] {
+  const out: FaultControl[] = [];
+  if (standIns.b1) out.push(faultControl('b1', 'el sustituto de B1', standIns.b1, parseB1FaultBody));
+  if (standIns.webpay) out.push(faultControl('webpay', 'el sustituto de WebPay', standIns.webpay, parseWebpayFaultBody));
+  if (standIns.khipu) out.push(faultControl('khipu', 'el sustituto de Khipu', standIns.khipu, parseKhipuFaultBody));
+  return out;
+}
+
+/** The environment's faults on a stand-in just started (time-boxed from now with <PREFIX>FAULTS_FOR). */
+function applyEnvFaults<T>(mock: Switchable<T>, env: EnvFaults<T>): void {
+  if (Object.keys(env.change).length > 0) mock.setFaults({ ...env.change, forMs: env.forMs });
+}
+
+/**
+ * Every stand-in's fault variables (B1_STANDIN_*, WEBPAY_STANDIN_*, KHIPU_STANDIN_*), read and checked at once: a
+ * value that does not fit (or an unknown variable under those prefixes) stops the start with a Spanish message.
+ */
+export function standInFaultsFromEnv(env: NodeJS.ProcessEnv = process.env) {
+  try {
+    return { b1: b1FaultsFromEnv(env), webpay: webpayFaultsFromEnv(env), khipu: khipuFaultsFromEnv(env) };
+  } catch (err) {
+    if (err instanceof FaultInputError) throw new Error(`Configuración de fallas de los sustitutos: ${err.message}`, { cause: err });
+    throw err;
+  }
+}
+
+/** The SAP B1 Service Layer stand-in on a loopback port, with its demo company and the B1_STANDIN_* faults. */
+export async function startB1StandIn(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ url: string; company: string; user: string; password: string; faults: FaultControl; close(): Promise<void> }> {
+  const envFaults = standInFaultsFromEnv(env).b1;
+  const mock: B1Mock = await startB1Mock({ port: standInPort('B1_STANDIN_PORT', env), host: '127.0.0.1' });
+  applyEnvFaults(mock, envFaults);
+  return {
+    url: mock.url, company: 'SBODEMOCL', user: 'manager', password: 'manager',
+    faults: standInFaultControls({ b1: mock })[0]!,
+    close: () => mock.close(),
+  };
 }
 
 /** The WebPay Plus stand-in (card form included) on a loopback port, with Transbank's public integration keys. */
-export async function startWebpayStandIn(): Promise<{ url: string; commerceCode: string; apiKey: string; close(): Promise<void> }> {
-  const mock: WebpayMock = await startWebpayMock({ port: standInPort('WEBPAY_STANDIN_PORT'), host: '127.0.0.1' });
-  return { url: mock.url, commerceCode: mock.commerceCode, apiKey: mock.apiKey, close: () => mock.close() };
+export async function startWebpayStandIn(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ url: string; commerceCode: string; apiKey: string; faults: FaultControl; close(): Promise<void> }> {
+  const envFaults = standInFaultsFromEnv(env).webpay;
+  const mock: WebpayMock = await startWebpayMock({ port: standInPort('WEBPAY_STANDIN_PORT', env), host: '127.0.0.1' });
+  applyEnvFaults(mock, envFaults);
+  return {
+    url: mock.url, commerceCode: mock.commerceCode, apiKey: mock.apiKey,
+    faults: standInFaultControls({ webpay: mock })[0]!,
+    close: () => mock.close(),
+  };
 }
 
 /**
  * The Khipu v3 stand-in (payer page and signed notifications) on a loopback port. Its notifications retry every
- * 10 s at first (Khipu waits longer), so a portal that was still starting gets them soon.
+ * 10 s at first (Khipu waits longer), so a portal that was still starting gets them soon. KHIPU_STANDIN_NOTIFY_DELAY
+ * (or its older name KHIPU_STANDIN_NOTIFY_DELAY_MS) postpones the first one, e.g. to watch the reconciler settle a
+ * payment.
  */
-export async function startKhipuStandIn(): Promise<{ url: string; apiKey: string; secret: string; receiverId: number; close(): Promise<void> }> {
+export async function startKhipuStandIn(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ url: string; apiKey: string; secret: string; receiverId: number; faults: FaultControl; close(): Promise<void> }> {
+  const envFaults = standInFaultsFromEnv(env).khipu;
   const mock: KhipuMock = await startKhipuMock({
-    port: standInPort('KHIPU_STANDIN_PORT'),
+    port: standInPort('KHIPU_STANDIN_PORT', env),
     host: '127.0.0.1',
-    // KHIPU_STANDIN_NOTIFY_DELAY_MS postpones the first notification, e.g. to watch the reconciler settle a payment.
-    notifyRetry: { firstDelayMs: envMs('KHIPU_STANDIN_NOTIFY_DELAY_MS'), initialDelayMs: 10_000, maxDelayMs: 10 * 60_000 },
+    notifyRetry: { initialDelayMs: 10_000, maxDelayMs: 10 * 60_000 },
   });
-  return { url: mock.url, apiKey: mock.apiKey, secret: mock.secret, receiverId: mock.receiverId, close: () => mock.close() };
+  applyEnvFaults(mock, envFaults);
+  return {
+    url: mock.url, apiKey: mock.apiKey, secret: mock.secret, receiverId: mock.receiverId,
+    faults: standInFaultControls({ khipu: mock })[0]!,
+    close: () => mock.close(),
+  };
+}
+
+/**
+ * Adds the control API of the stand-ins' faults (GET/PUT/DELETE /api/dev/faults[/:standIn], loopback callers only)
+ * to the portal, only in the embedded mode (no DATABASE_URL), never with NODE_ENV=production, and only for the
+ * stand-ins running (a real ERP or provider configured has none). Answers whether it was added. Call before listen.
+ */
+export async function registerFaultControl(
+  app: FastifyInstance,
+  options: { embedded: boolean; standIns: Array<{ faults: FaultControl } | FaultControl | undefined>; env?: NodeJS.ProcessEnv },
+): Promise<boolean> {
+  const env = options.env ?? process.env;
+  const controls = options.standIns.flatMap((s) => (!s ? [] : 'faults' in s ? [s.faults] : [s]));
+  if (!options.embedded || env.NODE_ENV === 'production' || controls.length === 0) return false;
+  await app.register(faultRoutes, { controls });
+  app.log.info({ standIns: controls.map((c) => c.name) }, 'fallas a pedido de los sustitutos en /api/dev/faults (solo desde esta máquina)');
+  return true;
 }
 
 export interface EmbeddedServices {

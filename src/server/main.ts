@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { ensureFirstSuperAdmin, seedUsers } from './db/seed';
 import { seedDemoContentOnStart } from './demo/startup';
-import { startB1StandIn, startEmbeddedServices, startKhipuStandIn, startWebpayStandIn, type EmbeddedServices } from './embedded';
+import { registerFaultControl, startB1StandIn, startEmbeddedServices, startKhipuStandIn, startWebpayStandIn, type EmbeddedServices } from './embedded';
 import { ErpService } from './erp/erp.service';
 import { KhipuClient } from './integrations/khipu';
 import { createMailer } from './integrations/mailer';
@@ -70,6 +70,8 @@ async function main() {
       khipuNotifyWindowMs: config.khipuNotifyWindowMs,
     },
   });
+  // QA's fault switches of the stand-ins (/api/dev/faults, loopback only): embedded mode only.
+  await registerFaultControl(app, { embedded: config.embedded, standIns: [standIn, webpayStandIn, khipuStandIn] });
   app.addHook('onClose', async () => {
     await embedded?.close();
     await standIn?.close();
