@@ -4,7 +4,7 @@ import type { ApiStep, ScenarioFile, ScenarioStep } from '@client/app/scenario/f
 import { getScenarioRecorder } from '@client/app/scenario/recorder';
 import { makeStore, type RootState } from '@client/app/store';
 import { installBrowserShims, VirtualClock } from './browserShims';
-import { firstDivergence, formatDivergence, matchSubset } from './compare';
+import { firstDivergence, formatDivergence, matchSubset, normalize } from './compare';
 
 // Provider mode of `npm run scenarios`: a scenario replayed through the real root reducer and the real sagas. The
 // recorded UI actions are dispatched in order at their recorded times (a virtual clock runs timers, so debounces and
@@ -139,7 +139,7 @@ export async function runProvided(scenario: ScenarioFile): Promise<ScenarioResul
 
     const divergence = firstDivergence(scenario.steps, actual?.steps ?? [], scenario.ignore);
     if (divergence) return fail(scenario, started, formatDivergence(divergence, scenario.steps.length) + sagaErrors(errors));
-    const miss = scenario.expect?.state ? matchSubset(scenario.expect.state, finalState) : null;
+    const miss = scenario.expect?.state ? matchSubset(normalize(scenario.expect.state), normalize(finalState)) : null;
     if (miss) return fail(scenario, started, `estado final distinto en ${miss.path}: esperado ${JSON.stringify(miss.expected)}, obtenido ${JSON.stringify(miss.actual)}`);
     return { name: scenario.name, passed: true, ms: performance.now() - started, steps: scenario.steps.length };
   } catch (error) {
