@@ -4,7 +4,8 @@ import { describeStep, type ScenarioStep } from '@client/app/scenario/format';
 // they part. Actions (and page loads) are compared in order; API calls in order per method and path (the answer is the
 // recorded one by construction, so what is compared is that the sagas asked for it, and with the same request body).
 // Times are never compared. Values that change on every run are normalized: UUIDs (Idempotency-Key), epoch
-// milliseconds and ISO dates made by the client, and the dotted paths a scenario lists in `ignore`.
+// milliseconds and ISO dates made by the client, and the dotted paths a scenario lists in `ignore` ('*.key': that key
+// at any depth).
 
 export interface Divergence {
   /** Index in the recorded steps (steps.length when the replay did more than the recording). */
@@ -41,7 +42,7 @@ export function normalize(value: unknown, ignore: string[] = [], prefix = ''): u
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       const path = `${prefix}${key}`;
-      if (ignore.includes(path)) continue;
+      if (ignore.includes(path) || ignore.includes(`*.${key}`)) continue;
       out[key] = normalize(item, ignore, `${path}.`);
     }
     return out;

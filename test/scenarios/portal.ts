@@ -27,7 +27,8 @@ export interface RunningPortal {
   stop(): Promise<void>;
 }
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+/** The repository: npm scripts and Jest run from it. */
+const root = process.cwd();
 
 export async function startPortal(extraEnv: Record<string, string> = {}): Promise<RunningPortal> {
   execSync('npx tsx src/server/tools/ensureClientBuild.ts', { cwd: root, stdio: 'inherit' });

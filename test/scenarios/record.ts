@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { parseScenario, serializeScenario, type ErpExpectation, type ScenarioFile } from '@client/app/scenario/format';
 import { stateAt } from '@client/app/scenario/replay';
 import { rootReducer } from '@client/app/store';
+import { stopAndExport as exportFromPanel, startRecording } from './panel';
 import { startPortal, serviceLayer, type RunningPortal } from './portal';
 import { valueAt } from './compare';
 
@@ -137,7 +138,7 @@ export const JOURNEYS: Journey[] = [
     name: 'card-approved',
     description: 'Pago con tarjeta aprobado (VISA) en WebPay: vuelta a /payment-verification, pedido confirmado, OC… en el ERP',
     ...CARD_BUYER,
-    statePaths: ['payments.card', 'cart.count'],
+    statePaths: ['payments.verification', 'cart.count'],
     erp: 'order',
     async run(page) {
       await payByCard(page, async (p) => {
@@ -151,7 +152,7 @@ export const JOURNEYS: Journey[] = [
     name: 'card-rejected',
     description: 'Pago con tarjeta rechazado (MASTERCARD): Pago no realizado, pedido cancelado',
     ...CARD_BUYER,
-    statePaths: ['payments.card', 'cart.count'],
+    statePaths: ['payments.verification', 'cart.count'],
     async run(page) {
       await payByCard(page, async (p) => {
         await p.getByLabel(MASTERCARD).check();
@@ -164,7 +165,7 @@ export const JOURNEYS: Journey[] = [
     name: 'card-aborted',
     description: 'El comprador anula en WebPay (Anular compra): No se realizo la compra, pedido cancelado',
     ...CARD_BUYER,
-    statePaths: ['payments.card', 'cart.count'],
+    statePaths: ['payments.verification', 'cart.count'],
     async run(page) {
       await payByCard(page, (p) => p.getByRole('button', { name: 'Anular compra' }).click());
       await page.getByText('No se realizo la compra').first().waitFor({ timeout: 20_000 });
@@ -194,7 +195,7 @@ export const JOURNEYS: Journey[] = [
     name: 'pending-invoices-card',
     description: 'Pago de dos facturas pendientes con tarjeta (VISA): Pago de facturas realizado!!, pago recibido en el ERP',
     ...BUYER,
-    statePaths: ['payments.card'],
+    statePaths: ['payments.verification'],
     erp: 'payment',
     async run(page) {
       await page.goto('/user/pending-payments');
@@ -249,31 +250,6 @@ export const JOURNEYS: Journey[] = [
   },
 ];
 
-/** The panel: open it (it stays closed while the journey runs, so it covers nothing). */
-export async function openPanel(page: Page) {
-  const region = page.getByRole('region', { name: 'Escenarios QA' });
-  if (!(await region.isVisible())) await page.getByRole('button', { name: 'Escenarios QA' }).click();
-  await region.waitFor();
-  return region;
-}
-
-export async function startRecording(page: Page, name: string) {
-  const panel = await openPanel(page);
-  await panel.getByLabel('Nombre del escenario').fill(name);
-  await panel.getByRole('button', { name: 'Grabar escenario' }).click();
-  await panel.getByText(/^Grabando/).waitFor();
-  await panel.getByRole('button', { name: 'Cerrar' }).click();
-}
-
-/** 'Detener grabación' and 'Exportar': the downloaded file's scenario. */
-export async function stopAndExport(page: Page): Promise<ScenarioFile> {
-  const panel = await openPanel(page);
-  await panel.getByRole('button', { name: 'Detener grabación' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Exportar' }).click()]);
-  const file = await download.path();
-  return parseScenario(readFileSync(file, 'utf8'));
-}
-
 /** The first dotted path of the state holding an order number ('OC000012', 'RE000003'). */
 function findOrderNumber(state: unknown, prefix = '', depth = 0): { path: string; value: string } | null {
   if (typeof state === 'string') return /^(OC|RE)\d{6}$/.test(state) ? { path: prefix, value: state } : null;
@@ -322,7 +298,7 @@ async function declare(scenario: ScenarioFile, journey: Journey, portal: Running
     account: { rut: journey.rut },
     expect: { state, ...(erp.length ? { erp } : {}) },
     // the card session id is drawn at random for each payment
-    ignore: ['action.payload.session_id', 'action.payload.sessionId', 'request.session_id', 'request.sessionId'],
+    ignore: ['*.session_id'],
   };
 }
 
@@ -336,7 +312,7 @@ async function recordJourney(browser: Browser, portal: RunningPortal, journey: J
     await journey.run(page);
     // the last saga steps (a toast, a cart refresh) land
     await page.waitForTimeout(1500);
-    return await declare(await stopAndExport(page), journey, portal);
+    return await declare(parseScenario(await exportFromPanel(page)), journey, portal);
   } finally {
     await context.close();
   }

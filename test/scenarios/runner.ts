@@ -3,6 +3,8 @@ import { redactSecrets } from '@client/app/devtools';
 import type { ApiStep, ScenarioFile, ScenarioStep } from '@client/app/scenario/format';
 import { getScenarioRecorder } from '@client/app/scenario/recorder';
 import { makeStore, type RootState } from '@client/app/store';
+import { keepFiles } from '@client/features/adminCatalog/pendingFiles';
+import { keepChequePhoto } from '@client/features/checkout/chequePhotos';
 import { installBrowserShims, VirtualClock } from './browserShims';
 import { firstDivergence, formatDivergence, matchSubset, normalize } from './compare';
 
@@ -25,11 +27,17 @@ export interface ScenarioResult {
 /** The API base the client uses (env.apiBase). */
 const API_BASE = '/api';
 
-/** Answers `fetch` from the recorded API steps; a call with nothing recorded fails like a lost connection. */
+/**
+ * Answers `fetch` from the recorded API steps. A call with nothing recorded left never answers, like a request still
+ * in flight when the recorded page was left (its saga then does not go on, and the comparison shows where).
+ */
 class RecordedAnswers {
   private queues = new Map<string, ApiStep[]>();
   /** Bumped at each page load: answers of the old page never arrive. */
   private generation = 0;
+  private pending = new Set<{ key: string; answer: ApiStep; generation: number }>();
+  /** Calls the recording has no answer for: printed with a failure. */
+  readonly unanswered: string[] = [];
 
   constructor(
     steps: ScenarioStep[],
@@ -55,8 +63,15 @@ class RecordedAnswers {
     return `${method.toUpperCase()} ${p}`;
   }
 
+  /**
+   * A page load: the old page's calls never get their answers, and an answer not yet due goes back to its queue (in the
+   * recording it belonged to a later call: the old page's one was never answered).
+   */
   pageLoaded() {
     this.generation += 1;
+    const back = [...this.pending].sort((a, b) => b.answer.t - a.answer.t);
+    for (const { key, answer } of back) this.queues.get(key)?.unshift(answer);
+    this.pending.clear();
   }
 
   readonly fetch = (input: unknown, init: { method?: string } = {}): Promise<unknown> => {
@@ -67,12 +82,17 @@ class RecordedAnswers {
     const method = (init.method ?? 'GET').toUpperCase();
     // the anti-forgery cookie's GET is the client's own business, never recorded
     if (path === '/security/xsrf') return Promise.resolve(response(204, undefined));
-    const answer = this.queues.get(RecordedAnswers.key(method, path))?.shift();
-    if (!answer) return Promise.reject(new TypeError(`sin respuesta grabada para ${method} ${path}`));
-    const generation = this.generation;
+    const key = RecordedAnswers.key(method, path);
+    const answer = this.queues.get(key)?.shift();
+    if (!answer) {
+      this.unanswered.push(key);
+      return new Promise(() => undefined);
+    }
+    const entry = { key, answer, generation: this.generation };
+    this.pending.add(entry);
     return new Promise((resolve, reject) => {
       const deliver = () => {
-        if (generation !== this.generation) return; // the page that asked is gone
+        if (!this.pending.delete(entry)) return; // the page that asked is gone
         if (answer.status === 0) reject(new TypeError(answer.error ?? 'Failed to fetch'));
         else resolve(response(answer.status, answer.body));
       };
@@ -81,6 +101,43 @@ class RecordedAnswers {
       else deliver();
     });
   };
+}
+
+/** Keys of files kept outside the store (screens keep the File, the action carries its key): not compared. */
+const FILE_KEYS = ['chequePhotoKey', 'filesKey'];
+export const RUNNER_IGNORE = FILE_KEYS.map((k) => `*.${k}`);
+
+/** The files of the next multipart request after step `from`, as stand-ins of the recorded name, type and size. */
+/** A 1×1 PNG: what a live portal accepts as an image (it checks the content). */
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+
+type FileInfo = { name: string; type: string; size: number };
+/** Zero bytes of the recorded size (provider mode: the answer is recorded anyway). */
+export const sizedFile = (f: FileInfo) => new File([new Uint8Array(f.size)], f.name, { type: f.type });
+/** A real PNG under the recorded name (live mode). */
+export const pngFile = (f: FileInfo) => new File([PNG], f.name.replace(/\.\w+$/, '.png'), { type: 'image/png' });
+
+function upcomingFiles(steps: ScenarioStep[], from: number, make: (f: FileInfo) => File): Record<string, File> {
+  for (const step of steps.slice(from + 1)) {
+    const files = step.kind === 'api' ? (step.request as { files?: Record<string, FileInfo> } | undefined)?.files : undefined;
+    if (files) return Object.fromEntries(Object.entries(files).map(([field, f]) => [field, make(f)]));
+  }
+  return {};
+}
+
+/**
+ * A UI action as the runner dispatches it: a file the screen kept (cheque photo, product images) is kept again, as a
+ * stand-in, and the action carries the new key.
+ */
+export function withSideInputs(action: UnknownAction, steps: ScenarioStep[], index: number, make: (f: FileInfo) => File = sizedFile): UnknownAction {
+  const payload = action.payload as Record<string, unknown> | undefined;
+  if (!payload || typeof payload !== 'object') return action;
+  if (typeof payload.chequePhotoKey === 'string') {
+    const [photo] = Object.values(upcomingFiles(steps, index, make));
+    return photo ? { ...action, payload: { ...payload, chequePhotoKey: keepChequePhoto(photo) } } : action;
+  }
+  if (typeof payload.filesKey === 'string') return { ...action, payload: { ...payload, filesKey: keepFiles(upcomingFiles(steps, index, make)) } };
+  return action;
 }
 
 /** The part of a fetch Response the http client reads. */
@@ -118,10 +175,10 @@ export async function runProvided(scenario: ScenarioFile): Promise<ScenarioResul
   try {
     let store = makeStore(scenario.initialState as Partial<RootState>);
     getScenarioRecorder()!.start(scenario.name);
-    for (const step of scenario.steps) {
+    for (const [index, step] of scenario.steps.entries()) {
       if (step.kind === 'action' && step.source === 'ui') {
         await clock.runUntil(t0 + step.t);
-        store.dispatch(step.action as UnknownAction);
+        store.dispatch(withSideInputs(step.action as UnknownAction, scenario.steps, index));
       } else if (step.kind === 'load') {
         await clock.runUntil(t0 + step.t);
         getScenarioRecorder()!.saveNow();
@@ -137,8 +194,11 @@ export async function runProvided(scenario: ScenarioFile): Promise<ScenarioResul
     const finalState = redactSecrets(store.getState());
     clock.clearAll();
 
-    const divergence = firstDivergence(scenario.steps, actual?.steps ?? [], scenario.ignore);
-    if (divergence) return fail(scenario, started, formatDivergence(divergence, scenario.steps.length) + sagaErrors(errors));
+    const divergence = firstDivergence(scenario.steps, actual?.steps ?? [], [...RUNNER_IGNORE, ...(scenario.ignore ?? [])]);
+    if (divergence) {
+      const unanswered = answers.unanswered.length ? `\n  (llamadas sin respuesta grabada: ${[...new Set(answers.unanswered)].join(', ')})` : '';
+      return fail(scenario, started, formatDivergence(divergence, scenario.steps.length) + unanswered + sagaErrors(errors));
+    }
     const miss = scenario.expect?.state ? matchSubset(normalize(scenario.expect.state), normalize(finalState)) : null;
     if (miss) return fail(scenario, started, `estado final distinto en ${miss.path}: esperado ${JSON.stringify(miss.expected)}, obtenido ${JSON.stringify(miss.actual)}`);
     return { name: scenario.name, passed: true, ms: performance.now() - started, steps: scenario.steps.length };
@@ -153,11 +213,11 @@ export async function runProvided(scenario: ScenarioFile): Promise<ScenarioResul
   }
 }
 
-function fail(scenario: ScenarioFile, started: number, report: string): ScenarioResult {
+export function fail(scenario: ScenarioFile, started: number, report: string): ScenarioResult {
   return { name: scenario.name, passed: false, report, ms: performance.now() - started, steps: scenario.steps.length };
 }
 
-function sagaErrors(errors: unknown[]): string {
+export function sagaErrors(errors: unknown[]): string {
   if (!errors.length) return '';
   const first = (errors[0] as unknown[]).map((e) => (e instanceof Error ? e.message : typeof e === 'string' ? e : JSON.stringify(e))).join(' ');
   return `\n  (los sagas registraron ${errors.length} error(es); el primero: ${first.slice(0, 300)})`;

@@ -78,10 +78,17 @@ export const SAGA_ACTION = '@@redux-saga/SAGA_ACTION';
 
 const isSagaPut = (action: unknown) => Boolean(action && (action as Record<string, unknown>)[SAGA_ACTION]);
 
-/** FormData is recorded by its field names (a cheque photo is never kept). */
+/**
+ * FormData is recorded by its field names and, for files, their name, type and size (a cheque photo's content is never
+ * kept; the runner sends a stand-in of the same size).
+ */
 function describeRequest(body: unknown): unknown {
-  if (typeof FormData !== 'undefined' && body instanceof FormData) return { formData: [...new Set([...body.keys()])] };
-  return body;
+  if (typeof FormData === 'undefined' || !(body instanceof FormData)) return body;
+  const files: Record<string, { name: string; type: string; size: number }> = {};
+  for (const [field, value] of body.entries()) {
+    if (typeof value !== 'string') files[field] = { name: value.name, type: value.type, size: value.size };
+  }
+  return { formData: [...new Set([...body.keys()])], ...(Object.keys(files).length ? { files } : {}) };
 }
 
 export class ScenarioRecorder {
