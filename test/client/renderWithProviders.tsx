@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { InitialEntry } from 'react-router-dom';
 import { App } from '@client/app/App';
 import { createAppRouter } from '@client/app/router';
+import { GridSettingsProvider } from '@client/components/gridSetup';
 import { makeStore, type RootState } from '@client/app/store';
 import { sessionFrom, type SessionState } from '@client/features/session/sessionSlice';
 import type { CustomerProfile } from '@shared/api/erp';
@@ -13,12 +14,19 @@ export interface RenderOptions {
   preloadedState?: Partial<RootState>;
 }
 
-/** The whole app (providers, router, a fresh store) at `route`, as a user would see it. */
+/**
+ * The whole app (providers, router, a fresh store) at `route`, as a user would see it. jsdom has no layout, so the grids
+ * render every row instead of virtualizing (docs/decisions.md, D16).
+ */
 export function renderWithProviders({ route = '/', preloadedState }: RenderOptions = {}) {
   const store = makeStore(preloadedState);
   const router = createAppRouter({ initialEntries: [route] });
   const user = userEvent.setup();
-  const utils = render(<App store={store} router={router} />);
+  const utils = render(
+    <GridSettingsProvider disableVirtualization>
+      <App store={store} router={router} />
+    </GridSettingsProvider>,
+  );
   return { ...utils, store, router, user };
 }
 

@@ -2,14 +2,11 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
+import { type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CatalogueItem } from '@shared/api/erp';
 import { formatCLP, formatInteger } from '@shared/money';
-
-// jsdom has no layout: the grid renders every row there instead of virtualizing (docs/decisions.md, D16).
-const inJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom');
+import { PortalDataGrid } from './gridSetup';
 
 const detailPath = (sku: string) => `/user/product-detail/${encodeURIComponent(sku)}`;
 
@@ -81,21 +78,15 @@ interface Props {
 /** Product rows as a table: image, description, gender, stock and list price + VAT, 10 per page. */
 export default function ProductRowsGrid({ rows, loading, label, link }: Props) {
   return (
-    <DataGrid
+    <PortalDataGrid
       aria-label={label}
       rows={rows}
       columns={link === 'icon' ? catalogueColumns : searchColumns}
       getRowId={(row) => row.sku}
       loading={loading}
       rowHeight={64}
-      autoHeight
-      disableRowSelectionOnClick
-      disableColumnMenu
       pageSizeOptions={[10, 25, 50]}
       initialState={{ pagination: { paginationModel: { pageSize: 10, page: 0 } } }}
-      localeText={esES.components.MuiDataGrid.defaultProps.localeText}
-      disableVirtualization={inJsdom}
-      sx={{ bgcolor: 'background.paper' }}
     />
   );
 }

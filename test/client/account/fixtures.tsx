@@ -15,6 +15,7 @@ import { accountReducer, initialAccountState, type AccountState } from '@client/
 import { sessionReducer } from '@client/features/session/sessionSlice';
 import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
 import { sessionOf } from '../renderWithProviders';
+import { GridSettingsProvider } from '@client/components/gridSetup';
 
 // The account screens with the reducers and saga they need: independent of where app/ wires them.
 
@@ -91,7 +92,9 @@ export function renderAccount(ui: ReactElement, preloadedState?: Partial<Account
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <MemoryRouter>{ui}</MemoryRouter>
+        <GridSettingsProvider disableVirtualization>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </GridSettingsProvider>
       </ThemeProvider>
     </Provider>,
   );

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -9,7 +8,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { type GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
@@ -17,12 +16,13 @@ import type { PendingDocument } from '@shared/api/erp';
 import { formatCLP } from '@shared/money';
 import type { InvoicePaymentStart } from '@client/app/events';
 import { useAppDispatch } from '@client/app/hooks';
+import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
+import { GridBox, ListScreen } from '@client/components/ListScreen';
 import type { PendingPaymentsReselection } from '@client/app/navigation';
 import { formatDate } from '@shared/dates';
 import { selectPendingDocuments, type AccountRootState } from './accountSelectors';
 import { pendingPaymentSubmitted, pendingScreenOpened } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
-import { inJsdom, loadingSlotProps, localeWithNoRows, paginationProps } from './gridSetup';
 import { noSelection, selectedDocuments, totalOf, type RowSelection } from './pendingSelection';
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
@@ -36,8 +36,6 @@ const columns: GridColDef<PendingDocument>[] = [
   { field: 'totalBruto', headerName: ACCOUNT_TEXT.totalBruto, type: 'number', width: 140, valueFormatter: (value: number) => formatCLP(value) },
   { field: 'saldoaPagar', headerName: ACCOUNT_TEXT.saldoaPagar, type: 'number', width: 140, valueFormatter: (value: number) => formatCLP(value) },
 ];
-
-const localeText = localeWithNoRows(ACCOUNT_TEXT.noPending);
 
 /** 'Intentar nuevamente' of an unpaid invoice payment comes back with the same invoices and provider. */
 function reselection(state: unknown): { selection: RowSelection; method: Method } {
@@ -88,27 +86,17 @@ export default function PendingPaymentsScreen() {
   };
 
   return (
-    <Box component="section" aria-labelledby="pending-title">
-      <Typography id="pending-title" variant="h1" component="h1" gutterBottom>
-        {ACCOUNT_TEXT.pendingTitle}
-      </Typography>
-
-      {pending.status === 'failed' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => dispatch(pendingScreenOpened())}>
-              {ACCOUNT_TEXT.retry}
-            </Button>
-          }
-        >
-          {ACCOUNT_TEXT.pendingLoadFailed}
-        </Alert>
-      ) : (
+    <ListScreen
+      titleId="pending-title"
+      title={ACCOUNT_TEXT.pendingTitle}
+      failed={pending.status === 'failed'}
+      error={ACCOUNT_TEXT.pendingLoadFailed}
+      retryLabel={ACCOUNT_TEXT.retry}
+      onRetry={() => dispatch(pendingScreenOpened())}
+    >
         <>
-          {/* the grid scrolls sideways inside this box; the page itself stays as wide as the screen */}
-          <Box sx={{ width: '100%', minWidth: 0 }}>
-            <DataGrid
+          <GridBox>
+            <PortalDataGrid
               aria-label={ACCOUNT_TEXT.pendingGrid}
               rows={pending.items}
               columns={columns}
@@ -117,15 +105,11 @@ export default function PendingPaymentsScreen() {
               checkboxSelection
               rowSelectionModel={selection}
               onRowSelectionModelChange={(model) => setSelection(model)}
-              autoHeight
-              disableColumnMenu
+              disableRowSelectionOnClick={false}
               {...paginationProps}
-              localeText={localeText}
-              disableVirtualization={inJsdom}
-              slotProps={loadingSlotProps}
-              sx={{ bgcolor: 'background.paper' }}
+              noRowsLabel={ACCOUNT_TEXT.noPending}
             />
-          </Box>
+          </GridBox>
 
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}>
             <Typography component="p" variant="h6">
@@ -159,7 +143,6 @@ export default function PendingPaymentsScreen() {
             </Paper>
           )}
         </>
-      )}
-    </Box>
+    </ListScreen>
   );
 }

@@ -1,21 +1,18 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { type GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
 import { fill } from '@shared/messages';
 import { useAppDispatch } from '@client/app/hooks';
+import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
+import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { formatDate } from '@shared/dates';
 import { dashIfNone } from './accountFormat';
 import { selectHistoryDetail, selectPurchaseHistory, type AccountRootState } from './accountSelectors';
 import { historyDetailClosed, historyDetailOpened, historyScreenOpened } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
-import { inJsdom, loadingSlotProps, localeWithNoRows, paginationProps } from './gridSetup';
 import { PurchaseDetailDialog } from './PurchaseDetailDialog';
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
@@ -33,8 +30,6 @@ const dataColumns: GridColDef<PurchaseHistoryHeader>[] = [
   { field: 'numNotaCredito', headerName: ACCOUNT_TEXT.numNotaCredito, width: 150, valueFormatter: dashed },
   { field: 'dte', headerName: ACCOUNT_TEXT.dte, width: 120 },
 ];
-
-const localeText = localeWithNoRows(ACCOUNT_TEXT.noHistory);
 
 /** /user/purchase-history (spec section 2): the buyer's orders; the eye opens the lines of one. */
 export default function PurchaseHistoryScreen() {
@@ -72,48 +67,32 @@ export default function PurchaseHistoryScreen() {
   );
 
   return (
-    <Box component="section" aria-labelledby="history-title">
-      <Typography id="history-title" variant="h1" component="h1" gutterBottom>
-        {ACCOUNT_TEXT.historyTitle}
-      </Typography>
-
-      {history.status === 'failed' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => dispatch(historyScreenOpened())}>
-              {ACCOUNT_TEXT.retry}
-            </Button>
-          }
-        >
-          {ACCOUNT_TEXT.historyLoadFailed}
-        </Alert>
-      ) : (
-        // the grid scrolls sideways inside this box; the page itself stays as wide as the screen
-        <Box sx={{ width: '100%', minWidth: 0 }}>
-          <DataGrid
-            aria-label={ACCOUNT_TEXT.historyGrid}
-            rows={history.items}
-            columns={columns}
-            getRowId={(row) => row.docEntry}
-            loading={history.status === 'idle' || history.status === 'running'}
-            autoHeight
-            disableRowSelectionOnClick
-            disableColumnMenu
-            {...paginationProps}
-            localeText={localeText}
-            disableVirtualization={inJsdom}
-            slotProps={loadingSlotProps}
-            sx={{ bgcolor: 'background.paper' }}
-          />
-        </Box>
-      )}
-
-      <PurchaseDetailDialog
-        detail={detail}
-        onClose={() => dispatch(historyDetailClosed())}
-        onRetry={() => detail.order && dispatch(historyDetailOpened(detail.order))}
-      />
-    </Box>
+    <ListScreen
+      titleId="history-title"
+      title={ACCOUNT_TEXT.historyTitle}
+      failed={history.status === 'failed'}
+      error={ACCOUNT_TEXT.historyLoadFailed}
+      retryLabel={ACCOUNT_TEXT.retry}
+      onRetry={() => dispatch(historyScreenOpened())}
+      extra={
+        <PurchaseDetailDialog
+          detail={detail}
+          onClose={() => dispatch(historyDetailClosed())}
+          onRetry={() => detail.order && dispatch(historyDetailOpened(detail.order))}
+        />
+      }
+    >
+      <GridBox>
+        <PortalDataGrid
+          aria-label={ACCOUNT_TEXT.historyGrid}
+          rows={history.items}
+          columns={columns}
+          getRowId={(row) => row.docEntry}
+          loading={history.status === 'idle' || history.status === 'running'}
+          {...paginationProps}
+          noRowsLabel={ACCOUNT_TEXT.noHistory}
+        />
+      </GridBox>
+    </ListScreen>
   );
 }

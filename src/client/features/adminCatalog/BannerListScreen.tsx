@@ -1,7 +1,5 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -10,23 +8,21 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { type GridColDef } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router-dom';
 import type { Banner } from '@shared/api/banners';
 import { BANNER_MSG } from '@shared/schemas/banners';
 import { useAppDispatch } from '@client/app/hooks';
+import { PortalDataGrid } from '@client/components/gridSetup';
+import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { selectBannerDelete, selectBanners, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { bannerDeleteRequested, bannerEditChosen, bannerListOpened } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { BANNER_CREATE_PATH } from './adminPaths';
-import { inJsdom, loadingSlotProps, localeWithNoRows } from './gridSetup';
 import { PageSpinner } from '@client/components/PageSpinner';
 
 const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
-
-const localeText = localeWithNoRows(BANNER_MSG.empty);
 
 const IMAGES = [
   ['urlBannerImage', BANNER_MSG.colBanner1],
@@ -134,54 +130,34 @@ export default function BannerListScreen() {
 
   const loaded = banners.status === 'loaded';
   return (
-    <Box component="section" aria-labelledby="admin-banners-title">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
-        <Typography id="admin-banners-title" variant="h1" component="h1">
-          {BANNER_MSG.listTitle}
-        </Typography>
-        {loaded && banners.data.length === 0 && (
-          <Button component={RouterLink} to={BANNER_CREATE_PATH} variant="contained" startIcon={<AddIcon />}>
-            {BANNER_MSG.create}
-          </Button>
-        )}
-      </Stack>
-
-      {banners.status === 'failed' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => dispatch(bannerListOpened())}>
-              {ADMIN_CATALOG_TEXT.retry}
-            </Button>
-          }
-        >
-          {banners.error}
-        </Alert>
-      ) : phone ? (
+    <ListScreen
+      titleId="admin-banners-title"
+      title={BANNER_MSG.listTitle}
+      create={loaded && banners.data.length === 0 ? { to: BANNER_CREATE_PATH, label: BANNER_MSG.create } : null}
+      failed={banners.status === 'failed'}
+      error={banners.error}
+      retryLabel={ADMIN_CATALOG_TEXT.retry}
+      onRetry={() => dispatch(bannerListOpened())}
+    >
+      {phone ? (
         loaded ? (
           <BannerCards banners={banners.data} deleting={deleting} onEdit={onEdit} onDelete={onDelete} />
         ) : (
           <PageSpinner label={ADMIN_CATALOG_TEXT.loading} />
         )
       ) : (
-        <Box sx={{ width: '100%', minWidth: 0 }}>
-          <DataGrid
+        <GridBox>
+          <PortalDataGrid
             aria-label={ADMIN_CATALOG_TEXT.bannersGrid}
             rows={banners.data}
             columns={columns}
             loading={!loaded}
             rowHeight={72}
-            autoHeight
             hideFooter
-            disableColumnMenu
-            disableRowSelectionOnClick
-            localeText={localeText}
-            disableVirtualization={inJsdom}
-            slotProps={loadingSlotProps}
-            sx={{ bgcolor: 'background.paper' }}
+            noRowsLabel={BANNER_MSG.empty}
           />
-        </Box>
+        </GridBox>
       )}
-    </Box>
+    </ListScreen>
   );
 }

@@ -9,17 +9,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import type { ProductListItem } from '@shared/api/adminProducts';
 import { fill } from '@shared/messages';
 import { ADMIN_PRODUCT_MSG } from '@shared/schemas/adminProducts';
 import { useAppDispatch } from '@client/app/hooks';
+import { PAGE_SIZE, PortalDataGrid } from '@client/components/gridSetup';
 import { selectAdminProducts, selectProductStatuses, selectStatusError, selectStatusPending, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { productEditChosen, productListOpened, productPageShown } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
-import { inJsdom, loadingSlotProps, localeWithNoRows, PAGE_SIZE } from './gridSetup';
 
 const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 
@@ -29,7 +29,6 @@ export function filterBySku(items: ProductListItem[], query: string): ProductLis
   return needle ? items.filter((item) => item.sku.toLowerCase().includes(needle)) : items;
 }
 
-const localeText = localeWithNoRows(ADMIN_PRODUCT_MSG.noProducts);
 const firstPage: GridPaginationModel = { page: 0, pageSize: PAGE_SIZE };
 
 /**
@@ -184,7 +183,7 @@ export default function ProductListScreen() {
           )}
           {/* the grid scrolls sideways inside this box; the page itself stays as wide as the screen */}
           <Box sx={{ width: '100%', minWidth: 0 }}>
-            <DataGrid
+            <PortalDataGrid
               aria-label={ADMIN_CATALOG_TEXT.productsGrid}
               rows={rows}
               columns={columns}
@@ -195,12 +194,7 @@ export default function ProductListScreen() {
               pageSizeOptions={[PAGE_SIZE]}
               columnVisibilityModel={{ descripcion: !phone }}
               getRowHeight={phone ? () => 'auto' : undefined}
-              autoHeight
-              disableColumnMenu
-              disableRowSelectionOnClick
-              localeText={localeText}
-              disableVirtualization={inJsdom}
-              slotProps={loadingSlotProps}
+              noRowsLabel={ADMIN_PRODUCT_MSG.noProducts}
               sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
             />
           </Box>

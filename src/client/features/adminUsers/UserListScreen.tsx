@@ -1,30 +1,22 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { type GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AdminUser } from '@shared/api/adminUsers';
 import { fill } from '@shared/messages';
 import { USER_MSG, USER_TYPE_LABELS } from '@shared/schemas/users';
 import { useAppDispatch } from '@client/app/hooks';
+import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
+import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { USER_CREATE_PATH } from './adminUsersPaths';
 import { selectUserDelete, selectUsers, type AdminUsersRootState } from './adminUsersSelectors';
 import { userDeleteRequested, userEditChosen, userListOpened } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT as T } from './adminUsersTexts';
-import { inJsdom, loadingSlotProps, localeWithNoRows, paginationProps } from './gridSetup';
 
 const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
-
-const localeText = localeWithNoRows(USER_MSG.empty);
 
 const dataColumns: GridColDef<AdminUser>[] = [
   { field: 'username', headerName: T.colUsername, minWidth: 130, flex: 1 },
@@ -97,46 +89,25 @@ export default function UserListScreen() {
   );
 
   return (
-    <Box component="section" aria-labelledby="admin-users-title">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
-        <Typography id="admin-users-title" variant="h1" component="h1">
-          {USER_MSG.listTitle}
-        </Typography>
-        <Button component={RouterLink} to={USER_CREATE_PATH} variant="contained" startIcon={<AddIcon />}>
-          {T.create}
-        </Button>
-      </Stack>
-
-      {users.status === 'failed' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => dispatch(userListOpened())}>
-              {T.retry}
-            </Button>
-          }
-        >
-          {users.error}
-        </Alert>
-      ) : (
-        // the grid scrolls sideways inside this box; the page itself stays as wide as the screen
-        <Box sx={{ width: '100%', minWidth: 0 }}>
-          <DataGrid
-            aria-label={T.usersGrid}
-            rows={users.data}
-            columns={columns}
-            loading={users.status !== 'loaded'}
-            autoHeight
-            disableColumnMenu
-            disableRowSelectionOnClick
-            {...paginationProps}
-            localeText={localeText}
-            disableVirtualization={inJsdom}
-            slotProps={loadingSlotProps}
-            sx={{ bgcolor: 'background.paper' }}
-          />
-        </Box>
-      )}
-    </Box>
+    <ListScreen
+      titleId="admin-users-title"
+      title={USER_MSG.listTitle}
+      create={{ to: USER_CREATE_PATH, label: T.create }}
+      failed={users.status === 'failed'}
+      error={users.error}
+      retryLabel={T.retry}
+      onRetry={() => dispatch(userListOpened())}
+    >
+      <GridBox>
+        <PortalDataGrid
+          aria-label={T.usersGrid}
+          rows={users.data}
+          columns={columns}
+          loading={users.status !== 'loaded'}
+          {...paginationProps}
+          noRowsLabel={USER_MSG.empty}
+        />
+      </GridBox>
+    </ListScreen>
   );
 }

@@ -1,0 +1,64 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
+interface Props {
+  /** The id of the heading that names the section. */
+  titleId: string;
+  title: string;
+  /** The create link beside the heading, when the list offers one now. */
+  create?: { to: string; label: string } | null;
+  /** The load failed: an error with a retry button in place of the list. */
+  failed: boolean;
+  error: ReactNode;
+  retryLabel: string;
+  onRetry: () => void;
+  /** The list (a grid, with what goes with it); loading and empty states are the grid's. */
+  children: ReactNode;
+  /** What the section shows whether or not the load failed (a dialog). */
+  extra?: ReactNode;
+}
+
+/** A list screen: the heading with its create link, then the list, or its load error with a retry. */
+export function ListScreen({ titleId, title, create, failed, error, retryLabel, onRetry, children, extra }: Props) {
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
+        <Typography id={titleId} variant="h1" component="h1">
+          {title}
+        </Typography>
+        {create && (
+          <Button component={RouterLink} to={create.to} variant="contained" startIcon={<AddIcon />}>
+            {create.label}
+          </Button>
+        )}
+      </Stack>
+
+      {failed ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {retryLabel}
+            </Button>
+          }
+        >
+          {error}
+        </Alert>
+      ) : (
+        children
+      )}
+      {extra}
+    </Box>
+  );
+}
+
+/** The grid scrolls sideways inside this box; the page itself stays as wide as the screen. */
+export function GridBox({ children }: { children: ReactNode }) {
+  return <Box sx={{ width: '100%', minWidth: 0 }}>{children}</Box>;
+}
