@@ -14,7 +14,8 @@ let browser: Browser;
 let portal: RunningPortal;
 beforeAll(async () => {
   browser = await launch();
-  portal = await startPortal();
+  // the global set-up built the SPA and serves it: this second portal serves the same build
+  portal = await startPortal({}, { build: false });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -30,8 +30,12 @@ export interface RunningPortal {
 /** The repository: npm scripts and Jest run from it. */
 const root = process.cwd();
 
-export async function startPortal(extraEnv: Record<string, string> = {}): Promise<RunningPortal> {
-  execSync('npx tsx src/server/tools/ensureClientBuild.ts', { cwd: root, stdio: 'inherit' });
+/**
+ * `build: false` when the SPA was just built by someone else (the browser tests' global set-up): a second build would
+ * empty dist/client under the portal already serving it.
+ */
+export async function startPortal(extraEnv: Record<string, string> = {}, { build = true } = {}): Promise<RunningPortal> {
+  if (build) execSync('npx tsx src/server/tools/ensureClientBuild.ts', { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   const b1Port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-scenarios-'));

@@ -46,7 +46,11 @@ export default function ScenarioPanel({ onClose }: { onClose: () => void }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => heading.current?.focus(), []);
+  // focus on the panel's title when it opens and when a replay ends (its buttons go away): Escape still closes it
+  const replayingNow = snap.mode === 'replaying';
+  useEffect(() => {
+    if (!replayingNow) heading.current?.focus();
+  }, [replayingNow]);
 
   // 'Reproducir': one step every PLAY_INTERVAL_MS until the end or 'Pausa'
   useEffect(() => {
