@@ -13,7 +13,8 @@ import { fail, pngFile, sagaErrors, withSideInputs, type ScenarioResult } from '
 // into the real store and sagas, against a running portal over real HTTP (its stand-ins behind it). The login uses the
 // scenario's declared demo account: recordings hold no password, the demo account's comes from the demo list. Each UI
 // action waits until the sagas have put as many actions as the recording had before it. Data differ between portals
-// (ids, order numbers), so actions are compared by type; then the ERP documents the scenario declares are read from the
+// (ids, order numbers) and answers come in the network's order, so the saga actions are compared by type, in any
+// order; then the ERP documents the scenario declares are read from the
 // B1 Service Layer. A scenario that leaves the SPA for WebPay's or Khipu's page (a page load after a provider redirect)
 // cannot be followed without a browser: it fails with that reason (record it again with the browser instead).
 
@@ -91,13 +92,15 @@ export async function runLive(scenario: ScenarioFile, options: { url: string; b1
     await waitFor(() => recordedActions().length >= expectedBefore);
     await new Promise((r) => setTimeout(r, 500));
     const actual = getScenarioRecorder()!.stop()!;
-    const exp = scenario.steps.map((s, i) => ({ s, i })).filter(({ s }) => s.kind === 'action');
-    const act = timeline(actual.steps);
-    for (let j = 0; j < exp.length; j += 1) {
-      if (actionType(exp[j].s) !== (act[j] ? actionType(act[j]) : '(nada)')) {
-        return fail(scenario, started, `primera diferencia en el paso ${exp[j].i} de ${scenario.steps.length}\n  esperado: ${actionType(exp[j].s)}\n  obtenido: ${act[j] ? actionType(act[j]) : '(nada)'}${sagaErrors(errors)}`);
-      }
+    // the sagas of a live portal answer in the network's order: the saga actions must be the same, in any order
+    const left = timeline(actual.steps).filter((st) => st.kind === 'action' && st.source === 'saga').map(actionType);
+    for (const [i, st] of scenario.steps.entries()) {
+      if (st.kind !== 'action' || st.source !== 'saga') continue;
+      const at = left.indexOf(actionType(st));
+      if (at < 0) return fail(scenario, started, `primera diferencia en el paso ${i} de ${scenario.steps.length}\n  esperado: ${actionType(st)}\n  obtenido: (nada)${sagaErrors(errors)}`);
+      left.splice(at, 1);
     }
+    if (left.length) return fail(scenario, started, `acciones de más en vivo: ${left.join(', ')}`);
     const finalState = redactSecrets(store.getState());
     for (const doc of scenario.expect?.erp ?? []) {
       if (!options.b1) continue;
@@ -124,7 +127,7 @@ export async function runLive(scenario: ScenarioFile, options: { url: string; b1
 
 async function waitFor(check: () => boolean) {
   const end = Date.now() + WAIT_MS;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
 }
 
 /** The declared ERP document, read through the Service Layer; the reason it does not match, or null. */
