@@ -108,7 +108,7 @@ describe('pending payments load, step by step', () => {
       .withReducer(accountReducers, storeWith())
       .provide([[matchers.call.fn(fetchPendingDocuments), pendingDocuments]])
       .run();
-    expect(storeState.account.pending).toEqual({ status: 'loaded', items: pendingDocuments, error: null });
+    expect(storeState.account.pending).toEqual({ status: 'loaded', data: pendingDocuments, error: null });
     expect(storeState.message.current).toBeNull();
   });
 
@@ -117,7 +117,7 @@ describe('pending payments load, step by step', () => {
       .withReducer(accountReducers, storeWith())
       .provide([[matchers.call.fn(fetchPendingDocuments), throwError(new HttpError(500, 'Internal server error'))]])
       .run();
-    expect(storeState.account.pending).toEqual({ status: 'failed', items: [], error: 'Internal server error' });
+    expect(storeState.account.pending).toEqual({ status: 'failed', data: [], error: 'Internal server error' });
     expect(storeState.message.current).toEqual({ tipoMessage: 'Error', message: ' Internal server error, intentelo mas tarde (B1) ' });
   });
 
@@ -132,7 +132,7 @@ describe('pending payments load, step by step', () => {
 });
 
 describe('Pagar, step by step', () => {
-  const loaded = { status: 'loaded' as const, items: pendingDocuments, error: null };
+  const loaded = { status: 'loaded' as const, data: pendingDocuments, error: null };
   const invoices = [
     { docEntry: 502, paidSum: 20_000 },
     { docEntry: 505, paidSum: 50_000 },
@@ -206,7 +206,7 @@ describe('purchase history load', () => {
       .withReducer(accountReducers, storeWith())
       .provide([[matchers.call.fn(fetchPurchaseHistory), historyHeaders]])
       .run();
-    expect(storeState.account.history).toEqual({ status: 'loaded', items: historyHeaders, error: null });
+    expect(storeState.account.history).toEqual({ status: 'loaded', data: historyHeaders, error: null });
   });
 });
 
@@ -244,14 +244,14 @@ describe('order detail', () => {
       .withReducer(accountReducers, storeWith(accountReducer(initialAccountState, historyDetailOpened(order))))
       .provide([[matchers.call.fn(fetchPurchaseHistoryLines), detailLines]])
       .run();
-    expect(storeState.account.detail).toEqual({ order, status: 'loaded', lines: detailLines, error: null });
+    expect(storeState.account.detail).toEqual({ order, status: 'loaded', data: detailLines, error: null });
   });
 });
 
 describe('account slice', () => {
   it('an answer for an order whose popup was closed or replaced is dropped', () => {
     const open = accountReducer(initialAccountState, historyDetailOpened(historyHeaders[0]));
-    expect(accountReducer(open, historyDetailLoaded({ docEntry: 9002, lines: detailLines })).detail.lines).toEqual([]);
+    expect(accountReducer(open, historyDetailLoaded({ docEntry: 9002, lines: detailLines })).detail.data).toEqual([]);
     const closed = accountReducer(open, historyDetailClosed());
     expect(accountReducer(closed, historyDetailLoadFailed({ docEntry: 9001, error: 'x' })).detail).toEqual(initialAccountState.detail);
   });

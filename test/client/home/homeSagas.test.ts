@@ -80,9 +80,9 @@ describe('home saga, whole flow with the reducers', () => {
         [matchers.call.fn(fetchMenOffers), men],
       ])
       .run();
-    expect(storeState.home.banner).toEqual({ status: 'loaded', images: ['/files/banners/1.jpg', '/files/banners/2.jpg', '/files/banners/3.jpg'] });
-    expect(storeState.home.offers.men).toEqual({ status: 'loaded', items: men });
-    expect(storeState.home.offers.women).toEqual({ status: 'failed', items: [] });
+    expect(storeState.home.banner).toEqual({ status: 'loaded', data: ['/files/banners/1.jpg', '/files/banners/2.jpg', '/files/banners/3.jpg'], error: null });
+    expect(storeState.home.offers.men).toEqual({ status: 'loaded', data: men, error: null });
+    expect(storeState.home.offers.women).toEqual({ status: 'failed', data: [], error: null });
     expect(storeState.message.current).toEqual({ tipoMessage: 'Error', message: 'Server-side error: 503 ERP no disponible, intentelo mas tarde (B1)' });
   });
 
@@ -96,7 +96,7 @@ describe('home saga, whole flow with the reducers', () => {
       ])
       .put(homeOffersLoaded({ tab: 'women', items: women }))
       .run();
-    expect(storeState.home.offers.women.items).toEqual(women);
+    expect(storeState.home.offers.women.data).toEqual(women);
     expect(storeState.message.current).toBeNull();
   });
 });

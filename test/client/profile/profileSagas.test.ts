@@ -207,7 +207,7 @@ describe('load flow with the reducers', () => {
       .run();
     expect(storeState.profile).toEqual({
       profile: pacifico,
-      load: { status: 'idle', error: null },
+      load: { status: 'loaded', error: null },
       catalogs: { status: 'loaded', regions, countries },
       save: { status: 'idle', error: null },
     });

@@ -52,7 +52,7 @@ describe('search sagas, step by step', () => {
   });
 
   it('Enter with the list loaded: the filtered list goes to the results', () => {
-    const loaded = { status: 'loaded', items: catalogueItems, error: null };
+    const loaded = { status: 'loaded', data: catalogueItems, error: null };
     const found = catalogueItems.filter((i) => i.descripcion.includes('Dry'));
     testSaga(handleSearchSubmitted, searchSubmitted('dry'))
       .next()

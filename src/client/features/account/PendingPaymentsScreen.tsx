@@ -16,6 +16,7 @@ import type { PendingDocument } from '@shared/api/erp';
 import { formatCLP } from '@shared/money';
 import type { InvoicePaymentStart } from '@client/app/events';
 import { useAppDispatch } from '@client/app/hooks';
+import { isPending } from '@client/app/loadable';
 import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
 import type { PendingPaymentsReselection } from '@client/app/navigation';
@@ -71,7 +72,7 @@ export default function PendingPaymentsScreen() {
     dispatch(pendingScreenOpened());
   }, [dispatch]);
 
-  const selected = useMemo(() => selectedDocuments(pending.items, selection), [pending.items, selection]);
+  const selected = useMemo(() => selectedDocuments(pending.data, selection), [pending.data, selection]);
   const total = totalOf(selected);
   const nothingSelected = selected.length === 0;
 
@@ -98,10 +99,10 @@ export default function PendingPaymentsScreen() {
           <GridBox>
             <PortalDataGrid
               aria-label={ACCOUNT_TEXT.pendingGrid}
-              rows={pending.items}
+              rows={pending.data}
               columns={columns}
               getRowId={(row) => row.docEntry}
-              loading={pending.status === 'idle' || pending.status === 'running'}
+              loading={isPending(pending.status)}
               checkboxSelection
               rowSelectionModel={selection}
               onRowSelectionModelChange={(model) => setSelection(model)}

@@ -26,13 +26,13 @@ interface Props {
 
 /** 'Detalle de Pedido' (spec section 2, Purchase history): the lines of one order. */
 export function PurchaseDetailDialog({ detail, onClose, onRetry }: Props) {
-  const { order, status, lines, error } = detail;
+  const { order, status, data: lines, error } = detail;
   return (
     <Dialog open={order !== null} onClose={onClose} fullWidth maxWidth="md" scroll="paper" aria-labelledby="purchase-detail-title">
       <DialogTitle id="purchase-detail-title">{ACCOUNT_TEXT.detailTitle}</DialogTitle>
       <DialogContent dividers>
         {order && <DialogContentText sx={{ mb: 2 }}>{fill(ACCOUNT_TEXT.detailOrder, { numPedido: order.numPedido })}</DialogContentText>}
-        {status === 'running' && (
+        {status === 'loading' && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
             <CircularProgress aria-label={ACCOUNT_TEXT.loadingDetail} />
           </Box>

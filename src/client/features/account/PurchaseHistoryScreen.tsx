@@ -6,6 +6,7 @@ import { useSelector } from 'react-redux';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
 import { fill } from '@shared/messages';
 import { useAppDispatch } from '@client/app/hooks';
+import { isPending } from '@client/app/loadable';
 import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { formatDate } from '@shared/dates';
@@ -85,10 +86,10 @@ export default function PurchaseHistoryScreen() {
       <GridBox>
         <PortalDataGrid
           aria-label={ACCOUNT_TEXT.historyGrid}
-          rows={history.items}
+          rows={history.data}
           columns={columns}
           getRowId={(row) => row.docEntry}
-          loading={history.status === 'idle' || history.status === 'running'}
+          loading={isPending(history.status)}
           {...paginationProps}
           noRowsLabel={ACCOUNT_TEXT.noHistory}
         />

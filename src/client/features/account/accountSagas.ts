@@ -5,6 +5,7 @@ import { fill, MSG } from '@shared/messages';
 import { HttpError, toApiError } from '@client/api/http';
 import { invoicePaymentRequested, type InvoicePaymentStart } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
+import type { Loadable } from '@client/app/loadable';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { SESSION_KEYS, writeItem, writeJson } from '@client/app/sessionStorage';
 import { fetchPendingDocuments, fetchPurchaseHistory, fetchPurchaseHistoryLines } from './api';
@@ -23,7 +24,6 @@ import {
   pendingLoadStarted,
   pendingPaymentSubmitted,
   pendingScreenOpened,
-  type ListState,
   type PendingPaymentChoice,
 } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
@@ -58,9 +58,9 @@ export function* handleLoadPending() {
  */
 export function* handlePaymentSubmitted(action: PayloadAction<PendingPaymentChoice>) {
   const { docEntries, method } = action.payload;
-  const pending: ListState<PendingDocument> = yield select(selectPendingDocuments);
+  const pending: Loadable<PendingDocument[]> = yield select(selectPendingDocuments);
   const chosen = new Set(docEntries);
-  const invoices = pending.items.filter((doc) => chosen.has(doc.docEntry)).map((doc) => ({ docEntry: doc.docEntry, paidSum: doc.saldoaPagar }));
+  const invoices = pending.data.filter((doc) => chosen.has(doc.docEntry)).map((doc) => ({ docEntry: doc.docEntry, paidSum: doc.saldoaPagar }));
   if (invoices.length === 0) return;
   const start: InvoicePaymentStart = { invoices, method };
   yield call(writeJson, SESSION_KEYS.invoicePendings, invoices);

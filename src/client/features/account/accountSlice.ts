@@ -1,33 +1,24 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
 import { loggedOut, sessionExpired, type InvoicePaymentStart } from '@client/app/events';
+import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable } from '@client/app/loadable';
 
-export type LoadStatus = 'idle' | 'running' | 'loaded' | 'failed';
-
-export interface ListState<T> {
-  status: LoadStatus;
-  items: T[];
-  error: string | null;
-}
-
-export interface DetailState {
+/** The lines of one order (data), loaded when its popup opens. */
+export interface DetailState extends Loadable<PurchaseHistoryLine[]> {
   /** The order whose popup is open; null when closed. */
   order: PurchaseHistoryHeader | null;
-  status: LoadStatus;
-  lines: PurchaseHistoryLine[];
-  error: string | null;
 }
 
 export interface AccountState {
-  pending: ListState<PendingDocument>;
-  history: ListState<PurchaseHistoryHeader>;
+  pending: Loadable<PendingDocument[]>;
+  history: Loadable<PurchaseHistoryHeader[]>;
   detail: DetailState;
 }
 
 export const initialAccountState: AccountState = {
-  pending: { status: 'idle', items: [], error: null },
-  history: { status: 'idle', items: [], error: null },
-  detail: { order: null, status: 'idle', lines: [], error: null },
+  pending: idleLoad([]),
+  history: idleLoad([]),
+  detail: { order: null, ...idleLoad([]) },
 };
 
 /** 'Pagar': the documents chosen (by docEntry) and the provider; the saga adds each one's balance. */
@@ -43,14 +34,13 @@ const accountSlice = createSlice({
     /** /user/pending-payments mounted (or 'Reintentar'): the saga reads the open invoices. */
     pendingScreenOpened() {},
     pendingLoadStarted(state) {
-      state.pending.status = 'running';
-      state.pending.error = null;
+      startLoading(state.pending);
     },
     pendingLoaded(state, action: PayloadAction<PendingDocument[]>) {
-      state.pending = { status: 'loaded', items: action.payload, error: null };
+      state.pending = loadedWith(action.payload);
     },
     pendingLoadFailed(state, action: PayloadAction<string>) {
-      state.pending = { status: 'failed', items: [], error: action.payload };
+      state.pending = { status: 'failed', data: [], error: action.payload };
     },
     /** 'Pagar' with the selection and the provider. */
     pendingPaymentSubmitted(_state, _action: PayloadAction<PendingPaymentChoice>) {},
@@ -58,30 +48,28 @@ const accountSlice = createSlice({
     /** /user/purchase-history mounted (or 'Reintentar'). */
     historyScreenOpened() {},
     historyLoadStarted(state) {
-      state.history.status = 'running';
-      state.history.error = null;
+      startLoading(state.history);
     },
     historyLoaded(state, action: PayloadAction<PurchaseHistoryHeader[]>) {
-      state.history = { status: 'loaded', items: action.payload, error: null };
+      state.history = loadedWith(action.payload);
     },
     historyLoadFailed(state, action: PayloadAction<string>) {
-      state.history = { status: 'failed', items: [], error: action.payload };
+      state.history = { status: 'failed', data: [], error: action.payload };
     },
 
     /** The eye of one order: the popup opens at once and its lines load. */
     historyDetailOpened(state, action: PayloadAction<PurchaseHistoryHeader>) {
-      state.detail = { order: action.payload, status: 'running', lines: [], error: null };
+      state.detail = { order: action.payload, status: 'loading', data: [], error: null };
     },
     historyDetailLoaded(state, action: PayloadAction<{ docEntry: number; lines: PurchaseHistoryLine[] }>) {
       // an answer for an order whose popup is no longer open is dropped
       if (state.detail.order?.docEntry !== action.payload.docEntry) return;
       state.detail.status = 'loaded';
-      state.detail.lines = action.payload.lines;
+      state.detail.data = action.payload.lines;
     },
     historyDetailLoadFailed(state, action: PayloadAction<{ docEntry: number; error: string }>) {
       if (state.detail.order?.docEntry !== action.payload.docEntry) return;
-      state.detail.status = 'failed';
-      state.detail.error = action.payload.error;
+      loadFailed(state.detail, action.payload.error);
     },
     historyDetailClosed(state) {
       state.detail = initialAccountState.detail;

@@ -2,8 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartItem, CartResponse } from '@shared/api/cart';
 import type { OrderTotals } from '@shared/pricing';
 import { cartEmptied, loggedOut, sessionExpired } from '@client/app/events';
-
-export type CartLoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+import type { LoadState } from '@client/app/loadable';
 
 export interface CartState {
   /** The top bar badge: what GET count-cart answered, less the lines deleted since. */
@@ -12,7 +11,7 @@ export interface CartState {
   items: CartItem[];
   /** The server's 'Resumen de la compra'; null until the cart is read. */
   totals: OrderTotals | null;
-  load: { status: CartLoadStatus; error: string | null };
+  load: LoadState;
   /** Lines with a change or a deletion on its way to the server (their buttons wait). */
   busy: Record<number, boolean>;
   /** The slide-out panel of the top bar cart icon. */

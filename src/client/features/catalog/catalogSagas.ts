@@ -15,8 +15,8 @@ import {
   catalogTreeRequested,
   selectCatalogItems,
   selectCatalogTree,
-  type LoadStatus,
 } from './catalogSlice';
+import type { LoadStatus } from '@client/app/loadable';
 
 /** Spec section 8: a connection failure of a product list reads 'Problema de conexión, intentarlo mas tarde'. */
 export function listErrorText(error: unknown): string {

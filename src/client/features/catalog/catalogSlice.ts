@@ -1,17 +1,16 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CatalogueItem, CatalogueTree } from '@shared/api/erp';
 import { loggedOut, sessionExpired } from '@client/app/events';
-
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable } from '@client/app/loadable';
 
 export interface CatalogState {
-  tree: { status: LoadStatus; data: CatalogueTree['categorias']; error: string | null };
-  items: { status: LoadStatus; data: CatalogueItem[]; error: string | null };
+  tree: Loadable<CatalogueTree['categorias']>;
+  items: Loadable<CatalogueItem[]>;
 }
 
 const initialState: CatalogState = {
-  tree: { status: 'idle', data: [], error: null },
-  items: { status: 'idle', data: [], error: null },
+  tree: idleLoad([]),
+  items: idleLoad([]),
 };
 
 const catalogSlice = createSlice({
@@ -21,26 +20,24 @@ const catalogSlice = createSlice({
     /** The catalogue screen was shown: the tree loads unless it already did. */
     treeRequested() {},
     treeLoading(state) {
-      state.tree.status = 'loading';
-      state.tree.error = null;
+      startLoading(state.tree);
     },
     treeLoaded(state, action: PayloadAction<CatalogueTree>) {
-      state.tree = { status: 'loaded', data: action.payload?.categorias ?? [], error: null };
+      state.tree = loadedWith(action.payload?.categorias ?? []);
     },
     treeFailed(state, action: PayloadAction<string>) {
-      state.tree = { ...state.tree, status: 'failed', error: action.payload };
+      loadFailed(state.tree, action.payload);
     },
     /** The product list was shown: the catalogue rows load unless they already did. */
     itemsRequested() {},
     itemsLoading(state) {
-      state.items.status = 'loading';
-      state.items.error = null;
+      startLoading(state.items);
     },
     itemsLoaded(state, action: PayloadAction<CatalogueItem[]>) {
-      state.items = { status: 'loaded', data: action.payload ?? [], error: null };
+      state.items = loadedWith(action.payload ?? []);
     },
     itemsFailed(state, action: PayloadAction<string>) {
-      state.items = { ...state.items, status: 'failed', error: action.payload };
+      loadFailed(state.items, action.payload);
     },
   },
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialState).addCase(sessionExpired, () => initialState),

@@ -1,9 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CustomerRequestFields } from '@shared/api/customerRequest';
+import type { FlowStatus } from '@client/app/loadable';
 
 // The customer creation request (customer spec sections 2, 4 and 8): the flow's status only; the form is Formik's.
-
-export type FlowStatus = 'idle' | 'running' | 'failed';
 
 export interface CustomerRequestState {
   status: FlowStatus;

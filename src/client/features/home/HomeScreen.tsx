@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { MSG } from '@shared/messages';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { BannerCarousel } from './BannerCarousel';
+import { isPending } from '@client/app/loadable';
 import { homeOpened, selectBanner, selectOffers, type OfferTab } from './homeSlice';
 import { OfferCard } from './OfferCard';
 
@@ -20,8 +21,8 @@ const TABS: { tab: OfferTab; label: string }[] = [
 ];
 
 function OfferList({ tab }: { tab: OfferTab }) {
-  const { status, items } = useAppSelector(selectOffers(tab));
-  if (status === 'loading' || status === 'idle') {
+  const { status, data: items } = useAppSelector(selectOffers(tab));
+  if (isPending(status)) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
         <CircularProgress aria-label="Cargando ofertas" />
@@ -68,12 +69,12 @@ export default function HomeScreen({ blocked = false }: HomeScreenProps) {
           {MSG.blocked}
         </Alert>
       )}
-      {banner.status === 'loading' && !banner.images.length ? (
+      {banner.status === 'loading' && !banner.data.length ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', aspectRatio: { xs: '16 / 9', sm: '3 / 1' }, mb: 3, bgcolor: 'grey.100', borderRadius: 2 }}>
           <CircularProgress aria-label="Cargando banners" />
         </Box>
       ) : (
-        <BannerCarousel images={banner.images} />
+        <BannerCarousel images={banner.data} />
       )}
       <Box component="section" aria-labelledby="ofertas-title">
         <Typography id="ofertas-title" variant="h2" component="h2" sx={{ mb: 1, letterSpacing: 1 }}>

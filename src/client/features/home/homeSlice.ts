@@ -1,18 +1,19 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '@client/app/events';
+import { idleLoad, loadedWith, startLoading, type Loadable } from '@client/app/loadable';
 import type { HomeOfferCard } from './api';
 
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type OfferTab = 'women' | 'men';
 
 export interface HomeState {
-  banner: { status: LoadStatus; images: string[] };
-  offers: Record<OfferTab, { status: LoadStatus; items: HomeOfferCard[] }>;
+  /** The three images of the banner set. */
+  banner: Loadable<string[]>;
+  offers: Record<OfferTab, Loadable<HomeOfferCard[]>>;
 }
 
 const initialState: HomeState = {
-  banner: { status: 'idle', images: [] },
-  offers: { women: { status: 'idle', items: [] }, men: { status: 'idle', items: [] } },
+  banner: idleLoad([]),
+  offers: { women: idleLoad([]), men: idleLoad([]) },
 };
 
 const homeSlice = createSlice({
@@ -21,21 +22,21 @@ const homeSlice = createSlice({
   reducers: {
     /** The home screen was shown: banner and both offer lists (re)load. */
     opened(state) {
-      state.banner.status = 'loading';
-      state.offers.women.status = 'loading';
-      state.offers.men.status = 'loading';
+      startLoading(state.banner);
+      startLoading(state.offers.women);
+      startLoading(state.offers.men);
     },
     bannerLoaded(state, action: PayloadAction<string[]>) {
-      state.banner = { status: 'loaded', images: action.payload };
+      state.banner = loadedWith(action.payload);
     },
     bannerFailed(state) {
-      state.banner = { status: 'failed', images: [] };
+      state.banner = { status: 'failed', data: [], error: null };
     },
     offersLoaded(state, action: PayloadAction<{ tab: OfferTab; items: HomeOfferCard[] }>) {
-      state.offers[action.payload.tab] = { status: 'loaded', items: action.payload.items };
+      state.offers[action.payload.tab] = loadedWith(action.payload.items);
     },
     offersFailed(state, action: PayloadAction<{ tab: OfferTab }>) {
-      state.offers[action.payload.tab] = { status: 'failed', items: [] };
+      state.offers[action.payload.tab] = { status: 'failed', data: [], error: null };
     },
   },
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialState).addCase(sessionExpired, () => initialState),

@@ -1,9 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProductDetail } from '@shared/api/erp';
 import { loggedOut, sessionExpired } from '@client/app/events';
+import type { LoadStatus } from '@client/app/loadable';
 import type { ProductContent } from './api';
-
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 export interface ProductState {
   sku: string | null;

@@ -2,23 +2,22 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Country, CustomerProfile, Region } from '@shared/api/erp';
 import type { UpdateProfileRequest } from '@shared/schemas/profile';
 import { loggedOut, sessionExpired } from '@client/app/events';
-
-export type FlowStatus = 'idle' | 'running' | 'failed';
+import { idleFlow, loadFailed, startLoading, type Flow, type LoadState, type LoadStatus } from '@client/app/loadable';
 
 export interface ProfileState {
   /** The profile this screen read or saved; null until then (the screen falls back to the session's). */
   profile: CustomerProfile | null;
-  load: { status: FlowStatus; error: string | null };
+  load: LoadState;
   /** Regions and countries of the address popups, loaded once per session. */
-  catalogs: { status: FlowStatus | 'loaded'; regions: Region[]; countries: Country[] };
-  save: { status: FlowStatus; error: string | null };
+  catalogs: { status: LoadStatus; regions: Region[]; countries: Country[] };
+  save: Flow;
 }
 
 export const initialProfileState: ProfileState = {
   profile: null,
   load: { status: 'idle', error: null },
   catalogs: { status: 'idle', regions: [], countries: [] },
-  save: { status: 'idle', error: null },
+  save: idleFlow,
 };
 
 const profileSlice = createSlice({
@@ -28,17 +27,17 @@ const profileSlice = createSlice({
     /** The profile screen mounted: the saga loads what is missing. */
     screenOpened() {},
     loadStarted(state) {
-      state.load = { status: 'running', error: null };
+      startLoading(state.load);
     },
     loaded(state, action: PayloadAction<CustomerProfile>) {
       state.profile = action.payload;
-      state.load = { status: 'idle', error: null };
+      state.load = { status: 'loaded', error: null };
     },
     loadFailed(state, action: PayloadAction<string>) {
-      state.load = { status: 'failed', error: action.payload };
+      loadFailed(state.load, action.payload);
     },
     catalogsLoadStarted(state) {
-      state.catalogs.status = 'running';
+      state.catalogs.status = 'loading';
     },
     catalogsLoaded(state, action: PayloadAction<{ regions: Region[]; countries: Country[] }>) {
       state.catalogs = { status: 'loaded', ...action.payload };

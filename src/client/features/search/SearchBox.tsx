@@ -36,7 +36,7 @@ export default function SearchBox() {
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
-  const matches = useMemo(() => filterProducts(products.items, text), [products.items, text]);
+  const matches = useMemo(() => filterProducts(products.data, text), [products.data, text]);
   const showList = open && matches.length > 0;
   const showError = open && Boolean(text.trim()) && products.status === 'failed';
 

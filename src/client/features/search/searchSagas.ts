@@ -56,7 +56,7 @@ export function* handleSearchSubmitted(action: PayloadAction<string>) {
     yield put(searchResultsFailed());
     return;
   }
-  const items: CatalogueItem[] = yield call(filterProducts, products.items, query);
+  const items: CatalogueItem[] = yield call(filterProducts, products.data, query);
   yield put(searchResultsReady({ query, items }));
 }
 

@@ -1,18 +1,17 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CatalogueItem } from '@shared/api/erp';
 import { loggedOut, sessionExpired } from '@client/app/events';
-
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable } from '@client/app/loadable';
 
 export interface SearchState {
   /** The complete product list, loaded once per session. */
-  products: { status: LoadStatus; items: CatalogueItem[]; error: string | null };
+  products: Loadable<CatalogueItem[]>;
   /** The list the last Enter (or search button) filtered: what /user/search-product shows. */
   results: { status: 'idle' | 'searching' | 'ready' | 'failed'; query: string; items: CatalogueItem[] };
 }
 
 const initialState: SearchState = {
-  products: { status: 'idle', items: [], error: null },
+  products: idleLoad([]),
   results: { status: 'idle', query: '', items: [] },
 };
 
@@ -23,14 +22,13 @@ const searchSlice = createSlice({
     /** The search box needs the product list (first focus or keystroke). */
     productsRequested() {},
     productsLoading(state) {
-      state.products.status = 'loading';
-      state.products.error = null;
+      startLoading(state.products);
     },
     productsLoaded(state, action: PayloadAction<CatalogueItem[]>) {
-      state.products = { status: 'loaded', items: action.payload ?? [], error: null };
+      state.products = loadedWith(action.payload ?? []);
     },
     productsFailed(state, action: PayloadAction<string>) {
-      state.products = { ...state.products, status: 'failed', error: action.payload };
+      loadFailed(state.products, action.payload);
     },
     /** Enter or the search button with this text. */
     submitted(state, action: PayloadAction<string>) {

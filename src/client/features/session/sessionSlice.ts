@@ -3,8 +3,7 @@ import type { ChangePasswordRequest, LoginRequest } from '@shared/api/types';
 import { isAdminRole, type Role } from '@shared/roles';
 import type { CustomerProfile } from '@shared/api/erp';
 import { loggedOut, profileRefreshed, sessionExpired } from '@client/app/events';
-
-export type FlowStatus = 'idle' | 'running' | 'failed';
+import type { Flow, FlowStatus } from '@client/app/loadable';
 
 export interface SessionState {
   token: string | null;
@@ -22,7 +21,7 @@ export interface SessionState {
   error: string | null;
   /** The last session ended by a 401: guards send to /session-expired instead of /login. */
   expired: boolean;
-  passwordChange: { status: FlowStatus; error: string | null };
+  passwordChange: Flow;
 }
 
 export interface SessionStarted {
