@@ -1,4 +1,4 @@
-import type { CartAddRequest, CartItem, CartResponse, CartUpdateRequest } from '@shared/api/cart';
+import type { CartAddRequest, CartItem, CartUpdateRequest } from '@shared/api/cart';
 import { http, type RequestOptions } from '@client/api/http';
 
 // Spec section 7, Cart. The server prices every line; whatever price a client could send is ignored.
@@ -9,7 +9,7 @@ export const addCartItem = (body: CartAddRequest, options?: RequestOptions) => h
 /** Sets the quantity of one line. */
 export const updateCartItem = (body: CartUpdateRequest, options?: RequestOptions) => http.put<CartItem>('/user/cart', body, options);
 
-export const fetchCart = (userId: number, options?: RequestOptions) => http.get<CartResponse>(`/user/cart/find-by-userid/${userId}`, options);
+export { fetchCart } from '@client/api/cart';
 
 export const deleteCartItem = (id: number, options?: RequestOptions) => http.delete<void>(`/user/cart/${id}`, options);
 

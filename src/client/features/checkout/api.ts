@@ -1,4 +1,3 @@
-import type { CartResponse } from '@shared/api/cart';
 import type { Transport } from '@shared/api/erp';
 import type {
   CreateOrderRequest,
@@ -16,7 +15,7 @@ import { withIdempotencyKey } from '@client/api/idempotency';
 // Spec section 7: the calls of the order summary and of the reserve, credit-line and cheque flows.
 
 /** The server cart: its totals are the 'Resumen de la compra'. */
-export const fetchCart = (userId: number, options?: RequestOptions) => http.get<CartResponse>(`/user/cart/find-by-userid/${userId}`, options);
+export { fetchCart } from '@client/api/cart';
 
 export const fetchTransports = (options?: RequestOptions) => http.get<Transport[]>('/user/b1/tipo-transport', options);
 

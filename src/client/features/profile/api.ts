@@ -3,7 +3,7 @@ import type { UpdateProfileRequest } from '@shared/schemas/profile';
 import { http, type RequestOptions } from '@client/api/http';
 
 // Spec section 7, security and profile.
-export const fetchProfile = (userId: number, options?: RequestOptions) => http.get<CustomerProfile>(`/user/b1/profile/${userId}`, options);
+export { fetchProfile } from '@client/api/profile';
 
 export const updateProfile = (body: UpdateProfileRequest, options?: RequestOptions) => http.post<CustomerProfile>('/user/b1/update-profile', body, options);
 

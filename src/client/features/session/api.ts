@@ -1,6 +1,5 @@
 import type { ChangePasswordRequest, LoginRequest, LoginResponse, MessageResponse } from '@shared/api/types';
 import { http, type RequestOptions } from '@client/api/http';
-import type { CustomerProfile } from '@shared/api/erp';
 
 // Login and change-password never carry the token: their 401 means wrong credentials, not an expired session.
 export const login = (body: LoginRequest, options?: RequestOptions) => http.post<LoginResponse>('/security/login', body, { ...options, auth: false });
@@ -8,4 +7,4 @@ export const login = (body: LoginRequest, options?: RequestOptions) => http.post
 export const changePassword = (body: ChangePasswordRequest, options?: RequestOptions) =>
   http.post<MessageResponse>('/security/change-password', body, { ...options, auth: false });
 
-export const fetchProfile = (userId: number, options?: RequestOptions) => http.get<CustomerProfile>(`/user/b1/profile/${userId}`, options);
+export { fetchProfile } from '@client/api/profile';
