@@ -49,6 +49,7 @@ import { HomeService } from './home/home.service';
 import homeRoutes from './home/home.routes';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
+import openapi from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
 import spa from './plugins/spa';
 import validation from './plugins/validation';
@@ -96,7 +97,7 @@ export interface RouteDeps {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy'>>;
+  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi'>>;
   database: Database;
   erp: ErpService;
   /** How long the catalogue snapshot is served before a background refresh (ms). */
@@ -164,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
   // auth first: its onRoute hook gives every route, the anti-forgery cookie's own included, its access guard
   await app.register(auth, { tokens, users });
+  // development only (config.openApi): after auth, so its own route is guarded; before every route it describes
+  if (config.openApi) await app.register(openapi);
   await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
 
   const security = new SecurityService(users, tokens, (userId) => app.forgetSession(userId));

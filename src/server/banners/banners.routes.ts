@@ -4,6 +4,7 @@ import { BANNER_FILE_FIELDS, BANNER_MAX_BYTES, BANNER_MSG, bannerIdParams } from
 import type { BannersAdmin } from './banners.service';
 import { extraFiles, readUploadForm, type UploadRules } from '../products/uploads';
 import { requireUser } from '../plugins/auth';
+import { answer, listOf, MESSAGE } from '../http/responses';
 
 const UPLOAD_RULES: UploadRules = {
   fileFields: BANNER_FILE_FIELDS,
@@ -17,21 +18,22 @@ export default async function bannersRoutes(app: FastifyInstance, opts: { banner
   const { banners } = opts;
   const admin = { config: { access: 'admin' as const } };
   const byId = { ...admin, schema: { params: bannerIdParams } };
+  const banner = answer('Banner');
   await app.register(multipart, {
     limits: { fileSize: BANNER_MAX_BYTES, files: extraFiles(BANNER_FILE_FIELDS), fields: 20, fieldSize: 4096, parts: 30, headerPairs: 100 },
   });
 
-  app.get('/api/admin/banners', admin, () => banners.list());
+  app.get('/api/admin/banners', { ...admin, schema: { response: { 200: listOf('Banner') } } }, () => banners.list());
 
-  app.get<{ Params: { id: number } }>('/api/admin/banners/:id', byId, (request) => banners.byId(request.params.id));
+  app.get<{ Params: { id: number } }>('/api/admin/banners/:id', { ...byId, schema: { ...byId.schema, response: { 200: banner } } }, (request) => banners.byId(request.params.id));
 
-  app.post('/api/admin/banners', admin, async (request, reply) => {
+  app.post('/api/admin/banners', { ...admin, schema: { response: { 200: banner, 201: banner } } }, async (request, reply) => {
     const form = await readUploadForm(request, UPLOAD_RULES);
     const { banner, created } = await banners.save(requireUser(request), form);
     return reply.code(created ? 201 : 200).send(banner);
   });
 
-  app.delete<{ Params: { id: number } }>('/api/admin/banners/:id', byId, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/admin/banners/:id', { ...byId, schema: { ...byId.schema, response: { 200: MESSAGE } } }, async (request) => {
     await banners.delete(requireUser(request), request.params.id);
     return { message: BANNER_MSG.deleted };
   });

@@ -8,6 +8,7 @@ import { HttpError } from '../errors';
 import { CartRepo } from './cart.repo';
 import { CartService } from './cart.service';
 import { requireUser } from '../plugins/auth';
+import { answer } from '../http/responses';
 
 /** The server cart (spec section 7, Cart). Buyers only, each reaching only its own cart; prices are the server's. */
 const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
@@ -22,19 +23,19 @@ const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     return user;
   };
 
-  app.post<{ Body: CartAddRequest }>('/api/user/cart', { ...guard, schema: { body: cartAddSchema } }, async (request, reply) => {
+  app.post<{ Body: CartAddRequest }>('/api/user/cart', { ...guard, schema: { body: cartAddSchema, response: { 201: answer('CartItem') } } }, async (request, reply) => {
     return reply.status(201).send(await cart.add(requireUser(request), request.body));
   });
 
-  app.put<{ Body: CartUpdateRequest }>('/api/user/cart', { ...guard, schema: { body: cartUpdateSchema } }, (request) =>
+  app.put<{ Body: CartUpdateRequest }>('/api/user/cart', { ...guard, schema: { body: cartUpdateSchema, response: { 200: answer('CartItem') } } }, (request) =>
     cart.update(requireUser(request), request.body),
   );
 
-  app.get<{ Params: { userId: number } }>('/api/user/cart/find-by-userid/:userId', { ...guard, schema: { params: userIdParams } }, (request) =>
+  app.get<{ Params: { userId: number } }>('/api/user/cart/find-by-userid/:userId', { ...guard, schema: { params: userIdParams, response: { 200: answer('CartResponse') } } }, (request) =>
     cart.view(ownUser(request)),
   );
 
-  app.get<{ Params: { userId: number } }>('/api/user/cart/count-cart/:userId', { ...guard, schema: { params: userIdParams } }, (request) =>
+  app.get<{ Params: { userId: number } }>('/api/user/cart/count-cart/:userId', { ...guard, schema: { params: userIdParams, response: { 200: { type: 'integer' } } } }, (request) =>
     cart.count(ownUser(request)),
   );
 

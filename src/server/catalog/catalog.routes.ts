@@ -5,22 +5,29 @@ import { ErpError, ERP_MESSAGES } from '../erp/errors';
 import { sendPrepared } from '../http/preparedBody';
 import type { CatalogService } from './catalog.service';
 import { requireUser } from '../plugins/auth';
+import { answer, listOf } from '../http/responses';
+
+/** POST /user/b1/masivo-sku: the offer percentage of each code. */
+const MASS_OFFERS = {
+  type: 'array',
+  items: { type: 'object', properties: { itemCode: { type: 'string' }, descuento: { type: 'number' } } },
+} as const;
 
 export default async function catalogRoutes(app: FastifyInstance, opts: { catalog: CatalogService }) {
   const { catalog } = opts;
   const session = { config: { access: 'session' as const } };
 
   // Hot paths: answered from the in-memory snapshot, pre-serialized and pre-compressed, with ETag.
-  app.get('/api/user/b1/catalog', session, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).tree));
-  app.get('/api/user/b1/catalog/products', session, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).items));
-  app.get('/api/user/b1/products', session, async (request, reply) => {
+  app.get('/api/user/b1/catalog', { ...session, schema: { response: { 200: answer('CatalogueTree') } } }, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).tree));
+  app.get('/api/user/b1/catalog/products', { ...session, schema: { response: { 200: listOf('CatalogueItem') } } }, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).items));
+  app.get('/api/user/b1/products', { ...session, schema: { response: { 200: listOf('ProductListItem') } } }, async (request, reply) => {
     const snap = await catalog.snapshot();
     return sendPrepared(request, reply, isAdminRole(requireUser(request).role) ? snap.productsForAdmins : snap.productsForBuyers);
   });
 
   app.get<{ Params: { sku: string } }>(
     '/api/user/b1/catalog/find/by/sku/:sku',
-    { ...session, schema: { params: skuParams } },
+    { ...session, schema: { params: skuParams, response: { 200: answer('CatalogueItem') } } },
     async (request) => {
       const item = (await catalog.snapshot()).itemBySku.get(request.params.sku);
       if (!item) throw new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.productNotFound });
@@ -31,19 +38,19 @@ export default async function catalogRoutes(app: FastifyInstance, opts: { catalo
   // Fresh stock and prices from the ERP.
   app.get<{ Params: { sku: string } }>(
     '/api/user/b1/products-detail/:sku',
-    { ...session, schema: { params: skuParams } },
+    { ...session, schema: { params: skuParams, response: { 200: answer('ProductDetail') } } },
     (request) => catalog.detail(request.params.sku),
   );
 
   app.get<{ Params: { sku: string } }>(
     '/api/user/b1/offer-sku/:sku',
-    { ...session, schema: { params: skuParams } },
+    { ...session, schema: { params: skuParams, response: { 200: answer('OfferLookupResult') } } },
     (request) => catalog.offer(request.params.sku),
   );
 
   app.post<{ Body: MassOfferRequest }>(
     '/api/user/b1/masivo-sku',
-    { ...session, schema: { body: massOfferSchema } },
+    { ...session, schema: { body: massOfferSchema, response: { 200: MASS_OFFERS } } },
     (request) => catalog.massOffers(request.body.items.map((i) => i.code)),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CUSTOMER_REQUEST_MSG, customerRequestSchema, type CustomerRequestForm } from '@shared/schemas/customerRequest';
 import { HttpError } from '../errors';
 import type { CustomerRequestService } from './customerRequest.service';
+import { MESSAGE } from '../http/responses';
 
 /** Requests one address may send per window: enough for a real office, too few for a mail cannon. */
 export const CUSTOMER_REQUEST_LIMIT = { max: 5, timeWindow: '1 hour' } as const;
@@ -14,7 +15,7 @@ export default async function customerRequestRoutes(app: FastifyInstance, opts: 
   app.post<{ Body: CustomerRequestForm }>(
     '/api/user/sendmail',
     {
-      schema: { body: customerRequestSchema },
+      schema: { body: customerRequestSchema, response: { 202: MESSAGE } },
       config: {
         access: 'public',
         rateLimit: {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { HealthResponse, ReadyResponse } from '@shared/api/types';
+import { answer } from '../http/responses';
 
 export type ReadinessCheck = () => Promise<void>;
 
 /** /api/health: the process answers. /api/ready: its dependencies answer (for load balancers and start-up). */
 export default async function healthRoutes(app: FastifyInstance, opts: { checks: Record<string, ReadinessCheck> }) {
-  app.get('/api/health', { config: { access: 'public' } }, async (): Promise<HealthResponse> => ({ status: 'ok' }));
+  app.get('/api/health', { config: { access: 'public' }, schema: { response: { 200: answer('HealthResponse') } } }, async (): Promise<HealthResponse> => ({ status: 'ok' }));
 
-  app.get('/api/ready', { config: { access: 'public' } }, async (request, reply): Promise<ReadyResponse> => {
+  app.get('/api/ready', { config: { access: 'public' }, schema: { response: { 200: answer('ReadyResponse'), 503: answer('ReadyResponse') } } }, async (request, reply): Promise<ReadyResponse> => {
     const entries = await Promise.all(
       Object.entries(opts.checks).map(async ([name, check]) => {
         try {

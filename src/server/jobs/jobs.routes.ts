@@ -8,6 +8,7 @@ import { HttpError } from '../errors';
 import type { Outbox, OutboxWorker } from './outbox';
 import { AuditLog } from '../audit/auditLog';
 import { requireUser } from '../plugins/auth';
+import { answer } from '../http/responses';
 
 interface Opts {
   db: Db;
@@ -41,13 +42,13 @@ export function toAdminJob(row: OutboxRow): AdminJob {
 export default async function adminJobsRoutes(app: FastifyInstance, opts: Opts) {
   const admin = { config: { access: 'admin' as const } };
 
-  app.get<{ Querystring: JobListQuery }>('/api/admin/jobs', { ...admin, schema: { querystring: jobListQuerySchema } }, async (request): Promise<AdminJobList> => {
+  app.get<{ Querystring: JobListQuery }>('/api/admin/jobs', { ...admin, schema: { querystring: jobListQuerySchema, response: { 200: answer('AdminJobList') } } }, async (request): Promise<AdminJobList> => {
     const { status, kind, page, pageSize } = request.query;
     const { rows, total } = await opts.outbox.list({ status, kinds: kind ? [kind] : undefined, limit: pageSize, offset: page * pageSize });
     return { rows: rows.map(toAdminJob), total, page, pageSize };
   });
 
-  app.post<{ Params: { id: number } }>('/api/admin/jobs/:id/retry', { ...admin, schema: { params: jobIdParamsSchema } }, async (request): Promise<RetryJobResponse> => {
+  app.post<{ Params: { id: number } }>('/api/admin/jobs/:id/retry', { ...admin, schema: { params: jobIdParamsSchema, response: { 200: answer('RetryJobResponse') } } }, async (request): Promise<RetryJobResponse> => {
     const id = request.params.id;
     const result = await opts.db.transaction(async (tx) => {
       const retried = await opts.outbox.retry(id, tx);

@@ -3,13 +3,14 @@ import type { OrderMailRequest } from '@shared/api/orders';
 import { orderMailSchema } from '@shared/schemas/orders';
 import type { OrderMailService } from './orderMail.service';
 import { requireUser } from '../plugins/auth';
+import { MESSAGE } from '../http/responses';
 
 /** POST /api/user/sendmail/order: the notification of a reservation (admin document: notifications; docs/mail.md). */
 export default async function mailRoutes(app: FastifyInstance, opts: { orderMail: OrderMailService }) {
   const { orderMail } = opts;
   app.post<{ Body: OrderMailRequest }>(
     '/api/user/sendmail/order',
-    { config: { access: 'buyer' }, schema: { body: orderMailSchema } },
+    { config: { access: 'buyer' }, schema: { body: orderMailSchema, response: { 202: MESSAGE } } },
     async (request, reply) => reply.code(202).send(await orderMail.notify(requireUser(request), request.body)),
   );
 }

@@ -8,6 +8,7 @@ import { NOTIFICATION_MSG, notificationIdParams, notificationSchema, type Notifi
 import { HttpError } from '../errors';
 import type { NotificationsService } from './notifications.service';
 import { requireUser } from '../plugins/auth';
+import { answer, listOf, MESSAGE } from '../http/responses';
 
 /**
  * Notification recipients: the admin API (list, one, create or update — POST with an id —, delete; ADMIN and
@@ -22,7 +23,7 @@ export default async function notificationsRoutes(app: FastifyInstance, opts: { 
   // CREATION_USER recipient exists, and never learns its address.
   app.get<{ Params: { section: NotificationSection } }>(
     '/api/user/sendmail/section/:section',
-    { config: { access: 'public' }, schema: { params: sectionParams } },
+    { config: { access: 'public' }, schema: { params: sectionParams, response: { 200: answer('NotificationRecipient') } } },
     async (request): Promise<NotificationRecipient | PublicRecipient> => {
       const { section } = request.params;
       const session = section === 'CREATION_USER' ? await app.optionalSession(request).catch(() => undefined) : await app.optionalSession(request);
@@ -32,16 +33,16 @@ export default async function notificationsRoutes(app: FastifyInstance, opts: { 
     },
   );
 
-  app.get('/api/admin/admin-emails', admin, () => notifications.list());
+  app.get('/api/admin/admin-emails', { ...admin, schema: { response: { 200: listOf('NotificationRecipient') } } }, () => notifications.list());
 
-  app.get<{ Params: { id: number } }>('/api/admin/admin-emails/:id', byId, (request) => notifications.byId(request.params.id));
+  app.get<{ Params: { id: number } }>('/api/admin/admin-emails/:id', { ...byId, schema: { ...byId.schema, response: { 200: answer('NotificationRecipient') } } }, (request) => notifications.byId(request.params.id));
 
-  app.post<{ Body: NotificationForm }>('/api/admin/admin-emails', { ...admin, schema: { body: notificationSchema } }, async (request, reply) => {
+  app.post<{ Body: NotificationForm }>('/api/admin/admin-emails', { ...admin, schema: { body: notificationSchema, response: { 200: answer('NotificationRecipient'), 201: answer('NotificationRecipient') } } }, async (request, reply) => {
     const { recipient, created } = await notifications.save(requireUser(request), request.body);
     return created ? reply.code(201).send(recipient) : recipient;
   });
 
-  app.delete<{ Params: { id: number } }>('/api/admin/admin-emails/:id', byId, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/admin/admin-emails/:id', { ...byId, schema: { ...byId.schema, response: { 200: MESSAGE } } }, async (request) => {
     await notifications.delete(requireUser(request), request.params.id);
     return { message: NOTIFICATION_MSG.deleted };
   });

@@ -11,6 +11,7 @@ import { ERP_ORDER_JOB, createErpOrderHandler } from './erpOrderJob';
 import { OrderRepo } from './orders.repo';
 import { OrderService, type OrderCreatedHook, type SubmissionKind } from './orders.service';
 import { requireUser } from '../plugins/auth';
+import { answer } from '../http/responses';
 
 const orderIdParams = yup.object({
   id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
@@ -27,17 +28,18 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   deps.worker.register(ERP_ORDER_JOB, createErpOrderHandler({ orders, erp: deps.erp, log: app.log }));
 
   const buyer = { config: { access: 'buyer' as const } };
+  const submission = { 200: answer('OrderSubmissionResponse'), 202: answer('OrderSubmissionResponse') };
 
   // Optional Idempotency-Key: a repeat replays the first answer; the answer is stored in the order's own transaction.
   const keys = new IdempotencyStore(deps.db, { log: app.log });
-  app.post<{ Body: CreateOrderRequest }>('/api/orders', { ...buyer, schema: { body: createOrderSchema } }, (request, reply) =>
+  app.post<{ Body: CreateOrderRequest }>('/api/orders', { ...buyer, schema: { body: createOrderSchema, response: { 201: answer('Order') } } }, (request, reply) =>
     idempotent(keys, request, reply, 'orders', async (recorder) => {
       const record: OrderCreatedHook | undefined = recorder && ((tx, order) => recorder.record(tx, { status: 201, body: order }));
       return { status: 201, body: await service.create(requireUser(request), request.body, record) };
     }),
   );
 
-  app.get<{ Params: { id: number } }>('/api/orders/:id', { ...buyer, schema: { params: orderIdParams } }, (request) =>
+  app.get<{ Params: { id: number } }>('/api/orders/:id', { ...buyer, schema: { params: orderIdParams, response: { 200: answer('Order') } } }, (request) =>
     service.get(requireUser(request), request.params.id),
   );
 
@@ -46,7 +48,7 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     ['/api/user/b1/ov', 'ov'],
   ];
   for (const [path, kind] of submissions) {
-    app.post<{ Body: SubmitOrderRequest }>(path, { ...buyer, schema: { body: submitOrderSchema } }, async (request, reply) => {
+    app.post<{ Body: SubmitOrderRequest }>(path, { ...buyer, schema: { body: submitOrderSchema, response: submission } }, async (request, reply) => {
       const result = await service.submit(requireUser(request), request.body.orderReference, kind);
       return reply.status(result.status).send(result.body);
     });
@@ -54,7 +56,7 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
 
   app.post<{ Body: UpdateOrderStateRequest }>(
     '/api/orders/update/state/order',
-    { ...buyer, schema: { body: updateOrderStateSchema } },
+    { ...buyer, schema: { body: updateOrderStateSchema, response: submission } },
     async (request, reply) => {
       const result = await service.updateState(requireUser(request), request.body);
       return reply.status(result.status).send(result.body);

@@ -8,6 +8,7 @@ import { HttpError } from '../errors';
 import { validate } from '../plugins/validation';
 import type { ChequeService } from './cheque.service';
 import { requireUser } from '../plugins/auth';
+import { MESSAGE } from '../http/responses';
 
 /** What the cheque form sends: text fields and at most one photo (read whole: it is at most 2 MB). */
 interface ChequeForm {
@@ -68,7 +69,7 @@ export default async function chequeRoutes(app: FastifyInstance, opts: { cheques
     limits: { fileSize: CHEQUE_MAX_BYTES, files: 1, fields: 20, fieldSize: 4096, parts: 24, headerPairs: 100 },
   });
 
-  app.post('/api/user/pay-cheque', { config: { access: 'buyer' } }, async (request, reply) => {
+  app.post('/api/user/pay-cheque', { config: { access: 'buyer' }, schema: { response: { 202: MESSAGE } } }, async (request, reply) => {
     const user = requireUser(request);
     const form = await readChequeForm(request);
     const { numberOrder } = validate(payChequeSchema, form.fields);

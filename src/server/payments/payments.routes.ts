@@ -15,6 +15,7 @@ import { erpPaymentSchema, khipuCreateSchema, paymentIdParams, tokenParams, webp
 import { PAYMENT_TEXTS } from './texts';
 import { WEBPAY_RETURN_PATH } from './webpay.service';
 import { requireUser } from '../plugins/auth';
+import { answer } from '../http/responses';
 
 export interface PaymentRoutesOptions {
   area: PaymentsArea;
@@ -41,21 +42,21 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
 
   // --- WebPay Plus ---
 
-  app.post<{ Body: WebpayCreateRequest }>('/api/user/tbk/create', { ...buyer, schema: { body: webpayCreateSchema } }, (request, reply) =>
+  app.post<{ Body: WebpayCreateRequest }>('/api/user/tbk/create', { ...buyer, schema: { body: webpayCreateSchema, response: { 200: answer('WebpayCreateResponse') } } }, (request, reply) =>
     idempotent(keys, request, reply, 'webpay', async () => ({ status: 200, body: await area.webpay.create(requireUser(request), request.body) })),
   );
 
-  app.put<{ Params: { token: string } }>('/api/user/tbk/confirm/:token', { ...buyer, schema: { params: tokenParams } }, (request) =>
+  app.put<{ Params: { token: string } }>('/api/user/tbk/confirm/:token', { ...buyer, schema: { params: tokenParams, response: { 200: answer('CardPaymentResult') } } }, (request) =>
     area.webpay.confirm(requireUser(request), request.params.token),
   );
 
-  app.get<{ Params: { token: string } }>('/api/user/tbk/state/:token', { ...buyer, schema: { params: tokenParams } }, (request) =>
+  app.get<{ Params: { token: string } }>('/api/user/tbk/state/:token', { ...buyer, schema: { params: tokenParams, response: { 200: answer('CardPaymentResult') } } }, (request) =>
     area.webpay.state(requireUser(request), request.params.token),
   );
 
   app.post<{ Body: WebpayUpdateRequest }>(
     '/api/user/tbk/update-tbk',
-    { ...buyer, schema: { body: webpayUpdateSchema } },
+    { ...buyer, schema: { body: webpayUpdateSchema, response: { 200: answer('CardPaymentResult') } } },
     (request) => area.webpay.state(requireUser(request), (request.body.token || request.body.token_ws || request.body.TBK_TOKEN)!),
   );
 
@@ -73,15 +74,15 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
 
   // --- Khipu ---
 
-  app.post<{ Body: KhipuCreateRequest }>('/api/user/khipu/payments', { ...buyer, schema: { body: khipuCreateSchema } }, (request, reply) =>
+  app.post<{ Body: KhipuCreateRequest }>('/api/user/khipu/payments', { ...buyer, schema: { body: khipuCreateSchema, response: { 200: answer('KhipuCreateResponse') } } }, (request, reply) =>
     idempotent(keys, request, reply, 'khipu', async () => ({ status: 200, body: await area.khipu.create(requireUser(request), request.body) })),
   );
 
-  app.get<{ Params: { id: string } }>('/api/user/khipu/payments/:id', { ...buyer, schema: { params: paymentIdParams } }, (request) =>
+  app.get<{ Params: { id: string } }>('/api/user/khipu/payments/:id', { ...buyer, schema: { params: paymentIdParams, response: { 200: answer('TransferPaymentStatus') } } }, (request) =>
     area.khipu.status(requireUser(request), request.params.id),
   );
 
-  app.post<{ Params: { id: string } }>('/api/user/khipu/payments/:id/confirm', { ...buyer, schema: { params: paymentIdParams } }, (request) =>
+  app.post<{ Params: { id: string } }>('/api/user/khipu/payments/:id/confirm', { ...buyer, schema: { params: paymentIdParams, response: { 200: answer('TransferPaymentStatus') } } }, (request) =>
     area.khipu.status(requireUser(request), request.params.id),
   );
 
@@ -90,7 +91,7 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
   // --- the ERP registration of a confirmed payment ---
 
   const erpRoute = (path: string, kind: 'invoice' | 'account') =>
-    app.post<{ Body: ErpPaymentRequest }>(path, { ...buyer, schema: { body: erpPaymentSchema } }, async (request, reply) => {
+    app.post<{ Body: ErpPaymentRequest }>(path, { ...buyer, schema: { body: erpPaymentSchema, response: { 200: answer('ErpPaymentResponse'), 202: answer('ErpPaymentResponse') } } }, async (request, reply) => {
       const payment = await area.service.ownPaymentAnyProvider(requireUser(request), request.body.paymentId);
       const answer = await erpAnswer(payment, kind);
       return reply.status(answer.erp === 'SENT' ? 200 : 202).send(answer);

@@ -5,6 +5,7 @@ import { skuParams } from '@shared/schemas/params';
 import type { ProductsAdmin } from './products.service';
 import { extraFiles, readUploadForm, type UploadRules } from './uploads';
 import { requireUser } from '../plugins/auth';
+import { answer } from '../http/responses';
 
 const UPLOAD_RULES: UploadRules = {
   fileFields: PRODUCT_FILE_FIELDS,
@@ -25,17 +26,17 @@ export default async function productsRoutes(app: FastifyInstance, opts: { produ
     limits: { fileSize: PRODUCT_PDF_MAX_BYTES, files: extraFiles(PRODUCT_FILE_FIELDS), fields: 30, fieldSize: 4096, parts: 40, headerPairs: 100 },
   });
 
-  app.get<{ Params: { sku: string } }>('/api/admin/products/find/by/sku/:sku', { ...admin, schema: { params: skuParams } }, (request) =>
+  app.get<{ Params: { sku: string } }>('/api/admin/products/find/by/sku/:sku', { ...admin, schema: { params: skuParams, response: { 200: answer('ProductContent') } } }, (request) =>
     products.find(request.params.sku),
   );
 
   // The list's Estado for a whole page (or the whole list) in one request.
-  app.get<{ Querystring: { skus?: string } }>('/api/admin/products/status', { ...admin, schema: { querystring: productStatusQuery } }, (request) => {
+  app.get<{ Querystring: { skus?: string } }>('/api/admin/products/status', { ...admin, schema: { querystring: productStatusQuery, response: { 200: answer('ProductStatusResponse') } } }, (request) => {
     const skus = request.query.skus?.split(',').map((s) => s.trim()).filter(Boolean);
     return products.status(skus);
   });
 
-  app.post('/api/admin/products', admin, async (request, reply) => {
+  app.post('/api/admin/products', { ...admin, schema: { response: { 200: answer('ProductContent'), 201: answer('ProductContent') } } }, async (request, reply) => {
     const form = await readUploadForm(request, UPLOAD_RULES);
     const { record, created } = await products.save(requireUser(request), form);
     return reply.code(created ? 201 : 200).send(record);

@@ -6,13 +6,14 @@ import { HttpError } from '../errors';
 import type { ErpService } from '../erp/erp.service';
 import type { CustomerDirectory } from './customers.service';
 import { requireUser } from '../plugins/auth';
+import { answer, listOf } from '../http/responses';
 
 export default async function profileRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
   const { erp, customers } = opts;
 
   app.get<{ Params: { userId: number } }>(
     '/api/user/b1/profile/:userId',
-    { config: { access: 'buyer' }, schema: { params: userIdParams } },
+    { config: { access: 'buyer' }, schema: { params: userIdParams, response: { 200: answer('CustomerProfile') } } },
     async (request) => {
       const user = requireUser(request);
       if (request.params.userId !== user.id) throw new HttpError(403, MSG.forbidden);
@@ -22,7 +23,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
 
   app.post<{ Body: UpdateProfileRequest }>(
     '/api/user/b1/update-profile',
-    { config: { access: 'buyer' }, schema: { body: updateProfileSchema } },
+    { config: { access: 'buyer' }, schema: { body: updateProfileSchema, response: { 200: answer('CustomerProfile') } } },
     async (request) => {
       const cardCode = await customers.assertOwn(requireUser(request), request.body.businessPartner);
       const { giro, mail, telefono, direcciones } = request.body;
@@ -30,6 +31,6 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
     },
   );
 
-  app.get('/api/user/b1/region', { config: { access: 'session' } }, () => erp.listRegions());
-  app.get('/api/user/b1/pais', { config: { access: 'session' } }, () => erp.listCountries());
+  app.get('/api/user/b1/region', { config: { access: 'session' }, schema: { response: { 200: listOf('Region') } } }, () => erp.listRegions());
+  app.get('/api/user/b1/pais', { config: { access: 'session' }, schema: { response: { 200: listOf('Country') } } }, () => erp.listCountries());
 }

@@ -8,6 +8,7 @@ import { LoginLimits, type LoginLimitSettings } from './loginLimits';
 import type { SecurityService } from './security.service';
 import { normalizeUsername } from '../users/users.repo';
 import { requireUser } from '../plugins/auth';
+import { answer, MESSAGE } from '../http/responses';
 
 interface Opts {
   security: SecurityService;
@@ -21,6 +22,12 @@ interface Opts {
  * hashing (in memory, per instance), far above what people do. The login limits proper count failures only (docs/security.md).
  */
 export const PASSWORD_ROUTE_FLOOD_MAX = 120;
+
+/** GET /api/security/me: who the token belongs to. */
+const SESSION_ME = {
+  type: 'object',
+  properties: { id: { type: 'number' }, username: { type: 'string' }, type: { type: 'string' } },
+} as const;
 
 export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
   const { security } = opts;
@@ -46,19 +53,19 @@ export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
 
   app.post<{ Body: LoginRequest }>(
     '/api/security/login',
-    { schema: { body: loginSchema }, config: { access: 'public', rateLimit: perAddress } },
+    { schema: { body: loginSchema, response: { 200: answer('LoginResponse') } }, config: { access: 'public', rateLimit: perAddress } },
     (request) => guarded(request, () => security.login(request.body.username, request.body.password)),
   );
 
   // Who the token belongs to: lets the SPA check a stored session when it starts.
-  app.get('/api/security/me', { config: { access: 'session' } }, async (request) => {
+  app.get('/api/security/me', { config: { access: 'session' }, schema: { response: { 200: SESSION_ME } } }, async (request) => {
     const user = requireUser(request);
     return { id: user.id, username: user.username, type: user.role };
   });
 
   app.post<{ Body: ChangePasswordRequest }>(
     '/api/security/change-password',
-    { schema: { body: changePasswordSchema }, config: { access: 'public', rateLimit: perAddress } },
+    { schema: { body: changePasswordSchema, response: { 200: MESSAGE } }, config: { access: 'public', rateLimit: perAddress } },
     async (request) => {
       const session = await app.optionalSession(request).catch(() => undefined);
       await guarded(request, () => security.changePassword(request.body, session?.id));

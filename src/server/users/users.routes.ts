@@ -16,6 +16,7 @@ import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
 import { AdminUsersService } from './users.service';
 import { requireUser } from '../plugins/auth';
+import { answer, listOf } from '../http/responses';
 
 interface Opts {
   db: Db;
@@ -32,18 +33,18 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
   // the role is checked in onRequest (plugins/auth.ts), before the body is even parsed or validated
   const admin = { config: { access: 'admin' as const } };
 
-  app.get('/api/admin/users', admin, (request): Promise<AdminUser[]> => service.list(requireUser(request)));
+  app.get('/api/admin/users', { ...admin, schema: { response: { 200: listOf('AdminUser') } } }, (request): Promise<AdminUser[]> => service.list(requireUser(request)));
 
   app.get<{ Params: { username: string } }>(
     '/api/admin/users/find/by/:username',
-    { ...admin, schema: { params: usernameParamsSchema } },
+    { ...admin, schema: { params: usernameParamsSchema, response: { 200: answer('AdminUser') } } },
     (request): Promise<AdminUser> => service.findByUsername(requireUser(request), request.params.username),
   );
 
   // The company a new buyer's rut belongs to in the ERP, shown by the form before saving.
   app.get<{ Params: { rut: string } }>(
     '/api/admin/users/erp-customer/:rut',
-    { ...admin, schema: { params: erpCustomerParamsSchema } },
+    { ...admin, schema: { params: erpCustomerParamsSchema, response: { 200: answer('ErpCustomerLookup') } } },
     async (request): Promise<ErpCustomerLookup> => {
       const customer = await service.erpCustomer(request.params.rut);
       if (!customer) throw new HttpError(404, USER_MSG.notErpCustomer);
@@ -53,11 +54,11 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
 
   app.get<{ Params: { id: number } }>(
     '/api/admin/users/:id',
-    { ...admin, schema: { params: userIdParamsSchema } },
+    { ...admin, schema: { params: userIdParamsSchema, response: { 200: answer('AdminUser') } } },
     (request): Promise<AdminUser> => service.get(requireUser(request), request.params.id),
   );
 
-  app.post<{ Body: UserSaveForm }>('/api/admin/users', { ...admin, schema: { body: userSaveSchema } }, async (request, reply) => {
+  app.post<{ Body: UserSaveForm }>('/api/admin/users', { ...admin, schema: { body: userSaveSchema, response: { 200: answer('AdminUser'), 201: answer('AdminUser') } } }, async (request, reply) => {
     const body = request.body;
     if (!isNewUserId((body as UserUpdateForm).id)) return service.update(requireUser(request), body as UserUpdateForm);
     return reply.code(201).send(await service.create(requireUser(request), body as UserCreateForm));
@@ -65,7 +66,7 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
 
   app.delete<{ Params: { id: number } }>(
     '/api/admin/users/:id',
-    { ...admin, schema: { params: userIdParamsSchema } },
+    { ...admin, schema: { params: userIdParamsSchema, response: { 200: answer('DeleteUserResponse') } } },
     async (request): Promise<DeleteUserResponse> => {
       await service.delete(requireUser(request), request.params.id);
       return { message: USER_MSG.deleted };
