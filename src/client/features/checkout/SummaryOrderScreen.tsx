@@ -21,11 +21,12 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CreateOrderRequest } from '@shared/api/orders';
-import type { CustomerProfile, DispatchAddress, InvoiceAddress } from '@shared/api/erp';
+import type { CustomerProfile, DispatchAddress } from '@shared/api/erp';
 import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { DEFAULT_DELIVERY_TYPE, DEFAULT_PAYMENT_METHOD, RESERVE_MARKER, type DeliveryType, type OrderType, type PaymentMethod } from '@shared/orders';
 import { chequeFileError, createOrderSchema, ORDER_MSG } from '@shared/schemas/orders';
+import { chequeAllowed, creditAllowed, defaultInvoiceAddress } from '@shared/checkoutRules';
 import { useAppDispatch } from '@client/app/hooks';
 import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
 import { PageSpinner } from '@client/components/PageSpinner';
@@ -51,13 +52,6 @@ interface SummaryFormValues {
   paymentMethod: PaymentMethod;
   chequePhoto: File | null;
 }
-
-/** The billing address the order goes to: the default one (predeterminado 'Y'). */
-export const defaultInvoiceAddress = (profile: CustomerProfile | null): InvoiceAddress | null =>
-  profile?.factura.find((f) => f.predeterminado === 'Y') ?? null;
-/** Spec section 6: cheque only with the payment condition 'Cheque'; the credit line not with a limit of 0. */
-export const chequeAllowed = (profile: CustomerProfile | null) => profile?.condpago.trim().toLowerCase() === 'cheque';
-export const creditAllowed = (profile: CustomerProfile | null) => (profile?.limitecred ?? 0) > 0;
 
 const addressText = (a: Pick<DispatchAddress, 'direccion' | 'comuna' | 'region'>) => [a.direccion, a.comuna, a.region].filter(Boolean).join(', ');
 

@@ -6,6 +6,7 @@ import type { Transport } from '@shared/api/erp';
 import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '@shared/api/orders';
 import { fill, MSG } from '@shared/messages';
 import { chequeFileError, ORDER_MSG } from '@shared/schemas/orders';
+import { creditCovers } from '@shared/checkoutRules';
 import { toApiError } from '@client/api/http';
 import { newIdempotencyKey, outcomeUnknown } from '@client/api/idempotency';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
@@ -217,7 +218,7 @@ export function* handleReserve(request: CreateOrderRequest) {
 export function* handleCreditSale(request: CreateOrderRequest) {
   const limit: number = yield select(selectCreditLimit);
   const total: number | null = yield select(selectOrderTotal);
-  if (total === null || limit < total) {
+  if (total === null || !creditCovers(limit, total)) {
     yield put(creditShort());
     // an error dialog: both buttons close it
     yield put(confirmRequested({ title: MSG.creditLimitTitle, text: MSG.creditInsufficient, positive: CHECKOUT_TEXT.dialogAccept }));
