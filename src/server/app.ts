@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -138,6 +139,9 @@ function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOpt
   return logger ?? false;
 }
 
+/** Text, JSON, JavaScript, XML and SVG: what gains from compression (images, PDFs and fonts are compressed already). */
+const COMPRESSIBLE = /^text\/(?!event-stream)|[+/]json(?:;|$)|javascript|[+/]xml(?:;|$)/u;
+
 /** Trusts the nearest `hops` proxies (a hop count behind a load balancer). */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -161,6 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, { publicUrl: config.publicUrl, webpayBaseUrl: deps.payments?.webpay.baseUrl, khipuBaseUrl: deps.payments?.khipu.baseUrl });
   await app.register(errors);
   await app.register(validation);
+  // gzip or brotli for the SPA's files and JSON answers of 1 kB or more; an answer already compressed (the prepared
+  // catalogue bodies) is sent as it is
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   // auth first: its onRoute hook gives every route, the anti-forgery cookie's own included, its access guard

@@ -325,8 +325,6 @@ export const idempotencyKeys = pgTable(
   (t) => [uniqueIndex('idempotency_keys_user_scope_key_idx').on(t.userId, t.scope, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
-
 /**
  * Failed password checks in the current window, shared by every instance of the portal (security/loginLimits.ts):
  * one row per key — `addr:<address>`, `rut:<rut>` and `pair:<rut>@<address>` — counting from `windowStart`; a row

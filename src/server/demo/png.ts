@@ -78,7 +78,6 @@ export const convex = (points: Pt[]): Shape => (x, y) => {
 };
 
 export const union = (...shapes: Shape[]): Shape => (x, y) => Math.min(...shapes.map((s) => s(x, y)));
-export const subtract = (a: Shape, b: Shape): Shape => (x, y) => Math.max(a(x, y), -b(x, y));
 
 export type Rgba = [number, number, number, number];
 

@@ -71,10 +71,6 @@ export class ErpError extends Error {
   }
 }
 
-export function isErpError(value: unknown): value is ErpError {
-  return value instanceof ErpError;
-}
-
 /** The v1 (and v2) error body: `{"error":{"code":-2028,"message":{"lang":"en-us","value":"..."}}}`; v2 may send a plain string message. */
 export interface SlErrorBody {
   error?: { code?: number | string; message?: { lang?: string; value?: string } | string };

@@ -9,7 +9,6 @@ export const WEBPAY_INTEGRATION = {
   apiKey: '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C',
   baseUrl: 'https://webpay3gint.transbank.cl',
 } as const;
-export const WEBPAY_PRODUCTION_URL = 'https://webpay3g.transbank.cl';
 const API_PREFIX = '/rswebpaytransaction/api/webpay/v1.2';
 
 // The SDK is CommonJS with getter re-exports: Node's ESM loader only sees `default`, CommonJS (Jest) sees the names.

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
@@ -27,7 +27,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { clientDir: st
     app.log.warn(`No se encontró la SPA compilada en ${opts.clientDir}; se sirve solo la API (ejecuta "npm run build").`);
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const fallback = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || !hasClient || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new HttpError(404, MSG.apiNotFound);
@@ -36,5 +36,8 @@ export default fp(async function spa(app: FastifyInstance, opts: { clientDir: st
     if (path.extname(url) && !url.endsWith('.html')) throw new HttpError(404, MSG.apiNotFound);
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
-  });
+  };
+  // The client routes are a route of their own (GET and HEAD), so the route hooks (compression) apply to index.html.
+  if (hasClient) app.get('/*', fallback);
+  app.setNotFoundHandler(fallback);
 });

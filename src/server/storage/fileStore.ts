@@ -54,12 +54,3 @@ export function keyOfUrl(url: string): string | undefined {
   }
   return isValidKey(key) ? key : undefined;
 }
-
-/** Content type by extension, for stores that keep one per object. */
-export function contentTypeOf(key: string): string {
-  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
-  return (
-    { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml', pdf: 'application/pdf', webp: 'image/webp' }[ext] ??
-    'application/octet-stream'
-  );
-}
