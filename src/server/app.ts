@@ -26,6 +26,7 @@ import customerRequestRoutes from './customerRequest/customerRequest.routes';
 import { CustomerRequestService } from './customerRequest/customerRequest.service';
 import adminUsersRoutes from './users/users.routes';
 import adminJobsRoutes from './jobs/jobs.routes';
+import { AdminJobsService } from './jobs/jobs.service';
 import { ErpRedriver } from './jobs/redriver';
 import { ERP_ORDER_JOB } from './orders/erpOrderJob';
 import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB } from './payments/payments.service';
@@ -244,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles) });
   await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
   await app.register(adminUsersRoutes, { db: database.db, erp });
-  await app.register(adminJobsRoutes, { db: database.db, outbox, worker });
+  await app.register(adminJobsRoutes, { jobs: new AdminJobsService({ db: database.db, outbox, worker }) });
   const redriver = new ErpRedriver({
     db: database.db,
     outbox,
