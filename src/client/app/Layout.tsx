@@ -16,7 +16,7 @@ import { logoutRequested } from '../features/session/sessionSlice';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectIsUser } from '../features/session/sessionSelectors';
 import { confirmAccepted, confirmDeclined, selectConfirmRequest } from './confirmSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { selectGlobalMessage } from './messageSlice';
+import { messageDismissed, selectGlobalMessage } from './messageSlice';
 import { selectWrongOriginNotice, wrongOriginNoticeDismissed } from './publicOriginSlice';
 import { ScenarioButton } from './scenario/ScenarioButton';
 import { ScrollToTop } from './ScrollToTop';
@@ -70,7 +70,7 @@ export function Layout() {
           isUser={isUser}
         />
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
-          <MessageBar message={message} />
+          <MessageBar message={message} onClose={() => dispatch(messageDismissed())} />
           <WrongOriginNotice notice={wrongOrigin} onClose={() => dispatch(wrongOriginNoticeDismissed())} />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

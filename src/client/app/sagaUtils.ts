@@ -19,7 +19,7 @@ export function safe<A>(worker: Worker<A>): (action: A) => Generator {
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** What callWithTimeout gives an api call as its last argument: the signal that aborts its fetch. */
-export type ApiCallOptions = Pick<RequestOptions, 'signal'>;
+type ApiCallOptions = Pick<RequestOptions, 'signal'>;
 
 /** An api call (a feature's api.ts): its own arguments, then the options whose signal it hands to http. */
 type ApiCall = (...args: never[]) => Promise<unknown>;

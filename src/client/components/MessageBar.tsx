@@ -1,3 +1,4 @@
+import CloseIcon from '@mui/icons-material/Close';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -8,19 +9,28 @@ export interface MessageBarProps {
   message: GlobalMessage | null;
   /** Defaults to reloading the page, as the spec's refresh button does. */
   onRefresh?: () => void;
+  /** The close button; without it the bar has none. */
+  onClose?: () => void;
 }
 
-/** The global message bar: 'Error' or 'Advertencia' with its text and a refresh button (spec section 8). */
-export function MessageBar({ message, onRefresh = () => window.location.reload() }: MessageBarProps) {
+/** The global message bar: 'Error' or 'Advertencia' with its text, a refresh button (spec section 8) and a close button. */
+export function MessageBar({ message, onRefresh = () => window.location.reload(), onClose }: MessageBarProps) {
   if (!message) return null;
   return (
     <Alert
       severity={message.tipoMessage === 'Error' ? 'error' : 'warning'}
       sx={{ mb: 2 }}
       action={
-        <IconButton color="inherit" size="small" aria-label="Recargar página" onClick={onRefresh}>
-          <RefreshIcon fontSize="small" />
-        </IconButton>
+        <>
+          <IconButton color="inherit" size="small" aria-label="Recargar página" onClick={onRefresh}>
+            <RefreshIcon fontSize="small" />
+          </IconButton>
+          {onClose && (
+            <IconButton color="inherit" size="small" aria-label="Cerrar mensaje" onClick={onClose}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          )}
+        </>
       }
     >
       <AlertTitle>{message.tipoMessage}</AlertTitle>

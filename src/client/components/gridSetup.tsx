@@ -4,7 +4,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 // The portal's Data Grid settings, one set for every list: Spanish texts, 10 rows a page, a progress bar while loading.
 
-export interface GridSettings {
+interface GridSettings {
   /** Render every row instead of the visible ones: for a page without layout (a test's jsdom). */
   disableVirtualization: boolean;
 }
@@ -16,7 +16,7 @@ export function GridSettingsProvider({ children, ...settings }: GridSettings & {
   return <GridSettingsContext.Provider value={settings}>{children}</GridSettingsContext.Provider>;
 }
 
-export const useGridSettings = () => useContext(GridSettingsContext);
+const useGridSettings = () => useContext(GridSettingsContext);
 
 /** Spec section 9 and the admin document: lists that page show 10 rows per page. */
 export const PAGE_SIZE = 10;
@@ -26,13 +26,13 @@ export const paginationProps = {
   initialState: { pagination: { paginationModel: { pageSize: PAGE_SIZE, page: 0 } } },
 } as const;
 
-export const gridLocaleText = esES.components.MuiDataGrid.defaultProps.localeText;
+const gridLocaleText = esES.components.MuiDataGrid.defaultProps.localeText;
 
 /** The grid's Spanish texts with this screen's text for an empty list. */
-export const localeWithNoRows = (noRowsLabel: string) => ({ ...gridLocaleText, noRowsLabel });
+const localeWithNoRows = (noRowsLabel: string) => ({ ...gridLocaleText, noRowsLabel });
 
 /** While loading, a progress bar (an empty grid would otherwise show grey skeleton rows, which say nothing to a screen reader). */
-export const loadingSlotProps = { loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } } as const;
+const loadingSlotProps = { loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } } as const;
 
 type PortalDataGridProps<R extends GridValidRowModel> = DataGridProps<R> & {
   /** The text of an empty list (else the grid's Spanish default). */

@@ -152,6 +152,17 @@ describe('global message bar and confirm dialog', () => {
     expect(alert).toHaveTextContent('Bloqueado para comprar, contactar ejecutiva(o)');
   });
 
+  it('the close button dismisses the bar', async () => {
+    const { store, user } = renderWithProviders({
+      route: '/session-expired',
+      preloadedState: { session: sessionOf('USER'), message: { current: { tipoMessage: 'Error', message: 'ERP no disponible, intentelo mas tarde (B1)' } } },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('ERP no disponible');
+    await user.click(screen.getByRole('button', { name: 'Cerrar mensaje' }));
+    expect(screen.queryByText('ERP no disponible, intentelo mas tarde (B1)')).not.toBeInTheDocument();
+    expect(store.getState().message.current).toBeNull();
+  });
+
   it('ConfirmDialog without a negative text is an information dialog with one button', async () => {
     const onConfirm = jest.fn();
     render(<ConfirmDialog open title="Limite de Credito" text="Credito Disponible insuficiente" positiveText="Aceptar" onConfirm={onConfirm} onDecline={jest.fn()} />);

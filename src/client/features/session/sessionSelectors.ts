@@ -3,7 +3,6 @@ import type { SessionState } from './sessionSlice';
 
 type WithSession = { session: SessionState };
 
-export const selectSession = (state: WithSession) => state.session;
 export const selectIsAuthenticated = (state: WithSession) => state.session.isAuthenticated;
 export const selectIsAdmin = (state: WithSession) => state.session.isAdmin;
 export const selectIsUser = (state: WithSession) => state.session.isUser;
