@@ -3,6 +3,7 @@
 // same transaction as the state change, so an ERP that is down delays an order but never loses it.
 import type { CreateOrderRequest, Order, OrderSubmissionResponse, UpdateOrderStateRequest } from '@shared/api/orders';
 import { isBlocked } from '@shared/blocking';
+import { chequeAllowed, creditCovers } from '@shared/checkoutRules';
 import { ERP_STATUS_TEXTS } from '@shared/erpStatus';
 import { fill, MSG } from '@shared/messages';
 import { STORE_PICKUP, type PaymentMethod } from '@shared/orders';
@@ -110,8 +111,8 @@ export class OrderService {
     let paymentMethod: PaymentMethod | null = null;
     if (request.orderType === 'ONLINE') {
       paymentMethod = request.paymentMethod!;
-      if (paymentMethod === 'CHEQUE' && profile.condpago.trim().toLowerCase() !== 'cheque') throw new HttpError(400, MSG.chequeNotAllowed);
-      if (paymentMethod === 'CREDIT' && !(profile.limitecred >= priced.totals.total)) throw new HttpError(400, MSG.creditInsufficient);
+      if (paymentMethod === 'CHEQUE' && !chequeAllowed(profile)) throw new HttpError(400, MSG.chequeNotAllowed);
+      if (paymentMethod === 'CREDIT' && !creditCovers(profile.limitecred, priced.totals.total)) throw new HttpError(400, MSG.creditInsufficient);
     }
 
     const { totals } = priced;
