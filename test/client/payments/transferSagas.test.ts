@@ -61,6 +61,8 @@ const polling = TRANSFER_POLLING;
 const opened = (paymentId: string | null = PAYMENT_ID) => transferReturnOpened({ paymentId });
 const fetchStep = call(callWithTimeout, fetchTransferPayment, PAYMENT_ID);
 const never = () => new Promise<never>(() => undefined);
+/** How long a whole-flow run may take to settle: every wait is provided, so this only needs to outlast a loaded machine. */
+const SETTLE_MS = 500;
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -135,7 +137,7 @@ describe('transfer start, whole', () => {
       ])
       .dispatch(paymentStarted({ order, method: 'KHIPU' }))
       .call(navigateTo, '/payment', { replace: true })
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(storeState.payments.start).toEqual({ status: 'redirecting', method: 'KHIPU', error: null });
     expect(readTransferPaymentId()).toBe(PAYMENT_ID);
     expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.order) ?? 'null')).toEqual(order);
@@ -154,7 +156,7 @@ describe('transfer start, whole', () => {
       .dispatch(invoicePaymentRequested({ invoices, method: 'KHIPU' }))
       .call(callWithTimeout, createTransferPayment, { invoices: [311, 318] }, KEY)
       .call(navigateTo, '/payment', { replace: true })
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(readTransferPaymentId()).toBe(PAYMENT_ID);
     expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBe('X');
     expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.invoicePendings) ?? 'null')).toEqual(invoices);
@@ -169,7 +171,7 @@ describe('transfer start, whole', () => {
       ])
       .dispatch(paymentStarted({ order, method: 'KHIPU' }))
       .dispatch(paymentStarted({ order, method: 'KHIPU' }))
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(effects.call.filter((effect) => effect.payload.fn === createTransferPayment)).toHaveLength(1);
   });
 });
@@ -361,7 +363,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .dispatch(opened())
       .put(transferSettled(paidTransfer))
       .put(cartRefreshRequested())
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(pollsOf(effects)).toBe(1);
     expect(waitsOf(effects)).toBe(0);
     expect(storeState.payments.transfer).toMatchObject({ status: 'finished', payment: paidTransfer, polls: 1, failures: 0, error: null });
@@ -378,7 +380,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
       ])
       .dispatch(opened())
       .put(transferSettled(paidTransfer))
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(pollsOf(effects)).toBe(4);
     expect(waitsOf(effects)).toBe(3);
     expect(storeState.payments.transfer).toMatchObject({ status: 'finished', polls: 4 });
@@ -392,7 +394,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .dispatch(opened())
       .put(transferSettled(paidInvoicesTransfer))
       .not.put(cartRefreshRequested())
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(storeState.cart.count).toBe(3);
   });
 
@@ -404,7 +406,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .dispatch(opened())
       .put(transferSettled(rejectedTransfer))
       .put(cartRefreshRequested())
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(storeState.payments.transfer.payment?.state).toBe('REJECTED');
   });
 
@@ -419,7 +421,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .dispatch(opened())
       .call(callWithTimeout, confirmTransferPayment, PAYMENT_ID)
       .put(transferSettled(paidTransfer))
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(storeState.payments.transfer.payment).toEqual(paidTransfer);
   });
 
@@ -436,7 +438,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .put(transferPollFailed('problema de conexión'))
       .put(transferPollFailed('Khipu no respondió'))
       .put(transferSettled(paidTransfer))
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(pollsOf(effects)).toBe(3);
     expect(storeState.payments.transfer).toMatchObject({ status: 'finished', failures: 0 });
   });
@@ -447,7 +449,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .provide([[matchers.call.fn(fetchTransferPayment), throwError(new HttpError(500, 'Internal server error'))], interval])
       .dispatch(opened())
       .put(transferFailed('Internal server error'))
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(pollsOf(effects)).toBe(6);
     expect(storeState.payments.transfer).toMatchObject({ status: 'failed', failures: 5, error: 'Internal server error' });
   });
@@ -475,7 +477,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .dispatch(transferReturnLeft())
       .not.put.actionType(transferSettled.type)
       .not.put.actionType(transferTimedOut.type)
-      .silentRun(60);
+      .silentRun(SETTLE_MS);
     expect(polls).toBe(3);
     expect(storeState.payments.transfer).toMatchObject({ status: 'idle', polls: 3 });
     release(); // the wait ends after the leave: the cancelled polling does not go on
@@ -491,7 +493,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .dispatch(transferReturnOpened({ paymentId: PAYMENT_ID, cancelled: true }))
       .put(transferSettled(pendingTransfer))
       .not.put(cartRefreshRequested())
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(pollsOf(effects)).toBe(1);
     expect(waitsOf(effects)).toBe(0);
     expect(storeState.payments.transfer).toMatchObject({ status: 'finished', cancelled: true, payment: pendingTransfer });
@@ -505,7 +507,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
       .dispatch(opened())
       .put(transferTimedOut())
       .not.put.actionType(transferSettled.type)
-      .silentRun(50);
+      .silentRun(SETTLE_MS);
     expect(storeState.payments.transfer).toMatchObject({ status: 'timedOut', payment: pendingTransfer });
   });
 
