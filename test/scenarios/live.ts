@@ -5,7 +5,8 @@ import type { ScenarioFile, ScenarioStep } from '@client/app/scenario/format';
 import { getScenarioRecorder, RECORDING_KEY } from '@client/app/scenario/recorder';
 import { loadPersistedState, makeStore, type RootState } from '@client/app/store';
 import { installBrowserShims } from './browserShims';
-import { valueAt } from './compare';
+import { firstDifference, valueAt } from './compare';
+import { actAsPayer, fromLiveUrl, payerChoices, providerReturns, type LiveScenario, type PayerChoice, type RedirectTarget } from './payer';
 import { serviceLayer } from './portal';
 import { fail, pngFile, sagaErrors, withSideInputs, type ScenarioResult } from './runner';
 
@@ -14,11 +15,19 @@ import { fail, pngFile, sagaErrors, withSideInputs, type ScenarioResult } from '
 // scenario's declared demo account: recordings hold no password, the demo account's comes from the demo list. Each UI
 // action waits until the sagas have put as many actions as the recording had before it. Data differ between portals
 // (ids, order numbers) and answers come in the network's order, so the saga actions are compared by type, in any
-// order; then the ERP documents the scenario declares are read from the
-// B1 Service Layer. A scenario that leaves the SPA for WebPay's or Khipu's page (a page load after a provider redirect)
-// cannot be followed without a browser: it fails with that reason (record it again with the browser instead).
+// order; then the declared stable values of the final state (`expect.liveState`) and the ERP documents the scenario
+// declares (`expect.erp`, `expect.erpAbsent`) are checked, the latter through the B1 Service Layer.
+//
+// The page is at the portal's public address (PUBLIC_URL, read from /api/public-config), where a buyer's browser would
+// be: the SPA refuses to start a payment anywhere else, and the providers send the buyer back there. When the recording
+// leaves for WebPay's form or Khipu's page, the runner is the payer's browser (payer.ts): it opens the provider's page,
+// makes the recorded choice, follows the provider back to the portal, and the page it lands on is the new page load (a
+// new store, the same session storage). UI actions of that page carry what the recording had from its URL (the hidden
+// token_ws, the Khipu transaction id): the live URL's values take their place.
 
 const WAIT_MS = 20_000;
+/** How long a document that must not exist is watched for in the ERP. */
+const ABSENT_WATCH_MS = 1_500;
 
 /** Cookies of the live portal (the anti-forgery one), as a browser would keep them. */
 class CookieJar {
@@ -45,14 +54,20 @@ function withPassword(action: UnknownAction, password: string | undefined): Unkn
   return { ...action, payload: { ...payload, password } };
 }
 
-export async function runLive(scenario: ScenarioFile, options: { url: string; b1?: string }): Promise<ScenarioResult> {
+export async function runLive(scenario: LiveScenario, options: { url: string; b1?: string }): Promise<ScenarioResult> {
   const started = performance.now();
   const account = scenario.account ? DEMO_ACCOUNTS.find((a) => a.rut === scenario.account!.rut) : undefined;
   if (scenario.account && !account) return fail(scenario, started, `la cuenta ${scenario.account.rut} no es una cuenta de demostración`);
-  if (scenario.steps.some((s, i) => s.kind === 'load' && scenario.steps.slice(0, i).some((p) => p.kind === 'api' && /\/(tbk\/create|khipu\/payments)$/.test(p.path)))) {
-    return fail(scenario, started, 'en vivo no se puede seguir la página de WebPay o Khipu sin navegador (grábelo de nuevo con npm run scenarios:record)');
+  const returns = providerReturns(scenario.steps);
+  let choices: PayerChoice[];
+  try {
+    choices = payerChoices(scenario);
+  } catch (error) {
+    return fail(scenario, started, error instanceof Error ? error.message : String(error));
   }
-  const shims = installBrowserShims(`${options.url}/`);
+  if (choices.length < returns.size) return fail(scenario, started, `el escenario va ${returns.size} vez(ces) a WebPay o Khipu y solo se sabe qué hizo el pagador en ${choices.length} (declárelo en payer)`);
+  const origin = await pageOrigin(options.url);
+  const shims = installBrowserShims(`${origin}/`);
   const jar = new CookieJar();
   const g = globalThis as unknown as { fetch: typeof fetch; document?: unknown };
   const realFetch = g.fetch;
@@ -70,22 +85,44 @@ export async function runLive(scenario: ScenarioFile, options: { url: string; b1
     jar.store(res);
     return res;
   };
+  // the payer's browser (payer.ts) uses the real fetch: the provider's pages, and the portal's return without the SPA
+  const isPortalPage = (u: URL) => (u.origin === origin || u.origin === new URL(options.url).origin) && !u.pathname.startsWith('/api/');
   const errors: unknown[] = [];
   const realError = console.error;
+  const realWarn = console.warn;
+  // the sagas log what they catch: kept for the report, as in provider mode; warnings are not printed
   console.error = (...args: unknown[]) => errors.push(args);
+  console.warn = () => undefined;
   try {
     let store = makeStore(scenario.initialState as Partial<RootState>);
     getScenarioRecorder()!.start(scenario.name);
     let expectedBefore = 0;
+    let trip = 0;
+    /** The page load in force: its recorded URL and the live one (values of the recorded UI actions come from it). */
+    let page: { recorded: URL; live: URL } | null = null;
     for (const [index, step] of scenario.steps.entries()) {
       if (step.kind === 'action' && step.source === 'ui') {
         await waitFor(() => recordedActions().length >= expectedBefore);
-        store.dispatch(withPassword(withSideInputs(step.action as UnknownAction, scenario.steps, index, pngFile), account?.password));
+        const action = withPassword(withSideInputs(step.action as UnknownAction, scenario.steps, index, pngFile), account?.password);
+        store.dispatch(page ? fromLiveUrl(action, page.recorded, page.live) : action);
       } else if (step.kind === 'load') {
         await waitFor(() => recordedActions().length >= expectedBefore);
+        const recorded = new URL(step.url, origin);
+        let live = recorded;
+        if (returns.has(index)) {
+          const target = (store.getState() as RootState).payments.redirect.target;
+          if (!target) return fail(scenario, started, `paso ${index}: la SPA no preparó la ida a WebPay o Khipu (payments.redirect.target vacío)${sagaErrors(errors)}`);
+          const choice = choices[trip++];
+          const done = await actAsPayer(target as RedirectTarget, choice, isPortalPage);
+          live = done.url;
+          if (live.pathname !== recorded.pathname || !sameKeys(live.searchParams, recorded.searchParams)) {
+            return fail(scenario, started, `paso ${index}: ${target.provider} (${choice.choice}) devolvió al comprador a ${hideSecrets(live)}, la grabación a ${step.url}\n  (${done.hops.join(' → ')})`);
+          }
+        }
         getScenarioRecorder()!.saveNow();
-        shims.location.set(`${options.url}${step.url}`);
+        shims.location.set(live.href);
         store = makeStore(loadPersistedState());
+        page = { recorded, live };
       }
       if (step.kind === 'action') expectedBefore += 1;
     }
@@ -102,16 +139,26 @@ export async function runLive(scenario: ScenarioFile, options: { url: string; b1
     }
     if (left.length) return fail(scenario, started, `acciones de más en vivo: ${left.join(', ')}`);
     const finalState = redactSecrets(store.getState());
-    for (const doc of scenario.expect?.erp ?? []) {
-      if (!options.b1) continue;
-      const miss = await checkErp(options.b1, doc, finalState);
-      if (miss) return fail(scenario, started, miss);
+    for (const [path, expected] of Object.entries(scenario.expect?.liveState ?? {})) {
+      const value = valueAt(finalState, path);
+      if (firstDifference(expected, value)) return fail(scenario, started, `estado final distinto en ${path}: esperado ${JSON.stringify(expected)}, obtenido ${JSON.stringify(value)}`);
+    }
+    if (options.b1) {
+      for (const doc of scenario.expect?.erp ?? []) {
+        const miss = await checkErp(options.b1, doc, finalState);
+        if (miss) return fail(scenario, started, miss);
+      }
+      for (const doc of scenario.expect?.erpAbsent ?? []) {
+        const found = await checkErpAbsent(options.b1, doc, finalState);
+        if (found) return fail(scenario, started, found);
+      }
     }
     return { name: scenario.name, passed: true, ms: performance.now() - started, steps: scenario.steps.length };
   } catch (error) {
     return fail(scenario, started, `la ejecución en vivo falló: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     console.error = realError;
+    console.warn = realWarn;
     g.fetch = realFetch;
     g.document = savedDocument;
     shims.restore();
@@ -124,6 +171,27 @@ export async function runLive(scenario: ScenarioFile, options: { url: string; b1
     return text ? timeline((JSON.parse(text) as { steps: ScenarioStep[] }).steps) : [];
   }
 }
+
+/** The origin of the portal's pages: its public address when it declares one (PUBLIC_URL), else the URL given. */
+async function pageOrigin(url: string): Promise<string> {
+  try {
+    const res = await fetch(`${url}/api/public-config`);
+    const config = res.ok ? ((await res.json()) as { publicUrl?: unknown }) : {};
+    if (typeof config.publicUrl === 'string' && config.publicUrl) return new URL(config.publicUrl).origin;
+  } catch {
+    /* the URL given, then */
+  }
+  return new URL(url).origin;
+}
+
+const sameKeys = (a: URLSearchParams, b: URLSearchParams) => [...new Set(a.keys())].sort().join() === [...new Set(b.keys())].sort().join();
+
+/** A URL for a report, with the provider's tokens hidden as the recordings hide them. */
+const hideSecrets = (u: URL) => {
+  const copy = new URL(u.href);
+  for (const key of ['token_ws', 'TBK_TOKEN', 'token']) if (copy.searchParams.has(key)) copy.searchParams.set(key, REDACTED);
+  return `${copy.pathname}${decodeURIComponent(copy.search)}`;
+};
 
 async function waitFor(check: () => boolean) {
   const end = Date.now() + WAIT_MS;
@@ -139,9 +207,27 @@ async function checkErp(b1: string, doc: NonNullable<NonNullable<ScenarioFile['e
   const end = Date.now() + 15_000;
   for (;;) {
     const docs = (await erpGet<{ value: Record<string, unknown>[] }>(`${doc.entity}${filters ? `?$filter=${encodeURIComponent(filters)}` : ''}`)).value;
-    const found = docs.find((d) => Object.entries(doc.fields ?? {}).every(([k, v]) => d[k] === v));
+    // a field is a property of the document, or a dotted path into it ('PaymentCreditCards.0.CreditSum')
+    const found = docs.find((d) => Object.entries(doc.fields ?? {}).every(([k, v]) => !firstDifference(v, valueAt(d, k))));
     if (found) return null;
-    if (Date.now() > end) return `el ERP no tiene ${doc.entity} ${filters} con ${JSON.stringify(doc.fields ?? {})} (hay ${docs.length}: ${JSON.stringify(docs.map((d) => Object.fromEntries(Object.keys(doc.fields ?? {}).map((k) => [k, d[k]]))))})`;
+    if (Date.now() > end) return `el ERP no tiene ${doc.entity} ${filters} con ${JSON.stringify(doc.fields ?? {})} (hay ${docs.length}: ${JSON.stringify(docs.map((d) => Object.fromEntries(Object.keys(doc.fields ?? {}).map((k) => [k, valueAt(d, k)]))))})`;
     await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** A document the scenario says must not be in the ERP (a rejected or aborted payment's order); the report if it is. */
+async function checkErpAbsent(b1: string, doc: NonNullable<NonNullable<LiveScenario['expect']>['erpAbsent']>[number], finalState: unknown): Promise<string | null> {
+  const erpGet = serviceLayer(b1);
+  const reference = typeof doc.reference === 'object' ? valueAt(finalState, doc.reference.fromState) : doc.reference;
+  if (doc.reference !== undefined && typeof reference !== 'string') return `erpAbsent: el estado final no tiene ${JSON.stringify(doc.reference)}`;
+  const refField = doc.entity === 'IncomingPayments' ? 'CounterReference' : 'NumAtCard';
+  const filters = [doc.cardCode ? `CardCode eq '${doc.cardCode}'` : '', typeof reference === 'string' ? `${refField} eq '${reference}'` : ''].filter(Boolean).join(' and ');
+  // the outbox delivers within a second or two: a document wrongly queued would show up in that time
+  const end = Date.now() + ABSENT_WATCH_MS;
+  for (;;) {
+    const docs = (await erpGet<{ value: Record<string, unknown>[] }>(`${doc.entity}${filters ? `?$filter=${encodeURIComponent(filters)}` : ''}`)).value;
+    if (docs.length) return `el ERP tiene ${doc.entity} ${filters} y no debería (${docs.length}: DocEntry ${docs.map((d) => String(d.DocEntry)).join(', ')})`;
+    if (Date.now() > end) return null;
+    await new Promise((r) => setTimeout(r, 250));
   }
 }

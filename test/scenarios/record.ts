@@ -8,6 +8,7 @@ import { rootReducer } from '@client/app/store';
 import { stopAndExport as exportFromPanel, startRecording } from './panel';
 import { startPortal, serviceLayer, type RunningPortal } from './portal';
 import { valueAt } from './compare';
+import type { LiveDeclarations, LiveScenario, PayerChoice } from './payer';
 
 // Records the shipped scenarios for real: the built SPA in Chromium, against the embedded portal started with the
 // recorder on (portal.ts). Each journey is recorded with the panel itself ('Grabar escenario' … 'Detener grabación',
@@ -25,7 +26,7 @@ const VISA = 'VISA crédito 4051 8856 0044 6623 (aprobada)';
 const MASTERCARD = 'MASTERCARD crédito 5186 0595 5959 0568 (rechazada)';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-interface Journey {
+export interface Journey {
   name: string;
   description: string;
   rut: string;
@@ -35,6 +36,14 @@ interface Journey {
   statePaths: string[];
   /** The ERP document it leaves: Orders by the order number in the final state, or IncomingPayments. */
   erp?: 'order' | 'payment';
+  /** What the payer does at each visit to WebPay's or Khipu's page (live mode acts it, payer.ts). */
+  payer?: PayerChoice[];
+  /** Dotted paths of the final state whose values are the same on any portal: live mode checks them. */
+  liveStatePaths?: string[];
+  /** The incoming payment the portal posts for the money: its CounterReference and amount (and card) in the final state. */
+  erpPayment?: { reference?: string; amount: string; card?: string };
+  /** The path of the order number whose sales order must not be in the ERP (rejected, aborted). */
+  noErpOrder?: string;
   run(page: Page): Promise<void>;
 }
 
@@ -76,6 +85,18 @@ async function payByCard(page: Page, choice: (page: Page) => Promise<void>) {
   await choice(page);
   await page.waitForURL('**/payment-verification**');
 }
+
+/** What a card payment's result page shows that is the same on any portal (not the order number, token or dates). */
+const CARD_RESULT_PATHS = [
+  'payments.verification.status',
+  'payments.verification.result.status',
+  'payments.verification.result.state',
+  'payments.verification.result.purpose',
+  'payments.verification.result.orderState',
+  'payments.verification.result.amount',
+  'payments.verification.result.card_number',
+  'payments.verification.result.response_code',
+];
 
 const BUYER = { rut: '76.123.456-0', password: 'Demo1234', cardCode: 'C76123456' };
 const CARD_BUYER = { rut: '77.345.678-K', password: 'Demo1234', cardCode: 'C77345678' };
@@ -140,6 +161,9 @@ export const JOURNEYS: Journey[] = [
     ...CARD_BUYER,
     statePaths: ['payments.verification', 'cart.count'],
     erp: 'order',
+    payer: [{ provider: 'WEBPAY', choice: 'visa' }],
+    liveStatePaths: [...CARD_RESULT_PATHS, 'cart.count'],
+    erpPayment: { reference: 'payments.settled.buyOrder', amount: 'payments.verification.result.amount', card: 'payments.verification.result.card_number' },
     async run(page) {
       await payByCard(page, async (p) => {
         await p.getByLabel(VISA).check();
@@ -153,6 +177,9 @@ export const JOURNEYS: Journey[] = [
     description: 'Pago con tarjeta rechazado (MASTERCARD): Pago no realizado, pedido cancelado',
     ...CARD_BUYER,
     statePaths: ['payments.verification', 'cart.count'],
+    payer: [{ provider: 'WEBPAY', choice: 'mastercard' }],
+    liveStatePaths: [...CARD_RESULT_PATHS, 'cart.count'],
+    noErpOrder: 'payments.verification.result.buy_order',
     async run(page) {
       await payByCard(page, async (p) => {
         await p.getByLabel(MASTERCARD).check();
@@ -166,6 +193,9 @@ export const JOURNEYS: Journey[] = [
     description: 'El comprador anula en WebPay (Anular compra): No se realizo la compra, pedido cancelado',
     ...CARD_BUYER,
     statePaths: ['payments.verification', 'cart.count'],
+    payer: [{ provider: 'WEBPAY', choice: 'abort' }],
+    liveStatePaths: [...CARD_RESULT_PATHS, 'payments.verification.result.vci', 'cart.count'],
+    noErpOrder: 'payments.verification.result.buy_order',
     async run(page) {
       await payByCard(page, (p) => p.getByRole('button', { name: 'Anular compra' }).click());
       await page.getByText('No se realizo la compra').first().waitFor({ timeout: 20_000 });
@@ -179,6 +209,20 @@ export const JOURNEYS: Journey[] = [
     cardCode: 'C79012345',
     statePaths: ['payments.transfer', 'cart.count'],
     erp: 'order',
+    payer: [{ provider: 'KHIPU', choice: 'pay' }],
+    liveStatePaths: [
+      'payments.transfer.status',
+      'payments.transfer.payment.status',
+      'payments.transfer.payment.status_detail',
+      'payments.transfer.payment.state',
+      'payments.transfer.payment.orderState',
+      'payments.transfer.payment.amount',
+      'payments.transfer.polls',
+      'payments.transfer.failures',
+      'payments.transfer.cancelled',
+      'cart.count',
+    ],
+    erpPayment: { reference: 'payments.settled.order.purchaseOrderNumber', amount: 'payments.transfer.payment.amount' },
     async run(page) {
       await addFromDetail(page, 'POL-1001', { M: 2 });
       await toSummary(page);
@@ -197,6 +241,9 @@ export const JOURNEYS: Journey[] = [
     ...BUYER,
     statePaths: ['payments.verification'],
     erp: 'payment',
+    payer: [{ provider: 'WEBPAY', choice: 'visa' }],
+    liveStatePaths: CARD_RESULT_PATHS,
+    erpPayment: { amount: 'payments.verification.result.amount', card: 'payments.verification.result.card_number' },
     async run(page) {
       await page.goto('/user/pending-payments');
       await page.getByRole('heading', { name: 'Pagos Pendientes' }).waitFor();
@@ -261,7 +308,26 @@ function findOrderNumber(state: unknown, prefix = '', depth = 0): { path: string
   return null;
 }
 
-async function declare(scenario: ScenarioFile, journey: Journey, portal: RunningPortal): Promise<ScenarioFile> {
+/**
+ * The declarations only live mode reads, from the journey and the recording's final state: the payer's choices, the
+ * final values that are the same on any portal, the incoming payment the portal posts (by CounterReference, with the
+ * amount charged and the card) and the sales order a rejected or aborted payment must not leave.
+ */
+export function liveDeclarations(journey: Journey, final: unknown): { payer?: PayerChoice[]; liveState?: Record<string, unknown>; erp?: ErpExpectation[]; erpAbsent?: NonNullable<LiveDeclarations['expect']>['erpAbsent'] } {
+  const out: ReturnType<typeof liveDeclarations> = {};
+  if (journey.payer) out.payer = journey.payer;
+  if (journey.liveStatePaths) out.liveState = Object.fromEntries(journey.liveStatePaths.map((p) => [p, valueAt(final, p) ?? null]));
+  if (journey.erpPayment && journey.cardCode) {
+    const { reference, amount, card } = journey.erpPayment;
+    const fields: Record<string, unknown> = { 'PaymentCreditCards.0.CreditSum': valueAt(final, amount) };
+    if (card) fields['PaymentCreditCards.0.CreditCardNumber'] = valueAt(final, card);
+    out.erp = [{ entity: 'IncomingPayments', cardCode: journey.cardCode, ...(reference ? { reference: { fromState: reference } } : {}), fields }];
+  }
+  if (journey.noErpOrder && journey.cardCode) out.erpAbsent = [{ entity: 'Orders', cardCode: journey.cardCode, reference: { fromState: journey.noErpOrder } }];
+  return out;
+}
+
+async function declare(scenario: ScenarioFile, journey: Journey, portal: RunningPortal): Promise<LiveScenario> {
   const final = stateAt(scenario, scenario.steps.length, rootReducer as never);
   const state: Record<string, unknown> = {};
   for (const p of journey.statePaths) {
@@ -290,13 +356,15 @@ async function declare(scenario: ScenarioFile, journey: Journey, portal: Running
       }
     }
   }
-  if (journey.erp === 'payment' && journey.cardCode) erp.push({ entity: 'IncomingPayments', cardCode: journey.cardCode });
+  const live = liveDeclarations(journey, final);
+  erp.push(...(live.erp ?? []));
   return {
     ...scenario,
     name: journey.name,
     description: journey.description,
     account: { rut: journey.rut },
-    expect: { state, ...(erp.length ? { erp } : {}) },
+    ...(live.payer ? { payer: live.payer } : {}),
+    expect: { state, ...(erp.length ? { erp } : {}), ...(live.erpAbsent ? { erpAbsent: live.erpAbsent } : {}), ...(live.liveState ? { liveState: live.liveState } : {}) },
     // the card session id is drawn at random for each payment
     ignore: ['*.session_id'],
   };
@@ -328,7 +396,7 @@ async function main() {
       const started = Date.now();
       const scenario = await recordJourney(browser, portal, journey);
       const file = path.join(here, `${journey.name}.json`);
-      writeFileSync(file, serializeScenario(scenario));
+      writeFileSync(file, serializeScenario(scenario as ScenarioFile));
       console.log(`✓ ${journey.name}: ${scenario.steps.length} pasos, ${Math.round((Date.now() - started) / 1000)} s → ${path.relative(process.cwd(), file)}`);
     }
   } finally {

@@ -47,13 +47,20 @@ async function main() {
   console.log(`Escenarios ${mode}: ${files.length}`);
   const started = performance.now();
   const results: ScenarioResult[] = [];
-  for (const file of files) {
-    let scenario: ScenarioFile;
+  const parsed: { file: string; scenario?: ScenarioFile; error?: string }[] = files.map((file) => {
     try {
-      scenario = parseScenario(readFileSync(file, 'utf8'));
+      return { file, scenario: parseScenario(readFileSync(file, 'utf8')) };
     } catch (error) {
-      results.push({ name: path.basename(file), passed: false, report: error instanceof Error ? error.message : String(error), ms: 0, steps: 0 });
-      console.log(`✗ ${path.basename(file)}: ${results.at(-1)!.report}`);
+      return { file, error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+  // live: in the order they were recorded, so a fresh portal goes through the states the recording portal went through
+  // (a rejected card puts its lines back in the cart the next card scenario of that account starts from)
+  if (args.live) parsed.sort((a, b) => (Date.parse(a.scenario?.recordedAt ?? '') || 0) - (Date.parse(b.scenario?.recordedAt ?? '') || 0));
+  for (const { file, scenario, error } of parsed) {
+    if (!scenario) {
+      results.push({ name: path.basename(file), passed: false, report: error, ms: 0, steps: 0 });
+      console.log(`✗ ${path.basename(file)}: ${error}`);
       continue;
     }
     let result: ScenarioResult;
