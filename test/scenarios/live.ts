@@ -66,6 +66,14 @@ export async function runLive(scenario: LiveScenario, options: { url: string; b1
     return fail(scenario, started, error instanceof Error ? error.message : String(error));
   }
   if (choices.length < returns.size) return fail(scenario, started, `el escenario va ${returns.size} vez(ces) a WebPay o Khipu y solo se sabe qué hizo el pagador en ${choices.length} (declárelo en payer)`);
+  if (scenario.faults) {
+    const res = await fetch(new URL('/api/dev/faults', options.url), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(scenario.faults),
+    });
+    if (!res.ok) return fail(scenario, started, `no se pudieron fijar las fallas declaradas (PUT /api/dev/faults: ${res.status} ${await res.text()}); el modo en vivo con fallas necesita el portal embebido`);
+  }
   const origin = await pageOrigin(options.url);
   const shims = installBrowserShims(`${origin}/`);
   const jar = new CookieJar();

@@ -26,6 +26,11 @@ export interface PayerChoice {
 /** Declarations only the live mode reads; optional, so files without them stay valid version-1 files. */
 export interface LiveDeclarations {
   payer?: PayerChoice[];
+  /**
+   * Stand-in fault switches the live run sets first through the embedded portal's control API (`PUT /api/dev/faults`,
+   * docs/fault-switches.md), e.g. `{"khipu": {"verifyDelayMs": "5s", "for": "30s"}}`: time-boxed, they undo themselves.
+   */
+  faults?: Record<string, Record<string, unknown>>;
   expect?: {
     /** Dotted paths of the final state and the value they must have live (values that are the same on any portal). */
     liveState?: Record<string, unknown>;
