@@ -41,6 +41,9 @@ export default {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/mocks/**/*.test.ts'],
       setupFiles: ['<rootDir>/test/server/setup-env.ts'],
+      // once per run: the migrated database template and the demo hashes each test file starts from (docs/testing.md)
+      globalSetup: '<rootDir>/test/server/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/server/globalTeardown.ts',
     },
   ],
 };

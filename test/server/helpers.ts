@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, openAsBlob, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { startB1Mock, type B1Mock, type B1MockOptions } from '@mocks/b1/server';
@@ -12,30 +17,53 @@ import type { PaymentProviders } from '@server/payments/area';
 import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { buildApp, type AppDeps } from '@server/app';
-import { openDatabase, type Database } from '@server/db/connect';
-import { seedUsers } from '@server/db/seed';
+import { openDatabase, type Database, type Db } from '@server/db/connect';
+import * as schema from '@server/db/schema';
+import { seedUsers, type SeedUser } from '@server/db/seed';
+import { MIGRATIONS_DIR } from '@server/paths';
+import { hashPassword } from '@server/security/passwords';
 import { UsersRepo } from '@server/users/users.repo';
+
+/** What test/server/globalSetup.ts built for this run (see docs/testing.md), or nothing when it did not run. */
+const templates = process.env.PORTAL_TEST_TEMPLATES;
+const pgliteTemplate = templates && path.join(templates, 'pglite.tar');
+
+/** In-memory PGlite loaded from the run's migrated template, wrapped as openDatabase wraps a PGlite. */
+async function openPgliteFromTemplate(tar: string): Promise<Database> {
+  const client = await PGlite.create({ loadDataDir: await openAsBlob(tar) });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }), // finds every migration applied
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  };
+}
 
 /**
  * A database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL (a PostgreSQL
- * server), a fresh database created for the file and dropped when it closes.
+ * server), a fresh database created for the file and dropped when it closes. Both start migrated: a copy of the
+ * run's template when globalSetup made one, otherwise migrated here.
  */
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
+    if (pgliteTemplate && existsSync(pgliteTemplate)) return openPgliteFromTemplate(pgliteTemplate);
     const database = await openDatabase({ memory: true });
     await database.migrate();
     return database;
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const pgTemplate = process.env.PORTAL_TEST_PG_TEMPLATE;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(pgTemplate ? `create database ${name} template ${pgTemplate}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
-  await database.migrate();
+  if (!pgTemplate) await database.migrate();
   const close = database.close;
   database.close = async () => {
     await close();
@@ -76,6 +104,16 @@ export interface TestAppExtras {
   erp?: { timeoutMs?: number; settleMs?: number; approvalPollMs?: number };
 }
 
+/** The demo accounts' hashes made once for the run by globalSetup (rut -> argon2 hash), read once per file. */
+let demoHashes: Record<string, string> | undefined;
+
+/** A demo account's hash: globalSetup's when there is one, otherwise hashed now as the server does. */
+async function demoPasswordHash(user: SeedUser): Promise<string> {
+  const file = templates && path.join(templates, 'demo-hashes.json');
+  demoHashes ??= file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  return demoHashes[user.rut] ?? hashPassword(user.password);
+}
+
 /** A loopback port nobody uses right now. */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -109,6 +147,7 @@ export async function createTestApp(
   await seedUsers(
     users,
     DEMO_ACCOUNTS.map((a) => ({ ...a, rut: a.rut })),
+    demoPasswordHash,
   );
   const app = await buildApp({
     config: {

@@ -14,13 +14,21 @@ export interface SeedUser {
   cellphone: string;
 }
 
-/** Demo users of the embedded default, only into an empty database. Returns how many were created. */
-export async function seedUsers(users: UsersRepo, list: SeedUser[]): Promise<number> {
+/**
+ * Demo users of the embedded default, only into an empty database. Returns how many were created.
+ * `passwordHashOf` makes each user's stored hash (default: hashes the password); the server tests pass hashes made
+ * once per run, since argon2 is slow by design.
+ */
+export async function seedUsers(
+  users: UsersRepo,
+  list: SeedUser[],
+  passwordHashOf: (user: SeedUser) => Promise<string> = (u) => hashPassword(u.password),
+): Promise<number> {
   if ((await users.count()) > 0) return 0;
   for (const u of list) {
     await users.insert({
       username: u.rut,
-      passwordHash: await hashPassword(u.password),
+      passwordHash: await passwordHashOf(u),
       userType: u.role,
       enabled: u.enabled,
       mustChangePassword: u.mustChangePassword,
