@@ -41,6 +41,8 @@ export default {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/mocks/**/*.test.ts'],
       setupFiles: ['<rootDir>/test/server/setup-env.ts'],
+      // a test that waits on the database or a stand-in may take more than Jest's 5 s on a loaded CI machine
+      testTimeout: 20_000,
       // once per run: the migrated database template and the demo hashes each test file starts from (docs/testing.md)
       globalSetup: '<rootDir>/test/server/globalSetup.ts',
       globalTeardown: '<rootDir>/test/server/globalTeardown.ts',
