@@ -47,7 +47,7 @@ declare module 'fastify' {
     requireAdmin: onRequestAsyncHookHandler;
     /** Reads the token if present (routes open to visitors that act differently for users). */
     optionalSession(request: FastifyRequest): Promise<SessionUser | undefined>;
-    /** Forget cached token checks of a user (after a password change, deactivation, deletion). */
+    /** Forget cached token checks of a user, state and verified tokens (after a password change, deactivation, deletion). */
     forgetSession(userId: number): void;
     /** Every route registered and the access it declared ('GET /api/orders/:id' → 'buyer'), for the authorization tests. */
     routeAccess: ReadonlyMap<string, Access>;
@@ -121,9 +121,11 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     if (request.sessionUser) return request.sessionUser;
     const token = tokenOf(request);
     if (!token) return undefined;
-    const claims = await opts.tokens.verify(token);
+    // a token verified a moment ago is not verified again (signature); its user's state is still checked below
+    const claims = opts.tokens.cached(token) ?? (await opts.tokens.verify(token));
     if (!claims) throw new HttpError(401, MSG.sessionExpired);
-    const state = await currentState(claims.userId);
+    const hit = cache.get(claims.userId);
+    const state = hit && hit.until > Date.now() ? hit : await currentState(claims.userId);
     // A password change or deactivation raises the version; a role change is taken from the database.
     if (!state || !state.enabled || state.version !== claims.version) throw new HttpError(401, MSG.sessionExpired);
     request.sessionUser = { id: claims.userId, role: state.role, username: claims.username };
@@ -171,7 +173,10 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
 
   app.decorate('routeAccess', table as ReadonlyMap<string, Access>);
   app.decorate('optionalSession', sessionOf);
-  app.decorate('forgetSession', (userId: number) => void cache.delete(userId));
+  app.decorate('forgetSession', (userId: number) => {
+    cache.delete(userId);
+    opts.tokens.forget(userId);
+  });
   app.decorate('requireSession', async (request: FastifyRequest) => {
     await requireSession(request);
   });

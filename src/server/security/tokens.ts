@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { ROLES, type Role } from '@shared/roles';
 
@@ -11,11 +12,40 @@ export interface TokenClaims {
 
 const ISSUER = 'portal-mayorista';
 
+export interface TokenCacheOptions {
+  /** How long a verified token is reused without checking its signature again (ms; never past its `exp`). 0: no cache. */
+  ttlMs?: number;
+  /** At most this many verified tokens are kept; the oldest is dropped first. */
+  maxEntries?: number;
+}
+
+interface Verified {
+  claims: TokenClaims;
+  /** Reused until this instant (ms): min(exp, verified at + ttlMs). */
+  until: number;
+}
+
 export class TokenService {
+  /** The secret as a key object made once: jose turns it into a WebCrypto key once and keeps that (not per call). */
+  private readonly key: KeyObject;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  /**
+   * Tokens whose signature and claims were checked, by the exact token string: the same bytes were verified before, so
+   * only the expiry has to be checked again. A token that fails is never stored; a tampered copy of a stored token is a
+   * different string and goes through the full check. Insertion order = age (Map), so the first key is the oldest.
+   */
+  private readonly verified = new Map<string, Verified>();
+
   constructor(
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     private readonly ttlSeconds: number,
-  ) {}
+    cache: TokenCacheOptions = {},
+  ) {
+    this.key = createSecretKey(secret);
+    this.ttlMs = cache.ttlMs ?? 60_000;
+    this.maxEntries = cache.maxEntries ?? 10_000;
+  }
 
   sign(claims: TokenClaims): Promise<string> {
     return new SignJWT({ role: claims.role, usr: claims.username, ver: claims.version })
@@ -24,26 +54,68 @@ export class TokenService {
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
-      .sign(this.secret);
+      .sign(this.key);
+  }
+
+  /**
+   * The claims of a token verified a moment ago and still unexpired (no signature check: the same string passed it),
+   * or undefined: then call `verify`. Revocation is not decided here: the caller still compares the claims with the
+   * user's current state (token version, enabled, role).
+   */
+  cached(token: string): TokenClaims | undefined {
+    const hit = this.verified.get(token);
+    if (!hit) return undefined;
+    if (hit.until > Date.now()) return hit.claims;
+    this.verified.delete(token);
+    return undefined;
   }
 
   /**
    * The claims of a valid, unexpired token; null for anything else. Only HS256 from this portal, and every claim the
    * portal issues is required: a token without `exp` (one that would never expire), `iat`, `sub`, `ver`, `role` or
-   * `usr` is refused.
+   * `usr` is refused. A valid token is remembered for `cached` until min(its exp, ttlMs from now).
    */
   async verify(token: string): Promise<TokenClaims | null> {
+    const hit = this.cached(token);
+    if (hit) return hit;
+    let claims: TokenClaims | null;
+    let exp: number;
     try {
-      const { payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
-      const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || userId <= 0) return null;
-      if (typeof payload.ver !== 'number' || !Number.isInteger(payload.ver)) return null;
-      if (typeof payload.role !== 'string' || !(ROLES as readonly string[]).includes(payload.role)) return null;
-      if (typeof payload.usr !== 'string' || !payload.usr) return null;
-      return { userId, role: payload.role as Role, username: payload.usr, version: payload.ver };
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
+      claims = claimsOf(payload);
+      exp = payload.exp!;
     } catch (e) {
       if (e instanceof errors.JOSEError) return null;
       throw e;
     }
+    if (claims && this.ttlMs > 0 && this.maxEntries > 0) this.remember(token, claims, exp);
+    return claims;
   }
+
+  /** Drops the verified tokens of a user (password change, deactivation, deletion). */
+  forget(userId: number): void {
+    for (const [token, entry] of this.verified) if (entry.claims.userId === userId) this.verified.delete(token);
+  }
+
+  /** How many verified tokens are kept (tests). */
+  get cacheSize(): number {
+    return this.verified.size;
+  }
+
+  private remember(token: string, claims: TokenClaims, exp: number) {
+    // jose refuses a token once exp <= now (whole seconds): it stays valid while now < exp * 1000 ms
+    const until = Math.min(exp * 1000, Date.now() + this.ttlMs);
+    this.verified.delete(token);
+    while (this.verified.size >= this.maxEntries) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { claims: Object.freeze(claims), until });
+  }
+}
+
+function claimsOf(payload: Record<string, unknown>): TokenClaims | null {
+  const userId = Number(payload.sub);
+  if (!Number.isInteger(userId) || userId <= 0) return null;
+  if (typeof payload.ver !== 'number' || !Number.isInteger(payload.ver)) return null;
+  if (typeof payload.role !== 'string' || !(ROLES as readonly string[]).includes(payload.role)) return null;
+  if (typeof payload.usr !== 'string' || !payload.usr) return null;
+  return { userId, role: payload.role as Role, username: payload.usr, version: payload.ver };
 }
