@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { defaultMailFrom, type Config } from './config';
 import bannersRoutes from './banners/banners.routes';
 import { BannersAdmin } from './banners/banners.service';
@@ -99,7 +99,7 @@ export interface RouteDeps {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi'>>;
+  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi' | 'logSlowMs'>>;
   database: Database;
   erp: ErpService;
   /** How long the catalogue snapshot is served before a background refresh (ms). */
@@ -140,6 +140,35 @@ function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOpt
   return logger ?? false;
 }
 
+/**
+ * Fastify's own lines without the pair it writes for every request ('incoming request', 'request completed') at info;
+ * a response that failed while being sent is still logged, and so are Fastify's other warnings.
+ */
+class QuietRequests extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) super.requestCompleted(error, request, reply);
+  }
+}
+
+type Leveled = { isLevelEnabled(level: string): boolean };
+/**
+ * One line per answer that matters, written when it is sent: a 5xx (error), an answer slower than `slowMs` (warn), and
+ * at debug level every other answer (4xx included) as a compact line; each carries the request id (`reqId`, bound by
+ * the request's logger). At the default level (info) a fast answer writes nothing: the hot routes pay two comparisons
+ * and a level check.
+ */
+function requestLog(app: FastifyInstance, slowMs: number) {
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    const ms = reply.elapsedTime;
+    if (status >= 500) request.log.error({ method: request.method, url: request.url, status, ms: Math.round(ms) }, 'respuesta con error');
+    else if (ms > slowMs) request.log.warn({ method: request.method, url: request.url, status, ms: Math.round(ms) }, 'respuesta lenta');
+    else if ((request.log as Partial<Leveled>).isLevelEnabled?.('debug')) request.log.debug({ method: request.method, url: request.url, status, ms: Math.round(ms) }, 'respuesta');
+    done();
+  });
+}
+
 /** Text, JSON, JavaScript, XML and SVG: what gains from compression (images, PDFs and fonts are compressed already). */
 const COMPRESSIBLE = /^text\/(?!event-stream)|[+/]json(?:;|$)|javascript|[+/]xml(?:;|$)/u;
 
@@ -158,7 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     ajv: undefined,
+    // no 'incoming request' / 'request completed' pair per request: requestLog below writes only what matters
+    logController: new QuietRequests(),
   });
+  if (deps.logger) requestLog(app, config.logSlowMs ?? 1000);
 
   const users = new UsersRepo(database.db);
   const tokens = new TokenService(config.jwtSecret, config.tokenTtl);

@@ -26,6 +26,8 @@ export interface Config {
   adminRut?: string;
   adminPassword?: string;
   logLevel: string;
+  /** Answers slower than this (ms) are logged as slow (warn); fast ones are not logged at info. */
+  logSlowMs: number;
   /** Folder with the built SPA (index.html); absent folder = API only. */
   clientDir: string;
   /** true when no external system is configured: stand-ins and demo data. */
@@ -126,6 +128,13 @@ function durationMs(value: string | undefined, name: string, fallback: string): 
   return seconds * 1000;
 }
 
+/** A whole number of milliseconds (0 or more); absent or empty: the fallback. */
+function millis(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^\d+$/.test(value.trim())) throw new Error(`${name} inválido: ${value} (milisegundos, p. ej. 1000)`);
+  return Number(value.trim());
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT inválido: ${env.PORT}`);
@@ -147,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminRut: env.ADMIN_RUT || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logSlowMs: millis(env.LOG_SLOW_MS, 'LOG_SLOW_MS', 1000),
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
     embedded: !env.DATABASE_URL,
     openApi: !env.DATABASE_URL && env.NODE_ENV !== 'production',

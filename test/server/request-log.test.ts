@@ -1,0 +1,105 @@
+// Request logging: no line per request at info; 5xx (with the request id) and slow answers always; every answer as a
+// compact line at debug.
+import { tmpdir } from 'node:os';
+import { Writable } from 'node:stream';
+import { loadConfig } from '@server/config';
+import { HttpError } from '@server/errors';
+import { call, createTestApp, login, type TestApp } from './helpers';
+
+interface Line {
+  level: number;
+  msg: string;
+  reqId?: string;
+  status?: number;
+  url?: string;
+  method?: string;
+  ms?: number;
+}
+
+async function appLogging(level: string, logSlowMs?: number) {
+  const lines: Line[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const text of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(text) as Line);
+      done();
+    },
+  });
+  const t = await createTestApp(logSlowMs === undefined ? {} : { logSlowMs }, { worker: { autoStart: false }, logger: { level, stream } }, (app) => {
+    app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
+      throw new Error('boom');
+    });
+    app.get('/api/test/teapot', { config: { access: 'public' } }, async () => {
+      throw new HttpError(418, 'no');
+    });
+  });
+  return { t, lines };
+}
+
+describe('request logging at info (the default)', () => {
+  let t: TestApp;
+  let lines: Line[];
+  beforeAll(async () => {
+    ({ t, lines } = await appLogging('info'));
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('writes nothing for fast answers, 2xx, 304 or 4xx alike', async () => {
+    const token = (await login(t.app, '76123456-0', 'Demo1234')).token;
+    const before = lines.length;
+    expect((await call(t.app, { method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await call(t.app, { method: 'GET', url: '/api/security/me', token })).statusCode).toBe(200);
+    expect((await call(t.app, { method: 'GET', url: '/api/security/me' })).statusCode).toBe(401);
+    const written = lines.slice(before);
+    expect(written.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
+    expect(written.filter((l) => l.msg === 'respuesta' || l.msg === 'respuesta lenta' || l.msg === 'respuesta con error')).toEqual([]);
+  });
+
+  it('logs a 5xx as an error with its request id, method, path and status', async () => {
+    const before = lines.length;
+    const res = await call(t.app, { method: 'GET', url: '/api/test/boom', headers: { 'x-request-id': 'req-boom-1' } });
+    expect(res.statusCode).toBe(500);
+    const line = lines.slice(before).find((l) => l.msg === 'respuesta con error');
+    expect(line).toMatchObject({ level: 50, reqId: 'req-boom-1', method: 'GET', url: '/api/test/boom', status: 500 });
+    expect(typeof line!.ms).toBe('number');
+  });
+});
+
+describe('request logging with LOG_SLOW_MS', () => {
+  it('logs an answer slower than the threshold as a warning', async () => {
+    const { t, lines } = await appLogging('info', 0);
+    try {
+      // everything takes more than 0 ms
+      await call(t.app, { method: 'GET', url: '/api/health', headers: { 'x-request-id': 'req-slow-1' } });
+      expect(lines.find((l) => l.msg === 'respuesta lenta')).toMatchObject({ level: 40, reqId: 'req-slow-1', url: '/api/health', status: 200 });
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('request logging at debug', () => {
+  it('writes one compact line per answer, 4xx included', async () => {
+    const { t, lines } = await appLogging('debug');
+    try {
+      await call(t.app, { method: 'GET', url: '/api/health' });
+      await call(t.app, { method: 'GET', url: '/api/test/teapot' });
+      const answers = lines.filter((l) => l.msg === 'respuesta');
+      expect(answers).toEqual([
+        expect.objectContaining({ level: 20, method: 'GET', url: '/api/health', status: 200 }),
+        expect.objectContaining({ level: 20, method: 'GET', url: '/api/test/teapot', status: 418 }),
+      ]);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('LOG_SLOW_MS', () => {
+  const env = { DATA_DIR: tmpdir(), JWT_SECRET: 'x'.repeat(40) };
+  it('is 1000 ms unless set, in whole milliseconds', () => {
+    expect(loadConfig(env).logSlowMs).toBe(1000);
+    expect(loadConfig({ ...env, LOG_SLOW_MS: '250' }).logSlowMs).toBe(250);
+    expect(loadConfig({ ...env, LOG_SLOW_MS: '0' }).logSlowMs).toBe(0);
+    expect(() => loadConfig({ ...env, LOG_SLOW_MS: '1s' })).toThrow('LOG_SLOW_MS inválido');
+  });
+});
