@@ -48,6 +48,19 @@ describe('TokenService: verified tokens', () => {
     expect(await tokens.verify(token)).toEqual(buyer);
   });
 
+  it('imports the secret into WebCrypto once, not on every sign or verify', async () => {
+    const forged = await forge(buyer); // signed here with the raw bytes: jose imports them for that
+    const importKey = jest.spyOn(globalThis.crypto.subtle, 'importKey');
+    try {
+      const tokens = new TokenService(SECRET, 3600, { ttlMs: 0 });
+      for (const userId of [1, 2, 3]) expect((await tokens.verify(await tokens.sign({ ...buyer, userId })))?.userId).toBe(userId);
+      expect(await tokens.verify(forged)).toEqual(buyer);
+      expect(importKey).toHaveBeenCalledTimes(1);
+    } finally {
+      importKey.mockRestore();
+    }
+  });
+
   it('refuses tampered, expired, wrong-algorithm and unsigned tokens even after the same user was cached', async () => {
     const tokens = new TokenService(SECRET, 3600);
     const good = await tokens.sign(buyer);

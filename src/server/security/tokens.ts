@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { ROLES, type Role } from '@shared/roles';
 
@@ -26,8 +26,11 @@ interface Verified {
 }
 
 export class TokenService {
-  /** The secret as a key object made once: jose turns it into a WebCrypto key once and keeps that (not per call). */
-  private readonly key: KeyObject;
+  /**
+   * The secret imported into WebCrypto once. Given the raw bytes (or a secret KeyObject, which it exports back to bytes)
+   * jose imports them again on every sign and verify.
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   /**
@@ -42,19 +45,22 @@ export class TokenService {
     private readonly ttlSeconds: number,
     cache: TokenCacheOptions = {},
   ) {
-    this.key = createSecretKey(secret);
+    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    // a bad secret fails each sign and verify (awaited there), not as an unhandled rejection here
+    this.key.catch(() => undefined);
     this.ttlMs = cache.ttlMs ?? 60_000;
     this.maxEntries = cache.maxEntries ?? 10_000;
   }
 
-  sign(claims: TokenClaims): Promise<string> {
+  async sign(claims: TokenClaims): Promise<string> {
+    const key = await this.key;
     return new SignJWT({ role: claims.role, usr: claims.username, ver: claims.version })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
-      .sign(this.key);
+      .sign(key);
   }
 
   /**
@@ -78,10 +84,11 @@ export class TokenService {
   async verify(token: string): Promise<TokenClaims | null> {
     const hit = this.cached(token);
     if (hit) return hit;
+    const key = await this.key;
     let claims: TokenClaims | null;
     let exp: number;
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
+      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
       claims = claimsOf(payload);
       exp = payload.exp!;
     } catch (e) {
