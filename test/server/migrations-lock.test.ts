@@ -121,6 +121,22 @@ if (adminUrl) {
         await database.close();
       }
     }, 60_000);
+
+    it('an idle pooled connection that PostgreSQL cuts is reported, not fatal: the next query opens a new one', async () => {
+      const url = await freshDatabase();
+      const cut: Error[] = [];
+      const database = await openDatabase({ databaseUrl: url, onIdleError: (error) => cut.push(error) });
+      try {
+        await database.ping(); // one connection, now idle in the pool
+        const name = new URL(url).pathname.slice(1);
+        await admin((c) => c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]));
+        for (let i = 0; i < 50 && cut.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(cut.map((e) => (e as Error & { code?: string }).code)).toEqual(['57P01']);
+        await expect(database.ping()).resolves.toBeUndefined();
+      } finally {
+        await database.close();
+      }
+    }, 60_000);
   });
 } else {
   describe('migrations on PGlite', () => {

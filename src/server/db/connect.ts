@@ -68,9 +68,19 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
  * Opens PostgreSQL when a URL is given, otherwise PGlite: in `dataDir/db`, or in memory with `memory: true`.
  * PGlite is single-process: only one server may open a data folder at a time.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  /** Told when PostgreSQL drops an idle pooled connection (a restart, a failover, an administrator). */
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL closes is an 'error' event of the pool: without a listener it would end the
+    // process. The pool discards that connection and opens a new one on the next query; a request in flight gets the
+    // error as usual.
+    pool.on('error', (error) => (opts.onIdleError ?? ((e) => console.warn(`PostgreSQL cerró una conexión inactiva: ${e.message}`)))(error));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
