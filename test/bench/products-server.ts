@@ -11,6 +11,8 @@ import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { UsersRepo } from '@server/users/users.repo';
 
 const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 20_000);
+/** The portal's log level (BENCH_LOG_LEVEL; default info, production's default); 'off': built without a logger. */
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 
 async function main() {
   const b1 = await startB1Mock({ catalogueSize: CATALOGUE_SIZE });
@@ -31,6 +33,8 @@ async function main() {
     database,
     erp,
     catalogMaxAgeMs: 10 * 60_000,
+    // logging as in production (LOG_LEVEL info by default, main.ts), written to /dev/null so the parent's pipe never fills
+    ...(LOG_LEVEL === 'off' ? {} : { logger: { level: LOG_LEVEL, file: '/dev/null' } }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const started = Date.now();
@@ -45,7 +49,13 @@ async function main() {
   const token = res.json().token as string;
 
   const bare = Fastify();
-  bare.get('/bare', (_req, reply) => reply.header('content-type', 'application/json; charset=utf-8').header('content-encoding', 'gzip').send(snapshot.productsForBuyers.gzip));
+  // the same bytes, and the same revalidation: a matching If-None-Match gets 304
+  const body = snapshot.productsForBuyers;
+  bare.get('/bare', (req, reply) => {
+    reply.header('etag', body.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, authorization');
+    if (req.headers['if-none-match'] === body.etag) return reply.status(304).send();
+    return reply.header('content-type', 'application/json; charset=utf-8').header('content-encoding', 'gzip').send(body.gzip);
+  });
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const port = (s: typeof app) => (s.server.address() as { port: number }).port;
