@@ -26,7 +26,8 @@ interface Target {
 }
 
 async function startServer(): Promise<{ target: Target; stop: () => void }> {
-  const child = spawn('npx', ['tsx', path.join(import.meta.dirname, 'products-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // node itself with tsx's loader (not `npx tsx`, whose grandchild a SIGTERM to npx does not reach: the bench never ended)
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'products-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`el servidor del benchmark terminó (${code})`)));
