@@ -99,7 +99,7 @@ export interface RouteDeps {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi' | 'logSlowMs'>>;
+  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi' | 'logSlowMs' | 'scenarioRecorder'>>;
   database: Database;
   erp: ErpService;
   /** How long the catalogue snapshot is served before a background refresh (ms). */
@@ -299,7 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if ((await erp.ping()) !== 'ok') throw new Error('ERP no disponible');
   };
   await app.register(healthRoutes, { checks: { database: database.ping, erp: erpReady, ...deps.readiness } });
-  await app.register(publicConfigRoutes, { publicUrl: config.publicUrl });
+  await app.register(publicConfigRoutes, { publicUrl: config.publicUrl, scenarioRecorder: config.scenarioRecorder ?? false });
 
   await app.register(spa, { clientDir: config.clientDir });
   app.addHook('onClose', async () => {

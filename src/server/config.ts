@@ -28,6 +28,8 @@ export interface Config {
   logLevel: string;
   /** Answers slower than this (ms) are logged as slow (warn); fast ones are not logged at info. */
   logSlowMs: number;
+  /** QA environments only: QA_SCENARIO_RECORDER=on lets a production build of the SPA offer the scenario recorder. */
+  scenarioRecorder: boolean;
   /** Folder with the built SPA (index.html); absent folder = API only. */
   clientDir: string;
   /** true when no external system is configured: stand-ins and demo data. */
@@ -135,6 +137,9 @@ function millis(value: string | undefined, name: string, fallback: number): numb
   return Number(value.trim());
 }
 
+/** QA_SCENARIO_RECORDER=on (any case), nothing else, turns the scenario recorder on. */
+export const scenarioRecorderFromEnv = (env: NodeJS.ProcessEnv) => env.QA_SCENARIO_RECORDER?.trim().toLowerCase() === 'on';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT inválido: ${env.PORT}`);
@@ -157,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     logSlowMs: millis(env.LOG_SLOW_MS, 'LOG_SLOW_MS', 1000),
+    scenarioRecorder: scenarioRecorderFromEnv(env),
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
     embedded: !env.DATABASE_URL,
     openApi: !env.DATABASE_URL && env.NODE_ENV !== 'production',

@@ -8,13 +8,10 @@ import { answer } from '../http/responses';
 /** How long a browser may keep the answer: it only changes with a restart under another PUBLIC_URL. */
 export const PUBLIC_CONFIG_MAX_AGE_S = 300;
 
-/** QA environments only: QA_SCENARIO_RECORDER=on lets a production build of the SPA offer the scenario recorder. */
-export const scenarioRecorderFromEnv = (env: NodeJS.ProcessEnv = process.env) => env.QA_SCENARIO_RECORDER?.trim().toLowerCase() === 'on';
-
 export default async function publicConfigRoutes(app: FastifyInstance, opts: { publicUrl: string; scenarioRecorder?: boolean }) {
   const body: PublicConfigResponse = { publicUrl: opts.publicUrl.replace(/\/+$/, '') };
-  // off unless asked for: the answer has no scenarioRecorder at all then
-  if (opts.scenarioRecorder ?? scenarioRecorderFromEnv()) body.scenarioRecorder = true;
+  // off unless the configuration asks for it (QA_SCENARIO_RECORDER): the answer has no scenarioRecorder at all then
+  if (opts.scenarioRecorder) body.scenarioRecorder = true;
   app.get(PUBLIC_CONFIG_PATH, { config: { access: 'public' }, schema: { response: { 200: answer('PublicConfigResponse') } } }, async (_request, reply): Promise<PublicConfigResponse> => {
     // private: the answer may carry the anti-forgery cookie, which a shared cache must never hand to someone else
     reply.header('cache-control', `private, max-age=${PUBLIC_CONFIG_MAX_AGE_S}`);

@@ -8,7 +8,7 @@ import { REPLAY_ACTION, stateAt, withScenarioReplay } from '@client/app/scenario
 import { sanitize, SecretMemory } from '@client/app/scenario/sanitize';
 import { makeStore } from '@client/app/store';
 import { loginSubmitted } from '@client/features/session/sessionSlice';
-import { scenarioRecorderFromEnv } from '@server/publicConfig/publicConfig.routes';
+import { scenarioRecorderFromEnv } from '@server/config';
 
 // The QA scenario recorder: what it records (every action, UI or saga, and the API answers), that nothing secret is
 // ever in a recording, that a recording survives a page load, and that replay is reducer-only.
