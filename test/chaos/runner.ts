@@ -237,14 +237,19 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     if (!child) return;
     killed++;
     events.push(`${at()} kill -9 (${why})`);
-    await child.kill9();
     const chosen = child;
-    // restarted on the same database; a start that fails is reported and tried once more
-    restarting = chosen.start().catch(async (error: unknown) => {
-      events.push(`${at()} restart failed, trying again: ${error instanceof Error ? error.message : String(error)}`.slice(0, 2000));
-      await chosen.start();
-    });
+    // The restart is known from the moment of the kill, before the process is gone: whoever looks at the portal while
+    // it dies (the settle loop) waits for it instead of reading a dead portal as an empty one. Restarted on the same
+    // database; a start that fails is reported and tried once more.
+    const gone = chosen.kill9();
+    restarting = gone.then(() =>
+      chosen.start().catch(async (error: unknown) => {
+        events.push(`${at()} restart failed, trying again: ${error instanceof Error ? error.message : String(error)}`.slice(0, 2000));
+        await chosen.start();
+      }),
+    );
     restarting.catch(() => undefined);
+    await gone;
   };
   if (killing && plan.kill!.point !== 'webpayReturn') {
     const point = plan.kill!.point;
@@ -550,7 +555,13 @@ async function settleSchedule(
       const report = (answer?.body as { report?: { checked?: number; failed?: number } } | undefined)?.report;
       if (report?.failed) opts.note(`reconciler: ${report.failed} of ${report.checked} payments failed to settle`);
     }
-    state = (await readState(portal, refs)) ?? state;
+    const read = await readState(portal, refs);
+    if (!read) {
+      // Unreachable (a process being killed or restarted): nothing can be concluded from the last state read.
+      await sleep(30);
+      continue;
+    }
+    state = read;
     const now = Date.now();
     for (const job of state.jobs) {
       if (job.status !== 'failed' || job.failure === 'rejected') {
