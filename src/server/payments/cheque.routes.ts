@@ -86,10 +86,15 @@ export default async function chequeRoutes(app: FastifyInstance, opts: { cheques
    * and account numbers), from any instance. A download (attachment), never cached, with the same protective headers
    * as /files; never reachable under /files itself.
    */
-  app.get('/api/admin/orders/:numberOrder/cheque-photo', { config: { access: 'admin' } }, async (request, reply) => {
-    const { numberOrder } = validate(chequePhotoParams, request.params);
-    const { file, filename } = await opts.cheques.photo(numberOrder);
-    return sendStoredFile(request, reply, file, { cacheControl: 'private, no-store', headers: fileHeaders(file.contentType, { download: filename }) });
+  app.route({
+    method: ['GET', 'HEAD'], // one route: the automatic HEAD twin would say content-length 0
+    url: '/api/admin/orders/:numberOrder/cheque-photo',
+    config: { access: 'admin' },
+    handler: async (request, reply) => {
+      const { numberOrder } = validate(chequePhotoParams, request.params);
+      const { file, filename } = await opts.cheques.photo(numberOrder);
+      return sendStoredFile(request, reply, file, { cacheControl: 'private, no-store', headers: fileHeaders(file.contentType, { download: filename }) });
+    },
   });
 }
 

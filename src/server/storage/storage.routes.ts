@@ -13,15 +13,21 @@ import { sendStoredFile } from './serveFile';
  * is nosniff with a CSP of its own (replacing the SPA's), and only images and PDFs are shown inline.
  */
 export default async function fileRoutes(app: FastifyInstance, opts: { files: FileStore }) {
-  app.get(`${FILES_PREFIX}*`, { config: { access: 'public' } }, async (request, reply) => {
-    const key = (request.params as { '*'?: string })['*'] ?? '';
-    const file = isValidKey(key) ? await opts.files.open(key) : undefined;
-    if (!file) throw new HttpError(404, MSG.apiNotFound);
-    const versioned = typeof (request.query as Record<string, unknown> | undefined)?.v === 'string';
-    return sendStoredFile(request, reply, file, {
-      cacheControl: versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
-      headers: fileHeaders(file.contentType),
-    });
+  // GET and HEAD as one route: Fastify's automatic HEAD twin would answer content-length 0 for a streamed body
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${FILES_PREFIX}*`,
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const key = (request.params as { '*'?: string })['*'] ?? '';
+      const file = isValidKey(key) ? await opts.files.open(key) : undefined;
+      if (!file) throw new HttpError(404, MSG.apiNotFound);
+      const versioned = typeof (request.query as Record<string, unknown> | undefined)?.v === 'string';
+      return sendStoredFile(request, reply, file, {
+        cacheControl: versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+        headers: fileHeaders(file.contentType),
+      });
+    },
   });
 }
 
