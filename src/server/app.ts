@@ -30,7 +30,7 @@ import { AdminJobsService } from './jobs/jobs.service';
 import { ErpRedriver } from './jobs/redriver';
 import { ERP_ORDER_JOB } from './orders/erpOrderJob';
 import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB } from './payments/payments.service';
-import { LocalPrivateStore, type PrivateFileStore } from './storage/privateFiles';
+import type { PrivateFileStore } from './storage/privateFiles';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { Outbox, OutboxWorker, type WorkerOptions } from './jobs/outbox';
 import { CatalogService } from './catalog/catalog.service';
@@ -61,8 +61,8 @@ import { SecurityService } from './security/security.service';
 import { TokenService } from './security/tokens';
 import { UsersRepo } from './users/users.repo';
 import type { FileStore } from './storage/fileStore';
-import { LocalDiskStore } from './storage/localDiskStore';
 import fileRoutes from './storage/storage.routes';
+import { openFileStores, type StorageOptions } from './storage/stores';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,11 +107,16 @@ export interface AppDeps {
   /** Extra readiness checks (the ERP, …) beside the database. */
   readiness?: Record<string, ReadinessCheck>;
   logger?: FastifyServerOptions['logger'];
-  /** Folder of the local file store (main: DATA_DIR/files). Absent: a throwaway temp folder, removed on close. */
+  /** Where uploaded files live (main: FILE_STORAGE and S3_*). Absent: on local disk (`filesDir`, `privateFilesDir`). */
+  storage?: StorageOptions;
+  /**
+   * Folder of the local file store (main: DATA_DIR/files). Absent: a throwaway temp folder, removed on close. With
+   * another storage, the files found there are copied into it once (storage/importDiskFiles.ts).
+   */
   filesDir?: string;
   /** Sends the mail jobs (main: SMTP_URL or DATA_DIR/outbox). Absent: `.eml` files in a throwaway temp folder, removed on close. */
   mailer?: Mailer;
-  /** Folder of the private file store (main: DATA_DIR/private, never served). Absent: a throwaway temp folder, removed on close. */
+  /** Folder of the private file store (main: DATA_DIR/private, never served). Absent: a throwaway temp folder, removed on close; with another storage, as `filesDir`. */
   privateFilesDir?: string;
   /** Outbox worker settings (tests shorten the poll and backoff); `autoStart: false` leaves it stopped. */
   worker?: Partial<Omit<WorkerOptions, 'db'>> & { autoStart?: boolean };
@@ -225,11 +230,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(historyRoutes, { erp, customers });
   await app.register(pendingRoutes, { erp, customers });
 
-  const filesDir = deps.filesDir ?? mkdtempSync(path.join(tmpdir(), 'portal-files-'));
-  if (!deps.filesDir) app.addHook('onClose', async () => rmSync(filesDir, { recursive: true, force: true }));
-  const files = new LocalDiskStore(filesDir);
-  app.decorate('files', files as FileStore);
-  await app.register(fileRoutes, { root: files.root });
+  // Uploaded files: on disk, in the database or in S3 (storage/stores.ts); public ones served at /files/ by every instance.
+  const stores = await openFileStores({ storage: deps.storage, db: database.db, filesDir: deps.filesDir, privateFilesDir: deps.privateFilesDir, log: app.log });
+  app.addHook('onClose', stores.close);
+  const { files, privateFiles } = stores;
+  app.decorate('files', files);
+  await app.register(fileRoutes, { files });
   const home = new HomeService(database.db, erp, new BannerRepo(database.db), {
     maxAgeMs: deps.catalogMaxAgeMs,
     onError: (err) => app.log.warn({ err }, 'no se pudo refrescar los estilos del ERP para el home'),
@@ -255,15 +261,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(paymentRoutes, { area, outbox, worker });
     if (deps.payments.reconciler?.autoStart !== false) app.addHook('onReady', async () => area.reconciler.start());
   }
-  const privateDir = deps.privateFilesDir ?? mkdtempSync(path.join(tmpdir(), 'portal-private-'));
-  if (!deps.privateFilesDir) app.addHook('onClose', async () => rmSync(privateDir, { recursive: true, force: true }));
-  const privateFiles = new LocalPrivateStore(privateDir);
   const outboxDir = deps.mailer ? undefined : mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
   if (outboxDir) app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }));
   const mailer = deps.mailer ?? createMailer({ from: defaultMailFrom(config.brandName), outboxDir });
   app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
-  app.decorate('privateFiles', privateFiles as PrivateFileStore);
+  app.decorate('privateFiles', privateFiles);
   // The outbox's 'mail' jobs: sent through the mailer, the buyer's confirmations rendered as they run (docs/mail.md).
   const sealKey = sealingKey(config.jwtSecret);
   const templates = createBuyerMailRenderer({ db: database.db, erp, brand: config.brandName, log: app.log });

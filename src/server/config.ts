@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { khipuOptionsFromEnv } from './integrations/khipu';
 import { webpayOptionsFromEnv } from './integrations/webpay';
+import type { StorageKind, StorageOptions } from './storage/stores';
 
 // Every setting comes from the environment; an empty environment is the embedded default
 // (PGlite in DATA_DIR, the stand-ins for B1/WebPay/Khipu, a file outbox for mail).
@@ -58,6 +59,11 @@ export interface Config {
    * approval is looked at; `redriveIntervalMs`, how often failed ERP jobs are re-driven once the ERP answers again.
    */
   erp: { timeoutMs: number; settleMs: number; approvalPollMs: number; redriveIntervalMs: number };
+  /**
+   * Where uploaded files live (FILE_STORAGE): 'disk' (DATA_DIR/files and DATA_DIR/private; the embedded default),
+   * 'database' (the default with DATABASE_URL: every instance serves every upload) or 's3' (the default with S3_BUCKET).
+   */
+  storage: StorageOptions;
 }
 
 /** '8h', '30m', '3600' (seconds) -> seconds. */
@@ -137,6 +143,36 @@ function millis(value: string | undefined, name: string, fallback: number): numb
   return Number(value.trim());
 }
 
+const STORAGE_KINDS: readonly StorageKind[] = ['disk', 'database', 's3'];
+
+/** FILE_STORAGE and S3_*: an explicit kind, else S3 when a bucket is named, else the database when there is PostgreSQL. */
+export function storageFromEnv(env: NodeJS.ProcessEnv): StorageOptions {
+  const named = env.FILE_STORAGE?.trim().toLowerCase();
+  if (named && !STORAGE_KINDS.includes(named as StorageKind)) throw new Error(`FILE_STORAGE inválido: ${env.FILE_STORAGE} (disk, database o s3)`);
+  const bucket = env.S3_BUCKET?.trim();
+  const kind = (named as StorageKind | undefined) ?? (bucket ? 's3' : env.DATABASE_URL ? 'database' : 'disk');
+  if (kind !== 's3') return { kind };
+  if (!bucket) throw new Error('FILE_STORAGE=s3 necesita S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`S3_ENDPOINT inválido: debe comenzar con https:// (o http://)`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntos (o ninguno: credenciales del entorno de AWS)');
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
+  if (pathStyle && !['true', 'false', '1', '0'].includes(pathStyle)) throw new Error(`S3_FORCE_PATH_STYLE inválido: ${env.S3_FORCE_PATH_STYLE} (true o false)`);
+  return {
+    kind,
+    s3: {
+      endpoint,
+      bucket,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: pathStyle ? pathStyle === 'true' || pathStyle === '1' : Boolean(endpoint),
+    },
+  };
+}
+
 /** QA_SCENARIO_RECORDER=on (any case), nothing else, turns the scenario recorder on. */
 export const scenarioRecorderFromEnv = (env: NodeJS.ProcessEnv) => env.QA_SCENARIO_RECORDER?.trim().toLowerCase() === 'on';
 
@@ -184,5 +220,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       approvalPollMs: durationMs(env.ERP_APPROVAL_POLL, 'ERP_APPROVAL_POLL', '5m'),
       redriveIntervalMs: durationMs(env.ERP_REDRIVE_INTERVAL, 'ERP_REDRIVE_INTERVAL', '1m'),
     },
+    storage: storageFromEnv(env),
   };
 }

@@ -55,6 +55,7 @@ async function main() {
     config,
     database,
     erp,
+    storage: config.storage,
     filesDir: path.join(config.dataDir, 'files'),
     // Never under files/: that folder is served at /files/.
     privateFilesDir: path.join(config.dataDir, 'private'),

@@ -95,6 +95,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/user/sendmail/section/:section': { access: 'public', url: '/api/user/sendmail/section/RESERVE', expect: { visitor: 401, ...all([...BUYERS, ...ADMINS], [200, 404]) } },
   'POST /api/user/sendmail/order': { access: 'buyer', url: '/api/user/sendmail/order', payload: INVALID, expect: all(BUYERS, 400) },
   'POST /api/user/pay-cheque': { access: 'buyer', url: '/api/user/pay-cheque', payload: INVALID, expect: all(BUYERS, [400, 406, 415]) },
+  'GET /api/admin/orders/:numberOrder/cheque-photo': { access: 'admin', url: '/api/admin/orders/OC999999/cheque-photo', expect: all(ADMINS, 404) },
   'GET /api/admin/admin-emails': { access: 'admin', url: '/api/admin/admin-emails', expect: all(ADMINS, 200) },
   'GET /api/admin/admin-emails/:id': { access: 'admin', url: '/api/admin/admin-emails/abc', expect: all(ADMINS, 400) },
   'POST /api/admin/admin-emails': { access: 'admin', url: '/api/admin/admin-emails', payload: INVALID, expect: all(ADMINS, 400) },

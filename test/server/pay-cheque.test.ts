@@ -195,3 +195,49 @@ describe('success', () => {
     expect(await db().select().from(outbox)).toHaveLength(1);
   });
 });
+
+describe('GET /api/admin/orders/{numberOrder}/cheque-photo', () => {
+  const download = (token: string | undefined, n: string, headers: Record<string, string> = {}) =>
+    call(t.app, { method: 'GET', url: `/api/admin/orders/${n}/cheque-photo`, token, headers });
+
+  it('gives an admin the photo as a download that is never cached, with the protective headers of /files', async () => {
+    const order = await chequeOrder();
+    const n = order.purchaseOrderNumber!;
+    expect((await pay(buyer.token, form({ numberOrder: n }, { name: 'cheque.png', bytes: PNG }))).statusCode).toBe(202);
+    const admin = (await login(t.app, '22222222-2', 'Admin1234')).token;
+    const res = await download(admin, n);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(PNG);
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-length': String(PNG.length),
+      'content-disposition': `attachment; filename="cheque-${n}.png"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+    // a range of it, as any stored file
+    const part = await download(admin, n, { range: 'bytes=0-7' });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload).toEqual(PNG.subarray(0, 8));
+  });
+
+  it('is for admins only: the buyer who sent it and other buyers are refused; unknown orders and orders without a photo are 404', async () => {
+    const order = await chequeOrder();
+    const n = order.purchaseOrderNumber!;
+    const admin = (await login(t.app, '11111111-1', 'Admin1234')).token;
+    const none = await download(admin, n);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ status: 404, message: `El pedido ${n} no tiene foto de cheque` });
+    expect((await pay(buyer.token, form({ numberOrder: n }, { name: 'cheque.png', bytes: PNG }))).statusCode).toBe(202);
+    expect((await download(buyer.token, n)).statusCode).toBe(403);
+    expect((await download(other.token, n)).statusCode).toBe(403);
+    expect((await download(undefined, n)).statusCode).toBe(401);
+    expect((await download(admin, 'OC99999999')).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
+    expect((await download(admin, '..%2Fjwt-secret')).statusCode).toBe(400);
+    // the photo's file gone from the store: 404, not a 500
+    await t.app.privateFiles.delete((await chequeKeyOf(order.id))!);
+    expect((await download(admin, n)).json()).toEqual({ status: 404, message: `El pedido ${n} no tiene foto de cheque` });
+  });
+});

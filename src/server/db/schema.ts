@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgEnum, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
 import { PAYMENT_PROVIDERS, PAYMENT_STATES } from '@shared/payments';
 
@@ -338,4 +338,46 @@ export const loginFailures = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_window_start_idx').on(t.windowStart)],
+);
+
+/** Which store a file belongs to: 'public' files are served at /files/, 'private' ones (cheque photos) never are. */
+export const fileScope = pgEnum('file_scope', ['public', 'private']);
+
+/** PostgreSQL's bytea: node-postgres answers a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded files when they are kept in the database (storage/databaseBlobStore.ts): one row per stored version of a
+ * key, its bytes in `stored_file_chunks`. Replacing a key deletes its row (and chunks) and inserts a new one in one
+ * transaction, so a new version always has a new id.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: serial('id').primaryKey(),
+    scope: fileScope('scope').notNull(),
+    /** `folder/name` (storage/fileStore.ts rules). */
+    key: varchar('key', { length: 300 }).notNull(),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** The quoted strong ETag: a digest of the bytes. */
+    etag: varchar('etag', { length: 100 }).notNull(),
+    /** Bytes per chunk (every chunk but the last is this long). */
+    chunkSize: integer('chunk_size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('stored_files_scope_key_idx').on(t.scope, t.key)],
+);
+
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    /** 0, 1, 2…: the chunk's place in the file. */
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );

@@ -9,6 +9,8 @@ import { validate } from '../plugins/validation';
 import type { ChequeService } from './cheque.service';
 import { requireUser } from '../plugins/auth';
 import { MESSAGE } from '../http/responses';
+import { sendStoredFile } from '../storage/serveFile';
+import { fileHeaders } from '../storage/storage.routes';
 
 /** What the cheque form sends: text fields and at most one photo (read whole: it is at most 2 MB). */
 interface ChequeForm {
@@ -78,4 +80,22 @@ export default async function chequeRoutes(app: FastifyInstance, opts: { cheques
     const ext = await checkPhoto(form.file);
     return reply.code(202).send(await opts.cheques.pay(user, numberOrder, { bytes: form.file.bytes, ext }));
   });
+
+  /**
+   * GET /api/admin/orders/{numberOrder}/cheque-photo: the photo an order's buyer sent, for admins only (it carries bank
+   * and account numbers), from any instance. A download (attachment), never cached, with the same protective headers
+   * as /files; never reachable under /files itself.
+   */
+  app.route({
+    method: ['GET', 'HEAD'], // one route: the automatic HEAD twin would say content-length 0
+    url: '/api/admin/orders/:numberOrder/cheque-photo',
+    config: { access: 'admin' },
+    handler: async (request, reply) => {
+      const { numberOrder } = validate(chequePhotoParams, request.params);
+      const { file, filename } = await opts.cheques.photo(numberOrder);
+      return sendStoredFile(request, reply, file, { cacheControl: 'private, no-store', headers: fileHeaders(file.contentType, { download: filename }) });
+    },
+  });
 }
+
+const chequePhotoParams = payChequeSchema.pick(['numberOrder']);

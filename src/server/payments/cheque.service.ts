@@ -9,6 +9,7 @@ import { enqueueMail, orderMailKey } from '../mail/mailJob';
 import { chequeAttachment, findOwnOrder } from '../mail/orderMail';
 import type { OrderMailService } from '../mail/orderMail.service';
 import type { SessionUser } from '../plugins/auth';
+import type { StoredFile } from '../storage/blobStore';
 import type { PrivateFileStore } from '../storage/privateFiles';
 
 /** A cheque photo already checked by content: its bytes and the extension it is stored under. */
@@ -16,6 +17,10 @@ export interface ChequePhoto {
   bytes: Buffer;
   ext: 'jpg' | 'png';
 }
+
+export const CHEQUE_TEXTS = {
+  noPhoto: 'El pedido {number} no tiene foto de cheque',
+} as const;
 
 /**
  * The cheque payment (customer spec sections 5 and 7): the photo is kept in the private store (never served) and, in
@@ -58,5 +63,20 @@ export class ChequeService {
     }
     worker.kick();
     return { message: fill(MSG.chequeSent, { brand: brandName }) };
+  }
+
+  /**
+   * The cheque photo of an order, opened for an authorised download (admins), from whichever instance stored it: the
+   * private store is shared like the public one. 404 for an unknown order, one without a photo, or a photo gone.
+   */
+  async photo(numberOrder: string): Promise<{ file: StoredFile; filename: string }> {
+    const { db } = this.orderMail.deps;
+    const [order] = await db.select({ key: orders.chequeFileKey }).from(orders).where(eq(orders.purchaseOrderNumber, numberOrder));
+    if (!order) throw new HttpError(404, MSG.orderNotFound);
+    const noPhoto = new HttpError(404, fill(CHEQUE_TEXTS.noPhoto, { number: numberOrder }));
+    if (!order.key) throw noPhoto;
+    const file = await this.privateFiles.open(order.key);
+    if (!file) throw noPhoto;
+    return { file, filename: `cheque-${numberOrder}${order.key.slice(order.key.lastIndexOf('.'))}` };
   }
 }

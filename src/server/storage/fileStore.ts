@@ -1,6 +1,9 @@
+import type { Readable } from 'node:stream';
+import type { BlobStore, StoredFile } from './blobStore';
+
 // Uploaded and generated files (product images, technical sheets, size guides, banners, technology icons).
-// The portal keeps only keys and versioned URLs in its tables; where the bytes live is this interface's business,
-// so an S3-compatible store can replace the local disk without touching the areas that upload.
+// The portal keeps only keys and versioned URLs in its tables; where the bytes live is the BlobStore's business
+// (local disk, PostgreSQL or an S3-compatible store, chosen in stores.ts), so the areas that upload never change.
 
 /** Folders the portal writes to. Keys are `<folder>/<file name>`, e.g. `products/POL-1001.jpg`. */
 export const FILE_FOLDERS = { products: 'products', banners: 'banners', technologies: 'tecnologias' } as const;
@@ -9,8 +12,12 @@ export const FILE_FOLDERS = { products: 'products', banners: 'banners', technolo
 export const FILES_PREFIX = '/files/';
 
 export interface FileStore {
+  /** Where the bytes are: 'disk', 'database' or 's3'. */
+  readonly kind: BlobStore['kind'];
   /** Writes (or replaces) a file; resolves with its URL carrying the new version. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
+  put(key: string, bytes: Uint8Array | Readable, contentType: string): Promise<string>;
+  /** The file opened for serving (/files/), or undefined when there is none. */
+  open(key: string): Promise<StoredFile | undefined>;
   /** Removes a file; a missing one is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -53,4 +60,34 @@ export function keyOfUrl(url: string): string | undefined {
     return undefined;
   }
   return isValidKey(key) ? key : undefined;
+}
+
+/** The public files over any BlobStore: what /files/ serves. */
+export class PublicFileStore implements FileStore {
+  constructor(readonly blobs: BlobStore) {}
+
+  get kind(): BlobStore['kind'] {
+    return this.blobs.kind;
+  }
+
+  async put(key: string, bytes: Uint8Array | Readable, contentType: string): Promise<string> {
+    const { lastModified } = await this.blobs.put(key, bytes, contentType);
+    return this.url(key, lastModified.getTime());
+  }
+
+  open(key: string): Promise<StoredFile | undefined> {
+    return this.blobs.open(key);
+  }
+
+  delete(key: string): Promise<void> {
+    return this.blobs.delete(key);
+  }
+
+  exists(key: string): Promise<boolean> {
+    return this.blobs.exists(key);
+  }
+
+  url(key: string, version?: number): string {
+    return publicUrl(key, version);
+  }
 }
