@@ -62,6 +62,12 @@ export const B1_FIELDS = {
     /** The style's description without size or colour. */
     styleName: 'ForeignName',
   },
+  /**
+   * Where B1 stamps the last change of an item's master data (name, prices, validity, UDFs), on the ERP's clock. The
+   * catalogue reads only the items changed since its last read through them (docs/architecture.md, catalogue). `time`
+   * null: an installation without UpdateTime on Items, read by day. Stock moved by documents does not move them.
+   */
+  itemChange: { date: 'UpdateDate', time: 'UpdateTime' as string | null },
   order: {
     saleType: 'U_TipoVenta',
     paymentForm: 'U_FormaPago',
@@ -253,6 +259,32 @@ export const ITEM_SELECT: readonly string[] = [...new Set([
 
 /** Filter of the items the portal sells. */
 export const SELLABLE_ITEMS_FILTER = "SalesItem eq 'tYES' and Valid eq 'tYES'";
+
+/** SELLABLE_ITEMS_FILTER on an item already read (a changed item may have stopped being sellable). */
+export const isSellable = (item: Pick<B1Item, 'SalesItem' | 'Valid'>): boolean => item.SalesItem === 'tYES' && item.Valid === 'tYES';
+
+/**
+ * The fields the catalogue snapshot keeps of every item (no long texts: the product detail reads those per style),
+ * plus the change stamps its refresh by change needs.
+ */
+export const CATALOGUE_ITEM_SELECT: readonly string[] = [...new Set([
+  'ItemCode', 'ItemName', 'QuantityOnStock', 'SalesItem', 'Valid', 'ItemPrices', 'ItemWarehouseInfoCollection',
+  F.item.style, F.item.size, F.item.colour, F.item.gender, F.item.category, F.item.subcategory, F.item.level3, F.item.styleName,
+  F.itemChange.date, ...(F.itemChange.time ? [F.itemChange.time] : []),
+])];
+
+/**
+ * An item's change stamp as one sortable text, 'YYYY-MM-DD HH:MM:SS' ('YYYY-MM-DD' without a time field); '' when
+ * the ERP gave none. B1 sends the time as 'HH:MM:SS' (some versions 'HHMMSS' or 'HH:MM').
+ */
+export function changeStamp(item: B1Item): string {
+  const date = isoDate(text(item, F.itemChange.date));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
+  if (!F.itemChange.time) return date;
+  const raw = text(item, F.itemChange.time);
+  const m = /^(\d{1,2}):?(\d{2}):?(\d{2})?/.exec(raw);
+  return m ? `${date} ${m[1].padStart(2, '0')}:${m[2]}:${m[3] ?? '00'}` : date;
+}
 
 /** One size of a style, in the portal's words, independent of the ERP's field names. */
 export interface ItemRecord {
