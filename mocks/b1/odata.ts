@@ -361,15 +361,27 @@ export function sortRows<T extends object>(rows: readonly T[], orderby: readonly
  * that order for key fields, as a database keeps an index), so a page costs a walk, not a sort. A page asked without
  * $inlinecount stops walking once it knows whether another page follows, as a database's OFFSET … FETCH does.
  */
-export function runQuery<T extends object>(rows: T[], q: QueryOptions, pageSize: number, sorted?: T[]): QueryResult<T> {
+/**
+ * Where earlier pages of one query over one row order ended: [rows matched before, index in the order]. A later page
+ * starts walking from the nearest mark instead of the first row, as a database's cursor would; a row whose match
+ * changed before a mark meanwhile may then be repeated or missed at a page boundary, as with any paging by $skip.
+ */
+export type PageMarks = Array<[matched: number, index: number]>;
+
+export function runQuery<T extends object>(rows: T[], q: QueryOptions, pageSize: number, sorted?: T[], marks?: PageMarks): QueryResult<T> {
   const skip = q.skip ?? 0;
   if (pageSize > 0 && !q.inlinecount) {
     const ordered = sorted ?? (q.orderby?.length ? sortRows(rows, q.orderby) : rows);
     const want = q.top !== undefined ? Math.min(q.top, pageSize) : pageSize;
     const page: T[] = [];
     let seen = 0;
+    let i = 0;
+    for (const [matched, index] of marks ?? []) {
+      if (matched <= skip && matched >= seen) [seen, i] = [matched, index];
+    }
     let more = false;
-    for (const row of ordered) {
+    for (; i < ordered.length; i++) {
+      const row = ordered[i]!;
       if (q.filter && !matches(q, row)) continue;
       if (seen >= skip + want) {
         more = true;
@@ -378,6 +390,7 @@ export function runQuery<T extends object>(rows: T[], q: QueryOptions, pageSize:
       if (seen >= skip) page.push(row);
       seen++;
     }
+    if (marks && more) marks.push([seen, i]);
     const out: QueryResult<T> = { page, count: -1 };
     // more rows match, and the client's $top (if any) wants more than this page
     if (more && (q.top === undefined || want < q.top)) {

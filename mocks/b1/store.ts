@@ -6,7 +6,7 @@ import {
   totals,
 } from './documents';
 import { B1Error, badRequest, businessError, duplicateKey, notFound, notSupported } from './errors';
-import { sortRows, type KeyValue, type OrderBy } from './odata';
+import { sortRows, type KeyValue, type OrderBy, type PageMarks } from './odata';
 import type {
   AddressType, ApprovalDecisionStatus, ApprovalRequestDecision, ApprovalRequestLine, B1ApprovalRequest, B1BusinessPartner, B1Data,
   B1Document, B1IncomingPayment, B1Item, BPAddress, DocumentLine, PaymentCheck, PaymentCreditCard, PaymentInvoice,
@@ -221,6 +221,23 @@ export class B1Store {
    * as a database keeps an index, so paging a big set does not sort it again for every page. Key values never change,
    * so the order stays right until rows are added or removed. undefined for other orderings (sorted per request).
    */
+  private readonly marks = new Map<string, { order: Row[]; generation: number; until: number; marks: PageMarks }>();
+
+  /**
+   * The page marks of one query (its $filter and $orderby text) over the set's current row order, kept a minute, so
+   * the pages of one read of a big set each walk from where an earlier page ended.
+   */
+  pageMarks(set: string, order: Row[], query: string): PageMarks {
+    const name = `${set}?${query}`;
+    const now = Date.now();
+    const kept = this.marks.get(name);
+    if (kept && kept.order === order && kept.generation === this.generation && kept.until > now) return kept.marks;
+    if (this.marks.size > 100) this.marks.clear();
+    const fresh = { order, generation: this.generation, until: now + 60_000, marks: [] as PageMarks };
+    this.marks.set(name, fresh);
+    return fresh.marks;
+  }
+
   sortedRows(set: string, orderby: readonly OrderBy[] | undefined): Row[] | undefined {
     const def = ENTITY_SETS[set];
     if (!def || !orderby?.length || !orderby.every((o) => o.path.length === 1 && def.keys.includes(o.path[0]))) return undefined;

@@ -44,20 +44,34 @@ function contentKey(content: readonly ProductContentRow[]): string {
   return hash.digest('base64url');
 }
 
-export function buildSnapshot(
+/** Lets requests waiting on the event loop through between the steps of a long build. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The snapshot of `records` with the portal's content. Built in steps with the event loop free between them (at 100k
+ * items the whole takes a few hundred ms; each step is a fraction of it), while readers keep the current snapshot.
+ */
+export async function buildSnapshot(
   records: readonly ItemRecord[],
   content: ProductContentRow[],
   now = Date.now(),
   read: { readAt: number; fullAt: number; version: number } = { readAt: now, fullAt: now, version: 0 },
-): CatalogSnapshot {
+): Promise<CatalogSnapshot> {
   const contentBySku = new Map(content.map((c) => [c.sku, c]));
   const hidden = new Set(content.filter((c) => c.enabled === false).map((c) => c.sku));
-  const visible = records.filter((r) => !hidden.has(r.style));
   const imageFor = (sku: string) => contentBySku.get(sku)?.mainUrlImage ?? '';
 
   const allItems = toCatalogueItems(records, imageFor);
   const items = allItems.filter((i) => !hidden.has(i.sku));
+  await yieldToRequests();
+  const tree = prepareBody(toCatalogueTree(records.filter((r) => !hidden.has(r.style))));
+  const itemsBody = prepareBody(items);
+  await yieldToRequests();
   const product = (i: CatalogueItem): ProductListItem => ({ sku: i.sku, descripcion: i.descripcion, mainUrlImage: i.urlImage });
+  const productsForBuyers = prepareBody(items.map(product));
+  await yieldToRequests();
+  const productsForAdmins = prepareBody(allItems.map(product));
+  await yieldToRequests();
   const styleOf = new Map<string, string>();
   for (const r of records) {
     styleOf.set(r.itemCode, r.style);
@@ -72,10 +86,10 @@ export function buildSnapshot(
     builtAt: now,
     readAt: read.readAt,
     fullAt: read.fullAt,
-    tree: prepareBody(toCatalogueTree(visible)),
-    items: prepareBody(items),
-    productsForBuyers: prepareBody(items.map(product)),
-    productsForAdmins: prepareBody(allItems.map(product)),
+    tree,
+    items: itemsBody,
+    productsForBuyers,
+    productsForAdmins,
     itemBySku: new Map(items.map((i) => [i.sku, i])),
     styleOf,
     listPriceOf: new Map(allItems.map((i) => [i.sku, i.preciolista])),
@@ -106,6 +120,7 @@ export class CatalogService {
   private readonly bodies = new WeakMap<ItemRecord[], { descuento: number; body: PreparedBody }>();
   private readonly onError: (err: unknown) => void;
   private readonly now: () => number;
+  private readonly maxAgeMs: number;
 
   constructor(
     private readonly erp: ErpService,
@@ -114,9 +129,10 @@ export class CatalogService {
   ) {
     this.onError = opts.onError ?? (() => {});
     this.now = opts.now ?? Date.now;
+    this.maxAgeMs = opts.maxAgeMs ?? 15 * 60_000;
     this.cache = new RefreshingCache<CatalogSnapshot>((previous) => this.load(previous), {
       softAgeMs: opts.refreshMs ?? 60_000,
-      hardAgeMs: opts.maxAgeMs ?? 15 * 60_000,
+      hardAgeMs: this.maxAgeMs,
       onError: this.onError,
       now: this.now,
       asOf: (snapshot) => snapshot.readAt,
@@ -156,13 +172,16 @@ export class CatalogService {
     return buildSnapshot(items.records, content, this.now(), items);
   }
 
-  /** The ERP's items now; if the ERP cannot be read, the items of the last read (they keep their age). */
+  /**
+   * The ERP's items now; if the ERP cannot be read, the items of the last read while they are younger than the hard
+   * age (they keep their age: the snapshot is not made to look fresher than its data).
+   */
   private async readItems(): Promise<ItemSet> {
     try {
       return await this.erp.catalogueItems();
     } catch (err) {
       const last = this.erp.catalogueItemsRead();
-      if (!last) throw err;
+      if (!last || this.now() - last.readAt > this.maxAgeMs) throw err;
       this.onError(err);
       return last;
     }

@@ -347,18 +347,26 @@ export function toItemRecord(item: B1Item, priceList: number = S.listPriceList):
 
 const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', '3XL', '4XL'];
 
+type SizeRank = readonly [group: number, order: number, text: string];
+/** Ranks of the sizes seen (a catalogue has few distinct sizes and sorts 100k of them). */
+const sizeRanks = new Map<string, SizeRank>();
+
+function sizeRank(size: string): SizeRank {
+  let rank = sizeRanks.get(size);
+  if (rank) return rank;
+  const letter = LETTER_SIZES.indexOf(size.toUpperCase());
+  const numeric = Number(size.replace(',', '.'));
+  rank = letter >= 0 ? [0, letter, ''] : size !== '' && Number.isFinite(numeric) ? [1, numeric, ''] : [2, 0, size];
+  if (sizeRanks.size < 10_000) sizeRanks.set(size, rank);
+  return rank;
+}
+
 /** Letter sizes in garment order, then numeric sizes ascending, then anything else alphabetically. */
 export function compareSizes(a: string, b: string): number {
-  const rank = (size: string): [number, number, string] => {
-    const letter = LETTER_SIZES.indexOf(size.toUpperCase());
-    if (letter >= 0) return [0, letter, ''];
-    const numeric = Number(size.replace(',', '.'));
-    if (size !== '' && Number.isFinite(numeric)) return [1, numeric, ''];
-    return [2, 0, size];
-  };
-  const [ga, na, sa] = rank(a);
-  const [gb, nb, sb] = rank(b);
-  return ga - gb || na - nb || sa.localeCompare(sb, 'es');
+  if (a === b) return 0;
+  const [ga, na, sa] = sizeRank(a);
+  const [gb, nb, sb] = sizeRank(b);
+  return ga - gb || na - nb || (sa === sb ? 0 : sa.localeCompare(sb, 'es'));
 }
 
 /** Groups sizes by style, each style's sizes in garment order, styles in first-seen order. */

@@ -34,7 +34,8 @@ export class RefreshingCache<T> {
   private readonly options: Required<Omit<RefreshingCacheOptions<T>, 'asOf'>> & Pick<RefreshingCacheOptions<T>, 'asOf'>;
 
   /**
-   * `load` gets the current value (undefined at first), so it may build on it. The short form
+   * `load` gets the current value (undefined at first), so it may build on it; it must fail rather than answer a
+   * value already older than the hard age (by `asOf`). The short form
    * `(load, softAgeMs, onError, now)` never expires its value.
    */
   constructor(
