@@ -151,7 +151,7 @@ function catalogConfig(env: NodeJS.ProcessEnv): Config['catalog'] {
     fullReloadMs: durationMs(env.CATALOG_FULL_RELOAD, 'CATALOG_FULL_RELOAD', '5m'),
     stockTtlMs: durationMs(env.CATALOG_STOCK_TTL, 'CATALOG_STOCK_TTL', '5s'),
     pageSize: wholeNumber(env.B1_PAGE_SIZE, 'B1_PAGE_SIZE', 1000, 1, 10_000),
-    concurrency: wholeNumber(env.B1_PARALLEL_PAGES, 'B1_PARALLEL_PAGES', 4, 1, 32),
+    concurrency: wholeNumber(env.B1_PARALLEL_PAGES, 'B1_PARALLEL_PAGES', 6, 1, 32),
   };
   if (catalog.maxAgeMs <= catalog.refreshMs) throw new Error(`CATALOG_MAX_AGE (${env.CATALOG_MAX_AGE}) debe ser mayor que CATALOG_REFRESH`);
   return catalog;

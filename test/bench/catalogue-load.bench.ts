@@ -8,7 +8,7 @@
 // until the snapshot shows it is printed, with the event loop's longest stall meanwhile. At 20k, the old way (pages of
 // 100, one after another) once, for comparison.
 // BENCH_CATALOGUE_SIZES (20000,100000), BENCH_B1_LATENCY (50ms per request), BENCH_B1_ROW_LATENCY (0.25 ms per row),
-// BENCH_B1_MAX_PAGE (1000), BENCH_PAGE_SIZE (1000), BENCH_PARALLEL (4).
+// BENCH_B1_MAX_PAGE (1000), BENCH_PAGE_SIZE (1000), BENCH_PARALLEL (6).
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { CatalogService } from '@server/catalog/catalog.service';
@@ -25,7 +25,7 @@ const LATENCY = process.env.BENCH_B1_LATENCY ?? '50ms';
 const ROW_LATENCY = Number(process.env.BENCH_B1_ROW_LATENCY ?? 0.25);
 const MAX_PAGE = Number(process.env.BENCH_B1_MAX_PAGE ?? 1000);
 const PAGE_SIZE = Number(process.env.BENCH_PAGE_SIZE ?? 1000);
-const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
+const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 6);
 const SOFT_AGE_MS = 2000;
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');

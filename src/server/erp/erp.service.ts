@@ -71,7 +71,7 @@ export interface ErpServiceOptions extends Partial<ErpCreatePolicy> {
   /** Rows per page when reading whole collections. Default 100. */
   pageSize?: number;
   /**
-   * How the catalogue's items are read (pages of 1000, 4 at a time, a full read every 5 minutes and reads by change
+   * How the catalogue's items are read (pages of 1000, 6 at a time, a full read every 5 minutes and reads by change
    * between them): see ItemMirror.
    */
   items?: ItemMirrorOptions;
@@ -130,7 +130,7 @@ export class ErpService {
     this.paymentTerms = all<B1PaymentTerms>('PaymentTermsTypes', ['GroupNumber', 'PaymentTermsGroupName']);
     this.transports = all<B1UserTableRow>(B1_SETTINGS.transportTable, ['Code', 'Name'], 'Code');
     this.mirror = new ItemMirror(sl, { now, ...options.items });
-    this.itemPaging = { pageSize: options.items?.pageSize ?? 1000, concurrency: options.items?.concurrency ?? 4 };
+    this.itemPaging = { pageSize: options.items?.pageSize ?? 1000, concurrency: options.items?.concurrency ?? 6 };
   }
 
   // --- customers ---

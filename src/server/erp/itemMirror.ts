@@ -9,7 +9,7 @@ import type { ServiceLayerClient } from './serviceLayer';
 export interface ItemMirrorOptions {
   /** Rows per page asked of the ERP (it may answer fewer). Default 1000. */
   pageSize?: number;
-  /** Pages read at once. Default 4. */
+  /** Pages read at once. Default 6. */
   concurrency?: number;
   /**
    * A full read at least this often (default 5 minutes): the only way to see items deleted in the ERP, and stock
@@ -80,7 +80,7 @@ export class ItemMirror {
     options: ItemMirrorOptions = {},
   ) {
     this.pageSize = options.pageSize ?? 1000;
-    this.concurrency = options.concurrency ?? 4;
+    this.concurrency = options.concurrency ?? 6;
     this.fullReloadMs = options.fullReloadMs ?? 5 * 60_000;
     this.overlapMs = options.overlapMs ?? 5 * 60_000;
     this.now = options.now ?? Date.now;
