@@ -1,8 +1,10 @@
 // The catalogue's freshness rule over HTTP (docs/architecture.md, catalogue): the snapshot is refreshed by change in
 // the background after its soft age and never served past its hard age; the product detail's stock and prices are at
 // most the stock cache's life old, read once per style for every buyer, and the same bytes for every buyer.
+import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import { loadConfig } from '@server/config';
 import { productContent } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
@@ -122,5 +124,17 @@ describe('catalogue snapshot', () => {
     t.b1.setFaults({ refuse: false });
     const back = await until(() => get('/api/user/b1/catalog/products', buyer.token), (res) => res.statusCode === 200);
     expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('configuration', () => {
+  const env = { DATA_DIR: tmpdir(), JWT_SECRET: 'x'.repeat(40) };
+  it('reads the catalogue ages, the stock cache life and the ERP paging, with their defaults', () => {
+    expect(loadConfig(env).catalog).toEqual({ refreshMs: 60_000, maxAgeMs: 900_000, fullReloadMs: 300_000, stockTtlMs: 5000, pageSize: 1000, concurrency: 6 });
+    const set = loadConfig({ ...env, CATALOG_REFRESH: '30s', CATALOG_MAX_AGE: '5m', CATALOG_FULL_RELOAD: '10m', CATALOG_STOCK_TTL: '2s', B1_PAGE_SIZE: '500', B1_PARALLEL_PAGES: '8' });
+    expect(set.catalog).toEqual({ refreshMs: 30_000, maxAgeMs: 300_000, fullReloadMs: 600_000, stockTtlMs: 2000, pageSize: 500, concurrency: 8 });
+    expect(() => loadConfig({ ...env, B1_PARALLEL_PAGES: '0' })).toThrow('B1_PARALLEL_PAGES inválido');
+    expect(() => loadConfig({ ...env, B1_PAGE_SIZE: 'mil' })).toThrow('B1_PAGE_SIZE inválido');
+    expect(() => loadConfig({ ...env, CATALOG_REFRESH: '10m', CATALOG_MAX_AGE: '5m' })).toThrow('CATALOG_MAX_AGE');
   });
 });

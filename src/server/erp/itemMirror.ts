@@ -27,7 +27,10 @@ export interface ItemMirrorOptions {
 
 /** The items as of one read. */
 export interface ItemSet {
-  /** Sellable items, one per size, in ItemCode order. The same array until a read changes something. */
+  /**
+   * Sellable items, one per size, in ItemCode order, with the catalogue's fields only (`name`, `technologies` and the
+   * long texts are empty: the product detail reads them per style). The same array until a read changes something.
+   */
   records: readonly ItemRecord[];
   /** Changes when `records` changes. */
   version: number;
@@ -43,6 +46,38 @@ export interface ItemSet {
 }
 
 const F = B1_FIELDS.itemChange;
+const NO_TECHNOLOGIES: string[] = [];
+
+/**
+ * A record as the catalogue keeps it: without the fields it does not use, its repeated texts (style, category, colour,
+ * size…) shared through `strings`, so 100k items take a fraction of the memory of the rows they came from.
+ */
+function compact(row: B1Item, strings: Map<string, string>): ItemRecord {
+  const intern = (text: string): string => {
+    const kept = strings.get(text);
+    if (kept !== undefined) return kept;
+    strings.set(text, text);
+    return text;
+  };
+  const r = toItemRecord(row);
+  return {
+    itemCode: r.itemCode,
+    name: '',
+    style: intern(r.style),
+    styleName: intern(r.styleName),
+    size: intern(r.size),
+    colour: intern(r.colour),
+    gender: intern(r.gender),
+    category: intern(r.category),
+    subcategory: intern(r.subcategory),
+    level3: intern(r.level3),
+    technologies: NO_TECHNOLOGIES,
+    longDescription: '',
+    specification: '',
+    listPrice: r.listPrice,
+    stock: r.stock,
+  };
+}
 const codeOrder = (a: string, b: string): number => {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
@@ -70,6 +105,8 @@ export class ItemMirror {
   private readonly overlapMs: number;
   private readonly now: () => number;
   private items = new Map<string, ItemRecord>();
+  /** The texts records share (see compact); renewed by each full read. */
+  private strings = new Map<string, string>();
   /** Newest change stamp seen, '' when the ERP gives none (then every read is a full one). */
   private newest = '';
   private state?: ItemSet;
@@ -116,13 +153,15 @@ export class ItemMirror {
       { pageSize: this.pageSize, concurrency: this.concurrency },
     );
     const items = new Map<string, ItemRecord>();
+    const strings = new Map<string, string>();
     let newest = '';
     for (const row of rows) {
       const stamp = changeStamp(row);
       if (stamp > newest) newest = stamp;
-      items.set(row.ItemCode, toItemRecord(row)); // a row repeated at a page boundary is kept once
+      items.set(row.ItemCode, compact(row, strings)); // a row repeated at a page boundary is kept once
     }
     this.items = items;
+    this.strings = strings;
     this.newest = newest;
     const records = [...items.values()];
     this.state = {
@@ -152,7 +191,7 @@ export class ItemMirror {
         changed = this.items.delete(row.ItemCode) || changed;
         continue;
       }
-      const record = toItemRecord(row);
+      const record = compact(row, this.strings);
       if (before && sameRecord(before, record)) continue;
       if (!before) added = true;
       this.items.set(row.ItemCode, record);
