@@ -46,11 +46,14 @@ function services(url: string, database: Database, items: { pageSize: number; co
 async function coldLoad(url: string, database: Database, items: { pageSize: number; concurrency: number }) {
   const { sl, erp, catalog } = services(url, database, items);
   await sl.login(); // the session is not the catalogue's cost
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const snapshot = await catalog.snapshot();
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
   const read = erp.catalogueItemsRead()!;
-  return { ms, readMs: read.last.ms, rows: read.records.length, styles: snapshot.listPriceOf.size, erp, catalog, sl, snapshot };
+  return { ms, cpuMs, readMs: read.last.ms, rows: read.records.length, styles: snapshot.listPriceOf.size, erp, catalog, sl, snapshot };
 }
 
 async function benchSize(size: number, database: Database) {
@@ -67,7 +70,7 @@ async function benchSize(size: number, database: Database) {
     for (let round = 0; round < ROUNDS; round++) {
       last = await coldLoad(standIn.url, database, { pageSize: PAGE_SIZE, concurrency: PARALLEL });
       times.push(last.ms);
-      console.log(`  ronda ${round + 1}: ${(last.ms / 1000).toFixed(2)} s (lectura del ERP ${(last.readMs / 1000).toFixed(2)} s, ${last.rows} ítems, ${last.styles} estilos; carga ${load()})`);
+      console.log(`  ronda ${round + 1}: ${(last.ms / 1000).toFixed(2)} s (lectura del ERP ${(last.readMs / 1000).toFixed(2)} s, CPU del portal ${(last.cpuMs / 1000).toFixed(2)} s; ${last.rows} ítems, ${last.styles} estilos; carga ${load()})`);
     }
     console.log(`  carga completa (páginas de ${PAGE_SIZE}, ${PARALLEL} a la vez), mediana [mín–máx] de ${ROUNDS}: ${summary(times)} (objetivo ≤ 10 s a 100k)`);
 
@@ -82,6 +85,7 @@ async function benchSize(size: number, database: Database) {
     // the event loop's longest stall while the refresh runs (the snapshot is rebuilt synchronously)
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const stale = await catalog.snapshot();
     const answeredMs = performance.now() - started;
@@ -93,11 +97,13 @@ async function benchSize(size: number, database: Database) {
     }
     const visibleMs = performance.now() - started;
     delay.disable();
+    const used = process.cpuUsage(cpu);
     const read = erp.catalogueItemsRead()!;
     console.log(
       `  refresco por cambio: ${codes.length} ítems cambiados en el ERP; la lectura después de la edad blanda (${SOFT_AGE_MS / 1000} s) respondió en ` +
         `${answeredMs.toFixed(1)} ms con la foto anterior (edad ${(staleAge / 1000).toFixed(1)} s); el cambio visible a los ${visibleMs.toFixed(0)} ms ` +
-        `(lectura por cambio ${read.last.ms} ms, ${read.last.rows} filas); pausa máxima del event loop ${(delay.max / 1e6).toFixed(0)} ms`,
+        `(lectura por cambio ${read.last.ms} ms, ${read.last.rows} filas; CPU del portal ${((used.user + used.system) / 1000).toFixed(0)} ms); ` +
+        `pausa máxima del event loop ${(delay.max / 1e6).toFixed(0)} ms`,
     );
   } finally {
     standIn.stop();
