@@ -134,7 +134,8 @@ export class ServiceLayerClient {
     const signal = request.signal ? AbortSignal.any([request.signal, abort.signal]) : abort.signal;
     const call = { ...request, headers, signal };
     const budget = { pages: 1, maxPages };
-    const counted = this.baseUrl.includes('/b1s/v1') ? { ...query, inlinecount: true } : { ...query, extra: { ...query?.extra, $count: 'true' } };
+    // v1's $inlinecount unless the base URL says v2 (OData v4: $count=true)
+    const counted = /\/b1s\/v2(\/|$)/.test(this.baseUrl) ? { ...query, extra: { ...query?.extra, $count: 'true' } } : { ...query, inlinecount: true };
     const firstUrl = this.url(path, counted);
     const first = await this.page<T>(firstUrl, path, call);
     const firstLink = first['odata.nextLink'] ?? first['@odata.nextLink'];
