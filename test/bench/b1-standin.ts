@@ -35,5 +35,7 @@ export async function startStandIn(settings: StandInSettings): Promise<{ url: st
   const url = /(http:\/\/\S+\/b1s\/v1)/.exec(line)?.[1];
   if (!url) throw new Error(`el sustituto de B1 no dio su URL: ${line}`);
   child.stdout!.resume();
+  // never outlive the bench that started it
+  process.once('exit', () => child.kill('SIGTERM'));
   return { url, stop: () => child.kill('SIGTERM') };
 }

@@ -91,12 +91,14 @@ async function main() {
   );
   // the parent asks for the ERP reads so far with a line on stdin
   process.stdin.on('data', () => process.stdout.write(`${JSON.stringify({ styleReads })}\n`));
-  process.on('SIGTERM', async () => {
-    await bare.close();
-    await app.close();
-    standIn.stop();
-    process.exit(0);
-  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, async () => {
+      await bare.close();
+      await app.close();
+      standIn.stop();
+      process.exit(0);
+    });
+  }
 }
 
 main().catch((err) => {
