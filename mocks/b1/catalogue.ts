@@ -2,6 +2,7 @@
 // (U_Categoria → U_Subcategoria → U_Nivel3). B1 has no variants, so each size is its own Item
 // (ItemCode '<style>-<size>', e.g. 'POL-1001-M') grouped by U_Estilo. All numbers come from a seeded
 // PRNG, with a few fixed rows tests can rely on (see STOCK_OVERRIDES).
+import { addDays } from './documents';
 import { createRng, type Rng } from './prng';
 import { TECHNOLOGIES } from './reference';
 import type { B1Item, Genero } from './types';
@@ -161,7 +162,26 @@ interface StyleSpec {
   techs: string; color: string; sizes: string[]; composition: string; price: number;
 }
 
-function buildItems(style: StyleSpec, rng: Rng): B1Item[] {
+/** The reference date the demo data is built around when none is given (data.ts REFERENCE_DATE). */
+const DEFAULT_REFERENCE_DATE = '2026-11-01';
+
+/**
+ * When an item's master data last changed, as B1 keeps it (UpdateDate, UpdateTime): a day 1 to 540 days before the
+ * reference date and a time in working hours, both from the ItemCode alone, so the PRNG's sequence (prices, stock)
+ * stays what it was before the stamps existed.
+ */
+export function changeStamp(itemCode: string, referenceDate = DEFAULT_REFERENCE_DATE): { UpdateDate: string; UpdateTime: string } {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < itemCode.length; i++) hash = Math.imul(hash ^ itemCode.charCodeAt(i), 0x01000193) >>> 0;
+  const seconds = 8 * 3600 + (hash % (12 * 3600));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    UpdateDate: addDays(referenceDate, -(1 + ((hash >>> 8) % 540))),
+    UpdateTime: `${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`,
+  };
+}
+
+function buildItems(style: StyleSpec, rng: Rng, referenceDate: string): B1Item[] {
   const { category } = style;
   const techText = style.techs ? `\nTecnologías: ${techNames(style.techs)}.` : '';
   const description = `${style.name} color ${style.color.toLowerCase()}.\n${category.blurb}\n`
@@ -206,12 +226,13 @@ function buildItems(style: StyleSpec, rng: Rng): B1Item[] {
       U_Tecnologias: style.techs || null,
       U_DescripcionLarga: description,
       U_Especificacion: specification,
+      ...changeStamp(code, referenceDate),
     };
   });
 }
 
-/** The 65 demo styles (about 280 Items), always the same. */
-export function buildDemoCatalogue(): B1Item[] {
+/** The 65 demo styles (about 280 Items), always the same for the same reference date. */
+export function buildDemoCatalogue(referenceDate = DEFAULT_REFERENCE_DATE): B1Item[] {
   const rng = createRng(20261101);
   const items: B1Item[] = [];
   for (const category of CATEGORIES) {
@@ -219,7 +240,7 @@ export function buildDemoCatalogue(): B1Item[] {
       items.push(...buildItems({
         code: `${category.prefix}-${num}`, name, category, sub, n3, gender, techs, color,
         sizes: sizes ?? category.sizes, composition: composition ?? category.composition, price: priceIn(rng, category.price),
-      }, rng));
+      }, rng, referenceDate));
     }
   }
   return items;
@@ -227,8 +248,11 @@ export function buildDemoCatalogue(): B1Item[] {
 
 const GEN_COLORS = ['Negro', 'Blanco', 'Azul Marino', 'Gris Melange', 'Rojo', 'Verde Oliva', 'Beige', 'Burdeo', 'Celeste', 'Mostaza'];
 
-/** Exactly `count` extra Items ('GEN-00001-S' …), four sizes per generated style, for load tests. */
-export function buildGeneratedCatalogue(count: number): B1Item[] {
+/**
+ * Exactly `count` extra Items ('GEN-00001-S' …), four or five sizes per generated style, for load tests and benches
+ * (20,000 or 100,000: `startB1Mock({ catalogueSize })`, `B1_MOCK_CATALOGUE_SIZE`).
+ */
+export function buildGeneratedCatalogue(count: number, referenceDate = DEFAULT_REFERENCE_DATE): B1Item[] {
   const rng = createRng(777);
   const items: B1Item[] = [];
   for (let n = 1; items.length < count; n++) {
@@ -239,7 +263,7 @@ export function buildGeneratedCatalogue(count: number): B1Item[] {
       code: `GEN-${String(n).padStart(5, '0')}`, name: `${baseName} Modelo ${n}`, category, sub, n3, gender, techs,
       color: rng.pick(GEN_COLORS), sizes: category.sizes, composition: category.composition, price: priceIn(rng, category.price),
     };
-    items.push(...buildItems(style, rng).slice(0, count - items.length));
+    items.push(...buildItems(style, rng, referenceDate).slice(0, count - items.length));
   }
   return items;
 }

@@ -2,7 +2,8 @@
 //
 // Catalogue (catalogue.ts): Items, one per size, grouped by U_Estilo; Item UDFs: U_Estilo, U_Talla,
 //   U_Color, U_Genero, U_Categoria, U_Subcategoria, U_Nivel3, U_Tecnologias (ids of TECHNOLOGIES),
-//   U_DescripcionLarga, U_Especificacion. Warehouse '01', price list 1 in CLP.
+//   U_DescripcionLarga, U_Especificacion; UpdateDate/UpdateTime of the last master-data change (before the
+//   reference date). Warehouse '01', price list 1 in CLP.
 // Business partners (partners.ts): one per DEMO_ACCOUNTS buyer; BP UDFs: U_Giro, U_NivelFidelizacion,
 //   U_DescFidelizacion, U_Morosidad, U_Interes, U_Protesto, U_Prorroga.
 // Documents (history.ts): Orders, Invoices, CreditNotes, IncomingPayments relative to REFERENCE_DATE;
@@ -33,10 +34,10 @@ export interface BuildDemoDataOptions {
 
 export function buildDemoData(opts: BuildDemoDataOptions = {}): B1Data {
   const referenceDate = opts.referenceDate ?? REFERENCE_DATE;
-  const items = buildDemoCatalogue();
+  const items = buildDemoCatalogue(referenceDate);
   const partners = buildPartners();
   const history = buildHistory(partners, items, referenceDate);
-  if (opts.catalogueSize && opts.catalogueSize > 0) items.push(...buildGeneratedCatalogue(opts.catalogueSize));
+  if (opts.catalogueSize && opts.catalogueSize > 0) items.push(...buildGeneratedCatalogue(opts.catalogueSize, referenceDate));
   for (const item of items) item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
   return {
     company: opts.company ?? 'SBODEMOCL',

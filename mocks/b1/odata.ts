@@ -339,27 +339,68 @@ export function project<T extends object>(row: T, select?: string[]): Partial<T>
 
 export interface QueryResult<T> {
   page: T[];
-  /** Rows matching $filter (for odata.count). */
+  /** Rows matching $filter (for odata.count); -1 when the query did not need counting (a page without $inlinecount). */
   count: number;
   /** When more rows remain: the $skip and ($top) of the next page. */
   next?: { skip: number; top?: number };
 }
 
-/** pageSize 0 = no paging. */
-export function runQuery<T extends object>(rows: T[], q: QueryOptions, pageSize: number): QueryResult<T> {
-  let result = q.filter ? rows.filter((r) => matches(q, r)) : rows;
-  if (q.orderby?.length) {
-    const keys = q.orderby;
-    result = [...result].sort((a, b) => {
-      for (const k of keys) {
-        const c = compareValues(getPath(a as Record<string, unknown>, k.path), getPath(b as Record<string, unknown>, k.path));
-        if (c !== 0) return k.desc ? -c : c;
-      }
-      return 0;
-    });
-  }
-  const count = result.length;
+/** The rows in $orderby order (a stable sort: ties keep their order in the set). */
+export function sortRows<T extends object>(rows: readonly T[], orderby: readonly OrderBy[]): T[] {
+  return [...rows].sort((a, b) => {
+    for (const k of orderby) {
+      const c = compareValues(getPath(a as Record<string, unknown>, k.path), getPath(b as Record<string, unknown>, k.path));
+      if (c !== 0) return k.desc ? -c : c;
+    }
+    return 0;
+  });
+}
+
+/**
+ * One page of a query. pageSize 0 = no paging. `sorted`: the set's rows already in $orderby order (the store keeps
+ * that order for key fields, as a database keeps an index), so a page costs a walk, not a sort. A page asked without
+ * $inlinecount stops walking once it knows whether another page follows, as a database's OFFSET … FETCH does.
+ */
+/**
+ * Where earlier pages of one query over one row order ended: [rows matched before, index in the order]. A later page
+ * starts walking from the nearest mark instead of the first row, as a database's cursor would; a row whose match
+ * changed before a mark meanwhile may then be repeated or missed at a page boundary, as with any paging by $skip.
+ */
+export type PageMarks = Array<[matched: number, index: number]>;
+
+export function runQuery<T extends object>(rows: T[], q: QueryOptions, pageSize: number, sorted?: T[], marks?: PageMarks): QueryResult<T> {
   const skip = q.skip ?? 0;
+  if (pageSize > 0 && !q.inlinecount) {
+    const ordered = sorted ?? (q.orderby?.length ? sortRows(rows, q.orderby) : rows);
+    const want = q.top !== undefined ? Math.min(q.top, pageSize) : pageSize;
+    const page: T[] = [];
+    let seen = 0;
+    let i = 0;
+    for (const [matched, index] of marks ?? []) {
+      if (matched <= skip && matched >= seen) [seen, i] = [matched, index];
+    }
+    let more = false;
+    for (; i < ordered.length; i++) {
+      const row = ordered[i]!;
+      if (q.filter && !matches(q, row)) continue;
+      if (seen >= skip + want) {
+        more = true;
+        break;
+      }
+      if (seen >= skip) page.push(row);
+      seen++;
+    }
+    if (marks && more) marks.push([seen, i]);
+    const out: QueryResult<T> = { page, count: -1 };
+    // more rows match, and the client's $top (if any) wants more than this page
+    if (more && (q.top === undefined || want < q.top)) {
+      out.next = { skip: skip + want, ...(q.top !== undefined ? { top: q.top - want } : {}) };
+    }
+    return out;
+  }
+  let result = q.filter ? (sorted ?? rows).filter((r) => matches(q, r)) : (sorted ?? rows);
+  if (!sorted && q.orderby?.length) result = sortRows(result, q.orderby);
+  const count = result.length;
   const windowEnd = q.top !== undefined ? Math.min(count, skip + q.top) : count;
   const pageEnd = pageSize > 0 ? Math.min(windowEnd, skip + pageSize) : windowEnd;
   const page = result.slice(skip, Math.max(skip, pageEnd));

@@ -34,6 +34,17 @@ export interface B1MockOptions {
   latencyMs?: number;
   /** Extra generated Items beyond the demo catalogue, e.g. 20000. */
   catalogueSize?: number;
+  /**
+   * Largest page the stand-in answers (default 1000): a bigger `Prefer: odata.maxpagesize` (or 0, "no paging") gets
+   * pages of this size, `Preference-Applied` saying so, and a nextLink. SL pages by the size the installation sets;
+   * a client must follow what it is given, not what it asked for.
+   */
+  maxPageSize?: number;
+  /**
+   * Time per row of a collection page (ms, fractions allowed; default 0), after `latencyMs`: a page of 1000 Items
+   * with prices and warehouse lines costs the ERP more than a page of 20. Changed later with `setRowLatency`.
+   */
+  rowLatencyMs?: number;
   /** Start values of the fault switches (what resetFaults() returns to). */
   faults?: Partial<B1Faults>;
   /**
@@ -67,6 +78,13 @@ export interface B1Mock {
   resetFaults(): void;
   /** Same as setFaults({ latencyMs: ms }). */
   setLatency(ms: number): void;
+  /** The time per row of a collection page (ms), see `rowLatencyMs`. */
+  setRowLatency(ms: number): void;
+  /**
+   * Changes an Item as a user of B1 would (the same merge as PATCH Items('code')), which moves its UpdateDate and
+   * UpdateTime to now; e.g. `updateItem('POL-1001-M', { Valid: 'tNO' })` or a new ItemPrices row.
+   */
+  updateItem(itemCode: string, change: Record<string, unknown>): void;
   expireAllSessions(): void;
   /** Replaces the CardCodes under the approval procedure ([] = none); same as setFaults({ approvalCardCodes }). */
   setApprovalCardCodes(codes: string[]): void;
@@ -90,6 +108,7 @@ const APPROVAL_ANSWER = notFound();
 const ROOT = '/b1s/v1';
 const SL_VERSION = '1000190';
 const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_MAX_PAGE_SIZE = 1000;
 const JSON_TYPE = 'application/json;odata=minimalmetadata;streaming=true;charset=utf-8';
 
 function cookie(req: FastifyRequest, name: string): string | undefined {
@@ -136,6 +155,8 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
   const user = opts.user ?? 'manager';
   const password = opts.password ?? 'manager';
   const timeoutMs = (opts.sessionTimeoutMinutes ?? 30) * 60_000;
+  const maxPageSize = Math.max(1, opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
+  let rowLatencyMs = Math.max(0, opts.rowLatencyMs ?? 0);
   const data = buildDemoData({ catalogueSize: opts.catalogueSize, company });
   const initial: B1Faults = {
     ...defaultB1Faults(),
@@ -276,9 +297,16 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
         const row = store.find(set, key);
         return sendJson(reply, 200, { 'odata.metadata': `${ROOT}/$metadata#${set}/@Element`, ...project(row, options.select) });
       }
-      const pageSize = prefer.maxPageSize ?? DEFAULT_PAGE_SIZE;
-      if (prefer.maxPageSize !== undefined) reply.header('Preference-Applied', `odata.maxpagesize=${prefer.maxPageSize}`);
-      const result = runQuery(store.rows(set), options, pageSize);
+      // 0 asks for no paging; above the installation's largest page, that page
+      const asked = prefer.maxPageSize ?? DEFAULT_PAGE_SIZE;
+      const pageSize = asked === 0 || asked > maxPageSize ? maxPageSize : asked;
+      if (prefer.maxPageSize !== undefined) reply.header('Preference-Applied', `odata.maxpagesize=${pageSize}`);
+      const sorted = store.sortedRows(set, options.orderby);
+      const order = sorted ?? (options.orderby?.length ? undefined : store.rows(set));
+      const marks = order && options.skip ? store.pageMarks(set, order, `${params.get('$filter') ?? ''}&${params.get('$orderby') ?? ''}`) : undefined;
+      const result = runQuery(store.rows(set), options, pageSize, sorted, marks);
+      const rowsDelay = rowLatencyMs * result.page.length;
+      if (rowsDelay > 0) await new Promise((resolve) => setTimeout(resolve, rowsDelay));
       const body: Record<string, unknown> = { 'odata.metadata': `${ROOT}/$metadata#${set}` };
       if (options.inlinecount) body['odata.count'] = result.count;
       body.value = result.page.map((r) => project(r, options.select));
@@ -360,6 +388,8 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
     faultState: () => switches.state(),
     resetFaults: () => switches.reset(),
     setLatency: (ms) => switches.set({ latencyMs: ms }),
+    setRowLatency: (ms) => { rowLatencyMs = Math.max(0, ms); },
+    updateItem: (itemCode, change) => store.patch('Items', itemCode, change, false),
     expireAllSessions: () => { sessions.clear(); },
     setApprovalCardCodes: (codes) => switches.set({ approvalCardCodes: [...codes] }),
     approveDraft: (draftDocEntry, remarks) => store.decideDraft(draftDocEntry, 'ardApproved', remarks ?? null),

@@ -6,7 +6,7 @@ import {
   totals,
 } from './documents';
 import { B1Error, badRequest, businessError, duplicateKey, notFound, notSupported } from './errors';
-import type { KeyValue } from './odata';
+import { sortRows, type KeyValue, type OrderBy, type PageMarks } from './odata';
 import type {
   AddressType, ApprovalDecisionStatus, ApprovalRequestDecision, ApprovalRequestLine, B1ApprovalRequest, B1BusinessPartner, B1Data,
   B1Document, B1IncomingPayment, B1Item, BPAddress, DocumentLine, PaymentCheck, PaymentCreditCard, PaymentInvoice,
@@ -91,7 +91,7 @@ const READ_ONLY: Record<string, string[]> = {
   ],
   Payment: ['DocEntry', 'DocNum', 'Cancelled'],
   BusinessPartner: ['CurrentAccountBalance', 'OpenOrdersBalance'],
-  Item: ['QuantityOnStock'],
+  Item: ['QuantityOnStock', 'UpdateDate', 'UpdateTime'],
 };
 
 const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -212,6 +212,44 @@ export class B1Store {
     return (this.data as unknown as Record<string, Row[]>)[set];
   }
 
+  /** Bumped by every create and delete: a kept row order is only reused while the set has the same rows. */
+  private generation = 0;
+  private readonly orders = new Map<string, { rows: Row[]; length: number; generation: number; sorted: Row[] }>();
+
+  /**
+   * The set's rows in `orderby` order when it orders by key fields only (`$orderby=ItemCode`), kept between requests
+   * as a database keeps an index, so paging a big set does not sort it again for every page. Key values never change,
+   * so the order stays right until rows are added or removed. undefined for other orderings (sorted per request).
+   */
+  private readonly marks = new Map<string, { order: Row[]; generation: number; until: number; marks: PageMarks }>();
+
+  /**
+   * The page marks of one query (its $filter and $orderby text) over the set's current row order, kept a minute, so
+   * the pages of one read of a big set each walk from where an earlier page ended.
+   */
+  pageMarks(set: string, order: Row[], query: string): PageMarks {
+    const name = `${set}?${query}`;
+    const now = Date.now();
+    const kept = this.marks.get(name);
+    if (kept && kept.order === order && kept.generation === this.generation && kept.until > now) return kept.marks;
+    if (this.marks.size > 100) this.marks.clear();
+    const fresh = { order, generation: this.generation, until: now + 60_000, marks: [] as PageMarks };
+    this.marks.set(name, fresh);
+    return fresh.marks;
+  }
+
+  sortedRows(set: string, orderby: readonly OrderBy[] | undefined): Row[] | undefined {
+    const def = ENTITY_SETS[set];
+    if (!def || !orderby?.length || !orderby.every((o) => o.path.length === 1 && def.keys.includes(o.path[0]))) return undefined;
+    const rows = this.rows(set);
+    const name = `${set}:${orderby.map((o) => `${o.path[0]} ${o.desc ? 'desc' : 'asc'}`).join(',')}`;
+    const kept = this.orders.get(name);
+    if (kept && kept.rows === rows && kept.length === rows.length && kept.generation === this.generation) return kept.sorted;
+    const sorted = sortRows(rows, orderby);
+    this.orders.set(name, { rows, length: rows.length, generation: this.generation, sorted });
+    return sorted;
+  }
+
   /** Names of the properties of a set's entity type. */
   knownProperties(set: string): Set<string> {
     const def = ENTITY_SETS[set];
@@ -264,6 +302,7 @@ export class B1Store {
 
   create(set: string, body: unknown): Created {
     if (!isObject(body)) throw badRequest('The request body must be a JSON object');
+    this.generation++;
     switch (set) {
       case 'Orders': case 'Invoices': case 'CreditNotes': return this.createDocument(set, body);
       case 'IncomingPayments': return this.createPayment(body);
@@ -710,12 +749,16 @@ export class B1Store {
     if (set === 'Items') {
       const item = row as unknown as B1Item;
       item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
+      // an update of the item itself moves its change stamp (documents moving its stock do not)
+      item.UpdateDate = today();
+      item.UpdateTime = timeOfDay();
     }
   }
 
   remove(set: string, key: KeyValue | Record<string, KeyValue>): void {
     const row = this.find(set, key);
     if (set !== 'U_TRANSPORTE') throw notSupported();
+    this.generation++;
     const rows = this.rows(set);
     rows.splice(rows.indexOf(row), 1);
   }

@@ -41,6 +41,12 @@ export interface B1Item {
   U_Tecnologias: string | null;
   U_DescripcionLarga: string;
   U_Especificacion: string;
+  /**
+   * When the item's master data last changed (B1 sets both on every update of the item itself, SL owns them):
+   * 'YYYY-MM-DD' and 'HH:MM:SS' on the ERP's clock. Stock moved by documents does not change them.
+   */
+  UpdateDate: string;
+  UpdateTime: string;
 }
 
 export type AddressType = 'bo_BillTo' | 'bo_ShipTo';

@@ -33,7 +33,7 @@ import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB } from './payments/payments.servi
 import type { PrivateFileStore } from './storage/privateFiles';
 import { createMailer, type Mailer } from './integrations/mailer';
 import { Outbox, OutboxWorker, type WorkerOptions } from './jobs/outbox';
-import { CatalogService } from './catalog/catalog.service';
+import { CatalogService, type CatalogOptions } from './catalog/catalog.service';
 import catalogRoutes from './catalog/catalog.routes';
 import { ContentRepo } from './catalog/content.repo';
 import type { ErpService } from './erp/erp.service';
@@ -102,8 +102,10 @@ export interface AppDeps {
   config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi' | 'logSlowMs' | 'scenarioRecorder'>>;
   database: Database;
   erp: ErpService;
-  /** How long the catalogue snapshot is served before a background refresh (ms). */
+  /** How long the catalogue snapshot (and home's style facts) is served before a background refresh (ms), its soft age. */
   catalogMaxAgeMs?: number;
+  /** The catalogue's hard age and the product detail's stock cache (main: CATALOG_MAX_AGE, CATALOG_STOCK_TTL). */
+  catalog?: Pick<CatalogOptions, 'maxAgeMs' | 'stockTtlMs'>;
   /** Extra readiness checks (the ERP, …) beside the database. */
   readiness?: Record<string, ReadinessCheck>;
   logger?: FastifyServerOptions['logger'];
@@ -221,7 +223,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (createPolicy.settleMs !== undefined || createPolicy.approvalPollMs !== undefined) erp.setCreatePolicy(createPolicy);
   const customers = new CustomerDirectory(erp);
   const catalog = new CatalogService(erp, new ContentRepo(database.db), {
-    maxAgeMs: deps.catalogMaxAgeMs,
+    ...deps.catalog,
+    refreshMs: deps.catalogMaxAgeMs,
     onError: (err) => app.log.warn({ err }, 'no se pudo refrescar el catálogo desde el ERP'),
   });
   app.decorate('catalog', catalog);

@@ -64,6 +64,20 @@ export interface Config {
    * 'database' (the default with DATABASE_URL: every instance serves every upload) or 's3' (the default with S3_BUCKET).
    */
   storage: StorageOptions;
+  /**
+   * The catalogue snapshot (docs/architecture.md, catalogue): `refreshMs` its soft age (a background refresh by
+   * change), `maxAgeMs` its hard age (never served older), `fullReloadMs` how often every item is read again,
+   * `stockTtlMs` how old the product detail's stock may be; `pageSize` and `concurrency` how the ERP's items are paged.
+   */
+  catalog: { refreshMs: number; maxAgeMs: number; fullReloadMs: number; stockTtlMs: number; pageSize: number; concurrency: number };
+}
+
+/** A whole number between min and max; absent or empty: the fallback. */
+function wholeNumber(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || n < min || n > max) throw new Error(`${name} inválido: ${value} (un entero entre ${min} y ${max})`);
+  return n;
 }
 
 /** '8h', '30m', '3600' (seconds) -> seconds. */
@@ -134,6 +148,19 @@ function durationMs(value: string | undefined, name: string, fallback: string): 
   }
   if (seconds < 1) throw new Error(`${name} inválido: ${value}`);
   return seconds * 1000;
+}
+
+function catalogConfig(env: NodeJS.ProcessEnv): Config['catalog'] {
+  const catalog = {
+    refreshMs: durationMs(env.CATALOG_REFRESH, 'CATALOG_REFRESH', '60s'),
+    maxAgeMs: durationMs(env.CATALOG_MAX_AGE, 'CATALOG_MAX_AGE', '15m'),
+    fullReloadMs: durationMs(env.CATALOG_FULL_RELOAD, 'CATALOG_FULL_RELOAD', '5m'),
+    stockTtlMs: durationMs(env.CATALOG_STOCK_TTL, 'CATALOG_STOCK_TTL', '5s'),
+    pageSize: wholeNumber(env.B1_PAGE_SIZE, 'B1_PAGE_SIZE', 1000, 1, 10_000),
+    concurrency: wholeNumber(env.B1_PARALLEL_PAGES, 'B1_PARALLEL_PAGES', 6, 1, 32),
+  };
+  if (catalog.maxAgeMs <= catalog.refreshMs) throw new Error(`CATALOG_MAX_AGE (${env.CATALOG_MAX_AGE}) debe ser mayor que CATALOG_REFRESH`);
+  return catalog;
 }
 
 /** A whole number of milliseconds (0 or more); absent or empty: the fallback. */
@@ -221,5 +248,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redriveIntervalMs: durationMs(env.ERP_REDRIVE_INTERVAL, 'ERP_REDRIVE_INTERVAL', '1m'),
     },
     storage: storageFromEnv(env),
+    catalog: catalogConfig(env),
   };
 }

@@ -35,7 +35,11 @@ async function main() {
   const b1 = config.b1 ?? standIn!;
   const erp = new ErpService(
     new ServiceLayerClient({ baseUrl: b1.url, company: b1.company, user: b1.user, password: b1.password, timeoutMs: config.erp.timeoutMs }),
-    { settleMs: config.erp.settleMs, approvalPollMs: config.erp.approvalPollMs },
+    {
+      settleMs: config.erp.settleMs,
+      approvalPollMs: config.erp.approvalPollMs,
+      items: { pageSize: config.catalog.pageSize, concurrency: config.catalog.concurrency, fullReloadMs: config.catalog.fullReloadMs },
+    },
   );
 
   // The payment providers: the configured ones, or their stand-ins on loopback ports (card form and payer page included).
@@ -62,6 +66,8 @@ async function main() {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     logger: { level: config.logLevel },
     erpJobs: { redriveIntervalMs: config.erp.redriveIntervalMs },
+    catalogMaxAgeMs: config.catalog.refreshMs,
+    catalog: { maxAgeMs: config.catalog.maxAgeMs, stockTtlMs: config.catalog.stockTtlMs },
     payments: {
       webpay,
       khipu,

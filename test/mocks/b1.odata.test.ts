@@ -83,8 +83,15 @@ describe('B1 OData query options and paths', () => {
     const q = parseQueryOptions(new URLSearchParams('$orderby=Opt desc,N asc&$top=2&$skip=0'));
     const r = runQuery(rows, q, 1);
     expect(r.page.map((x) => x.Code)).toEqual(['B']);
-    expect(r.count).toBe(3);
+    expect(r.count).toBe(-1); // a page without $inlinecount is not counted
     expect(r.next).toEqual({ skip: 1, top: 1 });
+    const counted = runQuery(rows, parseQueryOptions(new URLSearchParams('$orderby=Opt desc,N asc&$top=2&$inlinecount=allpages')), 1);
+    expect(counted.page.map((x) => x.Code)).toEqual(['B']);
+    expect(counted.count).toBe(3);
+    expect(counted.next).toEqual({ skip: 1, top: 1 });
+    const last = runQuery(rows, parseQueryOptions(new URLSearchParams('$orderby=Opt desc,N asc&$skip=2')), 1);
+    expect(last.page.map((x) => x.Code)).toEqual(['c']);
+    expect(last.next).toBeUndefined();
     const all = runQuery(rows, parseQueryOptions(new URLSearchParams('$orderby=Opt desc,N asc')), 0);
     expect(all.page.map((x) => x.Code)).toEqual(['B', 'A', 'c']);
     expect(all.next).toBeUndefined();

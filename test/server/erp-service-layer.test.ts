@@ -180,6 +180,78 @@ describe('paging', () => {
     expect(rows.map((r) => r.ItemCode)).toEqual([...rows.map((r) => r.ItemCode)].sort());
   });
 
+  it('in parallel: the first page asks for the total, the rest are $skip/$top windows of the page the ERP gave, a few at a time', async () => {
+    const capped = await startB1Mock({ maxPageSize: 40, latencyMs: 20 });
+    try {
+      const log: Exchange[] = [];
+      let inFlight = 0;
+      let most = 0;
+      const counting: FetchLike = async (url, init) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        try {
+          return await recordingFetch(log)(url, init);
+        } finally {
+          inFlight--;
+        }
+      };
+      const sl = new ServiceLayerClient({ baseUrl: capped.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 5_000, fetch: counting });
+      const query = { select: ['ItemCode', 'U_Estilo'], filter: "SalesItem eq 'tYES'", orderby: 'ItemCode' };
+      const rows = await sl.getAll<{ ItemCode: string }>('Items', query, { pageSize: 1000, concurrency: 3 });
+      const sequential = await client().getAll<{ ItemCode: string }>('Items', query, { pageSize: 7 });
+      expect(rows).toEqual(sequential);
+      expect(rows).toHaveLength(capped.data.Items.length);
+
+      const pages = log.filter((e) => e.url.includes('/Items')).map((e) => decodeURIComponent(e.url.replace(capped.url, '')));
+      expect(pages).toHaveLength(Math.ceil(rows.length / 40));
+      expect(pages[0]).toContain('$inlinecount=allpages');
+      // the ERP answered pages of 40 (not the 1000 asked): windows of 40; the last one without $top, to the end
+      expect(pages.slice(1, -1).every((p) => /\$top=40&\$skip=\d+$/.test(p))).toBe(true);
+      expect(pages.at(-1)).toMatch(/\$skip=\d+$/);
+      expect(pages.at(-1)).not.toContain('$top');
+      expect(pages.every((p) => p.includes("$filter=SalesItem eq 'tYES'") && p.includes('$orderby=ItemCode'))).toBe(true);
+      expect(log.filter((e) => e.url.includes('/Items')).every((e) => e.prefer === 'odata.maxpagesize=1000')).toBe(true);
+      expect(most).toBe(3);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('in parallel: one failed window fails the read; an ERP that sends no total is read one page after another', async () => {
+    const sl = client();
+    mock.setFaults({ errorRate: 0.5 });
+    await expect(sl.getAll('Items', { select: ['ItemCode'] }, { pageSize: 20, concurrency: 4 })).rejects.toMatchObject({ code: 'ERP_UNAVAILABLE' });
+    mock.setFaults({ errorRate: 0 });
+
+    const seen: string[] = [];
+    const noCount: FetchLike = async (url) => {
+      if (url.endsWith('/Login')) return new Response('{"SessionId":"s1"}', { status: 200, headers: { 'set-cookie': 'B1SESSION=s1; HttpOnly' } });
+      seen.push(url.replace('https://erp.example.cl:50000/b1s/v1/', ''));
+      const skip = Number(/\$skip=(\d+)/.exec(url)?.[1] ?? 0);
+      const value = [{ ItemCode: `A${skip}` }, { ItemCode: `A${skip + 1}` }];
+      return new Response(JSON.stringify({ value, ...(skip < 4 ? { 'odata.nextLink': `Items?$skip=${skip + 2}` } : {}) }), { status: 200 });
+    };
+    const plain = new ServiceLayerClient({ baseUrl: 'https://erp.example.cl:50000/b1s/v1', company: 'X', user: 'u', password: 'p', fetch: noCount });
+    const rows = await plain.getAll<{ ItemCode: string }>('Items', { select: ['ItemCode'] }, { pageSize: 2, concurrency: 4 });
+    expect(rows.map((r) => r.ItemCode)).toEqual(['A0', 'A1', 'A2', 'A3', 'A4', 'A5']);
+    expect(seen).toEqual(['Items?$select=ItemCode&$inlinecount=allpages', 'Items?$skip=2&$select=ItemCode&$inlinecount=allpages', 'Items?$skip=4&$select=ItemCode&$inlinecount=allpages']);
+  });
+
+  it('v2: asks for the total with $count=true', async () => {
+    const seen: string[] = [];
+    const v2: FetchLike = async (url) => {
+      if (url.endsWith('/Login')) return new Response('{"SessionId":"s1"}', { status: 200, headers: { 'set-cookie': 'B1SESSION=s1; HttpOnly' } });
+      seen.push(url.replace('https://erp.example.cl:50000/b1s/v2/', ''));
+      const skip = Number(/\$skip=(\d+)/.exec(url)?.[1] ?? 0);
+      const body = { value: [{ Code: `C${skip}` }, { Code: `C${skip + 1}` }], '@odata.count': 5, ...(skip === 0 ? { '@odata.nextLink': 'States?$skip=2' } : {}) };
+      return new Response(JSON.stringify(skip >= 4 ? { value: [{ Code: 'C4' }] } : body), { status: 200 });
+    };
+    const sl = new ServiceLayerClient({ baseUrl: 'https://erp.example.cl:50000/b1s/v2', company: 'X', user: 'u', password: 'p', fetch: v2 });
+    const rows = await sl.getAll<{ Code: string }>('States', { select: ['Code'] }, { pageSize: 2, concurrency: 2 });
+    expect(rows.map((r) => r.Code)).toEqual(['C0', 'C1', 'C2', 'C3', 'C4']);
+    expect(seen).toEqual(['States?$select=Code&$count=true', 'States?$select=Code&$top=2&$skip=2', 'States?$select=Code&$skip=4']);
+  });
+
   it('reads a whole collection whatever the page size', async () => {
     const sl = client();
     const small = await sl.getAll<{ Code: string }>('States', { select: ['Code', 'Country'] }, { pageSize: 5 });

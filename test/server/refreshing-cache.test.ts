@@ -1,3 +1,4 @@
+import { ShortCache } from '@server/catalog/shortCache';
 import { RefreshingCache } from '@server/http/refreshingCache';
 import { prepareBody } from '@server/http/preparedBody';
 import { gunzipSync } from 'node:zlib';
@@ -36,6 +37,157 @@ describe('RefreshingCache', () => {
     release!();
     await new Promise((r) => setImmediate(r));
     expect(await cache.get()).toBe('v2');
+  });
+});
+
+const flush = () => new Promise((r) => setImmediate(r));
+
+describe('RefreshingCache with a soft and a hard age', () => {
+  /** A load the test finishes by hand: resolve(value) or reject(error). */
+  function manualLoads() {
+    const pending: Array<{ resolve: (v: string) => void; reject: (e: Error) => void }> = [];
+    let loads = 0;
+    const load = () => {
+      loads++;
+      return new Promise<string>((resolve, reject) => pending.push({ resolve, reject }));
+    };
+    return { load, pending, loads: () => loads };
+  }
+  it('never serves a value older than the hard age: readers wait for the refresh, and get its error when it fails', async () => {
+    let clock = 0;
+    const errors: unknown[] = [];
+    const m = manualLoads();
+    const cache = new RefreshingCache<string>(m.load, { softAgeMs: 1000, hardAgeMs: 5000, retryMs: 500, onError: (e) => errors.push(e), now: () => clock });
+    const first = cache.get();
+    m.pending[0]!.resolve('v1');
+    expect(await first).toBe('v1');
+
+    clock = 1500; // soft: served, one refresh in the background
+    expect(await cache.get()).toBe('v1');
+    expect(m.loads()).toBe(2);
+    m.pending[1]!.reject(new Error('ERP caído'));
+    await flush();
+    expect(errors).toHaveLength(1);
+    clock = 1700; // retryMs after the failure: no new refresh yet
+    expect(await cache.get()).toBe('v1');
+    expect(m.loads()).toBe(2);
+
+    clock = 5001; // hard: not served
+    let settled = false;
+    const waiting = cache.get().then((v) => { settled = true; return v; });
+    await flush();
+    expect(settled).toBe(false);
+    expect(m.loads()).toBe(3);
+    const alsoWaiting = cache.get();
+    expect(m.loads()).toBe(3); // one refresh for every reader
+    m.pending[2]!.reject(new Error('ERP caído otra vez'));
+    await expect(waiting).rejects.toThrow('ERP caído otra vez');
+    await expect(alsoWaiting).rejects.toThrow('ERP caído otra vez');
+    // right after that failure, an expired read gets the error at once instead of a new try
+    await expect(cache.get()).rejects.toThrow('ERP caído otra vez');
+    expect(m.loads()).toBe(3);
+
+    clock = 5600;
+    const recovered = cache.get();
+    m.pending[3]!.resolve('v2');
+    expect(await recovered).toBe('v2');
+    expect(cache.age()).toBe(0);
+  });
+
+  it('ages a value from when its data was read (asOf), and gives the load the current value', async () => {
+    let clock = 10_000;
+    const seen: Array<string | undefined> = [];
+    const cache = new RefreshingCache<{ v: string; readAt: number }>(
+      async (previous) => {
+        seen.push(previous?.v);
+        return { v: `v${seen.length}`, readAt: clock - 4000 }; // the data is 4 s old when it arrives
+      },
+      { softAgeMs: 3000, hardAgeMs: 10_000, now: () => clock, asOf: (x) => x.readAt },
+    );
+    expect((await cache.get()).v).toBe('v1');
+    expect(cache.age()).toBe(4000);
+    expect((await cache.get()).v).toBe('v1'); // older than the soft age, but a read just started: no second one yet
+    await flush();
+    expect(seen).toEqual([undefined]);
+    clock += 3000;
+    expect((await cache.get()).v).toBe('v1'); // a refresh starts in the background
+    await flush();
+    expect(seen).toEqual([undefined, 'v1']);
+  });
+
+  it('refresh() while a load runs starts another one after it (a change made meanwhile is not lost)', async () => {
+    const m = manualLoads();
+    const cache = new RefreshingCache<string>(m.load, { softAgeMs: 1000 });
+    const first = cache.refresh();
+    const second = cache.refresh();
+    const third = cache.refresh();
+    expect(m.loads()).toBe(1);
+    m.pending[0]!.resolve('before the change');
+    expect(await first).toBe('before the change');
+    await flush();
+    expect(m.loads()).toBe(2);
+    m.pending[1]!.resolve('after the change');
+    expect(await second).toBe('after the change');
+    expect(await third).toBe('after the change');
+    expect(await cache.get()).toBe('after the change');
+  });
+});
+
+describe('ShortCache', () => {
+  it('serves a value while its read started at most ttl ago, one read per key for every reader, refreshed from half its life', async () => {
+    let clock = 0;
+    const reads: string[] = [];
+    const resolvers: Array<() => void> = [];
+    const cache = new ShortCache<string>(
+      (key) => {
+        reads.push(key);
+        const at = clock;
+        return new Promise((resolve) => resolvers.push(() => resolve(`${key}@${at}`)));
+      },
+      { ttlMs: 1000, now: () => clock },
+    );
+    const a = cache.get('POL-1001');
+    const b = cache.get('POL-1001');
+    expect(reads).toEqual(['POL-1001']);
+    resolvers[0]!();
+    expect(await a).toBe('POL-1001@0');
+    expect(await b).toBe('POL-1001@0');
+
+    clock = 400;
+    expect(await cache.get('POL-1001')).toBe('POL-1001@0');
+    expect(reads).toHaveLength(1);
+    clock = 600; // past half its life: still served, read again in the background
+    expect(await cache.get('POL-1001')).toBe('POL-1001@0');
+    expect(reads).toHaveLength(2);
+    clock = 1001; // that read has not answered and the value is too old: wait for it
+    let done = false;
+    const late = cache.get('POL-1001').then((v) => { done = true; return v; });
+    await flush();
+    expect(done).toBe(false);
+    resolvers[1]!();
+    expect(await late).toBe('POL-1001@600');
+    expect(reads).toHaveLength(2);
+  });
+
+  it('keeps no failed read, and at most maxEntries keys', async () => {
+    let clock = 0;
+    let fail = true;
+    const cache = new ShortCache<string>(
+      async (key) => {
+        if (fail) throw new Error('ERP caído');
+        return key;
+      },
+      { ttlMs: 1000, maxEntries: 3, now: () => clock },
+    );
+    await expect(cache.get('A')).rejects.toThrow('ERP caído');
+    expect(cache.size).toBe(0);
+    fail = false;
+    expect(await cache.get('A')).toBe('A');
+    for (const key of ['B', 'C', 'D', 'E']) await cache.get(key);
+    expect(cache.size).toBeLessThanOrEqual(3);
+    clock = 2000;
+    await cache.get('F');
+    expect(cache.size).toBe(1); // the expired ones went first
   });
 });
 

@@ -35,11 +35,12 @@ export default async function catalogRoutes(app: FastifyInstance, opts: { catalo
     },
   );
 
-  // Fresh stock and prices from the ERP.
+  // Stock and prices as the ERP had them a few seconds ago at most (one read per style for every buyer: no buyer's own
+  // prices in it), serialized by the response schema once per read and sent like the hot paths above.
   app.get<{ Params: { sku: string } }>(
     '/api/user/b1/products-detail/:sku',
     { ...session, schema: { params: skuParams, response: { 200: answer('ProductDetail') } } },
-    (request) => catalog.detail(request.params.sku),
+    async (request, reply) => sendPrepared(request, reply, await catalog.detailBody(request.params.sku, (detail) => reply.serialize(detail) as string)),
   );
 
   app.get<{ Params: { sku: string } }>(

@@ -1,16 +1,23 @@
+import { createHash } from 'node:crypto';
 import { offerPrice } from '@shared/pricing';
 import type { CatalogueItem, OfferLookupResult, ProductDetail, ProductListItem } from '@shared/api/erp';
 import type { ProductContentRow } from '../db/schema';
 import { ErpError, ERP_MESSAGES } from '../erp/errors';
 import type { ErpService } from '../erp/erp.service';
+import type { ItemSet } from '../erp/itemMirror';
 import { toCatalogueItems, toCatalogueTree, toProductDetail, type ItemRecord } from '../erp/mapping';
 import { prepareBody, type PreparedBody } from '../http/preparedBody';
 import { RefreshingCache } from '../http/refreshingCache';
 import { offerPercent, type ContentRepo } from './content.repo';
+import { ShortCache } from './shortCache';
 
-/** Everything the hot catalogue routes answer, built once per refresh from the ERP and the portal's content. */
+/** Everything the hot catalogue routes answer, built once per change from the ERP's items and the portal's content. */
 export interface CatalogSnapshot {
   builtAt: number;
+  /** When the ERP read this snapshot's items come from started (their master data is as of then). */
+  readAt: number;
+  /** When the last full read of the ERP started (stock figures of the list, and deletions, are as of then). */
+  fullAt: number;
   tree: PreparedBody;
   /** GET /user/b1/catalog/products: catalogue and search rows of the styles buyers may see. */
   items: PreparedBody;
@@ -22,74 +29,204 @@ export interface CatalogSnapshot {
   styleOf: Map<string, string>;
   /** Style code -> list price of the style. */
   listPriceOf: Map<string, number>;
+  /** Styles an admin disabled (hidden from buyers; their detail is 404). */
+  hidden: Set<string>;
+  /** Style code -> the offer percentage of its content (absent: none). */
+  offerOf: Map<string, number>;
+  /** What it was built from, to skip a rebuild when neither changed. */
+  source: { itemsVersion: number; content: string };
 }
 
-export function buildSnapshot(records: ItemRecord[], content: ProductContentRow[], now = Date.now()): CatalogSnapshot {
+/** A cheap fingerprint of the content rows a snapshot depends on. */
+function contentKey(content: readonly ProductContentRow[]): string {
+  const hash = createHash('sha1');
+  for (const c of content) hash.update(`${c.sku}\u0000${c.enabled}\u0000${c.offer}\u0000${c.percentage}\u0000${c.mainUrlImage}\u0001`);
+  return hash.digest('base64url');
+}
+
+/** Lets requests waiting on the event loop through between the steps of a long build. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The snapshot of `records` with the portal's content. Built in steps with the event loop free between them (at 100k
+ * items the whole takes a few hundred ms; each step is a fraction of it), while readers keep the current snapshot.
+ */
+export async function buildSnapshot(
+  records: readonly ItemRecord[],
+  content: ProductContentRow[],
+  now = Date.now(),
+  read: { readAt: number; fullAt: number; version: number } = { readAt: now, fullAt: now, version: 0 },
+): Promise<CatalogSnapshot> {
   const contentBySku = new Map(content.map((c) => [c.sku, c]));
-  const hidden = (style: string) => contentBySku.get(style)?.enabled === false;
-  const visible = records.filter((r) => !hidden(r.style));
+  const hidden = new Set(content.filter((c) => c.enabled === false).map((c) => c.sku));
   const imageFor = (sku: string) => contentBySku.get(sku)?.mainUrlImage ?? '';
 
   const allItems = toCatalogueItems(records, imageFor);
-  const items = allItems.filter((i) => !hidden(i.sku));
+  const items = allItems.filter((i) => !hidden.has(i.sku));
+  await yieldToRequests();
+  const tree = prepareBody(toCatalogueTree(records.filter((r) => !hidden.has(r.style))));
+  const itemsBody = prepareBody(items);
+  await yieldToRequests();
   const product = (i: CatalogueItem): ProductListItem => ({ sku: i.sku, descripcion: i.descripcion, mainUrlImage: i.urlImage });
+  const productsForBuyers = prepareBody(items.map(product));
+  await yieldToRequests();
+  const productsForAdmins = prepareBody(allItems.map(product));
+  await yieldToRequests();
   const styleOf = new Map<string, string>();
   for (const r of records) {
     styleOf.set(r.itemCode, r.style);
     styleOf.set(r.style, r.style);
   }
+  const offerOf = new Map<string, number>();
+  for (const c of content) {
+    const percent = offerPercent(c);
+    if (percent > 0) offerOf.set(c.sku, percent);
+  }
   return {
     builtAt: now,
-    tree: prepareBody(toCatalogueTree(visible)),
-    items: prepareBody(items),
-    productsForBuyers: prepareBody(items.map(product)),
-    productsForAdmins: prepareBody(allItems.map(product)),
+    readAt: read.readAt,
+    fullAt: read.fullAt,
+    tree,
+    items: itemsBody,
+    productsForBuyers,
+    productsForAdmins,
     itemBySku: new Map(items.map((i) => [i.sku, i])),
     styleOf,
     listPriceOf: new Map(allItems.map((i) => [i.sku, i.preciolista])),
+    hidden,
+    offerOf,
+    source: { itemsVersion: read.version, content: contentKey(content) },
   };
 }
 
+export interface CatalogOptions {
+  /** Soft age of the snapshot (default 60 s): older, it is served while one refresh runs in the background. */
+  refreshMs?: number;
+  /** Hard age (default 15 minutes): a snapshot whose ERP read is older is not served (503 until the ERP answers). */
+  maxAgeMs?: number;
+  /** How long the product detail's stock and prices of a style are kept (default 5 s). */
+  stockTtlMs?: number;
+  onError?: (err: unknown) => void;
+  now?: () => number;
+}
+
+const notFound = () => new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.productNotFound });
+
 export class CatalogService {
   private readonly cache: RefreshingCache<CatalogSnapshot>;
+  /** Style code -> its sizes read from the ERP a few seconds ago (null: the ERP sells none). */
+  private readonly styles: ShortCache<ItemRecord[] | null>;
+  /** Serialized detail of one read of a style's sizes, with the offer it was built with. */
+  private readonly bodies = new WeakMap<ItemRecord[], { descuento: number; body: PreparedBody }>();
+  private readonly onError: (err: unknown) => void;
+  private readonly now: () => number;
+  private readonly maxAgeMs: number;
 
   constructor(
     private readonly erp: ErpService,
     private readonly content: ContentRepo,
-    opts: { maxAgeMs?: number; onError?: (err: unknown) => void } = {},
+    opts: CatalogOptions = {},
   ) {
-    this.cache = new RefreshingCache(
-      async () => buildSnapshot(await this.erp.listAllItems(), await this.content.all()),
-      opts.maxAgeMs ?? 60_000,
-      opts.onError,
+    this.onError = opts.onError ?? (() => {});
+    this.now = opts.now ?? Date.now;
+    this.maxAgeMs = opts.maxAgeMs ?? 15 * 60_000;
+    this.cache = new RefreshingCache<CatalogSnapshot>((previous) => this.load(previous), {
+      softAgeMs: opts.refreshMs ?? 60_000,
+      hardAgeMs: this.maxAgeMs,
+      onError: this.onError,
+      now: this.now,
+      asOf: (snapshot) => snapshot.readAt,
+    });
+    this.styles = new ShortCache(
+      async (style) => {
+        try {
+          return await this.erp.getStyle(style);
+        } catch (err) {
+          if (err instanceof ErpError && err.status === 404) return null;
+          throw err;
+        }
+      },
+      { ttlMs: opts.stockTtlMs ?? 5000, now: this.now },
     );
   }
 
+  /** The current snapshot; never one whose ERP read is older than the hard age (then it waits for a new read). */
   snapshot(): Promise<CatalogSnapshot> {
     return this.cache.get();
   }
 
-  /** Rebuild now (an admin changed content); readers keep the current snapshot meanwhile. */
+  /**
+   * Rebuild now (an admin changed content): the content is read again and the ERP by change; readers keep the
+   * current snapshot meanwhile. With the ERP unreachable, the new content is applied to the items last read.
+   */
   refresh(): Promise<CatalogSnapshot> {
     return this.cache.refresh();
   }
 
-  /** Product detail with fresh stock and prices from the ERP and the style's current offer. */
+  private async load(previous: CatalogSnapshot | undefined): Promise<CatalogSnapshot> {
+    const [items, content] = await Promise.all([this.readItems(), this.content.all()]);
+    const key = contentKey(content);
+    if (previous && previous.source.itemsVersion === items.version && previous.source.content === key) {
+      return { ...previous, readAt: items.readAt, fullAt: items.fullAt };
+    }
+    return buildSnapshot(items.records, content, this.now(), items);
+  }
+
+  /**
+   * The ERP's items now; if the ERP cannot be read, the items of the last read while they are younger than the hard
+   * age (they keep their age: the snapshot is not made to look fresher than its data).
+   */
+  private async readItems(): Promise<ItemSet> {
+    try {
+      return await this.erp.catalogueItems();
+    } catch (err) {
+      const last = this.erp.catalogueItemsRead();
+      if (!last || this.now() - last.readAt > this.maxAgeMs) throw err;
+      this.onError(err);
+      return last;
+    }
+  }
+
+  /** The style of a style code or size code that buyers may see, and its offer; 404 otherwise. */
+  private async styleFor(sku: string): Promise<{ style: string; descuento: number }> {
+    const snap = await this.snapshot();
+    const style = snap.styleOf.get(sku);
+    if (!style || snap.hidden.has(style)) throw notFound();
+    return { style, descuento: snap.offerOf.get(style) ?? 0 };
+  }
+
+  /**
+   * Product detail: the style and its offer from the snapshot, its sizes with stock and prices as the ERP had them
+   * at most `stockTtlMs` ago (one read per style shared by every buyer: the answer has no buyer's own prices).
+   */
   async detail(sku: string): Promise<ProductDetail> {
-    const sizes = await this.erp.getStyle(sku);
-    const style = sizes[0]!.style;
-    const row = await this.content.bySku(style);
-    if (row && !row.enabled) throw new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.productNotFound });
-    const descuento = offerPercent(row);
+    const { style, descuento } = await this.styleFor(sku);
+    const sizes = await this.styles.get(style);
+    if (!sizes) throw notFound();
     // every size is of the same style, so the style's offer applies to each
     return toProductDetail(sizes, () => (descuento > 0 ? { descuento } : undefined));
+  }
+
+  /**
+   * The detail serialized (by the route's response schema), gzipped and tagged once per read of the style's sizes:
+   * what GET /user/b1/products-detail/:sku sends.
+   */
+  async detailBody(sku: string, serialize: (detail: ProductDetail) => string): Promise<PreparedBody> {
+    const { style, descuento } = await this.styleFor(sku);
+    const sizes = await this.styles.get(style);
+    if (!sizes) throw notFound();
+    const kept = this.bodies.get(sizes);
+    if (kept && kept.descuento === descuento) return kept.body;
+    const body = prepareBody(JSON.parse(serialize(await this.detail(sku))));
+    this.bodies.set(sizes, { descuento, body });
+    return body;
   }
 
   /** GET /user/b1/offer-sku/{sku}: the offer of a style or of one of its sizes (descuento 0 when none). */
   async offer(sku: string): Promise<OfferLookupResult> {
     const snap = await this.snapshot();
     const style = snap.styleOf.get(sku);
-    if (!style) throw new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.productNotFound });
+    if (!style) throw notFound();
     const descuento = offerPercent(await this.content.bySku(style));
     const price = snap.listPriceOf.get(style) ?? 0;
     return { itemCode: sku, descuento, precioOferta: descuento > 0 ? offerPrice(price, descuento) : price };

@@ -60,6 +60,9 @@ export interface B1Item extends Udfs {
   Valid?: B1YesNo;
   ItemPrices?: B1ItemPrice[];
   ItemWarehouseInfoCollection?: B1ItemWarehouse[];
+  /** Last change of the item's master data: '2026-11-24' (or '2026-11-24T00:00:00Z') and '14:05:09', ERP clock. */
+  UpdateDate?: string | null;
+  UpdateTime?: string | null;
 }
 
 export interface B1PaymentTerms {

@@ -29,6 +29,7 @@ import {
 import { anyOf, entity, filter, literal } from './odata';
 import type { Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine, Region, Transport } from '@shared/api/erp';
 import type { ServiceLayerClient } from './serviceLayer';
+import { ItemMirror, type ItemMirrorOptions, type ItemSet } from './itemMirror';
 import type { SalesOrderDocument } from './salesOrders';
 import type { IncomingPaymentDocument } from './incomingPayments';
 
@@ -69,6 +70,11 @@ export interface ErpServiceOptions extends Partial<ErpCreatePolicy> {
   referenceTtlMs?: number;
   /** Rows per page when reading whole collections. Default 100. */
   pageSize?: number;
+  /**
+   * How the catalogue's items are read (pages of 1000, 6 at a time, a full read every 5 minutes and reads by change
+   * between them): see ItemMirror.
+   */
+  items?: ItemMirrorOptions;
   /** Timeout of the readiness ping. Default 3 000 ms. */
   pingTimeoutMs?: number;
   now?: () => number;
@@ -104,6 +110,8 @@ export class ErpService {
   private readonly states: Cached<B1State[]>;
   private readonly paymentTerms: Cached<B1PaymentTerms[]>;
   private readonly transports: Cached<B1UserTableRow[]>;
+  private readonly mirror: ItemMirror;
+  private readonly itemPaging: { pageSize: number; concurrency: number };
   private policy: ErpCreatePolicy;
 
   constructor(private readonly sl: ServiceLayerClient, options: ErpServiceOptions = {}) {
@@ -121,6 +129,8 @@ export class ErpService {
     this.states = all<B1State>('States', ['Code', 'Name', 'Country'], 'Country,Code');
     this.paymentTerms = all<B1PaymentTerms>('PaymentTermsTypes', ['GroupNumber', 'PaymentTermsGroupName']);
     this.transports = all<B1UserTableRow>(B1_SETTINGS.transportTable, ['Code', 'Name'], 'Code');
+    this.mirror = new ItemMirror(sl, { now, ...options.items });
+    this.itemPaging = { pageSize: options.items?.pageSize ?? 1000, concurrency: options.items?.concurrency ?? 6 };
   }
 
   // --- customers ---
@@ -175,10 +185,24 @@ export class ErpService {
 
   // --- items ---
 
-  /** Every sellable item (one per size), read page by page; the catalogue groups them by style. */
+  /** Every sellable item (one per size) with every field the portal maps, read now in parallel pages. */
   async listAllItems(): Promise<ItemRecord[]> {
-    const items = await this.sl.getAll<B1Item>('Items', { select: ITEM_SELECT, filter: SELLABLE_ITEMS_FILTER, orderby: 'ItemCode' }, { pageSize: this.pageSize });
-    return items.map((item) => toItemRecord(item));
+    const items = await this.sl.getAll<B1Item>('Items', { select: ITEM_SELECT, filter: SELLABLE_ITEMS_FILTER, orderby: 'ItemCode' }, this.itemPaging);
+    const byCode = new Map(items.map((item) => [item.ItemCode, item])); // a row repeated at a page boundary, once
+    return [...byCode.values()].map((item) => toItemRecord(item));
+  }
+
+  /**
+   * The sellable items the catalogue is built from (no long texts), read by change since the last call and fully now
+   * and then (ItemMirror). Concurrent callers share one read.
+   */
+  catalogueItems(): Promise<ItemSet> {
+    return this.mirror.sync();
+  }
+
+  /** The catalogue's items as of the last successful read, without asking the ERP (undefined before the first). */
+  catalogueItemsRead(): ItemSet | undefined {
+    return this.mirror.current();
   }
 
   /**

@@ -62,6 +62,12 @@ export const B1_FIELDS = {
     /** The style's description without size or colour. */
     styleName: 'ForeignName',
   },
+  /**
+   * Where B1 stamps the last change of an item's master data (name, prices, validity, UDFs), on the ERP's clock. The
+   * catalogue reads only the items changed since its last read through them (docs/architecture.md, catalogue). `time`
+   * null: an installation without UpdateTime on Items, read by day. Stock moved by documents does not move them.
+   */
+  itemChange: { date: 'UpdateDate', time: 'UpdateTime' as string | null },
   order: {
     saleType: 'U_TipoVenta',
     paymentForm: 'U_FormaPago',
@@ -254,6 +260,32 @@ export const ITEM_SELECT: readonly string[] = [...new Set([
 /** Filter of the items the portal sells. */
 export const SELLABLE_ITEMS_FILTER = "SalesItem eq 'tYES' and Valid eq 'tYES'";
 
+/** SELLABLE_ITEMS_FILTER on an item already read (a changed item may have stopped being sellable). */
+export const isSellable = (item: Pick<B1Item, 'SalesItem' | 'Valid'>): boolean => item.SalesItem === 'tYES' && item.Valid === 'tYES';
+
+/**
+ * The fields the catalogue snapshot keeps of every item (no long texts: the product detail reads those per style),
+ * plus the change stamps its refresh by change needs.
+ */
+export const CATALOGUE_ITEM_SELECT: readonly string[] = [...new Set([
+  'ItemCode', 'ItemName', 'QuantityOnStock', 'SalesItem', 'Valid', 'ItemPrices', 'ItemWarehouseInfoCollection',
+  F.item.style, F.item.size, F.item.colour, F.item.gender, F.item.category, F.item.subcategory, F.item.level3, F.item.styleName,
+  F.itemChange.date, ...(F.itemChange.time ? [F.itemChange.time] : []),
+])];
+
+/**
+ * An item's change stamp as one sortable text, 'YYYY-MM-DD HH:MM:SS' ('YYYY-MM-DD' without a time field); '' when
+ * the ERP gave none. B1 sends the time as 'HH:MM:SS' (some versions 'HHMMSS' or 'HH:MM').
+ */
+export function changeStamp(item: B1Item): string {
+  const date = isoDate(text(item, F.itemChange.date));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
+  if (!F.itemChange.time) return date;
+  const raw = text(item, F.itemChange.time);
+  const m = /^(\d{1,2}):?(\d{2}):?(\d{2})?/.exec(raw);
+  return m ? `${date} ${m[1].padStart(2, '0')}:${m[2]}:${m[3] ?? '00'}` : date;
+}
+
 /** One size of a style, in the portal's words, independent of the ERP's field names. */
 export interface ItemRecord {
   itemCode: string;
@@ -315,18 +347,26 @@ export function toItemRecord(item: B1Item, priceList: number = S.listPriceList):
 
 const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', '3XL', '4XL'];
 
+type SizeRank = readonly [group: number, order: number, text: string];
+/** Ranks of the sizes seen (a catalogue has few distinct sizes and sorts 100k of them). */
+const sizeRanks = new Map<string, SizeRank>();
+
+function sizeRank(size: string): SizeRank {
+  let rank = sizeRanks.get(size);
+  if (rank) return rank;
+  const letter = LETTER_SIZES.indexOf(size.toUpperCase());
+  const numeric = Number(size.replace(',', '.'));
+  rank = letter >= 0 ? [0, letter, ''] : size !== '' && Number.isFinite(numeric) ? [1, numeric, ''] : [2, 0, size];
+  if (sizeRanks.size < 10_000) sizeRanks.set(size, rank);
+  return rank;
+}
+
 /** Letter sizes in garment order, then numeric sizes ascending, then anything else alphabetically. */
 export function compareSizes(a: string, b: string): number {
-  const rank = (size: string): [number, number, string] => {
-    const letter = LETTER_SIZES.indexOf(size.toUpperCase());
-    if (letter >= 0) return [0, letter, ''];
-    const numeric = Number(size.replace(',', '.'));
-    if (size !== '' && Number.isFinite(numeric)) return [1, numeric, ''];
-    return [2, 0, size];
-  };
-  const [ga, na, sa] = rank(a);
-  const [gb, nb, sb] = rank(b);
-  return ga - gb || na - nb || sa.localeCompare(sb, 'es');
+  if (a === b) return 0;
+  const [ga, na, sa] = sizeRank(a);
+  const [gb, nb, sb] = sizeRank(b);
+  return ga - gb || na - nb || (sa === sb ? 0 : sa.localeCompare(sb, 'es'));
 }
 
 /** Groups sizes by style, each style's sizes in garment order, styles in first-seen order. */

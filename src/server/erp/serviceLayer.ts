@@ -31,10 +31,17 @@ export interface RequestOptions {
 }
 
 export interface GetAllOptions extends RequestOptions {
-  /** Rows per page asked with `Prefer: odata.maxpagesize=N`. Default 100. */
+  /** Rows per page asked with `Prefer: odata.maxpagesize=N`. Default 100. The ERP may answer smaller pages. */
   pageSize?: number;
   /** Safety stop against an ERP that never stops sending next links. Default 10 000 pages. */
   maxPages?: number;
+  /**
+   * Pages read at once (default 1: one after another, following next links). Above 1, the first page also asks for
+   * the total (`$inlinecount=allpages`, v2 `$count=true`); the rest are then read as `$skip`/`$top` windows of the
+   * page size the ERP answered with, this many at a time. A query with its own `$top`/`$skip`, or an ERP that sends no
+   * total, is read one page after another.
+   */
+  concurrency?: number;
 }
 
 /** An OData collection as v1 (`odata.nextLink`) or v2 (`@odata.nextLink`) sends it. */
@@ -110,28 +117,87 @@ export class ServiceLayerClient {
     return (await this.send('GET', this.url(path, query), undefined, options)) as T;
   }
 
-  /** Every row of a collection, following next links page after page. */
+  /**
+   * Every row of a collection: following next links page after page, or (`concurrency` > 1) in `$skip` windows read
+   * in parallel. Rows come in the collection's order. Like any paging by `$skip`, a collection that changes while it
+   * is read may repeat or miss a row at a page boundary: callers that need every row once dedupe by key and read
+   * again later.
+   */
   async getAll<T>(path: string, query?: ODataQuery, options: GetAllOptions = {}): Promise<T[]> {
-    const { pageSize = 100, maxPages = 10_000, ...request } = options;
+    const { pageSize = 100, maxPages = 10_000, concurrency = 1, ...request } = options;
     const headers = { ...request.headers, Prefer: `odata.maxpagesize=${pageSize}` };
-    const first = this.url(path, query);
+    const parallel = concurrency > 1 && query?.top === undefined && query?.skip === undefined;
+    if (!parallel) return this.readPages<T>(path, this.url(path, query), { ...request, headers }, { pages: 0, maxPages });
+
+    // One controller for the whole read: the first failure stops the other windows.
+    const abort = new AbortController();
+    const signal = request.signal ? AbortSignal.any([request.signal, abort.signal]) : abort.signal;
+    const call = { ...request, headers, signal };
+    const budget = { pages: 1, maxPages };
+    // v1's $inlinecount unless the base URL says v2 (OData v4: $count=true)
+    const counted = /\/b1s\/v2(\/|$)/.test(this.baseUrl) ? { ...query, extra: { ...query?.extra, $count: 'true' } } : { ...query, inlinecount: true };
+    const firstUrl = this.url(path, counted);
+    const first = await this.page<T>(firstUrl, path, call);
+    const firstLink = first['odata.nextLink'] ?? first['@odata.nextLink'];
+    if (!firstLink) return first.value;
+    const total = Number(first['odata.count'] ?? first['@odata.count']);
+    const size = first.value.length;
+    if (!Number.isSafeInteger(total) || size === 0) {
+      // no total to plan windows with: the rest one page after another
+      const rest = await this.readPages<T>(path, this.resolveNextLink(firstLink, firstUrl), call, budget);
+      return [...first.value, ...rest];
+    }
+    // Windows of the ERP's page size after the first page; the last one has no $top and follows next links to the
+    // end, so rows added meanwhile are read too.
+    const starts: number[] = [];
+    for (let skip = size; skip < total; skip += size) starts.push(skip);
+    if (starts.length + 1 > maxPages) {
+      throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: `${path}: ${total} rows need more than ${maxPages} pages` });
+    }
+    const windows: T[][] = new Array(starts.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < starts.length) {
+        const i = next++;
+        const last = i === starts.length - 1;
+        const url = this.url(path, { ...query, skip: starts[i], ...(last ? {} : { top: size }) });
+        windows[i] = await this.readPages<T>(path, url, call, budget);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, starts.length) }, worker));
+    } catch (error) {
+      abort.abort();
+      throw error;
+    }
+    return [first.value, ...windows].flat();
+  }
+
+  /** The rows from `url` on, following next links; `budget` counts pages across the windows of one read. */
+  private async readPages<T>(path: string, url: string, request: RequestOptions, budget: { pages: number; maxPages: number }): Promise<T[]> {
     const rows: T[] = [];
     const seen = new Set<string>();
-    let next: string | undefined = first;
-    for (let page = 0; next; page++) {
-      if (page >= maxPages || seen.has(next)) {
+    let next: string | undefined = url;
+    while (next) {
+      if (budget.pages >= budget.maxPages || seen.has(next)) {
         throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: `paging did not end at ${next}` });
       }
       seen.add(next);
-      const body = (await this.send('GET', next, undefined, { ...request, headers })) as ODataCollection<T> | null;
-      if (!body || !Array.isArray(body.value)) {
-        throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: `no collection at ${path}` });
-      }
-      rows.push(...body.value);
-      const link = body['odata.nextLink'] ?? body['@odata.nextLink'];
-      next = link ? this.resolveNextLink(link, first) : undefined;
+      budget.pages++;
+      const body: ODataCollection<T> = await this.page<T>(next, path, request);
+      for (const row of body.value) rows.push(row);
+      const link: string | undefined = body['odata.nextLink'] ?? body['@odata.nextLink'];
+      next = link ? this.resolveNextLink(link, url) : undefined;
     }
     return rows;
+  }
+
+  private async page<T>(url: string, path: string, request: RequestOptions): Promise<ODataCollection<T>> {
+    const body = (await this.send('GET', url, undefined, request)) as ODataCollection<T> | null;
+    if (!body || !Array.isArray(body.value)) {
+      throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: `no collection at ${path}` });
+    }
+    return body;
   }
 
   /** `POST path` → the created entity (201), or undefined when the ERP answers 204. */

@@ -92,7 +92,8 @@ export class HomeService {
     private readonly banners: BannerRepo,
     opts: { maxAgeMs?: number; onError?: (err: unknown) => void } = {},
   ) {
-    this.index = new RefreshingCache(async () => buildStyleIndex(await erp.listAllItems()), opts.maxAgeMs ?? 60_000, opts.onError);
+    // the catalogue's copy of the ERP's items (read by change, shared with the catalogue), not a read of every item
+    this.index = new RefreshingCache(async () => buildStyleIndex((await erp.catalogueItems()).records), opts.maxAgeMs ?? 60_000, opts.onError);
   }
 
   /** Reload the ERP's style facts now. */

@@ -1,0 +1,100 @@
+export interface ShortCacheOptions {
+  /** A value is served while the read that made it started at most this long ago (ms). */
+  ttlMs: number;
+  /** Values kept at most (default 5000): beyond it, expired ones go first, then the least recently read. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+interface Entry<T> {
+  value?: T;
+  /** When the read that made `value` started. */
+  readAt: number;
+  inFlight?: Promise<T>;
+}
+
+/**
+ * Values per key read from a slow source (the ERP's stock of a style) and kept a few seconds. A value is never served
+ * once the read that made it started more than `ttlMs` ago; readers of a missing or expired key share one read
+ * (single flight), and a key read often is read again in the background from half its life on, so it rarely expires
+ * under load. A failed read is not kept: its readers get the error, the next reader tries again.
+ */
+export class ShortCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly load: (key: string) => Promise<T>,
+    options: ShortCacheOptions,
+  ) {
+    this.ttlMs = options.ttlMs;
+    this.maxEntries = options.maxEntries ?? 5000;
+    this.now = options.now ?? Date.now;
+  }
+
+  get(key: string): Promise<T> {
+    const now = this.now();
+    const entry = this.entries.get(key);
+    if (entry?.value !== undefined && now - entry.readAt <= this.ttlMs) {
+      if (!entry.inFlight && now - entry.readAt > this.ttlMs / 2) this.read(key, entry).catch(() => {});
+      this.touch(key, entry);
+      return Promise.resolve(entry.value);
+    }
+    if (entry?.inFlight) return entry.inFlight;
+    return this.read(key, entry ?? this.add(key));
+  }
+
+  /** Forget every value (after a change that makes them wrong). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private read(key: string, entry: Entry<T>): Promise<T> {
+    const startedAt = this.now();
+    const running = this.load(key)
+      .then((value) => {
+        // a newer read may have finished first: keep the newest
+        if (startedAt >= entry.readAt || entry.value === undefined) {
+          entry.value = value;
+          entry.readAt = startedAt;
+        }
+        return value;
+      })
+      .finally(() => {
+        if (entry.inFlight === running) entry.inFlight = undefined;
+        if (entry.value === undefined && this.entries.get(key) === entry) this.entries.delete(key);
+      });
+    entry.inFlight = running;
+    return running;
+  }
+
+  private add(key: string): Entry<T> {
+    if (this.entries.size >= this.maxEntries) this.evict();
+    const entry: Entry<T> = { readAt: Number.NEGATIVE_INFINITY };
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Most recently read last (Map order). */
+  private touch(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+  }
+
+  private evict(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) {
+      if (!entry.inFlight && now - entry.readAt > this.ttlMs) this.entries.delete(key);
+    }
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size < this.maxEntries) break;
+      if (!entry.inFlight) this.entries.delete(key);
+    }
+  }
+}

@@ -1,0 +1,219 @@
+// The portal's copy of the ERP's sellable items, the source of the catalogue snapshot (docs/architecture.md,
+// catalogue). A full read now and then (every item, in parallel pages) and, between them, a read of only the items
+// whose change stamp (UpdateDate/UpdateTime) moved since the newest stamp already seen, merged into the copy.
+import type { B1Item } from './b1Types';
+import { B1_FIELDS, CATALOGUE_ITEM_SELECT, SELLABLE_ITEMS_FILTER, changeStamp, isSellable, toItemRecord, type ItemRecord } from './mapping';
+import { literal } from './odata';
+import type { ServiceLayerClient } from './serviceLayer';
+
+export interface ItemMirrorOptions {
+  /** Rows per page asked of the ERP (it may answer fewer). Default 1000. */
+  pageSize?: number;
+  /** Pages read at once. Default 6. */
+  concurrency?: number;
+  /**
+   * A full read at least this often (default 5 minutes): the only way to see items deleted in the ERP, and stock
+   * moved by documents, which does not move an item's change stamp.
+   */
+  fullReloadMs?: number;
+  /**
+   * A read by change asks for stamps from this long before the newest stamp seen (default 5 minutes), so a change
+   * committed late with an earlier stamp, or stamped by a clock a little behind, is still read. Rows read twice are
+   * merged once.
+   */
+  overlapMs?: number;
+  now?: () => number;
+}
+
+/** The items as of one read. */
+export interface ItemSet {
+  /**
+   * Sellable items, one per size, in ItemCode order, with the catalogue's fields only (`name`, `technologies` and the
+   * long texts are empty: the product detail reads them per style). The same array until a read changes something.
+   */
+  records: readonly ItemRecord[];
+  /** Changes when `records` changes. */
+  version: number;
+  /**
+   * When (portal clock) the last successful read started: every change of master data the ERP had committed by then,
+   * as far as its change stamps tell, is in `records`.
+   */
+  readAt: number;
+  /** When the last full read started: stock figures of items not changed since, and deletions, are as of then. */
+  fullAt: number;
+  /** How the last read went: 'full', or 'delta' with how many changed rows it merged. */
+  last: { kind: 'full' | 'delta'; rows: number; ms: number };
+}
+
+const F = B1_FIELDS.itemChange;
+const NO_TECHNOLOGIES: string[] = [];
+
+/**
+ * A record as the catalogue keeps it: without the fields it does not use, its repeated texts (style, category, colour,
+ * size…) shared through `strings`, so 100k items take a fraction of the memory of the rows they came from.
+ */
+function compact(row: B1Item, strings: Map<string, string>): ItemRecord {
+  const intern = (text: string): string => {
+    const kept = strings.get(text);
+    if (kept !== undefined) return kept;
+    strings.set(text, text);
+    return text;
+  };
+  const r = toItemRecord(row);
+  return {
+    itemCode: r.itemCode,
+    name: '',
+    style: intern(r.style),
+    styleName: intern(r.styleName),
+    size: intern(r.size),
+    colour: intern(r.colour),
+    gender: intern(r.gender),
+    category: intern(r.category),
+    subcategory: intern(r.subcategory),
+    level3: intern(r.level3),
+    technologies: NO_TECHNOLOGIES,
+    longDescription: '',
+    specification: '',
+    listPrice: r.listPrice,
+    stock: r.stock,
+  };
+}
+const codeOrder = (a: string, b: string): number => {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+};
+
+/** 'YYYY-MM-DD HH:MM:SS' (or a date) moved back `ms`, in the same form. */
+function stampMinus(stamp: string, ms: number): string {
+  const [date, time = '00:00:00'] = stamp.split(' ');
+  const moved = new Date(new Date(`${date}T${time}Z`).getTime() - ms).toISOString();
+  return stamp.includes(' ') ? `${moved.slice(0, 10)} ${moved.slice(11, 19)}` : moved.slice(0, 10);
+}
+
+/** `$filter` of the items stamped at or after `stamp`. */
+export function changedSince(stamp: string): string {
+  const [date, time] = stamp.split(' ');
+  if (!time || !F.time) return `${F.date} ge ${literal(date)}`;
+  return `${F.date} gt ${literal(date)} or (${F.date} eq ${literal(date)} and ${F.time} ge ${literal(time)})`;
+}
+
+export class ItemMirror {
+  private readonly pageSize: number;
+  private readonly concurrency: number;
+  private readonly fullReloadMs: number;
+  private readonly overlapMs: number;
+  private readonly now: () => number;
+  private items = new Map<string, ItemRecord>();
+  /** The texts records share (see compact); renewed by each full read. */
+  private strings = new Map<string, string>();
+  /** Newest change stamp seen, '' when the ERP gives none (then every read is a full one). */
+  private newest = '';
+  private state?: ItemSet;
+  private inFlight?: Promise<ItemSet>;
+
+  constructor(
+    private readonly sl: ServiceLayerClient,
+    options: ItemMirrorOptions = {},
+  ) {
+    this.pageSize = options.pageSize ?? 1000;
+    this.concurrency = options.concurrency ?? 6;
+    this.fullReloadMs = options.fullReloadMs ?? 5 * 60_000;
+    this.overlapMs = options.overlapMs ?? 5 * 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The items as of the last successful read, without asking the ERP; undefined before the first. */
+  current(): ItemSet | undefined {
+    return this.state;
+  }
+
+  /**
+   * Reads the ERP now (a full read when one is due, otherwise by change) and answers the merged items. Concurrent
+   * callers share one read; a failed read leaves the copy as it was.
+   */
+  sync(): Promise<ItemSet> {
+    this.inFlight ??= this.read().finally(() => {
+      this.inFlight = undefined;
+    });
+    return this.inFlight;
+  }
+
+  private read(): Promise<ItemSet> {
+    const state = this.state;
+    const full = !state || !this.newest || this.now() - state.fullAt >= this.fullReloadMs;
+    return full ? this.fullRead() : this.deltaRead(state);
+  }
+
+  private async fullRead(): Promise<ItemSet> {
+    const startedAt = this.now();
+    const rows = await this.sl.getAll<B1Item>(
+      'Items',
+      { select: CATALOGUE_ITEM_SELECT, filter: SELLABLE_ITEMS_FILTER, orderby: 'ItemCode' },
+      { pageSize: this.pageSize, concurrency: this.concurrency },
+    );
+    const items = new Map<string, ItemRecord>();
+    const strings = new Map<string, string>();
+    let newest = '';
+    for (const row of rows) {
+      const stamp = changeStamp(row);
+      if (stamp > newest) newest = stamp;
+      items.set(row.ItemCode, compact(row, strings)); // a row repeated at a page boundary is kept once
+    }
+    this.items = items;
+    this.strings = strings;
+    this.newest = newest;
+    const records = [...items.values()];
+    this.state = {
+      records,
+      version: (this.state?.version ?? 0) + 1,
+      readAt: startedAt,
+      fullAt: startedAt,
+      last: { kind: 'full', rows: records.length, ms: this.now() - startedAt },
+    };
+    return this.state;
+  }
+
+  private async deltaRead(state: ItemSet): Promise<ItemSet> {
+    const startedAt = this.now();
+    const rows = await this.sl.getAll<B1Item>(
+      'Items',
+      { select: CATALOGUE_ITEM_SELECT, filter: changedSince(stampMinus(this.newest, this.overlapMs)) },
+      { pageSize: this.pageSize, concurrency: this.concurrency },
+    );
+    let changed = false;
+    let added = false;
+    for (const row of rows) {
+      const stamp = changeStamp(row);
+      if (stamp > this.newest) this.newest = stamp;
+      const before = this.items.get(row.ItemCode);
+      if (!isSellable(row)) {
+        changed = this.items.delete(row.ItemCode) || changed;
+        continue;
+      }
+      const record = compact(row, this.strings);
+      if (before && sameRecord(before, record)) continue;
+      if (!before) added = true;
+      this.items.set(row.ItemCode, record);
+      changed = true;
+    }
+    if (added) this.items = new Map([...this.items].sort(([a], [b]) => codeOrder(a, b)));
+    this.state = {
+      records: changed ? [...this.items.values()] : state.records,
+      version: state.version + (changed ? 1 : 0),
+      readAt: startedAt,
+      fullAt: state.fullAt,
+      last: { kind: 'delta', rows: rows.length, ms: this.now() - startedAt },
+    };
+    return this.state;
+  }
+}
+
+function sameRecord(a: ItemRecord, b: ItemRecord): boolean {
+  for (const key of Object.keys(a) as (keyof ItemRecord)[]) {
+    const x = a[key];
+    const y = b[key];
+    if (Array.isArray(x) && Array.isArray(y) ? x.join('\u0000') !== y.join('\u0000') : x !== y) return false;
+  }
+  return true;
+}

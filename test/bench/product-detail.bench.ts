@@ -1,0 +1,103 @@
+// Issue target: GET /api/user/b1/products-detail/:sku ≥ 0.3× a bare Fastify route serving the same bytes. The portal
+// (20,000-item catalogue, the B1 stand-in in its own process at 50 ms per request, stock kept 5 s per style) against a
+// bare route answering each sku's bytes as the portal sent them, both gzip, the same client cycling over 50 styles.
+// Prints the figures; asserts nothing.
+//
+// Each round measures both, alternating which goes first; each ratio is taken within its round; the figures are the
+// median of the rounds and their range. The ERP reads of styles' stock during the runs are counted (the cache's
+// misses and background refreshes). BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_DETAIL_SKUS
+// (50), BENCH_LOG_LEVEL (info, to /dev/null; 'off'), BENCH_B1_LATENCY (50ms), BENCH_STOCK_TTL_MS (5000).
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+interface Target {
+  portal: string;
+  bare: string;
+  token: string;
+  skus: string[];
+  gzipBytes: number;
+  stockTtlMs: number;
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+async function main() {
+  console.log(`carga al empezar: ${load()} (máquina compartida: cifras con ruido); ${ROUNDS} rondas × ${DURATION} s, ${CONNECTIONS} conexiones`);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'detail-server.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      lines.once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`el servidor del benchmark terminó (${code})`)));
+    });
+  const target = JSON.parse(await nextLine()) as Target;
+  const styleReads = async () => {
+    child.stdin!.write('\n');
+    return (JSON.parse(await nextLine()) as { styleReads: number }).styleReads;
+  };
+  try {
+    const gzip = { 'accept-encoding': 'gzip' };
+    const measure = async (base: string, prefix: string, headers: Record<string, string>, duration = DURATION): Promise<Measure> => {
+      const result = await autocannon({
+        url: base,
+        connections: CONNECTIONS,
+        duration,
+        headers,
+        requests: target.skus.map((sku) => ({ method: 'GET', path: `${prefix}${sku}` })),
+      });
+      return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+    };
+    const portal = () => measure(target.portal, '/api/user/b1/products-detail/', { ...gzip, authorization: target.token });
+    const bare = () => measure(target.bare, '/bare/', gzip);
+    console.log(`detalle de ${target.skus.length} estilos, ${target.gzipBytes} bytes gzip el primero; stock guardado ${target.stockTtlMs / 1000} s por estilo`);
+    await bare();
+    await portal(); // warm-up
+    const rows: Array<{ bare: Measure; portal: Measure; reads: number }> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const portalFirst = round % 2 === 1;
+      const before = await styleReads();
+      let b: Measure;
+      let p: Measure;
+      if (portalFirst) {
+        p = await portal();
+        b = await bare();
+      } else {
+        b = await bare();
+        p = await portal();
+      }
+      const reads = (await styleReads()) - before;
+      rows.push({ bare: b, portal: p, reads });
+      const f = (m: Measure) => `${m.rps.toFixed(0)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms${m.errors ? `, errores ${m.errors}` : ''})`;
+      console.log(`ronda ${round + 1} (${portalFirst ? 'portal primero' : 'bare primero'}; carga ${load()}): bare ${f(b)}, portal ${f(p)} → ${(p.rps / b.rps).toFixed(2)}; lecturas de stock al ERP en la ronda: ${reads}`);
+    }
+    const ratios = rows.map((r) => r.portal.rps / r.bare.rps);
+    console.log(`razón portal / bare, mediana [mín–máx] de ${ROUNDS} rondas: ${median(ratios).toFixed(2)} [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}] (objetivo ≥ 0,3)`);
+    console.log(`  portal: mediana ${median(rows.map((r) => r.portal.rps)).toFixed(0)} req/s, p50 ${median(rows.map((r) => r.portal.p50))} ms; bare: ${median(rows.map((r) => r.bare.rps)).toFixed(0)} req/s`);
+    console.log(`carga al terminar: ${load()}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
