@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -8,7 +10,21 @@ const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text file of the build (and of public/) also as .gz and .br, at the highest levels: the server sends the one
+    // the browser accepts (src/server/plugins/spa.ts) and compresses nothing of the SPA per request. A file whose
+    // compressed copy would not be smaller gets none.
+    compression({
+      include: /\.(html|css|js|mjs|json|svg|txt|xml|webmanifest)$/,
+      algorithms: [
+        defineAlgorithm('gzip', { level: constants.Z_BEST_COMPRESSION }),
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+      ],
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
+    }),
+  ],
   // the same aliases as tsconfig.json's paths (the SPA imports only its own code and src/shared)
   resolve: { alias: { '@client': dir('./src/client'), '@shared': dir('./src/shared') } },
   build: {
