@@ -7,7 +7,7 @@ import { constants } from 'node:zlib';
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // The SPA lives in src/client; the API (src/server) serves the built files from dist/client.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: 'src/client',
   publicDir: 'public',
   plugins: [
@@ -25,8 +25,21 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  // the same aliases as tsconfig.json's paths (the SPA imports only its own code and src/shared)
-  resolve: { alias: { '@client': dir('./src/client'), '@shared': dir('./src/shared') } },
+  resolve: {
+    alias: [
+      // the same aliases as tsconfig.json's paths (the SPA imports only its own code and src/shared)
+      { find: '@client', replacement: dir('./src/client') },
+      { find: '@shared', replacement: dir('./src/shared') },
+      // react-router's package exports point at its development build in every mode (a known issue of v7): a build
+      // takes the production one it ships beside it, without the development warnings and checks
+      ...(mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: dir('./node_modules/react-router/dist/production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: dir('./node_modules/react-router/dist/production/dom-export.mjs') },
+          ]
+        : []),
+    ],
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -37,4 +50,4 @@ export default defineConfig({
     // '/api/…' is the API, except the SPA's own source modules under src/client/api (e.g. /api/http.ts)
     proxy: { '^/api/(?!.*\\.tsx?$)': 'http://localhost:3000', '/files': 'http://localhost:3000' },
   },
-});
+}));
