@@ -13,6 +13,7 @@ import { MSG } from '@shared/messages';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { filterProducts } from './searchFilter';
 import { searchProductsRequested, searchSubmitted, selectSearchProducts } from './searchSlice';
+import { markKeystroke, measureKeystroke } from './searchTiming';
 import './searchFeature'; // the feature's slice and saga, in the store before this screen renders
 
 /** Spec section 9: the dropdown is at most 400 px high and 400 px wide. */
@@ -193,6 +194,8 @@ export default function SearchBox() {
   const matches = useMemo(() => filterProducts(products.data, query), [products.data, query]);
   const showList = open && matches.length > 0;
   const showError = open && Boolean(text.trim()) && products.status === 'failed';
+  // the results of the latest key are committed (User Timing, searchTiming.ts)
+  useLayoutEffect(measureKeystroke, [query, matches]);
 
   // what the handlers read (as of the last commit), so they keep one identity and the memoized field and rows are not
   // drawn again
@@ -238,6 +241,7 @@ export default function SearchBox() {
 
   const onChange = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => {
+      markKeystroke();
       requestProducts();
       setText(e.target.value);
       setOpen(true);
