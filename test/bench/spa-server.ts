@@ -1,5 +1,6 @@
-// Child process of spa-chromium.bench.ts: the portal with the built SPA (dist/client) on a 20,000-item ERP catalogue,
-// so Chromium (driven by the parent) loads pages and searches the way a buyer does.
+// Child process of spa-chromium.bench.ts: the portal with the built SPA (dist/client) and the ERP stand-in's catalogue
+// (BENCH_CATALOGUE_SIZE generated items more, none by default), so Chromium (driven by the parent) loads pages and
+// searches the way a buyer does.
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { startB1Mock } from '@mocks/b1/server';
@@ -11,7 +12,7 @@ import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { UsersRepo } from '@server/users/users.repo';
 
-const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 20_000);
+const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 0);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,7 +49,7 @@ async function main() {
   });
   await app.listen({ port, host: '127.0.0.1' });
   const snapshot = await app.catalog.refresh();
-  process.stdout.write(`${JSON.stringify({ url, items: CATALOGUE_SIZE, styles: snapshot.itemBySku.size })}\n`);
+  process.stdout.write(`${JSON.stringify({ url, styles: snapshot.itemBySku.size })}\n`);
   process.on('SIGTERM', async () => {
     await app.close();
     await b1.close();
