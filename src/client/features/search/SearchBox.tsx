@@ -1,5 +1,5 @@
 import SearchIcon from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
@@ -27,41 +27,79 @@ const detailPath = (sku: string) => `/user/product-detail/${encodeURIComponent(s
 // A keystroke is kept short (docs/architecture.md, "The search box"): the field is not controlled by React state, so
 // typing re-renders neither the field nor the list; the text goes to state and the list follows it as a deferred
 // value (useDeferredValue): filtering the catalogue and drawing the visible rows happen in a render of their own,
-// which React drops when the next key arrives first. The rows are plain elements styled once by their container.
+// which React drops when the next key arrives first. The box, the list and its rows are plain elements whose styles
+// are written into the page once (SearchStyles).
 
-/** The row styles, given once to the list (each row is a plain element: nothing to compute per row and keystroke). */
-const listSx = (theme: Theme) => ({
-  position: 'absolute',
-  top: '100%',
-  left: 0,
-  mt: 0.5,
-  width: DROPDOWN_WIDTH,
-  maxWidth: 'calc(100vw - 16px)',
-  maxHeight: DROPDOWN_MAX_HEIGHT,
-  overflowY: 'auto',
-  zIndex: 'modal',
-  color: 'text.primary',
-  '& .search-rows': { position: 'relative' },
-  '& .search-row': {
+/** Class names of the box's parts (styled once for the page by SearchStyles). */
+const CLS = {
+  root: 'portal-search',
+  list: 'portal-search-list',
+  rows: 'portal-search-rows',
+  row: 'portal-search-row',
+  image: 'portal-search-row-image',
+  noImage: 'portal-search-row-noimage',
+  text: 'portal-search-row-text',
+  name: 'portal-search-row-name',
+  sku: 'portal-search-row-sku',
+} as const;
+
+/** What the screen reader hears, out of sight. */
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
+
+/**
+ * The box's styles, written once into the page: a keystroke renders plain elements with these class names, so no
+ * style is computed per key or per row (the list's look is MUI's Paper at elevation 8).
+ */
+const searchStyles = (theme: Theme) => ({
+  [`.${CLS.root}`]: {
+    position: 'relative',
+    flex: 1,
+    minWidth: 0,
+    order: 10,
+    flexBasis: '100%',
+    paddingBottom: theme.spacing(1),
+    [theme.breakpoints.up('sm')]: { order: 0, flexBasis: 'auto', paddingBottom: 0, maxWidth: 520 },
+  },
+  [`.${CLS.list}`]: {
+    position: 'absolute',
+    top: '100%',
+    left: 0,
+    marginTop: theme.spacing(0.5),
+    width: DROPDOWN_WIDTH,
+    maxWidth: 'calc(100vw - 16px)',
+    maxHeight: DROPDOWN_MAX_HEIGHT,
+    overflowY: 'auto',
+    zIndex: theme.zIndex.modal,
+    color: theme.palette.text.primary,
+    backgroundColor: theme.palette.background.paper,
+    borderRadius: theme.shape.borderRadius,
+    boxShadow: theme.shadows[8],
+  },
+  [`.${CLS.rows}`]: { position: 'relative' },
+  [`.${CLS.row}`]: {
     position: 'absolute',
     left: 0,
     right: 0,
     height: ROW_HEIGHT,
     display: 'flex',
     alignItems: 'center',
-    gap: 1.5,
-    px: 1.5,
+    gap: theme.spacing(1.5),
+    padding: theme.spacing(0, 1.5),
     cursor: 'pointer',
     // hover only highlights: Enter opens the row chosen with the arrow keys, never the one under a resting pointer
-    '&:hover': { bgcolor: 'action.hover' },
-    '&[aria-selected="true"]': { bgcolor: 'action.selected' },
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '&[aria-selected="true"]': { backgroundColor: theme.palette.action.selected },
   },
-  '& .search-row-image': { width: 40, height: 40, objectFit: 'cover', borderRadius: 0.5, flex: 'none' },
-  '& .search-row-noimage': { width: 40, height: 40, bgcolor: 'grey.200', borderRadius: 0.5, flex: 'none' },
-  '& .search-row-text': { minWidth: 0 },
-  '& .search-row-text > p': { m: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  '& .search-row-name': theme.typography.body2,
-  '& .search-row-sku': { ...theme.typography.caption, color: 'text.secondary' },
+  [`.${CLS.image}`]: { width: 40, height: 40, objectFit: 'cover', borderRadius: Number(theme.shape.borderRadius) / 2, flex: 'none' },
+  [`.${CLS.noImage}`]: { width: 40, height: 40, backgroundColor: theme.palette.grey[200], borderRadius: Number(theme.shape.borderRadius) / 2, flex: 'none' },
+  [`.${CLS.text}`]: { minWidth: 0 },
+  [`.${CLS.text} > p`]: { margin: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  [`.${CLS.name}`]: theme.typography.body2,
+  [`.${CLS.sku}`]: { ...theme.typography.caption, color: theme.palette.text.secondary },
+});
+
+const SearchStyles = memo(function SearchStyles() {
+  return <GlobalStyles styles={searchStyles} />;
 });
 
 interface RowProps {
@@ -76,7 +114,7 @@ interface RowProps {
 const Row = memo(function Row({ item, index, total, active, id, onChoose }: RowProps) {
   return (
     <div
-      className="search-row"
+      className={CLS.row}
       id={id}
       role="option"
       aria-selected={active}
@@ -87,13 +125,13 @@ const Row = memo(function Row({ item, index, total, active, id, onChoose }: RowP
       onClick={() => onChoose(item.sku)}
     >
       {item.urlImage ? (
-        <img className="search-row-image" src={item.urlImage} alt={item.descripcion} loading="lazy" width={40} height={40} />
+        <img className={CLS.image} src={item.urlImage} alt={item.descripcion} loading="lazy" width={40} height={40} />
       ) : (
-        <div className="search-row-noimage" aria-hidden />
+        <div className={CLS.noImage} aria-hidden />
       )}
-      <div className="search-row-text">
-        <p className="search-row-name">{item.descripcion}</p>
-        <p className="search-row-sku">{item.sku}</p>
+      <div className={CLS.text}>
+        <p className={CLS.name}>{item.descripcion}</p>
+        <p className={CLS.sku}>{item.sku}</p>
       </div>
     </div>
   );
@@ -120,11 +158,11 @@ const Results = memo(function Results({ matches, listId, listRef, active, scroll
     rows.push(<Row key={item.sku} item={item} index={i} total={matches.length} active={i === active} id={`${listId}-option-${i}`} onChoose={onChoose} />);
   }
   return (
-    <Paper elevation={8} ref={listRef} id={listId} role="listbox" aria-label="Productos encontrados" onScroll={(e) => onScroll(e.currentTarget.scrollTop)} sx={listSx}>
-      <div className="search-rows" style={{ height: matches.length * ROW_HEIGHT }}>
+    <div className={CLS.list} ref={listRef} id={listId} role="listbox" aria-label="Productos encontrados" onScroll={(e) => onScroll(e.currentTarget.scrollTop)}>
+      <div className={CLS.rows} style={{ height: matches.length * ROW_HEIGHT }}>
         {rows}
       </div>
-    </Paper>
+    </div>
   );
 });
 
@@ -284,13 +322,14 @@ export default function SearchBox() {
   );
 
   return (
-    <Box
+    <div
       role="search"
+      className={CLS.root}
       onBlur={(e: React.FocusEvent<HTMLElement>) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) reset();
       }}
-      sx={{ position: 'relative', flex: 1, minWidth: 0, order: { xs: 10, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, pb: { xs: 1, sm: 0 }, maxWidth: { sm: 520 } }}
     >
+      <SearchStyles />
       <SearchField
         inputRef={inputRef}
         listId={showList ? listId : undefined}
@@ -300,15 +339,15 @@ export default function SearchBox() {
         onKeyDown={onKeyDown}
         onSubmit={submit}
       />
-      <Box aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <div aria-live="polite" style={visuallyHidden}>
         {open && query.trim() && products.status === 'loaded' ? `${matches.length} productos encontrados` : ''}
-      </Box>
+      </div>
       {showError && (
         <Paper role="alert" elevation={8} sx={{ position: 'absolute', top: '100%', left: 0, mt: 0.5, p: 2, width: DROPDOWN_WIDTH, maxWidth: 'calc(100vw - 16px)', zIndex: 'modal' }}>
           <Typography color="error">{products.error}</Typography>
         </Paper>
       )}
       {showList && <Results matches={matches} listId={listId} listRef={listRef} active={active} scrollTop={scrollTop} onScroll={setScrollTop} onChoose={choose} />}
-    </Box>
+    </div>
   );
 }
