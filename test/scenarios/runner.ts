@@ -3,6 +3,8 @@ import { redactSecrets } from '@client/app/devtools';
 import type { ApiStep, ScenarioFile, ScenarioStep } from '@client/app/scenario/format';
 import { getScenarioRecorder } from '@client/app/scenario/recorder';
 import { makeStore, type RootState } from '@client/app/store';
+// a recording may drive any feature: every feature's slice and saga join the store, as the QA panel's replay does
+import '@client/app/allFeatures';
 import { keepFiles } from '@client/features/adminCatalog/pendingFiles';
 import { keepChequePhoto } from '@client/features/checkout/chequePhotos';
 import { installBrowserShims, VirtualClock } from './browserShims';

@@ -1,17 +1,13 @@
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Footer } from '../components/Footer';
 import { MessageBar } from '../components/MessageBar';
 import { PageSpinner } from '../components/PageSpinner';
 import { SideNav } from '../components/SideNav';
-import { TopBar, type CartIconState } from '../components/TopBar';
+import { BlockedCartIcon, TopBar } from '../components/TopBar';
 import { WrongOriginNotice } from '../components/WrongOriginNotice';
-import { CartDrawer } from '../features/cart/CartDrawer';
-import { selectCartDrawerOpen } from '../features/cart/cartSelectors';
-import { cartDrawerOpened, cartIconShown, selectCartCount } from '../features/cart/cartSlice';
 import { logoutRequested } from '../features/session/sessionSlice';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectIsUser } from '../features/session/sessionSelectors';
 import { confirmAccepted, confirmDeclined, selectConfirmRequest } from './confirmSlice';
@@ -21,8 +17,17 @@ import { selectWrongOriginNotice, wrongOriginNoticeDismissed } from './publicOri
 import { ScenarioButton } from './scenario/ScenarioButton';
 import { ScrollToTop } from './ScrollToTop';
 
+// What only a logged-in user sees loads with the first logged-in page: the search box (the search feature), the cart
+// (the cart feature), and the confirm dialog the first time a saga asks for a confirmation. /login carries none of it.
+const SearchBox = lazy(() => import('../features/search/SearchBox'));
+const CartControls = lazy(() => import('./CartControls'));
+const ConfirmDialog = lazy(() => import('../components/ConfirmDialog'));
+
 /** Phones up to 600 px get a temporary drawer; wider screens a permanent one. */
 export const PHONE_QUERY = '(max-width:600px)';
+
+/** Where the search box goes while its code loads: the same flexible space. */
+const searchPlaceholder = <Box sx={{ flex: 1 }} />;
 
 /** The shell of every screen: top bar, sidebar, message bar, the routed screen, footer, confirm dialog. */
 export function Layout() {
@@ -31,21 +36,23 @@ export function Layout() {
   const isAdmin = useAppSelector(selectIsAdmin);
   const isUser = useAppSelector(selectIsUser);
   const blocked = useAppSelector(selectIsBlocked);
-  const cartCount = useAppSelector(selectCartCount);
-  const cartOpen = useAppSelector(selectCartDrawerOpen);
   const message = useAppSelector(selectGlobalMessage);
   const confirm = useAppSelector(selectConfirmRequest);
   const wrongOrigin = useAppSelector(selectWrongOriginNotice);
   const phone = useMediaQuery(PHONE_QUERY);
   const [navOpen, setNavOpen] = useState(false);
+  // once asked for, the dialog stays mounted so it can close with its transition
+  const [confirmUsed, setConfirmUsed] = useState(false);
+  if (confirm && !confirmUsed) setConfirmUsed(true);
 
   // the cart is for logged-in buyers; a blocked buyer sees it crossed out (spec section 2)
-  const cart: CartIconState = !loggedIn || isAdmin || !isUser ? 'hidden' : blocked ? 'blocked' : 'active';
-
-  // the badge is read from the server whenever the cart icon appears (login, reload)
-  useEffect(() => {
-    if (cart === 'active') dispatch(cartIconShown());
-  }, [cart, dispatch]);
+  const cart = !loggedIn || isAdmin || !isUser ? null : blocked ? (
+    <BlockedCartIcon />
+  ) : (
+    <Suspense fallback={null}>
+      <CartControls />
+    </Suspense>
+  );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
@@ -53,10 +60,14 @@ export function Layout() {
       <TopBar
         loggedIn={loggedIn}
         showProfile={loggedIn && isUser}
+        search={
+          loggedIn ? (
+            <Suspense fallback={searchPlaceholder}>
+              <SearchBox />
+            </Suspense>
+          ) : undefined
+        }
         cart={cart}
-        cartCount={cartCount}
-        onOpenCart={() => dispatch(cartDrawerOpened())}
-        cartOpen={cartOpen}
         onOpenNav={phone ? () => setNavOpen(true) : undefined}
         onLogout={() => dispatch(logoutRequested())}
       />
@@ -78,17 +89,20 @@ export function Layout() {
         </Box>
       </Box>
       <Footer />
-      {cart === 'active' && <CartDrawer />}
       <ScenarioButton />
-      <ConfirmDialog
-        open={Boolean(confirm)}
-        title={confirm?.title ?? ''}
-        text={confirm?.text}
-        positiveText={confirm?.positive ?? ''}
-        negativeText={confirm?.negative}
-        onConfirm={() => dispatch(confirmAccepted())}
-        onDecline={() => dispatch(confirmDeclined())}
-      />
+      {confirmUsed && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={Boolean(confirm)}
+            title={confirm?.title ?? ''}
+            text={confirm?.text}
+            positiveText={confirm?.positive ?? ''}
+            negativeText={confirm?.negative}
+            onConfirm={() => dispatch(confirmAccepted())}
+            onDecline={() => dispatch(confirmDeclined())}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

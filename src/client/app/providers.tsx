@@ -1,20 +1,19 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from './store';
 import { theme } from './theme';
+import { ToastHost } from './ToastHost';
 
-/** Redux, theme and toasts; the router goes inside (main.tsx, renderWithProviders). */
+/** Redux, theme and toasts (notistack, loaded at the first toast); the router goes inside (main.tsx, renderWithProviders). */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <SnackbarProvider maxSnack={3} autoHideDuration={4000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-          {children}
-        </SnackbarProvider>
+        {children}
+        <ToastHost />
       </ThemeProvider>
     </Provider>
   );

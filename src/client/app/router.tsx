@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, createMemoryRouter, Navigate, type InitialEntry, type RouteObject } from 'react-router-dom';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectProfile } from '../features/session/sessionSelectors';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -6,7 +6,20 @@ import { useAppSelector } from './hooks';
 import { Layout } from './Layout';
 import { setNavigator } from './navigation';
 
-// Screens load on demand, so /login does not download the code of the other areas.
+// Screens load on demand, so /login does not download the code of the other areas. A screen's module brings its
+// feature's slice and saga (injectFeature); a screen whose feature sends an event another feature carries out also
+// loads that feature (a feature never imports another one, so the pairs are wired here):
+//  - product detail adds to the cart (cartItemsAddRequested): the cart;
+//  - the order summary empties or refreshes the cart and starts card/transfer payments (paymentStarted): cart, payments;
+//  - pending payments pays invoices (invoicePaymentRequested): payments;
+//  - the payment screens refresh the cart and retry a purchase (purchaseRetryRequested): cart, checkout.
+function screen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, ...features: (() => Promise<unknown>)[]) {
+  return lazy(async () => (await Promise.all([load(), ...features.map((feature) => feature())]))[0]);
+}
+const cartFeature = () => import('../features/cart/cartFeature');
+const checkoutFeature = () => import('../features/checkout/checkoutFeature');
+const paymentsFeature = () => import('../features/payments/paymentsFeature');
+
 const LoginScreen = lazy(() => import('../features/session/screens/LoginScreen'));
 const ChangePasswordScreen = lazy(() => import('../features/session/screens/ChangePasswordScreen'));
 const SessionExpiredScreen = lazy(() => import('../features/session/screens/SessionExpiredScreen'));
@@ -14,14 +27,14 @@ const HomeScreen = lazy(() => import('../features/home/HomeScreen'));
 const CatalogScreen = lazy(() => import('../features/catalog/CatalogScreen'));
 const CatalogDetailScreen = lazy(() => import('../features/catalog/CatalogDetailScreen'));
 const SearchResultsScreen = lazy(() => import('../features/search/SearchResultsScreen'));
-const ProductDetailScreen = lazy(() => import('../features/product/ProductDetailScreen'));
+const ProductDetailScreen = screen(() => import('../features/product/ProductDetailScreen'), cartFeature);
 const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen'));
 const CartDetailScreen = lazy(() => import('../features/cart/CartDetailScreen'));
-const SummaryOrderScreen = lazy(() => import('../features/checkout/SummaryOrderScreen'));
-const PaymentRedirectScreen = lazy(() => import('../features/payments/PaymentRedirectScreen'));
-const PaymentVerificationScreen = lazy(() => import('../features/payments/PaymentVerificationScreen'));
-const TransferReturnScreen = lazy(() => import('../features/payments/TransferReturnScreen'));
-const PendingPaymentsScreen = lazy(() => import('../features/account/PendingPaymentsScreen'));
+const SummaryOrderScreen = screen(() => import('../features/checkout/SummaryOrderScreen'), cartFeature, paymentsFeature);
+const PaymentRedirectScreen = screen(() => import('../features/payments/PaymentRedirectScreen'), cartFeature, checkoutFeature);
+const PaymentVerificationScreen = screen(() => import('../features/payments/PaymentVerificationScreen'), cartFeature, checkoutFeature);
+const TransferReturnScreen = screen(() => import('../features/payments/TransferReturnScreen'), cartFeature, checkoutFeature);
+const PendingPaymentsScreen = screen(() => import('../features/account/PendingPaymentsScreen'), paymentsFeature);
 const PurchaseHistoryScreen = lazy(() => import('../features/account/PurchaseHistoryScreen'));
 const CustomerRequestScreen = lazy(() => import('../features/customerRequest/CustomerRequestScreen'));
 const UserListScreen = lazy(() => import('../features/adminUsers/UserListScreen'));

@@ -1,55 +1,24 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { configureHttp } from '../api/http';
-import { accountReducer } from '../features/account/accountSlice';
-import { adminNotificationsReducer } from '../features/adminNotifications/adminNotificationsSlice';
-import { adminUsersReducer } from '../features/adminUsers/adminUsersSlice';
-import { adminCatalogReducer } from '../features/adminCatalog/adminCatalogSlice';
-import { cartReducer } from '../features/cart/cartSlice';
-import { checkoutReducer } from '../features/checkout/checkoutSlice';
-import { catalogReducer } from '../features/catalog/catalogSlice';
-import { customerRequestReducer } from '../features/customerRequest/customerRequestSlice';
-import { homeReducer } from '../features/home/homeSlice';
-import { paymentsReducer } from '../features/payments/paymentsSlice';
-import { productReducer } from '../features/product/productSlice';
-import { profileReducer } from '../features/profile/profileSlice';
-import { searchReducer } from '../features/search/searchSlice';
 import { loadSessionState } from '../features/session/sessionPersistence';
-import { sessionReducer } from '../features/session/sessionSlice';
-import { confirmReducer } from './confirmSlice';
 import { devToolsOptions } from './devtools';
 // through '../app/env', the path Jest maps to its own env (import.meta does not exist there)
 import { env } from '../app/env';
 import { sessionExpired } from './events';
-import { messageReducer } from './messageSlice';
-import { publicOriginReducer } from './publicOriginSlice';
+import { connectStore } from './injectFeature';
+import { rootReducer, type RootState } from './rootReducer';
 import { rootSaga } from './rootSaga';
 import { createScenarioRecorder } from './scenario/recorder';
 import { withScenarioReplay } from './scenario/replay';
 
-export const rootReducer = combineReducers({
-  session: sessionReducer,
-  cart: cartReducer,
-  message: messageReducer,
-  confirm: confirmReducer,
-  publicOrigin: publicOriginReducer,
-  home: homeReducer,
-  catalog: catalogReducer,
-  search: searchReducer,
-  product: productReducer,
-  profile: profileReducer,
-  checkout: checkoutReducer,
-  payments: paymentsReducer,
-  account: accountReducer,
-  adminUsers: adminUsersReducer,
-  adminNotifications: adminNotificationsReducer,
-  customerRequest: customerRequestReducer,
-  adminCatalog: adminCatalogReducer,
-});
+export { rootReducer, type RootState } from './rootReducer';
 
-export type RootState = ReturnType<typeof rootReducer>;
-
-/** A fresh store with the sagas running; tests build one per test. */
+/**
+ * A fresh store with the session's saga running, and every feature loaded so far (then every one loaded later) with its
+ * slice and saga (injectFeature). Tests build one per test; a preloaded slice of a feature not loaded yet waits, as it
+ * is, for its feature.
+ */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware({
     onError: (error, { sagaStack }) => console.error('[saga] uncaught error', error, sagaStack),
@@ -65,6 +34,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   });
   recorder.attach(store);
   sagaMiddleware.run(rootSaga);
+  connectStore({ runSaga: (saga) => sagaMiddleware.run(saga), dispatch: store.dispatch });
   configureHttp({
     observe: recorder.observeHttp,
     getToken: () => store.getState().session.token,

@@ -38,3 +38,6 @@ export function ConfirmDialog({ open, title, text, positiveText, negativeText, o
     </Dialog>
   );
 }
+
+// the shell loads it on demand (app/Layout)
+export default ConfirmDialog;

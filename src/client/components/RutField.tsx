@@ -1,6 +1,6 @@
-import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { formatRut } from '@shared/rut';
+import TextInput from './TextInput';
 
 interface Props {
   id: string;
@@ -18,7 +18,7 @@ interface Props {
 /** A rut input that formats as the user types (spec section 5); the label has no asterisk so its name is the spec's word. */
 export default function RutField({ id, name, label, value, onChange, onBlur, error, helperText, readOnly }: Props) {
   return (
-    <TextField
+    <TextInput
       id={id}
       name={name}
       label={label}
@@ -30,7 +30,7 @@ export default function RutField({ id, name, label, value, onChange, onBlur, err
       autoComplete="username"
       required
       fullWidth
-      slotProps={{ htmlInput: { maxLength: 12, readOnly: Boolean(readOnly), inputMode: 'text' }, inputLabel: { required: false } }}
+      htmlInput={{ maxLength: 12, readOnly: Boolean(readOnly), inputMode: 'text' }}
     />
   );
 }

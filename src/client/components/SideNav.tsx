@@ -1,11 +1,15 @@
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import { DRAWER_WIDTH } from '../app/theme';
+
+// Phones get the sidebar as a temporary drawer (MUI's Drawer, with Modal and the slide transition): it loads only
+// there. Wider screens show it docked beside the page, drawn without the Drawer component.
+const NavDrawer = lazy(() => import('./NavDrawer'));
 
 export interface NavAudience {
   loggedIn: boolean;
@@ -68,18 +72,17 @@ export function SideNav({ variant, open, onClose, ...audience }: SideNavProps) {
   );
   if (temporary) {
     return (
-      <Drawer variant="temporary" open={open} onClose={onClose} slotProps={{ root: { keepMounted: true } }}>
-        {list}
-      </Drawer>
+      <Suspense fallback={null}>
+        <NavDrawer open={open} onClose={onClose}>
+          {list}
+        </NavDrawer>
+      </Suspense>
     );
   }
+  // what MUI's permanent Drawer draws: a docked, full-height panel with a border on its right
   return (
-    <Drawer
-      variant="permanent"
-      sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}
-      slotProps={{ paper: { sx: { position: 'relative', width: DRAWER_WIDTH, borderRight: 1, borderColor: 'divider' } } }}
-    >
+    <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0, bgcolor: 'background.paper', color: 'text.primary', borderRight: 1, borderColor: 'divider' }}>
       {list}
-    </Drawer>
+    </Box>
   );
 }

@@ -9,6 +9,10 @@ import { HttpError } from '../errors';
 /**
  * Serves the built SPA: hashed assets with a year of cache, index.html never cached, and every
  * client route (any GET outside /api that is not a file) answered with index.html. Unknown /api paths get JSON 404.
+ *
+ * The build writes a .br and a .gz copy beside every text file (vite.config.ts): the copy the browser accepts is sent
+ * as it is, with `Content-Encoding` and `Vary: Accept-Encoding` (brotli first, then gzip, else the file itself), so
+ * no SPA file is compressed per request. A file without a copy falls back to the on-the-fly compression of app.ts.
  */
 export default fp(async function spa(app: FastifyInstance, opts: { clientDir: string }) {
   const index = path.join(opts.clientDir, 'index.html');
@@ -18,6 +22,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { clientDir: st
       root: opts.clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -2,6 +2,8 @@ import { compose, type Action, type DevToolsEnhancerOptions, type Reducer, type 
 import { waitFor } from '@testing-library/react';
 import { actionSanitizer, devToolsOptions, REDACTED, redactSecrets, stateSanitizer } from '@client/app/devtools';
 import { rootReducer, type makeStore as MakeStore } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { userSaveSubmitted } from '@client/features/adminUsers/adminUsersSlice';
 import { loginSubmitted, loginSucceeded, passwordChangeSubmitted } from '@client/features/session/sessionSlice';
 import { sessionOf } from '../renderWithProviders';

@@ -7,6 +7,8 @@ import { getScenarioRecorder, LAST_KEY, RECORDING_KEY, ScenarioRecorder } from '
 import { REPLAY_ACTION, stateAt, withScenarioReplay } from '@client/app/scenario/replay';
 import { sanitize, SecretMemory } from '@client/app/scenario/sanitize';
 import { makeStore } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { loginSubmitted } from '@client/features/session/sessionSlice';
 import { scenarioRecorderFromEnv } from '@server/config';
 

@@ -8,6 +8,8 @@ import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { removeItems, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { rootReducer } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { addCartItem, deleteCartItem, fetchCart, fetchCartCount, updateCartItem } from '@client/features/cart/api';
 import {
   cartSaga,

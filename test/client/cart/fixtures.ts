@@ -1,4 +1,6 @@
 import { rootReducer, type RootState } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { initialCartState, type CartState } from '@client/features/cart/cartSlice';
 import type { CartItem, CartResponse } from '@shared/api/cart';
 import { orderTotals, priceLine } from '@shared/pricing';

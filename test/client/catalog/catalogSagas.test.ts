@@ -3,6 +3,8 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { HttpError } from '@client/api/http';
 import { rootReducer } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { fetchCatalogueItems, fetchCatalogueTree } from '@client/features/catalog/api';
 import { handleLoadItems, handleLoadTree } from '@client/features/catalog/catalogSagas';
 import {

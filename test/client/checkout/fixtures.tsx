@@ -4,7 +4,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
+import { ToastHost } from '@client/app/ToastHost';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import createSagaMiddleware from 'redux-saga';
@@ -199,11 +199,10 @@ export function renderSummary(profile: CustomerProfile | null = pacifico, option
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <SnackbarProvider>
-          <MemoryRouter initialEntries={['/user/sumary-order']}>
-            <SummaryOrderScreen profile={profile} />
-          </MemoryRouter>
-        </SnackbarProvider>
+        <MemoryRouter initialEntries={['/user/sumary-order']}>
+          <SummaryOrderScreen profile={profile} />
+        </MemoryRouter>
+        <ToastHost />
       </ThemeProvider>
     </Provider>,
   );

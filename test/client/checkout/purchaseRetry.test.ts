@@ -10,6 +10,8 @@ import { notify } from '@client/app/notify';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
 import { callWithTimeout } from '@client/app/sagaUtils';
 import { rootReducer } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { createOrder, fetchCart } from '@client/features/checkout/api';
 import { checkoutSaga, handlePurchaseRetry } from '@client/features/checkout/checkoutSagas';
 import { selectLastChoices, selectSessionUserId, selectStartedPayment } from '@client/features/checkout/checkoutSelectors';

@@ -5,6 +5,8 @@ import { call } from 'redux-saga/effects';
 import { HttpError } from '@client/api/http';
 import { messageShown } from '@client/app/messageSlice';
 import { rootReducer } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { fetchBanner, fetchMenOffers, fetchWomenOffers, type HomeOfferCard } from '@client/features/home/api';
 import { handleHomeOpened, handleLoadBanner, handleLoadOffers, homeErrorText } from '@client/features/home/homeSagas';
 import { homeBannerFailed, homeBannerLoaded, homeOffersFailed, homeOffersLoaded, homeOpened } from '@client/features/home/homeSlice';

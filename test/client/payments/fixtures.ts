@@ -1,6 +1,8 @@
 import { delay } from 'redux-saga/effects';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import { rootReducer, type RootState } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import type { Order } from '@shared/api/orders';
 import type { CardPaymentResult, KhipuCreateResponse, TransferPaymentStatus, WebpayCreateResponse } from '@shared/api/payments';
 import type { OrderTotals } from '@shared/pricing';

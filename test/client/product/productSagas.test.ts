@@ -4,6 +4,8 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { call } from 'redux-saga/effects';
 import { HttpError } from '@client/api/http';
 import { rootReducer, type RootState } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { fetchProductContent, fetchProductDetail } from '@client/features/product/api';
 import { handleProductOpened, loadContent } from '@client/features/product/productSagas';
 import { productFailed, productLoaded, productOpened } from '@client/features/product/productSlice';

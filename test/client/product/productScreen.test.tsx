@@ -4,6 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { cartItemsAddRequested } from '@client/app/events';
 import { AppProviders } from '@client/app/providers';
 import { makeStore } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import ProductDetailScreen, { type ProductViewer } from '@client/features/product/ProductDetailScreen';
 import { buyerProfile, renderWithProviders, sessionOf } from '../renderWithProviders';
 import { mockApi } from '../home/mockApi';

@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
+import { ToastHost } from '@client/app/ToastHost';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import createSagaMiddleware from 'redux-saga';
@@ -83,11 +83,10 @@ export function renderProfile(preloadedState: Partial<ProfileTestState> = { sess
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <SnackbarProvider>
-          <MemoryRouter initialEntries={['/profile']}>
-            <ProfileScreen />
-          </MemoryRouter>
-        </SnackbarProvider>
+        <MemoryRouter initialEntries={['/profile']}>
+          <ProfileScreen />
+        </MemoryRouter>
+        <ToastHost />
       </ThemeProvider>
     </Provider>,
   );

@@ -3,6 +3,8 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { HttpError } from '@client/api/http';
 import { rootReducer } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { fetchSearchProducts } from '@client/features/search/api';
 import { filterProducts, searchIndexFor } from '@client/features/search/searchFilter';
 import { handleLoadProducts, handleSearchSubmitted } from '@client/features/search/searchSagas';

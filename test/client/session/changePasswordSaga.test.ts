@@ -8,6 +8,8 @@ import { loggedOut } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { rootReducer, type RootState } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { changePassword } from '@client/features/session/api';
 import { handleChangePassword } from '@client/features/session/sessionSagas';
 import { clearSession } from '@client/features/session/sessionPersistence';

@@ -6,6 +6,8 @@ import { loggedOut } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
 import { navigateTo } from '@client/app/navigation';
 import { rootReducer } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { fetchProfile, login } from '@client/features/session/api';
 import { handleLoadProfile, handleLogin } from '@client/features/session/sessionSagas';
 import { clearSession, saveProfile, saveSession } from '@client/features/session/sessionPersistence';

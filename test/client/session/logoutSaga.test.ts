@@ -3,6 +3,8 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { loggedOut, sessionExpired } from '@client/app/events';
 import { navigateTo, setNavigator } from '@client/app/navigation';
 import { makeStore, rootReducer, type RootState } from '@client/app/store';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
 import { cartCountLoaded, initialCartState } from '@client/features/cart/cartSlice';
 import { handleLogout, handleSessionExpired, sessionSaga } from '@client/features/session/sessionSagas';
 import { clearSession, saveProfile, saveSession } from '@client/features/session/sessionPersistence';

@@ -1,16 +1,12 @@
-import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { scenarioRecorderEnabled } from './enabled';
 
-// The discreet button that opens the QA scenario panel; nothing at all when the recorder is not enabled (a production
-// build without QA_SCENARIO_RECORDER=on). The panel's code loads only when it is opened.
-const ScenarioPanel = lazy(() => import('./ScenarioPanel'));
+// The QA scenario button; nothing at all when the recorder is not enabled (a production build without
+// QA_SCENARIO_RECORDER=on), and then its code (and MUI's Tooltip) is never downloaded.
+const ScenarioLauncher = lazy(() => import('./ScenarioLauncher'));
 
 export function ScenarioButton() {
   const [enabled, setEnabled] = useState(false);
-  const [open, setOpen] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -24,23 +20,8 @@ export function ScenarioButton() {
 
   if (!enabled) return null;
   return (
-    <>
-      <Tooltip title="Escenarios QA">
-        <IconButton
-          aria-label="Escenarios QA"
-          aria-expanded={open}
-          size="small"
-          onClick={() => setOpen((o) => !o)}
-          sx={{ position: 'fixed', left: 8, bottom: 8, zIndex: (t) => t.zIndex.drawer + 2, opacity: 0.55, '&:hover, &:focus-visible': { opacity: 1 }, bgcolor: 'background.paper', boxShadow: 1 }}
-        >
-          <ScienceOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      {open && (
-        <Suspense fallback={null}>
-          <ScenarioPanel onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <ScenarioLauncher />
+    </Suspense>
   );
 }

@@ -8,6 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { describeStep, parseScenario, serializeScenario } from './format';
 import { getScenarioRecorder, type RecorderSnapshot, type ScenarioRecorder } from './recorder';
+// a replay may touch any slice: with the panel, every feature's slice and saga join the store
+import '../allFeatures';
 
 // The QA scenario panel: record, export, import and replay step by step (reducer-only: see replay.ts). Every control
 // is a button or a field reachable with Tab; Escape closes the panel.

@@ -1,5 +1,6 @@
 import type { Middleware, Reducer, UnknownAction } from '@reduxjs/toolkit';
 import type { HttpExchange } from '../../api/http';
+import { isFeatureLoaded } from '../injectFeature';
 import {
   SCENARIO_FORMAT,
   SCENARIO_VERSION,
@@ -118,7 +119,8 @@ export class ScenarioRecorder {
 
   /** The store's middleware: records, or holds actions back while a replay shows a recorded state. */
   readonly middleware: Middleware = () => (next) => (action) => {
-    if (isReplayControl(action)) return next(action);
+    // a feature's slice joining the store (injectFeature) is not part of the scenario, and a replay needs it too
+    if (isReplayControl(action) || isFeatureLoaded(action)) return next(action);
     if (this.replay) return action; // held back: the replay shows the recording, not the live app
     if (this.recording) this.recordAction(action as UnknownAction);
     return next(action);

@@ -21,7 +21,8 @@ export const replayAction = (action: UnknownAction) => ({ type: REPLAY_ACTION, p
 /** The root reducer, also answering the replay's two actions. */
 export function withScenarioReplay<R extends Reducer>(reducer: R): R {
   return ((state: unknown, action: Action) => {
-    if (action.type === REPLAY_SET) return (action as unknown as { payload: unknown }).payload;
+    // a slice loaded now that the recorded state lacks (its feature loaded later) starts from its initial state
+    if (action.type === REPLAY_SET) return reducer((action as unknown as { payload: unknown }).payload, action);
     if (action.type === REPLAY_ACTION) return reducer(state, (action as unknown as { payload: Action }).payload);
     return reducer(state, action);
   }) as R;

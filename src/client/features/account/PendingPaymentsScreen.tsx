@@ -25,6 +25,7 @@ import { selectPendingDocuments, type AccountRootState } from './accountSelector
 import { pendingPaymentSubmitted, pendingScreenOpened } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
 import { noSelection, selectedDocuments, totalOf, type RowSelection } from './pendingSelection';
+import './accountFeature'; // the feature's slice and saga, in the store before this screen renders
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const useAccountSelector = useSelector.withTypes<AccountRootState>();

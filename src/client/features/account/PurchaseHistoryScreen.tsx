@@ -15,6 +15,7 @@ import { selectHistoryDetail, selectPurchaseHistory, type AccountRootState } fro
 import { historyDetailClosed, historyDetailOpened, historyScreenOpened } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
 import { PurchaseDetailDialog } from './PurchaseDetailDialog';
+import './accountFeature'; // the feature's slice and saga, in the store before this screen renders
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const useAccountSelector = useSelector.withTypes<AccountRootState>();

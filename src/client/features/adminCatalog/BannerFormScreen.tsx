@@ -34,6 +34,7 @@ import { BANNER_LIST_PATH } from './adminPaths';
 import type { BannerFiles } from './api';
 import { FilePicker } from './FilePicker';
 import { keepFiles } from './pendingFiles';
+import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 

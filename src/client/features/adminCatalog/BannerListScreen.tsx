@@ -21,6 +21,7 @@ import { bannerDeleteRequested, bannerEditChosen, bannerListOpened } from './adm
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { BANNER_CREATE_PATH } from './adminPaths';
 import { PageSpinner } from '@client/components/PageSpinner';
+import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 

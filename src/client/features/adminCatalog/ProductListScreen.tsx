@@ -20,6 +20,7 @@ import { PAGE_SIZE, PortalDataGrid } from '@client/components/gridSetup';
 import { selectAdminProducts, selectProductStatuses, selectStatusError, selectStatusPending, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { productEditChosen, productListOpened, productPageShown } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
+import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 

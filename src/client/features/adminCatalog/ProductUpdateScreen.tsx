@@ -38,6 +38,7 @@ import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { FilePicker } from './FilePicker';
 import { keepFiles } from './pendingFiles';
 import type { ProductFiles } from './api';
+import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 

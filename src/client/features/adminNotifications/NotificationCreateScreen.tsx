@@ -7,6 +7,7 @@ import { selectNotifications, selectNotificationSave, type AdminNotificationsRoo
 import { notificationCreateOpened, notificationSaveErrorClosed, notificationSaveSubmitted } from './adminNotificationsSlice';
 import { emptyNotification, NotificationForm } from './NotificationForm';
 import { NotificationFrame, NotificationLoading, NotificationProblem } from './NotificationFrame';
+import './adminNotificationsFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
 

@@ -15,6 +15,7 @@ import { NOTIFICATION_CREATE_PATH } from './adminNotificationsPaths';
 import { selectNotificationDelete, selectNotifications, type AdminNotificationsRootState } from './adminNotificationsSelectors';
 import { notificationDeleteRequested, notificationEditChosen, notificationListOpened } from './adminNotificationsSlice';
 import { ADMIN_NOTIFICATIONS_TEXT as T } from './adminNotificationsTexts';
+import './adminNotificationsFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
 

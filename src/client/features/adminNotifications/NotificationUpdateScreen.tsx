@@ -14,6 +14,7 @@ import { notificationEditOpened, notificationSaveErrorClosed, notificationSaveSu
 import { ADMIN_NOTIFICATIONS_TEXT } from './adminNotificationsTexts';
 import { NotificationForm, notificationFormValues } from './NotificationForm';
 import { NotificationFrame, NotificationLoading, NotificationProblem } from './NotificationFrame';
+import './adminNotificationsFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
 

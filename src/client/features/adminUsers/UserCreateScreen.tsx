@@ -5,6 +5,7 @@ import { useAppDispatch } from '@client/app/hooks';
 import { selectCurrentRole, selectCustomerCheck, selectUserSave, type AdminUsersRootState } from './adminUsersSelectors';
 import { userCreateOpened, userRutEntered, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
 import { emptyUser, UserForm } from './UserForm';
+import './adminUsersFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
 

@@ -15,6 +15,7 @@ import { USER_CREATE_PATH } from './adminUsersPaths';
 import { selectUserDelete, selectUsers, type AdminUsersRootState } from './adminUsersSelectors';
 import { userDeleteRequested, userEditChosen, userListOpened } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT as T } from './adminUsersTexts';
+import './adminUsersFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
 

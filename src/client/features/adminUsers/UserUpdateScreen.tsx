@@ -17,6 +17,7 @@ import { selectCurrentRole, selectEditedUser, selectEditedUserId, selectUserSave
 import { userEditOpened, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT } from './adminUsersTexts';
 import { UserForm, userFormValues } from './UserForm';
+import './adminUsersFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
 

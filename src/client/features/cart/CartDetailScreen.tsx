@@ -23,6 +23,7 @@ import {
 import { cartCheckoutChosen, cartLineDeleted, cartQuantityChanged, cartScreenOpened } from './cartSlice';
 import { CartSummary } from './CartSummary';
 import { CART_TEXT, productCount } from './cartTexts';
+import './cartFeature'; // the feature's slice and saga, in the store before this screen renders
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const useCartSelector = useSelector.withTypes<CartRootState>();

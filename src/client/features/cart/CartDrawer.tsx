@@ -19,6 +19,7 @@ import { CartLineImage } from './CartLineImage';
 import { selectCartBusy, selectCartDrawerOpen, selectCartItems, selectCartLoad, selectCartTotals, type CartRootState } from './cartSelectors';
 import { cartDrawerClosed, cartDrawerOpened, cartLineDeleted, selectCartCount } from './cartSlice';
 import { CART_TEXT, deleteLabel, drawerTitle, lineLabel } from './cartTexts';
+import './cartFeature'; // the feature's slice and saga, in the store before this screen renders
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const useCartSelector = useSelector.withTypes<CartRootState>();

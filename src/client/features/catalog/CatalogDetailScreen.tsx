@@ -10,6 +10,7 @@ import ProductListFilterBar from '@client/components/ProductListFilterBar';
 import { filterCatalogue } from './catalogFilter';
 import { catalogItemsRequested, selectCatalogItems } from './catalogSlice';
 import { readChoice } from './catalogStorage';
+import './catalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
 // the Data Grid is the heaviest part of the screen: it loads after the title and the filter are shown
 const ProductRowsGrid = lazy(() => import('@client/components/ProductRowsGrid'));

@@ -15,6 +15,7 @@ import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { catalogTreeRequested, selectCatalogTree } from './catalogSlice';
 import { saveChoice, type CatalogueChoice } from './catalogStorage';
+import './catalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
 type Category = CatalogueTree['categorias'][number];
 

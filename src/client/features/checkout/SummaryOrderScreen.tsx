@@ -34,6 +34,7 @@ import { selectCheckoutError, selectCheckoutStatus, selectSummary, selectTranspo
 import { errorDismissed, orderSubmitted, summaryOpened } from './checkoutSlice';
 import { CHECKOUT_TEXT } from './checkoutTexts';
 import { keepChequePhoto } from './chequePhotos';
+import './checkoutFeature'; // the feature's slice and saga, in the store before this screen renders
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const useCheckoutSelector = useSelector.withTypes<CheckoutRootState>();

@@ -19,6 +19,7 @@ import { selectCustomerRequest, type CustomerRequestRootState } from './customer
 import { errorClosed, noRecipientClosed, requestScreenOpened, requestSubmitted } from './customerRequestSlice';
 import { CUSTOMER_REQUEST_TEXT as T } from './customerRequestTexts';
 import { NoRecipientDialog } from './NoRecipientDialog';
+import './customerRequestFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useRequestSelector = useSelector.withTypes<CustomerRequestRootState>();
 

@@ -12,6 +12,7 @@ import { BannerCarousel } from './BannerCarousel';
 import { isPending } from '@client/app/loadable';
 import { homeOpened, selectBanner, selectOffers, type OfferTab } from './homeSlice';
 import { OfferCard } from './OfferCard';
+import './homeFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 

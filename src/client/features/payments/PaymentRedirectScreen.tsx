@@ -15,6 +15,7 @@ import { postForm } from './browser';
 import { selectHasSession, selectProviderRedirect, type PaymentsRootState } from './paymentsSelectors';
 import { paymentPageOpened, providerRedirectSent, type ProviderRedirect } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
+import './paymentsFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
 

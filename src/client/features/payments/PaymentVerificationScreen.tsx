@@ -26,6 +26,7 @@ import {
 import { cardOutcome, selectCardVerification, selectHasSession, type CardOutcome, type PaymentsRootState } from './paymentsSelectors';
 import { cardReturnOpened, type CardReturnQuery, type PaymentOutcome } from './paymentsSlice';
 import { ORDER_STATE_TEXT, PAYMENTS_TEXT } from './paymentsTexts';
+import './paymentsFeature'; // the feature's slice and saga, in the store before this screen renders
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();

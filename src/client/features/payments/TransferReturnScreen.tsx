@@ -21,6 +21,7 @@ import { outcomeExplanation } from './paymentFormat';
 import { selectHasSession, selectTransferReturn, transferOutcome, type PaymentsRootState, type TransferOutcome } from './paymentsSelectors';
 import { transferReturnLeft, transferReturnOpened, type PaymentOutcome } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
+import './paymentsFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
 

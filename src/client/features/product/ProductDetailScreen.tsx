@@ -29,6 +29,7 @@ import { ProductGallery } from './ProductGallery';
 import { chosenItems, clampQuantity } from './quantities';
 import { PRODUCT_TEXT } from './texts';
 import { VariantsTable } from './VariantsTable';
+import './productFeature'; // the feature's slice and saga, in the store before this screen renders
 
 /** Who looks at the product; the app composes it from the session. */
 export interface ProductViewer {

@@ -26,6 +26,7 @@ import {
 import { editAddressLabel, AddressesSection, CompanySection, FinancialSection, LoyaltySection } from './ProfileSections';
 import { profileSaveAlertClosed, profileSaveSubmitted, profileScreenOpened } from './profileSlice';
 import { PROFILE_TEXT } from './profileTexts';
+import './profileFeature'; // the feature's slice and saga, in the store before this screen renders
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const useProfileSelector = useSelector.withTypes<ProfileRootState>();

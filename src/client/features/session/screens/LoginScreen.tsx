@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import FormCard from '@client/components/FormCard';
 import RutField from '@client/components/RutField';
+import TextInput from '@client/components/TextInput';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
@@ -20,7 +20,7 @@ import { loginAlertClosed, loginSubmitted } from '../sessionSlice';
 
 /**
  * /login (spec sections 2, 4, 5). The form lives in Formik; Redux gets one event on submit.
- * Labels carry no asterisk (inputLabel.required false) so the accessible names are exactly the spec's words.
+ * Labels carry no asterisk so the accessible names are exactly the spec's words.
  */
 export default function LoginScreen() {
   const dispatch = useAppDispatch();
@@ -57,7 +57,7 @@ export default function LoginScreen() {
         error={fieldError('username')}
         helperText="Ej: 76.123.456-0"
       />
-      <TextField
+      <TextInput
         id="login-password"
         name="password"
         label={MSG.loginPasswordLabel}
@@ -70,22 +70,13 @@ export default function LoginScreen() {
         autoComplete="current-password"
         required
         fullWidth
-        slotProps={{
-          inputLabel: { required: false },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
-                  onClick={() => setShowPassword((v) => !v)}
-                  edge="end"
-                >
-                  {showPassword ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
+        endAdornment={
+          <InputAdornment position="end">
+            <IconButton aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'} onClick={() => setShowPassword((v) => !v)} edge="end">
+              {showPassword ? <VisibilityOff /> : <Visibility />}
+            </IconButton>
+          </InputAdornment>
+        }
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <Button type="submit" variant="contained" size="large" disabled={running} fullWidth>

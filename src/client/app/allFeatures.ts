@@ -1,0 +1,16 @@
+// Every feature at once, for what needs the whole store: a replay in the QA scenario panel (a recording may touch any
+// slice), the scenario runner and the tests that drive sagas through the root reducer. The SPA itself loads each
+// feature with its screens (docs/architecture.md).
+import '../features/account/accountFeature';
+import '../features/adminCatalog/adminCatalogFeature';
+import '../features/adminNotifications/adminNotificationsFeature';
+import '../features/adminUsers/adminUsersFeature';
+import '../features/cart/cartFeature';
+import '../features/catalog/catalogFeature';
+import '../features/checkout/checkoutFeature';
+import '../features/customerRequest/customerRequestFeature';
+import '../features/home/homeFeature';
+import '../features/payments/paymentsFeature';
+import '../features/product/productFeature';
+import '../features/profile/profileFeature';
+import '../features/search/searchFeature';
