@@ -1,5 +1,6 @@
-// Child process of products-throughput.bench.ts: the portal API on a 20,000-item ERP catalogue, plus a bare
-// Fastify instance serving the same bytes, so the load generator (the parent) does not share this process.
+// Child process of products-throughput.bench.ts: the portal API on an ERP catalogue of BENCH_CATALOGUE_SIZE items
+// (20,000 unless told), plus a bare Fastify instance serving the same bytes, so the load generator (the parent) does
+// not share this process.
 import Fastify from 'fastify';
 import { startB1Mock } from '@mocks/b1/server';
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
@@ -11,6 +12,8 @@ import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { UsersRepo } from '@server/users/users.repo';
 
 const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 20_000);
+/** The catalogue's cache life (ms); absent: the shipped default, so a refresh from the ERP may fall inside a run. */
+const CATALOG_MAX_AGE_MS = process.env.BENCH_CATALOG_MAX_AGE_MS ? Number(process.env.BENCH_CATALOG_MAX_AGE_MS) : undefined;
 /** The portal's log level (BENCH_LOG_LEVEL; default info, production's default); 'off': built without a logger. */
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 
@@ -32,7 +35,7 @@ async function main() {
     },
     database,
     erp,
-    catalogMaxAgeMs: 10 * 60_000,
+    catalogMaxAgeMs: CATALOG_MAX_AGE_MS,
     // logging as in production (LOG_LEVEL info by default, main.ts), written to /dev/null so the parent's pipe never fills
     ...(LOG_LEVEL === 'off' ? {} : { logger: { level: LOG_LEVEL, file: '/dev/null' } }),
   });
