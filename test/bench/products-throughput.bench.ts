@@ -2,21 +2,27 @@
 // (200, gzip) and revalidated (If-None-Match → 304), on catalogues of 1,000, 5,000 and 20,000 ERP items. Prints the
 // figures; asserts nothing.
 //
+// "The same bytes": the bare route sends the portal's answer byte for byte, security headers included (checked before
+// each size is measured: every header but Date, and the body); a bare route without them (`bare-min`, only the body's
+// own headers) is measured too and its ratio printed beside, because the load generator itself parses every header and
+// a shorter answer is cheaper on its side as well.
+//
 // The portal runs as shipped: it logs at info (production's default) to /dev/null unless BENCH_LOG_LEVEL says otherwise
 // ('off': no logger), and the catalogue keeps its default cache life (a refresh from the ERP during a run is part of
 // the figure). Every request carries what the SPA sends: the token, the anti-forgery cookie, Accept and a browser's
 // Accept-Encoding. Each catalogue size gets its own server process; each round measures the four cases one after the
 // other, the bare server and the portal alternating which goes first, and each ratio is taken within its round (the
 // machine's load drifts between rounds): the figures are the median of the rounds' ratios and their range.
-// BENCH_SIZES (1000,5000,20000), BENCH_SECONDS per case (6), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50).
+// BENCH_SIZES (1000,5000,20000), BENCH_SECONDS per case (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50).
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,5000,20000').split(',').map(Number).filter((n) => n > 0);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** What the issue asks of each ratio. */
@@ -25,6 +31,7 @@ const GOAL = 0.8;
 interface Target {
   portal: string;
   bare: string;
+  bareMin: string;
   token: string;
   styles: number;
   jsonBytes: number;
@@ -72,6 +79,31 @@ async function etagOf(url: string, headers: Record<string, string>): Promise<str
   return res.headers.get('etag') ?? '';
 }
 
+/** How the portal's answer differs from the bare one (headers but Date, and the body), or nothing. */
+async function differences(portal: string, portalHeaders: Record<string, string>, bare: string, bareHeaders: Record<string, string>): Promise<string[]> {
+  const get = async (url: string, headers: Record<string, string>) => {
+    // fetch would decompress the body: node's own http client gives the bytes as sent
+    return new Promise<{ headers: Record<string, unknown>; body: Buffer; status: number }>((resolve, reject) => {
+      request(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks), status: res.statusCode ?? 0 }));
+      })
+        .on('error', reject)
+        .end();
+    });
+  };
+  const [p, b] = [await get(portal, portalHeaders), await get(bare, bareHeaders)];
+  const out: string[] = [];
+  if (p.status !== b.status) out.push(`estado ${p.status} ≠ ${b.status}`);
+  for (const name of new Set([...Object.keys(p.headers), ...Object.keys(b.headers)])) {
+    if (name === 'date') continue;
+    if (JSON.stringify(p.headers[name]) !== JSON.stringify(b.headers[name])) out.push(`${name}: ${String(p.headers[name])} ≠ ${String(b.headers[name])}`);
+  }
+  if (!p.body.equals(b.body)) out.push('cuerpo distinto');
+  return out;
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -80,7 +112,7 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const summary = (xs: number[]) => `${median(xs).toFixed(2)} [${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}]`;
 const f = (m: Measure) => `${m.rps.toFixed(0)} req/s (p99 ${m.p99} ms${m.errors ? `, errores ${m.errors}` : ''})`;
 
-type Row = Record<'bare200' | 'portal200' | 'bare304' | 'portal304', Measure>;
+type Row = Record<'bare200' | 'portal200' | 'bareMin200' | 'bare304' | 'portal304' | 'bareMin304', Measure>;
 
 async function benchSize(size: number): Promise<{ size: number; target: Target; rows: Row[] }> {
   const { target, stop } = await startServer(size);
@@ -94,27 +126,34 @@ async function benchSize(size: number): Promise<{ size: number; target: Target; 
     console.log(
       `\n${size} artículos: ${target.styles} estilos; respuesta ${(target.jsonBytes / 1024).toFixed(0)} kB JSON, ${(target.gzipBytes / 1024).toFixed(0)} kB gzip; carga desde el ERP ${target.loadMs} ms`,
     );
-    // warm-up, both servers, both paths
-    for (const [url, headers, status] of [[target.bare, bareHeaders, 200], [target.portal, portalHeaders, 200], [target.bare, bare304, 304], [target.portal, portal304, 304]] as const) {
+    for (const [label, p, b] of [['200', portalHeaders, bareHeaders], ['304', portal304, bare304]] as const) {
+      const diff = await differences(target.portal, p, target.bare, b);
+      console.log(diff.length ? `  ¡${label}: el portal y bare no envían los mismos bytes! ${diff.join('; ')}` : `  ${label}: portal y bare envían los mismos bytes (salvo Date)`);
+    }
+    // warm-up, every server, both paths
+    for (const [url, headers, status] of [
+      [target.bare, bareHeaders, 200], [target.portal, portalHeaders, 200], [target.bareMin, bareHeaders, 200],
+      [target.bare, bare304, 304], [target.portal, portal304, 304], [target.bareMin, bare304, 304],
+    ] as const) {
       await measure(url, headers, status, 2);
     }
     const rows: Row[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const portalFirst = round % 2 === 1;
-      const pair = async (bare: () => Promise<Measure>, portal: () => Promise<Measure>) => {
-        if (portalFirst) {
-          const p = await portal();
-          return [await bare(), p] as const;
-        }
-        const b = await bare();
-        return [b, await portal()] as const;
+      // bare and portal alternate which goes first; bare-min comes last (it only informs)
+      const trio = async (status: 200 | 304, bare: Record<string, string>, portal: Record<string, string>) => {
+        const b = () => measure(target.bare, bare, status);
+        const p = () => measure(target.portal, portal, status);
+        const [first, second] = portalFirst ? [await p(), await b()] : [await b(), await p()];
+        const [bareM, portalM] = portalFirst ? [second, first] : [first, second];
+        return [bareM, portalM, await measure(target.bareMin, bare, status)] as const;
       };
-      const [bare200, portal200] = await pair(() => measure(target.bare, bareHeaders, 200), () => measure(target.portal, portalHeaders, 200));
-      const [b304, p304] = await pair(() => measure(target.bare, bare304, 304), () => measure(target.portal, portal304, 304));
-      rows.push({ bare200, portal200, bare304: b304, portal304: p304 });
+      const [bare200, portal200, bareMin200] = await trio(200, bareHeaders, portalHeaders);
+      const [b304, p304, bareMin304] = await trio(304, bare304, portal304);
+      rows.push({ bare200, portal200, bareMin200, bare304: b304, portal304: p304, bareMin304 });
       console.log(`ronda ${round + 1} (${portalFirst ? 'portal primero' : 'bare primero'}; carga ${load()}):`);
-      console.log(`  200: bare ${f(bare200)}, portal ${f(portal200)} → ${(portal200.rps / bare200.rps).toFixed(2)}`);
-      console.log(`  304: bare ${f(b304)}, portal ${f(p304)} → ${(p304.rps / b304.rps).toFixed(2)}`);
+      console.log(`  200: bare ${f(bare200)}, portal ${f(portal200)} → ${(portal200.rps / bare200.rps).toFixed(2)}; bare-min ${f(bareMin200)}`);
+      console.log(`  304: bare ${f(b304)}, portal ${f(p304)} → ${(p304.rps / b304.rps).toFixed(2)}; bare-min ${f(bareMin304)}`);
     }
     return { size, target, rows };
   } finally {
@@ -130,10 +169,15 @@ async function main() {
   for (const size of SIZES) results.push(await benchSize(size));
   console.log(`\nrazón portal / bare, mediana [mín–máx] de ${ROUNDS} rondas (objetivo ≥ ${GOAL}); req/s medianos portal / bare:`);
   for (const { size, rows } of results) {
-    const ratios = (p: 'portal200' | 'portal304', b: 'bare200' | 'bare304') => rows.map((r) => r[p].rps / r[b].rps);
+    const ratios = (p: keyof Row, b: keyof Row) => rows.map((r) => r[p].rps / r[b].rps);
     const rps = (k: keyof Row) => median(rows.map((r) => r[k].rps)).toFixed(0);
-    console.log(`  GET /api/user/b1/products, ${String(size).padStart(6)} artículos, 200 gzip:        ${summary(ratios('portal200', 'bare200'))}  (${rps('portal200')} / ${rps('bare200')})`);
-    console.log(`  GET /api/user/b1/products, ${String(size).padStart(6)} artículos, 304 If-None-Match: ${summary(ratios('portal304', 'bare304'))}  (${rps('portal304')} / ${rps('bare304')})`);
+    for (const status of ['200', '304'] as const) {
+      const [p, b, m] = [`portal${status}`, `bare${status}`, `bareMin${status}`] as const;
+      const what = status === '200' ? '200 gzip        ' : '304 If-None-Match';
+      console.log(
+        `  GET /api/user/b1/products, ${String(size).padStart(6)} artículos, ${what}: ${summary(ratios(p, b))}  (${rps(p)} / ${rps(b)} req/s); frente a bare-min ${summary(ratios(p, m))} (${rps(m)} req/s)`,
+      );
+    }
   }
   console.log(`carga al terminar: ${load()}`);
 }
