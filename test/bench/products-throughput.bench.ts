@@ -10,10 +10,12 @@
 // The portal runs as shipped: it logs at info (production's default) to /dev/null unless BENCH_LOG_LEVEL says otherwise
 // ('off': no logger), and the catalogue keeps its default cache life (a refresh from the ERP during a run is part of
 // the figure). Every request carries what the SPA sends: the token, the anti-forgery cookie, Accept and a browser's
-// Accept-Encoding. Each catalogue size gets its own server process; each round measures the four cases one after the
-// other, the bare server and the portal alternating which goes first, and each ratio is taken within its round (the
-// machine's load drifts between rounds): the figures are the median of the rounds' ratios and their range.
-// BENCH_SIZES (1000,5000,20000), BENCH_SECONDS per case (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50).
+// Accept-Encoding. Each catalogue size gets its own server process. Each round measures 200 and then 304 on the three
+// servers, in BENCH_SLICES short slices per server interleaved (bare, portal, bare-min, then rotated: the first round
+// starts with bare, the second with the portal…), so a change in the machine's load falls on all three alike; each
+// ratio is taken within its round, and the figures are the median of the rounds' ratios and their range.
+// BENCH_SIZES (1000,5000,20000), BENCH_SECONDS per server and case (5), BENCH_SLICES (5), BENCH_ROUNDS (3),
+// BENCH_CONNECTIONS (50).
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
@@ -24,6 +26,7 @@ import autocannon from 'autocannon';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,5000,20000').split(',').map(Number).filter((n) => n > 0);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SLICES = Math.max(1, Number(process.env.BENCH_SLICES ?? 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** What the issue asks of each ratio. */
 const GOAL = 0.8;
@@ -66,11 +69,32 @@ interface Measure {
   errors: number;
 }
 
-async function measure(url: string, headers: Record<string, string>, expect: 200 | 304, duration = DURATION): Promise<Measure> {
+interface Slice {
+  requests: number;
+  seconds: number;
+  p99: number;
+  errors: number;
+}
+
+async function slice(url: string, headers: Record<string, string>, expect: 200 | 304, duration: number): Promise<Slice> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   const expected = expect === 200 ? result['2xx'] : result['3xx'];
   const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + (answered - expected) };
+  return { requests: expected, seconds: result.duration, p99: result.latency.p99, errors: result.errors + result.timeouts + (answered - expected) };
+}
+
+/** Slices of one server put together: answers per second over their time, the worst p99, every error. */
+function merged(slices: Slice[]): Measure {
+  const seconds = slices.reduce((a, x) => a + x.seconds, 0);
+  return {
+    rps: slices.reduce((a, x) => a + x.requests, 0) / seconds,
+    p99: Math.max(...slices.map((x) => x.p99)),
+    errors: slices.reduce((a, x) => a + x.errors, 0),
+  };
+}
+
+async function measure(url: string, headers: Record<string, string>, expect: 200 | 304, duration = DURATION): Promise<Measure> {
+  return merged([await slice(url, headers, expect, duration)]);
 }
 
 async function etagOf(url: string, headers: Record<string, string>): Promise<string> {
@@ -139,19 +163,25 @@ async function benchSize(size: number): Promise<{ size: number; target: Target; 
     }
     const rows: Row[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const portalFirst = round % 2 === 1;
-      // bare and portal alternate which goes first; bare-min comes last (it only informs)
-      const trio = async (status: 200 | 304, bare: Record<string, string>, portal: Record<string, string>) => {
-        const b = () => measure(target.bare, bare, status);
-        const p = () => measure(target.portal, portal, status);
-        const [first, second] = portalFirst ? [await p(), await b()] : [await b(), await p()];
-        const [bareM, portalM] = portalFirst ? [second, first] : [first, second];
-        return [bareM, portalM, await measure(target.bareMin, bare, status)] as const;
+      // interleaved slices: bare, portal, bare-min rotated by round and by slice
+      const interleaved = async (status: 200 | 304, bare: Record<string, string>, portal: Record<string, string>) => {
+        const servers = [
+          { url: target.bare, headers: bare, slices: [] as Slice[] },
+          { url: target.portal, headers: portal, slices: [] as Slice[] },
+          { url: target.bareMin, headers: bare, slices: [] as Slice[] },
+        ];
+        for (let i = 0; i < SLICES; i++) {
+          for (let k = 0; k < servers.length; k++) {
+            const server = servers[(round + i + k) % servers.length]!;
+            server.slices.push(await slice(server.url, server.headers, status, DURATION / SLICES));
+          }
+        }
+        return servers.map((x) => merged(x.slices)) as [Measure, Measure, Measure];
       };
-      const [bare200, portal200, bareMin200] = await trio(200, bareHeaders, portalHeaders);
-      const [b304, p304, bareMin304] = await trio(304, bare304, portal304);
+      const [bare200, portal200, bareMin200] = await interleaved(200, bareHeaders, portalHeaders);
+      const [b304, p304, bareMin304] = await interleaved(304, bare304, portal304);
       rows.push({ bare200, portal200, bareMin200, bare304: b304, portal304: p304, bareMin304 });
-      console.log(`ronda ${round + 1} (${portalFirst ? 'portal primero' : 'bare primero'}; carga ${load()}):`);
+      console.log(`ronda ${round + 1} (empieza ${['bare', 'el portal', 'bare-min'][round % 3]}; carga ${load()}):`);
       console.log(`  200: bare ${f(bare200)}, portal ${f(portal200)} → ${(portal200.rps / bare200.rps).toFixed(2)}; bare-min ${f(bareMin200)}`);
       console.log(`  304: bare ${f(b304)}, portal ${f(p304)} → ${(p304.rps / b304.rps).toFixed(2)}; bare-min ${f(bareMin304)}`);
     }
@@ -163,7 +193,7 @@ async function benchSize(size: number): Promise<{ size: number; target: Target; 
 
 async function main() {
   console.log(
-    `carga al empezar: ${load()}; tamaños ${SIZES.join(', ')}; ${ROUNDS} rondas de 4 casos × ${DURATION} s, ${CONNECTIONS} conexiones; log del portal: ${process.env.BENCH_LOG_LEVEL ?? 'info'}`,
+    `carga al empezar: ${load()}; tamaños ${SIZES.join(', ')}; ${ROUNDS} rondas; por ronda, 200 y 304 en 3 servidores × ${DURATION} s en ${SLICES} tramos intercalados; ${CONNECTIONS} conexiones; log del portal: ${process.env.BENCH_LOG_LEVEL ?? 'info'}`,
   );
   const results = [];
   for (const size of SIZES) results.push(await benchSize(size));
