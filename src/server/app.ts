@@ -49,6 +49,7 @@ import publicConfigRoutes from './publicConfig/publicConfig.routes';
 import { BannerRepo } from './banners/banners.repo';
 import { HomeService } from './home/home.service';
 import homeRoutes from './home/home.routes';
+import { lazyChildLoggerFactory } from './http/requestLogger';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
@@ -196,6 +197,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: undefined,
     // no 'incoming request' / 'request completed' pair per request: requestLog below writes only what matters
     logController: new QuietRequests(),
+    // the request's child logger is made when it writes a line, not for every request (http/requestLogger.ts)
+    ...(deps.logger ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
   });
   if (deps.logger) requestLog(app, config.logSlowMs ?? 1000);
 
@@ -205,6 +208,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, { publicUrl: config.publicUrl, webpayBaseUrl: deps.payments?.webpay.baseUrl, khipuBaseUrl: deps.payments?.khipu.baseUrl });
   await app.register(errors);
   await app.register(validation);
+  // a GET or HEAD has no body to decompress: no request-decompression hook on them (added before the compress plugin's
+  // own onRoute hook, which reads the route's `decompress`)
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD')) route.decompress = false;
+  });
   // gzip or brotli for the SPA's files and JSON answers of 1 kB or more; an answer already compressed (the prepared
   // catalogue bodies) is sent as it is
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE });

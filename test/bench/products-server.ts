@@ -1,6 +1,10 @@
-// Child process of products-throughput.bench.ts: the portal API on a 20,000-item ERP catalogue, plus a bare
-// Fastify instance serving the same bytes, so the load generator (the parent) does not share this process.
-import Fastify from 'fastify';
+// Child process of products-throughput.bench.ts: the portal API on an ERP catalogue of BENCH_CATALOGUE_SIZE items
+// (20,000 unless told), plus a bare Fastify instance serving the same bytes, so the load generator (the parent) does
+// not share this process. The ERP stand-in runs in a process of its own (this file again, BENCH_ROLE=erp): in
+// production the ERP is another machine, and a catalogue refresh must not charge the stand-in's work to the portal.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import Fastify, { type FastifyReply } from 'fastify';
 import { startB1Mock } from '@mocks/b1/server';
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
 import { buildApp } from '@server/app';
@@ -8,14 +12,44 @@ import { openDatabase } from '@server/db/connect';
 import { seedUsers } from '@server/db/seed';
 import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
+import { helmetOptions, securityHeaderValues } from '@server/plugins/securityHeaders';
 import { UsersRepo } from '@server/users/users.repo';
 
 const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 20_000);
+/** The catalogue's cache life (ms); absent: the shipped default, so a refresh from the ERP may fall inside a run. */
+const CATALOG_MAX_AGE_MS = process.env.BENCH_CATALOG_MAX_AGE_MS ? Number(process.env.BENCH_CATALOG_MAX_AGE_MS) : undefined;
 /** The portal's log level (BENCH_LOG_LEVEL; default info, production's default); 'off': built without a logger. */
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const PUBLIC_URL = 'http://localhost';
+
+/** BENCH_ROLE=erp: only the SAP B1 stand-in, its URL on the first line of stdout. */
+async function erpProcess() {
+  const b1 = await startB1Mock({ catalogueSize: CATALOGUE_SIZE });
+  process.stdout.write(`${JSON.stringify({ url: b1.url })}\n`);
+  process.on('SIGTERM', async () => {
+    await b1.close();
+    process.exit(0);
+  });
+}
+
+async function startErp(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BENCH_ROLE: 'erp' } });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    void exited.then(() => reject(new Error('el sustituto del ERP terminó antes de empezar')));
+  });
+  return {
+    url: (JSON.parse(line) as { url: string }).url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 async function main() {
-  const b1 = await startB1Mock({ catalogueSize: CATALOGUE_SIZE });
+  const b1 = await startErp();
   const database = await openDatabase({ memory: true });
   await database.migrate();
   const users = new UsersRepo(database.db);
@@ -25,14 +59,14 @@ async function main() {
     config: {
       jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'),
       tokenTtl: 3600,
-      publicUrl: 'http://localhost',
+      publicUrl: PUBLIC_URL,
       clientDir: '/nonexistent',
       brandName: 'Bench',
       login: { maxPerAddress: 1000, maxPerRut: 1000, window: '1 minute' },
     },
     database,
     erp,
-    catalogMaxAgeMs: 10 * 60_000,
+    catalogMaxAgeMs: CATALOG_MAX_AGE_MS,
     // logging as in production (LOG_LEVEL info by default, main.ts), written to /dev/null so the parent's pipe never fills
     ...(LOG_LEVEL === 'off' ? {} : { logger: { level: LOG_LEVEL, file: '/dev/null' } }),
   });
@@ -48,21 +82,29 @@ async function main() {
   });
   const token = res.json().token as string;
 
+  // The bare server: the same bytes and the same revalidation (a matching If-None-Match gets 304), set in the handler.
+  // /bare sends the portal's answer byte for byte (its security headers included: the client parses every header, so a
+  // shorter answer is cheaper for the load generator too); /bare-min only the body's own headers (the reference of the
+  // figures measured before the security headers were counted).
   const bare = Fastify();
-  // the same bytes, and the same revalidation: a matching If-None-Match gets 304
   const body = snapshot.productsForBuyers;
-  bare.get('/bare', (req, reply) => {
+  const security = securityHeaderValues(helmetOptions({ publicUrl: PUBLIC_URL }));
+  const answer = (withSecurity: boolean) => (req: { headers: Record<string, unknown> }, reply: FastifyReply) => {
+    if (withSecurity) reply.headers(security);
     reply.header('etag', body.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, authorization');
     if (req.headers['if-none-match'] === body.etag) return reply.status(304).send();
     return reply.header('content-type', 'application/json; charset=utf-8').header('content-encoding', 'gzip').send(body.gzip);
-  });
+  };
+  bare.get('/bare', answer(true));
+  bare.get('/bare-min', answer(false));
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
-  const port = (s: typeof app) => (s.server.address() as { port: number }).port;
+  const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
   process.stdout.write(
     `${JSON.stringify({
       portal: `http://127.0.0.1:${port(app)}/api/user/b1/products`,
-      bare: `http://127.0.0.1:${port(bare as never)}/bare`,
+      bare: `http://127.0.0.1:${port(bare)}/bare`,
+      bareMin: `http://127.0.0.1:${port(bare)}/bare-min`,
       token,
       styles: snapshot.itemBySku.size,
       jsonBytes: snapshot.productsForBuyers.json.length,
@@ -73,12 +115,12 @@ async function main() {
   process.on('SIGTERM', async () => {
     await bare.close();
     await app.close();
-    await b1.close();
+    await b1.stop();
     process.exit(0);
   });
 }
 
-main().catch((err) => {
+(process.env.BENCH_ROLE === 'erp' ? erpProcess() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

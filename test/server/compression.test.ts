@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -55,5 +55,17 @@ describe('compression', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(Array.isArray(JSON.parse(gunzipSync(res.rawPayload).toString()))).toBe(true);
+  });
+
+  it('decompresses request bodies of writes, and has no decompression step on GETs (they carry no body)', async () => {
+    const body = gzipSync(JSON.stringify({ username: '76123456-0', password: 'Demo1234' }));
+    const res = await call(t.app, { method: 'POST', url: '/api/security/login', payload: body, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().token).toEqual(expect.any(String));
+    const unsupported = await call(t.app, { method: 'POST', url: '/api/security/login', payload: body, headers: { 'content-type': 'application/json', 'content-encoding': 'x-unknown' } });
+    expect(unsupported.statusCode).toBe(415);
+    // the same header on a GET is not looked at: there is nothing to decompress
+    const get = await call(t.app, { method: 'GET', url: '/api/health', headers: { 'content-encoding': 'x-unknown' } });
+    expect(get.statusCode).toBe(200);
   });
 });

@@ -2,8 +2,11 @@
 // compact line at debug.
 import { tmpdir } from 'node:os';
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { LOG_REDACT } from '@server/app';
 import { loadConfig } from '@server/config';
 import { HttpError } from '@server/errors';
+import { LazyChildLogger, lazyChildLoggerFactory } from '@server/http/requestLogger';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 interface Line {
@@ -31,6 +34,7 @@ async function appLogging(level: string, logSlowMs?: number) {
     app.get('/api/test/teapot', { config: { access: 'public' } }, async () => {
       throw new HttpError(418, 'no');
     });
+    app.get('/api/test/logger', { config: { access: 'public' } }, async (request) => ({ lazy: request.log instanceof LazyChildLogger }));
   });
   return { t, lines };
 }
@@ -102,4 +106,55 @@ describe('LOG_SLOW_MS', () => {
     expect(loadConfig({ ...env, LOG_SLOW_MS: '0' }).logSlowMs).toBe(0);
     expect(() => loadConfig({ ...env, LOG_SLOW_MS: '1s' })).toThrow('LOG_SLOW_MS inválido');
   });
+});
+
+describe('the request logger is made when it writes', () => {
+  function parentLogger(level: string) {
+    const lines: Line[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)) as Line);
+        done();
+      },
+    });
+    const parent = Fastify({ logger: { level, stream, redact: LOG_REDACT } }).log;
+    const child = jest.spyOn(parent, 'child');
+    return { parent, child, lines };
+  }
+
+  it('makes no child for calls below the level, and one child, with the request id, once a line is written', async () => {
+    const { parent, child, lines } = parentLogger('info');
+    const log = lazyChildLoggerFactory.call(undefined as never, parent, { reqId: 'req-1' }, {}, undefined as never);
+    log.debug('nada');
+    log.trace('nada');
+    expect(child).not.toHaveBeenCalled();
+    expect(log.level).toBe('info');
+    log.warn({ password: 'secreta' }, 'algo');
+    log.error('otra');
+    expect(child).toHaveBeenCalledTimes(1);
+    await new Promise((r) => setImmediate(r));
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 40, reqId: 'req-1', msg: 'algo', password: '[oculto]' }),
+      expect.objectContaining({ level: 50, reqId: 'req-1', msg: 'otra' }),
+    ]);
+  });
+
+  it("follows a route's own level", () => {
+    const { parent, child } = parentLogger('info');
+    const log = new LazyChildLogger(parent, { reqId: 'req-2' }, { level: 'warn' });
+    expect(log.level).toBe('warn');
+    expect(log.isLevelEnabled('info')).toBe(false);
+    log.info('nada');
+    expect(child).toHaveBeenCalledTimes(1); // the child decides its own level
+    expect(log.isLevelEnabled('warn')).toBe(true);
+  });
+
+  it('is what a request of an app with a logger gets', async () => {
+    const { t } = await appLogging('info');
+    try {
+      expect((await call(t.app, { method: 'GET', url: '/api/test/logger' })).json()).toEqual({ lazy: true });
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

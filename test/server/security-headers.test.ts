@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import securityHeaders, { formActionSources } from '@server/plugins/securityHeaders';
+import securityHeaders, { formActionSources, helmetOptions, securityHeaderValues } from '@server/plugins/securityHeaders';
 import { call, createTestApp, type TestApp } from './helpers';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e0a1f9e70000000049454e44ae426082', 'hex');
@@ -122,6 +122,38 @@ describe('security headers', () => {
 });
 
 describe('the header plugin on its own', () => {
+  it('sends every header helmet wrote with these options, with the same values, on answers and 404s alike', async () => {
+    const app = Fastify();
+    await app.register(securityHeaders, { publicUrl: 'https://portal.example.cl', webpayBaseUrl: 'https://webpay3g.transbank.cl', khipuBaseUrl: 'https://payment-api.khipu.com' });
+    app.get('/x', async () => ({ ok: true }));
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+        "font-src 'self' data:;connect-src 'self';media-src 'self';object-src 'none';frame-src 'none';worker-src 'self' blob:;manifest-src 'self';" +
+        "form-action 'self' https://webpay3g.transbank.cl https://payment-api.khipu.com https://khipu.com;frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+    };
+    expect(securityHeaderValues(helmetOptions({ publicUrl: 'https://portal.example.cl', webpayBaseUrl: 'https://webpay3g.transbank.cl', khipuBaseUrl: 'https://payment-api.khipu.com' }))).toEqual(expected);
+    const framework = new Set(['content-type', 'content-length', 'date', 'connection']);
+    for (const url of ['/x', '/missing']) {
+      const res = await app.inject({ method: 'GET', url });
+      const sent = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !framework.has(name)));
+      expect(sent).toEqual(expected);
+    }
+    // the values are fixed at start-up: a second answer carries the very same ones
+    expect((await app.inject({ method: 'GET', url: '/x' })).headers['content-security-policy']).toBe(expected['content-security-policy']);
+    await app.close();
+  });
+
   it('sends no HSTS when PUBLIC_URL is http', async () => {
     const app = Fastify();
     await app.register(securityHeaders, { publicUrl: 'http://localhost:3000' });

@@ -1,6 +1,7 @@
 // The verified-token cache (TokenService) and the auth plugin on top of it: a cached token skips only the signature
 // check; a tampered, expired or wrongly signed token is refused even after the same user's valid token was cached, and
 // revocation (token version, deactivation, deletion, role) still works through the per-user state check.
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import auth from '@server/plugins/auth';
@@ -219,5 +220,76 @@ describe('auth plugin with cached tokens: revocation', () => {
     expect(tokens.cached(good)).toEqual(buyer);
     row.tokenVersion = 5; // no forgetSession: another instance changed it
     expect(await me(good)).toBe(401);
+  });
+});
+
+describe('auth plugin: the synchronous check of a caller both caches know', () => {
+  let app: FastifyInstance;
+  let tokens: TokenService;
+  const row = { id: 7, tokenVersion: 0, enabled: true, userType: 'USER' as string };
+  let reads = 0;
+  const users = {
+    findById: async (id: number) => {
+      reads++;
+      return id === row.id ? { ...row } : undefined;
+    },
+  } as unknown as UsersRepo;
+
+  async function build(cacheMs: number) {
+    app = Fastify();
+    await app.register(errors);
+    await app.register(fastifyCookie);
+    await app.register(auth, { tokens, users, cacheMs });
+    app.get('/api/me', { config: { access: 'session' } }, async (request) => ({ id: request.sessionUser!.id }));
+    app.get('/api/admin-only', { config: { access: 'admin' } }, async () => ({ ok: true }));
+    app.post('/api/write', { config: { access: 'buyer' } }, async () => ({ ok: true }));
+    await app.ready();
+  }
+  beforeEach(() => {
+    Object.assign(row, { tokenVersion: 0, enabled: true, userType: 'USER' });
+    reads = 0;
+    tokens = new TokenService(SECRET, 3600);
+  });
+  afterEach(() => app.close());
+
+  const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: token } });
+
+  it('reads the user once, then answers from the caches; the role and the anti-forgery token are still checked', async () => {
+    await build(60_000);
+    const good = await tokens.sign(buyer);
+    for (let i = 0; i < 5; i++) expect((await get('/api/me', good)).json()).toEqual({ id: 7 });
+    expect(reads).toBe(1);
+    expect((await get('/api/admin-only', good)).statusCode).toBe(403);
+    const noXsrf = await app.inject({ method: 'POST', url: '/api/write', headers: { authorization: good }, payload: {} });
+    expect(noXsrf.statusCode).toBe(403);
+    const withXsrf = await app.inject({ method: 'POST', url: '/api/write', headers: { authorization: good, 'x-xsrf-token': 'abc' }, cookies: { 'XSRF-TOKEN': 'abc' }, payload: {} });
+    expect(withXsrf.statusCode).toBe(200);
+    expect(reads).toBe(1);
+  });
+
+  it('refuses a cached token once the cached user state carries a newer version (read for another token)', async () => {
+    await build(30);
+    const old = await tokens.sign(buyer);
+    expect((await get('/api/me', old)).statusCode).toBe(200);
+    row.tokenVersion = 1; // changed by another instance: no forgetSession here
+    await sleep(40);
+    // a request with the new token reads the state again (version 1) and caches it
+    const fresh = await tokens.sign({ ...buyer, version: 1 });
+    expect((await get('/api/me', fresh)).statusCode).toBe(200);
+    expect(tokens.cached(old)).toEqual(buyer);
+    // both caches answer for the old token now, and they refuse it
+    const readsBefore = reads;
+    expect((await get('/api/me', old)).statusCode).toBe(401);
+    expect(reads).toBe(readsBefore);
+  });
+
+  it('refuses a cached token of a user the cached state shows disabled', async () => {
+    await build(30);
+    const good = await tokens.sign(buyer);
+    expect((await get('/api/me', good)).statusCode).toBe(200);
+    row.enabled = false;
+    await sleep(40);
+    expect((await get('/api/me', good)).statusCode).toBe(401); // read again: disabled, and cached as such
+    expect((await get('/api/me', good)).statusCode).toBe(401); // from the caches
   });
 });

@@ -80,6 +80,19 @@ export interface ErpServiceOptions extends Partial<ErpCreatePolicy> {
   now?: () => number;
 }
 
+/** `map` over a list, computed once per list object and frozen (a reloaded list is a new object, mapped again). */
+function mappedOnce<S, T extends object>(map: (s: S) => T): (source: readonly S[]) => readonly T[] {
+  const done = new WeakMap<readonly S[], readonly T[]>();
+  return (source) => {
+    let out = done.get(source);
+    if (!out) {
+      out = Object.freeze(source.map((s) => Object.freeze(map(s))));
+      done.set(source, out);
+    }
+    return out;
+  };
+}
+
 /** Keeps a value for a while; concurrent first calls share one load; a failed load is not kept. */
 class Cached<T> {
   private value?: { data: T; until: number };
@@ -171,16 +184,22 @@ export class ErpService {
 
   // --- reference lists ---
 
-  async listRegions(): Promise<Region[]> {
-    return (await this.states.get()).map(toRegion);
+  // The lists below are the same frozen array for as long as the reference cache holds its ERP list: the routes
+  // serialize and compress each one once (http/preparedBody.ts, preparedPerValue).
+  private readonly regionsView = mappedOnce(toRegion);
+  private readonly countriesView = mappedOnce(toCountry);
+  private readonly transportsView = mappedOnce(toTransport);
+
+  async listRegions(): Promise<readonly Region[]> {
+    return this.regionsView(await this.states.get());
   }
 
-  async listCountries(): Promise<Country[]> {
-    return (await this.countries.get()).map(toCountry);
+  async listCountries(): Promise<readonly Country[]> {
+    return this.countriesView(await this.countries.get());
   }
 
-  async listTransports(): Promise<Transport[]> {
-    return (await this.transports.get()).map(toTransport);
+  async listTransports(): Promise<readonly Transport[]> {
+    return this.transportsView(await this.transports.get());
   }
 
   // --- items ---

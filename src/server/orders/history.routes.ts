@@ -3,13 +3,18 @@ import { customerIdParams, docEntryParams } from '@shared/schemas/params';
 import type { ErpService } from '../erp/erp.service';
 import type { CustomerDirectory } from '../profile/customers.service';
 import { requireUser } from '../plugins/auth';
+import { preparedPerValue, sendPrepared } from '../http/preparedBody';
 import { listOf } from '../http/responses';
 
 /** Transports for the order summary and the buyer's purchase history, read from the ERP. */
 export default async function historyRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
   const { erp, customers } = opts;
 
-  app.get('/api/user/b1/tipo-transport', { config: { access: 'buyer' }, schema: { response: { 200: listOf('Transport') } } }, () => erp.listTransports());
+  // held in memory by the ERP service: serialized, compressed and tagged once per list
+  const transports = preparedPerValue();
+  app.get('/api/user/b1/tipo-transport', { config: { access: 'buyer' }, schema: { response: { 200: listOf('Transport') } } }, async (request, reply) =>
+    sendPrepared(request, reply, transports(reply, await erp.listTransports())),
+  );
 
   app.get<{ Params: { customerId: string } }>(
     '/api/user/b1/purchase-history/:customerId',

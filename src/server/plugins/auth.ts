@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '@shared/messages';
 import { isAdminRole, type Role } from '@shared/roles';
 import { HttpError } from '../errors';
-import type { TokenService } from '../security/tokens';
+import type { TokenClaims, TokenService } from '../security/tokens';
 import type { UsersRepo } from '../users/users.repo';
 import { assertXsrf } from './xsrf';
 
@@ -61,6 +61,14 @@ interface Opts {
   cacheMs?: number;
 }
 
+/** A user's token version, state and role as last read, reused until `until` (ms). */
+interface UserState {
+  version: number;
+  enabled: boolean;
+  role: Role;
+  until: number;
+}
+
 /** Authorization carries the bare token (spec); a "Bearer " prefix is tolerated. */
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -101,9 +109,9 @@ export function accessOf(route: Pick<RouteOptions, 'method' | 'url' | 'config'>)
 export default fp(async function auth(app: FastifyInstance, opts: Opts) {
   const cacheMs = opts.cacheMs ?? 10_000;
   // userId -> the user's current token version and state; keeps hot routes free of a query per request.
-  const cache = new Map<number, { version: number; enabled: boolean; role: Role; until: number }>();
+  const cache = new Map<number, UserState>();
 
-  async function currentState(userId: number) {
+  async function currentState(userId: number): Promise<UserState | undefined> {
     const hit = cache.get(userId);
     if (hit && hit.until > Date.now()) return hit;
     const row = await opts.users.findById(userId);
@@ -111,25 +119,44 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
       cache.delete(userId);
       return undefined;
     }
-    const state = { version: row.tokenVersion, enabled: row.enabled, role: row.userType as Role, until: Date.now() + cacheMs };
+    const state: UserState = { version: row.tokenVersion, enabled: row.enabled, role: row.userType as Role, until: Date.now() + cacheMs };
     if (cache.size > 50_000) cache.clear();
     cache.set(userId, state);
     return state;
   }
 
-  async function sessionOf(request: FastifyRequest): Promise<SessionUser | undefined> {
-    if (request.sessionUser) return request.sessionUser;
-    const token = tokenOf(request);
-    if (!token) return undefined;
-    // a token verified a moment ago is not verified again (signature); its user's state is still checked below
-    const claims = opts.tokens.cached(token) ?? (await opts.tokens.verify(token));
-    if (!claims) throw new HttpError(401, MSG.sessionExpired);
-    const hit = cache.get(claims.userId);
-    const state = hit && hit.until > Date.now() ? hit : await currentState(claims.userId);
+  /** The caller of claims already checked against its user's current state; a revoked or disabled token is a 401. */
+  function accept(request: FastifyRequest, claims: TokenClaims, state: UserState | undefined): SessionUser {
     // A password change or deactivation raises the version; a role change is taken from the database.
     if (!state || !state.enabled || state.version !== claims.version) throw new HttpError(401, MSG.sessionExpired);
     request.sessionUser = { id: claims.userId, role: state.role, username: claims.username };
     return request.sessionUser;
+  }
+
+  /**
+   * The caller when both caches know it (a token verified a moment ago, its user's state read less than `cacheMs` ago):
+   * no promise, no await. Undefined when either has to be looked up (then `sessionOf` does it); the same checks as there.
+   */
+  function cachedSession(request: FastifyRequest): SessionUser | undefined {
+    if (request.sessionUser) return request.sessionUser;
+    const token = tokenOf(request);
+    if (!token) return undefined;
+    const claims = opts.tokens.cached(token);
+    if (!claims) return undefined;
+    const state = cache.get(claims.userId);
+    if (!state || state.until <= Date.now()) return undefined;
+    return accept(request, claims, state);
+  }
+
+  async function sessionOf(request: FastifyRequest): Promise<SessionUser | undefined> {
+    const known = cachedSession(request);
+    if (known) return known;
+    const token = tokenOf(request);
+    if (!token) return undefined;
+    // a token verified a moment ago is not verified again (signature); its user's state is still checked
+    const claims = opts.tokens.cached(token) ?? (await opts.tokens.verify(token));
+    if (!claims) throw new HttpError(401, MSG.sessionExpired);
+    return accept(request, claims, await currentState(claims.userId));
   }
 
   async function requireSession(request: FastifyRequest): Promise<SessionUser> {
@@ -144,15 +171,43 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     admin: (role) => isAdminRole(role),
   };
 
-  /** authentication → role → anti-forgery, before the body is read, parsed or validated. */
-  function guardFor(access: Access, denied: string): onRequestAsyncHookHandler | undefined {
+  /**
+   * authentication → role → anti-forgery, before the body is read, parsed or validated. A callback hook: a caller both
+   * caches know is checked synchronously (the hot read routes), anyone else after the token and state lookups.
+   */
+  function guardFor(access: Access, denied: string): onRequestHookHandler | undefined {
     if (access === 'provider') return undefined;
-    if (access === 'public') return async (request) => assertXsrf(request);
+    if (access === 'public') {
+      return (request, _reply, done) => {
+        assertXsrf(request);
+        done();
+      };
+    }
     const allowed = roleAllowed[access];
-    return async (request) => {
-      const user = await requireSession(request);
+    const check = (request: FastifyRequest, user: SessionUser) => {
       if (!allowed(user.role)) throw new HttpError(403, denied);
       assertXsrf(request);
+    };
+    return (request, _reply, done) => {
+      // a throw here is Fastify's to turn into the error answer, as a rejected promise would be
+      const known = cachedSession(request);
+      if (known) {
+        check(request, known);
+        done();
+        return;
+      }
+      requireSession(request).then(
+        (user) => {
+          try {
+            check(request, user);
+          } catch (err) {
+            done(err as Error);
+            return;
+          }
+          done();
+        },
+        (err: Error) => done(err),
+      );
     };
   }
 

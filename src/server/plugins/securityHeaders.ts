@@ -1,6 +1,7 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 export interface SecurityHeadersOptions {
   /** PUBLIC_URL: HSTS is sent only when it is https. */
@@ -61,20 +62,16 @@ export function spaCspDirectives(opts: SecurityHeadersOptions): Record<string, s
   };
 }
 
-/**
- * Security headers on every answer (the SPA, the API including its errors, /files) through @fastify/helmet:
- * the CSP above, X-Frame-Options DENY, nosniff, Referrer-Policy strict-origin-when-cross-origin, HSTS only behind https.
- * /files replaces the CSP with its own, stricter one (storage/storage.routes.ts).
- */
-export default fp(async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions) {
-  const https = opts.publicUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
-    global: true,
+export type HelmetOptions = Parameters<typeof helmet>[0];
+
+/** Helmet's options for the portal: the CSP above and the other headers, HSTS only behind https. */
+export function helmetOptions(opts: SecurityHeadersOptions): HelmetOptions {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: spaCspDirectives(opts) },
     frameguard: { action: 'deny' },
     noSniff: true,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: opts.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // the SPA loads nothing from other origins; these would only get in the way of the payment providers' pages
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -85,5 +82,45 @@ export default fp(async function securityHeaders(app: FastifyInstance, opts: Sec
     xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
     xXssProtection: false,
     hidePoweredBy: true,
+  };
+}
+
+/**
+ * The headers helmet writes with these options, computed once: helmet's middleware is run against a recording response
+ * and what it sets is kept (names in lower case, as Fastify keeps them). None of the portal's directives depends on
+ * the request (no nonces), so every answer gets the same values. Helmet's only removal, X-Powered-By, is a header
+ * Fastify never sets.
+ */
+export function securityHeaderValues(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    failure = err;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return Object.freeze(headers);
+}
+
+/**
+ * Security headers on every answer (the SPA, the API including its errors and 404s, /files): the CSP above,
+ * X-Frame-Options DENY, nosniff, Referrer-Policy strict-origin-when-cross-origin, HSTS only behind https, as helmet
+ * writes them, computed once at start-up and set by one synchronous onRequest hook (helmet's Fastify plugin parsed the
+ * CSP and ran a dozen middlewares on every request). /files replaces the CSP with its own, stricter one
+ * (storage/storage.routes.ts).
+ */
+export default fp(async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions) {
+  const headers = securityHeaderValues(helmetOptions(opts));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }, { name: 'security-headers' });

@@ -42,7 +42,8 @@ export function assertXsrf(request: FastifyRequest): void {
 
 /** Hands out the anti-forgery cookie. */
 export default fp(async function xsrf(app: FastifyInstance, opts: { secure: boolean }) {
-  app.addHook('onSend', async (request, reply) => {
+  // synchronous: an answer whose request carries the cookie (every call of the SPA after its first) pays one lookup
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.cookies[XSRF_COOKIE]) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
@@ -51,6 +52,7 @@ export default fp(async function xsrf(app: FastifyInstance, opts: { secure: bool
         httpOnly: false,
       });
     }
+    done(null, payload);
   });
 
   // Lets the SPA get a token before its first state-changing call.
