@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../db/connect';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/connect';
 import { cartItems, productContent, type CartItemRow, type ProductContentRow } from '../db/schema';
 
 /** A size and how many of it: what an order takes out of a cart, or puts back. */
@@ -21,17 +21,22 @@ export class CartRepo {
     return row;
   }
 
-  /** Adds `quantity` to the user's line of `sku` (creating it): one statement, so concurrent adds both count. */
-  async add(tx: DbOrTx, userId: number, sku: string, quantity: number): Promise<CartItemRow> {
+  /**
+   * Adds `quantity` to the user's line of `sku` (creating it) only while the line stays within `stock`: one statement,
+   * so concurrent adds both count and never pass the stock together. Undefined when the line would pass it (nothing
+   * changes); the caller checks a new line's own quantity against the stock.
+   */
+  async addWithin(userId: number, sku: string, quantity: number, stock: number, tx: DbOrTx = this.db): Promise<CartItemRow | undefined> {
     const [row] = await tx
       .insert(cartItems)
       .values({ userId, sku, quantity })
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.sku],
         set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${stock}::numeric`,
       })
       .returning();
-    return row!;
+    return row;
   }
 
   async setQuantity(tx: DbOrTx, id: number, quantity: number): Promise<CartItemRow | undefined> {
@@ -49,21 +54,26 @@ export class CartRepo {
 
   /**
    * Takes exactly these lines out of the user's cart, inside the caller's transaction (the one that makes the order):
-   * every line must still be in the cart with the same sku AND quantity. The user's cart rows are locked first (in id
-   * order, so two orders of the same cart queue instead of deadlocking); the second one finds them gone. Answers false
-   * and deletes nothing when any line is missing or changed: the caller rolls back.
+   * every line must still be in the cart with the same sku AND quantity. One statement: the user's cart rows are
+   * locked first (in id order, so two orders of the same cart queue instead of deadlocking, and in the same order as
+   * restoreLines), then the matching ones are deleted; the second order finds them gone. Answers false when any line
+   * is missing or changed: the caller must then roll its transaction back, which puts back whatever was deleted.
    */
   async takeLines(tx: Tx, userId: number, lines: readonly CartLine[]): Promise<boolean> {
     if (lines.length === 0) return true;
-    const rows = await tx.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id)).for('update');
-    const ids: number[] = [];
-    for (const line of lines) {
-      const row = rows.find((r) => r.sku === line.sku && r.quantity === line.quantity);
-      if (!row || ids.includes(row.id)) return false;
-      ids.push(row.id);
-    }
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
-    return true;
+    if (new Set(lines.map((line) => line.sku)).size !== lines.length) return false; // a cart holds one row per size
+    const wanted = sql.join(
+      lines.map((line) => sql`(${line.sku}, ${line.quantity}::int)`),
+      sql`, `,
+    );
+    const result = await tx.execute(sql`
+      with mine as materialized (
+        select id, sku, quantity from cart_items where user_id = ${userId} order by id for update
+      )
+      delete from cart_items c using mine
+      where c.id = mine.id and (mine.sku, mine.quantity) in (${wanted})
+      returning c.id`);
+    return rowsOf(result).length === lines.length;
   }
 
   /**

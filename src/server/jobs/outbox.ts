@@ -262,17 +262,15 @@ export class OutboxWorker {
   async deliverNow(id: number, timeoutMs = 10_000): Promise<JobOutcome> {
     const claimed = await this.claim(sql`status = 'pending' and id = ${id}`, 1);
     if (claimed[0]) {
-      const run = this.run(claimed[0]);
-      const finished = await Promise.race([run.then(() => true), sleep(timeoutMs).then(() => false)]);
-      if (!finished) return 'pending';
-    } else {
-      const until = Date.now() + timeoutMs;
-      while (Date.now() < until) {
-        const status = await this.statusOf(id);
-        if (status !== 'pending') return status;
-        if (!(await this.isLocked(id))) break; // queued, waiting for its next try
-        await sleep(100);
-      }
+      // the run's own outcome, as it wrote it: no need to read the job back
+      return Promise.race([this.run(claimed[0]), sleep(timeoutMs).then((): JobOutcome => 'pending')]);
+    }
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const status = await this.statusOf(id);
+      if (status !== 'pending') return status;
+      if (!(await this.isLocked(id))) break; // queued, waiting for its next try
+      await sleep(100);
     }
     return this.statusOf(id);
   }
@@ -307,7 +305,8 @@ export class OutboxWorker {
     return rowsOf<ClaimedRow>(result).sort((a, b) => a.id - b.id);
   }
 
-  private async run(row: ClaimedRow): Promise<void> {
+  /** Runs a claimed job and records how it went; answers the status it wrote. */
+  private async run(row: ClaimedRow): Promise<JobOutcome> {
     const postedAt = row.posted_at === null ? null : new Date(row.posted_at);
     const marks = new Outbox(this.opts.db);
     const job: JobInfo = {
@@ -326,6 +325,7 @@ export class OutboxWorker {
       await handler(payload, job);
       await this.opts.db.execute(sql`
         update outbox set status = 'done', done_at = now(), locked_until = null, last_error = null, failure = null where id = ${row.id}`);
+      return 'done';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RetryLaterError) {
@@ -336,7 +336,7 @@ export class OutboxWorker {
             last_error = ${message.slice(0, 2000)}, next_attempt_at = now() + ${wait}::int * interval '1 millisecond'
           where id = ${row.id}`);
         this.opts.logger?.info({ jobId: row.id, kind: row.kind, key: row.dedupe_key, retryInMs: wait, reason: message }, 'outbox: trabajo en espera');
-        return;
+        return 'pending';
       }
       const failure: JobFailure | null =
         error instanceof PermanentJobError ? 'rejected' : row.attempts >= this.maxAttempts ? 'exhausted' : null;
@@ -348,6 +348,7 @@ export class OutboxWorker {
       const log = { jobId: row.id, kind: row.kind, key: row.dedupe_key, attempts: row.attempts, err: error };
       if (failure) this.opts.logger?.error({ ...log, failure }, 'outbox: trabajo fallido');
       else this.opts.logger?.warn({ ...log, retryInMs: wait }, 'outbox: trabajo reintentará');
+      return failure ? 'failed' : 'pending';
     }
   }
 
