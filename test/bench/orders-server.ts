@@ -1,12 +1,13 @@
 // Child process of orders.bench.ts: the portal as main.ts builds it (logging at info to /dev/null, payment clients,
 // outbox worker, catalogue warmed) against the B1 stand-in of orders-erp.ts, on PGlite in a data folder (BENCH_DATA_DIR)
-// or on PostgreSQL (BENCH_DATABASE_URL). It seeds the bench buyers, logs each in and prints one JSON line: the URL,
-// each buyer's token, user id and order choices (addresses, transport), and the start-up time. SIGTERM closes it.
+// or on PostgreSQL (BENCH_DATABASE_URL); BENCH_PGLITE_SETTINGS tries other PGlite settings. It seeds the bench buyers,
+// logs each in and prints one JSON line: the URL, each buyer's token, user id and order choices (addresses,
+// transport), and the start-up time. SIGTERM closes it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@server/app';
-import { openDatabase } from '@server/db/connect';
+import { openDatabase, type PgliteOptions } from '@server/db/connect';
 import { seedUsers } from '@server/db/seed';
 import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
@@ -21,12 +22,23 @@ import { BENCH_PASSWORD, benchBuyers } from './orders-buyers';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 
+/** BENCH_PGLITE_SETTINGS='shared_buffers=32MB,work_mem=1MB': PGlite settings over connect.ts's PGLITE_SETTINGS. */
+function pgliteOptions(): PgliteOptions {
+  const settings = Object.fromEntries(
+    (process.env.BENCH_PGLITE_SETTINGS ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => pair.split('=', 2) as [string, string]),
+  );
+  return { settings };
+}
+
 async function main() {
   const started = Date.now();
   const b1Url = process.env.BENCH_B1_URL!;
   const work = mkdtempSync(path.join(tmpdir(), 'orders-bench-'));
   const database = await openDatabase(
-    process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { dataDir: process.env.BENCH_DATA_DIR ?? work },
+    process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { dataDir: process.env.BENCH_DATA_DIR ?? work, pglite: pgliteOptions() },
   );
   await database.migrate();
   const hash = await hashPassword(BENCH_PASSWORD);

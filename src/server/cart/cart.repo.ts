@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/connect';
+import type { Db, DbOrTx } from '../db/connect';
 import { cartItems, productContent, type CartItemRow, type ProductContentRow } from '../db/schema';
 
 /** A size and how many of it: what an order takes out of a cart, or puts back. */
@@ -53,30 +53,6 @@ export class CartRepo {
   }
 
   /**
-   * Takes exactly these lines out of the user's cart, inside the caller's transaction (the one that makes the order):
-   * every line must still be in the cart with the same sku AND quantity. One statement: the user's cart rows are
-   * locked first (in id order, so two orders of the same cart queue instead of deadlocking, and in the same order as
-   * restoreLines), then the matching ones are deleted; the second order finds them gone. Answers false when any line
-   * is missing or changed: the caller must then roll its transaction back, which puts back whatever was deleted.
-   */
-  async takeLines(tx: Tx, userId: number, lines: readonly CartLine[]): Promise<boolean> {
-    if (lines.length === 0) return true;
-    if (new Set(lines.map((line) => line.sku)).size !== lines.length) return false; // a cart holds one row per size
-    const wanted = sql.join(
-      lines.map((line) => sql`(${line.sku}, ${line.quantity}::int)`),
-      sql`, `,
-    );
-    const result = await tx.execute(sql`
-      with mine as materialized (
-        select id, sku, quantity from cart_items where user_id = ${userId} order by id for update
-      )
-      delete from cart_items c using mine
-      where c.id = mine.id and (mine.sku, mine.quantity) in (${wanted})
-      returning c.id`);
-    return rowsOf(result).length === lines.length;
-  }
-
-  /**
    * Puts lines back into the user's cart, inside the caller's transaction: each size's quantity is added to the line
    * the cart already holds (or a new line is made), so what the buyer added since is kept. Used when an order that
    * took the cart's lines ends without a sale (a card or transfer payment REJECTED, ABORTED or EXPIRED; the ERP
@@ -90,7 +66,7 @@ export class CartRepo {
       bySku.set(sku, (bySku.get(sku) ?? 0) + quantity);
     }
     if (bySku.size === 0) return;
-    // the same lock order as takeLines (the user's rows by id), so an order being made meanwhile cannot deadlock with it
+    // the same lock order as OrderRepo.insert (the user's rows by id), so an order being made meanwhile cannot deadlock with it
     await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id)).for('update');
     await tx
       .insert(cartItems)

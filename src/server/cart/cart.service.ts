@@ -6,14 +6,14 @@ import { isBlocked } from '@shared/blocking';
 import { fill, MSG } from '@shared/messages';
 import { orderTotals, priceLine } from '@shared/pricing';
 import { offerPercent } from '../catalog/content.repo';
-import type { Db, Tx } from '../db/connect';
+import type { Db } from '../db/connect';
 import type { CartItemRow, ProductContentRow } from '../db/schema';
 import type { ErpService } from '../erp/erp.service';
 import type { ItemRecord } from '../erp/mapping';
 import { HttpError } from '../errors';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
-import type { CartLine, CartRepo } from './cart.repo';
+import type { CartRepo } from './cart.repo';
 
 /** The cart as an order is built from it: priced lines, totals and the profile they were priced with. */
 export interface PricedCart extends CartResponse {
@@ -123,14 +123,6 @@ export class CartService {
   async remove(user: SessionUser, id: number): Promise<void> {
     await this.ownLine(user, id);
     if (!(await this.repo.remove(id, user.id))) throw new HttpError(404, MSG.cartItemNotFound);
-  }
-
-  /**
-   * Takes the lines an order was priced from out of the buyer's cart, in the order's transaction. False (nothing
-   * taken) when any of them is no longer in the cart with the same quantity: the cart changed since it was priced.
-   */
-  take(tx: Tx, user: SessionUser, lines: readonly CartLine[]): Promise<boolean> {
-    return this.repo.takeLines(tx, user.id, lines);
   }
 
   async clear(user: SessionUser): Promise<void> {

@@ -67,12 +67,30 @@ export class OrderRepo {
   constructor(private readonly db: Db) {}
 
   /**
-   * Inserts the order and its lines in one statement: the id is drawn from the sequence first, so the number (OC/RE +
-   * id) is written with the row, and the lines go in with it (no update of the fresh row, no second round trip).
+   * Makes the order from the buyer's cart, in one statement inside the caller's transaction: the lines are taken out of
+   * the cart (every one must still be there with the same sku AND quantity; the buyer's cart rows are locked first, in
+   * id order, so two orders of the same cart queue instead of deadlocking, in the same order as CartRepo.restoreLines),
+   * and only then the order is inserted with its lines. Its id is drawn from the sequence first, so the number (OC/RE +
+   * id) goes in with the row. Undefined when the cart changed (a line missing or with another quantity): nothing is
+   * inserted, and the caller must roll its transaction back, which puts back whatever was taken.
    */
-  async insert(tx: Tx, order: NewOrder, lines: readonly NewOrderLine[]): Promise<OrderWithLines> {
+  async insert(tx: Tx, order: NewOrder, lines: readonly NewOrderLine[]): Promise<OrderWithLines | undefined> {
+    if (new Set(lines.map((line) => line.sku)).size !== lines.length) return undefined; // a cart holds one row per size
     const prefix = orderNumber(order.orderType, 0).slice(0, -NUMBER_DIGITS);
     const orderFields = Object.entries(order).filter(([, value]) => value !== undefined);
+    const taking = lines.length
+      ? sql`mine as materialized (
+          select id, sku, quantity from cart_items where user_id = ${order.userId} order by id for update),
+        taken as (
+          delete from cart_items c using mine
+          where c.id = mine.id and (mine.sku, mine.quantity) in (${sql.join(
+            lines.map((line) => sql`(${line.sku}, ${line.quantity}::int)`),
+            sql`, `,
+          )})
+          returning c.id),
+        n as (select nextval('orders_id_seq')::int as id where (select count(*) from taken) = ${lines.length}),
+        `
+      : sql`n as (select nextval('orders_id_seq')::int as id),`;
     const linesCte = lines.length
       ? sql`, l as (
           insert into order_lines (order_id, ${columnList(orderLines, LINE_FIELDS)})
@@ -83,7 +101,7 @@ export class OrderRepo {
           returning *)`
       : sql``;
     const result = await tx.execute(sql`
-      with n as (select nextval('orders_id_seq')::int as id),
+      with ${taking}
       o as (
         insert into orders (id, purchase_order_number, ${columnList(orders, orderFields.map(([key]) => key))})
         select n.id, ${prefix} || case when n.id < ${10 ** NUMBER_DIGITS} then lpad(n.id::text, ${NUMBER_DIGITS}, '0') else n.id::text end,
@@ -91,7 +109,9 @@ export class OrderRepo {
         from n
         returning *)${linesCte}
       select o.*, ${lines.length ? sql`(select json_agg(l order by l.id) from l)` : sql`null`} as "__lines" from o`);
-    const stored = withLinesOf(rowsOf<Record<string, unknown>>(result)[0]!);
+    const [raw] = rowsOf<Record<string, unknown>>(result);
+    if (!raw) return undefined;
+    const stored = withLinesOf(raw);
     // the SQL above writes what orderNumber() writes; should they ever differ, no order is made
     const number = orderNumber(order.orderType, stored.order.id);
     if (stored.order.purchaseOrderNumber !== number) throw new Error(`número de pedido ${stored.order.purchaseOrderNumber}, se esperaba ${number}`);
@@ -121,12 +141,16 @@ export class OrderRepo {
     return raw ? withLinesOf(raw) : undefined;
   }
 
-  /** Marks a PROCESS order as waiting for the ERP (inside the transaction that enqueues its submission). */
-  async markErpPending(tx: Tx, id: number): Promise<void> {
-    await tx
+  /**
+   * The statement that marks a PROCESS order as waiting for the ERP, to be made with the enqueue of its submission
+   * (Outbox.enqueueWith).
+   */
+  erpPendingChange(id: number): SQL {
+    return this.db
       .update(orders)
       .set({ erpStatus: 'PENDING', erpError: null })
-      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), inArray(orders.erpStatus, ['NONE', 'PENDING'])));
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), inArray(orders.erpStatus, ['NONE', 'PENDING'])))
+      .getSQL();
   }
 
   /**

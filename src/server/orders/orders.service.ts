@@ -130,8 +130,7 @@ export class OrderService {
       descLinea: item.descLinea,
     }));
     return db.transaction(async (tx) => {
-      const taken = await cart.take(tx, user, priced.items.map((item) => ({ sku: item.sku, quantity: item.quantity })));
-      if (!taken) throw new HttpError(409, MSG.cartChanged); // rolls the transaction back: the cart stays as it is
+      // takes the priced lines out of the cart and inserts the order, in one statement
       const stored = await orders.insert(
         tx,
         {
@@ -152,6 +151,7 @@ export class OrderService {
         },
         lines,
       );
+      if (!stored) throw new HttpError(409, MSG.cartChanged); // rolls the transaction back: the cart stays as it is
       const order = toOrder(stored);
       await onCreated?.(tx, order);
       return order;
@@ -168,7 +168,7 @@ export class OrderService {
    * waits a little for it. A repeated call finds the same job (dedupe key) and, once sent, answers the result.
    */
   async submit(user: SessionUser, reference: string, kind: SubmissionKind): Promise<SubmissionResult> {
-    const { db, orders, outbox, worker } = this.deps;
+    const { orders, outbox, worker } = this.deps;
     const order = await this.ownOrder(user, () => orders.byNumber(reference));
     const number = order.purchaseOrderNumber ?? reference;
     if (kind === 'reserve' && order.orderType !== 'RESERVE') throw new HttpError(400, fill(ORDER_TEXTS.notAReserve, { number }));
@@ -181,12 +181,10 @@ export class OrderService {
     }
     if (order.orderState !== 'PROCESS') return this.finalAnswer(await this.current(order.id));
 
-    const job = await db.transaction(async (tx) => {
-      await orders.markErpPending(tx, order.id);
-      const payload: ErpOrderPayload = { orderId: order.id };
-      // revive: a submission the outbox gave up on (the ERP was down too long) is queued again, not stranded
-      return outbox.enqueue(tx, { kind: ERP_ORDER_JOB, payload, dedupeKey: erpOrderDedupeKey(number) }, { revive: true });
-    });
+    const payload: ErpOrderPayload = { orderId: order.id };
+    // the order marked PENDING and its submission queued together (one statement); revive: a submission the outbox gave
+    // up on (the ERP was down too long) is queued again, not stranded
+    const job = await outbox.enqueueWith(orders.erpPendingChange(order.id), { kind: ERP_ORDER_JOB, payload, dedupeKey: erpOrderDedupeKey(number) }, { revive: true });
     const outcome = await worker.deliverNow(job.id, this.deps.deliverNowMs ?? DELIVER_NOW_MS);
     const after = await this.current(order.id);
     if (after.order.orderState !== 'PROCESS') return this.finalAnswer(after);
