@@ -5,16 +5,18 @@
 // this one, the buyers. Each buyer is a loop of its own, with its own user, cart and ERP business partner:
 //   fill the cart (BENCH_LINES sizes, POST /api/user/cart each) → POST /api/orders with an Idempotency-Key (a
 //   credit-line sale) → POST /api/user/b1/ov until the ERP accepted it (a 202 is followed by GET /api/orders/:id until
-//   the order is CONFIRMED) → wait BENCH_THINK_MS → again.
+//   the order is CONFIRMED) → a pause, if the phase has one (0.5–1.5 × its length) → again.
 // "order" is the POST /api/orders alone; "purchase" is POST /api/orders + the ov until the ERP accepted. The portal's
 // RSS is read from /proc every 200 ms during each load phase (its peak) and after start-up (idle).
 //
-// A round starts a fresh stand-in and portal (an empty database) per database and runs the phases 1 → 10 → 50 buyers
-// (BENCH_CONCURRENCY) of BENCH_SECONDS each after a short warm-up; rounds alternate which database goes first; the
-// summary is the median of the rounds and their range. BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_LINES (3),
-// BENCH_THINK_MS (0: every buyer places its next order as soon as the last one is done), BENCH_DATABASES
-// ('pglite,postgres'), BENCH_PG_URL (a PostgreSQL where a database orders_bench_* may be created; default the local
-// one of .ci/run), BENCH_CPU_PROF (a folder: the portal runs under --cpu-prof and writes its profile there on exit).
+// A round starts a fresh stand-in and portal (an empty database) per database and runs, after a short warm-up, the
+// phases 1 → 10 → 50 buyers (BENCH_CONCURRENCY) without a pause (every buyer places its next order as soon as the last
+// one is done: the machine's capacity), then 50 buyers pausing BENCH_PACED_MS (2 000; 0 leaves it out) between
+// purchases, BENCH_SECONDS each; rounds alternate which database goes first; the summary is the median of the rounds
+// and their range. BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_LINES (3), BENCH_THINK_MS (0: the pause of the
+// levels), BENCH_DATABASES ('pglite,postgres'), BENCH_PG_URL (a PostgreSQL where a database orders_bench_* may be
+// created; default the local one of .ci/run), BENCH_CPU_PROF (a folder: the portal runs under --cpu-prof and writes its
+// profile there on exit).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -29,6 +31,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LINES = Number(process.env.BENCH_LINES ?? 3);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
+const PACED_MS = Number(process.env.BENCH_PACED_MS ?? 2000);
+/** The load phases of a run: every level without a pause (or BENCH_THINK_MS), then the most buyers paced. */
+const PHASES: Array<{ buyers: number; thinkMs: number }> = [
+  ...LEVELS.map((buyers) => ({ buyers, thinkMs: THINK_MS })),
+  ...(PACED_MS > 0 ? [{ buyers: Math.max(...LEVELS), thinkMs: PACED_MS }] : []),
+];
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
@@ -143,6 +151,7 @@ function call(base: string, method: string, url: string, headers: Record<string,
 
 interface PhaseResult {
   buyers: number;
+  thinkMs: number;
   orders: number[];
   purchases: number[];
   cartAdds: number[];
@@ -159,10 +168,16 @@ interface PhaseResult {
 }
 
 /** `buyers` loops for `seconds`; answers every latency measured. */
-async function phase(portal: PortalInfo, skus: string[], pids: { portal: number; erp: number; dbName?: string }, buyers: number, seconds: number): Promise<PhaseResult> {
+async function phase(
+  portal: PortalInfo,
+  skus: string[],
+  pids: { portal: number; erp: number; dbName?: string },
+  { buyers, thinkMs }: { buyers: number; thinkMs: number },
+  seconds: number,
+): Promise<PhaseResult> {
   const pid = pids.portal;
   const result: PhaseResult = {
-    buyers, orders: [], purchases: [], cartAdds: [], errors: 0, seconds, peakRssMb: rssMb(pid),
+    buyers, thinkMs, orders: [], purchases: [], cartAdds: [], errors: 0, seconds, peakRssMb: rssMb(pid),
     portalCpuPerOrder: 0, erpCpuPerOrder: 0, postgresCpuPerOrder: 0, clientCpuPerOrder: 0,
   };
   const cpuBefore = { portal: cpuMs(pids.portal), erp: cpuMs(pids.erp), postgres: pids.dbName ? postgresCpuMs(pids.dbName) : new Map(), client: process.cpuUsage() };
@@ -224,7 +239,7 @@ async function phase(portal: PortalInfo, skus: string[], pids: { portal: number;
         continue;
       }
       result.purchases.push(performance.now() - t0);
-      if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + Math.random())));
+      if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
     }
   };
   const started = Date.now();
@@ -301,9 +316,9 @@ async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult>
     portal = await startChild<PortalInfo>('orders-server.ts', env, profArgs);
     const pids = { portal: portal.child.pid!, erp: erp.child.pid!, ...(db === 'postgres' ? { dbName } : {}) };
     const idleRssMb = rssMb(pids.portal);
-    await phase(portal.info, erp.info.skus, pids, Math.min(10, BUYERS), 2); // warm-up
+    await phase(portal.info, erp.info.skus, pids, { buyers: Math.min(10, BUYERS), thinkMs: 0 }, 2); // warm-up
     const phases: PhaseResult[] = [];
-    for (const buyers of LEVELS) phases.push(await phase(portal.info, erp.info.skus, pids, buyers, SECONDS));
+    for (const each of PHASES) phases.push(await phase(portal.info, erp.info.skus, pids, each, SECONDS));
     return { db, startMs: portal.info.startMs, idleRssMb, phases };
   } finally {
     if (portal) await stopChild(portal.child);
@@ -312,11 +327,14 @@ async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult>
   }
 }
 
+/** '50 compradores' or '50 compradores, pausa 2000 ms'. */
+const label = (p: { buyers: number; thinkMs: number }) => `${String(p.buyers).padStart(2)} compradores${p.thinkMs ? `, pausa ${p.thinkMs} ms` : ''}`;
+
 function printRun(r: RunResult): void {
   console.log(`  ${r.db}: arranque ${r.startMs} ms, RSS en reposo ${r.idleRssMb.toFixed(0)} MB`);
   for (const p of r.phases) {
     console.log(
-      `    ${String(p.buyers).padStart(2)} compradores: ${(p.orders.length / p.seconds).toFixed(1)} pedidos/s; ` +
+      `    ${label(p)}: ${(p.orders.length / p.seconds).toFixed(1)} pedidos/s; ` +
         `pedido p50 ${ms(quantile(p.orders, 0.5))} p95 ${ms(quantile(p.orders, 0.95))} p99 ${ms(quantile(p.orders, 0.99))} ms; ` +
         `compra p50 ${ms(quantile(p.purchases, 0.5))} p95 ${ms(quantile(p.purchases, 0.95))} ms; ` +
         `carro p95 ${ms(quantile(p.cartAdds, 0.95))} ms; RSS máx ${p.peakRssMb.toFixed(0)} MB; ` +
@@ -330,8 +348,8 @@ function printRun(r: RunResult): void {
 async function main() {
   const databases = DATABASES.includes('postgres') && !(await postgresAvailable()) ? DATABASES.filter((d) => d !== 'postgres') : DATABASES;
   console.log(
-    `carga al empezar: ${load()}; ${ROUNDS} rondas × ${databases.join(' y ')} × ${LEVELS.join('/')} compradores × ${SECONDS} s; ` +
-      `${LINES} líneas por pedido, espera entre compras ${THINK_MS} ms; B1 sustituto a 0 ms`,
+    `carga al empezar: ${load()}; ${ROUNDS} rondas × ${databases.join(' y ')} × ${PHASES.map(label).join(' / ')} × ${SECONDS} s; ` +
+      `${LINES} líneas por pedido; B1 sustituto a 0 ms`,
   );
   const runs: RunResult[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -347,10 +365,10 @@ async function main() {
   for (const db of databases) {
     const mine = runs.filter((r) => r.db === db);
     console.log(`  ${db}: RSS en reposo ${spread(mine.map((r) => r.idleRssMb))}`);
-    for (const [i, buyers] of LEVELS.entries()) {
+    for (const [i, each] of PHASES.entries()) {
       const at = mine.map((r) => r.phases[i]!);
       console.log(
-        `    ${String(buyers).padStart(2)} compradores: pedido p95 ${spread(at.map((p) => quantile(p.orders, 0.95)))}, p50 ${spread(at.map((p) => quantile(p.orders, 0.5)))}; ` +
+        `    ${label(each)}: pedido p95 ${spread(at.map((p) => quantile(p.orders, 0.95)))}, p50 ${spread(at.map((p) => quantile(p.orders, 0.5)))}; ` +
           `compra p95 ${spread(at.map((p) => quantile(p.purchases, 0.95)))}; pedidos/s ${spread(at.map((p) => p.orders.length / p.seconds))}; ` +
           `RSS máx ${spread(at.map((p) => p.peakRssMb))}; CPU del portal por compra ${spread(at.map((p) => p.portalCpuPerOrder))}; ` +
           `errores ${at.reduce((s, p) => s + p.errors, 0)}`,
