@@ -16,7 +16,7 @@
 // and their range. BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_LINES (3), BENCH_THINK_MS (0: the pause of the
 // levels), BENCH_DATABASES ('pglite,postgres'), BENCH_PG_URL (a PostgreSQL where a database orders_bench_* may be
 // created; default the local one of .ci/run), BENCH_CPU_PROF (a folder: the portal runs under --cpu-prof and writes its
-// profile there on exit).
+// profile there on exit), BENCH_NODE_ARGS (Node options of the portal, e.g. heap settings).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -40,6 +40,8 @@ const PHASES: Array<{ buyers: number; thinkMs: number }> = [
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Node's options for the portal (BENCH_NODE_ARGS='--max-semi-space-size=8'), e.g. to try heap settings. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const BUYERS = Math.max(...LEVELS);
 
 interface Session {
@@ -310,7 +312,7 @@ async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult>
     url.pathname = `/${dbName}`;
     env.BENCH_DATABASE_URL = url.toString();
   }
-  const profArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const profArgs = [...NODE_ARGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
   let portal: { info: PortalInfo; child: ChildProcess } | undefined;
   try {
     portal = await startChild<PortalInfo>('orders-server.ts', env, profArgs);
@@ -349,7 +351,7 @@ async function main() {
   const databases = DATABASES.includes('postgres') && !(await postgresAvailable()) ? DATABASES.filter((d) => d !== 'postgres') : DATABASES;
   console.log(
     `carga al empezar: ${load()}; ${ROUNDS} rondas × ${databases.join(' y ')} × ${PHASES.map(label).join(' / ')} × ${SECONDS} s; ` +
-      `${LINES} líneas por pedido; B1 sustituto a 0 ms`,
+      `${LINES} líneas por pedido; B1 sustituto a 0 ms${NODE_ARGS.length ? `; portal con ${NODE_ARGS.join(' ')}` : ''}`,
   );
   const runs: RunResult[] = [];
   for (let round = 0; round < ROUNDS; round++) {
