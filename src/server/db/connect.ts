@@ -64,9 +64,10 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
 
 /**
  * PGlite's server settings (`-c name=value` at start), chosen for a small resident set: PGlite is one backend in this
- * process, so PostgreSQL's defaults for a shared server (128 MB of shared buffers, 64 MB for maintenance) size memory
- * nobody else uses. Measured with the orders bench (docs/performance.md): the resident set falls by about 100 MB and
- * order placement is as fast. Each can be overridden with `openDatabase({ pglite: { settings } })`.
+ * process, and PostgreSQL's default of 128 MB of shared buffers for a shared server sits in its WebAssembly memory.
+ * Measured with the orders bench (docs/orders-performance.md, section 4): 16 MB takes about 140 MB off the resident
+ * set and orders are as fast; work_mem, temp_buffers, maintenance_work_mem and wal_buffers are taken only when needed
+ * and change nothing measurable, so they keep their defaults. `openDatabase({ pglite: { settings } })` adds or replaces.
  */
 export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
   shared_buffers: '16MB',

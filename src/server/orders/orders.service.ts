@@ -16,7 +16,6 @@ import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
 import type { Outbox, OutboxWorker } from '../jobs/outbox';
 import type { SessionUser } from '../plugins/auth';
-import type { CustomerDirectory } from '../profile/customers.service';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from './erpOrderJob';
 import { toOrder, type NewOrderLine, type OrderRepo, type OrderWithLines } from './orders.repo';
 
@@ -53,7 +52,6 @@ export interface OrderServiceDeps {
   orders: OrderRepo;
   cart: CartService;
   erp: ErpService;
-  customers: CustomerDirectory;
   outbox: Outbox;
   worker: OutboxWorker;
   deliverNowMs?: number;
