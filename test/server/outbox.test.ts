@@ -58,6 +58,44 @@ describe('enqueue', () => {
   });
 });
 
+describe('enqueueWith: a change and its job in one statement', () => {
+  const marker = () => box.enqueue(database.db, { kind: 'mail', payload: {}, dedupeKey: 'marker' });
+  const changed = sql`update outbox set last_error = 'cambiado' where dedupe_key = 'marker'`;
+
+  it('makes the change and adds the job', async () => {
+    const { id: markerId } = await marker();
+    const job = await box.enqueueWith(changed, { kind: 'erp.order', payload: { orderId: 7 }, dedupeKey: 'erp.order:OC000007' });
+    expect(job).toEqual({ id: expect.any(Number), created: true, revived: false });
+    expect(await row(job.id)).toMatchObject({ kind: 'erp.order', payload: { orderId: 7 }, dedupeKey: 'erp.order:OC000007', status: 'pending', attempts: 0 });
+    expect((await row(markerId)).lastError).toBe('cambiado');
+  });
+
+  it('both or neither: a change that fails adds no job', async () => {
+    const { id: markerId } = await marker();
+    await expect(
+      box.enqueueWith(sql`update outbox set attempts = attempts / 0 where dedupe_key = 'marker'`, { kind: 'erp.order', payload: {}, dedupeKey: 'erp.order:OC000008' }),
+    ).rejects.toThrow();
+    expect(await box.byKey('erp.order:OC000008')).toBeUndefined();
+    expect((await row(markerId)).attempts).toBe(0);
+  });
+
+  it('a job of the same key already there: the change is made, and the job revived as enqueue revives it', async () => {
+    const { id: markerId } = await marker();
+    const first = await box.enqueue(database.db, { kind: 'erp.order', payload: { orderId: 9 }, dedupeKey: 'erp.order:OC000009' });
+    await database.db.update(outbox).set({ status: 'failed', failure: 'exhausted', attempts: 25 }).where(eq(outbox.id, first.id));
+    const again = await box.enqueueWith(changed, { kind: 'erp.order', payload: { orderId: 9 }, dedupeKey: 'erp.order:OC000009' }, { revive: true });
+    expect(again).toEqual({ id: first.id, created: false, revived: true });
+    expect(await row(first.id)).toMatchObject({ status: 'pending', failure: null, attempts: 0 });
+    expect((await row(markerId)).lastError).toBe('cambiado');
+    // without revive a failed job stays as it is; the change is still made
+    await database.db.update(outbox).set({ status: 'failed', failure: 'exhausted' }).where(eq(outbox.id, first.id));
+    await database.db.update(outbox).set({ lastError: null }).where(eq(outbox.id, markerId));
+    expect(await box.enqueueWith(changed, { kind: 'erp.order', payload: {}, dedupeKey: 'erp.order:OC000009' })).toEqual({ id: first.id, created: false, revived: false });
+    expect((await row(first.id)).status).toBe('failed');
+    expect((await row(markerId)).lastError).toBe('cambiado');
+  });
+});
+
 describe('retries', () => {
   it('retries a failing job after its backoff, then marks it done', async () => {
     let calls = 0;

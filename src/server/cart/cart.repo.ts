@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../db/connect';
+import type { Db, DbOrTx } from '../db/connect';
 import { cartItems, productContent, type CartItemRow, type ProductContentRow } from '../db/schema';
 
 /** A size and how many of it: what an order takes out of a cart, or puts back. */
@@ -21,17 +21,22 @@ export class CartRepo {
     return row;
   }
 
-  /** Adds `quantity` to the user's line of `sku` (creating it): one statement, so concurrent adds both count. */
-  async add(tx: DbOrTx, userId: number, sku: string, quantity: number): Promise<CartItemRow> {
+  /**
+   * Adds `quantity` to the user's line of `sku` (creating it) only while the line stays within `stock`: one statement,
+   * so concurrent adds both count and never pass the stock together. Undefined when the line would pass it (nothing
+   * changes); the caller checks a new line's own quantity against the stock.
+   */
+  async addWithin(userId: number, sku: string, quantity: number, stock: number, tx: DbOrTx = this.db): Promise<CartItemRow | undefined> {
     const [row] = await tx
       .insert(cartItems)
       .values({ userId, sku, quantity })
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.sku],
         set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${stock}::numeric`,
       })
       .returning();
-    return row!;
+    return row;
   }
 
   async setQuantity(tx: DbOrTx, id: number, quantity: number): Promise<CartItemRow | undefined> {
@@ -48,25 +53,6 @@ export class CartRepo {
   }
 
   /**
-   * Takes exactly these lines out of the user's cart, inside the caller's transaction (the one that makes the order):
-   * every line must still be in the cart with the same sku AND quantity. The user's cart rows are locked first (in id
-   * order, so two orders of the same cart queue instead of deadlocking); the second one finds them gone. Answers false
-   * and deletes nothing when any line is missing or changed: the caller rolls back.
-   */
-  async takeLines(tx: Tx, userId: number, lines: readonly CartLine[]): Promise<boolean> {
-    if (lines.length === 0) return true;
-    const rows = await tx.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id)).for('update');
-    const ids: number[] = [];
-    for (const line of lines) {
-      const row = rows.find((r) => r.sku === line.sku && r.quantity === line.quantity);
-      if (!row || ids.includes(row.id)) return false;
-      ids.push(row.id);
-    }
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
-    return true;
-  }
-
-  /**
    * Puts lines back into the user's cart, inside the caller's transaction: each size's quantity is added to the line
    * the cart already holds (or a new line is made), so what the buyer added since is kept. Used when an order that
    * took the cart's lines ends without a sale (a card or transfer payment REJECTED, ABORTED or EXPIRED; the ERP
@@ -80,7 +66,7 @@ export class CartRepo {
       bySku.set(sku, (bySku.get(sku) ?? 0) + quantity);
     }
     if (bySku.size === 0) return;
-    // the same lock order as takeLines (the user's rows by id), so an order being made meanwhile cannot deadlock with it
+    // the same lock order as OrderRepo.insert (the user's rows by id), so an order being made meanwhile cannot deadlock with it
     await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id)).for('update');
     await tx
       .insert(cartItems)

@@ -6,14 +6,14 @@ import { isBlocked } from '@shared/blocking';
 import { fill, MSG } from '@shared/messages';
 import { orderTotals, priceLine } from '@shared/pricing';
 import { offerPercent } from '../catalog/content.repo';
-import type { Db, Tx } from '../db/connect';
+import type { Db } from '../db/connect';
 import type { CartItemRow, ProductContentRow } from '../db/schema';
 import type { ErpService } from '../erp/erp.service';
 import type { ItemRecord } from '../erp/mapping';
 import { HttpError } from '../errors';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
-import type { CartLine, CartRepo } from './cart.repo';
+import type { CartRepo } from './cart.repo';
 
 /** The cart as an order is built from it: priced lines, totals and the profile they were priced with. */
 export interface PricedCart extends CartResponse {
@@ -60,6 +60,17 @@ function toCartItem(row: CartItemRow, item: ItemRecord | undefined, content: Map
   };
 }
 
+/**
+ * Both results, waited for together; a failure is reported in the order given (the first one's before the second's),
+ * whichever came first: a blocked buyer is told so before being told a size is unavailable.
+ */
+async function inOrder<A, B>(first: Promise<A>, second: Promise<B>): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return [a.value, b.value];
+}
+
 export class CartService {
   constructor(
     private readonly db: Db,
@@ -68,10 +79,14 @@ export class CartService {
     private readonly customers: CustomerDirectory,
   ) {}
 
-  /** The buyer's cart priced now ('Resumen de la compra' included). Lines no longer sold are left out of the totals. */
+  /**
+   * The buyer's cart priced now ('Resumen de la compra' included). Lines no longer sold are left out of the totals. The
+   * profile (given, or read fresh) and the lines' fresh prices and stock are read at the same time.
+   */
   async priced(user: SessionUser, profile?: CustomerProfile): Promise<PricedCart> {
-    const [rows, current] = await Promise.all([this.repo.list(user.id), profile ?? this.customers.profileOf(user)]);
-    const items = await this.priceRows(rows, current);
+    const [current, lines] = await Promise.all([profile ?? this.customers.profileOf(user), this.linesOf(user.id)]);
+    const loyalty = clampPct(current.descFidel);
+    const items = lines.rows.map((row) => toCartItem(row, lines.items.get(row.sku), lines.content, loyalty));
     return { items, totals: orderTotals(items.filter((i) => !i.unavailable), current.descFidel), profile: current };
   }
 
@@ -80,24 +95,24 @@ export class CartService {
     return { items, totals };
   }
 
-  /** Adds to the buyer's line of the size; the new quantity may not pass the fresh stock. */
+  /**
+   * Adds to the buyer's line of the size; the new quantity may not pass the fresh stock. The profile (blocking, loyalty)
+   * and the size are read from the ERP at the same time; the addition is one statement that adds only within the stock.
+   */
   async add(user: SessionUser, { sku, quantity }: CartAddRequest): Promise<CartItem> {
-    const profile = await this.buyingProfile(user);
-    const { item, content } = await this.sellableItem(sku);
+    const [profile, { item, content }] = await inOrder(this.buyingProfile(user), this.sellableItem(sku));
     const loyalty = clampPct(profile.descFidel);
-    return this.db.transaction(async (tx) => {
-      const row = await this.repo.add(tx, user.id, item.itemCode, quantity);
-      const priced = toCartItem(row, item, content, loyalty);
-      if (row.quantity > item.stock) throw overStockError(priced); // rolls the addition back
-      return priced;
-    });
+    const over = () => overStockError(toCartItem({ id: 0, userId: user.id, sku: item.itemCode, quantity, createdAt: new Date(), updatedAt: new Date() }, item, content, loyalty));
+    if (quantity > item.stock) throw over();
+    const row = await this.repo.addWithin(user.id, item.itemCode, quantity, item.stock);
+    if (!row) throw over(); // what the cart holds already plus this would pass the stock: nothing added
+    return toCartItem(row, item, content, loyalty);
   }
 
   /** Sets the quantity of one of the buyer's lines (1..stock). */
   async update(user: SessionUser, { id, quantity }: CartUpdateRequest): Promise<CartItem> {
     const row = await this.ownLine(user, id);
-    const profile = await this.buyingProfile(user);
-    const { item, content } = await this.sellableItem(row.sku);
+    const [profile, { item, content }] = await inOrder(this.buyingProfile(user), this.sellableItem(row.sku));
     const priced = toCartItem({ ...row, quantity }, item, content, clampPct(profile.descFidel));
     if (quantity > item.stock) throw overStockError(priced);
     const updated = await this.repo.setQuantity(this.db, id, quantity);
@@ -110,14 +125,6 @@ export class CartService {
     if (!(await this.repo.remove(id, user.id))) throw new HttpError(404, MSG.cartItemNotFound);
   }
 
-  /**
-   * Takes the lines an order was priced from out of the buyer's cart, in the order's transaction. False (nothing
-   * taken) when any of them is no longer in the cart with the same quantity: the cart changed since it was priced.
-   */
-  take(tx: Tx, user: SessionUser, lines: readonly CartLine[]): Promise<boolean> {
-    return this.repo.takeLines(tx, user.id, lines);
-  }
-
   async clear(user: SessionUser): Promise<void> {
     await this.repo.clear(user.id);
   }
@@ -126,12 +133,13 @@ export class CartService {
     return this.repo.count(user.id);
   }
 
-  private async priceRows(rows: CartItemRow[], profile: CustomerProfile): Promise<CartItem[]> {
-    if (rows.length === 0) return [];
+  /** The user's cart rows with the fresh ERP record of each size (one batched read) and the portal content of their styles. */
+  private async linesOf(userId: number): Promise<{ rows: CartItemRow[]; items: Map<string, ItemRecord>; content: Map<string, ProductContentRow> }> {
+    const rows = await this.repo.list(userId);
+    if (rows.length === 0) return { rows, items: new Map(), content: new Map() };
     const items = new Map((await this.erp.getItems(rows.map((r) => r.sku))).map((i) => [i.itemCode, i]));
     const content = await this.repo.contentOf([...items.values()].map((i) => i.style));
-    const loyalty = clampPct(profile.descFidel);
-    return rows.map((row) => toCartItem(row, items.get(row.sku), content, loyalty));
+    return { rows, items, content };
   }
 
   /** The fresh profile of a buyer who may buy: blocked buyers cannot add or change (spec section 4). */

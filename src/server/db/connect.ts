@@ -1,13 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { MIGRATIONS_DIR } from '../paths';
+import { MIGRATIONS_DIR, SERVER_DIR } from '../paths';
 import * as schema from './schema';
 
 /** The one database type the code sees, whichever engine is behind it. */
@@ -65,6 +63,42 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
 }
 
 /**
+ * PGlite's server settings (`-c name=value` at start), chosen for a small resident set: PGlite is one backend in this
+ * process, and PostgreSQL's default of 128 MB of shared buffers for a shared server sits in its WebAssembly memory.
+ * Measured with the orders bench (docs/orders-performance.md, section 4): 16 MB takes about 140 MB off the resident
+ * set and orders are as fast; work_mem, temp_buffers, maintenance_work_mem and wal_buffers are taken only when needed
+ * and change nothing measurable, so they keep their defaults. `openDatabase({ pglite: { settings } })` adds or replaces.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+};
+
+/** Options of the embedded database (PGlite) only. */
+export interface PgliteOptions {
+  /** Server settings added to (or replacing) PGLITE_SETTINGS. */
+  settings?: Record<string, string>;
+}
+
+/**
+ * Creates PGlite's data folder (initdb) in a child process that exits when done: the memory initdb takes stays with
+ * the process that ran it, and the server should not carry it for its whole life.
+ */
+function initdbInChildProcess(dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(SERVER_DIR, 'db', 'pgliteInitdb.mjs'), dir], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`no se pudo crear la base de datos PGlite en ${dir} (initdb terminó con ${signal ?? code})`)),
+    );
+  });
+}
+
+/** PGlite's start parameters: its own defaults plus the settings. */
+function pgliteStartParams(defaults: readonly string[], settings: Record<string, string>): string[] {
+  return [...defaults, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+}
+
+/**
  * Opens PostgreSQL when a URL is given, otherwise PGlite: in `dataDir/db`, or in memory with `memory: true`.
  * PGlite is single-process: only one server may open a data folder at a time.
  */
@@ -74,6 +108,7 @@ export async function openDatabase(opts: {
   memory?: boolean;
   /** Told when PostgreSQL drops an idle pooled connection (a restart, a failover, an administrator). */
   onIdleError?: (error: Error) => void;
+  pglite?: PgliteOptions;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -90,12 +125,20 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
+  // PGlite and its driver are loaded only here: a server on PostgreSQL does not carry them (about 45 MB)
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let dir: string | undefined;
   if (!opts.memory) {
     dir = path.join(opts.dataDir ?? './data', 'db');
     mkdirSync(path.dirname(dir), { recursive: true });
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initdbInChildProcess(dir);
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const options = { startParams: pgliteStartParams(PGlite.defaultStartParams, { ...PGLITE_SETTINGS, ...opts.pglite?.settings }) };
+  const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   // PGlite lives in this one process: calls of migrate() run one after the other (the next one finds nothing to do).

@@ -310,21 +310,26 @@ export class ErpService {
    */
   async findSalesDocument(cardCode: string, numAtCard: string): Promise<SalesDocumentState | null> {
     const byReference = filter`CardCode eq ${cardCode} and NumAtCard eq ${numAtCard}`;
-    const orders = await this.sl.get<{ value: B1Document[] }>('Orders', {
-      select: ['DocEntry', 'DocNum', 'CardCode', 'NumAtCard'],
-      filter: byReference,
-      orderby: 'DocEntry',
-      top: 1,
-    });
-    const order = orders.value[0];
+    // Orders and Drafts asked at once (a first submission needs both answers); an order found wins whatever Drafts says
+    const [orders, drafts] = await Promise.allSettled([
+      this.sl.get<{ value: B1Document[] }>('Orders', {
+        select: ['DocEntry', 'DocNum', 'CardCode', 'NumAtCard'],
+        filter: byReference,
+        orderby: 'DocEntry',
+        top: 1,
+      }),
+      this.sl.get<{ value: B1Document[] }>('Drafts', {
+        select: ['DocEntry', 'CardCode', 'NumAtCard'],
+        filter: `${byReference} and ${filter`DocObjectCode eq ${'oOrders'}`}`,
+        orderby: 'DocEntry',
+        top: 1,
+      }),
+    ]);
+    if (orders.status === 'rejected') throw orders.reason;
+    const order = orders.value.value[0];
     if (order) return { kind: 'order', docEntry: order.DocEntry, docNum: order.DocNum ?? order.DocEntry };
-    const drafts = await this.sl.get<{ value: B1Document[] }>('Drafts', {
-      select: ['DocEntry', 'CardCode', 'NumAtCard'],
-      filter: `${byReference} and ${filter`DocObjectCode eq ${'oOrders'}`}`,
-      orderby: 'DocEntry',
-      top: 1,
-    });
-    const draft = drafts.value[0];
+    if (drafts.status === 'rejected') throw drafts.reason;
+    const draft = drafts.value.value[0];
     if (!draft) return null;
     type Decision = { Status?: string; Remarks?: string | null };
     const requests = await this.sl.get<{ value: Array<{ Code: number; Status?: string; ApprovalRequestDecisions?: Decision[] }> }>('ApprovalRequests', {

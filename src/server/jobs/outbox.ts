@@ -104,6 +104,27 @@ export class Outbox {
   }
 
   /**
+   * Makes `change` (an UPDATE, INSERT or DELETE, without RETURNING) and adds the job in one statement: both or neither,
+   * with no transaction around them (one round trip instead of four). When a job of the same key is there already, the
+   * change and `enqueue` (revive included) run in one transaction instead, as the caller would have written them.
+   */
+  async enqueueWith(change: SQL, job: NewJob, options: EnqueueOptions = {}): Promise<{ id: number; created: boolean; revived: boolean }> {
+    const delay = Math.max(0, Math.round(job.delayMs ?? 0));
+    const result = await this.db.execute(sql`
+      with change as (${change})
+      insert into outbox (kind, payload, dedupe_key, next_attempt_at)
+      values (${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.dedupeKey}, now() + ${delay}::int * interval '1 millisecond')
+      on conflict (dedupe_key) do nothing
+      returning id`);
+    const [inserted] = rowsOf<{ id: number }>(result);
+    if (inserted) return { id: inserted.id, created: true, revived: false };
+    return this.db.transaction(async (tx) => {
+      await tx.execute(change);
+      return this.enqueue(tx, job, options);
+    });
+  }
+
+  /**
    * Re-drives one failed job by hand (an administrator): queued again with a fresh budget, whatever it failed for.
    * Answers the job as it stands, or undefined when there is none; a job that is not failed is left as it is.
    */
@@ -262,17 +283,15 @@ export class OutboxWorker {
   async deliverNow(id: number, timeoutMs = 10_000): Promise<JobOutcome> {
     const claimed = await this.claim(sql`status = 'pending' and id = ${id}`, 1);
     if (claimed[0]) {
-      const run = this.run(claimed[0]);
-      const finished = await Promise.race([run.then(() => true), sleep(timeoutMs).then(() => false)]);
-      if (!finished) return 'pending';
-    } else {
-      const until = Date.now() + timeoutMs;
-      while (Date.now() < until) {
-        const status = await this.statusOf(id);
-        if (status !== 'pending') return status;
-        if (!(await this.isLocked(id))) break; // queued, waiting for its next try
-        await sleep(100);
-      }
+      // the run's own outcome, as it wrote it: no need to read the job back
+      return Promise.race([this.run(claimed[0]), sleep(timeoutMs).then((): JobOutcome => 'pending')]);
+    }
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const status = await this.statusOf(id);
+      if (status !== 'pending') return status;
+      if (!(await this.isLocked(id))) break; // queued, waiting for its next try
+      await sleep(100);
     }
     return this.statusOf(id);
   }
@@ -307,7 +326,8 @@ export class OutboxWorker {
     return rowsOf<ClaimedRow>(result).sort((a, b) => a.id - b.id);
   }
 
-  private async run(row: ClaimedRow): Promise<void> {
+  /** Runs a claimed job and records how it went; answers the status it wrote. */
+  private async run(row: ClaimedRow): Promise<JobOutcome> {
     const postedAt = row.posted_at === null ? null : new Date(row.posted_at);
     const marks = new Outbox(this.opts.db);
     const job: JobInfo = {
@@ -326,6 +346,7 @@ export class OutboxWorker {
       await handler(payload, job);
       await this.opts.db.execute(sql`
         update outbox set status = 'done', done_at = now(), locked_until = null, last_error = null, failure = null where id = ${row.id}`);
+      return 'done';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RetryLaterError) {
@@ -336,7 +357,7 @@ export class OutboxWorker {
             last_error = ${message.slice(0, 2000)}, next_attempt_at = now() + ${wait}::int * interval '1 millisecond'
           where id = ${row.id}`);
         this.opts.logger?.info({ jobId: row.id, kind: row.kind, key: row.dedupe_key, retryInMs: wait, reason: message }, 'outbox: trabajo en espera');
-        return;
+        return 'pending';
       }
       const failure: JobFailure | null =
         error instanceof PermanentJobError ? 'rejected' : row.attempts >= this.maxAttempts ? 'exhausted' : null;
@@ -348,6 +369,7 @@ export class OutboxWorker {
       const log = { jobId: row.id, kind: row.kind, key: row.dedupe_key, attempts: row.attempts, err: error };
       if (failure) this.opts.logger?.error({ ...log, failure }, 'outbox: trabajo fallido');
       else this.opts.logger?.warn({ ...log, retryInMs: wait }, 'outbox: trabajo reintentará');
+      return failure ? 'failed' : 'pending';
     }
   }
 

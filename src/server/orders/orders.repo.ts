@@ -1,14 +1,61 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Order, OrderLine } from '@shared/api/orders';
 import { orderNumber } from '@shared/orders';
 import { CartRepo } from '../cart/cart.repo';
-import type { Db, DbOrTx, Tx } from '../db/connect';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/connect';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';
 import { Outbox } from '../jobs/outbox';
 import { enqueueOrderConfirmedMail } from '../mail/mailJob';
 
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'purchaseOrderNumber' | 'orderState' | 'erpStatus' | 'createdAt' | 'updatedAt'>;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
+
+/** Digits of the id in an order number (OC000123), as orderNumber() pads it. */
+const NUMBER_DIGITS = 6;
+/** The columns an order line is inserted with, in this order. */
+const LINE_FIELDS = ['sku', 'name', 'size', 'quantity', 'price', 'offerPct', 'loyaltyPct', 'priceOffer', 'priceFinalUnit', 'priceFinal', 'descLinea'] as const;
+
+/** `a, b, c`: the database names of a table's fields. */
+function columnList(table: PgTable, keys: readonly string[]): SQL {
+  const columns = getTableColumns(table);
+  return sql.join(
+    keys.map((key) => sql.identifier(columns[key]!.name)),
+    sql`, `,
+  );
+}
+
+/** `$1::integer, $2::varchar(50), …`: the values of a table's fields as the column encodes them, cast to its type. */
+function valueList(table: PgTable, entries: ReadonlyArray<readonly [string, unknown]>): SQL {
+  const columns = getTableColumns(table);
+  return sql.join(
+    entries.map(([key, given]) => {
+      const column = columns[key]!;
+      const value = given === undefined ? column.default : given; // a field left out takes the column's default
+      return value === null || value === undefined ? sql`null::${sql.raw(column.getSQLType())}` : sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
+    }),
+    sql`, `,
+  );
+}
+
+/** An order row with its lines as JSON in `__lines` (json_agg, or null for none), as the statements here answer it. */
+function withLinesOf(raw: Record<string, unknown>): OrderWithLines {
+  const lines = typeof raw.__lines === 'string' ? (JSON.parse(raw.__lines) as unknown) : raw.__lines;
+  return {
+    order: fromDriver(orders, raw) as OrderRow,
+    lines: ((lines ?? []) as Array<Record<string, unknown>>).map((line) => fromDriver(orderLines, line) as OrderLineRow),
+  };
+}
+
+/** A row as a raw statement answers it (database column names, driver values), mapped as a drizzle select maps it. */
+function fromDriver(table: PgTable, raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out;
+}
 
 export interface OrderWithLines {
   order: OrderRow;
@@ -19,17 +66,56 @@ export interface OrderWithLines {
 export class OrderRepo {
   constructor(private readonly db: Db) {}
 
-  /** Inserts the order and its lines; the number (OC/RE + id) is set in the same transaction. */
-  async insert(tx: Tx, order: NewOrder, lines: readonly NewOrderLine[]): Promise<OrderWithLines> {
-    const [inserted] = await tx.insert(orders).values(order).returning({ id: orders.id });
-    const id = inserted!.id;
-    const [row] = await tx
-      .update(orders)
-      .set({ purchaseOrderNumber: orderNumber(order.orderType, id) })
-      .where(eq(orders.id, id))
-      .returning();
-    const stored = lines.length ? await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: id }))).returning() : [];
-    return { order: row!, lines: stored.sort((a, b) => a.id - b.id) };
+  /**
+   * Makes the order from the buyer's cart, in one statement inside the caller's transaction: the lines are taken out of
+   * the cart (every one must still be there with the same sku AND quantity; the buyer's cart rows are locked first, in
+   * id order, so two orders of the same cart queue instead of deadlocking, in the same order as CartRepo.restoreLines),
+   * and only then the order is inserted with its lines. Its id is drawn from the sequence first, so the number (OC/RE +
+   * id) goes in with the row. Undefined when the cart changed (a line missing or with another quantity): nothing is
+   * inserted, and the caller must roll its transaction back, which puts back whatever was taken.
+   */
+  async insert(tx: Tx, order: NewOrder, lines: readonly NewOrderLine[]): Promise<OrderWithLines | undefined> {
+    if (new Set(lines.map((line) => line.sku)).size !== lines.length) return undefined; // a cart holds one row per size
+    const prefix = orderNumber(order.orderType, 0).slice(0, -NUMBER_DIGITS);
+    const orderFields = Object.entries(order).filter(([, value]) => value !== undefined);
+    const taking = lines.length
+      ? sql`mine as materialized (
+          select id, sku, quantity from cart_items where user_id = ${order.userId} order by id for update),
+        taken as (
+          delete from cart_items c using mine
+          where c.id = mine.id and (mine.sku, mine.quantity) in (${sql.join(
+            lines.map((line) => sql`(${line.sku}, ${line.quantity}::int)`),
+            sql`, `,
+          )})
+          returning c.id),
+        n as (select nextval('orders_id_seq')::int as id where (select count(*) from taken) = ${lines.length}),
+        `
+      : sql`n as (select nextval('orders_id_seq')::int as id),`;
+    const linesCte = lines.length
+      ? sql`, l as (
+          insert into order_lines (order_id, ${columnList(orderLines, LINE_FIELDS)})
+          select o.id, v.* from o cross join (values ${sql.join(
+            lines.map((line) => sql`(${valueList(orderLines, LINE_FIELDS.map((key) => [key, line[key]]))})`),
+            sql`, `,
+          )}) as v(${columnList(orderLines, LINE_FIELDS)})
+          returning *)`
+      : sql``;
+    const result = await tx.execute(sql`
+      with ${taking}
+      o as (
+        insert into orders (id, purchase_order_number, ${columnList(orders, orderFields.map(([key]) => key))})
+        select n.id, ${prefix} || case when n.id < ${10 ** NUMBER_DIGITS} then lpad(n.id::text, ${NUMBER_DIGITS}, '0') else n.id::text end,
+          ${valueList(orders, orderFields)}
+        from n
+        returning *)${linesCte}
+      select o.*, ${lines.length ? sql`(select json_agg(l order by l.id) from l)` : sql`null`} as "__lines" from o`);
+    const [raw] = rowsOf<Record<string, unknown>>(result);
+    if (!raw) return undefined;
+    const stored = withLinesOf(raw);
+    // the SQL above writes what orderNumber() writes; should they ever differ, no order is made
+    const number = orderNumber(order.orderType, stored.order.id);
+    if (stored.order.purchaseOrderNumber !== number) throw new Error(`número de pedido ${stored.order.purchaseOrderNumber}, se esperaba ${number}`);
+    return stored;
   }
 
   async byId(id: number, tx: DbOrTx = this.db): Promise<OrderRow | undefined> {
@@ -46,17 +132,25 @@ export class OrderRepo {
     return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
   }
 
-  async withLines(id: number): Promise<OrderWithLines | undefined> {
-    const order = await this.byId(id);
-    return order ? { order, lines: await this.lines(id) } : undefined;
+  /** The order and its lines (in id order), read in one statement. */
+  async withLines(id: number, tx: DbOrTx = this.db): Promise<OrderWithLines | undefined> {
+    const result = await tx.execute(sql`
+      select o.*, (select json_agg(l order by l.id) from order_lines l where l.order_id = o.id) as "__lines"
+      from orders o where o.id = ${id}`);
+    const [raw] = rowsOf<Record<string, unknown>>(result);
+    return raw ? withLinesOf(raw) : undefined;
   }
 
-  /** Marks a PROCESS order as waiting for the ERP (inside the transaction that enqueues its submission). */
-  async markErpPending(tx: Tx, id: number): Promise<void> {
-    await tx
+  /**
+   * The statement that marks a PROCESS order as waiting for the ERP, to be made with the enqueue of its submission
+   * (Outbox.enqueueWith).
+   */
+  erpPendingChange(id: number): SQL {
+    return this.db
       .update(orders)
       .set({ erpStatus: 'PENDING', erpError: null })
-      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), inArray(orders.erpStatus, ['NONE', 'PENDING'])));
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), inArray(orders.erpStatus, ['NONE', 'PENDING'])))
+      .getSQL();
   }
 
   /**

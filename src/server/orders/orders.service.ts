@@ -16,9 +16,8 @@ import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
 import type { Outbox, OutboxWorker } from '../jobs/outbox';
 import type { SessionUser } from '../plugins/auth';
-import type { CustomerDirectory } from '../profile/customers.service';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from './erpOrderJob';
-import { toOrder, type NewOrderLine, type OrderRepo } from './orders.repo';
+import { toOrder, type NewOrderLine, type OrderRepo, type OrderWithLines } from './orders.repo';
 
 /** Which ERP submission a route asks for: a reservation (/user/b1/reserve) or a sales order (/user/b1/ov). */
 export type SubmissionKind = 'reserve' | 'ov';
@@ -53,7 +52,6 @@ export interface OrderServiceDeps {
   orders: OrderRepo;
   cart: CartService;
   erp: ErpService;
-  customers: CustomerDirectory;
   outbox: Outbox;
   worker: OutboxWorker;
   deliverNowMs?: number;
@@ -82,11 +80,11 @@ export class OrderService {
    * its own priced copy of the lines. `onCreated` runs last in the same transaction.
    */
   async create(user: SessionUser, request: CreateOrderRequest, onCreated?: OrderCreatedHook): Promise<Order> {
-    const { customers, cart, erp, orders, db } = this.deps;
-    const profile = await customers.profileOf(user);
+    const { cart, erp, orders, db } = this.deps;
+    // the fresh profile and the cart's fresh prices and stock, read at the same time
+    const priced = await cart.priced(user);
+    const { profile } = priced;
     if (isBlocked(profile)) throw new HttpError(403, MSG.blocked);
-
-    const priced = await cart.priced(user, profile);
     if (priced.items.length === 0) throw new HttpError(409, MSG.cartIsEmpty);
     for (const item of priced.items) {
       if (item.unavailable) throw new HttpError(400, fill(MSG.cartItemUnavailable, { sku: item.sku }));
@@ -130,8 +128,7 @@ export class OrderService {
       descLinea: item.descLinea,
     }));
     return db.transaction(async (tx) => {
-      const taken = await cart.take(tx, user, priced.items.map((item) => ({ sku: item.sku, quantity: item.quantity })));
-      if (!taken) throw new HttpError(409, MSG.cartChanged); // rolls the transaction back: the cart stays as it is
+      // takes the priced lines out of the cart and inserts the order, in one statement
       const stored = await orders.insert(
         tx,
         {
@@ -152,6 +149,7 @@ export class OrderService {
         },
         lines,
       );
+      if (!stored) throw new HttpError(409, MSG.cartChanged); // rolls the transaction back: the cart stays as it is
       const order = toOrder(stored);
       await onCreated?.(tx, order);
       return order;
@@ -160,8 +158,7 @@ export class OrderService {
 
   /** GET /orders/{id}: the buyer's own order. */
   async get(user: SessionUser, id: number): Promise<Order> {
-    const order = await this.ownOrder(user, () => this.deps.orders.byId(id));
-    return this.answer(order.id);
+    return toOrder(this.own(user, await this.deps.orders.withLines(id)));
   }
 
   /**
@@ -169,7 +166,7 @@ export class OrderService {
    * waits a little for it. A repeated call finds the same job (dedupe key) and, once sent, answers the result.
    */
   async submit(user: SessionUser, reference: string, kind: SubmissionKind): Promise<SubmissionResult> {
-    const { db, orders, outbox, worker } = this.deps;
+    const { orders, outbox, worker } = this.deps;
     const order = await this.ownOrder(user, () => orders.byNumber(reference));
     const number = order.purchaseOrderNumber ?? reference;
     if (kind === 'reserve' && order.orderType !== 'RESERVE') throw new HttpError(400, fill(ORDER_TEXTS.notAReserve, { number }));
@@ -180,22 +177,20 @@ export class OrderService {
       if (method !== 'CREDIT' && method !== 'CHEQUE') throw new HttpError(400, fill(ORDER_TEXTS.paymentNotForErp, { number }));
       if (method === 'CHEQUE' && !order.chequeFileKey) throw new HttpError(400, MSG.chequePhotoMissing);
     }
-    if (order.orderState !== 'PROCESS') return this.finalAnswer(order);
+    if (order.orderState !== 'PROCESS') return this.finalAnswer(await this.current(order.id));
 
-    const job = await db.transaction(async (tx) => {
-      await orders.markErpPending(tx, order.id);
-      const payload: ErpOrderPayload = { orderId: order.id };
-      // revive: a submission the outbox gave up on (the ERP was down too long) is queued again, not stranded
-      return outbox.enqueue(tx, { kind: ERP_ORDER_JOB, payload, dedupeKey: erpOrderDedupeKey(number) }, { revive: true });
-    });
+    const payload: ErpOrderPayload = { orderId: order.id };
+    // the order marked PENDING and its submission queued together (one statement); revive: a submission the outbox gave
+    // up on (the ERP was down too long) is queued again, not stranded
+    const job = await outbox.enqueueWith(orders.erpPendingChange(order.id), { kind: ERP_ORDER_JOB, payload, dedupeKey: erpOrderDedupeKey(number) }, { revive: true });
     const outcome = await worker.deliverNow(job.id, this.deps.deliverNowMs ?? DELIVER_NOW_MS);
-    const after = (await orders.byId(order.id))!;
-    if (after.orderState !== 'PROCESS') return this.finalAnswer(after);
+    const after = await this.current(order.id);
+    if (after.order.orderState !== 'PROCESS') return this.finalAnswer(after);
     if (outcome === 'failed') {
       // Not a rejection (that cancels the order): the outbox gave up on an ERP that kept failing.
       throw new HttpError(503, ERP_MESSAGES.unavailable);
     }
-    return { status: 202, body: { order: await this.answer(after.id), pending: true, message: pendingMessage(after) } };
+    return { status: 202, body: { order: toOrder(after), pending: true, message: pendingMessage(after.order) } };
   }
 
   /**
@@ -204,36 +199,46 @@ export class OrderService {
    */
   async updateState(user: SessionUser, request: UpdateOrderStateRequest): Promise<SubmissionResult> {
     const { orders } = this.deps;
-    const order = await this.ownOrder(user, () => orders.byId(request.id));
-    if (order.orderState !== 'PROCESS') return { status: 200, body: { order: await this.answer(order.id), pending: false, message: doneMessage(order) } };
+    const found = this.own(user, await orders.withLines(request.id));
+    const { order } = found;
+    if (order.orderState !== 'PROCESS') return { status: 200, body: { order: toOrder(found), pending: false, message: doneMessage(order) } };
     const waiting = order.erpStatus === 'PENDING' || order.erpStatus === 'AWAITING_APPROVAL';
     if (request.state === 'PROCESS') {
-      return { status: 200, body: { order: await this.answer(order.id), pending: waiting, message: waiting ? pendingMessage(order) : '' } };
+      return { status: 200, body: { order: toOrder(found), pending: waiting, message: waiting ? pendingMessage(order) : '' } };
     }
     // CANCELED needs a payment provider's word, which the payments work adds; the ERP's refusal cancels by itself.
     if (request.state === 'CANCELED') throw new HttpError(409, MSG.orderNeedsEvidence);
     if (order.erpStatus === 'SENT') {
       await orders.confirmWithErpEvidence(order.id);
-      const confirmed = (await orders.byId(order.id))!;
-      return { status: 200, body: { order: await this.answer(order.id), pending: false, message: doneMessage(confirmed) } };
+      const confirmed = await this.current(order.id);
+      return { status: 200, body: { order: toOrder(confirmed), pending: false, message: doneMessage(confirmed.order) } };
     }
-    if (waiting) return { status: 202, body: { order: await this.answer(order.id), pending: true, message: pendingMessage(order) } };
+    if (waiting) return { status: 202, body: { order: toOrder(found), pending: true, message: pendingMessage(order) } };
     throw new HttpError(409, MSG.orderNeedsEvidence);
   }
 
   /** The answer for an order that is no longer in PROCESS. */
-  private async finalAnswer(order: OrderRow): Promise<SubmissionResult> {
+  private finalAnswer(found: OrderWithLines): SubmissionResult {
+    const { order } = found;
     if (order.orderState === 'CANCELED') {
       if (order.erpStatus === 'REJECTED') throw new HttpError(400, order.erpError || ERP_MESSAGES.unsupported);
       throw new HttpError(409, fill(MSG.orderNotPending, { number: order.purchaseOrderNumber ?? '' }));
     }
-    return { status: 200, body: { order: await this.answer(order.id), pending: false, message: doneMessage(order) } };
+    return { status: 200, body: { order: toOrder(found), pending: false, message: doneMessage(order) } };
   }
 
-  private async answer(id: number): Promise<Order> {
+  /** The order as it stands now, with its lines (one statement). */
+  private async current(id: number): Promise<OrderWithLines> {
     const found = await this.deps.orders.withLines(id);
     if (!found) throw new HttpError(404, MSG.orderNotFound);
-    return toOrder(found);
+    return found;
+  }
+
+  /** The caller's own order with its lines: a missing one is 404, another buyer's 403. */
+  private own(user: SessionUser, found: OrderWithLines | undefined): OrderWithLines {
+    if (!found) throw new HttpError(404, MSG.orderNotFound);
+    if (found.order.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    return found;
   }
 
   /** The caller's own order: a missing one is 404, another buyer's 403. */

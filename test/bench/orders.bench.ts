@@ -1,0 +1,387 @@
+// Issue targets: order placement latency at 1, 10 and 50 concurrent buyers on PGlite and on PostgreSQL, with the B1
+// stand-in answering at 0 ms, and the portal's RSS under that load. Prints the figures; asserts nothing.
+//
+// Three processes: the B1 stand-in (orders-erp.ts), the portal (orders-server.ts, built as main.ts builds it) and
+// this one, the buyers. Each buyer is a loop of its own, with its own user, cart and ERP business partner:
+//   fill the cart (BENCH_LINES sizes, POST /api/user/cart each) → POST /api/orders with an Idempotency-Key (a
+//   credit-line sale) → POST /api/user/b1/ov until the ERP accepted it (a 202 is followed by GET /api/orders/:id until
+//   the order is CONFIRMED) → a pause, if the phase has one (0.5–1.5 × its length) → again.
+// "order" is the POST /api/orders alone; "purchase" is POST /api/orders + the ov until the ERP accepted. The portal's
+// RSS is read from /proc every 200 ms during each load phase (its peak) and after start-up (idle).
+//
+// A round starts a fresh stand-in and portal (an empty database) per database and runs, after a short warm-up, the
+// phases 1 → 10 → 50 buyers (BENCH_CONCURRENCY) without a pause (every buyer places its next order as soon as the last
+// one is done: the machine's capacity), then 50 buyers pausing BENCH_PACED_MS (2 000; 0 leaves it out) between
+// purchases, BENCH_SECONDS each; rounds alternate which database goes first; the summary is the median of the rounds
+// and their range. BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_LINES (3), BENCH_THINK_MS (0: the pause of the
+// levels), BENCH_DATABASES ('pglite,postgres'), BENCH_PG_URL (a PostgreSQL where a database orders_bench_* may be
+// created; default the local one of .ci/run), BENCH_CPU_PROF (a folder: the portal runs under --cpu-prof and writes its
+// profile there on exit), BENCH_NODE_ARGS (Node options of the portal, e.g. heap settings).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LINES = Number(process.env.BENCH_LINES ?? 3);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
+const PACED_MS = Number(process.env.BENCH_PACED_MS ?? 2000);
+/** The load phases of a run: every level without a pause (or BENCH_THINK_MS), then the most buyers paced. */
+const PHASES: Array<{ buyers: number; thinkMs: number }> = [
+  ...LEVELS.map((buyers) => ({ buyers, thinkMs: THINK_MS })),
+  ...(PACED_MS > 0 ? [{ buyers: Math.max(...LEVELS), thinkMs: PACED_MS }] : []),
+];
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Node's options for the portal (BENCH_NODE_ARGS='--max-semi-space-size=8'), e.g. to try heap settings. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const BUYERS = Math.max(...LEVELS);
+
+interface Session {
+  id: number;
+  authorization: string;
+  deliveryAddress: string;
+  invoiceAddress: string;
+  deliveryTransport: string;
+}
+interface PortalInfo {
+  url: string;
+  xsrf: string;
+  sessions: Session[];
+  startMs: number;
+}
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/** Starts `file` under node with tsx's loader (a SIGTERM reaches it) and answers its first stdout line, parsed. */
+async function startChild<T>(file: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<{ info: T; child: ChildProcess }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, file)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${file} terminó (${code})`)));
+  });
+  return { info: JSON.parse(line) as T, child };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** CPU time (user + system) a process has used so far, in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100 per second)
+}
+
+/** CPU ms used so far by the PostgreSQL backends serving database `name` (their title names it). */
+function postgresCpuMs(name: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${name} `)) continue;
+      out.set(Number(entry), cpuMs(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** Resident set of a process now, in MB (VmRSS). */
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 * BUYERS });
+
+/** The fields of the portal's answers this bench reads (an order, a submission, an error). */
+interface Answer {
+  id?: number;
+  purchaseOrderNumber?: string;
+  orderState?: string;
+  order?: { orderState?: string };
+  text?: string;
+}
+
+/** One HTTP call to the portal: status and parsed JSON body. */
+function call(base: string, method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; json: Answer }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${url}`,
+      { method, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: Answer;
+          try {
+            json = text ? (JSON.parse(text) as Answer) : {};
+          } catch {
+            json = { text };
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+interface PhaseResult {
+  buyers: number;
+  thinkMs: number;
+  orders: number[];
+  purchases: number[];
+  cartAdds: number[];
+  errors: number;
+  firstError?: string;
+  seconds: number;
+  peakRssMb: number;
+  /** CPU ms per order placed (POST /api/orders): of the portal, and of the B1 stand-in. */
+  portalCpuPerOrder: number;
+  erpCpuPerOrder: number;
+  /** Of the PostgreSQL backends (0 on PGlite) and of this process (the buyers). */
+  postgresCpuPerOrder: number;
+  clientCpuPerOrder: number;
+}
+
+/** `buyers` loops for `seconds`; answers every latency measured. */
+async function phase(
+  portal: PortalInfo,
+  skus: string[],
+  pids: { portal: number; erp: number; dbName?: string },
+  { buyers, thinkMs }: { buyers: number; thinkMs: number },
+  seconds: number,
+): Promise<PhaseResult> {
+  const pid = pids.portal;
+  const result: PhaseResult = {
+    buyers, thinkMs, orders: [], purchases: [], cartAdds: [], errors: 0, seconds, peakRssMb: rssMb(pid),
+    portalCpuPerOrder: 0, erpCpuPerOrder: 0, postgresCpuPerOrder: 0, clientCpuPerOrder: 0,
+  };
+  const cpuBefore = { portal: cpuMs(pids.portal), erp: cpuMs(pids.erp), postgres: pids.dbName ? postgresCpuMs(pids.dbName) : new Map(), client: process.cpuUsage() };
+  const sampler = setInterval(() => {
+    result.peakRssMb = Math.max(result.peakRssMb, rssMb(pid));
+  }, 200);
+  const until = Date.now() + seconds * 1000;
+  let pick = Math.floor(Math.random() * skus.length);
+  const fail = (what: string, res: { status: number; json: unknown }) => {
+    result.errors += 1;
+    result.firstError ??= `${what}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`;
+  };
+  const buyer = async (session: Session) => {
+    const headers = { authorization: session.authorization, cookie: `XSRF-TOKEN=${portal.xsrf}`, 'x-xsrf-token': portal.xsrf };
+    while (Date.now() < until) {
+      let filled = true;
+      for (let line = 0; line < LINES; line++) {
+        pick = (pick + 7) % skus.length;
+        const t = performance.now();
+        const res = await call(portal.url, 'POST', '/api/user/cart', headers, { sku: skus[pick], quantity: 1 + (line % 3) });
+        if (res.status !== 201) {
+          fail('POST /api/user/cart', res);
+          filled = false;
+          break;
+        }
+        result.cartAdds.push(performance.now() - t);
+      }
+      if (!filled) {
+        await call(portal.url, 'DELETE', `/api/user/cart/clear-cart/${session.id}`, headers);
+        continue;
+      }
+      const t0 = performance.now();
+      const created = await call(portal.url, 'POST', '/api/orders', { ...headers, 'idempotency-key': randomUUID() }, {
+        orderType: 'ONLINE',
+        tipoEntrega: 'entrega',
+        deliveryAddress: session.deliveryAddress,
+        deliveryTransport: session.deliveryTransport,
+        invoiceAddress: session.invoiceAddress,
+        paymentMethod: 'CREDIT',
+      });
+      const t1 = performance.now();
+      if (created.status !== 201) {
+        fail('POST /api/orders', created);
+        await call(portal.url, 'DELETE', `/api/user/cart/clear-cart/${session.id}`, headers);
+        continue;
+      }
+      result.orders.push(t1 - t0);
+      const sent = await call(portal.url, 'POST', '/api/user/b1/ov', headers, { orderReference: created.json.purchaseOrderNumber });
+      let accepted = sent.status === 200 && sent.json.order?.orderState === 'CONFIRMED';
+      if (sent.status === 202) {
+        while (!accepted && Date.now() < until + 30_000) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const order = await call(portal.url, 'GET', `/api/orders/${created.json.id}`, headers);
+          accepted = order.status === 200 && order.json.orderState === 'CONFIRMED';
+        }
+      }
+      if (!accepted) {
+        fail('POST /api/user/b1/ov', sent);
+        continue;
+      }
+      result.purchases.push(performance.now() - t0);
+      if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
+    }
+  };
+  const started = Date.now();
+  await Promise.all(portal.sessions.slice(0, buyers).map(buyer));
+  result.seconds = (Date.now() - started) / 1000;
+  clearInterval(sampler);
+  result.portalCpuPerOrder = (cpuMs(pids.portal) - cpuBefore.portal) / Math.max(1, result.orders.length);
+  result.erpCpuPerOrder = (cpuMs(pids.erp) - cpuBefore.erp) / Math.max(1, result.orders.length);
+  let postgres = 0;
+  for (const [backend, used] of pids.dbName ? postgresCpuMs(pids.dbName) : new Map<number, number>()) postgres += used - (cpuBefore.postgres.get(backend) ?? 0);
+  result.postgresCpuPerOrder = postgres / Math.max(1, result.orders.length);
+  const client = process.cpuUsage(cpuBefore.client);
+  result.clientCpuPerOrder = (client.user + client.system) / 1000 / Math.max(1, result.orders.length);
+  return result;
+}
+
+const quantile = (xs: number[], q: number) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
+};
+const median = (xs: number[]) => {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const ms = (x: number) => (Number.isNaN(x) ? '–' : x < 10 ? x.toFixed(1) : x.toFixed(0));
+const spread = (xs: number[]) => `${ms(median(xs))} [${ms(Math.min(...xs))}–${ms(Math.max(...xs))}]`;
+
+async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch (err) {
+    console.log(`PostgreSQL no disponible en BENCH_PG_URL (${(err as Error).message}): se mide solo PGlite`);
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+interface RunResult {
+  db: 'pglite' | 'postgres';
+  startMs: number;
+  idleRssMb: number;
+  phases: PhaseResult[];
+}
+
+async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult> {
+  const erp = await startChild<{ url: string; skus: string[] }>('orders-erp.ts', { BENCH_BUYERS: String(BUYERS) });
+  const dbName = `orders_bench_${process.pid}_${round}`;
+  const env: Record<string, string> = { BENCH_B1_URL: erp.info.url, BENCH_BUYERS: String(BUYERS) };
+  if (db === 'postgres') {
+    await adminQuery(`create database ${dbName}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${dbName}`;
+    env.BENCH_DATABASE_URL = url.toString();
+  }
+  const profArgs = [...NODE_ARGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
+  let portal: { info: PortalInfo; child: ChildProcess } | undefined;
+  try {
+    portal = await startChild<PortalInfo>('orders-server.ts', env, profArgs);
+    const pids = { portal: portal.child.pid!, erp: erp.child.pid!, ...(db === 'postgres' ? { dbName } : {}) };
+    const idleRssMb = rssMb(pids.portal);
+    await phase(portal.info, erp.info.skus, pids, { buyers: Math.min(10, BUYERS), thinkMs: 0 }, 2); // warm-up
+    const phases: PhaseResult[] = [];
+    for (const each of PHASES) phases.push(await phase(portal.info, erp.info.skus, pids, each, SECONDS));
+    return { db, startMs: portal.info.startMs, idleRssMb, phases };
+  } finally {
+    if (portal) await stopChild(portal.child);
+    await stopChild(erp.child);
+    if (db === 'postgres') await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  }
+}
+
+/** '50 compradores' or '50 compradores, pausa 2000 ms'. */
+const label = (p: { buyers: number; thinkMs: number }) => `${String(p.buyers).padStart(2)} compradores${p.thinkMs ? `, pausa ${p.thinkMs} ms` : ''}`;
+
+function printRun(r: RunResult): void {
+  console.log(`  ${r.db}: arranque ${r.startMs} ms, RSS en reposo ${r.idleRssMb.toFixed(0)} MB`);
+  for (const p of r.phases) {
+    console.log(
+      `    ${label(p)}: ${(p.orders.length / p.seconds).toFixed(1)} pedidos/s; ` +
+        `pedido p50 ${ms(quantile(p.orders, 0.5))} p95 ${ms(quantile(p.orders, 0.95))} p99 ${ms(quantile(p.orders, 0.99))} ms; ` +
+        `compra p50 ${ms(quantile(p.purchases, 0.5))} p95 ${ms(quantile(p.purchases, 0.95))} ms; ` +
+        `carro p95 ${ms(quantile(p.cartAdds, 0.95))} ms; RSS máx ${p.peakRssMb.toFixed(0)} MB; ` +
+        `CPU por compra (ms): portal ${ms(p.portalCpuPerOrder)}, B1 ${ms(p.erpCpuPerOrder)}` +
+        `${r.db === 'postgres' ? `, PostgreSQL ${ms(p.postgresCpuPerOrder)}` : ''}, compradores ${ms(p.clientCpuPerOrder)}` +
+        (p.errors ? `; errores ${p.errors} (${p.firstError})` : ''),
+    );
+  }
+}
+
+async function main() {
+  const databases = DATABASES.includes('postgres') && !(await postgresAvailable()) ? DATABASES.filter((d) => d !== 'postgres') : DATABASES;
+  console.log(
+    `carga al empezar: ${load()}; ${ROUNDS} rondas × ${databases.join(' y ')} × ${PHASES.map(label).join(' / ')} × ${SECONDS} s; ` +
+      `${LINES} líneas por pedido; B1 sustituto a 0 ms${NODE_ARGS.length ? `; portal con ${NODE_ARGS.join(' ')}` : ''}`,
+  );
+  const runs: RunResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? databases : [...databases].reverse();
+    console.log(`ronda ${round + 1} (${order.join(' primero, luego ')}; carga ${load()}):`);
+    for (const db of order) {
+      const r = await run(db, round);
+      printRun(r);
+      runs.push(r);
+    }
+  }
+  console.log(`resumen, mediana [mín–máx] de ${ROUNDS} rondas (ms; RSS en MB):`);
+  for (const db of databases) {
+    const mine = runs.filter((r) => r.db === db);
+    console.log(`  ${db}: RSS en reposo ${spread(mine.map((r) => r.idleRssMb))}`);
+    for (const [i, each] of PHASES.entries()) {
+      const at = mine.map((r) => r.phases[i]!);
+      console.log(
+        `    ${label(each)}: pedido p95 ${spread(at.map((p) => quantile(p.orders, 0.95)))}, p50 ${spread(at.map((p) => quantile(p.orders, 0.5)))}; ` +
+          `compra p95 ${spread(at.map((p) => quantile(p.purchases, 0.95)))}; pedidos/s ${spread(at.map((p) => p.orders.length / p.seconds))}; ` +
+          `RSS máx ${spread(at.map((p) => p.peakRssMb))}; CPU del portal por compra ${spread(at.map((p) => p.portalCpuPerOrder))}; ` +
+          `errores ${at.reduce((s, p) => s + p.errors, 0)}`,
+      );
+    }
+  }
+  console.log(`carga al terminar: ${load()}`);
+  agent.destroy();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
