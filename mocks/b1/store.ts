@@ -6,7 +6,7 @@ import {
   totals,
 } from './documents';
 import { B1Error, badRequest, businessError, duplicateKey, notFound, notSupported } from './errors';
-import { sortRows, type KeyValue, type OrderBy, type PageMarks } from './odata';
+import { keyValuesOf, sortRows, type FilterNode, type KeyValue, type OrderBy, type PageMarks } from './odata';
 import type {
   AddressType, ApprovalDecisionStatus, ApprovalRequestDecision, ApprovalRequestLine, B1ApprovalRequest, B1BusinessPartner, B1Data,
   B1Document, B1IncomingPayment, B1Item, BPAddress, DocumentLine, PaymentCheck, PaymentCreditCard, PaymentInvoice,
@@ -236,6 +236,34 @@ export class B1Store {
     const fresh = { order, generation: this.generation, until: now + 60_000, marks: [] as PageMarks };
     this.marks.set(name, fresh);
     return fresh.marks;
+  }
+
+  private readonly keyIndexes = new Map<string, { rows: Row[]; length: number; generation: number; index: Map<string, { row: Row; at: number }> }>();
+
+  /**
+   * The rows a filter names by key (`ItemCode eq 'A' or ItemCode eq 'B' …`), found through a key index kept as a
+   * database keeps its primary key's, in the set's order; undefined when the filter does not name keys (the set is
+   * walked). The caller still applies the whole filter to them.
+   */
+  rowsByKeyFilter(set: string, filter: FilterNode | undefined): Row[] | undefined {
+    const def = ENTITY_SETS[set];
+    if (!def || def.keys.length !== 1 || def.numericKey) return undefined;
+    const wanted = keyValuesOf(filter, def.keys[0]!);
+    if (!wanted) return undefined;
+    const rows = this.rows(set);
+    let kept = this.keyIndexes.get(set);
+    if (!kept || kept.rows !== rows || kept.length !== rows.length || kept.generation !== this.generation) {
+      const index = new Map<string, { row: Row; at: number }>();
+      rows.forEach((row, at) => index.set(String(row[def.keys[0]!]).toLowerCase(), { row, at }));
+      kept = { rows, length: rows.length, generation: this.generation, index };
+      this.keyIndexes.set(set, kept);
+    }
+    const found: Array<{ row: Row; at: number }> = [];
+    for (const key of wanted) {
+      const hit = kept.index.get(key);
+      if (hit) found.push(hit);
+    }
+    return found.sort((a, b) => a.at - b.at).map((hit) => hit.row);
   }
 
   sortedRows(set: string, orderby: readonly OrderBy[] | undefined): Row[] | undefined {
