@@ -103,6 +103,30 @@ function checkProperties(body: Body, template: object, typeName: string): void {
   }
 }
 
+const BLANK_REFERENCE = { LineNumber: 0, RefDocEntr: null, RefDocNum: null, ExtDocNum: null, RefObjType: 'rot_ExternalDocument', IssueDate: null, Remark: null };
+const REFERENCE_OBJECT_TYPES = new Set(['rot_ExternalDocument', 'rot_SalesQuotation', 'rot_SalesOrder', 'rot_DeliveryNotes', 'rot_SalesInvoice', 'rot_SalesCreditNote']);
+
+/** A line of DocumentReferences as SL takes it: an external document needs its number (at most 100 characters). */
+function documentReference(body: Body, index: number): B1Document['DocumentReferences'][number] {
+  checkProperties(body, BLANK_REFERENCE, 'DocumentReference');
+  const type = typeof body.RefObjType === 'string' ? body.RefObjType : 'rot_ExternalDocument';
+  if (!REFERENCE_OBJECT_TYPES.has(type)) throw businessError(`[DocumentReferences.RefObjType][line: ${index + 1}] , 'Invalid referenced object type'`);
+  const ext = typeof body.ExtDocNum === 'string' ? body.ExtDocNum : null;
+  if (type === 'rot_ExternalDocument' && !ext?.trim()) throw businessError(`[DocumentReferences.ExtDocNum][line: ${index + 1}] , 'Specify the external document number'`);
+  if (ext && ext.length > 100) throw businessError(`[DocumentReferences.ExtDocNum][line: ${index + 1}] , 'Value too long'`);
+  const issue = body.IssueDate === undefined || body.IssueDate === null ? null : normalizeDate(body.IssueDate);
+  if (body.IssueDate !== undefined && body.IssueDate !== null && !issue) throw businessError(`Invalid date in 'IssueDate': ${String(body.IssueDate)}`);
+  return {
+    LineNumber: index,
+    RefDocEntr: typeof body.RefDocEntr === 'number' ? body.RefDocEntr : null,
+    RefDocNum: typeof body.RefDocNum === 'number' ? body.RefDocNum : null,
+    ExtDocNum: ext,
+    RefObjType: type,
+    IssueDate: issue,
+    Remark: typeof body.Remark === 'string' ? body.Remark.slice(0, 254) : null,
+  };
+}
+
 function num(body: Body, field: string, opts: { min?: number; required?: boolean } = {}): number | undefined {
   const v = body[field];
   if (v === undefined || v === null) {
@@ -137,7 +161,8 @@ const nextOf = (rows: Array<{ DocEntry: number; DocNum: number }>, base: number)
 /** The body that adds Draft `d` as the document it stands for (what SaveDraftToDocument copies). */
 function draftBody(d: B1Document): Body {
   return {
-    CardCode: d.CardCode, DocDate: d.DocDate, DocDueDate: d.DocDueDate, TaxDate: d.TaxDate, NumAtCard: d.NumAtCard,
+    CardCode: d.CardCode, DocDate: d.DocDate, DocDueDate: d.DocDueDate, TaxDate: d.TaxDate, RequriedDate: d.RequriedDate, NumAtCard: d.NumAtCard,
+    DocumentReferences: d.DocumentReferences.map(({ LineNumber: _n, ...r }) => r),
     Comments: d.Comments, ShipToCode: d.ShipToCode, PayToCode: d.PayToCode, Address: d.Address, Address2: d.Address2,
     DiscountPercent: d.DiscountPercent, U_TipoVenta: d.U_TipoVenta, U_FormaPago: d.U_FormaPago, U_Transporte: d.U_Transporte,
     U_TipoRetiro: d.U_TipoRetiro, U_Sucursal: d.U_Sucursal, U_DireccionDespacho: d.U_DireccionDespacho, U_ComunaDespacho: d.U_ComunaDespacho,
@@ -376,6 +401,11 @@ export class B1Store {
     const doc = emptyDocument(entry, docNum, bp, docDate, objectCode);
     doc.DocDueDate = dueDate;
     doc.TaxDate = normalizeDate(body.TaxDate) ?? docDate;
+    if (body.RequriedDate !== undefined && body.RequriedDate !== null) {
+      doc.RequriedDate = normalizeDate(body.RequriedDate);
+      if (!doc.RequriedDate) throw businessError(`Invalid date in 'RequriedDate': ${String(body.RequriedDate)}`);
+    }
+    doc.DocumentReferences = arrayOf(body, 'DocumentReferences').map((r, i) => documentReference(r, i));
     for (const f of ['NumAtCard', 'Comments', 'U_TipoVenta', 'U_FormaPago', 'U_Transporte', 'U_TipoRetiro', 'U_Sucursal',
       'U_DireccionDespacho', 'U_ComunaDespacho'] as const) {
       const v = text(body, f);

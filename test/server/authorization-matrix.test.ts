@@ -73,6 +73,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/user/quick-order/file': { access: 'buyer', url: '/api/user/quick-order/file', payload: INVALID, expect: all(BUYERS, [400, 406, 415]) },
   'GET /api/user/quick-order/template.csv': { access: 'public', url: '/api/user/quick-order/template.csv', expect: all(EVERYONE, 200) },
   'GET /api/user/quick-order/template.xlsx': { access: 'public', url: '/api/user/quick-order/template.xlsx', expect: all(EVERYONE, 200) },
+  'POST /api/user/orders/:id/reorder': { access: 'buyer', url: '/api/user/orders/abc/reorder', expect: all(BUYERS, 400) },
+  'POST /api/user/b1/purchase-history/:docEntry/reorder': { access: 'buyer', url: '/api/user/b1/purchase-history/abc/reorder', expect: all(BUYERS, 400) },
   'PUT /api/user/cart': { access: 'buyer', url: '/api/user/cart', payload: INVALID, expect: all(BUYERS, 400) },
   'GET /api/user/cart/find-by-userid/:userId': { access: 'buyer', url: (c) => `/api/user/cart/find-by-userid/${c.ids.buyer}`, expect: owned() },
   'GET /api/user/cart/count-cart/:userId': { access: 'buyer', url: (c) => `/api/user/cart/count-cart/${c.ids.buyer}`, expect: owned() },

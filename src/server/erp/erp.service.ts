@@ -307,6 +307,24 @@ export class ErpService {
     return (order.DocumentLines ?? []).map(toHistoryLine);
   }
 
+  /**
+   * One of the customer's sales orders to buy again (docs/ordering.md): its number and its lines (item, quantity, net
+   * line total). Another customer's order is 'not found', like a missing one.
+   */
+  async salesOrderToReorder(docEntry: number, cardCode: string): Promise<{ docNum: number; lines: PurchaseHistoryLine[] }> {
+    const notFound = () => new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.documentNotFound });
+    if (!Number.isSafeInteger(docEntry) || docEntry <= 0) throw notFound();
+    let order: B1Document;
+    try {
+      order = await this.sl.get<B1Document>(entity('Orders', docEntry), { select: ['DocEntry', 'DocNum', 'CardCode', 'DocumentLines'] });
+    } catch (error) {
+      if (error instanceof ErpError && error.status === 404) throw notFound();
+      throw error;
+    }
+    if (order.CardCode !== cardCode) throw notFound();
+    return { docNum: order.DocNum ?? order.DocEntry, lines: (order.DocumentLines ?? []).map(toHistoryLine) };
+  }
+
   /** How creates with an unknown outcome are handled (settle time, approval polling). */
   get createPolicy(): ErpCreatePolicy {
     return this.policy;

@@ -116,7 +116,10 @@ function* failOrder(message: string) {
 }
 
 /** What the buyer chose on the order summary, as a creation's body or as an order carries it. */
-type Choices = Omit<CreateOrderRequest, 'paymentMethod'> & { paymentMethod?: CreateOrderRequest['paymentMethod'] | null };
+type Choices = Omit<CreateOrderRequest, 'paymentMethod' | 'requestedDeliveryDate'> & {
+  paymentMethod?: CreateOrderRequest['paymentMethod'] | null;
+  requestedDeliveryDate?: string | null;
+};
 
 /** The same choices: a retry sends exactly the body of the attempt, or pays the order they made. */
 export const sameChoices = (a: Choices, b: Choices) =>
@@ -125,7 +128,9 @@ export const sameChoices = (a: Choices, b: Choices) =>
   a.deliveryAddress === b.deliveryAddress &&
   a.deliveryTransport === b.deliveryTransport &&
   a.invoiceAddress === b.invoiceAddress &&
-  (a.paymentMethod ?? null) === (b.paymentMethod ?? null);
+  (a.paymentMethod ?? null) === (b.paymentMethod ?? null) &&
+  (a.buyerReference ?? '') === (b.buyerReference ?? '') &&
+  (a.requestedDeliveryDate || null) === (b.requestedDeliveryDate || null);
 
 /**
  * The order, created once per attempt: the key of the last creation with these choices whose outcome is unknown (the
