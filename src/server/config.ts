@@ -64,6 +64,10 @@ export interface Config {
    * 'database' (the default with DATABASE_URL: every instance serves every upload) or 's3' (the default with S3_BUCKET).
    */
   storage: StorageOptions;
+  /** ALERT_MAIL_TO: who gets the alert mail of an outbox job that failed for good ('a@x.cl, b@x.cl'); absent: no alert mail. */
+  alertMailTo?: string;
+  /** METRICS_TOKEN: a caller of /metrics that is not on this machine must send it as `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 /** '8h', '30m', '3600' (seconds) -> seconds. */
@@ -173,6 +177,25 @@ export function storageFromEnv(env: NodeJS.ProcessEnv): StorageOptions {
   };
 }
 
+const MAILBOX = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** ALERT_MAIL_TO: one or more addresses separated by ',' or ';' (joined with ', '); a wrong one stops the start. */
+export function alertMailToFromEnv(value: string | undefined): string | undefined {
+  const parts = (value ?? '').split(/[,;]/).map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0) return undefined;
+  const wrong = parts.find((p) => !MAILBOX.test(p) || p.length > 254);
+  if (wrong) throw new Error(`ALERT_MAIL_TO inválido: «${wrong}» no es una dirección de correo`);
+  return parts.join(', ');
+}
+
+/** METRICS_TOKEN: at least 16 characters (it guards /metrics from callers that are not on this machine). */
+export function metricsTokenFromEnv(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16) throw new Error('METRICS_TOKEN debe tener al menos 16 caracteres');
+  return token;
+}
+
 /** QA_SCENARIO_RECORDER=on (any case), nothing else, turns the scenario recorder on. */
 export const scenarioRecorderFromEnv = (env: NodeJS.ProcessEnv) => env.QA_SCENARIO_RECORDER?.trim().toLowerCase() === 'on';
 
@@ -221,5 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redriveIntervalMs: durationMs(env.ERP_REDRIVE_INTERVAL, 'ERP_REDRIVE_INTERVAL', '1m'),
     },
     storage: storageFromEnv(env),
+    alertMailTo: alertMailToFromEnv(env.ALERT_MAIL_TO),
+    metricsToken: metricsTokenFromEnv(env.METRICS_TOKEN),
   };
 }

@@ -62,6 +62,7 @@ async function main() {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     logger: { level: config.logLevel },
     erpJobs: { redriveIntervalMs: config.erp.redriveIntervalMs },
+    operations: { alertMailTo: config.alertMailTo, metricsToken: config.metricsToken, processMetrics: true },
     payments: {
       webpay,
       khipu,

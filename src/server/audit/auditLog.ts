@@ -53,7 +53,8 @@ function safeValues(values: Record<string, AuditInput> | undefined): Record<stri
   for (const [key, value] of Object.entries(values).slice(0, 40)) {
     if (value === undefined) continue;
     const name = key.slice(0, 60);
-    if (SECRET_KEY.test(key)) out[name] = AUDIT_SECRET;
+    // a secret's text never (a flag like mustChangePassword is no secret)
+    if (SECRET_KEY.test(key) && typeof value !== 'boolean') out[name] = AUDIT_SECRET;
     else if (value instanceof Date) out[name] = value.toISOString();
     else if (typeof value === 'string') out[name] = value.slice(0, MAX_VALUE);
     else if (typeof value === 'number' || typeof value === 'boolean' || value === null) out[name] = value;
