@@ -56,6 +56,12 @@ export interface TimelineInput {
 /** Sorting key of an event: a date-only ERP date counts as the end of that Chilean day. */
 const sortKey = (at: string) => (/^\d{4}-\d{2}-\d{2}$/.test(at) ? Date.parse(`${at}T23:59:59-03:00`) : Date.parse(at));
 
+/** At the same instant, causes before their consequences (a payment settled before the jobs it queued…). */
+const RANK: Record<TimelineKind, number> = {
+  created: 0, chequePhoto: 1, paymentStarted: 2, paymentSettled: 3, erpQueued: 4, erpAttempt: 5, erpWaiting: 5, erpSent: 6, erpRejected: 6,
+  jobFailed: 6, jobRequeued: 7, mailQueued: 8, mailFailed: 9, mailSent: 9, invoiced: 10, canceled: 11,
+};
+
 export function buildTimeline({ order, payments, jobs, invoices }: TimelineInput): TimelineEvent[] {
   const out: TimelineEvent[] = [];
   const add = (at: Date | string, kind: TimelineKind, title: string, tone: TimelineEvent['tone'], detail: string | null = null, jobId: number | null = null) =>
@@ -73,13 +79,18 @@ export function buildTimeline({ order, payments, jobs, invoices }: TimelineInput
     }
   }
 
+  // A mail queued by a try of another job (the ERP accepted the order: the confirmation is queued in that same
+  // transaction) is shown when that try ended, after what it follows from.
+  const tries = jobs.events.filter((e) => e.event === 'done' && e.startedAt);
+  const queuedAt = (createdAt: Date) => tries.find((e) => e.startedAt! <= createdAt && createdAt <= e.at)?.at ?? createdAt;
+
   for (const job of jobs.jobs) {
     const isErpOrder = job.kind === ERP_ORDER_JOB;
     const isMail = job.kind === 'mail';
     const section = isMail ? job.dedupeKey.split(':')[1] ?? '' : '';
     const mail = MAIL_NAMES[section] ?? section;
     if (isMail && section === 'CHEQUE') add(job.createdAt, 'chequePhoto', TIMELINE_TEXTS.chequePhoto, 'info', null, job.id);
-    if (isMail) add(job.createdAt, 'mailQueued', fillText(TIMELINE_TEXTS.mailQueued, { mail }), 'info', job.dedupeKey, job.id);
+    if (isMail) add(queuedAt(job.createdAt), 'mailQueued', fillText(TIMELINE_TEXTS.mailQueued, { mail }), 'info', job.dedupeKey, job.id);
     else add(job.createdAt, 'erpQueued', isErpOrder ? TIMELINE_TEXTS.erpQueued : TIMELINE_TEXTS.erpPaymentQueued, 'info', job.dedupeKey, job.id);
 
     for (const e of jobs.events.filter((ev) => ev.jobId === job.id)) {
@@ -113,6 +124,9 @@ export function buildTimeline({ order, payments, jobs, invoices }: TimelineInput
   }
   if (order.orderState === 'CANCELED') add(canceledAt(order, payments, erpMilestones(order, jobs)), 'canceled', TIMELINE_TEXTS.canceled, 'error', order.erpError);
 
-  // oldest first; a stable sort keeps the order events were added in for the same instant (created before queued…)
-  return out.map((e, i) => ({ e, i })).sort((a, b) => sortKey(a.e.at) - sortKey(b.e.at) || a.i - b.i).map(({ e }) => e);
+  // oldest first; at the same instant causes first, then the order they were added in
+  return out
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => sortKey(a.e.at) - sortKey(b.e.at) || RANK[a.e.kind] - RANK[b.e.kind] || a.i - b.i)
+    .map(({ e }) => e);
 }
