@@ -16,13 +16,16 @@ export interface JobView extends OutboxRow {
   orderNumber: string | null;
 }
 
-const lastEvent = sql<string | null>`(select e.event from outbox_events e where e.job_id = ${outbox.id} order by e.id desc limit 1)`;
-const waiting = sql<boolean>`(${outbox.status} = 'pending' and coalesce(${lastEvent}, '') = 'waiting')`;
-const lastAttemptAt = sql<Date | null>`(select max(e.at) from outbox_events e where e.job_id = ${outbox.id} and e.event <> 'requeued')`.mapWith(outbox.doneAt);
+// Written out with the table's name: in a one-table select Drizzle renders its columns bare ("id"), which inside a
+// subquery would name the subquery's own column.
+const JOB = { id: sql.raw('"outbox"."id"'), status: sql.raw('"outbox"."status"'), payload: sql.raw('"outbox"."payload"'), key: sql.raw('"outbox"."dedupe_key"') };
+const lastEvent = sql<string | null>`(select e.event from outbox_events e where e.job_id = ${JOB.id} order by e.id desc limit 1)`;
+const waiting = sql<boolean>`(${JOB.status} = 'pending' and coalesce(${lastEvent}, '') = 'waiting')`;
+const lastAttemptAt = sql<Date | null>`(select max(e.at) from outbox_events e where e.job_id = ${JOB.id} and e.event <> 'requeued')`.mapWith(outbox.doneAt);
 const orderNumber = sql<string | null>`coalesce(
   (select o.purchase_order_number from orders o
-    where jsonb_typeof(${outbox.payload} -> 'orderId') = 'number' and o.id = (${outbox.payload} ->> 'orderId')::numeric),
-  substring(${outbox.dedupeKey} from '((?:OC|RE)[0-9]{6,})$'))`;
+    where jsonb_typeof(${JOB.payload} -> 'orderId') = 'number' and o.id = (${JOB.payload} ->> 'orderId')::numeric),
+  substring(${JOB.key} from '((?:OC|RE)[0-9]{6,})$'))`;
 
 const VIEW = { ...getTableColumns(outbox), waiting, lastAttemptAt, orderNumber };
 

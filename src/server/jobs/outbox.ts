@@ -392,9 +392,9 @@ export class OutboxWorker {
     // Each outcome and its outbox_events row are one statement (or, for a final failure, one transaction). The try's
     // start is written by the database's clock (now less the time it took), like every other time of the outbox.
     const event = (outcome: AttemptOutcome, failure: JobFailure | null, message: string | null) => sql`
-      insert into outbox_events (job_id, attempt, event, failure, message, started_at)
+      insert into outbox_events (job_id, attempt, event, failure, message, started_at, at)
       select id, ${row.attempts}::int, ${outcome}::varchar, ${failure}::varchar, ${message}::text,
-        clock_timestamp() - ${Date.now() - started.getTime()}::int * interval '1 millisecond' from job`;
+        clock_timestamp() - ${Date.now() - started.getTime()}::int * interval '1 millisecond', clock_timestamp() from job`;
     const report = (outcome: AttemptOutcome, failure: JobFailure | null = null) => {
       const ms = Date.now() - started.getTime();
       for (const observer of this.observers) observer({ jobId: row.id, kind: row.kind, outcome, failure, ms });

@@ -9,7 +9,7 @@ import { containsPattern, dayRange } from '../http/listQuery';
 // count) and everything one order's detail shows.
 
 /** The order's latest payment state, 'NONE' without one. */
-const paymentStatus = sql<AdminPaymentStatus>`coalesce((select p.state::text from payments p where p.order_id = ${orders.id} order by p.id desc limit 1), 'NONE')`;
+const paymentStatus = sql<AdminPaymentStatus>`coalesce((select p.state::text from payments p where p.order_id = ${sql.raw('"orders"."id"')} order by p.id desc limit 1), 'NONE')`;
 
 const ROW = {
   id: orders.id,
