@@ -11,6 +11,9 @@ import { DRAWER_WIDTH } from '../app/theme';
 // there. Wider screens show it docked beside the page, drawn without the Drawer component.
 const NavDrawer = lazy(() => import('./NavDrawer'));
 
+/** The menu's name: its navigation landmark and, on phones, its drawer. */
+export const NAV_LABEL = 'Menú principal';
+
 export interface NavAudience {
   loggedIn: boolean;
   isAdmin: boolean;
@@ -53,19 +56,21 @@ export interface SideNavProps extends NavAudience {
 export function SideNav({ variant, open, onClose, ...audience }: SideNavProps) {
   const temporary = variant === 'temporary';
   const list = (
-    <Box component="nav" aria-label="Menú principal" sx={{ width: DRAWER_WIDTH }}>
+    <Box component="nav" aria-label={NAV_LABEL} sx={{ width: DRAWER_WIDTH }}>
       <List>
+        {/* each link in its own list item (a list holds items only); NavLink marks the current page aria-current */}
         {navItems(audience).map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={NavLink}
-            to={item.to}
-            end={item.to === '/'}
-            onClick={temporary ? onClose : undefined}
-            sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-          >
-            <ListItemText primary={item.label} />
-          </ListItemButton>
+          <li key={item.to}>
+            <ListItemButton
+              component={NavLink}
+              to={item.to}
+              end={item.to === '/'}
+              onClick={temporary ? onClose : undefined}
+              sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+            >
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          </li>
         ))}
       </List>
     </Box>
@@ -73,7 +78,7 @@ export function SideNav({ variant, open, onClose, ...audience }: SideNavProps) {
   if (temporary) {
     return (
       <Suspense fallback={null}>
-        <NavDrawer open={open} onClose={onClose}>
+        <NavDrawer open={open} onClose={onClose} label={NAV_LABEL}>
           {list}
         </NavDrawer>
       </Suspense>

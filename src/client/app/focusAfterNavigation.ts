@@ -1,0 +1,47 @@
+// Where the keyboard focus goes when the route changes (issue 16, WCAG 2.4.3): to the new page's main heading, which a
+// screen reader then reads, so focus is never left on <body> (login, 'Ver todo', 'Continuar la compra', a purchase)
+// nor on a link of the menu that no longer says where the user is. A screen that puts the focus somewhere itself (a
+// field with autoFocus) keeps it.
+
+/** The element that names the page: the first h1 of the main region. */
+export const pageHeading = (main: HTMLElement) => main.querySelector<HTMLElement>('h1');
+
+/** Focuses `target` without scrolling, making it focusable by script only (not a Tab stop). */
+export function focusWithoutTabStop(target: HTMLElement) {
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
+/** Whether the focus is where nobody would look for it: on <body>, on nothing, or outside the page's main region. */
+const focusIsLost = (main: HTMLElement, before: Element | null) => {
+  const active = document.activeElement;
+  return !active || active === document.body || active === before || !active.isConnected || !main.contains(active);
+};
+
+/**
+ * After a navigation: waits (up to `timeoutMs`) for the new page's heading, then focuses it unless the screen placed the
+ * focus itself. `before` is what had the focus when the route changed. Answers a function that stops waiting.
+ */
+export function focusPageHeading(main: HTMLElement, before: Element | null, timeoutMs = 10_000): () => void {
+  let done = false;
+  const tryFocus = () => {
+    if (done) return true;
+    const heading = pageHeading(main);
+    if (!heading) return false;
+    done = true;
+    if (focusIsLost(main, before)) focusWithoutTabStop(heading);
+    return true;
+  };
+  if (tryFocus()) return () => undefined;
+  const observer = new MutationObserver(() => {
+    if (tryFocus()) stop();
+  });
+  const timer = setTimeout(() => stop(), timeoutMs);
+  const stop = () => {
+    done = true;
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(main, { childList: true, subtree: true });
+  return stop;
+}
