@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { focusPageHeading } from './focusAfterNavigation';
 import { trackFocus } from './focusTracker';
@@ -12,8 +12,8 @@ export function RouteFocus({ main }: { main: RefObject<HTMLElement | null> }) {
   const { pathname } = useLocation();
   const shown = useRef<string | null>(null);
   // what had the focus when the page changed, read while rendering the new page (before it can focus anything itself)
-  const before = useRef<Element | null>(null);
-  if (shown.current !== null && shown.current !== pathname && typeof document !== 'undefined') before.current = document.activeElement;
+  const [page, setPage] = useState<{ pathname: string; before: Element | null }>({ pathname, before: null });
+  if (page.pathname !== pathname) setPage({ pathname, before: document.activeElement });
 
   useEffect(() => trackFocus(), []);
 
@@ -22,8 +22,8 @@ export function RouteFocus({ main }: { main: RefObject<HTMLElement | null> }) {
     shown.current = pathname;
     const region = main.current;
     if (first || !region) return undefined;
-    return focusPageHeading(region, before.current);
-  }, [pathname, main]);
+    return focusPageHeading(region, page.before);
+  }, [pathname, main, page]);
 
   return null;
 }

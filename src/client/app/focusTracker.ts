@@ -4,7 +4,8 @@
 let lastOutside: Element | null = null;
 let installed = false;
 
-const inOverlay = (el: Element) => Boolean(el.closest('[role="dialog"], [role="presentation"], [role="menu"]'));
+// MUI's dialogs, drawers, menus and popovers all sit in a Modal root (role=presentation is no test: grids use it too)
+const inOverlay = (el: Element) => Boolean(el.closest('.MuiModal-root, [role="dialog"], [role="menu"]'));
 
 /** Starts listening (once per page). */
 export function trackFocus(): void {

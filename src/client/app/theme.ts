@@ -17,7 +17,7 @@ export const focusRing = {
 } as const;
 
 /** The same ring drawn inside the control, for items that touch their neighbours (menu and list items, tabs). */
-const insetRing = { outline: `3px solid ${NAVY}`, outlineOffset: '-3px' } as const;
+export const insetRing = { outline: `3px solid ${NAVY}`, outlineOffset: '-3px' } as const;
 
 /** The skip link (components/SkipLink): off screen until it has the focus, then over the top bar's corner. */
 export const SKIP_LINK_CLASS = 'portal-skip-link';
@@ -59,10 +59,9 @@ export const theme = createTheme(
           '[tabindex="-1"]:focus': { outline: 'none' },
         },
       },
-      // every button, icon button, checkbox, radio, tab, menu and list item is a ButtonBase
+      // every button, icon button, checkbox, radio, tab and menu item is a ButtonBase
       MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
-      // items that touch their neighbours (or a scrolling edge) get it inside, where nothing clips it
-      MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': insetRing } } },
+      // items that touch their neighbours get it inside, where nothing clips it
       MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': insetRing } } },
       MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': insetRing } } },
     },

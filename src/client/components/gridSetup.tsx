@@ -1,4 +1,4 @@
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
@@ -48,8 +48,6 @@ type PortalDataGridProps<R extends GridValidRowModel> = DataGridProps<R> & {
 /** The name of a card's selection checkbox. */
 const selectLabel = (title: string) => `Seleccionar ${title}`;
 
-/** Phones: narrower than MUI's small breakpoint (600 px). */
-const phoneQuery = (theme: Theme) => theme.breakpoints.down('sm');
 
 /**
  * A Data Grid with the portal's defaults: Spanish texts, auto height, no column menu, no selection by row click, a
@@ -59,8 +57,8 @@ const phoneQuery = (theme: Theme) => theme.breakpoints.down('sm');
  */
 export function PortalDataGrid<R extends GridValidRowModel>({ noRowsLabel, cards, ...props }: PortalDataGridProps<R>) {
   const { disableVirtualization } = useGridSettings();
-  // read at once (no first render as a grid on a phone)
-  const phone = useMediaQuery(phoneQuery, { noSsr: true });
+  // phones: narrower than MUI's small breakpoint (600 px); read at once, so a phone never renders the grid first
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   if (phone) return <GridCards<R> {...props} layout={cards} noRowsLabel={noRowsLabel ?? gridLocaleText.noRowsLabel ?? ''} selectLabel={selectLabel} />;
   return (
     <DataGrid<R>
