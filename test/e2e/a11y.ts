@@ -23,20 +23,22 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 /**
  * Waits until the screen stands still: no progress indicator shown and no finite animation or transition running (a
- * fading dialog would give axe half-transparent colours).
+ * fading dialog would give axe half-transparent colours). At most `timeout`: a screen that keeps a spinner is scanned
+ * as it is.
  */
 export async function settle(page: Page, timeout = 10_000) {
   await page
     .waitForFunction(
       () => {
-        const busy = [...document.querySelectorAll('[role="progressbar"]')].some((el) => (el as HTMLElement).offsetParent !== null);
+        // a progress indicator behind an open dialog (hidden from assistive technology) is what the dialog waits for
+        const busy = [...document.querySelectorAll('[role="progressbar"]')].some((el) => (el as HTMLElement).offsetParent !== null && !el.closest('[aria-hidden="true"]'));
         const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
         return !busy && !moving;
       },
       undefined,
       { timeout, polling: 100 },
     )
-    .catch(() => undefined); // a screen that keeps a spinner (a payment being verified) is scanned as it is
+    .catch(() => undefined);
 }
 
 /** The serious and critical findings of axe's default rules (WCAG 2.x A and AA, best practices) on the page as it is. */

@@ -12,24 +12,33 @@ export function focusWithoutTabStop(target: HTMLElement) {
   target.focus({ preventScroll: true });
 }
 
-/** Whether the focus is where nobody would look for it: on <body>, on nothing, or outside the page's main region. */
-const focusIsLost = (main: HTMLElement, before: Element | null) => {
+/**
+ * Whether the focus is where nobody would look for it: on <body>, on nothing, on what started the navigation, or (while
+ * the user did nothing since) outside the page's main region (a dialog's opener in the top bar got it back).
+ */
+const focusIsLost = (main: HTMLElement, before: Element | null, userActed: boolean) => {
   const active = document.activeElement;
-  return !active || active === document.body || active === before || !active.isConnected || !main.contains(active);
+  if (!active || active === document.body || !active.isConnected || active === before) return true;
+  return !userActed && !main.contains(active);
 };
 
 /**
- * After a navigation: waits (up to `timeoutMs`) for the new page's heading, then focuses it unless the screen placed the
- * focus itself. `before` is what had the focus when the route changed. Answers a function that stops waiting.
+ * After a navigation: waits (up to `timeoutMs`) for the new page's heading, then focuses it unless the screen or the
+ * user placed the focus elsewhere meanwhile (a field with autoFocus; a click in the search box while the page loads).
+ * `before` is what had the focus when the route changed. Answers a function that stops waiting.
  */
 export function focusPageHeading(main: HTMLElement, before: Element | null, timeoutMs = 10_000): () => void {
   let done = false;
+  let userActed = false;
+  const acted = () => {
+    userActed = true;
+  };
   const tryFocus = () => {
     if (done) return true;
     const heading = pageHeading(main);
     if (!heading) return false;
     done = true;
-    if (focusIsLost(main, before)) focusWithoutTabStop(heading);
+    if (focusIsLost(main, before, userActed)) focusWithoutTabStop(heading);
     return true;
   };
   if (tryFocus()) return () => undefined;
@@ -41,7 +50,11 @@ export function focusPageHeading(main: HTMLElement, before: Element | null, time
     done = true;
     observer.disconnect();
     clearTimeout(timer);
+    document.removeEventListener('pointerdown', acted, true);
+    document.removeEventListener('keydown', acted, true);
   };
+  document.addEventListener('pointerdown', acted, true);
+  document.addEventListener('keydown', acted, true);
   observer.observe(main, { childList: true, subtree: true });
   return stop;
 }
