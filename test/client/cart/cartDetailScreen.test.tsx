@@ -15,7 +15,7 @@ const lineOf = (name: string) => within(lines()).getByRole('listitem', { name })
 /** The amount next to a label: a line's dt/dd pair or a summary row's th/td. */
 const valueOf = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'dt, th' }).nextElementSibling;
 const summary = () => screen.getByRole('region', { name: 'Resumen de la compra' });
-const badge = () => within(screen.getByRole('banner')).getByRole('button', { name: 'Carro de compras' });
+const badge = () => within(screen.getByRole('banner')).getByRole('button', { name: /^Carro de compras/ });
 
 describe('Cart detail (/user/cart-detail)', () => {
   it('shows the title with the product count, each line with its prices, and the server summary', async () => {

@@ -27,7 +27,7 @@ const chooseDispatch = async (user: User) => {
   await choose(user, /Transporte/, 'Starken');
 };
 // hidden too: a closing dialog still hides the rest of the page from the accessibility tree
-const badge = () => within(screen.getByRole('banner', { hidden: true })).getByRole('button', { name: 'Carro de compras', hidden: true });
+const badge = () => within(screen.getByRole('banner', { hidden: true })).getByRole('button', { name: /^Carro de compras/, hidden: true });
 const orderKeys = (fetchMock: jest.Mock) => callsTo(fetchMock, 'POST', '/api/orders').map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key']);
 const orderBodies = (fetchMock: jest.Mock) => callsTo(fetchMock, 'POST', '/api/orders').map(([, init]) => JSON.parse(String(init.body)));
 

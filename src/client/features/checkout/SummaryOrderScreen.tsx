@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CreateOrderRequest } from '@shared/api/orders';
@@ -29,6 +29,7 @@ import { chequeFileError, createOrderSchema, ORDER_MSG } from '@shared/schemas/o
 import { chequeAllowed, creditAllowed, defaultInvoiceAddress } from '@shared/checkoutRules';
 import { useAppDispatch } from '@client/app/hooks';
 import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { FileButton } from '@client/components/FileButton';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { selectCheckoutError, selectCheckoutStatus, selectSummary, selectTransports, type CheckoutRootState } from './checkoutSelectors';
 import { errorDismissed, orderSubmitted, summaryOpened } from './checkoutSlice';
@@ -55,9 +56,6 @@ interface SummaryFormValues {
 }
 
 const addressText = (a: Pick<DispatchAddress, 'direccion' | 'comuna' | 'region'>) => [a.direccion, a.comuna, a.region].filter(Boolean).join(', ');
-
-// Off-screen but reachable by its label: the visible part of the picker is the button.
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** The cheque photo is checked by the form (createOrderSchema has no file); only when cheque is the payment. */
 function validateChequePhoto(values: SummaryFormValues) {
@@ -129,9 +127,7 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   const choosePayment = (method: PaymentMethod) => {
     void formik.setFieldValue('paymentMethod', method);
   };
-  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    event.target.value = ''; // choosing the same file again is a change too
+  const choosePhoto = (file: File | null) => {
     void formik.setFieldTouched('chequePhoto', true, false);
     void formik.setFieldValue('chequePhoto', file, true);
   };
@@ -272,26 +268,20 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
 
             {!reserve && (
               <Box>
-                <Button
-                  component="label"
-                  variant="outlined"
-                  startIcon={<PhotoCameraIcon />}
+                <FileButton
+                  name="chequePhoto"
+                  accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+                  inputLabel={CHECKOUT_TEXT.chequePhoto}
+                  describedBy={photoHintId}
+                  invalid={Boolean(photoError)}
                   disabled={!chequeChosen}
+                  startIcon={<PhotoCameraIcon />}
                   color={photoError ? 'error' : 'primary'}
                   sx={{ maxWidth: '100%' }}
+                  onChoose={choosePhoto}
                 >
                   {CHECKOUT_TEXT.chequePhoto}
-                  <input
-                    type="file"
-                    name="chequePhoto"
-                    accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-                    disabled={!chequeChosen}
-                    onChange={choosePhoto}
-                    aria-describedby={photoHintId}
-                    aria-invalid={Boolean(photoError)}
-                    style={visuallyHidden}
-                  />
-                </Button>
+                </FileButton>
                 <FormHelperText id={photoHintId} error={Boolean(photoError)} sx={{ overflowWrap: 'anywhere' }}>
                   {photoError ??
                     (chequeChosen && values.chequePhoto ? fill(CHECKOUT_TEXT.chequePhotoChosen, { file: values.chequePhoto.name }) : CHECKOUT_TEXT.chequePhotoHint)}
