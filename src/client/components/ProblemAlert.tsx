@@ -1,0 +1,28 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
+
+export interface ProblemAlertProps {
+  /** What happened, what it means for the buyer and what to do (app/problems.ts words the ERP's failures). */
+  message: string;
+  /** The retry: loads again, or repeats the action that failed. */
+  onRetry?: () => void;
+  retryLabel?: string;
+  /** The retry is running: its button waits. */
+  busy?: boolean;
+  severity?: 'error' | 'warning';
+}
+
+/** The one alert a screen shows for a failure, with its retry button under the text (readable at 375 px). */
+export function ProblemAlert({ message, onRetry, retryLabel = 'Reintentar', busy = false, severity = 'error' }: ProblemAlertProps) {
+  return (
+    <Alert severity={severity} sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}>
+      <div>{message}</div>
+      {onRetry && (
+        <Button variant="outlined" color="inherit" onClick={onRetry} disabled={busy} sx={{ ...PRIMARY_ACTION_SX, mt: 1.5 }}>
+          {retryLabel}
+        </Button>
+      )}
+    </Alert>
+  );
+}
