@@ -48,7 +48,7 @@ export const paymentStarted = createAction<PaymentStart>('checkout/paymentStarte
  * The payment of an order could not start (the provider or the portal failed): `message` says where the order stands
  * (it exists, unpaid: 'Ir a Pagar' pays that same order), with the server's standing when it gave one.
  */
-export const paymentStartFailed = createAction<{ message: string; order: Order; standing: OrderStanding | null }>('payments/startFailed');
+export const paymentStartFailed = createAction<{ message: string; order: Order; standing: OrderStanding | null }>('payments/orderPaymentNotStarted');
 
 /** The buyer chose pending invoices to pay and a provider (pending payments); the payments feature takes it. */
 export interface InvoicePaymentStart {
