@@ -24,6 +24,7 @@ import { cartCheckoutChosen, cartLineDeleted, cartQuantityChanged, cartScreenOpe
 import { CartSummary } from './CartSummary';
 import { CART_TEXT, productCount } from './cartTexts';
 import './cartFeature'; // the feature's slice and saga, in the store before this screen renders
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const useCartSelector = useSelector.withTypes<CartRootState>();
@@ -59,7 +60,7 @@ export default function CartDetailScreen() {
     body = (
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }}>
         <Typography gutterBottom>{MSG.cartEmpty}</Typography>
-        <Button component={RouterLink} to="/user/catalog" variant="outlined">
+        <Button component={RouterLink} to="/user/catalog" variant="outlined" sx={PRIMARY_ACTION_SX}>
           {CART_TEXT.goShopping}
         </Button>
       </Paper>
