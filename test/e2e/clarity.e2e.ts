@@ -129,6 +129,8 @@ describe('buyer clarity', () => {
     await alert.waitFor();
     await eventually(async () => (await alert.textContent())?.startsWith('No se creó tu pedido'), true);
     expect(creates).toEqual([expect.objectContaining({ status: 503, body: expect.objectContaining({ order: { created: false } }) })]);
+    // the alert is far from the button: it takes the focus (no toast repeats it)
+    expect(await alert.evaluate((el) => el === document.activeElement)).toBe(true);
     await faults('b1');
 
     // WebPay down: the retry (same Idempotency-Key) makes the order; its payment cannot start: the order exists, unpaid

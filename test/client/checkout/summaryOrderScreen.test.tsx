@@ -326,6 +326,8 @@ describe('Order summary: submitting', () => {
     // one alert, with its retry, and no toast repeating it
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('El carro está vacío: agregue productos antes de continuar');
+    // answered far from the button: the alert takes the focus (and is scrolled into view)
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeEnabled();
     expect(screen.getAllByText('El carro está vacío: agregue productos antes de continuar')).toHaveLength(1);
   });

@@ -186,9 +186,9 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
     (text): text is string => Boolean(text),
   );
   const problem = error
-    ? { message: error, retry: () => void formik.submitForm(), busy: running || !canSubmit }
+    ? { message: error, retry: () => void formik.submitForm(), busy: running || !canSubmit, takeFocus: true }
     : loadFailures.length > 0
-      ? { message: loadFailures.join(' '), retry: () => dispatch(summaryOpened()), busy: summary.status === 'loading' || transports.status === 'loading' }
+      ? { message: loadFailures.join(' '), retry: () => dispatch(summaryOpened()), busy: summary.status === 'loading' || transports.status === 'loading', takeFocus: false }
       : null;
 
   return (
@@ -198,7 +198,8 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
       </Typography>
 
       {problem ? (
-        <ProblemAlert message={problem.message} onRetry={problem.retry} retryLabel={CHECKOUT_TEXT.retry} busy={problem.busy} />
+        // a failed 'Ir a Pagar' is answered up here, far from its button: the alert comes into view with the focus
+        <ProblemAlert message={problem.message} onRetry={problem.retry} retryLabel={CHECKOUT_TEXT.retry} busy={problem.busy} takeFocus={problem.takeFocus} />
       ) : (
         emptyCart && <ProblemAlert severity="warning" message={MSG.cartIsEmpty} />
       )}
