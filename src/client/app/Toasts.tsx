@@ -59,7 +59,7 @@ const desktopStyles = { [`.${DESKTOP_CLASS}.${DESKTOP_CLASS}`]: { left: 8, maxWi
 export default function Toasts() {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   // runs after the provider mounted (a child's mount comes first), so enqueueSnackbar reaches it
-  useEffect(() => attachToasts(({ message, variant }) => enqueueSnackbar(message, { variant })), []);
+  useEffect(() => attachToasts(({ message, variant }) => enqueueSnackbar(message, { variant }), closeSnackbar), []);
   return (
     <>
       <GlobalStyles styles={desktopStyles} />

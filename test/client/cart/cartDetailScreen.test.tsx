@@ -91,6 +91,27 @@ describe('Cart detail (/user/cart-detail)', () => {
     expect(valueOf(summary(), 'Subtotal')).toHaveTextContent(/^\$19\.180$/);
   });
 
+  it('the ERP down: one alert in plain Spanish with its retry, and no $0 summary that would say the cart is empty', async () => {
+    let down = true;
+    fakeCartApi([polera], {
+      'GET /api/user/cart/find-by-userid/12': () =>
+        down ? json(503, { status: 503, message: 'El ERP no está disponible', code: 'ERP_UNAVAILABLE' }) : json(200, cartOf([polera])),
+    });
+    const { user } = renderCart();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'No pudimos mostrar tu carro: el ERP, nuestro sistema de stock y precios, no responde en este momento. No se perdió nada: tus productos siguen guardados en el carro. Reintenta en unos minutos.',
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Resumen de la compra' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continuar la compra' })).not.toBeInTheDocument();
+    down = false;
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('1 Producto')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar la compra' })).toBeEnabled();
+  });
+
   it('plus sends the new quantity; line and summary follow the server', async () => {
     const fetchMock = fakeCartApi();
     const { user } = renderCart();

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { RelatedVariant } from '@shared/api/erp';
 import { formatCLP, formatInteger } from '@shared/money';
-import { distributorPrice } from '@shared/pricing';
+import { unitPriceToPay } from './unitPrice';
 
 export interface VariantsTableProps {
   variants: RelatedVariant[];
@@ -17,7 +17,10 @@ export interface VariantsTableProps {
   onQuantityChange: (variant: RelatedVariant, raw: string) => void;
 }
 
-/** The sizes of the style: Sku, Talla, Stock, Precio lista, Precio Oferta (only when some size has an offer), P. Distrib., Cantidad. */
+/**
+ * The sizes of the style: Sku, Talla, Stock, Precio lista, Precio Oferta (only when some size has an offer), P. Distrib.
+ * (what the buyer pays for a unit, as the cart charges it), Cantidad.
+ */
 // On a phone (issue 16) the table fits the screen without sideways scrolling: Talla, Stock, the price the buyer pays
 // and Cantidad; Sku and the list and offer prices show from the small breakpoint up.
 const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -48,7 +51,7 @@ export function VariantsTable({ variants, descFidel, quantities, onQuantityChang
               <TableCell align="right">{formatInteger(v.stock)}</TableCell>
               <TableCell align="right" sx={phoneHidden}>{formatCLP(v.preciolista)}</TableCell>
               {withOffer && <TableCell align="right" sx={phoneHidden}>{v.descuento > 0 ? formatCLP(v.precioOferta) : '-'}</TableCell>}
-              <TableCell align="right">{formatCLP(distributorPrice(v.preciolista, descFidel))}</TableCell>
+              <TableCell align="right">{formatCLP(unitPriceToPay(v.preciolista, v.descuento, descFidel))}</TableCell>
               <TableCell align="center" sx={{ py: 0.5 }}>
                 <TextField
                   type="number"
