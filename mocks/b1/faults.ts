@@ -34,6 +34,11 @@ export interface B1Faults {
   approvalDecision: ApprovalDecision;
   /** With approvalDecision 'approve' / 'reject': how long after the Draft was made the decision comes (ms). */
   approvalDecisionDelayMs: number;
+  /**
+   * 0 (default): orders are invoiced only when asked (`invoiceOrder`). Above 0: each sales order committed while it is
+   * set is invoiced by the stand-in this many ms later, as the wholesaler's billing would (an Invoice based on it).
+   */
+  autoInvoiceAfterMs: number;
 }
 
 export const B1_FAULTS_PREFIX = 'B1_STANDIN_';
@@ -49,13 +54,14 @@ export const B1_FAULT_SPEC: FaultSpec<B1Faults> = {
   approvalCardCodes: { kind: 'list', env: 'APPROVAL_CARDCODES', doc: 'CardCodes cuyos pedidos pasan por el procedimiento de aprobación (borrador y -2028); vacío = ninguno' },
   approvalDecision: { kind: { enum: ['manual', 'approve', 'reject'] }, env: 'APPROVAL_DECISION', doc: "quién decide los borradores: 'manual' (una persona o una prueba), o el sustituto aprueba ('approve') o rechaza ('reject') cada uno solo" },
   approvalDecisionDelayMs: { kind: 'duration', env: 'APPROVAL_DECISION_DELAY', doc: "con 'approve' o 'reject': cuánto después de creado el borrador llega la decisión" },
+  autoInvoiceAfterMs: { kind: 'duration', env: 'AUTO_INVOICE', doc: 'facturación automática: cada pedido de venta que entra se factura esta demora después (factura basada en el pedido); 0 = solo a pedido' },
 };
 
 /** The switches of a stand-in started without options: no faults, the demo buyer under the approval procedure. */
 export function defaultB1Faults(): B1Faults {
   return {
     latencyMs: 0, errorRate: 0, refuse: false, hang: false, expireSessions: false, postDelayMs: 0, loseAnswerRate: 0,
-    approvalCardCodes: [APPROVAL_CARDCODE], approvalDecision: 'manual', approvalDecisionDelayMs: 0,
+    approvalCardCodes: [APPROVAL_CARDCODE], approvalDecision: 'manual', approvalDecisionDelayMs: 0, autoInvoiceAfterMs: 0,
   };
 }
 

@@ -10,9 +10,9 @@ import { B1Error, badRequest, errorBody, notFound, notSupported, sessionError } 
 import { nextLink, parseQueryOptions, parseResourcePath, project, runQuery, validateProperties } from './odata';
 import { B1_FAULT_SPEC, defaultB1Faults, type B1Faults } from './faults';
 import { B1Store, ENTITY_SETS, type ApprovalOutcome, type JournalEntry } from './store';
-import type { B1ApprovalRequest, B1Data } from './types';
+import type { B1ApprovalRequest, B1Data, B1Document } from './types';
 
-export type { B1ApprovalRequest, B1Data } from './types';
+export type { B1ApprovalRequest, B1Data, B1Document } from './types';
 export type { ApprovalOutcome, JournalEntry } from './store';
 export type { ApprovalDecision, B1Faults } from './faults';
 export { B1_FAULT_SPEC, b1FaultsFromEnv, parseB1FaultBody } from './faults';
@@ -98,6 +98,12 @@ export interface B1Mock {
   resetJournal(): void;
   /** The live in-memory entity store, for test assertions. */
   data: B1Data;
+  /**
+   * Invoices a sales order as B1's billing would: an Invoice based on its open lines (BaseType 17, BaseEntry, BaseLine),
+   * its own DocNum series and the next DTE folio; the order's lines close. `order`: its DocEntry, or its NumAtCard (the
+   * portal's order number). Throws a B1Error (404 no such order, -10 already closed).
+   */
+  invoiceOrder(order: number | string): B1Document;
 }
 
 /** Entity sets whose POST creates a business document B1 may take long to commit (postDelayMs, loseAnswerRate). */
@@ -173,6 +179,26 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
   });
   /** Timers of the stand-in's own approval decisions (approvalDecision 'approve' / 'reject'). */
   const decisionTimers = new Set<NodeJS.Timeout>();
+  /** Timers of the automatic invoices (autoInvoiceAfterMs). */
+  const invoiceTimers = new Set<NodeJS.Timeout>();
+  store.onCommit = (entry) => {
+    const after = switches.get('autoInvoiceAfterMs');
+    if (entry.set !== 'Orders' || after <= 0) return;
+    const timer = setTimeout(() => {
+      invoiceTimers.delete(timer);
+      try {
+        store.invoiceOrder(entry.docEntry);
+      } catch {
+        // closed or cancelled meanwhile: nothing to invoice
+      }
+    }, after);
+    invoiceTimers.add(timer);
+  };
+  const invoiceOrder = (order: number | string): B1Document => {
+    const docEntry = typeof order === 'number' ? order : store.orderByReference(order)?.DocEntry;
+    if (docEntry === undefined) throw notFound();
+    return store.invoiceOrder(docEntry);
+  };
   /** Whether the answer of the create just committed is lost (loseAnswerRate, spread evenly). */
   const loseThisAnswer = (): boolean => {
     const rate = switches.get('loseAnswerRate');
@@ -383,6 +409,8 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
     close: async () => {
       for (const t of decisionTimers) clearTimeout(t);
       decisionTimers.clear();
+      for (const t of invoiceTimers) clearTimeout(t);
+      invoiceTimers.clear();
       await app.close();
     },
     setFaults: (f) => switches.set(f),
@@ -398,5 +426,6 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
     rejectDraft: (draftDocEntry, remarks) => store.decideDraft(draftDocEntry, 'ardNotApproved', remarks ?? null).request,
     journal: store.journal,
     resetJournal: () => { store.resetJournal(); },
+    invoiceOrder,
   };
 }

@@ -228,8 +228,13 @@ export class B1Store {
     this.journal.length = 0;
   }
 
+  /** Called after each document is committed (the server's automatic invoices follow new Orders). */
+  onCommit?: (entry: JournalEntry) => void;
+
   private record(entry: Omit<JournalEntry, 'at'>): void {
-    this.journal.push({ ...entry, at: Date.now() });
+    const committed = { ...entry, at: Date.now() };
+    this.journal.push(committed);
+    this.onCommit?.(committed);
   }
 
   rows(set: string): Row[] {
@@ -837,5 +842,36 @@ export class B1Store {
     if (name === 'Cancel') order.Cancelled = 'tYES';
     const bp = this.data.BusinessPartners.find((p) => p.CardCode === order.CardCode);
     if (bp) bp.OpenOrdersBalance = Math.max(0, bp.OpenOrdersBalance - order.DocTotal);
+  }
+
+  /**
+   * Invoices sales order `docEntry` as a B1 user would with "Copy To → A/R Invoice": an Invoice whose lines copy the
+   * order's open lines (BaseType 17, BaseEntry = the order, BaseLine = its line) at the order's prices, dated today, with
+   * DocNum from the invoices' own series and the next DTE folio (FolioNumber, prefix '33'). As in B1, the order's lines
+   * close, and the order with them; its committed stock is released and the stock leaves the warehouse. An order that
+   * is closed or cancelled refuses (-10).
+   */
+  invoiceOrder(docEntry: number): B1Document {
+    const order = this.data.Orders.find((d) => d.DocEntry === docEntry);
+    if (!order) throw notFound();
+    if (order.Cancelled === 'tYES' || order.DocumentStatus !== 'bost_Open') throw businessError(`Document ${docEntry} is already closed`);
+    const open = order.DocumentLines.filter((l) => l.LineStatus === 'bost_Open');
+    if (open.length === 0) throw businessError(`Document ${docEntry} has no open lines`);
+    const body: Body = {
+      CardCode: order.CardCode, DocDate: today(), DocDueDate: today(), NumAtCard: order.NumAtCard,
+      Comments: `Basado en Pedidos de cliente ${order.DocNum}.`, ShipToCode: order.ShipToCode, PayToCode: order.PayToCode,
+      DiscountPercent: order.DiscountPercent, U_TipoVenta: order.U_TipoVenta, U_FormaPago: order.U_FormaPago,
+      DocumentLines: open.map((l) => ({
+        ItemCode: l.ItemCode, Quantity: l.Quantity, UnitPrice: l.UnitPrice, DiscountPercent: l.DiscountPercent,
+        WarehouseCode: l.WarehouseCode, BaseType: BASE_ORDER, BaseEntry: order.DocEntry, BaseLine: l.LineNum,
+        U_PrecioLista: l.U_PrecioLista, U_DescLinea: l.U_DescLinea,
+      })),
+    };
+    return this.createDocument('Invoices', body).entity as B1Document;
+  }
+
+  /** The Order with this NumAtCard (the latest, if B1 made several). */
+  orderByReference(numAtCard: string): B1Document | undefined {
+    return [...this.data.Orders].reverse().find((d) => d.NumAtCard === numAtCard);
   }
 }

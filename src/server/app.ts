@@ -66,6 +66,7 @@ import { UsersRepo } from './users/users.repo';
 import type { FileStore } from './storage/fileStore';
 import fileRoutes from './storage/storage.routes';
 import { openFileStores, type StorageOptions } from './storage/stores';
+import { registerOperations, type Operations, type OperationsOptions } from './operations';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +88,8 @@ declare module 'fastify' {
     reconciler?: PaymentReconciler;
     /** Queues again the ERP jobs that ran out of tries once the ERP answers (started with the worker). */
     redriver: ErpRedriver;
+    /** Metrics, the ERP company names and invoices of the operations screens (operations.ts). */
+    operations: Operations;
   }
 }
 
@@ -132,6 +135,8 @@ export interface AppDeps {
    * was built); `redriveIntervalMs` is how often exhausted ERP jobs are re-driven once the ERP answers (default 60 s).
    */
   erpJobs?: { settleMs?: number; approvalPollMs?: number; redriveIntervalMs?: number };
+  /** The alert mail of failed jobs (ALERT_MAIL_TO), /metrics (METRICS_TOKEN) and the operations screens' caches. */
+  operations?: OperationsOptions;
 }
 
 /**
@@ -241,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('catalog', catalog);
   await app.register(profileRoutes, { erp, customers });
   await app.register(catalogRoutes, { catalog });
-  await app.register(historyRoutes, { erp, customers });
+  await app.register(historyRoutes, { erp, customers, db: database.db });
   await app.register(pendingRoutes, { erp, customers });
 
   // Uploaded files: on disk, in the database or in S3 (storage/stores.ts); public ones served at /files/ by every instance.
@@ -297,6 +302,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
   await app.register(adminUsersRoutes, { db: database.db, erp });
   await app.register(adminJobsRoutes, { jobs: new AdminJobsService({ db: database.db, outbox, worker }) });
+  // Operations: admin orders and audit, the alert mail of failed jobs, the buyer's orders, /metrics (operations.ts).
+  const operations = await registerOperations(app, { ...routeDeps, publicUrl: config.publicUrl, mailFrom: mailer.from }, deps.operations);
+  app.decorate('operations', operations);
   const redriver = new ErpRedriver({
     db: database.db,
     outbox,

@@ -70,6 +70,10 @@ export interface Config {
    * `stockTtlMs` how old the product detail's stock may be; `pageSize` and `concurrency` how the ERP's items are paged.
    */
   catalog: { refreshMs: number; maxAgeMs: number; fullReloadMs: number; stockTtlMs: number; pageSize: number; concurrency: number };
+  /** ALERT_MAIL_TO: who gets the alert mail of an outbox job that failed for good ('a@x.cl, b@x.cl'); absent: no alert mail. */
+  alertMailTo?: string;
+  /** METRICS_TOKEN: a caller of /metrics that is not on this machine must send it as `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 /** A whole number between min and max; absent or empty: the fallback. */
@@ -200,6 +204,25 @@ export function storageFromEnv(env: NodeJS.ProcessEnv): StorageOptions {
   };
 }
 
+const MAILBOX = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** ALERT_MAIL_TO: one or more addresses separated by ',' or ';' (joined with ', '); a wrong one stops the start. */
+export function alertMailToFromEnv(value: string | undefined): string | undefined {
+  const parts = (value ?? '').split(/[,;]/).map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0) return undefined;
+  const wrong = parts.find((p) => !MAILBOX.test(p) || p.length > 254);
+  if (wrong) throw new Error(`ALERT_MAIL_TO inválido: «${wrong}» no es una dirección de correo`);
+  return parts.join(', ');
+}
+
+/** METRICS_TOKEN: at least 16 characters (it guards /metrics from callers that are not on this machine). */
+export function metricsTokenFromEnv(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16) throw new Error('METRICS_TOKEN debe tener al menos 16 caracteres');
+  return token;
+}
+
 /** QA_SCENARIO_RECORDER=on (any case), nothing else, turns the scenario recorder on. */
 export const scenarioRecorderFromEnv = (env: NodeJS.ProcessEnv) => env.QA_SCENARIO_RECORDER?.trim().toLowerCase() === 'on';
 
@@ -249,5 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     storage: storageFromEnv(env),
     catalog: catalogConfig(env),
+    alertMailTo: alertMailToFromEnv(env.ALERT_MAIL_TO),
+    metricsToken: metricsTokenFromEnv(env.METRICS_TOKEN),
   };
 }

@@ -46,10 +46,35 @@ function faultControl<T>(name: string, label: string, mock: Switchable<T>, parse
   };
 }
 
+/** Spanish answers of the B1 stand-in's actions. */
+export const B1_ACTION_MSG = {
+  invoiceTarget: 'Indique docEntry (número) o numAtCard (el número del pedido del portal, p. ej. OC000011)',
+  invoiced: 'Pedido {docEntry} facturado: factura {docNum}, folio {folio}',
+} as const;
+
+/** POST /api/dev/faults/b1/invoice {docEntry} or {numAtCard}: the stand-in invoices the sales order now. */
+function invoiceAction(mock: B1Mock) {
+  return (body: unknown): { status: number; body: object } => {
+    const b = (body && typeof body === 'object' ? body : {}) as { docEntry?: unknown; numAtCard?: unknown };
+    const target = Number.isSafeInteger(b.docEntry) && (b.docEntry as number) > 0 ? (b.docEntry as number) : typeof b.numAtCard === 'string' && b.numAtCard.trim() ? b.numAtCard.trim().toUpperCase() : undefined;
+    if (target === undefined) return { status: 400, body: { status: 400, message: B1_ACTION_MSG.invoiceTarget } };
+    try {
+      const invoice = mock.invoiceOrder(target);
+      const base = invoice.DocumentLines[0]?.BaseEntry ?? 0;
+      const message = B1_ACTION_MSG.invoiced.replace('{docEntry}', String(base)).replace('{docNum}', String(invoice.DocNum)).replace('{folio}', String(invoice.FolioNumber));
+      return { status: 201, body: { message, docEntry: invoice.DocEntry, docNum: invoice.DocNum, folioNumber: invoice.FolioNumber, baseEntry: base } };
+    } catch (err) {
+      const e = err as { status?: number; message?: string };
+      const status = e.status === 404 ? 404 : 409;
+      return { status, body: { status, message: `El sustituto de B1 no facturó: ${e.message ?? String(err)}` } };
+    }
+  };
+}
+
 /** The control API's view of each stand-in given (the portal's own or a test's). */
 export function standInFaultControls(standIns: { b1?: B1Mock; webpay?: WebpayMock; khipu?: KhipuMock }): FaultControl[] {
   const out: FaultControl[] = [];
-  if (standIns.b1) out.push(faultControl('b1', 'el sustituto de B1', standIns.b1, parseB1FaultBody));
+  if (standIns.b1) out.push({ ...faultControl('b1', 'el sustituto de B1', standIns.b1, parseB1FaultBody), actions: { invoice: invoiceAction(standIns.b1) } });
   if (standIns.webpay) out.push(faultControl('webpay', 'el sustituto de WebPay', standIns.webpay, parseWebpayFaultBody));
   if (standIns.khipu) out.push(faultControl('khipu', 'el sustituto de Khipu', standIns.khipu, parseKhipuFaultBody));
   return out;

@@ -68,6 +68,7 @@ async function main() {
     erpJobs: { redriveIntervalMs: config.erp.redriveIntervalMs },
     catalogMaxAgeMs: config.catalog.refreshMs,
     catalog: { maxAgeMs: config.catalog.maxAgeMs, stockTtlMs: config.catalog.stockTtlMs },
+    operations: { alertMailTo: config.alertMailTo, metricsToken: config.metricsToken, processMetrics: true },
     payments: {
       webpay,
       khipu,

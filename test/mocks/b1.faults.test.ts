@@ -60,7 +60,7 @@ describe('B1 stand-in switches', () => {
   it('faults() shows the start options; resetFaults() returns to them', () => {
     expect(mock.faults()).toEqual({
       latencyMs: 5, errorRate: 0, refuse: false, hang: false, expireSessions: false, postDelayMs: 0, loseAnswerRate: 0,
-      approvalCardCodes: ['C76345678'], approvalDecision: 'manual', approvalDecisionDelayMs: 0,
+      approvalCardCodes: ['C76345678'], approvalDecision: 'manual', approvalDecisionDelayMs: 0, autoInvoiceAfterMs: 0,
     });
     mock.setFaults({ errorRate: 1, approvalCardCodes: [] });
     mock.setLatency(50);

@@ -119,6 +119,12 @@ describe('create, update and delete', () => {
     expect(keyOf(again.urlBannerImage)).toBe('banners/banner_1.jpg');
     expect(again.urlBannerImage).not.toBe(created.urlBannerImage);
     expect((await bannerAudits()).map((a) => a.action)).toEqual(['create', 'update', 'update']);
+    // each update keeps the replaced url before and the new one after
+    expect((await bannerAudits())[1]!.changes).toEqual({
+      fields: ['urlBannerImage2'],
+      before: { urlBannerImage2: created.urlBannerImage2, nameFile: created.nameFile },
+      after: { urlBannerImage2: updated.urlBannerImage2, nameFile: updated.nameFile },
+    });
   });
 
   it('an update without files changes nothing; an unknown id is 404', async () => {
@@ -143,6 +149,9 @@ describe('create, update and delete', () => {
     expect((await del(`/api/admin/banners/${created.id}`, admin)).json()).toEqual({ status: 404, message: 'Banner no encontrado' });
     expect((await save(superadmin, {}, three())).statusCode).toBe(201);
     expect((await bannerAudits()).map((a) => a.action)).toEqual(['create', 'delete', 'create']);
+    expect((await bannerAudits())[1]!.changes).toEqual({
+      before: { nameFile: created.nameFile, urlBannerImage: created.urlBannerImage, urlBannerImage2: created.urlBannerImage2, urlBannerImage3: created.urlBannerImage3 },
+    });
   });
 });
 

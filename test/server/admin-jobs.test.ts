@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { AdminJobList, RetryJobResponse } from '@shared/api/adminJobs';
 import type { Order } from '@shared/api/orders';
 import { auditLog, orders, outbox } from '@server/db/schema';
@@ -48,6 +48,8 @@ it('a job the outbox gave up on is listed as failed, retried by hand, and the or
   expect(submitted.statusCode).toBe(503);
   const [job] = await t.database.db.select().from(outbox).where(eq(outbox.dedupeKey, `erp.order:${order.purchaseOrderNumber}`));
   expect(job).toMatchObject({ status: 'failed', failure: 'exhausted' });
+  // without ALERT_MAIL_TO no alert mail is queued
+  expect(await t.database.db.select().from(outbox).where(like(outbox.dedupeKey, 'mail:ALERT_JOB:%'))).toHaveLength(0);
 
   const failed = (await jobs('?status=failed')).json<AdminJobList>();
   expect(failed).toMatchObject({ total: 1, page: 0, pageSize: 50 });

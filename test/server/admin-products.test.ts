@@ -171,6 +171,12 @@ describe('saving a product', () => {
     const audits = await auditOf('VES-6005');
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: 'update', changes: { fields: expect.arrayContaining(['offer', 'enabled', 'percentage']) } });
+    // the values before and after, of the changed fields only
+    expect(audits[0]!.changes).toMatchObject({
+      before: { offer: true, enabled: true, percentage: 10, genero: 'Masculino' },
+      after: { offer: false, enabled: false, percentage: 0, genero: '' },
+    });
+    expect((audits[0]!.changes as { before: object }).before).not.toHaveProperty('mainUrlImage');
   });
 
   it('replacing one file writes {sku}_2.jpg, removes the old file under another name, keeps the others', async () => {

@@ -71,7 +71,7 @@ async function passwordChanged(id: number) {
 async function created(over: Record<string, unknown> = {}, token = admin) {
   const res = await save(newUser(over), token);
   expect(res.statusCode).toBe(201);
-  const user = res.json() as { id: number; username: string; userType: string; enabled: boolean };
+  const user = res.json() as { id: number; username: string; email: string; userType: string; enabled: boolean };
   await passwordChanged(user.id);
   return user;
 }
@@ -447,7 +447,16 @@ describe('audit log', () => {
       ['update', 'user', String(u.id), adminId, '22.222.222-2'],
       ['delete', 'user', String(u.id), adminId, '22.222.222-2'],
     ]);
-    expect(rows[1]!.changes).toEqual({ fields: ['email', 'password'], details: { username: u.username } });
+    // the values before and after, a password only as changed ('[oculto]')
+    expect(rows[0]!.changes).toMatchObject({ after: { username: u.username, email: u.email, userType: 'USER', enabled: true, mustChangePassword: true, password: '[oculto]' } });
+    expect(rows[1]!.changes).toEqual({
+      fields: ['email', 'password'],
+      before: { email: u.email, password: '[oculto]' },
+      after: { email: 'audit@correo.cl', password: '[oculto]' },
+      details: { username: u.username },
+    });
+    expect(rows[2]!.changes).toMatchObject({ before: { username: u.username, email: 'audit@correo.cl', userType: 'USER' } });
+    expect(rows[2]!.changes).not.toHaveProperty('after');
     expect(rows.every((r) => r.at instanceof Date && Date.now() - r.at.getTime() < 60_000)).toBe(true);
     const text = JSON.stringify(rows);
     expect(text).not.toMatch(/Secreta|argon2/);
@@ -475,9 +484,15 @@ describe('audit log', () => {
     await call(t.app, { method: 'DELETE', url: `/api/admin/admin-emails/${id}`, token: superadmin });
     const rows = (await auditRows()).slice(start);
     expect(rows.map((r) => [r.action, r.entity, r.entityId, r.actorUsername, r.changes])).toEqual([
-      ['create', 'notification', String(id), '11.111.111-1', { fields: ['name', 'lastName', 'email', 'section'], details: { section: 'RESERVE' } }],
-      ['update', 'notification', String(id), '11.111.111-1', { fields: ['email'], details: { section: 'RESERVE' } }],
-      ['delete', 'notification', String(id), '11.111.111-1', { details: { section: 'RESERVE' } }],
+      ['create', 'notification', String(id), '11.111.111-1', { fields: ['name', 'lastName', 'email', 'section'], after: base, details: { section: 'RESERVE' } }],
+      [
+        'update',
+        'notification',
+        String(id),
+        '11.111.111-1',
+        { fields: ['email'], before: { email: 'reservas@portal.example' }, after: { email: 'otra@portal.example' }, details: { section: 'RESERVE' } },
+      ],
+      ['delete', 'notification', String(id), '11.111.111-1', { before: { ...base, email: 'otra@portal.example' }, details: { section: 'RESERVE' } }],
     ]);
   });
 });

@@ -147,7 +147,7 @@ describe('documents', () => {
     const history = (await get('/api/user/b1/purchase-history/C76123456', buyer.token)).json();
     expect(history.length).toBeGreaterThan(0);
     const h = history[0];
-    expect(Object.keys(h).sort()).toEqual(['docEntry', 'dte', 'entrega', 'estado', 'fecha', 'numFactura', 'numNotaCredito', 'numPedido', 'tipoRetiro']);
+    expect(Object.keys(h).sort()).toEqual(['docEntry', 'dte', 'entrega', 'estado', 'fecha', 'numFactura', 'numNotaCredito', 'numPedido', 'ordenPortal', 'tipoRetiro']);
     const lines = (await get(`/api/user/b1/purchase-history-det/${h.docEntry}`, buyer.token)).json();
     expect(lines[0]).toEqual({ lineNum: 0, itemCode: expect.any(String), descripcion: expect.any(String), cantidad: expect.any(Number), totalNeto: expect.any(Number) });
     expect((await get(`/api/user/b1/purchase-history-det/${h.docEntry}`, other.token)).statusCode).toBe(404);

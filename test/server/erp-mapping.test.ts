@@ -228,11 +228,18 @@ describe('documents', () => {
     const header = (docEntry: number) => toHistoryHeader(orders.find((o) => o.DocEntry === docEntry)!, invoices, creditNotes);
     expect(header(1)).toEqual({
       docEntry: 1, numPedido: '5001', fecha: '2026-06-07', tipoRetiro: 'Despacho', entrega: '0', estado: 'Cerrado',
-      numFactura: '7001', numNotaCredito: '801', dte: '10401',
+      numFactura: '7001', numNotaCredito: '801', dte: '10401', ordenPortal: '',
     });
     expect(header(3)).toMatchObject({ numFactura: '7003', numNotaCredito: '0', dte: '10403' });
     expect(header(34)).toMatchObject({ estado: 'Cancelado', numFactura: '0', numNotaCredito: '0', dte: '0' });
     expect(header(45)).toMatchObject({ numPedido: '5045', estado: 'Abierto', numFactura: '0', dte: '0' });
+    // a NumAtCard in the portal's order-number form names its portal order; anything else is none
+    const withReference = (numAtCard: string | null) => toHistoryHeader({ ...orders[0]!, NumAtCard: numAtCard }, invoices, creditNotes).ordenPortal;
+    expect(withReference('oc000042 ')).toBe('OC000042');
+    expect(withReference('RE000007')).toBe('RE000007');
+    expect(withReference('OC42')).toBe('');
+    expect(withReference('Orden 5531 del cliente')).toBe('');
+    expect(withReference(null)).toBe('');
   });
 
   it('maps order lines', () => {

@@ -142,7 +142,7 @@ describe('documents', () => {
     expect(history[2]).toMatchObject({ estado: 'Cancelado', numFactura: '0' });
     expect(history[9]).toEqual({
       docEntry: 1, numPedido: '5001', fecha: '2026-06-07', tipoRetiro: 'Despacho', entrega: '0', estado: 'Cerrado',
-      numFactura: '7001', numNotaCredito: '801', dte: '10401',
+      numFactura: '7001', numNotaCredito: '801', dte: '10401', ordenPortal: '',
     });
   });
 

@@ -161,6 +161,53 @@ describe('off outside the embedded mode', () => {
   }, 60_000);
 });
 
+describe("the B1 stand-in's actions and its invoicing switch", () => {
+  const post = (url: string, payload: unknown, extra: { remoteAddress?: string } = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { host: 'localhost:3000' }, ...extra });
+
+  /** A sales order made in the stand-in as the portal's ERP job makes it (SL POST Orders). */
+  async function salesOrder(numAtCard: string) {
+    const login = await fetch(`${s.b1.url}/Login`, { method: 'POST', body: JSON.stringify({ CompanyDB: 'SBODEMOCL', UserName: 'manager', Password: 'manager' }) });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const res = await fetch(`${s.b1.url}/Orders`, {
+      method: 'POST',
+      headers: { cookie },
+      body: JSON.stringify({ CardCode: 'C76123456', DocDueDate: '2030-01-31', NumAtCard: numAtCard, DocumentLines: [{ ItemCode: 'POL-1001-M', Quantity: 1 }] }),
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { DocEntry: number; DocNum: number };
+  }
+
+  it('POST /api/dev/faults/b1/invoice invoices a sales order now, by DocEntry or by the portal order number', async () => {
+    expect(t.app.routeAccess.get('POST /api/dev/faults/:standIn/:action')).toBe('public');
+    const order = await salesOrder('OC910001');
+    const res = await post('/api/dev/faults/b1/invoice', { numAtCard: 'oc910001' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ baseEntry: order.DocEntry, docNum: expect.any(Number), folioNumber: expect.any(Number) });
+    expect(body.message).toBe(`Pedido ${order.DocEntry} facturado: factura ${body.docNum}, folio ${body.folioNumber}`);
+    expect(s.b1.data.Invoices.find((i) => i.DocEntry === body.docEntry)!.DocumentLines[0]).toMatchObject({ BaseType: 17, BaseEntry: order.DocEntry, BaseLine: 0 });
+
+    const again = await post('/api/dev/faults/b1/invoice', { docEntry: order.DocEntry });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^El sustituto de B1 no facturó: .*already closed/);
+    expect((await post('/api/dev/faults/b1/invoice', { docEntry: 999_999 })).statusCode).toBe(404);
+    expect((await post('/api/dev/faults/b1/invoice', {})).json()).toEqual({ status: 400, message: 'Indique docEntry (número) o numAtCard (el número del pedido del portal, p. ej. OC000011)' });
+    expect((await post('/api/dev/faults/b1/facturar', {})).json()).toEqual({ status: 404, message: 'Acción desconocida: «facturar» (disponibles: invoice)' });
+    expect((await post('/api/dev/faults/webpay/invoice', {})).statusCode).toBe(404);
+    expect((await post('/api/dev/faults/b1/invoice', { docEntry: order.DocEntry }, { remoteAddress: '10.1.2.3' })).statusCode).toBe(403);
+  });
+
+  it('PUT /api/dev/faults/b1 {autoInvoiceAfterMs} has the stand-in invoice each new sales order by itself', async () => {
+    const res = await local(t.app, 'PUT', '/api/dev/faults/b1', { autoInvoiceAfterMs: '100ms' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().faults.autoInvoiceAfterMs).toBe(100);
+    const order = await salesOrder('OC910002');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(s.b1.data.Invoices.filter((i) => i.DocumentLines.some((l) => l.BaseType === 17 && l.BaseEntry === order.DocEntry))).toHaveLength(1);
+  });
+});
+
 describe('the stand-ins started by the portal', () => {
   it('take their faults from the environment, time-boxed with FAULTS_FOR', async () => {
     const b1 = await startB1StandIn({ B1_STANDIN_POST_DELAY: '20s', B1_STANDIN_REFUSE: '1', B1_STANDIN_FAULTS_FOR: '2m' });

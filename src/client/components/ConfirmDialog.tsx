@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
+import { useReturnFocus } from './returnFocus';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -18,11 +19,16 @@ export interface ConfirmDialogProps {
   onDecline: () => void;
 }
 
+/**
+ * The confirmation a saga asks for. The focus starts on the safe choice (the negative one: a stray Enter declines,
+ * it never deletes) and goes back to what opened the dialog when it closes (components/returnFocus).
+ */
 export function ConfirmDialog({ open, title, text, positiveText, negativeText, onConfirm, onDecline }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
+  useReturnFocus(open);
   return (
-    <Dialog open={open} onClose={onDecline} aria-labelledby={titleId} aria-describedby={text ? textId : undefined}>
+    <Dialog open={open} onClose={onDecline} aria-labelledby={titleId} aria-describedby={text ? textId : undefined} disableRestoreFocus>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {text && (
         <DialogContent>
@@ -30,8 +36,12 @@ export function ConfirmDialog({ open, title, text, positiveText, negativeText, o
         </DialogContent>
       )}
       <DialogActions>
-        {negativeText && <Button onClick={onDecline}>{negativeText}</Button>}
-        <Button onClick={onConfirm} variant="contained" autoFocus>
+        {negativeText && (
+          <Button onClick={onDecline} autoFocus>
+            {negativeText}
+          </Button>
+        )}
+        <Button onClick={onConfirm} variant="contained" autoFocus={!negativeText}>
           {positiveText}
         </Button>
       </DialogActions>

@@ -1,15 +1,35 @@
 import Box from '@mui/material/Box';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
-import { DRAWER_WIDTH } from '../app/theme';
+import { DRAWER_WIDTH, insetRing } from '../app/theme';
+
+// The menu is a plain list of links (a list holds list items only; NavLink marks the current page aria-current),
+// styled here once: MUI's List, ListItemButton and ListItemText drew the same, at a cost every page paid (/login too).
+const menuSx = {
+  width: DRAWER_WIDTH,
+  '& ul': { listStyle: 'none', m: 0, px: 0, py: 1 },
+  '& a': {
+    display: 'flex',
+    alignItems: 'center',
+    minHeight: 48,
+    px: 2,
+    py: 1,
+    typography: 'body1',
+    color: 'text.primary',
+    textDecoration: 'none',
+    '&:hover': { bgcolor: 'action.hover' },
+    '&.active': { bgcolor: 'action.selected', fontWeight: 600 },
+    '&:focus-visible': insetRing,
+  },
+} as const;
 
 // Phones get the sidebar as a temporary drawer (MUI's Drawer, with Modal and the slide transition): it loads only
 // there. Wider screens show it docked beside the page, drawn without the Drawer component.
 const NavDrawer = lazy(() => import('./NavDrawer'));
+
+/** The menu's name: its navigation landmark and, on phones, its drawer. */
+export const NAV_LABEL = 'Menú principal';
 
 export interface NavAudience {
   loggedIn: boolean;
@@ -53,27 +73,22 @@ export interface SideNavProps extends NavAudience {
 export function SideNav({ variant, open, onClose, ...audience }: SideNavProps) {
   const temporary = variant === 'temporary';
   const list = (
-    <Box component="nav" aria-label="Menú principal" sx={{ width: DRAWER_WIDTH }}>
-      <List>
+    <Box component="nav" aria-label={NAV_LABEL} sx={menuSx}>
+      <ul>
         {navItems(audience).map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={NavLink}
-            to={item.to}
-            end={item.to === '/'}
-            onClick={temporary ? onClose : undefined}
-            sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-          >
-            <ListItemText primary={item.label} />
-          </ListItemButton>
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.to === '/'} onClick={temporary ? onClose : undefined}>
+              {item.label}
+            </NavLink>
+          </li>
         ))}
-      </List>
+      </ul>
     </Box>
   );
   if (temporary) {
     return (
       <Suspense fallback={null}>
-        <NavDrawer open={open} onClose={onClose}>
+        <NavDrawer open={open} onClose={onClose} label={NAV_LABEL}>
           {list}
         </NavDrawer>
       </Suspense>

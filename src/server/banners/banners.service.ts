@@ -9,7 +9,7 @@ import type { BannerRepo } from './banners.repo';
 import type { SessionUser } from '../plugins/auth';
 import { validate } from '../plugins/validation';
 import { FILE_FOLDERS, keyOfUrl, type FileStore } from '../storage/fileStore';
-import { AuditLog } from '../audit/auditLog';
+import { AuditLog, pickValues } from '../audit/auditLog';
 import { CONTENT_TYPES, FileSwap, KeyedLock, nextVersion, sniff, type UploadForm } from '../products/uploads';
 
 export function toBanner(row: BannerRow): Banner {
@@ -112,12 +112,15 @@ export class BannersAdmin {
           if ((await banners.count(tx)) > 0) throw new HttpError(409, BANNER_MSG.setExists);
           saved = await banners.insert({ ...values, nameFile }, tx);
         }
+        const changed = uploads.map((u) => BANNER_URL_FIELDS[BANNER_FILE_FIELDS[u.index]!]);
         await AuditLog.record(tx, {
           actor,
           action: existing ? 'update' : 'create',
           entity: 'banner',
           entityId: saved.id,
-          fields: uploads.map((u) => BANNER_URL_FIELDS[BANNER_FILE_FIELDS[u.index]!]),
+          fields: changed,
+          before: existing ? { ...pickValues(existing, changed), nameFile: existing.nameFile } : undefined,
+          after: { ...pickValues(saved, changed), nameFile: saved.nameFile },
         });
         return saved;
       });
@@ -137,7 +140,13 @@ export class BannersAdmin {
         await lockSet(tx);
         const deleted = await banners.delete(id, tx);
         if (!deleted) throw notFound();
-        await AuditLog.record(tx, { actor, action: 'delete', entity: 'banner', entityId: id });
+        await AuditLog.record(tx, {
+          actor,
+          action: 'delete',
+          entity: 'banner',
+          entityId: id,
+          before: pickValues(deleted, ['nameFile', 'urlBannerImage', 'urlBannerImage2', 'urlBannerImage3']),
+        });
         return deleted;
       });
       const keys = [row.urlBannerImage, row.urlBannerImage2, row.urlBannerImage3].map(keyOfUrl).filter((k): k is string => Boolean(k));

@@ -241,4 +241,10 @@ export class CatalogService {
       return { itemCode: code, descuento: style ? offerPercent(content.get(style)) : 0 };
     });
   }
+
+  /** When the snapshot served now was read from the ERP (ms since the epoch), undefined before the first: metrics. */
+  snapshotReadAt(): number | undefined {
+    const snap = this.cache.peek() as (CatalogSnapshot & { readAt?: number }) | undefined;
+    return snap ? (snap.readAt ?? snap.builtAt) : undefined;
+  }
 }

@@ -151,7 +151,7 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
   },
-  (t) => [uniqueIndex('orders_number_idx').on(t.purchaseOrderNumber), index('orders_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('orders_number_idx').on(t.purchaseOrderNumber), index('orders_user_idx').on(t.userId), index('orders_created_idx').on(t.createdAt)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -214,6 +214,34 @@ export const outbox = pgTable(
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+/**
+ * What became of each try of an outbox job, and each re-queue of it (the admin order timeline and 'Trabajos ERP' read
+ * them): written by the worker in the same statement or transaction as the try's outcome, and by the re-queues
+ * (an admin's retry, the ERP re-driver, a buyer submitting again). `event`: 'done', 'retry' (failed, tried again
+ * later), 'waiting' (told to look again later: an approval, a create settling), 'failed' (for good: `failure`), or
+ * 'requeued'. `attempt` is the try's number (0 for a re-queue).
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    event: varchar('event', { length: 20 }).notNull(),
+    failure: varchar('failure', { length: 20 }),
+    /** The try's error or reason, or who re-queued the job and why. */
+    message: text('message'),
+    /** When the try started (null for a re-queue). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_events_job_idx').on(t.jobId, t.id)],
+);
+
+export type OutboxEventRow = typeof outboxEvents.$inferSelect;
+
 export const notificationSection = pgEnum('notification_section', NOTIFICATION_SECTIONS);
 
 /** Who receives the notification mail of a section (admin document): at most one per section, so at most 3. */
@@ -272,6 +300,7 @@ export const payments = pgTable(
     uniqueIndex('payments_reference_idx').on(t.reference),
     uniqueIndex('payments_provider_id_idx').on(t.provider, t.providerId),
     index('payments_open_idx').on(t.state, t.createdAt),
+    index('payments_order_idx').on(t.orderId),
   ],
 );
 

@@ -6,6 +6,7 @@
 //   GET    /api/dev/faults/:standIn      one stand-in ('b1', 'webpay', 'khipu')
 //   PUT    /api/dev/faults/:standIn      change: some switches, optionally with "for": "2m" or "until": ISO-8601
 //   DELETE /api/dev/faults/:standIn      that stand-in back to its start options
+//   POST   /api/dev/faults/:standIn/:action  an action of the stand-in ('b1'/'invoice' {docEntry} or {numAtCard})
 // A change sets only the switches it names. The stand-ins themselves (mocks/) parse and apply the bodies: this
 // module knows them only through FaultControl, so src/server does not import mocks/ here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -25,6 +26,11 @@ export interface FaultControl {
   prepare(body: unknown): { message: string } | { apply(): void };
   /** Back to the stand-in's start options. */
   reset(): void;
+  /**
+   * What QA may ask the stand-in to do now (POST /api/dev/faults/:standIn/:action), e.g. B1's 'invoice': invoice a
+   * sales order. Each answers the status and body to send (a Spanish `{status, message}` when it cannot).
+   */
+  actions?: Record<string, (body: unknown) => { status: number; body: object }>;
 }
 
 export interface FaultRoutesOptions {
@@ -36,6 +42,7 @@ export const MSG_DEV = {
   unknownStandIn: (name: string, known: string[]) => `Sustituto desconocido o no activo: «${name}» (activos: ${known.join(', ') || 'ninguno'})`,
   bodyNotObject: 'El cuerpo debe ser un objeto JSON',
   unknownKey: (key: string, known: string[]) => `Sustituto desconocido o no activo: «${key}» (activos: ${known.join(', ')})`,
+  unknownAction: (action: string, known: string[]) => `Acción desconocida: «${action}» (disponibles: ${known.join(', ') || 'ninguna'})`,
   emptyChange: (known: string[]) => `Indique las fallas de al menos un sustituto (${known.join(', ')})`,
 };
 
@@ -133,5 +140,13 @@ export default async function faultRoutes(app: FastifyInstance, opts: FaultRoute
     const c = control(request.params.standIn);
     c.reset();
     return view(c);
+  });
+
+  app.post<{ Params: { standIn: string; action: string } }>('/api/dev/faults/:standIn/:action', { config, onRequest }, async (request, reply) => {
+    const c = control(request.params.standIn);
+    const action = c.actions?.[request.params.action];
+    if (!action) throw new HttpError(404, MSG_DEV.unknownAction(request.params.action, Object.keys(c.actions ?? {})));
+    const { status, body } = action(request.body);
+    return reply.code(status).send(body);
   });
 }

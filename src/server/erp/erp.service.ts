@@ -32,6 +32,8 @@ import type { ServiceLayerClient } from './serviceLayer';
 import { ItemMirror, type ItemMirrorOptions, type ItemSet } from './itemMirror';
 import type { SalesOrderDocument } from './salesOrders';
 import type { IncomingPaymentDocument } from './incomingPayments';
+import type { ErpExchangeObserver } from './serviceLayer';
+import { COMPANY_SELECT, INVOICE_FOLLOWUP_SELECT, rutForms, toCompanyRef, toInvoiceFollowUp, type CompanyRef, type InvoiceFollowUp } from './followUp';
 
 /** How the portal treats creates whose outcome it does not know (docs/exactly-once.md). */
 export interface ErpCreatePolicy {
@@ -461,5 +463,49 @@ export class ErpService {
       countries: new Map(countries.map((c) => [c.Code, c.Name])),
       regions: new Map(states.map((s) => [regionKey(s.Country, s.Code), s.Name])),
     };
+  }
+
+  // --- operations (admin lists, the buyer's order tracking, metrics): erp/followUp.ts ---
+
+  /** The customers with these CardCodes (name and rut), read ITEMS_PER_QUERY codes per call; unknown codes are absent. */
+  async companiesByCardCode(codes: readonly string[]): Promise<CompanyRef[]> {
+    return this.companiesWhere([...new Set(codes)].map((code) => [code]), (chunk) => anyOf('CardCode', chunk));
+  }
+
+  /** The customers with these ruts (any writing), read in batches; a rut the ERP does not have is absent. */
+  async companiesByRut(ruts: readonly string[]): Promise<CompanyRef[]> {
+    const valid = [...new Set(ruts.filter((r) => isValidRut(r)).map((r) => compactRut(r)))];
+    return this.companiesWhere(valid.map(rutForms), (chunk) => anyOf(F.customer.rut, chunk));
+  }
+
+  /** The customer's invoices dated `since` ('YYYY-MM-DD') or later, not cancelled, with the sales orders they are based on. */
+  async invoicesSince(cardCode: string, since: string): Promise<InvoiceFollowUp[]> {
+    const invoices = await this.sl.getAll<B1Document>(
+      'Invoices',
+      { select: INVOICE_FOLLOWUP_SELECT, filter: filter`CardCode eq ${cardCode} and DocDate ge ${since}`, orderby: 'DocEntry' },
+      { pageSize: this.pageSize },
+    );
+    return invoices.map(toInvoiceFollowUp).filter((i): i is InvoiceFollowUp => i !== undefined);
+  }
+
+  /** Tells `observer` about every HTTP exchange with the ERP (metrics); answers the function that stops telling. */
+  observe(observer: ErpExchangeObserver): () => void {
+    return this.sl.observe(observer);
+  }
+
+  private async companiesWhere(keys: string[][], where: (chunk: string[]) => string): Promise<CompanyRef[]> {
+    const chunks: string[][] = [];
+    for (let i = 0; i < keys.length; i += ITEMS_PER_QUERY) chunks.push(keys.slice(i, i + ITEMS_PER_QUERY).flat());
+    const found: CompanyRef[] = [];
+    // a few calls at a time: a first look at a long list must not flood the ERP
+    for (let i = 0; i < chunks.length; i += 4) {
+      const pages = await Promise.all(
+        chunks.slice(i, i + 4).map((chunk) =>
+          this.sl.getAll<B1BusinessPartner>('BusinessPartners', { select: COMPANY_SELECT, filter: `${where(chunk)} and ${filter`CardType eq ${B1_SETTINGS.customerCardType}`}` }, { pageSize: this.pageSize }),
+        ),
+      );
+      for (const page of pages) found.push(...page.map(toCompanyRef));
+    }
+    return found;
   }
 }

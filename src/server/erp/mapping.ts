@@ -531,7 +531,14 @@ export function toHistoryHeader(order: B1Document, invoices: readonly B1Document
     numFactura: join(orderInvoices.map((inv) => inv.DocNum)),
     numNotaCredito: join(notes.map((cn) => cn.DocNum)),
     dte: join(orderInvoices.map((inv) => inv.FolioNumber)),
+    ordenPortal: portalOrderNumberOf(order),
   };
+}
+
+/** The portal order number an ERP sales order carries as its NumAtCard (OC000042, RE000007), or ''. */
+export function portalOrderNumberOf(order: Pick<B1Document, 'NumAtCard'>): string {
+  const reference = (order.NumAtCard ?? '').trim().toUpperCase();
+  return /^(OC|RE)\d{6,}$/.test(reference) ? reference : '';
 }
 
 export function toHistoryLine(line: B1DocumentLine): PurchaseHistoryLine {

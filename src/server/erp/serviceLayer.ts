@@ -66,6 +66,28 @@ interface Answer {
   body: unknown;
 }
 
+/** One HTTP exchange with the ERP, as the observers see it (metrics). */
+export interface ErpExchange {
+  method: string;
+  /** The entity set and action, without keys or query: 'Orders', 'BusinessPartners', 'Orders/Cancel', 'Login'. */
+  operation: string;
+  /** The HTTP status, or null when no answer came (refused, timeout). */
+  status: number | null;
+  /** ErpError code of a failed exchange ('ERP_TIMEOUT', 'ERP_UNAVAILABLE', 'ERP_REJECTED'…), null when it answered 2xx. */
+  error: string | null;
+  ms: number;
+}
+
+export type ErpExchangeObserver = (exchange: ErpExchange) => void;
+
+/** 'Orders(12)/Cancel?$select=…' → 'Orders/Cancel': low-cardinality names of what was asked. */
+export function operationOf(baseUrl: string, url: string): string {
+  const rest = url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url.replace(/^https?:\/\/[^/]+/, '');
+  const path = rest.split('?', 1)[0]!.replace(/^\/+/, '');
+  const segments = path.split('/').map((segment) => segment.replace(/\(.*\)$/, ''));
+  return segments.every((segment) => /^[A-Za-z_][\w]{0,60}$/.test(segment)) && segments.length <= 3 ? segments.join('/') : 'other';
+}
+
 /** `B1SESSION` and `ROUTEID` from the Set-Cookie headers (by hand: `name=value` before the first `;`). */
 export function parseSessionCookies(setCookies: readonly string[]): Record<string, string> {
   const cookies: Record<string, string> = {};
@@ -93,6 +115,7 @@ export class ServiceLayerClient {
   private session: Session | null = null;
   private loginInFlight: Promise<Session> | null = null;
   private logins = 0;
+  private readonly observers: ErpExchangeObserver[] = [];
 
   constructor(private readonly options: ServiceLayerOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -110,6 +133,15 @@ export class ServiceLayerClient {
 
   get hasSession(): boolean {
     return this.session !== null;
+  }
+
+  /** Tells `observer` about every exchange with the ERP, login included (metrics); answers the function that stops it. */
+  observe(observer: ErpExchangeObserver): () => void {
+    this.observers.push(observer);
+    return () => {
+      const i = this.observers.indexOf(observer);
+      if (i >= 0) this.observers.splice(i, 1);
+    };
   }
 
   /** `GET path?query` → the parsed JSON (an entity, or a collection object). */
@@ -303,8 +335,32 @@ export class ServiceLayerClient {
     return this.session;
   }
 
-  /** One HTTP exchange under the timeout; JSON in and out; network failures become ErpError. */
+  /** `exchange`, timed for the observers when there are any. */
   private async raw(
+    method: string,
+    url: string,
+    body: unknown,
+    headers: Record<string, string>,
+    options: RequestOptions,
+  ): Promise<Answer & { setCookies?: string[] }> {
+    if (this.observers.length === 0) return this.exchange(method, url, body, headers, options);
+    const started = performance.now();
+    const tell = (status: number | null, error: string | null) => {
+      const report: ErpExchange = { method, operation: operationOf(this.baseUrl, url), status, error, ms: performance.now() - started };
+      for (const observer of this.observers) observer(report);
+    };
+    try {
+      const answer = await this.exchange(method, url, body, headers, options);
+      tell(answer.status, answer.status >= 200 && answer.status < 300 ? null : errorFromResponse(answer.status, answer.body).code);
+      return answer;
+    } catch (error) {
+      tell(error instanceof ErpError ? (error.upstreamStatus ?? null) : null, error instanceof ErpError ? error.code : 'ERP_UNAVAILABLE');
+      throw error;
+    }
+  }
+
+  /** One HTTP exchange under the timeout; JSON in and out; network failures become ErpError. */
+  private async exchange(
     method: string,
     url: string,
     body: unknown,

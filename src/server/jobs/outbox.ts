@@ -5,8 +5,8 @@
 // carry the order number as NumAtCard; mails are keyed by order and section).
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { rowsOf, type Db, type DbOrTx } from '../db/connect';
-import { outbox, type OutboxRow } from '../db/schema';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/connect';
+import { outbox, outboxEvents, type OutboxRow } from '../db/schema';
 
 export interface NewJob {
   /** Which handler runs it ('erp.order', 'mail', …). */
@@ -64,9 +64,39 @@ export type JobOutcome = 'done' | 'pending' | 'failed';
 /** Why a failed job failed: the ERP kept failing until the budget ran out, or it refused the work for good. */
 export type JobFailure = 'exhausted' | 'rejected';
 
+/** What one try came to (outbox_events.event): done, failed and tried again later, told to wait, failed for good. */
+export type AttemptOutcome = 'done' | 'retry' | 'waiting' | 'failed';
+
+/** One finished try, for the observers (metrics). */
+export interface AttemptReport {
+  jobId: number;
+  kind: string;
+  outcome: AttemptOutcome;
+  failure: JobFailure | null;
+  /** How long the handler ran (ms). */
+  ms: number;
+}
+
+/** A job that failed for good, as the failure hooks see it (inside the transaction that records the failure). */
+export interface FailedJob {
+  id: number;
+  kind: string;
+  dedupeKey: string;
+  attempts: number;
+  failure: JobFailure;
+  error: string;
+  /** The outbox_events row of this failure: one per failure, so a key made of it is sent once per failure. */
+  eventId: number;
+}
+
+/** Runs in the transaction that marks a job failed (an alert mail enqueued with it commits with it). */
+export type FailureHook = (tx: Tx, job: FailedJob) => Promise<void>;
+
 export interface EnqueueOptions {
   /** A job with the same key that failed 'exhausted' is put back in the queue (a buyer submitting again). */
   revive?: boolean;
+  /** Why it was revived, for the job's history (default: the buyer sent it again). */
+  reviveNote?: string;
 }
 
 export interface JobListQuery {
@@ -97,7 +127,10 @@ export class Outbox {
         .set(requeued())
         .where(and(eq(outbox.dedupeKey, job.dedupeKey), eq(outbox.status, 'failed'), eq(outbox.failure, 'exhausted')))
         .returning({ id: outbox.id });
-      if (revived) return { id: revived.id, created: false, revived: true };
+      if (revived) {
+        await recordRequeue(tx, [revived.id], options.reviveNote ?? REQUEUE_NOTES.revived);
+        return { id: revived.id, created: false, revived: true };
+      }
     }
     const [existing] = await tx.select({ id: outbox.id }).from(outbox).where(eq(outbox.dedupeKey, job.dedupeKey));
     return { id: existing!.id, created: false, revived: false };
@@ -128,13 +161,16 @@ export class Outbox {
    * Re-drives one failed job by hand (an administrator): queued again with a fresh budget, whatever it failed for.
    * Answers the job as it stands, or undefined when there is none; a job that is not failed is left as it is.
    */
-  async retry(id: number, tx: DbOrTx = this.db): Promise<{ job: OutboxRow; requeued: boolean } | undefined> {
+  async retry(id: number, tx: DbOrTx = this.db, note: string = REQUEUE_NOTES.manual): Promise<{ job: OutboxRow; requeued: boolean } | undefined> {
     const [row] = await tx
       .update(outbox)
       .set(requeued())
       .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
       .returning();
-    if (row) return { job: row, requeued: true };
+    if (row) {
+      await recordRequeue(tx, [row.id], note);
+      return { job: row, requeued: true };
+    }
     const [job] = await tx.select().from(outbox).where(eq(outbox.id, id));
     return job ? { job, requeued: false } : undefined;
   }
@@ -142,12 +178,15 @@ export class Outbox {
   /** Queues again every job of these kinds that failed because the ERP kept failing (the ERP is back). */
   async redriveExhausted(kinds: readonly string[]): Promise<number> {
     if (kinds.length === 0) return 0;
-    const rows = await this.db
-      .update(outbox)
-      .set(requeued())
-      .where(and(eq(outbox.status, 'failed'), eq(outbox.failure, 'exhausted'), inArray(outbox.kind, [...kinds])))
-      .returning({ id: outbox.id });
-    return rows.length;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(outbox)
+        .set(requeued())
+        .where(and(eq(outbox.status, 'failed'), eq(outbox.failure, 'exhausted'), inArray(outbox.kind, [...kinds])))
+        .returning({ id: outbox.id });
+      await recordRequeue(tx, rows.map((r) => r.id), REQUEUE_NOTES.redriven);
+      return rows.length;
+    });
   }
 
   /** Jobs newest first, by status and kind, with how many match. */
@@ -222,6 +261,19 @@ function requeued() {
   return { status: 'pending' as const, attempts: 0, failure: null, lockedUntil: null, nextAttemptAt: sql`now()` };
 }
 
+/** Who put a job back in the queue, as its history says it. */
+export const REQUEUE_NOTES = {
+  manual: 'Reencolado a mano por un administrador',
+  redriven: 'Reencolado automáticamente: el ERP volvió a responder',
+  revived: 'Reencolado: el comprador volvió a enviar el pedido',
+} as const;
+
+/** One 'requeued' event per job, in the re-queue's transaction. */
+async function recordRequeue(tx: DbOrTx, jobIds: readonly number[], note: string): Promise<void> {
+  if (jobIds.length === 0) return;
+  await tx.insert(outboxEvents).values(jobIds.map((jobId) => ({ jobId, attempt: 0, event: 'requeued', message: note.slice(0, 2000) })));
+}
+
 export const defaultBackoff = (attempts: number) => Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
 
 export class OutboxWorker {
@@ -234,6 +286,8 @@ export class OutboxWorker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   private stopped = true;
+  private readonly failureHooks: FailureHook[] = [];
+  private readonly observers: Array<(report: AttemptReport) => void> = [];
 
   constructor(private readonly opts: WorkerOptions) {
     this.pollMs = opts.pollMs ?? 1_000;
@@ -246,6 +300,20 @@ export class OutboxWorker {
 
   register(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
+  }
+
+  /** Runs `hook` in the transaction that marks a job failed for good (alerts). */
+  onFailure(hook: FailureHook): void {
+    this.failureHooks.push(hook);
+  }
+
+  /** Tells `observer` how each try ended (metrics); answers the function that stops telling. */
+  observe(observer: (report: AttemptReport) => void): () => void {
+    this.observers.push(observer);
+    return () => {
+      const i = this.observers.indexOf(observer);
+      if (i >= 0) this.observers.splice(i, 1);
+    };
   }
 
   /** Polls until stopped. */
@@ -340,36 +408,83 @@ export class OutboxWorker {
       clearPosting: () => marks.clearPosting(row.id),
     };
     const handler = this.handlers.get(row.kind);
+    const started = new Date();
+    // Each outcome and its outbox_events row are one statement (or, for a final failure, one transaction). The try's
+    // start is written by the database's clock (now less the time it took), like every other time of the outbox.
+    const event = (outcome: AttemptOutcome, failure: JobFailure | null, message: string | null) => sql`
+      insert into outbox_events (job_id, attempt, event, failure, message, started_at, at)
+      select id, ${row.attempts}::int, ${outcome}::varchar, ${failure}::varchar, ${message}::text,
+        clock_timestamp() - ${Date.now() - started.getTime()}::int * interval '1 millisecond', clock_timestamp() from job`;
+    const report = (outcome: AttemptOutcome, failure: JobFailure | null = null) => {
+      const ms = Date.now() - started.getTime();
+      for (const observer of this.observers) observer({ jobId: row.id, kind: row.kind, outcome, failure, ms });
+    };
     try {
       if (!handler) throw new PermanentJobError(`no hay quien procese trabajos '${row.kind}'`);
       const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
       await handler(payload, job);
       await this.opts.db.execute(sql`
-        update outbox set status = 'done', done_at = now(), locked_until = null, last_error = null, failure = null where id = ${row.id}`);
+        with job as (
+          update outbox set status = 'done', done_at = now(), locked_until = null, last_error = null, failure = null where id = ${row.id}
+          returning id)
+        ${event('done', null, null)}`);
+      report('done');
       return 'done';
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
       if (error instanceof RetryLaterError) {
         // Looking again later is not a failed try: the budget is kept for real failures.
         const wait = Math.max(0, Math.round(error.delayMs));
         await this.opts.db.execute(sql`
-          update outbox set status = 'pending', locked_until = null, attempts = greatest(attempts - 1, 0),
-            last_error = ${message.slice(0, 2000)}, next_attempt_at = now() + ${wait}::int * interval '1 millisecond'
-          where id = ${row.id}`);
+          with job as (
+            update outbox set status = 'pending', locked_until = null, attempts = greatest(attempts - 1, 0),
+              last_error = ${message}, next_attempt_at = now() + ${wait}::int * interval '1 millisecond'
+            where id = ${row.id}
+            returning id)
+          ${event('waiting', null, message)}`);
         this.opts.logger?.info({ jobId: row.id, kind: row.kind, key: row.dedupe_key, retryInMs: wait, reason: message }, 'outbox: trabajo en espera');
+        report('waiting');
         return 'pending';
       }
       const failure: JobFailure | null =
         error instanceof PermanentJobError ? 'rejected' : row.attempts >= this.maxAttempts ? 'exhausted' : null;
       const wait = this.backoff(row.attempts);
-      await this.opts.db.execute(sql`
-        update outbox set status = ${failure ? 'failed' : 'pending'}::outbox_status, failure = ${failure}, locked_until = null,
-          last_error = ${message.slice(0, 2000)}, next_attempt_at = now() + ${wait}::int * interval '1 millisecond'
-        where id = ${row.id}`);
+      const update = sql`
+        with job as (
+          update outbox set status = ${failure ? 'failed' : 'pending'}::outbox_status, failure = ${failure}, locked_until = null,
+            last_error = ${message}, next_attempt_at = now() + ${wait}::int * interval '1 millisecond'
+          where id = ${row.id}
+          returning id)
+        ${event(failure ? 'failed' : 'retry', failure, message)}
+        returning id`;
+      if (failure) await this.recordFailure(row, failure, message, update);
+      else await this.opts.db.execute(update);
       const log = { jobId: row.id, kind: row.kind, key: row.dedupe_key, attempts: row.attempts, err: error };
       if (failure) this.opts.logger?.error({ ...log, failure }, 'outbox: trabajo fallido');
       else this.opts.logger?.warn({ ...log, retryInMs: wait }, 'outbox: trabajo reintentará');
+      report(failure ? 'failed' : 'retry', failure);
       return failure ? 'failed' : 'pending';
+    }
+  }
+
+  /**
+   * A job failed for good: the failure, its event and what the failure hooks add (an alert mail) commit together. A
+   * hook that fails must not keep the job from being marked failed: then the failure is written alone (and logged).
+   */
+  private async recordFailure(row: ClaimedRow, failure: JobFailure, message: string, update: SQL): Promise<void> {
+    if (this.failureHooks.length === 0) {
+      await this.opts.db.execute(update);
+      return;
+    }
+    try {
+      await this.opts.db.transaction(async (tx) => {
+        const [recorded] = rowsOf<{ id: number }>(await tx.execute(update));
+        const failed: FailedJob = { id: row.id, kind: row.kind, dedupeKey: row.dedupe_key, attempts: row.attempts, failure, error: message, eventId: Number(recorded?.id ?? 0) };
+        for (const hook of this.failureHooks) await hook(tx, failed);
+      });
+    } catch (err) {
+      this.opts.logger?.error({ err, jobId: row.id }, 'outbox: no se pudo avisar la falla del trabajo');
+      await this.opts.db.execute(update);
     }
   }
 

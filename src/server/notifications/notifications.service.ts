@@ -2,7 +2,7 @@ import type { NotificationRecipient } from '@shared/api/orders';
 import { MSG, fill } from '@shared/messages';
 import type { NotificationSection } from '@shared/orders';
 import { MAX_NOTIFICATIONS, NOTIFICATION_MSG, SECTION_LABELS, type NotificationForm } from '@shared/schemas/notifications';
-import { AuditLog, changedFields } from '../audit/auditLog';
+import { AuditLog, changedFields, pickValues } from '../audit/auditLog';
 import type { Db } from '../db/connect';
 import { HttpError } from '../errors';
 import type { SessionUser } from '../plugins/auth';
@@ -68,8 +68,10 @@ export class NotificationsService {
           const before = await recipients.byId(id, tx);
           if (!before) throw notFound();
           const after = await recipients.update(id, fields, tx);
-          const changed = changedFields(before, fields, ['name', 'lastName', 'email', 'section']);
-          if (changed.length) await AuditLog.record(tx, { actor, action: 'update', entity: 'notification', entityId: id, fields: changed, details: { section } });
+          const changed = changedFields(before, fields, ['name', 'lastName', 'email', 'section']) as Array<keyof typeof fields>;
+          if (changed.length) {
+            await AuditLog.record(tx, { actor, action: 'update', entity: 'notification', entityId: id, fields: changed, before: pickValues(before, changed), after: pickValues(fields, changed), details: { section } });
+          }
           return after;
         });
         if (!updated) throw notFound();
@@ -78,7 +80,7 @@ export class NotificationsService {
       const created = await db.transaction(async (tx) => {
         if ((await recipients.count(tx)) >= MAX_NOTIFICATIONS) throw new HttpError(409, fill(NOTIFICATION_MSG.full, { max: MAX_NOTIFICATIONS }));
         const row = await recipients.insert(fields, tx);
-        await AuditLog.record(tx, { actor, action: 'create', entity: 'notification', entityId: row.id, fields: Object.keys(fields), details: { section } });
+        await AuditLog.record(tx, { actor, action: 'create', entity: 'notification', entityId: row.id, fields: Object.keys(fields), after: { ...fields }, details: { section } });
         return row;
       });
       return { recipient: created, created: true };
@@ -93,7 +95,14 @@ export class NotificationsService {
     await this.db.transaction(async (tx) => {
       const before = await recipients.byId(id, tx);
       if (!before || !(await recipients.delete(before.id, tx))) throw notFound();
-      await AuditLog.record(tx, { actor, action: 'delete', entity: 'notification', entityId: before.id, details: { section: before.section } });
+      await AuditLog.record(tx, {
+        actor,
+        action: 'delete',
+        entity: 'notification',
+        entityId: before.id,
+        before: pickValues(before, ['name', 'lastName', 'email', 'section']),
+        details: { section: before.section },
+      });
     });
   }
 }

@@ -21,7 +21,7 @@ import { toProductContent } from '../home/home.service';
 import type { SessionUser } from '../plugins/auth';
 import { validate } from '../plugins/validation';
 import { FILE_FOLDERS, isValidKey, keyOfUrl, type FileStore } from '../storage/fileStore';
-import { AuditLog } from '../audit/auditLog';
+import { AuditLog, pickValues } from '../audit/auditLog';
 import { CONTENT_TYPES, FileSwap, KeyedLock, nextVersion, sniff, type UploadForm } from './uploads';
 
 /** The record's url column each file field fills. */
@@ -143,12 +143,15 @@ export class ProductsAdmin {
       for (const u of uploads) await swap.stage(u.key, u.bytes, u.contentType);
       row = await db.transaction(async (tx) => {
         const saved = await content.upsert(tx, values);
+        const changed = changedFields(existing, values);
         await AuditLog.record(tx, {
           actor,
           action: existing ? 'update' : 'create',
           entity: 'product',
           entityId: valid.sku,
-          fields: changedFields(existing, values),
+          fields: changed,
+          before: existing ? pickValues(existing, changed) : undefined,
+          after: pickValues(values, changed),
           details: { files: uploads.map((u) => u.key.slice(u.key.lastIndexOf('/') + 1)).join(',') },
         });
         return saved;
@@ -187,6 +190,6 @@ const AUDITED: readonly (keyof ProductContentValues)[] = [
   'mainUrlImage', 'secondUrlImage', 'thirdUrlImage', 'urlSizeGuideImage', 'urlTechnicalSheet',
 ];
 
-function changedFields(before: ProductContentRow | undefined, after: ProductContentValues): string[] {
+function changedFields(before: ProductContentRow | undefined, after: ProductContentValues): (typeof AUDITED)[number][] {
   return AUDITED.filter((f) => !before || before[f] !== after[f]);
 }

@@ -20,6 +20,9 @@ const ANSWER_TYPES = [
   'AdminJobList', 'RetryJobResponse', 'ProductStatusResponse', 'AdminUser', 'ErpCustomerLookup', 'DeleteUserResponse',
   'Banner', 'DeleteBannerResponse', 'WebpayCreateResponse', 'CardPaymentResult', 'KhipuCreateResponse',
   'TransferPaymentStatus', 'ErpPaymentResponse', 'PublicConfigResponse',
+  // operations (admin orders, jobs, audit, users; the buyer's orders)
+  'AdminOrderList', 'AdminOrderDetail', 'AdminJobDetail', 'RetryJobsResponse', 'JobsSummary', 'AuditList', 'AdminUserPage',
+  'BuyerOrderList', 'BuyerOrderDetail',
 ];
 
 type Json = Record<string, unknown>;

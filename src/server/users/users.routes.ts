@@ -6,8 +6,10 @@ import {
   isNewUserId,
   userIdParamsSchema,
   userSaveSchema,
+  userListQuerySchema,
   usernameParamsSchema,
   type UserCreateForm,
+  type UserListQuery,
   type UserSaveForm,
   type UserUpdateForm,
 } from '@shared/schemas/users';
@@ -17,11 +19,16 @@ import { HttpError } from '../errors';
 import { AdminUsersService } from './users.service';
 import { requireUser } from '../plugins/auth';
 import { answer, listOf } from '../http/responses';
+import { sendCsv, toCsv } from '../http/csv';
+import { CompanyNames } from '../profile/companyNames';
+import { AdminUserList, USER_CSV } from './userList';
 
 interface Opts {
   db: Db;
   /** A buyer's rut must be an ERP customer (creation, and the form's look-up). */
   erp: ErpService;
+  /** The buyers' company names for the paged list (absent: a private cache of its own). */
+  companies?: CompanyNames;
 }
 
 /**
@@ -34,6 +41,18 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
   const admin = { config: { access: 'admin' as const } };
 
   app.get('/api/admin/users', { ...admin, schema: { response: { 200: listOf('AdminUser') } } }, (request): Promise<AdminUser[]> => service.list(requireUser(request)));
+
+  // 'Usuarios' page by page: search, filters, sort, the ERP company, CSV (src/shared/api/adminUsers.ts).
+  const list = new AdminUserList({ db: opts.db, companies: opts.companies ?? new CompanyNames(opts.erp) });
+  app.get<{ Querystring: UserListQuery }>(
+    '/api/admin/users/list',
+    { ...admin, schema: { querystring: userListQuerySchema, response: { 200: answer('AdminUserPage') } } },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      if (request.query.format === 'csv') return sendCsv(reply, 'usuarios', toCsv(USER_CSV, await list.exportRows(actor, request.query)));
+      return list.page(actor, request.query);
+    },
+  );
 
   app.get<{ Params: { username: string } }>(
     '/api/admin/users/find/by/:username',

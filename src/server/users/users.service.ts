@@ -12,7 +12,7 @@ import { HttpError } from '../errors';
 import type { SessionUser } from '../plugins/auth';
 import { hashPassword } from '../security/passwords';
 import { normalizeUsername } from './users.repo';
-import { AuditLog, changedFields } from '../audit/auditLog';
+import { AuditLog, AUDIT_SECRET, changedFields, pickValues } from '../audit/auditLog';
 
 // User administration (admin document sections 2, 4, 5, 6 and 7), with the rules the spec leaves to the server:
 // an ADMIN keeps only buyers; a SUPERADMIN keeps everybody; nobody removes the last SUPERADMIN or themselves.
@@ -137,6 +137,7 @@ export class AdminUsersService {
           entity: 'user',
           entityId: row!.id,
           fields: ['username', 'password', ...EDITABLE],
+          after: { ...pickValues(row!, ['username', ...EDITABLE, 'mustChangePassword']), password: AUDIT_SECRET },
           details: { username, userType: form.userType },
         });
         return toAdminUser(row!);
@@ -184,12 +185,16 @@ export class AdminUsersService {
         })
         .where(eq(users.id, target.id))
         .returning();
+      const valueFields = fields.filter((f): f is (typeof EDITABLE)[number] => f !== 'password');
+      const secret = passwordHash ? { password: AUDIT_SECRET } : {};
       await AuditLog.record(tx, {
         actor,
         action: 'update',
         entity: 'user',
         entityId: target.id,
         fields,
+        before: { ...pickValues(target, valueFields), ...secret },
+        after: { ...pickValues(row!, valueFields), ...secret },
         details: { username: target.username, ...(fields.includes('userType') ? { userType: form.userType } : {}) },
       });
       return { row: row!, changed: true };
@@ -210,7 +215,14 @@ export class AdminUsersService {
         if (target.userType === 'SUPERADMIN' && target.enabled) await this.assertAnotherSuperadmin(tx, target.id);
         if (await this.hasHistory(tx, target.id)) throw this.hasHistoryError(target.username);
         await tx.delete(users).where(eq(users.id, target.id));
-        await AuditLog.record(tx, { actor, action: 'delete', entity: 'user', entityId: target.id, details: { username: target.username, userType: target.userType } });
+        await AuditLog.record(tx, {
+          actor,
+          action: 'delete',
+          entity: 'user',
+          entityId: target.id,
+          before: pickValues(target, ['username', ...EDITABLE]),
+          details: { username: target.username, userType: target.userType },
+        });
       });
     } catch (err) {
       // an order written between the check and the delete

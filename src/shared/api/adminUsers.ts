@@ -63,3 +63,32 @@ export interface ErpCustomerLookup {
 export interface DeleteUserResponse {
   message: string;
 }
+
+/**
+ * GET /admin/users/list: users page by page for the 'Usuarios' screen (the plain GET /admin/users stays as it was). An
+ * ADMIN caller does not get ADMIN and SUPERADMIN users. Query (userListQuerySchema in src/shared/schemas/users.ts),
+ * all optional:
+ *   q              rut (any writing), e-mail or company name (ERP), contains
+ *   role           USER | ADMIN | SUPERADMIN
+ *   state          active | inactive
+ *   sort           id | username | email | address | cellphone | enabled | userType | companyName | createdAt (default id)
+ *   dir            asc | desc (default asc)
+ *   page, pageSize 0-based page, 1..200 rows (default 0, 50)
+ *   format         csv
+ */
+export interface AdminUserRow extends AdminUser {
+  /** The buyer's ERP business partner; null for staff, or when the ERP could not be asked or has no such customer. */
+  cardCode: string | null;
+  /** The company name in the ERP (CardName); null as cardCode. */
+  companyName: string | null;
+  mustChangePassword: boolean;
+  /** ISO. */
+  createdAt: string;
+}
+
+export interface AdminUserPage {
+  rows: AdminUserRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

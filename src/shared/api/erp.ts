@@ -127,6 +127,11 @@ export interface PurchaseHistoryHeader {
   numFactura: string;
   numNotaCredito: string;
   dte: string;
+  /**
+   * The portal order number (OC000042 / RE000007) when this ERP document is that portal order (its NumAtCard names an
+   * order of the same customer in the portal); '' otherwise (an order entered in the ERP). Always sent by the server.
+   */
+  ordenPortal?: string;
 }
 
 export interface PurchaseHistoryLine {

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { ROLES, type Role } from '../roles';
 import { cleanRut, isValidRut } from '../rut';
 import { hasUpperAndLower } from './auth';
+import { listQueryFields, oneOfOptional } from './lists';
 
 // Admin user forms (admin document section 5 "User forms") and the body of POST /admin/users. The same schemas
 // run in the SPA forms and on the server.
@@ -142,3 +143,19 @@ export const erpCustomerParamsSchema = yup.object({
 export const usernameParamsSchema = yup.object({
   username: yup.string().trim().required(USER_MSG.rutRequired).max(20, USER_MSG.rutInvalid).test('rut', USER_MSG.rutInvalid, rutOk),
 });
+
+/** Columns of GET /admin/users/list. */
+export const USER_SORTS = ['id', 'username', 'email', 'address', 'cellphone', 'enabled', 'userType', 'companyName', 'createdAt'] as const;
+
+export const USER_LIST_MSG = {
+  role: 'Rol inválido',
+  state: 'Estado inválido',
+} as const;
+
+/** GET /admin/users/list: search, filters, paging, sort and CSV (src/shared/api/adminUsers.ts). */
+export const userListQuerySchema = yup.object({
+  ...listQueryFields(USER_SORTS, { sort: 'id', dir: 'asc' }),
+  role: oneOfOptional(ROLES, USER_LIST_MSG.role),
+  state: oneOfOptional(['active', 'inactive'] as const, USER_LIST_MSG.state),
+});
+export type UserListQuery = yup.InferType<typeof userListQuerySchema>;

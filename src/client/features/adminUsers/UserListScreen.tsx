@@ -107,6 +107,7 @@ export default function UserListScreen() {
           loading={users.status !== 'loaded'}
           {...paginationProps}
           noRowsLabel={USER_MSG.empty}
+          cards={{ title: 'username', actions: ['editar', 'eliminar'] }}
         />
       </GridBox>
     </ListScreen>

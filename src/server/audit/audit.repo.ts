@@ -1,0 +1,44 @@
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditListQuery } from '@shared/schemas/adminAudit';
+import type { Db } from '../db/connect';
+import { auditLog, type AuditLogRow } from '../db/schema';
+import { containsPattern, dayRange } from '../http/listQuery';
+
+// The audit trail as 'Auditoría' reads it: filtered, sorted and paged in SQL.
+
+const SORTS: Record<AuditListQuery['sort'], SQL> = {
+  at: sql`${auditLog.at}`,
+  actor: sql`${auditLog.actorUsername}`,
+  entity: sql`${auditLog.entity}`,
+  action: sql`${auditLog.action}`,
+  entityId: sql`${auditLog.entityId}`,
+};
+
+function conditions(q: AuditListQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.actor) {
+    // a rut in any writing: compared without dots and dashes
+    const compact = q.actor.toUpperCase().replace(/[.\-\s]/g, '');
+    where.push(sql`replace(replace(upper(${auditLog.actorUsername}), '.', ''), '-', '') like ${containsPattern(compact)}`);
+  }
+  if (q.entity) where.push(eq(auditLog.entity, q.entity));
+  if (q.action) where.push(eq(auditLog.action, q.action));
+  if (q.entityId) where.push(eq(auditLog.entityId, q.entityId));
+  if (q.q) where.push(sql`(${auditLog.entityId} ilike ${containsPattern(q.q)} or ${auditLog.changes}::text ilike ${containsPattern(q.q)})`);
+  const { since, before } = dayRange(q.from, q.to);
+  if (since) where.push(gte(auditLog.at, since));
+  if (before) where.push(lt(auditLog.at, before));
+  return where.length ? and(...where) : undefined;
+}
+
+export class AuditRepo {
+  constructor(private readonly db: Db) {}
+
+  async list(query: AuditListQuery, window: { limit: number; offset: number }): Promise<{ rows: AuditLogRow[]; total: number }> {
+    const where = conditions(query);
+    const order = query.dir === 'asc' ? asc : desc;
+    const rows = await this.db.select().from(auditLog).where(where).orderBy(order(SORTS[query.sort]), order(auditLog.id)).limit(window.limit).offset(window.offset);
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+}

@@ -1,0 +1,72 @@
+import type { AuditActionKind, AuditEntityKind, AuditList, AuditRow, AuditValue } from '@shared/api/adminAudit';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditListQuery } from '@shared/schemas/adminAudit';
+import type { Db } from '../db/connect';
+import type { AuditLogRow } from '../db/schema';
+import type { CsvColumn } from '../http/csv';
+import { assertExportable, pageWindow } from '../http/listQuery';
+import { AuditRepo } from './audit.repo';
+
+type Values = Record<string, AuditValue>;
+
+/** Only primitive values of a stored object survive (rows written before values were kept have none). */
+function values(value: unknown): Values | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const out: Values = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
+  }
+  return out;
+}
+
+export function toAuditRow(row: AuditLogRow): AuditRow {
+  const changes = (row.changes ?? {}) as Record<string, unknown>;
+  const fields = Array.isArray(changes.fields) ? changes.fields.filter((f): f is string => typeof f === 'string') : [];
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actorId: row.actorId,
+    actorUsername: row.actorUsername,
+    action: row.action as AuditActionKind,
+    entity: row.entity as AuditEntityKind,
+    entityId: row.entityId,
+    fields,
+    before: values(changes.before),
+    after: values(changes.after),
+    details: values(changes.details) ?? {},
+  };
+}
+
+/** 'campo: valor; …' for the CSV. */
+const flat = (v: Values | null) => (v ? Object.entries(v).map(([k, x]) => `${k}: ${x === null ? '' : String(x)}`).join('; ') : '');
+
+export const AUDIT_CSV: CsvColumn<AuditRow>[] = [
+  { header: 'Fecha', value: (r) => new Date(r.at) },
+  { header: 'Usuario', value: (r) => r.actorUsername },
+  { header: 'Acción', value: (r) => AUDIT_ACTION_LABELS[r.action] ?? r.action },
+  { header: 'Registro', value: (r) => AUDIT_ENTITY_LABELS[r.entity] ?? r.entity },
+  { header: 'Id', value: (r) => r.entityId },
+  { header: 'Campos', value: (r) => r.fields.join(', ') },
+  { header: 'Antes', value: (r) => flat(r.before) },
+  { header: 'Después', value: (r) => flat(r.after) },
+  { header: 'Detalles', value: (r) => flat(r.details) },
+];
+
+/** 'Auditoría': the audit trail page by page, or whole for the CSV. */
+export class AuditService {
+  private readonly repo: AuditRepo;
+
+  constructor(db: Db) {
+    this.repo = new AuditRepo(db);
+  }
+
+  async list(query: AuditListQuery): Promise<AuditList> {
+    const { rows, total } = await this.repo.list(query, pageWindow(query, false));
+    return { rows: rows.map(toAuditRow), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async exportRows(query: AuditListQuery): Promise<AuditRow[]> {
+    const { rows, total } = await this.repo.list(query, pageWindow(query, true));
+    assertExportable(total);
+    return rows.map(toAuditRow);
+  }
+}

@@ -1,0 +1,49 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isLoopbackAddress } from '../dev/faultRoutes';
+import { HttpError } from '../errors';
+import type { PortalMetrics } from './metrics';
+
+export const METRICS_MSG = {
+  forbidden: 'Las métricas solo se entregan a esta misma máquina o con METRICS_TOKEN',
+  badToken: 'Token de métricas inválido',
+} as const;
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Who may read /metrics: a caller on this machine (the connection and the client address the trusted proxies report
+ * both loopback: a proxy on this machine forwarding someone else does not count), or anybody with
+ * `Authorization: Bearer <METRICS_TOKEN>` when the token is configured.
+ */
+export function assertMetricsCaller(request: FastifyRequest, token: string | undefined): void {
+  const header = request.headers.authorization;
+  if (token && header?.startsWith('Bearer ')) {
+    if (sameToken(header.slice(7).trim(), token)) return;
+    throw new HttpError(401, METRICS_MSG.badToken);
+  }
+  if (isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip)) return;
+  throw new HttpError(403, METRICS_MSG.forbidden);
+}
+
+/**
+ * GET /metrics in Prometheus' text format, and the request latency of every route (fastify-plugin: its onResponse hook
+ * sees every route of the app, one histogram observation each).
+ */
+export default fp(async function metricsRoutes(app: FastifyInstance, opts: { metrics: PortalMetrics; token?: string }) {
+  const { metrics, token } = opts;
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime);
+    done();
+  });
+  app.get(
+    '/metrics',
+    { config: { access: 'public' }, onRequest: async (request) => assertMetricsCaller(request, token) },
+    async (_request, reply) => reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(await metrics.text()),
+  );
+});

@@ -1,0 +1,53 @@
+import * as yup from 'yup';
+import { ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS, orderIdOf } from '../orders';
+import { PAYMENT_STATES } from '../payments';
+import { listQueryFields, oneOfOptional } from './lists';
+
+// Query and path parameters of the admin orders API (GET /api/admin/orders, GET /api/admin/orders/:id).
+
+export const ADMIN_ORDER_MSG = {
+  state: 'Estado de pedido inválido',
+  orderType: 'Tipo de pedido inválido',
+  paymentMethod: 'Forma de pago inválida',
+  paymentStatus: 'Estado de pago inválido',
+  erpStatus: 'Estado en el ERP inválido',
+  userId: 'Identificador de usuario inválido',
+  orderId: 'Pedido inválido',
+  notFound: 'Pedido no encontrado',
+} as const;
+
+export const ADMIN_ORDER_SORTS = [
+  'number', 'createdAt', 'orderType', 'orderState', 'paymentMethod', 'paymentStatus', 'erpStatus', 'erpDocNum', 'total', 'rut', 'cardCode',
+  'companyName',
+] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+
+export const ADMIN_PAYMENT_STATUSES = ['NONE', ...PAYMENT_STATES] as const;
+export const ERP_SUBMISSIONS = ['NONE', 'PENDING', 'AWAITING_APPROVAL', 'SENT', 'REJECTED'] as const;
+
+export const adminOrderListQuerySchema = yup.object({
+  ...listQueryFields(ADMIN_ORDER_SORTS, { sort: 'createdAt', dir: 'desc' }),
+  state: oneOfOptional(ORDER_STATES, ADMIN_ORDER_MSG.state),
+  orderType: oneOfOptional(ORDER_TYPES, ADMIN_ORDER_MSG.orderType),
+  paymentMethod: oneOfOptional(PAYMENT_METHODS, ADMIN_ORDER_MSG.paymentMethod),
+  paymentStatus: oneOfOptional(ADMIN_PAYMENT_STATUSES, ADMIN_ORDER_MSG.paymentStatus),
+  erpStatus: oneOfOptional(ERP_SUBMISSIONS, ADMIN_ORDER_MSG.erpStatus),
+  userId: yup.number().typeError(ADMIN_ORDER_MSG.userId).integer(ADMIN_ORDER_MSG.userId).positive(ADMIN_ORDER_MSG.userId).max(2 ** 31 - 1, ADMIN_ORDER_MSG.userId).optional(),
+});
+export type AdminOrderListQuery = yup.InferType<typeof adminOrderListQuerySchema>;
+
+/** An order id (42) or number (OC000042, RE000007), as the order screens link to it. */
+export const orderRefSchema = yup
+  .string()
+  .trim()
+  .required(ADMIN_ORDER_MSG.orderId)
+  .max(20, ADMIN_ORDER_MSG.orderId)
+  .test('ref', ADMIN_ORDER_MSG.orderId, (v) => !v || (/^\d{1,10}$/.test(v) && Number(v) > 0 && Number(v) < 2 ** 31) || orderIdOf(v) !== null);
+
+/** The order id an order reference names. */
+export function orderIdOfRef(ref: string): number {
+  const text = ref.trim();
+  return /^\d+$/.test(text) ? Number(text) : (orderIdOf(text) ?? 0);
+}
+
+export const adminOrderParamsSchema = yup.object({ id: orderRefSchema });
