@@ -36,6 +36,8 @@ const PaymentVerificationScreen = screen(() => import('../features/payments/Paym
 const TransferReturnScreen = screen(() => import('../features/payments/TransferReturnScreen'), cartFeature, checkoutFeature);
 const PendingPaymentsScreen = screen(() => import('../features/account/PendingPaymentsScreen'), paymentsFeature);
 const PurchaseHistoryScreen = lazy(() => import('../features/account/PurchaseHistoryScreen'));
+// quick order adds to the cart through the bulk endpoint itself; the cart badge is read again by the cart feature
+const QuickOrderScreen = screen(() => import('../features/quickOrder/QuickOrderScreen'), cartFeature);
 const CustomerRequestScreen = lazy(() => import('../features/customerRequest/CustomerRequestScreen'));
 const UserListScreen = lazy(() => import('../features/adminUsers/UserListScreen'));
 const UserCreateScreen = lazy(() => import('../features/adminUsers/UserCreateScreen'));
@@ -95,6 +97,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/user/sumary-order', element: <SummaryOrderRoute /> },
           { path: '/user/pending-payments', element: <PendingPaymentsScreen /> },
           { path: '/user/purchase-history', element: <PurchaseHistoryScreen /> },
+          { path: '/user/quick-order', element: <QuickOrderScreen /> },
         ],
       },
       {
