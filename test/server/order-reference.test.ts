@@ -39,6 +39,10 @@ describe('creating an order with the reference and the date', () => {
     expect(await stored(order.id)).toMatchObject({ buyerReference: 'OC-4500012345', requestedDeliveryDate: deliveryDay });
     const read = await call(t.app, { method: 'GET', url: `/api/orders/${order.id}`, token: buyer.token });
     expect(read.json<Order>()).toMatchObject({ buyerReference: 'OC-4500012345', requestedDeliveryDate: deliveryDay });
+    // the buyer's 'Mis pedidos' detail shows them too
+    const detail = await call(t.app, { method: 'GET', url: `/api/user/orders/${order.id}`, token: buyer.token });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ buyerReference: 'OC-4500012345', requestedDeliveryDate: deliveryDay });
   });
 
   it('without them the order has none', async () => {

@@ -7,6 +7,8 @@ import type { Transport } from '@shared/api/erp';
 import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '@shared/api/orders';
 import { fill, MSG } from '@shared/messages';
 import { chequeFileError, ORDER_MSG } from '@shared/schemas/orders';
+import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
+import { formatDate } from '@shared/dates';
 import { creditCovers } from '@shared/checkoutRules';
 import { toApiError } from '@client/api/http';
 import { newIdempotencyKey, outcomeUnknown } from '@client/api/idempotency';
@@ -220,6 +222,15 @@ function* linesMayBeBack() {
 /** Received but not in the ERP yet: waiting for the ERP, or held by the ERP for its approval procedure. */
 const waitsForErp = (answer: OrderSubmissionResponse | undefined) => Boolean(answer?.pending || answer?.order?.erp === 'AWAITING_APPROVAL');
 
+/** ' Su orden de compra: X. Fecha de entrega solicitada: dd-mm-aaaa.' when the buyer gave them ('' otherwise). */
+export function referenceNote(order: Pick<Order, 'buyerReference' | 'requestedDeliveryDate'>): string {
+  const parts = [
+    order.buyerReference ? `${ORDER_REFERENCE_LABELS.buyerReference}: ${order.buyerReference}.` : '',
+    order.requestedDeliveryDate ? `${ORDER_REFERENCE_LABELS.requestedDeliveryDate}: ${formatDate(order.requestedDeliveryDate)}.` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? ` ${parts.join(' ')}` : '';
+}
+
 /** The order went through (its creation already emptied the cart): the buyer goes home and is told. */
 function* finishOrder(order: Order, answers: (OrderSubmissionResponse | undefined)[], success: string) {
   // the server says why it waits (ERP down, approval) and sends it on by itself
@@ -232,7 +243,7 @@ function* finishOrder(order: Order, answers: (OrderSubmissionResponse | undefine
   const [text, variant]: [string, VariantType] = pending
     ? [pending.message || fill(MSG.orderPendingErp, { number: order.purchaseOrderNumber }), 'warning']
     : [success, 'success'];
-  yield call(notify, text, variant);
+  yield call(notify, `${text}${referenceNote(last?.order ?? order)}`, variant);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
