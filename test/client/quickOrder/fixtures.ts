@@ -64,7 +64,7 @@ export const reorderAnswer = (): ReorderResponse => ({
   lines: [
     { sku: 'POL-1001-M', name: 'Polera Básica Algodón', size: 'M', ordered: 24, added: 24, previousUnitPrice: 5990, unitPrice: 6490, changes: ['priceUp'], message: 'Sube de $5.990 a $6.490' },
     { sku: 'JEA-2001-42', name: 'Jeans Slim Azul', size: '42', ordered: 6, added: 2, previousUnitPrice: 14990, unitPrice: 14990, changes: ['short'], message: 'Stock insuficiente: se agregaron 2 de 6' },
-    { sku: 'CHA-3001-L', name: 'Chaqueta Cortaviento', size: 'L', ordered: 1, added: 0, previousUnitPrice: 24990, unitPrice: null, changes: ['unavailable'], message: 'Ya no se vende' },
+    { sku: 'CHA-3001-L', name: 'Chaqueta Cortaviento', size: 'L', ordered: 1, added: 0, previousUnitPrice: 24990, unitPrice: null, changes: ['unavailable'], message: 'El producto CHA-3001-L ya no está disponible' },
   ],
   added: 2,
   changed: 3,

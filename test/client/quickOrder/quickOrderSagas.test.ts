@@ -5,6 +5,7 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { addCartLines } from '@client/api/cart';
 import { HttpError } from '@client/api/http';
 import { cartRefreshRequested, reorderRequested } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { callWithTimeout } from '@client/app/sagaUtils';
 import { reorderErpOrder, reorderPortalOrder, uploadQuickOrderFile, validateQuickOrder } from '@client/features/quickOrder/api';
@@ -202,7 +203,21 @@ describe("reorder ('Volver a comprar')", () => {
       .put(reorderSucceeded(answer))
       .put(cartRefreshRequested())
       .run();
-    expect(storeState.quickOrder.reorder).toEqual({ status: 'done', result: answer, error: null });
+    expect(storeState.quickOrder.reorder).toMatchObject({ status: 'done', result: answer, error: null });
+  });
+
+  it('nothing changed: a toast and the cart at once (no dialog to read)', async () => {
+    const answer = { ...reorderAnswer(), changed: 0 };
+    await expectSaga(handleReorder, reorderRequested({ kind: 'history', docEntry: 9002 }))
+      .withReducer(reducer)
+      .provide([
+        [matchers.call.fn(callWithTimeout), answer],
+        [matchers.call.fn(notify), undefined],
+        [matchers.call.fn(navigateTo), undefined],
+      ])
+      .call(notify, answer.message, 'success')
+      .call(navigateTo, '/user/cart-detail')
+      .run();
   });
 
   it('a portal order: its id', async () => {

@@ -6,6 +6,7 @@ import { parseQuickOrderText, QUICK_ORDER_MAX_BYTES, QUICK_ORDER_MAX_LINES, QUIC
 import { addCartLines } from '@client/api/cart';
 import { toApiError } from '@client/api/http';
 import { cartRefreshRequested, reorderRequested, type ReorderSource } from '@client/app/events';
+import { navigateTo, ROUTES } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { reorderErpOrder, reorderPortalOrder, uploadQuickOrderFile, validateQuickOrder } from './api';
@@ -110,7 +111,11 @@ export function* handleAdd() {
   }
 }
 
-/** 'Volver a comprar': the server puts the order's lines in the cart and says what changed (ReorderResultDialog shows it). */
+/**
+ * 'Volver a comprar': the server puts the order's lines in the cart and says what changed. Nothing changed: a toast and
+ * the cart. Something changed (a price, the stock, a size no longer sold): ReorderButton's dialog says what, then
+ * leads to the cart.
+ */
 export function* handleReorder(action: PayloadAction<ReorderSource>) {
   const source = action.payload;
   try {
@@ -118,6 +123,10 @@ export function* handleReorder(action: PayloadAction<ReorderSource>) {
       source.kind === 'order' ? yield call(callWithTimeout, reorderPortalOrder, source.id) : yield call(callWithTimeout, reorderErpOrder, source.docEntry);
     yield put(reorderSucceeded(result));
     yield put(cartRefreshRequested());
+    if (result.changed === 0) {
+      yield call(notify, result.message, 'success');
+      yield call(navigateTo, ROUTES.cartDetail);
+    }
   } catch (error) {
     const message = toApiError(error).message;
     yield put(reorderFailed(message));

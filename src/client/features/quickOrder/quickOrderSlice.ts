@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartBulkResponse } from '@shared/api/cart';
 import type { QuickOrderValidation, ReorderResponse } from '@shared/api/ordering';
 import type { QuickOrderInputLine } from '@shared/quickOrder';
-import { loggedOut, reorderRequested, sessionExpired } from '@client/app/events';
+import { loggedOut, reorderRequested, sessionExpired, type ReorderSource } from '@client/app/events';
 
 /** A line as the buyer edits it: what was written (or read from the file), keyed by the line it came from. */
 export interface EditableLine {
@@ -28,7 +28,8 @@ export interface QuickOrderState {
   error: string | null;
   /** The bulk add's answer, once the lines went to the cart. */
   added: CartBulkResponse | null;
-  reorder: { status: 'idle' | 'running' | 'done' | 'failed'; result: ReorderResponse | null; error: string | null };
+  /** The last 'Volver a comprar': which order (the button that started it shows its progress and result). */
+  reorder: { source: ReorderSource | null; status: 'idle' | 'running' | 'done' | 'failed'; result: ReorderResponse | null; error: string | null };
 }
 
 export const initialQuickOrderState: QuickOrderState = {
@@ -38,7 +39,7 @@ export const initialQuickOrderState: QuickOrderState = {
   status: 'idle',
   error: null,
   added: null,
-  reorder: { status: 'idle', result: null, error: null },
+  reorder: { source: null, status: 'idle', result: null, error: null },
 };
 
 const toEditable = (line: QuickOrderInputLine, key: number): EditableLine => ({
@@ -121,10 +122,10 @@ const quickOrderSlice = createSlice({
       return initialQuickOrderState;
     },
     reorderSucceeded(state, action: PayloadAction<ReorderResponse>) {
-      state.reorder = { status: 'done', result: action.payload, error: null };
+      state.reorder = { ...state.reorder, status: 'done', result: action.payload, error: null };
     },
     reorderFailed(state, action: PayloadAction<string>) {
-      state.reorder = { status: 'failed', result: null, error: action.payload };
+      state.reorder = { ...state.reorder, status: 'failed', result: null, error: action.payload };
     },
     reorderDismissed(state) {
       state.reorder = initialQuickOrderState.reorder;
@@ -132,8 +133,8 @@ const quickOrderSlice = createSlice({
   },
   extraReducers: (builder) =>
     builder
-      .addCase(reorderRequested, (state) => {
-        state.reorder = { status: 'running', result: null, error: null };
+      .addCase(reorderRequested, (state, action) => {
+        state.reorder = { source: action.payload, status: 'running', result: null, error: null };
       })
       .addCase(loggedOut, () => initialQuickOrderState)
       .addCase(sessionExpired, () => initialQuickOrderState),

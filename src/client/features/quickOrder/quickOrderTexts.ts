@@ -47,5 +47,10 @@ export const QUICK_ORDER_TEXT = {
   reorderRunning: 'Agregando los productos del pedido al carro…',
   reorderTitle: 'Volver a comprar',
   reorderChanges: 'Cambios desde el pedido:',
+  reorderOf: 'Volver a comprar el pedido {reference}',
+  reorderQuantities: 'Agregadas {added} de {ordered}',
+  reorderPrice: 'precio antes {before}, hoy {now}',
+  size: 'Talla',
+  changes: { priceUp: 'Precio subió', priceDown: 'Precio bajó', short: 'Stock insuficiente', noStock: 'Sin stock', unavailable: 'Ya no se vende' },
   close: 'Cerrar',
 } as const;
