@@ -28,7 +28,7 @@ describe("'Volver a comprar' in the purchase history", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Volver a comprar' });
     const reorders = fetchMock.mock.calls.filter(([url]) => url === `/api${REORDER_PATH}`);
     expect(reorders).toHaveLength(1);
-    expect(reorders[0]![1]).toMatchObject({ method: 'POST' });
+    expect((reorders[0] as unknown[])[1]).toMatchObject({ method: 'POST' });
     expect(dialog).toHaveTextContent('2 de 3 productos del pedido OC000102 agregados al carro');
     const changes = within(within(dialog).getByRole('list', { name: 'Cambios desde el pedido:' })).getAllByRole('listitem');
     expect(changes).toHaveLength(3);
