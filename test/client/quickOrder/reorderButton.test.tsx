@@ -34,9 +34,9 @@ describe("'Volver a comprar' in the purchase history", () => {
     expect(changes).toHaveLength(3);
     expect(changes[0]).toHaveTextContent('Polera Básica Algodón · Talla M (POL-1001-M)');
     expect(within(changes[0]!).getByText('Precio subió')).toBeInTheDocument();
-    expect(changes[0]).toHaveTextContent('Agregadas 24 de 24 · precio antes $5.990, hoy $6.490');
+    expect(changes[0]).toHaveTextContent('Sube de $5.990 a $6.490');
     expect(within(changes[1]!).getByText('Stock insuficiente')).toBeInTheDocument();
-    expect(changes[1]).toHaveTextContent('Agregadas 2 de 6');
+    expect(changes[1]).toHaveTextContent('Stock insuficiente: se agregaron 2 de 6');
     expect(within(changes[2]!).getByText('Ya no se vende')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Ver carro' }));

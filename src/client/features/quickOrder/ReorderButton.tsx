@@ -18,7 +18,6 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import type { ReorderChange, ReorderLine } from '@shared/api/ordering';
 import { fill } from '@shared/messages';
-import { formatCLP, formatInteger } from '@shared/money';
 import { reorderRequested, type ReorderSource } from '@client/app/events';
 import { useAppDispatch } from '@client/app/hooks';
 import { ROUTES } from '@client/app/navigation';
@@ -54,24 +53,16 @@ function ChangedLine({ line }: { line: ReorderLine }) {
   return (
     <ListItem divider sx={{ display: 'block', px: 0 }}>
       <Typography variant="subtitle2" component="p">
-        {line.name} · {T.size} {line.size} ({line.sku})
+        {line.name}
+        {line.size ? ` · ${T.size} ${line.size}` : ''} ({line.sku})
       </Typography>
       <Stack direction="row" spacing={1} sx={{ my: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
         {line.changes.map((change) => (
           <Chip key={change} size="small" color={CHANGE_COLOR[change]} label={T.changes[change]} />
         ))}
       </Stack>
-      <Typography variant="body2">
-        {fill(T.reorderQuantities, { added: formatInteger(line.added), ordered: formatInteger(line.ordered) })}
-        {line.previousUnitPrice !== null && line.unitPrice !== null && line.previousUnitPrice !== line.unitPrice
-          ? ` · ${fill(T.reorderPrice, { before: formatCLP(line.previousUnitPrice), now: formatCLP(line.unitPrice) })}`
-          : ''}
-      </Typography>
-      {line.message && (
-        <Typography variant="body2" color="text.secondary">
-          {line.message}
-        </Typography>
-      )}
+      {/* the server says what changed in words: 'El precio subió de $5.990 a $6.490', 'Stock insuficiente: se agregaron 2 de 6' */}
+      {line.message && <Typography variant="body2">{line.message}</Typography>}
     </ListItem>
   );
 }

@@ -48,8 +48,6 @@ export const QUICK_ORDER_TEXT = {
   reorderTitle: 'Volver a comprar',
   reorderChanges: 'Cambios desde el pedido:',
   reorderOf: 'Volver a comprar el pedido {reference}',
-  reorderQuantities: 'Agregadas {added} de {ordered}',
-  reorderPrice: 'precio antes {before}, hoy {now}',
   size: 'Talla',
   changes: { priceUp: 'Precio subió', priceDown: 'Precio bajó', short: 'Stock insuficiente', noStock: 'Sin stock', unavailable: 'Ya no se vende' },
   close: 'Cerrar',
