@@ -64,6 +64,11 @@ export const theme = createTheme(
       // items that touch their neighbours get it inside, where nothing clips it
       MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': insetRing } } },
       MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': insetRing } } },
+      // an alert's text wraps (a long word breaks) instead of scrolling: a scrolling box a keyboard cannot reach is an
+      // axe 'scrollable-region-focusable' finding at 375 px where the fonts run wider
+      MuiAlert: { styleOverrides: { message: { overflow: 'visible', minWidth: 0, overflowWrap: 'anywhere' } } },
+      // the same for a grid's pager on a phone: its parts wrap onto a second line rather than scroll
+      MuiTablePagination: { styleOverrides: { root: { overflow: 'visible' }, toolbar: { flexWrap: 'wrap', rowGap: 4 } } },
     },
   },
   esES,

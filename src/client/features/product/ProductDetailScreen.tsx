@@ -184,8 +184,10 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
           variant="contained"
           size="large"
           startIcon={adding ? <CircularProgress size={18} color="inherit" aria-label={PRODUCT_TEXT.adding} /> : <AddShoppingCartIcon />}
-          disabled={!canAdd || adding}
-          onClick={addToCart}
+          // while adding, the button stays focusable (a disabled button drops the focus onto <body>) and ignores clicks
+          disabled={!canAdd}
+          aria-disabled={adding || undefined}
+          onClick={adding ? undefined : addToCart}
           sx={{ ...PRIMARY_ACTION_SX, width: { xs: '100%', sm: 'auto' } }}
         >
           {PRODUCT_TEXT.addToCart}
