@@ -39,7 +39,7 @@ describe('Quick order (/user/quick-order)', () => {
     });
     answer(json(200, validationWithErrors()));
 
-    expect(await screen.findByText('2 líneas listas, 1 con stock insuficiente, 1 con errores 1 líneas repetidas se sumaron.')).toBeInTheDocument();
+    expect(await screen.findByText('2 líneas listas, 1 con stock insuficiente, 1 con errores Líneas repetidas sumadas: 1.')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     const ok = lineOf(/^Línea 1:/);
     expect(within(ok).getByText('Lista')).toBeInTheDocument();
@@ -50,6 +50,8 @@ describe('Quick order (/user/quick-order)', () => {
     expect(within(lineOf(/^Línea 3:/)).getByText('El sku XXX-9 no existe en el catálogo')).toBeInTheDocument();
     expect(within(lineOf(/^Línea 4, 6:/)).getByText('Se sumaron las líneas 4 y 6')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Agregar al carro (3 líneas)' })).toBeEnabled();
+    // 12 + 5 + 6 units of what can go, with IVA
+    expect(screen.getByText(/^Líneas a agregar: 3 · unidades: 23 · total \$[\d.]+ \(IVA incluido\)$/)).toBeInTheDocument();
 
     // only the lines with something to say
     await user.click(screen.getByRole('switch', { name: 'Mostrar solo líneas con problemas' }));

@@ -287,7 +287,7 @@ export default function QuickOrderScreen() {
               </Button>
             )}
             <Button variant="contained" color="primary" onClick={() => dispatch(quickOrderAddRequested())} disabled={!canAdd}>
-              {fill(T.addAll, { n: addable.length })}
+              {addable.length === 1 ? T.addOne : fill(T.addAll, { n: addable.length })}
             </Button>
             <Button
               onClick={() => {
