@@ -1,5 +1,6 @@
 import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
+import { MSG } from '@shared/messages';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { fakeCartApi, json } from '../cart/fixtures';
 import { bulkAnswer, validationFixed, validationWithErrors } from './fixtures';
@@ -106,6 +107,16 @@ describe('Quick order (/user/quick-order)', () => {
     });
     expect(screen.getByRole('link', { name: 'Ver carro' })).toHaveAttribute('href', '/user/cart-detail');
     expect(screen.queryByRole('list', { name: /^Líneas del pedido rápido/ })).not.toBeInTheDocument();
+  });
+
+  it('a blocked buyer sees the lines checked but cannot add them', async () => {
+    fakeCartApi(undefined, { 'POST /api/user/quick-order/validate': () => json(200, { ...validationWithErrors(), blocked: true, message: MSG.cartBlocked }) });
+    const { user } = renderScreen();
+    await user.type(await screen.findByRole('textbox', { name: 'Líneas del pedido' }), 'POL-1001-M;12');
+    await user.click(screen.getByRole('button', { name: 'Validar' }));
+    expect(await screen.findByText(MSG.cartBlocked, { exact: false })).toBeInTheDocument();
+    expect(within(lines()).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Agregar al carro (3 líneas)' })).toBeDisabled();
   });
 
   it('a file is uploaded as it is; its refusal is said in Spanish', async () => {
