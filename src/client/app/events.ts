@@ -70,3 +70,11 @@ export interface PurchaseRetry {
 export const purchaseRetryRequested = createAction<PurchaseRetry>('payments/purchaseRetryRequested');
 /** The new attempt could not start (no choices kept, empty cart, the order refused): the message to show. */
 export const purchaseRetryFailed = createAction<string>('checkout/purchaseRetryFailed');
+
+/**
+ * 'Volver a comprar' (docs/ordering.md): the lines of an earlier order back in the cart at today's prices. A portal
+ * order ('Mis pedidos') is named by its id, a sales order of the purchase history by its docEntry; the quick-order
+ * feature carries it out and its ReorderResultDialog says what changed.
+ */
+export type ReorderSource = { kind: 'order'; id: number; reference?: string } | { kind: 'history'; docEntry: number; reference?: string };
+export const reorderRequested = createAction<ReorderSource>('ordering/reorderRequested');

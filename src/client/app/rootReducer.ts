@@ -11,6 +11,7 @@ import type { HomeState } from '../features/home/homeSlice';
 import type { PaymentsState } from '../features/payments/paymentsSlice';
 import type { ProductState } from '../features/product/productSlice';
 import type { ProfileState } from '../features/profile/profileSlice';
+import type { QuickOrderState } from '../features/quickOrder/quickOrderSlice';
 import type { SearchState } from '../features/search/searchSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { confirmReducer } from './confirmSlice';
@@ -44,6 +45,7 @@ export interface LazyLoadedSlices {
   adminNotifications: AdminNotificationsState;
   customerRequest: CustomerRequestState;
   adminCatalog: AdminCatalogState;
+  quickOrder: QuickOrderState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };

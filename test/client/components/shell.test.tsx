@@ -16,10 +16,10 @@ describe('sidebar per role', () => {
     expect(sidebar().getByRole('link', { name: 'Solicitud creación de cliente' })).toHaveAttribute('href', '/user/user-creation-req');
   });
 
-  it('buyer: Home, Catálogo, Pagos pendientes, Historial de compra', async () => {
+  it('buyer: Home, Catálogo, Pedido rápido, Pagos pendientes, Historial de compra', async () => {
     renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
     await screen.findByRole('heading', { name: 'Home' });
-    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Pagos pendientes', 'Historial de compra']);
+    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Pedido rápido', 'Pagos pendientes', 'Historial de compra']);
   });
 
   it.each(['ADMIN', 'SUPERADMIN'] as const)('%s: Home, Catálogo and the four administrations', async (role) => {
