@@ -68,6 +68,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/admin/banners': { access: 'admin', url: '/api/admin/banners', payload: INVALID, expect: all(ADMINS, [400, 406, 415]) },
   'DELETE /api/admin/banners/:id': { access: 'admin', url: '/api/admin/banners/abc', expect: all(ADMINS, 400) },
   'POST /api/user/cart': { access: 'buyer', url: '/api/user/cart', payload: INVALID, expect: all(BUYERS, 400) },
+  'POST /api/user/cart/bulk': { access: 'buyer', url: '/api/user/cart/bulk', payload: INVALID, expect: all(BUYERS, 400) },
   'PUT /api/user/cart': { access: 'buyer', url: '/api/user/cart', payload: INVALID, expect: all(BUYERS, 400) },
   'GET /api/user/cart/find-by-userid/:userId': { access: 'buyer', url: (c) => `/api/user/cart/find-by-userid/${c.ids.buyer}`, expect: owned() },
   'GET /api/user/cart/count-cart/:userId': { access: 'buyer', url: (c) => `/api/user/cart/count-cart/${c.ids.buyer}`, expect: owned() },

@@ -250,6 +250,20 @@ export class ErpService {
     return found.flat();
   }
 
+  /**
+   * Which of `itemCodes` the ERP has at all, sellable or not (as the ERP writes them): what tells a code the ERP does
+   * not sell (inactive, not a sales item) from one it does not know. Asked only for codes getItems did not find.
+   */
+  async existingItemCodes(itemCodes: readonly string[]): Promise<Set<string>> {
+    const codes = [...new Set(itemCodes)];
+    const chunks: string[][] = [];
+    for (let i = 0; i < codes.length; i += ITEMS_PER_QUERY) chunks.push(codes.slice(i, i + ITEMS_PER_QUERY));
+    const found = await Promise.all(
+      chunks.map((chunk) => this.sl.getAll<Pick<B1Item, 'ItemCode'>>('Items', { select: ['ItemCode'], filter: anyOf('ItemCode', chunk) }, { pageSize: this.pageSize })),
+    );
+    return new Set(found.flat().map((item) => item.ItemCode));
+  }
+
   // --- documents ---
 
   /** Open invoices of the customer with something left to pay, oldest first. */
