@@ -12,6 +12,7 @@ import productsRoutes from './products/products.routes';
 import { ProductsAdmin } from './products/products.service';
 import type { Database, Db } from './db/connect';
 import cartRoutes from './cart/cart.routes';
+import curvesRoutes from './curves/curves.routes';
 import orderRoutes from './orders/orders.routes';
 import { createBuyerMailRenderer } from './mail/buyerMailJob';
 import { MAIL_JOB, mailDomainOf, mailJobHandler } from './mail/mailJob';
@@ -270,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('worker', worker);
   const routeDeps: RouteDeps = { db: database.db, erp, customers, catalog, outbox, worker, brandName: config.brandName };
   await app.register(cartRoutes, routeDeps);
+  await app.register(curvesRoutes, routeDeps);
   await app.register(orderRoutes, routeDeps);
   if (deps.payments) {
     const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, log: app.log, providers: deps.payments });

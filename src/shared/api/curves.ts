@@ -1,4 +1,4 @@
-import type { CurveSize } from '../curves';
+import type { CurveSize, DefaultCurve } from '../curves';
 
 // The buyer's own size curves (docs/size-grid.md). The suggested ones are not stored: src/shared/curves.ts has them.
 
@@ -16,4 +16,10 @@ export interface SizeCurve {
 export interface SizeCurveRequest {
   name: string;
   sizes: CurveSize[];
+}
+
+/** GET /user/curves: the buyer's own curves (by name) and the suggested ones, for every size set of the catalogue. */
+export interface SizeCurveList {
+  curves: SizeCurve[];
+  defaults: DefaultCurve[];
 }
