@@ -78,7 +78,7 @@ export function* handleGridAdd(action: PayloadAction<{ items: CartItemRequest[] 
     yield call(notify, result.message, problems.length ? 'warning' : 'success');
   } catch (error) {
     yield put(gridAddFinished({ added: [], problems: [] }));
-    yield call(notify, problemText(error, GRID_TEXT.erpDownAdd, GRID_TEXT.erpDownAdd), 'error');
+    yield call(notify, problemText(error, GRID_TEXT.erpDownAdd, GRID_TEXT.erpDownAddKept), 'error');
   }
   yield put(cartRefreshRequested());
 }

@@ -68,6 +68,7 @@ export const GRID_TEXT = {
   missingLine: '{color} talla {talla}: no se fabrica en esta talla (faltan {wanted})',
   problemsTitle: 'Algunas tallas no se agregaron completas',
   curvesFailed: 'No pudimos cargar tus curvas guardadas; las sugeridas siguen disponibles',
-  erpDownAdd: erpDownText('No pudimos agregar los productos al carro', 'las cantidades que elegiste siguen en la grilla'),
+  erpDownAdd: 'No pudimos agregar los productos al carro',
+  erpDownAddKept: 'las cantidades que elegiste siguen en la grilla',
   saveFailed: 'No pudimos guardar la curva',
 } as const;
