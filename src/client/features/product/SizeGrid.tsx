@@ -419,8 +419,10 @@ export function SizeGrid(props: SizeGridProps) {
           variant="contained"
           size="large"
           startIcon={adding ? <CircularProgress size={18} color="inherit" aria-label={PRODUCT_TEXT.adding} /> : <AddShoppingCartIcon />}
-          disabled={!canAdd || adding}
-          onClick={onAdd}
+          // while adding, the button stays focusable (a disabled button drops the focus onto <body>) and ignores clicks
+          disabled={!canAdd}
+          aria-disabled={adding || undefined}
+          onClick={adding ? undefined : onAdd}
           sx={{ ...PRIMARY_ACTION_SX, width: { xs: '100%', sm: 'auto' } }}
         >
           {PRODUCT_TEXT.addToCart}
