@@ -13,9 +13,11 @@ import { callWithTimeout } from '@client/app/sagaUtils';
 import { rootReducer, type RootState } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
 import '@client/app/allFeatures';
-import { createCurve, fetchCurves } from '@client/features/product/api';
-import { handleCurveSave, handleGridAdd, handleGridShown } from '@client/features/product/productSagas';
+import { createCurve, deleteCurve, fetchCurves } from '@client/features/product/api';
+import { handleCurveDelete, handleCurveSave, handleGridAdd, handleGridShown } from '@client/features/product/productSagas';
 import {
+  curveDeleted,
+  curveDeleteRequested,
   curveSaved,
   curveSaveFailed,
   curveSaveRequested,
@@ -182,5 +184,31 @@ describe('curves', () => {
       .next()
       .call(notify, 'No pudimos guardar la curva', 'error');
   });
-});
 
+  it('deletes a curve: it leaves the list, with the server message', async () => {
+    const base = rootReducer(undefined, { type: '@@init' });
+    const start: RootState = { ...base, product: { ...base.product, curves: { status: 'loaded', own: [saved, { ...saved, id: 8, name: 'Otra' }], error: null } } };
+    const { storeState } = await expectSaga(handleCurveDelete, curveDeleteRequested(7))
+      .withReducer(rootReducer, start)
+      .provide([
+        [call(callWithTimeout, deleteCurve, 7), { message: 'Curva eliminada' }],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .put(curveDeleted(7))
+      .call(notify, 'Curva eliminada', 'success')
+      .run();
+    expect(storeState.product.curves.own.map((c: SizeCurve) => c.id)).toEqual([8]);
+  });
+
+  it('a curve already gone (404) leaves the list too, and the buyer is told', () => {
+    testSaga(handleCurveDelete, curveDeleteRequested(7))
+      .next()
+      .call(callWithTimeout, deleteCurve, 7)
+      .throw(new HttpError(404, 'Curva no encontrada'))
+      .put(curveDeleted(7))
+      .next()
+      .call(notify, 'Curva no encontrada', 'error')
+      .next()
+      .isDone();
+  });
+});

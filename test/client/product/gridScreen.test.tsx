@@ -237,4 +237,20 @@ describe('the colour × size grid', () => {
     expect(screen.queryByRole('button', { name: 'Por color y talla' })).not.toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Tallas disponibles' })).toBeInTheDocument();
   });
+
+  it("the buyer's own curves are offered first; one can be chosen and deleted after a confirmation", async () => {
+    const fetchMock = api();
+    const { user } = renderScreen();
+    await openGrid(user);
+    await user.click(screen.getByRole('combobox', { name: 'Curva' }));
+    const listbox = await screen.findByRole('listbox');
+    const texts = within(listbox).getAllByRole('option').map((o) => o.textContent);
+    expect(texts.indexOf('Mi curva (S:1 M:1)')).toBeLessThan(texts.findIndex((t) => t?.startsWith('Básica S a XL')));
+    await user.click(within(listbox).getByRole('option', { name: 'Mi curva (S:1 M:1)' }));
+    await user.click(screen.getByRole('button', { name: 'Eliminar curva' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar la curva Mi curva?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit | undefined][];
+    await waitFor(() => expect(calls.some(([url, init]) => url.endsWith('/user/curves/4') && init?.method === 'DELETE')).toBe(true));
+  });
 });

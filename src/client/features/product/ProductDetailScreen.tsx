@@ -28,6 +28,7 @@ import { notify } from '@client/app/notify';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { technologyIcon } from './api';
 import {
+  curveDeleteRequested,
   curveSaveRequested,
   gridAddRequested,
   gridCleared,
@@ -244,6 +245,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
           onClear={() => dispatch(gridCleared())}
           onAdd={addGrid}
           onSaveCurve={(curve) => dispatch(curveSaveRequested(curve))}
+          onDeleteCurve={(id) => dispatch(curveDeleteRequested(id))}
           onNotify={notify}
         />
       ) : (

@@ -32,7 +32,7 @@ import type { ProductColour, ProductDetail } from '@shared/api/erp';
 import { defaultCurvesFor, fillCurve, formatCurve, packCount, packUnits, sizeKey, type CurveFill, type CurveSize, type FillColour } from '@shared/curves';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
-import { curveSchema } from '@shared/schemas/curves';
+import { CURVE_MSG, curveSchema } from '@shared/schemas/curves';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { GRID_TEXT, PRODUCT_TEXT } from './texts';
 import { unitPriceToPay } from './unitPrice';
@@ -89,13 +89,14 @@ export interface SizeGridProps {
   onClear: () => void;
   onAdd: () => void;
   onSaveCurve: (curve: SizeCurveRequest) => void;
+  onDeleteCurve: (id: number) => void;
   onNotify: (message: string, variant: 'success' | 'warning' | 'error') => void;
 }
 
 const colourLabel = (c: ProductColour) => c.color || c.sku;
 
 export function SizeGrid(props: SizeGridProps) {
-  const { detail, sku, descFidel, quantities, problems, ownCurves, curvesError, canAdd, adding, saving, onQuantityChange, onFill, onClear, onAdd, onSaveCurve, onNotify } = props;
+  const { detail, sku, descFidel, quantities, problems, ownCurves, curvesError, canAdd, adding, saving, onQuantityChange, onFill, onClear, onAdd, onSaveCurve, onDeleteCurve, onNotify } = props;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const colours = useMemo(() => gridColours(detail, sku), [detail, sku]);
@@ -107,6 +108,7 @@ export function SizeGrid(props: SizeGridProps) {
   const [shown, setShown] = useState(() => Math.max(0, colours.findIndex((c) => c.sku === (detail.estilo ?? sku))));
   const [lastFill, setLastFill] = useState<CurveFill | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
+  const [deleting, setDeleting] = useState<SizeCurve | null>(null);
   /** The name of the curve being saved: once the buyer's curves have it, the dialog closes and the curve is chosen. */
   const [savingName, setSavingName] = useState<string | null>(null);
   const [seenCurves, setSeenCurves] = useState(ownCurves);
@@ -160,6 +162,7 @@ export function SizeGrid(props: SizeGridProps) {
   };
 
   const chosen = choices.find((c) => c.id === curveId);
+  const chosenOwn = ownCurves.find((c) => String(c.id) === curveId);
   const applyCurve = () => {
     if (!chosen) return onNotify(GRID_TEXT.noCurve, 'error');
     const rows: FillColour[] = colours.map((c) => ({ key: c.sku, color: colourLabel(c), cells: c.relacionados.map((v) => ({ sku: v.sku, talla: v.talla, stock: v.stock })) }));
@@ -277,6 +280,11 @@ export function SizeGrid(props: SizeGridProps) {
           <Button variant="text" onClick={() => setSaveOpen(true)} sx={PRIMARY_ACTION_SX}>
             {GRID_TEXT.saveCurve}
           </Button>
+          {chosenOwn && (
+            <Button variant="text" color="error" onClick={() => setDeleting(chosenOwn)} sx={PRIMARY_ACTION_SX}>
+              {GRID_TEXT.deleteCurve}
+            </Button>
+          )}
           <Button variant="text" color="inherit" onClick={clear} sx={PRIMARY_ACTION_SX}>
             {GRID_TEXT.clear}
           </Button>
@@ -428,6 +436,28 @@ export function SizeGrid(props: SizeGridProps) {
           {PRODUCT_TEXT.addToCart}
         </Button>
       </Box>
+
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="eliminar-curva-title">
+        <DialogTitle id="eliminar-curva-title">{fill(CURVE_MSG.deletePrompt, { name: deleting?.name ?? '' })}</DialogTitle>
+        <DialogContent>
+          <Typography>{CURVE_MSG.deleteText}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>{CURVE_MSG.deleteDecline}</Button>
+          <Button
+            variant="contained"
+            color="error"
+            onClick={() => {
+              if (deleting) onDeleteCurve(deleting.id);
+              setCurveId('');
+              setDeleting(null);
+            }}
+            sx={PRIMARY_ACTION_SX}
+          >
+            {CURVE_MSG.deleteConfirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
 
       {saveOpen && (
         <SaveCurveDialog

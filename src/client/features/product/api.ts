@@ -19,3 +19,5 @@ export const technologyIcon = (id: string) => `${TECHNOLOGY_ICONS_PATH}${encodeU
 export const fetchCurves = (options?: RequestOptions) => http.get<SizeCurveList>('/user/curves', options);
 /** Saves a new curve of the buyer's. */
 export const createCurve = (body: SizeCurveRequest, options?: RequestOptions) => http.post<SizeCurve>('/user/curves', body, options);
+/** Deletes one of the buyer's curves. */
+export const deleteCurve = (id: number, options?: RequestOptions) => http.delete<{ message: string }>(`/user/curves/${id}`, options);

@@ -11,8 +11,10 @@ import { MSG } from '@shared/messages';
 import { toApiError } from '@client/api/http';
 import { isErpDown, problemText } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { createCurve, fetchCurves, fetchProductContent, fetchProductDetail, type ProductContent } from './api';
+import { createCurve, deleteCurve, fetchCurves, fetchProductContent, fetchProductDetail, type ProductContent } from './api';
 import {
+  curveDeleted,
+  curveDeleteRequested,
   curveSaved,
   curveSaveFailed,
   curveSaveRequested,
@@ -111,11 +113,25 @@ export function* handleCurveSave(action: PayloadAction<SizeCurveRequest>) {
   }
 }
 
+/** 'Eliminar' of one of the buyer's curves; a curve already gone (404) leaves the list too. */
+export function* handleCurveDelete(action: PayloadAction<number>) {
+  try {
+    const { message }: { message: string } = yield call(callWithTimeout, deleteCurve, action.payload);
+    yield put(curveDeleted(action.payload));
+    yield call(notify, message, 'success');
+  } catch (error) {
+    const { status, message } = toApiError(error);
+    if (status === 404) yield put(curveDeleted(action.payload));
+    yield call(notify, status >= 400 && status < 500 && message ? message : GRID_TEXT.deleteFailed, 'error');
+  }
+}
+
 export function* watchGrid() {
   // takeLeading: a double click adds once
   yield takeLeading(gridAddRequested.type, safe(handleGridAdd));
   yield takeLatest(productViewChanged.type, safe(handleGridShown));
   yield takeLeading(curveSaveRequested.type, safe(handleCurveSave));
+  yield takeLeading(curveDeleteRequested.type, safe(handleCurveDelete));
 }
 
 export function* productSaga() {

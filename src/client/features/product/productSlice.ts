@@ -109,6 +109,10 @@ const productSlice = createSlice({
     curveSaveFailed(state) {
       state.curveSaving = false;
     },
+    curveDeleteRequested(_state, _action: PayloadAction<number>) {},
+    curveDeleted(state, action: PayloadAction<number>) {
+      state.curves.own = state.curves.own.filter((c) => c.id !== action.payload);
+    },
   },
   extraReducers: (builder) =>
     builder
@@ -141,6 +145,8 @@ export const {
   curveSaveRequested,
   curveSaved,
   curveSaveFailed,
+  curveDeleteRequested,
+  curveDeleted,
 } = productSlice.actions;
 export const productReducer = productSlice.reducer;
 export const selectProduct = (state: { product: ProductState }) => state.product;

@@ -71,4 +71,6 @@ export const GRID_TEXT = {
   erpDownAdd: 'No pudimos agregar los productos al carro',
   erpDownAddKept: 'las cantidades que elegiste siguen en la grilla',
   saveFailed: 'No pudimos guardar la curva',
+  deleteCurve: 'Eliminar curva',
+  deleteFailed: 'No pudimos eliminar la curva',
 } as const;
