@@ -160,6 +160,25 @@ function priceIn(rng: Rng, [min, max]: [number, number]): number {
 interface StyleSpec {
   code: string; name: string; category: CategoryDef; sub: string; n3: string; gender: Genero;
   techs: string; color: string; sizes: string[]; composition: string; price: number;
+  /** U_Modelo: the styles of one garment in several colours share it. */
+  model: string;
+}
+
+/**
+ * The model of each demo style: styles of one category with the same name and gender are colours of one garment
+ * (POL-1001 Blanco and POL-1002 Negro are the 'Polera Básica Algodón'), named after the first one's number.
+ */
+function demoModels(): Map<string, string> {
+  const models = new Map<string, string>();
+  const first = new Map<string, string>();
+  for (const [prefix, rows] of Object.entries(STYLES)) {
+    for (const [num, name, , , gender] of rows) {
+      const key = `${prefix}|${name}|${gender}`;
+      if (!first.has(key)) first.set(key, `MOD-${num}`);
+      models.set(`${prefix}-${num}`, first.get(key)!);
+    }
+  }
+  return models;
 }
 
 /** The reference date the demo data is built around when none is given (data.ts REFERENCE_DATE). */
@@ -219,6 +238,7 @@ function buildItems(style: StyleSpec, rng: Rng, referenceDate: string): B1Item[]
       U_Estilo: style.code,
       U_Talla: size,
       U_Color: style.color,
+      U_Modelo: style.model,
       U_Genero: style.gender,
       U_Categoria: category.name,
       U_Subcategoria: style.sub,
@@ -234,11 +254,13 @@ function buildItems(style: StyleSpec, rng: Rng, referenceDate: string): B1Item[]
 /** The 65 demo styles (about 280 Items), always the same for the same reference date. */
 export function buildDemoCatalogue(referenceDate = DEFAULT_REFERENCE_DATE): B1Item[] {
   const rng = createRng(20261101);
+  const models = demoModels();
   const items: B1Item[] = [];
   for (const category of CATEGORIES) {
     for (const [num, name, sub, n3, gender, techs, color, sizes, composition] of STYLES[category.prefix]) {
+      const code = `${category.prefix}-${num}`;
       items.push(...buildItems({
-        code: `${category.prefix}-${num}`, name, category, sub, n3, gender, techs, color,
+        code, name, category, sub, n3, gender, techs, color, model: models.get(code)!,
         sizes: sizes ?? category.sizes, composition: composition ?? category.composition, price: priceIn(rng, category.price),
       }, rng, referenceDate));
     }
@@ -250,18 +272,29 @@ const GEN_COLORS = ['Negro', 'Blanco', 'Azul Marino', 'Gris Melange', 'Rojo', 'V
 
 /**
  * Exactly `count` extra Items ('GEN-00001-S' …), four or five sizes per generated style, for load tests and benches
- * (20,000 or 100,000: `startB1Mock({ catalogueSize })`, `B1_MOCK_CATALOGUE_SIZE`).
+ * (20,000 or 100,000: `startB1Mock({ catalogueSize })`, `B1_MOCK_CATALOGUE_SIZE`). With `modelColours` above 1, the
+ * generated styles of one category come as models of that many colours ('GEN-M1-003', its colours 'Negro 1',
+ * 'Blanco 1' …): a colour × size grid of `modelColours` rows (`B1_MOCK_MODEL_COLOURS`). Prices, stock and the other
+ * fields are the same either way.
  */
-export function buildGeneratedCatalogue(count: number, referenceDate = DEFAULT_REFERENCE_DATE): B1Item[] {
+export function buildGeneratedCatalogue(count: number, referenceDate = DEFAULT_REFERENCE_DATE, modelColours = 1): B1Item[] {
   const rng = createRng(777);
   const items: B1Item[] = [];
+  const perModel = Math.max(1, Math.trunc(modelColours));
   for (let n = 1; items.length < count; n++) {
     const category = CATEGORIES[(n - 1) % CATEGORIES.length];
-    const sample = STYLES[category.prefix][Math.floor((n - 1) / CATEGORIES.length) % STYLES[category.prefix].length];
+    const round = Math.floor((n - 1) / CATEGORIES.length);
+    const sample = STYLES[category.prefix][round % STYLES[category.prefix].length];
     const [, baseName, sub, n3, gender, techs] = sample;
+    const code = `GEN-${String(n).padStart(5, '0')}`;
+    const picked = rng.pick(GEN_COLORS);
+    const model = perModel > 1 ? Math.floor(round / perModel) : 0;
     const style: StyleSpec = {
-      code: `GEN-${String(n).padStart(5, '0')}`, name: `${baseName} Modelo ${n}`, category, sub, n3, gender, techs,
-      color: rng.pick(GEN_COLORS), sizes: category.sizes, composition: category.composition, price: priceIn(rng, category.price),
+      code, name: perModel > 1 ? `${baseName} Modelo ${(n - 1) % CATEGORIES.length + 1}-${model + 1}` : `${baseName} Modelo ${n}`,
+      category, sub, n3, gender, techs,
+      color: perModel > 1 ? `${GEN_COLORS[(round % perModel) % GEN_COLORS.length]} ${Math.floor((round % perModel) / GEN_COLORS.length) + 1}` : picked,
+      sizes: category.sizes, composition: category.composition, price: priceIn(rng, category.price),
+      model: perModel > 1 ? `GEN-M${(n - 1) % CATEGORIES.length + 1}-${String(model + 1).padStart(3, '0')}` : code,
     };
     items.push(...buildItems(style, rng, referenceDate).slice(0, count - items.length));
   }

@@ -28,6 +28,8 @@ export const REFERENCE_DATE = '2026-11-01';
 export interface BuildDemoDataOptions {
   /** Extra generated Items beyond the demo catalogue (exactly this many). */
   catalogueSize?: number;
+  /** Colours per generated model (default 1: every generated style its own model), for colour × size grids. */
+  modelColours?: number;
   company?: string;
   referenceDate?: string;
 }
@@ -37,7 +39,7 @@ export function buildDemoData(opts: BuildDemoDataOptions = {}): B1Data {
   const items = buildDemoCatalogue(referenceDate);
   const partners = buildPartners();
   const history = buildHistory(partners, items, referenceDate);
-  if (opts.catalogueSize && opts.catalogueSize > 0) items.push(...buildGeneratedCatalogue(opts.catalogueSize, referenceDate));
+  if (opts.catalogueSize && opts.catalogueSize > 0) items.push(...buildGeneratedCatalogue(opts.catalogueSize, referenceDate, opts.modelColours));
   for (const item of items) item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
   return {
     company: opts.company ?? 'SBODEMOCL',

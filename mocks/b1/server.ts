@@ -34,6 +34,8 @@ export interface B1MockOptions {
   latencyMs?: number;
   /** Extra generated Items beyond the demo catalogue, e.g. 20000. */
   catalogueSize?: number;
+  /** Colours per generated model (default 1), e.g. 40 for a grid of 40 colours (`B1_MOCK_MODEL_COLOURS`). */
+  modelColours?: number;
   /**
    * Largest page the stand-in answers (default 1000): a bigger `Prefer: odata.maxpagesize` (or 0, "no paging") gets
    * pages of this size, `Preference-Applied` saying so, and a nextLink. SL pages by the size the installation sets;
@@ -163,7 +165,7 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
   const timeoutMs = (opts.sessionTimeoutMinutes ?? 30) * 60_000;
   const maxPageSize = Math.max(1, opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
   let rowLatencyMs = Math.max(0, opts.rowLatencyMs ?? 0);
-  const data = buildDemoData({ catalogueSize: opts.catalogueSize, company });
+  const data = buildDemoData({ catalogueSize: opts.catalogueSize, modelColours: opts.modelColours, company });
   const initial: B1Faults = {
     ...defaultB1Faults(),
     ...(opts.latencyMs !== undefined ? { latencyMs: opts.latencyMs } : {}),

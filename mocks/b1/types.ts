@@ -33,6 +33,11 @@ export interface B1Item {
   U_Talla: string;
   /** Variant: the colour name in Spanish. */
   U_Color: string;
+  /**
+   * The model the style is a colour of: the styles of one garment in several colours share it ('MOD-1001' for
+   * POL-1001 Blanco and POL-1002 Negro); a style sold in one colour has its own.
+   */
+  U_Modelo: string;
   U_Genero: Genero;
   U_Categoria: string;
   U_Subcategoria: string;

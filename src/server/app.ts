@@ -12,6 +12,7 @@ import productsRoutes from './products/products.routes';
 import { ProductsAdmin } from './products/products.service';
 import type { Database, Db } from './db/connect';
 import cartRoutes from './cart/cart.routes';
+import curvesRoutes from './curves/curves.routes';
 import orderRoutes from './orders/orders.routes';
 import quickOrderRoutes from './ordering/quickOrder.routes';
 import reorderRoutes from './ordering/reorder.routes';
@@ -272,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('worker', worker);
   const routeDeps: RouteDeps = { db: database.db, erp, customers, catalog, outbox, worker, brandName: config.brandName };
   await app.register(cartRoutes, routeDeps);
+  await app.register(curvesRoutes, routeDeps);
   await app.register(orderRoutes, routeDeps);
   await app.register(quickOrderRoutes, routeDeps);
   await app.register(reorderRoutes, routeDeps);

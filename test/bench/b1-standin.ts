@@ -13,6 +13,8 @@ export interface StandInSettings {
   rowLatencyMs: number;
   /** Largest page the stand-in answers. */
   maxPageSize: number;
+  /** Colours per generated model (default 1): models of that many colours, for colour × size grids. */
+  modelColours?: number;
 }
 
 export async function startStandIn(settings: StandInSettings): Promise<{ url: string; stop: () => void }> {
@@ -25,6 +27,7 @@ export async function startStandIn(settings: StandInSettings): Promise<{ url: st
       B1_MOCK_CATALOGUE_SIZE: String(settings.catalogueSize),
       B1_MOCK_MAX_PAGE_SIZE: String(settings.maxPageSize),
       B1_MOCK_ROW_LATENCY: String(settings.rowLatencyMs),
+      B1_MOCK_MODEL_COLOURS: String(settings.modelColours ?? 1),
       B1_STANDIN_LATENCY: settings.latency,
     },
   });

@@ -5,7 +5,7 @@ import type { ProductContentRow } from '../db/schema';
 import { ErpError, ERP_MESSAGES } from '../erp/errors';
 import type { ErpService } from '../erp/erp.service';
 import type { ItemSet } from '../erp/itemMirror';
-import { toCatalogueItems, toCatalogueTree, toProductDetail, type ItemRecord } from '../erp/mapping';
+import { toCatalogueItems, toCatalogueTree, toProductColour, toProductDetail, type ItemRecord } from '../erp/mapping';
 import { prepareBody, type PreparedBody } from '../http/preparedBody';
 import { RefreshingCache } from '../http/refreshingCache';
 import { offerPercent, type ContentRepo } from './content.repo';
@@ -33,6 +33,11 @@ export interface CatalogSnapshot {
   hidden: Set<string>;
   /** Style code -> the offer percentage of its content (absent: none). */
   offerOf: Map<string, number>;
+  /**
+   * Style code -> the style codes of its model's colours, itself included, in code order (docs/size-grid.md); only
+   * styles of a model of more than one colour are here.
+   */
+  coloursOf: Map<string, readonly string[]>;
   /** What it was built from, to skip a rebuild when neither changed. */
   source: { itemsVersion: number; content: string };
 }
@@ -77,6 +82,18 @@ export async function buildSnapshot(
     styleOf.set(r.itemCode, r.style);
     styleOf.set(r.style, r.style);
   }
+  const byModel = new Map<string, Set<string>>();
+  for (const r of records) {
+    const model = r.model || r.style;
+    const styles = byModel.get(model) ?? byModel.set(model, new Set()).get(model)!;
+    styles.add(r.style);
+  }
+  const coloursOf = new Map<string, readonly string[]>();
+  for (const styles of byModel.values()) {
+    if (styles.size < 2) continue;
+    const sorted = [...styles].sort();
+    for (const style of sorted) coloursOf.set(style, sorted);
+  }
   const offerOf = new Map<string, number>();
   for (const c of content) {
     const percent = offerPercent(c);
@@ -95,6 +112,7 @@ export async function buildSnapshot(
     listPriceOf: new Map(allItems.map((i) => [i.sku, i.preciolista])),
     hidden,
     offerOf,
+    coloursOf,
     source: { itemsVersion: read.version, content: contentKey(content) },
   };
 }
@@ -117,7 +135,7 @@ export class CatalogService {
   /** Style code -> its sizes read from the ERP a few seconds ago (null: the ERP sells none). */
   private readonly styles: ShortCache<ItemRecord[] | null>;
   /** Serialized detail of one read of a style's sizes, with the offer it was built with. */
-  private readonly bodies = new WeakMap<ItemRecord[], { descuento: number; body: PreparedBody }>();
+  private readonly bodies = new WeakMap<ItemRecord[], { descuento: number; key: string; parts: ItemRecord[][]; body: PreparedBody }>();
   private readonly onError: (err: unknown) => void;
   private readonly now: () => number;
   private readonly maxAgeMs: number;
@@ -187,38 +205,62 @@ export class CatalogService {
     }
   }
 
-  /** The style of a style code or size code that buyers may see, and its offer; 404 otherwise. */
-  private async styleFor(sku: string): Promise<{ style: string; descuento: number }> {
+  /** The style of a style code or size code that buyers may see, its offer and its model's colours; 404 otherwise. */
+  private async styleFor(sku: string): Promise<{ style: string; descuento: number; colours: { style: string; descuento: number }[] }> {
     const snap = await this.snapshot();
     const style = snap.styleOf.get(sku);
     if (!style || snap.hidden.has(style)) throw notFound();
-    return { style, descuento: snap.offerOf.get(style) ?? 0 };
+    const siblings = (snap.coloursOf.get(style) ?? []).filter((s) => !snap.hidden.has(s));
+    return {
+      style,
+      descuento: snap.offerOf.get(style) ?? 0,
+      colours: siblings.map((s) => ({ style: s, descuento: snap.offerOf.get(s) ?? 0 })),
+    };
+  }
+
+  /**
+   * The sizes of the style and of each other colour of its model, as the ERP had them at most `stockTtlMs` ago (one
+   * read per style shared by every buyer). A colour the ERP no longer sells is left out.
+   */
+  private async readColours(found: Awaited<ReturnType<CatalogService['styleFor']>>) {
+    const sizes = await this.styles.get(found.style);
+    if (!sizes) throw notFound();
+    const others = await Promise.all(found.colours.map(async (c) => ({ ...c, sizes: c.style === found.style ? sizes : await this.styles.get(c.style) })));
+    return { sizes, colours: others.filter((c): c is typeof c & { sizes: ItemRecord[] } => c.sizes !== null) };
+  }
+
+  private build(found: { descuento: number }, read: Awaited<ReturnType<CatalogService['readColours']>>): ProductDetail {
+    // every size is of the same style, so the style's offer applies to each
+    const detailOf = (sizes: ItemRecord[], descuento: number) => toProductDetail(sizes, () => (descuento > 0 ? { descuento } : undefined));
+    const detail = detailOf(read.sizes, found.descuento);
+    const colores = read.colours.length > 1 ? read.colours.map((c) => toProductColour(detailOf(c.sizes, c.descuento))) : [toProductColour(detail)];
+    return { ...detail, colores };
   }
 
   /**
    * Product detail: the style and its offer from the snapshot, its sizes with stock and prices as the ERP had them
-   * at most `stockTtlMs` ago (one read per style shared by every buyer: the answer has no buyer's own prices).
+   * at most `stockTtlMs` ago (one read per style shared by every buyer: the answer has no buyer's own prices), and
+   * the same of every colour of its model: the rows of the colour × size grid.
    */
   async detail(sku: string): Promise<ProductDetail> {
-    const { style, descuento } = await this.styleFor(sku);
-    const sizes = await this.styles.get(style);
-    if (!sizes) throw notFound();
-    // every size is of the same style, so the style's offer applies to each
-    return toProductDetail(sizes, () => (descuento > 0 ? { descuento } : undefined));
+    const found = await this.styleFor(sku);
+    return this.build(found, await this.readColours(found));
   }
 
   /**
-   * The detail serialized (by the route's response schema), gzipped and tagged once per read of the style's sizes:
-   * what GET /user/b1/products-detail/:sku sends.
+   * The detail serialized (by the route's response schema), gzipped and tagged once per read of the style's sizes
+   * (and its colours'): what GET /user/b1/products-detail/:sku sends.
    */
   async detailBody(sku: string, serialize: (detail: ProductDetail) => string): Promise<PreparedBody> {
-    const { style, descuento } = await this.styleFor(sku);
-    const sizes = await this.styles.get(style);
-    if (!sizes) throw notFound();
-    const kept = this.bodies.get(sizes);
-    if (kept && kept.descuento === descuento) return kept.body;
-    const body = prepareBody(JSON.parse(serialize(await this.detail(sku))));
-    this.bodies.set(sizes, { descuento, body });
+    const found = await this.styleFor(sku);
+    const read = await this.readColours(found);
+    const key = read.colours.map((c) => `${c.style}:${c.descuento}`).join('|');
+    const kept = this.bodies.get(read.sizes);
+    if (kept && kept.descuento === found.descuento && kept.key === key && kept.parts.length === read.colours.length && kept.parts.every((p, i) => p === read.colours[i]!.sizes)) {
+      return kept.body;
+    }
+    const body = prepareBody(JSON.parse(serialize(this.build(found, read))));
+    this.bodies.set(read.sizes, { descuento: found.descuento, key, parts: read.colours.map((c) => c.sizes), body });
     return body;
   }
 

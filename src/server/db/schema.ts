@@ -91,6 +91,25 @@ export const cartItems = pgTable(
 
 export type CartItemRow = typeof cartItems.$inferSelect;
 
+/**
+ * The buyer's own size curves (docs/size-grid.md): a name and a ratio per size, `sizes` as `[{talla, ratio}]` in the
+ * buyer's order. The suggested curves are not stored (src/shared/curves.ts). Names are unique per buyer.
+ */
+export const sizeCurves = pgTable(
+  'size_curves',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    sizes: jsonb('sizes').$type<{ talla: string; ratio: number }[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+  },
+  (t) => [uniqueIndex('size_curves_user_name_idx').on(t.userId, t.name)],
+);
+
+export type SizeCurveRow = typeof sizeCurves.$inferSelect;
+
 export const orderType = pgEnum('order_type', ORDER_TYPES);
 export const orderState = pgEnum('order_state', ORDER_STATES);
 export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);

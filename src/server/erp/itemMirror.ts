@@ -67,6 +67,8 @@ function compact(row: B1Item, strings: Map<string, string>): ItemRecord {
     styleName: intern(r.styleName),
     size: intern(r.size),
     colour: intern(r.colour),
+    // kept only when it is not the style itself (a style sold in one colour): the grid's colours (docs/size-grid.md)
+    ...(r.model && r.model !== r.style ? { model: intern(r.model) } : {}),
     gender: intern(r.gender),
     category: intern(r.category),
     subcategory: intern(r.subcategory),

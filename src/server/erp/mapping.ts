@@ -15,6 +15,7 @@ import type {
   InvoiceAddress,
   PendingDocument,
   PortalOffer,
+  ProductColour,
   ProductDetail,
   PurchaseHistoryHeader,
   PurchaseHistoryLine,
@@ -51,6 +52,8 @@ export const B1_FIELDS = {
     size: 'U_Talla',
     /** The variant a buyer sees next to the description: the colour. */
     colour: 'U_Color',
+    /** The model a style is a colour of: styles sharing it are the rows of the colour × size grid (docs/size-grid.md). */
+    model: 'U_Modelo',
     gender: 'U_Genero',
     category: 'U_Categoria',
     subcategory: 'U_Subcategoria',
@@ -281,7 +284,7 @@ export const isSellable = (item: Pick<B1Item, 'SalesItem' | 'Valid'>): boolean =
  */
 export const CATALOGUE_ITEM_SELECT: readonly string[] = [...new Set([
   'ItemCode', 'ItemName', 'QuantityOnStock', 'SalesItem', 'Valid', 'ItemPrices', 'ItemWarehouseInfoCollection',
-  F.item.style, F.item.size, F.item.colour, F.item.gender, F.item.category, F.item.subcategory, F.item.level3, F.item.styleName,
+  F.item.style, F.item.size, F.item.colour, F.item.model, F.item.gender, F.item.category, F.item.subcategory, F.item.level3, F.item.styleName,
   F.itemChange.date, ...(F.itemChange.time ? [F.itemChange.time] : []),
 ])];
 
@@ -306,6 +309,8 @@ export interface ItemRecord {
   styleName: string;
   size: string;
   colour: string;
+  /** The model the style is a colour of (its own style code when the ERP names none). */
+  model?: string;
   gender: string;
   category: string;
   subcategory: string;
@@ -345,6 +350,7 @@ export function toItemRecord(item: B1Item, priceList: number = S.listPriceList):
     styleName: text(item, F.item.styleName) || text(item, 'ItemName'),
     size: text(item, F.item.size),
     colour: text(item, F.item.colour),
+    model: text(item, F.item.model) || style,
     gender: text(item, F.item.gender),
     category: text(item, F.item.category),
     subcategory: text(item, F.item.subcategory),
@@ -467,6 +473,8 @@ export function toProductDetail(sizes: readonly ItemRecord[], offerFor: OfferLoo
   }));
   const styleOffer = offerFor(first.style) ?? ordered.map((s) => offerFor(s.itemCode)).find((o) => o && o.descuento > 0);
   return {
+    estilo: first.style,
+    color: first.colour,
     nombre: first.styleName,
     descr: first.longDescription,
     especificacion: first.specification,
@@ -474,6 +482,21 @@ export function toProductDetail(sizes: readonly ItemRecord[], offerFor: OfferLoo
     ...offerPrices(precio, styleOffer),
     tecnologias: first.technologies.map((idtecnologia) => ({ idtecnologia })),
     relacionados,
+  };
+}
+
+/**
+ * One colour of a model for the grid (docs/size-grid.md): a style's detail cut down to what a row needs, its offer
+ * as the detail's own.
+ */
+export function toProductColour(detail: ProductDetail): ProductColour {
+  return {
+    sku: detail.estilo ?? '',
+    color: detail.color ?? '',
+    precio: detail.precio,
+    precioOferta: detail.precioOferta,
+    descuento: detail.descuento,
+    relacionados: detail.relacionados,
   };
 }
 

@@ -23,6 +23,8 @@ const ANSWER_TYPES = [
   // operations (admin orders, jobs, audit, users; the buyer's orders)
   'AdminOrderList', 'AdminOrderDetail', 'AdminJobDetail', 'RetryJobsResponse', 'JobsSummary', 'AuditList', 'AdminUserPage',
   'BuyerOrderList', 'BuyerOrderDetail',
+  // size curves (docs/size-grid.md)
+  'SizeCurve', 'SizeCurveList',
 ];
 
 type Json = Record<string, unknown>;

@@ -90,7 +90,31 @@ export interface RelatedVariant {
   descripcion: string;
 }
 
+/**
+ * One colour of a style's model (docs/size-grid.md): colours of one garment are separate styles in the ERP, linked by
+ * their model; each brings its sizes with stock and prices, as fresh as the detail's own.
+ */
+export interface ProductColour {
+  /** The colour's style code (its own product detail). */
+  sku: string;
+  color: string;
+  /** The style's list price and offer, as the detail's own `precio`, `precioOferta` and `descuento`. */
+  precio: number;
+  precioOferta: number;
+  descuento: number;
+  relacionados: RelatedVariant[];
+}
+
 export interface ProductDetail {
+  /** The style code of the detail (the path may name one of its sizes). Absent in answers recorded before the grid. */
+  estilo?: string;
+  /** The style's colour ('' when the ERP has none). */
+  color?: string;
+  /**
+   * Every colour of the style's model that buyers may see, this style's included, in the ERP's order of style codes:
+   * the rows of the colour × size grid. Absent in answers recorded before the grid (then the style is its only colour).
+   */
+  colores?: ProductColour[];
   nombre: string;
   descr: string;
   especificacion: string;

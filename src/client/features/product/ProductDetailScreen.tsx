@@ -11,6 +11,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useState } from 'react';
@@ -25,10 +27,22 @@ import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { technologyIcon } from './api';
-import { productOpened, productQuantityChanged, selectProduct } from './productSlice';
+import {
+  curveDeleteRequested,
+  curveSaveRequested,
+  gridAddRequested,
+  gridCleared,
+  gridFilled,
+  gridQuantityChanged,
+  productOpened,
+  productQuantityChanged,
+  productViewChanged,
+  selectProduct,
+} from './productSlice';
 import { ProductGallery } from './ProductGallery';
 import { chosenItems, clampQuantity } from './quantities';
-import { PRODUCT_TEXT } from './texts';
+import { SizeGrid } from './SizeGrid';
+import { GRID_TEXT, PRODUCT_TEXT } from './texts';
 import { unitPriceToPay } from './unitPrice';
 import { VariantsTable } from './VariantsTable';
 import './productFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -79,7 +93,7 @@ export default function ProductDetailScreen({ viewer }: { viewer: ProductViewer 
 function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { status, detail, content, error, sku: loadedSku, quantities, adding } = useAppSelector(selectProduct);
+  const { status, detail, content, error, sku: loadedSku, quantities, adding, view, grid, gridAdding, gridProblems, curves, curveSaving } = useAppSelector(selectProduct);
   const [loginDialog, setLoginDialog] = useState(false);
   const [sizeGuide, setSizeGuide] = useState(false);
 
@@ -115,6 +129,25 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
       return;
     }
     dispatch(cartItemsAddRequested({ items }));
+  };
+
+  // the colour × size grid (docs/size-grid.md): its own quantities, one bulk request for all of them
+  const addGrid = () => {
+    if (!viewer.loggedIn) {
+      setLoginDialog(true);
+      return;
+    }
+    const items = chosenItems(grid);
+    if (!items.length) {
+      notify(PRODUCT_TEXT.nothingSelected, 'error');
+      return;
+    }
+    dispatch(gridAddRequested({ items }));
+  };
+  const changeGridQuantity = (cellSku: string, raw: string, stock: number) => {
+    const { value, problem } = clampQuantity(raw, stock);
+    dispatch(gridQuantityChanged({ sku: cellSku, value }));
+    if (problem) notify(problem, 'error');
   };
 
   return (
@@ -178,6 +211,45 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
         </Stack>
       </Box>
 
+      {canAdd && (
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={view}
+          onChange={(_e, next: typeof view | null) => next && dispatch(productViewChanged(next))}
+          aria-label={GRID_TEXT.views}
+          sx={{ mb: 1.5 }}
+        >
+          <ToggleButton value="sizes" sx={{ minHeight: 44 }}>
+            {GRID_TEXT.viewSizes}
+          </ToggleButton>
+          <ToggleButton value="grid" sx={{ minHeight: 44 }}>
+            {GRID_TEXT.viewGrid}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      {canAdd && view === 'grid' ? (
+        <SizeGrid
+          detail={detail}
+          sku={sku}
+          descFidel={descFidel}
+          quantities={grid}
+          problems={gridProblems}
+          ownCurves={curves.own}
+          curvesError={curves.error}
+          canAdd={canAdd}
+          adding={gridAdding}
+          saving={curveSaving}
+          onQuantityChange={changeGridQuantity}
+          onFill={(filled) => dispatch(gridFilled(filled))}
+          onClear={() => dispatch(gridCleared())}
+          onAdd={addGrid}
+          onSaveCurve={(curve) => dispatch(curveSaveRequested(curve))}
+          onDeleteCurve={(id) => dispatch(curveDeleteRequested(id))}
+          onNotify={notify}
+        />
+      ) : (
+        <>
       <VariantsTable variants={detail.relacionados} descFidel={descFidel} quantities={quantities} onQuantityChange={changeQuantity} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button
@@ -193,6 +265,8 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
           {PRODUCT_TEXT.addToCart}
         </Button>
       </Box>
+        </>
+      )}
 
       <Paper component="section" aria-labelledby="especificaciones-title" variant="outlined" sx={{ mt: 3, p: { xs: 2, sm: 3 } }}>
         <Typography id="especificaciones-title" variant="h2" component="h2" gutterBottom>

@@ -1,13 +1,36 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { CartBulkResponse } from '@shared/api/cart';
+import type { SizeCurve, SizeCurveList, SizeCurveRequest } from '@shared/api/curves';
 import type { ProductDetail } from '@shared/api/erp';
+import { CURVE_MSG } from '@shared/schemas/curves';
+import { addCartLines } from '@client/api/cart';
+import { cartRefreshRequested, type CartItemRequest } from '@client/app/events';
+import { notify } from '@client/app/notify';
 import { MSG } from '@shared/messages';
 import { toApiError } from '@client/api/http';
-import { isErpDown } from '@client/app/problems';
+import { isErpDown, problemText } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { fetchProductContent, fetchProductDetail, type ProductContent } from './api';
-import { productFailed, productLoaded, productOpened } from './productSlice';
-import { PRODUCT_TEXT } from './texts';
+import { createCurve, deleteCurve, fetchCurves, fetchProductContent, fetchProductDetail, type ProductContent } from './api';
+import {
+  curveDeleted,
+  curveDeleteRequested,
+  curveSaved,
+  curveSaveFailed,
+  curveSaveRequested,
+  curvesFailed,
+  curvesLoaded,
+  curvesRequested,
+  gridAddFinished,
+  gridAddRequested,
+  productFailed,
+  productLoaded,
+  productOpened,
+  productViewChanged,
+  selectProduct,
+  type ProductState,
+} from './productSlice';
+import { GRID_TEXT, PRODUCT_TEXT } from './texts';
 
 /** The content is optional: without it the detail shows no images, sheet or guide. */
 export function* loadContent(sku: string) {
@@ -42,6 +65,75 @@ export function* watchProductOpened() {
   yield takeLatest(productOpened.type, safe(handleProductOpened));
 }
 
+/**
+ * The grid's 'Agregar al Carro' (docs/size-grid.md): every cell in ONE request to the bulk endpoint, each line priced
+ * and checked by the server as a single add. The cells it took (whole or up to the stock left) are cleared; the
+ * server's summary is the toast ('n de m productos agregados al carro'), a warning when some line did not go in
+ * whole. The cart's badge and lines are read again either way.
+ */
+export function* handleGridAdd(action: PayloadAction<{ items: CartItemRequest[] }>) {
+  try {
+    const result: CartBulkResponse = yield call(callWithTimeout, addCartLines, { items: action.payload.items });
+    const added = result.lines.filter((l) => l.quantity > 0).map((l) => l.sku);
+    const problems = result.lines.filter((l) => l.status !== 'added');
+    yield put(gridAddFinished({ added, problems }));
+    yield call(notify, result.message, problems.length ? 'warning' : 'success');
+  } catch (error) {
+    yield put(gridAddFinished({ added: [], problems: [] }));
+    yield call(notify, problemText(error, GRID_TEXT.erpDownAdd, GRID_TEXT.erpDownAddKept), 'error');
+  }
+  yield put(cartRefreshRequested());
+}
+
+/** The buyer's curves, read the first time the grid is shown (once per session; failed, tried again next time). */
+export function* handleGridShown(action: PayloadAction<ProductState['view']>) {
+  if (action.payload !== 'grid') return;
+  const { curves }: ProductState = yield select(selectProduct);
+  if (curves.status === 'loaded' || curves.status === 'loading') return;
+  yield put(curvesRequested());
+  try {
+    const list: SizeCurveList = yield call(callWithTimeout, fetchCurves);
+    yield put(curvesLoaded(list.curves));
+  } catch (error) {
+    console.warn('[product] curves not available', toApiError(error).message);
+    yield put(curvesFailed(GRID_TEXT.curvesFailed));
+  }
+}
+
+/** 'Guardar curva': the server checks it again (the shared schema, the name free, the limit) and says why not. */
+export function* handleCurveSave(action: PayloadAction<SizeCurveRequest>) {
+  try {
+    const curve: SizeCurve = yield call(callWithTimeout, createCurve, action.payload);
+    yield put(curveSaved(curve));
+    yield call(notify, CURVE_MSG.created, 'success');
+  } catch (error) {
+    yield put(curveSaveFailed());
+    const { status, message } = toApiError(error);
+    yield call(notify, status >= 400 && status < 500 && message ? message : GRID_TEXT.saveFailed, 'error');
+  }
+}
+
+/** 'Eliminar' of one of the buyer's curves; a curve already gone (404) leaves the list too. */
+export function* handleCurveDelete(action: PayloadAction<number>) {
+  try {
+    const { message }: { message: string } = yield call(callWithTimeout, deleteCurve, action.payload);
+    yield put(curveDeleted(action.payload));
+    yield call(notify, message, 'success');
+  } catch (error) {
+    const { status, message } = toApiError(error);
+    if (status === 404) yield put(curveDeleted(action.payload));
+    yield call(notify, status >= 400 && status < 500 && message ? message : GRID_TEXT.deleteFailed, 'error');
+  }
+}
+
+export function* watchGrid() {
+  // takeLeading: a double click adds once
+  yield takeLeading(gridAddRequested.type, safe(handleGridAdd));
+  yield takeLatest(productViewChanged.type, safe(handleGridShown));
+  yield takeLeading(curveSaveRequested.type, safe(handleCurveSave));
+  yield takeLeading(curveDeleteRequested.type, safe(handleCurveDelete));
+}
+
 export function* productSaga() {
-  yield all([call(watchProductOpened)]);
+  yield all([call(watchProductOpened), call(watchGrid)]);
 }

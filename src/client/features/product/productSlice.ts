@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CartBulkLine } from '@shared/api/cart';
+import type { SizeCurve, SizeCurveRequest } from '@shared/api/curves';
 import type { ProductDetail } from '@shared/api/erp';
-import { cartItemsAddFinished, cartItemsAddRequested, loggedOut, sessionExpired } from '@client/app/events';
+import { cartItemsAddFinished, cartItemsAddRequested, loggedOut, sessionExpired, type CartItemRequest } from '@client/app/events';
 import type { LoadStatus } from '@client/app/loadable';
 import type { ProductContent } from './api';
 
@@ -15,17 +17,34 @@ export interface ProductState {
   quantities: Record<string, string>;
   /** 'Agregar al Carro' is under way: the button waits. */
   adding: boolean;
+  /** The sizes table of the spec, or the colour × size grid (docs/size-grid.md). */
+  view: 'sizes' | 'grid';
+  /** What each cell of the grid shows, by size sku ('' while empty): apart from the table's own quantities. */
+  grid: Record<string, string>;
+  /** The grid's 'Agregar al Carro' (one bulk request) is under way. */
+  gridAdding: boolean;
+  /** The lines of the last grid add that did not go in whole (clamped or rejected), with the server's words. */
+  gridProblems: CartBulkLine[];
+  /** The buyer's own curves (read once per session, when the grid is first shown). */
+  curves: { status: LoadStatus; own: SizeCurve[]; error: string | null };
+  /** A curve is being saved: the dialog waits, and closes when it is saved. */
+  curveSaving: boolean;
 }
 
-const initialState: ProductState = { sku: null, status: 'idle', detail: null, content: null, error: null, quantities: {}, adding: false };
+const initialCurves: ProductState['curves'] = { status: 'idle', own: [], error: null };
+const initialState: ProductState = {
+  sku: null, status: 'idle', detail: null, content: null, error: null, quantities: {}, adding: false,
+  view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], curves: initialCurves, curveSaving: false,
+};
 
 const productSlice = createSlice({
   name: 'product',
   initialState,
   reducers: {
     /** The detail of `sku` was opened: detail and content load afresh (stock and prices change), quantities empty. */
-    opened(_state, action: PayloadAction<string>) {
-      return { ...initialState, sku: action.payload, status: 'loading' };
+    opened(state, action: PayloadAction<string>) {
+      // the view chosen and the buyer's curves stay from one product to the next
+      return { ...initialState, sku: action.payload, status: 'loading', view: state.view, curves: state.curves };
     },
     loaded(state, action: PayloadAction<{ sku: string; detail: ProductDetail; content: ProductContent | null }>) {
       if (action.payload.sku !== state.sku) return;
@@ -43,6 +62,57 @@ const productSlice = createSlice({
     quantityChanged(state, action: PayloadAction<{ sku: string; value: string }>) {
       state.quantities[action.payload.sku] = action.payload.value;
     },
+    viewChanged(state, action: PayloadAction<ProductState['view']>) {
+      state.view = action.payload;
+    },
+    /** A cell of the grid changed (already clamped to 0..stock). */
+    gridQuantityChanged(state, action: PayloadAction<{ sku: string; value: string }>) {
+      state.grid[action.payload.sku] = action.payload.value;
+    },
+    /** A curve filled the grid: the cells of the colours filled take these quantities (docs/size-grid.md). */
+    gridFilled(state, action: PayloadAction<Record<string, number>>) {
+      for (const [sku, quantity] of Object.entries(action.payload)) state.grid[sku] = quantity > 0 ? String(quantity) : '';
+      state.gridProblems = [];
+    },
+    /** Every cell empty. */
+    gridCleared(state) {
+      state.grid = {};
+      state.gridProblems = [];
+    },
+    /** 'Agregar al Carro' of the grid: every cell above 0, in one request. */
+    gridAddRequested(state, _action: PayloadAction<{ items: CartItemRequest[] }>) {
+      state.gridAdding = true;
+      state.gridProblems = [];
+    },
+    /** The cells the cart took (whole or up to the stock left) are cleared; those it refused stay, with why. */
+    gridAddFinished(state, action: PayloadAction<{ added: string[]; problems: CartBulkLine[] }>) {
+      state.gridAdding = false;
+      for (const sku of action.payload.added) delete state.grid[sku];
+      state.gridProblems = action.payload.problems;
+    },
+    curvesRequested(state) {
+      state.curves = { ...state.curves, status: 'loading', error: null };
+    },
+    curvesLoaded(state, action: PayloadAction<SizeCurve[]>) {
+      state.curves = { status: 'loaded', own: action.payload, error: null };
+    },
+    curvesFailed(state, action: PayloadAction<string>) {
+      state.curves = { ...state.curves, status: 'failed', error: action.payload };
+    },
+    curveSaveRequested(state, _action: PayloadAction<SizeCurveRequest>) {
+      state.curveSaving = true;
+    },
+    curveSaved(state, action: PayloadAction<SizeCurve>) {
+      state.curveSaving = false;
+      state.curves.own = [...state.curves.own, action.payload].sort((a, b) => a.name.localeCompare(b.name, 'es'));
+    },
+    curveSaveFailed(state) {
+      state.curveSaving = false;
+    },
+    curveDeleteRequested(_state, _action: PayloadAction<number>) {},
+    curveDeleted(state, action: PayloadAction<number>) {
+      state.curves.own = state.curves.own.filter((c) => c.id !== action.payload);
+    },
   },
   extraReducers: (builder) =>
     builder
@@ -58,6 +128,25 @@ const productSlice = createSlice({
       .addCase(sessionExpired, () => initialState),
 });
 
-export const { opened: productOpened, loaded: productLoaded, failed: productFailed, quantityChanged: productQuantityChanged } = productSlice.actions;
+export const {
+  opened: productOpened,
+  loaded: productLoaded,
+  failed: productFailed,
+  quantityChanged: productQuantityChanged,
+  viewChanged: productViewChanged,
+  gridQuantityChanged,
+  gridFilled,
+  gridCleared,
+  gridAddRequested,
+  gridAddFinished,
+  curvesRequested,
+  curvesLoaded,
+  curvesFailed,
+  curveSaveRequested,
+  curveSaved,
+  curveSaveFailed,
+  curveDeleteRequested,
+  curveDeleted,
+} = productSlice.actions;
 export const productReducer = productSlice.reducer;
 export const selectProduct = (state: { product: ProductState }) => state.product;
