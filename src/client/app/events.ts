@@ -57,3 +57,9 @@ export interface PurchaseRetry {
 export const purchaseRetryRequested = createAction<PurchaseRetry>('payments/purchaseRetryRequested');
 /** The new attempt could not start (no choices kept, empty cart, the order refused): the message to show. */
 export const purchaseRetryFailed = createAction<string>('checkout/purchaseRetryFailed');
+
+/**
+ * Outbox jobs were queued again by hand (Trabajos ERP, or an order's detail): the admin shell's failed-jobs badge
+ * reads its count again at once instead of at the next minute.
+ */
+export const jobsRetried = createAction('jobs/retried');

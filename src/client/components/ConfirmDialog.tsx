@@ -16,9 +16,12 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Also called on Escape or a click outside: closing without choosing is declining. */
   onDecline: () => void;
+  /** The button focused on opening: 'negative' for the safe choice when the positive one has consequences. */
+  focus?: 'positive' | 'negative';
 }
 
-export function ConfirmDialog({ open, title, text, positiveText, negativeText, onConfirm, onDecline }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, positiveText, negativeText, onConfirm, onDecline, focus = 'positive' }: ConfirmDialogProps) {
+  const safe = focus === 'negative' && Boolean(negativeText);
   const titleId = useId();
   const textId = useId();
   return (
@@ -30,8 +33,12 @@ export function ConfirmDialog({ open, title, text, positiveText, negativeText, o
         </DialogContent>
       )}
       <DialogActions>
-        {negativeText && <Button onClick={onDecline}>{negativeText}</Button>}
-        <Button onClick={onConfirm} variant="contained" autoFocus>
+        {negativeText && (
+          <Button onClick={onDecline} autoFocus={safe}>
+            {negativeText}
+          </Button>
+        )}
+        <Button onClick={onConfirm} variant="contained" autoFocus={!safe}>
           {positiveText}
         </Button>
       </DialogActions>

@@ -1,15 +1,27 @@
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
-import { MSG } from '@shared/messages';
+import { fill, MSG } from '@shared/messages';
+import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
 import { DRAWER_WIDTH } from '../app/theme';
 
 // Phones get the sidebar as a temporary drawer (MUI's Drawer, with Modal and the slide transition): it loads only
 // there. Wider screens show it docked beside the page, drawn without the Drawer component.
 const NavDrawer = lazy(() => import('./NavDrawer'));
+
+/** The entries of the operations screens (issue 17), not named by the spec. */
+export const OPERATIONS_NAV_TEXT = {
+  adminOrders: 'Pedidos',
+  adminJobs: 'Trabajos ERP',
+  adminAudit: 'Auditoría',
+  buyerOrders: BUYER_ORDERS_TEXT.title,
+  /** The accessible name of an entry with a count ('Trabajos ERP, 3 fallidos'). */
+  withCount: '{label}, {n} fallidos',
+} as const;
 
 export interface NavAudience {
   loggedIn: boolean;
@@ -35,10 +47,17 @@ export function navItems({ loggedIn, isAdmin, isUser }: NavAudience): NavItem[] 
       { label: MSG.navAdminUsers, to: '/admin/user' },
       { label: MSG.navAdminNotifications, to: '/admin/email' },
       { label: MSG.navAdminBanner, to: '/admin/banner' },
+      { label: OPERATIONS_NAV_TEXT.adminOrders, to: '/admin/orders' },
+      { label: OPERATIONS_NAV_TEXT.adminJobs, to: '/admin/jobs' },
+      { label: OPERATIONS_NAV_TEXT.adminAudit, to: '/admin/audit' },
     );
   }
   if (isUser) {
-    items.push({ label: MSG.navPendingPayments, to: '/user/pending-payments' }, { label: MSG.navPurchaseHistory, to: '/user/purchase-history' });
+    items.push(
+      { label: MSG.navPendingPayments, to: '/user/pending-payments' },
+      { label: MSG.navPurchaseHistory, to: '/user/purchase-history' },
+      { label: OPERATIONS_NAV_TEXT.buyerOrders, to: '/user/orders' },
+    );
   }
   return items;
 }
@@ -48,25 +67,32 @@ export interface SideNavProps extends NavAudience {
   variant: 'temporary' | 'permanent';
   open: boolean;
   onClose: () => void;
+  /** A count shown on an entry, by its path (the failed ERP jobs on 'Trabajos ERP'); 0 shows nothing. */
+  badges?: Record<string, number>;
 }
 
-export function SideNav({ variant, open, onClose, ...audience }: SideNavProps) {
+export function SideNav({ variant, open, onClose, badges = {}, ...audience }: SideNavProps) {
   const temporary = variant === 'temporary';
   const list = (
     <Box component="nav" aria-label="Menú principal" sx={{ width: DRAWER_WIDTH }}>
       <List>
-        {navItems(audience).map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={NavLink}
-            to={item.to}
-            end={item.to === '/'}
-            onClick={temporary ? onClose : undefined}
-            sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-          >
-            <ListItemText primary={item.label} />
-          </ListItemButton>
-        ))}
+        {navItems(audience).map((item) => {
+          const count = badges[item.to] ?? 0;
+          return (
+            <ListItemButton
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              end={item.to === '/'}
+              onClick={temporary ? onClose : undefined}
+              aria-label={count > 0 ? fill(OPERATIONS_NAV_TEXT.withCount, { label: item.label, n: count }) : undefined}
+              sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+            >
+              <ListItemText primary={item.label} />
+              {count > 0 && <Badge badgeContent={count} max={99} color="error" data-testid="nav-badge" sx={{ mr: 1.5 }} />}
+            </ListItemButton>
+          );
+        })}
       </List>
     </Box>
   );
