@@ -1,17 +1,27 @@
 import type { ApiError } from '../shared/api/types';
 
-/** An error the API answers as `{status, message, fields?}`; the message is Spanish and safe to show. */
+/** What an error body may carry besides status, message and fields. */
+export type HttpErrorDetails = Pick<ApiError, 'code' | 'order'>;
+
+/** An error the API answers as `{status, message, fields?, code?, order?}`; the message is Spanish and safe to show. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly details?: HttpErrorDetails,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 
   toBody(): ApiError {
-    return this.fields ? { status: this.status, message: this.message, fields: this.fields } : { status: this.status, message: this.message };
+    return {
+      status: this.status,
+      message: this.message,
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.details?.code ? { code: this.details.code } : {}),
+      ...(this.details?.order ? { order: this.details.order } : {}),
+    };
   }
 }

@@ -18,11 +18,6 @@ export function priceLessPercent(price: number, pct: number | null | undefined):
 /** The offer price of a list price with an offer of `pct` %. */
 export const offerPrice = priceLessPercent;
 
-/** The distributor price: the price less the buyer's loyalty discount (descFidel %), rounded. */
-export function distributorPrice(price: number, descFidel: number | null | undefined): number {
-  return priceLessPercent(price, descFidel);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Cart lines and order totals (spec section 9). The server computes them from ERP prices, the portal's offers and
 // the buyer's loyalty discount; the browser uses the same code only to show them.
@@ -67,6 +62,10 @@ export function lineDiscountPercent(offerPct?: number | null, loyaltyPct?: numbe
   return Math.round(exact * 10_000) / 10_000;
 }
 
+/**
+ * One priced line: what the server's cart charges and what every screen shows of it. The product detail's
+ * distributor price (P. Distrib.) is this line's `priceFinalUnit` for one unit, so the page and the cart never differ.
+ */
 export function priceLine({ price, quantity, offerPct, loyaltyPct }: LinePriceInput): LinePrice {
   const priceList = roundPesos(price);
   const priceFinalUnit = discountedUnitPrice(priceList, offerPct, loyaltyPct);

@@ -55,8 +55,9 @@ describe('browsing the catalogue (spec section 2)', () => {
     await box.press('Enter');
     await page.waitForURL('**/user/search-product');
     await page.getByRole('heading', { name: 'Resultado de Busqueda' }).waitFor();
-    const grid = page.getByRole('grid', { name: 'Resultado de Busqueda' });
-    const first = grid.getByRole('link').first();
+    // a phone shows the results as cards (issue 16)
+    const list = page.getByRole('list', { name: 'Resultado de Busqueda' });
+    const first = list.getByRole('listitem').first().getByRole('link').first();
     await first.waitFor();
     expect((await first.textContent())?.toLowerCase()).toContain('polera');
     await first.click();

@@ -5,6 +5,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { parseScenario, serializeScenario, type ErpExpectation, type ScenarioFile } from '@client/app/scenario/format';
 import { stateAt } from '@client/app/scenario/replay';
 import { rootReducer } from '@client/app/store';
+// every feature's slice in the root reducer (the store is built per route), so the final state has all of them
+import '@client/app/allFeatures';
 import { stopAndExport as exportFromPanel, startRecording } from './panel';
 import { startPortal, serviceLayer, type RunningPortal } from './portal';
 import { valueAt } from './compare';

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CartItem, CartResponse } from '@shared/api/cart';
+import type { ProductDetail } from '@shared/api/erp';
+import { priceLine } from '@shared/pricing';
 import { productContent } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
@@ -194,6 +196,30 @@ describe('reading the cart', () => {
     } finally {
       item.SalesItem = 'tYES';
     }
+  });
+
+  it("the product detail gives what the cart charges: its list price and offer, through the cart's own rule, are the line's unit price", async () => {
+    await add(buyer.token, { sku: 'POL-1001-M', quantity: 2 });
+    const detail = (await call(t.app, { method: 'GET', url: '/api/user/b1/products-detail/POL-1001', token: buyer.token })).json<ProductDetail>();
+    const size = detail.relacionados.find((v) => v.sku === 'POL-1001-M')!;
+    const line = (await cartOf(buyer.token, buyer.id)).json<CartResponse>().items[0]!;
+    // what the product page shows (priceLine, the function the cart is priced with) is what the line costs a unit
+    expect(priceLine({ price: size.preciolista, quantity: 1, offerPct: size.descuento, loyaltyPct: 6 }).priceFinalUnit).toBe(line.priceFinalUnit);
+    expect(priceLine({ price: detail.precio, quantity: 1, offerPct: detail.descuento, loyaltyPct: 6 }).priceFinalUnit).toBe(line.priceFinalUnit);
+    expect(line.priceFinalUnit).toBe(finalUnit(listPrice('POL-1001-M'), 20, 6));
+  });
+
+  it('with the ERP down: 503 with code ERP_UNAVAILABLE (the SPA words it), and the lines are still there afterwards', async () => {
+    await add(buyer.token, { sku: 'POL-1001-M', quantity: 1 });
+    t.b1.setFaults({ refuse: true });
+    try {
+      const res = await cartOf(buyer.token, buyer.id);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 503, message: 'El ERP no está disponible', code: 'ERP_UNAVAILABLE' });
+    } finally {
+      t.b1.setFaults({ refuse: false });
+    }
+    expect((await cartOf(buyer.token, buyer.id)).json<CartResponse>().items.map((i) => [i.sku, i.quantity])).toEqual([['POL-1001-M', 1]]);
   });
 
   it('counts the lines', async () => {

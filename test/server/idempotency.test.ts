@@ -31,6 +31,11 @@ const MSG_REUSED = 'La clave Idempotency-Key ya se usó con otra solicitud: use 
 const MSG_RUNNING = 'La solicitud anterior con esta clave Idempotency-Key aún se está procesando: inténtelo de nuevo en unos momentos';
 const MSG_EMPTY = 'El carro está vacío: agregue productos antes de continuar';
 const MSG_CHANGED = 'El carro cambió mientras se creaba el pedido: revise el carro e inténtelo de nuevo';
+const MSG_NOT_CREATED = 'No se creó tu pedido por una falla del portal. No se cobró nada y tu carro sigue igual. Vuelve a intentarlo en unos minutos.';
+const MSG_NOT_CREATED_ERP =
+  'No se creó tu pedido: el ERP (el sistema de stock y precios) no responde. No se cobró nada y tu carro sigue igual. Vuelve a intentarlo en unos minutos.';
+const unpaidOrder = (number: string, provider: string) =>
+  `Tu pedido ${number} quedó creado y pendiente de pago: ${provider} no respondió y no se cobró nada. Presiona 'Ir a Pagar' para intentar el pago de nuevo; si no se paga en 30 minutos, el pedido se anula y sus productos vuelven a tu carro.`;
 
 let keySeq = 0;
 /** A key no other test uses. */
@@ -159,6 +164,8 @@ describe('Idempotency-Key on POST /api/orders', () => {
     jest.spyOn(OrderRepo.prototype, 'insert').mockRejectedValueOnce(new Error('la base de datos se cayó'));
     const broken = await createOrder(buyer, failing);
     expect(broken.statusCode).toBe(500);
+    // the answer says there is no order (the cause stays in the log)
+    expect(broken.json()).toEqual({ status: 500, message: MSG_NOT_CREATED, order: { created: false } });
     expect(await keyRows(buyer, failing)).toEqual([]);
     // the cart was taken in the order's transaction: rolled back with it
     expect(await cartLines(buyer)).toEqual({ 'POL-1001-M': 2, 'POL-1003-M': 1 });
@@ -166,6 +173,29 @@ describe('Idempotency-Key on POST /api/orders', () => {
     const retried = await createOrder(buyer, failing);
     expect(retried.statusCode).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(await ordersOf(buyer)).toBe(before + 1);
+  });
+
+  it('the ERP down at creation: 503 says no order was made and nothing charged; the same key, once the ERP is back, makes exactly one', async () => {
+    await fillCart(buyer);
+    const before = await ordersOf(buyer);
+    const key = newKey('erp-down');
+    t.b1.setFaults({ refuse: true });
+    try {
+      const down = await createOrder(buyer, key);
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 503, message: MSG_NOT_CREATED_ERP, code: 'ERP_UNAVAILABLE', order: { created: false } });
+      expect(await keyRows(buyer, key)).toEqual([]);
+    } finally {
+      t.b1.setFaults({ refuse: false });
+    }
+    expect(await ordersOf(buyer)).toBe(before);
+    expect(await cartLines(buyer)).toEqual({ 'POL-1001-M': 2, 'POL-1003-M': 1 });
+    const retried = await createOrder(buyer, key);
+    expect(retried.statusCode).toBe(201);
+    const again = await createOrder(buyer, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(retried.json());
     expect(await ordersOf(buyer)).toBe(before + 1);
   });
 
@@ -293,13 +323,18 @@ describe('Idempotency-Key on the payment creates', () => {
     expect((await storedPayment(t, { providerId: created.token })).purpose).toBe('INVOICES');
   });
 
-  it('a provider down at create (5xx) frees the key: the retry creates the payment', async () => {
+  it('a provider down at create (5xx) says the order exists, unpaid, and frees the key: the retry pays that same order', async () => {
     const order = await orderOf(t, buyer, 'WEBPAY');
     const key = newKey('down');
     t.webpay.setFaults({ refuse: true });
     try {
       const res = await keyed(buyer, '/api/user/tbk/create', { buy_order: order.purchaseOrderNumber }, key);
       expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 503,
+        message: unpaidOrder(order.purchaseOrderNumber, 'WebPay Plus'),
+        order: { created: true, purchaseOrderNumber: order.purchaseOrderNumber, orderState: 'PROCESS', paymentStarted: false },
+      });
       expect(await keyRows(buyer, key)).toEqual([]);
     } finally {
       t.webpay.setFaults({ refuse: false });
@@ -307,7 +342,7 @@ describe('Idempotency-Key on the payment creates', () => {
     const retried = await keyed(buyer, '/api/user/tbk/create', { buy_order: order.purchaseOrderNumber }, key);
     expect(retried.statusCode).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
-    expect(retried.json<WebpayCreateResponse>().token).toMatch(/^[0-9a-f]{64}$/);
+    expect(retried.json<WebpayCreateResponse>()).toMatchObject({ token: expect.stringMatching(/^[0-9a-f]{64}$/), buy_order: order.purchaseOrderNumber });
   });
 
   it('a malformed key is 400 on the payment creates too', async () => {

@@ -220,6 +220,24 @@ describe('when the ERP is down', () => {
     expect(later.statusCode).toBe(200);
     expect(erpDocs(order.purchaseOrderNumber)).toHaveLength(1);
   });
+
+  it('a submission the outbox gave up on answers 503 that says the order exists, with its number, and will be sent by itself', async () => {
+    const order = await orderOf(buyer);
+    const gaveUp = jest.spyOn(OutboxWorker.prototype, 'deliverNow').mockResolvedValueOnce('failed');
+    try {
+      const res = await ov(buyer, order);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 503,
+        message: `Tu pedido ${order.purchaseOrderNumber} quedó registrado, pero el ERP no responde: se enviará solo apenas vuelva. No necesitas hacer el pedido de nuevo.`,
+        code: 'ERP_UNAVAILABLE',
+        order: { created: true, purchaseOrderNumber: order.purchaseOrderNumber, orderState: 'PROCESS' },
+      });
+    } finally {
+      gaveUp.mockRestore();
+    }
+    expect(await stored(order.id)).toMatchObject({ orderState: 'PROCESS', erpStatus: 'PENDING' });
+  });
 });
 
 describe('when the ERP rejects the document', () => {

@@ -576,7 +576,8 @@ describe('who may', () => {
     try {
       const res = await create(buyer, { orderReference: order.purchaseOrderNumber });
       expect(res.statusCode).toBe(503);
-      expect(res.json().message).toBe('Khipu no está disponible, intentelo mas tarde');
+      expect(res.json().message).toMatch(new RegExp(`^Tu pedido ${order.purchaseOrderNumber} quedó creado y pendiente de pago: Khipu no respondió`));
+      expect(res.json().order).toEqual({ created: true, purchaseOrderNumber: order.purchaseOrderNumber, orderState: 'PROCESS', paymentStarted: false });
     } finally {
       t.khipu.setFaults({ refuse: false });
     }

@@ -596,7 +596,8 @@ describe('what is refused', () => {
     try {
       const res = await create(buyer, { buy_order: order.purchaseOrderNumber });
       expect(res.statusCode).toBe(503);
-      expect(res.json().message).toBe('WebPay Plus no está disponible, intentelo mas tarde');
+      expect(res.json().message).toMatch(new RegExp(`^Tu pedido ${order.purchaseOrderNumber} quedó creado y pendiente de pago: WebPay Plus no respondió`));
+      expect(res.json().order).toEqual({ created: true, purchaseOrderNumber: order.purchaseOrderNumber, orderState: 'PROCESS', paymentStarted: false });
     } finally {
       t.webpay.setFaults({ refuse: false });
     }

@@ -1,6 +1,9 @@
-import { discountedUnitPrice, distributorPrice, lineDiscountPercent, offerPrice, orderTotals, priceLine } from '@shared/pricing';
+import { discountedUnitPrice, lineDiscountPercent, offerPrice, orderTotals, priceLine } from '@shared/pricing';
 
-describe('distributor price (list price less loyalty, spec section 9)', () => {
+/** The distributor price (P. Distrib.) of a unit with the loyalty discount only: the cart's own rule, no offer. */
+const distributorPrice = (price: number, loyalty: number | null | undefined) => priceLine({ price, quantity: 1, loyaltyPct: loyalty }).priceFinalUnit;
+
+describe('distributor price without an offer (list price less loyalty, spec section 9)', () => {
   it('applies descFidel and rounds to whole pesos', () => {
     expect(distributorPrice(10990, 4)).toBe(10550); // 10550.4
     expect(distributorPrice(12990, 6)).toBe(12211); // 12210.6
@@ -17,6 +20,14 @@ describe('distributor price (list price less loyalty, spec section 9)', () => {
   it('ignores negative percentages and caps at 100', () => {
     expect(distributorPrice(14990, -5)).toBe(14990);
     expect(distributorPrice(14990, 150)).toBe(0);
+  });
+});
+
+describe('distributor price with an offer: the offer, then the loyalty discount (what the cart charges)', () => {
+  it('CAL-7002 for a Gold buyer: $11.990 less 20 % and then 6 % is $9.016 (not the loyalty-only $11.271)', () => {
+    expect(priceLine({ price: 11990, quantity: 1, offerPct: 20, loyaltyPct: 6 }).priceFinalUnit).toBe(9016);
+    expect(discountedUnitPrice(11990, 20, 6)).toBe(9016);
+    expect(distributorPrice(11990, 6)).toBe(11271);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ApiError } from '@shared/api/types';
+import type { ApiError, ApiErrorCode, OrderStanding } from '@shared/api/types';
 import { MSG } from '@shared/messages';
 import { env } from '../app/env';
 
@@ -8,11 +8,17 @@ import { env } from '../app/env';
 export class HttpError extends Error implements ApiError {
   readonly status: number;
   readonly fields?: Record<string, string>;
-  constructor(status: number, message: string, fields?: Record<string, string>) {
+  /** The kind of failure, when the server names it (the ERP unreachable). */
+  readonly code?: ApiErrorCode;
+  /** Where the order stands, when 'Ir a Pagar' failed on the server. */
+  readonly order?: OrderStanding;
+  constructor(status: number, message: string, fields?: Record<string, string>, details: Pick<ApiError, 'code' | 'order'> = {}) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     if (fields) this.fields = fields;
+    if (details.code) this.code = details.code;
+    if (details.order) this.order = details.order;
   }
 }
 
@@ -95,10 +101,18 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** The server's `code` and `order` of an error body, when they have the shape the API gives them. */
+function detailsOf(b: Partial<ApiError>): Pick<ApiError, 'code' | 'order'> {
+  const details: Pick<ApiError, 'code' | 'order'> = {};
+  if (b.code === 'ERP_UNAVAILABLE') details.code = b.code;
+  if (b.order && typeof b.order === 'object' && typeof b.order.created === 'boolean') details.order = b.order;
+  return details;
+}
+
 function errorFromBody(status: number, body: unknown): HttpError {
   if (body && typeof body === 'object') {
     const b = body as Partial<ApiError>;
-    if (typeof b.message === 'string' && b.message) return new HttpError(status, b.message, b.fields);
+    if (typeof b.message === 'string' && b.message) return new HttpError(status, b.message, b.fields, detailsOf(b));
   }
   if (typeof body === 'string' && body.trim()) return new HttpError(status, body.trim());
   return new HttpError(status, MSG.unknownError);
@@ -106,10 +120,15 @@ function errorFromBody(status: number, body: unknown): HttpError {
 
 /** Any thrown value as {status, message}: what sagas and screens show. */
 export function toApiError(error: unknown): ApiError {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
   if (error && typeof error === 'object' && 'status' in error && 'message' in error) {
     const e = error as ApiError;
-    return { status: Number(e.status) || 0, message: String(e.message || MSG.unknownError), ...(e.fields ? { fields: e.fields } : {}) };
+    return {
+      status: Number(e.status) || 0,
+      message: String(e.message || MSG.unknownError),
+      ...(e.fields ? { fields: e.fields } : {}),
+      ...(e.code ? { code: e.code } : {}),
+      ...(e.order ? { order: e.order } : {}),
+    };
   }
   if (error instanceof Error) return { status: 0, message: error.message || MSG.unknownError };
   return { status: 0, message: MSG.unknownError };

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../components/Footer';
 import { MessageBar } from '../components/MessageBar';
@@ -16,7 +16,9 @@ import { useAppDispatch, useAppSelector } from './hooks';
 import { messageDismissed, selectGlobalMessage } from './messageSlice';
 import { selectWrongOriginNotice, wrongOriginNoticeDismissed } from './publicOriginSlice';
 import { ScenarioButton } from './scenario/ScenarioButton';
+import { RouteFocus } from './RouteFocus';
 import { ScrollToTop } from './ScrollToTop';
+import { SkipLink } from '../components/SkipLink';
 
 // What only a logged-in user sees loads with the first logged-in page: the search box (the search feature), the cart
 // (the cart feature), and the confirm dialog the first time a saga asks for a confirmation. /login carries none of it.
@@ -29,10 +31,16 @@ const JobsBadgeWatcher = lazy(() => import('../features/adminJobs/JobsBadgeWatch
 /** Phones up to 600 px get a temporary drawer; wider screens a permanent one. */
 export const PHONE_QUERY = '(max-width:600px)';
 
+/** The main region: what 'Saltar al contenido' leads to. */
+const MAIN_ID = 'contenido';
+
 /** Where the search box goes while its code loads: the same flexible space. */
 const searchPlaceholder = <Box sx={{ flex: 1 }} />;
 
-/** The shell of every screen: top bar, sidebar, message bar, the routed screen, footer, confirm dialog. */
+/**
+ * The shell of every screen: the skip link, top bar, sidebar, message bar, the routed screen, footer, confirm dialog;
+ * on a change of page the focus goes to the new page's heading (RouteFocus).
+ */
 export function Layout() {
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsAuthenticated);
@@ -45,6 +53,7 @@ export function Layout() {
   const failedJobs = useAppSelector(selectFailedJobsCount);
   const phone = useMediaQuery(PHONE_QUERY);
   const [navOpen, setNavOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
   // once asked for, the dialog stays mounted so it can close with its transition
   const [confirmUsed, setConfirmUsed] = useState(false);
   if (confirm && !confirmUsed) setConfirmUsed(true);
@@ -60,7 +69,9 @@ export function Layout() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SkipLink target={main} />
       <ScrollToTop />
+      <RouteFocus main={main} />
       <TopBar
         loggedIn={loggedIn}
         showProfile={loggedIn && isUser}
@@ -85,7 +96,7 @@ export function Layout() {
           isUser={isUser}
           badges={loggedIn && isAdmin ? { '/admin/jobs': failedJobs } : undefined}
         />
-        <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
+        <Box component="main" id={MAIN_ID} ref={main} tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
           <MessageBar message={message} onClose={() => dispatch(messageDismissed())} />
           <WrongOriginNotice notice={wrongOrigin} onClose={() => dispatch(wrongOriginNoticeDismissed())} />
           <Suspense fallback={<PageSpinner />}>

@@ -1,6 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { CustomerProfile } from '@shared/api/erp';
 import type { Order } from '@shared/api/orders';
+import type { OrderStanding } from '@shared/api/types';
 
 // Events that several features react to. They live here because a feature never imports another one.
 
@@ -21,6 +22,11 @@ export interface CartItemRequest {
 }
 /** The buyer asked to add these sizes to the cart (product detail); the cart feature carries it out. */
 export const cartItemsAddRequested = createAction<{ items: CartItemRequest[] }>('cart/itemsAddRequested');
+/**
+ * The cart feature is done with an 'Agregar al Carro': `added` are the sizes the server took (all of them, or those
+ * before the one that failed). The product detail clears their quantities, so a second click does not add them again.
+ */
+export const cartItemsAddFinished = createAction<{ added: CartItemRequest[] }>('cart/itemsAddFinished');
 
 /**
  * The server cart changed outside the cart feature (a card or transfer payment ended; not paid, the server put the
@@ -34,8 +40,15 @@ export const cartEmptied = createAction('cart/emptied');
 export interface PaymentStart {
   order: Order;
   method: 'WEBPAY' | 'KHIPU';
+  /** The order summary started it and shows a failure in its own alert (no toast besides it). */
+  shownBySummary?: boolean;
 }
 export const paymentStarted = createAction<PaymentStart>('checkout/paymentStarted');
+/**
+ * The payment of an order could not start (the provider or the portal failed): `message` says where the order stands
+ * (it exists, unpaid: 'Ir a Pagar' pays that same order), with the server's standing when it gave one.
+ */
+export const paymentStartFailed = createAction<{ message: string; order: Order; standing: OrderStanding | null }>('payments/orderPaymentNotStarted');
 
 /** The buyer chose pending invoices to pay and a provider (pending payments); the payments feature takes it. */
 export interface InvoicePaymentStart {

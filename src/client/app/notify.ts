@@ -1,24 +1,54 @@
-import type { VariantType } from 'notistack';
+import type { SnackbarKey, VariantType } from 'notistack';
+import { announce } from './announcer';
 
 // Short toasts (notistack). notistack loads with the first toast, not with the page (app/ToastHost): until its
-// provider is mounted the toasts wait here, in order, and are shown the moment it is.
+// provider is mounted the toasts wait here, in order, and are shown the moment it is. Every toast is also said by the
+// app's polite live region (app/announcer), which is on the page from the start.
+// A success toast closes the error toasts shown before it: what failed was done or fixed since (an old 'Un producto
+// excede…' beside 'Producto(s) agregados!!' would contradict it).
 
 export interface Toast {
   message: string;
   variant: VariantType;
 }
 
-type Show = (toast: Toast) => void;
+/** The accessible name of a toast's close button. */
+export const TOAST_CLOSE_LABEL = 'Cerrar';
+
+/** Shows a toast; answers its key when the toast library gives one (to close it later). */
+type Show = (toast: Toast) => SnackbarKey | void;
+type Close = (key: SnackbarKey) => void;
 
 const waiting: Toast[] = [];
 let show: Show | null = null;
+let close: Close | null = null;
 let wanted: (() => void) | null = null;
+/** The error toasts shown and not yet closed by a success (the oldest first; closing a gone one does nothing). */
+let openErrors: SnackbarKey[] = [];
+const MAX_TRACKED = 10;
+
+function display(next: Show, toast: Toast): void {
+  if (toast.variant === 'success' && close) {
+    for (const key of openErrors) close(key);
+    openErrors = [];
+  }
+  const key = next(toast);
+  if (toast.variant === 'error' && key !== undefined) openErrors = [...openErrors, key].slice(-MAX_TRACKED);
+}
+
+/** What the live region says for a toast: its kind, then its text ('Error: …', 'Aviso: …'). */
+export const spokenToast = (message: string, variant: VariantType) => `${variant === 'error' ? 'Error' : 'Aviso'}: ${message}`;
 
 /** Short toast; sagas `call` it so tests can assert it. */
 export function notify(message: string, variant: VariantType = 'default'): void {
+  announce(spokenToast(message, variant));
   if (show) {
-    show({ message, variant });
+    display(show, { message, variant });
     return;
+  }
+  // an error waiting for the provider is dropped by a later success, as a shown one would be closed
+  if (variant === 'success') {
+    for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i]!.variant === 'error') waiting.splice(i, 1);
   }
   waiting.push({ message, variant });
   wanted?.();
@@ -33,11 +63,16 @@ export function whenToastWanted(listener: () => void): () => void {
   };
 }
 
-/** The mounted provider shows the waiting toasts and every later one, until it unmounts. */
-export function attachToasts(next: Show): () => void {
+/** The mounted provider shows the waiting toasts and every later one, until it unmounts; `closer` closes one by key. */
+export function attachToasts(next: Show, closer?: Close): () => void {
   show = next;
-  for (const toast of waiting.splice(0)) next(toast);
+  close = closer ?? null;
+  for (const toast of waiting.splice(0)) display(next, toast);
   return () => {
-    if (show === next) show = null;
+    if (show === next) {
+      show = null;
+      close = null;
+      openErrors = [];
+    }
   };
 }

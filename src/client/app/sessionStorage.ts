@@ -22,6 +22,11 @@ export const SESSION_KEYS = {
   deliveryTransport: 'deliveryTransport',
   invoiceAddress: 'invoiceAddress',
   paymentMethod: 'paymentMethod',
+  /**
+   * Whose those choices are (the user id): the order summary keeps them while the buyer fills it in, so a reload
+   * keeps them; another user's are never shown. Never an amount: the server prices every order.
+   */
+  choicesOwner: 'choicesOwner',
   /** The sku and description chosen in the admin product list (Editar); the product update reads them. */
   sku: 'sku',
   description: 'description',
@@ -73,4 +78,19 @@ export function writeJson(key: SessionKey, value: unknown): void {
 export function removeItems(...keys: SessionKey[]): void {
   const s = storage();
   for (const key of keys) s?.removeItem(key);
+}
+
+/** The order summary's kept choices (delivery, addresses, transport, payment method) and their owner. */
+export const ORDER_CHOICE_KEYS: readonly SessionKey[] = [
+  SESSION_KEYS.tipoEntrega,
+  SESSION_KEYS.deliveryAddress,
+  SESSION_KEYS.deliveryTransport,
+  SESSION_KEYS.invoiceAddress,
+  SESSION_KEYS.paymentMethod,
+  SESSION_KEYS.choicesOwner,
+];
+
+/** Forgets the order summary's choices: the order was placed (or paid), or the user logged out. */
+export function clearOrderChoices(): void {
+  removeItems(...ORDER_CHOICE_KEYS);
 }

@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
+import { useReturnFocus } from './returnFocus';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -16,16 +17,21 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Also called on Escape or a click outside: closing without choosing is declining. */
   onDecline: () => void;
-  /** The button focused on opening: 'negative' for the safe choice when the positive one has consequences. */
+  /** The button focused on opening: the safe choice (negative) unless a prompt asks for the positive one. */
   focus?: 'positive' | 'negative';
 }
 
-export function ConfirmDialog({ open, title, text, positiveText, negativeText, onConfirm, onDecline, focus = 'positive' }: ConfirmDialogProps) {
+/**
+ * The confirmation a saga asks for. The focus starts on the safe choice (the negative one: a stray Enter declines,
+ * it never deletes) and goes back to what opened the dialog when it closes (components/returnFocus).
+ */
+export function ConfirmDialog({ open, title, text, positiveText, negativeText, onConfirm, onDecline, focus = 'negative' }: ConfirmDialogProps) {
   const safe = focus === 'negative' && Boolean(negativeText);
   const titleId = useId();
   const textId = useId();
+  useReturnFocus(open);
   return (
-    <Dialog open={open} onClose={onDecline} aria-labelledby={titleId} aria-describedby={text ? textId : undefined}>
+    <Dialog open={open} onClose={onDecline} aria-labelledby={titleId} aria-describedby={text ? textId : undefined} disableRestoreFocus>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {text && (
         <DialogContent>

@@ -87,6 +87,7 @@ export default function ProductRowsGrid({ rows, loading, label, link }: Props) {
       rowHeight={64}
       pageSizeOptions={[10, 25, 50]}
       initialState={{ pagination: { paginationModel: { pageSize: 10, page: 0 } } }}
+      cards={link === 'icon' ? { title: 'descripcion', actions: ['sku'] } : { title: 'descripcion' }}
     />
   );
 }

@@ -84,6 +84,14 @@ export function parseSlError(body: unknown): { erpCode?: number; erpMessage?: st
   return { erpCode: Number.isFinite(code) ? code : undefined, erpMessage: message || undefined };
 }
 
+/**
+ * The ERP could not be reached: down, too slow, failing with 5xx or refusing the portal's own login (every 503
+ * ErpError). Nothing the buyer did is wrong and nothing was done: trying again later is the remedy.
+ */
+export function isErpDown(error: unknown): error is ErpError {
+  return error instanceof ErpError && error.status === 503;
+}
+
 /** Maps an ERP HTTP answer that is not 2xx to the portal's error. 401 is handled by the client (re-login) before this. */
 export function errorFromResponse(httpStatus: number, body: unknown): ErpError {
   const { erpCode, erpMessage } = parseSlError(body);

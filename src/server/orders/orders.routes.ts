@@ -9,7 +9,7 @@ import { CartService } from '../cart/cart.service';
 import { idempotent, IdempotencyStore } from '../http/idempotency';
 import { ERP_ORDER_JOB, createErpOrderHandler } from './erpOrderJob';
 import { OrderRepo } from './orders.repo';
-import { OrderService, type OrderCreatedHook, type SubmissionKind } from './orders.service';
+import { creationFailure, OrderService, type OrderCreatedHook, type SubmissionKind } from './orders.service';
 import { requireUser } from '../plugins/auth';
 import { answer } from '../http/responses';
 
@@ -35,7 +35,14 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   app.post<{ Body: CreateOrderRequest }>('/api/orders', { ...buyer, schema: { body: createOrderSchema, response: { 201: answer('Order') } } }, (request, reply) =>
     idempotent(keys, request, reply, 'orders', async (recorder) => {
       const record: OrderCreatedHook | undefined = recorder && ((tx, order) => recorder.record(tx, { status: 201, body: order }));
-      return { status: 201, body: await service.create(requireUser(request), request.body, record) };
+      try {
+        return { status: 201, body: await service.create(requireUser(request), request.body, record) };
+      } catch (error) {
+        const answer = creationFailure(error);
+        // the cause stays in the log; the buyer reads that no order was made
+        if (answer !== error) request.log.warn({ err: error }, 'no se creó el pedido');
+        throw answer;
+      }
     }),
   );
 

@@ -11,7 +11,7 @@ import type { CartService } from '../cart/cart.service';
 import { overStockError } from '../cart/cart.service';
 import type { Db, Tx } from '../db/connect';
 import type { OrderRow } from '../db/schema';
-import { ERP_MESSAGES } from '../erp/errors';
+import { ERP_MESSAGES, ErpError, isErpDown } from '../erp/errors';
 import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
 import type { Outbox, OutboxWorker } from '../jobs/outbox';
@@ -33,7 +33,28 @@ export const ORDER_TEXTS = {
   notAReserve: 'El pedido {number} no es una reserva',
   notASale: 'El pedido {number} es una reserva: debe enviarse como reserva',
   paymentNotForErp: 'El pedido {number} no se paga con línea de crédito ni cheque',
+  // a 5xx of POST /orders: the buyer reads what happened, that nothing was made or charged, and what to do
+  notCreatedErpDown:
+    'No se creó tu pedido: el ERP (el sistema de stock y precios) no responde. No se cobró nada y tu carro sigue igual. Vuelve a intentarlo en unos minutos.',
+  notCreated: 'No se creó tu pedido por una falla del portal. No se cobró nada y tu carro sigue igual. Vuelve a intentarlo en unos minutos.',
+  // a 503 of /ov or /reserve: the order exists and is kept; the outbox sends it when the ERP answers again
+  keptForErp: 'Tu pedido {number} quedó registrado, pero el ERP no responde: se enviará solo apenas vuelva. No necesitas hacer el pedido de nuevo.',
 } as const;
+
+/**
+ * A failure of POST /orders as the buyer reads it. A 5xx means the transaction that inserts the order never committed
+ * (the order and its Idempotency-Key answer commit together), so the answer says there is no order: `order.created`
+ * false. The key stays free: a retry with it runs again and makes at most one order. Other errors pass unchanged.
+ */
+export function creationFailure(error: unknown): unknown {
+  const status = error instanceof HttpError || error instanceof ErpError ? error.status : 500;
+  if (status < 500) return error;
+  const down = isErpDown(error);
+  return new HttpError(status, down ? ORDER_TEXTS.notCreatedErpDown : ORDER_TEXTS.notCreated, undefined, {
+    ...(down ? { code: 'ERP_UNAVAILABLE' as const } : {}),
+    order: { created: false },
+  });
+}
 
 const PROVIDER_NAMES: Record<PaymentMethod, string> = { WEBPAY: 'WebPay Plus', KHIPU: 'Khipu', CHEQUE: 'cheque', CREDIT: 'línea de crédito' };
 
@@ -187,8 +208,12 @@ export class OrderService {
     const after = await this.current(order.id);
     if (after.order.orderState !== 'PROCESS') return this.finalAnswer(after);
     if (outcome === 'failed') {
-      // Not a rejection (that cancels the order): the outbox gave up on an ERP that kept failing.
-      throw new HttpError(503, ERP_MESSAGES.unavailable);
+      // Not a rejection (that cancels the order): the outbox gave up on an ERP that kept failing. The order stays, and
+      // the outbox's re-drive sends it when the ERP answers again: the answer says so, with its number.
+      throw new HttpError(503, fill(ORDER_TEXTS.keptForErp, { number }), undefined, {
+        code: 'ERP_UNAVAILABLE',
+        order: { created: true, purchaseOrderNumber: number, orderState: after.order.orderState },
+      });
     }
     return { status: 202, body: { order: toOrder(after), pending: true, message: pendingMessage(after.order) } };
   }

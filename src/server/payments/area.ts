@@ -57,7 +57,7 @@ export function createPayments(deps: {
   const { db, erp, providers, log } = deps;
   const repo = new PaymentRepo(db);
   const orders = new OrderRepo(db);
-  const service = new PaymentService({ ...deps, repo, orders, cart: new CartRepo(db) });
+  const service = new PaymentService({ ...deps, repo, orders, cart: new CartRepo(db), abandonedOrderAfterMs: providers.abandonedOrderAfterMs });
   const webpay = new WebpayPayments({ service, client: providers.webpay, publicUrl: deps.publicUrl, log, expireAfterMs: providers.webpayExpireAfterMs });
   const khipu = new KhipuPayments({
     service,

@@ -82,6 +82,8 @@ export interface PaymentServiceDeps {
   outbox: Outbox;
   worker: OutboxWorker;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** A card/transfer order whose payment never started is canceled after this (the reconciler's sweep). Default 30 min. */
+  abandonedOrderAfterMs?: number;
 }
 
 /** How long an invoice stays "being paid" for the overlap check (a day: longer than any open payment lives). */
@@ -177,7 +179,7 @@ export class PaymentService {
     } catch (error) {
       await repo.deleteUnstarted(payment.id);
       this.deps.log.warn({ err: error, paymentId: payment.id, provider }, 'el medio de pago no creó el pago');
-      throw opts.providerError(error);
+      throw await this.withOrderStanding(opts.providerError(error), provider, target);
     }
     const stored = await repo.setProvider(payment.id, started.providerId, started.url, started.answer);
     this.deps.log.info(
@@ -185,6 +187,26 @@ export class PaymentService {
       'pago iniciado',
     );
     return stored;
+  }
+
+  /**
+   * A payment of an order that could not start (the provider failed, 5xx): the order exists and nothing was charged.
+   * The answer says so, with the order's number and state as they are now (`order` in the error body), so the buyer
+   * knows the order is there, unpaid, and that paying it again pays that same order.
+   */
+  private async withOrderStanding(error: Error, provider: PaymentProvider, target: ResolvedTarget): Promise<Error> {
+    if (!target.order || !(error instanceof HttpError) || error.status < 500) return error;
+    const number = target.order.purchaseOrderNumber ?? '';
+    const now = await this.deps.orders.byId(target.order.id);
+    const orderState = now?.orderState ?? target.order.orderState;
+    const minutes = Math.round((this.deps.abandonedOrderAfterMs ?? 30 * 60_000) / 60_000);
+    const message =
+      orderState === 'PROCESS'
+        ? fill(PAYMENT_TEXTS.orderUnpaidProviderDown, { number, provider: PROVIDER_NAMES[provider], minutes })
+        : fill(PAYMENT_TEXTS.orderNotPayableNow, { number, message: error.message });
+    return new HttpError(error.status, message, undefined, {
+      order: { created: true, purchaseOrderNumber: number, orderState, paymentStarted: false },
+    });
   }
 
   /**

@@ -9,6 +9,10 @@ export const PAYMENT_TEXTS = {
   invoiceInProgress: 'El documento {folio} ya tiene un pago en curso',
   providerUnavailable: '{provider} no está disponible, intentelo mas tarde',
   providerRefused: '{provider} rechazó la solicitud de pago',
+  // the payment of an order could not start: the order exists, unpaid
+  orderUnpaidProviderDown:
+    "Tu pedido {number} quedó creado y pendiente de pago: {provider} no respondió y no se cobró nada. Presiona 'Ir a Pagar' para intentar el pago de nuevo; si no se paga en {minutes} minutos, el pedido se anula y sus productos vuelven a tu carro.",
+  orderNotPayableNow: 'El pedido {number} existe, pero su pago no pudo iniciarse: {message}',
   paymentNotFound: 'Pago no encontrado',
   paymentNotPaid: 'El pago no está confirmado por {provider}',
   notForInvoices: 'Este pago no es de documentos pendientes',

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ValidationError } from 'yup';
 import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
-import { ErpError } from '../erp/errors';
+import { ErpError, isErpDown } from '../erp/errors';
 import { toHttpError } from './validation';
 
 /** Spanish texts for the framework's own client errors (bad JSON, too large, wrong type…). */
@@ -22,7 +22,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export function errorBody(error: FastifyError | Error): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof ValidationError) return toHttpError(error);
-  if (error instanceof ErpError) return new HttpError(error.status, error.message);
+  // `code` lets the SPA word an unreachable ERP for the buyer (what happened, what to do, that nothing was lost)
+  if (error instanceof ErpError) return new HttpError(error.status, error.message, undefined, isErpDown(error) ? { code: 'ERP_UNAVAILABLE' } : undefined);
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof ValidationError) return toHttpError(cause);
   const fe = error as FastifyError;

@@ -1,10 +1,32 @@
+import type { OrderState } from '../orders';
 import type { Role } from '../roles';
 
-/** Every error the API answers: Spanish message, plus per-field messages for validation errors. */
+/** What kind of failure an error is, when the SPA words it on its own: the ERP could not be reached (or timed out). */
+export type ApiErrorCode = 'ERP_UNAVAILABLE';
+
+/**
+ * Where the buyer's order stands after 'Ir a Pagar' failed on the server (a 5xx of POST /api/orders or of a payment's
+ * start): not created (nothing was charged and the cart is as it was), or created, with its number and state.
+ */
+export interface OrderStanding {
+  created: boolean;
+  /** OC000123: only when created. */
+  purchaseOrderNumber?: string;
+  orderState?: OrderState;
+  /** A payment of the order is under way at its provider (card and transfer orders). */
+  paymentStarted?: boolean;
+}
+
+/**
+ * Every error the API answers: Spanish message, plus per-field messages for validation errors, the kind of failure
+ * when the SPA needs it (`code`), and where the order stands when 'Ir a Pagar' failed (`order`).
+ */
 export interface ApiError {
   status: number;
   message: string;
   fields?: Record<string, string>;
+  code?: ApiErrorCode;
+  order?: OrderStanding;
 }
 
 export interface LoginRequest {

@@ -149,17 +149,19 @@ describe('Product list (/admin/product)', () => {
     expect(await screen.findByRole('textbox', { name: 'Sku' })).toHaveValue('POL-1001');
   });
 
-  it('on a phone (375 px) the description goes under the sku, so Estado and Editar stay in view', async () => {
+  it('on a phone (375 px) each product is a card: sku, description, Estado and Editar, no grid', async () => {
     const restore = asPhone();
     try {
       listApi();
-      renderAdmin('/admin/product');
-      const table = await grid();
-      const row = await rowOf('POL-1001');
-      await waitFor(() => expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sku', 'Estado', 'Editar']));
-      expect(within(row).getByText('Polera Modelo 1')).toBeInTheDocument();
-      expect(await within(row).findByText('Actualizado')).toBeInTheDocument();
-      expect(within(row).getByRole('button', { name: 'Editar POL-1001' })).toBeInTheDocument();
+      const { user, router } = renderAdmin('/admin/product');
+      const list = await screen.findByRole('list', { name: 'Productos' });
+      expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+      const card = await within(list).findByRole('listitem', { name: 'POL-1001' });
+      expect(within(card).getByText('Descripción')).toBeInTheDocument();
+      expect(within(card).getByText('Polera Modelo 1')).toBeInTheDocument();
+      expect(await within(card).findByText('Actualizado')).toBeInTheDocument();
+      await user.click(within(card).getByRole('button', { name: 'Editar POL-1001' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/product/update'));
     } finally {
       restore();
     }

@@ -94,6 +94,18 @@ describe('http client', () => {
     expect(toApiError(error)).toEqual({ status: 400, message: 'Hay datos inválidos en la solicitud', fields: { password: 'Debe indicar la nueva contraseña' } });
   });
 
+  it("keeps the server's code and order standing of an error (a 5xx at 'Ir a Pagar'), and drops ones of another shape", async () => {
+    setCookie('abc');
+    const order = { created: true, purchaseOrderNumber: 'OC000123', orderState: 'PROCESS', paymentStarted: false };
+    fetchMock.mockResolvedValueOnce(json(503, { status: 503, message: 'Tu pedido OC000123 quedó creado', code: 'ERP_UNAVAILABLE', order }));
+    const error = await http.post('/user/tbk/create', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(toApiError(error)).toEqual({ status: 503, message: 'Tu pedido OC000123 quedó creado', code: 'ERP_UNAVAILABLE', order });
+
+    fetchMock.mockResolvedValueOnce(json(503, { status: 503, message: 'x', code: 'OTHER', order: 'yes' }));
+    expect(toApiError(await http.post('/orders', {}).catch((e: unknown) => e))).toEqual({ status: 503, message: 'x' });
+  });
+
   it("defaults to 'Unknown error!' when the body says nothing", async () => {
     fetchMock.mockResolvedValueOnce(new Response('', { status: 502 }));
     await expect(http.get('/user/home')).rejects.toMatchObject({ status: 502, message: 'Unknown error!' });

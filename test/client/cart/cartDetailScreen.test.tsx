@@ -15,7 +15,7 @@ const lineOf = (name: string) => within(lines()).getByRole('listitem', { name })
 /** The amount next to a label: a line's dt/dd pair or a summary row's th/td. */
 const valueOf = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'dt, th' }).nextElementSibling;
 const summary = () => screen.getByRole('region', { name: 'Resumen de la compra' });
-const badge = () => within(screen.getByRole('banner')).getByRole('button', { name: 'Carro de compras' });
+const badge = () => within(screen.getByRole('banner')).getByRole('button', { name: /^Carro de compras/ });
 
 describe('Cart detail (/user/cart-detail)', () => {
   it('shows the title with the product count, each line with its prices, and the server summary', async () => {
@@ -89,6 +89,27 @@ describe('Cart detail (/user/cart-detail)', () => {
     expect(await screen.findByText('1 Producto')).toBeInTheDocument();
     // without the server totals the summary is worked out from the lines: 2 × $9.590
     expect(valueOf(summary(), 'Subtotal')).toHaveTextContent(/^\$19\.180$/);
+  });
+
+  it('the ERP down: one alert in plain Spanish with its retry, and no $0 summary that would say the cart is empty', async () => {
+    let down = true;
+    fakeCartApi([polera], {
+      'GET /api/user/cart/find-by-userid/12': () =>
+        down ? json(503, { status: 503, message: 'El ERP no está disponible', code: 'ERP_UNAVAILABLE' }) : json(200, cartOf([polera])),
+    });
+    const { user } = renderCart();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'No pudimos mostrar tu carro: el ERP, nuestro sistema de stock y precios, no responde en este momento. No se perdió nada: tus productos siguen guardados en el carro. Reintenta en unos minutos.',
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Resumen de la compra' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continuar la compra' })).not.toBeInTheDocument();
+    down = false;
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('1 Producto')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar la compra' })).toBeEnabled();
   });
 
   it('plus sends the new quantity; line and summary follow the server', async () => {

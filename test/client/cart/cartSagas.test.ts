@@ -3,11 +3,11 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { call } from 'redux-saga/effects';
 import { HttpError } from '@client/api/http';
-import { cartEmptied, cartItemsAddRequested, cartRefreshRequested, loggedOut } from '@client/app/events';
+import { cartEmptied, cartItemsAddFinished, cartItemsAddRequested, cartRefreshRequested, loggedOut } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { removeItems, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
-import { rootReducer } from '@client/app/store';
+import { rootReducer, type RootState } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
 import '@client/app/allFeatures';
 import { addCartItem, deleteCartItem, fetchCart, fetchCartCount, updateCartItem } from '@client/features/cart/api';
@@ -43,6 +43,7 @@ import { buyerState, cartOf, cartState, chaqueta, line, polera } from './fixture
 import { callWithTimeout } from '@client/app/sagaUtils';
 
 const overStock = new HttpError(400, 'No hay stock suficiente de Chaqueta Cortaviento talla L: disponible 3');
+const erpDown = () => new HttpError(503, 'El ERP no está disponible', undefined, { code: 'ERP_UNAVAILABLE' });
 const addTwo = cartItemsAddRequested({ items: [{ sku: 'POL-1003-M', quantity: 2 }, { sku: 'CHA-2001-L', quantity: 5 }] });
 const quiet = () => jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 
@@ -56,6 +57,9 @@ describe('add to cart, step by step', () => {
       .next(polera)
       .call(callWithTimeout, addCartItem, { sku: 'CHA-2001-L', quantity: 5 })
       .next(chaqueta)
+      // the product detail clears both quantities: a second click adds nothing
+      .put(cartItemsAddFinished({ added: addTwo.payload.items }))
+      .next()
       .call(notify, 'Producto(s) agregados!!', 'success')
       .next()
       .call(handleLoadCount)
@@ -70,11 +74,48 @@ describe('add to cart, step by step', () => {
       .next(polera)
       .call(callWithTimeout, addCartItem, { sku: 'CHA-2001-L', quantity: 5 })
       .throw(overStock)
+      // only the size that went in is cleared; the refused one stays chosen
+      .put(cartItemsAddFinished({ added: [{ sku: 'POL-1003-M', quantity: 2 }] }))
+      .next()
       .call(notify, 'No hay stock suficiente de Chaqueta Cortaviento talla L: disponible 3', 'error')
       .next()
       .call(handleLoadCount)
       .next()
       .isDone();
+  });
+
+  it('the ERP down: nothing added, and the toast says so plainly (what failed, that nothing was lost, what to do)', () => {
+    testSaga(handleAddItems, addTwo)
+      .next()
+      .call(callWithTimeout, addCartItem, { sku: 'POL-1003-M', quantity: 2 })
+      .throw(erpDown())
+      .put(cartItemsAddFinished({ added: [] }))
+      .next()
+      .call(
+        notify,
+        'No pudimos agregar los productos al carro: el ERP, nuestro sistema de stock y precios, no responde en este momento. No se perdió nada: las cantidades que elegiste siguen en la página. Reintenta en unos minutos.',
+        'error',
+      )
+      .next()
+      .call(handleLoadCount)
+      .next()
+      .isDone();
+  });
+
+  it("with the reducers: the product detail's quantities of the sizes added are cleared and its button is free again", async () => {
+    const before: RootState = {
+      ...buyerState(),
+      product: { sku: 'POL-1003', status: 'loaded', detail: null, content: null, error: null, quantities: { 'POL-1003-M': '2', 'CHA-2001-L': '5', 'POL-1003-S': '' }, adding: true },
+    };
+    const { storeState } = await expectSaga(handleAddItems, addTwo)
+      .withReducer(rootReducer, before)
+      .provide([
+        [matchers.call.fn(addCartItem), polera],
+        [matchers.call.fn(notify), undefined],
+        [matchers.call.fn(fetchCartCount), 2],
+      ])
+      .run();
+    expect(storeState.product).toMatchObject({ quantities: { 'POL-1003-S': '' }, adding: false });
   });
 });
 
@@ -97,6 +138,24 @@ describe('count and lines, step by step', () => {
   it('lines: loading, then the lines and the server totals', () => {
     const cart = cartOf([polera, chaqueta]);
     testSaga(handleLoadCart).next().select(selectCartUserId).next(12).put(cartLoadStarted()).next().call(callWithTimeout, fetchCart, 12).next(cart).put(cartLoaded(cart)).next().isDone();
+  });
+
+  it('lines: the ERP down is said plainly: nothing was lost, try again', () => {
+    testSaga(handleLoadCart)
+      .next()
+      .select(selectCartUserId)
+      .next(12)
+      .put(cartLoadStarted())
+      .next()
+      .call(callWithTimeout, fetchCart, 12)
+      .throw(erpDown())
+      .put(
+        cartLoadFailed(
+          'No pudimos mostrar tu carro: el ERP, nuestro sistema de stock y precios, no responde en este momento. No se perdió nada: tus productos siguen guardados en el carro. Reintenta en unos minutos.',
+        ),
+      )
+      .next()
+      .isDone();
   });
 
   it('lines: a failure keeps the server message', () => {

@@ -1,5 +1,5 @@
 import type { CreateOrderRequest } from '@shared/api/orders';
-import { paymentStarted } from '@client/app/events';
+import { paymentStarted, paymentStartFailed } from '@client/app/events';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
 import { saveCheckoutChoices } from '@client/features/checkout/checkoutStorage';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
@@ -15,6 +15,7 @@ import { createOrder, fetchCart, fetchTransports } from '@client/features/checko
 import {
   checkoutSaga,
   handleChequeSale,
+  handleChoicesChanged,
   handleCreditSale,
   handleLoadTotals,
   handleLoadTransports,
@@ -30,6 +31,7 @@ import {
   orderAttemptSettled,
   orderFailed,
   orderSubmitted,
+  summaryChoicesChanged,
   summaryOpened,
   totalsLoaded,
   totalsLoadFailed,
@@ -68,7 +70,14 @@ const never = () => new Promise<never>(() => undefined);
 
 /** handleProviderPayment past its first steps: the page is on the public origin, the choices are kept for a retry. */
 const fromPublicOrigin = (request: CreateOrderRequest, method: 'WEBPAY' | 'KHIPU') =>
-  testSaga(handleProviderPayment, request, method).next().call(ensurePublicOrigin).next(true).call(saveCheckoutChoices, request).next();
+  testSaga(handleProviderPayment, request, method)
+    .next()
+    .call(ensurePublicOrigin)
+    .next(true)
+    .select(selectSessionUserId)
+    .next(12)
+    .call(saveCheckoutChoices, 12, request)
+    .next();
 
 describe('order summary opened: the totals and the transports', () => {
   it('transports not loaded: both at once', () => {
@@ -114,7 +123,7 @@ describe('order summary opened: the totals and the transports', () => {
       .next()
       .call(callWithTimeout, fetchCart, 12)
       .throw(new HttpError(500, 'Internal server error'))
-      .put(totalsLoadFailed('Internal server error'))
+      .put(totalsLoadFailed('No se pudo cargar el resumen de la compra: Internal server error'))
       .next()
       .isDone();
   });
@@ -135,9 +144,17 @@ describe('order summary opened: the totals and the transports', () => {
       .next()
       .call(callWithTimeout, fetchTransports)
       .throw(new HttpError(0, MSG.connectionProblem))
-      .put(transportsLoadFailed('problema de conexión'))
+      .put(transportsLoadFailed('No se pudieron cargar los transportes: problema de conexión'))
       .next()
       .isDone();
+  });
+
+  it('the ERP down: both loads say it in the same plain words, so the summary shows one alert', () => {
+    const erpDown = new HttpError(503, 'El ERP no está disponible', undefined, { code: 'ERP_UNAVAILABLE' });
+    const text =
+      'No pudimos preparar el resumen de tu compra: el ERP, nuestro sistema de stock y precios, no responde en este momento. No se perdió nada: tu carro y lo que elegiste siguen guardados, y no se creó ningún pedido. Reintenta en unos minutos.';
+    testSaga(handleLoadTransports).next().put(transportsLoadStarted()).next().call(callWithTimeout, fetchTransports).throw(erpDown).put(transportsLoadFailed(text)).next().isDone();
+    testSaga(handleLoadTotals, 12).next().put(totalsLoadStarted()).next().call(callWithTimeout, fetchCart, 12).throw(erpDown).put(totalsLoadFailed(text)).next().isDone();
   });
 
   it('whole: the screen event fills totals and transports', async () => {
@@ -159,7 +176,7 @@ describe('order summary opened: the totals and the transports', () => {
       .withReducer(checkoutReducers, buyerState())
       .provide([[matchers.call.fn(fetchTransports), never()], timeoutNow])
       .run();
-    expect(storeState.checkout.transports).toEqual({ status: 'failed', list: [], error: 'problema de conexión' });
+    expect(storeState.checkout.transports).toEqual({ status: 'failed', list: [], error: 'No se pudieron cargar los transportes: problema de conexión' });
   });
 });
 
@@ -188,8 +205,6 @@ describe('submit: the flow of the order type and payment method', () => {
       .next(null)
       .put(orderFailed('Debe iniciar sesión'))
       .next()
-      .call(notify, 'Debe iniciar sesión', 'error')
-      .next()
       .isDone();
   });
 });
@@ -200,7 +215,7 @@ describe('card and transfer (the payments work takes it from paymentStarted)', (
   it('step by step: the order (with its key; the badge at 0), then paymentStarted with the method', () => {
     const steps = fromPublicOrigin(webpayRequest, 'WEBPAY').select(selectStartedPayment).next(null);
     created(createsWithNewKey(steps, webpayRequest), order)
-      .put(paymentStarted({ order, method: 'WEBPAY' }))
+      .put(paymentStarted({ order, method: 'WEBPAY', shownBySummary: true }))
       .next()
       .isDone();
   });
@@ -212,8 +227,6 @@ describe('card and transfer (the payments work takes it from paymentStarted)', (
       .put(orderAttemptSettled())
       .next()
       .put(orderFailed('El transporte seleccionado no existe'))
-      .next()
-      .call(notify, 'El transporte seleccionado no existe', 'error')
       .next()
       .isDone();
   });
@@ -228,9 +241,9 @@ describe('card and transfer (the payments work takes it from paymentStarted)', (
       .dispatch(orderSubmitted({ request: webpayRequest, chequePhotoKey: null }))
       .call(callWithTimeout, createOrder, webpayRequest, KEY)
       .put(cartEmptied())
-      .put(paymentStarted({ order, method: 'WEBPAY' }))
+      .put(paymentStarted({ order, method: 'WEBPAY', shownBySummary: true }))
       .silentRun(50);
-    expect(storeState.checkout).toMatchObject({ status: 'idle', error: null, attempt: null, payment: { order, method: 'WEBPAY' } });
+    expect(storeState.checkout).toMatchObject({ status: 'idle', error: null, attempt: null, payment: { order, method: 'WEBPAY', shownBySummary: true } });
   });
 
   it('whole: a failed order leaves the flow failed with the message', async () => {
@@ -247,6 +260,38 @@ describe('card and transfer (the payments work takes it from paymentStarted)', (
   });
 });
 
+describe("the summary's choices, kept as they change (a reload keeps them)", () => {
+  const choices = { tipoEntrega: 'entrega', deliveryAddress: 'BODEGA PLACILLA', deliveryTransport: '0002', paymentMethod: 'WEBPAY' } as const;
+
+  it("step by step: kept in session storage for the session's user", () => {
+    testSaga(handleChoicesChanged, summaryChoicesChanged(choices)).next().select(selectSessionUserId).next(12).call(saveCheckoutChoices, 12, choices).next().isDone();
+    testSaga(handleChoicesChanged, summaryChoicesChanged(choices)).next().select(selectSessionUserId).next(null).isDone();
+  });
+
+  it('whole: the keys of spec section 3 and their owner, never an amount', async () => {
+    await expectSaga(checkoutSaga).withReducer(checkoutReducers, buyerState()).dispatch(summaryChoicesChanged(choices)).silentRun(30);
+    expect({ ...sessionStorage }).toEqual({ choicesOwner: '12', tipoEntrega: 'entrega', deliveryAddress: 'BODEGA PLACILLA', deliveryTransport: '0002', paymentMethod: 'WEBPAY' });
+  });
+});
+
+describe('the payment of the order made here did not start (the payments work says so)', () => {
+  const order = orderOf(webpayRequest, 44);
+
+  it('the summary shows where the order stands and pays that same order on the next Ir a Pagar', () => {
+    const state = { ...buyerState().checkout, payment: { order, method: 'WEBPAY' as const } };
+    const message = 'Tu pedido OC000044 quedó creado y pendiente de pago';
+    const next = checkoutReducers({ ...buyerState(), checkout: state }, paymentStartFailed({ message, order, standing: null })).checkout;
+    expect(next).toMatchObject({ status: 'failed', error: message, payment: { order, method: 'WEBPAY' } });
+  });
+
+  it('an order the server says is no longer in process is not paid again: the next Ir a Pagar makes a new one', () => {
+    const state = { ...buyerState().checkout, payment: { order, method: 'WEBPAY' as const } };
+    const standing = { created: true, purchaseOrderNumber: 'OC000044', orderState: 'CANCELED' as const };
+    const next = checkoutReducers({ ...buyerState(), checkout: state }, paymentStartFailed({ message: 'x', order, standing })).checkout;
+    expect(next).toMatchObject({ status: 'failed', payment: null });
+  });
+});
+
 describe('one flow at a time', () => {
   it('a second submit while one runs is ignored: one order, with its Idempotency-Key', async () => {
     document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
@@ -258,7 +303,7 @@ describe('one flow at a time', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(1));
     store.dispatch(orderSubmitted({ request: khipuRequest, chequePhotoKey: null }));
     answer(json(201, order));
-    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'KHIPU' }));
+    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'KHIPU', shownBySummary: true }));
     expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(1);
     const [[, init]] = callsTo(fetchMock, 'POST', '/api/orders');
     expect(JSON.parse(String(init.body))).toEqual(khipuRequest);

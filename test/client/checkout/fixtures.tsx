@@ -18,13 +18,14 @@ import { callWithTimeout } from '@client/app/sagaUtils';
 import { theme } from '@client/app/theme';
 import { createOrder } from '@client/features/checkout/api';
 import { checkoutSaga } from '@client/features/checkout/checkoutSagas';
-import { selectOrderAttempt } from '@client/features/checkout/checkoutSelectors';
+import { selectOrderAttempt, selectUnfinishedOrder } from '@client/features/checkout/checkoutSelectors';
 import {
   cartFingerprint,
   checkoutReducer,
   initialCheckoutState,
   orderAttemptStarted,
   orderCreated,
+  orderInProgress,
 } from '@client/features/checkout/checkoutSlice';
 import SummaryOrderScreen from '@client/features/checkout/SummaryOrderScreen';
 import { sessionReducer } from '@client/features/session/sessionSlice';
@@ -143,9 +144,14 @@ export const confirmed = (answer: OrderSubmissionResponse): OrderSubmissionRespo
 export const KEY = '3f2b8c1e-7d4a-4e59-9b60-a1c2d3e4f5a6';
 export const OTHER_KEY = '9c8d7e6f-5a4b-4c3d-8e2f-1a0b9c8d7e6f';
 
-/** A flow's steps up to the creation of the order with a new key (no attempt kept): the key made once, kept, sent. */
+/**
+ * A flow's steps up to the creation of the order with a new key (no unfinished order of these choices, no attempt
+ * kept): the key made once, kept, sent.
+ */
 export const createsWithNewKey = (steps: TestApiWithEffectsTesters, request: CreateOrderRequest, key = KEY) =>
   steps
+    .select(selectUnfinishedOrder)
+    .next(null)
     .select(selectOrderAttempt)
     .next(null)
     .call(newIdempotencyKey)
@@ -154,8 +160,25 @@ export const createsWithNewKey = (steps: TestApiWithEffectsTesters, request: Cre
     .next()
     .call(callWithTimeout, createOrder, request, key);
 
-/** The creation answered with `order`: the key is done and the badge shows 0 at once (the server took the cart). */
-export const created = (steps: TestApi, order: Order) => steps.next(order).put(orderCreated(order)).next().put(cartEmptied()).next();
+/** The request an order of these fixtures was made with. */
+export const requestOf = (order: Order): CreateOrderRequest => ({
+  orderType: order.orderType,
+  tipoEntrega: order.tipoEntrega,
+  deliveryAddress: order.deliveryAddress,
+  deliveryTransport: order.deliveryTransport,
+  invoiceAddress: order.invoiceAddress,
+  ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),
+});
+
+/**
+ * The creation answered with `order`: the key is done, a reserve, credit-line or cheque order is kept until placed
+ * ('Reintentar' finishes it), and the badge shows 0 at once (the server took the cart).
+ */
+export const created = (steps: TestApi, order: Order) => {
+  const next = steps.next(order).put(orderCreated(order)).next();
+  const finishedHere = order.orderType === 'RESERVE' || order.paymentMethod === 'CREDIT' || order.paymentMethod === 'CHEQUE';
+  return (finishedHere ? next.put(orderInProgress({ order, request: requestOf(order) })).next() : next).put(cartEmptied()).next();
+};
 
 export const reserveRecipient: NotificationRecipient = { id: 1, name: 'Carolina', lastName: 'Muñoz', email: 'reservas@textilandino.cl', section: 'RESERVE' };
 export const chequeRecipient: NotificationRecipient = { id: 2, name: 'Jorge', lastName: 'Rojas', email: 'cobranza@textilandino.cl', section: 'CHEQUE' };

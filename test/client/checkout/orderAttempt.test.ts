@@ -13,7 +13,14 @@ import { notify } from '@client/app/notify';
 import { callWithTimeout, REQUEST_TIMEOUT_MS } from '@client/app/sagaUtils';
 import { confirmOrder, createOrder, fetchCart, fetchTransports, submitSalesOrder } from '@client/features/checkout/api';
 import { checkoutSaga, handleCreditSale, handleProviderPayment } from '@client/features/checkout/checkoutSagas';
-import { selectCreditLimit, selectOrderAttempt, selectOrderTotal, selectStartedPayment } from '@client/features/checkout/checkoutSelectors';
+import {
+  selectCreditLimit,
+  selectOrderAttempt,
+  selectOrderTotal,
+  selectSessionUserId,
+  selectStartedPayment,
+  selectUnfinishedOrder,
+} from '@client/features/checkout/checkoutSelectors';
 import {
   cartFingerprint,
   checkoutReducer,
@@ -53,6 +60,8 @@ const delayFn = delay(0).payload.fn;
 
 /** Up to the creation, with enough credit. */
 const enoughCredit = () => testSaga(handleCreditSale, creditRequest).next().select(selectCreditLimit).next(1250000).select(selectOrderTotal).next(462672);
+/** Past the look for an unfinished order of these choices: none. */
+const noUnfinished = () => enoughCredit().select(selectUnfinishedOrder).next(null);
 
 /**
  * `answers` for createOrder in turn (a function answers, throws or never answers); newIdempotencyKey gives KEY, then
@@ -87,7 +96,14 @@ const keyCalls = (effects: { call?: { payload: { fn: unknown } }[] }) => (effect
 
 /** handleProviderPayment past its first steps: the page is on the public origin, the choices are kept for a retry. */
 const fromPublicOrigin = (request: CreateOrderRequest, method: 'WEBPAY' | 'KHIPU') =>
-  testSaga(handleProviderPayment, request, method).next().call(ensurePublicOrigin).next(true).call(saveCheckoutChoices, request).next();
+  testSaga(handleProviderPayment, request, method)
+    .next()
+    .call(ensurePublicOrigin)
+    .next(true)
+    .select(selectSessionUserId)
+    .next(12)
+    .call(saveCheckoutChoices, 12, request)
+    .next();
 
 describe('the key of an order creation, step by step', () => {
   it('a new attempt: the key made once (newIdempotencyKey), kept in the slice, sent with the creation', () => {
@@ -95,7 +111,7 @@ describe('the key of an order creation, step by step', () => {
   });
 
   it('the attempt kept after a creation without an answer, same choices: the same key again, no new one', () => {
-    created(enoughCredit().select(selectOrderAttempt).next(kept).call(callWithTimeout, createOrder, creditRequest, KEY), creditOrder).call(
+    created(noUnfinished().select(selectOrderAttempt).next(kept).call(callWithTimeout, createOrder, creditRequest, KEY), creditOrder).call(
       callWithTimeout,
       submitSalesOrder,
       'OC000042',
@@ -104,7 +120,7 @@ describe('the key of an order creation, step by step', () => {
 
   it('a kept attempt for other choices (another address): a new key for this body', () => {
     const other: OrderAttempt = { key: OTHER_KEY, request: { ...creditRequest, deliveryAddress: 'LOCAL CENTRO' } };
-    enoughCredit()
+    noUnfinished()
       .select(selectOrderAttempt)
       .next(other)
       .call(newIdempotencyKey)
@@ -118,9 +134,27 @@ describe('the key of an order creation, step by step', () => {
     const order = orderOf(webpayRequest, 44);
     fromPublicOrigin(webpayRequest, 'WEBPAY').select(selectStartedPayment)
       .next({ order, method: 'WEBPAY' })
-      .put(paymentStarted({ order, method: 'WEBPAY' }))
+      .put(paymentStarted({ order, method: 'WEBPAY', shownBySummary: true }))
       .next()
       .isDone();
+  });
+
+  it('card for store pickup: the order made for it is paid again too (its order carries the pickup code, not the empty address)', () => {
+    const pickup: CreateOrderRequest = { ...webpayRequest, tipoEntrega: 'retiro', deliveryAddress: '', deliveryTransport: '' };
+    const order = { ...orderOf(pickup, 44), deliveryAddress: 'idStorePickup' };
+    fromPublicOrigin(pickup, 'WEBPAY')
+      .select(selectStartedPayment)
+      .next({ order, method: 'WEBPAY' })
+      .put(paymentStarted({ order, method: 'WEBPAY', shownBySummary: true }))
+      .next()
+      .isDone();
+  });
+
+  it('credit line: the order made on this visit whose ERP submission got no answer is finished, with no new order or key', () => {
+    enoughCredit()
+      .select(selectUnfinishedOrder)
+      .next({ order: creditOrder, request: creditRequest })
+      .call(callWithTimeout, submitSalesOrder, 'OC000042');
   });
 
   it('card with other choices than that order: a new order (the server says whether the cart still has lines)', () => {
@@ -154,15 +188,19 @@ describe('the key of an order creation, whole (through the watcher and the store
     expect(storeState.checkout).toMatchObject({ status: 'idle', attempt: null, order: { purchaseOrderNumber: 'OC000042' } });
   });
 
-  it('the first press without an answer: the flow failed with the message, the key kept in the slice', async () => {
+  it('the first press without an answer: the flow failed saying the order may exist and a retry cannot make two; the key kept', async () => {
     const { storeState } = await expectSaga(checkoutSaga)
       .withReducer(checkoutReducers, buyerState(pacifico))
       .provide(providers([never], true))
       .dispatch(submitCredit)
-      .call(notify, 'problema de conexión', 'error')
       .not.put(cartEmptied())
+      .not.call.fn(notify)
       .silentRun(50);
-    expect(storeState.checkout).toMatchObject({ status: 'failed', error: 'problema de conexión', attempt: { key: KEY, request: creditRequest } });
+    expect(storeState.checkout).toMatchObject({
+      status: 'failed',
+      error: "No recibimos respuesta, así que no sabemos si tu pedido alcanzó a crearse. Presiona 'Reintentar': si ya se creó, se usa ese mismo pedido y no se crea otro.",
+      attempt: { key: KEY, request: creditRequest },
+    });
   });
 
   it('a definitive answer (409, empty cart) ends the key: the next press is a new attempt with a new key', async () => {

@@ -52,7 +52,7 @@ const upToCart = (choices = webpayRequest) =>
     .next(12)
     .select(selectLastChoices)
     .next(null)
-    .call(readCheckoutChoices)
+    .call(readCheckoutChoices, 12)
     .next(choices)
     .call(ensurePublicOrigin)
     .next(true)
@@ -113,7 +113,7 @@ describe('Intentar nuevamente, step by step', () => {
       .next(12)
       .select(selectLastChoices)
       .next(null)
-      .call(readCheckoutChoices)
+      .call(readCheckoutChoices, 12)
       .next(null)
       .put(purchaseRetryFailed(text))
       .next()
@@ -180,7 +180,7 @@ describe('Intentar nuevamente, whole (after the provider’s return: a new page,
   afterEach(() => jest.restoreAllMocks());
 
   it('card: a new order from the restored cart with a new key, a new WebPay transaction for it, /payment in place of the result', async () => {
-    saveCheckoutChoices(webpayRequest);
+    saveCheckoutChoices(12, webpayRequest);
     const keys = [OTHER_KEY, KEY];
     const { storeState, effects } = await expectSaga(checkoutAndPayments)
       .withReducer(rootReducer, buyer())
@@ -207,7 +207,7 @@ describe('Intentar nuevamente, whole (after the provider’s return: a new page,
   });
 
   it('transfer: a Khipu charge for the new order', async () => {
-    saveCheckoutChoices(khipuRequest);
+    saveCheckoutChoices(12, khipuRequest);
     const khipuOrder = orderOf(khipuRequest, 45);
     await expectSaga(checkoutAndPayments)
       .withReducer(rootReducer, buyer())
@@ -225,7 +225,7 @@ describe('Intentar nuevamente, whole (after the provider’s return: a new page,
   });
 
   it('the order refused: the retry failed with the server’s message (the result page shows it), nothing paid', async () => {
-    saveCheckoutChoices(webpayRequest);
+    saveCheckoutChoices(12, webpayRequest);
     const { storeState } = await expectSaga(checkoutAndPayments)
       .withReducer(rootReducer, buyer())
       .provide([

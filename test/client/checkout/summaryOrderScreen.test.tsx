@@ -1,8 +1,30 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ORDER_MSG } from '@shared/schemas/orders';
 import type { CustomerProfile } from '@shared/api/erp';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
-import { accepted, callsTo, chequeOrder, chequeRecipient, confirmed, imageFile, json, losAndes, mockApi, orderOf, pacifico, renderSummary, reserveOrder, reserveRecipient, webpayRequest } from './fixtures';
+import {
+  accepted,
+  callsTo,
+  cart,
+  chequeOrder,
+  chequeRecipient,
+  confirmed,
+  creditRequest,
+  imageFile,
+  json,
+  losAndes,
+  mockApi,
+  orderOf,
+  pacifico,
+  renderSummary,
+  reserveOrder,
+  reserveRecipient,
+  transports,
+  webpayRequest,
+} from './fixtures';
+
+/** The credit-line order of a store pickup. */
+const creditOrderOf = () => orderOf({ ...creditRequest, tipoEntrega: 'retiro', deliveryAddress: '', deliveryTransport: '' }, 42);
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
@@ -27,7 +49,7 @@ const chooseDispatch = async (user: User) => {
   await choose(user, /Transporte/, 'Starken');
 };
 // hidden too: a closing dialog still hides the rest of the page from the accessibility tree
-const badge = () => within(screen.getByRole('banner', { hidden: true })).getByRole('button', { name: 'Carro de compras', hidden: true });
+const badge = () => within(screen.getByRole('banner', { hidden: true })).getByRole('button', { name: /^Carro de compras/, hidden: true });
 const orderKeys = (fetchMock: jest.Mock) => callsTo(fetchMock, 'POST', '/api/orders').map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key']);
 const orderBodies = (fetchMock: jest.Mock) => callsTo(fetchMock, 'POST', '/api/orders').map(([, init]) => JSON.parse(String(init.body)));
 
@@ -85,6 +107,104 @@ describe('Order summary (/user/sumary-order): what the buyer sees', () => {
     expect(screen.getByRole('button', { name: 'Ir a Pagar' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user/cart/find-by-userid/12')).toHaveLength(2));
+  });
+});
+
+describe('Order summary: the ERP down and a 5xx at Ir a Pagar, in one alert with a retry', () => {
+  const erpDown = () => json(503, { status: 503, message: 'El ERP no está disponible', code: 'ERP_UNAVAILABLE' });
+
+  it('the ERP down at opening: one alert in plain Spanish (not two), and its retry loads again', async () => {
+    let down = true;
+    const fetchMock = mockApi({
+      'GET /api/user/cart/find-by-userid/12': () => (down ? erpDown() : json(200, cart)),
+      'GET /api/user/b1/tipo-transport': () => (down ? erpDown() : json(200, transports)),
+    });
+    const { user } = renderSummary();
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user/b1/tipo-transport')).toHaveLength(1));
+    await waitFor(() =>
+      expect(alert).toHaveTextContent(
+        /^No pudimos preparar el resumen de tu compra: el ERP, nuestro sistema de stock y precios, no responde en este momento\. No se perdió nada: tu carro y lo que elegiste siguen guardados, y no se creó ningún pedido\. Reintenta en unos minutos\.Reintentar$/,
+      ),
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText(/El ERP no está disponible/)).not.toBeInTheDocument();
+    down = false;
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    await readyToSubmit();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it("a 503 at Ir a Pagar that says no order was made: its words in one alert; Reintentar sends the same key", async () => {
+    const notCreated =
+      'No se creó tu pedido: el ERP (el sistema de stock y precios) no responde. No se cobró nada y tu carro sigue igual. Vuelve a intentarlo en unos minutos.';
+    const answers = [() => json(503, { status: 503, message: notCreated, code: 'ERP_UNAVAILABLE', order: { created: false } }), () => json(201, orderOf(webpayRequest, 44))];
+    const fetchMock = mockApi({ 'POST /api/orders': () => answers.shift()!() });
+    const { user, store } = renderSummary();
+    await user.click(screen.getByRole('radio', { name: 'Retiro en tienda' }));
+    await user.click(screen.getByRole('radio', { name: 'WebPay Plus' }));
+    await user.click(await readyToSubmit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(notCreated);
+    expect(screen.getAllByText(notCreated)).toHaveLength(1);
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(store.getState().checkout.payment).toMatchObject({ method: 'WEBPAY' }));
+    const [first, second] = orderKeys(fetchMock);
+    expect(second).toBe(first);
+  });
+});
+
+describe('Order summary: the choices survive a reload (session storage, this buyer only)', () => {
+  it('address, transport and payment method are back after a reload; no amount is kept', async () => {
+    mockApi();
+    const first = renderSummary();
+    await chooseDispatch(first.user);
+    await first.user.click(screen.getByRole('radio', { name: 'WebPay Plus' }));
+    await waitFor(() => expect(sessionStorage.getItem('paymentMethod')).toBe('WEBPAY'));
+    cleanup(); // the page goes; session storage stays, as on a reload
+
+    renderSummary();
+    await readyToSubmit();
+    expect(screen.getByRole('radio', { name: 'Despacho' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: /Dirección de despacho/ })).toHaveTextContent('Camino La Pólvora 400, Valparaíso, Valparaíso');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Transporte/ })).toHaveTextContent('Starken'));
+    expect(screen.getByRole('radio', { name: 'WebPay Plus' })).toBeChecked();
+    const kept = Object.fromEntries(Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key)]));
+    expect(kept).toMatchObject({ choicesOwner: '12', tipoEntrega: 'entrega', deliveryAddress: 'BODEGA PLACILLA', deliveryTransport: '0002', paymentMethod: 'WEBPAY' });
+    // the server prices every order: nothing of the totals is kept
+    expect(Object.values(kept).join(' ')).not.toMatch(/462672|388800|450000/);
+  });
+
+  it("another user's choices are not shown; a method the buyer may not use, or an address not of its profile, is not restored", async () => {
+    mockApi();
+    Object.entries({ choicesOwner: '99', tipoEntrega: 'retiro', paymentMethod: 'WEBPAY' }).forEach(([k, v]) => sessionStorage.setItem(k, v));
+    renderSummary();
+    await readyToSubmit();
+    expect(screen.getByRole('radio', { name: 'Despacho' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Transferencia bancaria (Khipu)' })).toBeChecked();
+    cleanup();
+
+    Object.entries({ choicesOwner: '12', deliveryAddress: 'OTRA BODEGA', paymentMethod: 'CREDIT' }).forEach(([k, v]) => sessionStorage.setItem(k, v));
+    renderSummary(losAndes); // no credit line
+    await readyToSubmit();
+    expect(screen.getByRole('combobox', { name: /Dirección de despacho/ })).not.toHaveTextContent(/[A-Za-z]/);
+    expect(screen.getByRole('radio', { name: 'Transferencia bancaria (Khipu)' })).toBeChecked();
+  });
+
+  it('placed (credit line): the choices are gone, the next purchase starts afresh', async () => {
+    const sent = accepted(creditOrderOf());
+    mockApi({
+      'POST /api/orders': () => json(201, creditOrderOf()),
+      'POST /api/user/b1/ov': () => json(200, sent),
+      'POST /api/orders/update/state/order': () => json(200, confirmed(sent)),
+    });
+    const { user } = renderSummary(pacifico);
+    await user.click(screen.getByRole('radio', { name: 'Retiro en tienda' }));
+    await user.click(screen.getByRole('radio', { name: 'Línea de crédito' }));
+    await waitFor(() => expect(sessionStorage.getItem('paymentMethod')).toBe('CREDIT'));
+    await user.click(await readyToSubmit());
+    expect(await screen.findByText('Gracias por Comprar!!')).toBeInTheDocument();
+    for (const key of ['choicesOwner', 'tipoEntrega', 'deliveryAddress', 'deliveryTransport', 'paymentMethod']) expect(sessionStorage.getItem(key)).toBeNull();
   });
 });
 
@@ -186,7 +306,7 @@ describe('Order summary: submitting', () => {
     await chooseDispatch(user);
     await user.click(screen.getByRole('radio', { name: 'WebPay Plus' }));
     await user.click(await readyToSubmit());
-    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'WEBPAY' }));
+    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'WEBPAY', shownBySummary: true }));
     expect(orderBodies(fetchMock)).toEqual([
       { orderType: 'ONLINE', tipoEntrega: 'entrega', deliveryAddress: 'BODEGA PLACILLA', deliveryTransport: '0002', invoiceAddress: 'CASA MATRIZ', paymentMethod: 'WEBPAY' },
     ]);
@@ -203,8 +323,13 @@ describe('Order summary: submitting', () => {
     expect(screen.getByRole('progressbar', { name: 'Procesando pedido' })).toBeInTheDocument();
     answer(json(409, { status: 409, message: 'El carro está vacío: agregue productos antes de continuar' }));
     await waitFor(() => expect(button).toBeEnabled());
-    const alerts = await screen.findAllByRole('alert');
-    expect(alerts.some((a) => a.textContent === 'El carro está vacío: agregue productos antes de continuar')).toBe(true);
+    // one alert, with its retry, and no toast repeating it
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('El carro está vacío: agregue productos antes de continuar');
+    // answered far from the button: the alert takes the focus (and is scrolled into view)
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeEnabled();
+    expect(screen.getAllByText('El carro está vacío: agregue productos antes de continuar')).toHaveLength(1);
   });
 
   it('cheque: the photo goes to pay-cheque as multipart, then thanks', async () => {
@@ -245,7 +370,7 @@ describe('Order summary: one order per attempt', () => {
     expect(button).toBeDisabled();
     const order = orderOf(webpayRequest, 44);
     answer(json(201, order));
-    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'WEBPAY' }));
+    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'WEBPAY', shownBySummary: true }));
     expect(orderBodies(fetchMock)).toHaveLength(1);
   });
 
@@ -260,9 +385,12 @@ describe('Order summary: one order per attempt', () => {
     await user.click(screen.getByRole('radio', { name: 'Retiro en tienda' }));
     await user.click(screen.getByRole('radio', { name: 'WebPay Plus' }));
     await user.click(await readyToSubmit());
-    expect((await screen.findAllByRole('alert')).some((a) => a.textContent === 'Failed to fetch')).toBe(true);
+    // no answer: the order may exist, and the retry (same key) cannot make a second one
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "No recibimos respuesta, así que no sabemos si tu pedido alcanzó a crearse. Presiona 'Reintentar': si ya se creó, se usa ese mismo pedido y no se crea otro.",
+    );
     await user.click(await readyToSubmit());
-    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'WEBPAY' }));
+    await waitFor(() => expect(store.getState().checkout.payment).toEqual({ order, method: 'WEBPAY', shownBySummary: true }));
     const [first, second] = orderKeys(fetchMock);
     expect(first).toMatch(/^[A-Za-z0-9._:-]{1,200}$/);
     expect(second).toBe(first);
@@ -300,8 +428,13 @@ describe('Order summary in the app: card payment that did not start', () => {
     await user.click(await screen.findByRole('radio', { name: 'Retiro en tienda' }));
     await user.click(screen.getByRole('radio', { name: 'WebPay Plus' }));
     await user.click(await readyToSubmit());
-    expect(await screen.findByText('No se pudo iniciar el pago con WebPay Plus: Failed to fetch')).toBeInTheDocument();
-    await user.click(await readyToSubmit());
+    // the order exists, unpaid: the summary says so in its one alert, and its Reintentar pays that same order
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      "Tu pedido OC000044 quedó creado y pendiente de pago, pero no pudimos iniciar el pago con WebPay Plus: Failed to fetch. Presiona 'Ir a Pagar' para intentarlo de nuevo; se paga ese mismo pedido y no se crea otro.",
+    );
+    expect(screen.queryByText(/No se pudo iniciar el pago/)).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
     expect(orderBodies(fetchMock)).toHaveLength(1);
     const [first, second] = callsTo(fetchMock, 'POST', '/api/user/tbk/create').map(([, init]) => init);

@@ -67,7 +67,7 @@ describe('top bar per role', () => {
     await screen.findByRole('button', { name: 'Acceder' });
     const bar = within(screen.getByRole('banner'));
     expect(bar.queryByRole('searchbox')).not.toBeInTheDocument();
-    expect(bar.queryByRole('button', { name: 'Carro de compras' })).not.toBeInTheDocument();
+    expect(bar.queryByRole('button', { name: /^Carro de compras/ })).not.toBeInTheDocument();
     expect(bar.queryByRole('button', { name: 'Mi cuenta' })).not.toBeInTheDocument();
     expect(bar.getByRole('link', { name: 'Ir al inicio' })).toHaveAttribute('href', '/');
   });
@@ -79,7 +79,7 @@ describe('top bar per role', () => {
     const search = bar.getByRole('searchbox', { name: 'Buscar productos' });
     await user.type(search, 'polera');
     expect(search).toHaveValue('polera');
-    const cart = bar.getByRole('button', { name: 'Carro de compras' });
+    const cart = bar.getByRole('button', { name: /^Carro de compras/ });
     expect(cart).toHaveTextContent('0');
     await user.click(bar.getByRole('button', { name: 'Mi cuenta' }));
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
@@ -91,7 +91,7 @@ describe('top bar per role', () => {
     await screen.findByRole('heading', { name: 'Home' });
     const bar = within(screen.getByRole('banner'));
     expect(bar.getByRole('searchbox', { name: 'Buscar productos' })).toBeInTheDocument();
-    expect(bar.queryByRole('button', { name: 'Carro de compras' })).not.toBeInTheDocument();
+    expect(bar.queryByRole('button', { name: /^Carro de compras/ })).not.toBeInTheDocument();
     await user.click(bar.getByRole('button', { name: 'Mi cuenta' }));
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
     expect(items).toEqual(['Cambiar contraseña', 'Cerrar sesión']);
@@ -102,7 +102,7 @@ describe('top bar per role', () => {
     renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER', blocked) } });
     await screen.findByRole('heading', { name: 'Home' });
     const bar = within(screen.getByRole('banner'));
-    expect(bar.queryByRole('button', { name: 'Carro de compras' })).not.toBeInTheDocument();
+    expect(bar.queryByRole('button', { name: /^Carro de compras/ })).not.toBeInTheDocument();
     expect(bar.getByRole('img', { name: 'Carro bloqueado' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BannerCarousel } from '@client/features/home/BannerCarousel';
 import type { HomeOfferCard } from '@client/features/home/api';
@@ -60,6 +60,22 @@ describe('Home (/)', () => {
     renderWithProviders({ route: '/', preloadedState: { session: sessionOf('ADMIN') } });
     expect(await screen.findByRole('article', { name: 'Polera Dry Fit Deportiva' })).toBeInTheDocument();
     expect(screen.queryByText('Bloqueado para comprar, contactar ejecutiva(o)')).not.toBeInTheDocument();
+  });
+});
+
+describe('banner carousel: the whole banner at every width (no crop at 375 px)', () => {
+  it("the frame takes the first banner's proportions and shows each image whole (contain); 1600 × 500 until it loads", () => {
+    const { container } = render(<BannerCarousel images={['/a.jpg', '/b.jpg']} />);
+    const frame = container.querySelector<HTMLElement>('[data-banner-frame]')!;
+    const first = screen.getByRole('img', { name: 'Banner 1 de 2' });
+    expect(getComputedStyle(frame).getPropertyValue('aspect-ratio')).toBe(String(1600 / 500));
+    expect(getComputedStyle(first).objectFit).toBe('contain');
+    Object.defineProperty(first, 'naturalWidth', { value: 1200 });
+    Object.defineProperty(first, 'naturalHeight', { value: 600 });
+    fireEvent.load(first);
+    expect(getComputedStyle(frame).getPropertyValue('aspect-ratio')).toBe('2');
+    // the controls are outside the frame (a row under it on a phone; over its sides from the small breakpoint up)
+    expect(frame).not.toContainElement(screen.getByRole('button', { name: 'Banner siguiente' }));
   });
 });
 

@@ -3,11 +3,12 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { HttpError } from '@client/api/http';
 import { newIdempotencyKey } from '@client/api/idempotency';
-import { cartRefreshRequested, invoicePaymentRequested, paymentStarted } from '@client/app/events';
+import { cartRefreshRequested, invoicePaymentRequested, paymentStarted, paymentStartFailed } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
 import { callWithTimeout } from '@client/app/sagaUtils';
+import { clearOrderChoices } from '@client/app/sessionStorage';
 import { confirmCardPayment, createCardPayment, fetchCardPaymentState } from '@client/features/payments/api';
 import {
   PAYMENT_KEYS,
@@ -59,7 +60,17 @@ describe('starting a payment: by method and purpose, only from the public origin
       .next()
       .call(ensurePublicOrigin)
       .next(true)
-      .call(handleCardStart, orderTarget)
+      .call(handleCardStart, orderTarget, false)
+      .next()
+      .isDone();
+  });
+
+  it('paymentStarted by the order summary: the card start that leaves its failure to the summary', () => {
+    testSaga(handlePaymentRequest, paymentStarted({ order, method: 'WEBPAY', shownBySummary: true }))
+      .next()
+      .call(ensurePublicOrigin)
+      .next(true)
+      .call(handleCardStart, orderTarget, true)
       .next()
       .isDone();
   });
@@ -69,7 +80,7 @@ describe('starting a payment: by method and purpose, only from the public origin
       .next()
       .call(ensurePublicOrigin)
       .next(true)
-      .call(handleCardStart, invoicesTarget)
+      .call(handleCardStart, invoicesTarget, false)
       .next()
       .isDone();
   });
@@ -79,7 +90,7 @@ describe('starting a payment: by method and purpose, only from the public origin
       .next()
       .call(ensurePublicOrigin)
       .next(true)
-      .call(handleTransferStart, orderTarget)
+      .call(handleTransferStart, orderTarget, false)
       .next()
       .isDone();
   });
@@ -137,9 +148,56 @@ describe('card start, step by step', () => {
       .throw(error)
       .call(logError, '[payments] WEBPAY start failed', error)
       .next()
+      .put(paymentStartFailed({ message: 'No se pudo iniciar el pago con WebPay Plus: WebPay no respondió, intentelo mas tarde', order, standing: null }))
+      .next()
       .put(startFailed('WebPay no respondió, intentelo mas tarde'))
       .next()
       .call(notify, 'No se pudo iniciar el pago con WebPay Plus: WebPay no respondió, intentelo mas tarde', 'error')
+      .next()
+      .isDone();
+  });
+});
+
+describe('card start of an order from the order summary: where the order stands, in the summary alone', () => {
+  it("the server's word on the order (503 with `order`): its message for the summary, no toast", () => {
+    const standing = { created: true, purchaseOrderNumber: 'OC000044', orderState: 'PROCESS' as const, paymentStarted: false };
+    const text = "Tu pedido OC000044 quedó creado y pendiente de pago: WebPay Plus no respondió y no se cobró nada. Presiona 'Ir a Pagar' para intentar el pago de nuevo; si no se paga en 30 minutos, el pedido se anula y sus productos vuelven a tu carro.";
+    const error = new HttpError(503, text, undefined, { order: standing });
+    testSaga(handleCardStart, orderTarget, true)
+      .next()
+      .select(selectPaymentAttempt)
+      .next(orderAttempt)
+      .call(callWithTimeout, createCardPayment, orderAttempt.body, KEY)
+      .throw(error)
+      .call(logError, '[payments] WEBPAY start failed', error)
+      .next()
+      .put(paymentStartFailed({ message: text, order, standing }))
+      .next()
+      .put(startFailed(text))
+      .next()
+      .isDone();
+  });
+
+  it('no answer: the order exists, unpaid, and Ir a Pagar pays that same order (the key kept)', () => {
+    const error = new HttpError(0, 'Failed to fetch');
+    testSaga(handleCardStart, orderTarget, true)
+      .next()
+      .select(selectPaymentAttempt)
+      .next(orderAttempt)
+      .call(callWithTimeout, createCardPayment, orderAttempt.body, KEY)
+      .throw(error)
+      .call(logError, '[payments] WEBPAY start failed', error)
+      .next()
+      .put(
+        paymentStartFailed({
+          message:
+            "Tu pedido OC000044 quedó creado y pendiente de pago, pero no pudimos iniciar el pago con WebPay Plus: Failed to fetch. Presiona 'Ir a Pagar' para intentarlo de nuevo; se paga ese mismo pedido y no se crea otro.",
+          order,
+          standing: null,
+        }),
+      )
+      .next()
+      .put(startFailed('Failed to fetch'))
       .next()
       .isDone();
   });
@@ -153,6 +211,8 @@ describe('card start: one key per attempt', () => {
       .put(paymentAttemptSettled())
       .next()
       .call(logError, '[payments] WEBPAY start failed', error)
+      .next()
+      .put(paymentStartFailed({ message: 'No se pudo iniciar el pago con WebPay Plus: Ya hay un pago en curso para el pedido OC000044', order, standing: null }))
       .next()
       .put(startFailed('Ya hay un pago en curso para el pedido OC000044'))
       .next()
@@ -313,15 +373,10 @@ describe('card result (/payment-verification), step by step', () => {
 describe('the outcome of a payment, once', () => {
   it.each(['PAID', 'REJECTED', 'ABORTED', 'EXPIRED'] as const)('%s order this tab started: keys removed (what it paid kept in the slice), the cart read again; nothing deleted', (state) => {
     // paid: the order's creation already took the cart's lines; not paid: the server put them back
-    testSaga(handlePaymentSettled, TOKEN, state, 'ORDER')
-      .next()
-      .call(settleStoredPayment, TOKEN)
-      .next(storedOrderPayment)
-      .put(storedPaymentSettled(storedOrderPayment))
-      .next()
-      .put(cartRefreshRequested())
-      .next()
-      .isDone();
+    let steps = testSaga(handlePaymentSettled, TOKEN, state, 'ORDER').next().call(settleStoredPayment, TOKEN).next(storedOrderPayment).put(storedPaymentSettled(storedOrderPayment)).next();
+    // paid, the order is placed: the order summary's kept choices go (unpaid, 'Intentar nuevamente' uses them)
+    if (state === 'PAID') steps = steps.call(clearOrderChoices).next();
+    steps.put(cartRefreshRequested()).next().isDone();
   });
 
   it('a reload of the result page (not stored any more): nothing again', () => {

@@ -191,7 +191,7 @@ describe('the card result’s next steps (/payment-verification)', () => {
   });
 
   it('Intentar nuevamente: a new order from the restored cart with the same choices and a new key, and its WebPay form', async () => {
-    saveCheckoutChoices(choices);
+    saveCheckoutChoices(12, choices);
     saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
     const newOrder = { ...order, id: 45, purchaseOrderNumber: 'OC000045' };
     const newTransaction = { ...webpayCreated, token: 'ab'.repeat(32), buy_order: 'OC000045' };
@@ -252,7 +252,7 @@ describe('the card result’s next steps (/payment-verification)', () => {
   });
 
   it('a public address on another origin: the notice with the link, and no order is made', async () => {
-    saveCheckoutChoices(choices);
+    saveCheckoutChoices(12, choices);
     saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
     const fetchMock = mockApi({
       'GET /api/public-config': () => json(200, { publicUrl: 'https://portal.ejemplo.cl' }),

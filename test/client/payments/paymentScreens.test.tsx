@@ -22,7 +22,7 @@ import {
 } from './fixtures';
 
 const buyer = { session: sessionOf('USER') };
-const badge = () => within(screen.getByRole('banner')).getByRole('button', { name: 'Carro de compras' });
+const badge = () => within(screen.getByRole('banner')).getByRole('button', { name: /^Carro de compras/ });
 /** The value next to a label in the payment's description list. */
 const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
 

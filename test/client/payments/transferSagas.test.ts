@@ -4,7 +4,7 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { call, delay, take } from 'redux-saga/effects';
 import { HttpError } from '@client/api/http';
 import { newIdempotencyKey } from '@client/api/idempotency';
-import { cartRefreshRequested, invoicePaymentRequested, paymentStarted } from '@client/app/events';
+import { cartRefreshRequested, invoicePaymentRequested, paymentStarted, paymentStartFailed } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
@@ -117,6 +117,8 @@ describe('transfer start, step by step', () => {
     newTransferAttempt(orderTarget, orderAttempt)
       .throw(error)
       .call([console, console.error], '[payments] KHIPU start failed', error)
+      .next()
+      .put(paymentStartFailed({ message: 'No se pudo iniciar el pago con Khipu: Khipu no respondió, intentelo mas tarde', order, standing: null }))
       .next()
       .put(startFailed('Khipu no respondió, intentelo mas tarde'))
       .next()

@@ -13,6 +13,22 @@ import { content, detail } from './fixtures';
 import { callWithTimeout } from '@client/app/sagaUtils';
 
 describe('product saga, step by step', () => {
+  it('the ERP down is said plainly: what failed, that nothing was lost, what to do', () => {
+    testSaga(handleProductOpened, productOpened('POL-1003'))
+      .next()
+      .all([call(callWithTimeout, fetchProductDetail, 'POL-1003'), call(loadContent, 'POL-1003')])
+      .throw(new HttpError(503, 'El ERP no está disponible', undefined, { code: 'ERP_UNAVAILABLE' }))
+      .put(
+        productFailed({
+          sku: 'POL-1003',
+          message:
+            'No pudimos mostrar el stock y los precios de este producto: el ERP, nuestro sistema de stock y precios, no responde en este momento. No se perdió nada: tu carro sigue guardado. Reintenta en unos minutos.',
+        }),
+      )
+      .next()
+      .isDone();
+  });
+
   it('loads detail and content in parallel', () => {
     testSaga(handleProductOpened, productOpened('POL-1003'))
       .next()
@@ -35,7 +51,7 @@ describe('product saga, step by step', () => {
 });
 
 /** The state right after productOpened('POL-1003'). */
-const opening = (): RootState => ({ ...rootReducer(undefined, { type: '@@init' }), product: { sku: 'POL-1003', status: 'loading', detail: null, content: null, error: null } });
+const opening = (): RootState => ({ ...rootReducer(undefined, { type: '@@init' }), product: { sku: 'POL-1003', status: 'loading', detail: null, content: null, error: null, quantities: {}, adding: false } });
 
 describe('product saga with the reducers', () => {
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
@@ -49,7 +65,7 @@ describe('product saga with the reducers', () => {
         [matchers.call.fn(fetchProductContent), content],
       ])
       .run();
-    expect(storeState.product).toEqual({ sku: 'POL-1003', status: 'loaded', detail, content, error: null });
+    expect(storeState.product).toEqual({ sku: 'POL-1003', status: 'loaded', detail, content, error: null, quantities: {}, adding: false });
   });
 
   it('content that cannot be read is no content, not a failure', async () => {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { cartItemsAddRequested } from '@client/app/events';
@@ -8,7 +8,8 @@ import { makeStore } from '@client/app/store';
 import '@client/app/allFeatures';
 import ProductDetailScreen, { type ProductViewer } from '@client/features/product/ProductDetailScreen';
 import { buyerProfile, renderWithProviders, sessionOf } from '../renderWithProviders';
-import { mockApi } from '../home/mockApi';
+import { json, mockApi } from '../home/mockApi';
+import type { ProductDetail } from '@shared/api/erp';
 import { content, detail, offerDetail } from './fixtures';
 
 const route = '/user/product-detail/POL-1003';
@@ -51,8 +52,9 @@ describe('Product detail (/user/product-detail/:sku)', () => {
     await user.click(within(gallery).getByRole('button', { name: 'Imagen siguiente' }));
     expect(within(gallery).getByRole('img', { name: 'Polera Dry Fit Deportiva - imagen 2 de 3' })).toBeInTheDocument();
 
-    // distributor price: 9990 less 4 % loyalty = 9590.4 → $9.590
-    expect(screen.getByText('Precio distribuidor').parentElement).toHaveTextContent('$9.590');
+    // the price the buyer pays: 9990 less 4 % loyalty = 9590.4 → $9.590 (no offer)
+    expect(screen.getByText('Tu precio distribuidor').parentElement).toHaveTextContent('$9.590');
+    expect(screen.getByText('Es lo que pagas por unidad en el carro: precio lista y tu descuento de fidelización -4%.')).toBeInTheDocument();
     expect(screen.getByLabelText('Descuento fidelización 4%')).toHaveTextContent('-4%');
     expect(screen.getByText('Precio lista', { selector: 'span' }).parentElement).toHaveTextContent('$9.990');
     expect(screen.queryByText('Precio oferta')).not.toBeInTheDocument();
@@ -88,6 +90,30 @@ describe('Product detail (/user/product-detail/:sku)', () => {
     expect(screen.getByLabelText('Oferta 20%')).toHaveTextContent('-20%');
     const table = screen.getByRole('table', { name: 'Tallas disponibles' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sku', 'Talla', 'Stock', 'Precio lista', 'Precio Oferta', 'P. Distrib.', 'Cantidad']);
+    // P. Distrib. is what the cart charges: 9990 less 20 % and then 4 % = 7672.32 → $7.672
+    expect(screen.getByText('Tu precio distribuidor').parentElement).toHaveTextContent('$7.672');
+    const rowM = within(table).getByRole('row', { name: /POL-1003-M/ });
+    expect(within(rowM).getAllByRole('cell').map((c) => c.textContent).slice(3, 6)).toEqual(['$9.990', '$7.992', '$7.672']);
+  });
+
+  it("shows the price the buyer will pay, labelled so: CAL-7002 for a Gold buyer is the cart's $9.016, not the loyalty-only $11.271", async () => {
+    const cal: ProductDetail = {
+      ...offerDetail,
+      nombre: 'Calza Deportiva Tiro Alto',
+      precio: 11990,
+      precioOferta: 9592,
+      descuento: 20,
+      relacionados: [{ sku: 'CAL-7002-S', talla: 'S', stock: 223, preciolista: 11990, precioOferta: 9592, descuento: 20, descripcion: 'Calza S' }],
+    };
+    mockApi({ '/user/b1/products-detail/CAL-7002': cal, '/user/products/CAL-7002': { ...content, sku: 'CAL-7002' } });
+    const gold = sessionOf('USER', { ...buyerProfile, descFidel: 6, fidelizacion: 'Gold' });
+    renderWithProviders({ route: '/user/product-detail/CAL-7002', preloadedState: { session: gold } });
+    await screen.findByRole('heading', { level: 1, name: 'Calza Deportiva Tiro Alto' });
+    expect(screen.getByText('Tu precio distribuidor').parentElement).toHaveTextContent('$9.016');
+    expect(screen.getByText('Es lo que pagas por unidad en el carro: precio lista, oferta -20% y tu descuento de fidelización -6%.')).toBeInTheDocument();
+    expect(screen.queryByText('$11.271')).not.toBeInTheDocument();
+    const row = within(screen.getByRole('table', { name: 'Tallas disponibles' })).getByRole('row', { name: /CAL-7002-S/ });
+    expect(within(row).getAllByRole('cell')[5]).toHaveTextContent('$9.016');
   });
 
   it('without content: no images, no sheet, no size guide', async () => {
@@ -145,6 +171,50 @@ describe('Product detail (/user/product-detail/:sku)', () => {
     renderWithProviders({ route, preloadedState: { session } });
     await screen.findByRole('heading', { level: 1, name: 'Polera Dry Fit Deportiva' });
     expect(screen.getByRole('button', { name: 'Agregar al Carro' })).toBeDisabled();
+  });
+
+  it("after 'Agregar al Carro' the quantities are cleared (a second click adds nothing) and the old error toast gives way to the success", async () => {
+    const posted: unknown[] = [];
+    mockApi({
+      '/user/b1/products-detail/POL-1003': detail,
+      '/user/products/POL-1003': content,
+      '/user/cart': () => Promise.resolve(json(201, { id: posted.push(1) })),
+      '/user/cart/count-cart/12': 2,
+    });
+    const { user } = renderWithProviders({ route, preloadedState: { session: sessionOf('USER') } });
+    await screen.findByRole('heading', { level: 1, name: 'Polera Dry Fit Deportiva' });
+    await user.type(quantity('S'), '9'); // above the stock: clamped to 5, with the error toast
+    const excess = await screen.findByText('Un producto excede es mayor al stock');
+    await user.type(quantity('M'), '3');
+    await user.click(screen.getByRole('button', { name: 'Agregar al Carro' }));
+    expect(await screen.findByText('Producto(s) agregados!!')).toBeInTheDocument();
+    await waitForElementToBeRemoved(excess);
+    expect(posted).toHaveLength(2);
+    expect(quantity('S')).toHaveValue(null);
+    expect(quantity('M')).toHaveValue(null);
+
+    await user.click(screen.getByRole('button', { name: 'Agregar al Carro' }));
+    expect(await screen.findByText('No hay productos seleccionado')).toBeInTheDocument();
+    expect(posted).toHaveLength(2);
+  });
+
+  it('the ERP down: one alert in plain Spanish and a retry that loads the product again', async () => {
+    let erpUp = false;
+    mockApi({
+      '/user/b1/products-detail/POL-1003': () =>
+        Promise.resolve(erpUp ? json(200, detail) : json(503, { status: 503, message: 'El ERP no está disponible', code: 'ERP_UNAVAILABLE' })),
+      '/user/products/POL-1003': content,
+    });
+    const { user } = renderWithProviders({ route, preloadedState: { session: sessionOf('USER') } });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'No pudimos mostrar el stock y los precios de este producto: el ERP, nuestro sistema de stock y precios, no responde en este momento. No se perdió nada: tu carro sigue guardado. Reintenta en unos minutos.',
+    );
+    expect(screen.queryByText('El ERP no está disponible')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    erpUp = true;
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Polera Dry Fit Deportiva' })).toBeInTheDocument();
   });
 
   it('a product the ERP does not know shows the server message', async () => {

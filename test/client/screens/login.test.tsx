@@ -75,7 +75,7 @@ describe('Login screen (/login)', () => {
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(store.getState().session).toMatchObject({ isAuthenticated: true, isUser: true });
-    expect(screen.getByRole('button', { name: 'Carro de compras' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Carro de compras/ })).toBeInTheDocument();
     const profileCall = fetchMock.mock.calls.find(([url]) => url === '/api/user/b1/profile/12')!;
     expect((profileCall[1].headers as Record<string, string>).Authorization).toBe('jwt-b');
   });

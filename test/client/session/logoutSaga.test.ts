@@ -27,6 +27,10 @@ describe('logout (spec section 4)', () => {
     saveSession({ token: 'jwt', id: 12, role: 'USER', username: '76123456-0' });
     saveProfile(buyerProfile);
     sessionStorage.setItem('category', 'POLERAS'); // other keys of later features stay
+    // the order summary's kept choices go with the session (the next user never sees them)
+    Object.entries({ choicesOwner: '12', tipoEntrega: 'entrega', deliveryAddress: 'BODEGA', deliveryTransport: '0002', invoiceAddress: 'CASA MATRIZ', paymentMethod: 'WEBPAY' }).forEach(
+      ([key, value]) => sessionStorage.setItem(key, value),
+    );
     const { storeState } = await expectSaga(handleLogout)
       .withReducer(rootReducer, loggedInBuyer())
       .provide([[matchers.call.fn(navigateTo), undefined]])
@@ -36,6 +40,7 @@ describe('logout (spec section 4)', () => {
     expect(storeState.cart.count).toBe(0);
     expect(storeState.message.current).toBeNull();
     for (const key of ['tokens', 'role', 'idUser', 'id', 'username', 'profile']) expect(sessionStorage.getItem(key)).toBeNull();
+    for (const key of ['choicesOwner', 'tipoEntrega', 'deliveryAddress', 'deliveryTransport', 'invoiceAddress', 'paymentMethod']) expect(sessionStorage.getItem(key)).toBeNull();
     expect(sessionStorage.getItem('category')).toBe('POLERAS');
   });
 

@@ -110,6 +110,7 @@ export default function PendingPaymentsScreen() {
               disableRowSelectionOnClick={false}
               {...paginationProps}
               noRowsLabel={ACCOUNT_TEXT.noPending}
+              cards={{ title: 'folio' }}
             />
           </GridBox>
 

@@ -50,8 +50,8 @@ export function PurchaseDetailDialog({ detail, onClose, onRetry }: Props) {
           </Alert>
         )}
         {status === 'loaded' && (
-          // wider than a phone: the table scrolls sideways inside the popup
-          <TableContainer>
+          // wider than a phone: the table scrolls sideways inside the popup, and is a Tab stop so a keyboard can scroll it
+          <TableContainer tabIndex={0} role="region" aria-labelledby="purchase-detail-title">
             <Table size="small" aria-labelledby="purchase-detail-title">
               <TableHead>
                 <TableRow>

@@ -110,6 +110,7 @@ export default function PurchaseHistoryScreen() {
           loading={isPending(history.status)}
           {...paginationProps}
           noRowsLabel={ACCOUNT_TEXT.noHistory}
+          cards={{ title: 'numPedido', actions: ['docEntry'] }}
         />
       </GridBox>
     </ListScreen>

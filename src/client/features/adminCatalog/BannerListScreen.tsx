@@ -1,13 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { type GridColDef } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
@@ -20,7 +14,6 @@ import { selectBannerDelete, selectBanners, type AdminCatalogRootState } from '.
 import { bannerDeleteRequested, bannerEditChosen, bannerListOpened } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { BANNER_CREATE_PATH } from './adminPaths';
-import { PageSpinner } from '@client/components/PageSpinner';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
@@ -30,45 +23,6 @@ const IMAGES = [
   ['urlBannerImage2', BANNER_MSG.colBanner2],
   ['urlBannerImage3', BANNER_MSG.colBanner3],
 ] as const;
-
-interface SetActions {
-  deleting: boolean;
-  onEdit: (id: number) => void;
-  onDelete: (id: number) => void;
-}
-
-/** Phones: the set as a card (five columns do not fit in 375 px), with the same images and buttons. */
-function BannerCards({ banners, deleting, onEdit, onDelete }: { banners: Banner[] } & SetActions) {
-  if (!banners.length) return <Typography sx={{ py: 2 }}>{BANNER_MSG.empty}</Typography>;
-  return (
-    <Stack spacing={2}>
-      {banners.map((banner) => (
-        <Paper key={banner.id} variant="outlined" sx={{ p: 1.5 }}>
-          <Stack spacing={1.5}>
-            {IMAGES.map(([field, label]) => (
-              <Box key={field} component="figure" sx={{ m: 0 }}>
-                <Typography component="figcaption" variant="subtitle2" gutterBottom>
-                  {label}
-                </Typography>
-                {banner[field] && (
-                  <Box component="img" src={banner[field]} alt={label} loading="lazy" sx={{ width: '100%', aspectRatio: '3 / 1', objectFit: 'cover', borderRadius: 1, display: 'block' }} />
-                )}
-              </Box>
-            ))}
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button startIcon={<EditIcon />} aria-label={ADMIN_CATALOG_TEXT.editBanner} onClick={() => onEdit(banner.id)}>
-                {BANNER_MSG.colEdit}
-              </Button>
-              <Button color="error" startIcon={<DeleteIcon />} aria-label={ADMIN_CATALOG_TEXT.deleteBanner} disabled={deleting} onClick={() => onDelete(banner.id)}>
-                {BANNER_MSG.colDelete}
-              </Button>
-            </Stack>
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
 
 function thumbnail(field: 'urlBannerImage' | 'urlBannerImage2' | 'urlBannerImage3', label: string): GridColDef<Banner> {
   return {
@@ -92,7 +46,6 @@ export default function BannerListScreen() {
   const dispatch = useAppDispatch();
   const banners = useAdminSelector(selectBanners);
   const deleting = useAdminSelector(selectBannerDelete).status === 'running';
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const onEdit = useCallback((id: number) => dispatch(bannerEditChosen(id)), [dispatch]);
   const onDelete = useCallback((id: number) => dispatch(bannerDeleteRequested(id)), [dispatch]);
 
@@ -140,25 +93,19 @@ export default function BannerListScreen() {
       retryLabel={ADMIN_CATALOG_TEXT.retry}
       onRetry={() => dispatch(bannerListOpened())}
     >
-      {phone ? (
-        loaded ? (
-          <BannerCards banners={banners.data} deleting={deleting} onEdit={onEdit} onDelete={onDelete} />
-        ) : (
-          <PageSpinner label={ADMIN_CATALOG_TEXT.loading} />
-        )
-      ) : (
-        <GridBox>
-          <PortalDataGrid
-            aria-label={ADMIN_CATALOG_TEXT.bannersGrid}
-            rows={banners.data}
-            columns={columns}
-            loading={!loaded}
-            rowHeight={72}
-            hideFooter
-            noRowsLabel={BANNER_MSG.empty}
-          />
-        </GridBox>
-      )}
+      <GridBox>
+        <PortalDataGrid
+          aria-label={ADMIN_CATALOG_TEXT.bannersGrid}
+          rows={banners.data}
+          columns={columns}
+          loading={!loaded}
+          rowHeight={72}
+          hideFooter
+          noRowsLabel={BANNER_MSG.empty}
+          // a phone shows the set as a card: its three images, then Editar and Eliminar
+          cards={{ title: false, actions: ['editar', 'eliminar'] }}
+        />
+      </GridBox>
     </ListScreen>
   );
 }

@@ -1,11 +1,11 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { FileButton } from '@client/components/FileButton';
 import { fill } from '@shared/messages';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 
@@ -24,9 +24,6 @@ export interface FilePickerProps {
   disabled?: boolean;
   onChoose: (file: File | null) => void;
 }
-
-// the input stays reachable (label click, screen readers) but the button is what shows
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 const previewSx = { width: 120, height: 72, objectFit: 'contain', borderRadius: 1, bgcolor: 'grey.100', display: 'block' } as const;
 
@@ -48,12 +45,6 @@ function ChosenPreview({ file, alt }: { file: File; alt: string }) {
 /** One file field: what the record has now, the file chosen to replace it, and the rule's message. */
 export function FilePicker({ name, label, kind, accept, currentUrl, file, error, hint, disabled, onChoose }: FilePickerProps) {
   const helperId = useId();
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    event.target.value = ''; // choosing the same file again is a change too
-    if (chosen) onChoose(chosen);
-  };
 
   const current = currentUrl ? (
     kind === 'image' ? (
@@ -78,20 +69,21 @@ export function FilePicker({ name, label, kind, accept, currentUrl, file, error,
         {current}
         {file && !error && kind === 'image' && canPreview() && <ChosenPreview file={file} alt={fill(ADMIN_CATALOG_TEXT.chosen, { label })} />}
       </Stack>
-      <Button component="label" variant="outlined" size="small" startIcon={<UploadFileIcon />} disabled={disabled} color={error ? 'error' : 'primary'}>
+      <FileButton
+        name={name}
+        accept={accept}
+        buttonLabel={`${ADMIN_CATALOG_TEXT.chooseFile}: ${label}`}
+        inputLabel={label}
+        describedBy={helperId}
+        invalid={Boolean(error)}
+        disabled={disabled}
+        size="small"
+        startIcon={<UploadFileIcon />}
+        color={error ? 'error' : 'primary'}
+        onChoose={(chosen) => chosen && onChoose(chosen)}
+      >
         {ADMIN_CATALOG_TEXT.chooseFile}
-        <input
-          type="file"
-          name={name}
-          accept={accept}
-          aria-label={label}
-          aria-describedby={helperId}
-          aria-invalid={Boolean(error)}
-          disabled={disabled}
-          onChange={choose}
-          style={visuallyHidden}
-        />
-      </Button>
+      </FileButton>
       <FormHelperText id={helperId} error={Boolean(error)} sx={{ overflowWrap: 'anywhere' }}>
         {error ?? (file ? fill(ADMIN_CATALOG_TEXT.chosenFile, { file: file.name }) : hint)}
       </FormHelperText>

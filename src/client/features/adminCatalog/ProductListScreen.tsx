@@ -7,8 +7,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
@@ -44,8 +42,6 @@ export default function ProductListScreen() {
   const statusError = useAdminSelector(selectStatusError);
   const [query, setQuery] = useState('');
   const [pagination, setPagination] = useState<GridPaginationModel>(firstPage);
-  // phones: the description goes under the sku, so Estado and Editar fit in 375 px without scrolling sideways
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   useEffect(() => {
     dispatch(productListOpened());
@@ -65,30 +61,12 @@ export default function ProductListScreen() {
 
   const columns = useMemo<GridColDef<ProductListItem>[]>(
     () => [
-      phone
-        ? {
-            field: 'sku',
-            headerName: ADMIN_PRODUCT_MSG.colSku,
-            flex: 1,
-            minWidth: 140,
-            sortable: false,
-            renderCell: ({ row }) => (
-              <Box sx={{ lineHeight: 1.3, py: 1, minWidth: 0 }}>
-                <Box component="span" sx={{ display: 'block' }}>
-                  {row.sku}
-                </Box>
-                <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-                  {row.descripcion}
-                </Typography>
-              </Box>
-            ),
-          }
-        : { field: 'sku', headerName: ADMIN_PRODUCT_MSG.colSku, width: 150, sortable: false },
+      { field: 'sku', headerName: ADMIN_PRODUCT_MSG.colSku, width: 150, sortable: false },
       { field: 'descripcion', headerName: ADMIN_PRODUCT_MSG.colDescription, flex: 1, minWidth: 200, sortable: false },
       {
         field: 'estado',
         headerName: ADMIN_PRODUCT_MSG.colStatus,
-        width: phone ? 130 : 150,
+        width: 150,
         sortable: false,
         renderCell: ({ row }) => {
           const updated = statuses[row.sku];
@@ -105,7 +83,7 @@ export default function ProductListScreen() {
       {
         field: 'editar',
         headerName: ADMIN_PRODUCT_MSG.colEdit,
-        width: phone ? 64 : 80,
+        width: 80,
         sortable: false,
         renderCell: ({ row }) => (
           <IconButton
@@ -119,7 +97,7 @@ export default function ProductListScreen() {
         ),
       },
     ],
-    [dispatch, statuses, pending, phone],
+    [dispatch, statuses, pending],
   );
 
   const search = (value: string) => {
@@ -193,9 +171,8 @@ export default function ProductListScreen() {
               paginationModel={pagination}
               onPaginationModelChange={setPagination}
               pageSizeOptions={[PAGE_SIZE]}
-              columnVisibilityModel={{ descripcion: !phone }}
-              getRowHeight={phone ? () => 'auto' : undefined}
               noRowsLabel={ADMIN_PRODUCT_MSG.noProducts}
+              cards={{ title: 'sku', actions: ['editar'] }}
               sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
             />
           </Box>

@@ -95,7 +95,15 @@ export default function NotificationListScreen() {
       onRetry={() => dispatch(notificationListOpened())}
     >
       <GridBox>
-        <PortalDataGrid aria-label={T.grid} rows={list.data} columns={columns} loading={!loaded} hideFooter noRowsLabel={T.empty} />
+        <PortalDataGrid
+          aria-label={T.grid}
+          rows={list.data}
+          columns={columns}
+          loading={!loaded}
+          hideFooter
+          noRowsLabel={T.empty}
+          cards={{ title: 'section', actions: ['editar', 'eliminar'] }}
+        />
       </GridBox>
     </ListScreen>
   );

@@ -142,6 +142,7 @@ export default function UserListScreen() {
           columns={columns}
           {...gridProps}
           noRowsLabel={USER_MSG.empty}
+          cards={{ title: 'username', actions: ['editar', 'eliminar'] }}
         />
       </GridBox>
     </ListScreen>

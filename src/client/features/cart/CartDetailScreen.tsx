@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -9,6 +8,7 @@ import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import { PageSpinner } from '@client/components/PageSpinner';
+import { ProblemAlert } from '@client/components/ProblemAlert';
 import { useAppDispatch } from '@client/app/hooks';
 import { CartLine } from './CartLine';
 import {
@@ -24,6 +24,7 @@ import { cartCheckoutChosen, cartLineDeleted, cartQuantityChanged, cartScreenOpe
 import { CartSummary } from './CartSummary';
 import { CART_TEXT, productCount } from './cartTexts';
 import './cartFeature'; // the feature's slice and saga, in the store before this screen renders
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const useCartSelector = useSelector.withTypes<CartRootState>();
@@ -46,27 +47,20 @@ export default function CartDetailScreen() {
   // the lines of an earlier visit stay on screen while they are read again
   const firstLoad = !loaded && items.length === 0;
 
+  const retry = () => dispatch(cartScreenOpened());
+  // nothing read yet and the read failed: one alert and no summary (its $0 would say the cart is empty; it is not)
+  const nothingRead = load.status === 'failed' && items.length === 0;
+
   let body;
-  if (load.status === 'failed' && items.length === 0) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => dispatch(cartScreenOpened())}>
-            {CART_TEXT.retry}
-          </Button>
-        }
-      >
-        {load.error ?? CART_TEXT.loadFailed}
-      </Alert>
-    );
+  if (nothingRead) {
+    body = <ProblemAlert message={load.error ?? CART_TEXT.loadFailed} onRetry={retry} retryLabel={CART_TEXT.retry} />;
   } else if (firstLoad) {
     body = <PageSpinner label={CART_TEXT.loading} />;
   } else if (items.length === 0) {
     body = (
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }}>
         <Typography gutterBottom>{MSG.cartEmpty}</Typography>
-        <Button component={RouterLink} to="/user/catalog" variant="outlined">
+        <Button component={RouterLink} to="/user/catalog" variant="outlined" sx={PRIMARY_ACTION_SX}>
           {CART_TEXT.goShopping}
         </Button>
       </Paper>
@@ -98,20 +92,20 @@ export default function CartDetailScreen() {
         {!firstLoad && <Typography color="text.secondary">{productCount(items.length)}</Typography>}
       </Box>
       {load.status === 'loading' && !firstLoad && <LinearProgress aria-label={CART_TEXT.loading} sx={{ mb: 1 }} />}
-      {load.status === 'failed' && items.length > 0 && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {load.error ?? CART_TEXT.loadFailed}
-        </Alert>
+      {load.status === 'failed' && items.length > 0 && <ProblemAlert message={load.error ?? CART_TEXT.loadFailed} onRetry={retry} retryLabel={CART_TEXT.retry} />}
+      {nothingRead ? (
+        body
+      ) : (
+        <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(280px, 1fr)' }, alignItems: 'start' }}>
+          <Box sx={{ minWidth: 0 }}>{body}</Box>
+          <CartSummary
+            totals={totals}
+            disabled={items.length === 0 || changing || unavailable}
+            onContinue={() => dispatch(cartCheckoutChosen({ reserve: false }))}
+            onReserve={() => dispatch(cartCheckoutChosen({ reserve: true }))}
+          />
+        </Box>
       )}
-      <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(280px, 1fr)' }, alignItems: 'start' }}>
-        <Box sx={{ minWidth: 0 }}>{body}</Box>
-        <CartSummary
-          totals={totals}
-          disabled={items.length === 0 || changing || unavailable}
-          onContinue={() => dispatch(cartCheckoutChosen({ reserve: false }))}
-          onReserve={() => dispatch(cartCheckoutChosen({ reserve: true }))}
-        />
-      </Box>
     </Box>
   );
 }

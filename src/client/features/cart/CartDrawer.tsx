@@ -1,6 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,6 +14,8 @@ import type { CartItem } from '@shared/api/cart';
 import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { useAppDispatch } from '@client/app/hooks';
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
+import { ProblemAlert } from '@client/components/ProblemAlert';
 import { CartLineImage } from './CartLineImage';
 import { selectCartBusy, selectCartDrawerOpen, selectCartItems, selectCartLoad, selectCartTotals, type CartRootState } from './cartSelectors';
 import { cartDrawerClosed, cartDrawerOpened, cartLineDeleted, selectCartCount } from './cartSlice';
@@ -73,17 +74,9 @@ function CartDrawerContent({ titleId, onClose }: { titleId: string; onClose: () 
       <Divider />
       <Box sx={{ flex: 1, overflowY: 'auto', px: 2 }}>
         {load.status === 'failed' && (
-          <Alert
-            severity="error"
-            sx={{ my: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => dispatch(cartDrawerOpened())}>
-                {CART_TEXT.retry}
-              </Button>
-            }
-          >
-            {load.error ?? CART_TEXT.loadFailed}
-          </Alert>
+          <Box sx={{ mt: 2 }}>
+            <ProblemAlert message={load.error ?? CART_TEXT.loadFailed} onRetry={() => dispatch(cartDrawerOpened())} retryLabel={CART_TEXT.retry} />
+          </Box>
         )}
         {firstLoad && load.status !== 'failed' ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
@@ -101,11 +94,14 @@ function CartDrawerContent({ titleId, onClose }: { titleId: string; onClose: () 
       </Box>
       <Divider />
       <Box sx={{ p: 2 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 1.5 }}>
-          <Typography sx={{ fontWeight: 600 }}>{MSG.cartSubtotal}</Typography>
-          <Typography sx={{ fontWeight: 600 }}>{formatCLP(totals.subtotal)}</Typography>
-        </Box>
-        <Button component={RouterLink} to={CART_DETAIL_ROUTE} onClick={onClose} variant="contained" fullWidth>
+        {/* a cart not read yet has no subtotal ($0 would say it is empty) */}
+        {(load.status === 'loaded' || items.length > 0) && (
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 1.5 }}>
+            <Typography sx={{ fontWeight: 600 }}>{MSG.cartSubtotal}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{formatCLP(totals.subtotal)}</Typography>
+          </Box>
+        )}
+        <Button component={RouterLink} to={CART_DETAIL_ROUTE} onClick={onClose} variant="contained" fullWidth sx={PRIMARY_ACTION_SX}>
           {MSG.cartViewButton}
         </Button>
       </Box>

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import { OrderTotalsSummary } from '@client/components/OrderTotalsSummary';
 import { MSG } from '@shared/messages';
 import type { OrderTotals } from '@shared/pricing';
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
 
 export interface CartSummaryProps {
   totals: OrderTotals;
@@ -15,10 +16,10 @@ export interface CartSummaryProps {
 export function CartSummary({ totals, disabled, onContinue, onReserve }: CartSummaryProps) {
   return (
     <OrderTotalsSummary totals={totals}>
-      <Button variant="contained" size="large" disabled={disabled} onClick={onContinue}>
+      <Button variant="contained" size="large" disabled={disabled} onClick={onContinue} sx={PRIMARY_ACTION_SX}>
         {MSG.cartContinue}
       </Button>
-      <Button variant="outlined" size="large" disabled={disabled} onClick={onReserve}>
+      <Button variant="outlined" size="large" disabled={disabled} onClick={onReserve} sx={PRIMARY_ACTION_SX}>
         {MSG.cartReserve}
       </Button>
     </OrderTotalsSummary>

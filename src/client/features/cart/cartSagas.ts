@@ -4,13 +4,15 @@ import type { CartItem, CartResponse } from '@shared/api/cart';
 import { MSG } from '@shared/messages';
 import { RESERVE_MARKER } from '@shared/orders';
 import { toApiError } from '@client/api/http';
-import { cartItemsAddRequested, cartRefreshRequested, type CartItemRequest } from '@client/app/events';
+import { cartItemsAddFinished, cartItemsAddRequested, cartRefreshRequested, type CartItemRequest } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
+import { problemText } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { removeItems, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { addCartItem, deleteCartItem, fetchCart, fetchCartCount, updateCartItem } from './api';
 import { selectCartUserId } from './cartSelectors';
+import { CART_TEXT } from './cartTexts';
 import {
   cartCheckoutChosen,
   cartCountLoaded,
@@ -44,7 +46,7 @@ export function* handleLoadCount() {
   }
 }
 
-/** GET find-by-userid: the lines and the server's totals. */
+/** GET find-by-userid: the lines and the server's totals. An ERP that does not answer is said plainly. */
 export function* handleLoadCart() {
   const userId: number | null = yield select(selectCartUserId);
   if (userId === null) return;
@@ -53,22 +55,28 @@ export function* handleLoadCart() {
     const cart: CartResponse = yield call(callWithTimeout, fetchCart, userId);
     yield put(cartLoaded(cart));
   } catch (error) {
-    yield put(cartLoadFailed(toApiError(error).message));
+    yield put(cartLoadFailed(problemText(error, CART_TEXT.erpDownLoad, CART_TEXT.erpDownLoadKept)));
   }
 }
 
 /**
  * 'Agregar al Carro': one POST per size, in order. A failure stops there and shows the server's message (e.g. not
- * enough stock); sizes already added stay added, so the badge is read again either way.
+ * enough stock; an ERP down, plainly); sizes already added stay added, so the badge is read again either way. The
+ * product detail is told which sizes went in (cartItemsAddFinished) and clears their quantities. The success toast
+ * closes an error toast still on screen (app/notify).
  */
 export function* handleAddItems(action: PayloadAction<{ items: CartItemRequest[] }>) {
+  const added: CartItemRequest[] = [];
   try {
     for (const item of action.payload.items) {
       yield call(callWithTimeout, addCartItem, { sku: item.sku, quantity: item.quantity });
+      added.push(item);
     }
+    yield put(cartItemsAddFinished({ added }));
     yield call(notify, MSG.cartAdded, 'success');
   } catch (error) {
-    yield call(notify, toApiError(error).message, 'error');
+    yield put(cartItemsAddFinished({ added }));
+    yield call(notify, problemText(error, CART_TEXT.erpDownAdd, added.length ? CART_TEXT.erpDownAddSome : CART_TEXT.erpDownAddKept), 'error');
   }
   yield call(handleLoadCount);
 }
@@ -82,7 +90,7 @@ export function* handleChangeQuantity(action: PayloadAction<QuantityChange>) {
   } catch (error) {
     // the reload that follows puts back the quantity the server kept
     yield put(cartLineUpdateFailed(id));
-    yield call(notify, toApiError(error).message, 'error');
+    yield call(notify, problemText(error, CART_TEXT.erpDownChange, CART_TEXT.erpDownChangeKept), 'error');
   }
 }
 
@@ -94,7 +102,7 @@ export function* handleDeleteLine(action: PayloadAction<number>) {
     yield put(cartLineRemoved(id));
   } catch (error) {
     yield put(cartLineDeleteFailed(id));
-    yield call(notify, toApiError(error).message, 'error');
+    yield call(notify, problemText(error, CART_TEXT.erpDownChange, CART_TEXT.erpDownChangeKept), 'error');
   }
 }
 

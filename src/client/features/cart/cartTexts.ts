@@ -14,6 +14,15 @@ export const CART_TEXT = {
   retry: 'Reintentar',
   close: 'Cerrar carro',
   goShopping: 'Ver catálogo',
+
+  // the ERP does not answer (app/problems: what failed, then what is still there)
+  erpDownLoad: 'No pudimos mostrar tu carro',
+  erpDownLoadKept: 'tus productos siguen guardados en el carro',
+  erpDownAdd: 'No pudimos agregar los productos al carro',
+  erpDownAddKept: 'las cantidades que elegiste siguen en la página',
+  erpDownAddSome: 'las tallas que sí se agregaron están en tu carro y las demás siguen elegidas en la página',
+  erpDownChange: 'No pudimos cambiar tu carro',
+  erpDownChangeKept: 'tu carro sigue como estaba',
 } as const;
 
 type Line = { name: string; size: string };

@@ -1,7 +1,6 @@
 import { OrderTotalsSummary } from '@client/components/OrderTotalsSummary';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CreateOrderRequest } from '@shared/api/orders';
@@ -28,10 +27,21 @@ import { DEFAULT_DELIVERY_TYPE, DEFAULT_PAYMENT_METHOD, RESERVE_MARKER, type Del
 import { chequeFileError, createOrderSchema, ORDER_MSG } from '@shared/schemas/orders';
 import { chequeAllowed, creditAllowed, defaultInvoiceAddress } from '@shared/checkoutRules';
 import { useAppDispatch } from '@client/app/hooks';
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { FileButton } from '@client/components/FileButton';
 import { PageSpinner } from '@client/components/PageSpinner';
-import { selectCheckoutError, selectCheckoutStatus, selectSummary, selectTransports, type CheckoutRootState } from './checkoutSelectors';
-import { errorDismissed, orderSubmitted, summaryOpened } from './checkoutSlice';
+import { ProblemAlert } from '@client/components/ProblemAlert';
+import {
+  selectCheckoutError,
+  selectCheckoutStatus,
+  selectSessionUserId,
+  selectSummary,
+  selectTransports,
+  type CheckoutRootState,
+} from './checkoutSelectors';
+import { orderSubmitted, summaryChoicesChanged, summaryOpened } from './checkoutSlice';
+import { readSummaryChoices, type SummaryChoices } from './checkoutStorage';
 import { CHECKOUT_TEXT } from './checkoutTexts';
 import { keepChequePhoto } from './chequePhotos';
 import './checkoutFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -56,14 +66,27 @@ interface SummaryFormValues {
 
 const addressText = (a: Pick<DispatchAddress, 'direccion' | 'comuna' | 'region'>) => [a.direccion, a.comuna, a.region].filter(Boolean).join(', ');
 
-// Off-screen but reachable by its label: the visible part of the picker is the button.
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-
 /** The cheque photo is checked by the form (createOrderSchema has no file); only when cheque is the payment. */
 function validateChequePhoto(values: SummaryFormValues) {
   if (values.orderType !== 'ONLINE' || values.paymentMethod !== 'CHEQUE') return {};
   const error = chequeFileError(values.chequePhoto);
   return error ? { chequePhoto: error } : {};
+}
+
+/**
+ * The form's first values: the choices kept for this buyer (a reload keeps them) where they still hold (an address of
+ * the profile, a payment method the buyer may use), else the defaults. The transport is checked once the list loads.
+ */
+function initialChoices(kept: Partial<SummaryChoices> | null, profile: CustomerProfile | null, canPayCheque: boolean, canUseCredit: boolean) {
+  const deliveryAddress = kept?.deliveryAddress && profile?.despacho.some((d) => d.iddespacho === kept.deliveryAddress) ? kept.deliveryAddress : '';
+  const method = kept?.paymentMethod;
+  const usable = method && (method === 'CHEQUE' ? canPayCheque : method === 'CREDIT' ? canUseCredit : true);
+  return {
+    tipoEntrega: kept?.tipoEntrega ?? DEFAULT_DELIVERY_TYPE,
+    deliveryAddress,
+    deliveryTransport: kept?.deliveryTransport ?? '',
+    paymentMethod: usable ? method : DEFAULT_PAYMENT_METHOD,
+  };
 }
 
 function toRequest(values: SummaryFormValues): CreateOrderRequest {
@@ -85,12 +108,15 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   const error = useCheckoutSelector(selectCheckoutError);
   const summary = useCheckoutSelector(selectSummary);
   const transports = useCheckoutSelector(selectTransports);
+  const userId = useCheckoutSelector(selectSessionUserId);
   // the cart detail set (or cleared) the marker on the way here
   const [reserve] = useState(() => readItem(SESSION_KEYS.reserve) === RESERVE_MARKER);
   const id = useId();
   const invoice = defaultInvoiceAddress(profile);
   const canPayCheque = chequeAllowed(profile);
   const canUseCredit = creditAllowed(profile);
+  // the choices this buyer made before a reload (session storage), read once
+  const [kept] = useState(() => initialChoices(readSummaryChoices(userId), profile, canPayCheque, canUseCredit));
 
   useEffect(() => {
     dispatch(summaryOpened());
@@ -99,11 +125,8 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   const formik = useFormik<SummaryFormValues>({
     initialValues: {
       orderType: reserve ? 'RESERVE' : 'ONLINE',
-      tipoEntrega: DEFAULT_DELIVERY_TYPE,
-      deliveryAddress: '',
-      deliveryTransport: '',
+      ...kept,
       invoiceAddress: invoice?.idfactura ?? '',
-      paymentMethod: DEFAULT_PAYMENT_METHOD,
       chequePhoto: null,
     },
     validationSchema: createOrderSchema,
@@ -117,6 +140,19 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
     },
   });
   const { values } = formik;
+  const { tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod } = values;
+
+  // every choice is kept for this buyer as it changes (never an amount): a reload of the summary keeps them
+  useEffect(() => {
+    dispatch(summaryChoicesChanged({ tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod }));
+  }, [dispatch, tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod]);
+
+  // a kept transport that the ERP no longer lists is dropped once the list is there
+  const transportListed = transports.list.some((t) => t.idTransporte === deliveryTransport);
+  useEffect(() => {
+    if (transports.status === 'loaded' && deliveryTransport && !transportListed) void formik.setFieldValue('deliveryTransport', '');
+  }, [transports.status, deliveryTransport, transportListed, formik]);
+
   const fieldError = (name: keyof SummaryFormValues) => (formik.touched[name] && (formik.errors[name] as string | undefined)) || undefined;
 
   const running = status === 'running';
@@ -129,9 +165,7 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   const choosePayment = (method: PaymentMethod) => {
     void formik.setFieldValue('paymentMethod', method);
   };
-  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    event.target.value = ''; // choosing the same file again is a change too
+  const choosePhoto = (file: File | null) => {
     void formik.setFieldTouched('chequePhoto', true, false);
     void formik.setFieldValue('chequePhoto', file, true);
   };
@@ -142,10 +176,16 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   const invoiceLabelId = `${id}-invoice`;
   const photoHintId = `${id}-photo-hint`;
   const photoError = chequeChosen ? fieldError('chequePhoto') : undefined;
-  const loadFailures = [
-    summary.status === 'failed' ? `${CHECKOUT_TEXT.loadFailed} ${summary.error}` : null,
-    transports.status === 'failed' ? `${CHECKOUT_TEXT.transportsFailed} ${transports.error}` : null,
-  ].filter((text): text is string => Boolean(text));
+  // one alert at a time, each with its retry: the order that failed (repeated with the same choices: the same order or
+  // Idempotency-Key, never a second order), else what did not load (the same words once when the ERP is down)
+  const loadFailures = [...new Set([summary.status === 'failed' ? summary.error : null, transports.status === 'failed' ? transports.error : null])].filter(
+    (text): text is string => Boolean(text),
+  );
+  const problem = error
+    ? { message: error, retry: () => void formik.submitForm(), busy: running || !canSubmit, takeFocus: true }
+    : loadFailures.length > 0
+      ? { message: loadFailures.join(' '), retry: () => dispatch(summaryOpened()), busy: summary.status === 'loading' || transports.status === 'loading', takeFocus: false }
+      : null;
 
   return (
     <Paper component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 4 } }}>
@@ -153,30 +193,11 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
         {reserve ? CHECKOUT_TEXT.reserveTitle : CHECKOUT_TEXT.title}
       </Typography>
 
-      {loadFailures.length > 0 && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => dispatch(summaryOpened())}>
-              {CHECKOUT_TEXT.retry}
-            </Button>
-          }
-        >
-          {loadFailures.map((text) => (
-            <div key={text}>{text}</div>
-          ))}
-        </Alert>
-      )}
-      {error && (
-        <Alert severity="error" onClose={() => dispatch(errorDismissed())} sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
-      {emptyCart && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {MSG.cartIsEmpty}
-        </Alert>
+      {problem ? (
+        // a failed 'Ir a Pagar' is answered up here, far from its button: the alert comes into view with the focus
+        <ProblemAlert message={problem.message} onRetry={problem.retry} retryLabel={CHECKOUT_TEXT.retry} busy={problem.busy} takeFocus={problem.takeFocus} />
+      ) : (
+        emptyCart && <ProblemAlert severity="warning" message={MSG.cartIsEmpty} />
       )}
 
       <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-busy={running}>
@@ -217,7 +238,8 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
                   id={`${id}-transport`}
                   name="deliveryTransport"
                   label={CHECKOUT_TEXT.transport}
-                  value={values.deliveryTransport}
+                  // shown once the list has it (a kept transport waits for the list)
+                  value={transportListed ? values.deliveryTransport : ''}
                   onChange={(e) => void formik.setFieldValue('deliveryTransport', e.target.value)}
                   error={Boolean(fieldError('deliveryTransport'))}
                   helperText={fieldError('deliveryTransport') ?? (transports.status === 'loading' ? CHECKOUT_TEXT.transportsLoading : undefined)}
@@ -272,26 +294,20 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
 
             {!reserve && (
               <Box>
-                <Button
-                  component="label"
-                  variant="outlined"
-                  startIcon={<PhotoCameraIcon />}
+                <FileButton
+                  name="chequePhoto"
+                  accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+                  inputLabel={CHECKOUT_TEXT.chequePhoto}
+                  describedBy={photoHintId}
+                  invalid={Boolean(photoError)}
                   disabled={!chequeChosen}
+                  startIcon={<PhotoCameraIcon />}
                   color={photoError ? 'error' : 'primary'}
                   sx={{ maxWidth: '100%' }}
+                  onChoose={choosePhoto}
                 >
                   {CHECKOUT_TEXT.chequePhoto}
-                  <input
-                    type="file"
-                    name="chequePhoto"
-                    accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-                    disabled={!chequeChosen}
-                    onChange={choosePhoto}
-                    aria-describedby={photoHintId}
-                    aria-invalid={Boolean(photoError)}
-                    style={visuallyHidden}
-                  />
-                </Button>
+                </FileButton>
                 <FormHelperText id={photoHintId} error={Boolean(photoError)} sx={{ overflowWrap: 'anywhere' }}>
                   {photoError ??
                     (chequeChosen && values.chequePhoto ? fill(CHECKOUT_TEXT.chequePhotoChosen, { file: values.chequePhoto.name }) : CHECKOUT_TEXT.chequePhotoHint)}
@@ -303,7 +319,7 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
           <Stack spacing={2}>
             {summary.totals ? <OrderTotalsSummary totals={summary.totals} /> : summary.status !== 'failed' && <PageSpinner label={CHECKOUT_TEXT.loading} />}
             <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-              <Button component={RouterLink} to="/user/cart-detail" startIcon={<ArrowBackIcon />} disabled={running}>
+              <Button component={RouterLink} to="/user/cart-detail" startIcon={<ArrowBackIcon />} disabled={running} sx={PRIMARY_ACTION_SX}>
                 {CHECKOUT_TEXT.back}
               </Button>
               <Button
@@ -312,6 +328,7 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
                 size="large"
                 disabled={!canSubmit}
                 startIcon={running ? <CircularProgress size={18} color="inherit" aria-label={CHECKOUT_TEXT.processing} /> : undefined}
+                sx={PRIMARY_ACTION_SX}
               >
                 {reserve ? MSG.summaryReserve : MSG.summaryGoPay}
               </Button>

@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { VariantType } from 'notistack';
 import { all, call, fork, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { ApiError } from '@shared/api/types';
 import type { CartResponse } from '@shared/api/cart';
 import type { Transport } from '@shared/api/erp';
 import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '@shared/api/orders';
@@ -21,7 +22,9 @@ import {
 } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
+import { erpDownText, isErpDown } from '@client/app/problems';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
+import { clearOrderChoices } from '@client/app/sessionStorage';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { brandName } from '@client/components/brand';
 import {
@@ -43,6 +46,7 @@ import {
   selectSessionUserId,
   selectStartedPayment,
   selectTransports,
+  selectUnfinishedOrder,
 } from './checkoutSelectors';
 import {
   creditShort,
@@ -50,9 +54,11 @@ import {
   orderAttemptStarted,
   orderCreated,
   orderFailed,
+  orderInProgress,
   orderPlaced,
   orderSubmitted,
   reserveDeclined,
+  summaryChoicesChanged,
   summaryOpened,
   totalsLoaded,
   totalsLoadFailed,
@@ -64,6 +70,7 @@ import {
   type OrderAttempt,
   type OrderSubmission,
   type ProviderMethod,
+  type SummaryChoices,
 } from './checkoutSlice';
 import { takeChequePhoto } from './chequePhotos';
 import { readCheckoutChoices, saveCheckoutChoices } from './checkoutStorage';
@@ -75,13 +82,21 @@ export const noRecipientMessage = () => fill(MSG.noRecipient, { brand: brandName
 // The summary's data: the server cart's totals and the transports
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * What the summary says when a load failed: an ERP that does not answer in plain words (the same text for both loads,
+ * so the summary shows it once), anything else with the server's message.
+ */
+export function loadProblem(error: unknown, prefix: string): string {
+  return isErpDown(error) ? CHECKOUT_TEXT.erpDownLoad : `${prefix} ${toApiError(error).message}`;
+}
+
 export function* handleLoadTotals(userId: number) {
   yield put(totalsLoadStarted());
   try {
     const cart: CartResponse = yield call(callWithTimeout, fetchCart, userId);
     yield put(totalsLoaded(cart));
   } catch (error) {
-    yield put(totalsLoadFailed(toApiError(error).message));
+    yield put(totalsLoadFailed(loadProblem(error, CHECKOUT_TEXT.loadFailed)));
   }
 }
 
@@ -91,8 +106,15 @@ export function* handleLoadTransports() {
     const list: Transport[] = yield call(callWithTimeout, fetchTransports);
     yield put(transportsLoaded(list));
   } catch (error) {
-    yield put(transportsLoadFailed(toApiError(error).message));
+    yield put(transportsLoadFailed(loadProblem(error, CHECKOUT_TEXT.transportsFailed)));
   }
+}
+
+/** A choice of the summary changed: kept in session storage for this user, so a reload keeps it. */
+export function* handleChoicesChanged(action: PayloadAction<SummaryChoices>) {
+  const userId: number | null = yield select(selectSessionUserId);
+  if (userId === null) return;
+  yield call(saveCheckoutChoices, userId, action.payload);
 }
 
 /** The screen opened: the totals every time (the cart may have changed), the transports once. */
@@ -109,10 +131,36 @@ export function* handleSummaryOpened() {
 // Steps the flows share (yield* so that each effect is a step of the flow)
 // ---------------------------------------------------------------------------------------------------------------
 
-/** A step failed: nothing else runs; the flow shows the message. */
+/** A step failed: nothing else runs; the summary shows the message in its one alert (no toast besides it). */
 function* failOrder(message: string) {
   yield put(orderFailed(message));
-  yield call(notify, message, 'error');
+}
+
+/**
+ * What the buyer reads when 'Ir a Pagar' (or 'Reservar') failed, always saying whether the order exists:
+ *  - the server said where the order stands (`order` in its error): its message says it;
+ *  - the order was made here and a later step got no answer (or a 5xx): it exists, with its number, and
+ *    'Reintentar' finishes that same order;
+ *  - the ERP down at the creation: no order, nothing charged, the cart as it was;
+ *  - no answer to the creation: it may or may not exist, and 'Reintentar' (same Idempotency-Key) cannot make two;
+ *  - otherwise the server's message (a refusal: a 4xx).
+ */
+export function orderFailureText(error: unknown, made: Order | null, creating: boolean): string {
+  const failure: ApiError = toApiError(error);
+  if (failure.order) return failure.message;
+  if (made && outcomeUnknown(error)) return fill(CHECKOUT_TEXT.orderExistsUnfinished, { number: made.purchaseOrderNumber, message: failure.message });
+  if (creating && isErpDown(error)) return erpDownText(CHECKOUT_TEXT.erpDownCreate, CHECKOUT_TEXT.erpDownCreateKept);
+  if (creating && outcomeUnknown(error)) return CHECKOUT_TEXT.creationUnknown;
+  return failure.message;
+}
+
+/**
+ * A reserve, credit-line or cheque flow failed: its message in the summary's alert. An order made here and refused
+ * for good afterwards (a 4xx: the ERP rejected it and the server canceled it) is not finished again by a retry.
+ */
+function* orderFlowFailed(error: unknown, made: Order | null, creating: boolean) {
+  if (made && !outcomeUnknown(error)) yield put(orderInProgress(null));
+  yield* failOrder(orderFailureText(error, made, creating));
 }
 
 /** What the buyer chose on the order summary, as a creation's body or as an order carries it. */
@@ -122,8 +170,8 @@ type Choices = Omit<CreateOrderRequest, 'paymentMethod'> & { paymentMethod?: Cre
 export const sameChoices = (a: Choices, b: Choices) =>
   a.orderType === b.orderType &&
   a.tipoEntrega === b.tipoEntrega &&
-  a.deliveryAddress === b.deliveryAddress &&
-  a.deliveryTransport === b.deliveryTransport &&
+  // a store pickup has no dispatch address or transport of the buyer's (its order carries the pickup code instead)
+  (a.tipoEntrega !== 'entrega' || (a.deliveryAddress === b.deliveryAddress && a.deliveryTransport === b.deliveryTransport)) &&
   a.invoiceAddress === b.invoiceAddress &&
   (a.paymentMethod ?? null) === (b.paymentMethod ?? null);
 
@@ -133,6 +181,8 @@ export const sameChoices = (a: Choices, b: Choices) =>
  * the order, so the badge shows 0 at once.
  */
 function* createOrderOnce(request: CreateOrderRequest) {
+  const unfinished: CheckoutState['unfinished'] = yield select(selectUnfinishedOrder);
+  if (unfinished && unfinished.order.orderState === 'PROCESS' && sameChoices(unfinished.request, request)) return unfinished.order;
   const earlier: OrderAttempt | null = yield select(selectOrderAttempt);
   let key: string;
   if (earlier && sameChoices(earlier.request, request)) key = earlier.key;
@@ -149,6 +199,7 @@ function* createOrderOnce(request: CreateOrderRequest) {
     throw error;
   }
   yield put(orderCreated(order));
+  if (request.orderType === 'RESERVE' || request.paymentMethod === 'CREDIT' || request.paymentMethod === 'CHEQUE') yield put(orderInProgress({ order, request }));
   yield put(cartEmptied());
   return order;
 }
@@ -170,6 +221,8 @@ function* finishOrder(order: Order, answers: (OrderSubmissionResponse | undefine
   const pending = answers.find(waitsForErp);
   const last = answers[answers.length - 1];
   yield put(orderPlaced({ order: last?.order ?? order, pending: Boolean(pending), message: pending?.message ?? '' }));
+  // placed: the summary's kept choices go (the next purchase starts afresh)
+  yield call(clearOrderChoices);
   yield call(navigateTo, '/');
   const [text, variant]: [string, VariantType] = pending
     ? [pending.message || fill(MSG.orderPendingErp, { number: order.purchaseOrderNumber }), 'warning']
@@ -194,13 +247,16 @@ export function* handleReserve(request: CreateOrderRequest) {
     return;
   }
   let made: Order | null = null;
+  let creating = false;
   try {
     const recipient: NotificationRecipient | null = yield call(callWithTimeout, findRecipient, 'RESERVE');
     if (!recipient) {
       yield* failOrder(noRecipientMessage());
       return;
     }
+    creating = true;
     const order: Order = yield* createOrderOnce(request);
+    creating = false;
     made = order;
     const reserveNumber = order.purchaseOrderNumber;
     const submission: OrderSubmissionResponse = yield call(callWithTimeout, submitReserve, reserveNumber);
@@ -208,7 +264,7 @@ export function* handleReserve(request: CreateOrderRequest) {
     yield call(callWithTimeout, sendOrderMail, reserveNumber, 'RESERVE');
     yield* finishOrder(order, [submission, confirmation], MSG.reserveSent);
   } catch (error) {
-    yield* failOrder(toApiError(error).message);
+    yield* orderFlowFailed(error, made, creating);
     yield call(notify, MSG.reserveDeclined, 'info');
     if (made) yield* linesMayBeBack();
   }
@@ -226,14 +282,17 @@ export function* handleCreditSale(request: CreateOrderRequest) {
     return;
   }
   let made: Order | null = null;
+  let creating = false;
   try {
+    creating = true;
     const order: Order = yield* createOrderOnce(request);
+    creating = false;
     made = order;
     const submission: OrderSubmissionResponse = yield call(callWithTimeout, submitSalesOrder, order.purchaseOrderNumber);
     const confirmation: OrderSubmissionResponse = yield call(callWithTimeout, confirmOrder, order.id, order.purchaseOrderNumber);
     yield* finishOrder(order, [submission, confirmation], MSG.thanksForBuying);
   } catch (error) {
-    yield* failOrder(toApiError(error).message);
+    yield* orderFlowFailed(error, made, creating);
     if (made) yield* linesMayBeBack();
   }
 }
@@ -247,20 +306,23 @@ export function* handleChequeSale(request: CreateOrderRequest, chequePhotoKey: s
     return;
   }
   let made: Order | null = null;
+  let creating = false;
   try {
     const recipient: NotificationRecipient | null = yield call(callWithTimeout, findRecipient, 'CHEQUE');
     if (!recipient) {
       yield* failOrder(noRecipientMessage());
       return;
     }
+    creating = true;
     const order: Order = yield* createOrderOnce(request);
+    creating = false;
     made = order;
     yield call(callWithTimeout, payCheque, order.purchaseOrderNumber, photo);
     const submission: OrderSubmissionResponse = yield call(callWithTimeout, submitSalesOrder, order.purchaseOrderNumber);
     const confirmation: OrderSubmissionResponse = yield call(callWithTimeout, confirmOrder, order.id, order.purchaseOrderNumber);
     yield* finishOrder(order, [submission, confirmation], MSG.thanksForBuying);
   } catch (error) {
-    yield* failOrder(toApiError(error).message);
+    yield* orderFlowFailed(error, made, creating);
     if (made) yield* linesMayBeBack();
   }
 }
@@ -271,16 +333,21 @@ export function* handleChequeSale(request: CreateOrderRequest, chequePhotoKey: s
  * (its creation took the cart; another one would find it empty).
  */
 export function* handleProviderPayment(request: CreateOrderRequest, method: ProviderMethod) {
+  let creating = false;
   try {
     // the provider sends the buyer back to the public address: from another origin no order is made (a notice says why)
     const allowed: boolean = yield call(ensurePublicOrigin);
     if (!allowed) return;
-    yield call(saveCheckoutChoices, request);
+    const userId: number | null = yield select(selectSessionUserId);
+    if (userId !== null) yield call(saveCheckoutChoices, userId, request);
     const started: PaymentStart | null = yield select(selectStartedPayment);
-    const order: Order = started && sameChoices(started.order, request) ? started.order : yield* createOrderOnce(request);
-    yield put(paymentStarted({ order, method }));
+    creating = !(started && sameChoices(started.order, request));
+    const order: Order = creating ? yield* createOrderOnce(request) : started!.order;
+    creating = false;
+    // a failure to start the payment is the summary's to show (paymentStartFailed), in its one alert
+    yield put(paymentStarted({ order, method, shownBySummary: true }));
   } catch (error) {
-    yield* failOrder(toApiError(error).message);
+    yield* failOrder(orderFailureText(error, null, creating));
   }
 }
 
@@ -304,7 +371,7 @@ export function* handlePurchaseRetry(action: PayloadAction<PurchaseRetry>) {
       return;
     }
     const kept: CreateOrderRequest | null = yield select(selectLastChoices);
-    const choices: CreateOrderRequest | null = kept ?? (yield call(readCheckoutChoices));
+    const choices: CreateOrderRequest | null = kept ?? (yield call(readCheckoutChoices, userId));
     if (!choices) {
       yield* failRetry(CHECKOUT_TEXT.retryNoChoices);
       return;
@@ -363,6 +430,10 @@ export function* watchSummaryOpened() {
   yield takeLatest(summaryOpened.type, safe(handleSummaryOpened));
 }
 
+export function* watchChoicesChanged() {
+  yield takeLatest(summaryChoicesChanged.type, safe(handleChoicesChanged));
+}
+
 /** One order flow at a time: a second submit while one runs is ignored. */
 export function* watchOrderSubmitted() {
   yield takeLeading(orderSubmitted.type, safe(handleOrderSubmitted));
@@ -374,5 +445,5 @@ export function* watchPurchaseRetry() {
 }
 
 export function* checkoutSaga() {
-  yield all([fork(watchSummaryOpened), fork(watchOrderSubmitted), fork(watchPurchaseRetry)]);
+  yield all([fork(watchSummaryOpened), fork(watchOrderSubmitted), fork(watchPurchaseRetry), fork(watchChoicesChanged)]);
 }

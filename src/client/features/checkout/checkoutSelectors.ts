@@ -23,5 +23,7 @@ export const selectTransports = (state: CheckoutRootState) => state.checkout.tra
 export const selectOrderAttempt = (state: CheckoutRootState) => state.checkout.attempt;
 /** The card or transfer payment of the order created on this visit of the summary, or null. */
 export const selectStartedPayment = (state: CheckoutRootState) => state.checkout.payment;
+/** The reserve, credit-line or cheque order made on this visit whose flow has not finished, with its request. */
+export const selectUnfinishedOrder = (state: CheckoutRootState) => state.checkout.unfinished;
 /** The choices of the last card or transfer order of this page, or null (then session storage has them). */
 export const selectLastChoices = (state: CheckoutRootState) => state.checkout.choices;

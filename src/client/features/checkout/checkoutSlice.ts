@@ -3,13 +3,14 @@ import type { CartResponse } from '@shared/api/cart';
 import type { Transport } from '@shared/api/erp';
 import type { CreateOrderRequest, Order, OrderSubmissionResponse } from '@shared/api/orders';
 import type { OrderTotals } from '@shared/pricing';
-import { loggedOut, paymentStarted, purchaseRetryFailed, sessionExpired, type PaymentStart } from '@client/app/events';
+import { loggedOut, paymentStarted, paymentStartFailed, purchaseRetryFailed, sessionExpired, type PaymentStart } from '@client/app/events';
 import { wrongOriginDetected } from '@client/app/publicOriginSlice';
 
 // The order summary and the reserve, credit-line and cheque flows (spec sections 2, 4 and 5).
 
 import type { FlowStatus, LoadStatus } from '@client/app/loadable';
-export type { FlowStatus, LoadStatus };
+import type { SummaryChoices } from './checkoutStorage';
+export type { FlowStatus, LoadStatus, SummaryChoices };
 export type ProviderMethod = PaymentStart['method'];
 export type { PaymentStart };
 
@@ -50,6 +51,12 @@ export interface CheckoutState {
    * since the provider sends the buyer back to a new page).
    */
   choices: CreateOrderRequest | null;
+  /**
+   * A reserve, credit-line or cheque order created on this visit of the summary whose flow failed after its creation
+   * (its ERP submission got no answer): 'Reintentar' with the same choices finishes that order instead of making
+   * another one (its creation already took the cart).
+   */
+  unfinished: { order: Order; request: CreateOrderRequest } | null;
 }
 
 export const initialCheckoutState: CheckoutState = {
@@ -61,6 +68,7 @@ export const initialCheckoutState: CheckoutState = {
   attempt: null,
   payment: null,
   choices: null,
+  unfinished: null,
 };
 
 /** The cart's lines (ids and quantities) and total: lines taken by an order and added again are another cart. */
@@ -81,7 +89,10 @@ const checkoutSlice = createSlice({
         state.error = null;
       }
       state.payment = null;
+      state.unfinished = null;
     },
+    /** The buyer changed a choice of the summary: the saga keeps it in session storage (a reload keeps it). */
+    summaryChoicesChanged(_state, _action: PayloadAction<SummaryChoices>) {},
     totalsLoadStarted(state) {
       state.summary = { ...state.summary, status: 'loading', error: null };
     },
@@ -131,11 +142,19 @@ const checkoutSlice = createSlice({
       state.order = action.payload;
       state.attempt = null;
     },
+    /**
+     * The flow of a reserve, credit-line or cheque order goes on after its creation: kept until it is placed; null when
+     * a later step was refused for good (the ERP rejected it: the server canceled it), so a retry makes a new one.
+     */
+    orderInProgress(state, action: PayloadAction<{ order: Order; request: CreateOrderRequest } | null>) {
+      state.unfinished = action.payload;
+    },
     /** The flow went through: the cart is empty and the buyer goes home. */
     orderPlaced(state, action: PayloadAction<OrderSubmissionResponse>) {
       state.status = 'idle';
       state.order = action.payload.order;
       state.summary = initialCheckoutState.summary;
+      state.unfinished = null;
     },
     orderFailed(state, action: PayloadAction<string>) {
       state.status = 'failed';
@@ -150,6 +169,14 @@ const checkoutSlice = createSlice({
       .addCase(paymentStarted, (state, action) => {
         state.status = 'idle';
         state.payment = action.payload;
+      })
+      // the payment of the order made here did not start: the summary says where the order stands, in its one alert;
+      // 'Ir a Pagar' pays that same order again while it is in process
+      .addCase(paymentStartFailed, (state, action) => {
+        state.status = 'failed';
+        state.error = action.payload.message;
+        const standing = action.payload.standing;
+        if (standing?.created && standing.orderState && standing.orderState !== 'PROCESS') state.payment = null;
       })
       // a card or transfer payment does not start from another origin: the notice tells the buyer where to go
       .addCase(wrongOriginDetected, (state) => {
@@ -178,7 +205,9 @@ export const {
   orderAttemptStarted,
   orderAttemptSettled,
   orderCreated,
+  orderInProgress,
   orderPlaced,
+  summaryChoicesChanged,
   orderFailed,
   errorDismissed,
 } = checkoutSlice.actions;

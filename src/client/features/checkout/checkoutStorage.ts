@@ -1,24 +1,55 @@
 import type { CreateOrderRequest } from '@shared/api/orders';
-import { DELIVERY_TYPES, type DeliveryType } from '@shared/orders';
+import { DELIVERY_TYPES, PAYMENT_METHODS, type DeliveryType, type PaymentMethod } from '@shared/orders';
 import { readItem, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import type { ProviderMethod } from './checkoutSlice';
 
-// The choices of the last card or transfer order outlive the page: the provider sends the buyer back to a new page,
-// where 'Intentar nuevamente' makes the new order with them (spec section 3's keys tipoEntrega, deliveryAddress,
-// deliveryTransport, invoiceAddress, plus the provider).
+// The order summary's choices live in session storage under the spec's keys (section 3: tipoEntrega, deliveryAddress,
+// deliveryTransport, invoiceAddress) plus the payment method, with their owner (the user id):
+//  - while the buyer fills the summary in, so a reload keeps them (never an amount: the server prices every order);
+//  - for 'Intentar nuevamente' after a card or transfer payment ended unpaid (the provider's return is a new page).
+// They go when the order is placed or paid, and at logout (app/sessionStorage clearOrderChoices). Another user's
+// choices are never read.
 
 const PROVIDERS: readonly ProviderMethod[] = ['WEBPAY', 'KHIPU'];
 
-export function saveCheckoutChoices(request: CreateOrderRequest): void {
-  writeItem(SESSION_KEYS.tipoEntrega, request.tipoEntrega);
-  writeItem(SESSION_KEYS.deliveryAddress, request.deliveryAddress);
-  writeItem(SESSION_KEYS.deliveryTransport, request.deliveryTransport);
-  writeItem(SESSION_KEYS.invoiceAddress, request.invoiceAddress);
-  if (request.paymentMethod) writeItem(SESSION_KEYS.paymentMethod, request.paymentMethod);
+/** What the summary keeps of the buyer's choices. */
+export interface SummaryChoices {
+  tipoEntrega: DeliveryType;
+  deliveryAddress: string;
+  deliveryTransport: string;
+  paymentMethod: PaymentMethod;
 }
 
-/** The kept choices of an online order paid by a provider, or null when none (or not whole) are kept. */
-export function readCheckoutChoices(): CreateOrderRequest | null {
+/** Keeps the choices of user `userId` (what a request or the summary's form holds). */
+export function saveCheckoutChoices(userId: number, choices: Partial<SummaryChoices> & { invoiceAddress?: string }): void {
+  writeItem(SESSION_KEYS.choicesOwner, userId);
+  if (choices.tipoEntrega) writeItem(SESSION_KEYS.tipoEntrega, choices.tipoEntrega);
+  if (choices.deliveryAddress !== undefined) writeItem(SESSION_KEYS.deliveryAddress, choices.deliveryAddress);
+  if (choices.deliveryTransport !== undefined) writeItem(SESSION_KEYS.deliveryTransport, choices.deliveryTransport);
+  if (choices.invoiceAddress) writeItem(SESSION_KEYS.invoiceAddress, choices.invoiceAddress);
+  if (choices.paymentMethod) writeItem(SESSION_KEYS.paymentMethod, choices.paymentMethod);
+}
+
+const ownedBy = (userId: number | null) => userId !== null && readItem(SESSION_KEYS.choicesOwner) === String(userId);
+
+/** The summary's kept choices of user `userId` (what is there of them), or null when none are kept for that user. */
+export function readSummaryChoices(userId: number | null): Partial<SummaryChoices> | null {
+  if (!ownedBy(userId)) return null;
+  const choices: Partial<SummaryChoices> = {};
+  const tipoEntrega = readItem(SESSION_KEYS.tipoEntrega) as DeliveryType | null;
+  if (tipoEntrega && DELIVERY_TYPES.includes(tipoEntrega)) choices.tipoEntrega = tipoEntrega;
+  const deliveryAddress = readItem(SESSION_KEYS.deliveryAddress);
+  if (deliveryAddress) choices.deliveryAddress = deliveryAddress;
+  const deliveryTransport = readItem(SESSION_KEYS.deliveryTransport);
+  if (deliveryTransport) choices.deliveryTransport = deliveryTransport;
+  const paymentMethod = readItem(SESSION_KEYS.paymentMethod) as PaymentMethod | null;
+  if (paymentMethod && PAYMENT_METHODS.includes(paymentMethod)) choices.paymentMethod = paymentMethod;
+  return choices;
+}
+
+/** The kept choices of an online order paid by a provider, for user `userId`; null when none (or not whole) are kept. */
+export function readCheckoutChoices(userId: number | null): CreateOrderRequest | null {
+  if (!ownedBy(userId)) return null;
   const tipoEntrega = readItem(SESSION_KEYS.tipoEntrega) as DeliveryType | null;
   const invoiceAddress = readItem(SESSION_KEYS.invoiceAddress);
   const paymentMethod = readItem(SESSION_KEYS.paymentMethod) as ProviderMethod | null;

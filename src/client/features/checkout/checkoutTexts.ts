@@ -1,4 +1,6 @@
 // Texts of the order summary that the spec does not fix (those it fixes are in src/shared/messages.ts).
+import { erpDownText } from '@client/app/problems';
+
 export const CHECKOUT_TEXT = {
   title: 'Finalizar compra',
   reserveTitle: 'Finalizar reserva',
@@ -30,6 +32,14 @@ export const CHECKOUT_TEXT = {
   back: 'Volver al carro',
   processing: 'Procesando pedido',
   dialogAccept: 'Aceptar',
+
+  // the one alert of the summary: a load or the order failed (always saying whether the order exists)
+  erpDownLoad: erpDownText('No pudimos preparar el resumen de tu compra', 'tu carro y lo que elegiste siguen guardados, y no se creó ningún pedido'),
+  erpDownCreate: 'No se creó tu pedido',
+  erpDownCreateKept: 'no se cobró nada y tu carro sigue igual',
+  creationUnknown:
+    "No recibimos respuesta, así que no sabemos si tu pedido alcanzó a crearse. Presiona 'Reintentar': si ya se creó, se usa ese mismo pedido y no se crea otro.",
+  orderExistsUnfinished: "Tu pedido {number} quedó creado, pero no pudimos terminarlo: {message}. Presiona 'Reintentar' para terminar ese mismo pedido; no se creará otro.",
 
   // 'Intentar nuevamente' after a card or transfer payment ended unpaid
   retryNoChoices: 'No se encontraron las opciones de tu compra anterior: vuelve al carro para comprar de nuevo.',

@@ -31,13 +31,34 @@ function useShown(ref: React.RefObject<HTMLElement | null>): boolean {
 const controlSx = { bgcolor: 'rgba(0,0,0,0.45)', color: '#fff', '&:hover': { bgcolor: 'rgba(0,0,0,0.65)' } } as const;
 
 /**
+ * The banner set's shape until its first image says its own: the demo's and the admin's usual banners are 1600 × 500.
+ * The spec's banner has three images and no phone version, so the frame takes the image's proportions and shows it
+ * whole (object-fit: contain) at every width instead of cropping it.
+ */
+export const DEFAULT_BANNER_RATIO = 1600 / 500;
+
+/** Previous and next: over the banner's sides from the small breakpoint up, in the row under it on a phone. */
+const arrowSx = (side: 'left' | 'right') =>
+  ({
+    ...controlSx,
+    position: { xs: 'static', sm: 'absolute' },
+    top: { sm: '50%' },
+    [side]: { sm: 8 },
+    transform: { sm: 'translateY(-50%)' },
+    pointerEvents: 'auto',
+  }) as const;
+
+/**
  * The home banners: one image at a time, advancing by itself; a pause/play button, previous/next buttons
- * and one dot per image, all reachable by keyboard. It holds still while hovered, focused or hidden.
+ * and one dot per image, all reachable by keyboard. It holds still while hovered, focused or hidden. Each banner is
+ * shown whole: the frame has the image's proportions (no crop at 375 px); on a phone the controls sit in a row under
+ * it, so they cover none of its text.
  */
 export function BannerCarousel({ images, label = 'Banners' }: { images: string[]; label?: string }) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [held, setHeld] = useState(false);
+  const [ratio, setRatio] = useState(DEFAULT_BANNER_RATIO);
   const rootRef = useRef<HTMLElement>(null);
   const shown = useShown(rootRef);
   const count = images.length;
@@ -52,6 +73,10 @@ export function BannerCarousel({ images, label = 'Banners' }: { images: string[]
 
   if (!count) return null;
   const go = (next: number) => setIndex(((next % count) + count) % count);
+  // the first banner's own proportions shape the frame (the others are shown whole inside it)
+  const measure = (img: HTMLImageElement) => {
+    if (img.naturalWidth > 0 && img.naturalHeight > 0) setRatio(img.naturalWidth / img.naturalHeight);
+  };
 
   return (
     <Box
@@ -65,10 +90,14 @@ export function BannerCarousel({ images, label = 'Banners' }: { images: string[]
       onBlur={(e: React.FocusEvent<HTMLElement>) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHeld(false);
       }}
-      sx={{ position: 'relative', width: '100%', aspectRatio: { xs: '16 / 9', sm: '3 / 1' }, overflow: 'hidden', borderRadius: 2, bgcolor: 'grey.200', mb: 3 }}
+      sx={{ position: 'relative', width: '100%', mb: 3 }}
     >
       {/* announces the slide only when the user drives it, not on every automatic turn */}
-      <Box aria-live={running ? 'off' : 'polite'} sx={{ position: 'absolute', inset: 0 }}>
+      <Box
+        aria-live={running ? 'off' : 'polite'}
+        data-banner-frame=""
+        sx={{ position: 'relative', width: '100%', aspectRatio: String(ratio), overflow: 'hidden', borderRadius: 2, bgcolor: 'grey.200' }}
+      >
         {images.map((src, i) => (
           <Box
             key={`${i}-${src}`}
@@ -78,19 +107,48 @@ export function BannerCarousel({ images, label = 'Banners' }: { images: string[]
             aria-hidden={i !== current}
             sx={{ position: 'absolute', inset: 0, opacity: i === current ? 1 : 0, transition: 'opacity 400ms ease', visibility: i === current ? 'visible' : 'hidden' }}
           >
-            <Box component="img" src={src} alt={`Banner ${i + 1} de ${count}`} loading={i === 0 ? 'eager' : 'lazy'} sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+            <Box
+              component="img"
+              src={src}
+              alt={`Banner ${i + 1} de ${count}`}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              onLoad={i === 0 ? (e: React.SyntheticEvent<HTMLImageElement>) => measure(e.currentTarget) : undefined}
+              sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
+            />
           </Box>
         ))}
       </Box>
       {count > 1 && (
-        <>
-          <IconButton aria-label="Banner anterior" onClick={() => go(current - 1)} sx={{ ...controlSx, position: 'absolute', left: 8, top: '50%', transform: 'translateY(-50%)' }}>
+        <Box
+          data-banner-controls=""
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            mt: { xs: 1, sm: 0 },
+            position: { xs: 'static', sm: 'absolute' },
+            inset: { sm: 0 },
+            pointerEvents: { sm: 'none' },
+          }}
+        >
+          <IconButton aria-label="Banner anterior" onClick={() => go(current - 1)} sx={arrowSx('left')}>
             <ChevronLeft />
           </IconButton>
-          <IconButton aria-label="Banner siguiente" onClick={() => go(current + 1)} sx={{ ...controlSx, position: 'absolute', right: 8, top: '50%', transform: 'translateY(-50%)' }}>
-            <ChevronRight />
-          </IconButton>
-          <Box sx={{ position: 'absolute', bottom: 8, left: 0, right: 0, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 0.5 }}>
+          <Box
+            sx={{
+              position: { xs: 'static', sm: 'absolute' },
+              bottom: { sm: 8 },
+              left: { sm: 0 },
+              right: { sm: 0 },
+              display: 'flex',
+              justifyContent: 'center',
+              alignItems: 'center',
+              gap: 0.5,
+              pointerEvents: 'auto',
+              width: { sm: 'fit-content' },
+              mx: { sm: 'auto' },
+            }}
+          >
             <IconButton size="small" aria-label={playing ? 'Pausar carrusel' : 'Reanudar carrusel'} onClick={() => setPlaying((p) => !p)} sx={controlSx}>
               {playing ? <Pause fontSize="small" /> : <PlayArrow fontSize="small" />}
             </IconButton>
@@ -112,13 +170,24 @@ export function BannerCarousel({ images, label = 'Banners' }: { images: string[]
                   display: 'inline-flex',
                   alignItems: 'center',
                   justifyContent: 'center',
-                  '&::after': { content: '""', width: 10, height: 10, borderRadius: '50%', bgcolor: i === current ? '#fff' : 'rgba(255,255,255,0.5)', boxShadow: '0 0 2px rgba(0,0,0,0.6)' },
-                  '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 1, borderRadius: '50%' },
+                  // over the banner: white dots; under it (phone), on the page: the theme's colours
+                  '&::after': {
+                    content: '""',
+                    width: 10,
+                    height: 10,
+                    borderRadius: '50%',
+                    bgcolor: i === current ? { xs: 'primary.main', sm: '#fff' } : { xs: 'grey.500', sm: 'rgba(255,255,255,0.5)' },
+                    boxShadow: { sm: '0 0 2px rgba(0,0,0,0.6)' },
+                  },
+                  '&:focus-visible': { outline: '2px solid', outlineColor: { xs: 'primary.main', sm: '#fff' }, outlineOffset: 1, borderRadius: '50%' },
                 }}
               />
             ))}
           </Box>
-        </>
+          <IconButton aria-label="Banner siguiente" onClick={() => go(current + 1)} sx={arrowSx('right')}>
+            <ChevronRight />
+          </IconButton>
+        </Box>
       )}
     </Box>
   );

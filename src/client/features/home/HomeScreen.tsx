@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { MSG } from '@shared/messages';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
-import { BannerCarousel } from './BannerCarousel';
+import { BannerCarousel, DEFAULT_BANNER_RATIO } from './BannerCarousel';
 import { isPending } from '@client/app/loadable';
 import { homeOpened, selectBanner, selectOffers, type OfferTab } from './homeSlice';
 import { OfferCard } from './OfferCard';
@@ -71,7 +71,7 @@ export default function HomeScreen({ blocked = false }: HomeScreenProps) {
         </Alert>
       )}
       {banner.status === 'loading' && !banner.data.length ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', aspectRatio: { xs: '16 / 9', sm: '3 / 1' }, mb: 3, bgcolor: 'grey.100', borderRadius: 2 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', aspectRatio: String(DEFAULT_BANNER_RATIO), mb: 3, bgcolor: 'grey.100', borderRadius: 2 }}>
           <CircularProgress aria-label="Cargando banners" />
         </Box>
       ) : (

@@ -12,6 +12,7 @@ import { ROUTES } from '@client/app/navigation';
 import { selectPaymentStart, selectPurchaseRetry, type PaymentsRootState } from './paymentsSelectors';
 import { backToCartRequested, invoiceRetryRequested, paymentAbortRequested, paymentResumeRequested, type PaymentOutcome } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
 
 const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
 
@@ -47,20 +48,20 @@ export function PaymentNextSteps({ outcome, purpose, provider, orderReference, c
   const buttons: ReactElement[] = [];
   if (outcome === 'paid' && order) {
     buttons.push(
-      <Button key="view" component={RouterLink} to={ROUTES.purchaseHistory} replace variant="contained">
+      <Button key="view" component={RouterLink} to={ROUTES.purchaseHistory} replace variant="contained" sx={PRIMARY_ACTION_SX}>
         {PAYMENTS_TEXT.viewOrder}
       </Button>,
     );
   }
   if (outcome === 'open') {
     buttons.push(
-      <Button key="resume" variant="contained" disabled={busy} onClick={() => dispatch(paymentResumeRequested())}>
+      <Button key="resume" variant="contained" disabled={busy} sx={PRIMARY_ACTION_SX} onClick={() => dispatch(paymentResumeRequested())}>
         {PAYMENTS_TEXT.payAgain}
       </Button>,
     );
     if (provider === 'WEBPAY') {
       buttons.push(
-        <Button key="abort" variant="outlined" color="error" disabled={busy} onClick={() => dispatch(paymentAbortRequested())}>
+        <Button key="abort" variant="outlined" color="error" disabled={busy} sx={PRIMARY_ACTION_SX} onClick={() => dispatch(paymentAbortRequested())}>
           {PAYMENTS_TEXT.abort}
         </Button>,
       );
@@ -74,6 +75,7 @@ export function PaymentNextSteps({ outcome, purpose, provider, orderReference, c
           variant="contained"
           disabled={busy}
           onClick={retryPurchase}
+          sx={PRIMARY_ACTION_SX}
           startIcon={retry.status === 'running' ? <CircularProgress size={18} color="inherit" aria-label={PAYMENTS_TEXT.retryRunning} /> : undefined}
         >
           {PAYMENTS_TEXT.retryPurchase}
@@ -82,7 +84,7 @@ export function PaymentNextSteps({ outcome, purpose, provider, orderReference, c
     }
     if (order) {
       buttons.push(
-        <Button key="cart" variant="outlined" disabled={busy} onClick={() => dispatch(backToCartRequested())}>
+        <Button key="cart" variant="outlined" disabled={busy} sx={PRIMARY_ACTION_SX} onClick={() => dispatch(backToCartRequested())}>
           {PAYMENTS_TEXT.backToCart}
         </Button>,
       );
@@ -90,7 +92,7 @@ export function PaymentNextSteps({ outcome, purpose, provider, orderReference, c
   }
   if (outcome === 'unknown' && onRefresh) {
     buttons.push(
-      <Button key="refresh" variant="outlined" onClick={onRefresh}>
+      <Button key="refresh" variant="outlined" onClick={onRefresh} sx={PRIMARY_ACTION_SX}>
         {PAYMENTS_TEXT.stateRefresh}
       </Button>,
     );

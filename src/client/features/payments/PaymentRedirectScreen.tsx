@@ -16,6 +16,7 @@ import { selectHasSession, selectProviderRedirect, type PaymentsRootState } from
 import { paymentPageOpened, providerRedirectSent, type ProviderRedirect } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
 import './paymentsFeature'; // the feature's slice and saga, in the store before this screen renders
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
 
 const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
 
@@ -34,12 +35,12 @@ function Redirecting({ target, form }: { target: ProviderRedirect; form: RefObje
       {webpay ? (
         <Box component="form" ref={form} method="post" action={target.url} aria-label={PAYMENTS_TEXT.redirectButton}>
           <input type="hidden" name="token_ws" value={target.token} />
-          <Button type="submit" variant="contained">
+          <Button type="submit" variant="contained" sx={PRIMARY_ACTION_SX}>
             {PAYMENTS_TEXT.redirectButton}
           </Button>
         </Box>
       ) : (
-        <Button component={Link} href={target.url} variant="contained">
+        <Button component={Link} href={target.url} variant="contained" sx={PRIMARY_ACTION_SX}>
           {PAYMENTS_TEXT.redirectKhipuLink}
         </Button>
       )}
@@ -91,7 +92,7 @@ export default function PaymentRedirectScreen() {
         {PAYMENTS_TEXT.stateTitle}
       </Typography>
       {hasSession ? <PaymentStatePanel /> : <LoginNeeded />}
-      <Button component={RouterLink} to={ROUTES.home} replace variant="outlined" sx={{ mt: 1 }}>
+      <Button component={RouterLink} to={ROUTES.home} replace variant="outlined" sx={{ ...PRIMARY_ACTION_SX, mt: 1 }}>
         {PAYMENTS_TEXT.backHome}
       </Button>
     </Paper>

@@ -27,6 +27,7 @@ import { cardOutcome, selectCardVerification, selectHasSession, type CardOutcome
 import { cardReturnOpened, type CardReturnQuery, type PaymentOutcome } from './paymentsSlice';
 import { ORDER_STATE_TEXT, PAYMENTS_TEXT } from './paymentsTexts';
 import './paymentsFeature'; // the feature's slice and saga, in the store before this screen renders
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
 
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
@@ -138,7 +139,7 @@ export default function PaymentVerificationScreen() {
         {PAYMENTS_TEXT.verificationTitle}
       </Typography>
       {hasSession ? <Body query={{ tokenWs, tbkToken, tbkOrder }} /> : <LoginNeeded />}
-      <Button component={RouterLink} to={ROUTES.home} replace variant="outlined" sx={{ mt: 1 }}>
+      <Button component={RouterLink} to={ROUTES.home} replace variant="outlined" sx={{ ...PRIMARY_ACTION_SX, mt: 1 }}>
         {PAYMENTS_TEXT.backHome}
       </Button>
     </Paper>

@@ -22,6 +22,7 @@ import { selectHasSession, selectTransferReturn, transferOutcome, type PaymentsR
 import { transferReturnLeft, transferReturnOpened, type PaymentOutcome } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
 import './paymentsFeature'; // the feature's slice and saga, in the store before this screen renders
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
 
 const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
 
@@ -191,7 +192,7 @@ export default function TransferReturnScreen() {
         <LoginNeeded />
       )}
       <Stack direction="row" sx={{ mt: 3 }}>
-        <Button component={RouterLink} to={ROUTES.home} replace variant="outlined">
+        <Button component={RouterLink} to={ROUTES.home} replace variant="outlined" sx={PRIMARY_ACTION_SX}>
           {PAYMENTS_TEXT.backHome}
         </Button>
       </Stack>

@@ -14,11 +14,19 @@ import { cardSessionId, PROVIDER_NAMES, type PaymentProvider, type PaymentPurpos
 import { toApiError } from '@client/api/http';
 import { newIdempotencyKey, outcomeUnknown } from '@client/api/idempotency';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
-import { cartRefreshRequested, invoicePaymentRequested, paymentStarted, type InvoicePaymentStart, type PaymentStart } from '@client/app/events';
+import {
+  cartRefreshRequested,
+  invoicePaymentRequested,
+  paymentStarted,
+  paymentStartFailed,
+  type InvoicePaymentStart,
+  type PaymentStart,
+} from '@client/app/events';
 import { navigateTo, ROUTES, type PendingPaymentsReselection } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
+import { clearOrderChoices } from '@client/app/sessionStorage';
 import {
   confirmCardPayment,
   confirmTransferPayment,
@@ -144,19 +152,32 @@ function* createWithKey<T>(create: (body: never, key: string) => Promise<T>, att
   }
 }
 
-/** Spec section 8 wants these failures logged; the buyer is told too, so the button is not silently dead. */
-function* failStart(method: PaymentProvider, error: unknown) {
-  const { message } = toApiError(error);
+/**
+ * Spec section 8 wants these failures logged; the buyer is told too, so the button is not silently dead. The payment
+ * of an order says where the order stands: the server's words when it gave them (its error carries `order`), else
+ * that the order exists, unpaid, and 'Ir a Pagar' pays it (it was made before its payment). The order summary shows
+ * that in its one alert (`shownBySummary`: no toast besides it).
+ */
+function* failStart(method: PaymentProvider, error: unknown, target?: PaymentTarget, shownBySummary = false) {
+  const { message, order: standing } = toApiError(error);
+  const provider = PROVIDER_NAMES[method];
   yield call([console, console.error], `[payments] ${method} start failed`, error);
+  let text = fill(PAYMENTS_TEXT.startFailed, { provider, message });
+  if (target?.purpose === 'ORDER') {
+    const number = target.order.purchaseOrderNumber;
+    if (standing) text = message;
+    else if (shownBySummary) text = fill(PAYMENTS_TEXT.orderUnpaid, { number, provider, message });
+    yield put(paymentStartFailed({ message: text, order: target.order, standing: standing ?? null }));
+  }
   yield put(startFailed(message));
-  yield call(notify, fill(PAYMENTS_TEXT.startFailed, { provider: PROVIDER_NAMES[method], message }), 'error');
+  if (!shownBySummary) yield call(notify, text, 'error');
 }
 
 /**
  * Card: WebPay's transaction, kept in session storage (datatbk), and where to post it; then /payment, in place of the
  * page that started it, posts the form once.
  */
-export function* handleCardStart(target: PaymentTarget) {
+export function* handleCardStart(target: PaymentTarget, shownBySummary = false) {
   try {
     const attempt: PaymentAttempt = yield* paymentAttemptFor('WEBPAY', target);
     const created: WebpayCreateResponse = yield* createWithKey(createCardPayment, attempt);
@@ -164,12 +185,12 @@ export function* handleCardStart(target: PaymentTarget) {
     yield put(cardTransactionCreated({ url: created.url, token: created.token }));
     yield call(navigateTo, ROUTES.payment, { replace: true });
   } catch (error) {
-    yield* failStart('WEBPAY', error);
+    yield* failStart('WEBPAY', error, target, shownBySummary);
   }
 }
 
 /** Transfer: Khipu's payment, its id kept in session storage (paymentId), then /payment sends the browser to its page once. */
-export function* handleTransferStart(target: PaymentTarget) {
+export function* handleTransferStart(target: PaymentTarget, shownBySummary = false) {
   try {
     const attempt: PaymentAttempt = yield* paymentAttemptFor('KHIPU', target);
     const created: KhipuCreateResponse = yield* createWithKey(createTransferPayment, attempt);
@@ -177,7 +198,7 @@ export function* handleTransferStart(target: PaymentTarget) {
     yield put(transferPaymentCreated({ paymentId: created.payment_id, url: created.payment_url }));
     yield call(navigateTo, ROUTES.payment, { replace: true });
   } catch (error) {
-    yield* failStart('KHIPU', error);
+    yield* failStart('KHIPU', error, target, shownBySummary);
   }
 }
 
@@ -190,7 +211,8 @@ export function* handlePaymentRequest(action: PayloadAction<PaymentStart | Invoi
   if (!allowed) return;
   const target: PaymentTarget =
     'order' in action.payload ? { purpose: 'ORDER', order: action.payload.order } : { purpose: 'INVOICES', invoices: action.payload.invoices };
-  yield call(action.payload.method === 'WEBPAY' ? handleCardStart : handleTransferStart, target);
+  const shownBySummary = 'order' in action.payload && Boolean(action.payload.shownBySummary);
+  yield call(action.payload.method === 'WEBPAY' ? handleCardStart : handleTransferStart, target, shownBySummary);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -336,6 +358,8 @@ export function* handlePaymentSettled(reference: string, state: PaymentState, pu
   const ours: StoredPayment | null = yield call(settleStoredPayment, reference);
   if (!ours) return;
   yield put(storedPaymentSettled(ours));
+  // an order paid is placed: the order summary's kept choices go (unpaid, they stay for 'Intentar nuevamente')
+  if (purpose === 'ORDER' && state === 'PAID') yield call(clearOrderChoices);
   if (purpose === 'ORDER') yield put(cartRefreshRequested());
 }
 

@@ -88,6 +88,7 @@ export const PAYMENTS_TEXT = {
   invoicesPaid: 'Pago de facturas realizado!!',
   loginNeeded: 'Debe iniciar sesión para ver el resultado del pago.',
   startFailed: 'No se pudo iniciar el pago con {provider}: {message}',
+  orderUnpaid: "Tu pedido {number} quedó creado y pendiente de pago, pero no pudimos iniciar el pago con {provider}: {message}. Presiona 'Ir a Pagar' para intentarlo de nuevo; se paga ese mismo pedido y no se crea otro.",
 } as const;
 
 /** The portal's order states, as the buyer reads them. */

@@ -1,7 +1,6 @@
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import DescriptionIcon from '@mui/icons-material/Description';
 import StraightenIcon from '@mui/icons-material/Straighten';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,21 +12,24 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { RelatedVariant } from '@shared/api/erp';
-import { MSG } from '@shared/messages';
+import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
-import { distributorPrice } from '@shared/pricing';
 import { PageSpinner } from '@client/components/PageSpinner';
+import { ProblemAlert } from '@client/components/ProblemAlert';
 import { cartItemsAddRequested } from '@client/app/events';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { technologyIcon } from './api';
-import { productOpened, selectProduct } from './productSlice';
+import { productOpened, productQuantityChanged, selectProduct } from './productSlice';
 import { ProductGallery } from './ProductGallery';
 import { chosenItems, clampQuantity } from './quantities';
 import { PRODUCT_TEXT } from './texts';
+import { unitPriceToPay } from './unitPrice';
 import { VariantsTable } from './VariantsTable';
 import './productFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -46,10 +48,10 @@ const lines = (text: string | undefined) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-function PriceLine({ label, value, strong, badge }: { label: string; value: number; strong?: boolean; badge?: React.ReactNode }) {
+function PriceLine({ label, value, strong, badge, id }: { label: string; value: number; strong?: boolean; badge?: React.ReactNode; id?: string }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <Typography component="span" color="text.secondary" sx={{ minWidth: 150 }}>
+      <Typography component="span" id={id} color={strong ? 'text.primary' : 'text.secondary'} sx={{ minWidth: 150, fontWeight: strong ? 600 : 400 }}>
         {label}
       </Typography>
       <Typography component="span" sx={{ fontWeight: strong ? 700 : 500, fontSize: strong ? '1.35rem' : '1rem' }}>
@@ -58,6 +60,14 @@ function PriceLine({ label, value, strong, badge }: { label: string; value: numb
       {badge}
     </Box>
   );
+}
+
+/** How the price the buyer pays is made, in words: 'precio lista, oferta -20% y tu descuento de fidelización -6%'. */
+function priceParts(offerPct: number, loyaltyPct: number): string {
+  const parts: string[] = [PRODUCT_TEXT.priceParts.list];
+  if (offerPct > 0) parts.push(fill(PRODUCT_TEXT.priceParts.offer, { pct: offerPct }));
+  if (loyaltyPct > 0) parts.push(fill(PRODUCT_TEXT.priceParts.loyalty, { pct: loyaltyPct }));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}` : parts[0]!;
 }
 
 /** Product detail (/user/product-detail/:sku); another sku starts afresh (quantities, dialogs). */
@@ -69,8 +79,7 @@ export default function ProductDetailScreen({ viewer }: { viewer: ProductViewer 
 function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { status, detail, content, error, sku: loadedSku } = useAppSelector(selectProduct);
-  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const { status, detail, content, error, sku: loadedSku, quantities, adding } = useAppSelector(selectProduct);
   const [loginDialog, setLoginDialog] = useState(false);
   const [sizeGuide, setSizeGuide] = useState(false);
 
@@ -80,11 +89,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
 
   if (status === 'loading' || loadedSku !== sku) return <PageSpinner label="Cargando producto" />;
   if (status === 'failed' || !detail) {
-    return (
-      <Alert severity="error" sx={{ mb: 2 }}>
-        {error ?? MSG.unknownError}
-      </Alert>
-    );
+    return <ProblemAlert message={error ?? MSG.unknownError} onRetry={() => dispatch(productOpened(sku))} retryLabel={PRODUCT_TEXT.retry} />;
   }
 
   const name = detail.nombre || content?.name || sku;
@@ -95,7 +100,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
 
   const changeQuantity = (variant: RelatedVariant, raw: string) => {
     const { value, problem } = clampQuantity(raw, variant.stock);
-    setQuantities((q) => ({ ...q, [variant.sku]: value }));
+    dispatch(productQuantityChanged({ sku: variant.sku, value }));
     if (problem) notify(problem, 'error');
   };
 
@@ -125,20 +130,27 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
             <Typography key={`${i}-${line}`}>{line}</Typography>
           ))}
           <Divider />
-          <PriceLine
-            label="Precio distribuidor"
-            value={distributorPrice(detail.precio, descFidel)}
-            strong
-            badge={descFidel > 0 && <Chip size="small" color="primary" label={`-${descFidel}%`} aria-label={`Descuento fidelización ${descFidel}%`} />}
-          />
+          {/* the distributor price is what the buyer pays for a unit: the cart's own rule (offer, then loyalty) */}
+          <Box>
+            <PriceLine
+              id="precio-a-pagar"
+              label={PRODUCT_TEXT.priceYouPay}
+              value={unitPriceToPay(detail.precio, detail.descuento, descFidel)}
+              strong
+              badge={descFidel > 0 && <Chip size="small" color="primary" label={`-${descFidel}%`} aria-label={`Descuento fidelización ${descFidel}%`} />}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {fill(PRODUCT_TEXT.priceYouPayNote, { parts: priceParts(hasOffer ? detail.descuento : 0, descFidel) })}
+            </Typography>
+          </Box>
           {hasOffer && (
             <PriceLine
-              label="Precio oferta"
+              label={PRODUCT_TEXT.offerPrice}
               value={detail.precioOferta}
               badge={<Chip size="small" color="secondary" label={`-${detail.descuento}%`} aria-label={`Oferta ${detail.descuento}%`} />}
             />
           )}
-          <PriceLine label="Precio lista" value={detail.precio} />
+          <PriceLine label={PRODUCT_TEXT.listPrice} value={detail.precio} />
           <Typography variant="body2" color="text.secondary">
             {MSG.vatNote}
           </Typography>
@@ -168,7 +180,16 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
 
       <VariantsTable variants={detail.relacionados} descFidel={descFidel} quantities={quantities} onQuantityChange={changeQuantity} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button variant="contained" size="large" startIcon={<AddShoppingCartIcon />} disabled={!canAdd} onClick={addToCart} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={adding ? <CircularProgress size={18} color="inherit" aria-label={PRODUCT_TEXT.adding} /> : <AddShoppingCartIcon />}
+          // while adding, the button stays focusable (a disabled button drops the focus onto <body>) and ignores clicks
+          disabled={!canAdd}
+          aria-disabled={adding || undefined}
+          onClick={adding ? undefined : addToCart}
+          sx={{ ...PRIMARY_ACTION_SX, width: { xs: '100%', sm: 'auto' } }}
+        >
           {PRODUCT_TEXT.addToCart}
         </Button>
       </Box>
@@ -196,7 +217,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
         <DialogTitle id="login-requerido-title">{PRODUCT_TEXT.loginRequiredTitle}</DialogTitle>
         <DialogActions>
           <Button onClick={() => setLoginDialog(false)}>Cancelar</Button>
-          <Button variant="contained" autoFocus onClick={() => navigate('/login')}>
+          <Button variant="contained" autoFocus onClick={() => navigate('/login')} sx={PRIMARY_ACTION_SX}>
             {PRODUCT_TEXT.loginRequiredButton}
           </Button>
         </DialogActions>

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { RelatedVariant } from '@shared/api/erp';
 import { formatCLP, formatInteger } from '@shared/money';
-import { distributorPrice } from '@shared/pricing';
+import { unitPriceToPay } from './unitPrice';
 
 export interface VariantsTableProps {
   variants: RelatedVariant[];
@@ -17,24 +17,28 @@ export interface VariantsTableProps {
   onQuantityChange: (variant: RelatedVariant, raw: string) => void;
 }
 
-/** The sizes of the style: Sku, Talla, Stock, Precio lista, Precio Oferta (only when some size has an offer), P. Distrib., Cantidad. */
-// on a phone the table scrolls sideways; the quantity column stays in view
-const stickySx = { position: 'sticky', right: 0, bgcolor: 'background.paper', boxShadow: { xs: '-4px 0 6px -4px rgba(0,0,0,0.2)', md: 'none' } } as const;
+/**
+ * The sizes of the style: Sku, Talla, Stock, Precio lista, Precio Oferta (only when some size has an offer), P. Distrib.
+ * (what the buyer pays for a unit, as the cart charges it), Cantidad.
+ */
+// On a phone (issue 16) the table fits the screen without sideways scrolling: Talla, Stock, the price the buyer pays
+// and Cantidad; Sku and the list and offer prices show from the small breakpoint up.
+const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export function VariantsTable({ variants, descFidel, quantities, onQuantityChange }: VariantsTableProps) {
   const withOffer = variants.some((v) => v.descuento > 0);
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Tallas disponibles" sx={{ minWidth: withOffer ? 620 : 520, '& td, & th': { whiteSpace: 'nowrap' } }}>
+      <Table size="small" aria-label="Tallas disponibles" sx={{ minWidth: { sm: withOffer ? 620 : 520 }, '& td, & th': { whiteSpace: 'nowrap', px: { xs: 1, sm: 2 } } }}>
         <TableHead>
           <TableRow>
-            <TableCell>Sku</TableCell>
+            <TableCell sx={phoneHidden}>Sku</TableCell>
             <TableCell>Talla</TableCell>
             <TableCell align="right">Stock</TableCell>
-            <TableCell align="right">Precio lista</TableCell>
-            {withOffer && <TableCell align="right">Precio Oferta</TableCell>}
+            <TableCell align="right" sx={phoneHidden}>Precio lista</TableCell>
+            {withOffer && <TableCell align="right" sx={phoneHidden}>Precio Oferta</TableCell>}
             <TableCell align="right">P. Distrib.</TableCell>
-            <TableCell align="center" sx={stickySx}>
+            <TableCell align="center">
               Cantidad
             </TableCell>
           </TableRow>
@@ -42,13 +46,13 @@ export function VariantsTable({ variants, descFidel, quantities, onQuantityChang
         <TableBody>
           {variants.map((v) => (
             <TableRow key={v.sku}>
-              <TableCell>{v.sku}</TableCell>
+              <TableCell sx={phoneHidden}>{v.sku}</TableCell>
               <TableCell>{v.talla}</TableCell>
               <TableCell align="right">{formatInteger(v.stock)}</TableCell>
-              <TableCell align="right">{formatCLP(v.preciolista)}</TableCell>
-              {withOffer && <TableCell align="right">{v.descuento > 0 ? formatCLP(v.precioOferta) : '-'}</TableCell>}
-              <TableCell align="right">{formatCLP(distributorPrice(v.preciolista, descFidel))}</TableCell>
-              <TableCell align="center" sx={{ ...stickySx, py: 0.5 }}>
+              <TableCell align="right" sx={phoneHidden}>{formatCLP(v.preciolista)}</TableCell>
+              {withOffer && <TableCell align="right" sx={phoneHidden}>{v.descuento > 0 ? formatCLP(v.precioOferta) : '-'}</TableCell>}
+              <TableCell align="right">{formatCLP(unitPriceToPay(v.preciolista, v.descuento, descFidel))}</TableCell>
+              <TableCell align="center" sx={{ py: 0.5 }}>
                 <TextField
                   type="number"
                   size="small"
@@ -57,7 +61,7 @@ export function VariantsTable({ variants, descFidel, quantities, onQuantityChang
                   onChange={(e) => onQuantityChange(v, e.target.value)}
                   disabled={v.stock <= 0}
                   slotProps={{ htmlInput: { min: 0, max: Math.max(0, v.stock), step: 1, inputMode: 'numeric', 'aria-label': `Cantidad talla ${v.talla}` } }}
-                  sx={{ width: 88 }}
+                  sx={{ width: { xs: 76, sm: 88 } }}
                 />
               </TableCell>
             </TableRow>

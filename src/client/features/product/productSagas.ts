@@ -3,9 +3,11 @@ import { all, call, put, takeLatest } from 'redux-saga/effects';
 import type { ProductDetail } from '@shared/api/erp';
 import { MSG } from '@shared/messages';
 import { toApiError } from '@client/api/http';
+import { isErpDown } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { fetchProductContent, fetchProductDetail, type ProductContent } from './api';
 import { productFailed, productLoaded, productOpened } from './productSlice';
+import { PRODUCT_TEXT } from './texts';
 
 /** The content is optional: without it the detail shows no images, sheet or guide. */
 export function* loadContent(sku: string) {
@@ -18,9 +20,10 @@ export function* loadContent(sku: string) {
   }
 }
 
-/** Product errors pass the server message (spec section 8); a connection failure says so. */
+/** Product errors pass the server message (spec section 8); a connection failure says so; an ERP down, plainly. */
 export function productErrorText(error: unknown): string {
   const { status, message } = toApiError(error);
+  if (isErpDown(error)) return PRODUCT_TEXT.erpDown;
   return status === 0 ? MSG.connectionProblemLater : message || MSG.unknownError;
 }
 

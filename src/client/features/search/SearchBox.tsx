@@ -158,7 +158,8 @@ const Results = memo(function Results({ matches, listId, listRef, active, scroll
     rows.push(<Row key={item.sku} item={item} index={i} total={matches.length} active={i === active} id={`${listId}-option-${i}`} onChoose={onChoose} />);
   }
   return (
-    <div className={CLS.list} ref={listRef} id={listId} role="listbox" aria-label="Productos encontrados" onScroll={(e) => onScroll(e.currentTarget.scrollTop)}>
+    // a Tab stop of its own: the list scrolls, and a keyboard must reach it to scroll it (axe scrollable-region-focusable)
+    <div className={CLS.list} ref={listRef} id={listId} role="listbox" aria-label="Productos encontrados" tabIndex={0} onScroll={(e) => onScroll(e.currentTarget.scrollTop)}>
       <div className={CLS.rows} style={{ height: matches.length * ROW_HEIGHT }}>
         {rows}
       </div>

@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@shared/roles';
 import type { CustomerProfile } from '@shared/api/erp';
-import { readItem, readJson, removeItems, SESSION_KEYS, writeItem, writeJson } from '@client/app/sessionStorage';
+import { clearOrderChoices, readItem, readJson, removeItems, SESSION_KEYS, writeItem, writeJson } from '@client/app/sessionStorage';
 import { anonymousSession, sessionFrom, type SessionStarted, type SessionState } from './sessionSlice';
 
 // The session survives a page reload in session storage (spec section 3 keys), as the original portal did.
@@ -17,9 +17,10 @@ export function saveProfile(profile: CustomerProfile): void {
   writeJson(SESSION_KEYS.profile, profile);
 }
 
-/** Logout clears tokens, role, idUser, username and profile (spec section 4); id goes too. */
+/** Logout clears tokens, role, idUser, username and profile (spec section 4); id and the order summary's choices go too. */
 export function clearSession(): void {
   removeItems(SESSION_KEYS.token, SESSION_KEYS.role, SESSION_KEYS.idUser, SESSION_KEYS.id, SESSION_KEYS.username, SESSION_KEYS.profile);
+  clearOrderChoices();
 }
 
 export function loadSessionState(): SessionState {

@@ -1,0 +1,29 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useLocation } from 'react-router-dom';
+import { focusPageHeading } from './focusAfterNavigation';
+import { trackFocus } from './focusTracker';
+
+/**
+ * On every change of page (not on the first load, where the browser starts at the top and a screen reader reads the
+ * page), the focus goes to the new page's main heading (app/focusAfterNavigation). Also starts the focus tracker that
+ * dialogs use to give the focus back to what opened them (components/returnFocus).
+ */
+export function RouteFocus({ main }: { main: RefObject<HTMLElement | null> }) {
+  const { pathname } = useLocation();
+  const shown = useRef<string | null>(null);
+  // what had the focus when the page changed, read while rendering the new page (before it can focus anything itself)
+  const [page, setPage] = useState<{ pathname: string; before: Element | null }>({ pathname, before: null });
+  if (page.pathname !== pathname) setPage({ pathname, before: document.activeElement });
+
+  useEffect(() => trackFocus(), []);
+
+  useEffect(() => {
+    const first = shown.current === null;
+    shown.current = pathname;
+    const region = main.current;
+    if (first || !region) return undefined;
+    return focusPageHeading(region, page.before);
+  }, [pathname, main, page]);
+
+  return null;
+}

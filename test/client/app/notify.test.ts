@@ -1,0 +1,58 @@
+import type { SnackbarKey } from 'notistack';
+import { attachToasts, notify, whenToastWanted, type Toast } from '@client/app/notify';
+
+// Toasts wait for notistack, then show in order; a success closes the error toasts shown (or waiting) before it.
+
+describe('notify', () => {
+  let detach: (() => void) | undefined;
+  afterEach(() => detach?.());
+
+  it('a success toast closes the error toasts before it; later errors stay until the next success', () => {
+    const shown: Toast[] = [];
+    const closed: SnackbarKey[] = [];
+    detach = attachToasts(
+      (toast) => {
+        shown.push(toast);
+        return shown.length;
+      },
+      (key) => closed.push(key),
+    );
+    notify('Un producto excede es mayor al stock', 'error'); // key 1
+    notify('Aviso', 'info'); // key 2: not an error, never closed
+    notify('Un producto es menor a cero', 'error'); // key 3
+    expect(closed).toEqual([]);
+    notify('Producto(s) agregados!!', 'success'); // key 4
+    expect(closed).toEqual([1, 3]);
+    notify('El ERP no responde', 'error'); // key 5
+    notify('Producto(s) agregados!!', 'success');
+    expect(closed).toEqual([1, 3, 5]);
+    expect(shown.map((t) => t.message)).toEqual([
+      'Un producto excede es mayor al stock',
+      'Aviso',
+      'Un producto es menor a cero',
+      'Producto(s) agregados!!',
+      'El ERP no responde',
+      'Producto(s) agregados!!',
+    ]);
+  });
+
+  it('before notistack is there, a success drops the errors waiting before it; the rest show in order', () => {
+    const wanted = jest.fn();
+    const stop = whenToastWanted(wanted);
+    notify('Un producto excede es mayor al stock', 'error');
+    notify('Aviso', 'info');
+    notify('Producto(s) agregados!!', 'success');
+    notify('Otro error', 'error');
+    expect(wanted).toHaveBeenCalled();
+    const shown: Toast[] = [];
+    detach = attachToasts((toast) => {
+      shown.push(toast);
+    });
+    stop();
+    expect(shown).toEqual([
+      { message: 'Aviso', variant: 'info' },
+      { message: 'Producto(s) agregados!!', variant: 'success' },
+      { message: 'Otro error', variant: 'error' },
+    ]);
+  });
+});

@@ -1,0 +1,124 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { notify } from '@client/app/notify';
+import { trackFocus } from '@client/app/focusTracker';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { FileButton } from '@client/components/FileButton';
+import { cartCountLoaded } from '@client/features/cart/cartSlice';
+import { renderWithProviders, sessionOf } from '../renderWithProviders';
+
+// Issue 16 in jsdom: where the focus goes (skip link, page changes, confirm dialogs), what is announced (toasts, the
+// cart count) and the file button. The browser tests (test/e2e/a11y.e2e.ts) check the same in Chromium with axe-core.
+
+const announcer = () => document.querySelector('[data-announcer]') as HTMLElement;
+
+describe('focus', () => {
+  it("'Saltar al contenido' is the first Tab stop and takes the focus to the page's heading", async () => {
+    const { user } = renderWithProviders({ route: '/login' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Ingreso clientes' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Saltar al contenido' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAttribute('tabindex', '-1'); // focusable by script, not a Tab stop
+  });
+
+  it("a change of page puts the focus on the new page's heading, not on <body>", async () => {
+    const { user, router } = renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { level: 1, name: 'Ingreso clientes' });
+    expect(document.activeElement).toBe(document.body); // the first load is left to the browser
+    await user.click(within(screen.getByRole('navigation', { name: 'Menú principal' })).getByRole('link', { name: 'Solicitud creación de cliente' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/user-creation-req'));
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
+  });
+
+  it('a confirmation starts on its safe choice; an information dialog on its only button', () => {
+    const { unmount } = render(
+      <ConfirmDialog open title="Deseas eliminar el usuario x?" positiveText="Eliminar" negativeText="No eliminar" onConfirm={jest.fn()} onDecline={jest.fn()} />,
+    );
+    expect(screen.getByRole('button', { name: 'No eliminar' })).toHaveFocus();
+    unmount();
+    render(<ConfirmDialog open title="Limite de Credito" positiveText="Aceptar" onConfirm={jest.fn()} onDecline={jest.fn()} />);
+    expect(screen.getByRole('button', { name: 'Aceptar' })).toHaveFocus();
+  });
+
+  it('closing a confirmation gives the focus back to the button that opened it, even though it was disabled meanwhile', async () => {
+    trackFocus();
+    // a Delete button that waits (disabled) while its confirmation is open, as the admin lists' buttons do
+    function DeleteWithConfirmation() {
+      const [asking, setAsking] = useState(false);
+      return (
+        <>
+          <button type="button" disabled={asking} onClick={() => setAsking(true)}>
+            Eliminar ana
+          </button>
+          <ConfirmDialog open={asking} title="Deseas eliminar?" positiveText="Eliminar" negativeText="No eliminar" onConfirm={() => setAsking(false)} onDecline={() => setAsking(false)} />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<DeleteWithConfirmation />);
+    const opener = screen.getByRole('button', { name: 'Eliminar ana' });
+    await user.click(opener);
+    expect(screen.getByRole('button', { name: 'No eliminar' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(opener).toHaveFocus());
+
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'No eliminar' }));
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
+
+describe('announcements', () => {
+  it('a toast is said by the polite live region and has a Cerrar button', async () => {
+    const { user } = renderWithProviders({ route: '/login' });
+    await screen.findByRole('heading', { level: 1, name: 'Ingreso clientes' });
+    expect(announcer()).toHaveAttribute('aria-live', 'polite');
+    act(() => notify('Producto(s) agregados!!', 'success'));
+    await waitFor(() => expect(announcer()).toHaveTextContent('Aviso: Producto(s) agregados!!'));
+    const toast = (await screen.findByText('Producto(s) agregados!!')).parentElement!;
+    await user.click(within(toast).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByText('Producto(s) agregados!!')).not.toBeInTheDocument());
+  });
+
+  it("the cart button's name holds its count, and a change of the count is said", async () => {
+    const { store } = renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
+    await screen.findByRole('heading', { name: 'Home' });
+    const cart = await within(screen.getByRole('banner')).findByRole('button', { name: 'Carro de compras, 0 Productos' });
+    act(() => {
+      store.dispatch(cartCountLoaded(2));
+    });
+    expect(cart).toHaveAccessibleName('Carro de compras, 2 Productos');
+    expect(cart).toHaveTextContent('2');
+    await waitFor(() => expect(announcer()).toHaveTextContent('Carro de compras: 2 Productos'));
+  });
+});
+
+describe('FileButton', () => {
+  it('is one labelled button; the real input is not a Tab stop and brings the chosen file', async () => {
+    const onChoose = jest.fn();
+    const user = userEvent.setup();
+    render(
+      <>
+        <FileButton name="chequePhoto" accept=".png" inputLabel="Adjuntar foto del cheque" describedBy="hint" onChoose={onChoose}>
+          Adjuntar foto del cheque
+        </FileButton>
+        <p id="hint">jpg, jpeg o png</p>
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'Adjuntar foto del cheque' });
+    expect(button).toHaveAccessibleDescription('jpg, jpeg o png');
+    const input = screen.getByLabelText('Adjuntar foto del cheque', { selector: 'input' });
+    expect(button).not.toContainElement(input); // not nested: one control
+    expect(input).toHaveAttribute('tabindex', '-1');
+    const opened = jest.fn();
+    input.addEventListener('click', opened);
+    await user.click(button);
+    expect(opened).toHaveBeenCalled();
+    await user.upload(input, new File(['x'], 'cheque.png', { type: 'image/png' }));
+    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ name: 'cheque.png' }));
+  });
+});
