@@ -119,6 +119,7 @@ export default function AuditListScreen() {
           columns={columns}
           {...gridProps}
           noRowsLabel={T.empty}
+          cards={{ title: 'at', actions: ['changes'] }}
         />
       </GridBox>
     </ListScreen>

@@ -171,6 +171,7 @@ export default function JobListScreen() {
           rowSelectionModel={selectionModel}
           onRowSelectionModelChange={(model) => dispatch(jobsSelectionChanged(selectedIds(model, list.rows)))}
           noRowsLabel={T.empty}
+          cards={{ title: 'id' }}
         />
       </GridBox>
     </ListScreen>

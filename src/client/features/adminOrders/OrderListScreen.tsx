@@ -113,6 +113,7 @@ export default function OrderListScreen() {
           columns={columns}
           {...gridProps}
           noRowsLabel={T.empty}
+          cards={{ title: 'number' }}
         />
       </GridBox>
     </ListScreen>

@@ -83,6 +83,7 @@ export default function MyOrderListScreen() {
           {...gridProps}
           disableColumnSorting
           noRowsLabel={T.empty}
+          cards={{ title: 'number' }}
         />
       </GridBox>
     </ListScreen>
