@@ -212,6 +212,8 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
         },
       },
       { name: 'purchase history', open: go('/user/purchase-history', /Historial/) },
+      // issue 17 (an order's detail is walked by operations.e2e.ts, which makes one)
+      { name: 'my orders', open: go('/user/orders', 'Mis pedidos') },
       {
         name: 'purchase detail dialog',
         open: async (p) => {
@@ -310,6 +312,10 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
         },
       },
       { name: 'banner create', open: go('/admin/banner-add', /.+/) },
+      // issue 17 (an order's detail and a change's before/after are walked by operations.e2e.ts, which makes them)
+      { name: 'orders', open: go('/admin/orders', 'Pedidos') },
+      { name: 'ERP jobs', open: go('/admin/jobs', 'Trabajos ERP') },
+      { name: 'audit', open: go('/admin/audit', 'Auditoría') },
     ]);
   });
 });
