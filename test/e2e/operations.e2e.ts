@@ -72,7 +72,7 @@ describe('operations (issue 17)', () => {
     await page.goto('/admin/jobs');
     await heading(page, 'Trabajos ERP');
     // the failed count in the side menu and the job failed for good after its tries
-    const menuEntry = page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: /^Trabajos ERP, \d+ fallidos$/ });
+    const menuEntry = page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: /^Trabajos ERP\s+\d+ fallidos$/ });
     const failedRows = () => page.getByRole('grid', { name: 'Trabajos' }).getByRole('row').filter({ hasText: 'Fallido' });
     await eventually(
       async () => {
@@ -93,25 +93,39 @@ describe('operations (issue 17)', () => {
     expect((await row.textContent())?.length).toBeGreaterThan(40);
     await menuEntry.waitFor();
 
-    // the ERP back: the job's own screen retries it, after a confirmation that starts on 'Cancelar'
-    await faults('b1');
+    // a job's own screen: each try with its error
     await row.getByRole('link', { name: /^Ver trabajo / }).click();
     await heading(page, /^Trabajo \d+/);
-    await page.getByRole('table', { name: 'Intentos del trabajo' }).or(page.getByRole('grid', { name: 'Intentos del trabajo' })).waitFor();
-    await page.getByRole('button', { name: 'Reintentar', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: /^¿Reintentar el trabajo/ });
+    const tries = page.getByRole('table', { name: 'Intentos del trabajo' });
+    await tries.waitFor();
+    expect(await tries.getByRole('row').filter({ hasText: 'Falló' }).count()).toBe(5);
+    await expectAxeClean(page);
+
+    // the ERP back: every failed job chosen and retried at once, after a confirmation that starts on 'Cancelar'
+    await faults('b1');
+    await page.goBack();
+    await heading(page, 'Trabajos ERP');
+    const failed = failedRows();
+    await failed.first().waitFor();
+    const count = await failed.count();
+    for (let i = 0; i < count; i += 1) await failed.nth(i).getByRole('checkbox').check();
+    await page.getByRole('button', { name: `Reintentar (${count})` }).click();
+    const dialog = page.getByRole('dialog', { name: `¿Reintentar ${count} trabajo(s) fallido(s)?` });
     await dialog.waitFor();
     expect(await dialog.getByRole('button', { name: 'Cancelar' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await dialog.getByRole('button', { name: 'Reintentar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await eventually(
       async () => {
-        await page.reload();
-        await heading(page, /^Trabajo \d+/);
-        return (await page.getByText('Hecho', { exact: true }).count()) > 0;
+        await page.goto('/admin/jobs');
+        await heading(page, 'Trabajos ERP');
+        await settle(page);
+        return failedRows().count();
       },
-      true,
-      30_000,
+      0,
+      40_000,
     );
+    expect(await menuEntry.count()).toBe(0);
     // the sale order reached the ERP
     await eventually(async () => (await portalOrders('C77345678', 'OC')).length > 0, true, 15_000);
     await buyer.context.close();

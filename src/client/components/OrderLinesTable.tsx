@@ -32,7 +32,8 @@ function discountOf(line: OrderLine): string {
 
 export function OrderLinesTable({ lines, label }: { lines: OrderLine[]; label: string }) {
   return (
-    <TableContainer>
+    // wider than a phone: it scrolls sideways, so a keyboard can reach it (a named region with a Tab stop)
+    <TableContainer tabIndex={0} role="region" aria-label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
-import { fill, MSG } from '@shared/messages';
+import { MSG } from '@shared/messages';
 import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
 import { DRAWER_WIDTH, insetRing } from '../app/theme';
 
@@ -24,6 +24,8 @@ const menuSx = {
     '&:focus-visible': insetRing,
   },
 } as const;
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** A count on an entry (failed ERP jobs): a plain span like the links, no Badge component on every page. */
 const countSx = {
@@ -51,8 +53,8 @@ export const OPERATIONS_NAV_TEXT = {
   adminJobs: 'Trabajos ERP',
   adminAudit: 'Auditoría',
   buyerOrders: BUYER_ORDERS_TEXT.title,
-  /** The accessible name of an entry with a count ('Trabajos ERP, 3 fallidos'). */
-  withCount: '{label}, {n} fallidos',
+  /** Read after an entry's count ('Trabajos ERP 3 fallidos'): the count's word, not shown. */
+  countWord: ' fallidos',
 } as const;
 
 /** The menu's name: its navigation landmark and, on phones, its drawer. */
@@ -119,12 +121,15 @@ export function SideNav({ variant, open, onClose, badges = {}, ...audience }: Si
                 to={item.to}
                 end={item.to === '/'}
                 onClick={temporary ? onClose : undefined}
-                aria-label={count > 0 ? fill(OPERATIONS_NAV_TEXT.withCount, { label: item.label, n: count }) : undefined}
               >
                 {item.label}
+                {count > 0 && ' '}
                 {count > 0 && (
-                  <Box component="span" aria-hidden data-testid="nav-badge" sx={countSx}>
+                  // the name is the text shown plus a hidden word ('Trabajos ERP 3 fallidos'): what is read starts
+                  // with what is seen (WCAG 2.5.3), as a voice user would say it
+                  <Box component="span" data-testid="nav-badge" sx={countSx}>
                     {count > 99 ? '99+' : count}
+                    <span style={visuallyHidden}>{OPERATIONS_NAV_TEXT.countWord}</span>
                   </Box>
                 )}
               </NavLink>

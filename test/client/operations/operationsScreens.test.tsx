@@ -46,7 +46,7 @@ describe('Trabajos ERP (/admin/jobs)', () => {
     });
     const { user } = asRole('ADMIN', '/admin/jobs');
     expect(await screen.findByRole('heading', { level: 1, name: 'Trabajos ERP' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Trabajos ERP, 1 fallidos' })).toHaveAttribute('href', '/admin/jobs');
+    expect(await screen.findByRole('link', { name: /^Trabajos ERP\s+1 fallidos$/ })).toHaveAttribute('href', '/admin/jobs');
 
     const grid = await screen.findByRole('grid', { name: 'Trabajos' });
     const row = (await within(grid).findByText('erp.order:OC000042')).closest('[role="row"]') as HTMLElement;

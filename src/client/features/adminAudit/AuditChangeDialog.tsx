@@ -47,7 +47,7 @@ export function AuditChangeDialog({ row, onClose }: { row: AuditRow | null; onCl
             {lines.length === 0 ? (
               <Typography variant="body2">{T.noValues}</Typography>
             ) : (
-              <TableContainer>
+              <TableContainer tabIndex={0} role="region" aria-label={T.diffTable}>
                 <Table size="small" aria-label={T.diffTable}>
                   <TableHead>
                     <TableRow>
@@ -61,7 +61,7 @@ export function AuditChangeDialog({ row, onClose }: { row: AuditRow | null; onCl
                       <TableRow key={line.field} data-changed={line.changed} sx={line.changed ? changedRow : undefined}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
                           {line.field}
-                          {line.changed && <Chip size="small" color="warning" label={T.changed} sx={{ ml: 1 }} />}
+                          {line.changed && <Chip size="small" color="warning" variant="outlined" label={T.changed} sx={{ ml: 1 }} />}
                         </TableCell>
                         <TableCell sx={{ overflowWrap: 'anywhere', color: line.changed ? 'error.dark' : undefined, textDecoration: line.changed && row.after !== null ? 'line-through' : undefined }}>
                           {row.before === null ? '' : auditValueText(line.before)}

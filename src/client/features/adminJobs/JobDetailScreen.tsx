@@ -90,7 +90,7 @@ export default function JobDetailScreen() {
             {data.events.length === 0 ? (
               <Typography variant="body2">{T.noEvents}</Typography>
             ) : (
-              <TableContainer>
+              <TableContainer tabIndex={0} role="region" aria-label={T.eventsGrid}>
                 <Table size="small" aria-label={T.eventsGrid}>
                   <TableHead>
                     <TableRow>

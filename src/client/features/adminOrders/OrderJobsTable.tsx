@@ -26,7 +26,7 @@ interface Props {
 export function OrderJobsTable({ jobs, retrying, onRetry }: Props) {
   if (jobs.length === 0) return <Typography variant="body2">{T.noJobs}</Typography>;
   return (
-    <TableContainer>
+    <TableContainer tabIndex={0} role="region" aria-label={T.jobs}>
       <Table size="small" aria-label={T.jobs}>
         <TableHead>
           <TableRow>
