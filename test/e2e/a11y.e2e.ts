@@ -212,8 +212,6 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
         },
       },
       { name: 'purchase history', open: go('/user/purchase-history', /Historial/) },
-      // issue 17 (an order's detail is walked by operations.e2e.ts, which makes one)
-      { name: 'my orders', open: go('/user/orders', 'Mis pedidos') },
       {
         name: 'purchase detail dialog',
         open: async (p) => {
@@ -222,6 +220,8 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
         },
         close: escape,
       },
+      // issue 17 (an order's detail is walked by operations.e2e.ts, which makes one)
+      { name: 'my orders', open: go('/user/orders', 'Mis pedidos') },
       { name: 'profile', open: go('/profile', 'Información Usuario') },
       {
         name: 'company data dialog',

@@ -128,6 +128,19 @@ describe('operations (issue 17)', () => {
     expect(await menuEntry.count()).toBe(0);
     // the sale order reached the ERP
     await eventually(async () => (await portalOrders('C77345678', 'OC')).length > 0, true, 15_000);
+
+    // Pedidos: the buyer's order found by rut; its detail tells the whole story (the outage's tries, the re-queue, SAP)
+    await page.goto('/admin/orders');
+    await heading(page, 'Pedidos');
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('77.345.678-K');
+    const orderLink = page.getByRole('grid', { name: 'Pedidos del portal' }).getByRole('link', { name: /^Ver pedido OC/ }).first();
+    await orderLink.waitFor();
+    await orderLink.click();
+    await heading(page, /^Pedido OC\d+/);
+    await page.getByText('Envío al ERP: intento 1 fallido').first().waitFor();
+    await page.getByText(/^Ingresado en el ERP: DocNum \d+/).first().waitFor();
+    await page.getByText(/^WebPay/).first().waitFor();
+    await expectAxeClean(page);
     await buyer.context.close();
     await context.close();
   });

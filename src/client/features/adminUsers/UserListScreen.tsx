@@ -47,7 +47,7 @@ const dataColumns: GridColDef<AdminUserRow>[] = [
     renderCell: ({ row }) =>
       row.enabled ? <Chip size="small" color="success" label={USER_MSG.active} /> : <Chip size="small" color="error" label={USER_MSG.inactive} />,
   },
-  { field: 'companyName', headerName: T.colCompany, minWidth: 180, flex: 1.2, valueFormatter: (value: string | null) => value ?? '' },
+  { field: 'companyName', headerName: T.colCompany, minWidth: 180, flex: 1.2, valueFormatter: (value: string | null) => value ?? '-' },
   { field: 'createdAt', headerName: T.colCreatedAt, width: 110, valueFormatter: (value: string) => formatDate(value) },
 ];
 
