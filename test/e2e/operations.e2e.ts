@@ -132,7 +132,7 @@ describe('operations (issue 17)', () => {
     // Pedidos: the buyer's order found by rut; its detail tells the whole story (the outage's tries, the re-queue, SAP)
     await page.goto('/admin/orders');
     await heading(page, 'Pedidos');
-    await page.getByRole('searchbox', { name: 'Buscar' }).fill('77.345.678-K');
+    await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill('77.345.678-K');
     const orderLink = page.getByRole('grid', { name: 'Pedidos del portal' }).getByRole('link', { name: /^Ver pedido OC/ }).first();
     await orderLink.waitFor();
     await orderLink.click();

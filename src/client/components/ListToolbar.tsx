@@ -42,6 +42,10 @@ export const LIST_TOOLBAR_TEXT = {
   exportCsv: 'Exportar CSV',
   exporting: 'Exportando',
   filters: 'Filtros',
+  sortBy: 'Ordenar por',
+  ascending: '{label} (ascendente)',
+  descending: '{label} (descendente)',
+  defaultSort: 'Orden por defecto',
 } as const;
 
 interface Props {
@@ -61,11 +65,20 @@ interface Props {
   exportCsv?: { onClick: () => void; running: boolean; label?: string };
   /** More actions beside the export ('Reintentar' of selected jobs). */
   actions?: ReactNode;
+  /** The sort as a choice (the cards on a phone have no column headers to click): from useCardSort. */
+  sort?: CardSort | null;
+}
+
+/** A list's sort as one choice: 'field:dir' values, each column both ways. */
+export interface CardSort {
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
 }
 
 const field = { flex: { xs: '1 1 100%', sm: '1 1 170px' }, minWidth: 0 } as const;
 
-export function ListToolbar({ label = LIST_TOOLBAR_TEXT.filters, search, texts = [], onText, selects = [], onSelect, dates, onClear, exportCsv, actions }: Props) {
+export function ListToolbar({ label = LIST_TOOLBAR_TEXT.filters, search, texts = [], onText, selects = [], onSelect, dates, onClear, exportCsv, actions, sort }: Props) {
   const anySet = Boolean(search?.value) || texts.some((t) => t.value) || selects.some((s) => s.value) || Boolean(dates?.from || dates?.to);
   return (
     <Box role="search" aria-label={label} sx={{ mb: 2 }}>
@@ -120,6 +133,15 @@ export function ListToolbar({ label = LIST_TOOLBAR_TEXT.filters, search, texts =
             ))}
           </TextField>
         ))}
+        {sort && (
+          <TextField select label={LIST_TOOLBAR_TEXT.sortBy} value={sort.value} onChange={(e) => sort.onChange(e.target.value)} size="small" sx={field}>
+            {sort.options.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         {dates && (
           <>
             <TextField

@@ -1,4 +1,8 @@
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo } from 'react';
+import { fill } from '@shared/messages';
+import { LIST_TOOLBAR_TEXT, type CardSort } from './ListToolbar';
 import type { GridColDef, GridPaginationModel, GridSortModel, GridValidRowModel } from '@mui/x-data-grid';
 import type { SortDirection } from '@shared/api/lists';
 
@@ -59,6 +63,37 @@ export function useServerGridProps<R extends GridValidRowModel>(
       const next = first?.sort ? { field: sortOf(first.field), dir: first.sort } : null;
       if (next ? next.field === list.sort && next.dir === list.dir : sortModel.length === 0) return; // nothing changed
       onChange({ sort: next });
+    },
+  };
+}
+
+/**
+ * On a phone (where PortalDataGrid draws cards, without column headers to click), the list's sort as a choice for the
+ * toolbar: every sortable column, both ways. null on wider screens, where the grid's headers sort.
+ */
+export function useCardSort<R extends GridValidRowModel>(
+  list: Pick<ServerListView, 'sort' | 'dir'>,
+  columns: readonly GridColDef<R>[],
+  onChange: (change: ServerListChange) => void,
+  options: { sortOf?: (field: string) => string } = {},
+): CardSort | null {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const { sortOf = (f: string) => f } = options;
+  if (!phone) return null;
+  const sortable = columns.filter((c) => c.sortable !== false && c.type !== 'actions' && c.headerName);
+  const choices = sortable.flatMap((c) => [
+    { value: `${sortOf(c.field)}:asc`, label: fill(LIST_TOOLBAR_TEXT.ascending, { label: c.headerName! }) },
+    { value: `${sortOf(c.field)}:desc`, label: fill(LIST_TOOLBAR_TEXT.descending, { label: c.headerName! }) },
+  ]);
+  const value = `${list.sort}:${list.dir}`;
+  // the list's default sort may be by a field no column shows (the users' id): it stays a choice, unnamed by a column
+  const current = choices.some((c) => c.value === value) ? [] : [{ value, label: LIST_TOOLBAR_TEXT.defaultSort }];
+  return {
+    value,
+    options: [...current, ...choices],
+    onChange: (next) => {
+      const cut = next.lastIndexOf(':');
+      onChange({ sort: { field: next.slice(0, cut), dir: next.slice(cut + 1) as SortDirection } });
     },
   };
 }

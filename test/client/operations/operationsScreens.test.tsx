@@ -4,7 +4,7 @@ import type { AuditRow } from '@shared/api/adminAudit';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { Role } from '@shared/roles';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
-import { bodiesTo, callsTo, mockFetch } from '../fetchMock';
+import { bodiesTo, callsTo, mockFetch, queriesTo } from '../fetchMock';
 
 // The operations screens (issue 17) as their users meet them: the failed-jobs count in the admin's side menu,
 // Trabajos ERP's retry of the chosen jobs after a confirmation, a change's before/after in Auditoría, and a buyer's
@@ -75,6 +75,47 @@ describe('Trabajos ERP (/admin/jobs)', () => {
     await user.keyboard('{Enter}'); // Enter on the focused safe choice
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'POST /admin/jobs/retry')).toHaveLength(0);
+  });
+});
+
+describe('the lists at 375 px', () => {
+  const previous = window.matchMedia;
+  beforeEach(() => {
+    // MUI asks '(max-width:599.95px)' for breakpoints.down('sm')
+    window.matchMedia = ((query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      return {
+        matches: max ? 375 <= Number(max[1]) : false,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      };
+    }) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = previous;
+  });
+
+  it('Trabajos ERP as cards, sorted through a choice (no column headers to click), paged by the server', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ ...failedJob, id: 100 + i, key: `erp.order:OC0001${String(i).padStart(2, '0')}` }));
+    const fetchMock = mockFetch({ 'GET /admin/jobs': { rows: many, total: 60, page: 0, pageSize: 25 }, 'GET /admin/jobs/summary': summary });
+    const { user } = asRole('ADMIN', '/admin/jobs');
+    const cards = await screen.findByRole('list', { name: 'Trabajos' });
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    // one page of the server, not a slice of it
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(25);
+    expect(screen.getByText('1–25 de 60')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
+    await user.click(await screen.findByRole('option', { name: 'Intentos (descendente)' }));
+    await waitFor(() => expect(queriesTo(fetchMock, 'GET /admin/jobs').at(-1)).toMatchObject({ sort: 'attempts', dir: 'desc', page: '0' }));
+
+    await user.click(screen.getByRole('button', { name: 'Ir a la página siguiente' }));
+    await waitFor(() => expect(queriesTo(fetchMock, 'GET /admin/jobs').at(-1)).toMatchObject({ sort: 'attempts', dir: 'desc', page: '1' }));
   });
 });
 

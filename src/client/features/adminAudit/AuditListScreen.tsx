@@ -11,7 +11,7 @@ import { useAppDispatch } from '@client/app/hooks';
 import { PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { ListToolbar } from '@client/components/ListToolbar';
-import { useServerGridProps } from '@client/components/serverGrid';
+import { useCardSort, useServerGridProps } from '@client/components/serverGrid';
 import { selectAuditList, selectOpenedChange, type AdminAuditRootState } from './adminAuditSelectors';
 import {
   auditChangeClosed,
@@ -84,6 +84,7 @@ export default function AuditListScreen() {
   const setFilter = (name: string, value: string) => dispatch(auditListChanged({ filters: { [name]: value } as Partial<AuditFilters> }));
 
   const gridProps = useServerGridProps(list, columns, (change) => dispatch(auditListChanged(change)), { sortOf: (field) => SORT_OF[field] ?? field, fieldOf: (sort) => FIELD_OF[sort] ?? sort, });
+  const cardSort = useCardSort(list, columns, (change) => dispatch(auditListChanged(change)), { sortOf: (field) => SORT_OF[field] ?? field });
 
   return (
     <ListScreen
@@ -96,6 +97,7 @@ export default function AuditListScreen() {
       extra={<AuditChangeDialog row={opened} onClose={() => dispatch(auditChangeClosed())} />}
     >
       <ListToolbar
+        sort={cardSort}
         label={T.filters}
         search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (value) => dispatch(auditFilterTyped({ name: 'q', value })) }}
         texts={[

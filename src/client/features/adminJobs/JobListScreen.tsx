@@ -18,7 +18,7 @@ import { PortalDataGrid } from '@client/components/gridSetup';
 import { JobStatusChip } from '@client/components/JobStatusChip';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { ListToolbar } from '@client/components/ListToolbar';
-import { useServerGridProps } from '@client/components/serverGrid';
+import { useCardSort, useServerGridProps } from '@client/components/serverGrid';
 import { selectJobsList, selectJobsRetry, selectJobsSummary, selectSelectedJobs, type AdminJobsRootState } from './adminJobsSelectors';
 import {
   jobsExportRequested,
@@ -118,6 +118,7 @@ export default function JobListScreen() {
   const setFilter = (name: string, value: string) => dispatch(jobsListChanged({ filters: { [name]: value } as Partial<JobFilters> }));
 
   const gridProps = useServerGridProps(list, columns, (change) => dispatch(jobsListChanged(change)));
+  const cardSort = useCardSort(list, columns, (change) => dispatch(jobsListChanged(change)));
 
   return (
     <ListScreen
@@ -137,6 +138,7 @@ export default function JobListScreen() {
         </Stack>
       )}
       <ListToolbar
+        sort={cardSort}
         label={T.filters}
         search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(jobsSearchTyped(q)) }}
         selects={[

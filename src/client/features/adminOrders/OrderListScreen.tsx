@@ -17,7 +17,7 @@ import { adminOrderPath } from '@client/app/routePaths';
 import { PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { ListToolbar } from '@client/components/ListToolbar';
-import { useServerGridProps } from '@client/components/serverGrid';
+import { useCardSort, useServerGridProps } from '@client/components/serverGrid';
 import { selectOrdersList, type AdminOrdersRootState } from './adminOrdersSelectors';
 import { ordersExportRequested, ordersFiltersCleared, ordersListChanged, ordersListOpened, ordersSearchTyped, type OrderFilters } from './adminOrdersSlice';
 import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
@@ -81,6 +81,7 @@ export default function OrderListScreen() {
   const setFilter = (name: string, value: string) => dispatch(ordersListChanged({ filters: { [name]: value } as Partial<OrderFilters> }));
 
   const gridProps = useServerGridProps(list, columns, (change) => dispatch(ordersListChanged(change)));
+  const cardSort = useCardSort(list, columns, (change) => dispatch(ordersListChanged(change)));
 
   return (
     <ListScreen
@@ -92,6 +93,7 @@ export default function OrderListScreen() {
       onRetry={() => dispatch(ordersListOpened())}
     >
       <ListToolbar
+        sort={cardSort}
         label={T.filters}
         search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(ordersSearchTyped(q)) }}
         selects={[

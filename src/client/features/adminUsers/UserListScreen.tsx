@@ -13,7 +13,7 @@ import { useAppDispatch } from '@client/app/hooks';
 import { PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { ListToolbar } from '@client/components/ListToolbar';
-import { useServerGridProps } from '@client/components/serverGrid';
+import { useCardSort, useServerGridProps } from '@client/components/serverGrid';
 import { USER_CREATE_PATH } from './adminUsersPaths';
 import { selectCurrentRole, selectUserDelete, selectUsersList, type AdminUsersRootState } from './adminUsersSelectors';
 import {
@@ -113,6 +113,7 @@ export default function UserListScreen() {
   );
 
   const gridProps = useServerGridProps(list, columns, (change) => dispatch(usersListChanged(change)));
+  const cardSort = useCardSort(list, columns, (change) => dispatch(usersListChanged(change)));
 
   return (
     <ListScreen
@@ -125,6 +126,7 @@ export default function UserListScreen() {
       onRetry={() => dispatch(userListOpened())}
     >
       <ListToolbar
+        sort={cardSort}
         label={T.filters}
         search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(usersSearchTyped(q)) }}
         selects={[
