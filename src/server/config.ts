@@ -144,8 +144,8 @@ function paymentProviders(env: NodeJS.ProcessEnv): Pick<Config, 'webpay' | 'khip
   };
 }
 
-/** A whole number of 1 or more (OUTBOX_MAX_ATTEMPTS). */
-function positiveInteger(value: string | undefined, name: string, fallback: number): number {
+/** A whole number of 1 or more (OUTBOX_MAX_ATTEMPTS). Throws in Spanish. */
+export function positiveInteger(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} inválido: ${value}`);
