@@ -199,6 +199,37 @@ export function filterFields(node: FilterNode, out = new Set<string>()): Set<str
   return out;
 }
 
+/**
+ * The values a filter allows for `field` when it names them (`ItemCode eq 'A' or ItemCode eq 'B'`, maybe AND-ed with
+ * other conditions), folded like comparisons; undefined when any value could match. What lets a key look-up use an
+ * index instead of walking the set, as a database's primary key does.
+ */
+export function keyValuesOf(node: FilterNode | undefined, field: string): Set<string> | undefined {
+  if (!node) return undefined;
+  const isField = (n: FilterNode) => n.kind === 'field' && n.path.length === 1 && n.path[0] === field;
+  switch (node.kind) {
+    case 'cmp': {
+      if (node.op !== 'eq') return undefined;
+      const [f, lit] = isField(node.left) ? [node.left, node.right] : [node.right, node.left];
+      if (!isField(f) || lit.kind !== 'lit' || typeof lit.value !== 'string') return undefined;
+      return new Set([lit.value.toLowerCase()]);
+    }
+    case 'or': {
+      const a = keyValuesOf(node.left, field);
+      const b = a && keyValuesOf(node.right, field);
+      return a && b ? new Set([...a, ...b]) : undefined;
+    }
+    case 'and': {
+      const a = keyValuesOf(node.left, field);
+      const b = keyValuesOf(node.right, field);
+      if (a && b) return new Set([...a].filter((v) => b.has(v)));
+      return a ?? b;
+    }
+    default:
+      return undefined;
+  }
+}
+
 type Value = unknown;
 
 function getPath(row: Record<string, unknown>, path: string[]): Value {

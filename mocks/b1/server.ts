@@ -327,10 +327,12 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
       const asked = prefer.maxPageSize ?? DEFAULT_PAGE_SIZE;
       const pageSize = asked === 0 || asked > maxPageSize ? maxPageSize : asked;
       if (prefer.maxPageSize !== undefined) reply.header('Preference-Applied', `odata.maxpagesize=${pageSize}`);
-      const sorted = store.sortedRows(set, options.orderby);
+      // a filter naming keys reads them through the key index, as a database would; otherwise the set is walked
+      const byKey = store.rowsByKeyFilter(set, options.filter);
+      const sorted = byKey ? undefined : store.sortedRows(set, options.orderby);
       const order = sorted ?? (options.orderby?.length ? undefined : store.rows(set));
-      const marks = order && options.skip ? store.pageMarks(set, order, `${params.get('$filter') ?? ''}&${params.get('$orderby') ?? ''}`) : undefined;
-      const result = runQuery(store.rows(set), options, pageSize, sorted, marks);
+      const marks = !byKey && order && options.skip ? store.pageMarks(set, order, `${params.get('$filter') ?? ''}&${params.get('$orderby') ?? ''}`) : undefined;
+      const result = runQuery(byKey ?? store.rows(set), options, pageSize, sorted, marks);
       const rowsDelay = rowLatencyMs * result.page.length;
       if (rowsDelay > 0) await new Promise((resolve) => setTimeout(resolve, rowsDelay));
       const body: Record<string, unknown> = { 'odata.metadata': `${ROOT}/$metadata#${set}` };

@@ -6,7 +6,7 @@ import {
   totals,
 } from './documents';
 import { B1Error, badRequest, businessError, duplicateKey, notFound, notSupported } from './errors';
-import { sortRows, type KeyValue, type OrderBy, type PageMarks } from './odata';
+import { keyValuesOf, sortRows, type FilterNode, type KeyValue, type OrderBy, type PageMarks } from './odata';
 import type {
   AddressType, ApprovalDecisionStatus, ApprovalRequestDecision, ApprovalRequestLine, B1ApprovalRequest, B1BusinessPartner, B1Data,
   B1Document, B1IncomingPayment, B1Item, BPAddress, DocumentLine, PaymentCheck, PaymentCreditCard, PaymentInvoice,
@@ -103,6 +103,30 @@ function checkProperties(body: Body, template: object, typeName: string): void {
   }
 }
 
+const BLANK_REFERENCE = { LineNumber: 0, RefDocEntr: null, RefDocNum: null, ExtDocNum: null, RefObjType: 'rot_ExternalDocument', IssueDate: null, Remark: null };
+const REFERENCE_OBJECT_TYPES = new Set(['rot_ExternalDocument', 'rot_SalesQuotation', 'rot_SalesOrder', 'rot_DeliveryNotes', 'rot_SalesInvoice', 'rot_SalesCreditNote']);
+
+/** A line of DocumentReferences as SL takes it: an external document needs its number (at most 100 characters). */
+function documentReference(body: Body, index: number): B1Document['DocumentReferences'][number] {
+  checkProperties(body, BLANK_REFERENCE, 'DocumentReference');
+  const type = typeof body.RefObjType === 'string' ? body.RefObjType : 'rot_ExternalDocument';
+  if (!REFERENCE_OBJECT_TYPES.has(type)) throw businessError(`[DocumentReferences.RefObjType][line: ${index + 1}] , 'Invalid referenced object type'`);
+  const ext = typeof body.ExtDocNum === 'string' ? body.ExtDocNum : null;
+  if (type === 'rot_ExternalDocument' && !ext?.trim()) throw businessError(`[DocumentReferences.ExtDocNum][line: ${index + 1}] , 'Specify the external document number'`);
+  if (ext && ext.length > 100) throw businessError(`[DocumentReferences.ExtDocNum][line: ${index + 1}] , 'Value too long'`);
+  const issue = body.IssueDate === undefined || body.IssueDate === null ? null : normalizeDate(body.IssueDate);
+  if (body.IssueDate !== undefined && body.IssueDate !== null && !issue) throw businessError(`Invalid date in 'IssueDate': ${String(body.IssueDate)}`);
+  return {
+    LineNumber: index,
+    RefDocEntr: typeof body.RefDocEntr === 'number' ? body.RefDocEntr : null,
+    RefDocNum: typeof body.RefDocNum === 'number' ? body.RefDocNum : null,
+    ExtDocNum: ext,
+    RefObjType: type,
+    IssueDate: issue,
+    Remark: typeof body.Remark === 'string' ? body.Remark.slice(0, 254) : null,
+  };
+}
+
 function num(body: Body, field: string, opts: { min?: number; required?: boolean } = {}): number | undefined {
   const v = body[field];
   if (v === undefined || v === null) {
@@ -137,7 +161,8 @@ const nextOf = (rows: Array<{ DocEntry: number; DocNum: number }>, base: number)
 /** The body that adds Draft `d` as the document it stands for (what SaveDraftToDocument copies). */
 function draftBody(d: B1Document): Body {
   return {
-    CardCode: d.CardCode, DocDate: d.DocDate, DocDueDate: d.DocDueDate, TaxDate: d.TaxDate, NumAtCard: d.NumAtCard,
+    CardCode: d.CardCode, DocDate: d.DocDate, DocDueDate: d.DocDueDate, TaxDate: d.TaxDate, RequriedDate: d.RequriedDate, NumAtCard: d.NumAtCard,
+    DocumentReferences: d.DocumentReferences.map(({ LineNumber: _n, ...r }) => r),
     Comments: d.Comments, ShipToCode: d.ShipToCode, PayToCode: d.PayToCode, Address: d.Address, Address2: d.Address2,
     DiscountPercent: d.DiscountPercent, U_TipoVenta: d.U_TipoVenta, U_FormaPago: d.U_FormaPago, U_Transporte: d.U_Transporte,
     U_TipoRetiro: d.U_TipoRetiro, U_Sucursal: d.U_Sucursal, U_DireccionDespacho: d.U_DireccionDespacho, U_ComunaDespacho: d.U_ComunaDespacho,
@@ -241,6 +266,34 @@ export class B1Store {
     const fresh = { order, generation: this.generation, until: now + 60_000, marks: [] as PageMarks };
     this.marks.set(name, fresh);
     return fresh.marks;
+  }
+
+  private readonly keyIndexes = new Map<string, { rows: Row[]; length: number; generation: number; index: Map<string, { row: Row; at: number }> }>();
+
+  /**
+   * The rows a filter names by key (`ItemCode eq 'A' or ItemCode eq 'B' …`), found through a key index kept as a
+   * database keeps its primary key's, in the set's order; undefined when the filter does not name keys (the set is
+   * walked). The caller still applies the whole filter to them.
+   */
+  rowsByKeyFilter(set: string, filter: FilterNode | undefined): Row[] | undefined {
+    const def = ENTITY_SETS[set];
+    if (!def || def.keys.length !== 1 || def.numericKey) return undefined;
+    const wanted = keyValuesOf(filter, def.keys[0]!);
+    if (!wanted) return undefined;
+    const rows = this.rows(set);
+    let kept = this.keyIndexes.get(set);
+    if (!kept || kept.rows !== rows || kept.length !== rows.length || kept.generation !== this.generation) {
+      const index = new Map<string, { row: Row; at: number }>();
+      rows.forEach((row, at) => index.set(String(row[def.keys[0]!]).toLowerCase(), { row, at }));
+      kept = { rows, length: rows.length, generation: this.generation, index };
+      this.keyIndexes.set(set, kept);
+    }
+    const found: Array<{ row: Row; at: number }> = [];
+    for (const key of wanted) {
+      const hit = kept.index.get(key);
+      if (hit) found.push(hit);
+    }
+    return found.sort((a, b) => a.at - b.at).map((hit) => hit.row);
   }
 
   sortedRows(set: string, orderby: readonly OrderBy[] | undefined): Row[] | undefined {
@@ -353,6 +406,11 @@ export class B1Store {
     const doc = emptyDocument(entry, docNum, bp, docDate, objectCode);
     doc.DocDueDate = dueDate;
     doc.TaxDate = normalizeDate(body.TaxDate) ?? docDate;
+    if (body.RequriedDate !== undefined && body.RequriedDate !== null) {
+      doc.RequriedDate = normalizeDate(body.RequriedDate);
+      if (!doc.RequriedDate) throw businessError(`Invalid date in 'RequriedDate': ${String(body.RequriedDate)}`);
+    }
+    doc.DocumentReferences = arrayOf(body, 'DocumentReferences').map((r, i) => documentReference(r, i));
     for (const f of ['NumAtCard', 'Comments', 'U_TipoVenta', 'U_FormaPago', 'U_Transporte', 'U_TipoRetiro', 'U_Sucursal',
       'U_DireccionDespacho', 'U_ComunaDespacho'] as const) {
       const v = text(body, f);

@@ -138,6 +138,18 @@ export type DocObjectCode = 'oOrders' | 'oInvoices' | 'oCreditNotes';
 export type AuthorizationStatus =
   | 'dasWithout' | 'dasPending' | 'dasApproved' | 'dasRejected' | 'dasGenerated' | 'dasGeneratedbyAuthorizer' | 'dasCancelled';
 
+/** A line of a document's 'Referenced Document' tab (SL Document_DocumentReferences); -1 / rot_ExternalDocument: outside B1. */
+export interface DocumentReference {
+  LineNumber: number;
+  RefDocEntr: number | null;
+  RefDocNum: number | null;
+  /** The external document's number (up to 100 characters). */
+  ExtDocNum: string | null;
+  RefObjType: string;
+  IssueDate: string | null;
+  Remark: string | null;
+}
+
 /** Orders, Invoices, CreditNotes and Drafts. */
 export interface B1Document {
   DocEntry: number;
@@ -149,6 +161,8 @@ export interface B1Document {
   DocDate: string;
   DocDueDate: string;
   TaxDate: string;
+  /** ReqDate: the date the customer expects the goods (SL's own spelling, 'Requried'). */
+  RequriedDate: string | null;
   CardCode: string;
   CardName: string;
   NumAtCard: string | null;
@@ -171,6 +185,8 @@ export interface B1Document {
   /** DTE type: '33' factura electrónica, '61' nota de crédito; null on orders. */
   FolioPrefixString: string | null;
   DocumentLines: DocumentLine[];
+  /** The 'Referenced Document' tab (RDR21 …): here external documents such as the customer's purchase order. */
+  DocumentReferences: DocumentReference[];
   /** Orders: 'Normal' | 'Reserva'. */
   U_TipoVenta: string | null;
   /** Orders: '1' cheque, '4' card / bank transfer, '5' credit. */

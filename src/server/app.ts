@@ -13,6 +13,8 @@ import { ProductsAdmin } from './products/products.service';
 import type { Database, Db } from './db/connect';
 import cartRoutes from './cart/cart.routes';
 import orderRoutes from './orders/orders.routes';
+import quickOrderRoutes from './ordering/quickOrder.routes';
+import reorderRoutes from './ordering/reorder.routes';
 import { createBuyerMailRenderer } from './mail/buyerMailJob';
 import { MAIL_JOB, mailDomainOf, mailJobHandler } from './mail/mailJob';
 import mailRoutes from './mail/mail.routes';
@@ -271,6 +273,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routeDeps: RouteDeps = { db: database.db, erp, customers, catalog, outbox, worker, brandName: config.brandName };
   await app.register(cartRoutes, routeDeps);
   await app.register(orderRoutes, routeDeps);
+  await app.register(quickOrderRoutes, routeDeps);
+  await app.register(reorderRoutes, routeDeps);
   if (deps.payments) {
     const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, log: app.log, providers: deps.payments });
     app.decorate('payments', area);

@@ -69,6 +69,7 @@ export const MSG = {
   navAdminBanner: 'Administración Banner',
   navPendingPayments: 'Pagos pendientes',
   navPurchaseHistory: 'Historial de compra',
+  navQuickOrder: 'Pedido rápido',
   menuProfile: 'Mi perfil',
   menuChangePassword: 'Cambiar contraseña',
   menuLogout: 'Cerrar sesión',

@@ -220,6 +220,16 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
         },
         close: escape,
       },
+      { name: 'quick order', open: go('/user/quick-order', 'Pedido rápido') },
+      {
+        name: 'quick order with validated lines',
+        open: async (p) => {
+          // validated only: nothing goes to the cart
+          await p.getByRole('textbox', { name: 'Líneas del pedido' }).fill('POL-1001-M;2\nNOEXISTE-1;1\nPOL-1001;L;1');
+          await p.getByRole('button', { name: 'Validar' }).click();
+          await p.getByRole('list', { name: /^Líneas del pedido rápido/ }).getByText('El sku NOEXISTE-1 no existe en el catálogo').waitFor();
+        },
+      },
       // issue 17 (an order's detail is walked by operations.e2e.ts, which makes one)
       { name: 'my orders', open: go('/user/orders', 'Mis pedidos') },
       { name: 'profile', open: go('/profile', 'Información Usuario') },

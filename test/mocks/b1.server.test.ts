@@ -169,6 +169,22 @@ describe('OData reads', () => {
     const count = await call(`Items/$count?${q({ $filter: "U_Categoria eq 'POLERAS'" })}`);
     expect(await count.text()).toBe(String(mock.data.Items.filter((i) => i.U_Categoria === 'POLERAS').length));
   });
+
+  it('answers a filter naming keys (read through the key index) as a walk of the set would', async () => {
+    const keys = "(ItemCode eq 'pol-1001-m' or ItemCode eq 'POL-1001-S' or ItemCode eq 'NOPE' or ItemCode eq 'POL-1001-XL')";
+    const byKey = await getJson<Rows>(`Items?${q({ $filter: `${keys} and SalesItem eq 'tYES'`, $select: 'ItemCode' })}`);
+    // the same rows asked with an 'or' the index cannot use, so the set is walked
+    const walked = await getJson<Rows>(`Items?${q({ $filter: `(${keys} or ItemName eq 'ninguno') and SalesItem eq 'tYES'`, $select: 'ItemCode' })}`);
+    expect(byKey.value.map((r) => r.ItemCode)).toEqual(['POL-1001-M', 'POL-1001-S', 'POL-1001-XL'].filter((c) => mock.data.Items.some((i) => i.ItemCode === c)).sort((a, b) => mock.data.Items.findIndex((i) => i.ItemCode === a) - mock.data.Items.findIndex((i) => i.ItemCode === b)));
+    expect(walked.value).toEqual(byKey.value);
+    mock.updateItem('POL-1001-S', { SalesItem: 'tNO' });
+    try {
+      const after = await getJson<Rows>(`Items?${q({ $filter: `${keys} and SalesItem eq 'tYES'`, $select: 'ItemCode' })}`);
+      expect(after.value.map((r) => r.ItemCode)).not.toContain('POL-1001-S'); // the rest of the filter still applies
+    } finally {
+      mock.updateItem('POL-1001-S', { SalesItem: 'tYES' });
+    }
+  });
 });
 
 describe('errors', () => {

@@ -16,5 +16,6 @@ import '../features/home/homeFeature';
 import '../features/payments/paymentsFeature';
 import '../features/product/productFeature';
 import '../features/profile/profileFeature';
+import '../features/quickOrder/quickOrderFeature';
 import '../features/search/searchFeature';
 import '../features/userOrders/userOrdersFeature';

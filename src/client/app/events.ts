@@ -76,3 +76,11 @@ export const purchaseRetryFailed = createAction<string>('checkout/purchaseRetryF
  * reads its count again at once instead of at the next minute.
  */
 export const jobsRetried = createAction('jobs/retried');
+
+/**
+ * 'Volver a comprar' (docs/ordering.md): the lines of an earlier order back in the cart at today's prices. A portal
+ * order ('Mis pedidos') is named by its id, a sales order of the purchase history by its docEntry; the quick-order
+ * feature carries it out and its ReorderResultDialog says what changed.
+ */
+export type ReorderSource = { kind: 'order'; id: number; reference?: string } | { kind: 'history'; docEntry: number; reference?: string };
+export const reorderRequested = createAction<ReorderSource>('ordering/reorderRequested');

@@ -14,6 +14,7 @@ import type { HomeState } from '../features/home/homeSlice';
 import type { PaymentsState } from '../features/payments/paymentsSlice';
 import type { ProductState } from '../features/product/productSlice';
 import type { ProfileState } from '../features/profile/profileSlice';
+import type { QuickOrderState } from '../features/quickOrder/quickOrderSlice';
 import type { SearchState } from '../features/search/searchSlice';
 import type { UserOrdersState } from '../features/userOrders/userOrdersSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
@@ -52,6 +53,7 @@ export interface LazyLoadedSlices {
   adminJobs: AdminJobsState;
   adminAudit: AdminAuditState;
   userOrders: UserOrdersState;
+  quickOrder: QuickOrderState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };

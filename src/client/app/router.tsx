@@ -1,4 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, type ComponentType } from 'react';
+import type { PurchaseHistoryHeader } from '@shared/api/erp';
+import type { PurchaseHistoryScreenProps } from '../features/account/PurchaseHistoryScreen';
 import { createBrowserRouter, createMemoryRouter, Navigate, type InitialEntry, type RouteObject } from 'react-router-dom';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectProfile } from '../features/session/sessionSelectors';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -35,7 +37,11 @@ const PaymentRedirectScreen = screen(() => import('../features/payments/PaymentR
 const PaymentVerificationScreen = screen(() => import('../features/payments/PaymentVerificationScreen'), cartFeature, checkoutFeature);
 const TransferReturnScreen = screen(() => import('../features/payments/TransferReturnScreen'), cartFeature, checkoutFeature);
 const PendingPaymentsScreen = screen(() => import('../features/account/PendingPaymentsScreen'), paymentsFeature);
-const PurchaseHistoryScreen = lazy(() => import('../features/account/PurchaseHistoryScreen'));
+// 'Volver a comprar' there is the quick-order feature's button (and the cart refreshes its badge)
+const PurchaseHistoryScreen = screen<PurchaseHistoryScreenProps>(() => import('../features/account/PurchaseHistoryScreen'), cartFeature);
+const ReorderButton = lazy(() => import('../features/quickOrder/ReorderButton'));
+// quick order adds to the cart through the bulk endpoint itself; the cart badge is read again by the cart feature
+const QuickOrderScreen = screen(() => import('../features/quickOrder/QuickOrderScreen'), cartFeature);
 const CustomerRequestScreen = lazy(() => import('../features/customerRequest/CustomerRequestScreen'));
 const UserListScreen = lazy(() => import('../features/adminUsers/UserListScreen'));
 const UserCreateScreen = lazy(() => import('../features/adminUsers/UserCreateScreen'));
@@ -69,6 +75,19 @@ function ProductDetailRoute() {
   return <ProductDetailScreen viewer={{ loggedIn, isAdmin, blocked, descFidel }} />;
 }
 
+/** The purchase history with 'Volver a comprar' in each row and in the detail (the reorder of the quick-order feature). */
+function PurchaseHistoryRoute() {
+  const reorderAction = useCallback(
+    (order: PurchaseHistoryHeader, tabIndex?: number) => (
+      <Suspense fallback={null}>
+        <ReorderButton source={{ kind: 'history', docEntry: order.docEntry }} reference={order.numPedido} variant={tabIndex === undefined ? 'button' : 'icon'} tabIndex={tabIndex} />
+      </Suspense>
+    ),
+    [],
+  );
+  return <PurchaseHistoryScreen reorderAction={reorderAction} />;
+}
+
 function SummaryOrderRoute() {
   const profile = useAppSelector(selectProfile);
   return <SummaryOrderScreen profile={profile} />;
@@ -100,7 +119,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/user/product-detail/:sku', element: <ProductDetailRoute /> },
           { path: '/user/sumary-order', element: <SummaryOrderRoute /> },
           { path: '/user/pending-payments', element: <PendingPaymentsScreen /> },
-          { path: '/user/purchase-history', element: <PurchaseHistoryScreen /> },
+          { path: '/user/purchase-history', element: <PurchaseHistoryRoute /> },
+          { path: '/user/quick-order', element: <QuickOrderScreen /> },
           { path: '/user/orders', element: <MyOrderListScreen /> },
           { path: '/user/orders/:id', element: <MyOrderDetailScreen /> },
         ],

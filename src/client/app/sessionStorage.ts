@@ -22,6 +22,9 @@ export const SESSION_KEYS = {
   deliveryTransport: 'deliveryTransport',
   invoiceAddress: 'invoiceAddress',
   paymentMethod: 'paymentMethod',
+  /** The buyer's own purchase-order reference and the delivery date asked for (docs/ordering.md), both optional. */
+  buyerReference: 'buyerReference',
+  requestedDeliveryDate: 'requestedDeliveryDate',
   /**
    * Whose those choices are (the user id): the order summary keeps them while the buyer fills it in, so a reload
    * keeps them; another user's are never shown. Never an amount: the server prices every order.
@@ -87,6 +90,8 @@ export const ORDER_CHOICE_KEYS: readonly SessionKey[] = [
   SESSION_KEYS.deliveryTransport,
   SESSION_KEYS.invoiceAddress,
   SESSION_KEYS.paymentMethod,
+  SESSION_KEYS.buyerReference,
+  SESSION_KEYS.requestedDeliveryDate,
   SESSION_KEYS.choicesOwner,
 ];
 

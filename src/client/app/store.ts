@@ -30,7 +30,11 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     preloadedState,
     // a production build never connects to the DevTools extension; development sees no password or token
     devTools: devToolsOptions(env.devTools),
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).prepend(recorder.middleware).concat(sagaMiddleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({
+        thunk: false,
+        // the quick-order file travels in its action to the saga that uploads it (never into the state)
+        serializableCheck: { ignoredActions: ['quickOrder/fileChosen'] },
+      }).prepend(recorder.middleware).concat(sagaMiddleware),
   });
   recorder.attach(store);
   sagaMiddleware.run(rootSaga);

@@ -90,6 +90,7 @@ export function navItems({ loggedIn, isAdmin, isUser }: NavAudience): NavItem[] 
     );
   }
   if (isUser) {
+    items.push({ label: MSG.navQuickOrder, to: '/user/quick-order' });
     items.push(
       { label: MSG.navPendingPayments, to: '/user/pending-payments' },
       { label: MSG.navPurchaseHistory, to: '/user/purchase-history' },

@@ -39,6 +39,43 @@ export class CartRepo {
     return row;
   }
 
+  /**
+   * The bulk add (POST /user/cart/bulk), in one transaction: the user's lines are locked (the same order as
+   * OrderRepo.insert, so an order being made meanwhile waits or is waited for), `plan` is told what the cart holds of
+   * each size and answers how many of each to add, and one statement adds them. Each line is also capped in SQL at its
+   * stock (never lowering what the cart already holds), so a line created by a concurrent single add in between cannot
+   * pass the stock either. Answers the quantities held before and the rows after, by sku.
+   */
+  async addMany(
+    userId: number,
+    plan: (held: ReadonlyMap<string, number>) => ReadonlyArray<{ sku: string; quantity: number; stock: number }>,
+  ): Promise<{ held: Map<string, number>; rows: Map<string, CartItemRow> }> {
+    return this.db.transaction(async (tx) => {
+      const current = await tx
+        .select({ sku: cartItems.sku, quantity: cartItems.quantity })
+        .from(cartItems)
+        .where(eq(cartItems.userId, userId))
+        .orderBy(asc(cartItems.id))
+        .for('update');
+      const held = new Map(current.map((r) => [r.sku, r.quantity]));
+      const adds = plan(held).filter((a) => a.quantity > 0);
+      if (adds.length === 0) return { held, rows: new Map() };
+      const stock = JSON.stringify(Object.fromEntries(adds.map((a) => [a.sku, a.stock])));
+      const rows = await tx
+        .insert(cartItems)
+        .values(adds.map(({ sku, quantity }) => ({ userId, sku, quantity })))
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.sku],
+          set: {
+            quantity: sql`greatest(${cartItems.quantity}, least(${cartItems.quantity} + excluded.quantity, (${stock}::jsonb ->> excluded.sku)::integer))`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning();
+      return { held, rows: new Map(rows.map((r) => [r.sku, r])) };
+    });
+  }
+
   async setQuantity(tx: DbOrTx, id: number, quantity: number): Promise<CartItemRow | undefined> {
     const [row] = await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, id)).returning();
     return row;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { CartAddRequest, CartUpdateRequest } from '@shared/api/cart';
+import type { CartAddRequest, CartBulkRequest, CartUpdateRequest } from '@shared/api/cart';
 import { MSG } from '@shared/messages';
-import { cartAddSchema, cartItemParams, cartUpdateSchema } from '@shared/schemas/cart';
+import { cartAddSchema, cartBulkSchema, cartItemParams, cartUpdateSchema } from '@shared/schemas/cart';
 import { userIdParams } from '@shared/schemas/params';
 import type { RouteDeps } from '../app';
 import { HttpError } from '../errors';
@@ -26,6 +26,11 @@ const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   app.post<{ Body: CartAddRequest }>('/api/user/cart', { ...guard, schema: { body: cartAddSchema, response: { 201: answer('CartItem') } } }, async (request, reply) => {
     return reply.status(201).send(await cart.add(requireUser(request), request.body));
   });
+
+  // Many sizes in one request (grid, quick order, reorder): per-line results, docs/ordering.md
+  app.post<{ Body: CartBulkRequest }>('/api/user/cart/bulk', { ...guard, schema: { body: cartBulkSchema, response: { 200: answer('CartBulkResponse') } } }, (request) =>
+    cart.addMany(requireUser(request), request.body),
+  );
 
   app.put<{ Body: CartUpdateRequest }>('/api/user/cart', { ...guard, schema: { body: cartUpdateSchema, response: { 200: answer('CartItem') } } }, (request) =>
     cart.update(requireUser(request), request.body),

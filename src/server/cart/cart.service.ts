@@ -1,10 +1,11 @@
 // The buyer's cart, priced by the server on every read: fresh list price and stock from the ERP, the style's offer
 // from the portal's content, the buyer's loyalty discount (descFidel) from its fresh ERP profile (spec section 9).
-import type { CartAddRequest, CartItem, CartResponse, CartUpdateRequest } from '@shared/api/cart';
+import type { CartAddRequest, CartBulkLine, CartBulkRequest, CartBulkResponse, CartItem, CartResponse, CartUpdateRequest } from '@shared/api/cart';
 import type { CustomerProfile } from '@shared/api/erp';
 import { isBlocked } from '@shared/blocking';
 import { fill, MSG } from '@shared/messages';
 import { orderTotals, priceLine } from '@shared/pricing';
+import { CART_BULK_MSG } from '@shared/schemas/cart';
 import { offerPercent } from '../catalog/content.repo';
 import type { Db } from '../db/connect';
 import type { CartItemRow, ProductContentRow } from '../db/schema';
@@ -107,6 +108,85 @@ export class CartService {
     const row = await this.repo.addWithin(user.id, item.itemCode, quantity, item.stock);
     if (!row) throw over(); // what the cart holds already plus this would pass the stock: nothing added
     return toCartItem(row, item, content, loyalty);
+  }
+
+  /**
+   * POST /user/cart/bulk: many sizes at once, each by the rules of `add` (sellable size, the buyer's fresh profile, never
+   * past the fresh stock) and priced the same way; per-line results (docs/ordering.md). A blocked buyer is refused
+   * whole (403). The lines that can be added are added together in one transaction; the others are answered with why.
+   */
+  async addMany(user: SessionUser, { items: requested, clampToStock = true }: CartBulkRequest): Promise<CartBulkResponse> {
+    // lines of the same sku (any case) are one line, in the order first sent
+    const wanted = new Map<string, { sku: string; requested: number }>();
+    for (const { sku, quantity } of requested) {
+      const key = sku.toUpperCase();
+      const line = wanted.get(key);
+      if (line) line.requested += quantity;
+      else wanted.set(key, { sku, requested: quantity });
+    }
+    const codes = [...wanted.values()].map((w) => w.sku);
+    const [profile, found] = await inOrder(this.buyingProfile(user), this.erp.getItems(codes));
+    const loyalty = clampPct(profile.descFidel);
+    const items = new Map(found.map((item) => [item.itemCode.toUpperCase(), item]));
+    const missing = codes.filter((code) => !items.has(code.toUpperCase()));
+    const [content, existing] = await Promise.all([
+      this.repo.contentOf(found.map((i) => i.style)),
+      missing.length ? this.erp.existingItemCodes(missing) : Promise.resolve(new Set<string>()),
+    ]);
+    const known = new Set([...existing].map((code) => code.toUpperCase()));
+
+    const lines: CartBulkLine[] = [];
+    const plans = new Map<string, { line: CartBulkLine; item: ItemRecord; add: number }>();
+    for (const [key, { sku, requested: asked }] of wanted) {
+      const item = items.get(key);
+      if (!sellable(item, content)) {
+        const code = items.get(key)?.itemCode ?? sku;
+        const unknown = !items.has(key) && !known.has(key);
+        const message = unknown ? fill(CART_BULK_MSG.unknown, { sku }) : fill(MSG.cartItemUnavailable, { sku: code });
+        lines.push({ sku: code, requested: asked, quantity: 0, status: 'rejected', reason: unknown ? 'unknown' : 'unavailable', message });
+        continue;
+      }
+      const line: CartBulkLine = { sku: item.itemCode, requested: asked, quantity: 0, status: 'rejected' };
+      lines.push(line);
+      plans.set(item.itemCode, { line, item, add: 0 });
+    }
+
+    const { held, rows } = await this.repo.addMany(user.id, (inCart) =>
+      [...plans.values()].map((plan) => {
+        const room = Math.max(0, plan.item.stock - (inCart.get(plan.item.itemCode) ?? 0));
+        plan.add = plan.line.requested <= room || clampToStock ? Math.min(plan.line.requested, room) : 0;
+        return { sku: plan.item.itemCode, quantity: plan.add, stock: plan.item.stock };
+      }),
+    );
+
+    for (const { line, item } of plans.values()) {
+      const row = rows.get(item.itemCode);
+      const before = held.get(item.itemCode) ?? 0;
+      const added = row ? Math.max(0, row.quantity - before) : 0;
+      line.quantity = added;
+      const shown = { name: displayName(item), size: item.size, stock: item.stock };
+      if (row || before > 0) {
+        const at = row ?? { id: 0, userId: user.id, sku: item.itemCode, quantity: before, createdAt: new Date(), updatedAt: new Date() };
+        line.item = toCartItem(at, item, content, loyalty);
+      }
+      if (added >= line.requested) {
+        line.status = 'added';
+      } else if (added > 0) {
+        line.status = 'clamped';
+        line.reason = 'overStock';
+        line.message = fill(CART_BULK_MSG.clampedDetail, { quantity: added, requested: line.requested, ...shown });
+      } else {
+        line.reason = item.stock <= 0 ? 'noStock' : 'overStock';
+        line.message = item.stock > 0 && before >= item.stock ? fill(CART_BULK_MSG.alreadyAll, shown) : fill(MSG.cartOverStock, { ...shown, stock: Math.max(0, item.stock - before) });
+      }
+    }
+
+    const count = new Set([...held.keys(), ...rows.keys()]).size;
+    const tally = (status: CartBulkLine['status']) => lines.filter((l) => l.status === status).length;
+    const added = tally('added');
+    const clamped = tally('clamped');
+    const message = added + clamped > 0 ? fill(CART_BULK_MSG.summary, { added: added + clamped, total: lines.length }) : CART_BULK_MSG.noneAdded;
+    return { lines, added, clamped, rejected: tally('rejected'), count, message };
   }
 
   /** Sets the quantity of one of the buyer's lines (1..stock). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
 import { PAYMENT_PROVIDERS, PAYMENT_STATES } from '@shared/payments';
 
@@ -144,6 +144,10 @@ export const orders = pgTable(
     erpError: text('erp_error'),
     /** Private file-store key of the cheque photo (cheque payments). */
     chequeFileKey: varchar('cheque_file_key', { length: 300 }),
+    /** The buyer's own purchase-order reference (docs/ordering.md); '' when none was given. */
+    buyerReference: varchar('buyer_reference', { length: 60 }).notNull().default(''),
+    /** The delivery date the buyer asked for ('YYYY-MM-DD'), a working day; null when none. */
+    requestedDeliveryDate: date('requested_delivery_date', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
   },

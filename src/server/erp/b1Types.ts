@@ -107,6 +107,8 @@ export interface B1Document extends Udfs {
   DocNum?: number | null;
   DocDate?: string | null;
   DocDueDate?: string | null;
+  /** ReqDate: the date the customer expects the goods (SL spells it 'Requried'). */
+  RequriedDate?: string | null;
   CardCode?: string;
   CardName?: string | null;
   NumAtCard?: string | null;
@@ -120,4 +122,14 @@ export interface B1Document extends Udfs {
   FolioNumber?: number | null;
   FolioPrefixString?: string | null;
   DocumentLines?: B1DocumentLine[];
+  /** The 'Referenced Document' tab: documents this one refers to, here the customer's own purchase order. */
+  DocumentReferences?: B1DocumentReference[];
+}
+
+/** A line of Document_DocumentReferences; an external document is RefObjType 'rot_ExternalDocument' with ExtDocNum. */
+export interface B1DocumentReference {
+  RefObjType?: string;
+  ExtDocNum?: string | null;
+  IssueDate?: string | null;
+  Remark?: string | null;
 }

@@ -250,6 +250,20 @@ export class ErpService {
     return found.flat();
   }
 
+  /**
+   * Which of `itemCodes` the ERP has at all, sellable or not (as the ERP writes them): what tells a code the ERP does
+   * not sell (inactive, not a sales item) from one it does not know. Asked only for codes getItems did not find.
+   */
+  async existingItemCodes(itemCodes: readonly string[]): Promise<Set<string>> {
+    const codes = [...new Set(itemCodes)];
+    const chunks: string[][] = [];
+    for (let i = 0; i < codes.length; i += ITEMS_PER_QUERY) chunks.push(codes.slice(i, i + ITEMS_PER_QUERY));
+    const found = await Promise.all(
+      chunks.map((chunk) => this.sl.getAll<Pick<B1Item, 'ItemCode'>>('Items', { select: ['ItemCode'], filter: anyOf('ItemCode', chunk) }, { pageSize: this.pageSize })),
+    );
+    return new Set(found.flat().map((item) => item.ItemCode));
+  }
+
   // --- documents ---
 
   /** Open invoices of the customer with something left to pay, oldest first. */
@@ -293,6 +307,24 @@ export class ErpService {
     }
     if (order.CardCode !== cardCode) throw notFound();
     return (order.DocumentLines ?? []).map(toHistoryLine);
+  }
+
+  /**
+   * One of the customer's sales orders to buy again (docs/ordering.md): its number and its lines (item, quantity, net
+   * line total). Another customer's order is 'not found', like a missing one.
+   */
+  async salesOrderToReorder(docEntry: number, cardCode: string): Promise<{ docNum: number; lines: PurchaseHistoryLine[] }> {
+    const notFound = () => new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.documentNotFound });
+    if (!Number.isSafeInteger(docEntry) || docEntry <= 0) throw notFound();
+    let order: B1Document;
+    try {
+      order = await this.sl.get<B1Document>(entity('Orders', docEntry), { select: ['DocEntry', 'DocNum', 'CardCode', 'DocumentLines'] });
+    } catch (error) {
+      if (error instanceof ErpError && error.status === 404) throw notFound();
+      throw error;
+    }
+    if (order.CardCode !== cardCode) throw notFound();
+    return { docNum: order.DocNum ?? order.DocEntry, lines: (order.DocumentLines ?? []).map(toHistoryLine) };
   }
 
   /** How creates with an unknown outcome are handled (settle time, approval polling). */

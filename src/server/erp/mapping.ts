@@ -76,6 +76,18 @@ export const B1_FIELDS = {
     branch: 'U_Sucursal',
     dispatchStreet: 'U_DireccionDespacho',
     dispatchCommune: 'U_ComunaDespacho',
+    /**
+     * The delivery date the buyer asks for (docs/ordering.md): ReqDate, "the date the customer expects the goods"; the
+     * sales order's own delivery date (DocDueDate) is set to it too.
+     */
+    requestedDate: 'RequriedDate',
+    /**
+     * The buyer's own purchase-order number. NumAtCard carries the portal's order number (the look-up key of every
+     * create), so the buyer's goes to the document's 'Referenced Document' tab as an external document (B1 10.0 FP 2008
+     * on, the reference a Chilean DTE names as the buyer's purchase order). An installation without that tab names a
+     * text UDF here instead ('U_OCCliente').
+     */
+    buyerReference: 'DocumentReferences' as 'DocumentReferences' | `U_${string}`,
   },
 } as const;
 

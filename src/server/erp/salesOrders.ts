@@ -25,6 +25,11 @@ export interface SalesOrderSource {
   deliveryTransport: string;
   /** idfactura (PayToCode). */
   invoiceAddress: string;
+  /** The buyer's purchase-order number ('' for none) and the delivery date it asked for ('YYYY-MM-DD' or null). */
+  buyerReference?: string;
+  requestedDeliveryDate?: string | null;
+  /** When the order was made: the issue date given to the buyer's purchase order reference. */
+  orderDate?: Date;
   /** price: the unit list price; priceFinalUnit: the unit price the buyer pays (offer and loyalty applied, rounded). */
   lines: ReadonlyArray<{ sku: string; quantity: number; price: number; priceFinalUnit: number; descLinea: number }>;
 }
@@ -43,11 +48,25 @@ export interface SalesOrderLine {
   U_DescLinea: number;
 }
 
+/** A line of the document's DocumentReferences: the buyer's purchase order as an external document. */
+export interface SalesOrderReference {
+  RefObjType: 'rot_ExternalDocument';
+  ExtDocNum: string;
+  IssueDate: string;
+  Remark: string;
+}
+
+/** What the reference line says in B1. */
+export const BUYER_REFERENCE_REMARK = 'Orden de compra del cliente';
+
 /** A B1 `Orders` body (sales order or reservation). */
 export interface SalesOrderDocument {
   CardCode: string;
   DocDueDate: string;
+  /** The delivery date the buyer asked for, when it did. */
+  RequriedDate?: string;
   NumAtCard: string;
+  DocumentReferences?: SalesOrderReference[];
   /** The delivery address (iddespacho) or, for a store pickup, STORE_PICKUP. */
   ShipToCode?: string;
   PayToCode?: string;
@@ -92,6 +111,20 @@ export function buildSalesOrder(order: SalesOrderSource, now: Date = new Date())
       U_DescLinea: line.descLinea,
     })),
   };
+  // the buyer's delivery date (docs/ordering.md): ReqDate, and the order's own delivery date instead of today
+  if (order.requestedDeliveryDate) {
+    const day = order.requestedDeliveryDate.replaceAll('-', '');
+    doc.DocDueDate = day;
+    doc.RequriedDate = day;
+  }
+  const reference = order.buyerReference?.trim();
+  if (reference) {
+    if (F.buyerReference === 'DocumentReferences') {
+      doc.DocumentReferences = [{ RefObjType: 'rot_ExternalDocument', ExtDocNum: reference, IssueDate: yyyymmdd(chileToday(order.orderDate ?? now)), Remark: BUYER_REFERENCE_REMARK }];
+    } else {
+      doc[F.buyerReference] = reference;
+    }
+  }
   if (pickup) doc.ShipToCode = STORE_PICKUP;
   else if (order.deliveryAddress) doc.ShipToCode = order.deliveryAddress;
   if (order.invoiceAddress) doc.PayToCode = order.invoiceAddress;

@@ -9,7 +9,7 @@ import type { PaymentMethod } from '@shared/orders';
 import type { PaymentProvider } from '@shared/payments';
 import { formatRut } from '@shared/rut';
 import type { OrderLineRow, OrderRow } from '../db/schema';
-import { escapeHtml, oneLine, pct, type BuiltMail, type Company } from './orderMail';
+import { buyerReferenceRows, escapeHtml, oneLine, pct, type BuiltMail, type Company } from './orderMail';
 
 /** How the buyer paid, in the buyer's words. */
 export const BUYER_PAYMENT_LABELS: Record<PaymentMethod, string> = {
@@ -114,6 +114,7 @@ export function buildOrderConfirmedMail(input: OrderConfirmedInput): BuiltMail {
     [reserve ? 'Reserva' : 'Pedido', number],
     ['Fecha', formatDate(order.createdAt)],
     ['Empresa', companyText(company)],
+    ...buyerReferenceRows(order),
   ];
   if (method) header.push(['Forma de pago', BUYER_PAYMENT_LABELS[method]], ...paymentRows(input.payment));
   if (order.deliveryType === 'retiro') {

@@ -6,6 +6,8 @@ import { MSG, fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import type { PaymentMethod } from '@shared/orders';
 import { formatRut } from '@shared/rut';
+import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
+import { showDay } from '@shared/workingDays';
 import type { DbOrTx } from '../db/connect';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';
 import { HttpError } from '../errors';
@@ -51,6 +53,14 @@ export const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 /** Percent without trailing zeros: 6, 6.5. */
 export const pct = (n: number) => String(Math.round(Number(n) * 100) / 100).replace('.', ',');
 
+/** The buyer's own purchase-order reference and requested delivery date, when given (docs/ordering.md). */
+export function buyerReferenceRows(order: Pick<OrderRow, 'buyerReference' | 'requestedDeliveryDate'>): [string, string][] {
+  const rows: [string, string][] = [];
+  if (order.buyerReference) rows.push([ORDER_REFERENCE_LABELS.buyerReference, order.buyerReference]);
+  if (order.requestedDeliveryDate) rows.push([ORDER_REFERENCE_LABELS.requestedDeliveryDate, showDay(order.requestedDeliveryDate)]);
+  return rows;
+}
+
 export function buildOrderMail(input: { kind: 'RESERVE' | 'CHEQUE'; brand: string; order: OrderRow; lines: OrderLineRow[]; company: Company }): BuiltMail {
   const { kind, brand, order, lines, company } = input;
   const number = order.purchaseOrderNumber ?? '';
@@ -69,6 +79,7 @@ export function buildOrderMail(input: { kind: 'RESERVE' | 'CHEQUE'; brand: strin
     ['Código cliente', order.cardCode],
     ['Tipo de pedido', order.orderType === 'RESERVE' ? 'Reserva' : 'Compra'],
   ];
+  header.push(...buyerReferenceRows(order));
   if (order.paymentMethod && order.orderType !== 'RESERVE') header.push(['Forma de pago', PAYMENT_LABELS[order.paymentMethod]]);
   header.push([
     'Entrega',

@@ -67,6 +67,9 @@ export function createErpOrderHandler(deps: {
         deliveryCommune: order.deliveryCommune,
         deliveryTransport: order.deliveryTransport,
         invoiceAddress: order.invoiceAddress,
+        buyerReference: order.buyerReference,
+        requestedDeliveryDate: order.requestedDeliveryDate,
+        orderDate: order.createdAt,
         lines: lines.map((line) => ({
           sku: line.sku,
           quantity: line.quantity,

@@ -319,5 +319,7 @@ export function toOrder({ order, lines }: OrderWithLines): Order {
     erpDocNum: order.erpDocNum,
     userId: order.userId,
     dateCreated: order.createdAt.toISOString(),
+    buyerReference: order.buyerReference,
+    requestedDeliveryDate: order.requestedDeliveryDate,
   };
 }

@@ -160,6 +160,8 @@ export class OrderService {
           deliveryType: request.tipoEntrega,
           ...delivery,
           invoiceAddress: request.invoiceAddress,
+          buyerReference: request.buyerReference ?? '',
+          requestedDeliveryDate: request.requestedDeliveryDate || null,
           loyaltyPct: totals.loyaltyPct,
           net: totals.net,
           offerDiscount: totals.offerDiscount,

@@ -46,7 +46,17 @@ export class UserOrdersService {
     const base = toOrder(found);
     const { order } = found;
     const address = order.deliveryType === 'retiro' ? '' : [order.deliveryAddressText, order.deliveryCommune].filter(Boolean).join(', ');
-    return { ...row, steps, lines: base.orderProducts, totals: base.totals, deliveryType: order.deliveryType, deliveryAddress: address, erpAvailable };
+    return {
+      ...row,
+      steps,
+      lines: base.orderProducts,
+      totals: base.totals,
+      deliveryType: order.deliveryType,
+      deliveryAddress: address,
+      buyerReference: base.buyerReference ?? '',
+      requestedDeliveryDate: base.requestedDeliveryDate ?? null,
+      erpAvailable,
+    };
   }
 
   /** Each order's row and steps from its payments, jobs and invoices (a few queries and at most one ERP read per customer). */

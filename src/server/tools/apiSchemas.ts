@@ -15,7 +15,7 @@ const ANSWER_TYPES = [
   'MessageResponse', 'LoginResponse', 'HealthResponse', 'ReadyResponse',
   'CustomerProfile', 'Region', 'Country', 'CatalogueTree', 'CatalogueItem', 'ProductDetail', 'Transport', 'PendingDocument',
   'PurchaseHistoryHeader', 'PurchaseHistoryLine', 'ProductListItem', 'OfferLookupResult',
-  'CartItem', 'CartResponse', 'HomeOfferCard', 'HomeBanner', 'OfferItem', 'ProductContent',
+  'CartItem', 'CartResponse', 'CartBulkResponse', 'QuickOrderValidation', 'ReorderResponse', 'HomeOfferCard', 'HomeBanner', 'OfferItem', 'ProductContent',
   'Order', 'OrderSubmissionResponse', 'NotificationRecipient', 'PublicRecipient',
   'AdminJobList', 'RetryJobResponse', 'ProductStatusResponse', 'AdminUser', 'ErpCustomerLookup', 'DeleteUserResponse',
   'Banner', 'DeleteBannerResponse', 'WebpayCreateResponse', 'CardPaymentResult', 'KhipuCreateResponse',

@@ -42,3 +42,53 @@ export interface CartUpdateRequest {
   id: number;
   quantity: number;
 }
+
+/**
+ * POST /user/cart/bulk: add many sizes in one request, each through the same rules and prices as POST /user/cart
+ * (docs/ordering.md). Lines of the same sku are added together.
+ */
+export interface CartBulkRequest {
+  items: CartAddRequest[];
+  /**
+   * Default true: a quantity above the stock left (stock less what the cart holds) adds what is left ('clamped');
+   * false: such a line is not added ('rejected', reason 'overStock').
+   */
+  clampToStock?: boolean;
+}
+
+/** What became of one line: added whole, added up to the stock, or not added. */
+export type CartBulkLineStatus = 'added' | 'clamped' | 'rejected';
+
+/**
+ * Why a line was not added (or not whole): the ERP has no such sku; it exists but is not sold (inactive, not a sales
+ * item, or its style hidden by an admin); no stock at all; nothing or not enough left beside what the cart holds.
+ */
+export type CartBulkReason = 'unknown' | 'unavailable' | 'noStock' | 'overStock';
+
+export interface CartBulkLine {
+  /** The sku as the ERP writes it (as sent when unknown). */
+  sku: string;
+  /** The quantity asked for (lines of the same sku added together). */
+  requested: number;
+  /** How many this request added (0 when rejected). */
+  quantity: number;
+  status: CartBulkLineStatus;
+  reason?: CartBulkReason;
+  /** What to tell the buyer about the line (absent when added whole). */
+  message?: string;
+  /** The cart's line after the request, priced by the server (absent when the sku is unknown or not sold). */
+  item?: CartItem;
+}
+
+export interface CartBulkResponse {
+  /** One per distinct sku, in the order first sent. */
+  lines: CartBulkLine[];
+  /** Lines added whole, clamped to the stock, not added. */
+  added: number;
+  clamped: number;
+  rejected: number;
+  /** How many lines the cart holds now (the top bar badge). */
+  count: number;
+  /** A summary for a toast: 'n de m productos agregados al carro'. */
+  message: string;
+}

@@ -18,6 +18,10 @@ export interface CreateOrderRequest {
   invoiceAddress: string;
   /** Absent or ignored for a reservation. */
   paymentMethod?: PaymentMethod;
+  /** The buyer's own purchase-order number (optional, at most 40 characters): sent to the ERP, shown in mails. */
+  buyerReference?: string;
+  /** The delivery date the buyer asks for, 'YYYY-MM-DD', a working day from today on (optional). */
+  requestedDeliveryDate?: string;
 }
 
 export interface OrderLine {
@@ -58,6 +62,10 @@ export interface Order {
   erpDocNum: number | null;
   userId: number;
   dateCreated: string;
+  /** The buyer's purchase-order reference ('' when none was given; always sent by the server). */
+  buyerReference?: string;
+  /** The requested delivery date, 'YYYY-MM-DD', or null (always sent by the server). */
+  requestedDeliveryDate?: string | null;
 }
 
 /** POST /orders/update/state/order (form data or JSON): the server applies it only with evidence. */

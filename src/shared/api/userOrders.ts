@@ -66,5 +66,8 @@ export interface BuyerOrderDetail extends BuyerOrderRow {
   deliveryType: DeliveryType;
   /** The dispatch address and commune as sent to the ERP ('' for store pickup). */
   deliveryAddress: string;
+  /** The buyer's own purchase-order reference ('' when none) and the delivery date asked for ('YYYY-MM-DD' or null). */
+  buyerReference: string;
+  requestedDeliveryDate: string | null;
   erpAvailable: boolean;
 }

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '../orders';
+import { orderReferenceFields } from './orderReference';
 
 // The order summary form and the order requests (spec sections 2, 5 and 7). The form and the server use these.
 
@@ -40,6 +41,8 @@ export const createOrderSchema = yup.object({
     .string()
     .oneOf(PAYMENT_METHODS, ORDER_MSG.paymentMethod)
     .when('orderType', { is: 'ONLINE', then: (s) => s.required(ORDER_MSG.paymentMethod) }),
+  // the buyer's purchase-order reference and requested delivery date (optional, docs/ordering.md)
+  ...orderReferenceFields,
 });
 export type CreateOrderForm = yup.InferType<typeof createOrderSchema>;
 

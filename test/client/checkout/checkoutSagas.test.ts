@@ -1,7 +1,7 @@
 import type { CreateOrderRequest } from '@shared/api/orders';
 import { paymentStarted, paymentStartFailed } from '@client/app/events';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
-import { saveCheckoutChoices } from '@client/features/checkout/checkoutStorage';
+import { readCheckoutChoices, saveCheckoutChoices } from '@client/features/checkout/checkoutStorage';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { waitFor } from '@testing-library/react';
@@ -23,6 +23,7 @@ import {
   handleProviderPayment,
   handleReserve,
   handleSummaryOpened,
+  referenceNote,
 } from '@client/features/checkout/checkoutSagas';
 import { selectSessionUserId, selectStartedPayment, selectTransports } from '@client/features/checkout/checkoutSelectors';
 import {
@@ -261,7 +262,14 @@ describe('card and transfer (the payments work takes it from paymentStarted)', (
 });
 
 describe("the summary's choices, kept as they change (a reload keeps them)", () => {
-  const choices = { tipoEntrega: 'entrega', deliveryAddress: 'BODEGA PLACILLA', deliveryTransport: '0002', paymentMethod: 'WEBPAY' } as const;
+  const choices = {
+    tipoEntrega: 'entrega',
+    deliveryAddress: 'BODEGA PLACILLA',
+    deliveryTransport: '0002',
+    paymentMethod: 'WEBPAY',
+    buyerReference: 'OC-77/2026',
+    requestedDeliveryDate: '2026-12-02',
+  } as const;
 
   it("step by step: kept in session storage for the session's user", () => {
     testSaga(handleChoicesChanged, summaryChoicesChanged(choices)).next().select(selectSessionUserId).next(12).call(saveCheckoutChoices, 12, choices).next().isDone();
@@ -270,7 +278,26 @@ describe("the summary's choices, kept as they change (a reload keeps them)", () 
 
   it('whole: the keys of spec section 3 and their owner, never an amount', async () => {
     await expectSaga(checkoutSaga).withReducer(checkoutReducers, buyerState()).dispatch(summaryChoicesChanged(choices)).silentRun(30);
-    expect({ ...sessionStorage }).toEqual({ choicesOwner: '12', tipoEntrega: 'entrega', deliveryAddress: 'BODEGA PLACILLA', deliveryTransport: '0002', paymentMethod: 'WEBPAY' });
+    expect({ ...sessionStorage }).toEqual({
+      choicesOwner: '12',
+      tipoEntrega: 'entrega',
+      deliveryAddress: 'BODEGA PLACILLA',
+      deliveryTransport: '0002',
+      paymentMethod: 'WEBPAY',
+      buyerReference: 'OC-77/2026',
+      requestedDeliveryDate: '2026-12-02',
+    });
+    // 'Intentar nuevamente' after an unpaid card payment sends them again (the order kept its billing address too)
+    sessionStorage.setItem('invoiceAddress', 'CASA MATRIZ');
+    expect(readCheckoutChoices(12)).toMatchObject({ buyerReference: 'OC-77/2026', requestedDeliveryDate: '2026-12-02' });
+    expect(readCheckoutChoices(13)).toBeNull();
+  });
+
+  it("the order's confirmation names the buyer's reference and date when given", () => {
+    expect(referenceNote({ buyerReference: 'OC-77/2026', requestedDeliveryDate: '2026-12-02' })).toBe(
+      ' Su orden de compra: OC-77/2026. Fecha de entrega solicitada: 02-12-2026.',
+    );
+    expect(referenceNote({ buyerReference: '', requestedDeliveryDate: null })).toBe('');
   });
 });
 

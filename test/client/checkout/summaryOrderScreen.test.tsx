@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ORDER_MSG } from '@shared/schemas/orders';
+import { addDays, chileTodayIso, nextWorkingDay } from '@shared/workingDays';
 import type { CustomerProfile } from '@shared/api/erp';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import {
@@ -205,6 +206,49 @@ describe('Order summary: the choices survive a reload (session storage, this buy
     await user.click(await readyToSubmit());
     expect(await screen.findByText('Gracias por Comprar!!')).toBeInTheDocument();
     for (const key of ['choicesOwner', 'tipoEntrega', 'deliveryAddress', 'deliveryTransport', 'paymentMethod']) expect(sessionStorage.getItem(key)).toBeNull();
+  });
+});
+
+describe("Order summary: the buyer's own reference and requested delivery date", () => {
+  it('checked with the shared rules, sent with the order, kept across a reload', async () => {
+    const date = nextWorkingDay(addDays(chileTodayIso(), 3));
+    const fetchMock = mockApi({ 'POST /api/orders': () => json(201, orderOf(webpayRequest, 44)) });
+    const first = renderSummary();
+    const reference = screen.getByRole('textbox', { name: 'Su orden de compra' });
+    expect(reference).toHaveAccessibleDescription('Opcional: el número de su propia orden de compra');
+    await first.user.type(reference, 'OC<77>');
+    await first.user.tab();
+    expect(await screen.findByText('La orden de compra solo puede tener letras, números, espacios y . - _ / #')).toBeInTheDocument();
+    await first.user.clear(reference);
+    await first.user.type(reference, 'OC-77/2026');
+    const dateField = screen.getByLabelText('Fecha de entrega solicitada');
+    fireEvent.change(dateField, { target: { value: '2020-01-06' } });
+    expect(await screen.findByText('La fecha de entrega no puede ser anterior a hoy')).toBeInTheDocument();
+    fireEvent.change(dateField, { target: { value: date } });
+    await waitFor(() => expect(sessionStorage.getItem('requestedDeliveryDate')).toBe(date));
+    expect(sessionStorage.getItem('buyerReference')).toBe('OC-77/2026');
+    cleanup(); // a reload: session storage stays
+
+    const { user } = renderSummary();
+    expect(screen.getByRole('textbox', { name: 'Su orden de compra' })).toHaveValue('OC-77/2026');
+    expect(screen.getByLabelText('Fecha de entrega solicitada')).toHaveValue(date);
+    await user.click(screen.getByRole('radio', { name: 'Retiro en tienda' }));
+    await user.click(screen.getByRole('radio', { name: 'WebPay Plus' }));
+    await user.click(await readyToSubmit());
+    await waitFor(() =>
+      expect(orderBodies(fetchMock)).toEqual([
+        {
+          orderType: 'ONLINE',
+          tipoEntrega: 'retiro',
+          deliveryAddress: '',
+          deliveryTransport: '',
+          invoiceAddress: 'CASA MATRIZ',
+          paymentMethod: 'WEBPAY',
+          buyerReference: 'OC-77/2026',
+          requestedDeliveryDate: date,
+        },
+      ]),
+    );
   });
 });
 

@@ -16,10 +16,10 @@ describe('sidebar per role', () => {
     expect(sidebar().getByRole('link', { name: 'Solicitud creación de cliente' })).toHaveAttribute('href', '/user/user-creation-req');
   });
 
-  it('buyer: Home, Catálogo, Pagos pendientes, Historial de compra, Mis pedidos', async () => {
+  it('buyer: Home, Catálogo, Pedido rápido, Pagos pendientes, Historial de compra, Mis pedidos', async () => {
     renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
     await screen.findByRole('heading', { name: 'Home' });
-    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Pagos pendientes', 'Historial de compra', 'Mis pedidos']);
+    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Pedido rápido', 'Pagos pendientes', 'Historial de compra', 'Mis pedidos']);
     expect(sidebar().getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/user/orders');
   });
 

@@ -170,6 +170,8 @@ describe('Mis pedidos (/user/orders)', () => {
     deliveryType: 'retiro',
     deliveryAddress: '',
     erpAvailable: true,
+    buyerReference: '',
+    requestedDeliveryDate: null,
   } as BuyerOrderDetail;
 
   it("in the buyer's side menu; the order's steps with their dates, its lines and totals", async () => {
@@ -189,5 +191,15 @@ describe('Mis pedidos (/user/orders)', () => {
     expect(items[2]).toHaveTextContent('27-11-2026');
     expect(items[3]).toHaveTextContent('Pendiente');
     expect(screen.getByText('POL-1001-M')).toBeInTheDocument();
+  });
+
+  it("the buyer's own order reference and requested date, when it gave them", async () => {
+    const withReference = { ...order, buyerReference: 'OC-CLIENTE-77', requestedDeliveryDate: '2026-12-02' };
+    mockFetch({ 'GET /user/orders/OC000042': withReference });
+    asRole('USER', '/user/orders/OC000042');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pedido OC000042' })).toBeInTheDocument();
+    expect(await screen.findByText('OC-CLIENTE-77')).toBeInTheDocument();
+    expect(screen.getByText('Su orden de compra')).toBeInTheDocument();
+    expect(screen.getByText('02-12-2026')).toBeInTheDocument();
   });
 });

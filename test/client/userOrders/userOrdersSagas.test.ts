@@ -50,6 +50,8 @@ const detail = {
   deliveryType: 'retiro',
   deliveryAddress: '',
   erpAvailable: true,
+  buyerReference: '',
+  requestedDeliveryDate: null,
 } as BuyerOrderDetail;
 
 describe('Mis pedidos', () => {

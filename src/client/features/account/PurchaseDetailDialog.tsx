@@ -13,6 +13,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import type { DetailState } from './accountSlice';
@@ -20,12 +21,14 @@ import { ACCOUNT_TEXT } from './accountTexts';
 
 interface Props {
   detail: DetailState;
+  /** Beside 'Cerrar': 'Volver a comprar' for this order, when the screen offers it. */
+  action?: ReactNode;
   onClose: () => void;
   onRetry: () => void;
 }
 
 /** 'Detalle de Pedido' (spec section 2, Purchase history): the lines of one order. */
-export function PurchaseDetailDialog({ detail, onClose, onRetry }: Props) {
+export function PurchaseDetailDialog({ detail, onClose, onRetry, action }: Props) {
   const { order, status, data: lines, error } = detail;
   return (
     <Dialog open={order !== null} onClose={onClose} fullWidth maxWidth="md" scroll="paper" aria-labelledby="purchase-detail-title">
@@ -87,6 +90,7 @@ export function PurchaseDetailDialog({ detail, onClose, onRetry }: Props) {
         )}
       </DialogContent>
       <DialogActions>
+        {status === 'loaded' && action}
         <Button onClick={onClose}>{ACCOUNT_TEXT.close}</Button>
       </DialogActions>
     </Dialog>

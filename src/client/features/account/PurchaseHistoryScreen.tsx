@@ -2,7 +2,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { type GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
@@ -50,8 +50,16 @@ const dataColumns: GridColDef<PurchaseHistoryHeader>[] = [
   { field: 'dte', headerName: ACCOUNT_TEXT.dte, width: 120 },
 ];
 
+export interface PurchaseHistoryScreenProps {
+  /**
+   * 'Volver a comprar' for an order, in its row and its detail (another feature's button: the router hands it in).
+   * `tabIndex` is the grid cell's roving tab stop, absent in the detail.
+   */
+  reorderAction?: (order: PurchaseHistoryHeader, tabIndex?: number) => ReactNode;
+}
+
 /** /user/purchase-history (spec section 2): the buyer's orders; the eye opens the lines of one. */
-export default function PurchaseHistoryScreen() {
+export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistoryScreenProps = {}) {
   const dispatch = useAppDispatch();
   const history = useAccountSelector(selectPurchaseHistory);
   const detail = useAccountSelector(selectHistoryDetail);
@@ -65,24 +73,27 @@ export default function PurchaseHistoryScreen() {
       {
         field: 'docEntry',
         headerName: ACCOUNT_TEXT.action,
-        width: 80,
+        width: reorderAction ? 110 : 80,
         sortable: false,
         filterable: false,
         renderCell: ({ row, tabIndex }) => (
-          <IconButton
-            aria-label={fill(ACCOUNT_TEXT.viewDetail, { numPedido: row.numPedido })}
-            color="primary"
-            size="small"
-            tabIndex={tabIndex}
-            onClick={() => dispatch(historyDetailOpened(row))}
-          >
-            <VisibilityIcon fontSize="small" />
-          </IconButton>
+          <>
+            <IconButton
+              aria-label={fill(ACCOUNT_TEXT.viewDetail, { numPedido: row.numPedido })}
+              color="primary"
+              size="small"
+              tabIndex={tabIndex}
+              onClick={() => dispatch(historyDetailOpened(row))}
+            >
+              <VisibilityIcon fontSize="small" />
+            </IconButton>
+            {reorderAction?.(row, tabIndex)}
+          </>
         ),
       },
       ...dataColumns,
     ],
-    [dispatch],
+    [dispatch, reorderAction],
   );
 
   return (
@@ -98,6 +109,7 @@ export default function PurchaseHistoryScreen() {
           detail={detail}
           onClose={() => dispatch(historyDetailClosed())}
           onRetry={() => detail.order && dispatch(historyDetailOpened(detail.order))}
+          action={detail.order && reorderAction ? reorderAction(detail.order) : null}
         />
       }
     >

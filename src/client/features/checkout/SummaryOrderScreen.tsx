@@ -25,6 +25,8 @@ import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { DEFAULT_DELIVERY_TYPE, DEFAULT_PAYMENT_METHOD, RESERVE_MARKER, type DeliveryType, type OrderType, type PaymentMethod } from '@shared/orders';
 import { chequeFileError, createOrderSchema, ORDER_MSG } from '@shared/schemas/orders';
+import { BUYER_REFERENCE_MAX, ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
+import { chileTodayIso } from '@shared/workingDays';
 import { chequeAllowed, creditAllowed, defaultInvoiceAddress } from '@shared/checkoutRules';
 import { useAppDispatch } from '@client/app/hooks';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
@@ -61,6 +63,9 @@ interface SummaryFormValues {
   deliveryTransport: string;
   invoiceAddress: string;
   paymentMethod: PaymentMethod;
+  /** The buyer's own purchase-order reference and requested delivery date ('YYYY-MM-DD'), both optional. */
+  buyerReference: string;
+  requestedDeliveryDate: string;
   chequePhoto: File | null;
 }
 
@@ -86,6 +91,8 @@ function initialChoices(kept: Partial<SummaryChoices> | null, profile: CustomerP
     deliveryAddress,
     deliveryTransport: kept?.deliveryTransport ?? '',
     paymentMethod: usable ? method : DEFAULT_PAYMENT_METHOD,
+    buyerReference: kept?.buyerReference ?? '',
+    requestedDeliveryDate: kept?.requestedDeliveryDate ?? '',
   };
 }
 
@@ -98,6 +105,8 @@ function toRequest(values: SummaryFormValues): CreateOrderRequest {
     deliveryTransport: delivery ? values.deliveryTransport : '',
     invoiceAddress: values.invoiceAddress,
     ...(values.orderType === 'ONLINE' ? { paymentMethod: values.paymentMethod } : {}),
+    ...(values.buyerReference.trim() ? { buyerReference: values.buyerReference.trim() } : {}),
+    ...(values.requestedDeliveryDate ? { requestedDeliveryDate: values.requestedDeliveryDate } : {}),
   };
 }
 
@@ -140,12 +149,12 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
     },
   });
   const { values } = formik;
-  const { tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod } = values;
+  const { tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate } = values;
 
   // every choice is kept for this buyer as it changes (never an amount): a reload of the summary keeps them
   useEffect(() => {
-    dispatch(summaryChoicesChanged({ tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod }));
-  }, [dispatch, tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod]);
+    dispatch(summaryChoicesChanged({ tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate }));
+  }, [dispatch, tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate]);
 
   // a kept transport that the ERP no longer lists is dropped once the list is there
   const transportListed = transports.list.some((t) => t.idTransporte === deliveryTransport);
@@ -255,6 +264,36 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
                 </TextField>
               </>
             )}
+
+            <TextField
+              id={`${id}-buyer-reference`}
+              name="buyerReference"
+              label={ORDER_REFERENCE_LABELS.buyerReference}
+              value={values.buyerReference}
+              onChange={formik.handleChange}
+              onBlur={formik.handleBlur}
+              error={Boolean(fieldError('buyerReference'))}
+              helperText={fieldError('buyerReference') ?? ORDER_REFERENCE_LABELS.buyerReferenceHelp}
+              fullWidth
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: BUYER_REFERENCE_MAX } }}
+            />
+            <TextField
+              id={`${id}-delivery-date`}
+              name="requestedDeliveryDate"
+              type="date"
+              label={ORDER_REFERENCE_LABELS.requestedDeliveryDate}
+              value={values.requestedDeliveryDate}
+              onChange={(e) => {
+                void formik.setFieldTouched('requestedDeliveryDate', true, false);
+                void formik.setFieldValue('requestedDeliveryDate', e.target.value, true);
+              }}
+              onBlur={formik.handleBlur}
+              error={Boolean(fieldError('requestedDeliveryDate'))}
+              helperText={fieldError('requestedDeliveryDate') ?? ORDER_REFERENCE_LABELS.requestedDeliveryDateHelp}
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: chileTodayIso() } }}
+            />
 
             <Box role="group" aria-labelledby={invoiceLabelId}>
               <Typography id={invoiceLabelId} variant="subtitle2" component="p" color="text.secondary">

@@ -7,6 +7,8 @@ import type { Transport } from '@shared/api/erp';
 import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '@shared/api/orders';
 import { fill, MSG } from '@shared/messages';
 import { chequeFileError, ORDER_MSG } from '@shared/schemas/orders';
+import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
+import { formatDate } from '@shared/dates';
 import { creditCovers } from '@shared/checkoutRules';
 import { toApiError } from '@client/api/http';
 import { newIdempotencyKey, outcomeUnknown } from '@client/api/idempotency';
@@ -164,7 +166,10 @@ function* orderFlowFailed(error: unknown, made: Order | null, creating: boolean)
 }
 
 /** What the buyer chose on the order summary, as a creation's body or as an order carries it. */
-type Choices = Omit<CreateOrderRequest, 'paymentMethod'> & { paymentMethod?: CreateOrderRequest['paymentMethod'] | null };
+type Choices = Omit<CreateOrderRequest, 'paymentMethod' | 'requestedDeliveryDate'> & {
+  paymentMethod?: CreateOrderRequest['paymentMethod'] | null;
+  requestedDeliveryDate?: string | null;
+};
 
 /** The same choices: a retry sends exactly the body of the attempt, or pays the order they made. */
 export const sameChoices = (a: Choices, b: Choices) =>
@@ -173,7 +178,9 @@ export const sameChoices = (a: Choices, b: Choices) =>
   // a store pickup has no dispatch address or transport of the buyer's (its order carries the pickup code instead)
   (a.tipoEntrega !== 'entrega' || (a.deliveryAddress === b.deliveryAddress && a.deliveryTransport === b.deliveryTransport)) &&
   a.invoiceAddress === b.invoiceAddress &&
-  (a.paymentMethod ?? null) === (b.paymentMethod ?? null);
+  (a.paymentMethod ?? null) === (b.paymentMethod ?? null) &&
+  (a.buyerReference ?? '') === (b.buyerReference ?? '') &&
+  (a.requestedDeliveryDate || null) === (b.requestedDeliveryDate || null);
 
 /**
  * The order, created once per attempt: the key of the last creation with these choices whose outcome is unknown (the
@@ -215,6 +222,15 @@ function* linesMayBeBack() {
 /** Received but not in the ERP yet: waiting for the ERP, or held by the ERP for its approval procedure. */
 const waitsForErp = (answer: OrderSubmissionResponse | undefined) => Boolean(answer?.pending || answer?.order?.erp === 'AWAITING_APPROVAL');
 
+/** ' Su orden de compra: X. Fecha de entrega solicitada: dd-mm-aaaa.' when the buyer gave them ('' otherwise). */
+export function referenceNote(order: Pick<Order, 'buyerReference' | 'requestedDeliveryDate'>): string {
+  const parts = [
+    order.buyerReference ? `${ORDER_REFERENCE_LABELS.buyerReference}: ${order.buyerReference}.` : '',
+    order.requestedDeliveryDate ? `${ORDER_REFERENCE_LABELS.requestedDeliveryDate}: ${formatDate(order.requestedDeliveryDate)}.` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? ` ${parts.join(' ')}` : '';
+}
+
 /** The order went through (its creation already emptied the cart): the buyer goes home and is told. */
 function* finishOrder(order: Order, answers: (OrderSubmissionResponse | undefined)[], success: string) {
   // the server says why it waits (ERP down, approval) and sends it on by itself
@@ -227,7 +243,7 @@ function* finishOrder(order: Order, answers: (OrderSubmissionResponse | undefine
   const [text, variant]: [string, VariantType] = pending
     ? [pending.message || fill(MSG.orderPendingErp, { number: order.purchaseOrderNumber }), 'warning']
     : [success, 'success'];
-  yield call(notify, text, variant);
+  yield call(notify, `${text}${referenceNote(last?.order ?? order)}`, variant);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

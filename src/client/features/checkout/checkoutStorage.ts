@@ -18,6 +18,9 @@ export interface SummaryChoices {
   deliveryAddress: string;
   deliveryTransport: string;
   paymentMethod: PaymentMethod;
+  /** The buyer's own purchase-order reference and requested delivery date ('' when none). */
+  buyerReference: string;
+  requestedDeliveryDate: string;
 }
 
 /** Keeps the choices of user `userId` (what a request or the summary's form holds). */
@@ -28,6 +31,8 @@ export function saveCheckoutChoices(userId: number, choices: Partial<SummaryChoi
   if (choices.deliveryTransport !== undefined) writeItem(SESSION_KEYS.deliveryTransport, choices.deliveryTransport);
   if (choices.invoiceAddress) writeItem(SESSION_KEYS.invoiceAddress, choices.invoiceAddress);
   if (choices.paymentMethod) writeItem(SESSION_KEYS.paymentMethod, choices.paymentMethod);
+  if (choices.buyerReference !== undefined) writeItem(SESSION_KEYS.buyerReference, choices.buyerReference);
+  if (choices.requestedDeliveryDate !== undefined) writeItem(SESSION_KEYS.requestedDeliveryDate, choices.requestedDeliveryDate ?? '');
 }
 
 const ownedBy = (userId: number | null) => userId !== null && readItem(SESSION_KEYS.choicesOwner) === String(userId);
@@ -44,6 +49,10 @@ export function readSummaryChoices(userId: number | null): Partial<SummaryChoice
   if (deliveryTransport) choices.deliveryTransport = deliveryTransport;
   const paymentMethod = readItem(SESSION_KEYS.paymentMethod) as PaymentMethod | null;
   if (paymentMethod && PAYMENT_METHODS.includes(paymentMethod)) choices.paymentMethod = paymentMethod;
+  const buyerReference = readItem(SESSION_KEYS.buyerReference);
+  if (buyerReference) choices.buyerReference = buyerReference;
+  const requestedDeliveryDate = readItem(SESSION_KEYS.requestedDeliveryDate);
+  if (requestedDeliveryDate) choices.requestedDeliveryDate = requestedDeliveryDate;
   return choices;
 }
 
@@ -58,5 +67,16 @@ export function readCheckoutChoices(userId: number | null): CreateOrderRequest |
   const deliveryAddress = delivery ? (readItem(SESSION_KEYS.deliveryAddress) ?? '') : '';
   const deliveryTransport = delivery ? (readItem(SESSION_KEYS.deliveryTransport) ?? '') : '';
   if (delivery && (!deliveryAddress || !deliveryTransport)) return null;
-  return { orderType: 'ONLINE', tipoEntrega, deliveryAddress, deliveryTransport, invoiceAddress, paymentMethod };
+  const buyerReference = readItem(SESSION_KEYS.buyerReference) ?? '';
+  const requestedDeliveryDate = readItem(SESSION_KEYS.requestedDeliveryDate) ?? '';
+  return {
+    orderType: 'ONLINE',
+    tipoEntrega,
+    deliveryAddress,
+    deliveryTransport,
+    invoiceAddress,
+    paymentMethod,
+    ...(buyerReference ? { buyerReference } : {}),
+    ...(requestedDeliveryDate ? { requestedDeliveryDate } : {}),
+  };
 }

@@ -2,7 +2,8 @@ import Alert from '@mui/material/Alert';
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
-import { formatDateTime } from '@shared/dates';
+import { formatDate, formatDateTime } from '@shared/dates';
+import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { fill } from '@shared/messages';
 import { DELIVERY_TYPE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@shared/orderTracking';
 import { useAppDispatch } from '@client/app/hooks';
@@ -56,6 +57,9 @@ export default function MyOrderDetailScreen() {
                 { label: T.fieldPaymentMethod, value: order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : null },
                 { label: T.fieldDelivery, value: DELIVERY_TYPE_LABELS[order.deliveryType] },
                 ...(order.deliveryType === 'entrega' ? [{ label: T.fieldAddress, value: order.deliveryAddress }] : []),
+                // the buyer's own reference and the date it asked for, when given on the order summary
+                ...(order.buyerReference ? [{ label: ORDER_REFERENCE_LABELS.buyerReference, value: order.buyerReference }] : []),
+                ...(order.requestedDeliveryDate ? [{ label: ORDER_REFERENCE_LABELS.requestedDeliveryDate, value: formatDate(order.requestedDeliveryDate) }] : []),
               ]}
             />
           </DetailSection>

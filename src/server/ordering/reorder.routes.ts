@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as yup from 'yup';
+import { MSG } from '@shared/messages';
+import { ORDER_MSG } from '@shared/schemas/orders';
+import { docEntryParams } from '@shared/schemas/params';
+import type { RouteDeps } from '../app';
+import { CartRepo } from '../cart/cart.repo';
+import { CartService } from '../cart/cart.service';
+import { answer } from '../http/responses';
+import { OrderRepo } from '../orders/orders.repo';
+import { requireUser } from '../plugins/auth';
+import { ReorderService } from './reorder.service';
+
+const orderIdParams = yup.object({
+  id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
+});
+
+/**
+ * Reorder (docs/ordering.md): the lines of one of the buyer's earlier orders back in its cart, at today's prices and
+ * stock, through the bulk add; the answer says what changed on each line.
+ */
+const reorderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+  const reorder = new ReorderService({
+    cart: new CartService(deps.db, new CartRepo(deps.db), deps.erp, deps.customers),
+    orders: new OrderRepo(deps.db),
+    erp: deps.erp,
+    customers: deps.customers,
+  });
+  const buyer = { config: { access: 'buyer' as const, accessDenied: MSG.cartNotForAdmins } };
+  const response = { 200: answer('ReorderResponse') };
+
+  app.post<{ Params: { id: number } }>('/api/user/orders/:id/reorder', { ...buyer, schema: { params: orderIdParams, response } }, (request) =>
+    reorder.fromPortalOrder(requireUser(request), request.params.id),
+  );
+
+  app.post<{ Params: { docEntry: number } }>('/api/user/b1/purchase-history/:docEntry/reorder', { ...buyer, schema: { params: docEntryParams, response } }, (request) =>
+    reorder.fromErpOrder(requireUser(request), request.params.docEntry),
+  );
+};
+
+export default reorderRoutes;

@@ -1,0 +1,318 @@
+// Quick order (docs/ordering.md): the rules that turn pasted text or a CSV/XLSX file into order lines, run by the SPA
+// (pasted text, the template) and by the server (uploaded files, every validation). Plain TypeScript: no Node, no DOM.
+
+/** The most order lines a quick order (a file, a paste) may hold: the bulk cart endpoint takes as many at once. */
+export const QUICK_ORDER_MAX_LINES = 2000;
+/** The largest file accepted (an XLSX of 2 000 lines with formatting is well under it). */
+export const QUICK_ORDER_MAX_BYTES = 2 * 1024 * 1024;
+
+export const QUICK_ORDER_MSG = {
+  quantityRequired: 'Falta la cantidad',
+  quantityInvalid: 'Cantidad inválida: {value}',
+  quantityNotWhole: 'La cantidad debe ser un número entero: {value}',
+  quantityNotPositive: 'La cantidad debe ser mayor que cero',
+  quantityTooLarge: 'La cantidad es demasiado grande: {value}',
+  quantityAmbiguous: "Cantidad ambigua '{value}': escriba {plain} o {dotted}",
+  skuRequired: 'Falta el sku',
+  skuInvalid: 'Sku inválido: {value}',
+  tooManyColumns: 'La línea tiene {n} columnas: se esperan sku;cantidad o estilo;talla;cantidad',
+  unclosedQuote: 'Comillas sin cerrar',
+  tooManyLines: 'El pedido tiene más de 2.000 líneas: divídalo en partes',
+  noLines: 'No hay líneas de pedido: escriba o pegue sku;cantidad, una por línea',
+} as const;
+
+/** Fills `{name}` placeholders (the same as messages.ts `fill`, kept here so this module stands alone). */
+const fillIn = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Delimited text: `;` or `,` (or tab) separated, RFC 4180 quoting, with or without a UTF-8 BOM.
+// ---------------------------------------------------------------------------------------------------------------
+
+export type Separator = ';' | ',' | '\t';
+
+/** One row of a delimited text, with the 1-based line of the text it starts on. */
+export interface TextRow {
+  line: number;
+  cells: string[];
+  /** The row ends inside an open quote (the rest of the text was taken into its last cell). */
+  unclosed?: boolean;
+}
+
+const BOM = '\uFEFF';
+
+/**
+ * The separator of a text: `;` if any of its first lines (20 that are neither empty nor a '#' note) holds one outside
+ * quotes, else a tab, else `,`. `;` comes first because Chilean spreadsheets write the decimal comma ('2,0') and save
+ * CSV with `;`.
+ */
+export function detectSeparator(text: string): Separator {
+  const seen = new Set<string>();
+  let quoted = false;
+  let lines = 0;
+  let lineStart = true;
+  let note = false;
+  let content = false;
+  for (const ch of text.startsWith(BOM) ? text.slice(1) : text) {
+    if (!quoted && (ch === '\n' || ch === '\r')) {
+      if (content && !note && ++lines >= 20) break;
+      lineStart = true;
+      note = false;
+      content = false;
+      continue;
+    }
+    if (lineStart && ch.trim()) {
+      lineStart = false;
+      note = ch === '#';
+    }
+    if (ch.trim()) content = true;
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && !note && (ch === ';' || ch === ',' || ch === '\t')) seen.add(ch);
+  }
+  if (seen.has(';')) return ';';
+  if (seen.has('\t')) return '\t';
+  return ',';
+}
+
+/**
+ * Splits a delimited text into rows of cells. Quoted cells may hold the separator, line breaks and doubled quotes
+ * (`"a;b"`, `"5 ""XL"""`); a BOM at the start is dropped; `\r\n`, `\n` and `\r` end rows. Cells are not trimmed.
+ */
+export function parseDelimited(text: string, separator: Separator = detectSeparator(text)): TextRow[] {
+  const src = text.startsWith(BOM) ? text.slice(1) : text;
+  const rows: TextRow[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  const endRow = () => {
+    cells.push(cell);
+    rows.push({ line: rowLine, cells });
+    cells = [];
+    cell = '';
+  };
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (src[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (ch === '\n' || (ch === '\r' && src[i + 1] !== '\n')) line++;
+        cell += ch;
+      }
+      continue;
+    }
+    if (ch === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (ch === separator) {
+      cells.push(cell);
+      cell = '';
+    } else if (ch === '\r' || ch === '\n') {
+      if (ch === '\r' && src[i + 1] === '\n') i++;
+      endRow();
+      line++;
+      rowLine = line;
+    } else {
+      cell += ch;
+    }
+  }
+  if (quoted) {
+    cells.push(cell);
+    rows.push({ line: rowLine, cells, unclosed: true });
+  } else if (cell !== '' || cells.length > 0) {
+    endRow();
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Quantities as Chileans write them: dot thousands, decimal comma.
+// ---------------------------------------------------------------------------------------------------------------
+
+export type ParsedQuantity = { ok: true; value: number } | { ok: false; error: string };
+
+/** The largest quantity of one line (the cart's own limit). */
+export const MAX_LINE_QUANTITY = 100_000;
+
+/**
+ * A quantity as typed in Chile: '12', '1.000' (1000: dot thousands), '1.000,0', '2,0' (2: decimal comma), '1 000';
+ * a number cell of a spreadsheet as it is. It must be a whole number above zero: '2,5' is refused, and so is '1,000'
+ * (one with three decimals in Chile, a thousand elsewhere: the buyer is asked to write 1000 or 1.000).
+ */
+export function parseQuantity(input: string | number | null | undefined): ParsedQuantity {
+  if (input === null || input === undefined || (typeof input === 'string' && input.trim() === '')) return { ok: false, error: QUICK_ORDER_MSG.quantityRequired };
+  let value: number;
+  const shown = String(input).trim();
+  if (typeof input === 'number') {
+    value = input;
+  } else {
+    const text = shown.replace(/[\s\u00A0\u202F]/g, '');
+    if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(text)) value = Number(text.replace(/\./g, '').replace(',', '.'));
+    else if (/^\d{1,3},\d{3}$/.test(text)) {
+      const plain = text.replace(',', '');
+      return { ok: false, error: fillIn(QUICK_ORDER_MSG.quantityAmbiguous, { value: shown, plain, dotted: text.replace(',', '.') }) };
+    } else if (/^\d+(,\d+)?$/.test(text)) value = Number(text.replace(',', '.'));
+    else if (/^\d+\.\d+$/.test(text)) value = Number(text); // '2.0' from a spreadsheet written with a decimal point
+    else if (/^-\d/.test(text) || text === '0') return { ok: false, error: QUICK_ORDER_MSG.quantityNotPositive };
+    else return { ok: false, error: fillIn(QUICK_ORDER_MSG.quantityInvalid, { value: shown.slice(0, 30) }) };
+  }
+  if (!Number.isFinite(value)) return { ok: false, error: fillIn(QUICK_ORDER_MSG.quantityInvalid, { value: shown.slice(0, 30) }) };
+  if (!Number.isInteger(value)) return { ok: false, error: fillIn(QUICK_ORDER_MSG.quantityNotWhole, { value: shown.slice(0, 30) }) };
+  if (value <= 0) return { ok: false, error: QUICK_ORDER_MSG.quantityNotPositive };
+  if (value > MAX_LINE_QUANTITY) return { ok: false, error: fillIn(QUICK_ORDER_MSG.quantityTooLarge, { value: shown.slice(0, 30) }) };
+  return { ok: true, value };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rows → order lines: `sku;cantidad` (a size's item code) or `estilo;talla;cantidad`, an optional header row.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One line of a quick order as read (before the catalogue is asked): what the server validates. */
+export interface QuickOrderInputLine {
+  /** The line of the text or the row of the sheet it came from (1-based), for messages. */
+  row: number;
+  /** A size's item code ('POL-1001-M'), or a style code when `size` is given. */
+  sku: string;
+  /** The size, for a style code ('M'); empty for an item code. */
+  size: string;
+  /** As typed ('1.000', '2,0') or a spreadsheet's number. */
+  quantity: string;
+  /** A problem found while reading (too many columns, an open quote): the line is shown with it and not looked up. */
+  error?: string;
+}
+
+/** Cell texts compared without case, accents or spaces ('Código' = 'codigo'). */
+const headerKey = (cell: string) =>
+  cell
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+const HEADER_NAMES: Record<'sku' | 'style' | 'size' | 'quantity', readonly string[]> = {
+  sku: ['sku', 'codigo', 'item', 'itemcode', 'codigoarticulo', 'articulo', 'skutalla'],
+  style: ['estilo', 'modelo', 'style', 'skuestilo'],
+  size: ['talla', 'size', 'talle'],
+  quantity: ['cantidad', 'cant', 'qty', 'quantity', 'unidades', 'cantidadunidades'],
+};
+
+type Columns = { sku?: number; style?: number; size?: number; quantity: number };
+
+/** The columns named by a header row, or undefined when the row is not a header. */
+function headerColumns(cells: readonly string[]): Columns | undefined {
+  const keys = cells.map(headerKey);
+  const find = (names: readonly string[]) => {
+    const at = keys.findIndex((k) => names.includes(k));
+    return at >= 0 ? at : undefined;
+  };
+  const quantity = find(HEADER_NAMES.quantity);
+  const sku = find(HEADER_NAMES.sku);
+  const style = find(HEADER_NAMES.style);
+  if (quantity === undefined || (sku === undefined && style === undefined)) return undefined;
+  return { sku, style, size: find(HEADER_NAMES.size), quantity };
+}
+
+const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+
+/**
+ * Order lines from rows of cells (a parsed text, or a sheet's rows as text). A first row naming the columns (sku or
+ * estilo, talla, cantidad, any case, with or without accents) says where each is; without one, two cells are
+ * sku;cantidad and three are estilo;talla;cantidad. Blank rows and rows starting with '#' (the template's notes) are
+ * skipped. Answers at most `max` + 1 lines (the caller refuses more than `max`).
+ */
+export function rowsToLines(rows: readonly TextRow[], max = QUICK_ORDER_MAX_LINES): QuickOrderInputLine[] {
+  const lines: QuickOrderInputLine[] = [];
+  let columns: Columns | undefined;
+  let first = true;
+  for (const { line: row, cells, unclosed } of rows) {
+    if (isBlank(cells) || cells[0]!.trim().startsWith('#')) continue;
+    if (first) {
+      first = false;
+      columns = headerColumns(cells);
+      if (columns) continue;
+    }
+    const cell = (at: number | undefined) => (at === undefined ? '' : (cells[at] ?? '').trim());
+    // trailing empty cells (a spreadsheet's extra separators) do not count as columns
+    let used = cells.length;
+    while (used > 0 && cells[used - 1]!.trim() === '') used--;
+    let line: QuickOrderInputLine;
+    if (columns) {
+      const style = cell(columns.style);
+      const sku = cell(columns.sku);
+      line = { row, sku: sku || style, size: sku ? '' : cell(columns.size), quantity: cell(columns.quantity) };
+      if (sku && style && cell(columns.size) && !sku.toUpperCase().startsWith(style.toUpperCase())) line.size = ''; // the item code rules
+    } else if (used === 3) {
+      line = { row, sku: cell(0), size: cell(1), quantity: cell(2) };
+    } else {
+      line = { row, sku: cell(0), size: '', quantity: cell(1) };
+      if (used > 3) line.error = fillIn(QUICK_ORDER_MSG.tooManyColumns, { n: used });
+    }
+    if (unclosed) line.error = QUICK_ORDER_MSG.unclosedQuote;
+    lines.push(line);
+    if (lines.length > max) break;
+  }
+  return lines;
+}
+
+/** Pasted or uploaded text → order lines (separator detected, BOM dropped). */
+export function parseQuickOrderText(text: string, max = QUICK_ORDER_MAX_LINES): QuickOrderInputLine[] {
+  return rowsToLines(parseDelimited(text), max);
+}
+
+/** A spreadsheet cell (read-excel-file gives strings, numbers, booleans, dates or null) as the text a CSV would hold. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The downloadable template
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The template's rows: a header, notes, and two example lines (an item code, then a style with its size). */
+export const QUICK_ORDER_TEMPLATE_ROWS: readonly (readonly string[])[] = [
+  ['sku', 'cantidad'],
+  ['# Una línea por talla: el código del artículo (sku de la talla) y la cantidad.', ''],
+  ['# También puede usar tres columnas: estilo;talla;cantidad. Las líneas que empiezan con # se ignoran.', ''],
+  ['POL-1001-M', '12'],
+  ['POL-1001-L', '24'],
+];
+
+/** The CSV template: `;`-separated (what Excel in Chile opens in columns), UTF-8 with a BOM (so Excel reads the accents). */
+export function quickOrderTemplateCsv(): string {
+  const quote = (cell: string) => (/[;"\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  return `${BOM}${QUICK_ORDER_TEMPLATE_ROWS.map((row) => row.map(quote).join(';')).join('\r\n')}\r\n`;
+}
+
+export const QUICK_ORDER_TEMPLATE_NAMES = { csv: 'plantilla-pedido-rapido.csv', xlsx: 'plantilla-pedido-rapido.xlsx' } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the server answers about each line (docs/ordering.md)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const QUICK_ORDER_LINE_MSG = {
+  skuInvalid: 'Sku inválido: {sku}',
+  unknownSku: 'El sku {sku} no existe en el catálogo',
+  unknownStyle: 'El estilo {style} no existe en el catálogo',
+  unknownSize: 'El estilo {style} no tiene talla {size} (tallas: {sizes})',
+  sizeNeeded: 'Indique la talla del estilo {style} (tallas: {sizes})',
+  unavailable: 'El producto {sku} ya no está disponible',
+  noStock: 'Sin stock de {name} talla {size}',
+  noneLeft: 'El carro ya tiene todo el stock disponible de {name} talla {size} ({stock})',
+  short: 'Stock insuficiente: se agregarán {addable} de {quantity} (disponible {stock})',
+  shortWithCart: 'Stock insuficiente: se agregarán {addable} de {quantity} (disponible {stock}, {inCart} ya en el carro)',
+  merged: 'Se sumaron las líneas {rows}',
+  summary: '{ok} líneas listas, {short} con stock insuficiente, {errors} con errores',
+} as const;
+
+/** 'Se sumaron las líneas 3, 7 y 9'. */
+export function rowList(rows: readonly number[]): string {
+  if (rows.length <= 1) return rows.join('');
+  return `${rows.slice(0, -1).join(', ')} y ${rows[rows.length - 1]}`;
+}

@@ -1,0 +1,243 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { addCartLines } from '@client/api/cart';
+import { HttpError } from '@client/api/http';
+import { cartRefreshRequested, reorderRequested } from '@client/app/events';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { callWithTimeout } from '@client/app/sagaUtils';
+import { reorderErpOrder, reorderPortalOrder, uploadQuickOrderFile, validateQuickOrder } from '@client/features/quickOrder/api';
+import {
+  FILE_TOO_LARGE,
+  handleAdd,
+  handleFileChosen,
+  handleReorder,
+  handleRevalidate,
+  handleTextSubmitted,
+} from '@client/features/quickOrder/quickOrderSagas';
+import {
+  initialQuickOrderState,
+  quickOrderAdded,
+  quickOrderAddFailed,
+  quickOrderFileChosen,
+  quickOrderLineEdited,
+  quickOrderLineRemoved,
+  quickOrderLinesRead,
+  quickOrderReducer,
+  quickOrderTextSubmitted,
+  quickOrderValidated,
+  quickOrderValidationFailed,
+  quickOrderValidationStarted,
+  reorderFailed,
+  reorderSucceeded,
+  type QuickOrderState,
+} from '@client/features/quickOrder/quickOrderSlice';
+import { QUICK_ORDER_MSG } from '@shared/quickOrder';
+import { bulkAnswer, reorderAnswer, validationFixed, validationWithErrors } from './fixtures';
+
+const reducer = combineReducers({ quickOrder: quickOrderReducer });
+const stateWith = (quickOrder: QuickOrderState) => ({ quickOrder });
+const validated = (validation = validationWithErrors()) => quickOrderReducer(initialQuickOrderState, quickOrderValidated(validation));
+
+describe('quick order: pasted text', () => {
+  it('reads the text with the shared rules (separators, Chilean numbers, style;size;qty) and asks the server once', async () => {
+    const answer = validationWithErrors();
+    const text = '\uFEFFPOL-1001-M,12\nPOL-1001,L,"24"\nJEA-2001,42,"1.000"';
+    const { storeState } = await expectSaga(handleTextSubmitted, quickOrderTextSubmitted(text))
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(callWithTimeout), answer]])
+      .put.like({ action: { type: quickOrderLinesRead.type } })
+      .put(quickOrderValidationStarted())
+      .call(callWithTimeout, validateQuickOrder, [
+        { row: 1, sku: 'POL-1001-M', size: '', quantity: '12' },
+        { row: 2, sku: 'POL-1001', size: 'L', quantity: '24' },
+        { row: 3, sku: 'JEA-2001', size: '42', quantity: '1.000' },
+      ])
+      .put(quickOrderValidated(answer))
+      .run();
+    expect(storeState.quickOrder.status).toBe('idle');
+    expect(storeState.quickOrder.validation).toEqual(answer);
+    // the lines are what the server answered: rows 4 and 6 are one line now
+    expect((storeState.quickOrder as QuickOrderState).lines.map((l) => l.key)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('nothing written: the Spanish message, no request', async () => {
+    const { storeState } = await expectSaga(handleTextSubmitted, quickOrderTextSubmitted('\n  \n'))
+      .withReducer(reducer)
+      .put(quickOrderValidationFailed(QUICK_ORDER_MSG.noLines))
+      .not.call.fn(callWithTimeout)
+      .run();
+    expect(storeState.quickOrder.error).toBe(QUICK_ORDER_MSG.noLines);
+  });
+
+  it('more than 2 000 lines: refused before asking the server', async () => {
+    const text = Array.from({ length: 2001 }, (_, i) => `SKU-${i};1`).join('\n');
+    await expectSaga(handleTextSubmitted, quickOrderTextSubmitted(text))
+      .withReducer(reducer)
+      .put(quickOrderValidationFailed(QUICK_ORDER_MSG.tooManyLines))
+      .not.call.fn(callWithTimeout)
+      .run();
+  });
+
+  it("the server's error is shown in Spanish", async () => {
+    const { storeState } = await expectSaga(handleTextSubmitted, quickOrderTextSubmitted('POL-1001-M;12'))
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(callWithTimeout), throwError(new HttpError(503, 'El ERP no responde, intente más tarde'))]])
+      .put(quickOrderValidationFailed('El ERP no responde, intente más tarde'))
+      .run();
+    expect(storeState.quickOrder.status).toBe('failed');
+  });
+});
+
+describe('quick order: file', () => {
+  it('a CSV or XLSX is sent to the server as it is and its answer kept', async () => {
+    const file = new File(['sku;cantidad\nPOL-1001-M;12'], 'pedido.csv', { type: 'text/csv' });
+    const answer = validationWithErrors();
+    await expectSaga(handleFileChosen, quickOrderFileChosen(file))
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(callWithTimeout), answer]])
+      .put(quickOrderValidationStarted())
+      .call(callWithTimeout, uploadQuickOrderFile, file)
+      .put(quickOrderValidated(answer))
+      .run();
+  });
+
+  it('over 2 MB: refused here, nothing uploaded', async () => {
+    const file = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'grande.xlsx');
+    await expectSaga(handleFileChosen, quickOrderFileChosen(file))
+      .withReducer(reducer)
+      .put(quickOrderValidationFailed(FILE_TOO_LARGE))
+      .not.call.fn(callWithTimeout)
+      .run();
+  });
+
+  it('a file the server refuses: its message', async () => {
+    const file = new File(['%PDF'], 'pedido.pdf');
+    await expectSaga(handleFileChosen, quickOrderFileChosen(file))
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(callWithTimeout), throwError(new HttpError(400, 'El archivo debe ser CSV o XLSX'))]])
+      .put(quickOrderValidationFailed('El archivo debe ser CSV o XLSX'))
+      .run();
+  });
+});
+
+describe('quick order: fix and re-validate', () => {
+  it('an edited quantity and a dropped line are sent as the buyer left them', async () => {
+    let state = validated();
+    state = quickOrderReducer(state, quickOrderLineEdited({ key: 3, field: 'sku', value: 'POL-1001-S' }));
+    state = quickOrderReducer(state, quickOrderLineEdited({ key: 2, field: 'quantity', value: '5' }));
+    state = quickOrderReducer(state, quickOrderLineRemoved(4));
+    expect(state.edited).toBe(true);
+    const answer = validationFixed();
+    const { storeState } = await expectSaga(handleRevalidate)
+      .withReducer(reducer, stateWith(state))
+      .provide([[matchers.call.fn(callWithTimeout), answer]])
+      .call(callWithTimeout, validateQuickOrder, [
+        { row: 1, sku: 'POL-1001-M', size: '', quantity: '12' },
+        { row: 2, sku: 'POL-1001-L', size: '', quantity: '5' },
+        { row: 3, sku: 'POL-1001-S', size: '', quantity: '3' },
+      ])
+      .put(quickOrderValidated(answer))
+      .run();
+    expect(storeState.quickOrder.edited).toBe(false);
+  });
+});
+
+describe("quick order: 'Agregar al carro'", () => {
+  it('the ready and short lines in one bulk request, clamped to the stock; the badge is read again', async () => {
+    const answer = bulkAnswer(2, 1);
+    const { storeState } = await expectSaga(handleAdd)
+      .withReducer(reducer, stateWith(validated()))
+      .provide([
+        [matchers.call.fn(callWithTimeout), answer],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .call(callWithTimeout, addCartLines, {
+        items: [
+          { sku: 'POL-1001-M', quantity: 12 },
+          { sku: 'POL-1001-L', quantity: 24 },
+          { sku: 'JEA-2001-42', quantity: 6 },
+        ],
+        clampToStock: true,
+      })
+      .put(quickOrderAdded(answer))
+      .put(cartRefreshRequested())
+      .call(notify, answer.message, 'warning')
+      .run();
+    expect(storeState.quickOrder.lines).toEqual([]);
+    expect(storeState.quickOrder.added).toEqual(answer);
+  });
+
+  it('lines edited since the check: asks to validate again, sends nothing', async () => {
+    const state = quickOrderReducer(validated(), quickOrderLineEdited({ key: 1, field: 'quantity', value: '3' }));
+    await expectSaga(handleAdd)
+      .withReducer(reducer, stateWith(state))
+      .put(quickOrderAddFailed('Hay líneas modificadas: valide de nuevo antes de agregar al carro.'))
+      .not.call.fn(callWithTimeout)
+      .run();
+  });
+
+  it('the cart refuses (blocked buyer): its message, in the screen and a toast', async () => {
+    await expectSaga(handleAdd)
+      .withReducer(reducer, stateWith(validated()))
+      .provide([
+        [matchers.call.fn(callWithTimeout), throwError(new HttpError(403, 'Cliente bloqueado: no puede agregar productos al carro'))],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .put(quickOrderAddFailed('Cliente bloqueado: no puede agregar productos al carro'))
+      .call(notify, 'Cliente bloqueado: no puede agregar productos al carro', 'error')
+      .not.put(cartRefreshRequested())
+      .run();
+  });
+});
+
+describe("reorder ('Volver a comprar')", () => {
+  it('a purchase-history document: its docEntry, then what changed and the cart badge', async () => {
+    const answer = reorderAnswer();
+    const { storeState } = await expectSaga(handleReorder, reorderRequested({ kind: 'history', docEntry: 9002 }))
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(callWithTimeout), answer]])
+      .call(callWithTimeout, reorderErpOrder, 9002)
+      .put(reorderSucceeded(answer))
+      .put(cartRefreshRequested())
+      .run();
+    expect(storeState.quickOrder.reorder).toMatchObject({ status: 'done', result: answer, error: null });
+  });
+
+  it('nothing changed: a toast and the cart at once (no dialog to read)', async () => {
+    const answer = { ...reorderAnswer(), changed: 0 };
+    await expectSaga(handleReorder, reorderRequested({ kind: 'history', docEntry: 9002 }))
+      .withReducer(reducer)
+      .provide([
+        [matchers.call.fn(callWithTimeout), answer],
+        [matchers.call.fn(notify), undefined],
+        [matchers.call.fn(navigateTo), undefined],
+      ])
+      .call(notify, answer.message, 'success')
+      .call(navigateTo, '/user/cart-detail')
+      .run();
+  });
+
+  it('a portal order: its id', async () => {
+    await expectSaga(handleReorder, reorderRequested({ kind: 'order', id: 42 }))
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(callWithTimeout), reorderAnswer()]])
+      .call(callWithTimeout, reorderPortalOrder, 42)
+      .run();
+  });
+
+  it('refused: the message in Spanish, kept for the dialog and toasted', async () => {
+    const { storeState } = await expectSaga(handleReorder, reorderRequested({ kind: 'order', id: 7 }))
+      .withReducer(reducer)
+      .provide([
+        [matchers.call.fn(callWithTimeout), throwError(new HttpError(404, 'Pedido no encontrado'))],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .put(reorderFailed('Pedido no encontrado'))
+      .call(notify, 'Pedido no encontrado', 'error')
+      .run();
+    expect(storeState.quickOrder.reorder.status).toBe('failed');
+  });
+});

@@ -1,0 +1,141 @@
+import {
+  cellText,
+  detectSeparator,
+  parseDelimited,
+  parseQuantity,
+  parseQuickOrderText,
+  quickOrderTemplateCsv,
+  rowsToLines,
+  QUICK_ORDER_MAX_LINES,
+} from '@shared/quickOrder';
+
+describe('separators', () => {
+  it('takes ; first (Chilean CSV, decimal comma), then tab, then ,', () => {
+    expect(detectSeparator('POL-1001-M;2,0\n')).toBe(';');
+    expect(detectSeparator('POL-1001-M,2\n')).toBe(',');
+    expect(detectSeparator('POL-1001-M\t2\n')).toBe('\t');
+    expect(detectSeparator('\n\n"a;b",2\nX,1')).toBe(','); // the ; of the first line is inside quotes
+    expect(detectSeparator('\uFEFFsku;cantidad')).toBe(';');
+    expect(detectSeparator('# nota, con coma\nPOL-1001-M;2')).toBe(';'); // notes do not count
+  });
+
+  it('splits ; and , separated rows alike', () => {
+    expect(parseDelimited('A;1\nB;2').map((r) => r.cells)).toEqual([['A', '1'], ['B', '2']]);
+    expect(parseDelimited('A,1\r\nB,2\r\n').map((r) => r.cells)).toEqual([['A', '1'], ['B', '2']]);
+  });
+});
+
+describe('quoted fields', () => {
+  it('keeps separators, line breaks and doubled quotes inside quotes', () => {
+    const rows = parseDelimited('"POL;1001";"1.000"\n"Dice ""hola""";2\n"dos\nlíneas";3\nX;4', ';');
+    expect(rows.map((r) => r.cells)).toEqual([['POL;1001', '1.000'], ['Dice "hola"', '2'], ['dos\nlíneas', '3'], ['X', '4']]);
+    // the row after a quoted line break is numbered by the text's own lines
+    expect(rows.map((r) => r.line)).toEqual([1, 2, 3, 5]);
+  });
+
+  it('marks a row whose quote never closes', () => {
+    const rows = parseDelimited('A;1\n"B;2\nC;3', ';');
+    expect(rows[1]).toMatchObject({ line: 2, unclosed: true });
+    expect(parseQuickOrderText('A;1\n"B;2\nC;3')[1]!.error).toBe('Comillas sin cerrar');
+  });
+});
+
+describe('BOM', () => {
+  it('drops a UTF-8 BOM so the first header or sku reads right', () => {
+    expect(parseDelimited('\uFEFFsku;cantidad\nPOL-1001-M;2')[0]!.cells).toEqual(['sku', 'cantidad']);
+    expect(parseQuickOrderText('\uFEFFPOL-1001-M;2')).toEqual([{ row: 1, sku: 'POL-1001-M', size: '', quantity: '2' }]);
+  });
+});
+
+describe('Chilean number formats', () => {
+  const ok = (text: string | number) => parseQuantity(text);
+  it.each([
+    ['12', 12],
+    ['1.000', 1000],
+    ['12.500', 12500],
+    ['1.000,0', 1000],
+    ['2,0', 2],
+    ['12,00', 12],
+    ['1 000', 1000],
+    ['1\u00A0000', 1000],
+    [' 7 ', 7],
+    ['2.0', 2],
+    [48, 48],
+  ])('%p is %p', (text, value) => {
+    expect(ok(text)).toEqual({ ok: true, value });
+  });
+
+  it.each([
+    ['2,5', 'La cantidad debe ser un número entero: 2,5'],
+    ['2.5', 'La cantidad debe ser un número entero: 2.5'],
+    [2.5, 'La cantidad debe ser un número entero: 2.5'],
+    ['0', 'La cantidad debe ser mayor que cero'],
+    ['-3', 'La cantidad debe ser mayor que cero'],
+    ['', 'Falta la cantidad'],
+    ['doce', 'Cantidad inválida: doce'],
+    ['1.00.0', 'Cantidad inválida: 1.00.0'],
+    ['1,000', "Cantidad ambigua '1,000': escriba 1000 o 1.000"],
+    ['1,500', "Cantidad ambigua '1,500': escriba 1500 o 1.500"],
+    ['1.000.000', 'La cantidad es demasiado grande: 1.000.000'],
+  ])('%p is refused: %s', (text, error) => {
+    expect(ok(text)).toEqual({ ok: false, error });
+  });
+});
+
+describe('rows to order lines', () => {
+  it('two cells are sku;cantidad, three are estilo;talla;cantidad', () => {
+    expect(parseQuickOrderText('POL-1001-M;12\nPOL-1001;L;1.000\n')).toEqual([
+      { row: 1, sku: 'POL-1001-M', size: '', quantity: '12' },
+      { row: 2, sku: 'POL-1001', size: 'L', quantity: '1.000' },
+    ]);
+  });
+
+  it('reads a header row (any case, accents) and its column order', () => {
+    const lines = parseQuickOrderText('Cantidad,Talla,Estilo\n3,M,POL-1001\n"1,0",XL,CHA-3001');
+    expect(lines).toEqual([
+      { row: 2, sku: 'POL-1001', size: 'M', quantity: '3' },
+      { row: 3, sku: 'CHA-3001', size: 'XL', quantity: '1,0' },
+    ]);
+    expect(parseQuickOrderText('Código;Cantidad\nPOL-1001-S;2')).toEqual([{ row: 2, sku: 'POL-1001-S', size: '', quantity: '2' }]);
+  });
+
+  it('skips blank rows, the template notes and trailing empty cells; flags too many columns', () => {
+    const lines = parseQuickOrderText('# nota\n\nPOL-1001-M;2;;\n ; \nA;B;C;D\n');
+    expect(lines).toEqual([
+      { row: 3, sku: 'POL-1001-M', size: '', quantity: '2' },
+      { row: 5, sku: 'A', size: '', quantity: 'B', error: 'La línea tiene 4 columnas: se esperan sku;cantidad o estilo;talla;cantidad' },
+    ]);
+  });
+
+  it('keeps malformed rows as lines (a missing quantity is the validation’s to report)', () => {
+    expect(parseQuickOrderText('POL-1001-M\n;5')).toEqual([
+      { row: 1, sku: 'POL-1001-M', size: '', quantity: '' },
+      { row: 2, sku: '', size: '', quantity: '5' },
+    ]);
+  });
+
+  it('stops reading one line past the limit (the caller refuses the whole)', () => {
+    const text = Array.from({ length: QUICK_ORDER_MAX_LINES + 50 }, (_, i) => `S-${i};1`).join('\n');
+    expect(parseQuickOrderText(text)).toHaveLength(QUICK_ORDER_MAX_LINES + 1);
+  });
+
+  it('reads a sheet’s cells (numbers, dates, empty) like a CSV’s', () => {
+    const rows = [['sku', 'cantidad'], ['POL-1001-M', 24], [1001, 2.5], [null, null]].map((cells, i) => ({ line: i + 1, cells: cells.map(cellText) }));
+    expect(rowsToLines(rows)).toEqual([
+      { row: 2, sku: 'POL-1001-M', size: '', quantity: '24' },
+      { row: 3, sku: '1001', size: '', quantity: '2.5' },
+    ]);
+    expect(cellText(new Date('2026-03-02T00:00:00Z'))).toBe('2026-03-02');
+  });
+});
+
+describe('the CSV template', () => {
+  it('is ; separated with a BOM and reads back as its two example lines', () => {
+    const csv = quickOrderTemplateCsv();
+    expect(csv.startsWith('\uFEFFsku;cantidad\r\n')).toBe(true);
+    expect(parseQuickOrderText(csv).map((l) => [l.sku, l.quantity])).toEqual([
+      ['POL-1001-M', '12'],
+      ['POL-1001-L', '24'],
+    ]);
+  });
+});
