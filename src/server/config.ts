@@ -59,6 +59,8 @@ export interface Config {
    * approval is looked at; `redriveIntervalMs`, how often failed ERP jobs are re-driven once the ERP answers again.
    */
   erp: { timeoutMs: number; settleMs: number; approvalPollMs: number; redriveIntervalMs: number };
+  /** Tries of an outbox job before it is failed for good (OUTBOX_MAX_ATTEMPTS; 25, about 2 hours of backoff). */
+  outboxMaxAttempts: number;
   /**
    * Where uploaded files live (FILE_STORAGE): 'disk' (DATA_DIR/files and DATA_DIR/private; the embedded default),
    * 'database' (the default with DATABASE_URL: every instance serves every upload) or 's3' (the default with S3_BUCKET).
@@ -140,6 +142,14 @@ function paymentProviders(env: NodeJS.ProcessEnv): Pick<Config, 'webpay' | 'khip
     webpay: { baseUrl: webpay.baseUrl, commerceCode: webpay.commerceCode!, apiKey: webpay.apiKey!, timeoutMs: webpay.timeoutMs },
     khipu,
   };
+}
+
+/** A whole number of 1 or more (OUTBOX_MAX_ATTEMPTS). Throws in Spanish. */
+export function positiveInteger(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} inválido: ${value}`);
+  return n;
 }
 
 /** A positive duration setting ('2m', '30s', or seconds) in ms: RECONCILER_INTERVAL, ERP_SETTLE_TIME, … */
@@ -270,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       approvalPollMs: durationMs(env.ERP_APPROVAL_POLL, 'ERP_APPROVAL_POLL', '5m'),
       redriveIntervalMs: durationMs(env.ERP_REDRIVE_INTERVAL, 'ERP_REDRIVE_INTERVAL', '1m'),
     },
+    outboxMaxAttempts: positiveInteger(env.OUTBOX_MAX_ATTEMPTS, 'OUTBOX_MAX_ATTEMPTS', 25),
     storage: storageFromEnv(env),
     catalog: catalogConfig(env),
     alertMailTo: alertMailToFromEnv(env.ALERT_MAIL_TO),

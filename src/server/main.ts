@@ -66,6 +66,7 @@ async function main() {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     logger: { level: config.logLevel },
     erpJobs: { redriveIntervalMs: config.erp.redriveIntervalMs },
+    worker: { maxAttempts: config.outboxMaxAttempts },
     catalogMaxAgeMs: config.catalog.refreshMs,
     catalog: { maxAgeMs: config.catalog.maxAgeMs, stockTtlMs: config.catalog.stockTtlMs },
     operations: { alertMailTo: config.alertMailTo, metricsToken: config.metricsToken, processMetrics: true },

@@ -1,7 +1,7 @@
 // The words of 'Mis pedidos' (the buyer's view of an order) and of the admin area's order and payment states.
 import type { AdminPaymentStatus } from './api/adminOrders';
 import type { BuyerOrderStepKey } from './api/userOrders';
-import type { OrderState, PaymentMethod } from './orders';
+import type { DeliveryType, OrderState, OrderType, PaymentMethod } from './orders';
 
 /** Each step's label; {docNum} and {folio} are filled when known ('En SAP N° 5060'), the bare label otherwise. */
 export const BUYER_STEP_TEXTS = {
@@ -22,6 +22,16 @@ export const BUYER_ORDERS_TEXT = {
   notFound: 'Pedido no encontrado',
   erpUnavailable: 'No se pudo consultar el ERP: las facturas se mostrarán cuando responda',
 } satisfies Record<string, string>;
+
+export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
+  ONLINE: 'Pedido',
+  RESERVE: 'Reserva',
+};
+
+export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = {
+  entrega: 'Despacho',
+  retiro: 'Retiro en tienda',
+};
 
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   PROCESS: 'En proceso',

@@ -1,6 +1,6 @@
 // The pieces of the operations area that need no app: the ERP company names cache (batches, expiry, an ERP that does
 // not answer) and the configuration of alerts and metrics.
-import { alertMailToFromEnv, metricsTokenFromEnv } from '@server/config';
+import { alertMailToFromEnv, metricsTokenFromEnv, positiveInteger } from '@server/config';
 import type { CompanyRef } from '@server/erp/followUp';
 import { CompanyNames } from '@server/profile/companyNames';
 
@@ -71,5 +71,12 @@ describe('configuration', () => {
     expect(metricsTokenFromEnv(undefined)).toBeUndefined();
     expect(metricsTokenFromEnv('0123456789abcdef')).toBe('0123456789abcdef');
     expect(() => metricsTokenFromEnv('corto')).toThrow('METRICS_TOKEN debe tener al menos 16 caracteres');
+  });
+
+  it('OUTBOX_MAX_ATTEMPTS: 25 unless set; a whole number of 1 or more', () => {
+    expect(positiveInteger(undefined, 'OUTBOX_MAX_ATTEMPTS', 25)).toBe(25);
+    expect(positiveInteger(' ', 'OUTBOX_MAX_ATTEMPTS', 25)).toBe(25);
+    expect(positiveInteger('5', 'OUTBOX_MAX_ATTEMPTS', 25)).toBe(5);
+    for (const wrong of ['0', '-3', '2.5', 'cinco']) expect(() => positiveInteger(wrong, 'OUTBOX_MAX_ATTEMPTS', 25)).toThrow(`OUTBOX_MAX_ATTEMPTS inválido: ${wrong}`);
   });
 });

@@ -175,10 +175,71 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
   return data as T;
 }
 
+/** A file the server sent (a CSV export, a cheque photo): its content and the name it suggests. */
+export interface Download {
+  blob: Blob;
+  /** From Content-Disposition (filename*= or filename=), else `fallbackName`. */
+  filename: string;
+}
+
+/** The file name a Content-Disposition header suggests, or null. */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      /* the plain name below */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain ? plain[1].trim() : null;
+}
+
+/**
+ * GET of a file with the session's token (an admin download is never a bare URL the browser fetches on its own): the
+ * body as a Blob; a failure is {status, message} like every other call (an error body is JSON).
+ */
+export async function download(path: string, fallbackName: string, options: RequestOptions = {}): Promise<Download> {
+  const headers: Record<string, string> = { Accept: '*/*', ...options.headers };
+  const token = options.auth === false ? null : hooks.getToken();
+  if (token) headers.Authorization = token;
+  let response: Response;
+  try {
+    response = await fetch(url(path), { method: 'GET', headers, credentials: 'same-origin', signal: options.signal });
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : MSG.unknownError;
+    hooks.observe?.({ method: 'GET', path, status: 0, error: message });
+    throw new HttpError(0, message);
+  }
+  if (!response.ok) {
+    let data: unknown;
+    try {
+      data = await readBody(response);
+    } catch {
+      data = undefined;
+    }
+    hooks.observe?.({ method: 'GET', path, status: response.status, body: data });
+    if (response.status === 401 && token) hooks.onSessionExpired();
+    throw errorFromBody(response.status, data);
+  }
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (error) {
+    throw new HttpError(response.status, error instanceof Error && error.message ? error.message : MSG.unknownError);
+  }
+  // the recorder keeps that a file came, not its content
+  hooks.observe?.({ method: 'GET', path, status: response.status });
+  return { blob, filename: filenameOf(response.headers.get('content-disposition')) ?? fallbackName };
+}
+
 export const http = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  download,
 };

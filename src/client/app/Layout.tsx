@@ -8,6 +8,7 @@ import { PageSpinner } from '../components/PageSpinner';
 import { SideNav } from '../components/SideNav';
 import { BlockedCartIcon, TopBar } from '../components/TopBar';
 import { WrongOriginNotice } from '../components/WrongOriginNotice';
+import { selectFailedJobsCount } from '../features/adminJobs/adminJobsSelectors';
 import { logoutRequested } from '../features/session/sessionSlice';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectIsUser } from '../features/session/sessionSelectors';
 import { confirmAccepted, confirmDeclined, selectConfirmRequest } from './confirmSlice';
@@ -24,6 +25,8 @@ import { SkipLink } from '../components/SkipLink';
 const SearchBox = lazy(() => import('../features/search/SearchBox'));
 const CartControls = lazy(() => import('./CartControls'));
 const ConfirmDialog = lazy(() => import('../components/ConfirmDialog'));
+// an admin's shell reads the failed-jobs count (the adminJobs feature, loaded for admins only)
+const JobsBadgeWatcher = lazy(() => import('../features/adminJobs/JobsBadgeWatcher'));
 
 /** Phones up to 600 px get a temporary drawer; wider screens a permanent one. */
 export const PHONE_QUERY = '(max-width:600px)';
@@ -47,6 +50,7 @@ export function Layout() {
   const message = useAppSelector(selectGlobalMessage);
   const confirm = useAppSelector(selectConfirmRequest);
   const wrongOrigin = useAppSelector(selectWrongOriginNotice);
+  const failedJobs = useAppSelector(selectFailedJobsCount);
   const phone = useMediaQuery(PHONE_QUERY);
   const [navOpen, setNavOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
@@ -90,6 +94,7 @@ export function Layout() {
           loggedIn={loggedIn}
           isAdmin={isAdmin}
           isUser={isUser}
+          badges={loggedIn && isAdmin ? { '/admin/jobs': failedJobs } : undefined}
         />
         <Box component="main" id={MAIN_ID} ref={main} tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
           <MessageBar message={message} onClose={() => dispatch(messageDismissed())} />
@@ -101,6 +106,11 @@ export function Layout() {
       </Box>
       <Footer />
       <ScenarioButton />
+      {loggedIn && isAdmin && (
+        <Suspense fallback={null}>
+          <JobsBadgeWatcher />
+        </Suspense>
+      )}
       {confirmUsed && (
         <Suspense fallback={null}>
           <ConfirmDialog
@@ -109,6 +119,7 @@ export function Layout() {
             text={confirm?.text}
             positiveText={confirm?.positive ?? ''}
             negativeText={confirm?.negative}
+            focus={confirm?.focus}
             onConfirm={() => dispatch(confirmAccepted())}
             onDecline={() => dispatch(confirmDeclined())}
           />

@@ -2,8 +2,11 @@
 // slice), the scenario runner and the tests that drive sagas through the root reducer. The SPA itself loads each
 // feature with its screens (docs/architecture.md).
 import '../features/account/accountFeature';
+import '../features/adminAudit/adminAuditFeature';
 import '../features/adminCatalog/adminCatalogFeature';
+import '../features/adminJobs/adminJobsFeature';
 import '../features/adminNotifications/adminNotificationsFeature';
+import '../features/adminOrders/adminOrdersFeature';
 import '../features/adminUsers/adminUsersFeature';
 import '../features/cart/cartFeature';
 import '../features/catalog/catalogFeature';
@@ -15,3 +18,4 @@ import '../features/product/productFeature';
 import '../features/profile/profileFeature';
 import '../features/quickOrder/quickOrderFeature';
 import '../features/search/searchFeature';
+import '../features/userOrders/userOrdersFeature';

@@ -8,6 +8,11 @@ export interface ConfirmRequest {
   positive: string;
   /** Absent: an information dialog with a single button. */
   negative?: string;
+  /**
+   * Which button has the focus when the dialog opens: the positive one (default), or the negative one when the positive
+   * does something that cannot be taken back lightly (re-driving jobs to the ERP), so Enter alone does not do it.
+   */
+  focus?: 'positive' | 'negative';
 }
 export interface ConfirmState {
   request: ConfirmRequest | null;

@@ -72,6 +72,12 @@ export const purchaseRetryRequested = createAction<PurchaseRetry>('payments/purc
 export const purchaseRetryFailed = createAction<string>('checkout/purchaseRetryFailed');
 
 /**
+ * Outbox jobs were queued again by hand (Trabajos ERP, or an order's detail): the admin shell's failed-jobs badge
+ * reads its count again at once instead of at the next minute.
+ */
+export const jobsRetried = createAction('jobs/retried');
+
+/**
  * 'Volver a comprar' (docs/ordering.md): the lines of an earlier order back in the cart at today's prices. A portal
  * order ('Mis pedidos') is named by its id, a sales order of the purchase history by its docEntry; the quick-order
  * feature carries it out and its ReorderResultDialog says what changed.

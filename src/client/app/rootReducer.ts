@@ -1,7 +1,10 @@
 import { combineSlices, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { AccountState } from '../features/account/accountSlice';
+import type { AdminAuditState } from '../features/adminAudit/adminAuditSlice';
 import type { AdminCatalogState } from '../features/adminCatalog/adminCatalogSlice';
+import type { AdminJobsState } from '../features/adminJobs/adminJobsSlice';
 import type { AdminNotificationsState } from '../features/adminNotifications/adminNotificationsSlice';
+import type { AdminOrdersState } from '../features/adminOrders/adminOrdersSlice';
 import type { AdminUsersState } from '../features/adminUsers/adminUsersSlice';
 import type { CartState } from '../features/cart/cartSlice';
 import type { CatalogState } from '../features/catalog/catalogSlice';
@@ -13,6 +16,7 @@ import type { ProductState } from '../features/product/productSlice';
 import type { ProfileState } from '../features/profile/profileSlice';
 import type { QuickOrderState } from '../features/quickOrder/quickOrderSlice';
 import type { SearchState } from '../features/search/searchSlice';
+import type { UserOrdersState } from '../features/userOrders/userOrdersSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { confirmReducer } from './confirmSlice';
 import { messageReducer } from './messageSlice';
@@ -45,6 +49,10 @@ export interface LazyLoadedSlices {
   adminNotifications: AdminNotificationsState;
   customerRequest: CustomerRequestState;
   adminCatalog: AdminCatalogState;
+  adminOrders: AdminOrdersState;
+  adminJobs: AdminJobsState;
+  adminAudit: AdminAuditState;
+  userOrders: UserOrdersState;
   quickOrder: QuickOrderState;
 }
 

@@ -53,6 +53,13 @@ const AdminProductListScreen = lazy(() => import('../features/adminCatalog/Produ
 const AdminProductUpdateScreen = lazy(() => import('../features/adminCatalog/ProductUpdateScreen'));
 const AdminBannerListScreen = lazy(() => import('../features/adminCatalog/BannerListScreen'));
 const AdminBannerFormScreen = lazy(() => import('../features/adminCatalog/BannerFormScreen'));
+const AdminOrderListScreen = lazy(() => import('../features/adminOrders/OrderListScreen'));
+const AdminOrderDetailScreen = lazy(() => import('../features/adminOrders/OrderDetailScreen'));
+const AdminJobListScreen = lazy(() => import('../features/adminJobs/JobListScreen'));
+const AdminJobDetailScreen = lazy(() => import('../features/adminJobs/JobDetailScreen'));
+const AdminAuditScreen = lazy(() => import('../features/adminAudit/AuditListScreen'));
+const MyOrderListScreen = lazy(() => import('../features/userOrders/MyOrderListScreen'));
+const MyOrderDetailScreen = lazy(() => import('../features/userOrders/MyOrderDetailScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -86,7 +93,6 @@ function SummaryOrderRoute() {
   return <SummaryOrderScreen profile={profile} />;
 }
 
-
 /** Spec section 2 (customer area) and the admin document section 2. */
 export const appRoutes: RouteObject[] = [
   {
@@ -115,6 +121,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/user/pending-payments', element: <PendingPaymentsScreen /> },
           { path: '/user/purchase-history', element: <PurchaseHistoryRoute /> },
           { path: '/user/quick-order', element: <QuickOrderScreen /> },
+          { path: '/user/orders', element: <MyOrderListScreen /> },
+          { path: '/user/orders/:id', element: <MyOrderDetailScreen /> },
         ],
       },
       {
@@ -134,6 +142,11 @@ export const appRoutes: RouteObject[] = [
           { path: 'banner', element: <AdminBannerListScreen /> },
           { path: 'banner-add', element: <AdminBannerFormScreen mode="create" /> },
           { path: 'banner-update', element: <AdminBannerFormScreen mode="update" /> },
+          { path: 'orders', element: <AdminOrderListScreen /> },
+          { path: 'orders/:id', element: <AdminOrderDetailScreen /> },
+          { path: 'jobs', element: <AdminJobListScreen /> },
+          { path: 'jobs/:id', element: <AdminJobDetailScreen /> },
+          { path: 'audit', element: <AdminAuditScreen /> },
         ],
       },
       // any other path

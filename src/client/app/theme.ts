@@ -43,6 +43,10 @@ export const theme = createTheme(
       primary: { main: NAVY },
       // 5.1:1 with white (the discount chips, the cart badge) and with the offer prices on white (WCAG 1.4.3)
       secondary: { main: '#b84c36' },
+      // MUI's warning (3.1:1) and info (3.9:1) are too light for white text on a chip, or for their own colour as text
+      // on white (the operations screens' state chips): darker shades with 5.4:1 and 4.8:1
+      warning: { main: '#a65300' },
+      info: { main: '#0277bd' },
       background: { default: '#f5f6f8' },
     },
     shape: { borderRadius: 8 },

@@ -17,13 +17,16 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Also called on Escape or a click outside: closing without choosing is declining. */
   onDecline: () => void;
+  /** The button focused on opening: the safe choice (negative) unless a prompt asks for the positive one. */
+  focus?: 'positive' | 'negative';
 }
 
 /**
  * The confirmation a saga asks for. The focus starts on the safe choice (the negative one: a stray Enter declines,
  * it never deletes) and goes back to what opened the dialog when it closes (components/returnFocus).
  */
-export function ConfirmDialog({ open, title, text, positiveText, negativeText, onConfirm, onDecline }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, positiveText, negativeText, onConfirm, onDecline, focus = 'negative' }: ConfirmDialogProps) {
+  const safe = focus === 'negative' && Boolean(negativeText);
   const titleId = useId();
   const textId = useId();
   useReturnFocus(open);
@@ -37,11 +40,11 @@ export function ConfirmDialog({ open, title, text, positiveText, negativeText, o
       )}
       <DialogActions>
         {negativeText && (
-          <Button onClick={onDecline} autoFocus>
+          <Button onClick={onDecline} autoFocus={safe}>
             {negativeText}
           </Button>
         )}
-        <Button onClick={onConfirm} variant="contained" autoFocus={!negativeText}>
+        <Button onClick={onConfirm} variant="contained" autoFocus={!safe}>
           {positiveText}
         </Button>
       </DialogActions>

@@ -46,6 +46,9 @@ export type GridCardsProps<R extends GridValidRowModel> = Pick<
   | 'onPaginationModelChange'
   | 'initialState'
   | 'pageSizeOptions'
+  | 'paginationMode'
+  | 'isRowSelectable'
+  | 'rowCount'
   | 'columnVisibilityModel'
   | 'hideFooter'
   | 'localeText'
@@ -91,7 +94,12 @@ export function GridCards<R extends GridValidRowModel>(props: GridCardsProps<R>)
   const dataColumns = visible.filter((c) => c !== titleColumn && !actionColumns.includes(c));
 
   const idOf = (row: R): GridRowId => (getRowId ? getRowId(row) : (row as unknown as { id: GridRowId }).id);
-  const shown = page && page.pageSize > 0 ? rows.slice(page.page * page.pageSize, (page.page + 1) * page.pageSize) : rows;
+  // a list the server pages (the operations lists): the rows are the page already, the count is the server's total
+  const server = props.paginationMode === 'server';
+  const count = server ? (props.rowCount ?? rows.length) : rows.length;
+  const shown = !server && page && page.pageSize > 0 ? rows.slice(page.page * page.pageSize, (page.page + 1) * page.pageSize) : rows;
+  const sizes = server ? (props.pageSizeOptions ?? []).map((o) => (typeof o === 'number' ? o : o.value)) : [];
+  const pageSizes = page && sizes.includes(page.pageSize) ? sizes : page ? [page.pageSize] : [];
 
   const toggle = (id: GridRowId, checked: boolean) => {
     const ids = new Set(rows.map(idOf).filter((rowId) => isSelected(rowSelectionModel, rowId)));
@@ -130,7 +138,7 @@ export function GridCards<R extends GridValidRowModel>(props: GridCardsProps<R>)
             <Paper key={id} component="li" variant="outlined" aria-labelledby={titleColumn ? titleId : undefined} sx={{ p: 1.5, minWidth: 0 }}>
               {(titleColumn || checkboxSelection) && (
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: dataColumns.length ? 1 : 0 }}>
-                  {checkboxSelection && (
+                  {checkboxSelection && (props.isRowSelectable?.({ id, row } as never) ?? true) && (
                     <Checkbox
                       checked={isSelected(rowSelectionModel, id)}
                       onChange={(event) => toggle(id, event.target.checked)}
@@ -170,14 +178,17 @@ export function GridCards<R extends GridValidRowModel>(props: GridCardsProps<R>)
           );
         })}
       </Box>
-      {page && rows.length > page.pageSize && (
+      {page && (count > page.pageSize || pageSizes.length > 1) && (
         <TablePagination
           component="div"
-          count={rows.length}
+          count={count}
           page={page.page}
           rowsPerPage={page.pageSize}
-          rowsPerPageOptions={[page.pageSize]}
+          rowsPerPageOptions={pageSizes}
+          labelRowsPerPage="Filas"
+          labelDisplayedRows={({ from, to, count: all }) => `${from}–${to} de ${all}`}
           onPageChange={(_event, next) => changePage({ ...page, page: next })}
+          onRowsPerPageChange={(event) => changePage({ page: 0, pageSize: Number(event.target.value) })}
           sx={{ '& .MuiTablePagination-toolbar': { px: 0 } }}
         />
       )}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
+import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
 import { DRAWER_WIDTH, insetRing } from '../app/theme';
 
 // The menu is a plain list of links (a list holds list items only; NavLink marks the current page aria-current),
@@ -24,9 +25,37 @@ const menuSx = {
   },
 } as const;
 
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** A count on an entry (failed ERP jobs): a plain span like the links, no Badge component on every page. */
+const countSx = {
+  ml: 'auto',
+  minWidth: 22,
+  height: 22,
+  px: 0.75,
+  borderRadius: 11,
+  bgcolor: 'error.main',
+  color: 'error.contrastText',
+  typography: 'caption',
+  fontWeight: 600,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+} as const;
+
 // Phones get the sidebar as a temporary drawer (MUI's Drawer, with Modal and the slide transition): it loads only
 // there. Wider screens show it docked beside the page, drawn without the Drawer component.
 const NavDrawer = lazy(() => import('./NavDrawer'));
+
+/** The entries of the operations screens (issue 17), not named by the spec. */
+export const OPERATIONS_NAV_TEXT = {
+  adminOrders: 'Pedidos',
+  adminJobs: 'Trabajos ERP',
+  adminAudit: 'Auditoría',
+  buyerOrders: BUYER_ORDERS_TEXT.title,
+  /** Read after an entry's count ('Trabajos ERP 3 fallidos'): the count's word, not shown. */
+  countWord: ' fallidos',
+} as const;
 
 /** The menu's name: its navigation landmark and, on phones, its drawer. */
 export const NAV_LABEL = 'Menú principal';
@@ -55,11 +84,18 @@ export function navItems({ loggedIn, isAdmin, isUser }: NavAudience): NavItem[] 
       { label: MSG.navAdminUsers, to: '/admin/user' },
       { label: MSG.navAdminNotifications, to: '/admin/email' },
       { label: MSG.navAdminBanner, to: '/admin/banner' },
+      { label: OPERATIONS_NAV_TEXT.adminOrders, to: '/admin/orders' },
+      { label: OPERATIONS_NAV_TEXT.adminJobs, to: '/admin/jobs' },
+      { label: OPERATIONS_NAV_TEXT.adminAudit, to: '/admin/audit' },
     );
   }
   if (isUser) {
     items.push({ label: MSG.navQuickOrder, to: '/user/quick-order' });
-    items.push({ label: MSG.navPendingPayments, to: '/user/pending-payments' }, { label: MSG.navPurchaseHistory, to: '/user/purchase-history' });
+    items.push(
+      { label: MSG.navPendingPayments, to: '/user/pending-payments' },
+      { label: MSG.navPurchaseHistory, to: '/user/purchase-history' },
+      { label: OPERATIONS_NAV_TEXT.buyerOrders, to: '/user/orders' },
+    );
   }
   return items;
 }
@@ -69,20 +105,38 @@ export interface SideNavProps extends NavAudience {
   variant: 'temporary' | 'permanent';
   open: boolean;
   onClose: () => void;
+  /** A count shown on an entry, by its path (the failed ERP jobs on 'Trabajos ERP'); 0 shows nothing. */
+  badges?: Record<string, number>;
 }
 
-export function SideNav({ variant, open, onClose, ...audience }: SideNavProps) {
+export function SideNav({ variant, open, onClose, badges = {}, ...audience }: SideNavProps) {
   const temporary = variant === 'temporary';
   const list = (
     <Box component="nav" aria-label={NAV_LABEL} sx={menuSx}>
       <ul>
-        {navItems(audience).map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} end={item.to === '/'} onClick={temporary ? onClose : undefined}>
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
+        {navItems(audience).map((item) => {
+          const count = badges[item.to] ?? 0;
+          return (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.to === '/'}
+                onClick={temporary ? onClose : undefined}
+              >
+                {item.label}
+                {count > 0 && ' '}
+                {count > 0 && (
+                  // the name is the text shown plus a hidden word ('Trabajos ERP 3 fallidos'): what is read starts
+                  // with what is seen (WCAG 2.5.3), as a voice user would say it
+                  <Box component="span" data-testid="nav-badge" sx={countSx}>
+                    {count > 99 ? '99+' : count}
+                    <span style={visuallyHidden}>{OPERATIONS_NAV_TEXT.countWord}</span>
+                  </Box>
+                )}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </Box>
   );

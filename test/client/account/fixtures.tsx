@@ -47,7 +47,8 @@ export const pendingDocuments: PendingDocument[] = Array.from({ length: 12 }, (_
 
 export const historyHeaders: PurchaseHistoryHeader[] = [
   { docEntry: 9001, numPedido: 'OC000101', fecha: '2025-02-14', tipoRetiro: 'Despacho', entrega: '0', estado: 'Abierto', numFactura: '0', numNotaCredito: '0', dte: '0' },
-  { docEntry: 9002, numPedido: 'OC000102', fecha: '2025-01-31', tipoRetiro: 'Retiro en tienda', entrega: '4410', estado: 'Cerrado', numFactura: '33120', numNotaCredito: '6101', dte: '33120' },
+  // the ERP's document 5060 is the portal's order OC000011 (NumAtCard): the history says both
+  { docEntry: 9002, numPedido: 'OC000102', fecha: '2025-01-31', tipoRetiro: 'Retiro en tienda', entrega: '4410', estado: 'Cerrado', numFactura: '33120', numNotaCredito: '6101', dte: '33120', ordenPortal: 'OC000011' },
   ...Array.from({ length: 10 }, (_, i) => ({
     docEntry: 9100 + i,
     numPedido: `OC0002${String(i).padStart(2, '0')}`,

@@ -17,13 +17,14 @@ const rowOf = (grid: HTMLElement, numPedido: string) => within(grid).getByText(n
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('gridcell').map((cell) => cell.textContent);
 
 describe('Purchase history (/user/purchase-history)', () => {
-  it('title and the nine columns, in order', async () => {
+  it('title and the columns, in order (the portal order beside the ERP document)', async () => {
     const { grid, fetchMock } = await openScreen();
     expect(screen.getByRole('heading', { level: 1, name: 'Historial de Compra' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/user/b1/purchase-history/C76123456', expect.anything());
     expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Acción',
       'N° Pedido',
+      'Pedido portal',
       'Fecha',
       'Tipo Retiro',
       'Entrega',
@@ -37,8 +38,13 @@ describe('Purchase history (/user/purchase-history)', () => {
   it("'0' in Entrega, N° Factura and N° Nota crédito is shown as '-'; other values as they are", async () => {
     const { grid } = await openScreen();
     // OC000101: entrega, numFactura, numNotaCredito and dte are '0'; the rule covers the first three only
-    expect(cellsOf(rowOf(grid, 'OC000101')).slice(1)).toEqual(['OC000101', '14-02-2025', 'Despacho', '-', 'Abierto', '-', '-', '0']);
-    expect(cellsOf(rowOf(grid, 'OC000102')).slice(1)).toEqual(['OC000102', '31-01-2025', 'Retiro en tienda', '4410', 'Cerrado', '33120', '6101', '33120']);
+    expect(cellsOf(rowOf(grid, 'OC000101')).slice(1)).toEqual(['OC000101', '-', '14-02-2025', 'Despacho', '-', 'Abierto', '-', '-', '0']);
+    expect(cellsOf(rowOf(grid, 'OC000102')).slice(1)).toEqual(['OC000102', 'OC000011', '31-01-2025', 'Retiro en tienda', '4410', 'Cerrado', '33120', '6101', '33120']);
+  });
+
+  it("the portal order links to its page in 'Mis pedidos'", async () => {
+    const { grid } = await openScreen();
+    expect(within(rowOf(grid, 'OC000102')).getByRole('link', { name: 'Ver el pedido OC000011 en Mis pedidos' })).toHaveAttribute('href', '/user/orders/OC000011');
   });
 
   it('10 orders per page', async () => {

@@ -1,3 +1,4 @@
+import { combineReducers, type Reducer } from '@reduxjs/toolkit';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
@@ -11,7 +12,8 @@ import { writeItem } from '@client/app/sessionStorage';
 import {
   handleUserDeleteRequested,
   handleUserEditChosen,
-  handleUserListOpened,
+  handleUserListChanged,
+  loadUsers,
   handleUserSaveSubmitted,
 } from '@client/features/adminUsers/adminUsersSagas';
 import {
@@ -22,7 +24,9 @@ import {
   userDeleteFailed,
   userDeleteRequested,
   userEditChosen,
+  usersListChanged,
   usersLoaded,
+  usersSearchTyped,
   usersLoadFailed,
   usersLoadStarted,
   userSaved,
@@ -33,7 +37,10 @@ import {
 } from '@client/features/adminUsers/adminUsersSlice';
 import { deleteUser, fetchUsers, saveUser } from '@client/features/adminUsers/api';
 import type { CreateUserRequest, UpdateUserRequest } from '@shared/api/adminUsers';
-import { buyer, inactiveBuyer } from './fixtures';
+import { buyer, inactiveBuyer, userPage, userRow } from './fixtures';
+import { selectUsersQuery } from '@client/features/adminUsers/adminUsersSelectors';
+import { SEARCH_DEBOUNCE_MS } from '@client/app/pagedList';
+import { delay } from 'redux-saga/effects';
 import { callWithTimeout } from '@client/app/sagaUtils';
 
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
@@ -153,6 +160,8 @@ describe('user delete, step by step', () => {
       .next()
       .call(notify, 'Eliminado!', 'success')
       .next()
+      .call(loadUsers)
+      .next()
       .isDone();
   });
 
@@ -188,28 +197,39 @@ describe('user delete, step by step', () => {
 });
 
 describe('user list and edit choice', () => {
-  it('the list loads with a time limit', () => {
-    testSaga(handleUserListOpened)
+  const query = { page: 0, pageSize: 10, sort: 'id', dir: 'asc' as const, filters: { q: '', role: '', state: '' } };
+
+  it('the page the state asks for loads with a time limit', () => {
+    testSaga(loadUsers)
       .next()
+      .select(selectUsersQuery)
+      .next(query)
       .put(usersLoadStarted())
       .next()
-      .call(callWithTimeout, fetchUsers)
-      .next([buyer])
-      .put(usersLoaded([buyer]))
+      .call(callWithTimeout, fetchUsers, query)
+      .next(userPage([userRow(buyer)]))
+      .put(usersLoaded(userPage([userRow(buyer)])))
       .next()
       .isDone();
   });
 
   it("a load that does not answer in time: 'problema de conexión'", () => {
-    testSaga(handleUserListOpened)
+    testSaga(loadUsers)
       .next()
+      .select(selectUsersQuery)
+      .next(query)
       .put(usersLoadStarted())
       .next()
-      .call(callWithTimeout, fetchUsers)
+      .call(callWithTimeout, fetchUsers, query)
       .throw(new HttpError(0, MSG.connectionProblem))
       .put(usersLoadFailed('problema de conexión'))
       .next()
       .isDone();
+  });
+
+  it('a key in the search box waits for a pause; a sort loads at once', () => {
+    testSaga(handleUserListChanged, usersSearchTyped('76')).next().is(delay(SEARCH_DEBOUNCE_MS)).next().call(loadUsers).next().isDone();
+    testSaga(handleUserListChanged, usersListChanged({ sort: { field: 'email', dir: 'desc' } })).next().call(loadUsers).next().isDone();
   });
 
   it('Editar: userId to session storage, then the update screen', () => {
@@ -218,23 +238,35 @@ describe('user list and edit choice', () => {
 });
 
 describe('user flows with the reducer (final state)', () => {
-  const listed = (): AdminUsersState => ({ ...initialAdminUsersState, users: { status: 'loaded', data: [buyer, inactiveBuyer], error: null } });
+  const rootReducer = combineReducers({ adminUsers: adminUsersReducer }) as Reducer<{ adminUsers: AdminUsersState }>;
+  const rows = [userRow(buyer, 'Comercial Los Andes Ltda.'), userRow(inactiveBuyer)];
+  const listed = (): AdminUsersState => ({
+    ...initialAdminUsersState,
+    list: { ...initialAdminUsersState.list, rows, total: 2, status: 'loaded' },
+  });
 
-  it('list: loaded into the slice', () =>
-    expectSaga(handleUserListOpened)
-      .withReducer(adminUsersReducer, initialAdminUsersState)
-      .provide([[matchers.call.fn(fetchUsers), [buyer, inactiveBuyer]]])
-      .hasFinalState(listed())
+  it('list: the page is loaded into the slice with its total', () =>
+    expectSaga(loadUsers)
+      .withReducer(rootReducer, { adminUsers: initialAdminUsersState })
+      .provide([[matchers.call.fn(fetchUsers), userPage(rows)]])
+      .hasFinalState({ adminUsers: listed() })
       .run());
 
-  it('list: a failure keeps its message', () =>
-    expectSaga(handleUserListOpened)
-      .withReducer(adminUsersReducer, initialAdminUsersState)
+  it('list: a failure keeps its message and the rows shown', () =>
+    expectSaga(loadUsers)
+      .withReducer(rootReducer, { adminUsers: listed() })
       .provide([[matchers.call.fn(fetchUsers), throwError(new HttpError(500, 'Internal server error'))]])
-      .hasFinalState({ ...initialAdminUsersState, users: { status: 'failed', data: [], error: 'Internal server error' } })
+      .hasFinalState({ adminUsers: { ...listed(), list: { ...listed().list, status: 'failed', error: 'Internal server error' } } })
       .run());
 
-  it('update confirmed: the saved user replaces the old one, the save is idle again', () => {
+  it('list: a new sort goes back to the first page and asks the server for it', () =>
+    expectSaga(handleUserListChanged, usersListChanged({ sort: { field: 'companyName', dir: 'desc' } }))
+      .withReducer(rootReducer, { adminUsers: adminUsersReducer({ ...listed(), list: { ...listed().list, page: 2 } }, usersListChanged({ sort: { field: 'companyName', dir: 'desc' } })) })
+      .provide([[matchers.call.fn(fetchUsers), userPage(rows)]])
+      .call(callWithTimeout, fetchUsers, { page: 0, pageSize: 10, sort: 'companyName', dir: 'desc', filters: { q: '', role: '', state: '' } })
+      .run());
+
+  it('update confirmed: the save is idle again, the list reads its page when it opens', () => {
     const saved = { ...buyer, email: 'nuevo@losandes.cl' };
     return expectSaga(handleUserSaveSubmitted, userSaveSubmitted(updateRequest))
       .withReducer(adminUsersReducer, { ...listed(), save: { status: 'running', error: null } })
@@ -245,19 +277,21 @@ describe('user flows with the reducer (final state)', () => {
       ])
       .dispatch(confirmAccepted())
       .call(notify, 'Actualizado!', 'success')
-      .hasFinalState({ ...listed(), users: { status: 'loaded', data: [saved, inactiveBuyer], error: null } })
+      .hasFinalState(listed())
       .run();
   });
 
-  it('delete confirmed: the user leaves the list', () =>
+  it('delete confirmed: the user leaves the page and the page is read again', () =>
     expectSaga(handleUserDeleteRequested, userDeleteRequested({ id: 6, username: '12.345.678-5' }))
-      .withReducer(adminUsersReducer, { ...listed(), remove: { status: 'running', error: null } })
+      .withReducer(rootReducer, { adminUsers: { ...listed(), remove: { status: 'running', error: null } } })
       .provide([
         [matchers.call.fn(deleteUser), { message: 'Eliminado!' }],
         [matchers.call.fn(notify), undefined],
+        [matchers.call.fn(fetchUsers), userPage([rows[0]])],
       ])
       .dispatch(confirmAccepted())
-      .hasFinalState({ ...listed(), users: { status: 'loaded', data: [buyer], error: null } })
+      .call(loadUsers)
+      .hasFinalState({ adminUsers: { ...listed(), list: { ...listed().list, rows: [rows[0]], total: 1 } } })
       .run());
 
   it('delete declined: the list is as it was', () =>

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@shared/api/adminUsers';
+import type { AdminUser, AdminUserPage, AdminUserRow } from '@shared/api/adminUsers';
 
 export const buyer: AdminUser = {
   id: 5,
@@ -29,3 +29,12 @@ export const admin: AdminUser = {
   enabled: true,
   userType: 'ADMIN',
 };
+
+/** A user as GET /admin/users/list answers it: with its ERP customer and company (null for staff). */
+export function userRow(user: AdminUser, companyName: string | null = null, createdAt = '2026-01-05T13:00:00.000Z'): AdminUserRow {
+  const buyerCode = user.userType === 'USER' ? `C${user.username.replace(/\D/g, '').slice(0, 8)}` : null;
+  return { ...user, cardCode: companyName === null ? null : buyerCode, companyName, mustChangePassword: false, createdAt };
+}
+
+/** One page of GET /admin/users/list. */
+export const userPage = (rows: AdminUserRow[], total = rows.length, page = 0, pageSize = 10): AdminUserPage => ({ rows, total, page, pageSize });

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import type { Role } from '@shared/roles';
-import { admin, buyer, inactiveBuyer } from './fixtures';
-import { bodiesTo, callsTo, json, mockFetch, reply } from './fetchMock';
+import { admin, buyer, inactiveBuyer, userPage, userRow } from './fixtures';
+import { bodiesTo, callsTo, json, mockFetch, queriesTo, reply } from '../fetchMock';
 
 // the whole app renders for each step; two shared cores make it slow
 jest.setTimeout(30_000);
@@ -40,6 +40,10 @@ const choose = async (user: User, name: string, option: string) => {
   await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
 };
 
+const LIST = 'GET /admin/users/list';
+const buyerRow = userRow(buyer, 'Comercial Los Andes SpA');
+const inactiveRow = userRow(inactiveBuyer, 'Distribuidora Pacífico Ltda');
+
 const losAndes = { rut: '76.123.456-0', cardCode: 'C76123456', name: 'Comercial Los Andes SpA' };
 /** The ERP look-up of the rut fillCreateForm types. */
 const losAndesLookup = { 'GET /admin/users/erp-customer/76123456-0': losAndes };
@@ -56,37 +60,44 @@ async function fillCreateForm(user: User) {
 }
 
 describe('User list (/admin/user)', () => {
-  it('title, Crear, the columns of the spec, Activo in green and Inactivo in red', async () => {
-    const fetchMock = mockFetch({ 'GET /admin/users': [buyer, inactiveBuyer] });
+  it('title, Crear, the columns of the spec and the company, Activo in green and Inactivo in red', async () => {
+    const fetchMock = mockFetch({ [LIST]: userPage([buyerRow, inactiveRow]) });
     asRole('ADMIN', '/admin/user');
     expect(await screen.findByRole('heading', { level: 1, name: 'Administración de Usuarios' })).toBeInTheDocument();
     const grid = await screen.findByRole('grid', { name: 'Usuarios' });
     await within(grid).findByText('76.123.456-0');
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Usuario', 'Email', 'Rol', 'Estado', 'Editar', 'Eliminar']);
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Usuario', 'Email', 'Rol', 'Estado', 'Empresa', 'Creado', 'Editar', 'Eliminar']);
     const row = within(grid).getByText('76.123.456-0').closest('[role="row"]') as HTMLElement;
-    expect(within(row).getAllByRole('gridcell').map((c) => c.textContent).slice(0, 4)).toEqual(['76.123.456-0', 'compras@losandes.cl', 'Usuario', 'Activo']);
+    expect(within(row).getAllByRole('gridcell').map((c) => c.textContent).slice(0, 6)).toEqual([
+      '76.123.456-0',
+      'compras@losandes.cl',
+      'Usuario',
+      'Activo',
+      'Comercial Los Andes SpA',
+      '05-01-2026',
+    ]);
     expect(within(row).getByText('Activo').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
     const inactive = within(grid).getByText('Inactivo').closest('.MuiChip-root');
     expect(inactive).toHaveClass('MuiChip-colorError');
     expect(screen.getByRole('link', { name: 'Crear' })).toHaveAttribute('href', '/admin/user/add');
-    expect(callsTo(fetchMock, 'GET /admin/users')).toHaveLength(1);
+    expect(queriesTo(fetchMock, LIST)).toEqual([{ page: '0', pageSize: '10', sort: 'id', dir: 'asc' }]);
   });
 
   it("an empty list says 'No existen usuarios creados'", async () => {
-    mockFetch({ 'GET /admin/users': [] });
+    mockFetch({ [LIST]: userPage([]) });
     asRole('ADMIN', '/admin/user');
     expect(await screen.findByText('No existen usuarios creados')).toBeInTheDocument();
   });
 
   it('a failed load shows the message with Reintentar', async () => {
-    mockFetch({ 'GET /admin/users': reply(500, { message: 'Internal server error' }) });
+    mockFetch({ [LIST]: reply(500, { message: 'Internal server error' }) });
     asRole('ADMIN', '/admin/user');
     expect(await screen.findByText('Internal server error')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 
   it('Editar stores userId in session storage and opens the update screen, which loads that user', async () => {
-    const fetchMock = mockFetch({ 'GET /admin/users': [buyer, inactiveBuyer], 'GET /admin/users/6': inactiveBuyer });
+    const fetchMock = mockFetch({ [LIST]: userPage([buyerRow, inactiveRow]), 'GET /admin/users/6': inactiveBuyer });
     const { user, router } = asRole('ADMIN', '/admin/user');
     await user.click(await screen.findByRole('button', { name: 'Editar 12.345.678-5' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user/update'));
@@ -96,8 +107,15 @@ describe('User list (/admin/user)', () => {
     expect(callsTo(fetchMock, 'GET /admin/users/6')).toHaveLength(1);
   });
 
-  it("Eliminar asks first; confirmed: DELETE, the row goes and 'Eliminado!'", async () => {
-    const fetchMock = mockFetch({ 'GET /admin/users': [buyer, inactiveBuyer], 'DELETE /admin/users/6': { message: 'Eliminado!' } });
+  it("Eliminar asks first; confirmed: DELETE, the row goes, 'Eliminado!' and the page is read again", async () => {
+    let deleted = false;
+    const fetchMock = mockFetch({
+      [LIST]: () => json(200, userPage(deleted ? [buyerRow] : [buyerRow, inactiveRow])),
+      'DELETE /admin/users/6': () => {
+        deleted = true;
+        return json(200, { message: 'Eliminado!' });
+      },
+    });
     const { user } = asRole('ADMIN', '/admin/user');
     await user.click(await screen.findByRole('button', { name: 'Eliminar 12.345.678-5' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deseas eliminar el usuario 12.345.678-5?' });
@@ -105,10 +123,11 @@ describe('User list (/admin/user)', () => {
     expect(await screen.findByText('Eliminado!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('pagos@pacifico.cl')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'DELETE /admin/users/6')).toHaveLength(1);
+    await waitFor(() => expect(callsTo(fetchMock, LIST)).toHaveLength(2));
   });
 
   it('Eliminar declined: nothing is deleted', async () => {
-    const fetchMock = mockFetch({ 'GET /admin/users': [buyer] });
+    const fetchMock = mockFetch({ [LIST]: userPage([buyerRow]) });
     const { user } = asRole('ADMIN', '/admin/user');
     await user.click(await screen.findByRole('button', { name: 'Eliminar 76.123.456-0' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No eliminar' }));
@@ -118,12 +137,92 @@ describe('User list (/admin/user)', () => {
   });
 
   it("a refused delete shows the server's message and keeps the row", async () => {
-    mockFetch({ 'GET /admin/users': [buyer], 'DELETE /admin/users/5': reply(409, { message: 'El usuario 76.123.456-0 tiene pedidos o pagos registrados: desactívelo en lugar de eliminarlo' }) });
+    mockFetch({ [LIST]: userPage([buyerRow]), 'DELETE /admin/users/5': reply(409, { message: 'El usuario 76.123.456-0 tiene pedidos o pagos registrados: desactívelo en lugar de eliminarlo' }) });
     const { user } = asRole('ADMIN', '/admin/user');
     await user.click(await screen.findByRole('button', { name: 'Eliminar 76.123.456-0' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(/tiene pedidos o pagos registrados/)).toBeInTheDocument();
     expect(screen.getByText('compras@losandes.cl')).toBeInTheDocument();
+  });
+});
+
+describe('User list: search, filters, sort, pages and CSV (server side)', () => {
+  it('the search asks the server once the typing pauses (rut, e-mail or company), from the first page', async () => {
+    const fetchMock = mockFetch({ [LIST]: (_init: RequestInit, url: string) => json(200, userPage(url.includes('q=') ? [inactiveRow] : [buyerRow, inactiveRow])) });
+    const { user } = asRole('ADMIN', '/admin/user');
+    const grid = await screen.findByRole('grid', { name: 'Usuarios' });
+    await within(grid).findByText('compras@losandes.cl');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'pacif');
+    await waitFor(() => expect(within(grid).queryByText('compras@losandes.cl')).not.toBeInTheDocument());
+    expect(within(grid).getByText('Distribuidora Pacífico Ltda')).toBeInTheDocument();
+    // one request for the whole word, not one per key
+    expect(queriesTo(fetchMock, LIST)).toEqual([
+      { page: '0', pageSize: '10', sort: 'id', dir: 'asc' },
+      { page: '0', pageSize: '10', sort: 'id', dir: 'asc', q: 'pacif' },
+    ]);
+  });
+
+  it('role and state filters; a SUPERADMIN may filter every role, an ADMIN only Usuario', async () => {
+    const fetchMock = mockFetch({ [LIST]: userPage([buyerRow]) });
+    const { user } = asRole('SUPERADMIN', '/admin/user');
+    await screen.findByText('compras@losandes.cl');
+    expect(await optionsOf(user, 'Rol')).toEqual(['Todos', 'Usuario', 'Administrador', 'Superadministrador']);
+    await choose(user, 'Rol', 'Administrador');
+    await choose(user, 'Estado', 'Inactivo');
+    await waitFor(() => expect(queriesTo(fetchMock, LIST).at(-1)).toEqual({ page: '0', pageSize: '10', sort: 'id', dir: 'asc', role: 'ADMIN', state: 'inactive' }));
+    await user.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
+    await waitFor(() => expect(queriesTo(fetchMock, LIST).at(-1)).toEqual({ page: '0', pageSize: '10', sort: 'id', dir: 'asc' }));
+  });
+
+  it('a click on a column header sorts by it on the server (company name too), a second click descending', async () => {
+    const fetchMock = mockFetch({ [LIST]: userPage([buyerRow, inactiveRow]) });
+    const { user } = asRole('ADMIN', '/admin/user');
+    const grid = await screen.findByRole('grid', { name: 'Usuarios' });
+    await within(grid).findByText('compras@losandes.cl');
+    await user.click(within(grid).getByRole('columnheader', { name: 'Empresa' }).querySelector('.MuiDataGrid-columnHeaderTitle') as HTMLElement);
+    await waitFor(() => expect(queriesTo(fetchMock, LIST).at(-1)).toMatchObject({ sort: 'companyName', dir: 'asc', page: '0' }));
+    await user.click(within(grid).getByRole('columnheader', { name: 'Empresa' }).querySelector('.MuiDataGrid-columnHeaderTitle') as HTMLElement);
+    await waitFor(() => expect(queriesTo(fetchMock, LIST).at(-1)).toMatchObject({ sort: 'companyName', dir: 'desc' }));
+  });
+
+  it('pages come from the server: the total it counts, the next page asked by number', async () => {
+    const many = Array.from({ length: 10 }, (_, i) => userRow({ ...buyer, id: 100 + i, username: `7${i}.000.000-0`, email: `u${i}@x.cl` }, null));
+    const fetchMock = mockFetch({ [LIST]: (_init: RequestInit, url: string) => json(200, userPage(url.includes('page=1') ? [inactiveRow] : many, 11, url.includes('page=1') ? 1 : 0)) });
+    const { user } = asRole('ADMIN', '/admin/user');
+    const grid = await screen.findByRole('grid', { name: 'Usuarios' });
+    await within(grid).findByText('u0@x.cl');
+    expect(screen.getByText(/1–10 de 11/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /página siguiente/i }));
+    expect(await within(grid).findByText('pagos@pacifico.cl')).toBeInTheDocument();
+    expect(queriesTo(fetchMock, LIST).at(-1)).toMatchObject({ page: '1', pageSize: '10' });
+  });
+
+  it("'Exportar CSV' downloads what the search and filters select, with the token, as the server names it", async () => {
+    const created = jest.fn((_blob: Blob) => 'blob:usuarios');
+    URL.createObjectURL = created as unknown as typeof URL.createObjectURL;
+    URL.revokeObjectURL = jest.fn();
+    const clicked: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.download} ${this.href}`);
+    });
+    const csv = '\uFEFFRut;Email\r\n76.123.456-0;compras@losandes.cl\r\n';
+    const fetchMock = mockFetch({
+      [LIST]: (_init: RequestInit, url: string) =>
+        url.includes('format=csv')
+          ? new Response(csv, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="usuarios-2026-03-01.csv"' } })
+          : json(200, userPage([buyerRow])),
+    });
+    const { user } = asRole('ADMIN', '/admin/user');
+    await screen.findByText('compras@losandes.cl');
+    await choose(user, 'Estado', 'Activo');
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(clicked).toEqual(['usuarios-2026-03-01.csv blob:usuarios']));
+    const exportCall = callsTo(fetchMock, LIST).find(([url]) => String(url).includes('format=csv'))!;
+    expect(Object.fromEntries(new URL(String(exportCall[0]), 'http://portal.test').searchParams)).toEqual({ sort: 'id', dir: 'asc', state: 'active', format: 'csv' });
+    expect((exportCall[1] as RequestInit).headers).toMatchObject({ Authorization: 'token-ADMIN' });
+    // byte for byte, the BOM too (Blob.text() would drop it)
+    expect(Buffer.from(await created.mock.calls[0][0].arrayBuffer()).toString('utf8')).toBe(csv);
+    click.mockRestore();
   });
 });
 
@@ -207,7 +306,7 @@ describe('User creation (/admin/user/add)', () => {
 
   it("confirmed: POST with the formatted rut as username, 'Creado!' and back to the list", async () => {
     const created = { ...buyer, id: 9 };
-    const fetchMock = mockFetch({ ...losAndesLookup, 'POST /admin/users': reply(201, created), 'GET /admin/users': [created] });
+    const fetchMock = mockFetch({ ...losAndesLookup, 'POST /admin/users': reply(201, created), [LIST]: userPage([userRow(created)]) });
     const { user, router } = asRole('ADMIN', '/admin/user/add');
     await screen.findByRole('heading', { name: 'Creación de Usuario' });
     await fillCreateForm(user);
@@ -357,7 +456,7 @@ describe('User update (/admin/user/update)', () => {
 
   it("an empty password keeps the current one: POST with the id and no password, 'Actualizado!' and back to the list", async () => {
     window.sessionStorage.setItem('userId', '5');
-    const fetchMock = mockFetch({ 'GET /admin/users/5': buyer, 'POST /admin/users': { ...buyer, email: 'nuevo@losandes.cl' }, 'GET /admin/users': [buyer] });
+    const fetchMock = mockFetch({ 'GET /admin/users/5': buyer, 'POST /admin/users': { ...buyer, email: 'nuevo@losandes.cl' }, [LIST]: userPage([buyerRow]) });
     const { user, router } = asRole('ADMIN', '/admin/user/update');
     await screen.findByLabelText('Email');
     await replaceIn(user, 'Email', 'nuevo@losandes.cl');

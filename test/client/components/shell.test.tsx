@@ -16,13 +16,14 @@ describe('sidebar per role', () => {
     expect(sidebar().getByRole('link', { name: 'Solicitud creación de cliente' })).toHaveAttribute('href', '/user/user-creation-req');
   });
 
-  it('buyer: Home, Catálogo, Pedido rápido, Pagos pendientes, Historial de compra', async () => {
+  it('buyer: Home, Catálogo, Pedido rápido, Pagos pendientes, Historial de compra, Mis pedidos', async () => {
     renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
     await screen.findByRole('heading', { name: 'Home' });
-    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Pedido rápido', 'Pagos pendientes', 'Historial de compra']);
+    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Pedido rápido', 'Pagos pendientes', 'Historial de compra', 'Mis pedidos']);
+    expect(sidebar().getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/user/orders');
   });
 
-  it.each(['ADMIN', 'SUPERADMIN'] as const)('%s: Home, Catálogo and the four administrations', async (role) => {
+  it.each(['ADMIN', 'SUPERADMIN'] as const)('%s: Home, Catálogo, the four administrations and the operations screens', async (role) => {
     renderWithProviders({ route: '/', preloadedState: { session: sessionOf(role) } });
     await screen.findByRole('heading', { name: 'Home' });
     expect(sidebarLinks()).toEqual([
@@ -32,8 +33,12 @@ describe('sidebar per role', () => {
       'Administración Usuarios',
       'Administración Notificaciones',
       'Administración Banner',
+      'Pedidos',
+      'Trabajos ERP',
+      'Auditoría',
     ]);
     expect(sidebar().getByRole('link', { name: 'Administración Banner' })).toHaveAttribute('href', '/admin/banner');
+    expect(sidebar().getByRole('link', { name: 'Trabajos ERP' })).toHaveAttribute('href', '/admin/jobs');
   });
 
   it('is a temporary drawer behind a menu button on phones', async () => {

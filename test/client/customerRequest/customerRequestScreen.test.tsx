@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
-import { bodiesTo, callsTo, mockFetch, reply } from '../adminUsers/fetchMock';
+import { bodiesTo, callsTo, mockFetch, reply } from '../fetchMock';
 import { requestFields, typed } from './fixtures';
 
 // the whole app renders for each step; two shared cores make it slow

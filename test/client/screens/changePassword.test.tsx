@@ -78,7 +78,12 @@ describe('Change password screen (/change-password)', () => {
   });
 
   it('success shows the server message and goes to /login; a logged-in user must sign in again', async () => {
-    fetchMock.mockResolvedValue(json(200, { message: 'Contraseña actualizada, ingresa con tu nueva contraseña' }));
+    // an admin's shell also reads the failed-jobs count (its badge in the menu): each request gets its own answer
+    fetchMock.mockImplementation(async (url: unknown) =>
+      String(url).endsWith('/admin/jobs/summary')
+        ? json(200, { failed: 0, pending: 0, waiting: 0, oldestPendingAt: null })
+        : json(200, { message: 'Contraseña actualizada, ingresa con tu nueva contraseña' }),
+    );
     const { user, router, store } = renderWithProviders({ route: '/change-password', preloadedState: { session: sessionOf('ADMIN') } });
     await rutField();
     await fill(user, { current: 'Admin1234', password: 'Nueva1234', confirm: 'Nueva1234' });
@@ -86,7 +91,7 @@ describe('Change password screen (/change-password)', () => {
     expect(await screen.findByText('Contraseña actualizada, ingresa con tu nueva contraseña')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(store.getState().session.isAuthenticated).toBe(false);
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = fetchMock.mock.calls.find(([called]) => String(called) === '/api/security/change-password')!;
     expect(url).toBe('/api/security/change-password');
     expect(JSON.parse(String(init.body))).toEqual({ username: '11111111-1', currentPassword: 'Admin1234', password: 'Nueva1234', confirmPassword: 'Nueva1234' });
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();

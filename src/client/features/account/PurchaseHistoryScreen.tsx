@@ -1,12 +1,15 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import { type GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
 import { fill } from '@shared/messages';
 import { useAppDispatch } from '@client/app/hooks';
 import { isPending } from '@client/app/loadable';
+import { buyerOrderPath } from '@client/app/routePaths';
 import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { formatDate } from '@shared/dates';
@@ -24,6 +27,20 @@ const dashed = (value: string) => dashIfNone(value);
 
 const dataColumns: GridColDef<PurchaseHistoryHeader>[] = [
   { field: 'numPedido', headerName: ACCOUNT_TEXT.numPedido, minWidth: 110, flex: 1 },
+  {
+    // the same order as the portal knows it (confirmations and mails say OC000011): a link to it in 'Mis pedidos'
+    field: 'ordenPortal',
+    headerName: ACCOUNT_TEXT.ordenPortal,
+    width: 120,
+    renderCell: ({ row, tabIndex }) =>
+      row.ordenPortal ? (
+        <Link component={RouterLink} to={buyerOrderPath(row.ordenPortal)} tabIndex={tabIndex} aria-label={fill(ACCOUNT_TEXT.viewPortalOrder, { number: row.ordenPortal })}>
+          {row.ordenPortal}
+        </Link>
+      ) : (
+        '-'
+      ),
+  },
   { field: 'fecha', headerName: ACCOUNT_TEXT.fecha, width: 110, valueFormatter: (value: string) => formatDate(value) },
   { field: 'tipoRetiro', headerName: ACCOUNT_TEXT.tipoRetiro, width: 130 },
   { field: 'entrega', headerName: ACCOUNT_TEXT.entrega, width: 110, valueFormatter: dashed },

@@ -22,6 +22,8 @@ export const ACCOUNT_TEXT = {
   historyGrid: 'Pedidos realizados',
   action: 'Acción',
   numPedido: 'N° Pedido',
+  ordenPortal: 'Pedido portal',
+  viewPortalOrder: 'Ver el pedido {number} en Mis pedidos',
   tipoRetiro: 'Tipo Retiro',
   entrega: 'Entrega',
   estado: 'Estado',

@@ -1,12 +1,15 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, delay, fork, put, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { AdminUser, SaveUserRequest } from '@shared/api/adminUsers';
+import { all, call, delay, fork, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { AdminUser, AdminUserPage, SaveUserRequest } from '@shared/api/adminUsers';
 import { fill } from '@shared/messages';
 import { isNewUserId, USER_MSG } from '@shared/schemas/users';
-import { toApiError } from '@client/api/http';
+import { toApiError, type Download } from '@client/api/http';
+import type { ListQuery } from '@client/api/lists';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
+import { saveFile } from '@client/app/download';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
+import { SEARCH_DEBOUNCE_MS } from '@client/app/pagedList';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { USER_LIST_PATH, USER_UPDATE_PATH } from './adminUsersPaths';
@@ -21,6 +24,12 @@ import {
   userEditChosen,
   userEditOpened,
   userListOpened,
+  usersExported,
+  usersExportFailed,
+  usersExportRequested,
+  usersFiltersCleared,
+  usersListChanged,
+  usersSearchTyped,
   userLoaded,
   userLoadFailed,
   userRutEntered,
@@ -34,7 +43,8 @@ import {
   type UserChoice,
 } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT } from './adminUsersTexts';
-import { deleteUser, fetchErpCustomer, fetchUser, fetchUsers, saveUser, type ErpCustomer } from './api';
+import { selectUsersQuery } from './adminUsersSelectors';
+import { deleteUser, downloadUsersCsv, fetchErpCustomer, fetchUser, fetchUsers, saveUser, type ErpCustomer } from './api';
 
 /** The rut is looked up this long after it was entered: a quick correction sends one look-up, not two. */
 export const RUT_CHECK_DEBOUNCE_MS = 300;
@@ -48,13 +58,35 @@ export function saveTexts(request: SaveUserRequest) {
     : { prompt: confirmRequested({ title: T.updatePrompt, positive: T.updateConfirm, negative: T.updateDecline }), done: USER_MSG.updated, declined: USER_MSG.notUpdated };
 }
 
-export function* handleUserListOpened() {
+/** The page the list's state asks for (GET /admin/users/list). */
+export function* loadUsers() {
+  const query: ListQuery = yield select(selectUsersQuery);
   yield put(usersLoadStarted());
   try {
-    const list: AdminUser[] = yield call(callWithTimeout, fetchUsers);
-    yield put(usersLoaded(list));
+    const page: AdminUserPage = yield call(callWithTimeout, fetchUsers, query);
+    yield put(usersLoaded(page));
   } catch (error) {
     yield put(usersLoadFailed(toApiError(error).message));
+  }
+}
+
+/** A search waits for a pause in the typing (takeLatest drops the wait of the key before); anything else loads at once. */
+export function* handleUserListChanged(action: { type: string }) {
+  if (action.type === usersSearchTyped.type) yield delay(SEARCH_DEBOUNCE_MS);
+  yield call(loadUsers);
+}
+
+/** 'Exportar CSV': every user the search and filters select, as the server writes it. */
+export function* handleUsersExportRequested() {
+  const query: ListQuery = yield select(selectUsersQuery);
+  try {
+    const file: Download = yield call(callWithTimeout, downloadUsersCsv, query);
+    yield call(saveFile, file.blob, file.filename);
+    yield put(usersExported());
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(usersExportFailed(message));
+    yield call(notify, message, 'error');
   }
 }
 
@@ -129,6 +161,7 @@ export function* handleUserDeleteRequested(action: PayloadAction<UserChoice>) {
     yield call(callWithTimeout, deleteUser, id);
     yield put(userDeleted(id));
     yield call(notify, USER_MSG.deleted, 'success');
+    yield call(loadUsers);
   } catch (error) {
     const { message } = toApiError(error);
     yield put(userDeleteFailed(message));
@@ -136,8 +169,12 @@ export function* handleUserDeleteRequested(action: PayloadAction<UserChoice>) {
   }
 }
 
-export function* watchUserListOpened() {
-  yield takeLatest(userListOpened.type, safe(handleUserListOpened));
+export function* watchUserList() {
+  yield takeLatest([userListOpened.type, usersListChanged.type, usersSearchTyped.type, usersFiltersCleared.type], safe(handleUserListChanged));
+}
+
+export function* watchUsersExport() {
+  yield takeLeading(usersExportRequested.type, safe(handleUsersExportRequested));
 }
 
 export function* watchUserEditChosen() {
@@ -162,5 +199,5 @@ export function* watchUserDeleteRequested() {
 }
 
 export function* adminUsersSaga() {
-  yield all([fork(watchUserListOpened), fork(watchUserEditChosen), fork(watchUserEditOpened), fork(watchUserRutEntered), fork(watchUserSaveSubmitted), fork(watchUserDeleteRequested)]);
+  yield all([fork(watchUserList), fork(watchUsersExport), fork(watchUserEditChosen), fork(watchUserEditOpened), fork(watchUserRutEntered), fork(watchUserSaveSubmitted), fork(watchUserDeleteRequested)]);
 }

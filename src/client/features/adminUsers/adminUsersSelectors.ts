@@ -1,4 +1,5 @@
 import type { Role } from '@shared/roles';
+import { toListQuery } from '@client/app/pagedList';
 import type { AdminUsersState } from './adminUsersSlice';
 
 /**
@@ -10,7 +11,8 @@ export interface AdminUsersRootState {
   session: { role: Role | null };
 }
 
-export const selectUsers = (state: AdminUsersRootState) => state.adminUsers.users;
+export const selectUsersList = (state: AdminUsersRootState) => state.adminUsers.list;
+export const selectUsersQuery = (state: AdminUsersRootState) => toListQuery(state.adminUsers.list);
 export const selectEditedUser = (state: AdminUsersRootState) => state.adminUsers.user;
 export const selectEditedUserId = (state: AdminUsersRootState) => state.adminUsers.userId;
 export const selectUserSave = (state: AdminUsersRootState) => state.adminUsers.save;

@@ -1,15 +1,26 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AdminUser, SaveUserRequest } from '@shared/api/adminUsers';
+import type { AdminUser, AdminUserPage, AdminUserRow, SaveUserRequest } from '@shared/api/adminUsers';
 import { loggedOut, sessionExpired } from '@client/app/events';
 import { idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
 import type { ErpCustomer } from './api';
 
 // User administration (admin document sections 2, 4 and 8).
 
 export type { Flow, FlowStatus, Loadable, LoadStatus } from '@client/app/loadable';
 
+/** The list's search and filters ('' = any), named as the API's query (GET /admin/users/list). */
+export type UserFilters = { q: string; role: string; state: string };
+
+export const USER_NO_FILTERS: UserFilters = { q: '', role: '', state: '' };
+/** Admin document: the list shows 10 rows a page. */
+export const USER_PAGE_SIZE = 10;
+/** By id, as the API's default (and the list always was). */
+export const USER_DEFAULT_SORT = { sort: 'id', dir: 'asc' as const };
+
 export interface AdminUsersState {
-  users: Loadable<AdminUser[]>;
+  /** 'Administración de Usuarios': paged, sorted, searched and filtered by the server. */
+  list: PagedList<AdminUserRow, UserFilters>;
   /** The user on the update screen, and the id it was asked for. */
   user: Loadable<AdminUser | null>;
   userId: number | null;
@@ -43,7 +54,7 @@ export interface CustomerCheckAnswer {
 }
 
 export const initialAdminUsersState: AdminUsersState = {
-  users: { status: 'idle', data: [], error: null },
+  list: pagedList<AdminUserRow, UserFilters>(USER_NO_FILTERS, { ...USER_DEFAULT_SORT, pageSize: USER_PAGE_SIZE }),
   user: { status: 'idle', data: null, error: null },
   userId: null,
   save: idleFlow,
@@ -61,18 +72,39 @@ const adminUsersSlice = createSlice({
   name: 'adminUsers',
   initialState: initialAdminUsersState,
   reducers: {
-    /** /admin/user mounted (or 'Reintentar'). */
+    /** /admin/user mounted (or 'Reintentar'): the page of the search and filters kept. */
     userListOpened(state) {
-      state.users.status = 'loading';
+      listLoadStarted(state.list);
+    },
+    /** A page, page size, sort, role or state changed: the saga loads the page at once. */
+    usersListChanged(state, action: PayloadAction<ListChange<UserFilters>>) {
+      changeList(state.list, action.payload, USER_DEFAULT_SORT);
+    },
+    /** A key in the search box (rut, e-mail or company): the saga waits for a pause. */
+    usersSearchTyped(state, action: PayloadAction<string>) {
+      changeList(state.list, { filters: { q: action.payload } }, USER_DEFAULT_SORT);
+    },
+    usersFiltersCleared(state) {
+      changeList(state.list, { filters: USER_NO_FILTERS }, USER_DEFAULT_SORT);
     },
     usersLoadStarted(state) {
-      state.users = { ...state.users, status: 'loading', error: null };
+      listLoadStarted(state.list);
     },
-    usersLoaded(state, action: PayloadAction<AdminUser[]>) {
-      state.users = { status: 'loaded', data: action.payload, error: null };
+    usersLoaded(state, action: PayloadAction<AdminUserPage>) {
+      listLoaded(state.list, action.payload);
     },
     usersLoadFailed(state, action: PayloadAction<string>) {
-      state.users = { status: 'failed', data: [], error: action.payload };
+      listLoadFailed(state.list, action.payload);
+    },
+    /** 'Exportar CSV' of what the search and filters select. */
+    usersExportRequested(state) {
+      state.list.exporting = { status: 'running', error: null };
+    },
+    usersExported(state) {
+      state.list.exporting = idleFlow;
+    },
+    usersExportFailed(state, action: PayloadAction<string>) {
+      state.list.exporting = { status: 'failed', error: action.payload };
     },
 
     /** 'Editar' of a row: the id goes to session storage (userId) and the update screen opens. */
@@ -117,11 +149,10 @@ const adminUsersSlice = createSlice({
     userSaveDeclined(state) {
       state.save = idleFlow;
     },
+    /** The list reads its page again when it opens. */
     userSaved(state, action: PayloadAction<AdminUser>) {
       state.save = idleFlow;
       const saved = action.payload;
-      const others = state.users.data.filter((u) => u.id !== saved.id);
-      state.users.data = [...others, saved].sort((a, b) => a.id - b.id);
       if (state.userId === saved.id) state.user = { status: 'loaded', data: saved, error: null };
     },
     userSaveFailed(state, action: PayloadAction<string>) {
@@ -138,9 +169,12 @@ const adminUsersSlice = createSlice({
     userDeleteDeclined(state) {
       state.remove = idleFlow;
     },
+    /** Gone from the page at once; the saga reads the page again (the total, the row that moves up). */
     userDeleted(state, action: PayloadAction<number>) {
       state.remove = idleFlow;
-      state.users.data = state.users.data.filter((u) => u.id !== action.payload);
+      const before = state.list.rows.length;
+      state.list.rows = state.list.rows.filter((u) => u.id !== action.payload);
+      if (state.list.rows.length < before) state.list.total -= 1;
     },
     userDeleteFailed(state, action: PayloadAction<string>) {
       state.remove = { status: 'failed', error: action.payload };
@@ -152,6 +186,12 @@ const adminUsersSlice = createSlice({
 
 export const {
   userListOpened,
+  usersListChanged,
+  usersSearchTyped,
+  usersFiltersCleared,
+  usersExportRequested,
+  usersExported,
+  usersExportFailed,
   usersLoadStarted,
   usersLoaded,
   usersLoadFailed,

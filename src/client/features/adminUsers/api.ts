@@ -1,10 +1,17 @@
-import type { AdminUser, AdminUserList, DeleteUserResponse, ErpCustomerLookup, SaveUserRequest } from '@shared/api/adminUsers';
+import type { AdminUser, AdminUserPage, DeleteUserResponse, ErpCustomerLookup, SaveUserRequest } from '@shared/api/adminUsers';
 import { http, type RequestOptions } from '@client/api/http';
+import { downloadListCsv, fetchListPage, type ListQuery } from '@client/api/lists';
 
 // Admin document section 7: the calls of user administration.
 
-/** The users the caller may see (an ADMIN does not get ADMIN and SUPERADMIN users). */
-export const fetchUsers = (options?: RequestOptions) => http.get<AdminUserList>('/admin/users', options);
+/**
+ * A page of the users the caller may see (an ADMIN does not get ADMIN and SUPERADMIN users): search by rut, e-mail or
+ * company name, role and state filters, any column's sort, with the company's name from the ERP.
+ */
+export const fetchUsers = (query: ListQuery, options?: RequestOptions) => fetchListPage<AdminUserPage>('/admin/users/list', query, options);
+
+/** Every user the search and filters select, as CSV. */
+export const downloadUsersCsv = (query: ListQuery, options?: RequestOptions) => downloadListCsv('/admin/users/list', query, 'usuarios.csv', options);
 
 export const fetchUser = (id: number, options?: RequestOptions) => http.get<AdminUser>(`/admin/users/${id}`, options);
 

@@ -1,5 +1,6 @@
-// A fetch stand-in for the admin and customer-request screen tests: answers by 'METHOD /path' (without /api), 404 for
-// anything else. An answer is a JSON body (200), a reply({status, body}) or a function of the request's init.
+// A fetch stand-in for the screen tests: answers by 'METHOD /path' (without /api), 404 for anything else. A key with a
+// query string answers that query only; a key without one answers the path with any query (a list's page, sort and
+// filters). An answer is a JSON body (200), a reply({status, body}) or a function of the request's init (and URL).
 export type Answer = unknown;
 
 const REPLY = Symbol('reply');
@@ -20,10 +21,11 @@ type FetchArgs = [input: string | URL | Request, init?: RequestInit];
 export function mockFetch(routes: Record<string, Answer>) {
   const fetchMock = jest.fn(async (...[input, init]: FetchArgs) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const key = `${init?.method ?? 'GET'} ${url.replace(/^\/api/, '')}`;
+    const exact = `${init?.method ?? 'GET'} ${url.replace(/^\/api/, '')}`;
+    const key = exact in routes ? exact : exact.replace(/\?.*$/, '');
     if (!(key in routes)) return json(404, { status: 404, message: 'Recurso no encontrado' });
     const answer = routes[key];
-    if (typeof answer === 'function') return (answer as (init?: RequestInit) => Response | Promise<Response>)(init);
+    if (typeof answer === 'function') return (answer as (init?: RequestInit, url?: string) => Response | Promise<Response>)(init, url);
     if (isReply(answer)) return json(answer.status, answer.body);
     return json(200, answer);
   });
@@ -31,9 +33,16 @@ export function mockFetch(routes: Record<string, Answer>) {
   return fetchMock;
 }
 
-/** The calls of one 'METHOD /path' (without /api). */
+/** The calls of one 'METHOD /path' (without /api); a key without a query string counts the path with any query. */
 export const callsTo = (fetchMock: jest.Mock, key: string) =>
-  fetchMock.mock.calls.filter(([url, init]: FetchArgs) => `${init?.method ?? 'GET'} ${String(url).replace(/^\/api/, '')}` === key);
+  fetchMock.mock.calls.filter(([url, init]: FetchArgs) => {
+    const call = `${init?.method ?? 'GET'} ${String(url).replace(/^\/api/, '')}`;
+    return call === key || (!key.includes('?') && call.replace(/\?.*$/, '') === key);
+  });
+
+/** The query parameters of each call to one 'METHOD /path' (without /api), as objects. */
+export const queriesTo = (fetchMock: jest.Mock, key: string) =>
+  callsTo(fetchMock, key).map(([url]: FetchArgs) => Object.fromEntries(new URL(String(url), 'http://portal.test').searchParams));
 
 /** The JSON bodies sent to one 'METHOD /path'. */
 export const bodiesTo = (fetchMock: jest.Mock, key: string) => callsTo(fetchMock, key).map(([, init]: FetchArgs) => JSON.parse(String(init?.body)));

@@ -1,0 +1,13 @@
+// The paths of the operations screens, which several features link to (a feature never imports another one): an order
+// links its jobs, a job its order, the purchase history the portal order.
+
+export const ADMIN_ORDERS_PATH = '/admin/orders';
+export const ADMIN_JOBS_PATH = '/admin/jobs';
+export const ADMIN_AUDIT_PATH = '/admin/audit';
+export const BUYER_ORDERS_PATH = '/user/orders';
+
+/** An order of the admin area, by its number (OC000042) or id. */
+export const adminOrderPath = (ref: string | number) => `${ADMIN_ORDERS_PATH}/${encodeURIComponent(String(ref))}`;
+export const adminJobPath = (id: number) => `${ADMIN_JOBS_PATH}/${id}`;
+/** A buyer's own order in 'Mis pedidos', by its number or id. */
+export const buyerOrderPath = (ref: string | number) => `${BUYER_ORDERS_PATH}/${encodeURIComponent(String(ref))}`;

@@ -1,0 +1,129 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Button from '@mui/material/Button';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useEffect, useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import type { AuditRow } from '@shared/api/adminAudit';
+import { formatDateTime } from '@shared/dates';
+import { fill } from '@shared/messages';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS } from '@shared/schemas/adminAudit';
+import { useAppDispatch } from '@client/app/hooks';
+import { PortalDataGrid } from '@client/components/gridSetup';
+import { GridBox, ListScreen } from '@client/components/ListScreen';
+import { ListToolbar } from '@client/components/ListToolbar';
+import { useCardSort, useServerGridProps } from '@client/components/serverGrid';
+import { selectAuditList, selectOpenedChange, type AdminAuditRootState } from './adminAuditSelectors';
+import {
+  auditChangeClosed,
+  auditChangeOpened,
+  auditExportRequested,
+  auditFiltersCleared,
+  auditFilterTyped,
+  auditListChanged,
+  auditListOpened,
+  type AuditFilters,
+  type AuditTypedFilter,
+} from './adminAuditSlice';
+import { ADMIN_AUDIT_TEXT as T } from './adminAuditTexts';
+import { AuditChangeDialog } from './AuditChangeDialog';
+import './adminAuditFeature'; // the feature's slice and saga, in the store before this screen renders
+
+const useAuditSelector = useSelector.withTypes<AdminAuditRootState>();
+
+/** The grid's fields that the API sorts by another name. */
+const SORT_OF: Record<string, string> = { actorUsername: 'actor' };
+const FIELD_OF: Record<string, string> = { actor: 'actorUsername' };
+
+const entityOptions = AUDIT_ENTITIES.map((value) => ({ value, label: AUDIT_ENTITY_LABELS[value] }));
+const actionOptions = AUDIT_ACTIONS.map((value) => ({ value, label: AUDIT_ACTION_LABELS[value] }));
+
+const dataColumns: GridColDef<AuditRow>[] = [
+  { field: 'at', headerName: T.colAt, width: 140, valueFormatter: (value: string) => formatDateTime(value) },
+  { field: 'actorUsername', headerName: T.colActor, width: 130 },
+  { field: 'entity', headerName: T.colEntity, width: 170, valueFormatter: (value: AuditRow['entity']) => AUDIT_ENTITY_LABELS[value] ?? value },
+  { field: 'action', headerName: T.colAction, width: 130, valueFormatter: (value: AuditRow['action']) => AUDIT_ACTION_LABELS[value] ?? value },
+  { field: 'entityId', headerName: T.colEntityId, width: 130 },
+  { field: 'fields', headerName: T.colFields, minWidth: 200, flex: 1, sortable: false, valueFormatter: (value: string[]) => value.join(', ') },
+];
+
+/** /admin/audit: 'Auditoría', who changed what and when (newest first), each change with its values before and after. */
+export default function AuditListScreen() {
+  const dispatch = useAppDispatch();
+  const list = useAuditSelector(selectAuditList);
+  const opened = useAuditSelector(selectOpenedChange);
+  const { filters } = list;
+
+  useEffect(() => {
+    dispatch(auditListOpened());
+  }, [dispatch]);
+
+  const columns = useMemo<GridColDef<AuditRow>[]>(
+    () => [
+      ...dataColumns,
+      {
+        field: 'changes',
+        headerName: T.colChanges,
+        width: 140,
+        sortable: false,
+        renderCell: ({ row, tabIndex }) => (
+          <Button
+            size="small"
+            startIcon={<VisibilityIcon />}
+            tabIndex={tabIndex}
+            aria-label={fill(T.viewChangesOf, { id: row.entityId })}
+            onClick={() => dispatch(auditChangeOpened(row))}
+          >
+            {T.viewChanges}
+          </Button>
+        ),
+      },
+    ],
+    [dispatch],
+  );
+
+  const setFilter = (name: string, value: string) => dispatch(auditListChanged({ filters: { [name]: value } as Partial<AuditFilters> }));
+
+  const gridProps = useServerGridProps(list, columns, (change) => dispatch(auditListChanged(change)), { sortOf: (field) => SORT_OF[field] ?? field, fieldOf: (sort) => FIELD_OF[sort] ?? sort, });
+  const cardSort = useCardSort(list, columns, (change) => dispatch(auditListChanged(change)), { sortOf: (field) => SORT_OF[field] ?? field });
+
+  return (
+    <ListScreen
+      titleId="admin-audit-title"
+      title={T.title}
+      failed={list.status === 'failed'}
+      error={list.error ?? T.loadFailed}
+      retryLabel={T.retry}
+      onRetry={() => dispatch(auditListOpened())}
+      extra={<AuditChangeDialog row={opened} onClose={() => dispatch(auditChangeClosed())} />}
+    >
+      <ListToolbar
+        sort={cardSort}
+        label={T.filters}
+        search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (value) => dispatch(auditFilterTyped({ name: 'q', value })) }}
+        texts={[
+          { name: 'actor', label: T.actor, placeholder: T.actorPlaceholder, value: filters.actor },
+          { name: 'entityId', label: T.entityId, value: filters.entityId },
+        ]}
+        onText={(name, value) => dispatch(auditFilterTyped({ name: name as AuditTypedFilter, value }))}
+        selects={[
+          { name: 'entity', label: T.entity, value: filters.entity, options: entityOptions },
+          { name: 'action', label: T.action, value: filters.action, options: actionOptions },
+        ]}
+        onSelect={setFilter}
+        dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
+        onClear={() => dispatch(auditFiltersCleared())}
+        exportCsv={{ onClick: () => dispatch(auditExportRequested()), running: list.exporting.status === 'running' }}
+      />
+      <GridBox>
+        <PortalDataGrid
+          aria-label={T.grid}
+          rows={list.rows}
+          columns={columns}
+          {...gridProps}
+          noRowsLabel={T.empty}
+          cards={{ title: 'at', actions: ['changes'] }}
+        />
+      </GridBox>
+    </ListScreen>
+  );
+}

@@ -1,0 +1,167 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AdminJob, AdminJobDetail, AdminJobList, JobsSummary, RetryJobResponse, RetryJobsResponse } from '@shared/api/adminJobs';
+import { loggedOut, sessionExpired } from '@client/app/events';
+import { idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable } from '@client/app/loadable';
+import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
+
+// 'Trabajos ERP' (admin area): the outbox jobs with their tries, retried one or many; and the failed-jobs count of the
+// admin shell's menu, read every minute while an admin is logged in.
+
+/** The list's filters ('' = any): the API's q, status, kind, failure, from, to. */
+export type JobFilters = { q: string; status: string; kind: string; failure: string; from: string; to: string };
+
+/** What the screen opens with: the jobs someone may have to act on (pending and failed), newest first. */
+export const JOB_DEFAULT_FILTERS: JobFilters = { q: '', status: 'open', kind: '', failure: '', from: '', to: '' };
+export const JOB_DEFAULT_SORT = { sort: 'id', dir: 'desc' as const };
+export const JOB_PAGE_SIZE = 25;
+
+export interface JobDetailState extends Loadable<AdminJobDetail | null> {
+  /** The job asked for (the route's id). */
+  id: number | null;
+}
+
+export interface AdminJobsState {
+  list: PagedList<AdminJob, JobFilters>;
+  /** The ids chosen in the list for 'Reintentar'. */
+  selected: number[];
+  /** A retry (of the selection, or of the job on its detail): the confirmation and the call. */
+  retry: Flow;
+  detail: JobDetailState;
+  /** The counts of the shell's badge. */
+  summary: Loadable<JobsSummary | null>;
+}
+
+export const initialAdminJobsState: AdminJobsState = {
+  list: pagedList<AdminJob, JobFilters>(JOB_DEFAULT_FILTERS, { ...JOB_DEFAULT_SORT, pageSize: JOB_PAGE_SIZE }),
+  selected: [],
+  retry: idleFlow,
+  detail: { id: null, ...idleLoad(null) },
+  summary: idleLoad(null),
+};
+
+const adminJobsSlice = createSlice({
+  name: 'adminJobs',
+  initialState: initialAdminJobsState,
+  reducers: {
+    /** /admin/jobs mounted (or 'Reintentar' after a failed load): the page of the filters kept. */
+    jobsListOpened() {},
+    /** A page, page size, sort or filter changed: the saga loads the page at once. */
+    jobsListChanged(state, action: PayloadAction<ListChange<JobFilters>>) {
+      changeList(state.list, action.payload, JOB_DEFAULT_SORT);
+      state.selected = [];
+    },
+    /** A key in the search box: the saga waits for a pause. */
+    jobsSearchTyped(state, action: PayloadAction<string>) {
+      changeList(state.list, { filters: { q: action.payload } }, JOB_DEFAULT_SORT);
+      state.selected = [];
+    },
+    /** 'Limpiar filtros'. */
+    jobsFiltersCleared(state) {
+      changeList(state.list, { filters: { ...JOB_DEFAULT_FILTERS, status: '' } }, JOB_DEFAULT_SORT);
+      state.selected = [];
+    },
+    jobsLoadStarted(state) {
+      listLoadStarted(state.list);
+    },
+    jobsLoaded(state, action: PayloadAction<AdminJobList>) {
+      listLoaded(state.list, action.payload);
+      // a job no longer shown is no longer chosen
+      const shown = new Set(action.payload.rows.map((job) => job.id));
+      state.selected = state.selected.filter((id) => shown.has(id));
+    },
+    jobsLoadFailed(state, action: PayloadAction<string>) {
+      listLoadFailed(state.list, action.payload);
+    },
+
+    jobsExportRequested(state) {
+      state.list.exporting = { status: 'running', error: null };
+    },
+    jobsExported(state) {
+      state.list.exporting = idleFlow;
+    },
+    jobsExportFailed(state, action: PayloadAction<string>) {
+      state.list.exporting = { status: 'failed', error: action.payload };
+    },
+
+    jobsSelectionChanged(state, action: PayloadAction<number[]>) {
+      state.selected = action.payload;
+    },
+    /** 'Reintentar' of the selection: the saga asks first. */
+    jobsRetryRequested(state, _action: PayloadAction<number[]>) {
+      state.retry = { status: 'running', error: null };
+    },
+    /** 'Reintentar' on a job's detail. */
+    jobRetryRequested(state, _action: PayloadAction<number>) {
+      state.retry = { status: 'running', error: null };
+    },
+    jobsRetryDeclined(state) {
+      state.retry = idleFlow;
+    },
+    jobsRetryDone(state, _action: PayloadAction<RetryJobsResponse>) {
+      state.retry = idleFlow;
+      state.selected = [];
+    },
+    jobRetryDone(state, action: PayloadAction<RetryJobResponse>) {
+      state.retry = idleFlow;
+      const { job } = action.payload;
+      if (state.detail.data?.job.id === job.id) state.detail.data.job = job;
+    },
+    jobsRetryFailed(state, action: PayloadAction<string>) {
+      state.retry = { status: 'failed', error: action.payload };
+    },
+
+    /** /admin/jobs/:id mounted (or 'Reintentar' after a failed load). */
+    jobDetailOpened(state, action: PayloadAction<number>) {
+      if (state.detail.id !== action.payload) state.detail = { id: action.payload, ...idleLoad(null) };
+      startLoading(state.detail);
+    },
+    jobDetailLoaded(state, action: PayloadAction<AdminJobDetail>) {
+      if (state.detail.id === action.payload.job.id) state.detail = { id: action.payload.job.id, ...loadedWith(action.payload) };
+    },
+    jobDetailLoadFailed(state, action: PayloadAction<string>) {
+      loadFailed(state.detail, action.payload);
+    },
+
+    /** The admin shell is shown (an admin is logged in): the saga reads the counts now and every minute. */
+    jobsBadgeShown() {},
+    /** The admin shell is gone (logout, another role): the reading stops. */
+    jobsBadgeHidden() {},
+    jobsSummaryLoaded(state, action: PayloadAction<JobsSummary>) {
+      state.summary = loadedWith(action.payload);
+    },
+    /** The last counts stay shown: one missed reading does not hide a failure. */
+    jobsSummaryLoadFailed(state, action: PayloadAction<string>) {
+      loadFailed(state.summary, action.payload);
+    },
+  },
+  // another admin may log in next: nothing of this one stays
+  extraReducers: (builder) => builder.addCase(loggedOut, () => initialAdminJobsState).addCase(sessionExpired, () => initialAdminJobsState),
+});
+
+export const {
+  jobsListOpened,
+  jobsListChanged,
+  jobsSearchTyped,
+  jobsFiltersCleared,
+  jobsLoadStarted,
+  jobsLoaded,
+  jobsLoadFailed,
+  jobsExportRequested,
+  jobsExported,
+  jobsExportFailed,
+  jobsSelectionChanged,
+  jobsRetryRequested,
+  jobRetryRequested,
+  jobsRetryDeclined,
+  jobsRetryDone,
+  jobRetryDone,
+  jobsRetryFailed,
+  jobDetailOpened,
+  jobDetailLoaded,
+  jobDetailLoadFailed,
+  jobsBadgeShown,
+  jobsBadgeHidden,
+  jobsSummaryLoaded,
+  jobsSummaryLoadFailed,
+} = adminJobsSlice.actions;
+export const adminJobsReducer = adminJobsSlice.reducer;

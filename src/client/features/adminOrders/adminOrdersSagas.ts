@@ -1,0 +1,162 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, call, delay, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { AdminOrderDetail, AdminOrderList } from '@shared/api/adminOrders';
+import type { RetryJobResponse } from '@shared/api/adminJobs';
+import { fill } from '@shared/messages';
+import { retryJob } from '@client/api/adminJobs';
+import { toApiError, type Download } from '@client/api/http';
+import type { ListQuery } from '@client/api/lists';
+import { confirmRequested, userDecision } from '@client/app/confirmSlice';
+import { objectUrlOf, revokeObjectUrl, saveFile } from '@client/app/download';
+import { jobsRetried, loggedOut, sessionExpired } from '@client/app/events';
+import { notify } from '@client/app/notify';
+import { SEARCH_DEBOUNCE_MS } from '@client/app/pagedList';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
+import { selectOrderDetail, selectOrdersQuery } from './adminOrdersSelectors';
+import {
+  chequePhotoFailed,
+  chequePhotoLoaded,
+  chequePhotoRequested,
+  orderDetailClosed,
+  orderDetailLoaded,
+  orderDetailLoadFailed,
+  orderDetailOpened,
+  orderJobRetried,
+  orderJobRetryDeclined,
+  orderJobRetryFailed,
+  orderJobRetryRequested,
+  ordersExported,
+  ordersExportFailed,
+  ordersExportRequested,
+  ordersFiltersCleared,
+  ordersListChanged,
+  ordersListOpened,
+  ordersLoaded,
+  ordersLoadFailed,
+  ordersLoadStarted,
+  ordersSearchTyped,
+  type OrderDetailState,
+} from './adminOrdersSlice';
+import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
+import { downloadChequePhoto, downloadOrdersCsv, fetchOrder, fetchOrders } from './api';
+
+/** The page the list's state asks for. */
+export function* loadOrders() {
+  const query: ListQuery = yield select(selectOrdersQuery);
+  yield put(ordersLoadStarted());
+  try {
+    const page: AdminOrderList = yield call(callWithTimeout, fetchOrders, query);
+    yield put(ordersLoaded(page));
+  } catch (error) {
+    yield put(ordersLoadFailed(toApiError(error).message));
+  }
+}
+
+/** A search waits for a pause in the typing (takeLatest drops the wait of the key before); anything else loads at once. */
+export function* handleOrdersListChanged(action: PayloadAction<unknown>) {
+  if (action.type === ordersSearchTyped.type) yield delay(SEARCH_DEBOUNCE_MS);
+  yield call(loadOrders);
+}
+
+/** 'Exportar CSV': every order the filters select, as the server writes it. */
+export function* handleOrdersExportRequested() {
+  const query: ListQuery = yield select(selectOrdersQuery);
+  try {
+    const file: Download = yield call(callWithTimeout, downloadOrdersCsv, query);
+    yield call(saveFile, file.blob, file.filename);
+    yield put(ordersExported());
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(ordersExportFailed(message));
+    yield call(notify, message, 'error');
+  }
+}
+
+export function* loadOrderDetail(ref: string) {
+  try {
+    const order: AdminOrderDetail = yield call(callWithTimeout, fetchOrder, ref);
+    yield put(orderDetailLoaded({ ref, order }));
+  } catch (error) {
+    yield put(orderDetailLoadFailed({ ref, message: toApiError(error).message }));
+  }
+}
+
+export function* handleOrderDetailOpened(action: PayloadAction<string>) {
+  yield call(loadOrderDetail, action.payload);
+}
+
+/**
+ * 'Ver foto del cheque': the admin download fetched with the session's token (never a bare URL), shown from an object
+ * URL that this saga owns and gives back when the photo is no longer shown (another order, the screen left, the
+ * session over, or a new request, which cancels this one).
+ */
+export function* handleChequePhotoRequested() {
+  const detail: OrderDetailState = yield select(selectOrderDetail);
+  const source = detail.data?.chequePhotoUrl;
+  if (!source) {
+    yield put(chequePhotoFailed(T.chequeFailed));
+    return;
+  }
+  let objectUrl: string | null = null;
+  try {
+    const file: Download = yield call(callWithTimeout, downloadChequePhoto, source);
+    objectUrl = yield call(objectUrlOf, file.blob);
+    yield put(chequePhotoLoaded({ url: objectUrl!, filename: file.filename, type: file.blob.type }));
+    yield take([orderDetailOpened.type, orderDetailClosed.type, loggedOut.type, sessionExpired.type]);
+  } catch (error) {
+    yield put(chequePhotoFailed(toApiError(error).message));
+  } finally {
+    if (objectUrl) yield call(revokeObjectUrl, objectUrl);
+  }
+}
+
+/**
+ * 'Reintentar' of one of the order's failed jobs: confirm (the safe choice focused), POST /admin/jobs/:id/retry, the
+ * server's message, the order read again (its timeline shows the re-queue) and the shell's badge told.
+ */
+export function* handleOrderJobRetryRequested(action: PayloadAction<number>) {
+  const id = action.payload;
+  yield put(confirmRequested({ title: fill(T.retryTitle, { id }), text: T.retryText, positive: T.retryConfirm, negative: T.retryDecline, focus: 'negative' }));
+  const [confirmed]: [unknown, unknown] = yield userDecision();
+  if (!confirmed) {
+    yield put(orderJobRetryDeclined());
+    return;
+  }
+  try {
+    const result: RetryJobResponse = yield call(callWithTimeout, retryJob, id);
+    yield put(orderJobRetried());
+    yield call(notify, result.message, 'success');
+    yield put(jobsRetried());
+    const detail: OrderDetailState = yield select(selectOrderDetail);
+    if (detail.ref) yield call(loadOrderDetail, detail.ref);
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(orderJobRetryFailed(message));
+    yield call(notify, message, 'error');
+  }
+}
+
+export function* watchOrdersList() {
+  yield takeLatest([ordersListOpened.type, ordersListChanged.type, ordersSearchTyped.type, ordersFiltersCleared.type], safe(handleOrdersListChanged));
+}
+
+export function* watchOrdersExport() {
+  yield takeLeading(ordersExportRequested.type, safe(handleOrdersExportRequested));
+}
+
+export function* watchOrderDetail() {
+  yield takeLatest(orderDetailOpened.type, safe(handleOrderDetailOpened));
+}
+
+export function* watchChequePhoto() {
+  yield takeLatest(chequePhotoRequested.type, safe(handleChequePhotoRequested));
+}
+
+/** One retry at a time. */
+export function* watchOrderJobRetry() {
+  yield takeLeading(orderJobRetryRequested.type, safe(handleOrderJobRetryRequested));
+}
+
+export function* adminOrdersSaga() {
+  yield all([fork(watchOrdersList), fork(watchOrdersExport), fork(watchOrderDetail), fork(watchChequePhoto), fork(watchOrderJobRetry)]);
+}

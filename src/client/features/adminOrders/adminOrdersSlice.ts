@@ -1,0 +1,170 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AdminOrderDetail, AdminOrderList, AdminOrderRow } from '@shared/api/adminOrders';
+import { loggedOut, sessionExpired } from '@client/app/events';
+import { idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadStatus } from '@client/app/loadable';
+import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
+
+// 'Pedidos' of the admin area: every portal order (search, filters, sort, pages, CSV) and one order's whole story, its
+// cheque photo seen through the admin download, and its failed jobs retried.
+
+/** The list's filters ('' = any), named as the API's query. */
+export type OrderFilters = {
+  q: string;
+  state: string;
+  orderType: string;
+  paymentMethod: string;
+  paymentStatus: string;
+  erpStatus: string;
+  from: string;
+  to: string;
+};
+
+export const ORDER_NO_FILTERS: OrderFilters = { q: '', state: '', orderType: '', paymentMethod: '', paymentStatus: '', erpStatus: '', from: '', to: '' };
+/** Newest first, as the API's default. */
+export const ORDER_DEFAULT_SORT = { sort: 'createdAt', dir: 'desc' as const };
+export const ORDER_PAGE_SIZE = 25;
+
+export interface OrderDetailState extends Loadable<AdminOrderDetail | null> {
+  /** The order asked for: the route's number or id. */
+  ref: string | null;
+}
+
+/** The cheque photo shown on the detail: fetched with the token, shown from an object URL the saga revokes. */
+export interface ChequePhotoState {
+  status: LoadStatus;
+  /** blob: URL of the photo, while the detail shows it. */
+  url: string | null;
+  filename: string | null;
+  /** The photo's type (image/png…). */
+  type: string | null;
+  error: string | null;
+}
+
+export interface AdminOrdersState {
+  list: PagedList<AdminOrderRow, OrderFilters>;
+  detail: OrderDetailState;
+  cheque: ChequePhotoState;
+  /** The retry of one of the order's jobs. */
+  retry: Flow;
+}
+
+export const idleCheque: ChequePhotoState = { status: 'idle', url: null, filename: null, type: null, error: null };
+
+export const initialAdminOrdersState: AdminOrdersState = {
+  list: pagedList<AdminOrderRow, OrderFilters>(ORDER_NO_FILTERS, { ...ORDER_DEFAULT_SORT, pageSize: ORDER_PAGE_SIZE }),
+  detail: { ref: null, ...idleLoad(null) },
+  cheque: idleCheque,
+  retry: idleFlow,
+};
+
+export interface ChequePhoto {
+  url: string;
+  filename: string;
+  type: string;
+}
+
+const adminOrdersSlice = createSlice({
+  name: 'adminOrders',
+  initialState: initialAdminOrdersState,
+  reducers: {
+    /** /admin/orders mounted (or 'Reintentar'): the page of the filters kept. */
+    ordersListOpened() {},
+    ordersListChanged(state, action: PayloadAction<ListChange<OrderFilters>>) {
+      changeList(state.list, action.payload, ORDER_DEFAULT_SORT);
+    },
+    /** A key in the search box: the saga waits for a pause. */
+    ordersSearchTyped(state, action: PayloadAction<string>) {
+      changeList(state.list, { filters: { q: action.payload } }, ORDER_DEFAULT_SORT);
+    },
+    ordersFiltersCleared(state) {
+      changeList(state.list, { filters: ORDER_NO_FILTERS }, ORDER_DEFAULT_SORT);
+    },
+    ordersLoadStarted(state) {
+      listLoadStarted(state.list);
+    },
+    ordersLoaded(state, action: PayloadAction<AdminOrderList>) {
+      listLoaded(state.list, action.payload);
+    },
+    ordersLoadFailed(state, action: PayloadAction<string>) {
+      listLoadFailed(state.list, action.payload);
+    },
+    ordersExportRequested(state) {
+      state.list.exporting = { status: 'running', error: null };
+    },
+    ordersExported(state) {
+      state.list.exporting = idleFlow;
+    },
+    ordersExportFailed(state, action: PayloadAction<string>) {
+      state.list.exporting = { status: 'failed', error: action.payload };
+    },
+
+    /** /admin/orders/:id mounted (or 'Reintentar'): the photo shown before is given back (the saga revokes its URL). */
+    orderDetailOpened(state, action: PayloadAction<string>) {
+      if (state.detail.ref !== action.payload) state.detail = { ref: action.payload, ...idleLoad(null) };
+      state.cheque = idleCheque;
+      startLoading(state.detail);
+    },
+    orderDetailLoaded(state, action: PayloadAction<{ ref: string; order: AdminOrderDetail }>) {
+      if (state.detail.ref === action.payload.ref) state.detail = { ref: action.payload.ref, ...loadedWith(action.payload.order) };
+    },
+    orderDetailLoadFailed(state, action: PayloadAction<{ ref: string; message: string }>) {
+      if (state.detail.ref === action.payload.ref) loadFailed(state.detail, action.payload.message);
+    },
+    /** The detail screen left: its photo's object URL is given back (the saga revokes it). */
+    orderDetailClosed(state) {
+      state.cheque = idleCheque;
+    },
+
+    /** 'Ver foto del cheque'. */
+    chequePhotoRequested(state) {
+      state.cheque = { ...idleCheque, status: 'loading' };
+    },
+    chequePhotoLoaded(state, action: PayloadAction<ChequePhoto>) {
+      state.cheque = { status: 'loaded', ...action.payload, error: null };
+    },
+    chequePhotoFailed(state, action: PayloadAction<string>) {
+      state.cheque = { ...idleCheque, status: 'failed', error: action.payload };
+    },
+
+    /** 'Reintentar' of one of the order's failed jobs: the saga asks first. */
+    orderJobRetryRequested(state, _action: PayloadAction<number>) {
+      state.retry = { status: 'running', error: null };
+    },
+    orderJobRetryDeclined(state) {
+      state.retry = idleFlow;
+    },
+    orderJobRetried(state) {
+      state.retry = idleFlow;
+    },
+    orderJobRetryFailed(state, action: PayloadAction<string>) {
+      state.retry = { status: 'failed', error: action.payload };
+    },
+  },
+  // another admin may log in next: nothing of this one stays
+  extraReducers: (builder) => builder.addCase(loggedOut, () => initialAdminOrdersState).addCase(sessionExpired, () => initialAdminOrdersState),
+});
+
+export const {
+  ordersListOpened,
+  ordersListChanged,
+  ordersSearchTyped,
+  ordersFiltersCleared,
+  ordersLoadStarted,
+  ordersLoaded,
+  ordersLoadFailed,
+  ordersExportRequested,
+  ordersExported,
+  ordersExportFailed,
+  orderDetailOpened,
+  orderDetailLoaded,
+  orderDetailLoadFailed,
+  orderDetailClosed,
+  chequePhotoRequested,
+  chequePhotoLoaded,
+  chequePhotoFailed,
+  orderJobRetryRequested,
+  orderJobRetryDeclined,
+  orderJobRetried,
+  orderJobRetryFailed,
+} = adminOrdersSlice.actions;
+export const adminOrdersReducer = adminOrdersSlice.reducer;

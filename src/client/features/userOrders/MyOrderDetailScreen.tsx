@@ -1,0 +1,74 @@
+import Alert from '@mui/material/Alert';
+import { useEffect } from 'react';
+import { useSelector } from 'react-redux';
+import { useParams } from 'react-router-dom';
+import { formatDate, formatDateTime } from '@shared/dates';
+import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
+import { fill } from '@shared/messages';
+import { DELIVERY_TYPE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@shared/orderTracking';
+import { useAppDispatch } from '@client/app/hooks';
+import { BUYER_ORDERS_PATH } from '@client/app/routePaths';
+import { DetailScreen, DetailSection } from '@client/components/DetailScreen';
+import { FactList } from '@client/components/FactList';
+import { OrderLinesTable } from '@client/components/OrderLinesTable';
+import { OrderTotalsSummary } from '@client/components/OrderTotalsSummary';
+import { OrderStatusChip } from './OrderStatusChip';
+import { OrderSteps } from './OrderSteps';
+import { selectMyOrder, type UserOrdersRootState } from './userOrdersSelectors';
+import { myOrderOpened } from './userOrdersSlice';
+import { USER_ORDERS_TEXT as T } from './userOrdersTexts';
+import './userOrdersFeature'; // the feature's slice and saga, in the store before this screen renders
+
+const useOrdersSelector = useSelector.withTypes<UserOrdersRootState>();
+
+/** /user/orders/:id: one of the buyer's orders, its steps with their dates, what was bought and the totals. */
+export default function MyOrderDetailScreen() {
+  const dispatch = useAppDispatch();
+  const ref = useParams().id ?? '';
+  const detail = useOrdersSelector(selectMyOrder);
+
+  useEffect(() => {
+    dispatch(myOrderOpened(ref));
+  }, [dispatch, ref]);
+
+  const order = detail.ref === ref ? detail.data : null;
+  return (
+    <DetailScreen
+      title={fill(T.detailTitle, { number: order?.number ?? ref })}
+      back={{ to: BUYER_ORDERS_PATH, label: T.backToOrders }}
+      actions={order && <OrderStatusChip status={order.status} label={order.statusLabel} />}
+      loading={detail.status === 'loading' || detail.status === 'idle'}
+      loadingLabel={T.loading}
+      error={detail.status === 'failed' ? (detail.error ?? T.detailLoadFailed) : null}
+      retryLabel={T.retry}
+      onRetry={() => dispatch(myOrderOpened(ref))}
+    >
+      {order && (
+        <>
+          {!order.erpAvailable && <Alert severity="info">{T.erpUnavailable}</Alert>}
+          <DetailSection title={T.steps}>
+            <OrderSteps steps={order.steps} />
+          </DetailSection>
+          <DetailSection title={T.summary}>
+            <FactList
+              facts={[
+                { label: T.fieldCreatedAt, value: formatDateTime(order.createdAt) },
+                { label: T.fieldType, value: ORDER_TYPE_LABELS[order.orderType] },
+                { label: T.fieldPaymentMethod, value: order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : null },
+                { label: T.fieldDelivery, value: DELIVERY_TYPE_LABELS[order.deliveryType] },
+                ...(order.deliveryType === 'entrega' ? [{ label: T.fieldAddress, value: order.deliveryAddress }] : []),
+                // the buyer's own reference and the date it asked for, when given on the order summary
+                ...(order.buyerReference ? [{ label: ORDER_REFERENCE_LABELS.buyerReference, value: order.buyerReference }] : []),
+                ...(order.requestedDeliveryDate ? [{ label: ORDER_REFERENCE_LABELS.requestedDeliveryDate, value: formatDate(order.requestedDeliveryDate) }] : []),
+              ]}
+            />
+          </DetailSection>
+          <DetailSection title={T.lines}>
+            <OrderLinesTable lines={order.lines} label={T.lines} />
+          </DetailSection>
+          <OrderTotalsSummary totals={order.totals} />
+        </>
+      )}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,72 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { BuyerOrderDetail, BuyerOrderList, BuyerOrderRow } from '@shared/api/userOrders';
+import { loggedOut, sessionExpired } from '@client/app/events';
+import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable } from '@client/app/loadable';
+import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
+
+// 'Mis pedidos' (buyers): their portal orders page by page with where each stands, and one order's steps, lines and
+// totals. Everything comes from the server's evidence; nothing here decides a state.
+
+/** The API pages the buyer's orders newest first and has no filters or other sorts. */
+export type MyOrderFilters = Record<string, string>;
+export const MY_ORDERS_PAGE_SIZE = 20;
+const NO_SORT = { sort: '', dir: 'desc' as const };
+
+export interface MyOrderDetailState extends Loadable<BuyerOrderDetail | null> {
+  /** The order asked for: the route's number or id. */
+  ref: string | null;
+}
+
+export interface UserOrdersState {
+  list: PagedList<BuyerOrderRow, MyOrderFilters>;
+  /** false when the ERP could not be asked: invoices are not shown until it answers. */
+  erpAvailable: boolean;
+  detail: MyOrderDetailState;
+}
+
+export const initialUserOrdersState: UserOrdersState = {
+  list: pagedList<BuyerOrderRow, MyOrderFilters>({}, { ...NO_SORT, pageSize: MY_ORDERS_PAGE_SIZE }),
+  erpAvailable: true,
+  detail: { ref: null, ...idleLoad(null) },
+};
+
+const userOrdersSlice = createSlice({
+  name: 'userOrders',
+  initialState: initialUserOrdersState,
+  reducers: {
+    /** /user/orders mounted (or 'Reintentar'). */
+    myOrdersOpened() {},
+    /** Another page or page size. */
+    myOrdersChanged(state, action: PayloadAction<Pick<ListChange<MyOrderFilters>, 'page' | 'pageSize'>>) {
+      changeList(state.list, action.payload, NO_SORT);
+    },
+    myOrdersLoadStarted(state) {
+      listLoadStarted(state.list);
+    },
+    myOrdersLoaded(state, action: PayloadAction<BuyerOrderList>) {
+      listLoaded(state.list, action.payload);
+      state.erpAvailable = action.payload.erpAvailable;
+    },
+    myOrdersLoadFailed(state, action: PayloadAction<string>) {
+      listLoadFailed(state.list, action.payload);
+    },
+
+    /** /user/orders/:id mounted (or 'Reintentar'). */
+    myOrderOpened(state, action: PayloadAction<string>) {
+      if (state.detail.ref !== action.payload) state.detail = { ref: action.payload, ...idleLoad(null) };
+      startLoading(state.detail);
+    },
+    myOrderLoaded(state, action: PayloadAction<{ ref: string; order: BuyerOrderDetail }>) {
+      if (state.detail.ref === action.payload.ref) state.detail = { ref: action.payload.ref, ...loadedWith(action.payload.order) };
+    },
+    myOrderLoadFailed(state, action: PayloadAction<{ ref: string; message: string }>) {
+      if (state.detail.ref === action.payload.ref) loadFailed(state.detail, action.payload.message);
+    },
+  },
+  // another buyer may log in next: nothing of this one stays
+  extraReducers: (builder) => builder.addCase(loggedOut, () => initialUserOrdersState).addCase(sessionExpired, () => initialUserOrdersState),
+});
+
+export const { myOrdersOpened, myOrdersChanged, myOrdersLoadStarted, myOrdersLoaded, myOrdersLoadFailed, myOrderOpened, myOrderLoaded, myOrderLoadFailed } =
+  userOrdersSlice.actions;
+export const userOrdersReducer = userOrdersSlice.reducer;

@@ -1,0 +1,31 @@
+import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
+
+// Texts of 'Mis pedidos'. The step labels and the screen's fixed texts are the shared ones (src/shared/orderTracking.ts).
+export const USER_ORDERS_TEXT = {
+  ...BUYER_ORDERS_TEXT,
+  grid: 'Mis pedidos del portal',
+  loadFailed: 'No se pudieron cargar sus pedidos',
+  detailLoadFailed: 'No se pudo cargar el pedido',
+  retry: 'Reintentar',
+  loading: 'Cargando',
+  colNumber: 'Pedido',
+  colCreatedAt: 'Fecha',
+  colType: 'Tipo',
+  colPaymentMethod: 'Forma de pago',
+  colTotal: 'Total',
+  colStatus: 'Estado',
+  colStatusAt: 'Desde',
+  viewOrder: 'Ver pedido {number}',
+  detailTitle: 'Pedido {number}',
+  backToOrders: 'Volver a Mis pedidos',
+  steps: 'Seguimiento',
+  stepPending: 'Pendiente',
+  lines: 'Productos',
+  delivery: 'Entrega',
+  fieldCreatedAt: 'Fecha',
+  fieldType: 'Tipo',
+  fieldPaymentMethod: 'Forma de pago',
+  fieldDelivery: 'Entrega',
+  fieldAddress: 'Dirección de despacho',
+  summary: 'Datos del pedido',
+} as const;

@@ -1,0 +1,103 @@
+import { combineReducers, type Reducer } from '@reduxjs/toolkit';
+import { expectSaga, testSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { HttpError } from '@client/api/http';
+import { loggedOut } from '@client/app/events';
+import { callWithTimeout } from '@client/app/sagaUtils';
+import { handleMyOrderOpened, handleMyOrdersOpened } from '@client/features/userOrders/userOrdersSagas';
+import { selectMyOrdersPage } from '@client/features/userOrders/userOrdersSelectors';
+import {
+  initialUserOrdersState,
+  myOrderLoaded,
+  myOrderLoadFailed,
+  myOrderOpened,
+  myOrdersChanged,
+  myOrdersLoaded,
+  myOrdersLoadStarted,
+  userOrdersReducer,
+  type UserOrdersState,
+} from '@client/features/userOrders/userOrdersSlice';
+import { fetchMyOrder, fetchMyOrders } from '@client/features/userOrders/api';
+import type { BuyerOrderDetail, BuyerOrderList, BuyerOrderRow } from '@shared/api/userOrders';
+
+const rootReducer = combineReducers({ userOrders: userOrdersReducer }) as Reducer<{ userOrders: UserOrdersState }>;
+
+const row: BuyerOrderRow = {
+  id: 42,
+  number: 'OC000042',
+  orderType: 'ONLINE',
+  paymentMethod: 'CREDIT',
+  total: 119_000,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  status: 'invoiced',
+  statusLabel: 'Facturado N° 7001',
+  statusAt: '2026-11-27T10:05:00.000Z',
+  erpDocNum: 5060,
+  invoiceFolio: '7001',
+};
+const list: BuyerOrderList = { rows: [row], total: 11, page: 1, pageSize: 10, erpAvailable: true };
+const detail = {
+  ...row,
+  steps: [
+    { key: 'received', label: 'Recibido', done: true, at: row.createdAt },
+    { key: 'inErp', label: 'En SAP N° 5060', done: true, at: '2026-11-27T10:00:05.000Z' },
+    { key: 'invoiced', label: 'Facturado N° 7001', done: true, at: row.statusAt },
+    { key: 'canceled', label: 'Anulado', done: false, at: null },
+  ],
+  lines: [],
+  totals: { lines: 1, units: 1, net: 100_000, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 0, subtotal: 100_000, vat: 19_000, total: 119_000 },
+  deliveryType: 'retiro',
+  deliveryAddress: '',
+  erpAvailable: true,
+  buyerReference: '',
+  requestedDeliveryDate: null,
+} as BuyerOrderDetail;
+
+describe('Mis pedidos', () => {
+  it('the page the state asks for, with a time limit', () => {
+    testSaga(handleMyOrdersOpened)
+      .next()
+      .select(selectMyOrdersPage)
+      .next({ page: 1, pageSize: 10 })
+      .put(myOrdersLoadStarted())
+      .next()
+      .call(callWithTimeout, fetchMyOrders, 1, 10)
+      .next(list)
+      .put(myOrdersLoaded(list))
+      .next()
+      .isDone();
+  });
+
+  it('a page turn asks for that page and keeps the rows, total and ERP availability the server answered', () =>
+    expectSaga(handleMyOrdersOpened)
+      .withReducer(rootReducer, { userOrders: userOrdersReducer(initialUserOrdersState, myOrdersChanged({ page: 1 })) })
+      .provide([[matchers.call.fn(fetchMyOrders), { ...list, erpAvailable: false }]])
+      .call(callWithTimeout, fetchMyOrders, 1, 20)
+      .run()
+      .then(({ storeState }) => {
+        expect(storeState.userOrders.list).toMatchObject({ rows: [row], total: 11, page: 1, status: 'loaded' });
+        expect(storeState.userOrders.erpAvailable).toBe(false);
+      }));
+
+  it("an order's detail with its steps; another buyer's order or a wrong number: the server's message", () => {
+    testSaga(handleMyOrderOpened, myOrderOpened('OC000042'))
+      .next()
+      .call(callWithTimeout, fetchMyOrder, 'OC000042')
+      .next(detail)
+      .put(myOrderLoaded({ ref: 'OC000042', order: detail }))
+      .next()
+      .isDone();
+    return expectSaga(handleMyOrderOpened, myOrderOpened('OC000099'))
+      .withReducer(rootReducer, { userOrders: userOrdersReducer(initialUserOrdersState, myOrderOpened('OC000099')) })
+      .provide([[matchers.call.fn(fetchMyOrder), throwError(new HttpError(404, 'Pedido no encontrado'))]])
+      .put(myOrderLoadFailed({ ref: 'OC000099', message: 'Pedido no encontrado' }))
+      .run()
+      .then(({ storeState }) => expect(storeState.userOrders.detail).toMatchObject({ ref: 'OC000099', status: 'failed', error: 'Pedido no encontrado' }));
+  });
+
+  it('logout forgets the orders', () => {
+    const loaded = userOrdersReducer(initialUserOrdersState, myOrdersLoaded(list));
+    expect(userOrdersReducer(loaded, loggedOut())).toEqual(initialUserOrdersState);
+  });
+});
