@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, seriousFindings, settle } from './a11y';
 import { baseUrl, launch, newPage } from './browser';
-import { addFromDetail, chooseDispatch, eventually, login, portalOrders, toSummary } from './journeys';
+import { addFromDetail, cartBadge, chooseDispatch, eventually, expectText, login, portalOrders, toSummary } from './journeys';
 
 // Issue 17, the operations screens as an administrator and a buyer use them: an ERP outage leaves a failed job that
 // Trabajos ERP shows and retries to success; an admin's change read in Auditoría with its before/after; a buyer
@@ -180,7 +180,7 @@ describe('operations (issue 17)', () => {
     await context.close();
   });
 
-  it('a buyer follows an order from Recibido to Facturado in Mis pedidos; the purchase history names it', async () => {
+  it('a buyer follows an order from Recibido to Facturado in Mis pedidos, buys it again from there; the purchase history names it', async () => {
     // the stand-in invoices each sale order a few seconds after it enters (as the wholesaler's billing would)
     await faults('b1', { autoInvoiceAfterMs: 4000, for: '3m' });
     const { context, page } = await newPage(browser);
@@ -219,6 +219,13 @@ describe('operations (issue 17)', () => {
     expect(await step('invoiced').textContent()).toMatch(/Facturado N° \d+.*\d{2}-\d{2}-\d{4}/);
     await page.getByRole('table', { name: 'Productos' }).getByText('POL-1001-M').waitFor();
     await expectAxeClean(page);
+
+    // 'Volver a comprar' in the order's header: the same size back in the cart at today's price (nothing changed, so
+    // straight to the cart)
+    await page.getByRole('button', { name: `Volver a comprar el pedido ${number}` }).click();
+    await page.waitForURL('**/user/cart-detail');
+    await expectText(cartBadge(page), '1');
+    expect(await page.getByLabel('Cantidad Polera Básica Algodón Blanco talla M').inputValue()).toBe('1');
 
     // the purchase history shows the portal number beside the ERP document
     const [sale] = (await portalOrders('C79012345', 'OC')).filter((o) => o.NumAtCard === number);

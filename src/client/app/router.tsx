@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, type ComponentType } from 'react';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
+import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { PurchaseHistoryScreenProps } from '../features/account/PurchaseHistoryScreen';
 import { createBrowserRouter, createMemoryRouter, Navigate, type InitialEntry, type RouteObject } from 'react-router-dom';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectProfile } from '../features/session/sessionSelectors';
@@ -88,6 +89,19 @@ function PurchaseHistoryRoute() {
   return <PurchaseHistoryScreen reorderAction={reorderAction} />;
 }
 
+/** A portal order of 'Mis pedidos' with 'Volver a comprar' in its header. */
+function MyOrderDetailRoute() {
+  const reorderAction = useCallback(
+    (order: BuyerOrderDetail) => (
+      <Suspense fallback={null}>
+        <ReorderButton source={{ kind: 'order', id: order.id }} reference={order.number} variant="button" />
+      </Suspense>
+    ),
+    [],
+  );
+  return <MyOrderDetailScreen reorderAction={reorderAction} />;
+}
+
 function SummaryOrderRoute() {
   const profile = useAppSelector(selectProfile);
   return <SummaryOrderScreen profile={profile} />;
@@ -122,7 +136,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/user/purchase-history', element: <PurchaseHistoryRoute /> },
           { path: '/user/quick-order', element: <QuickOrderScreen /> },
           { path: '/user/orders', element: <MyOrderListScreen /> },
-          { path: '/user/orders/:id', element: <MyOrderDetailScreen /> },
+          { path: '/user/orders/:id', element: <MyOrderDetailRoute /> },
         ],
       },
       {

@@ -1,10 +1,12 @@
 import Alert from '@mui/material/Alert';
-import { useEffect } from 'react';
+import Stack from '@mui/material/Stack';
+import { useEffect, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import { formatDate, formatDateTime } from '@shared/dates';
 import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { fill } from '@shared/messages';
+import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import { DELIVERY_TYPE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@shared/orderTracking';
 import { useAppDispatch } from '@client/app/hooks';
 import { BUYER_ORDERS_PATH } from '@client/app/routePaths';
@@ -21,8 +23,13 @@ import './userOrdersFeature'; // the feature's slice and saga, in the store befo
 
 const useOrdersSelector = useSelector.withTypes<UserOrdersRootState>();
 
+export interface MyOrderDetailScreenProps {
+  /** 'Volver a comprar' for this order, given by the router (another feature's button). */
+  reorderAction?: (order: BuyerOrderDetail) => ReactNode;
+}
+
 /** /user/orders/:id: one of the buyer's orders, its steps with their dates, what was bought and the totals. */
-export default function MyOrderDetailScreen() {
+export default function MyOrderDetailScreen({ reorderAction }: MyOrderDetailScreenProps) {
   const dispatch = useAppDispatch();
   const ref = useParams().id ?? '';
   const detail = useOrdersSelector(selectMyOrder);
@@ -36,7 +43,14 @@ export default function MyOrderDetailScreen() {
     <DetailScreen
       title={fill(T.detailTitle, { number: order?.number ?? ref })}
       back={{ to: BUYER_ORDERS_PATH, label: T.backToOrders }}
-      actions={order && <OrderStatusChip status={order.status} label={order.statusLabel} />}
+      actions={
+        order && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <OrderStatusChip status={order.status} label={order.statusLabel} />
+            {reorderAction?.(order)}
+          </Stack>
+        )
+      }
       loading={detail.status === 'loading' || detail.status === 'idle'}
       loadingLabel={T.loading}
       error={detail.status === 'failed' ? (detail.error ?? T.detailLoadFailed) : null}
