@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/connect';
-import { cartItems, productContent, type CartItemRow, type ProductContentRow } from '../db/schema';
+import { cartItems, productContent, users, type CartItemRow, type ProductContentRow } from '../db/schema';
 
 /** A size and how many of it: what an order takes out of a cart, or puts back. */
 export interface CartLine {
@@ -24,7 +24,9 @@ export class CartRepo {
   /**
    * Adds `quantity` to the user's line of `sku` (creating it) only while the line stays within `stock`: one statement,
    * so concurrent adds both count and never pass the stock together. Undefined when the line would pass it (nothing
-   * changes); the caller checks a new line's own quantity against the stock.
+   * changes); the caller checks a new line's own quantity against the stock. No transaction and no lock (the hot path
+   * of a cart addition): a bulk add of the same buyer running at that moment keeps its stock cap, though the quantity
+   * it answers as added may then count this one's too.
    */
   async addWithin(userId: number, sku: string, quantity: number, stock: number, tx: DbOrTx = this.db): Promise<CartItemRow | undefined> {
     const [row] = await tx
@@ -51,6 +53,11 @@ export class CartRepo {
     plan: (held: ReadonlyMap<string, number>) => ReadonlyArray<{ sku: string; quantity: number; stock: number }>,
   ): Promise<{ held: Map<string, number>; rows: Map<string, CartItemRow> }> {
     return this.db.transaction(async (tx) => {
+      // one bulk add of a buyer at a time (two tabs, a double submit): what the cart holds, read below, stays true
+      // until the insert, so the quantities answered as added are the real ones
+      // 'no key update', not 'update': an order being placed holds the cart's rows and then takes a key-share lock on
+      // the user row for its foreign key; a full update lock here would wait for it while it waits for us
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
       const current = await tx
         .select({ sku: cartItems.sku, quantity: cartItems.quantity })
         .from(cartItems)
