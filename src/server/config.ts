@@ -74,6 +74,8 @@ export interface Config {
   catalog: { refreshMs: number; maxAgeMs: number; fullReloadMs: number; stockTtlMs: number; pageSize: number; concurrency: number };
   /** ALERT_MAIL_TO: who gets the alert mail of an outbox job that failed for good ('a@x.cl, b@x.cl'); absent: no alert mail. */
   alertMailTo?: string;
+  /** How long the ERP invoices read for 'Facturado N°' are kept per customer (ERP_INVOICES_TTL; 60 s). */
+  invoicesTtlMs: number;
   /** METRICS_TOKEN: a caller of /metrics that is not on this machine must send it as `Authorization: Bearer <token>`. */
   metricsToken?: string;
 }
@@ -284,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageFromEnv(env),
     catalog: catalogConfig(env),
     alertMailTo: alertMailToFromEnv(env.ALERT_MAIL_TO),
+    invoicesTtlMs: durationMs(env.ERP_INVOICES_TTL, 'ERP_INVOICES_TTL', '60s'),
     metricsToken: metricsTokenFromEnv(env.METRICS_TOKEN),
   };
 }

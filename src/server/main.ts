@@ -69,7 +69,7 @@ async function main() {
     worker: { maxAttempts: config.outboxMaxAttempts },
     catalogMaxAgeMs: config.catalog.refreshMs,
     catalog: { maxAgeMs: config.catalog.maxAgeMs, stockTtlMs: config.catalog.stockTtlMs },
-    operations: { alertMailTo: config.alertMailTo, metricsToken: config.metricsToken, processMetrics: true },
+    operations: { alertMailTo: config.alertMailTo, metricsToken: config.metricsToken, processMetrics: true, invoicesTtlMs: config.invoicesTtlMs },
     payments: {
       webpay,
       khipu,

@@ -33,7 +33,9 @@ export default async function globalSetup() {
       // every journey logs in from 127.0.0.1: the per-address login limit is for people, not for this suite
       LOGIN_MAX_PER_ADDRESS: '1000', RECONCILER_INTERVAL: '2s', RECONCILER_MIN_AGE: '3s', KHIPU_STANDIN_NOTIFY_DELAY_MS: '600000',
       // an ERP outage fails a job in seconds (1 + 2 + 4 + 8 s of backoff), so Trabajos ERP can be tried (operations.e2e.ts)
-      OUTBOX_MAX_ATTEMPTS: '5' },
+      OUTBOX_MAX_ATTEMPTS: '5',
+      // the ERP's invoices are read again after 3 s, not a minute, so 'Facturado N°' shows soon (operations.e2e.ts)
+      ERP_INVOICES_TTL: '3s' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -12,6 +12,17 @@ export async function login(page: Page, rut: string, password = 'Demo1234') {
   await page.waitForURL((url) => url.pathname === '/');
 }
 
+/** Empties the buyer's cart through the API, as 'Vaciar' would (the tab's session token and anti-forgery cookie). */
+export async function emptyCart(page: Page) {
+  await page.evaluate(async () => {
+    const token = sessionStorage.getItem('tokens') ?? '';
+    const id = sessionStorage.getItem('id') ?? sessionStorage.getItem('idUser') ?? '';
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+    const res = await fetch(`/api/user/cart/clear-cart/${id}`, { method: 'DELETE', headers: { authorization: token.replace(/^"|"$/g, ''), 'x-xsrf-token': decodeURIComponent(xsrf) } });
+    if (!res.ok) throw new Error(`clear-cart answered ${res.status}`);
+  });
+}
+
 /** Adds sizes of a style from its product detail: {S: 2, M: 3}. */
 export async function addFromDetail(page: Page, sku: string, sizes: Record<string, number>) {
   await page.goto(`/user/product-detail/${sku}`);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, seriousFindings, settle } from './a11y';
 import { baseUrl, launch, newPage } from './browser';
-import { addFromDetail, cartBadge, chooseDispatch, eventually, expectText, login, portalOrders, toSummary } from './journeys';
+import { addFromDetail, cartBadge, chooseDispatch, emptyCart, eventually, expectText, login, portalOrders, toSummary } from './journeys';
 
 // Issue 17, the operations screens as an administrator and a buyer use them: an ERP outage leaves a failed job that
 // Trabajos ERP shows and retries to success; an admin's change read in Auditoría with its before/after; a buyer
@@ -206,22 +206,23 @@ describe('operations (issue 17)', () => {
     const step = (key: string) => steps.locator(`[data-step="${key}"]`);
     expect(await step('received').getAttribute('data-done')).toBe('true');
     expect(await step('inErp').textContent()).toMatch(/En SAP N° \d+/);
-    // the invoice comes a few seconds later (the portal reads a customer's invoices at most once a minute): the
-    // detail read again shows it, with its folio and its date
+    // the invoice comes a few seconds later (the portal reads a customer's invoices again after ERP_INVOICES_TTL, 3 s
+    // here): the detail read again shows it, with its folio and its date
     const deadline = Date.now() + 100_000;
     for (;;) {
       await page.reload();
       await heading(page, `Pedido ${number}`);
       await steps.waitFor();
       if ((await step('invoiced').getAttribute('data-done')) === 'true' || Date.now() > deadline) break;
-      await page.waitForTimeout(5000);
+      await page.waitForTimeout(2000);
     }
     expect(await step('invoiced').textContent()).toMatch(/Facturado N° \d+.*\d{2}-\d{2}-\d{4}/);
     await page.getByRole('table', { name: 'Productos' }).getByText('POL-1001-M').waitFor();
     await expectAxeClean(page);
 
     // 'Volver a comprar' in the order's header: the same size back in the cart at today's price (nothing changed, so
-    // straight to the cart)
+    // straight to the cart); the cart emptied first, as the first journey leaves this buyer's lines in it
+    await emptyCart(page);
     await page.getByRole('button', { name: `Volver a comprar el pedido ${number}` }).click();
     await page.waitForURL('**/user/cart-detail');
     await expectText(cartBadge(page), '1');

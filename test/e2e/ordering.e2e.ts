@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launch, newPage } from './browser';
 import { erpPost } from './erp';
-import { cartBadge, expectText, login } from './journeys';
+import { cartBadge, emptyCart, expectText, login } from './journeys';
 
 // Ordering power (issue 18, docs/ordering.md): a quick-order file with errors fixed and added to the cart in one
 // request, and a reorder from the purchase history after a price went up. The buyer (76.234.567-6, Silver) is also the
@@ -15,15 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** Empties the buyer's cart through the API, as 'Vaciar' would (the tab's session token and anti-forgery cookie). */
-async function emptyCart(page: Page) {
-  await page.evaluate(async () => {
-    const token = sessionStorage.getItem('tokens') ?? '';
-    const id = sessionStorage.getItem('id') ?? sessionStorage.getItem('idUser') ?? '';
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-    await fetch(`/api/user/cart/clear-cart/${id}`, { method: 'DELETE', headers: { authorization: token.replace(/^"|"$/g, ''), 'x-xsrf-token': decodeURIComponent(xsrf) } });
-  });
-}
 
 describe('ordering power', () => {
   jest.setTimeout(120_000);

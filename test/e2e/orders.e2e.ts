@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launch, newPage } from './browser';
-import { addFromDetail, cartBadge, chooseDispatch, eventually, expectText, expectValue, login, outboxMails, portalOrders } from './journeys';
+import { addFromDetail, cartBadge, chooseDispatch, emptyCart, eventually, expectText, expectValue, login, outboxMails, portalOrders } from './journeys';
 
 // Cart, order summary and orders (issue: cart, reserve, credit line, cheque). Each journey uses its own buyer.
 
@@ -47,6 +47,7 @@ describe('cart and orders', () => {
     const earlier = await portalOrders('C76123456', 'RE'); // other files may have used this buyer
     const { context, page } = await newPage(browser);
     await login(page, '76.123.456-0');
+    await emptyCart(page); // other files' journeys may have left lines in this demo buyer's cart
     await addFromDetail(page, 'POL-1001', { S: 2, M: 3 });
     await expectText(cartBadge(page), '2');
 
@@ -98,6 +99,7 @@ describe('cart and orders', () => {
     const earlier = await portalOrders('C76123456', 'OC');
     const { context, page } = await newPage(browser);
     await login(page, '76.123.456-0');
+    await emptyCart(page); // other files' journeys may have left lines in this demo buyer's cart
     await addFromDetail(page, 'POL-1001', { L: 2 });
     await page.goto('/user/cart-detail');
     await page.getByRole('button', { name: 'Continuar la compra' }).click();

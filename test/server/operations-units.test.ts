@@ -1,6 +1,7 @@
 // The pieces of the operations area that need no app: the ERP company names cache (batches, expiry, an ERP that does
 // not answer) and the configuration of alerts and metrics.
-import { alertMailToFromEnv, metricsTokenFromEnv, positiveInteger } from '@server/config';
+import { tmpdir } from 'node:os';
+import { alertMailToFromEnv, loadConfig, metricsTokenFromEnv, positiveInteger } from '@server/config';
 import type { CompanyRef } from '@server/erp/followUp';
 import { CompanyNames } from '@server/profile/companyNames';
 
@@ -78,5 +79,12 @@ describe('configuration', () => {
     expect(positiveInteger(' ', 'OUTBOX_MAX_ATTEMPTS', 25)).toBe(25);
     expect(positiveInteger('5', 'OUTBOX_MAX_ATTEMPTS', 25)).toBe(5);
     for (const wrong of ['0', '-3', '2.5', 'cinco']) expect(() => positiveInteger(wrong, 'OUTBOX_MAX_ATTEMPTS', 25)).toThrow(`OUTBOX_MAX_ATTEMPTS inválido: ${wrong}`);
+  });
+
+  it('ERP_INVOICES_TTL: 60 s unless set; a duration of at least a second', () => {
+    const env = { DATA_DIR: tmpdir(), JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(env).invoicesTtlMs).toBe(60_000);
+    expect(loadConfig({ ...env, ERP_INVOICES_TTL: '3s' }).invoicesTtlMs).toBe(3000);
+    expect(() => loadConfig({ ...env, ERP_INVOICES_TTL: 'pronto' })).toThrow('ERP_INVOICES_TTL inválido: pronto');
   });
 });
