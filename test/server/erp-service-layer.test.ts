@@ -107,11 +107,16 @@ describe('session', () => {
   it('does not throw away a fresh session when a late call comes back 401 with the old one', async () => {
     const log: Exchange[] = [];
     const record = recordingFetch(log);
-    // The second call leaves with the old cookie but reaches the ERP only after the first call has logged in again.
+    // The second call leaves with the old cookie but reaches the ERP only after the first call has logged in again
+    // and been answered with the new session (waited for, not guessed with a delay that a loaded machine outruns).
+    let firstDone!: () => void;
+    const firstAnsweredAgain = new Promise<void>((resolve) => (firstDone = resolve));
     const sl = client({
       fetch: async (url, init) => {
-        if (url.includes('C77345678') && init.headers.Cookie === log.find((e) => e.cookie)?.cookie) await new Promise((r) => setTimeout(r, 150));
-        return record(url, init);
+        if (url.includes('C77345678') && init.headers.Cookie === log.find((e) => e.cookie)?.cookie) await firstAnsweredAgain;
+        const response = await record(url, init);
+        if (url.includes('C76123456') && logins(log).length === 2 && response.status === 200) firstDone();
+        return response;
       },
     });
     await sl.get("BusinessPartners('C76123456')", { select: ['CardCode'] });
