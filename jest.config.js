@@ -27,6 +27,8 @@ const common = {
 
 /** @type {import('jest').Config} */
 export default {
+  // every core (Jest's default leaves one to its own process, which idles: on a 2-core machine that meant one worker)
+  maxWorkers: '100%',
   projects: [
     {
       ...common,

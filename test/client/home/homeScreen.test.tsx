@@ -4,6 +4,10 @@ import { BannerCarousel } from '@client/features/home/BannerCarousel';
 import type { HomeOfferCard } from '@client/features/home/api';
 import { buyerProfile, renderWithProviders, sessionOf } from '../renderWithProviders';
 import { mockApi } from './mockApi';
+import { keepEveryStyleRule } from '../styleRules';
+
+// asserts on computed styles: every emotion rule reaches jsdom
+keepEveryStyleRule();
 
 const banner = { urlBannerImage: '/files/banners/a.jpg', urlBannerImage2: '/files/banners/b.jpg', urlBannerImage3: '/files/banners/c.jpg' };
 const women: HomeOfferCard[] = [

@@ -3,6 +3,10 @@ import type { CatalogueItem } from '@shared/api/erp';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { mockApi, offline } from '../home/mockApi';
 import { catalogueItems } from '../catalog/fixtures';
+import { keepEveryStyleRule } from '../styleRules';
+
+// asserts on computed styles: every emotion rule reaches jsdom
+keepEveryStyleRule();
 
 const buyer = { session: sessionOf('USER') };
 const searchBox = () => within(screen.getByRole('banner')).getByRole('searchbox', { name: 'Buscar productos' });
