@@ -68,6 +68,8 @@ import type { FileStore } from './storage/fileStore';
 import fileRoutes from './storage/storage.routes';
 import { openFileStores, type StorageOptions } from './storage/stores';
 import { registerOperations, type Operations, type OperationsOptions } from './operations';
+import { PortalMetrics } from './metrics/metrics';
+import { timeRequests } from './metrics/metrics.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -216,6 +218,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, { publicUrl: config.publicUrl, webpayBaseUrl: deps.payments?.webpay.baseUrl, khipuBaseUrl: deps.payments?.khipu.baseUrl });
   await app.register(errors);
   await app.register(validation);
+  // request latency per route for /metrics: hooked on every route as it is added, so before any (operations.ts)
+  const metrics = new PortalMetrics({ db: database.db, catalogReadAt: () => catalog.snapshotReadAt() }, { processMetrics: deps.operations?.processMetrics });
+  timeRequests(app, metrics);
   // a GET or HEAD has no body to decompress: no request-decompression hook on them (added before the compress plugin's
   // own onRoute hook, which reads the route's `decompress`)
   app.addHook('onRoute', (route) => {
@@ -305,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminUsersRoutes, { db: database.db, erp });
   await app.register(adminJobsRoutes, { jobs: new AdminJobsService({ db: database.db, outbox, worker }) });
   // Operations: admin orders and audit, the alert mail of failed jobs, the buyer's orders, /metrics (operations.ts).
-  const operations = await registerOperations(app, { ...routeDeps, publicUrl: config.publicUrl, mailFrom: mailer.from }, deps.operations);
+  const operations = await registerOperations(app, { ...routeDeps, metrics, publicUrl: config.publicUrl, mailFrom: mailer.from }, deps.operations);
   app.decorate('operations', operations);
   const redriver = new ErpRedriver({
     db: database.db,

@@ -10,7 +10,7 @@ import type { ErpService } from './erp/erp.service';
 import { jobFailureAlert } from './jobs/jobAlerts';
 import type { Outbox, OutboxWorker } from './jobs/outbox';
 import { mailDomainOf } from './mail/mailJob';
-import { PortalMetrics } from './metrics/metrics';
+import type { PortalMetrics } from './metrics/metrics';
 import metricsRoutes from './metrics/metrics.routes';
 import adminOrdersRoutes from './orders/adminOrders.routes';
 import { AdminOrdersService } from './orders/adminOrders.service';
@@ -33,6 +33,8 @@ export interface OperationsOptions {
 
 export interface OperationsDeps {
   db: Db;
+  /** Made by buildApp before any route, which times every request (metrics.routes.ts `timeRequests`). */
+  metrics: PortalMetrics;
   erp: ErpService;
   catalog: CatalogService;
   outbox: Outbox;
@@ -62,7 +64,7 @@ export async function registerOperations(app: FastifyInstance, deps: OperationsD
     worker.onFailure(jobFailureAlert({ outbox: deps.outbox, to: options.alertMailTo, brand: deps.brandName, publicUrl: deps.publicUrl, mailDomain: mailDomainOf(deps.mailFrom) }));
   }
 
-  const metrics = new PortalMetrics({ db, catalogReadAt: () => deps.catalog.snapshotReadAt() }, { processMetrics: options.processMetrics });
+  const { metrics } = deps;
   const stopErp = erp.observe((exchange) => metrics.observeErp(exchange));
   const stopWorker = worker.observe((report) => metrics.observeAttempt(report));
   app.addHook('onClose', async () => {

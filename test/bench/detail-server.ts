@@ -8,6 +8,7 @@ import { openDatabase } from '@server/db/connect';
 import { seedUsers } from '@server/db/seed';
 import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
+import { helmetOptions, securityHeaderValues } from '@server/plugins/securityHeaders';
 import { UsersRepo } from '@server/users/users.repo';
 import { startStandIn } from './b1-standin';
 
@@ -15,6 +16,7 @@ const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 20_000);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const SKUS = Number(process.env.BENCH_DETAIL_SKUS ?? 50);
 const STOCK_TTL_MS = Number(process.env.BENCH_STOCK_TTL_MS ?? 5000);
+const PUBLIC_URL = 'http://localhost';
 
 async function main() {
   const standIn = await startStandIn({
@@ -39,7 +41,7 @@ async function main() {
     config: {
       jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'),
       tokenTtl: 3600,
-      publicUrl: 'http://localhost',
+      publicUrl: PUBLIC_URL,
       clientDir: '/nonexistent',
       brandName: 'Bench',
       login: { maxPerAddress: 1000, maxPerRut: 1000, window: '1 minute' },
@@ -67,11 +69,14 @@ async function main() {
     const answer = await app.inject({ method: 'GET', url: `/api/user/b1/products-detail/${sku}`, headers: { authorization: token, 'accept-encoding': 'gzip' } });
     bodies.set(sku, { gzip: answer.rawPayload, etag: String(answer.headers.etag) });
   }
+  // the bare route sends the portal's answer byte for byte, its security headers included (the client parses every
+  // header, so a shorter answer would be cheaper for the load generator too)
+  const security = securityHeaderValues(helmetOptions({ publicUrl: PUBLIC_URL }));
   const bare = Fastify();
   bare.get<{ Params: { sku: string } }>('/bare/:sku', (req, reply) => {
     const body = bodies.get(req.params.sku);
     if (!body) return reply.status(404).send();
-    reply.header('etag', body.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, authorization');
+    reply.headers(security).header('etag', body.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, authorization');
     if (req.headers['if-none-match'] === body.etag) return reply.status(304).send();
     return reply.header('content-type', 'application/json; charset=utf-8').header('content-encoding', 'gzip').send(body.gzip);
   });

@@ -79,6 +79,20 @@ describe('product detail', () => {
     }
   });
 
+  it("never shows another colour's stock read longer ago than the stock cache life either (the grid's rows)", async () => {
+    const negro = (d: { colores: { sku: string; relacionados: { sku: string; stock: number }[] }[] }) =>
+      d.colores.find((c) => c.sku === 'POL-1002')!.relacionados.find((r) => r.sku === 'POL-1002-M')!.stock;
+    const before = negro(await detail('POL-1001'));
+    expect(negro(await detail('POL-1001'))).toBe(before); // the kept answer
+    wh('POL-1002-M').InStock += 12;
+    try {
+      await sleep(STOCK_MS + 20);
+      expect(negro(await detail('POL-1001'))).toBe(before + 12);
+    } finally {
+      wh('POL-1002-M').InStock -= 12;
+    }
+  });
+
   it('shows an offer and hides a disabled style as soon as the admin saves (on this instance)', async () => {
     await t.database.db.insert(productContent).values([
       { sku: 'PLN-4002', name: 'Polerón', offer: true, genero: 'Unisex', percentage: 15, enabled: true },

@@ -169,6 +169,40 @@ describe('ShortCache', () => {
     expect(reads).toHaveLength(2);
   });
 
+  it('peekFresh gives the value get would give without waiting, undefined when get would wait, and refreshes like get', async () => {
+    let clock = 0;
+    const reads: string[] = [];
+    const resolvers: Array<() => void> = [];
+    const cache = new ShortCache<string | null>(
+      (key) => {
+        reads.push(key);
+        const at = clock;
+        return new Promise((resolve) => resolvers.push(() => resolve(key === 'NADA' ? null : `${key}@${at}`)));
+      },
+      { ttlMs: 1000, now: () => clock },
+    );
+    expect(cache.peekFresh('POL-1001')).toBeUndefined(); // never read: nothing started either
+    expect(reads).toEqual([]);
+    const first = cache.get('POL-1001');
+    expect(cache.peekFresh('POL-1001')).toBeUndefined(); // being read
+    resolvers[0]!();
+    await first;
+    expect(cache.peekFresh('POL-1001')).toBe('POL-1001@0');
+    clock = 600; // past half its life: given, and read again in the background
+    expect(cache.peekFresh('POL-1001')).toBe('POL-1001@0');
+    expect(reads).toHaveLength(2);
+    clock = 1001; // too old, its refresh not answered yet
+    expect(cache.peekFresh('POL-1001')).toBeUndefined();
+    resolvers[1]!();
+    await flush();
+    expect(cache.peekFresh('POL-1001')).toBe('POL-1001@600');
+    // a key the source has nothing for is kept as null, and null is a fresh value
+    const none = cache.get('NADA');
+    resolvers[2]!();
+    expect(await none).toBeNull();
+    expect(cache.peekFresh('NADA')).toBeNull();
+  });
+
   it('keeps no failed read, and at most maxEntries keys', async () => {
     let clock = 0;
     let fail = true;

@@ -128,14 +128,23 @@ export interface CatalogOptions {
   now?: () => number;
 }
 
+/** A style a buyer may see, its offer and its model's colours (each with its offer), as one snapshot has them. */
+interface Found {
+  style: string;
+  descuento: number;
+  colours: { style: string; descuento: number }[];
+}
+
 const notFound = () => new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.productNotFound });
 
 export class CatalogService {
   private readonly cache: RefreshingCache<CatalogSnapshot>;
   /** Style code -> its sizes read from the ERP a few seconds ago (null: the ERP sells none). */
   private readonly styles: ShortCache<ItemRecord[] | null>;
-  /** Serialized detail of one read of a style's sizes, with the offer it was built with. */
-  private readonly bodies = new WeakMap<ItemRecord[], { descuento: number; key: string; parts: ItemRecord[][]; body: PreparedBody }>();
+  /** A style's place in one snapshot (its offer and its model's colours), worked out once per snapshot and sku. */
+  private readonly found = new WeakMap<CatalogSnapshot, Map<string, Found>>();
+  /** The detail sent for a style of one snapshot, with the reads of its colours' sizes it was built from. */
+  private readonly bodies = new WeakMap<Found, { main: ItemRecord[]; parts: (ItemRecord[] | null)[]; body: PreparedBody }>();
   private readonly onError: (err: unknown) => void;
   private readonly now: () => number;
   private readonly maxAgeMs: number;
@@ -206,27 +215,40 @@ export class CatalogService {
   }
 
   /** The style of a style code or size code that buyers may see, its offer and its model's colours; 404 otherwise. */
-  private async styleFor(sku: string): Promise<{ style: string; descuento: number; colours: { style: string; descuento: number }[] }> {
-    const snap = await this.snapshot();
-    const style = snap.styleOf.get(sku);
-    if (!style || snap.hidden.has(style)) throw notFound();
-    const siblings = (snap.coloursOf.get(style) ?? []).filter((s) => !snap.hidden.has(s));
-    return {
-      style,
-      descuento: snap.offerOf.get(style) ?? 0,
-      colours: siblings.map((s) => ({ style: s, descuento: snap.offerOf.get(s) ?? 0 })),
-    };
+  private async styleFor(sku: string): Promise<Found> {
+    return this.foundIn(await this.snapshot(), sku);
+  }
+
+  private foundIn(snap: CatalogSnapshot, sku: string): Found {
+    let bySku = this.found.get(snap);
+    if (!bySku) this.found.set(snap, (bySku = new Map()));
+    let found = bySku.get(sku);
+    if (!found) {
+      const style = snap.styleOf.get(sku);
+      if (!style || snap.hidden.has(style)) throw notFound();
+      const siblings = (snap.coloursOf.get(style) ?? []).filter((s) => !snap.hidden.has(s));
+      found = {
+        style,
+        descuento: snap.offerOf.get(style) ?? 0,
+        colours: siblings.map((s) => ({ style: s, descuento: snap.offerOf.get(s) ?? 0 })),
+      };
+      // every code a buyer may ask for is a style or one of its sizes: bounded by the catalogue
+      bySku.set(sku, found);
+    }
+    return found;
   }
 
   /**
    * The sizes of the style and of each other colour of its model, as the ERP had them at most `stockTtlMs` ago (one
-   * read per style shared by every buyer). A colour the ERP no longer sells is left out.
+   * read per style shared by every buyer). A colour the ERP no longer sells is left out; `parts` keeps every read as
+   * it came (null: not sold), in the order of `found.colours`.
    */
-  private async readColours(found: Awaited<ReturnType<CatalogService['styleFor']>>) {
+  private async readColours(found: Found) {
     const sizes = await this.styles.get(found.style);
     if (!sizes) throw notFound();
-    const others = await Promise.all(found.colours.map(async (c) => ({ ...c, sizes: c.style === found.style ? sizes : await this.styles.get(c.style) })));
-    return { sizes, colours: others.filter((c): c is typeof c & { sizes: ItemRecord[] } => c.sizes !== null) };
+    const parts = await Promise.all(found.colours.map((c) => (c.style === found.style ? sizes : this.styles.get(c.style))));
+    const colours = found.colours.map((c, i) => ({ ...c, sizes: parts[i]! })).filter((c): c is typeof c & { sizes: ItemRecord[] } => c.sizes !== null);
+    return { sizes, colours, parts };
   }
 
   private build(found: { descuento: number }, read: Awaited<ReturnType<CatalogService['readColours']>>): ProductDetail {
@@ -249,18 +271,16 @@ export class CatalogService {
 
   /**
    * The detail serialized (by the route's response schema), gzipped and tagged once per read of the style's sizes
-   * (and its colours'): what GET /user/b1/products-detail/:sku sends.
+   * (and its colours'): what GET /user/b1/products-detail/:sku sends. While every read it was built from is still the
+   * fresh one, the kept body is sent without waiting on anything (the usual case: a product page asked for again).
    */
   async detailBody(sku: string, serialize: (detail: ProductDetail) => string): Promise<PreparedBody> {
     const found = await this.styleFor(sku);
+    const kept = this.bodies.get(found);
+    if (kept && this.styles.peekFresh(found.style) === kept.main && found.colours.every((c, i) => this.styles.peekFresh(c.style) === kept.parts[i])) return kept.body;
     const read = await this.readColours(found);
-    const key = read.colours.map((c) => `${c.style}:${c.descuento}`).join('|');
-    const kept = this.bodies.get(read.sizes);
-    if (kept && kept.descuento === found.descuento && kept.key === key && kept.parts.length === read.colours.length && kept.parts.every((p, i) => p === read.colours[i]!.sizes)) {
-      return kept.body;
-    }
     const body = prepareBody(JSON.parse(serialize(this.build(found, read))));
-    this.bodies.set(read.sizes, { descuento: found.descuento, key, parts: read.colours.map((c) => c.sizes), body });
+    this.bodies.set(found, { main: read.sizes, parts: read.parts, body });
     return body;
   }
 

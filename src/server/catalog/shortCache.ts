@@ -35,15 +35,24 @@ export class ShortCache<T> {
   }
 
   get(key: string): Promise<T> {
-    const now = this.now();
+    const fresh = this.peekFresh(key);
+    if (fresh !== undefined) return Promise.resolve(fresh);
     const entry = this.entries.get(key);
-    if (entry?.value !== undefined && now - entry.readAt <= this.ttlMs) {
-      if (!entry.inFlight && now - entry.readAt > this.ttlMs / 2) this.read(key, entry).catch(() => {});
-      this.touch(key, entry);
-      return Promise.resolve(entry.value);
-    }
     if (entry?.inFlight) return entry.inFlight;
     return this.read(key, entry ?? this.add(key));
+  }
+
+  /**
+   * The value if it is fresh (read at most `ttlMs` ago), without waiting: as `get` would give it, and like `get` it starts
+   * a background read past half its life. Undefined when `get` would have to wait for a read.
+   */
+  peekFresh(key: string): T | undefined {
+    const now = this.now();
+    const entry = this.entries.get(key);
+    if (entry?.value === undefined || now - entry.readAt > this.ttlMs) return undefined;
+    if (!entry.inFlight && now - entry.readAt > this.ttlMs / 2) this.read(key, entry).catch(() => {});
+    this.touch(key, entry);
+    return entry.value;
   }
 
   /** Forget every value (after a change that makes them wrong). */

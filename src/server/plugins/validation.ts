@@ -30,11 +30,46 @@ export function validate<T>(schema: Schema<T>, value: unknown): T {
  * forms use: `schema: { body: loginSchema }`.
  */
 export default fp(async function yupValidation(app: FastifyInstance) {
-  app.setValidatorCompiler(({ schema }) => (data) => {
-    try {
-      return { value: validate(schema as Schema, data) };
-    } catch (e) {
-      return { error: e as Error };
-    }
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const check = (data: unknown) => {
+      try {
+        return { value: validate(schema as Schema, data) };
+      } catch (e) {
+        return { error: e as Error };
+      }
+    };
+    return httpPart === 'params' ? rememberValid(check) : check;
   });
 });
+
+/** How many valid path parameter sets each route keeps (a product page is asked for again and again). */
+const KEPT_PARAMS = 2000;
+
+/**
+ * Path parameters are a few strings and their schemas pure rules on them: the result of a valid set is kept (per route,
+ * the most recent KEPT_PARAMS) and given again without running yup; an invalid set is checked every time.
+ */
+function rememberValid(check: (data: unknown) => { value?: unknown; error?: Error }) {
+  const valid = new Map<string, unknown>();
+  return (data: unknown) => {
+    const key = paramsKey(data);
+    if (key !== undefined && valid.has(key)) return { value: { ...(valid.get(key) as object) } };
+    const result = check(data);
+    if (key !== undefined && !result.error) {
+      if (valid.size >= KEPT_PARAMS) valid.delete(valid.keys().next().value!);
+      valid.set(key, { ...(result.value as object) });
+    }
+    return result;
+  };
+}
+
+/** A key of a flat object of strings (what Fastify gives as params); undefined for anything else. */
+function paramsKey(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  let key = '';
+  for (const [name, value] of Object.entries(data)) {
+    if (typeof value !== 'string') return undefined;
+    key += `${name}\u0000${value}\u0000`;
+  }
+  return key;
+}
