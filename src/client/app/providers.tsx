@@ -1,5 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// MUI's own ThemeProvider (@mui/material/styles) also carries the CSS-variables provider (color schemes, the script
+// that sets one before paint) although a theme without cssVariables never uses it: the system's provider is what it
+// renders for such a theme, without that code (about 5 kB gzip of /login, docs/performance.md)
+import { ThemeProvider } from '@mui/system';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { Announcer } from './announcer';

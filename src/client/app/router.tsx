@@ -2,12 +2,23 @@ import { lazy, Suspense, useCallback, type ComponentType } from 'react';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { PurchaseHistoryScreenProps } from '../features/account/PurchaseHistoryScreen';
-import { createBrowserRouter, createMemoryRouter, Navigate, type InitialEntry, type RouteObject } from 'react-router-dom';
+import {
+  Navigate,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  useRoutes,
+  type HistoryRouterProps,
+  type InitialEntry,
+  type Location,
+  type NavigationType,
+  type RouteObject,
+} from 'react-router-dom';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectProfile } from '../features/session/sessionSelectors';
 import { RequireAdmin, RequireAuth } from './guards';
 import { useAppSelector } from './hooks';
 import { Layout } from './Layout';
-import { setNavigator } from './navigation';
+import { setNavigator, type NavigateOptions } from './navigation';
 
 // Screens load on demand, so /login does not download the code of the other areas. A screen's module brings its
 // feature's slice and saga (injectFeature); a screen whose feature sends an event another feature carries out also
@@ -169,13 +180,52 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * The app's router: its history (the browser's, or one in memory for tests), where the app is, and a way to go elsewhere
+ * from outside React (sagas through app/navigation, tests). Declarative routing (a history router and useRoutes) rather
+ * than a data router: no route here has a loader or an action (screens are React.lazy, data comes through sagas), and
+ * the data router's code was about 16 kB gzip of /login's first download (docs/performance.md). Like the data router's
+ * state, `state` follows the history at once, before React shows the new page.
+ */
+export interface AppRouter {
+  readonly history: HistoryRouterProps['history'];
+  readonly state: { readonly location: Location; readonly historyAction: NavigationType };
+  /** Goes to `to`, a path with its query if any, pushing an entry (or replacing the current one). */
+  navigate(to: string, options?: NavigateOptions): void;
+}
+
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
+/** The router of `router` around the app's routes (App renders it inside the providers). */
+export function AppRouterView({ router }: { router: AppRouter }) {
+  return (
+    <HistoryRouter history={router.history}>
+      <AppRoutes />
+    </HistoryRouter>
+  );
+}
+
 /** The browser router of the app, or a memory router at `initialEntries` (tests); sagas navigate through it. */
-export function createAppRouter(options: { initialEntries?: InitialEntry[] } = {}) {
-  const router = options.initialEntries
-    ? createMemoryRouter(appRoutes, { initialEntries: options.initialEntries })
-    : createBrowserRouter(appRoutes);
+export function createAppRouter(options: { initialEntries?: InitialEntry[] } = {}): AppRouter {
+  // v5Compat: the history tells its listener (the router) of its own push and replace too, as BrowserRouter's does
+  const history = options.initialEntries
+    ? createMemoryHistory({ initialEntries: options.initialEntries, v5Compat: true })
+    : createBrowserHistory({ v5Compat: true });
+  const router: AppRouter = {
+    history,
+    get state() {
+      return { location: history.location, historyAction: history.action };
+    },
+    navigate(to, navOptions) {
+      // as a link to where the app already is: that entry is replaced, not pushed again
+      const here = history.location;
+      const same = to === here.pathname + here.search + here.hash;
+      if (navOptions?.replace ?? same) history.replace(to, navOptions?.state);
+      else history.push(to, navOptions?.state);
+    },
+  };
   setNavigator((to, navOptions) => router.navigate(to, navOptions));
   return router;
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

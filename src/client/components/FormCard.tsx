@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FormEvent, ReactNode } from 'react';
 
@@ -24,16 +23,15 @@ export default function FormCard({ id, title, maxWidth = 460, error, onErrorClos
         <Typography id={`${id}-title`} variant="h1" component="h1" gutterBottom>
           {title}
         </Typography>
-        <form noValidate onSubmit={onSubmit}>
-          <Stack spacing={2}>
-            {error && (
-              <Alert severity="error" onClose={onErrorClose}>
-                {error}
-              </Alert>
-            )}
-            {children}
-          </Stack>
-        </form>
+        {/* a flex column with gaps (what Stack draws, without Stack's code on /login) */}
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {error && (
+            <Alert severity="error" onClose={onErrorClose}>
+              {error}
+            </Alert>
+          )}
+          {children}
+        </Box>
       </Paper>
     </Box>
   );
