@@ -230,7 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // gzip or brotli for the SPA's files and JSON answers of 1 kB or more; an answer already compressed (the prepared
   // catalogue bodies) is sent as it is
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE });
-  await app.register(fastifyCookie);
+  // cookies are read where they are needed (only the anti-forgery check reads one): no parsing of every request
+  await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyRateLimit, { global: false });
   // auth first: its onRoute hook gives every route, the anti-forgery cookie's own included, its access guard
   await app.register(auth, { tokens, users });

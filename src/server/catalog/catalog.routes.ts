@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isAdminRole } from '@shared/roles';
 import { massOfferSchema, skuParams, type MassOfferRequest } from '@shared/schemas/params';
 import { ErpError, ERP_MESSAGES } from '../erp/errors';
-import { sendPrepared } from '../http/preparedBody';
+import { PREPARED, sendPrepared } from '../http/preparedBody';
 import type { CatalogService } from './catalog.service';
 import { requireUser } from '../plugins/auth';
 import { answer, listOf } from '../http/responses';
@@ -16,11 +16,12 @@ const MASS_OFFERS = {
 export default async function catalogRoutes(app: FastifyInstance, opts: { catalog: CatalogService }) {
   const { catalog } = opts;
   const session = { config: { access: 'session' as const } };
+  const prepared = { ...PREPARED, ...session };
 
   // Hot paths: answered from the in-memory snapshot, pre-serialized and pre-compressed, with ETag.
-  app.get('/api/user/b1/catalog', { ...session, schema: { response: { 200: answer('CatalogueTree') } } }, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).tree));
-  app.get('/api/user/b1/catalog/products', { ...session, schema: { response: { 200: listOf('CatalogueItem') } } }, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).items));
-  app.get('/api/user/b1/products', { ...session, schema: { response: { 200: listOf('ProductListItem') } } }, async (request, reply) => {
+  app.get('/api/user/b1/catalog', { ...prepared, schema: { response: { 200: answer('CatalogueTree') } } }, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).tree));
+  app.get('/api/user/b1/catalog/products', { ...prepared, schema: { response: { 200: listOf('CatalogueItem') } } }, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).items));
+  app.get('/api/user/b1/products', { ...prepared, schema: { response: { 200: listOf('ProductListItem') } } }, async (request, reply) => {
     const snap = await catalog.snapshot();
     return sendPrepared(request, reply, isAdminRole(requireUser(request).role) ? snap.productsForAdmins : snap.productsForBuyers);
   });
@@ -39,7 +40,7 @@ export default async function catalogRoutes(app: FastifyInstance, opts: { catalo
   // prices in it), serialized by the response schema once per read and sent like the hot paths above.
   app.get<{ Params: { sku: string } }>(
     '/api/user/b1/products-detail/:sku',
-    { ...session, schema: { params: skuParams, response: { 200: answer('ProductDetail') } } },
+    { ...prepared, schema: { params: skuParams, response: { 200: answer('ProductDetail') } } },
     async (request, reply) => sendPrepared(request, reply, await catalog.detailBody(request.params.sku, (detail) => reply.serialize(detail) as string)),
   );
 

@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/**
+ * Route options of a route that answers with `sendPrepared`: its body is compressed already, so the compression plugin
+ * adds no hooks to it (they would only find the answer encoded and pass it on).
+ */
+export const PREPARED = { compress: false } as const;
+
 /** A JSON answer serialized, compressed and tagged once, then sent as-is to every request. */
 export interface PreparedBody {
   json: Buffer;

@@ -7,7 +7,7 @@ import { orders } from '../db/schema';
 import type { ErpService } from '../erp/erp.service';
 import type { CustomerDirectory } from '../profile/customers.service';
 import { requireUser } from '../plugins/auth';
-import { preparedPerValue, sendPrepared } from '../http/preparedBody';
+import { preparedPerValue, PREPARED, sendPrepared } from '../http/preparedBody';
 import { listOf } from '../http/responses';
 
 /**
@@ -33,7 +33,7 @@ export default async function historyRoutes(app: FastifyInstance, opts: { erp: E
 
   // held in memory by the ERP service: serialized, compressed and tagged once per list
   const transports = preparedPerValue();
-  app.get('/api/user/b1/tipo-transport', { config: { access: 'buyer' }, schema: { response: { 200: listOf('Transport') } } }, async (request, reply) =>
+  app.get('/api/user/b1/tipo-transport', { ...PREPARED, config: { access: 'buyer' }, schema: { response: { 200: listOf('Transport') } } }, async (request, reply) =>
     sendPrepared(request, reply, transports(reply, await erp.listTransports())),
   );
 

@@ -35,22 +35,32 @@ function needsToken(request: FastifyRequest): boolean {
  */
 export function assertXsrf(request: FastifyRequest): void {
   if (!needsToken(request)) return;
-  const cookie = request.cookies[XSRF_COOKIE];
+  const cookies = request.headers.cookie;
+  const cookie = cookies ? request.server.parseCookie(cookies)[XSRF_COOKIE] : undefined;
   const header = request.headers[XSRF_HEADER];
   if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new HttpError(403, MSG.xsrfMissing);
+}
+
+const TOKEN_COOKIE = new RegExp(`(?:^|;)\\s*${XSRF_COOKIE}=[^;\\s]`);
+
+/** Whether a Cookie header carries a non-empty anti-forgery cookie. */
+function hasToken(header: string | undefined): boolean {
+  return header !== undefined && TOKEN_COOKIE.test(header);
 }
 
 /** Hands out the anti-forgery cookie. */
 export default fp(async function xsrf(app: FastifyInstance, opts: { secure: boolean }) {
   // synchronous: an answer whose request carries the cookie (every call of the SPA after its first) pays one lookup
+  // (cookies are not parsed for every request: a look for a non-empty `XSRF-TOKEN=` in the header is enough here; the
+  // header is written directly because the cookie plugin's own onSend has run by now)
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.cookies[XSRF_COOKIE]) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+    if (!hasToken(request.headers.cookie)) {
+      reply.header('set-cookie', app.serializeCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'strict',
         secure: opts.secure,
         httpOnly: false,
-      });
+      }));
     }
     done(null, payload);
   });

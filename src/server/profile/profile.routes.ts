@@ -6,7 +6,7 @@ import { HttpError } from '../errors';
 import type { ErpService } from '../erp/erp.service';
 import type { CustomerDirectory } from './customers.service';
 import { requireUser } from '../plugins/auth';
-import { preparedPerValue, sendPrepared } from '../http/preparedBody';
+import { preparedPerValue, PREPARED, sendPrepared } from '../http/preparedBody';
 import { answer, listOf } from '../http/responses';
 
 export default async function profileRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
@@ -35,10 +35,10 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
   // the ERP's reference lists, held in memory by the ERP service: each list serialized, compressed and tagged once
   const regions = preparedPerValue();
   const countries = preparedPerValue();
-  app.get('/api/user/b1/region', { config: { access: 'session' }, schema: { response: { 200: listOf('Region') } } }, async (request, reply) =>
+  app.get('/api/user/b1/region', { ...PREPARED, config: { access: 'session' }, schema: { response: { 200: listOf('Region') } } }, async (request, reply) =>
     sendPrepared(request, reply, regions(reply, await erp.listRegions())),
   );
-  app.get('/api/user/b1/pais', { config: { access: 'session' }, schema: { response: { 200: listOf('Country') } } }, async (request, reply) =>
+  app.get('/api/user/b1/pais', { ...PREPARED, config: { access: 'session' }, schema: { response: { 200: listOf('Country') } } }, async (request, reply) =>
     sendPrepared(request, reply, countries(reply, await erp.listCountries())),
   );
 }

@@ -3,7 +3,7 @@
 // to it before a payment starts.
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC_CONFIG_PATH, type PublicConfigResponse } from '@shared/api/publicConfig';
-import { preparedPerValue, sendPrepared } from '../http/preparedBody';
+import { preparedPerValue, PREPARED, sendPrepared } from '../http/preparedBody';
 import { answer } from '../http/responses';
 
 /** How long a browser may keep the answer: it only changes with a restart under another PUBLIC_URL. */
@@ -16,7 +16,7 @@ export default async function publicConfigRoutes(app: FastifyInstance, opts: { p
   // private: the answer may carry the anti-forgery cookie, which a shared cache must never hand to someone else
   const prepared = preparedPerValue({ cacheControl: `private, max-age=${PUBLIC_CONFIG_MAX_AGE_S}` });
   // the same object on every call: serialized (by the response schema), compressed and tagged once
-  app.get(PUBLIC_CONFIG_PATH, { config: { access: 'public' }, schema: { response: { 200: answer('PublicConfigResponse') } } }, (request, reply) =>
+  app.get(PUBLIC_CONFIG_PATH, { ...PREPARED, config: { access: 'public' }, schema: { response: { 200: answer('PublicConfigResponse') } } }, (request, reply) =>
     sendPrepared(request, reply, prepared(reply, body)),
   );
 }
