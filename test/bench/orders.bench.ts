@@ -16,7 +16,8 @@
 // and their range. BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_LINES (3), BENCH_THINK_MS (0: the pause of the
 // levels), BENCH_DATABASES ('pglite,postgres'), BENCH_PG_URL (a PostgreSQL where a database orders_bench_* may be
 // created; default the local one of .ci/run), BENCH_CPU_PROF (a folder: the portal runs under --cpu-prof and writes its
-// profile there on exit), BENCH_NODE_ARGS (Node options of the portal, e.g. heap settings).
+// profile there on exit), BENCH_NODE_ARGS (Node options of the portal; default those `npm start` gives it),
+// BENCH_PORTAL ('built': bundled and run on plain Node as `npm start` does; 'tsx': the sources under tsx).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,6 +26,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { PROJECT_ROOT } from '@server/paths';
+import { buildServer } from '@server/tools/buildServer';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,7 +44,9 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** Node's options for the portal (BENCH_NODE_ARGS='--max-semi-space-size=8'), e.g. to try heap settings. */
-const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? nodeOptionsOfStart()).split(' ').filter(Boolean);
+/** How the portal runs: 'built' (as `npm start` runs it: bundled, plain Node) or 'tsx' (the sources under tsx). */
+const PORTAL = process.env.BENCH_PORTAL ?? 'built';
 const BUYERS = Math.max(...LEVELS);
 
 interface Session {
@@ -58,11 +63,21 @@ interface PortalInfo {
   startMs: number;
 }
 
+/** The Node options `npm start` runs the built portal with (package.json's start script). */
+function nodeOptionsOfStart(): string {
+  const start = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  return /\bnode ((?:--\S+ )*)dist\/server\/main\.mjs/.exec(start)?.[1]?.trim() ?? '';
+}
+
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-/** Starts `file` under node with tsx's loader (a SIGTERM reaches it) and answers its first stdout line, parsed. */
-async function startChild<T>(file: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<{ info: T; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, file)], {
+/**
+ * Starts `file` under node (a SIGTERM reaches it) and answers its first stdout line, parsed: with tsx's loader, or
+ * (`built`) bundled first as `npm start` bundles main.ts (tools/buildServer.ts) and run on plain Node.
+ */
+async function startChild<T>(file: string, env: Record<string, string>, nodeArgs: string[] = [], built = false): Promise<{ info: T; child: ChildProcess }> {
+  const entry = built ? await buildServer(path.relative(PROJECT_ROOT, path.join(import.meta.dirname, file)), 'dist/bench') : path.join(import.meta.dirname, file);
+  const child = spawn(process.execPath, [...nodeArgs, ...(built ? [] : ['--import', 'tsx']), entry], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
@@ -315,7 +330,7 @@ async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult>
   const profArgs = [...NODE_ARGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
   let portal: { info: PortalInfo; child: ChildProcess } | undefined;
   try {
-    portal = await startChild<PortalInfo>('orders-server.ts', env, profArgs);
+    portal = await startChild<PortalInfo>('orders-server.ts', env, profArgs, PORTAL === 'built');
     const pids = { portal: portal.child.pid!, erp: erp.child.pid!, ...(db === 'postgres' ? { dbName } : {}) };
     const idleRssMb = rssMb(pids.portal);
     await phase(portal.info, erp.info.skus, pids, { buyers: Math.min(10, BUYERS), thinkMs: 0 }, 2); // warm-up

@@ -158,7 +158,7 @@ async function main() {
     console.log(`No está ${CHROMIUM}: instale chromium (apt-get install -y chromium) para este bench.`);
     return;
   }
-  execSync('npx tsx src/server/tools/ensureClientBuild.ts', { cwd: ROOT, stdio: 'inherit' });
+  execSync('npx tsx src/server/tools/prepareStart.ts', { cwd: ROOT, stdio: 'inherit' });
   console.log(`load average before: ${load()} (2 cores; figures on a busy machine are noisy)`);
   const portal = await startPortal();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-// Starts the portal exactly as `npm start` does (built SPA, embedded default) in a fresh data folder.
+// Starts the portal exactly as `npm start` does (built SPA, bundled server, embedded default) in a fresh data folder.
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,12 +19,13 @@ function freePort(): Promise<number> {
 
 export default async function globalSetup() {
   const root = path.resolve(__dirname, '../..');
-  execSync('npx tsx src/server/tools/ensureClientBuild.ts', { cwd: root, stdio: 'inherit' });
+  execSync('npx tsx src/server/tools/prepareStart.ts', { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   const b1Port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  // `npm start`: prepareStart.ts (above: the SPA when stale, the server bundle), then plain Node on the bundle
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', B1_STANDIN_PORT: String(b1Port),
       // the browser and the payment providers come back to the same origin the tests browse

@@ -35,12 +35,13 @@ const root = process.cwd();
  * empty dist/client under the portal already serving it.
  */
 export async function startPortal(extraEnv: Record<string, string> = {}, { build = true } = {}): Promise<RunningPortal> {
-  if (build) execSync('npx tsx src/server/tools/ensureClientBuild.ts', { cwd: root, stdio: 'inherit' });
+  if (build) execSync('npx tsx src/server/tools/prepareStart.ts', { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   const b1Port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-scenarios-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  // as `npm start` runs it: the bundle prepareStart.ts made (here, or by the browser tests' global set-up)
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,7 +1,9 @@
-// `npm start` runs this first: it builds the SPA when dist/client is missing or older than its sources.
+// `npm start` runs this first: it builds the SPA when dist/client is missing or older than its sources, and bundles
+// the API server into dist/server (tools/buildServer.ts; about a second), which `npm start` then runs on plain Node.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer } from './buildServer';
 
 const root = process.cwd();
 const index = path.join(root, 'dist/client/index.html');
@@ -25,3 +27,5 @@ if (changedAt > builtAt) {
   // build and the Redux DevTools connection): the same bundle `npm start` serves.
   execSync('npx vite build --logLevel warn', { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'production' } });
 }
+
+await buildServer();
