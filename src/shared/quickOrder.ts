@@ -308,8 +308,16 @@ export const QUICK_ORDER_LINE_MSG = {
   short: 'Stock insuficiente: se agregarán {addable} de {quantity} (disponible {stock})',
   shortWithCart: 'Stock insuficiente: se agregarán {addable} de {quantity} (disponible {stock}, {inCart} ya en el carro)',
   merged: 'Se sumaron las líneas {rows}',
-  summary: '{ok} líneas listas, {short} con stock insuficiente, {errors} con errores',
+  summary: '{ready}, {short} con stock insuficiente, {errors} con errores',
+  readyOne: '1 línea lista',
+  readyMany: '{ok} líneas listas',
 } as const;
+
+/** The validation's summary: '1 línea lista, …' / '3 líneas listas, …'. */
+export function quickOrderSummary(counts: { ok: number; short: number; errors: number }): string {
+  const ready = counts.ok === 1 ? QUICK_ORDER_LINE_MSG.readyOne : QUICK_ORDER_LINE_MSG.readyMany.replace('{ok}', String(counts.ok));
+  return QUICK_ORDER_LINE_MSG.summary.replace('{ready}', ready).replace('{short}', String(counts.short)).replace('{errors}', String(counts.errors));
+}
 
 /** 'Se sumaron las líneas 3, 7 y 9'. */
 export function rowList(rows: readonly number[]): string {

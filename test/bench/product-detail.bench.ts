@@ -46,8 +46,12 @@ async function main() {
   const lines = createInterface({ input: child.stdout! });
   const nextLine = () =>
     new Promise<string>((resolve, reject) => {
-      lines.once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`el servidor del benchmark terminó (${code})`)));
+      const exited = (code: number | null) => reject(new Error(`el servidor del benchmark terminó (${code})`));
+      child.once('exit', exited);
+      lines.once('line', (line) => {
+        child.off('exit', exited);
+        resolve(line);
+      });
     });
   const target = JSON.parse(await nextLine()) as Target;
   const styleReads = async () => {

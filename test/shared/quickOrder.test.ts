@@ -4,6 +4,7 @@ import {
   parseDelimited,
   parseQuantity,
   parseQuickOrderText,
+  quickOrderSummary,
   quickOrderTemplateCsv,
   rowsToLines,
   QUICK_ORDER_MAX_LINES,
@@ -137,5 +138,13 @@ describe('the CSV template', () => {
       ['POL-1001-M', '12'],
       ['POL-1001-L', '24'],
     ]);
+  });
+});
+
+describe('quickOrderSummary', () => {
+  it('says one line in the singular and any other count in the plural', () => {
+    expect(quickOrderSummary({ ok: 1, short: 0, errors: 2 })).toBe('1 línea lista, 0 con stock insuficiente, 2 con errores');
+    expect(quickOrderSummary({ ok: 0, short: 1, errors: 0 })).toBe('0 líneas listas, 1 con stock insuficiente, 0 con errores');
+    expect(quickOrderSummary({ ok: 3, short: 1, errors: 1 })).toBe('3 líneas listas, 1 con stock insuficiente, 1 con errores');
   });
 });

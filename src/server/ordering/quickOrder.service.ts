@@ -5,7 +5,7 @@ import type { QuickOrderLine, QuickOrderLineInput, QuickOrderValidation } from '
 import { isBlocked } from '@shared/blocking';
 import { fill, MSG } from '@shared/messages';
 import { orderTotals, priceLine } from '@shared/pricing';
-import { parseQuantity, QUICK_ORDER_LINE_MSG as M, rowList } from '@shared/quickOrder';
+import { parseQuantity, QUICK_ORDER_LINE_MSG as M, quickOrderSummary, rowList } from '@shared/quickOrder';
 import type { CartRepo } from '../cart/cart.repo';
 import type { CatalogService } from '../catalog/catalog.service';
 import { offerPercent } from '../catalog/content.repo';
@@ -149,7 +149,7 @@ export class QuickOrderService {
       summary,
       totals: orderTotals(addable.map((l) => ({ ...l.prices!, quantity: l.addable })), loyalty),
       blocked,
-      message: blocked ? MSG.cartBlocked : fill(M.summary, summary),
+      message: blocked ? MSG.cartBlocked : quickOrderSummary(summary),
       stockAsOf: fresh ? null : new Date(readAt).toISOString(),
     };
   }
