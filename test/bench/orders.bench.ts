@@ -28,6 +28,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { PROJECT_ROOT } from '@server/paths';
 import { buildServer } from '@server/tools/buildServer';
+import { startNodeOptions } from '@server/tools/startOptions';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,7 +45,7 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** Node's options for the portal (BENCH_NODE_ARGS='--max-semi-space-size=8'), e.g. to try heap settings. */
-const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? nodeOptionsOfStart()).split(' ').filter(Boolean);
+const NODE_ARGS = process.env.BENCH_NODE_ARGS !== undefined ? process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean) : startNodeOptions();
 /** How the portal runs: 'built' (as `npm start` runs it: bundled, plain Node) or 'tsx' (the sources under tsx). */
 const PORTAL = process.env.BENCH_PORTAL ?? 'built';
 const BUYERS = Math.max(...LEVELS);
@@ -61,12 +62,6 @@ interface PortalInfo {
   xsrf: string;
   sessions: Session[];
   startMs: number;
-}
-
-/** The Node options `npm start` runs the built portal with (package.json's start script). */
-function nodeOptionsOfStart(): string {
-  const start = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  return /\bnode ((?:--\S+ )*)dist\/server\/main\.mjs/.exec(start)?.[1]?.trim() ?? '';
 }
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');

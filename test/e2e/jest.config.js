@@ -9,7 +9,8 @@ export default {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
   transform: { '^.+\\.ts$': swc },
-  moduleNameMapper: aliases,
+  // src/server/paths.ts reads import.meta, which CommonJS has not: the server tests' CommonJS twin stands in
+  moduleNameMapper: { '^(\\.\\.?/)+paths$': '<rootDir>/test/server/paths.ts', ...aliases },
   globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
   testTimeout: 60_000,
