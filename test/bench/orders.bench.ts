@@ -66,12 +66,20 @@ interface PortalInfo {
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
+const bundles = new Map<string, Promise<string>>();
+/** `file` bundled as `npm start` bundles main.ts, once per run of the bench. */
+function bundled(file: string): Promise<string> {
+  let bundle = bundles.get(file);
+  if (!bundle) bundles.set(file, (bundle = buildServer(path.relative(PROJECT_ROOT, path.join(import.meta.dirname, file)), 'dist/bench')));
+  return bundle;
+}
+
 /**
  * Starts `file` under node (a SIGTERM reaches it) and answers its first stdout line, parsed: with tsx's loader, or
  * (`built`) bundled first as `npm start` bundles main.ts (tools/buildServer.ts) and run on plain Node.
  */
 async function startChild<T>(file: string, env: Record<string, string>, nodeArgs: string[] = [], built = false): Promise<{ info: T; child: ChildProcess }> {
-  const entry = built ? await buildServer(path.relative(PROJECT_ROOT, path.join(import.meta.dirname, file)), 'dist/bench') : path.join(import.meta.dirname, file);
+  const entry = built ? await bundled(file) : path.join(import.meta.dirname, file);
   const child = spawn(process.execPath, [...nodeArgs, ...(built ? [] : ['--import', 'tsx']), entry], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },

@@ -13,6 +13,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { BROWSER_HEADERS, XSRF_COOKIE_HEADER } from './browserHeaders';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -59,8 +60,6 @@ async function main() {
     return (JSON.parse(await nextLine()) as { styleReads: number }).styleReads;
   };
   try {
-    // what Chromium sends with the SPA's fetch: the anti-forgery cookie rides on every request, GETs included
-    const browser = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
     const measure = async (base: string, prefix: string, headers: Record<string, string>, duration = DURATION): Promise<Measure> => {
       const result = await autocannon({
         url: base,
@@ -71,8 +70,8 @@ async function main() {
       });
       return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
     };
-    const portal = () => measure(target.portal, '/api/user/b1/products-detail/', { ...browser, authorization: target.token, cookie: 'XSRF-TOKEN=Sx3Jb1a9m5Qe0yC7rT2vN8kW4pH6uL0d' });
-    const bare = () => measure(target.bare, '/bare/', browser);
+    const portal = () => measure(target.portal, '/api/user/b1/products-detail/', { ...BROWSER_HEADERS, authorization: target.token, cookie: XSRF_COOKIE_HEADER });
+    const bare = () => measure(target.bare, '/bare/', BROWSER_HEADERS);
     console.log(`detalle de ${target.skus.length} estilos, ${target.gzipBytes} bytes gzip el primero; stock guardado ${target.stockTtlMs / 1000} s por estilo`);
     await bare();
     await portal(); // warm-up

@@ -22,6 +22,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { BROWSER_HEADERS, XSRF_COOKIE_HEADER } from './browserHeaders';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,5000,20000').split(',').map(Number).filter((n) => n > 0);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -141,9 +142,8 @@ type Row = Record<'bare200' | 'portal200' | 'bareMin200' | 'bare304' | 'portal30
 async function benchSize(size: number): Promise<{ size: number; target: Target; rows: Row[] }> {
   const { target, stop } = await startServer(size);
   try {
-    // what Chromium sends with the SPA's fetch: the anti-forgery cookie rides on every request, GETs included
-    const browser = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
-    const portalHeaders = { ...browser, authorization: target.token, cookie: 'XSRF-TOKEN=Sx3Jb1a9m5Qe0yC7rT2vN8kW4pH6uL0d' };
+    const browser = BROWSER_HEADERS;
+    const portalHeaders = { ...browser, authorization: target.token, cookie: XSRF_COOKIE_HEADER };
     const bareHeaders = { ...browser };
     const portal304 = { ...portalHeaders, 'if-none-match': await etagOf(target.portal, portalHeaders) };
     const bare304 = { ...bareHeaders, 'if-none-match': await etagOf(target.bare, bareHeaders) };

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startNodeOptions } from '../../src/server/tools/startOptions';
+import { startArgs } from '../../src/server/tools/startOptions';
 
 // Starts the portal exactly as `npm start` does (built SPA, bundled server, embedded default) in a fresh data folder.
 
@@ -26,7 +26,7 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   // `npm start`: prepareStart.ts (above: the SPA when stale, the server bundle), then plain Node on the bundle
-  const child = spawn(process.execPath, [...startNodeOptions(), 'dist/server/main.mjs'], {
+  const child = spawn(process.execPath, startArgs(), {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', B1_STANDIN_PORT: String(b1Port),
       // the browser and the payment providers come back to the same origin the tests browse

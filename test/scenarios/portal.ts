@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startNodeOptions } from '../../src/server/tools/startOptions';
+import { startArgs } from '../../src/server/tools/startOptions';
 
 // Starts the portal as `npm start` does (built SPA, embedded default: PGlite, B1/WebPay/Khipu stand-ins, demo users)
 // in a fresh data folder, like the browser tests' global set-up, with the QA scenario recorder switched on
@@ -42,7 +42,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}, { build
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-scenarios-'));
   const url = `http://127.0.0.1:${port}`;
   // as `npm start` runs it: the bundle prepareStart.ts made (here, or by the browser tests' global set-up)
-  const child: ChildProcess = spawn(process.execPath, [...startNodeOptions(), 'dist/server/main.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, startArgs(), {
     cwd: root,
     env: {
       ...process.env,

@@ -1,6 +1,6 @@
 // `npm start` and `npm run build` run this: the API server bundled into dist/server (its npm packages stay imports,
 // a lazily loaded module stays a chunk of its own), so the portal runs on plain Node without a TypeScript loader in the
-// process: about 30 MB less resident memory at rest than under tsx (docs/performance.md).
+// process: about 40 MB less resident memory at rest than under tsx (docs/performance.md).
 import { build } from 'esbuild';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -3,9 +3,10 @@
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../paths';
 import { buildServer } from './buildServer';
 
-const root = process.cwd();
+const root = PROJECT_ROOT;
 const index = path.join(root, 'dist/client/index.html');
 
 function newestMtime(dir: string): number {

@@ -4,8 +4,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../paths';
 
+/** The server bundle `npm start` runs (tools/buildServer.ts writes it), relative to the project. */
+export const SERVER_BUNDLE = 'dist/server/main.mjs';
+
 export function startNodeOptions(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const options = /\bnode ((?:--\S+ )*)dist\/server\/main\.mjs/.exec(pkg.scripts.start ?? '')?.[1] ?? '';
+  const command = new RegExp(`\\bnode ((?:--\\S+ )*)${SERVER_BUNDLE.replace(/[./]/g, '\\$&')}`);
+  const options = command.exec(pkg.scripts.start ?? '')?.[1] ?? '';
   return options.split(' ').filter(Boolean);
+}
+
+/** Node's arguments for the portal as `npm start` runs it: its options, then the bundle. */
+export function startArgs(): string[] {
+  return [...startNodeOptions(), SERVER_BUNDLE];
 }
