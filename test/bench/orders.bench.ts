@@ -12,7 +12,8 @@
 // A round starts a fresh stand-in and portal (an empty database) per database and runs, after a short warm-up, the
 // phases 1 → 10 → 50 buyers (BENCH_CONCURRENCY) without a pause (every buyer places its next order as soon as the last
 // one is done: the machine's capacity), then 50 buyers pausing BENCH_PACED_MS (2 000; 0 leaves it out) between
-// purchases, BENCH_SECONDS each; rounds alternate which database goes first; the summary is the median of the rounds
+// purchases, each arriving at a random moment of the first pause, BENCH_SECONDS each, every phase once the portal is
+// quiet again; rounds alternate which database goes first; the summary is the median of the rounds
 // and their range. BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_LINES (3), BENCH_THINK_MS (0: the pause of the
 // levels), BENCH_DATABASES ('pglite,postgres'), BENCH_PG_URL (a PostgreSQL where a database orders_bench_* may be
 // created; default the local one of .ci/run), BENCH_CPU_PROF (a folder: the portal runs under --cpu-prof and writes its
@@ -187,6 +188,21 @@ interface PhaseResult {
   clientCpuPerOrder: number;
 }
 
+/**
+ * Waits until the portal has been quiet (under 5% of a core for 500 ms, at most 20 s): the work a phase left behind
+ * (ERP follow-ups, mail) is neither counted in the next phase's CPU nor queued ahead of its first orders.
+ */
+async function settle(pid: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  let before = cpuMs(pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuMs(pid);
+    if (now - before < 25) return;
+    before = now;
+  }
+}
+
 /** `buyers` loops for `seconds`; answers every latency measured. */
 async function phase(
   portal: PortalInfo,
@@ -212,6 +228,8 @@ async function phase(
   };
   const buyer = async (session: Session) => {
     const headers = { authorization: session.authorization, cookie: `XSRF-TOKEN=${portal.xsrf}`, 'x-xsrf-token': portal.xsrf };
+    // Paced buyers arrive spread over one pause, as people do, instead of all in the same millisecond.
+    if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs * Math.random()));
     while (Date.now() < until) {
       let filled = true;
       for (let line = 0; line < LINES; line++) {
@@ -338,7 +356,10 @@ async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult>
     const idleRssMb = rssMb(pids.portal);
     await phase(portal.info, erp.info.skus, pids, { buyers: Math.min(10, BUYERS), thinkMs: 0 }, 2); // warm-up
     const phases: PhaseResult[] = [];
-    for (const each of PHASES) phases.push(await phase(portal.info, erp.info.skus, pids, each, SECONDS));
+    for (const each of PHASES) {
+      await settle(pids.portal);
+      phases.push(await phase(portal.info, erp.info.skus, pids, each, SECONDS));
+    }
     return { db, startMs: portal.info.startMs, idleRssMb, phases };
   } finally {
     if (portal) await stopChild(portal.child);

@@ -1,7 +1,7 @@
 // The Service Layer client against the B1 stand-in on loopback: session cookies, paging, re-login, errors, timeouts.
 import { startB1Mock, type B1Mock } from '@mocks/b1/server';
 import { ErpError } from '@server/erp/errors';
-import type { FetchLike } from '@server/erp/nodeFetch';
+import type { FetchLike } from '@server/erp/transport';
 import { ServiceLayerClient, type ServiceLayerOptions } from '@server/erp/serviceLayer';
 
 interface Exchange {

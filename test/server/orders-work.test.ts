@@ -48,17 +48,11 @@ async function workOf<T>(run: () => Promise<T>): Promise<{ result: T; erp: strin
       }),
     );
   }
-  const realFetch = globalThis.fetch;
-  spies.push(
-    jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      const url = decodeURIComponent(String(input)).replace(/^https?:\/\/[^/]+\/b1s\/v1\//, '');
-      erp.push(`${init?.method ?? 'GET'} ${url.split('?')[0]}`);
-      return realFetch(input, init);
-    }),
-  );
+  const stopObserving = t.erp.observe((exchange) => erp.push(`${exchange.method} ${exchange.operation}`));
   try {
     return { result: await run(), erp, statements, transactions };
   } finally {
+    stopObserving();
     for (const spy of spies) spy.mockRestore();
   }
 }
@@ -90,7 +84,7 @@ describe('the work of one credit-line purchase', () => {
   it('a cart addition: the profile and the size from the ERP, one read each, and two statements without a transaction', async () => {
     const work = await workOf(() => addToCart('POL-1001-M', 2));
     expect(work.result.statusCode).toBe(201);
-    expect(work.erp.sort()).toEqual(['GET BusinessPartners(\'C76123456\')', 'GET Items']);
+    expect(work.erp.sort()).toEqual(['GET BusinessPartners', 'GET Items']);
     expect(work.statements).toHaveLength(2); // the style's portal content, the addition
     expect(work.transactions).toBe(0);
   });
@@ -99,7 +93,7 @@ describe('the work of one credit-line purchase', () => {
     expect((await addToCart('POL-1003-M', 1)).statusCode).toBe(201);
     const work = await workOf(placeOrder);
     expect(work.result.statusCode).toBe(201);
-    expect(work.erp.sort()).toEqual(['GET BusinessPartners(\'C76123456\')', 'GET Items']);
+    expect(work.erp.sort()).toEqual(['GET BusinessPartners', 'GET Items']);
     // the key's claim, the cart, the styles' content, the order taking the cart (one statement), the key's answer
     expect(work.statements).toHaveLength(5);
     expect(work.statements.filter((s) => /^(update|insert into|delete from) "?orders"?\b/i.test(s))).toEqual([]); // no second write of the order

@@ -124,7 +124,8 @@ export function errorFromNetwork(error: unknown, timeoutMs: number): ErpError {
       { cause: error },
     );
   }
+  // fetch wraps the socket's error in `cause`; undici's request throws it as it is (`code`: ECONNREFUSED…)
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
-  const detail = cause?.code ?? cause?.message ?? (error as Error | null)?.message;
+  const detail = cause?.code ?? (error as { code?: string } | null)?.code ?? cause?.message ?? (error as Error | null)?.message;
   return new ErpError({ status: 503, code: 'ERP_UNAVAILABLE', message: ERP_MESSAGES.unavailable, erpMessage: detail }, { cause: error });
 }

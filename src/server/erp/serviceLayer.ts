@@ -2,7 +2,7 @@
 // session cookies, re-login on an expired session, OData paging, timeouts and the error body. It works the same against
 // a real B1 and against the stand-in in mocks/b1: only the base URL and credentials differ.
 import { ErpError, ERP_MESSAGES, errorFromNetwork, errorFromResponse } from './errors';
-import { createNodeFetch, type FetchLike } from './nodeFetch';
+import { fromFetch, undiciTransport, type FetchLike, type Transport } from './transport';
 import { queryString, type ODataQuery } from './odata';
 
 export interface ServiceLayerOptions {
@@ -13,9 +13,9 @@ export interface ServiceLayerOptions {
   password: string;
   /** Limit of every request, login included; a hung ERP never hangs the portal. Default 10 000 ms. */
   timeoutMs?: number;
-  /** Replaces the global fetch (tests, instrumentation). */
+  /** Replaces undici's request with a fetch (tests, instrumentation); see transport.ts. */
   fetch?: FetchLike;
-  /** false accepts a self-signed certificate (uses node:https, see nodeFetch.ts). Ignored when `fetch` is given. */
+  /** false accepts a self-signed certificate (last resort; prefer `ca`). Ignored when `fetch` is given. */
   rejectUnauthorized?: boolean;
   /** Extra CA (PEM) to trust for the ERP's certificate. Ignored when `fetch` is given. */
   ca?: string;
@@ -101,17 +101,10 @@ export function parseSessionCookies(setCookies: readonly string[]): Record<strin
   return cookies;
 }
 
-/** Every Set-Cookie header; when the runtime folds them into one, split at commas that start a new cookie. */
-function setCookieHeaders(headers: Headers): string[] {
-  if (typeof headers.getSetCookie === 'function') return headers.getSetCookie();
-  const joined = headers.get('set-cookie');
-  return joined ? joined.split(/,(?=\s*[A-Za-z0-9_.-]+=)/) : [];
-}
-
 export class ServiceLayerClient {
   readonly baseUrl: string;
   private readonly timeoutMs: number;
-  private readonly fetchImpl: FetchLike;
+  private readonly transport: Transport;
   private session: Session | null = null;
   private loginInFlight: Promise<Session> | null = null;
   private logins = 0;
@@ -120,10 +113,7 @@ export class ServiceLayerClient {
   constructor(private readonly options: ServiceLayerOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    const tlsOptionsGiven = options.rejectUnauthorized === false || options.ca !== undefined;
-    this.fetchImpl =
-      options.fetch ??
-      (tlsOptionsGiven ? createNodeFetch({ rejectUnauthorized: options.rejectUnauthorized, ca: options.ca }) : (url, init) => fetch(url, init));
+    this.transport = options.fetch ? fromFetch(options.fetch) : undiciTransport({ rejectUnauthorized: options.rejectUnauthorized, ca: options.ca });
   }
 
   /** How many logins this client has made (one per session; observability and tests). */
@@ -370,22 +360,18 @@ export class ServiceLayerClient {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-    let status: number;
-    let text: string;
-    let setCookies: string[] | undefined;
+    let reply: Awaited<ReturnType<Transport>>;
     try {
-      const response = await this.fetchImpl(url, {
+      reply = await this.transport(url, {
         method,
         headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       });
-      status = response.status;
-      setCookies = setCookieHeaders(response.headers);
-      text = await response.text(); // still under the same signal: a body that never ends times out too
     } catch (error) {
       throw errorFromNetwork(error, timeoutMs);
     }
+    const { status, text, setCookies } = reply;
     if (!text) return { status, body: undefined, setCookies };
     try {
       return { status, body: JSON.parse(text), setCookies };
