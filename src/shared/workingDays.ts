@@ -19,9 +19,12 @@ function utcDay(iso: string): Date | null {
 
 export const isIsoDate = (iso: string): boolean => utcDay(iso) !== null;
 
-/** Today in Santiago, 'YYYY-MM-DD'. */
+/** 'YYYY-MM-DD' in Santiago (made once: a formatter costs far more to make than to use). */
+const chileDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today in Santiago (the ERP's business day), 'YYYY-MM-DD', whatever the server's time zone. */
 export function chileTodayIso(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return chileDay.format(now);
 }
 
 export function addDays(iso: string, days: number): string {

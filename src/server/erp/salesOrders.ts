@@ -1,6 +1,7 @@
 // The sales order and the reservation the portal sends to the ERP (spec section 3: "sales order to the ERP" and
 // "reserve order to the ERP"), built from the portal's own stored order. Field names come from mapping.ts.
 import { yyyymmdd } from '@shared/dates';
+import { chileTodayIso } from '@shared/workingDays';
 import { FALLBACK_TRANSPORT, FORMA_PAGO, STORE_PICKUP, SUCURSAL, TIPO_VENTA, type DeliveryType, type OrderType, type PaymentMethod } from '@shared/orders';
 import { B1_FIELDS } from './mapping';
 
@@ -76,9 +77,8 @@ export interface SalesOrderDocument {
 
 /** Today's date in Chile (the ERP's business day), whatever the server's time zone. */
 export function chileToday(now: Date = new Date()): Date {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(part('year'), part('month') - 1, part('day'));
+  const [year, month, day] = chileTodayIso(now).split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
 }
 
 /**

@@ -4,6 +4,7 @@
 // 'dd-mm-aaaa hh:mm:ss' and amounts as whole pesos without thousands separators: Excel in es-CL reads both as values.
 import type { FastifyReply } from 'fastify';
 import { CSV_SEPARATOR } from '@shared/api/lists';
+import { chileTodayIso } from '@shared/workingDays';
 
 /** One column: its heading and how a row's cell is read. */
 export interface CsvColumn<T> {
@@ -51,15 +52,11 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
 }
 
 /** Today in Chile as 'aaaa-mm-dd', for file names. */
-export function chileToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(now);
-}
-
 /** Sends `csv` as a download named `<name>-<aaaa-mm-dd>.csv`, never cached. */
 export function sendCsv(reply: FastifyReply, name: string, csv: string) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${chileToday()}.csv"`)
+    .header('content-disposition', `attachment; filename="${name}-${chileTodayIso()}.csv"`)
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(csv, 'utf8'));
 }

@@ -1,6 +1,7 @@
 // The ERP invoices based on the portal's sales orders ('Facturado N° …'), read per customer through the Service Layer
 // (Invoices of the CardCode from a date on, their lines' BaseType 17 / BaseEntry naming the order) and kept briefly, so
 // that a buyer paging through 'Mis pedidos' or an admin opening orders costs one ERP read a minute per customer.
+import { chileTodayIso } from '@shared/workingDays';
 import type { ErpService } from '../erp/erp.service';
 import type { InvoiceFollowUp } from '../erp/followUp';
 
@@ -59,7 +60,7 @@ export class InvoiceFollowUps {
 
 /** A few days before the order's Chilean day: the earliest an invoice based on it may be dated. */
 export function invoicesSinceFor(createdAt: Date): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(createdAt);
+  const day = chileTodayIso(createdAt);
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 7);
   return d.toISOString().slice(0, 10);
