@@ -18,18 +18,16 @@
 // levels), BENCH_DATABASES ('pglite,postgres'), BENCH_PG_URL (a PostgreSQL where a database orders_bench_* may be
 // created; default the local one of .ci/run), BENCH_CPU_PROF (a folder: the portal runs under --cpu-prof and writes its
 // profile there on exit), BENCH_NODE_ARGS (Node options of the portal; default those `npm start` gives it),
-// BENCH_PORTAL ('built': bundled and run on plain Node as `npm start` does; 'tsx': the sources under tsx).
+// BENCH_PORTAL ('built': bundled and run on plain Node as `npm start` does; 'tsx': the sources under tsx; see
+// shippedPortal.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { PROJECT_ROOT } from '@server/paths';
-import { buildServer } from '@server/tools/buildServer';
-import { startNodeOptions } from '@server/tools/startOptions';
+import { portalDescription, serverArgs } from './shippedPortal';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,10 +43,6 @@ const PHASES: Array<{ buyers: number; thinkMs: number }> = [
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
-/** Node's options for the portal (BENCH_NODE_ARGS='--max-semi-space-size=8'), e.g. to try heap settings. */
-const NODE_ARGS = process.env.BENCH_NODE_ARGS !== undefined ? process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean) : startNodeOptions();
-/** How the portal runs: 'built' (as `npm start` runs it: bundled, plain Node) or 'tsx' (the sources under tsx). */
-const PORTAL = process.env.BENCH_PORTAL ?? 'built';
 const BUYERS = Math.max(...LEVELS);
 
 interface Session {
@@ -67,21 +61,12 @@ interface PortalInfo {
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-const bundles = new Map<string, Promise<string>>();
-/** `file` bundled as `npm start` bundles main.ts, once per run of the bench. */
-function bundled(file: string): Promise<string> {
-  let bundle = bundles.get(file);
-  if (!bundle) bundles.set(file, (bundle = buildServer(path.relative(PROJECT_ROOT, path.join(import.meta.dirname, file)), 'dist/bench')));
-  return bundle;
-}
-
 /**
- * Starts `file` under node (a SIGTERM reaches it) and answers its first stdout line, parsed: with tsx's loader, or
- * (`built`) bundled first as `npm start` bundles main.ts (tools/buildServer.ts) and run on plain Node.
+ * Starts `file` under node (a SIGTERM reaches it) and answers its first stdout line, parsed: the portal as `npm start`
+ * runs it (shippedPortal.ts), a stand-in (`shipped: false`) under tsx.
  */
-async function startChild<T>(file: string, env: Record<string, string>, nodeArgs: string[] = [], built = false): Promise<{ info: T; child: ChildProcess }> {
-  const entry = built ? await bundled(file) : path.join(import.meta.dirname, file);
-  const child = spawn(process.execPath, [...nodeArgs, ...(built ? [] : ['--import', 'tsx']), entry], {
+async function startChild<T>(file: string, env: Record<string, string>, opts: Parameters<typeof serverArgs>[1] = {}): Promise<{ info: T; child: ChildProcess }> {
+  const child = spawn(process.execPath, await serverArgs(file, opts), {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
@@ -339,7 +324,7 @@ interface RunResult {
 }
 
 async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult> {
-  const erp = await startChild<{ url: string; skus: string[] }>('orders-erp.ts', { BENCH_BUYERS: String(BUYERS) });
+  const erp = await startChild<{ url: string; skus: string[] }>('orders-erp.ts', { BENCH_BUYERS: String(BUYERS) }, { shipped: false });
   const dbName = `orders_bench_${process.pid}_${round}`;
   const env: Record<string, string> = { BENCH_B1_URL: erp.info.url, BENCH_BUYERS: String(BUYERS) };
   if (db === 'postgres') {
@@ -348,10 +333,10 @@ async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult>
     url.pathname = `/${dbName}`;
     env.BENCH_DATABASE_URL = url.toString();
   }
-  const profArgs = [...NODE_ARGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])];
+  const extra = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
   let portal: { info: PortalInfo; child: ChildProcess } | undefined;
   try {
-    portal = await startChild<PortalInfo>('orders-server.ts', env, profArgs, PORTAL === 'built');
+    portal = await startChild<PortalInfo>('orders-server.ts', env, { extra });
     const pids = { portal: portal.child.pid!, erp: erp.child.pid!, ...(db === 'postgres' ? { dbName } : {}) };
     const idleRssMb = rssMb(pids.portal);
     await phase(portal.info, erp.info.skus, pids, { buyers: Math.min(10, BUYERS), thinkMs: 0 }, 2); // warm-up
@@ -390,7 +375,7 @@ async function main() {
   const databases = DATABASES.includes('postgres') && !(await postgresAvailable()) ? DATABASES.filter((d) => d !== 'postgres') : DATABASES;
   console.log(
     `carga al empezar: ${load()}; ${ROUNDS} rondas × ${databases.join(' y ')} × ${PHASES.map(label).join(' / ')} × ${SECONDS} s; ` +
-      `${LINES} líneas por pedido; B1 sustituto a 0 ms${NODE_ARGS.length ? `; portal con ${NODE_ARGS.join(' ')}` : ''}`,
+      `${LINES} líneas por pedido; B1 sustituto a 0 ms; portal ${portalDescription()}`,
   );
   const runs: RunResult[] = [];
   for (let round = 0; round < ROUNDS; round++) {

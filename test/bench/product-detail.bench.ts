@@ -4,16 +4,17 @@
 // client cycling over 50 styles and sending what Chromium sends with the SPA's fetch (token, anti-forgery cookie).
 // Prints the figures; asserts nothing.
 //
-// Each round measures both, alternating which goes first; each ratio is taken within its round; the figures are the
+// The portal runs as `npm start` runs it, bundled with the start script's options (shippedPortal.ts); the bare route
+// shares its process. Each round measures both, alternating which goes first; each ratio is taken within its round; the figures are the
 // median of the rounds and their range. The ERP reads of styles' stock during the runs are counted (the cache's
 // misses and background refreshes). BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_DETAIL_SKUS
 // (50), BENCH_LOG_LEVEL (info, to /dev/null; 'off'), BENCH_B1_LATENCY (50ms), BENCH_STOCK_TTL_MS (5000).
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS, XSRF_COOKIE_HEADER } from './browserHeaders';
+import { portalDescription, serverArgs } from './shippedPortal';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -42,8 +43,8 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
-  console.log(`carga al empezar: ${load()} (máquina compartida: cifras con ruido); ${ROUNDS} rondas × ${DURATION} s, ${CONNECTIONS} conexiones`);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'detail-server.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  console.log(`carga al empezar: ${load()} (máquina compartida: cifras con ruido); ${ROUNDS} rondas × ${DURATION} s, ${CONNECTIONS} conexiones; portal ${portalDescription()}`);
+  const child = spawn(process.execPath, await serverArgs('detail-server.ts'), { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const nextLine = () =>
     new Promise<string>((resolve, reject) => {

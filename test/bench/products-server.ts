@@ -33,7 +33,8 @@ async function erpProcess() {
 }
 
 async function startErp(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BENCH_ROLE: 'erp' } });
+  // this file again: under tsx's loader when run from its source, as it is when run bundled (shippedPortal.ts)
+  const child = spawn(process.execPath, [...(import.meta.filename.endsWith('.ts') ? ['--import', 'tsx'] : []), import.meta.filename], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BENCH_ROLE: 'erp' } });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);

@@ -7,7 +7,8 @@
 // own headers) is measured too and its ratio printed beside, because the load generator itself parses every header and
 // a shorter answer is cheaper on its side as well.
 //
-// The portal runs as shipped: it logs at info (production's default) to /dev/null unless BENCH_LOG_LEVEL says otherwise
+// The portal runs as shipped: bundled and on plain Node with the start script's options, as `npm start` runs it
+// (shippedPortal.ts; the bare servers share its process, so they run the same way); it logs at info (production's default) to /dev/null unless BENCH_LOG_LEVEL says otherwise
 // ('off': no logger), and the catalogue keeps its default cache life (a refresh from the ERP during a run is part of
 // the figure). Every request carries what the SPA sends: the token, the anti-forgery cookie, Accept and a browser's
 // Accept-Encoding. Each catalogue size gets its own server process. Each round measures 200 and then 304 on the three
@@ -19,10 +20,10 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS, XSRF_COOKIE_HEADER } from './browserHeaders';
+import { portalDescription, serverArgs } from './shippedPortal';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,5000,20000').split(',').map(Number).filter((n) => n > 0);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,8 +45,8 @@ interface Target {
 }
 
 async function startServer(size: number): Promise<{ target: Target; stop: () => Promise<void> }> {
-  // node itself with tsx's loader (not `npx tsx`, whose grandchild a SIGTERM to npx does not reach: the bench never ended)
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'products-server.ts')], {
+  // node itself (not `npx tsx`, whose grandchild a SIGTERM to npx does not reach: the bench never ended)
+  const child = spawn(process.execPath, await serverArgs('products-server.ts'), {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_CATALOGUE_SIZE: String(size) },
   });
@@ -193,7 +194,7 @@ async function benchSize(size: number): Promise<{ size: number; target: Target; 
 
 async function main() {
   console.log(
-    `carga al empezar: ${load()}; tamaños ${SIZES.join(', ')}; ${ROUNDS} rondas; por ronda, 200 y 304 en 3 servidores × ${DURATION} s en ${SLICES} tramos intercalados; ${CONNECTIONS} conexiones; log del portal: ${process.env.BENCH_LOG_LEVEL ?? 'info'}`,
+    `carga al empezar: ${load()}; tamaños ${SIZES.join(', ')}; ${ROUNDS} rondas; por ronda, 200 y 304 en 3 servidores × ${DURATION} s en ${SLICES} tramos intercalados; ${CONNECTIONS} conexiones; log del portal: ${process.env.BENCH_LOG_LEVEL ?? 'info'}; portal ${portalDescription()}`,
   );
   const results = [];
   for (const size of SIZES) results.push(await benchSize(size));

@@ -3,7 +3,7 @@ import { isAdminRole } from '@shared/roles';
 import { massOfferSchema, skuParams, type MassOfferRequest } from '@shared/schemas/params';
 import { ErpError, ERP_MESSAGES } from '../erp/errors';
 import { PREPARED, sendPrepared } from '../http/preparedBody';
-import type { CatalogService } from './catalog.service';
+import type { CatalogService, CatalogSnapshot } from './catalog.service';
 import { requireUser } from '../plugins/auth';
 import { answer, listOf } from '../http/responses';
 
@@ -21,9 +21,16 @@ export default async function catalogRoutes(app: FastifyInstance, opts: { catalo
   // Hot paths: answered from the in-memory snapshot, pre-serialized and pre-compressed, with ETag.
   app.get('/api/user/b1/catalog', { ...prepared, schema: { response: { 200: answer('CatalogueTree') } } }, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).tree));
   app.get('/api/user/b1/catalog/products', { ...prepared, schema: { response: { 200: listOf('CatalogueItem') } } }, async (request, reply) => sendPrepared(request, reply, (await catalog.snapshot()).items));
-  app.get('/api/user/b1/products', { ...prepared, schema: { response: { 200: listOf('ProductListItem') } } }, async (request, reply) => {
-    const snap = await catalog.snapshot();
-    return sendPrepared(request, reply, isAdminRole(requireUser(request).role) ? snap.productsForAdmins : snap.productsForBuyers);
+  // Answered in the same tick while the snapshot is current (no promise, the hottest read of the portal); a request that
+  // must wait for the ERP gets the same answer when the snapshot arrives.
+  app.get('/api/user/b1/products', { ...prepared, schema: { response: { 200: listOf('ProductListItem') } } }, (request, reply) => {
+    const send = (snap: CatalogSnapshot) => {
+      sendPrepared(request, reply, isAdminRole(requireUser(request).role) ? snap.productsForAdmins : snap.productsForBuyers);
+    };
+    const snap = catalog.currentSnapshot();
+    if (!snap) return catalog.snapshot().then(send);
+    send(snap);
+    return undefined;
   });
 
   app.get<{ Params: { sku: string } }>(

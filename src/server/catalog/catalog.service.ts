@@ -182,6 +182,11 @@ export class CatalogService {
     return this.cache.get();
   }
 
+  /** The snapshot `snapshot()` would answer without waiting, or undefined when it must wait (see RefreshingCache.current). */
+  currentSnapshot(): CatalogSnapshot | undefined {
+    return this.cache.current();
+  }
+
   /**
    * Rebuild now (an admin changed content): the content is read again and the ERP by change; readers keep the
    * current snapshot meanwhile. With the ERP unreachable, the new content is applied to the items last read.

@@ -56,14 +56,24 @@ export class RefreshingCache<T> {
   }
 
   async get(): Promise<T> {
+    const ready = this.current();
+    if (ready !== undefined) return ready;
+    if (this.value === undefined || this.inFlight) return this.inFlight ?? this.start();
+    // past the hard age, nothing loading: the last failure stands for a while, then a new load
+    if (this.lastError && this.options.now() - this.lastError.at < this.options.retryMs) throw this.lastError.error;
+    return this.start();
+  }
+
+  /**
+   * The value `get` would answer without waiting (a refresh starts in the background past the soft age, as `get`
+   * starts it), or undefined when `get` must wait: nothing loaded yet, or older than the hard age. Lets a hot route
+   * answer in the same tick.
+   */
+  current(): T | undefined {
+    if (this.value === undefined) return undefined;
     const now = this.options.now();
-    if (this.value === undefined) return this.inFlight ?? this.start();
     const age = now - this.valueAt;
-    if (age > this.options.hardAgeMs) {
-      if (this.inFlight) return this.inFlight;
-      if (this.lastError && now - this.lastError.at < this.options.retryMs) throw this.lastError.error;
-      return this.start();
-    }
+    if (age > this.options.hardAgeMs) return undefined;
     if (age > this.options.softAgeMs && !this.inFlight && now - this.lastAttemptAt >= this.options.retryMs) {
       this.start().catch(() => {});
     }
