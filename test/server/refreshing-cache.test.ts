@@ -94,6 +94,36 @@ describe('RefreshingCache with a soft and a hard age', () => {
     expect(cache.age()).toBe(0);
   });
 
+  it('current() answers what get() would answer without waiting: nothing before the first load or past the hard age', async () => {
+    let clock = 0;
+    const m = manualLoads();
+    const cache = new RefreshingCache<string>(m.load, { softAgeMs: 1000, hardAgeMs: 5000, retryMs: 500, now: () => clock });
+    expect(cache.current()).toBeUndefined();
+    expect(m.loads()).toBe(0); // it never starts the first load: get() does
+    const first = cache.get();
+    expect(cache.current()).toBeUndefined(); // still loading
+    m.pending[0]!.resolve('v1');
+    await first;
+    expect(cache.current()).toBe('v1');
+
+    clock = 1500; // soft: served, and one refresh starts in the background, as get() starts it
+    expect(cache.current()).toBe('v1');
+    expect(cache.current()).toBe('v1');
+    expect(m.loads()).toBe(2);
+    m.pending[1]!.resolve('v2');
+    await flush();
+    expect(cache.current()).toBe('v2');
+
+    clock = 7000; // hard: not served; get() waits for a new load
+    expect(cache.current()).toBeUndefined();
+    expect(m.loads()).toBe(2);
+    const waiting = cache.get();
+    expect(m.loads()).toBe(3);
+    m.pending[2]!.resolve('v3');
+    expect(await waiting).toBe('v3');
+    expect(cache.current()).toBe('v3');
+  });
+
   it('ages a value from when its data was read (asOf), and gives the load the current value', async () => {
     let clock = 10_000;
     const seen: Array<string | undefined> = [];

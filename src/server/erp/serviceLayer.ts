@@ -2,7 +2,7 @@
 // session cookies, re-login on an expired session, OData paging, timeouts and the error body. It works the same against
 // a real B1 and against the stand-in in mocks/b1: only the base URL and credentials differ.
 import { ErpError, ERP_MESSAGES, errorFromNetwork, errorFromResponse } from './errors';
-import { fromFetch, undiciTransport, type FetchLike, type Transport } from './transport';
+import { fromFetch, undiciTransport, type ExchangeReply, type FetchLike, type Transport } from './transport';
 import { queryString, type ODataQuery } from './odata';
 
 export interface ServiceLayerOptions {
@@ -360,7 +360,7 @@ export class ServiceLayerClient {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-    let reply: Awaited<ReturnType<Transport>>;
+    let reply: ExchangeReply;
     try {
       reply = await this.transport(url, {
         method,

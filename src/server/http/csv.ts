@@ -51,7 +51,6 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
-/** Today in Chile as 'aaaa-mm-dd', for file names. */
 /** Sends `csv` as a download named `<name>-<aaaa-mm-dd>.csv`, never cached. */
 export function sendCsv(reply: FastifyReply, name: string, csv: string) {
   return reply
