@@ -28,7 +28,7 @@ interface Props {
 export function ListScreen({ titleId, title, create, failed, error, retryLabel, onRetry, children, extra }: Props) {
   return (
     <Box component="section" aria-labelledby={titleId}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
+      <Stack useFlexGap direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
         <Typography id={titleId} variant="h1" component="h1">
           {title}
         </Typography>

@@ -71,7 +71,7 @@ const LineItem = memo(function LineItem({ line, checked, disabled, onEdit, onRem
   const status = checked?.status;
   return (
     <Paper component="li" variant="outlined" aria-labelledby={`${id}-title`} sx={{ p: 1.5, listStyle: 'none' }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack useFlexGap direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography id={`${id}-title`} component="h3" variant="subtitle2" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
           {T.colRows} {rows.join(', ')}: {checked?.name || checked?.sku || line.sku}
           {checked?.size ? ` · ${T.colSize} ${checked.size}` : ''}
@@ -83,7 +83,7 @@ const LineItem = memo(function LineItem({ line, checked, disabled, onEdit, onRem
           {message}
         </Typography>
       )}
-      <Stack direction="row" spacing={1.5} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack useFlexGap direction="row" spacing={1.5} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <TextField
           size="small"
           label={T.colSku}
@@ -180,7 +180,7 @@ export default function QuickOrderScreen() {
           helperText={textError ?? T.pasteHelp}
           slotProps={{ htmlInput: { spellCheck: false } }}
         />
-        <Stack direction="row" spacing={1.5} sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
+        <Stack useFlexGap direction="row" spacing={1.5} sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
           <Button type="submit" variant="contained" disabled={busy}>
             {T.validate}
           </Button>
@@ -254,7 +254,7 @@ export default function QuickOrderScreen() {
 
       {state.lines.length > 0 && (
         <Box component="section" aria-labelledby="quick-order-lines" sx={{ mt: 2 }}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack useFlexGap direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
             <Typography id="quick-order-lines" variant="h2" component="h2" sx={{ fontSize: '1.25rem' }}>
               {T.linesTable} ({formatInteger(state.lines.length)})
             </Typography>
@@ -280,7 +280,7 @@ export default function QuickOrderScreen() {
               {fill(T.totals, { lines: addable.length, units: formatInteger(validation.summary.units), total: formatCLP(validation.totals.total) })}
             </Typography>
           )}
-          <Stack direction="row" spacing={1.5} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1.5 }}>
+          <Stack useFlexGap direction="row" spacing={1.5} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1.5 }}>
             {state.edited && (
               <Button variant="contained" onClick={() => dispatch(quickOrderRevalidateRequested())} disabled={busy}>
                 {T.revalidate}

@@ -56,7 +56,7 @@ function ChangedLine({ line }: { line: ReorderLine }) {
         {line.name}
         {line.size ? ` · ${T.size} ${line.size}` : ''} ({line.sku})
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ my: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
+      <Stack useFlexGap direction="row" spacing={1} sx={{ my: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
         {line.changes.map((change) => (
           <Chip key={change} size="small" color={CHANGE_COLOR[change]} label={T.changes[change]} />
         ))}
