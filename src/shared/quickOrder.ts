@@ -315,8 +315,8 @@ export const QUICK_ORDER_LINE_MSG = {
 
 /** The validation's summary: '1 línea lista, …' / '3 líneas listas, …'. */
 export function quickOrderSummary(counts: { ok: number; short: number; errors: number }): string {
-  const ready = counts.ok === 1 ? QUICK_ORDER_LINE_MSG.readyOne : QUICK_ORDER_LINE_MSG.readyMany.replace('{ok}', String(counts.ok));
-  return QUICK_ORDER_LINE_MSG.summary.replace('{ready}', ready).replace('{short}', String(counts.short)).replace('{errors}', String(counts.errors));
+  const ready = counts.ok === 1 ? QUICK_ORDER_LINE_MSG.readyOne : fillIn(QUICK_ORDER_LINE_MSG.readyMany, counts);
+  return fillIn(QUICK_ORDER_LINE_MSG.summary, { ...counts, ready });
 }
 
 /** 'Se sumaron las líneas 3, 7 y 9'. */

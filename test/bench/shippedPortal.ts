@@ -27,9 +27,8 @@ function bundled(file: string): Promise<string> {
  */
 export async function serverArgs(file: string, opts: { extra?: string[]; shipped?: boolean } = {}): Promise<string[]> {
   const { extra = [], shipped = true } = opts;
-  if (!shipped) return [...extra, '--import', 'tsx', path.join(import.meta.dirname, file)];
-  if (PORTAL_MODE === 'built') return [...NODE_ARGS, ...extra, await bundled(file)];
-  return [...NODE_ARGS, ...extra, '--import', 'tsx', path.join(import.meta.dirname, file)];
+  const entry = shipped && PORTAL_MODE === 'built' ? [await bundled(file)] : ['--import', 'tsx', path.join(import.meta.dirname, file)];
+  return [...(shipped ? NODE_ARGS : []), ...extra, ...entry];
 }
 
 /** 'bundled, plain Node, --optimize-for-size …' for a bench's first line. */
