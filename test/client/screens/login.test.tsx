@@ -96,8 +96,12 @@ describe('Login screen (/login)', () => {
     await user.type(await rutField(), '761234560');
     await user.type(passwordField(), 'Demo1234');
     await user.click(screen.getByRole('button', { name: 'Acceder' }));
-    expect(await screen.findByText('Usuario inactivo, comunicarse con ejecutivo(a)')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    // sent home, and home sends an anonymous visitor back to /login: the login screen is drawn again, so the message
+    // is awaited on the screen the visitor ends on, not on the one that may be replaced
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/login');
+      expect(screen.getByText('Usuario inactivo, comunicarse con ejecutivo(a)')).toBeInTheDocument();
+    });
     expect(store.getState().session.isAuthenticated).toBe(false);
   });
 
