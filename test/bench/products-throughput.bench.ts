@@ -14,10 +14,14 @@
 // Accept-Encoding. Each catalogue size gets its own server process. Each round measures 200 and then 304 on the three
 // servers, in BENCH_SLICES short slices per server interleaved (bare, portal, bare-min, then rotated: the first round
 // starts with bare, the second with the portal…), so a change in the machine's load falls on all three alike; each
-// ratio is taken within its round, and the figures are the median of the rounds' ratios and their range.
+// ratio is taken within its round, and the figures are the median of the rounds' ratios and their range. Beside the
+// ratios, the server process's CPU time (user + system, from /proc) per answer of each server: the three share the
+// process and only one is loaded at a time, so a slice's CPU is its server's; it moves less with the machine's
+// neighbours than the answers per second do.
 // BENCH_SIZES (1000,5000,20000), BENCH_SECONDS per server and case (5), BENCH_SLICES (5), BENCH_ROUNDS (3),
 // BENCH_CONNECTIONS (50).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -44,7 +48,17 @@ interface Target {
   loadMs: number;
 }
 
-async function startServer(size: number): Promise<{ target: Target; stop: () => Promise<void> }> {
+/** CPU time (user + system) a process has used so far, in µs: Linux's /proc, in clock ticks of 10 ms. */
+function cpuUsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN; // not Linux: the CPU figures print as NaN
+  }
+}
+
+async function startServer(size: number): Promise<{ target: Target; pid: number; stop: () => Promise<void> }> {
   // node itself (not `npx tsx`, whose grandchild a SIGTERM to npx does not reach: the bench never ended)
   const child = spawn(process.execPath, await serverArgs('products-server.ts'), {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -57,6 +71,7 @@ async function startServer(size: number): Promise<{ target: Target; stop: () => 
   });
   return {
     target: JSON.parse(line) as Target,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -66,6 +81,8 @@ async function startServer(size: number): Promise<{ target: Target; stop: () => 
 
 interface Measure {
   rps: number;
+  /** The server process's CPU per answer, µs. */
+  cpuUs: number;
   p99: number;
   /** Connection errors and timeouts, plus answers of another status than the one expected. */
   errors: number;
@@ -73,16 +90,19 @@ interface Measure {
 
 interface Slice {
   requests: number;
+  cpuUs: number;
   seconds: number;
   p99: number;
   errors: number;
 }
 
-async function slice(url: string, headers: Record<string, string>, expect: 200 | 304, duration: number): Promise<Slice> {
+async function slice(pid: number, url: string, headers: Record<string, string>, expect: 200 | 304, duration: number): Promise<Slice> {
+  const cpuBefore = cpuUsOf(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const cpuUs = cpuUsOf(pid) - cpuBefore;
   const expected = expect === 200 ? result['2xx'] : result['3xx'];
   const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
-  return { requests: expected, seconds: result.duration, p99: result.latency.p99, errors: result.errors + result.timeouts + (answered - expected) };
+  return { requests: expected, cpuUs, seconds: result.duration, p99: result.latency.p99, errors: result.errors + result.timeouts + (answered - expected) };
 }
 
 /** Slices of one server put together: answers per second over their time, the worst p99, every error. */
@@ -90,13 +110,14 @@ function merged(slices: Slice[]): Measure {
   const seconds = slices.reduce((a, x) => a + x.seconds, 0);
   return {
     rps: slices.reduce((a, x) => a + x.requests, 0) / seconds,
+    cpuUs: slices.reduce((a, x) => a + x.cpuUs, 0) / slices.reduce((a, x) => a + x.requests, 0),
     p99: Math.max(...slices.map((x) => x.p99)),
     errors: slices.reduce((a, x) => a + x.errors, 0),
   };
 }
 
-async function measure(url: string, headers: Record<string, string>, expect: 200 | 304, duration = DURATION): Promise<Measure> {
-  return merged([await slice(url, headers, expect, duration)]);
+async function measure(pid: number, url: string, headers: Record<string, string>, expect: 200 | 304, duration = DURATION): Promise<Measure> {
+  return merged([await slice(pid, url, headers, expect, duration)]);
 }
 
 async function etagOf(url: string, headers: Record<string, string>): Promise<string> {
@@ -141,7 +162,7 @@ const f = (m: Measure) => `${m.rps.toFixed(0)} req/s (p99 ${m.p99} ms${m.errors 
 type Row = Record<'bare200' | 'portal200' | 'bareMin200' | 'bare304' | 'portal304' | 'bareMin304', Measure>;
 
 async function benchSize(size: number): Promise<{ size: number; target: Target; rows: Row[] }> {
-  const { target, stop } = await startServer(size);
+  const { target, pid, stop } = await startServer(size);
   try {
     const browser = BROWSER_HEADERS;
     const portalHeaders = { ...browser, authorization: target.token, cookie: XSRF_COOKIE_HEADER };
@@ -160,7 +181,7 @@ async function benchSize(size: number): Promise<{ size: number; target: Target; 
       [target.bare, bareHeaders, 200], [target.portal, portalHeaders, 200], [target.bareMin, bareHeaders, 200],
       [target.bare, bare304, 304], [target.portal, portal304, 304], [target.bareMin, bare304, 304],
     ] as const) {
-      await measure(url, headers, status, 2);
+      await measure(pid, url, headers, status, 2);
     }
     const rows: Row[] = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -174,7 +195,7 @@ async function benchSize(size: number): Promise<{ size: number; target: Target; 
         for (let i = 0; i < SLICES; i++) {
           for (let k = 0; k < servers.length; k++) {
             const server = servers[(round + i + k) % servers.length]!;
-            server.slices.push(await slice(server.url, server.headers, status, DURATION / SLICES));
+            server.slices.push(await slice(pid, server.url, server.headers, status, DURATION / SLICES));
           }
         }
         return servers.map((x) => merged(x.slices)) as [Measure, Measure, Measure];
@@ -183,14 +204,17 @@ async function benchSize(size: number): Promise<{ size: number; target: Target; 
       const [b304, p304, bareMin304] = await interleaved(304, bare304, portal304);
       rows.push({ bare200, portal200, bareMin200, bare304: b304, portal304: p304, bareMin304 });
       console.log(`ronda ${round + 1} (empieza ${['bare', 'el portal', 'bare-min'][round % 3]}; carga ${load()}):`);
-      console.log(`  200: bare ${f(bare200)}, portal ${f(portal200)} → ${(portal200.rps / bare200.rps).toFixed(2)}; bare-min ${f(bareMin200)}`);
-      console.log(`  304: bare ${f(b304)}, portal ${f(p304)} → ${(p304.rps / b304.rps).toFixed(2)}; bare-min ${f(bareMin304)}`);
+      console.log(`  200: bare ${f(bare200)}, portal ${f(portal200)} → ${(portal200.rps / bare200.rps).toFixed(2)}; bare-min ${f(bareMin200)}; ${cpu(portal200, bare200)}`);
+      console.log(`  304: bare ${f(b304)}, portal ${f(p304)} → ${(p304.rps / b304.rps).toFixed(2)}; bare-min ${f(bareMin304)}; ${cpu(p304, b304)}`);
     }
     return { size, target, rows };
   } finally {
     await stop();
   }
 }
+
+/** 'CPU/respuesta portal 31.2 µs, bare 27.0 µs' */
+const cpu = (portal: Measure, bare: Measure) => `CPU/respuesta portal ${portal.cpuUs.toFixed(1)} µs, bare ${bare.cpuUs.toFixed(1)} µs`;
 
 async function main() {
   console.log(
@@ -208,6 +232,8 @@ async function main() {
       console.log(
         `  GET /api/user/b1/products, ${String(size).padStart(6)} artículos, ${what}: ${summary(ratios(p, b))}  (${rps(p)} / ${rps(b)} req/s); frente a bare-min ${summary(ratios(p, m))} (${rps(m)} req/s)`,
       );
+      const cpuOf = (k: keyof Row) => median(rows.map((r) => r[k].cpuUs)).toFixed(1);
+      console.log(`    CPU del servidor por respuesta, mediana: portal ${cpuOf(p)} µs, bare ${cpuOf(b)} µs, bare-min ${cpuOf(m)} µs`);
     }
   }
   console.log(`carga al terminar: ${load()}`);

@@ -32,16 +32,20 @@ export function assertMetricsCaller(request: FastifyRequest, token: string | und
 }
 
 /**
- * The request latency of every route: each route gets its own onResponse hook at registration (onRoute), with its
- * pattern and method in the closure, so the hot path reads nothing off the request; an answer no route matched (404)
- * is timed by one app-wide hook as 'unmatched'. Call before any route is added.
+ * The request latency of every route: each route gets its own onResponse hook at registration (onRoute) with its
+ * timer (pattern and method) in the closure, so the hot path reads nothing off the request but its status and time;
+ * an answer no route matched (404) is timed by one app-wide hook as 'unmatched'. Call before any route is added.
  */
-export function timeRequests(app: FastifyInstance, metrics: Pick<PortalMetrics, 'observeRequest'>): void {
+export function timeRequests(app: FastifyInstance, metrics: Pick<PortalMetrics, 'observeRequest' | 'requestTimer'>): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const existing = route.onResponse ? (Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse]) : [];
+    const timers = new Map(methods.map((method) => [method, metrics.requestTimer(route.url, method)]));
+    const only = methods.length === 1 ? timers.get(methods[0]!) : undefined;
     const timer: onResponseHookHandler = (request, reply, done) => {
-      metrics.observeRequest(route.url, methods.length === 1 ? methods[0]! : request.method, reply.statusCode, reply.elapsedTime);
+      const time = only ?? timers.get(request.method);
+      if (time) time(reply.statusCode, reply.elapsedTime);
+      else metrics.observeRequest(route.url, request.method, reply.statusCode, reply.elapsedTime);
       done();
     };
     route.onResponse = [...existing, timer];

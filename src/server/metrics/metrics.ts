@@ -1,13 +1,15 @@
 // Prometheus metrics for the wholesaler's IT (GET /metrics, README "Métricas"): request latency per route, the ERP's
 // latency and errors per operation, the outbox (depth, oldest pending job, tries and failures), payment outcomes by
 // provider and the catalogue snapshot's age. One registry per app (prom-client). The request hot path pays one
-// histogram observation; the database is read only when the metrics are scraped (three small grouped queries).
+// observation on a series its route found once (latencyHistogram.ts); the database is read only when the metrics are
+// scraped (three small grouped queries).
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/connect';
 import { rowsOf } from '../db/connect';
 import type { ErpExchange } from '../erp/serviceLayer';
 import type { AttemptReport } from '../jobs/outbox';
+import { LatencyHistogram, type LatencySeries } from './latencyHistogram';
 
 /** Seconds: from a fast cached answer to the ERP's 10 s timeout. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -21,7 +23,7 @@ export interface MetricsSources {
 
 export class PortalMetrics {
   readonly registry = new Registry();
-  private readonly httpDuration: Histogram<'route' | 'method' | 'status_class'>;
+  private readonly httpDuration: LatencyHistogram;
   private readonly erpDuration: Histogram<'operation' | 'outcome'>;
   private readonly erpErrors: Counter<'operation' | 'code'>;
   private readonly jobAttempts: Counter<'kind' | 'outcome'>;
@@ -32,13 +34,12 @@ export class PortalMetrics {
     const now = sources.now ?? Date.now;
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
 
-    this.httpDuration = new Histogram({
-      name: 'portal_http_request_duration_seconds',
-      help: 'Tiempo de respuesta de la API por ruta (patrón), método y clase de estado',
-      labelNames: ['route', 'method', 'status_class'],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
+    this.httpDuration = new LatencyHistogram(
+      'portal_http_request_duration_seconds',
+      'Tiempo de respuesta de la API por ruta (patrón), método y clase de estado',
+      LATENCY_BUCKETS,
+      this.registry,
+    );
     this.erpDuration = new Histogram({
       name: 'portal_erp_request_duration_seconds',
       help: 'Tiempo de cada llamada al Service Layer de SAP B1 por operación (conjunto de entidades) y resultado',
@@ -118,9 +119,22 @@ export class PortalMetrics {
     });
   }
 
-  /** One request answered (the hot path: one observation). */
+  /**
+   * The timer of one route pattern and method, made when the route is registered: its series per status class are
+   * found on first use and kept, so timing an answer is one observation (the hot path).
+   */
+  requestTimer(route: string, method: string): (status: number, ms: number) => void {
+    const byClass: (LatencySeries | undefined)[] = [];
+    return (status, ms) => {
+      const statusClass = Math.floor(status / 100);
+      const series = (byClass[statusClass] ??= this.httpDuration.seriesOf({ route, method, status_class: `${statusClass}xx` }));
+      series.observe(ms / 1000);
+    };
+  }
+
+  /** One request answered, its series looked up now (answers no route matched). */
   observeRequest(route: string | undefined, method: string, status: number, ms: number): void {
-    this.httpDuration.observe({ route: route ?? 'unmatched', method, status_class: `${Math.floor(status / 100)}xx` }, ms / 1000);
+    this.httpDuration.seriesOf({ route: route ?? 'unmatched', method, status_class: `${Math.floor(status / 100)}xx` }).observe(ms / 1000);
   }
 
   /** One exchange with the ERP. */
