@@ -28,6 +28,7 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { portalDescription, serverArgs } from './shippedPortal';
+import { cpuMs } from './procStats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -87,12 +88,6 @@ function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
-}
-
-/** CPU time (user + system) a process has used so far, in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100 per second)
 }
 
 /** CPU ms used so far by the PostgreSQL backends serving database `name` (their title names it). */

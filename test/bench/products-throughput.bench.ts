@@ -21,13 +21,13 @@
 // BENCH_SIZES (1000,5000,20000), BENCH_SECONDS per server and case (5), BENCH_SLICES (5), BENCH_ROUNDS (3),
 // BENCH_CONNECTIONS (50).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS, XSRF_COOKIE_HEADER } from './browserHeaders';
 import { portalDescription, serverArgs } from './shippedPortal';
+import { cpuMs } from './procStats';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,5000,20000').split(',').map(Number).filter((n) => n > 0);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -46,16 +46,6 @@ interface Target {
   jsonBytes: number;
   gzipBytes: number;
   loadMs: number;
-}
-
-/** CPU time (user + system) a process has used so far, in µs: Linux's /proc, in clock ticks of 10 ms. */
-function cpuUsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return NaN; // not Linux: the CPU figures print as NaN
-  }
 }
 
 async function startServer(size: number): Promise<{ target: Target; pid: number; stop: () => Promise<void> }> {
@@ -97,9 +87,9 @@ interface Slice {
 }
 
 async function slice(pid: number, url: string, headers: Record<string, string>, expect: 200 | 304, duration: number): Promise<Slice> {
-  const cpuBefore = cpuUsOf(pid);
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
-  const cpuUs = cpuUsOf(pid) - cpuBefore;
+  const cpuUs = (cpuMs(pid) - cpuBefore) * 1000;
   const expected = expect === 200 ? result['2xx'] : result['3xx'];
   const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   return { requests: expected, cpuUs, seconds: result.duration, p99: result.latency.p99, errors: result.errors + result.timeouts + (answered - expected) };
