@@ -41,11 +41,8 @@ export function timeRequests(app: FastifyInstance, metrics: Pick<PortalMetrics, 
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const existing = route.onResponse ? (Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse]) : [];
     const timers = new Map(methods.map((method) => [method, metrics.requestTimer(route.url, method)]));
-    const only = methods.length === 1 ? timers.get(methods[0]!) : undefined;
     const timer: onResponseHookHandler = (request, reply, done) => {
-      const time = only ?? timers.get(request.method);
-      if (time) time(reply.statusCode, reply.elapsedTime);
-      else metrics.observeRequest(route.url, request.method, reply.statusCode, reply.elapsedTime);
+      timers.get(request.method)?.(reply.statusCode, reply.elapsedTime);
       done();
     };
     route.onResponse = [...existing, timer];
