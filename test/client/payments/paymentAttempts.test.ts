@@ -49,6 +49,8 @@ const apiCallsOf = (fn: unknown, effects: { call?: { payload: { fn: unknown; arg
 const callsOf = (fn: unknown, effects: { call?: { payload: { fn: unknown; args: unknown[] } }[] }) =>
   (effects.call ?? []).filter((effect) => effect.payload.fn === fn).map((effect) => effect.payload.args);
 
+// The runs are in real time: a second start goes 150 ms after the first, once the first attempt has settled, and each
+// run lasts 500 ms (20 and 80 ms were too short on a loaded CI machine: the second start's navigation was missed).
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 
@@ -65,10 +67,10 @@ describe('card payment of an order: one key per attempt', () => {
       .withReducer(rootReducer, buyerState())
       .provide(providers(createCardPayment, [firstAnswer, () => webpayCreated], timesOut))
       .dispatch(start)
-      .delay(20)
+      .delay(150)
       .dispatch(start)
       .call(navigateTo, '/payment', { replace: true })
-      .silentRun(80);
+      .silentRun(500);
     expect(apiCallsOf(createCardPayment, effects)).toEqual([
       [body, KEY],
       [body, KEY],
@@ -83,7 +85,7 @@ describe('card payment of an order: one key per attempt', () => {
       .withReducer(rootReducer, buyerState())
       .provide(providers(createCardPayment, [never], true))
       .dispatch(start)
-      .silentRun(50);
+      .silentRun(300);
     const attempt: PaymentAttempt = { provider: 'WEBPAY', target: 'ORDER:OC000044', key: KEY, body };
     expect(storeState.payments).toMatchObject({ start: { status: 'failed', error: 'problema de conexión' }, attempt });
   });
@@ -94,9 +96,9 @@ describe('card payment of an order: one key per attempt', () => {
       .withReducer(rootReducer, buyerState())
       .provide(providers(createCardPayment, [inProgress, () => webpayCreated]))
       .dispatch(start)
-      .delay(20)
+      .delay(150)
       .dispatch(start)
-      .silentRun(80);
+      .silentRun(500);
     expect(apiCallsOf(createCardPayment, effects)).toEqual([
       [body, KEY],
       [{ buy_order: 'OC000044', session_id: 'OW000002' }, OTHER_KEY],
@@ -113,10 +115,10 @@ describe('transfer payment of pending invoices: one key per attempt', () => {
       .withReducer(rootReducer, buyerState())
       .provide(providers(createTransferPayment, [() => Promise.reject(new HttpError(503, 'Khipu no está disponible, intentelo mas tarde')), () => khipuCreated]))
       .dispatch(start)
-      .delay(20)
+      .delay(150)
       .dispatch(start)
       .call(navigateTo, '/payment', { replace: true })
-      .silentRun(80);
+      .silentRun(500);
     expect(apiCallsOf(createTransferPayment, effects)).toEqual([
       [{ invoices: [311, 318] }, KEY],
       [{ invoices: [311, 318] }, KEY],
@@ -130,9 +132,9 @@ describe('transfer payment of pending invoices: one key per attempt', () => {
       .withReducer(rootReducer, buyerState())
       .provide(providers(createTransferPayment, [unknown, () => khipuCreated]))
       .dispatch(start)
-      .delay(20)
+      .delay(150)
       .dispatch(invoicePaymentRequested({ invoices: invoices.slice(0, 1), method: 'KHIPU' }))
-      .silentRun(80);
+      .silentRun(500);
     expect(apiCallsOf(createTransferPayment, effects)).toEqual([
       [{ invoices: [311, 318] }, KEY],
       [{ invoices: [311] }, OTHER_KEY],
