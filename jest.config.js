@@ -5,7 +5,7 @@ const swc = ['@swc/jest', {
   module: { type: 'commonjs' },
 }];
 const esmOnly = ['jose', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit',
-  'cookie', 'content-disposition', '@electric-sql/pglite', '@fastify/cookie'];
+  'cookie', 'content-disposition', '@electric-sql/pglite'];
 /** tsconfig.json's paths. */
 export const aliases = {
   '^@shared/(.*)$': '<rootDir>/src/shared/$1',

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { defaultMailFrom, type Config } from './config';
@@ -69,7 +68,7 @@ import fileRoutes from './storage/storage.routes';
 import { openFileStores, type StorageOptions } from './storage/stores';
 import { registerOperations, type Operations, type OperationsOptions } from './operations';
 import { PortalMetrics } from './metrics/metrics';
-import { timeRequests } from './metrics/metrics.routes';
+import { timeRequests, type AnswerListener } from './metrics/metrics.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,17 +173,16 @@ type Leveled = { isLevelEnabled(level: string): boolean };
  * One line per answer that matters, written when it is sent: a 5xx (error), an answer slower than `slowMs` (warn), and
  * at debug level every other answer (4xx included) as a compact line; each carries the request id (`reqId`, bound by
  * the request's logger). At the default level (info) a fast answer writes nothing: the hot routes pay two comparisons
- * and a level check.
+ * and a level check, in the app-wide onResponse hook that also times unmatched requests (`timeRequests`).
  */
-function requestLog(app: FastifyInstance, slowMs: number) {
-  app.addHook('onResponse', (request, reply, done) => {
+function requestLog(slowMs: number): AnswerListener {
+  return (request, reply) => {
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
     if (status >= 500) request.log.error({ method: request.method, url: request.url, status, ms: Math.round(ms) }, 'respuesta con error');
     else if (ms > slowMs) request.log.warn({ method: request.method, url: request.url, status, ms: Math.round(ms) }, 'respuesta lenta');
     else if ((request.log as Partial<Leveled>).isLevelEnabled?.('debug')) request.log.debug({ method: request.method, url: request.url, status, ms: Math.round(ms) }, 'respuesta');
-    done();
-  });
+  };
 }
 
 /** Text, JSON, JavaScript, XML and SVG: what gains from compression (images, PDFs and fonts are compressed already). */
@@ -205,12 +203,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     ajv: undefined,
-    // no 'incoming request' / 'request completed' pair per request: requestLog below writes only what matters
+    // no 'incoming request' / 'request completed' pair per request: requestLog writes only what matters
     logController: new QuietRequests(),
     // the request's child logger is made when it writes a line, not for every request (http/requestLogger.ts)
     ...(deps.logger ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
   });
-  if (deps.logger) requestLog(app, config.logSlowMs ?? 1000);
 
   const users = new UsersRepo(database.db);
   const tokens = new TokenService(config.jwtSecret, config.tokenTtl);
@@ -220,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(validation);
   // request latency per route for /metrics: hooked on every route as it is added, so before any (operations.ts)
   const metrics = new PortalMetrics({ db: database.db, catalogReadAt: () => catalog.snapshotReadAt() }, { processMetrics: deps.operations?.processMetrics });
-  timeRequests(app, metrics);
+  timeRequests(app, metrics, deps.logger ? requestLog(config.logSlowMs ?? 1000) : undefined);
   // a GET or HEAD has no body to decompress: no request-decompression hook on them (added before the compress plugin's
   // own onRoute hook, which reads the route's `decompress`)
   app.addHook('onRoute', (route) => {
@@ -230,8 +227,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // gzip or brotli for the SPA's files and JSON answers of 1 kB or more; an answer already compressed (the prepared
   // catalogue bodies) is sent as it is
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE });
-  // cookies are read where they are needed (only the anti-forgery check reads one): no parsing of every request
-  await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyRateLimit, { global: false });
   // auth first: its onRoute hook gives every route, the anti-forgery cookie's own included, its access guard
   await app.register(auth, { tokens, users });

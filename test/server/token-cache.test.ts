@@ -1,7 +1,6 @@
 // The verified-token cache (TokenService) and the auth plugin on top of it: a cached token skips only the signature
 // check; a tampered, expired or wrongly signed token is refused even after the same user's valid token was cached, and
 // revocation (token version, deactivation, deletion, role) still works through the per-user state check.
-import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import auth from '@server/plugins/auth';
@@ -238,7 +237,6 @@ describe('auth plugin: the synchronous check of a caller both caches know', () =
   async function build(cacheMs: number) {
     app = Fastify();
     await app.register(errors);
-    await app.register(fastifyCookie);
     await app.register(auth, { tokens, users, cacheMs });
     app.get('/api/me', { config: { access: 'session' } }, async (request) => ({ id: request.sessionUser!.id }));
     app.get('/api/admin-only', { config: { access: 'admin' } }, async () => ({ ok: true }));

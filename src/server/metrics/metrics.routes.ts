@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLoopbackAddress } from '../dev/faultRoutes';
 import { HttpError } from '../errors';
@@ -31,12 +31,17 @@ export function assertMetricsCaller(request: FastifyRequest, token: string | und
   throw new HttpError(403, METRICS_MSG.forbidden);
 }
 
+/** Something done with every answer once it is sent (the request log of app.ts). */
+export type AnswerListener = (request: FastifyRequest, reply: FastifyReply) => void;
+
 /**
  * The request latency of every route: each route gets its own onResponse hook at registration (onRoute) with its
  * timer (pattern and method) in the closure, so the hot path reads nothing off the request but its status and time;
- * an answer no route matched (404) is timed by one app-wide hook as 'unmatched'. Call before any route is added.
+ * an answer no route matched (404) is timed by one app-wide hook as 'unmatched'. That app-wide hook also hands every
+ * answer to `listener` (the request log), so an answer runs two onResponse hooks, not three. Call before any route
+ * is added.
  */
-export function timeRequests(app: FastifyInstance, metrics: Pick<PortalMetrics, 'observeRequest' | 'requestTimer'>): void {
+export function timeRequests(app: FastifyInstance, metrics: Pick<PortalMetrics, 'observeRequest' | 'requestTimer'>, listener?: AnswerListener): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const existing = route.onResponse ? (Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse]) : [];
@@ -49,6 +54,7 @@ export function timeRequests(app: FastifyInstance, metrics: Pick<PortalMetrics, 
   });
   app.addHook('onResponse', (request, reply, done) => {
     if (request.is404) metrics.observeRequest(undefined, request.method, reply.statusCode, reply.elapsedTime);
+    listener?.(request, reply);
     done();
   });
 }

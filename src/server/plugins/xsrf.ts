@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '@shared/messages';
@@ -36,7 +37,7 @@ function needsToken(request: FastifyRequest): boolean {
 export function assertXsrf(request: FastifyRequest): void {
   if (!needsToken(request)) return;
   const cookies = request.headers.cookie;
-  const cookie = cookies ? request.server.parseCookie(cookies)[XSRF_COOKIE] : undefined;
+  const cookie = cookies ? parseCookie(cookies)[XSRF_COOKIE] : undefined;
   const header = request.headers[XSRF_HEADER];
   if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new HttpError(403, MSG.xsrfMissing);
 }
@@ -50,19 +51,21 @@ function hasToken(header: string | undefined): boolean {
 
 /** Hands out the anti-forgery cookie. */
 export default fp(async function xsrf(app: FastifyInstance, opts: { secure: boolean }) {
-  // synchronous: an answer whose request carries the cookie (every call of the SPA after its first) pays one lookup
-  // (cookies are not parsed for every request: a look for a non-empty `XSRF-TOKEN=` in the header is enough here; the
-  // header is written directly because the cookie plugin's own onSend has run by now)
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // synchronous, before the route runs: an answer whose request carries the cookie (every call of the SPA after its
+  // first) pays one look for a non-empty `XSRF-TOKEN=` in the header (cookies are not parsed for every request); a
+  // header set here is kept on every answer, errors and 404s included
+  app.addHook('onRequest', (request, reply, done) => {
     if (!hasToken(request.headers.cookie)) {
-      reply.header('set-cookie', app.serializeCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+      reply.header('set-cookie', stringifySetCookie({
+        name: XSRF_COOKIE,
+        value: randomBytes(24).toString('base64url'),
         path: '/',
         sameSite: 'strict',
         secure: opts.secure,
         httpOnly: false,
       }));
     }
-    done(null, payload);
+    done();
   });
 
   // Lets the SPA get a token before its first state-changing call.
