@@ -103,6 +103,9 @@ describe('Login screen (/login)', () => {
       expect(screen.getByText('Usuario inactivo, comunicarse con ejecutivo(a)')).toBeInTheDocument();
     });
     expect(store.getState().session.isAuthenticated).toBe(false);
+    // the form drawn again keeps the rut tried (not the password)
+    expect(screen.getByRole('textbox', { name: 'Rut Empresa' })).toHaveValue('76.123.456-0');
+    expect(passwordField()).toHaveValue('');
   });
 
   it('sends a must-change user to /change-password with the rut fixed, storing nothing', async () => {

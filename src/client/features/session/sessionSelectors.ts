@@ -11,6 +11,7 @@ export const selectProfile = (state: WithSession) => state.session.profile;
 export const selectSessionExpired = (state: WithSession) => state.session.expired;
 export const selectLoginStatus = (state: WithSession) => state.session.status;
 export const selectLoginError = (state: WithSession) => state.session.error;
+export const selectLoginRut = (state: WithSession) => state.session.loginRut;
 export const selectPasswordChange = (state: WithSession) => state.session.passwordChange;
 /** A buyer whose ERP profile carries a blocking flag (spec section 4). */
 export const selectIsBlocked = (state: WithSession) => state.session.isUser && isBlocked(state.session.profile);

@@ -21,6 +21,11 @@ export interface SessionState {
   error: string | null;
   /** The last session ended by a 401: guards send to /session-expired instead of /login. */
   expired: boolean;
+  /**
+   * The rut of the login being tried (compact), put back in the login form when it is drawn again: an inactive user is
+   * logged out and sent home, and home sends an anonymous visitor back to /login. None once a session starts.
+   */
+  loginRut: string | null;
   passwordChange: Flow;
 }
 
@@ -43,6 +48,7 @@ export const anonymousSession: SessionState = {
   status: 'idle',
   error: null,
   expired: false,
+  loginRut: null,
   passwordChange: { status: 'idle', error: null },
 };
 
@@ -62,9 +68,10 @@ const sessionSlice = createSlice({
   name: 'session',
   initialState: anonymousSession,
   reducers: {
-    loginSubmitted(state, _action: PayloadAction<LoginRequest>) {
+    loginSubmitted(state, action: PayloadAction<LoginRequest>) {
       state.status = 'running';
       state.error = null;
+      state.loginRut = action.payload.username;
     },
     loginSucceeded(_state, action: PayloadAction<SessionStarted>) {
       return sessionFrom(action.payload);
@@ -106,7 +113,8 @@ const sessionSlice = createSlice({
   },
   extraReducers: (builder) =>
     builder
-      .addCase(loggedOut, () => anonymousSession)
+      // a login refused for an inactive account logs out on its way: the rut it tried stays for the form
+      .addCase(loggedOut, (state) => ({ ...anonymousSession, loginRut: state.loginRut }))
       .addCase(sessionExpired, () => ({ ...anonymousSession, expired: true }))
       // the profile screen saved or reloaded the ERP profile: blocking and loyalty follow it
       .addCase(profileRefreshed, (state, { payload }) => {

@@ -12,10 +12,10 @@ import TextInput from '@client/components/TextInput';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
-import { compactRut } from '@shared/rut';
+import { compactRut, formatRut } from '@shared/rut';
 import { loginSchema, type LoginForm } from '@shared/schemas/auth';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
-import { selectLoginError, selectLoginStatus } from '../sessionSelectors';
+import { selectLoginError, selectLoginRut, selectLoginStatus } from '../sessionSelectors';
 import { loginAlertClosed, loginSubmitted } from '../sessionSlice';
 
 /**
@@ -26,11 +26,12 @@ export default function LoginScreen() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectLoginStatus);
   const error = useAppSelector(selectLoginError);
+  const loginRut = useAppSelector(selectLoginRut);
   const [showPassword, setShowPassword] = useState(false);
   const running = status === 'running';
 
   const formik = useFormik<LoginForm>({
-    initialValues: { username: '', password: '' },
+    initialValues: { username: loginRut ? formatRut(loginRut) : '', password: '' },
     validationSchema: loginSchema,
     onSubmit: (values) => {
       dispatch(loginSubmitted({ username: compactRut(values.username), password: values.password }));
