@@ -25,8 +25,10 @@ function sameToken(a: string, b: string): boolean {
 
 /** Whether the request must carry the anti-forgery token: a state-changing /api call that is not a provider callback. */
 function needsToken(request: FastifyRequest): boolean {
+  if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return false;
+  // read only here: Fastify builds `routeOptions` anew on each read, and the guard asks on every request
   const config = request.routeOptions.config;
-  return !SAFE.has(request.method) && request.url.startsWith('/api/') && config?.xsrf !== false && config?.access !== 'provider';
+  return config?.xsrf !== false && config?.access !== 'provider';
 }
 
 /**
