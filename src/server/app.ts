@@ -51,7 +51,7 @@ import publicConfigRoutes from './publicConfig/publicConfig.routes';
 import { BannerRepo } from './banners/banners.repo';
 import { HomeService } from './home/home.service';
 import homeRoutes from './home/home.routes';
-import { lazyChildLoggerFactory } from './http/requestLogger';
+import { lazyChildLoggerFactory, type Leveled } from './http/requestLogger';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
@@ -168,7 +168,6 @@ class QuietRequests extends LogController {
   }
 }
 
-type Leveled = { isLevelEnabled(level: string): boolean };
 /**
  * One line per answer that matters, written when it is sent: a 5xx (error), an answer slower than `slowMs` (warn), and
  * at debug level every other answer (4xx included) as a compact line; each carries the request id (`reqId`, bound by
@@ -181,7 +180,7 @@ function requestLog(slowMs: number): AnswerListener {
     const ms = reply.elapsedTime;
     if (status >= 500) request.log.error({ method: request.method, url: request.url, status, ms: Math.round(ms) }, 'respuesta con error');
     else if (ms > slowMs) request.log.warn({ method: request.method, url: request.url, status, ms: Math.round(ms) }, 'respuesta lenta');
-    else if ((request.log as Partial<Leveled>).isLevelEnabled?.('debug')) request.log.debug({ method: request.method, url: request.url, status, ms: Math.round(ms) }, 'respuesta');
+    else if ((request.log as Leveled).isLevelEnabled?.('debug')) request.log.debug({ method: request.method, url: request.url, status, ms: Math.round(ms) }, 'respuesta');
   };
 }
 

@@ -1,8 +1,7 @@
 // The request-latency histogram kept as plain counts must read exactly like prom-client's Histogram to Prometheus.
 import { Histogram, Registry } from 'prom-client';
 import { LatencyHistogram } from '@server/metrics/latencyHistogram';
-
-const BOUNDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+import { LATENCY_BUCKETS as BOUNDS } from '@server/metrics/metrics';
 const NAME = 'portal_http_request_duration_seconds';
 const HELP = 'Tiempo de respuesta de la API por ruta (patrón), método y clase de estado';
 const observations: [Record<'route' | 'method' | 'status_class', string>, number][] = [

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 type Bindings = Record<string, unknown>;
 type ChildOptions = Parameters<FastifyBaseLogger['child']>[1] & { level?: string };
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-type Leveled = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
+/** A logger that may say whether it writes a level (pino's do). */
+export type Leveled = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
 
 /**
  * A request's logger that becomes a real child logger (pino's `child`, with the request id bound and the redaction

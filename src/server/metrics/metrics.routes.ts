@@ -41,7 +41,7 @@ export type AnswerListener = (request: FastifyRequest, reply: FastifyReply) => v
  * answer to `listener` (the request log), so an answer runs two onResponse hooks, not three. Call before any route
  * is added.
  */
-export function timeRequests(app: FastifyInstance, metrics: Pick<PortalMetrics, 'observeRequest' | 'requestTimer'>, listener?: AnswerListener): void {
+export function timeRequests(app: FastifyInstance, metrics: Pick<PortalMetrics, 'observeUnmatched' | 'requestTimer'>, listener?: AnswerListener): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const existing = route.onResponse ? (Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse]) : [];
@@ -53,7 +53,7 @@ export function timeRequests(app: FastifyInstance, metrics: Pick<PortalMetrics, 
     route.onResponse = [...existing, timer];
   });
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) metrics.observeRequest(undefined, request.method, reply.statusCode, reply.elapsedTime);
+    if (request.is404) metrics.observeUnmatched(request.method, reply.statusCode, reply.elapsedTime);
     listener?.(request, reply);
     done();
   });

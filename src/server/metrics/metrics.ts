@@ -12,7 +12,7 @@ import type { AttemptReport } from '../jobs/outbox';
 import { LatencyHistogram, type LatencySeries } from './latencyHistogram';
 
 /** Seconds: from a fast cached answer to the ERP's 10 s timeout. */
-const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export interface MetricsSources {
   db: Db;
@@ -132,9 +132,9 @@ export class PortalMetrics {
     };
   }
 
-  /** One request answered, its series looked up now (answers no route matched). */
-  observeRequest(route: string | undefined, method: string, status: number, ms: number): void {
-    this.httpDuration.seriesOf({ route: route ?? 'unmatched', method, status_class: `${Math.floor(status / 100)}xx` }).observe(ms / 1000);
+  /** An answer no route matched, timed as route 'unmatched' (its series looked up per call). */
+  observeUnmatched(method: string, status: number, ms: number): void {
+    this.httpDuration.seriesOf({ route: 'unmatched', method, status_class: `${Math.floor(status / 100)}xx` }).observe(ms / 1000);
   }
 
   /** One exchange with the ERP. */
