@@ -26,6 +26,9 @@ const featureBoundaries = {
   },
 };
 
+// yup is imported from src/shared/yup.ts, which sets its Spanish default messages before any schema is declared.
+const YUP_THROUGH_LOCALE = { name: 'yup', message: "Importa yup desde '@shared/yup' (o '../yup' en src/shared): fija sus mensajes en español." };
+
 export default tseslint.config(
   { ignores: ['dist/**', '.tmp/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -39,6 +42,7 @@ export default tseslint.config(
       'portal/feature-boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', { paths: [YUP_THROUGH_LOCALE] }],
     },
   },
   {
@@ -46,6 +50,7 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
+        paths: [YUP_THROUGH_LOCALE],
         patterns: [
           { group: ['react', 'react-*', '@mui/*', 'redux-saga', 'redux-saga/*', '@reduxjs/*'], message: 'src/shared no puede depender de React ni del cliente.' },
           { group: ['node:*', 'fs', 'path', 'crypto', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'src/shared no puede depender de Node ni del servidor.' },
@@ -54,14 +59,15 @@ export default tseslint.config(
       }],
     },
   },
+  { files: ['src/shared/yup.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     // The SPA never reaches into the server, and the server never into the SPA.
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/mocks/**', '@server/*', '@mocks/*', 'node:*'], message: 'El cliente no importa código del servidor.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [YUP_THROUGH_LOCALE], patterns: [{ group: ['**/server/**', '**/mocks/**', '@server/*', '@mocks/*', 'node:*'], message: 'El cliente no importa código del servidor.' }] }] },
   },
   {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/embedded.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**', '**/mocks/**', '@client/*', '@mocks/*'], message: 'Solo src/server/embedded.ts puede usar mocks/.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [YUP_THROUGH_LOCALE], patterns: [{ group: ['**/client/**', '**/mocks/**', '@client/*', '@mocks/*'], message: 'Solo src/server/embedded.ts puede usar mocks/.' }] }] },
   },
 );

@@ -53,7 +53,7 @@ import { HomeService } from './home/home.service';
 import homeRoutes from './home/home.routes';
 import { lazyChildLoggerFactory, type Leveled } from './http/requestLogger';
 import auth from './plugins/auth';
-import errors from './plugins/errors';
+import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
 import spa from './plugins/spa';
@@ -201,6 +201,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : (config.trustProxy ?? 'loopback'),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    // errors met before a route is found, and the HTTP parser's own: `{status, message}` in Spanish as everywhere
+    frameworkErrors,
+    clientErrorHandler,
     ajv: undefined,
     // no 'incoming request' / 'request completed' pair per request: requestLog writes only what matters
     logController: new QuietRequests(),

@@ -317,7 +317,7 @@ describe('file rules', () => {
 });
 
 describe('a malformed request', () => {
-  it('a cut or non-multipart body is a Spanish 400, not a 500', async () => {
+  it('a cut body is a Spanish 400, a non-multipart one a Spanish 415, never a 500', async () => {
     const cut = await call(t.app, {
       method: 'POST', url: '/api/admin/products', token: admin,
       headers: { 'content-type': 'multipart/form-data; boundary=abc' },
@@ -325,7 +325,7 @@ describe('a malformed request', () => {
     });
     expect(cut.json()).toEqual({ status: 400, message: 'La solicitud multipart está incompleta o mal formada' });
     const json = await call(t.app, { method: 'POST', url: '/api/admin/products', token: admin, payload: { sku: 'POL-1001' } });
-    expect(json.json()).toEqual({ status: 400, message: 'La solicitud debe ser multipart/form-data' });
+    expect(json.json()).toEqual({ status: 415, message: 'La solicitud debe ser multipart/form-data' });
   });
 });
 

@@ -274,6 +274,16 @@ describe('sending', () => {
     // another address is not affected
     expect((await send(request, nextIp())).statusCode).toBe(202);
   });
+
+  it('counts only the requests it accepted: forms refused as invalid sent nothing and use up none of the five', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 6; i++) {
+      const refused = await send({ ...request, emailRepresentative: 'rosa@' }, ip);
+      expect(refused.statusCode).toBe(400);
+    }
+    for (let i = 0; i < 5; i++) expect((await send(request, ip)).statusCode).toBe(202);
+    expect((await send(request, ip)).statusCode).toBe(429);
+  });
 });
 
 describe('sealed values', () => {

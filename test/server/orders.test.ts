@@ -224,7 +224,7 @@ describe('reading an order', () => {
     await clearCart(buyer);
     await addToCart(buyer, 'POL-1001-S', 1);
     const order = (await createOrder(buyer)).json<Order>();
-    expect((await call(t.app, { method: 'GET', url: `/api/orders/${order.id}`, token: chequeBuyer.token })).statusCode).toBe(403);
+    expect((await call(t.app, { method: 'GET', url: `/api/orders/${order.id}`, token: chequeBuyer.token })).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
     expect((await call(t.app, { method: 'GET', url: `/api/orders/${order.id}`, token: admin })).statusCode).toBe(403);
     const missing = await call(t.app, { method: 'GET', url: '/api/orders/999999', token: buyer.token });
     expect(missing.statusCode).toBe(404);
@@ -273,7 +273,7 @@ describe('the state of an order', () => {
   });
 
   it("refuses another buyer's order and validates the body", async () => {
-    expect((await updateState(chequeBuyer.token, { id: order.id, numOc: '', state: 'CONFIRMED' })).statusCode).toBe(403);
+    expect((await updateState(chequeBuyer.token, { id: order.id, numOc: '', state: 'CONFIRMED' })).statusCode).toBe(404);
     expect((await updateState(buyer.token, { id: 999_999, numOc: '', state: 'CONFIRMED' })).statusCode).toBe(404);
     const bad = await updateState(buyer.token, { id: order.id, numOc: '', state: 'PAGADO' }, true);
     expect(bad.statusCode).toBe(400);
@@ -329,7 +329,7 @@ describe('sending an order to the ERP: what is refused before', () => {
   it("another buyer's order, an unknown number and a malformed one are refused", async () => {
     await addToCart(buyer, 'POL-1001-S', 1);
     const order = (await createOrder(buyer, { orderType: 'RESERVE' })).json<Order>();
-    expect((await post('/api/user/b1/reserve', chequeBuyer.token, { orderReference: order.purchaseOrderNumber })).statusCode).toBe(403);
+    expect((await post('/api/user/b1/reserve', chequeBuyer.token, { orderReference: order.purchaseOrderNumber })).statusCode).toBe(404);
     const missing = await post('/api/user/b1/reserve', buyer.token, { orderReference: 'RE999999' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Pedido no encontrado');

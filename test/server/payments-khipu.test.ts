@@ -559,7 +559,7 @@ describe("judgeKhipuAnswer: the decision on Khipu's own answer", () => {
 describe('who may', () => {
   it("another buyer's order or payment, an unknown order, nothing to pay", async () => {
     const order = await orderOf(t, buyer, 'KHIPU');
-    expect((await create(other, { orderReference: order.purchaseOrderNumber })).statusCode).toBe(403);
+    expect((await create(other, { orderReference: order.purchaseOrderNumber })).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
     const created = await started(buyer, order);
     expect((await poll(other, created.payment_id)).statusCode).toBe(404);
     expect((await confirmPoll(other, created.payment_id)).statusCode).toBe(404);

@@ -560,7 +560,7 @@ describe('what is refused', () => {
 
   it("another buyer's order, token or payment; an admin; a missing anti-forgery token", async () => {
     const order = await orderOf(t, buyer, 'WEBPAY');
-    expect((await create(other, { buy_order: order.purchaseOrderNumber })).statusCode).toBe(403);
+    expect((await create(other, { buy_order: order.purchaseOrderNumber })).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
     const created = await started(buyer, order);
     expect((await confirm(other, created.token)).statusCode).toBe(404);
     expect((await state(other, created.token)).statusCode).toBe(404);

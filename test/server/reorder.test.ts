@@ -1,6 +1,7 @@
 import type { CartResponse } from '@shared/api/cart';
 import type { ReorderResponse } from '@shared/api/ordering';
-import { cartItems } from '@server/db/schema';
+import { eq } from 'drizzle-orm';
+import { cartItems, orders } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
 
@@ -10,14 +11,14 @@ import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures
 let t: TestApp;
 let buyer: Buyer; // C76123456, Gold 6 %
 let other: Buyer;
-let blockedToken: string;
+let blocked: { token: string; id: number };
 let transport: string;
 
 beforeAll(async () => {
   t = await createTestApp({}, { worker: { pollMs: 50, backoffMs: () => 100, autoStart: false } });
   buyer = await buyerOf(t.app, '76123456-0');
   other = await buyerOf(t.app, '79012345-K');
-  blockedToken = (await login(t.app, '78456789-3', 'Demo1234')).token;
+  blocked = await login(t.app, '78456789-3', 'Demo1234');
   transport = await someTransport(t.app, buyer.token);
 }, 60_000);
 afterAll(() => t.close());
@@ -88,11 +89,16 @@ describe('reordering a portal order', () => {
   it('reorders only the buyer’s own orders; a blocked buyer is refused and nothing is added', async () => {
     const order = await placeOrder(t.app, buyer, [{ sku: 'POL-1003-S', quantity: 1 }], transport);
     await t.database.db.delete(cartItems);
-    expect((await reorder(other.token, order.id)).statusCode).toBe(403);
+    expect((await reorder(other.token, order.id)).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
     expect((await reorder(buyer.token, 999_999)).statusCode).toBe(404);
     expect((await reorder(buyer.token, 0)).statusCode).toBe(400);
-    const blocked = await reorder(blockedToken, order.id);
-    expect(blocked.statusCode).toBe(403);
+    // an order the buyer placed before being blocked: the block refuses the reorder, not the ownership
+    const before = await placeOrder(t.app, buyer, [{ sku: 'POL-1003-S', quantity: 1 }], transport);
+    await t.database.db.update(orders).set({ userId: blocked.id }).where(eq(orders.id, before.id));
+    await t.database.db.delete(cartItems);
+    const refused = await reorder(blocked.token, before.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/bloquead/i);
     expect(await t.database.db.select().from(cartItems)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import * as yup from 'yup';
+import * as yup from '@shared/yup';
 import yupValidation from '@server/plugins/validation';
 
 // Path parameters: a valid set is checked by yup once per route and given again (a copy) after; an invalid set is

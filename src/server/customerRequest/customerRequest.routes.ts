@@ -4,8 +4,11 @@ import { HttpError } from '../errors';
 import type { CustomerRequestService } from './customerRequest.service';
 import { MESSAGE } from '../http/responses';
 
-/** Requests one address may send per window: enough for a real office, too few for a mail cannon. */
-export const CUSTOMER_REQUEST_LIMIT = { max: 5, timeWindow: '1 hour' } as const;
+/**
+ * Requests one address may send per window: enough for a real office, too few for a mail cannon. Counted after the
+ * body is validated (preHandler): a form the server refused sent no mail and does not use up the visitor's five.
+ */
+export const CUSTOMER_REQUEST_LIMIT = { max: 5, timeWindow: '1 hour', hook: 'preHandler' } as const;
 
 /**
  * POST /api/user/sendmail: the customer creation request, anonymous, validated with the form's schema, limited per

@@ -273,18 +273,27 @@ export type WebpayReturnCase =
   | { kind: 'error'; token: string; tbkToken: string; buyOrder?: string; sessionId?: string }
   | { kind: 'invalid' };
 
+/**
+ * The longest value each return parameter can have: Webpay's tokens are 64 characters, a buy order at most 26 and a
+ * session id at most 61. Anything longer is not Webpay's and is ignored (never looked up, never copied into the
+ * redirect to the SPA).
+ */
+const RETURN_PARAM_MAX = { token: 128, buyOrder: 26, sessionId: 61 } as const;
+
 /** Classifies the parameters of a return: the query on GET, the form body on POST (both happen). */
 export function parseWebpayReturn(params: URLSearchParams | Record<string, unknown> | null | undefined): WebpayReturnCase {
-  const get = (name: string): string | undefined => {
+  const get = (name: string, max: number): string | undefined => {
     if (!params) return undefined;
     const raw = params instanceof URLSearchParams ? params.get(name) : params[name];
     const value = Array.isArray(raw) ? raw[0] : raw;
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+    if (typeof value !== 'string') return undefined;
+    const trimmed = value.trim();
+    return trimmed !== '' && trimmed.length <= max ? trimmed : undefined;
   };
-  const token = get('token_ws');
-  const tbkToken = get('TBK_TOKEN');
-  const buyOrder = get('TBK_ORDEN_COMPRA');
-  const sessionId = get('TBK_ID_SESION');
+  const token = get('token_ws', RETURN_PARAM_MAX.token);
+  const tbkToken = get('TBK_TOKEN', RETURN_PARAM_MAX.token);
+  const buyOrder = get('TBK_ORDEN_COMPRA', RETURN_PARAM_MAX.buyOrder);
+  const sessionId = get('TBK_ID_SESION', RETURN_PARAM_MAX.sessionId);
   if (token && tbkToken) return { kind: 'error', token, tbkToken, buyOrder, sessionId };
   if (token) return { kind: 'normal', token };
   if (tbkToken) return { kind: 'aborted', token: tbkToken, buyOrder: buyOrder ?? '', sessionId: sessionId ?? '' };

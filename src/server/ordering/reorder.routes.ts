@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import * as yup from 'yup';
+import * as yup from '@shared/yup';
 import { MSG } from '@shared/messages';
 import { ORDER_MSG } from '@shared/schemas/orders';
 import { docEntryParams } from '@shared/schemas/params';

@@ -2,12 +2,13 @@
 // history) back in the buyer's cart in one bulk add, at today's prices and stock, answering what changed on each line.
 import type { CartBulkLine } from '@shared/api/cart';
 import type { ReorderChange, ReorderLine, ReorderResponse } from '@shared/api/ordering';
-import { fill, MSG } from '@shared/messages';
+import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import type { CartService } from '../cart/cart.service';
 import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
 import type { OrderRepo } from '../orders/orders.repo';
+import { ownOrder } from '../orders/ownership';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
 
@@ -94,9 +95,7 @@ export class ReorderService {
 
   /** POST /user/orders/{id}/reorder: one of the buyer's portal orders, whatever its state. */
   async fromPortalOrder(user: SessionUser, id: number): Promise<ReorderResponse> {
-    const found = await this.deps.orders.withLines(id);
-    if (!found) throw new HttpError(404, MSG.orderNotFound);
-    if (found.order.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    const found = ownOrder(user, await this.deps.orders.withLines(id));
     const lines = found.lines.map((l) => ({ sku: l.sku, name: l.name, size: l.size, quantity: l.quantity, total: l.priceFinal }));
     return this.reorder(user, found.order.purchaseOrderNumber ?? String(id), lines);
   }

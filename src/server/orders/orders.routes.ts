@@ -1,6 +1,6 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
-import * as yup from 'yup';
+import * as yup from '@shared/yup';
 import type { CreateOrderRequest, SubmitOrderRequest, UpdateOrderStateRequest } from '@shared/api/orders';
 import { createOrderSchema, ORDER_MSG, submitOrderSchema, updateOrderStateSchema } from '@shared/schemas/orders';
 import type { RouteDeps } from '../app';

@@ -16,6 +16,7 @@ import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
 import type { Outbox, OutboxWorker } from '../jobs/outbox';
 import type { SessionUser } from '../plugins/auth';
+import { ownOrder } from './ownership';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from './erpOrderJob';
 import { toOrder, type NewOrderLine, type OrderRepo, type OrderWithLines } from './orders.repo';
 
@@ -181,7 +182,7 @@ export class OrderService {
 
   /** GET /orders/{id}: the buyer's own order. */
   async get(user: SessionUser, id: number): Promise<Order> {
-    return toOrder(this.own(user, await this.deps.orders.withLines(id)));
+    return toOrder(ownOrder(user, await this.deps.orders.withLines(id)));
   }
 
   /**
@@ -190,7 +191,7 @@ export class OrderService {
    */
   async submit(user: SessionUser, reference: string, kind: SubmissionKind): Promise<SubmissionResult> {
     const { orders, outbox, worker } = this.deps;
-    const order = await this.ownOrder(user, () => orders.byNumber(reference));
+    const order = ownOrder(user, await orders.byNumber(reference));
     const number = order.purchaseOrderNumber ?? reference;
     if (kind === 'reserve' && order.orderType !== 'RESERVE') throw new HttpError(400, fill(ORDER_TEXTS.notAReserve, { number }));
     if (kind === 'ov') {
@@ -226,7 +227,7 @@ export class OrderService {
    */
   async updateState(user: SessionUser, request: UpdateOrderStateRequest): Promise<SubmissionResult> {
     const { orders } = this.deps;
-    const found = this.own(user, await orders.withLines(request.id));
+    const found = ownOrder(user, await orders.withLines(request.id));
     const { order } = found;
     if (order.orderState !== 'PROCESS') return { status: 200, body: { order: toOrder(found), pending: false, message: doneMessage(order) } };
     const waiting = order.erpStatus === 'PENDING' || order.erpStatus === 'AWAITING_APPROVAL';
@@ -259,20 +260,5 @@ export class OrderService {
     const found = await this.deps.orders.withLines(id);
     if (!found) throw new HttpError(404, MSG.orderNotFound);
     return found;
-  }
-
-  /** The caller's own order with its lines: a missing one is 404, another buyer's 403. */
-  private own(user: SessionUser, found: OrderWithLines | undefined): OrderWithLines {
-    if (!found) throw new HttpError(404, MSG.orderNotFound);
-    if (found.order.userId !== user.id) throw new HttpError(403, MSG.forbidden);
-    return found;
-  }
-
-  /** The caller's own order: a missing one is 404, another buyer's 403. */
-  private async ownOrder(user: SessionUser, load: () => Promise<OrderRow | undefined>): Promise<OrderRow> {
-    const order = await load();
-    if (!order) throw new HttpError(404, MSG.orderNotFound);
-    if (order.userId !== user.id) throw new HttpError(403, MSG.forbidden);
-    return order;
   }
 }

@@ -18,6 +18,7 @@ import type { Outbox, OutboxWorker } from '../jobs/outbox';
 import { enqueueInvoicesPaidMail, enqueueOrderConfirmedMail } from '../mail/mailJob';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from '../orders/erpOrderJob';
 import type { OrderRepo } from '../orders/orders.repo';
+import { ownOrder } from '../orders/ownership';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
 import type { PaymentRepo } from './payments.repo';
@@ -123,7 +124,7 @@ export class PaymentService {
     const id = orderIdOf(reference);
     const order = id === null ? undefined : await this.deps.orders.byId(id);
     if (!order || order.purchaseOrderNumber !== reference) throw new HttpError(404, MSG.orderNotFound);
-    if (order.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    ownOrder(user, order);
     if (order.orderType !== 'ONLINE') throw new HttpError(400, fill(PAYMENT_TEXTS.reserveNotPayable, { number: reference }));
     if (order.paymentMethod !== provider) {
       throw new HttpError(400, fill(PAYMENT_TEXTS.wrongProvider, { number: reference, provider: PROVIDER_NAMES[provider] }));

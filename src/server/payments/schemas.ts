@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '@shared/yup';
 
 // Bodies and path parameters of the payment routes. Amounts and URLs sent by the browser are not read.
 

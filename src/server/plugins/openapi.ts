@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AnySchema, SchemaDescription } from 'yup';
+import type { AnySchema, SchemaDescription } from '@shared/yup';
 
 /** Where the OpenAPI description is served (development only: `config.openApi`, the embedded mode without NODE_ENV=production). */
 export const OPENAPI_PATH = '/api/docs/openapi.json';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ValidationError, type Schema } from 'yup';
+import { ValidationError, type Schema } from '@shared/yup';
 import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
 

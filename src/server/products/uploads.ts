@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { fill } from '@shared/messages';
 import { HttpError } from '../errors';
+import { frameworkError } from '../plugins/errors';
 import type { FileStore } from '../storage/fileStore';
 
 // Uploads of the admin area (products and banners): reading a multipart form whole, checking a file by its
@@ -68,10 +69,9 @@ export async function readUploadForm(request: FastifyRequest, rules: UploadRules
       const field = e.part?.fieldname ?? '';
       throw badFile(field || '_', rules.tooLarge(field));
     }
-    if (e.code === 'FST_FILES_LIMIT') throw new HttpError(400, 'La solicitud tiene demasiados archivos');
-    if (e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT') throw new HttpError(400, 'La solicitud tiene demasiadas partes');
-    if (e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(400, 'La solicitud debe ser multipart/form-data');
     if (err instanceof HttpError) throw err;
+    const known = frameworkError(e);
+    if (known) throw known;
     // The parser's own errors (no boundary, a cut body…) carry no code: the request was malformed, not the server.
     request.log.info({ err }, 'multipart mal formado');
     throw new HttpError(400, 'La solicitud multipart está incompleta o mal formada');

@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import type { AuditActionKind, AuditEntityKind } from '../api/adminAudit';
 import { listQueryFields, oneOfOptional } from './lists';
 

@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import { listQueryFields, oneOfOptional } from './lists';
 
 // Query, path parameters and bodies of the admin jobs API, validated the same way on both sides.

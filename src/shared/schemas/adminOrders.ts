@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import { ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS, orderIdOf } from '../orders';
 import { PAYMENT_STATES } from '../payments';
 import { listQueryFields, oneOfOptional } from './lists';

@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 
 // Product update (admin document: Product list and Product update, sections 2, 3, 5, 7 and 8). The form and
 // POST /admin/products (multipart) run the same schema; the server also checks each file by its content.

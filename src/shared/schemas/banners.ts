@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import { extensionOf, type FileLike, type FileProblem } from './adminProducts';
 
 // The home banner set (admin document: Banner list, creation and update, sections 2, 3, 5, 7 and 8): three

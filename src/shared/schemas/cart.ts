@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 
 // Cart requests (spec section 7, Cart): quantities are positive whole numbers; prices are never taken from the client.
 

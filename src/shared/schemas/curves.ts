@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import { CURVE_MAX_RATIO, CURVE_MAX_SIZES, CURVE_NAME_MAX, CURVES_PER_BUYER, MAX_PACKS, sizeKey } from '../curves';
 
 // The buyer's own size curves (GET/POST/PUT/DELETE /api/user/curves, docs/size-grid.md): the curve form and the request
@@ -37,11 +37,13 @@ const talla = yup
 const ratio = yup.number().typeError(CURVE_MSG.ratio).required(CURVE_MSG.ratio).integer(CURVE_MSG.ratio).min(1, CURVE_MSG.ratio).max(CURVE_MAX_RATIO, CURVE_MSG.ratio);
 
 /** The first size named twice (case and spaces aside), or null. */
-function repeatedSize(sizes: ReadonlyArray<{ talla?: string }> | undefined): string | null {
+function repeatedSize(sizes: ReadonlyArray<{ talla?: string } | null> | undefined): string | null {
   const seen = new Set<string>();
   for (const s of sizes ?? []) {
-    const key = sizeKey(s.talla ?? '');
-    if (seen.has(key)) return s.talla ?? '';
+    // a size that is not an object is the element's own error, not a repetition
+    if (typeof s?.talla !== 'string') continue;
+    const key = sizeKey(s.talla);
+    if (seen.has(key)) return s.talla;
     seen.add(key);
   }
   return null;

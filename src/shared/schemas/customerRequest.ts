@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import { isValidRut } from '../rut';
 
 // The customer creation request ('Ficha de Registro de Cliente', customer spec sections 2, 3, 5 and 7): the

@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import { CSV_MAX_ROWS } from '../api/lists';
 
 // The query fields every paged admin list shares (src/shared/api/lists.ts): paging, sorting, a date range and the CSV

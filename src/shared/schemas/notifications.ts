@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import { NOTIFICATION_SECTIONS, type NotificationSection } from '../orders';
 
 // Notification recipients (admin document: Notification form, /admin/admin-emails): who gets the mail of a

@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import { chileTodayIso, deliveryDateError } from '../workingDays';
 
 // The buyer's own purchase-order reference and the delivery date it asks for, on the order summary (docs/ordering.md).

@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 
 // Path and body parameters of the read API, validated the same way on both sides.
 

@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 
 // Profile edits (spec: Datos Empresa popup, Direcciones popups, POST /user/b1/update-profile).
 

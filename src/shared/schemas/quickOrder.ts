@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MSG } from '../quickOrder';
 
 // POST /user/quick-order/validate (docs/ordering.md). Only the shape and sizes are checked here: a line with a bad sku

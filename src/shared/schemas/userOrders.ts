@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import { LIST_MSG } from './lists';
 import { orderRefSchema } from './adminOrders';
 

@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from '../yup';
 import { ROLES, type Role } from '../roles';
 import { cleanRut, isValidRut } from '../rut';
 import { hasUpperAndLower } from './auth';
