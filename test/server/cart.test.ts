@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CartItem, CartResponse } from '@shared/api/cart';
 import type { ProductDetail } from '@shared/api/erp';
+import { MSG } from '@shared/messages';
 import { priceLine } from '@shared/pricing';
 import { productContent } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
@@ -273,12 +274,13 @@ describe("another buyer's cart", () => {
   });
   afterAll(() => clear(buyer.token, buyer.id));
 
-  it('is out of reach: reading, counting, clearing, changing and deleting answer 403', async () => {
+  it("is out of reach: another user's cart is 403, another buyer's line is a 404 like a missing one", async () => {
     expect((await cartOf(other.token, buyer.id)).statusCode).toBe(403);
     expect((await countOf(other.token, buyer.id)).statusCode).toBe(403);
     expect((await clear(other.token, buyer.id)).statusCode).toBe(403);
-    expect((await update(other.token, { id: line.id, quantity: 1 })).statusCode).toBe(403);
-    expect((await remove(other.token, line.id)).statusCode).toBe(403);
+    const notFound = { status: 404, message: MSG.cartItemNotFound };
+    expect((await update(other.token, { id: line.id, quantity: 1 })).json()).toEqual(notFound);
+    expect((await remove(other.token, line.id)).json()).toEqual(notFound);
     // nothing changed
     const mine = (await cartOf(buyer.token, buyer.id)).json<CartResponse>();
     expect(mine.items).toEqual([expect.objectContaining({ id: line.id, quantity: 2 })]);

@@ -236,11 +236,10 @@ export class CartService {
     return { item, content };
   }
 
-  /** A line of the buyer's own cart: a missing one is 404, another buyer's 403. */
+  /** A line of the buyer's own cart; another buyer's is a 404 like a missing one (line ids are sequential). */
   private async ownLine(user: SessionUser, id: number): Promise<CartItemRow> {
     const row = await this.repo.byId(id);
-    if (!row) throw new HttpError(404, MSG.cartItemNotFound);
-    if (row.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    if (!row || row.userId !== user.id) throw new HttpError(404, MSG.cartItemNotFound);
     return row;
   }
 }
