@@ -96,7 +96,8 @@ export const WEBPAY_STATUS_DESCRIPTIONS: Record<string, string> = {
 export const KHIPU_STATUS_DESCRIPTIONS: Record<string, string> = {
   pending: 'Pendiente',
   verifying: 'En verificación',
-  done: 'Completado',
+  // Khipu's 'done' ends every payment, paid or rejected: its detail says which
+  done: 'Finalizado',
 };
 
 /** Khipu's `status_detail`: how a payment ended (or that it has not). */

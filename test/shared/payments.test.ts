@@ -110,7 +110,7 @@ describe('Khipu status and status_detail', () => {
   it.each([
     ['pending', 'Pendiente'],
     ['verifying', 'En verificación'],
-    ['done', 'Completado'],
+    ['done', 'Finalizado'],
   ])('status %s reads %s', (status, text) => {
     expect(describeKhipuStatus(status)).toBe(text);
   });

@@ -17,7 +17,8 @@ export const TOAST_CLOSE_LABEL = 'Cerrar';
 
 /** Shows a toast; answers its key when the toast library gives one (to close it later). */
 type Show = (toast: Toast) => SnackbarKey | void;
-type Close = (key: SnackbarKey) => void;
+/** Closes the toast of a key; without one, every toast on screen. */
+type Close = (key?: SnackbarKey) => void;
 
 const waiting: Toast[] = [];
 let show: Show | null = null;
@@ -52,6 +53,15 @@ export function notify(message: string, variant: VariantType = 'default'): void 
   }
   waiting.push({ message, variant });
   wanted?.();
+}
+
+/**
+ * Closes every toast on screen: a panel that rises over the bottom of a phone (the cart panel) would otherwise sit
+ * under them, its main button hidden. What they said stays said: the live region read each one out.
+ */
+export function dismissToasts(): void {
+  close?.();
+  openErrors = [];
 }
 
 /** ToastHost: called when a toast is waiting for notistack (now, if one already is). */

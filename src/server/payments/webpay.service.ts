@@ -425,7 +425,8 @@ export class WebpayPayments {
       token: payment.providerId ?? '',
       vci: cancelled ? ABORTED_VCI : (r.vci ?? ''),
       amount: typeof r.amount === 'number' ? r.amount : payment.amount,
-      status: r.status ?? (cancelled ? 'ABORTED' : 'INITIALIZED'),
+      // WebPay's own status when it gave one; a payment the buyer left before WebPay said anything has none ('')
+      status: r.status ?? (cancelled ? '' : 'INITIALIZED'),
       buy_order: r.buy_order ?? payment.reference,
       session_id: r.session_id ?? payment.sessionId,
       card_number: r.card_detail?.card_number ?? '',

@@ -1,5 +1,5 @@
 import type { SnackbarKey } from 'notistack';
-import { attachToasts, notify, whenToastWanted, type Toast } from '@client/app/notify';
+import { attachToasts, dismissToasts, notify, whenToastWanted, type Toast } from '@client/app/notify';
 
 // Toasts wait for notistack, then show in order; a success closes the error toasts shown (or waiting) before it.
 
@@ -9,7 +9,7 @@ describe('notify', () => {
 
   it('a success toast closes the error toasts before it; later errors stay until the next success', () => {
     const shown: Toast[] = [];
-    const closed: SnackbarKey[] = [];
+    const closed: (SnackbarKey | undefined)[] = [];
     detach = attachToasts(
       (toast) => {
         shown.push(toast);
@@ -34,6 +34,21 @@ describe('notify', () => {
       'El ERP no responde',
       'Producto(s) agregados!!',
     ]);
+  });
+
+  it('dismissing closes every toast on screen at once, and a later success has no old error left to close', () => {
+    const closed: (SnackbarKey | undefined)[] = [];
+    let keys = 0;
+    detach = attachToasts(
+      () => (keys += 1),
+      (key) => closed.push(key),
+    );
+    notify('El ERP no responde', 'error'); // key 1
+    notify('Aviso', 'info'); // key 2
+    dismissToasts();
+    expect(closed).toEqual([undefined]); // no key: all of them
+    notify('Producto(s) agregados!!', 'success');
+    expect(closed).toEqual([undefined]); // key 1 was closed with the rest
   });
 
   it('before notistack is there, a success drops the errors waiting before it; the rest show in order', () => {

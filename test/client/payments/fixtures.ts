@@ -90,7 +90,8 @@ export const rejectedCard: CardPaymentResult = {
 export const abortedCard: CardPaymentResult = {
   ...approvedCard,
   vci: '',
-  status: 'INITIALIZED',
+  // WebPay gave no status for it: the server sends none
+  status: '',
   card_number: '',
   accounting_date: '',
   transaction_date: '',
@@ -102,7 +103,7 @@ export const abortedCard: CardPaymentResult = {
 };
 
 /** The buyer went Back from WebPay's form: nothing committed, the payment still open, its order in PROCESS. */
-export const openCard: CardPaymentResult = { ...abortedCard, state: 'CREATED', orderState: 'PROCESS' };
+export const openCard: CardPaymentResult = { ...abortedCard, status: 'INITIALIZED', state: 'CREATED', orderState: 'PROCESS' };
 
 /** The order as GET /orders/:id answers it after each outcome. */
 export const orderIn = (orderState: Order['orderState']): Order => ({ ...order, orderState });

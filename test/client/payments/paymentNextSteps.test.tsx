@@ -281,7 +281,7 @@ describe('the transfer return’s next steps (/return)', () => {
     renderWithProviders({ route: `${route}&cancel=1`, preloadedState: buyer });
     expect(await screen.findByText('Pago no realizado')).toBeInTheDocument();
     expect(screen.getByText('Pago rechazado: el pedido OC000044 fue anulado y sus productos volvieron a tu carro.')).toBeInTheDocument();
-    expect(valueOf('Estado')).toHaveTextContent(/^Completado$/);
+    expect(valueOf('Estado')).toHaveTextContent(/^Finalizado$/);
     expect(valueOf('Detalle del estado')).toHaveTextContent(/^Rechazado por el pagador$/);
     expect(within(nextSteps()).getByRole('button', { name: 'Intentar nuevamente' })).toBeInTheDocument();
     expect(within(nextSteps()).getByRole('button', { name: 'Volver al carro' })).toBeInTheDocument();

@@ -155,6 +155,9 @@ describe('Card-payment result (/payment-verification)', () => {
     expect(valueOf('Autenticación (VCI)')).toHaveTextContent(/^Anulada Compra$/);
     expect(valueOf('Número de Orden')).toHaveTextContent(/^OC000044$/);
     expect(valueOf('Estado del Pedido')).toHaveTextContent(/^Cancelado$/);
+    // no WebPay status to translate: the payment's own state, and no installments
+    expect(valueOf('Estado')).toHaveTextContent(/^Anulado$/);
+    expect(valueOf('Número de Cuotas')).toHaveTextContent(/^-$/);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 
@@ -201,7 +204,7 @@ describe('Return page after bank-transfer payment (/return)', () => {
     expect(valueOf('Id de Pago')).toHaveTextContent(/^zfxnocsow6mz$/);
     expect(valueOf('Monto')).toHaveTextContent(/^\$462\.672$/);
     expect(valueOf('Moneda')).toHaveTextContent(/^CLP$/);
-    expect(valueOf('Estado')).toHaveTextContent(/^Completado$/);
+    expect(valueOf('Estado')).toHaveTextContent(/^Finalizado$/);
     expect(valueOf('Número de Orden')).toHaveTextContent(/^OC000044$/);
     expect(valueOf('Forma de pago')).toHaveTextContent(/^Khipu \(Débito\)$/);
     const receipt = screen.getByRole('link', { name: 'Comprobante' });

@@ -7,13 +7,14 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CartItem } from '@shared/api/cart';
 import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { useAppDispatch } from '@client/app/hooks';
+import { dismissToasts } from '@client/app/notify';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { ProblemAlert } from '@client/components/ProblemAlert';
 import { CartLineImage } from './CartLineImage';
@@ -54,6 +55,8 @@ function DrawerLine({ item, busy, onDelete }: { item: CartItem; busy: boolean; o
 /** What the panel shows; mounted only while it is open, so a closed panel does not follow the lines. */
 function CartDrawerContent({ titleId, onClose }: { titleId: string; onClose: () => void }) {
   const dispatch = useAppDispatch();
+  // the panel's foot ('VER CARRO') is where a phone shows the toasts: an open panel clears them
+  useEffect(dismissToasts, []);
   const count = useCartSelector(selectCartCount);
   const items = useCartSelector(selectCartItems);
   const load = useCartSelector(selectCartLoad);

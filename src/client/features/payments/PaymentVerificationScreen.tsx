@@ -8,7 +8,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { CardPaymentResult } from '@shared/api/payments';
 import { MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
-import { ABORTED_VCI, describeWebpayStatus } from '@shared/payments';
+import { ABORTED_VCI, describeWebpayStatus, PAYMENT_STATE_DESCRIPTIONS } from '@shared/payments';
 import { ROUTES } from '@client/app/navigation';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { LoginNeeded } from './LoginNeeded';
@@ -55,7 +55,8 @@ function resultRows(result: CardPaymentResult, outcome: CardOutcome): DetailRow[
   const rows: DetailRow[] = [
     { label: PAYMENTS_TEXT.vci, value: vciText(result.vci, outcome === 'aborted') },
     { label: PAYMENTS_TEXT.amount, value: formatCLP(result.amount) },
-    { label: PAYMENTS_TEXT.status, value: describeWebpayStatus(result.status) },
+    // a payment left before WebPay gave a status shows the portal's own (Anulado, Vencido), not an unknown code
+    { label: PAYMENTS_TEXT.status, value: result.status ? describeWebpayStatus(result.status) : PAYMENT_STATE_DESCRIPTIONS[result.state] },
     { label: PAYMENTS_TEXT.orderNumber, value: result.buy_order || '-' },
     { label: PAYMENTS_TEXT.sessionId, value: result.session_id || '-' },
     { label: PAYMENTS_TEXT.cardNumber, value: cardNumberText(result.card_number) },
@@ -64,7 +65,7 @@ function resultRows(result: CardPaymentResult, outcome: CardOutcome): DetailRow[
     { label: PAYMENTS_TEXT.authorizationCode, value: result.authorization_code || '-' },
     { label: PAYMENTS_TEXT.paymentType, value: paymentTypeText(result.payment_type_code) },
     { label: PAYMENTS_TEXT.responseCode, value: responseCodeText(result.response_code) },
-    { label: PAYMENTS_TEXT.installments, value: String(result.installments_number ?? 0) },
+    { label: PAYMENTS_TEXT.installments, value: result.status ? String(result.installments_number ?? 0) : '-' },
   ];
   if (result.orderState) rows.push({ label: PAYMENTS_TEXT.orderState, value: ORDER_STATE_TEXT[result.orderState] ?? result.orderState });
   return rows;
