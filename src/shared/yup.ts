@@ -26,7 +26,7 @@ const fieldOrBody =
     originalPath ? field : BODY_SHAPE;
 
 /** The portal's default messages (Spanish, Chile), for rules declared without a message of their own. */
-export const SPANISH_LOCALE = {
+const SPANISH_LOCALE = {
   mixed: {
     default: 'Valor inválido',
     required: fieldOrBody('Campo obligatorio'),
