@@ -4,8 +4,9 @@ import { announce } from './announcer';
 // Short toasts (notistack). notistack loads with the first toast, not with the page (app/ToastHost): until its
 // provider is mounted the toasts wait here, in order, and are shown the moment it is. Every toast is also said by the
 // app's polite live region (app/announcer), which is on the page from the start.
-// A success toast closes the error toasts shown before it: what failed was done or fixed since (an old 'Un producto
-// excede…' beside 'Producto(s) agregados!!' would contradict it).
+// A success toast closes the error, warning and info toasts shown before it: what failed or was declined was done or
+// fixed since (an old 'Un producto excede…' beside 'Producto(s) agregados!!', or 'Reserva no realizada' beside 'Reserva
+// enviada para aprobación!!', would contradict it). The portal's info toasts all say something was not done.
 
 export interface Toast {
   message: string;
@@ -24,17 +25,20 @@ const waiting: Toast[] = [];
 let show: Show | null = null;
 let close: Close | null = null;
 let wanted: (() => void) | null = null;
-/** The error toasts shown and not yet closed by a success (the oldest first; closing a gone one does nothing). */
-let openErrors: SnackbarKey[] = [];
+/** The toasts a success closes, shown and not yet closed (the oldest first; closing a gone one does nothing). */
+let openNotices: SnackbarKey[] = [];
 const MAX_TRACKED = 10;
+
+/** Error, warning and info toasts: what a later success makes old. */
+const supersededBySuccess = (variant: VariantType) => variant === 'error' || variant === 'warning' || variant === 'info';
 
 function display(next: Show, toast: Toast): void {
   if (toast.variant === 'success' && close) {
-    for (const key of openErrors) close(key);
-    openErrors = [];
+    for (const key of openNotices) close(key);
+    openNotices = [];
   }
   const key = next(toast);
-  if (toast.variant === 'error' && key !== undefined) openErrors = [...openErrors, key].slice(-MAX_TRACKED);
+  if (supersededBySuccess(toast.variant) && key !== undefined) openNotices = [...openNotices, key].slice(-MAX_TRACKED);
 }
 
 /** What the live region says for a toast: its kind, then its text ('Error: …', 'Aviso: …'). */
@@ -47,9 +51,9 @@ export function notify(message: string, variant: VariantType = 'default'): void 
     display(show, { message, variant });
     return;
   }
-  // an error waiting for the provider is dropped by a later success, as a shown one would be closed
+  // a notice waiting for the provider is dropped by a later success, as a shown one would be closed
   if (variant === 'success') {
-    for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i]!.variant === 'error') waiting.splice(i, 1);
+    for (let i = waiting.length - 1; i >= 0; i -= 1) if (supersededBySuccess(waiting[i]!.variant)) waiting.splice(i, 1);
   }
   waiting.push({ message, variant });
   wanted?.();
@@ -61,7 +65,7 @@ export function notify(message: string, variant: VariantType = 'default'): void 
  */
 export function dismissToasts(): void {
   close?.();
-  openErrors = [];
+  openNotices = [];
 }
 
 /** ToastHost: called when a toast is waiting for notistack (now, if one already is). */
@@ -82,7 +86,7 @@ export function attachToasts(next: Show, closer?: Close): () => void {
     if (show === next) {
       show = null;
       close = null;
-      openErrors = [];
+      openNotices = [];
     }
   };
 }

@@ -1,13 +1,14 @@
 import type { SnackbarKey } from 'notistack';
 import { attachToasts, dismissToasts, notify, whenToastWanted, type Toast } from '@client/app/notify';
 
-// Toasts wait for notistack, then show in order; a success closes the error toasts shown (or waiting) before it.
+// Toasts wait for notistack, then show in order; a success closes the error, warning and info toasts shown (or
+// waiting) before it.
 
 describe('notify', () => {
   let detach: (() => void) | undefined;
   afterEach(() => detach?.());
 
-  it('a success toast closes the error toasts before it; later errors stay until the next success', () => {
+  it('a success toast closes the error and info toasts before it; later ones stay until the next success', () => {
     const shown: Toast[] = [];
     const closed: (SnackbarKey | undefined)[] = [];
     detach = attachToasts(
@@ -18,17 +19,17 @@ describe('notify', () => {
       (key) => closed.push(key),
     );
     notify('Un producto excede es mayor al stock', 'error'); // key 1
-    notify('Aviso', 'info'); // key 2: not an error, never closed
+    notify('Reserva no realizada', 'info'); // key 2: declined, then done by the success below
     notify('Un producto es menor a cero', 'error'); // key 3
     expect(closed).toEqual([]);
     notify('Producto(s) agregados!!', 'success'); // key 4
-    expect(closed).toEqual([1, 3]);
+    expect(closed).toEqual([1, 2, 3]);
     notify('El ERP no responde', 'error'); // key 5
     notify('Producto(s) agregados!!', 'success');
-    expect(closed).toEqual([1, 3, 5]);
+    expect(closed).toEqual([1, 2, 3, 5]);
     expect(shown.map((t) => t.message)).toEqual([
       'Un producto excede es mayor al stock',
-      'Aviso',
+      'Reserva no realizada',
       'Un producto es menor a cero',
       'Producto(s) agregados!!',
       'El ERP no responde',
@@ -44,18 +45,19 @@ describe('notify', () => {
       (key) => closed.push(key),
     );
     notify('El ERP no responde', 'error'); // key 1
-    notify('Aviso', 'info'); // key 2
+    notify('Aviso'); // key 2
     dismissToasts();
     expect(closed).toEqual([undefined]); // no key: all of them
     notify('Producto(s) agregados!!', 'success');
     expect(closed).toEqual([undefined]); // key 1 was closed with the rest
   });
 
-  it('before notistack is there, a success drops the errors waiting before it; the rest show in order', () => {
+  it('before notistack is there, a success drops the notices waiting before it; the rest show in order', () => {
     const wanted = jest.fn();
     const stop = whenToastWanted(wanted);
     notify('Un producto excede es mayor al stock', 'error');
-    notify('Aviso', 'info');
+    notify('Reserva no realizada', 'info');
+    notify('Aviso');
     notify('Producto(s) agregados!!', 'success');
     notify('Otro error', 'error');
     expect(wanted).toHaveBeenCalled();
@@ -65,7 +67,7 @@ describe('notify', () => {
     });
     stop();
     expect(shown).toEqual([
-      { message: 'Aviso', variant: 'info' },
+      { message: 'Aviso', variant: 'default' },
       { message: 'Producto(s) agregados!!', variant: 'success' },
       { message: 'Otro error', variant: 'error' },
     ]);
