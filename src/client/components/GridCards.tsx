@@ -210,9 +210,11 @@ export function GridCards<R extends GridValidRowModel>(props: GridCardsProps<R>)
                   {titleColumn && (
                     <Typography id={titleId} component="p" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
                       {layout?.labelTitle && titleColumn.headerName && (
-                        <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary', mr: 0.75 }}>
-                          {titleColumn.headerName}
-                        </Box>
+                        <>
+                          <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                            {titleColumn.headerName}
+                          </Box>{' '}
+                        </>
                       )}
                       {cellOf(titleColumn, row, id)}
                     </Typography>
