@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { GENDER_OPTIONS, type GenderFilter } from '@shared/genderFilter';
-import { MSG } from '@shared/messages';
+import { VatNote } from './VatNote';
 
 /** The gender select and the VAT note above a product list (catalogue list, search results). */
 export default function ProductListFilterBar({ gender, onGenderChange }: { gender: GenderFilter; onGenderChange: (g: GenderFilter) => void }) {
@@ -24,9 +23,7 @@ export default function ProductListFilterBar({ gender, onGenderChange }: { gende
           </MenuItem>
         ))}
       </TextField>
-      <Typography variant="body2" color="text.secondary">
-        {MSG.vatNote}
-      </Typography>
+      <VatNote />
     </Box>
   );
 }

@@ -37,6 +37,9 @@ describe('Pending payments (/user/pending-payments): the list', () => {
     const headers = within(grid).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers.slice(1)).toEqual(['Folio', 'Fecha', 'Total Bruto', 'Saldo a Pagar']);
     expect(within(grid).getByRole('checkbox', { name: 'Seleccionar todas las filas' })).toBeInTheDocument();
+    // each row's checkbox says which document it ticks
+    expect(within(rowOf(grid, '1001')).getByRole('checkbox')).toHaveAccessibleName('Seleccionar folio 1001');
+    expect(within(grid).getByRole('checkbox', { name: 'Seleccionar folio 1010' })).toBeInTheDocument();
 
     const rows = shownRows(grid);
     expect(rows).toHaveLength(10);
@@ -190,5 +193,50 @@ describe('Pending payments: load failure', () => {
     const bar = text.closest('[role="alert"]') as HTMLElement;
     expect(within(bar).getByText('Error')).toBeInTheDocument();
     expect(screen.getByText('No se pudieron cargar los documentos pendientes.')).toBeInTheDocument();
+  });
+});
+
+describe('Pending payments on a phone (375 px): cards', () => {
+  let previous: typeof window.matchMedia;
+  beforeEach(() => {
+    previous = window.matchMedia;
+    // MUI asks '(max-width:599.95px)' for a phone
+    window.matchMedia = ((query: string) => ({
+      matches: /max-width/.test(query),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = previous;
+  });
+
+  it('each card says "Folio" beside its number; select-all ticks every document, indeterminate in between', async () => {
+    mockApi({ [PENDING_PATH]: pendingDocuments });
+    const { user } = renderAccount(<PendingPaymentsScreen />);
+    const cards = await screen.findByRole('list', { name: 'Documentos pendientes de pago' });
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    const first = within(cards).getByRole('listitem', { name: 'Folio 1001' });
+    expect(within(first).getByText('Folio')).toBeInTheDocument();
+
+    const all = screen.getByRole('checkbox', { name: 'Seleccionar todas las filas' });
+    await user.click(within(first).getByRole('checkbox', { name: 'Seleccionar folio 1001' }));
+    expect(total()).toHaveTextContent('$10.000');
+    expect(all).toHaveAttribute('data-indeterminate', 'true');
+
+    await user.click(all);
+    expect(total()).toHaveTextContent('$780.000');
+    const none = screen.getByRole('checkbox', { name: 'Deseleccionar todas las filas' });
+    expect(none).toBeChecked();
+    expect(within(cards).getAllByRole('checkbox').every((box) => (box as HTMLInputElement).checked)).toBe(true);
+
+    await user.click(none);
+    expect(total()).toHaveTextContent('$0');
+    expect(goToPay()).toBeDisabled();
   });
 });

@@ -63,6 +63,24 @@ describe('Product list (/admin/product)', () => {
     expect(callsTo(fetchMock, 'GET', '/api/admin/products/status')).toHaveLength(2);
   });
 
+  it('65 styles: "1–10 de 65" and 7 page links (section 9), each going to its page', async () => {
+    const many = Array.from({ length: 65 }, (_, i) => ({ sku: `SKU-${1001 + i}`, descripcion: `Modelo ${i + 1}`, mainUrlImage: '' }));
+    listApi({ 'GET /api/user/b1/products': () => json(200, many) });
+    const { user } = renderAdmin('/admin/product');
+    const table = await grid();
+    await within(table).findByText('SKU-1001');
+    expect(screen.getByText('1–10 de 65')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Paginación' });
+    const pages = within(nav)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label'))
+      .filter((label) => /p[aá]gina \d/i.test(label ?? ''));
+    expect(pages).toEqual(['Página 1, actual', ...[2, 3, 4, 5, 6, 7].map((n) => `Ir a la página ${n}`)]);
+    await user.click(within(nav).getByRole('button', { name: 'Ir a la página 4' }));
+    expect(await within(table).findByText('SKU-1031')).toBeInTheDocument();
+    expect(screen.getByText('31–40 de 65')).toBeInTheDocument();
+  });
+
   it('Buscar por Sku: a case-insensitive substring of the sku', async () => {
     listApi();
     const { user } = renderAdmin('/admin/product');
@@ -106,6 +124,7 @@ describe('Product list (/admin/product)', () => {
     const alert = await screen.findByText('Problema de conexión, intentarlo mas tarde');
     expect(screen.queryByRole('grid', { name: 'Productos' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /siguiente/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Paginación' })).not.toBeInTheDocument();
     offline = false;
     await user.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reintentar' }));
     expect(await within(await grid()).findByText('POL-1001')).toBeInTheDocument();
@@ -160,6 +179,9 @@ describe('Product list (/admin/product)', () => {
       expect(within(card).getByText('Descripción')).toBeInTheDocument();
       expect(within(card).getByText('Polera Modelo 1')).toBeInTheDocument();
       expect(await within(card).findByText('Actualizado')).toBeInTheDocument();
+      // the same page links below the cards
+      expect(screen.getByText('1–10 de 13')).toBeInTheDocument();
+      expect(within(screen.getByRole('navigation', { name: 'Paginación' })).getByRole('button', { name: 'Ir a la página 2' })).toBeInTheDocument();
       await user.click(within(card).getByRole('button', { name: 'Editar POL-1001' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/admin/product/update'));
     } finally {

@@ -41,6 +41,8 @@ describe('Cart detail (/user/cart-detail)', () => {
     // 24990 × 0.96 × 0.80 = 19192.32 → $19.192
     expect(valueOf(chaquetaLine, 'P. Distrib.')).toHaveTextContent(/^\$19\.192$/);
     expect(valueOf(chaquetaLine, 'Total')).toHaveTextContent(/^\$19\.192$/);
+    // the lines' prices are plus VAT (spec: every price)
+    expect(screen.getByText('Todos los precios son más I. V. A.')).toBeInTheDocument();
 
     const resumen = summary();
     expect(valueOf(resumen, 'Productos (2)')).toHaveTextContent(/^\$44\.970$/);

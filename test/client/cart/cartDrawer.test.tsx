@@ -41,6 +41,7 @@ describe('cart icon and drawer', () => {
     expect(second).toHaveTextContent('$19.192');
     expect(second).toHaveTextContent('Cantidad: 1');
     expect(within(drawer).getByText('Subtotal').parentElement).toHaveTextContent('Subtotal$38.372');
+    expect(within(drawer).getByText('Todos los precios son más I. V. A.')).toBeInTheDocument();
   });
 
   it('opens from the keyboard and closes with Escape', async () => {

@@ -67,6 +67,7 @@ describe('Order summary (/user/sumary-order): what the buyer sees', () => {
     expect(row('Subtotal')).toHaveTextContent('$388.800');
     expect(row('IVA (19%)')).toHaveTextContent('$73.872');
     expect(row('Total')).toHaveTextContent('$462.672');
+    expect(screen.getByText('Todos los precios son más I. V. A.')).toBeInTheDocument();
 
     expect(screen.getByRole('radio', { name: 'Despacho' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Retiro en tienda' })).not.toBeChecked();

@@ -55,7 +55,7 @@ function widthIs(px: number) {
 }
 afterEach(() => restoreMedia());
 
-function Invoices({ onSelect }: { onSelect?: (ids: number[]) => void }) {
+function Invoices({ onSelect, isRowSelectable }: { onSelect?: (ids: number[]) => void; isRowSelectable?: (params: { row: Invoice }) => boolean }) {
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
   return (
     <ThemeProvider theme={theme}>
@@ -66,6 +66,7 @@ function Invoices({ onSelect }: { onSelect?: (ids: number[]) => void }) {
           columns={columns}
           getRowId={(row) => row.docEntry}
           checkboxSelection
+          isRowSelectable={isRowSelectable}
           rowSelectionModel={selection}
           onRowSelectionModelChange={(model) => {
             setSelection(model);
@@ -109,13 +110,74 @@ describe('PortalDataGrid on a phone', () => {
     widthIs(375);
     const onSelect = jest.fn();
     render(<Invoices onSelect={onSelect} />);
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar F-101' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar folio F-101' }));
     expect(onSelect).toHaveBeenLastCalledWith([2]);
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar F-103' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar folio F-103' }));
     expect(onSelect).toHaveBeenLastCalledWith([2, 4]);
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar F-101' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar folio F-101' }));
     expect(onSelect).toHaveBeenLastCalledWith([4]);
-    expect(screen.getByRole('checkbox', { name: 'Seleccionar F-103' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar folio F-103' })).toBeChecked();
+  });
+
+  it('select-all ticks every card of every page, is indeterminate while only some are ticked, and clears them again', async () => {
+    widthIs(375);
+    const onSelect = jest.fn();
+    render(<Invoices onSelect={onSelect} />);
+    // the grid's own name for its header checkbox
+    const all = () => screen.getByRole('checkbox', { name: /^(Seleccionar|Deseleccionar) todas las filas$/ });
+    expect(all()).toHaveAccessibleName('Seleccionar todas las filas');
+    expect(all()).not.toBeChecked();
+    expect(all()).toHaveAttribute('data-indeterminate', 'false');
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar folio F-102' }));
+    expect(all()).not.toBeChecked();
+    expect(all()).toHaveAttribute('data-indeterminate', 'true');
+
+    // indeterminate → all, as the grid's header checkbox does
+    await userEvent.click(all());
+    expect(onSelect).toHaveBeenLastCalledWith(rows.map((row) => row.docEntry));
+    expect(all()).toBeChecked();
+    expect(all()).toHaveAccessibleName('Deseleccionar todas las filas');
+    expect(all()).toHaveAttribute('data-indeterminate', 'false');
+    for (const card of within(screen.getByRole('list', { name: 'Documentos' })).getAllByRole('listitem')) expect(within(card).getByRole('checkbox')).toBeChecked();
+
+    await userEvent.click(all());
+    expect(onSelect).toHaveBeenLastCalledWith([]);
+    expect(all()).toHaveAccessibleName('Seleccionar todas las filas');
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar folio F-102' })).not.toBeChecked();
+  });
+
+  it('select-all ticks only the rows the grid lets be selected (isRowSelectable)', async () => {
+    widthIs(375);
+    const onSelect = jest.fn();
+    render(<Invoices onSelect={onSelect} isRowSelectable={({ row }) => row.docEntry % 2 === 1} />);
+    expect(screen.queryByRole('checkbox', { name: 'Seleccionar folio F-101' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas' }));
+    expect(onSelect).toHaveBeenLastCalledWith([1, 3, 5, 7, 9, 11]);
+    expect(screen.getByRole('checkbox', { name: 'Deseleccionar todas las filas' })).toBeChecked();
+  });
+
+  it('no select-all without checkboxSelection', () => {
+    widthIs(375);
+    render(
+      <PortalDataGrid aria-label="Documentos" rows={rows} columns={columns} getRowId={(row: Invoice) => row.docEntry} noRowsLabel="Sin documentos" cards={{ title: 'folio' }} />,
+    );
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('labelTitle: the title column’s header beside its value, which names the card', () => {
+    widthIs(375);
+    render(
+      <PortalDataGrid
+        aria-label="Documentos"
+        rows={rows}
+        columns={columns}
+        getRowId={(row: Invoice) => row.docEntry}
+        noRowsLabel="Sin documentos"
+        cards={{ title: 'folio', labelTitle: true }}
+      />,
+    );
+    expect(screen.getByRole('listitem', { name: 'Folio F-100' })).toBeInTheDocument();
   });
 
   it('an empty list says the screen’s text', () => {
@@ -124,6 +186,23 @@ describe('PortalDataGrid on a phone', () => {
       <PortalDataGrid aria-label="Documentos" rows={[]} columns={columns} getRowId={(row: Invoice) => row.docEntry} noRowsLabel="Sin documentos" />,
     );
     expect(screen.getByText('Sin documentos')).toBeInTheDocument();
+  });
+
+  it('from 600 px up the grid’s row checkboxes are named by their row, as the cards’ are', async () => {
+    widthIs(800);
+    const onSelect = jest.fn();
+    render(<Invoices onSelect={onSelect} />);
+    const grid = screen.getByRole('grid', { name: 'Documentos' });
+    const names = within(grid)
+      .getAllByRole('checkbox')
+      .map((box) => box.getAttribute('aria-label'));
+    expect(names).toEqual(['Seleccionar todas las filas', ...rows.slice(0, 10).map((row) => `Seleccionar folio ${row.folio}`)]);
+    const box = within(grid).getByRole('checkbox', { name: 'Seleccionar folio F-103' });
+    await userEvent.click(box);
+    expect(onSelect).toHaveBeenLastCalledWith([4]);
+    // the name stays once ticked (the checked state says it)
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleName('Seleccionar folio F-103');
   });
 
   it('from 600 px up it is the Data Grid', () => {

@@ -29,6 +29,8 @@ describe('Home (/)', () => {
     expect(within(card).getByText('Fucsia')).toBeInTheDocument();
     expect(within(card).getByText('$8.990')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Ver producto' })).toHaveAttribute('href', '/user/product-detail/POL-1004');
+    // the offers' prices are plus VAT (spec: every price), said above them
+    expect(within(screen.getByRole('tabpanel', { name: 'Mujer' })).getByText('Todos los precios son más I. V. A.')).toBeInTheDocument();
 
     const carousel = await screen.findByRole('region', { name: 'Banners' });
     expect(within(carousel).getByRole('img', { name: 'Banner 1 de 3' })).toHaveAttribute('src', '/files/banners/a.jpg');

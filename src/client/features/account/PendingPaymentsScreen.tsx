@@ -110,7 +110,7 @@ export default function PendingPaymentsScreen() {
               disableRowSelectionOnClick={false}
               {...paginationProps}
               noRowsLabel={ACCOUNT_TEXT.noPending}
-              cards={{ title: 'folio' }}
+              cards={{ title: 'folio', labelTitle: true }}
             />
           </GridBox>
 

@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
+import { VatNote } from '@client/components/VatNote';
 import { useAppDispatch } from '@client/app/hooks';
 import { CartLine } from './CartLine';
 import {
@@ -67,19 +68,22 @@ export default function CartDetailScreen() {
     );
   } else {
     body = (
-      <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2 } }}>
-        <Box component="ul" aria-label={CART_TEXT.linesLabel} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
-          {items.map((item) => (
-            <CartLine
-              key={item.id}
-              item={item}
-              busy={Boolean(busy[item.id])}
-              onQuantityChange={(quantity) => dispatch(cartQuantityChanged({ id: item.id, quantity }))}
-              onDelete={() => dispatch(cartLineDeleted(item.id))}
-            />
-          ))}
-        </Box>
-      </Paper>
+      <>
+        <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2 } }}>
+          <Box component="ul" aria-label={CART_TEXT.linesLabel} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+            {items.map((item) => (
+              <CartLine
+                key={item.id}
+                item={item}
+                busy={Boolean(busy[item.id])}
+                onQuantityChange={(quantity) => dispatch(cartQuantityChanged({ id: item.id, quantity }))}
+                onDelete={() => dispatch(cartLineDeleted(item.id))}
+              />
+            ))}
+          </Box>
+        </Paper>
+        <VatNote sx={{ mt: 1 }} />
+      </>
     );
   }
 

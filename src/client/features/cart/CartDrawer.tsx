@@ -17,6 +17,7 @@ import { useAppDispatch } from '@client/app/hooks';
 import { dismissToasts } from '@client/app/notify';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { ProblemAlert } from '@client/components/ProblemAlert';
+import { VatNote } from '@client/components/VatNote';
 import { CartLineImage } from './CartLineImage';
 import { selectCartBusy, selectCartDrawerOpen, selectCartItems, selectCartLoad, selectCartTotals, type CartRootState } from './cartSelectors';
 import { cartDrawerClosed, cartDrawerOpened, cartLineDeleted, selectCartCount } from './cartSlice';
@@ -99,9 +100,12 @@ function CartDrawerContent({ titleId, onClose }: { titleId: string; onClose: () 
       <Box sx={{ p: 2 }}>
         {/* a cart not read yet has no subtotal ($0 would say it is empty) */}
         {(load.status === 'loaded' || items.length > 0) && (
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 1.5 }}>
-            <Typography sx={{ fontWeight: 600 }}>{MSG.cartSubtotal}</Typography>
-            <Typography sx={{ fontWeight: 600 }}>{formatCLP(totals.subtotal)}</Typography>
+          <Box sx={{ mb: 1.5 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+              <Typography sx={{ fontWeight: 600 }}>{MSG.cartSubtotal}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>{formatCLP(totals.subtotal)}</Typography>
+            </Box>
+            <VatNote />
           </Box>
         )}
         <Button component={RouterLink} to={CART_DETAIL_ROUTE} onClick={onClose} variant="contained" fullWidth sx={PRIMARY_ACTION_SX}>

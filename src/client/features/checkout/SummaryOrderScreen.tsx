@@ -1,4 +1,5 @@
 import { OrderTotalsSummary } from '@client/components/OrderTotalsSummary';
+import { VatNote } from '@client/components/VatNote';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import Box from '@mui/material/Box';
@@ -357,6 +358,7 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
 
           <Stack spacing={2}>
             {summary.totals ? <OrderTotalsSummary totals={summary.totals} /> : summary.status !== 'failed' && <PageSpinner label={CHECKOUT_TEXT.loading} />}
+            {summary.totals && <VatNote />}
             <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
               <Button component={RouterLink} to="/user/cart-detail" startIcon={<ArrowBackIcon />} disabled={running} sx={PRIMARY_ACTION_SX}>
                 {CHECKOUT_TEXT.back}

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { MSG } from '@shared/messages';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { VatNote } from '@client/components/VatNote';
 import { BannerCarousel, DEFAULT_BANNER_RATIO } from './BannerCarousel';
 import { isPending } from '@client/app/loadable';
 import { homeOpened, selectBanner, selectOffers, type OfferTab } from './homeSlice';
@@ -34,13 +35,16 @@ function OfferList({ tab }: { tab: OfferTab }) {
     return <Typography sx={{ py: 3, textAlign: 'center' }} color="text.secondary">{status === 'failed' ? 'Ofertas no disponibles' : 'No hay ofertas por ahora'}</Typography>;
   }
   return (
-    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
-      {items.map((offer) => (
-        <li key={offer.sku}>
-          <OfferCard offer={offer} />
-        </li>
-      ))}
-    </Box>
+    <>
+      <VatNote sx={{ mb: 1.5 }} />
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
+        {items.map((offer) => (
+          <li key={offer.sku}>
+            <OfferCard offer={offer} />
+          </li>
+        ))}
+      </Box>
+    </>
   );
 }
 

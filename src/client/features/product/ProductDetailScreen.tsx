@@ -22,6 +22,7 @@ import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
+import { VatNote } from '@client/components/VatNote';
 import { cartItemsAddRequested } from '@client/app/events';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
@@ -184,9 +185,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
             />
           )}
           <PriceLine label={PRODUCT_TEXT.listPrice} value={detail.precio} />
-          <Typography variant="body2" color="text.secondary">
-            {MSG.vatNote}
-          </Typography>
+          <VatNote />
           {detail.tecnologias.length > 0 && (
             <Box component="ul" aria-label="Tecnologías" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
               {detail.tecnologias.map(({ idtecnologia }) => (
