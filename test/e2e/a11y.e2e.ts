@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DESKTOP, focused, PHONE, seriousFindings, settle, type Finding } from './a11y';
 import { baseUrl, launch } from './browser';
+import { addFromDetail, emptyCart } from './journeys';
 
 // Issue 16: every screen and dialog of each role (visitor, buyer, admin) at 1280 and 375 px has no serious or critical
 // axe finding. One browser; one tab per role, logged in once (the session lives in the tab's session storage); each
@@ -450,6 +451,15 @@ describe('focus', () => {
     expect(last).toMatch(expected);
   }
 
+  /** Waits (up to 10 s) until `check` answers true. */
+  async function eventuallyTrue(check: () => Promise<boolean>) {
+    for (const until = Date.now() + 10_000; Date.now() < until; ) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await check()).toBe(true);
+  }
+
   it('a credit purchase with the keyboard alone: the focus is never left on <body>', async () => {
     const page = await tab();
     await page.goto('/login');
@@ -548,5 +558,113 @@ describe('focus', () => {
     await buyer.getByRole('dialog', { name: 'Detalle de Pedido' }).waitFor();
     await buyer.keyboard.press('Escape');
     await focusSettlesOn(buyer, /^button .*Ver detalle del pedido/);
+  });
+  /** Whether `locator` has the keyboard focus. */
+  const hasFocus = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+  /** Whether all of `locator` is within the window's height (seen without scrolling). */
+  const inView = (locator: Locator) => locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+
+  it('375 px, the cart: Enter again on plus steps again (the focus stays on it); a deleted line hands the focus on', async () => {
+    const page = await tab();
+    await page.setViewportSize(PHONE);
+    await logIn(page, BUYER, 'Demo1234');
+    await emptyCart(page);
+    await addFromDetail(page, 'POL-1001', { S: 1, M: 1 });
+    await page.goto('/user/cart-detail');
+    await heading(page, 'Carro');
+    const quantity = page.getByRole('spinbutton', { name: 'Cantidad Polera Básica Algodón Blanco talla S' });
+    const plus = page.getByRole('button', { name: 'Sumar una unidad de Polera Básica Algodón Blanco talla S' });
+    await plus.focus();
+    for (const expected of ['2', '3']) {
+      await page.keyboard.press('Enter');
+      expect(await hasFocus(plus)).toBe(true); // held while it saves, not disabled: the focus stays
+      await eventuallyTrue(async () => (await quantity.inputValue()) === expected && (await plus.getAttribute('aria-disabled')) === null);
+      expect(await hasFocus(plus)).toBe(true);
+    }
+    // the trash of the first line: the next line's trash gets the focus, then the heading once the cart is empty
+    await page.getByRole('button', { name: 'Eliminar Polera Básica Algodón Blanco talla S' }).focus();
+    await page.keyboard.press('Enter');
+    await focusSettlesOn(page, /^button Eliminar Polera Básica Algodón Blanco talla M/);
+    await page.keyboard.press('Enter');
+    await focusSettlesOn(page, /^h1 .*Carro/);
+  });
+
+  it('375 px, the order summary: a refused Ir a Pagar or Reservar brings the first field in error into view with the focus', async () => {
+    const page = await tab();
+    await page.setViewportSize(PHONE);
+    await logIn(page, BUYER, 'Demo1234');
+    await emptyCart(page);
+    await addFromDetail(page, 'POL-1001', { S: 1 });
+    const address = page.getByRole('combobox', { name: 'Dirección de despacho' });
+    const error = page.getByText('Debe seleccionar una dirección o retiro en tienda');
+    for (const [cartButton, submit] of [['Continuar la compra', 'Ir a Pagar'], ['Realizar Reserva', 'Reservar']]) {
+      await page.goto('/user/cart-detail');
+      await page.getByRole('button', { name: cartButton }).click();
+      await page.waitForURL('**/user/sumary-order');
+      const button = page.getByRole('button', { name: submit, exact: true });
+      await eventuallyTrue(() => button.isEnabled());
+      await button.focus(); // scrolls it into view: the address field is far above it on a phone
+      expect(await inView(address)).toBe(false);
+      await page.keyboard.press('Enter');
+      await eventuallyTrue(() => hasFocus(address));
+      await error.waitFor();
+      // the field and its error are on screen, not ~1000 px above
+      await eventuallyTrue(async () => (await inView(address)) && (await inView(error)));
+    }
+  });
+
+  it("375 px, pending payments: 'ir a Pagar' puts the focus on the payment method; 'Volver' gives it back", async () => {
+    const page = await loggedIn(BUYER, 'Demo1234');
+    await page.setViewportSize(PHONE);
+    await page.goto('/user/pending-payments');
+    const invoice = page.getByRole('list', { name: 'Documentos pendientes de pago' }).getByRole('listitem').first();
+    await invoice.getByRole('checkbox').check();
+    const goToPay = page.getByRole('button', { name: 'ir a Pagar' });
+    await goToPay.focus();
+    await page.keyboard.press('Enter');
+    await eventuallyTrue(() => hasFocus(page.getByRole('radiogroup', { name: 'Medio de pago' }).getByRole('radio', { checked: true })));
+    await page.getByRole('button', { name: 'Volver' }).focus();
+    await page.keyboard.press('Enter');
+    await eventuallyTrue(() => hasFocus(goToPay));
+  });
+
+  it("a confirmed Eliminar of a notification recipient puts the focus on the page's heading at once", async () => {
+    const page = await loggedIn(ADMIN, 'Admin1234');
+    await page.setViewportSize(PHONE);
+    type Recipient = { id: number; name: string; lastName: string; email: string; section: string };
+    // the admin API with this tab's session, to put the deleted recipient back (other files need them)
+    const api = <T,>(method: string, path: string, body?: object) =>
+      page.evaluate(
+        async ({ method, path, body }) => {
+          const token = (sessionStorage.getItem('tokens') ?? '').replace(/^"|"$/g, '');
+          const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+          const res = await fetch(path, { method, headers: { authorization: token, 'x-xsrf-token': xsrf, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+          if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
+          return res.json();
+        },
+        { method, path, body },
+      ) as Promise<T>;
+    await page.goto('/admin/email');
+    const list = page.getByRole('list', { name: 'Notificaciones' });
+    await list.getByRole('listitem').first().waitFor();
+    const before = await api<Recipient[]>('GET', '/api/admin/admin-emails');
+    try {
+      await list.getByRole('button', { name: /^Eliminar / }).first().focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: /^Deseas eliminar/ });
+      await dialog.getByRole('button', { name: 'Eliminar', exact: true }).click();
+      await eventuallyTrue(async () => (await list.getByRole('listitem').count()) === before.length - 1);
+      // the opener left with its card: the heading has the focus within a few frames, not 1.5 s later
+      await page.waitForTimeout(150);
+      expect(await focused(page)).toMatch(/^h1 /);
+    } finally {
+      const now = await api<Recipient[]>('GET', '/api/admin/admin-emails');
+      for (const { name, lastName, email, section } of before.filter((r) => !now.some((n) => n.id === r.id))) {
+        await api('POST', '/api/admin/admin-emails', { name, lastName, email, section });
+      }
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { focusWithoutTabStop, pageHeading } from '../app/focusAfterNavigation';
+import { focusMainHeading } from '../app/focusTargets';
 import { lastFocusedOutsideOverlays } from '../app/focusTracker';
 
 // Gives the focus back to what opened a dialog when it closes (WCAG 2.4.3), also when that control was disabled while
 // the dialog was open (a Delete button waits while its saga asks for confirmation, so it had lost the focus before the
 // dialog even opened, and MUI's own restore found <body>). When the opener is gone (the row was deleted, the page
-// changed), the focus goes to the page's heading: never to <body>.
+// changed), the focus goes to the page's heading at once: never to <body>, not even for a while.
 
 const usable = (el: Element | null): el is HTMLElement =>
   el instanceof HTMLElement && el.isConnected && !el.matches(':disabled') && el.getAttribute('aria-disabled') !== 'true';
@@ -21,7 +21,10 @@ function current(opener: Element | null): Element | null {
   return [...document.querySelectorAll(opener.tagName)].find((el) => el.getAttribute('aria-label') === label) ?? null;
 }
 
-/** Focuses `opener` once it is usable again (up to `waitMs`), else the page's heading. */
+/**
+ * Focuses `opener` once it is usable again (up to `waitMs` while it is disabled), else the page's heading: at once when
+ * the opener left the page and nothing replaced it (waiting would leave the focus on <body> meanwhile).
+ */
 export function restoreFocus(opener: Element | null, waitMs = 1500): () => void {
   const until = Date.now() + waitMs;
   let frame = 0;
@@ -34,12 +37,11 @@ export function restoreFocus(opener: Element | null, waitMs = 1500): () => void 
       target.focus();
       return;
     }
-    if (Date.now() < until && (target || opener)) {
+    if (target && Date.now() < until) {
       frame = requestAnimationFrame(step);
       return;
     }
-    const main = document.querySelector<HTMLElement>('main');
-    if (main) focusWithoutTabStop(pageHeading(main) ?? main);
+    focusMainHeading();
   };
   frame = requestAnimationFrame(step);
   return () => cancelAnimationFrame(frame);

@@ -123,6 +123,24 @@ describe('Pending payments: ir a Pagar, Volver and Pagar', () => {
     expect(goToPay()).toBeEnabled();
   });
 
+  it("Enter on ir a Pagar (which disables itself) puts the focus on the chosen payment method; 'Volver' gives it back", async () => {
+    const { grid, user } = await openScreen();
+    await tick(user, grid, '1002');
+    goToPay().focus();
+    await user.keyboard('{Enter}');
+    const methods = screen.getByRole('radiogroup', { name: 'Medio de pago' });
+    expect(document.activeElement).toBe(within(methods).getByRole('radio', { name: 'WebPay Plus' }));
+    await user.keyboard('{ArrowDown}');
+    expect(within(methods).getByRole('radio', { name: 'Transferencia bancaria (Khipu)' })).toBeChecked();
+    screen.getByRole('button', { name: 'Volver' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(goToPay());
+    // shown again: the method chosen before has the focus
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Transferencia bancaria (Khipu)' }));
+  });
+
   it('Pagar stores the invoices and payPending in session storage and asks the payments feature to pay them', async () => {
     const { grid, user, actions } = await openScreen();
     await tick(user, grid, '1001');

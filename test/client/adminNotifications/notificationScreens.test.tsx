@@ -64,6 +64,19 @@ describe('Notification list (/admin/email)', () => {
     expect(callsTo(fetchMock, 'DELETE /admin/admin-emails/3')).toHaveLength(1);
   });
 
+  it("a confirmed delete puts the focus on the page's heading as soon as the row is gone (never on <body> meanwhile)", async () => {
+    mockFetch({ 'GET /admin/admin-emails': [creation, reserve, cheque], 'DELETE /admin/admin-emails/3': { message: 'Eliminado!' } });
+    const { user } = asAdmin('/admin/email');
+    const remove = await screen.findByRole('button', { name: 'Eliminar notificación de Pago Cheque' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Deseas eliminar la notificación de Pago Cheque?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(screen.queryByText('cobranza@textilandino.cl')).not.toBeInTheDocument());
+    // the opener left with its row: no wait for it to come back
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })), { timeout: 300 });
+  });
+
   it('a declined delete keeps the record', async () => {
     const fetchMock = mockFetch({ 'GET /admin/admin-emails': [creation] });
     const { user } = asAdmin('/admin/email');
@@ -71,6 +84,7 @@ describe('Notification list (/admin/email)', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No eliminar' }));
     expect(await screen.findByText('Notificación no eliminada')).toBeInTheDocument();
     expect(screen.getByText('clientes@textilandino.cl')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Eliminar notificación de Creación Usuario' })));
     expect(callsTo(fetchMock, 'DELETE /admin/admin-emails/1')).toHaveLength(0);
   });
 
@@ -113,6 +127,8 @@ describe('Notification creation (/admin/email-add)', () => {
     expect(screen.getByText('El email es requerido')).toBeInTheDocument();
     expect(screen.getByText('Debe indicar de la reserva o solcitud de creacion de usuario')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /admin/admin-emails')).toHaveLength(0);
+    // the refused submit takes the focus to the first field in error (components/focusFirstError)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Nombre')));
   });
 
   it('a changed field shows its error before any submit', async () => {

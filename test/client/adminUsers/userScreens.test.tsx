@@ -258,6 +258,8 @@ describe('User creation (/admin/user/add)', () => {
     }
     expect(screen.getAllByText('Debe seleccionar una opción')).toHaveLength(2);
     expect(callsTo(fetchMock, 'POST /admin/users')).toHaveLength(0);
+    // the focus goes to the first field in error, which says its error (components/focusFirstError)
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleDescription('El rut empresa es requerido'));
   });
 
   it('the format messages of the spec', async () => {

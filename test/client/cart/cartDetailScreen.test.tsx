@@ -126,14 +126,74 @@ describe('Cart detail (/user/cart-detail)', () => {
     expect(valueOf(summary(), 'Total')).toHaveTextContent(/^\$57\.075$/);
   });
 
-  it('minus never goes below 1, plus never above the stock', async () => {
-    fakeCartApi([chaqueta, { ...polera, quantity: 12 }]);
-    renderCart();
+  it('minus never goes below 1, plus never above the stock (held there: still a Tab stop, unavailable, does nothing)', async () => {
+    const fetchMock = fakeCartApi([chaqueta, { ...polera, quantity: 12 }]);
+    const { user } = renderCart();
     await screen.findByText('2 Productos');
-    expect(screen.getByRole('button', { name: 'Restar una unidad de Chaqueta Cortaviento talla L' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Sumar una unidad de Chaqueta Cortaviento talla L' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Sumar una unidad de Polera Dry Fit Deportiva talla M' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Restar una unidad de Polera Dry Fit Deportiva talla M' })).toBeEnabled();
+    const minusAtOne = screen.getByRole('button', { name: 'Restar una unidad de Chaqueta Cortaviento talla L' });
+    const plusAtStock = screen.getByRole('button', { name: 'Sumar una unidad de Polera Dry Fit Deportiva talla M' });
+    for (const held of [minusAtOne, plusAtStock]) {
+      expect(held).toHaveAttribute('aria-disabled', 'true');
+      expect(held).toHaveClass('Mui-disabled'); // MUI's disabled look
+      expect(held).toBeEnabled(); // not `disabled`: it keeps the focus
+    }
+    expect(screen.getByRole('button', { name: 'Sumar una unidad de Chaqueta Cortaviento talla L' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'Restar una unidad de Polera Dry Fit Deportiva talla M' })).not.toHaveAttribute('aria-disabled');
+    minusAtOne.focus();
+    await user.keyboard('{Enter}');
+    plusAtStock.focus();
+    await user.keyboard('{Enter}');
+    expect(callsTo(fetchMock, 'PUT', '/api/user/cart')).toHaveLength(0);
+  });
+
+  it('Enter on plus keeps the focus on it while the change saves (held, ignored), so Enter again steps once more', async () => {
+    let answer: (() => void) | null = null;
+    const fetchMock = fakeCartApi([chaqueta, polera]);
+    const putCart = fetchMock.getMockImplementation()!;
+    // the first PUT waits until the test lets it through
+    fetchMock.mockImplementation((url, init) =>
+      init?.method === 'PUT' && callsTo(fetchMock, 'PUT', '/api/user/cart').length === 1
+        ? new Promise((resolve) => (answer = () => resolve(putCart(url, init))))
+        : putCart(url, init),
+    );
+    const { user } = renderCart();
+    await screen.findByText('2 Productos');
+    const plus = screen.getByRole('button', { name: 'Sumar una unidad de Chaqueta Cortaviento talla L' });
+    plus.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(plus).toHaveAttribute('aria-disabled', 'true'));
+    expect(document.activeElement).toBe(plus);
+    await user.keyboard('{Enter}'); // while saving: ignored
+    expect(callsTo(fetchMock, 'PUT', '/api/user/cart')).toHaveLength(1);
+    answer!();
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Cantidad Chaqueta Cortaviento talla L' })).toHaveValue(2));
+    await waitFor(() => expect(plus).not.toHaveAttribute('aria-disabled'));
+    expect(document.activeElement).toBe(plus);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Cantidad Chaqueta Cortaviento talla L' })).toHaveValue(3));
+    expect(JSON.parse(String(callsTo(fetchMock, 'PUT', '/api/user/cart')[1][1]?.body))).toEqual({ id: 102, quantity: 3 });
+    // at the stock (3) it is held, and still has the focus
+    await waitFor(() => expect(plus).toHaveAttribute('aria-disabled', 'true'));
+    expect(document.activeElement).toBe(plus);
+  });
+
+  it("deleting a line hands the focus to the next line's trash button, else the previous one's, else the heading", async () => {
+    const third = line({ ...polera, id: 103, sku: 'POL-1003-S', size: 'S', quantity: 1 });
+    fakeCartApi([polera, chaqueta, third]);
+    const { user } = renderCart();
+    await screen.findByText('3 Productos');
+    const trash = (name: string) => screen.getByRole('button', { name: `Eliminar ${name}` });
+    trash('Polera Dry Fit Deportiva talla M').focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('2 Productos');
+    await waitFor(() => expect(document.activeElement).toBe(trash('Chaqueta Cortaviento talla L'))); // the next line
+    trash('Polera Dry Fit Deportiva talla S').focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('1 Producto');
+    await waitFor(() => expect(document.activeElement).toBe(trash('Chaqueta Cortaviento talla L'))); // the last went: the one before
+    await user.keyboard('{Enter}');
+    await screen.findByText('0 Productos');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Carro' })));
   });
 
   it('the quantity input clamps to 1..stock and is sent when left', async () => {
@@ -194,7 +254,9 @@ describe('Cart detail (/user/cart-detail)', () => {
     const goneLine = lineOf('Chaqueta Cortaviento talla L');
     expect(goneLine).toHaveTextContent('El producto CHA-2001-L ya no está disponible');
     expect(within(goneLine).getByRole('spinbutton')).toBeDisabled();
+    // no Tab stops: the line can only be removed
     expect(within(goneLine).getByRole('button', { name: 'Sumar una unidad de Chaqueta Cortaviento talla L' })).toBeDisabled();
+    expect(within(goneLine).getByRole('button', { name: 'Restar una unidad de Chaqueta Cortaviento talla L' })).toBeDisabled();
     expect(valueOf(summary(), 'Subtotal')).toHaveTextContent(/^\$19\.180$/);
     expect(screen.getByRole('button', { name: 'Continuar la compra' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Realizar Reserva' })).toBeDisabled();

@@ -80,6 +80,21 @@ describe('cart icon and drawer', () => {
     expect(within(drawer).getByText('Subtotal').parentElement).toHaveTextContent('$19.180');
   });
 
+  it("a removed line hands the focus to the other line's remove button, the last one to the panel's title", async () => {
+    fakeCartApi();
+    const { user } = renderAt();
+    await badgeShows(2);
+    await user.click(cartButton());
+    const drawer = await screen.findByRole('dialog', { name: 'Carro (2)' });
+    (await within(drawer).findByRole('button', { name: 'Eliminar Chaqueta Cortaviento talla L' })).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Carro (1)' });
+    await waitFor(() => expect(document.activeElement).toBe(within(drawer).getByRole('button', { name: 'Eliminar Polera Dry Fit Deportiva talla M' })));
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Carro (0)' });
+    await waitFor(() => expect(document.activeElement).toBe(within(drawer).getByRole('heading', { name: 'Carro (0)' })));
+  });
+
   it('an empty cart says so', async () => {
     fakeCartApi([]);
     const { user } = renderAt();

@@ -263,6 +263,34 @@ describe('Order summary: validation (spec section 5)', () => {
     expect(orderBodies(fetchMock)).toHaveLength(0);
   });
 
+  it('a refused Ir a Pagar takes the focus (and the scroll) to the first field in error, which says its error', async () => {
+    const scrolled = jest.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    mockApi();
+    const { user } = renderSummary();
+    (await readyToSubmit()).focus();
+    await user.keyboard('{Enter}');
+    const address = screen.getByRole('combobox', { name: /Dirección de despacho/ });
+    await waitFor(() => expect(document.activeElement).toBe(address));
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(address).toHaveAccessibleDescription('Debe seleccionar una dirección o retiro en tienda');
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
+    expect(scrolled.mock.contexts.at(-1)).toBe(address);
+    delete (Element.prototype as Partial<Element>).scrollIntoView; // jsdom has none
+  });
+
+  it('Reservar refused for the transport alone: the focus goes to Transporte', async () => {
+    sessionStorage.setItem('reserve', 'X');
+    mockApi();
+    const { user } = renderSummary();
+    await readyToSubmit('Reservar');
+    await choose(user, /Dirección de despacho/, /Camino La Pólvora 400/);
+    (await readyToSubmit('Reservar')).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /Transporte/ })));
+    expect(document.activeElement).toHaveAccessibleDescription('Debe seleccionar un transporte');
+  });
+
   it('store pickup needs no address nor transport', async () => {
     const fetchMock = mockApi({ 'POST /api/orders': () => json(201, orderOf(webpayRequest, 44)) });
     const { user } = renderSummary();
@@ -327,6 +355,8 @@ describe('Order summary: payment options depend on the profile (spec section 6)'
     await user.click(await readyToSubmit());
     expect(await screen.findByText('Debe adjuntar una foto del cheque')).toBeInTheDocument();
     expect(orderBodies(fetchMock)).toHaveLength(0);
+    // the file input is hidden: the focus goes to its button
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Adjuntar foto del cheque' })));
   });
 
   it('a photo over 2 MB or not jpg, jpeg or png: the message with the file name', async () => {

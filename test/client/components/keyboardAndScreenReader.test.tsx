@@ -1,10 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useFormik } from 'formik';
 import { useState } from 'react';
 import { notify } from '@client/app/notify';
 import { trackFocus } from '@client/app/focusTracker';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { FileButton } from '@client/components/FileButton';
+import { firstFieldInError, useFocusFirstError } from '@client/components/focusFirstError';
 import { cartCountLoaded } from '@client/features/cart/cartSlice';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 
@@ -69,6 +71,78 @@ describe('focus', () => {
     await user.click(opener);
     await user.click(screen.getByRole('button', { name: 'No eliminar' }));
     await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
+
+describe('a refused submit (components/focusFirstError)', () => {
+  // a long form: a radio group without aria-invalid, a text field, a file button beside its hidden input
+  function LongForm({ validate }: { validate: (values: { kind: string; name: string }) => Record<string, string> }) {
+    const formik = useFormik({ initialValues: { kind: '', name: '' }, validate, onSubmit: jest.fn() });
+    const formRef = useFocusFirstError(formik);
+    return (
+      <form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
+        <label>
+          <input type="radio" name="kind" value="a" onChange={formik.handleChange} /> A
+        </label>
+        <label>
+          <input type="radio" name="kind" value="b" onChange={formik.handleChange} /> B
+        </label>
+        <label>
+          Nombre
+          <input name="name" value={formik.values.name} onChange={formik.handleChange} aria-invalid={Boolean(formik.submitCount && formik.errors.name)} />
+        </label>
+        <FileButton name="photo" accept=".png" inputLabel="Foto" invalid={Boolean(formik.submitCount)} onChoose={jest.fn()}>
+          Foto
+        </FileButton>
+        <button type="submit">Guardar</button>
+      </form>
+    );
+  }
+
+  it('focuses the first field marked invalid in the order of the page; a valid submit moves nothing', async () => {
+    const user = userEvent.setup();
+    let errors: Record<string, string> = { name: 'El nombre es requerido' };
+    render(<LongForm validate={() => errors} />);
+    const save = screen.getByRole('button', { name: 'Guardar' });
+    save.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveFocus());
+
+    errors = {};
+    save.focus();
+    await user.keyboard('{Enter}');
+    await act(async () => undefined);
+    expect(save).toHaveFocus();
+  });
+
+  it('a field in error without aria-invalid (a radio group) is found by its name; a hidden file input by its button', () => {
+    render(<LongForm validate={() => ({})} />);
+    const form = screen.getByRole('button', { name: 'Guardar' }).closest('form')!;
+    // only the file input is marked invalid (submitCount 0 here): its button stands for it
+    expect(firstFieldInError(form, { photo: 'x' })).toBe(screen.getByRole('button', { name: 'Foto' }));
+    screen.getByLabelText('Foto', { selector: 'input' }).removeAttribute('aria-invalid');
+    expect(firstFieldInError(form, { kind: 'Elija uno', name: 'x' })).toBe(screen.getByRole('radio', { name: 'A' }));
+  });
+
+  it('leaves the focus in a dialog that explains the refusal', async () => {
+    const user = userEvent.setup();
+    function WithDialog() {
+      const [open, setOpen] = useState(false);
+      const formik = useFormik({ initialValues: { name: '' }, validate: () => ({ name: 'El nombre es requerido' }), onSubmit: jest.fn() });
+      const formRef = useFocusFirstError(formik);
+      return (
+        <form ref={formRef} noValidate onSubmit={(e) => { setOpen(true); formik.handleSubmit(e); }}>
+          <input name="name" aria-label="Nombre" aria-invalid={Boolean(formik.submitCount)} onChange={formik.handleChange} />
+          <button type="submit">Guardar</button>
+          <ConfirmDialog open={open} title="Campo obligatorio" positiveText="Aceptar" onConfirm={() => setOpen(false)} onDecline={() => setOpen(false)} />
+        </form>
+      );
+    }
+    render(<WithDialog />);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    const accept = await screen.findByRole('button', { name: 'Aceptar' });
+    await act(async () => undefined);
+    expect(accept).toHaveFocus();
   });
 });
 

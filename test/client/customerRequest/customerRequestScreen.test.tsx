@@ -78,6 +78,8 @@ describe('Customer creation request (/user/user-creation-req)', () => {
     expect(screen.getAllByText('Teléfono Movil es requerido')).toHaveLength(2);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+    // the focus goes to the first field in error, which says its error (components/focusFirstError)
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleDescription('La razón social es requerida'));
   });
 
   it('the three ruts are checked, phones are digits only, cellphones exactly 8 digits, emails well formed', async () => {

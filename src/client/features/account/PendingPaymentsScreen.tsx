@@ -9,7 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import type { PendingDocument } from '@shared/api/erp';
@@ -19,6 +19,7 @@ import { useAppDispatch } from '@client/app/hooks';
 import { isPending } from '@client/app/loadable';
 import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
+import { useRevealFocus } from '@client/components/revealFocus';
 import type { PendingPaymentsReselection } from '@client/app/navigation';
 import { formatDate } from '@shared/dates';
 import { selectPendingDocuments, type AccountRootState } from './accountSelectors';
@@ -60,6 +61,10 @@ export default function PendingPaymentsScreen() {
   const [reselected, setReselected] = useState(false);
   const [methodsShown, setMethodsShown] = useState(false);
   const [method, setMethod] = useState<Method>(initial.method);
+  // 'ir a Pagar' disables itself once pressed: the focus goes to the payment methods, and 'Volver' gives it back
+  const goToPay = useRef<HTMLButtonElement>(null);
+  const methods = useRef<HTMLDivElement>(null);
+  useRevealFocus(methodsShown, methods, goToPay);
 
   // the grid drops selected ids it has no row for: the invoices are ticked again once the list is there
   if (!reselected && pending.status === 'loaded') {
@@ -121,13 +126,13 @@ export default function PendingPaymentsScreen() {
                 {formatCLP(total)}
               </Box>
             </Typography>
-            <Button variant="contained" disabled={nothingSelected || methodsShown} onClick={() => setMethodsShown(true)}>
+            <Button ref={goToPay} variant="contained" disabled={nothingSelected || methodsShown} onClick={() => setMethodsShown(true)}>
               {ACCOUNT_TEXT.goToPay}
             </Button>
           </Stack>
 
           {methodsShown && (
-            <Paper variant="outlined" sx={{ mt: 2, p: 2 }}>
+            <Paper ref={methods} variant="outlined" sx={{ mt: 2, p: 2 }}>
               <FormControl>
                 <FormLabel id="pending-method-label">{ACCOUNT_TEXT.paymentMethod}</FormLabel>
                 <RadioGroup aria-labelledby="pending-method-label" name="pending-method" value={method} onChange={(event) => setMethod(event.target.value as Method)}>

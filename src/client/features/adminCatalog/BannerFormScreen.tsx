@@ -27,6 +27,7 @@ import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch } from '@client/app/hooks';
 import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { useFocusFirstError } from '@client/components/focusFirstError';
 import { selectBannerSave, selectEditedBanner, selectEditedBannerId, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { bannerCreateOpened, bannerEditOpened, bannerSaveSubmitted } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
@@ -111,6 +112,8 @@ function BannerFilesForm({ banner, running }: { banner: Banner | null; running: 
       dispatch(bannerSaveSubmitted({ fields: bannerFields(banner, files), filesKey: keepFiles(files) }));
     },
   });
+  // a refused submit takes the focus to the first field in error (components/focusFirstError)
+  const formRef = useFocusFirstError(formik);
   const { values, touched, errors } = formik;
 
   const choose = (field: BannerFileField, file: File | null) => {
@@ -129,7 +132,7 @@ function BannerFilesForm({ banner, running }: { banner: Banner | null; running: 
 
   const nothingChosen = formik.submitCount > 0 ? errors.nameFile : undefined;
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
       <Stack spacing={2.5}>
         <Alert severity="info">{BANNER_MSG.sizeNote}</Alert>
         {nothingChosen && <Alert severity="error">{nothingChosen}</Alert>}

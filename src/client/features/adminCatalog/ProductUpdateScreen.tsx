@@ -31,6 +31,7 @@ import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch } from '@client/app/hooks';
 import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { useFocusFirstError } from '@client/components/focusFirstError';
 import { selectEditedProduct, selectEditedProductSku, selectProductSave, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { PRODUCT_LIST_PATH } from './adminPaths';
 import { productEditOpened, productSaveSubmitted } from './adminCatalogSlice';
@@ -127,6 +128,8 @@ function ProductForm({ record, sku, description, running }: { record: AdminProdu
       dispatch(productSaveSubmitted({ fields: saveFields(values), filesKey }));
     },
   });
+  // a refused submit takes the focus to the first field in error (components/focusFirstError)
+  const formRef = useFocusFirstError(formik);
   const { values, touched, errors } = formik;
   const offer = values.offer === true;
   const fieldError = (field: keyof FormValues): string | undefined => (touched[field] && typeof errors[field] === 'string' ? errors[field] : undefined);
@@ -140,7 +143,7 @@ function ProductForm({ record, sku, description, running }: { record: AdminProdu
   };
 
   return (
-    <form noValidate onSubmit={formik.handleSubmit}>
+    <form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
       <Stack spacing={2.5}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField label={ADMIN_CATALOG_TEXT.skuLabel} name="sku" value={values.sku} slotProps={{ input: { readOnly: true } }} sx={{ flex: 1 }} />

@@ -10,6 +10,7 @@ import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api
 import type { NotificationSection } from '@shared/orders';
 import { notificationSchema, SECTION_LABELS } from '@shared/schemas/notifications';
 import FormCard from '@client/components/FormCard';
+import { useFocusFirstError } from '@client/components/focusFirstError';
 import { NOTIFICATION_LIST_PATH } from './adminNotificationsPaths';
 import { ADMIN_NOTIFICATIONS_TEXT as T } from './adminNotificationsTexts';
 
@@ -60,6 +61,8 @@ export function NotificationForm({ id, title, initialValues, sections, running, 
     validationSchema: notificationSchema,
     onSubmit: (values) => onSubmit(toSaveRequest(values)),
   });
+  // a refused submit takes the focus to the first field in error (components/focusFirstError)
+  const formRef = useFocusFirstError(formik);
   const { values } = formik;
   // admin document section 5: errors show once a field is touched or changed
   const fieldError = (name: Field): string | undefined =>
@@ -83,7 +86,7 @@ export function NotificationForm({ id, title, initialValues, sections, running, 
   );
 
   return (
-    <FormCard id={id} title={title} maxWidth={560} error={error} onErrorClose={onErrorClose} onSubmit={formik.handleSubmit}>
+    <FormCard id={id} title={title} maxWidth={560} error={error} onErrorClose={onErrorClose} onSubmit={formik.handleSubmit} formRef={formRef}>
       {field('name', T.nameLabel, { autoComplete: 'off' })}
       {field('lastName', T.lastNameLabel, { autoComplete: 'off' })}
       {field('email', T.emailLabel, { type: 'email', autoComplete: 'off' })}

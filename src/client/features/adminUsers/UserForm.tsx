@@ -15,6 +15,7 @@ import { assignableUserTypes, USER_MSG, USER_TYPE_LABELS, userCreateSchema, user
 import { fill } from '@shared/messages';
 import FormCard from '@client/components/FormCard';
 import RutField from '@client/components/RutField';
+import { useFocusFirstError } from '@client/components/focusFirstError';
 import { USER_LIST_PATH } from './adminUsersPaths';
 import type { CustomerCheck } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT as T } from './adminUsersTexts';
@@ -118,6 +119,8 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
       onSubmit(toSaveRequest(values));
     },
   });
+  // a refused submit takes the focus to the first field in error (components/focusFirstError)
+  const formRef = useFocusFirstError(formik);
   const { values } = formik;
   // the look-up shown is the one of the rut on the form, for a buyer
   const check = checksCustomer && isBuyerType(values.userType) && customerCheck?.rut === compactRut(values.username) ? customerCheck : undefined;
@@ -156,7 +159,7 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
   if (values.userType && !types.includes(values.userType)) types.push(values.userType);
 
   return (
-    <FormCard id={id} title={title} maxWidth={720} error={error} onErrorClose={onErrorClose} onSubmit={formik.handleSubmit}>
+    <FormCard id={id} title={title} maxWidth={720} error={error} onErrorClose={onErrorClose} onSubmit={formik.handleSubmit} formRef={formRef}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
         <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
           <RutField

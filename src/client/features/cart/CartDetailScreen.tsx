@@ -3,12 +3,13 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
+import { useFocusAfterRemoval } from '@client/components/removalFocus';
 import { VatNote } from '@client/components/VatNote';
 import { useAppDispatch } from '@client/app/hooks';
 import { CartLine } from './CartLine';
@@ -39,6 +40,9 @@ export default function CartDetailScreen() {
   const changing = useCartSelector(selectCartHasBusyLines);
   const unavailable = useCartSelector(selectCartHasUnavailableLines);
   const totals = useCartSelector(selectCartTotals);
+  const lines = useRef<HTMLUListElement>(null);
+  // a deleted line's trash button hands the focus to the next line's (else the previous one's, else the page's heading)
+  useFocusAfterRemoval(lines, { control: '[data-line-delete]' });
 
   useEffect(() => {
     dispatch(cartScreenOpened());
@@ -70,7 +74,7 @@ export default function CartDetailScreen() {
     body = (
       <>
         <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2 } }}>
-          <Box component="ul" aria-label={CART_TEXT.linesLabel} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+          <Box ref={lines} component="ul" aria-label={CART_TEXT.linesLabel} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
             {items.map((item) => (
               <CartLine
                 key={item.id}

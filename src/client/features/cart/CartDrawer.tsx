@@ -7,7 +7,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CartItem } from '@shared/api/cart';
@@ -17,7 +17,10 @@ import { useAppDispatch } from '@client/app/hooks';
 import { dismissToasts } from '@client/app/notify';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { ProblemAlert } from '@client/components/ProblemAlert';
+import { heldButton } from '@client/components/heldButton';
+import { useFocusAfterRemoval } from '@client/components/removalFocus';
 import { VatNote } from '@client/components/VatNote';
+import { focusWithoutTabStop } from '@client/app/focusAfterNavigation';
 import { CartLineImage } from './CartLineImage';
 import { selectCartBusy, selectCartDrawerOpen, selectCartItems, selectCartLoad, selectCartTotals, type CartRootState } from './cartSelectors';
 import { cartDrawerClosed, cartDrawerOpened, cartLineDeleted, selectCartCount } from './cartSlice';
@@ -46,7 +49,7 @@ function DrawerLine({ item, busy, onDelete }: { item: CartItem; busy: boolean; o
         )}
         <Typography variant="body2" color="text.secondary">{`${CART_TEXT.quantity}: ${item.quantity}`}</Typography>
       </Box>
-      <IconButton aria-label={deleteLabel(item)} onClick={onDelete} disabled={busy} size="small">
+      <IconButton aria-label={deleteLabel(item)} data-line-delete="" size="small" {...heldButton(busy, onDelete)}>
         {busy ? <CircularProgress size={20} aria-hidden /> : <DeleteIcon />}
       </IconButton>
     </Box>
@@ -64,11 +67,15 @@ function CartDrawerContent({ titleId, onClose }: { titleId: string; onClose: () 
   const busy = useCartSelector(selectCartBusy);
   const totals = useCartSelector(selectCartTotals);
   const firstLoad = load.status !== 'loaded' && items.length === 0;
+  const title = useRef<HTMLHeadingElement>(null);
+  const lines = useRef<HTMLUListElement>(null);
+  // a deleted line's trash button hands the focus to the next line's (else the previous one's, else the panel's title)
+  useFocusAfterRemoval(lines, { control: '[data-line-delete]', fallback: () => title.current && focusWithoutTabStop(title.current) });
 
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.5 }}>
-        <Typography id={titleId} variant="h2" component="h2" sx={{ flex: 1, fontSize: '1.25rem' }}>
+        <Typography ref={title} id={titleId} variant="h2" component="h2" sx={{ flex: 1, fontSize: '1.25rem' }}>
           {drawerTitle(count)}
         </Typography>
         <IconButton aria-label={CART_TEXT.close} onClick={onClose}>
@@ -89,7 +96,7 @@ function CartDrawerContent({ titleId, onClose }: { titleId: string; onClose: () 
         ) : items.length === 0 ? (
           load.status === 'loaded' && <Typography sx={{ py: 4, textAlign: 'center' }}>{MSG.cartEmpty}</Typography>
         ) : (
-          <Box component="ul" aria-label={CART_TEXT.linesLabel} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+          <Box ref={lines} component="ul" aria-label={CART_TEXT.linesLabel} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
             {items.map((item) => (
               <DrawerLine key={item.id} item={item} busy={Boolean(busy[item.id])} onDelete={() => dispatch(cartLineDeleted(item.id))} />
             ))}

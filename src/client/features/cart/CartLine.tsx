@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { CartItem } from '@shared/api/cart';
 import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
+import { heldButton } from '@client/components/heldButton';
 import { CartLineImage } from './CartLineImage';
 import { clampCartQuantity, maxQuantity } from './cartQuantity';
 import { CART_TEXT, decreaseLabel, deleteLabel, increaseLabel, lineLabel, quantityLabel } from './cartTexts';
@@ -24,13 +25,17 @@ export interface CartLineProps {
   onDelete: () => void;
 }
 
-/** Minus, input, plus. Minus stops at 1, plus at the stock; the input clamps to 1..stock and is sent on blur or Enter. */
+/**
+ * Minus, input, plus. Minus stops at 1, plus at the stock; the input clamps to 1..stock and is sent on blur or Enter.
+ * While a change saves, and at their limit, minus and plus are held, not disabled: they keep the focus, so Enter
+ * pressed again steps the quantity again once the change is saved (components/heldButton).
+ */
 function QuantityStepper({ item, busy, onQuantityChange }: Omit<CartLineProps, 'onDelete'>) {
   // what the buyer is typing; null shows the line's quantity
   const [draft, setDraft] = useState<string | null>(null);
   const max = maxQuantity(item.stock);
-  // a size the ERP no longer sells can only be removed
-  const locked = busy || Boolean(item.unavailable);
+  // a size the ERP no longer sells can only be removed: its buttons are no Tab stops
+  const unavailable = Boolean(item.unavailable);
 
   const commit = () => {
     if (draft === null) return;
@@ -41,7 +46,7 @@ function QuantityStepper({ item, busy, onQuantityChange }: Omit<CartLineProps, '
 
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      <IconButton size="small" aria-label={decreaseLabel(item)} disabled={locked || item.quantity <= 1} onClick={() => onQuantityChange(item.quantity - 1)}>
+      <IconButton size="small" aria-label={decreaseLabel(item)} disabled={unavailable} {...heldButton(busy || item.quantity <= 1, () => onQuantityChange(item.quantity - 1))}>
         <RemoveIcon fontSize="small" />
       </IconButton>
       <TextField
@@ -56,11 +61,11 @@ function QuantityStepper({ item, busy, onQuantityChange }: Omit<CartLineProps, '
         onKeyDown={(e: KeyboardEvent) => {
           if (e.key === 'Enter') commit();
         }}
-        disabled={Boolean(item.unavailable)}
+        disabled={unavailable}
         slotProps={{ htmlInput: { min: 1, max, step: 1, inputMode: 'numeric', readOnly: busy, 'aria-label': quantityLabel(item) } }}
         sx={{ width: 76, '& input': { textAlign: 'center' } }}
       />
-      <IconButton size="small" aria-label={increaseLabel(item)} disabled={locked || item.quantity >= max} onClick={() => onQuantityChange(item.quantity + 1)}>
+      <IconButton size="small" aria-label={increaseLabel(item)} disabled={unavailable} {...heldButton(busy || item.quantity >= max, () => onQuantityChange(item.quantity + 1))}>
         <AddIcon fontSize="small" />
       </IconButton>
     </Box>
@@ -135,7 +140,8 @@ export function CartLine({ item, busy, onQuantityChange, onDelete }: CartLinePro
         </Typography>
       </Box>
       <Box sx={{ gridArea: 'del', justifySelf: 'end' }}>
-        <IconButton aria-label={deleteLabel(item)} onClick={onDelete} disabled={busy}>
+        {/* held while the line goes: it keeps the focus until the line leaves, then the next line's gets it */}
+        <IconButton aria-label={deleteLabel(item)} data-line-delete="" {...heldButton(busy, onDelete)}>
           {busy ? <CircularProgress size={20} aria-hidden /> : <DeleteIcon />}
         </IconButton>
       </Box>

@@ -35,6 +35,7 @@ import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
 import { FileButton } from '@client/components/FileButton';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
+import { useFocusFirstError } from '@client/components/focusFirstError';
 import {
   selectCheckoutError,
   selectCheckoutStatus,
@@ -149,6 +150,8 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
       setSubmitting(false);
     },
   });
+  // a refused submit takes the focus to the first field in error (components/focusFirstError)
+  const formRef = useFocusFirstError(formik);
   const { values } = formik;
   const { tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate } = values;
 
@@ -210,7 +213,7 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
         emptyCart && <ProblemAlert severity="warning" message={MSG.cartIsEmpty} />
       )}
 
-      <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-busy={running}>
+      <Box ref={formRef} component="form" noValidate onSubmit={formik.handleSubmit} aria-busy={running}>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
           <Stack spacing={3} component="fieldset" disabled={running} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
             <FormControl>

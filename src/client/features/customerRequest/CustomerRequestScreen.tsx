@@ -15,6 +15,7 @@ import { useAppDispatch } from '@client/app/hooks';
 import { brandName } from '@client/components/brand';
 import FormCard from '@client/components/FormCard';
 import RutField from '@client/components/RutField';
+import { useFocusFirstError } from '@client/components/focusFirstError';
 import { selectCustomerRequest, type CustomerRequestRootState } from './customerRequestSelectors';
 import { errorClosed, noRecipientClosed, requestScreenOpened, requestSubmitted } from './customerRequestSlice';
 import { CUSTOMER_REQUEST_TEXT as T } from './customerRequestTexts';
@@ -120,6 +121,8 @@ export default function CustomerRequestScreen() {
       dispatch(requestSubmitted(toRequestFields(values)));
     },
   });
+  // a refused submit takes the focus to the first field in error (components/focusFirstError)
+  const formRef = useFocusFirstError(formik);
   const fieldError = (name: Field): string | undefined => (formik.touched[name] && formik.errors[name]) || undefined;
 
   const input = (name: Field, kind: Kind) => {
@@ -167,6 +170,7 @@ export default function CustomerRequestScreen() {
         error={error}
         onErrorClose={() => dispatch(errorClosed())}
         onSubmit={formik.handleSubmit}
+        formRef={formRef}
       >
         <Typography variant="body2" color="text.secondary">
           {T.intro}

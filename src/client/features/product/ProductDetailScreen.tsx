@@ -27,6 +27,7 @@ import { cartItemsAddRequested } from '@client/app/events';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
+import { heldButton } from '@client/components/heldButton';
 import { technologyIcon } from './api';
 import {
   curveDeleteRequested,
@@ -255,10 +256,9 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
           variant="contained"
           size="large"
           startIcon={adding ? <CircularProgress size={18} color="inherit" aria-label={PRODUCT_TEXT.adding} /> : <AddShoppingCartIcon />}
-          // while adding, the button stays focusable (a disabled button drops the focus onto <body>) and ignores clicks
+          // held while adding: it keeps the focus (a disabled button drops it onto <body>) and ignores clicks
           disabled={!canAdd}
-          aria-disabled={adding || undefined}
-          onClick={adding ? undefined : addToCart}
+          {...heldButton(adding, addToCart)}
           sx={{ ...PRIMARY_ACTION_SX, width: { xs: '100%', sm: 'auto' } }}
         >
           {PRODUCT_TEXT.addToCart}

@@ -34,6 +34,7 @@ import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import { CURVE_MSG, curveSchema } from '@shared/schemas/curves';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
+import { heldButton } from '@client/components/heldButton';
 import { GRID_TEXT, PRODUCT_TEXT } from './texts';
 import { unitPriceToPay } from './unitPrice';
 
@@ -427,10 +428,9 @@ export function SizeGrid(props: SizeGridProps) {
           variant="contained"
           size="large"
           startIcon={adding ? <CircularProgress size={18} color="inherit" aria-label={PRODUCT_TEXT.adding} /> : <AddShoppingCartIcon />}
-          // while adding, the button stays focusable (a disabled button drops the focus onto <body>) and ignores clicks
+          // held while adding: it keeps the focus (a disabled button drops it onto <body>) and ignores clicks
           disabled={!canAdd}
-          aria-disabled={adding || undefined}
-          onClick={adding ? undefined : onAdd}
+          {...heldButton(adding, onAdd)}
           sx={{ ...PRIMARY_ACTION_SX, width: { xs: '100%', sm: 'auto' } }}
         >
           {PRODUCT_TEXT.addToCart}

@@ -10,6 +10,7 @@ import { useFormik } from 'formik';
 import { useId, useMemo } from 'react';
 import type { Country, Region } from '@shared/api/erp';
 import { addressSchema } from '@shared/schemas/profile';
+import { useFocusFirstError } from '@client/components/focusFirstError';
 import type { DraftAddress } from './profileDraft';
 import { PROFILE_TEXT } from './profileTexts';
 
@@ -70,6 +71,8 @@ function AddressFormBody({ address, regions, countries, onCancel, onAccept }: Om
         region: regions.find((r) => r.idregion === values.region)?.region ?? values.region,
       }),
   });
+  // a refused submit takes the focus to the first field in error (components/focusFirstError)
+  const formRef = useFocusFirstError(formik);
   const fieldError = (name: keyof AddressValues) => (formik.touched[name] && formik.errors[name]) || undefined;
   const countryRegions = regions.filter((r) => r.idpais === formik.values.pais);
   const textProps = (name: 'direccion' | 'comuna', label: string, autoComplete: string) => ({
@@ -88,7 +91,7 @@ function AddressFormBody({ address, regions, countries, onCancel, onAccept }: Om
   });
 
   return (
-    <form noValidate onSubmit={formik.handleSubmit}>
+    <form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField {...textProps('direccion', PROFILE_TEXT.direccion, 'street-address')} />

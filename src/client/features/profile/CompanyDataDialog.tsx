@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import { useId } from 'react';
 import { companyDataSchema, type CompanyDataForm } from '@shared/schemas/profile';
+import { useFocusFirstError } from '@client/components/focusFirstError';
 import { PROFILE_TEXT } from './profileTexts';
 
 interface Props {
@@ -44,10 +45,12 @@ function CompanyDataFormBody({ initial, onCancel, onAccept }: Omit<Props, 'open'
     // Formik marks every field touched on submit, so an invalid submit shows all messages
     onSubmit: (values) => onAccept({ giro: values.giro.trim(), mail: values.mail.trim(), telefono: values.telefono.trim() }),
   });
+  // a refused submit takes the focus to the first field in error (components/focusFirstError)
+  const formRef = useFocusFirstError(formik);
   const fieldError = (name: keyof CompanyDataForm) => (formik.touched[name] && formik.errors[name]) || undefined;
 
   return (
-    <form noValidate onSubmit={formik.handleSubmit}>
+    <form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {fields.map((field) => (

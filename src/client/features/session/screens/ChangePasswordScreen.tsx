@@ -10,6 +10,7 @@ import { MSG } from '@shared/messages';
 import { compactRut, formatRut } from '@shared/rut';
 import { changePasswordSchema, type ChangePasswordForm } from '@shared/schemas/auth';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { useFocusFirstError } from '@client/components/focusFirstError';
 import type { ChangePasswordLocationState } from '../sessionSagas';
 import { selectIsAuthenticated, selectPasswordChange, selectUsername } from '../sessionSelectors';
 import { passwordChangeAlertClosed, passwordChangeSubmitted } from '../sessionSlice';
@@ -44,6 +45,8 @@ export default function ChangePasswordScreen() {
       dispatch(passwordChangeSubmitted({ ...values, username: compactRut(values.username) }));
     },
   });
+  // a refused submit takes the focus to the first field in error (components/focusFirstError)
+  const formRef = useFocusFirstError(formik);
   const fieldError = (name: Field) => (formik.touched[name] && formik.errors[name]) || undefined;
 
   return (
@@ -54,6 +57,7 @@ export default function ChangePasswordScreen() {
       error={error}
       onErrorClose={() => dispatch(passwordChangeAlertClosed())}
       onSubmit={formik.handleSubmit}
+      formRef={formRef}
     >
       <RutField
         id="change-password-username"

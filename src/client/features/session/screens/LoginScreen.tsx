@@ -15,6 +15,7 @@ import { MSG } from '@shared/messages';
 import { compactRut, formatRut } from '@shared/rut';
 import { loginSchema, type LoginForm } from '@shared/schemas/auth';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { useFocusFirstError } from '@client/components/focusFirstError';
 import { selectLoginError, selectLoginRut, selectLoginStatus } from '../sessionSelectors';
 import { loginAlertClosed, loginSubmitted } from '../sessionSlice';
 
@@ -37,6 +38,8 @@ export default function LoginScreen() {
       dispatch(loginSubmitted({ username: compactRut(values.username), password: values.password }));
     },
   });
+  // a refused submit takes the focus to the first field in error (components/focusFirstError)
+  const formRef = useFocusFirstError(formik);
   const fieldError = (name: keyof LoginForm) => (formik.touched[name] && formik.errors[name]) || undefined;
 
   return (
@@ -47,6 +50,7 @@ export default function LoginScreen() {
       error={error}
       onErrorClose={() => dispatch(loginAlertClosed())}
       onSubmit={formik.handleSubmit}
+      formRef={formRef}
     >
       <RutField
         id="login-username"
