@@ -162,6 +162,16 @@ describe('User list: search, filters, sort, pages and CSV (server side)', () => 
     ]);
   });
 
+  it("a search that matches no one says so, not 'No existen usuarios creados'", async () => {
+    mockFetch({ [LIST]: (_init: RequestInit, url: string) => json(200, userPage(url.includes('q=') ? [] : [buyerRow])) });
+    const { user } = asRole('ADMIN', '/admin/user');
+    const grid = await screen.findByRole('grid', { name: 'Usuarios' });
+    await within(grid).findByText('compras@losandes.cl');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'nadie');
+    expect(await screen.findByText('Ningún usuario coincide con la búsqueda o los filtros')).toBeInTheDocument();
+    expect(screen.queryByText('No existen usuarios creados')).not.toBeInTheDocument();
+  });
+
   it('role and state filters; a SUPERADMIN may filter every role, an ADMIN only Usuario', async () => {
     const fetchMock = mockFetch({ [LIST]: userPage([buyerRow]) });
     const { user } = asRole('SUPERADMIN', '/admin/user');
