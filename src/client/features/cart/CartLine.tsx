@@ -12,9 +12,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { CartItem } from '@shared/api/cart';
 import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
+import { notify } from '@client/app/notify';
 import { heldButton } from '@client/components/heldButton';
 import { CartLineImage } from './CartLineImage';
-import { clampCartQuantity, maxQuantity } from './cartQuantity';
+import { aboveStock, clampCartQuantity, maxQuantity } from './cartQuantity';
 import { CART_TEXT, decreaseLabel, deleteLabel, increaseLabel, lineLabel, quantityLabel } from './cartTexts';
 
 export interface CartLineProps {
@@ -26,7 +27,8 @@ export interface CartLineProps {
 }
 
 /**
- * Minus, input, plus. Minus stops at 1, plus at the stock; the input clamps to 1..stock and is sent on blur or Enter.
+ * Minus, input, plus. Minus stops at 1, plus at the stock; the input clamps to 1..stock (above the stock it says
+ * 'Un producto excede es mayor al stock', as the product page does) and is sent on blur or Enter.
  * While a change saves, and at their limit, minus and plus are held, not disabled: they keep the focus, so Enter
  * pressed again steps the quantity again once the change is saved (components/heldButton).
  */
@@ -56,6 +58,8 @@ function QuantityStepper({ item, busy, onQuantityChange }: Omit<CartLineProps, '
         onChange={(e) => {
           const quantity = clampCartQuantity(e.target.value, item.stock);
           setDraft(quantity === null ? e.target.value : String(quantity));
+          // the same rule and words as the product page: clamped to the stock, and said
+          if (aboveStock(e.target.value, item.stock)) notify(MSG.aboveStock, 'error');
         }}
         onBlur={commit}
         onKeyDown={(e: KeyboardEvent) => {
