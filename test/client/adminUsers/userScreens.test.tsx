@@ -458,6 +458,8 @@ describe('User update (/admin/user/update)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Actualización de Usuario' })).toBeInTheDocument();
     expect(rut).toHaveValue('76.123.456-0');
     expect(rut).toHaveAttribute('readonly');
+    // and looks it (the theme's read-only style hangs on this class)
+    expect(rut.closest('.MuiInputBase-root')).toHaveClass('MuiInputBase-readOnly');
     expect(screen.getByLabelText('Email')).toHaveValue('compras@losandes.cl');
     expect(screen.getByLabelText('Teléfono Móvil')).toHaveValue('12345678');
     expect(screen.getByLabelText('Password')).toHaveValue('');
