@@ -17,6 +17,7 @@ import { heldButton } from '@client/components/heldButton';
 import { CartLineImage } from './CartLineImage';
 import { aboveStock, clampCartQuantity, maxQuantity } from './cartQuantity';
 import { CART_TEXT, decreaseLabel, deleteLabel, increaseLabel, lineLabel, quantityLabel } from './cartTexts';
+import { productDetailPath } from '@client/app/routePaths';
 
 export interface CartLineProps {
   item: CartItem;
@@ -116,7 +117,7 @@ export function CartLine({ item, busy, onQuantityChange, onDelete }: CartLinePro
         <CartLineImage item={item} size={72} />
       </Box>
       <Box sx={{ gridArea: 'name', minWidth: 0 }}>
-        <Link component={RouterLink} to={`/user/product-detail/${encodeURIComponent(item.style)}`} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        <Link component={RouterLink} to={productDetailPath(item.style)} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {item.name}
         </Link>
         <Typography variant="body2" color="text.secondary">{`${CART_TEXT.size} ${item.size} · ${item.sku}`}</Typography>
