@@ -82,6 +82,8 @@ export const MSG = {
   cartProducts: 'Productos',
   cartViewButton: 'Ver Carro',
   cartEmpty: 'El carro está vacío',
+  /** A quantity typed above the stock, clamped to it (product detail and cart). */
+  aboveStock: 'Un producto excede es mayor al stock',
   cartAdded: 'Producto(s) agregados!!',
   cartSummaryTitle: 'Resumen de la compra',
   cartSummaryProducts: 'Productos ({n})',

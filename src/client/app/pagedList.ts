@@ -33,6 +33,9 @@ export interface ListChange<Filters> {
   filters?: Partial<Filters>;
 }
 
+/** Whether a search or a filter narrows the list: then no rows means nothing matched, not an empty list. */
+export const listFiltered = (list: Pick<PagedList<unknown, Record<string, string>>, 'filters'>): boolean => Object.values(list.filters).some((value) => value !== '');
+
 export function pagedList<Row, Filters extends Record<string, string>>(
   filters: Filters,
   defaults: { sort: string; dir: SortDirection; pageSize: number },

@@ -11,3 +11,9 @@ export const adminOrderPath = (ref: string | number) => `${ADMIN_ORDERS_PATH}/${
 export const adminJobPath = (id: number) => `${ADMIN_JOBS_PATH}/${id}`;
 /** A buyer's own order in 'Mis pedidos', by its number or id. */
 export const buyerOrderPath = (ref: string | number) => `${BUYER_ORDERS_PATH}/${encodeURIComponent(String(ref))}`;
+
+/** A product's page, by its style or size sku (the catalogue, search, Home's offers and the cart link to it). */
+export const productDetailPath = (sku: string) => `/user/product-detail/${encodeURIComponent(sku)}`;
+
+/** The name of an eye link to a product: its description and sku, so two colours of one model are told apart. */
+export const productLinkLabel = (descripcion: string, sku: string) => `Ver producto ${descripcion} (${sku})`;

@@ -71,6 +71,11 @@ export const theme = createTheme(
       // an alert's text wraps (a long word breaks) instead of scrolling: a scrolling box a keyboard cannot reach is an
       // axe 'scrollable-region-focusable' finding at 375 px where the fonts run wider
       MuiAlert: { styleOverrides: { message: { overflow: 'visible', minWidth: 0, overflowWrap: 'anywhere' } } },
+      // a field that shows a value nobody may change here (a product's Sku and name, the rut of a user being updated)
+      // looks it: a grey ground and a dashed outline; it stays a Tab stop, so a screen reader still reads it
+      MuiOutlinedInput: {
+        styleOverrides: { root: { '&.MuiInputBase-readOnly': { backgroundColor: '#eef0f3', '& .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' } } } },
+      },
       // the same for a grid's pager on a phone: its parts wrap onto a second line rather than scroll
       MuiTablePagination: { styleOverrides: { root: { overflow: 'visible' }, toolbar: { flexWrap: 'wrap', rowGap: 4 } } },
     },

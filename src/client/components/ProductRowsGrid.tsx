@@ -7,8 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { CatalogueItem } from '@shared/api/erp';
 import { formatCLP, formatInteger } from '@shared/money';
 import { PortalDataGrid } from './gridSetup';
-
-const detailPath = (sku: string) => `/user/product-detail/${encodeURIComponent(sku)}`;
+import { productDetailPath, productLinkLabel } from '@client/app/routePaths';
 
 const image: GridColDef<CatalogueItem> = {
   field: 'urlImage',
@@ -42,7 +41,7 @@ const catalogueColumns: GridColDef<CatalogueItem>[] = [
     sortable: false,
     filterable: false,
     renderCell: ({ row }) => (
-      <IconButton component={RouterLink} to={detailPath(row.sku)} aria-label={`Ver producto ${row.descripcion}`} color="primary" size="small">
+      <IconButton component={RouterLink} to={productDetailPath(row.sku)} aria-label={productLinkLabel(row.descripcion, row.sku)} color="primary" size="small">
         <VisibilityIcon fontSize="small" />
       </IconButton>
     ),
@@ -58,7 +57,7 @@ const searchColumns: GridColDef<CatalogueItem>[] = [
     flex: 1,
     minWidth: 220,
     renderCell: ({ row }) => (
-      <Link component={RouterLink} to={detailPath(row.sku)}>
+      <Link component={RouterLink} to={productDetailPath(row.sku)}>
         {row.descripcion}
       </Link>
     ),

@@ -30,7 +30,8 @@ export default function RutField({ id, name, label, value, onChange, onBlur, err
       autoComplete="username"
       required
       fullWidth
-      htmlInput={{ maxLength: 12, readOnly: Boolean(readOnly), inputMode: 'text' }}
+      readOnly={readOnly}
+      htmlInput={{ maxLength: 12, inputMode: 'text' }}
     />
   );
 }

@@ -19,6 +19,8 @@ export interface TextInputProps {
   required?: boolean;
   fullWidth?: boolean;
   endAdornment?: ReactNode;
+  /** Shown, never changed here: styled as such by the theme (MuiInputBase-readOnly). */
+  readOnly?: boolean;
   htmlInput?: InputHTMLAttributes<HTMLInputElement>;
 }
 
@@ -27,7 +29,7 @@ export interface TextInputProps {
  * FormHelperText) with the same markup and ids. TextField itself also imports Select, and with it Menu, Popover and
  * Modal: about 16 kB gzip that /login does not need.
  */
-export default function TextInput({ id, name, label, value, onChange, onBlur, error, helperText, type, autoComplete, required, fullWidth, endAdornment, htmlInput }: TextInputProps) {
+export default function TextInput({ id, name, label, value, onChange, onBlur, error, helperText, type, autoComplete, required, fullWidth, endAdornment, readOnly, htmlInput }: TextInputProps) {
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   return (
     <FormControl className="MuiTextField-root" variant="outlined" error={error} required={required} fullWidth={fullWidth}>
@@ -45,6 +47,7 @@ export default function TextInput({ id, name, label, value, onChange, onBlur, er
         autoComplete={autoComplete}
         aria-describedby={helperTextId}
         endAdornment={endAdornment}
+        readOnly={readOnly}
         inputProps={htmlInput}
       />
       {helperText && <FormHelperText id={helperTextId}>{helperText}</FormHelperText>}

@@ -39,6 +39,7 @@ describe('Product update (/admin/product/update)', () => {
     const sku = await form();
     expect(sku).toHaveValue('POL-1001');
     expect(sku).toHaveAttribute('readonly');
+    expect(sku.closest('.MuiInputBase-root')).toHaveClass('MuiInputBase-readOnly');
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Polera Modelo 1');
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveAttribute('readonly');
     expect(callsTo(fetchMock, 'GET', '/api/admin/products/find/by/sku/POL-1001')).toHaveLength(1);

@@ -162,6 +162,16 @@ describe('User list: search, filters, sort, pages and CSV (server side)', () => 
     ]);
   });
 
+  it("a search that matches no one says so, not 'No existen usuarios creados'", async () => {
+    mockFetch({ [LIST]: (_init: RequestInit, url: string) => json(200, userPage(url.includes('q=') ? [] : [buyerRow])) });
+    const { user } = asRole('ADMIN', '/admin/user');
+    const grid = await screen.findByRole('grid', { name: 'Usuarios' });
+    await within(grid).findByText('compras@losandes.cl');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'nadie');
+    expect(await screen.findByText('Ningún usuario coincide con la búsqueda o los filtros')).toBeInTheDocument();
+    expect(screen.queryByText('No existen usuarios creados')).not.toBeInTheDocument();
+  });
+
   it('role and state filters; a SUPERADMIN may filter every role, an ADMIN only Usuario', async () => {
     const fetchMock = mockFetch({ [LIST]: userPage([buyerRow]) });
     const { user } = asRole('SUPERADMIN', '/admin/user');
@@ -448,6 +458,8 @@ describe('User update (/admin/user/update)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Actualización de Usuario' })).toBeInTheDocument();
     expect(rut).toHaveValue('76.123.456-0');
     expect(rut).toHaveAttribute('readonly');
+    // and looks it (the theme's read-only style hangs on this class)
+    expect(rut.closest('.MuiInputBase-root')).toHaveClass('MuiInputBase-readOnly');
     expect(screen.getByLabelText('Email')).toHaveValue('compras@losandes.cl');
     expect(screen.getByLabelText('Teléfono Móvil')).toHaveValue('12345678');
     expect(screen.getByLabelText('Password')).toHaveValue('');

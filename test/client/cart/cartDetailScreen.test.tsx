@@ -196,7 +196,7 @@ describe('Cart detail (/user/cart-detail)', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Carro' })));
   });
 
-  it('the quantity input clamps to 1..stock and is sent when left', async () => {
+  it('the quantity input clamps to 1..stock (above it, saying so as the product page does) and is sent when left', async () => {
     const fetchMock = fakeCartApi();
     const { user } = renderCart();
     await screen.findByText('2 Productos');
@@ -206,6 +206,7 @@ describe('Cart detail (/user/cart-detail)', () => {
     await user.clear(input);
     await user.type(input, '9');
     expect(input).toHaveValue(3);
+    expect(await screen.findByText('Un producto excede es mayor al stock')).toBeInTheDocument();
     await user.tab();
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/user/cart')).toHaveLength(1));
     expect(JSON.parse(String(callsTo(fetchMock, 'PUT', '/api/user/cart')[0][1]?.body))).toEqual({ id: 102, quantity: 3 });

@@ -76,7 +76,7 @@ describe('Catalogue product list (/user/catalog-detail)', () => {
     expect(names()).toEqual(['Polera Básica Algodón', 'Polera Dry Fit Deportiva', 'Polera Dry Fit Mujer', 'Polera Piqué Polo Clásica']);
     expect(within(grid).getByText('$5.990 + I. V. A.')).toBeInTheDocument();
     expect(within(grid).getByRole('img', { name: 'Polera Básica Algodón' })).toHaveAttribute('loading', 'lazy');
-    expect(within(grid).getByRole('link', { name: 'Ver producto Polera Básica Algodón' })).toHaveAttribute('href', '/user/product-detail/POL-1001');
+    expect(within(grid).getByRole('link', { name: 'Ver producto Polera Básica Algodón (POL-1001)' })).toHaveAttribute('href', '/user/product-detail/POL-1001');
 
     await user.click(screen.getByRole('combobox', { name: 'Género' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Seleccionar', 'Masculino', 'Femenino']);

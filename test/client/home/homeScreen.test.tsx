@@ -28,7 +28,7 @@ describe('Home (/)', () => {
     expect(within(card).getByText('-20%')).toBeInTheDocument();
     expect(within(card).getByText('Fucsia')).toBeInTheDocument();
     expect(within(card).getByText('$8.990')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Ver producto' })).toHaveAttribute('href', '/user/product-detail/POL-1004');
+    expect(within(card).getByRole('link', { name: 'Ver producto Polera Dry Fit Deportiva (POL-1004)' })).toHaveAttribute('href', '/user/product-detail/POL-1004');
     // the offers' prices are plus VAT (spec: every price), said above them
     expect(within(screen.getByRole('tabpanel', { name: 'Mujer' })).getByText('Todos los precios son más I. V. A.')).toBeInTheDocument();
 

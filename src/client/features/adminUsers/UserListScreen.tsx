@@ -9,6 +9,7 @@ import type { AdminUserRow } from '@shared/api/adminUsers';
 import { formatDate } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { assignableUserTypes, USER_MSG, USER_TYPE_LABELS } from '@shared/schemas/users';
+import { listFiltered } from '@client/app/pagedList';
 import { useAppDispatch } from '@client/app/hooks';
 import { PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
@@ -143,7 +144,7 @@ export default function UserListScreen() {
           rows={list.rows}
           columns={columns}
           {...gridProps}
-          noRowsLabel={USER_MSG.empty}
+          noRowsLabel={listFiltered(list) ? T.noMatch : USER_MSG.empty}
           cards={{ title: 'username', actions: ['editar', 'eliminar'] }}
         />
       </GridBox>

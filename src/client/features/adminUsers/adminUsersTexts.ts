@@ -13,6 +13,8 @@ export const ADMIN_USERS_TEXT = {
   filters: 'Filtros de usuarios',
   search: 'Buscar',
   searchPlaceholder: 'Rut, email o empresa',
+  /** No rows while a search or a filter is set ('No existen usuarios creados' is for a list with none at all). */
+  noMatch: 'Ningún usuario coincide con la búsqueda o los filtros',
   colEdit: 'Editar',
   colDelete: 'Eliminar',
   editUser: 'Editar {username}',

@@ -12,10 +12,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { CartItem } from '@shared/api/cart';
 import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
+import { notify } from '@client/app/notify';
 import { heldButton } from '@client/components/heldButton';
 import { CartLineImage } from './CartLineImage';
-import { clampCartQuantity, maxQuantity } from './cartQuantity';
+import { aboveStock, clampCartQuantity, maxQuantity } from './cartQuantity';
 import { CART_TEXT, decreaseLabel, deleteLabel, increaseLabel, lineLabel, quantityLabel } from './cartTexts';
+import { productDetailPath } from '@client/app/routePaths';
 
 export interface CartLineProps {
   item: CartItem;
@@ -26,7 +28,8 @@ export interface CartLineProps {
 }
 
 /**
- * Minus, input, plus. Minus stops at 1, plus at the stock; the input clamps to 1..stock and is sent on blur or Enter.
+ * Minus, input, plus. Minus stops at 1, plus at the stock; the input clamps to 1..stock (above the stock it says
+ * 'Un producto excede es mayor al stock', as the product page does) and is sent on blur or Enter.
  * While a change saves, and at their limit, minus and plus are held, not disabled: they keep the focus, so Enter
  * pressed again steps the quantity again once the change is saved (components/heldButton).
  */
@@ -56,6 +59,8 @@ function QuantityStepper({ item, busy, onQuantityChange }: Omit<CartLineProps, '
         onChange={(e) => {
           const quantity = clampCartQuantity(e.target.value, item.stock);
           setDraft(quantity === null ? e.target.value : String(quantity));
+          // the same rule and words as the product page: clamped to the stock, and said
+          if (aboveStock(e.target.value, item.stock)) notify(MSG.aboveStock, 'error');
         }}
         onBlur={commit}
         onKeyDown={(e: KeyboardEvent) => {
@@ -112,7 +117,7 @@ export function CartLine({ item, busy, onQuantityChange, onDelete }: CartLinePro
         <CartLineImage item={item} size={72} />
       </Box>
       <Box sx={{ gridArea: 'name', minWidth: 0 }}>
-        <Link component={RouterLink} to={`/user/product-detail/${encodeURIComponent(item.style)}`} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        <Link component={RouterLink} to={productDetailPath(item.style)} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {item.name}
         </Link>
         <Typography variant="body2" color="text.secondary">{`${CART_TEXT.size} ${item.size} · ${item.sku}`}</Typography>

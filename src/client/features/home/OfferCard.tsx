@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatCLP } from '@shared/money';
 import type { HomeOfferCard } from './api';
+import { productDetailPath, productLinkLabel } from '@client/app/routePaths';
 
 /** One offer of home: image, percentage badge, variant, description, offer price and the eye button. */
 export function OfferCard({ offer }: { offer: HomeOfferCard }) {
@@ -39,7 +40,7 @@ export function OfferCard({ offer }: { offer: HomeOfferCard }) {
           <Typography variant="h6" component="p" color="secondary.main" sx={{ fontWeight: 700 }}>
             {formatCLP(offer.precioOferta)}
           </Typography>
-          <IconButton component={RouterLink} to={`/user/product-detail/${encodeURIComponent(offer.sku)}`} aria-label="Ver producto" color="primary">
+          <IconButton component={RouterLink} to={productDetailPath(offer.sku)} aria-label={productLinkLabel(offer.descripcion, offer.sku)} color="primary">
             <VisibilityIcon />
           </IconButton>
         </Box>

@@ -7,7 +7,7 @@ export const PRODUCT_TEXT = {
   specifications: 'Especificaciones y Composición',
   technicalSheet: 'Ficha técnica',
   sizeGuide: 'Guía de tallas',
-  aboveStock: 'Un producto excede es mayor al stock',
+  aboveStock: MSG.aboveStock,
   belowZero: 'Un producto es menor a cero',
   nothingSelected: 'No hay productos seleccionado',
   loginRequiredTitle: MSG.loginRequiredTitle,

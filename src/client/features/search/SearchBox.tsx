@@ -15,6 +15,7 @@ import { filterProducts } from './searchFilter';
 import { searchProductsRequested, searchSubmitted, selectSearchProducts } from './searchSlice';
 import { markKeystroke, measureKeystroke } from './searchTiming';
 import './searchFeature'; // the feature's slice and saga, in the store before this screen renders
+import { productDetailPath } from '@client/app/routePaths';
 
 /** Spec section 9: the dropdown is at most 400 px high and 400 px wide. */
 export const DROPDOWN_MAX_HEIGHT = 400;
@@ -22,7 +23,6 @@ export const DROPDOWN_WIDTH = 400;
 export const ROW_HEIGHT = 56;
 const OVERSCAN = 4;
 
-const detailPath = (sku: string) => `/user/product-detail/${encodeURIComponent(sku)}`;
 
 // A keystroke is kept short (docs/architecture.md, "The search box"): the field is not controlled by React state, so
 // typing re-renders neither the field nor the list; the text goes to state and the list follows it as a deferred
@@ -260,7 +260,7 @@ export default function SearchBox() {
       reset();
       setText('');
       if (inputRef.current) inputRef.current.value = '';
-      navigate(detailPath(sku));
+      navigate(productDetailPath(sku));
     },
     [navigate, reset],
   );
