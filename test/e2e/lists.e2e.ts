@@ -52,12 +52,19 @@ describe('Pagos Pendientes on a phone (375 px)', () => {
       expect((await total.textContent())?.trim()).not.toBe('$0');
       expect(await page.getByRole('button', { name: 'ir a Pagar' }).isEnabled()).toBe(true);
 
-      // one unticked: the select-all is indeterminate (neither all nor none), and says it selects all again
+      // one unticked: the select-all is indeterminate (neither all nor none), and says it selects all again; read as
+      // the page settles (the selection goes through the store and back before the select-all is drawn again)
+      const either = page.getByRole('checkbox', { name: /^(Seleccionar|Deseleccionar) todas las filas$/ });
+      const selection = async () => ({
+        all: await either.isChecked(),
+        some: await either.getAttribute('data-indeterminate'),
+        ticked: await cards.getByRole('checkbox').evaluateAll((inputs) => inputs.filter((input) => (input as HTMLInputElement).checked).length),
+      });
       await firstBox.uncheck();
-      expect(await selectAll.getAttribute('data-indeterminate')).toBe('true');
+      await eventually(selection, { all: false, some: 'true', ticked: boxes.length - 1 });
       expect(await selectAll.isChecked()).toBe(false);
       await selectAll.click();
-      expect(await firstBox.isChecked()).toBe(true);
+      await eventually(selection, { all: true, some: 'false', ticked: boxes.length });
 
       await deselectAll.uncheck();
       await eventually(async () => (await total.textContent())?.trim(), '$0');
