@@ -4,6 +4,7 @@ import PendingPaymentsScreen from '@client/features/account/PendingPaymentsScree
 import { json, mockApi } from '../home/mockApi';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { pendingDocuments, renderAccount } from './fixtures';
+import { asPhone } from '../viewport';
 
 const PENDING_PATH = '/user/b1/pending-payments/C76123456';
 
@@ -215,24 +216,11 @@ describe('Pending payments: load failure', () => {
 });
 
 describe('Pending payments on a phone (375 px): cards', () => {
-  let previous: typeof window.matchMedia;
+  let restore: () => void = () => undefined;
   beforeEach(() => {
-    previous = window.matchMedia;
-    // MUI asks '(max-width:599.95px)' for a phone
-    window.matchMedia = ((query: string) => ({
-      matches: /max-width/.test(query),
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    restore = asPhone();
   });
-  afterEach(() => {
-    window.matchMedia = previous;
-  });
+  afterEach(() => restore());
 
   it('each card says "Folio" beside its number; select-all ticks every document, indeterminate in between', async () => {
     mockApi({ [PENDING_PATH]: pendingDocuments });

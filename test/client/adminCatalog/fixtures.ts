@@ -108,20 +108,5 @@ export function renderAdmin(route: string, options: { applyAccept?: boolean } = 
   return { ...rendered, user: userEvent.setup({ applyAccept: options.applyAccept ?? true }) };
 }
 
-/** Makes every media query match (a phone up to 600 px) until the returned function restores the previous state. */
-export function asPhone(): () => void {
-  const previous = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = previous;
-  };
-}
+/** A phone (375 px) until the returned function restores the previous media queries. */
+export { asPhone } from '../viewport';

@@ -6,6 +6,7 @@ import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { theme } from '@client/app/theme';
 import { GridSettingsProvider, PortalDataGrid } from '@client/components/gridSetup';
+import { widthIs as screenWidth } from '../viewport';
 
 // PortalDataGrid below the small breakpoint (issue 16): the same props and columns drawn as a list of cards.
 
@@ -33,26 +34,9 @@ const columns: GridColDef<Invoice>[] = [
 ];
 
 let restoreMedia: () => void = () => undefined;
-function widthIs(px: number) {
-  const previous = window.matchMedia;
-  // MUI asks '(max-width:599.95px)' for breakpoints.down('sm')
-  window.matchMedia = ((query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    return {
-      matches: max ? px <= Number(max[1]) : false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  }) as typeof window.matchMedia;
-  restoreMedia = () => {
-    window.matchMedia = previous;
-  };
-}
+const widthIs = (px: number) => {
+  restoreMedia = screenWidth(px);
+};
 afterEach(() => restoreMedia());
 
 function Invoices({ onSelect, isRowSelectable }: { onSelect?: (ids: number[]) => void; isRowSelectable?: (params: { row: Invoice }) => boolean }) {

@@ -5,6 +5,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { theme } from '@client/app/theme';
 import { GridSettingsProvider, PAGE_SIZE, paginationProps, PortalDataGrid } from '@client/components/gridSetup';
 import { PageLinks } from '@client/components/PageLinks';
+import { widthIs as screenWidth } from '../viewport';
 
 // The admin document (sections 2 and 9): 10 rows per page, "Pagination shows up to 7 page links". The grid's footer and
 // the phone cards page with the same page links.
@@ -16,25 +17,9 @@ const items = (n: number): Item[] => Array.from({ length: n }, (_, i) => ({ sku:
 const columns: GridColDef<Item>[] = [{ field: 'sku', headerName: 'Sku' }];
 
 let restoreMedia: () => void = () => undefined;
-function widthIs(px: number) {
-  const previous = window.matchMedia;
-  window.matchMedia = ((query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    return {
-      matches: max ? px <= Number(max[1]) : false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  }) as typeof window.matchMedia;
-  restoreMedia = () => {
-    window.matchMedia = previous;
-  };
-}
+const widthIs = (px: number) => {
+  restoreMedia = screenWidth(px);
+};
 afterEach(() => restoreMedia());
 
 function List({ n }: { n: number }) {

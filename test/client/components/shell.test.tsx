@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { MessageBar } from '@client/components/MessageBar';
 import { renderWithProviders, buyerProfile, sessionOf } from '../renderWithProviders';
+import { asPhone } from '../viewport';
 
 const sidebar = () => within(screen.getByRole('navigation', { name: 'Menú principal' }));
 const sidebarLinks = () => sidebar().getAllByRole('link').map((link) => link.textContent);
@@ -42,17 +43,7 @@ describe('sidebar per role', () => {
   });
 
   it('is a temporary drawer behind a menu button on phones', async () => {
-    const matchMedia = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width:600px'),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    const restore = asPhone();
     try {
       const { user, router } = renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
       await screen.findByRole('heading', { name: 'Home' });
@@ -61,7 +52,7 @@ describe('sidebar per role', () => {
       await user.click(sidebar().getByRole('link', { name: 'Catálogo' }));
       expect(router.state.location.pathname).toBe('/user/catalog');
     } finally {
-      window.matchMedia = matchMedia;
+      restore();
     }
   });
 });

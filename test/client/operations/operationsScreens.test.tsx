@@ -5,6 +5,7 @@ import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { Role } from '@shared/roles';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { bodiesTo, callsTo, mockFetch, queriesTo } from '../fetchMock';
+import { asPhone } from '../viewport';
 
 // The operations screens (issue 17) as their users meet them: the failed-jobs count in the admin's side menu,
 // Trabajos ERP's retry of the chosen jobs after a confirmation, a change's before/after in Auditoría, and a buyer's
@@ -79,26 +80,11 @@ describe('Trabajos ERP (/admin/jobs)', () => {
 });
 
 describe('the lists at 375 px', () => {
-  const previous = window.matchMedia;
+  let restore: () => void = () => undefined;
   beforeEach(() => {
-    // MUI asks '(max-width:599.95px)' for breakpoints.down('sm')
-    window.matchMedia = ((query: string) => {
-      const max = /max-width:\s*([\d.]+)px/.exec(query);
-      return {
-        matches: max ? 375 <= Number(max[1]) : false,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      };
-    }) as typeof window.matchMedia;
+    restore = asPhone();
   });
-  afterEach(() => {
-    window.matchMedia = previous;
-  });
+  afterEach(() => restore());
 
   it('Trabajos ERP as cards, sorted through a choice (no column headers to click), paged by the server', async () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ ...failedJob, id: 100 + i, key: `erp.order:OC0001${String(i).padStart(2, '0')}` }));
