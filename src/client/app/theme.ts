@@ -76,8 +76,6 @@ export const theme = createTheme(
       MuiOutlinedInput: {
         styleOverrides: { root: { '&.MuiInputBase-readOnly': { backgroundColor: '#eef0f3', '& .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' } } } },
       },
-      // the same for a grid's pager on a phone: its parts wrap onto a second line rather than scroll
-      MuiTablePagination: { styleOverrides: { root: { overflow: 'visible' }, toolbar: { flexWrap: 'wrap', rowGap: 4 } } },
     },
   },
   esES,
