@@ -4,7 +4,11 @@
 //   1. React DOM rendering a plain form (two inputs and a button): the cost of React alone;
 //   2. the same under MUI's theme provider, CssBaseline, an AppBar with its title and an MUI Button;
 //   3. the same with the two fields as MUI TextFields: the login screen drawn with MUI, before any form library,
-//      store, router or the portal's own code.
+//      store, router or the portal's own code;
+//   4. no MUI, no router: the login form in Formik with the shared yup schema, under a Redux Toolkit store with the
+//      portal's own session slice and session sagas (redux-saga, react-redux): what a login page of its own (a second
+//      HTML entry drawn with plain elements and a style sheet, the SPA loaded after the login) would weigh before its
+//      markup and styles.
 // The pages are written to .tmp/bundle-floor (ignored by git) and built in memory; nothing in dist/ changes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,6 +52,32 @@ const PAGES: Array<{ name: string; what: string; code: string }> = [
     name: 'mui-login',
     what: '+ the two fields as MUI TextFields (the login screen in MUI)',
     code: `import { createRoot } from 'react-dom/client';\n${MUI_SHELL('<TextField label="Rut Empresa" /><TextField label="Contraseña" type="password" />', "import TextField from '@mui/material/TextField';")}\n`,
+  },
+  {
+    name: 'no-mui',
+    what: 'React DOM, Formik, yup (the shared login schema), Redux Toolkit with the session slice and sagas, redux-saga; no MUI, no router',
+    code: `import { createRoot } from 'react-dom/client';
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { Provider, useDispatch, useSelector } from 'react-redux';
+import { useFormik } from 'formik';
+import { loginSchema } from '@shared/schemas/auth';
+import { sessionReducer, loginSubmitted } from '@client/features/session/sessionSlice';
+import { sessionSaga } from '@client/features/session/sessionSagas';
+const saga = createSagaMiddleware();
+const store = configureStore({ reducer: { session: sessionReducer }, middleware: (d) => d().concat(saga) });
+saga.run(sessionSaga);
+function Login() {
+  const dispatch = useDispatch();
+  const error = useSelector((s: ReturnType<typeof store.getState>) => s.session.error);
+  const f = useFormik({ initialValues: { username: '', password: '' }, validationSchema: loginSchema, onSubmit: (v) => { dispatch(loginSubmitted(v)); } });
+  return (<form onSubmit={f.handleSubmit}>{error && <p role="alert">{error}</p>}
+    <input aria-label="Rut Empresa" name="username" value={f.values.username} onChange={f.handleChange} />{f.errors.username}
+    <input type="password" aria-label="Contraseña" name="password" value={f.values.password} onChange={f.handleChange} />{f.errors.password}
+    <button type="submit">Acceder</button></form>);
+}
+createRoot(document.getElementById('root')!).render(<Provider store={store}><Login /></Provider>);
+`,
   },
 ];
 
