@@ -2,8 +2,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage } from './browser';
 import { eventually, login } from './journeys';
 
-// The lists' selection and paging in Chromium: the phone cards' select-all on Pagos Pendientes (spec: "select-all"),
-// and the page links of /admin/product (admin document: 10 rows per page, up to 7 page links) at desktop and phone
+// The lists' selection, width and paging in Chromium: the phone cards' select-all on Pagos Pendientes (spec:
+// "select-all"), the purchase history's columns at 1366 px, and the page links of /admin/product (admin document: 10 rows per page, up to 7 page links) at desktop and phone
 // widths. Nothing is changed: a selection is never paid.
 
 let browser: Browser;
@@ -70,6 +70,24 @@ describe('Pagos Pendientes on a phone (375 px)', () => {
       await deselectAll.uncheck();
       await eventually(async () => (await total.textContent())?.trim(), '$0');
       expect(await page.getByRole('button', { name: 'ir a Pagar' }).isDisabled()).toBe(true);
+      expect(await overflows(page)).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('Historial de Compra at 1366 px', () => {
+  it('shows every column beside the sidebar, the last one (N° D. T. E.) inside the grid without a sideways scroll', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await login(page, '79.012.345-K');
+      await page.goto('/user/purchase-history');
+      const grid = page.getByRole('grid', { name: 'Pedidos realizados' });
+      await grid.getByRole('row').nth(1).waitFor({ timeout: 20_000 });
+      const gridBox = (await grid.boundingBox())!;
+      const last = (await grid.getByRole('columnheader', { name: 'N° D. T. E.' }).boundingBox())!;
+      expect(last.x + last.width).toBeLessThanOrEqual(gridBox.x + gridBox.width);
       expect(await overflows(page)).toBe(false);
     } finally {
       await context.close();

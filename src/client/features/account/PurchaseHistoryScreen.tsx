@@ -25,13 +25,14 @@ const useAccountSelector = useSelector.withTypes<AccountRootState>();
 
 const dashed = (value: string) => dashIfNone(value);
 
+// Widths: every column fits beside the sidebar at 1366 px (1,052 px of 1,076), the order number takes what is left.
 const dataColumns: GridColDef<PurchaseHistoryHeader>[] = [
-  { field: 'numPedido', headerName: ACCOUNT_TEXT.numPedido, minWidth: 110, flex: 1 },
+  { field: 'numPedido', headerName: ACCOUNT_TEXT.numPedido, minWidth: 96, flex: 1 },
   {
     // the same order as the portal knows it (confirmations and mails say OC000011): a link to it in 'Mis pedidos'
     field: 'ordenPortal',
     headerName: ACCOUNT_TEXT.ordenPortal,
-    width: 120,
+    width: 118,
     renderCell: ({ row, tabIndex }) =>
       row.ordenPortal ? (
         <Link component={RouterLink} to={buyerOrderPath(row.ordenPortal)} tabIndex={tabIndex} aria-label={fill(ACCOUNT_TEXT.viewPortalOrder, { number: row.ordenPortal })}>
@@ -41,13 +42,13 @@ const dataColumns: GridColDef<PurchaseHistoryHeader>[] = [
         '-'
       ),
   },
-  { field: 'fecha', headerName: ACCOUNT_TEXT.fecha, width: 110, valueFormatter: (value: string) => formatDate(value) },
-  { field: 'tipoRetiro', headerName: ACCOUNT_TEXT.tipoRetiro, width: 130 },
-  { field: 'entrega', headerName: ACCOUNT_TEXT.entrega, width: 110, valueFormatter: dashed },
-  { field: 'estado', headerName: ACCOUNT_TEXT.estado, width: 120 },
-  { field: 'numFactura', headerName: ACCOUNT_TEXT.numFactura, width: 120, valueFormatter: dashed },
-  { field: 'numNotaCredito', headerName: ACCOUNT_TEXT.numNotaCredito, width: 150, valueFormatter: dashed },
-  { field: 'dte', headerName: ACCOUNT_TEXT.dte, width: 120 },
+  { field: 'fecha', headerName: ACCOUNT_TEXT.fecha, width: 104, valueFormatter: (value: string) => formatDate(value) },
+  { field: 'tipoRetiro', headerName: ACCOUNT_TEXT.tipoRetiro, width: 108 },
+  { field: 'entrega', headerName: ACCOUNT_TEXT.entrega, width: 92, valueFormatter: dashed },
+  { field: 'estado', headerName: ACCOUNT_TEXT.estado, width: 104 },
+  { field: 'numFactura', headerName: ACCOUNT_TEXT.numFactura, width: 104, valueFormatter: dashed },
+  { field: 'numNotaCredito', headerName: ACCOUNT_TEXT.numNotaCredito, width: 134, valueFormatter: dashed },
+  { field: 'dte', headerName: ACCOUNT_TEXT.dte, width: 104 },
 ];
 
 export interface PurchaseHistoryScreenProps {
@@ -73,7 +74,7 @@ export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistory
       {
         field: 'docEntry',
         headerName: ACCOUNT_TEXT.action,
-        width: reorderAction ? 110 : 80,
+        width: reorderAction ? 88 : 72,
         sortable: false,
         filterable: false,
         renderCell: ({ row, tabIndex }) => (
