@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
@@ -6,8 +6,8 @@ import { constants } from 'node:zlib';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// The SPA lives in src/client; the API (src/server) serves the built files from dist/client.
-export default defineConfig(({ mode }) => ({
+/** What both pages are built with: React, the compressed copies, the aliases. */
+const common = (mode: string): UserConfig => ({
   root: 'src/client',
   publicDir: 'public',
   plugins: [
@@ -40,6 +40,40 @@ export default defineConfig(({ mode }) => ({
         : []),
     ],
   },
+});
+
+/**
+ * /login is a page of its own (src/client/login.html; docs/performance.md, "The login page"), built apart from the SPA
+ * into the same folder once the SPA is built, so the two share no chunk: the SPA's entry carries MUI, which the login
+ * page does without. The dev server answers /login with it as the portal does.
+ */
+function loginPage(mode: string): Plugin {
+  return {
+    name: 'portal-login-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/login' || req.url?.startsWith('/login?')) req.url = `/login.html${req.url.slice('/login'.length)}`;
+        next();
+      });
+    },
+    async closeBundle() {
+      if (this.meta.watchMode) return;
+      const page = common(mode);
+      await build({
+        ...page,
+        configFile: false,
+        mode,
+        logLevel: 'warn',
+        build: { outDir: '../../dist/client', emptyOutDir: false, copyPublicDir: false, modulePreload: { polyfill: false }, rolldownOptions: { input: dir('./src/client/login.html') } },
+      });
+    },
+  };
+}
+
+// The SPA lives in src/client; the API (src/server) serves the built files from dist/client.
+export default defineConfig(({ mode }) => ({
+  ...common(mode),
+  plugins: [...common(mode).plugins!, loginPage(mode)],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

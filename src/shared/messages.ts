@@ -61,6 +61,7 @@ export const MSG = {
 
   // shell: sidebar and account menu (spec section 2, shell)
   navCustomerRequest: 'Solicitud creación de cliente',
+  skipToContent: 'Saltar al contenido',
   navHome: 'Home',
   navCatalog: 'Catálogo',
   navAdminProducts: 'Administración Productos',

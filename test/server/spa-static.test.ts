@@ -11,6 +11,7 @@ let t: TestApp;
 const clientDir = mkdtempSync(path.join(tmpdir(), 'portal-client-'));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 const page = `<!doctype html><html><head><title>Portal</title></head><body>${'<p>portal</p>'.repeat(200)}</body></html>`;
+const loginPage = `<!doctype html><html><head><title>Ingreso clientes</title></head><body>${'<p>ingreso</p>'.repeat(200)}</body></html>`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function writeWithCopies(file: string, text: string) {
@@ -22,6 +23,7 @@ function writeWithCopies(file: string, text: string) {
 beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
   writeWithCopies(path.join(clientDir, 'index.html'), page);
+  writeWithCopies(path.join(clientDir, 'login.html'), loginPage);
   writeWithCopies(path.join(clientDir, 'assets', 'index-Ab12Cd34.js'), script);
   // a file the build left without copies (its compressed form would not be smaller)
   writeFileSync(path.join(clientDir, 'assets', 'tiny-Ef56Gh78.js'), 'export{};');
@@ -66,8 +68,8 @@ describe('the built SPA, sent from its compressed copies', () => {
     expect(plain.headers['cache-control']).toBe(IMMUTABLE);
   });
 
-  it('answers every client route with the compressed index.html, never cached, with the security headers', async () => {
-    for (const url of ['/', '/login', '/user/catalog?x=1']) {
+  it('answers every client route with the compressed index.html, /login with login.html, never cached, with the security headers', async () => {
+    for (const [url, html] of [['/', page], ['/login', loginPage], ['/login?x=1', loginPage], ['/user/catalog?x=1', page], ['/login/other', page]] as const) {
       const res = await call(t.app, { method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
@@ -76,11 +78,11 @@ describe('the built SPA, sent from its compressed copies', () => {
       expect(varies(res.headers.vary)).toBe(true);
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(`${page}/*br*/`);
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(`${html}/*br*/`);
     }
     const gz = await call(t.app, { method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gz.rawPayload).toString()).toBe(`${page}/*gz*/`);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(`${loginPage}/*gz*/`);
   });
 
   it('revalidates a compressed copy by its own ETag', async () => {

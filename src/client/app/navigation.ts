@@ -15,6 +15,19 @@ export function navigateTo(to: string, options?: NavigateOptions): void {
   void navigator?.(to, options);
 }
 
+type PageLoader = (to: string) => void;
+let pageLoader: PageLoader = (to) => window.location.replace(to);
+
+/** Loads `to` as a new page in place of this one: /login is a page of its own (login.html), not one of the SPA's. */
+export function loadPage(to: string): void {
+  pageLoader(to);
+}
+
+/** Tests: what loading a page does (jsdom loads none). */
+export function setPageLoader(next: PageLoader): void {
+  pageLoader = next;
+}
+
 /** Routes the payments flow leaves to (replacing its own entry, so Back leaves the flow). */
 export const ROUTES = {
   home: '/',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type ComponentType } from 'react';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { PurchaseHistoryScreenProps } from '../features/account/PurchaseHistoryScreen';
@@ -18,9 +18,10 @@ import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectProfile } 
 import { RequireAdmin, RequireAuth } from './guards';
 import { useAppSelector } from './hooks';
 import { Layout } from './Layout';
-import { setNavigator, type NavigateOptions } from './navigation';
+import { loadPage, setNavigator, type NavigateOptions } from './navigation';
 
-// Screens load on demand, so /login does not download the code of the other areas. A screen's module brings its
+// /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
+// load on demand, so a page downloads only its own area's code. A screen's module brings its
 // feature's slice and saga (injectFeature); a screen whose feature sends an event another feature carries out also
 // loads that feature (a feature never imports another one, so the pairs are wired here):
 //  - product detail adds to the cart (cartItemsAddRequested): the cart;
@@ -34,7 +35,6 @@ const cartFeature = () => import('../features/cart/cartFeature');
 const checkoutFeature = () => import('../features/checkout/checkoutFeature');
 const paymentsFeature = () => import('../features/payments/paymentsFeature');
 
-const LoginScreen = lazy(() => import('../features/session/screens/LoginScreen'));
 const ChangePasswordScreen = lazy(() => import('../features/session/screens/ChangePasswordScreen'));
 const SessionExpiredScreen = lazy(() => import('../features/session/screens/SessionExpiredScreen'));
 const HomeScreen = lazy(() => import('../features/home/HomeScreen'));
@@ -118,13 +118,19 @@ function SummaryOrderRoute() {
   return <SummaryOrderScreen profile={profile} />;
 }
 
+/** /login in the SPA (a guard, a logout, a link): the login page is loaded in its place. */
+function LoginPageLoad() {
+  useEffect(() => loadPage('/login'), []);
+  return null;
+}
+
 /** Spec section 2 (customer area) and the admin document section 2. */
 export const appRoutes: RouteObject[] = [
+  { path: '/login', element: <LoginPageLoad /> },
   {
     element: <Layout />,
     children: [
       // open routes
-      { path: '/login', element: <LoginScreen /> },
       { path: '/session-expired', element: <SessionExpiredScreen /> },
       { path: '/change-password', element: <ChangePasswordScreen /> },
       { path: '/user/user-creation-req', element: <CustomerRequestScreen /> },

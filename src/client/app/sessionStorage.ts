@@ -39,6 +39,8 @@ export const SESSION_KEYS = {
   userId: 'userId',
   /** The notification recipient chosen in the admin notification list (Editar); the notification update reads it. */
   idNotif: 'idNotif',
+  /** A success to tell on the login page, which is a page load of its own ('Contraseña cambiada…' before the login). */
+  loginNotice: 'loginNotice',
 } as const;
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];

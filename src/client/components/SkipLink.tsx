@@ -1,8 +1,9 @@
 import type { MouseEvent, RefObject } from 'react';
 import { focusWithoutTabStop, pageHeading } from '../app/focusAfterNavigation';
 import { SKIP_LINK_CLASS } from '../app/theme';
+import { MSG } from '@shared/messages';
 
-export const SKIP_LINK_TEXT = 'Saltar al contenido';
+export const SKIP_LINK_TEXT = MSG.skipToContent;
 
 /**
  * 'Saltar al contenido' (WCAG 2.4.1): the first Tab stop of every page; it takes the focus past the top bar and the

@@ -7,8 +7,9 @@ import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
 
 /**
- * Serves the built SPA: hashed assets with a year of cache, index.html never cached, and every
- * client route (any GET outside /api that is not a file) answered with index.html. Unknown /api paths get JSON 404.
+ * Serves the built SPA: hashed assets with a year of cache, the pages never cached, `/login` answered with the login
+ * page (login.html, a page of its own: docs/performance.md) and every other client route (any GET outside /api that is
+ * not a file) with index.html. Unknown /api paths get JSON 404.
  *
  * The build writes a .br and a .gz copy beside every text file (vite.config.ts): the copy the browser accepts is sent
  * as it is, with `Content-Encoding` and `Vary: Accept-Encoding` (brotli first, then gzip, else the file itself), so
@@ -40,7 +41,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { clientDir: st
     // A missing asset (a file name with an extension) is a real 404, not the app.
     if (path.extname(url) && !url.endsWith('.html')) throw new HttpError(404, MSG.apiNotFound);
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile(url === '/login' ? 'login.html' : 'index.html');
   };
   // The client routes are a route of their own (GET and HEAD), so the route hooks (compression) apply to index.html.
   if (hasClient) app.get('/*', fallback);

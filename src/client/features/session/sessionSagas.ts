@@ -1,5 +1,5 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, fork, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ApiError, ChangePasswordRequest, LoginRequest, LoginResponse, MessageResponse } from '@shared/api/types';
 import { fill, MSG } from '@shared/messages';
 import { compactRut } from '@shared/rut';
@@ -13,7 +13,8 @@ import { notify } from '@client/app/notify';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { changePassword, fetchProfile, login } from './api';
 import { clearSession, saveProfile, saveSession } from './sessionPersistence';
-import { selectIsAuthenticated } from './sessionSelectors';
+import { selectIsAuthenticated, selectSession } from './sessionSelectors';
+import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import {
   loginFailed,
   loginSubmitted,
@@ -26,6 +27,7 @@ import {
   passwordChangeSucceeded,
   profileLoaded,
   type SessionStarted,
+  type SessionState,
 } from './sessionSlice';
 
 /** Where the must-change login sends the rut: the change-password screen reads it from the location state. */
@@ -47,9 +49,9 @@ export function* handleLogin(action: PayloadAction<LoginRequest>) {
   try {
     const response: LoginResponse = yield call(callWithTimeout, login, { username, password: action.payload.password });
     if (!response.userActive) {
+      // logged out and told so on the login page, which is where home sends a visitor without a session
       yield call(clearSession);
       yield put(loggedOut());
-      yield call(navigateTo, '/');
       yield put(loginFailed(MSG.inactiveUser));
       return;
     }
@@ -103,7 +105,8 @@ export function* handleChangePassword(action: PayloadAction<ChangePasswordReques
   try {
     const response: MessageResponse = yield call(callWithTimeout, changePassword, { ...action.payload, username: compactRut(action.payload.username) });
     yield put(passwordChangeSucceeded());
-    yield call(notify, response?.message || MSG.changePasswordDone, 'success');
+    // said on the login page, a page load of its own, where the user goes next
+    yield call(writeItem, SESSION_KEYS.loginNotice, response?.message || MSG.changePasswordDone);
     // the server revoked the older tokens: the user logs in again with the new password
     const authenticated: boolean = yield select(selectIsAuthenticated);
     if (authenticated) {
@@ -116,7 +119,14 @@ export function* handleChangePassword(action: PayloadAction<ChangePasswordReques
   }
 }
 
+/** A buyer's session without its ERP profile (the login page loaded it and the load failed): load it again. */
+export function* loadMissingProfile() {
+  const session: SessionState = yield select(selectSession);
+  if (session.isUser && session.id !== null && !session.profile) yield call(handleLoadProfile, session.id);
+}
+
 export function* sessionSaga() {
+  yield fork(loadMissingProfile);
   yield all([
     takeLatest(loginSubmitted.type, safe(handleLogin)),
     takeLeading(logoutRequested.type, safe(handleLogout)),

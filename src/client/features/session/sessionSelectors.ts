@@ -15,3 +15,4 @@ export const selectLoginRut = (state: WithSession) => state.session.loginRut;
 export const selectPasswordChange = (state: WithSession) => state.session.passwordChange;
 /** A buyer whose ERP profile carries a blocking flag (spec section 4). */
 export const selectIsBlocked = (state: WithSession) => state.session.isUser && isBlocked(state.session.profile);
+export const selectSession = (state: WithSession) => state.session;
