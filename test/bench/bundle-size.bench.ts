@@ -2,7 +2,8 @@
 // i.e. the .gz and .br copies the build writes beside every file (a file without a copy is sent as it is), in kB of
 // 1000 bytes. The entry is index.html's module script, modulepreload links and stylesheets; a route adds its lazy
 // chunks (found by name in dist/client/assets) and every chunk those import statically, followed through the built
-// files themselves. A logged-in route also loads the top bar's search box, cart and account menu.
+// files themselves. A logged-in route also loads the top bar's search box, cart and account menu. /login is a page of
+// its own (login.html): its script, style sheet and their static imports.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -16,10 +17,12 @@ if (!existsSync(path.join(dist, 'index.html'))) {
   process.exit(0);
 }
 
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entryFiles = [
-  ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*\bhref)="\/assets\/([^"]+\.(?:js|css))"/g),
-].map((m) => m[1]!);
+/** A page's own files: its module script, modulepreload links and stylesheets. */
+function pageFiles(page: string): string[] {
+  const html = readFileSync(path.join(dist, page), 'utf8');
+  return [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*\bhref)="\/assets\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+}
+const entryFiles = pageFiles('index.html');
 
 interface Sizes {
   raw: number;
@@ -104,7 +107,12 @@ function report(label: string, screens: string[]) {
 const e = total(entry);
 console.log(`entry (${entry.size} files): gzip ${kb(e.gzip)} kB, br ${kb(e.br)} kB, raw ${kb(e.raw)} kB`);
 console.log(`  largest: ${[...entry].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip).slice(0, 6).map((f) => `${f} ${kb(sizeOf(f).gzip)}`).join(', ')}`);
-const login = report('/login', ['LoginScreen']);
+// /login is a page of its own (login.html): its files and what they import, nothing of the SPA's entry
+const loginFiles = closure(pageFiles('login.html'));
+const login = total(loginFiles);
+console.log(
+  `${'/login (login.html)'.padEnd(22)} gzip ${kb(login.gzip).padStart(6)} kB  br ${kb(login.br).padStart(6)} kB  (raw ${kb(login.raw)} kB; ${loginFiles.size} files: ${[...loginFiles].join(', ')})`,
+);
 report('/ (home, buyer)', ['HomeScreen', ...LOGGED_IN_SHELL]);
 report('/user/catalog (buyer)', ['CatalogScreen', ...LOGGED_IN_SHELL]);
 report('/user/catalog-detail', ['CatalogDetailScreen', ...LOGGED_IN_SHELL]);

@@ -1,4 +1,7 @@
 import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { setNavigator, type NavigateOptions } from '@client/app/navigation';
+import { LoginPage } from '@client/login/LoginPage';
 import userEvent from '@testing-library/user-event';
 import type { InitialEntry } from 'react-router-dom';
 import { App } from '@client/app/App';
@@ -28,6 +31,23 @@ export function renderWithProviders({ route = '/', preloadedState }: RenderOptio
     </GridSettingsProvider>,
   );
   return { ...utils, store, router, user };
+}
+
+/**
+ * The login page (a page of its own, src/client/login) with a fresh store, as main.tsx builds it; where it leads (a page
+ * load of the SPA) is recorded in `navigations` instead.
+ */
+export function renderLoginPage({ preloadedState }: Pick<RenderOptions, 'preloadedState'> = {}) {
+  const store = makeStore(preloadedState);
+  const navigations: { to: string; options?: NavigateOptions }[] = [];
+  setNavigator((to, options) => navigations.push({ to, options }));
+  const user = userEvent.setup();
+  const utils = render(
+    <Provider store={store}>
+      <LoginPage />
+    </Provider>,
+  );
+  return { ...utils, store, user, navigations };
 }
 
 export const sinBloqueo = { morosidad: 'Sin Bloqueo', interes: 'Sin Bloqueo', protesto: 'Sin Bloqueo', prorroga: 'Sin Bloqueo' };

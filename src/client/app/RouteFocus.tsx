@@ -2,10 +2,19 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { focusPageHeading } from './focusAfterNavigation';
 import { trackFocus } from './focusTracker';
+import { readItem, removeItems, SESSION_KEYS } from './sessionStorage';
+
+/** The first load continues an action on another page (the login page's 'Acceder'): read once. */
+function continuesAction(): boolean {
+  const marked = readItem(SESSION_KEYS.continuesAction) !== null;
+  if (marked) removeItems(SESSION_KEYS.continuesAction);
+  return marked;
+}
 
 /**
  * On every change of page (not on the first load, where the browser starts at the top and a screen reader reads the
- * page), the focus goes to the new page's main heading (app/focusAfterNavigation). Also starts the focus tracker that
+ * page, unless that load continues an action: the login page leading to home), the focus goes to the new page's main
+ * heading (app/focusAfterNavigation). Also starts the focus tracker that
  * dialogs use to give the focus back to what opened them (components/returnFocus).
  */
 export function RouteFocus({ main }: { main: RefObject<HTMLElement | null> }) {
@@ -21,7 +30,7 @@ export function RouteFocus({ main }: { main: RefObject<HTMLElement | null> }) {
     const first = shown.current === null;
     shown.current = pathname;
     const region = main.current;
-    if (first || !region) return undefined;
+    if ((first && !continuesAction()) || !region) return undefined;
     return focusPageHeading(region, page.before);
   }, [pathname, main, page]);
 

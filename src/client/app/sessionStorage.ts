@@ -41,6 +41,8 @@ export const SESSION_KEYS = {
   idNotif: 'idNotif',
   /** A success to tell on the login page, which is a page load of its own ('Contraseña cambiada…' before the login). */
   loginNotice: 'loginNotice',
+  /** 'X' while the login page leads to a page of the SPA: that page's first load takes the focus to its heading. */
+  continuesAction: 'continuesAction',
 } as const;
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];

@@ -1,8 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { anonymousSession } from '@client/features/session/sessionSlice';
+import { setPageLoader } from '@client/app/navigation';
 
-const loginShown = async () => expect(await screen.findByRole('button', { name: 'Acceder' })).toBeInTheDocument();
+// /login is a page of its own: the SPA reaching it loads that page (recorded here; jsdom loads none)
+let loaded: string[] = [];
+beforeEach(() => {
+  loaded = [];
+  setPageLoader((to) => loaded.push(to));
+});
+const loginShown = () => waitFor(() => expect(loaded).toEqual(['/login']));
 
 describe('route guards (spec section 2)', () => {
   it.each(['/', '/profile', '/user/catalog', '/user/cart-detail', '/user/product-detail/POL-001-M', '/user/purchase-history'])(
@@ -14,7 +21,7 @@ describe('route guards (spec section 2)', () => {
     },
   );
 
-  it.each(['/login', '/change-password', '/session-expired', '/user/user-creation-req', '/payment', '/payment-verification', '/return'])(
+  it.each(['/change-password', '/session-expired', '/user/user-creation-req', '/payment', '/payment-verification', '/return'])(
     'lets an anonymous visitor open %s',
     async (route) => {
       const { router } = renderWithProviders({ route });
@@ -52,6 +59,7 @@ describe('route guards (spec section 2)', () => {
     await loginShown();
     expect(first.router.state.location.pathname).toBe('/login');
     first.unmount();
+    loaded = [];
     const second = renderWithProviders({ route: '/admin', preloadedState: { session: sessionOf('ADMIN') } });
     await loginShown();
     expect(second.router.state.location.pathname).toBe('/login');

@@ -4,7 +4,7 @@ import { connectStore, FEATURE_LOADED, runFeatureSaga } from '@client/app/inject
 import { isInjected } from '@client/app/rootReducer';
 import { makeStore } from '@client/app/store';
 import { initialCartState } from '@client/features/cart/cartSlice';
-import { renderWithProviders, sessionOf } from '../renderWithProviders';
+import { renderLoginPage, renderWithProviders, sessionOf } from '../renderWithProviders';
 import { catalogueTree } from '../catalog/fixtures';
 import { mockApi } from '../home/mockApi';
 
@@ -15,8 +15,8 @@ const SHELL = ['confirm', 'message', 'publicOrigin', 'session'];
 const keys = (state: object) => Object.keys(state).sort();
 
 describe('the store is built per route', () => {
-  it('/login has the session and the shell only: no other feature is loaded', async () => {
-    const { store } = renderWithProviders({ route: '/login' });
+  it('the login page has the session and the shell only: no other feature is loaded', async () => {
+    const { store } = renderLoginPage();
     await screen.findByRole('button', { name: 'Acceder' });
     expect(keys(store.getState())).toEqual(SHELL);
     for (const feature of ['cart', 'search', 'catalog', 'home', 'checkout', 'payments'] as const) expect(isInjected(feature)).toBe(false);

@@ -1,36 +1,48 @@
-import { act, screen } from '@testing-library/react';
-import { navigateTo } from '@client/app/navigation';
+import { act, screen, waitFor } from '@testing-library/react';
+import { MSG } from '@shared/messages';
+import { navigateTo, setPageLoader } from '@client/app/navigation';
 import { renderWithProviders } from '../renderWithProviders';
 
 // The app's router (app/router.tsx): declarative routes under a history router, with the history's location and a
 // navigate for sagas (app/navigation) and tests.
 describe('app router', () => {
   it('follows the history at once: the location changes before the next screen has loaded and rendered', async () => {
-    const { router } = renderWithProviders({ route: '/login' });
-    expect(await screen.findByRole('button', { name: 'Acceder' })).toBeInTheDocument();
+    const { router } = renderWithProviders({ route: '/session-expired' });
+    const expired = await screen.findByRole('heading', { level: 1, name: MSG.sessionExpiredTitle });
 
-    act(() => navigateTo('/user/user-creation-req?origen=login', { state: { from: 'login' } }));
-    // the request screen's code has not arrived yet: the login form is still what is shown
-    expect(screen.getByRole('button', { name: 'Acceder' })).toBeInTheDocument();
-    expect(router.state.location).toMatchObject({ pathname: '/user/user-creation-req', search: '?origen=login', state: { from: 'login' } });
+    act(() => navigateTo('/user/user-creation-req?origen=expirada', { state: { from: 'expired' } }));
+    // the request screen's code has not arrived yet: the expired screen is still what is shown
+    expect(expired).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({ pathname: '/user/user-creation-req', search: '?origen=expirada', state: { from: 'expired' } });
     expect(router.state.historyAction).toBe('PUSH');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Ficha de Registro de Cliente' })).toBeInTheDocument();
   });
 
   it('replaces the entry when asked to, and when the target is where the app already is (as a link there does)', async () => {
-    const { router } = renderWithProviders({ route: '/login' });
-    expect(await screen.findByRole('button', { name: 'Acceder' })).toBeInTheDocument();
+    const { router } = renderWithProviders({ route: '/session-expired' });
+    await screen.findByRole('heading', { level: 1, name: MSG.sessionExpiredTitle });
 
     act(() => router.navigate('/change-password', { replace: true }));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(await screen.findByRole('heading', { level: 1, name: /contraseña/i })).toBeInTheDocument();
 
-    act(() => router.navigate('/login'));
+    act(() => router.navigate('/session-expired'));
     expect(router.state.historyAction).toBe('PUSH');
-    expect(await screen.findByRole('button', { name: 'Acceder' })).toBeInTheDocument();
-    act(() => router.navigate('/login'));
+    await screen.findByRole('heading', { level: 1, name: MSG.sessionExpiredTitle });
+    act(() => router.navigate('/session-expired'));
     expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.pathname).toBe('/session-expired');
+  });
+
+  it('/login is a page of its own: the SPA reaching it (a link, a guard, a logout) loads that page in its place', async () => {
+    const loaded: string[] = [];
+    setPageLoader((to) => loaded.push(to));
+    const { router, user } = renderWithProviders({ route: '/session-expired' });
+    await user.click(await screen.findByRole('link', { name: MSG.sessionExpiredButton }));
     expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(loaded).toEqual(['/login']));
+    // nothing of the SPA's shell is drawn while the page loads
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 });

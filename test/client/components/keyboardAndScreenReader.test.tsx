@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { FileButton } from '@client/components/FileButton';
 import { firstFieldInError, useFocusFirstError } from '@client/components/focusFirstError';
 import { cartCountLoaded } from '@client/features/cart/cartSlice';
-import { renderWithProviders, sessionOf } from '../renderWithProviders';
+import { renderLoginPage, renderWithProviders, sessionOf } from '../renderWithProviders';
 
 // Issue 16 in jsdom: where the focus goes (skip link, page changes, confirm dialogs), what is announced (toasts, the
 // cart count) and the file button. The browser tests (test/e2e/a11y.e2e.ts) check the same in Chromium with axe-core.
@@ -16,9 +16,12 @@ import { renderWithProviders, sessionOf } from '../renderWithProviders';
 const announcer = () => document.querySelector('[data-announcer]') as HTMLElement;
 
 describe('focus', () => {
-  it("'Saltar al contenido' is the first Tab stop and takes the focus to the page's heading", async () => {
-    const { user } = renderWithProviders({ route: '/login' });
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Ingreso clientes' });
+  it.each([
+    ['the SPA', () => renderWithProviders({ route: '/session-expired' }).user, 'Sesión expirada'],
+    ['the login page', () => renderLoginPage().user, 'Ingreso clientes'],
+  ])("'Saltar al contenido' is the first Tab stop of %s and takes the focus to the page's heading", async (_page, renderPage, title) => {
+    const user = renderPage();
+    const heading = await screen.findByRole('heading', { level: 1, name: title });
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Saltar al contenido' });
     expect(skip).toHaveFocus();
@@ -28,12 +31,24 @@ describe('focus', () => {
   });
 
   it("a change of page puts the focus on the new page's heading, not on <body>", async () => {
-    const { user, router } = renderWithProviders({ route: '/login' });
-    await screen.findByRole('heading', { level: 1, name: 'Ingreso clientes' });
+    const { user, router } = renderWithProviders({ route: '/session-expired' });
+    await screen.findByRole('heading', { level: 1, name: 'Sesión expirada' });
     expect(document.activeElement).toBe(document.body); // the first load is left to the browser
     await user.click(within(screen.getByRole('navigation', { name: 'Menú principal' })).getByRole('link', { name: 'Solicitud creación de cliente' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/user-creation-req'));
     await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
+  });
+
+  it("a first load that continues the login page's action (Acceder) puts the focus on the page's heading, once", async () => {
+    sessionStorage.setItem('continuesAction', 'X');
+    const first = renderWithProviders({ route: '/session-expired' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Sesión expirada' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(sessionStorage.getItem('continuesAction')).toBeNull();
+    first.unmount();
+    renderWithProviders({ route: '/session-expired' });
+    await screen.findByRole('heading', { level: 1, name: 'Sesión expirada' });
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('a confirmation starts on its safe choice; an information dialog on its only button', () => {
@@ -148,8 +163,8 @@ describe('a refused submit (components/focusFirstError)', () => {
 
 describe('announcements', () => {
   it('a toast is said by the polite live region and has a Cerrar button', async () => {
-    const { user } = renderWithProviders({ route: '/login' });
-    await screen.findByRole('heading', { level: 1, name: 'Ingreso clientes' });
+    const { user } = renderWithProviders({ route: '/session-expired' });
+    await screen.findByRole('heading', { level: 1, name: 'Sesión expirada' });
     expect(announcer()).toHaveAttribute('aria-live', 'polite');
     act(() => notify('Producto(s) agregados!!', 'success'));
     await waitFor(() => expect(announcer()).toHaveTextContent('Aviso: Producto(s) agregados!!'));

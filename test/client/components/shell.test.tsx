@@ -1,5 +1,6 @@
 import { initialCartState } from '@client/features/cart/cartSlice';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { setPageLoader } from '@client/app/navigation';
 import userEvent from '@testing-library/user-event';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { MessageBar } from '@client/components/MessageBar';
@@ -11,8 +12,8 @@ const sidebarLinks = () => sidebar().getAllByRole('link').map((link) => link.tex
 
 describe('sidebar per role', () => {
   it('anonymous: only the customer-creation request', async () => {
-    renderWithProviders({ route: '/login' });
-    await screen.findByRole('button', { name: 'Acceder' });
+    renderWithProviders({ route: '/session-expired' });
+    await screen.findByRole('heading', { name: 'Sesión expirada' });
     expect(sidebarLinks()).toEqual(['Solicitud creación de cliente']);
     expect(sidebar().getByRole('link', { name: 'Solicitud creación de cliente' })).toHaveAttribute('href', '/user/user-creation-req');
   });
@@ -59,8 +60,8 @@ describe('sidebar per role', () => {
 
 describe('top bar per role', () => {
   it('anonymous: no search box, no cart, no account menu', async () => {
-    renderWithProviders({ route: '/login' });
-    await screen.findByRole('button', { name: 'Acceder' });
+    renderWithProviders({ route: '/session-expired' });
+    await screen.findByRole('heading', { name: 'Sesión expirada' });
     const bar = within(screen.getByRole('banner'));
     expect(bar.queryByRole('searchbox')).not.toBeInTheDocument();
     expect(bar.queryByRole('button', { name: /^Carro de compras/ })).not.toBeInTheDocument();
@@ -118,8 +119,11 @@ describe('top bar per role', () => {
     const { user, router, store } = renderWithProviders({ route: '/user/catalog', preloadedState: { session: sessionOf('USER'), cart: { ...initialCartState, count: 4 } } });
     await screen.findByRole('heading', { name: 'Catalogo' });
     await user.click(screen.getByRole('button', { name: 'Mi cuenta' }));
+    const loaded: string[] = [];
+    setPageLoader((to) => loaded.push(to));
     await user.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
-    expect(await screen.findByRole('button', { name: 'Acceder' })).toBeInTheDocument();
+    // the login page, a page of its own, is loaded
+    await waitFor(() => expect(loaded).toEqual(['/login']));
     expect(router.state.location.pathname).toBe('/login');
     expect(store.getState().cart.count).toBe(0);
     for (const key of ['tokens', 'role', 'idUser', 'id', 'username', 'profile']) expect(sessionStorage.getItem(key)).toBeNull();

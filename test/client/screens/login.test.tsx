@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from '../renderWithProviders';
+import { screen, waitFor } from '@testing-library/react';
+import { renderLoginPage } from '../renderWithProviders';
 
 type FetchArgs = [string, RequestInit];
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -14,9 +14,10 @@ beforeEach(() => {
 const rutField = () => screen.findByRole('textbox', { name: 'Rut Empresa' });
 const passwordField = () => screen.getByLabelText(/^Contraseña/);
 
-describe('Login screen (/login)', () => {
+// /login is a page of its own (src/client/login): where it leads is a page load of the SPA, recorded by the helper.
+describe('Login page (/login)', () => {
   it('shows the spec messages when submitted empty', async () => {
-    const { user } = renderWithProviders({ route: '/login' });
+    const { user } = renderLoginPage();
     await rutField();
     await user.click(screen.getByRole('button', { name: 'Acceder' }));
     expect(await screen.findByText('Rut de Empresa es requerido')).toBeInTheDocument();
@@ -25,7 +26,7 @@ describe('Login screen (/login)', () => {
   });
 
   it('rejects a rut whose check digit does not match', async () => {
-    const { user } = renderWithProviders({ route: '/login' });
+    const { user } = renderLoginPage();
     await user.type(await rutField(), '761234561');
     await user.type(passwordField(), 'Demo1234');
     await user.click(screen.getByRole('button', { name: 'Acceder' }));
@@ -33,7 +34,7 @@ describe('Login screen (/login)', () => {
   });
 
   it('formats the rut while typing: dotted digits, dash, upper-case check digit', async () => {
-    const { user } = renderWithProviders({ route: '/login' });
+    const { user } = renderLoginPage();
     const rut = await rutField();
     await user.type(rut, '7612');
     expect(rut).toHaveValue('761-2');
@@ -43,7 +44,7 @@ describe('Login screen (/login)', () => {
   });
 
   it('shows and hides the password', async () => {
-    const { user } = renderWithProviders({ route: '/login' });
+    const { user } = renderLoginPage();
     await rutField();
     expect(passwordField()).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
@@ -52,7 +53,7 @@ describe('Login screen (/login)', () => {
     expect(passwordField()).toHaveAttribute('type', 'password');
   });
 
-  it('logs a buyer in: compact rut sent, spinner while waiting, home with the cart afterwards', async () => {
+  it('logs a buyer in: compact rut sent, spinner while waiting, session and profile stored, then home', async () => {
     let answerLogin: (r: Response) => void = () => undefined;
     fetchMock.mockImplementation((url) => {
       if (url === '/api/security/login') return new Promise<Response>((resolve) => (answerLogin = resolve));
@@ -60,7 +61,7 @@ describe('Login screen (/login)', () => {
         return Promise.resolve(json(200, { morosidad: 'Sin Bloqueo', interes: 'Sin Bloqueo', protesto: 'Sin Bloqueo', prorroga: 'Sin Bloqueo' }));
       return Promise.resolve(json(404, { status: 404, message: 'Recurso no encontrado' }));
     });
-    const { user, store, router } = renderWithProviders({ route: '/login' });
+    const { user, store, navigations } = renderLoginPage();
     await user.type(await rutField(), '761234560');
     await user.type(passwordField(), 'Demo1234');
     await user.click(screen.getByRole('button', { name: 'Acceder' }));
@@ -72,64 +73,93 @@ describe('Login screen (/login)', () => {
     expect((init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('test-xsrf');
 
     answerLogin(json(200, { token: 'jwt-b', id: 12, type: 'USER', userActive: true, changePassword: true }));
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(navigations).toEqual([{ to: '/', options: undefined }]));
     expect(store.getState().session).toMatchObject({ isAuthenticated: true, isUser: true });
-    expect(screen.getByRole('button', { name: /^Carro de compras/ })).toBeInTheDocument();
+    // what the SPA's page reads when it loads: the session and the profile in session storage
+    expect(sessionStorage.getItem('tokens')).toBe('jwt-b');
+    expect(JSON.parse(sessionStorage.getItem('profile') ?? 'null')).toMatchObject({ morosidad: 'Sin Bloqueo' });
     const profileCall = fetchMock.mock.calls.find(([url]) => url === '/api/user/b1/profile/12')!;
     expect((profileCall[1].headers as Record<string, string>).Authorization).toBe('jwt-b');
   });
 
-  it('shows Usuario o password erronea on a 401', async () => {
+  it('shows Usuario o password erronea on a 401, and stays', async () => {
     fetchMock.mockResolvedValue(json(401, { status: 401, message: 'Usuario o password erronea' }));
-    const { user, router } = renderWithProviders({ route: '/login' });
+    const { user, navigations } = renderLoginPage();
     await user.type(await rutField(), '761234560');
     await user.type(passwordField(), 'mala');
     await user.click(screen.getByRole('button', { name: 'Acceder' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Usuario o password erronea');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(navigations).toEqual([]);
+    // the message closes
+    await user.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('tells an inactive user to contact the executive and stays out', async () => {
+  it('tells an inactive user to contact the executive and stays out, on the login page with the rut tried', async () => {
+    sessionStorage.setItem('tokens', 'old');
     fetchMock.mockResolvedValue(json(200, { token: '', id: 12, type: 'USER', userActive: false, changePassword: true }));
-    const { user, router, store } = renderWithProviders({ route: '/login' });
+    const { user, store, navigations } = renderLoginPage();
     await user.type(await rutField(), '761234560');
     await user.type(passwordField(), 'Demo1234');
     await user.click(screen.getByRole('button', { name: 'Acceder' }));
-    // sent home, and home sends an anonymous visitor back to /login: the login screen is drawn again, so the message
-    // is awaited on the screen the visitor ends on, not on the one that may be replaced
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/login');
-      expect(screen.getByText('Usuario inactivo, comunicarse con ejecutivo(a)')).toBeInTheDocument();
-    });
+    expect(await screen.findByText('Usuario inactivo, comunicarse con ejecutivo(a)')).toBeInTheDocument();
     expect(store.getState().session.isAuthenticated).toBe(false);
-    // the form drawn again keeps the rut tried (not the password)
+    expect(sessionStorage.getItem('tokens')).toBeNull();
+    expect(navigations).toEqual([]);
     expect(screen.getByRole('textbox', { name: 'Rut Empresa' })).toHaveValue('76.123.456-0');
-    expect(passwordField()).toHaveValue('');
   });
 
-  it('sends a must-change user to /change-password with the rut fixed, storing nothing', async () => {
+  it('sends a must-change user to /change-password with the rut as the location state, storing nothing', async () => {
     fetchMock.mockResolvedValue(json(200, { token: '', id: 12, type: 'USER', userActive: true, changePassword: false }));
-    const { user, router } = renderWithProviders({ route: '/login' });
+    const { user, navigations } = renderLoginPage();
     await user.type(await rutField(), '761234560');
     await user.type(passwordField(), 'Demo1234');
     await user.click(screen.getByRole('button', { name: 'Acceder' }));
-    expect(await screen.findByRole('heading', { name: 'Cambio de contraseña' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/change-password');
-    const rut = screen.getByRole('textbox', { name: 'Rut Empresa' });
-    expect(rut).toHaveValue('76.123.456-0');
-    expect(rut).toHaveAttribute('readonly');
+    await waitFor(() => expect(navigations).toEqual([{ to: '/change-password', options: { state: { rut: '76123456-0', mustChange: true } } }]));
     expect(sessionStorage.getItem('tokens')).toBeNull();
-    expect(within(screen.getByRole('banner')).queryByRole('button', { name: 'Mi cuenta' })).not.toBeInTheDocument();
   });
 
   it('shows the server message for other errors (429) and enables Acceder again', async () => {
     fetchMock.mockResolvedValue(json(429, { status: 429, message: 'Demasiados intentos de acceso. Espera unos minutos e inténtalo de nuevo.' }));
-    const { user } = renderWithProviders({ route: '/login' });
+    const { user } = renderLoginPage();
     await user.type(await rutField(), '761234560');
     await user.type(passwordField(), 'Demo1234');
     await user.click(screen.getByRole('button', { name: 'Acceder' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados intentos de acceso. Espera unos minutos e inténtalo de nuevo.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Acceder' })).toBeEnabled());
+  });
+
+  it('says once what the SPA left for it (a password just changed), and no more on the next load', async () => {
+    sessionStorage.setItem('loginNotice', 'Contraseña actualizada, ingresa con tu nueva contraseña');
+    const first = renderLoginPage();
+    expect(await screen.findByRole('status')).toHaveTextContent('Contraseña actualizada, ingresa con tu nueva contraseña');
+    expect(sessionStorage.getItem('loginNotice')).toBeNull();
+    first.unmount();
+    renderLoginPage();
+    await rutField();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('a refused submit takes the focus to the first field in error', async () => {
+    const { user } = renderLoginPage();
+    await user.type(passwordField(), 'Demo1234');
+    await user.click(screen.getByRole('button', { name: 'Acceder' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Rut Empresa' })).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: 'Rut Empresa' })).toHaveAccessibleDescription('Rut de Empresa es requerido');
+  });
+
+  it('has the anonymous shell: home link, the menu with the customer request (opened by its button), change password', async () => {
+    const { user } = renderLoginPage();
+    await rutField();
+    expect(screen.getByRole('link', { name: 'Ir al inicio' })).toHaveAttribute('href', '/');
+    const menu = screen.getByRole('button', { name: 'Abrir menú' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+    expect(menu).toHaveAttribute('aria-controls', nav.id);
+    expect(screen.getByRole('link', { name: 'Solicitud creación de cliente' })).toHaveAttribute('href', '/user/user-creation-req');
+    expect(screen.getByRole('link', { name: 'Cambiar contraseña' })).toHaveAttribute('href', '/change-password');
+    expect(screen.getByRole('link', { name: 'Saltar al contenido' })).toBeInTheDocument();
   });
 });

@@ -9,11 +9,12 @@ import { rootReducer } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
 import '@client/app/allFeatures';
 import { fetchProfile, login } from '@client/features/session/api';
-import { handleLoadProfile, handleLogin } from '@client/features/session/sessionSagas';
+import { handleLoadProfile, handleLogin, loadMissingProfile } from '@client/features/session/sessionSagas';
+import { selectSession } from '@client/features/session/sessionSelectors';
 import { clearSession, saveProfile, saveSession } from '@client/features/session/sessionPersistence';
-import { loginFailed, loginSubmitted, loginSucceeded, passwordChangeRequired, profileLoaded } from '@client/features/session/sessionSlice';
+import { anonymousSession, loginFailed, loginSubmitted, loginSucceeded, passwordChangeRequired, profileLoaded } from '@client/features/session/sessionSlice';
 import type { LoginResponse } from '@shared/api/types';
-import { buyerProfile } from '../renderWithProviders';
+import { buyerProfile, sessionOf } from '../renderWithProviders';
 import { callWithTimeout } from '@client/app/sagaUtils';
 
 const submitted = loginSubmitted({ username: '76.123.456-0', password: 'Demo1234' });
@@ -60,7 +61,7 @@ describe('login saga, step by step (spec section 4)', () => {
       .isDone();
   });
 
-  it('inactive user: logged out, sent home, told to contact the executive', () => {
+  it('inactive user: logged out and told on the login page (where home sends a visitor), to contact the executive', () => {
     testSaga(handleLogin, submitted)
       .next()
       .call(callWithTimeout, login, credentials)
@@ -68,8 +69,6 @@ describe('login saga, step by step (spec section 4)', () => {
       .call(clearSession)
       .next()
       .put(loggedOut())
-      .next()
-      .call(navigateTo, '/')
       .next()
       .put(loginFailed('Usuario inactivo, comunicarse con ejecutivo(a)'))
       .next()
@@ -209,5 +208,19 @@ describe('login saga, whole flow with the reducers', () => {
       .provide([[matchers.call.fn(login), throwError(new HttpError(401, 'Usuario o password erronea'))]])
       .run();
     expect(storeState.session).toMatchObject({ isAuthenticated: false, status: 'failed', error: 'Usuario o password erronea' });
+  });
+});
+
+describe("a page's start: a buyer's session without its profile", () => {
+  // the login page loads the profile before it leads to the SPA; when that load failed, the SPA's page loads it again
+  // (and says so in the message bar if it fails again)
+  it('loads the profile of a buyer whose session has none', () => {
+    testSaga(loadMissingProfile).next().select(selectSession).next(sessionOf('USER', null)).call(handleLoadProfile, 12).next().isDone();
+  });
+
+  it('loads nothing for a buyer with a profile, an admin or a visitor', () => {
+    testSaga(loadMissingProfile).next().select(selectSession).next(sessionOf('USER')).isDone();
+    testSaga(loadMissingProfile).next().select(selectSession).next(sessionOf('ADMIN')).isDone();
+    testSaga(loadMissingProfile).next().select(selectSession).next(anonymousSession).isDone();
   });
 });
