@@ -44,9 +44,20 @@ function display(next: Show, toast: Toast): void {
 /** What the live region says for a toast: its kind, then its text ('Error: …', 'Aviso: …'). */
 export const spokenToast = (message: string, variant: VariantType) => `${variant === 'error' ? 'Error' : 'Aviso'}: ${message}`;
 
+/** The toasts of the last few seconds, the newest last: what a page load must carry (app/router's /login). */
+const recent: { toast: Toast; at: number }[] = [];
+const RECENT_MS = 3000;
+
+/** The toasts given in the last seconds (a saga's 'done' just before it leads to another page). */
+export function recentToasts(now = Date.now()): Toast[] {
+  return recent.filter((r) => now - r.at <= RECENT_MS).map((r) => r.toast);
+}
+
 /** Short toast; sagas `call` it so tests can assert it. */
 export function notify(message: string, variant: VariantType = 'default'): void {
   announce(spokenToast(message, variant));
+  recent.push({ toast: { message, variant }, at: Date.now() });
+  if (recent.length > MAX_TRACKED) recent.shift();
   if (show) {
     display(show, { message, variant });
     return;

@@ -19,6 +19,8 @@ import { RequireAdmin, RequireAuth } from './guards';
 import { useAppSelector } from './hooks';
 import { Layout } from './Layout';
 import { loadPage, setNavigator, type NavigateOptions } from './navigation';
+import { recentToasts } from './notify';
+import { SESSION_KEYS, writeJson } from './sessionStorage';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -118,9 +120,17 @@ function SummaryOrderRoute() {
   return <SummaryOrderScreen profile={profile} />;
 }
 
-/** /login in the SPA (a guard, a logout, a link): the login page is loaded in its place. */
+/**
+ * /login in the SPA (a guard, a logout, a link): the login page is loaded in its place. The toasts of the moment before
+ * (a saga's 'done' just before it led here: a password changed, a customer request sent) go with it: the login page
+ * shows them (session storage, read once).
+ */
 function LoginPageLoad() {
-  useEffect(() => loadPage('/login'), []);
+  useEffect(() => {
+    const toasts = recentToasts();
+    if (toasts.length > 0) writeJson(SESSION_KEYS.loginNotice, toasts);
+    loadPage('/login');
+  }, []);
   return null;
 }
 

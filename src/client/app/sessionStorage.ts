@@ -39,7 +39,10 @@ export const SESSION_KEYS = {
   userId: 'userId',
   /** The notification recipient chosen in the admin notification list (Editar); the notification update reads it. */
   idNotif: 'idNotif',
-  /** A success to tell on the login page, which is a page load of its own ('Contraseña cambiada…' before the login). */
+  /**
+   * The toasts given just before the SPA led to the login page (a page of its own): JSON [{message, variant}], shown
+   * there once ('Contraseña actualizada…', 'Enviado correo a …!!').
+   */
   loginNotice: 'loginNotice',
   /** 'X' while the login page leads to a page of the SPA: that page's first load takes the focus to its heading. */
   continuesAction: 'continuesAction',

@@ -5,19 +5,23 @@ import { compactRut, formatRut } from '@shared/rut';
 import { loginSchema, type LoginForm } from '@shared/schemas/auth';
 import { focusWithoutTabStop } from '@client/app/focusAfterNavigation';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
-import { readItem, removeItems, SESSION_KEYS } from '@client/app/sessionStorage';
+import type { Toast } from '@client/app/notify';
+import { readJson, removeItems, SESSION_KEYS } from '@client/app/sessionStorage';
 import { brandName } from '@client/components/brand';
 import { useFocusFirstError } from '@client/components/focusFirstError';
 import { ScenarioButton } from '@client/app/scenario/ScenarioButton';
 import { selectLoginError, selectLoginRut, selectLoginStatus } from '@client/features/session/sessionSelectors';
 import { loginAlertClosed, loginSubmitted } from '@client/features/session/sessionSlice';
 
-/** The notice the SPA left for this page (a password just changed), read once. */
-function takeNotice(): string | null {
-  const notice = readItem(SESSION_KEYS.loginNotice);
-  if (notice) removeItems(SESSION_KEYS.loginNotice);
-  return notice;
+/** The toasts the SPA gave just before it led here (a password changed, a request sent), read once. */
+function takeNotices(): Toast[] {
+  const notices = readJson<Toast[]>(SESSION_KEYS.loginNotice);
+  removeItems(SESSION_KEYS.loginNotice);
+  return Array.isArray(notices) ? notices.filter((n) => typeof n?.message === 'string') : [];
 }
+
+/** How a carried toast is drawn: errors as alerts, the rest as a status. */
+const noticeClass = (variant: Toast['variant']) => (variant === 'error' ? 'alert-error' : variant === 'success' ? 'alert-success' : 'alert-info');
 
 const EYE = 'M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3';
 const EYE_OFF =
@@ -70,7 +74,7 @@ export function LoginPage() {
   const status = useAppSelector(selectLoginStatus);
   const error = useAppSelector(selectLoginError);
   const loginRut = useAppSelector(selectLoginRut);
-  const [notice, setNotice] = useState(takeNotice);
+  const [notices, setNotices] = useState(takeNotices);
   const [showPassword, setShowPassword] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
@@ -81,7 +85,7 @@ export function LoginPage() {
     initialValues: { username: loginRut ? formatRut(loginRut) : '', password: '' },
     validationSchema: loginSchema,
     onSubmit: (values) => {
-      setNotice(null);
+      setNotices([]);
       dispatch(loginSubmitted({ username: compactRut(values.username), password: values.password }));
     },
   });
@@ -115,11 +119,11 @@ export function LoginPage() {
           <section className="card" aria-labelledby="login-title">
             <h1 id="login-title">Ingreso clientes</h1>
             <form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
-              {notice && (
-                <p role="status" className="alert alert-success">
-                  {notice}
+              {notices.map((notice, i) => (
+                <p key={i} role={notice.variant === 'error' ? 'alert' : 'status'} className={`alert ${noticeClass(notice.variant)}`}>
+                  {notice.message}
                 </p>
-              )}
+              ))}
               {error && (
                 <div role="alert" className="alert alert-error">
                   <span>{error}</span>

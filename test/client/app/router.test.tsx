@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { MSG } from '@shared/messages';
 import { navigateTo, setPageLoader } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
 import { renderWithProviders } from '../renderWithProviders';
 
 // The app's router (app/router.tsx): declarative routes under a history router, with the history's location and a
@@ -44,5 +45,18 @@ describe('app router', () => {
     await waitFor(() => expect(loaded).toEqual(['/login']));
     // nothing of the SPA's shell is drawn while the page loads
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  it("the toasts of the moment before go with it to the login page (a customer request sent, then '/' sends a visitor there)", async () => {
+    const loaded: string[] = [];
+    setPageLoader((to) => loaded.push(to));
+    const { router } = renderWithProviders({ route: '/session-expired' });
+    await screen.findByRole('heading', { level: 1, name: MSG.sessionExpiredTitle });
+    act(() => {
+      router.navigate('/');
+      notify('Enviado correo a Textil Andino!!', 'success');
+    });
+    await waitFor(() => expect(loaded).toEqual(['/login']));
+    expect(JSON.parse(sessionStorage.getItem('loginNotice') ?? '[]')).toEqual([{ message: 'Enviado correo a Textil Andino!!', variant: 'success' }]);
   });
 });

@@ -77,7 +77,7 @@ describe('Change password screen (/change-password)', () => {
     expect(router.state.location.pathname).toBe('/change-password');
   });
 
-  it('success leaves the server message for the login page and goes there; a logged-in user must sign in again', async () => {
+  it('success shows the server message (carried to the login page) and goes there; a logged-in user must sign in again', async () => {
     // an admin's shell also reads the failed-jobs count (its badge in the menu): each request gets its own answer
     fetchMock.mockImplementation(async (url: unknown) =>
       String(url).endsWith('/admin/jobs/summary')
@@ -88,9 +88,9 @@ describe('Change password screen (/change-password)', () => {
     await rutField();
     await fill(user, { current: 'Admin1234', password: 'Nueva1234', confirm: 'Nueva1234' });
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cambiar' }));
-    // the login page, a page load of its own, says the server's message
+    // the toast goes with the SPA to the login page (a page load of its own), which says it
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(sessionStorage.getItem('loginNotice')).toBe('Contraseña actualizada, ingresa con tu nueva contraseña');
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('loginNotice') ?? '[]')).toEqual([{ message: 'Contraseña actualizada, ingresa con tu nueva contraseña', variant: 'success' }]));
     expect(store.getState().session.isAuthenticated).toBe(false);
     const [url, init] = fetchMock.mock.calls.find(([called]) => String(called) === '/api/security/change-password')!;
     expect(url).toBe('/api/security/change-password');

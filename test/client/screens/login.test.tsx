@@ -129,10 +129,17 @@ describe('Login page (/login)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Acceder' })).toBeEnabled());
   });
 
-  it('says once what the SPA left for it (a password just changed), and no more on the next load', async () => {
-    sessionStorage.setItem('loginNotice', 'Contraseña actualizada, ingresa con tu nueva contraseña');
+  it('says once the toasts the SPA gave just before it led here, and no more on the next load', async () => {
+    sessionStorage.setItem(
+      'loginNotice',
+      JSON.stringify([
+        { message: 'Contraseña actualizada, ingresa con tu nueva contraseña', variant: 'success' },
+        { message: 'No se pudo leer el perfil', variant: 'error' },
+      ]),
+    );
     const first = renderLoginPage();
     expect(await screen.findByRole('status')).toHaveTextContent('Contraseña actualizada, ingresa con tu nueva contraseña');
+    expect(screen.getByRole('alert')).toHaveTextContent('No se pudo leer el perfil');
     expect(sessionStorage.getItem('loginNotice')).toBeNull();
     first.unmount();
     renderLoginPage();

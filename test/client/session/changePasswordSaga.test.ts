@@ -7,7 +7,6 @@ import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/
 import { loggedOut } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { rootReducer, type RootState } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
 import '@client/app/allFeatures';
@@ -32,7 +31,7 @@ const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
 const done = 'Contraseña actualizada, ingresa con tu nueva contraseña';
 
 describe('change password saga, step by step', () => {
-  it('confirmed by an anonymous (must-change) user: calls the API, leaves the server message for the login page, goes to /login', () => {
+  it('confirmed by an anonymous (must-change) user: calls the API, shows the server message, goes to /login', () => {
     testSaga(handleChangePassword, submitted)
       .next()
       .put(prompt)
@@ -43,7 +42,7 @@ describe('change password saga, step by step', () => {
       .next({ message: done })
       .put(passwordChangeSucceeded())
       .next()
-      .call(writeItem, SESSION_KEYS.loginNotice, done)
+      .call(notify, done, 'success')
       .next()
       .select(selectIsAuthenticated)
       .next(false)
@@ -63,7 +62,7 @@ describe('change password saga, step by step', () => {
       .next({ message: done })
       .put(passwordChangeSucceeded())
       .next()
-      .call(writeItem, SESSION_KEYS.loginNotice, done)
+      .call(notify, done, 'success')
       .next()
       .select(selectIsAuthenticated)
       .next(true)
@@ -117,17 +116,16 @@ describe('change password saga, whole flow with the reducers', () => {
       .withReducer(rootReducer, initial())
       .provide([
         [matchers.call.fn(changePassword), { message: done }],
+        [matchers.call.fn(notify), undefined],
         [matchers.call.fn(navigateTo), undefined],
       ])
       .dispatch(confirmAccepted())
-      .call(writeItem, SESSION_KEYS.loginNotice, done)
+      .call(notify, done, 'success')
       .call(navigateTo, '/login')
       .run();
     expect(storeState.confirm.request).toBeNull();
     expect(storeState.session).toMatchObject({ isAuthenticated: false, passwordChange: { status: 'idle', error: null } });
     expect(sessionStorage.getItem('tokens')).toBeNull();
-    // the login page (a page load of its own) says it
-    expect(sessionStorage.getItem('loginNotice')).toBe(done);
   });
 
   it('decline: nothing sent, status back to idle', async () => {

@@ -14,7 +14,6 @@ import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { changePassword, fetchProfile, login } from './api';
 import { clearSession, saveProfile, saveSession } from './sessionPersistence';
 import { selectIsAuthenticated, selectSession } from './sessionSelectors';
-import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import {
   loginFailed,
   loginSubmitted,
@@ -105,8 +104,7 @@ export function* handleChangePassword(action: PayloadAction<ChangePasswordReques
   try {
     const response: MessageResponse = yield call(callWithTimeout, changePassword, { ...action.payload, username: compactRut(action.payload.username) });
     yield put(passwordChangeSucceeded());
-    // said on the login page, a page load of its own, where the user goes next
-    yield call(writeItem, SESSION_KEYS.loginNotice, response?.message || MSG.changePasswordDone);
+    yield call(notify, response?.message || MSG.changePasswordDone, 'success');
     // the server revoked the older tokens: the user logs in again with the new password
     const authenticated: boolean = yield select(selectIsAuthenticated);
     if (authenticated) {
