@@ -228,6 +228,8 @@ describe('user administration', () => {
     await buyer.page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await buyer.page.getByRole('dialog', { name: 'Deseas cambiar la contraseña?' }).getByRole('button', { name: 'Cambiar', exact: true }).click();
     await buyer.page.waitForURL('**/login');
+    // the login page (a page load of its own) says what the SPA's toast said
+    await buyer.page.getByRole('status').filter({ hasText: 'Contraseña actualizada, ingresa con tu nueva contraseña' }).waitFor();
     await login(buyer.page, rut, 'Propia2026x');
     await buyer.page.getByRole('heading', { name: 'OFERTAS' }).waitFor();
     await buyer.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Pagos pendientes' }).waitFor();

@@ -25,8 +25,8 @@ afterAll(async () => {
 describe('QA scenario recorder', () => {
   it('is not offered by a production build without the opt-in flag', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Acceder' }).waitFor();
+    await page.goto('/session-expired');
+    await page.getByRole('heading', { name: 'Sesión expirada' }).waitFor();
     // the flag is read from GET /api/public-config: give it time to answer
     await page.waitForTimeout(1000);
     expect(await page.getByRole('button', { name: 'Escenarios QA' }).count()).toBe(0);
@@ -36,8 +36,12 @@ describe('QA scenario recorder', () => {
   it('records a login, exports it without the password or token, imports it and replays it step by step', async () => {
     const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1280, height: 800 }, locale: 'es-CL', acceptDownloads: true });
     const page = await context.newPage();
-    await page.goto('/login');
+    // the login page (a page of its own, without MUI) has no QA button: the recording starts on a page of the SPA and
+    // goes on across the page loads, to the login page and back, as across a payment's redirect
+    await page.goto('/session-expired');
     await startRecording(page, 'login-corto');
+    await page.getByRole('link', { name: 'Volver a ingresar' }).click();
+    await page.waitForURL('**/login');
     await page.getByLabel('Rut Empresa').fill('76.123.456-0');
     await page.getByLabel('Contraseña', { exact: true }).fill('Demo1234');
     await page.getByRole('button', { name: 'Acceder' }).click();
@@ -49,7 +53,10 @@ describe('QA scenario recorder', () => {
     const scenario = JSON.parse(text) as { format: string; version: number; steps: { kind: string; source?: string; action?: { type: string } }[] };
     expect(scenario.format).toBe('portal-mayorista/scenario');
     expect(scenario.version).toBe(1);
-    expect(scenario.steps[0]).toMatchObject({ kind: 'action', source: 'ui', action: { type: 'session/loginSubmitted' } });
+    // the first thing done: the login's submit, on the login page's store (after the page loads' 'load' steps)
+    const submitted = scenario.steps.findIndex((s) => s.kind === 'action' && s.action?.type === 'session/loginSubmitted');
+    expect(scenario.steps.find((s) => s.kind === 'action')).toMatchObject({ source: 'ui', action: { type: 'session/loginSubmitted' } });
+    expect(scenario.steps.filter((s) => s.kind === 'load').length).toBeGreaterThanOrEqual(2);
     expect(scenario.steps.some((s) => s.kind === 'api')).toBe(true);
     expect(scenario.steps.some((s) => s.source === 'saga' && s.action?.type === 'session/loginSucceeded')).toBe(true);
     expect(text).not.toContain('Demo1234');
@@ -74,9 +81,12 @@ describe('QA scenario recorder', () => {
     await panel.getByRole('button', { name: 'Paso', exact: true }).focus();
     await page.keyboard.press('Enter');
     await panel.getByText(`paso 1 de ${total}`).waitFor();
-    expect(await panel.getByTestId('qa-scenario-step').textContent()).toContain('session/loginSubmitted');
     await page.keyboard.press('Enter');
     await panel.getByText(`paso 2 de ${total}`).waitFor();
+    await panel.getByLabel('Paso número').fill(String(submitted + 1));
+    await panel.getByRole('button', { name: 'Ir al paso' }).click();
+    await panel.getByText(`paso ${submitted + 1} de ${total}`).waitFor();
+    expect(await panel.getByTestId('qa-scenario-step').textContent()).toContain('session/loginSubmitted');
 
     // jump to the end: logged in again, as recorded
     await panel.getByLabel('Paso número').fill(String(total));

@@ -40,6 +40,8 @@ describe('login journeys (spec section 4)', () => {
     await page.getByRole('menuitem', { name: 'Mi perfil' }).waitFor();
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
     await page.waitForURL('**/login');
+    // the login page, a page of its own, is loaded
+    await page.getByRole('button', { name: 'Acceder' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('tokens'))).toBeNull();
     await context.close();
   });
@@ -63,10 +65,10 @@ describe('login journeys (spec section 4)', () => {
     const { context, page } = await newPage(browser);
     await loginAs(page, '79.567.890-5', 'Demo1234');
     await page.getByText('Usuario inactivo, comunicarse con ejecutivo(a)').waitFor();
-    // spec: logged out and sent home, where the guard sends a visitor to /login
-    await page.waitForURL('**/login');
+    // spec: logged out and sent home, where the guard sends a visitor to /login: the login page stays
+    expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => sessionStorage.getItem('tokens'))).toBeNull();
-    // the form drawn again keeps the rut tried, not the password
+    // the form keeps the rut tried, not the password
     expect(await page.getByRole('textbox', { name: 'Rut Empresa' }).inputValue()).toBe('79.567.890-5');
     expect(await page.getByLabel('Contraseña', { exact: true }).inputValue()).toBe('');
     await context.close();
@@ -108,6 +110,8 @@ describe('login journeys (spec section 4)', () => {
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await dialog.getByRole('button', { name: 'Cambiar', exact: true }).click();
     await page.waitForURL('**/login');
+    // the login page (a page load of its own) says what the SPA's toast said
+    await page.getByRole('status').filter({ hasText: 'Contraseña actualizada, ingresa con tu nueva contraseña' }).waitFor();
     await loginAs(page, '76.678.901-3', 'Maule2026x');
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();

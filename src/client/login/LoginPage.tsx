@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import { useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { MSG } from '@shared/messages';
 import { compactRut, formatRut } from '@shared/rut';
 import { loginSchema, type LoginForm } from '@shared/schemas/auth';
@@ -9,7 +9,6 @@ import type { Toast } from '@client/app/notify';
 import { readJson, removeItems, SESSION_KEYS } from '@client/app/sessionStorage';
 import { brandName } from '@client/components/brand';
 import { useFocusFirstError } from '@client/components/focusFirstError';
-import { ScenarioButton } from '@client/app/scenario/ScenarioButton';
 import { selectLoginError, selectLoginRut, selectLoginStatus } from '@client/features/session/sessionSelectors';
 import { loginAlertClosed, loginSubmitted } from '@client/features/session/sessionSlice';
 
@@ -91,6 +90,12 @@ export function LoginPage() {
   });
   const formRef = useFocusFirstError(formik);
   const fieldError = (name: keyof LoginForm) => (formik.touched[name] && formik.errors[name]) || undefined;
+
+  // a refused login keeps the rut tried and empties the password, to be typed again
+  const { setFieldValue } = formik;
+  useEffect(() => {
+    if (status === 'failed') void setFieldValue('password', '', false);
+  }, [status, setFieldValue]);
 
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -194,8 +199,6 @@ export function LoginPage() {
           © {new Date().getFullYear()} {brandName}
         </p>
       </footer>
-      {/* QA's scenario recorder where it is enabled (its MUI panel loads then, never for buyers) */}
-      <ScenarioButton />
     </div>
   );
 }

@@ -90,6 +90,8 @@ describe('Login page (/login)', () => {
     await user.click(screen.getByRole('button', { name: 'Acceder' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Usuario o password erronea');
     expect(navigations).toEqual([]);
+    await waitFor(() => expect(passwordField()).toHaveValue(''));
+    expect(screen.getByRole('textbox', { name: 'Rut Empresa' })).toHaveValue('76.123.456-0');
     // the message closes
     await user.click(screen.getByRole('button', { name: 'Cerrar' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -107,6 +109,8 @@ describe('Login page (/login)', () => {
     expect(sessionStorage.getItem('tokens')).toBeNull();
     expect(navigations).toEqual([]);
     expect(screen.getByRole('textbox', { name: 'Rut Empresa' })).toHaveValue('76.123.456-0');
+    // the password is typed again
+    await waitFor(() => expect(passwordField()).toHaveValue(''));
   });
 
   it('sends a must-change user to /change-password with the rut as the location state, storing nothing', async () => {
