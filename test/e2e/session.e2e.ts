@@ -86,8 +86,8 @@ describe('login journeys (spec section 4)', () => {
     const { context, page } = await newPage(browser, { width: 375, height: 740 });
     await loginAs(page, '76.678.901-3', 'Demo1234');
     await page.waitForURL('**/change-password');
-    expect(await page.evaluate(() => sessionStorage.getItem('tokens'))).toBeNull();
     await page.getByRole('heading', { name: 'Cambio de contraseña' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('tokens'))).toBeNull();
 
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await page.getByText('Contraseña actual es requerida').waitFor();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { PurchaseHistoryScreenProps } from '../features/account/PurchaseHistoryScreen';
@@ -20,6 +20,7 @@ import { useAppSelector } from './hooks';
 import { Layout } from './Layout';
 import { loadPage, setNavigator, type NavigateOptions } from './navigation';
 import { recentToasts } from './notify';
+import { getScenarioRecorder } from './scenario/recorder';
 import { SESSION_KEYS, writeJson } from './sessionStorage';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
@@ -37,6 +38,7 @@ const cartFeature = () => import('../features/cart/cartFeature');
 const checkoutFeature = () => import('../features/checkout/checkoutFeature');
 const paymentsFeature = () => import('../features/payments/paymentsFeature');
 
+const LoginPagePlaceholder = lazy(() => import('../features/session/screens/LoginPagePlaceholder'));
 const ChangePasswordScreen = lazy(() => import('../features/session/screens/ChangePasswordScreen'));
 const SessionExpiredScreen = lazy(() => import('../features/session/screens/SessionExpiredScreen'));
 const HomeScreen = lazy(() => import('../features/home/HomeScreen'));
@@ -126,21 +128,24 @@ function SummaryOrderRoute() {
  * shows them (session storage, read once).
  */
 function LoginPageLoad() {
+  // a QA replay shows recorded states in this page (an anonymous one is sent here): it stays on this page
+  const [replaying] = useState(() => getScenarioRecorder()?.mode === 'replaying');
   useEffect(() => {
+    if (replaying) return;
     const toasts = recentToasts();
     if (toasts.length > 0) writeJson(SESSION_KEYS.loginNotice, toasts);
     loadPage('/login');
-  }, []);
-  return null;
+  }, [replaying]);
+  return replaying ? <LoginPagePlaceholder /> : null;
 }
 
 /** Spec section 2 (customer area) and the admin document section 2. */
 export const appRoutes: RouteObject[] = [
-  { path: '/login', element: <LoginPageLoad /> },
   {
     element: <Layout />,
     children: [
       // open routes
+      { path: '/login', element: <LoginPageLoad /> },
       { path: '/session-expired', element: <SessionExpiredScreen /> },
       { path: '/change-password', element: <ChangePasswordScreen /> },
       { path: '/user/user-creation-req', element: <CustomerRequestScreen /> },

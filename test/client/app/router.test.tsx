@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { MSG } from '@shared/messages';
 import { navigateTo, setPageLoader } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { renderWithProviders } from '../renderWithProviders';
+import { renderWithProviders, sessionOf } from '../renderWithProviders';
+import { getScenarioRecorder } from '@client/app/scenario/recorder';
 
 // The app's router (app/router.tsx): declarative routes under a history router, with the history's location and a
 // navigate for sagas (app/navigation) and tests.
@@ -43,8 +44,24 @@ describe('app router', () => {
     await user.click(await screen.findByRole('link', { name: MSG.sessionExpiredButton }));
     expect(router.state.location.pathname).toBe('/login');
     await waitFor(() => expect(loaded).toEqual(['/login']));
-    // nothing of the SPA's shell is drawn while the page loads
-    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  it('while QA replays a scenario, /login stays in the SPA (a stand-in for the login page) and loads no page', async () => {
+    const loaded: string[] = [];
+    setPageLoader((to) => loaded.push(to));
+    const { router, store } = renderWithProviders({ route: '/session-expired', preloadedState: { session: sessionOf('USER') } });
+    await screen.findByRole('heading', { level: 1, name: MSG.sessionExpiredTitle });
+    const recorder = getScenarioRecorder()!;
+    act(() => {
+      recorder.start('prueba');
+      store.dispatch({ type: 'qa/nada' });
+      recorder.stop();
+      recorder.startReplay(); // the recorded state: the buyer's
+      router.navigate('/login');
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ingreso clientes' })).toBeInTheDocument();
+    expect(loaded).toEqual([]);
+    act(() => recorder.endReplay());
   });
 
   it("the toasts of the moment before go with it to the login page (a customer request sent, then '/' sends a visitor there)", async () => {
