@@ -7,7 +7,8 @@ import type { InitialEntry } from 'react-router-dom';
 import { App } from '@client/app/App';
 import { createAppRouter } from '@client/app/router';
 import { GridSettingsProvider } from '@client/components/gridSetup';
-import { makeStore, type RootState } from '@client/app/store';
+import { createAppStore, makeStore, type RootState } from '@client/app/store';
+import { loginSaga } from '@client/features/session/loginSagas';
 import { sessionFrom, type SessionState } from '@client/features/session/sessionSlice';
 import type { CustomerProfile } from '@shared/api/erp';
 import type { Role } from '@shared/roles';
@@ -38,7 +39,7 @@ export function renderWithProviders({ route = '/', preloadedState }: RenderOptio
  * load of the SPA) is recorded in `navigations` instead.
  */
 export function renderLoginPage({ preloadedState }: Pick<RenderOptions, 'preloadedState'> = {}) {
-  const store = makeStore(preloadedState);
+  const store = createAppStore(loginSaga, preloadedState);
   const navigations: { to: string; options?: NavigateOptions }[] = [];
   setNavigator((to, options) => navigations.push({ to, options }));
   const user = userEvent.setup();

@@ -9,7 +9,8 @@ import { rootReducer } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
 import '@client/app/allFeatures';
 import { fetchProfile, login } from '@client/features/session/api';
-import { handleLoadProfile, handleLogin, loadMissingProfile } from '@client/features/session/sessionSagas';
+import { handleLoadProfile, handleLogin } from '@client/features/session/loginSagas';
+import { loadMissingProfile } from '@client/features/session/sessionSagas';
 import { selectSession } from '@client/features/session/sessionSelectors';
 import { clearSession, saveProfile, saveSession } from '@client/features/session/sessionPersistence';
 import { anonymousSession, loginFailed, loginSubmitted, loginSucceeded, passwordChangeRequired, profileLoaded } from '@client/features/session/sessionSlice';

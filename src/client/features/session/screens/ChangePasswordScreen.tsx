@@ -11,7 +11,7 @@ import { compactRut, formatRut } from '@shared/rut';
 import { changePasswordSchema, type ChangePasswordForm } from '@shared/schemas/auth';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { useFocusFirstError } from '@client/components/focusFirstError';
-import type { ChangePasswordLocationState } from '../sessionSagas';
+import type { ChangePasswordLocationState } from '../loginSagas';
 import { selectIsAuthenticated, selectPasswordChange, selectUsername } from '../sessionSelectors';
 import { passwordChangeAlertClosed, passwordChangeSubmitted } from '../sessionSlice';
 
