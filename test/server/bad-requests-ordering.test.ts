@@ -1,0 +1,38 @@
+import { call, createTestApp, login, type TestApp } from './helpers';
+import { buyerOf, type Buyer } from './order-fixtures';
+
+// Bad input on the routes added after the specification (docs/ordering.md, the buyer's and the admin's orders, the
+// operations lists): what an audit of them found answering 500 or refusing what it should take. Always a Spanish
+// `{status, message}`, never a 5xx for a client's mistake (see bad-requests.test.ts for the rest).
+
+let t: TestApp;
+let buyer: Buyer;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { worker: { pollMs: 50, backoffMs: () => 100, autoStart: false } });
+  buyer = await buyerOf(t.app, '76123456-0');
+  admin = (await login(t.app, '22222222-2', 'Admin1234')).token;
+}, 60_000);
+afterAll(() => t.close());
+
+describe('an order number naming an id no order can have (beyond the 4-byte id column)', () => {
+  it.each([
+    ['the buyer\'s order detail', '/api/user/orders/OC99999999999', 'buyer'],
+    ['the admin\'s order detail', '/api/admin/orders/OC99999999999', 'admin'],
+    ['the admin\'s order detail, a reservation', '/api/admin/orders/RE2147483648', 'admin'],
+  ])('%s is a 400 (not a 500 from the database)', async (_name, url, who) => {
+    const res = await call(t.app, { method: 'GET', url, token: who === 'admin' ? admin : buyer.token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, message: 'Pedido inválido', fields: { id: 'Pedido inválido' } });
+  });
+
+  it.each([
+    ['WebPay', '/api/user/tbk/create', { buy_order: 'OC99999999999', amount: 1 }],
+    ['Khipu', '/api/user/khipu/payments', { orderReference: 'OC99999999999' }],
+  ])('paying it with %s is the 404 of any order that does not exist', async (_name, url, payload) => {
+    const res = await call(t.app, { method: 'POST', url, token: buyer.token, payload });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
+  });
+});
