@@ -1,3 +1,4 @@
+import { MSG } from '@shared/messages';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { buyerOf, type Buyer } from './order-fixtures';
 
@@ -34,5 +35,42 @@ describe('an order number naming an id no order can have (beyond the 4-byte id c
     const res = await call(t.app, { method: 'POST', url, token: buyer.token, payload });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
+  });
+});
+
+describe('a text with a NUL character', () => {
+  const NUL = encodeURIComponent('a\u0000b');
+  const refused = { status: 400, message: MSG.nulCharacter };
+
+  it.each([
+    ['the admin orders search', `/api/admin/orders?q=${NUL}`, 'q'],
+    ['the admin orders CSV', `/api/admin/orders?q=${NUL}&format=csv`, 'q'],
+    ['the jobs search', `/api/admin/jobs?q=${NUL}`, 'q'],
+    ['the audit search', `/api/admin/audit?q=${NUL}`, 'q'],
+    ['the audit actor', `/api/admin/audit?actor=${NUL}`, 'actor'],
+    ['the audit record id', `/api/admin/audit?entityId=${NUL}`, 'entityId'],
+    ['the users search', `/api/admin/users/list?q=${NUL}`, 'q'],
+  ])('in %s is a 400 naming the field (PostgreSQL cannot compare it)', async (_name, url, field) => {
+    const res = await call(t.app, { method: 'GET', url, token: admin });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ ...refused, fields: { [field]: MSG.nulCharacter } });
+  });
+
+  it('in a body is a 400 naming the field, and nothing is stored or sent to the ERP', async () => {
+    const curve = await call(t.app, { method: 'POST', url: '/api/user/curves', token: buyer.token, payload: { name: 'a\u0000b', sizes: [{ talla: 'M', ratio: 1 }] } });
+    expect(curve.statusCode).toBe(400);
+    expect(curve.json()).toEqual({ ...refused, fields: { name: MSG.nulCharacter } });
+    expect((await call(t.app, { method: 'GET', url: '/api/user/curves', token: buyer.token })).json().curves).toEqual([]);
+
+    const giroOf = () => (t.b1.data.BusinessPartners.find((p) => p.CardCode === 'C76123456') as unknown as Record<string, unknown>).U_Giro;
+    const giro = giroOf();
+    const profile = { giro: 'a\u0000b', mail: 'compras@confsur.cl', telefono: '1', businessPartner: 'C76123456', direcciones: [] };
+    const res = await call(t.app, { method: 'POST', url: '/api/user/b1/update-profile', token: buyer.token, payload: profile });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ ...refused, fields: { giro: MSG.nulCharacter } });
+    expect(giroOf()).toBe(giro);
+
+    const lines = await call(t.app, { method: 'POST', url: '/api/user/quick-order/validate', token: buyer.token, payload: { lines: [{ row: 1, sku: 'POL-1001-M', quantity: 1 }, { row: 2, sku: 'a\u0000b', quantity: 1 }] } });
+    expect(lines.json()).toEqual({ ...refused, fields: { 'lines[1].sku': MSG.nulCharacter } });
   });
 });
