@@ -1,4 +1,8 @@
+import writeXlsxFile from 'write-excel-file/node';
+import type { QuickOrderValidation } from '@shared/api/ordering';
 import { MSG } from '@shared/messages';
+import { QUICK_ORDER_CELL_MAX, QUICK_ORDER_MSG } from '@shared/quickOrder';
+import { multipart } from './admin-uploads-fixtures';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { buyerOf, type Buyer } from './order-fixtures';
 
@@ -72,5 +76,57 @@ describe('a text with a NUL character', () => {
 
     const lines = await call(t.app, { method: 'POST', url: '/api/user/quick-order/validate', token: buyer.token, payload: { lines: [{ row: 1, sku: 'POL-1001-M', quantity: 1 }, { row: 2, sku: 'a\u0000b', quantity: 1 }] } });
     expect(lines.json()).toEqual({ ...refused, fields: { 'lines[1].sku': MSG.nulCharacter } });
+  });
+});
+
+describe('quick-order files', () => {
+  const upload = (name: string, bytes: Buffer) =>
+    call(t.app, { method: 'POST', url: '/api/user/quick-order/file', token: buyer.token, payload: multipart({}, { file: { name, bytes, type: 'application/octet-stream' } }) });
+
+  it('an XLSX cut short (an upload that broke off) cannot be read: a 400, not a 500 from the type detection', async () => {
+    const xlsx = await writeXlsxFile([[{ value: 'POL-1001-M' }, { value: 2, type: Number }]]).toBuffer();
+    for (const size of [100, 300]) {
+      const res = await upload('pedido.xlsx', xlsx.subarray(0, size));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status: 400, message: 'No se pudo leer el archivo Excel pedido.xlsx' });
+    }
+  });
+
+  it("UTF-16 text (Excel's 'Texto Unicode') is told how to save it, not that it is of another type", async () => {
+    const text = 'sku\tcantidad\r\nPOL-1001-M\t2\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.from(le).swap16();
+    for (const bytes of [le, be]) {
+      const res = await upload('pedido.txt', bytes);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('El archivo pedido.txt no es texto UTF-8: en Excel use Guardar como «CSV UTF-8 (delimitado por comas)» o suba el .xlsx');
+    }
+  });
+
+  it('cells longer than a line may hold are answered as lines with an error, which can be validated again as they came', async () => {
+    const longSku = 'B'.repeat(150);
+    const longQuantity = '9'.repeat(50);
+    const csv = `POL-1001-M;${longQuantity}\n${longSku};1\nPOL-1001;${'X'.repeat(40)};2\nPOL-1001-S;2\n`;
+    const res = await upload('pedido.csv', Buffer.from(csv));
+    expect(res.statusCode).toBe(200);
+    const read = res.json<QuickOrderValidation>();
+    expect(read.lines.map((l) => [l.rows[0], l.status, l.message])).toEqual([
+      [1, 'invalid', QUICK_ORDER_MSG.quantityTooLong],
+      [2, 'invalid', QUICK_ORDER_MSG.skuTooLong],
+      [3, 'invalid', QUICK_ORDER_MSG.sizeTooLong],
+      [4, 'ok', ''],
+    ]);
+    expect(read.lines[1]!.input.sku).toBe(longSku.slice(0, QUICK_ORDER_CELL_MAX.sku));
+
+    // 'Validar de nuevo' sends the lines as the screen holds them (its inputs allow as many characters)
+    const again = read.lines.map((l) => ({ row: l.rows[0]!, sku: l.input.sku, size: l.input.size, quantity: l.input.quantity }));
+    const revalidated = await call(t.app, { method: 'POST', url: '/api/user/quick-order/validate', token: buyer.token, payload: { lines: again } });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.json<QuickOrderValidation>().lines.map((l) => [l.rows[0], l.status])).toEqual([
+      [1, 'invalid'],
+      [2, 'invalid'],
+      [3, 'invalid'],
+      [4, 'ok'],
+    ]);
   });
 });
