@@ -4,7 +4,7 @@ import { MSG } from '@shared/messages';
 import { QUICK_ORDER_CELL_MAX, QUICK_ORDER_MSG } from '@shared/quickOrder';
 import { multipart } from './admin-uploads-fixtures';
 import { call, createTestApp, login, type TestApp } from './helpers';
-import { buyerOf, type Buyer } from './order-fixtures';
+import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
 
 // Bad input on the routes added after the specification (docs/ordering.md, the buyer's and the admin's orders, the
 // operations lists): what an audit of them found answering 500 or refusing what it should take. Always a Spanish
@@ -13,11 +13,13 @@ import { buyerOf, type Buyer } from './order-fixtures';
 let t: TestApp;
 let buyer: Buyer;
 let admin: string;
+let transport: string;
 
 beforeAll(async () => {
   t = await createTestApp({}, { worker: { pollMs: 50, backoffMs: () => 100, autoStart: false } });
   buyer = await buyerOf(t.app, '76123456-0');
   admin = (await login(t.app, '22222222-2', 'Admin1234')).token;
+  transport = await someTransport(t.app, buyer.token);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -128,5 +130,12 @@ describe('quick-order files', () => {
       [3, 'invalid'],
       [4, 'ok'],
     ]);
+  });
+});
+
+describe("the buyer's optional reference and delivery date", () => {
+  it('null for either means none, as leaving it out does (not "Campo obligatorio")', async () => {
+    const order = await placeOrder(t.app, buyer, [{ sku: 'POL-1001-M', quantity: 1 }], transport, { buyerReference: null, requestedDeliveryDate: null });
+    expect(order).toMatchObject({ buyerReference: '', requestedDeliveryDate: null });
   });
 });
