@@ -320,6 +320,7 @@ export const QUICK_ORDER_TEMPLATE_NAMES = { csv: 'plantilla-pedido-rapido.csv', 
 
 export const QUICK_ORDER_LINE_MSG = {
   skuInvalid: 'Sku inválido: {sku}',
+  sizeInvalid: 'Talla inválida: {size}',
   unknownSku: 'El sku {sku} no existe en el catálogo',
   unknownStyle: 'El estilo {style} no existe en el catálogo',
   unknownSize: 'El estilo {style} no tiene talla {size} (tallas: {sizes})',

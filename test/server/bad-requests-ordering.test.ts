@@ -124,11 +124,11 @@ describe('quick-order files', () => {
     const again = read.lines.map((l) => ({ row: l.rows[0]!, sku: l.input.sku, size: l.input.size, quantity: l.input.quantity }));
     const revalidated = await call(t.app, { method: 'POST', url: '/api/user/quick-order/validate', token: buyer.token, payload: { lines: again } });
     expect(revalidated.statusCode).toBe(200);
-    expect(revalidated.json<QuickOrderValidation>().lines.map((l) => [l.rows[0], l.status])).toEqual([
-      [1, 'invalid'],
-      [2, 'invalid'],
-      [3, 'invalid'],
-      [4, 'ok'],
+    expect(revalidated.json<QuickOrderValidation>().lines.map((l) => [l.rows[0], l.status, l.message])).toEqual([
+      [1, 'invalid', `La cantidad es demasiado grande: ${'9'.repeat(30)}`],
+      [2, 'invalid', `Sku inválido: ${'B'.repeat(50)}`],
+      [3, 'invalid', `Talla inválida: ${'X'.repeat(20)}`], // the size's fault, not the style's (it said 'Sku inválido: POL-1001')
+      [4, 'ok', ''],
     ]);
   });
 });
