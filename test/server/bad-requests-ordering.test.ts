@@ -44,6 +44,22 @@ describe('an order number naming an id no order can have (beyond the 4-byte id c
   });
 });
 
+describe('an order number that is not the order\'s own', () => {
+  it('RE… of a sale, or its number with another padding, is 404 on the buyer\'s and the admin\'s detail (it showed the sale)', async () => {
+    const order = await placeOrder(t.app, buyer, [{ sku: 'POL-1001-M', quantity: 1 }], transport);
+    const number = order.purchaseOrderNumber; // OC…
+    const digits = number.slice(2);
+    for (const ref of [`RE${digits}`, `OC0${digits}`]) {
+      expect((await call(t.app, { method: 'GET', url: `/api/user/orders/${ref}`, token: buyer.token })).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
+      expect((await call(t.app, { method: 'GET', url: `/api/admin/orders/${ref}`, token: admin })).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
+    }
+    for (const ref of [number, number.toLowerCase(), String(order.id)]) {
+      expect((await call(t.app, { method: 'GET', url: `/api/user/orders/${ref}`, token: buyer.token })).statusCode).toBe(200);
+      expect((await call(t.app, { method: 'GET', url: `/api/admin/orders/${ref}`, token: admin })).json()).toMatchObject({ id: order.id, number });
+    }
+  });
+});
+
 describe('a text with a NUL character', () => {
   const NUL = encodeURIComponent('a\u0000b');
   const refused = { status: 400, message: MSG.nulCharacter };
