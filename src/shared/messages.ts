@@ -39,6 +39,8 @@ export const MSG = {
   forbidden: 'No tiene permisos para esta acción',
   xsrfMissing: 'Solicitud rechazada: falta el token anti-falsificación. Recarga la página.',
   validationFailed: 'Hay datos inválidos en la solicitud',
+  /** A text of a request holding a NUL character, which no database or ERP field can store. */
+  nulCharacter: 'El texto contiene un carácter no permitido',
   apiNotFound: 'Recurso no encontrado',
   serverError: 'Ocurrió un error inesperado, intentelo mas tarde',
   bodyTooLarge: 'La solicitud excede el tamaño permitido',

@@ -37,10 +37,15 @@ export function orderNumber(type: OrderType, id: number): string {
   return `${type === 'RESERVE' ? 'RE' : 'OC'}${String(id).padStart(6, '0')}`;
 }
 
-/** The order id inside an order number, or null when the text is not one. */
+/** The largest order id (the column is a 4-byte integer): a number naming a larger one names no order. */
+export const MAX_ORDER_ID = 2 ** 31 - 1;
+
+/** The order id inside an order number, or null when the text is not one (or names an id no order can have). */
 export function orderIdOf(number: string): number | null {
   const match = /^(OC|RE)(\d{6,})$/.exec(number.trim().toUpperCase());
-  return match ? Number(match[2]) : null;
+  if (!match) return null;
+  const id = Number(match[2]);
+  return id > 0 && id <= MAX_ORDER_ID ? id : null;
 }
 
 /** Session storage marker of the reserve flow (cart detail 'Realizar Reserva'). */

@@ -17,9 +17,19 @@ export const QUICK_ORDER_MSG = {
   skuInvalid: 'Sku inválido: {value}',
   tooManyColumns: 'La línea tiene {n} columnas: se esperan sku;cantidad o estilo;talla;cantidad',
   unclosedQuote: 'Comillas sin cerrar',
+  skuTooLong: 'El sku es demasiado largo (máximo 100 caracteres)',
+  sizeTooLong: 'La talla es demasiado larga (máximo 30 caracteres)',
+  quantityTooLong: 'La cantidad es demasiado larga (máximo 40 caracteres)',
   tooManyLines: 'El pedido tiene más de 2.000 líneas: divídalo en partes',
   noLines: 'No hay líneas de pedido: escriba o pegue sku;cantidad, una por línea',
 } as const;
+
+/**
+ * The longest text each cell of a line may hold: what POST /user/quick-order/validate takes and the screen's inputs
+ * allow. A longer cell of a text or a file is cut to it and the line answered with an error, so lines read from a file
+ * can always be sent again ('Validar de nuevo').
+ */
+export const QUICK_ORDER_CELL_MAX = { sku: 100, size: 30, quantity: 40 } as const;
 
 /** Fills `{name}` placeholders (the same as messages.ts `fill`, kept here so this module stands alone). */
 const fillIn = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
@@ -252,10 +262,22 @@ export function rowsToLines(rows: readonly TextRow[], max = QUICK_ORDER_MAX_LINE
       if (used > 3) line.error = fillIn(QUICK_ORDER_MSG.tooManyColumns, { n: used });
     }
     if (unclosed) line.error = QUICK_ORDER_MSG.unclosedQuote;
+    boundCells(line);
     lines.push(line);
     if (lines.length > max) break;
   }
   return lines;
+}
+
+const TOO_LONG = { sku: QUICK_ORDER_MSG.skuTooLong, size: QUICK_ORDER_MSG.sizeTooLong, quantity: QUICK_ORDER_MSG.quantityTooLong } as const;
+
+/** Cuts a cell longer than QUICK_ORDER_CELL_MAX to it, and gives the line that error (unless it already has one). */
+function boundCells(line: QuickOrderInputLine): void {
+  for (const field of ['sku', 'size', 'quantity'] as const) {
+    if (line[field].length <= QUICK_ORDER_CELL_MAX[field]) continue;
+    line[field] = line[field].slice(0, QUICK_ORDER_CELL_MAX[field]);
+    line.error ??= TOO_LONG[field];
+  }
 }
 
 /** Pasted or uploaded text → order lines (separator detected, BOM dropped). */
@@ -298,6 +320,7 @@ export const QUICK_ORDER_TEMPLATE_NAMES = { csv: 'plantilla-pedido-rapido.csv', 
 
 export const QUICK_ORDER_LINE_MSG = {
   skuInvalid: 'Sku inválido: {sku}',
+  sizeInvalid: 'Talla inválida: {size}',
   unknownSku: 'El sku {sku} no existe en el catálogo',
   unknownStyle: 'El estilo {style} no existe en el catálogo',
   unknownSize: 'El estilo {style} no tiene talla {size} (tallas: {sizes})',

@@ -7,7 +7,9 @@ import {
   quickOrderSummary,
   quickOrderTemplateCsv,
   rowsToLines,
+  QUICK_ORDER_CELL_MAX,
   QUICK_ORDER_MAX_LINES,
+  QUICK_ORDER_MSG,
 } from '@shared/quickOrder';
 
 describe('separators', () => {
@@ -112,6 +114,16 @@ describe('rows to order lines', () => {
     expect(parseQuickOrderText('POL-1001-M\n;5')).toEqual([
       { row: 1, sku: 'POL-1001-M', size: '', quantity: '' },
       { row: 2, sku: '', size: '', quantity: '5' },
+    ]);
+  });
+
+  it('cuts a cell longer than a line may hold and says which, keeping an error found before', () => {
+    const sku = 'B'.repeat(150);
+    expect(parseQuickOrderText(`${sku};1\nPOL-1001;${'X'.repeat(31)};2\nPOL-1001-M;${'9'.repeat(41)}\n"${sku};1`)).toEqual([
+      { row: 1, sku: sku.slice(0, QUICK_ORDER_CELL_MAX.sku), size: '', quantity: '1', error: QUICK_ORDER_MSG.skuTooLong },
+      { row: 2, sku: 'POL-1001', size: 'X'.repeat(QUICK_ORDER_CELL_MAX.size), quantity: '2', error: QUICK_ORDER_MSG.sizeTooLong },
+      { row: 3, sku: 'POL-1001-M', size: '', quantity: '9'.repeat(QUICK_ORDER_CELL_MAX.quantity), error: QUICK_ORDER_MSG.quantityTooLong },
+      { row: 4, sku: `${sku};1`.slice(0, QUICK_ORDER_CELL_MAX.sku), size: '', quantity: '', error: QUICK_ORDER_MSG.unclosedQuote },
     ]);
   });
 

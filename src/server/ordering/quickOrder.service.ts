@@ -163,7 +163,8 @@ export class QuickOrderService {
     if (quantity.ok) work.quantity = quantity.value;
     if (line.error) work.error = { status: 'invalid', message: line.error };
     else if (!sku) work.error = { status: 'invalid', message: 'Falta el sku' };
-    else if (!SKU_TEXT.test(sku) || sku.length > 50 || size.length > 20) work.error = { status: 'invalid', message: fill(M.skuInvalid, { sku: sku.slice(0, 50) }) };
+    else if (!SKU_TEXT.test(sku) || sku.length > 50) work.error = { status: 'invalid', message: fill(M.skuInvalid, { sku: sku.slice(0, 50) }) };
+    else if (size.length > 20) work.error = { status: 'invalid', message: fill(M.sizeInvalid, { size: size.slice(0, 20) }) };
     else if (!quantity.ok) work.error = { status: 'invalid', message: quantity.error };
     if (work.error) return work;
 

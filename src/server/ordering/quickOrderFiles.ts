@@ -76,15 +76,33 @@ async function xlsxRows(bytes: Buffer, file: string): Promise<Array<{ line: numb
   return sheet.map((cells, i) => ({ line: i + 1, cells: cells.map(cellText) }));
 }
 
+const ZIP_SIGNATURE = Buffer.from('PK\u0003\u0004', 'latin1');
+/** Byte-order marks of UTF-16 text (Excel's 'Texto Unicode'): text, but not UTF-8. */
+const UTF16_BOMS = [Buffer.from([0xff, 0xfe]), Buffer.from([0xfe, 0xff])];
+
+/**
+ * What file-type makes of the bytes. It unpacks the start of a zip to tell an XLSX from other zips, and throws on one
+ * that is cut short: a broken zip is an Excel file that cannot be read, anything else a file of the wrong type.
+ */
+async function fileType(bytes: Buffer, file: string) {
+  if (UTF16_BOMS.some((bom) => bytes.subarray(0, 2).equals(bom))) throw bad(QUICK_ORDER_FILE_MSG.notUtf8, file);
+  try {
+    return await fileTypeFromBuffer(bytes);
+  } catch {
+    throw bad(bytes.subarray(0, 4).equals(ZIP_SIGNATURE) ? QUICK_ORDER_FILE_MSG.unreadable : QUICK_ORDER_FILE_MSG.wrongType, file);
+  }
+}
+
 /**
  * The order lines of an uploaded file. What it is comes from its bytes: an XLSX (a zip of a spreadsheet, per
- * file-type) or, when file-type knows no binary format in it, UTF-8 text read as CSV. Anything else, an empty file, a
- * file over 2 MB, one without order lines or with more than 2 000 is a 400 with a Spanish message naming the file.
+ * file-type) or, when file-type knows no binary format in it, UTF-8 text read as CSV. Anything else (UTF-16 text, a
+ * zip cut short), an empty file, a file over 2 MB, one without order lines or with more than 2 000 is a 400 with a
+ * Spanish message naming the file.
  */
 export async function readQuickOrderFile(bytes: Buffer, file: string): Promise<QuickOrderLineInput[]> {
   if (bytes.length === 0) throw bad(QUICK_ORDER_FILE_MSG.empty, file);
   if (bytes.length > QUICK_ORDER_MAX_BYTES) throw new HttpError(400, QUICK_ORDER_FILE_MSG.tooLarge);
-  const type = await fileTypeFromBuffer(bytes);
+  const type = await fileType(bytes, file);
   let lines;
   if (type?.mime === XLSX_MIME) lines = rowsToLines(await xlsxRows(bytes, file));
   else if (type?.ext === 'cfb') throw bad(QUICK_ORDER_FILE_MSG.oldExcel, file);

@@ -2,7 +2,7 @@ import type { AdminOrderDetail, AdminOrderList, AdminOrderPayment, AdminOrderRow
 import { CSV_MAX_ROWS } from '@shared/api/lists';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@shared/orderTracking';
 import { ERP_STATUS_LABELS } from '@shared/erpStatus';
-import { ADMIN_ORDER_MSG, orderIdOfRef, type AdminOrderListQuery } from '@shared/schemas/adminOrders';
+import { ADMIN_ORDER_MSG, orderIdOfRef, refNamesOrder, type AdminOrderListQuery } from '@shared/schemas/adminOrders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
 import type { PaymentRow } from '../db/schema';
@@ -143,7 +143,7 @@ export class AdminOrdersService {
 
   async detail(ref: string): Promise<AdminOrderDetail> {
     const found = await this.repo.detail(orderIdOfRef(ref));
-    if (!found) throw new HttpError(404, ADMIN_ORDER_MSG.notFound);
+    if (!found || !refNamesOrder(ref, found.order.purchaseOrderNumber)) throw new HttpError(404, ADMIN_ORDER_MSG.notFound);
     const { order, lines, user, payments } = found;
     const [jobs, names, invoices] = await Promise.all([
       loadOrderJobs(this.jobs, [{ order, payments }]).then((m) => m.get(order.id)!),

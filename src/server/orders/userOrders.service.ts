@@ -1,6 +1,6 @@
 import type { BuyerOrderDetail, BuyerOrderList, BuyerOrderRow } from '@shared/api/userOrders';
 import { MSG } from '@shared/messages';
-import { orderIdOfRef } from '@shared/schemas/adminOrders';
+import { orderIdOfRef, refNamesOrder } from '@shared/schemas/adminOrders';
 import type { UserOrderListQuery } from '@shared/schemas/userOrders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
@@ -40,7 +40,7 @@ export class UserOrdersService {
 
   async detail(user: SessionUser, ref: string): Promise<BuyerOrderDetail> {
     const found = await this.repo.own(user.id, orderIdOfRef(ref));
-    if (!found) throw new HttpError(404, MSG.orderNotFound);
+    if (!found || !refNamesOrder(ref, found.order.purchaseOrderNumber)) throw new HttpError(404, MSG.orderNotFound);
     const { items, erpAvailable } = await this.evidence([found.order]);
     const { row, steps } = items[0]!;
     const base = toOrder(found);

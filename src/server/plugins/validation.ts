@@ -15,14 +15,43 @@ export function toHttpError(error: ValidationError): HttpError {
   return new HttpError(400, all[0]?.message || MSG.validationFailed, fields);
 }
 
+/** How deep `nulPath` looks: deeper than any request schema of the portal. */
+const NUL_DEPTH = 8;
+
+/**
+ * Where a validated value holds a text with a NUL character (`items[3].sku`, '' for the value itself), or undefined.
+ * PostgreSQL refuses NUL in text (and in jsonb), and the ERP's fields cannot hold it: such a text is the client's
+ * mistake, a 400, never a 500 from the database. It looks at the validated value, so only the fields the schema keeps.
+ */
+export function nulPath(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (!value || typeof value !== 'object' || depth >= NUL_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], `${path}[${i}]`, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Validates a value with a shared yup schema; unknown keys are dropped. Throws a 400 HttpError. */
 export function validate<T>(schema: Schema<T>, value: unknown): T {
+  let valid: T;
   try {
-    return schema.validateSync(value, { abortEarly: false, stripUnknown: true });
+    valid = schema.validateSync(value, { abortEarly: false, stripUnknown: true });
   } catch (e) {
     if (e instanceof ValidationError) throw toHttpError(e);
     throw e;
   }
+  const nul = nulPath(valid);
+  if (nul !== undefined) throw new HttpError(400, MSG.nulCharacter, { [nul || '_']: MSG.nulCharacter });
+  return valid;
 }
 
 /**

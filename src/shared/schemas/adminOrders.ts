@@ -50,4 +50,13 @@ export function orderIdOfRef(ref: string): number {
   return /^\d+$/.test(text) ? Number(text) : (orderIdOf(text) ?? 0);
 }
 
+/**
+ * Whether `ref` names the order numbered `number`: an id always does; an order number only when it is that order's
+ * (RE000042 does not name the sale OC000042, nor does OC0000042).
+ */
+export function refNamesOrder(ref: string, number: string | null): boolean {
+  const text = ref.trim().toUpperCase();
+  return /^\d+$/.test(text) || text === number;
+}
+
 export const adminOrderParamsSchema = yup.object({ id: orderRefSchema });

@@ -19,6 +19,9 @@ export const ORDER_REFERENCE_MSG = {
   buyerReferenceChars: 'La orden de compra solo puede tener letras, números, espacios y . - _ / #',
 } as const;
 
+/** Both are optional: a client that sends null for one means it has none (not 'Campo obligatorio'). */
+const nullToEmpty = (value: unknown) => (value === null ? '' : value);
+
 /**
  * The fields as yup rules. `context.today` ('YYYY-MM-DD') stands for today in Santiago (tests); without it, the real
  * today is used.
@@ -26,12 +29,14 @@ export const ORDER_REFERENCE_MSG = {
 export const orderReferenceFields = {
   buyerReference: yup
     .string()
+    .transform(nullToEmpty)
     .trim()
     .default('')
     .max(BUYER_REFERENCE_MAX, ORDER_REFERENCE_MSG.buyerReferenceLength)
     .matches(/^[\p{L}\p{N} ._/#-]*$/u, ORDER_REFERENCE_MSG.buyerReferenceChars),
   requestedDeliveryDate: yup
     .string()
+    .transform(nullToEmpty)
     .trim()
     .default('')
     .test('working-day', function check(value) {

@@ -1,5 +1,5 @@
 import * as yup from '../yup';
-import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MSG } from '../quickOrder';
+import { QUICK_ORDER_CELL_MAX, QUICK_ORDER_MAX_LINES, QUICK_ORDER_MSG } from '../quickOrder';
 
 // POST /user/quick-order/validate (docs/ordering.md). Only the shape and sizes are checked here: a line with a bad sku
 // or quantity is answered as an invalid line (so the buyer sees which), not as a refused request.
@@ -12,11 +12,11 @@ export const QUICK_ORDER_REQUEST_MSG = {
 
 const line = yup.object({
   row: yup.number().typeError(QUICK_ORDER_REQUEST_MSG.line).integer(QUICK_ORDER_REQUEST_MSG.line).min(1, QUICK_ORDER_REQUEST_MSG.line).max(1_000_000, QUICK_ORDER_REQUEST_MSG.line).required(QUICK_ORDER_REQUEST_MSG.line),
-  sku: yup.string().max(100, QUICK_ORDER_REQUEST_MSG.line).default(''),
-  size: yup.string().max(30, QUICK_ORDER_REQUEST_MSG.line).default(''),
+  sku: yup.string().max(QUICK_ORDER_CELL_MAX.sku, QUICK_ORDER_REQUEST_MSG.line).default(''),
+  size: yup.string().max(QUICK_ORDER_CELL_MAX.size, QUICK_ORDER_REQUEST_MSG.line).default(''),
   quantity: yup
     .mixed<string | number>()
-    .test('quantity', QUICK_ORDER_REQUEST_MSG.line, (v) => v === undefined || v === null || (typeof v === 'string' && v.length <= 40) || (typeof v === 'number' && Number.isFinite(v)))
+    .test('quantity', QUICK_ORDER_REQUEST_MSG.line, (v) => v === undefined || v === null || (typeof v === 'string' && v.length <= QUICK_ORDER_CELL_MAX.quantity) || (typeof v === 'number' && Number.isFinite(v)))
     .transform((v) => (v === undefined || v === null ? '' : v)),
   error: yup.string().max(200).optional(),
 });

@@ -73,6 +73,9 @@ describe('Quick order (/user/quick-order)', () => {
     await screen.findByText(/^2 líneas listas/);
 
     const sku = screen.getByRole('textbox', { name: 'Sku o estilo de la línea 3' });
+    // no longer than the server takes, so 'Validar de nuevo' is never refused whole
+    expect(sku).toHaveAttribute('maxLength', '100');
+    expect(screen.getByRole('textbox', { name: 'Cantidad de la línea 3' })).toHaveAttribute('maxLength', '40');
     await user.clear(sku);
     await user.type(sku, 'POL-1001-S');
     expect(screen.getByText('Hay líneas modificadas: valide de nuevo antes de agregar al carro.')).toBeInTheDocument();

@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { QuickOrderLine, QuickOrderLineStatus } from '@shared/api/ordering';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
+import { QUICK_ORDER_CELL_MAX } from '@shared/quickOrder';
 import { useAppDispatch } from '@client/app/hooks';
 import { FileButton } from '@client/components/FileButton';
 import { TEMPLATE_URLS } from './api';
@@ -91,7 +92,7 @@ const LineItem = memo(function LineItem({ line, checked, disabled, onEdit, onRem
           disabled={disabled}
           onChange={(e) => onEdit(line.key, 'sku', e.target.value)}
           sx={{ width: { xs: '100%', sm: '12rem' } }}
-          slotProps={{ htmlInput: { 'aria-label': fill(T.skuOf, { row: line.row }), 'aria-describedby': message ? `${id}-msg` : undefined } }}
+          slotProps={{ htmlInput: { maxLength: QUICK_ORDER_CELL_MAX.sku, 'aria-label': fill(T.skuOf, { row: line.row }), 'aria-describedby': message ? `${id}-msg` : undefined } }}
         />
         {line.size !== '' && (
           <TextField
@@ -101,7 +102,7 @@ const LineItem = memo(function LineItem({ line, checked, disabled, onEdit, onRem
             disabled={disabled}
             onChange={(e) => onEdit(line.key, 'size', e.target.value)}
             sx={{ width: '6rem' }}
-            slotProps={{ htmlInput: { 'aria-label': fill(T.sizeOf, { row: line.row }) } }}
+            slotProps={{ htmlInput: { maxLength: QUICK_ORDER_CELL_MAX.size, 'aria-label': fill(T.sizeOf, { row: line.row }) } }}
           />
         )}
         <TextField
@@ -111,7 +112,7 @@ const LineItem = memo(function LineItem({ line, checked, disabled, onEdit, onRem
           disabled={disabled}
           onChange={(e) => onEdit(line.key, 'quantity', e.target.value)}
           sx={{ width: '7rem' }}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': fill(T.quantityOf, { row: line.row }) } }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: QUICK_ORDER_CELL_MAX.quantity, 'aria-label': fill(T.quantityOf, { row: line.row }) } }}
         />
         <IconButton aria-label={fill(T.remove, { row: line.row })} onClick={() => onRemove(line.key)} disabled={disabled} sx={{ width: 44, height: 44 }}>
           <DeleteIcon />
