@@ -79,6 +79,18 @@ describe('Trabajos ERP (/admin/jobs)', () => {
   });
 });
 
+describe('Trabajo (/admin/jobs/:id)', () => {
+  it.each(['abc', '0', '1.5'])("'/admin/jobs/%s' names no job: said at once, without a progress bar that never ends", async (param) => {
+    const fetchMock = mockFetch({ 'GET /admin/jobs/summary': summary });
+    asRole('ADMIN', `/admin/jobs/${param}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Trabajo inválido: la dirección no nombra un trabajo');
+    expect(screen.queryByRole('progressbar', { name: 'Cargando' })).not.toBeInTheDocument();
+    // trying again cannot help, and nothing was asked
+    expect(within(screen.getByRole('alert')).queryByRole('button')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => /\/admin\/jobs\/(?!summary)/.test(String(url)))).toHaveLength(0);
+  });
+});
+
 describe('the lists at 375 px', () => {
   let restore: () => void = () => undefined;
   beforeEach(() => {
