@@ -22,7 +22,8 @@ interface Props {
   /** The load failed: the message and a retry in place of the sections. */
   error: string | null;
   retryLabel: string;
-  onRetry: () => void;
+  /** Absent: no retry (an address that names nothing cannot load by trying again). */
+  onRetry?: () => void;
   children: ReactNode;
 }
 
@@ -44,9 +45,11 @@ export function DetailScreen({ title, back, actions, loading, loadingLabel, erro
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              {retryLabel}
-            </Button>
+            onRetry && (
+              <Button color="inherit" size="small" onClick={onRetry}>
+                {retryLabel}
+              </Button>
+            )
           }
         >
           {error}

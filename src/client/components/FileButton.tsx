@@ -21,6 +21,8 @@ export interface FileButtonProps {
   describedBy?: string;
   invalid?: boolean;
   disabled?: boolean;
+  /** Its file is on its way: the button keeps the focus but opens nothing (as components/heldButton). */
+  held?: boolean;
   startIcon?: ReactNode;
   color?: ButtonProps['color'];
   size?: ButtonProps['size'];
@@ -29,7 +31,7 @@ export interface FileButtonProps {
   onChoose: (file: File | null) => void;
 }
 
-export function FileButton({ children, buttonLabel, inputLabel, name, accept, describedBy, invalid, disabled, startIcon, color, size, sx, onChoose }: FileButtonProps) {
+export function FileButton({ children, buttonLabel, inputLabel, name, accept, describedBy, invalid, disabled, held = false, startIcon, color, size, sx, onChoose }: FileButtonProps) {
   const input = useRef<HTMLInputElement>(null);
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
@@ -47,7 +49,10 @@ export function FileButton({ children, buttonLabel, inputLabel, name, accept, de
         disabled={disabled}
         aria-label={buttonLabel}
         aria-describedby={describedBy}
-        onClick={() => input.current?.click()}
+        // held as components/heldButton does (aria-disabled, MUI's disabled look, no action), keeping the focus
+        aria-disabled={held || undefined}
+        className={held ? 'Mui-disabled' : undefined}
+        onClick={held ? undefined : () => input.current?.click()}
       >
         {children}
       </Button>

@@ -18,14 +18,19 @@ interface Props {
   error: ReactNode;
   retryLabel: string;
   onRetry: () => void;
+  /**
+   * The search and filters above the list: shown whether or not the load failed, so a filter the server refused (an
+   * inverted date range) can be changed where it was typed, and the focus stays in it.
+   */
+  toolbar?: ReactNode;
   /** The list (a grid, with what goes with it); loading and empty states are the grid's. */
   children: ReactNode;
   /** What the section shows whether or not the load failed (a dialog). */
   extra?: ReactNode;
 }
 
-/** A list screen: the heading with its create link, then the list, or its load error with a retry. */
-export function ListScreen({ titleId, title, create, failed, error, retryLabel, onRetry, children, extra }: Props) {
+/** A list screen: the heading with its create link, its filters, then the list, or its load error with a retry. */
+export function ListScreen({ titleId, title, create, failed, error, retryLabel, onRetry, toolbar, children, extra }: Props) {
   return (
     <Box component="section" aria-labelledby={titleId}>
       <Stack useFlexGap direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
@@ -39,6 +44,7 @@ export function ListScreen({ titleId, title, create, failed, error, retryLabel, 
         )}
       </Stack>
 
+      {toolbar}
       {failed ? (
         <Alert
           severity="error"

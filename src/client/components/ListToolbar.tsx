@@ -9,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import { LIST_MSG } from '@shared/schemas/lists';
 
 // The search box, filters, date range and CSV export above a server-paged list. Every field changes the list at once
 // (the search after a pause, in the feature's saga); on a phone the fields stack one per line.
@@ -80,6 +81,8 @@ const field = { flex: { xs: '1 1 100%', sm: '1 1 170px' }, minWidth: 0 } as cons
 
 export function ListToolbar({ label = LIST_TOOLBAR_TEXT.filters, search, texts = [], onText, selects = [], onSelect, dates, onClear, exportCsv, actions, sort }: Props) {
   const anySet = Boolean(search?.value) || texts.some((t) => t.value) || selects.some((s) => s.value) || Boolean(dates?.from || dates?.to);
+  // 'YYYY-MM-DD' compares as text; the server refuses the range too, and the list shows that below these fields
+  const inverted = Boolean(dates?.from && dates.to && dates.from > dates.to);
   return (
     <Box role="search" aria-label={label} sx={{ mb: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
@@ -149,6 +152,7 @@ export function ListToolbar({ label = LIST_TOOLBAR_TEXT.filters, search, texts =
               type="date"
               value={dates.from}
               onChange={(e) => dates.onChange('from', e.target.value)}
+              error={inverted}
               size="small"
               sx={field}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: dates.to || undefined } }}
@@ -158,6 +162,8 @@ export function ListToolbar({ label = LIST_TOOLBAR_TEXT.filters, search, texts =
               type="date"
               value={dates.to}
               onChange={(e) => dates.onChange('to', e.target.value)}
+              error={inverted}
+              helperText={inverted ? LIST_MSG.dateRange : undefined}
               size="small"
               sx={field}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dates.from || undefined } }}

@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminJob } from '@shared/api/adminJobs';
 import type { AuditRow } from '@shared/api/adminAudit';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { Role } from '@shared/roles';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
-import { bodiesTo, callsTo, mockFetch, queriesTo } from '../fetchMock';
+import { bodiesTo, callsTo, json, mockFetch, queriesTo } from '../fetchMock';
 import { asPhone } from '../viewport';
 
 // The operations screens (issue 17) as their users meet them: the failed-jobs count in the admin's side menu,
@@ -79,6 +79,18 @@ describe('Trabajos ERP (/admin/jobs)', () => {
   });
 });
 
+describe('Trabajo (/admin/jobs/:id)', () => {
+  it.each(['abc', '0', '1.5'])("'/admin/jobs/%s' names no job: said at once, without a progress bar that never ends", async (param) => {
+    const fetchMock = mockFetch({ 'GET /admin/jobs/summary': summary });
+    asRole('ADMIN', `/admin/jobs/${param}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Trabajo inválido: la dirección no nombra un trabajo');
+    expect(screen.queryByRole('progressbar', { name: 'Cargando' })).not.toBeInTheDocument();
+    // trying again cannot help, and nothing was asked
+    expect(within(screen.getByRole('alert')).queryByRole('button')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => /\/admin\/jobs\/(?!summary)/.test(String(url)))).toHaveLength(0);
+  });
+});
+
 describe('the lists at 375 px', () => {
   let restore: () => void = () => undefined;
   beforeEach(() => {
@@ -129,6 +141,48 @@ describe('Auditoría (/admin/audit)', () => {
     const table = within(dialog).getByRole('table', { name: 'Valores antes y después' });
     const nameRow = within(table).getByText('Beatriz').closest('tr') as HTMLElement;
     expect(within(nameRow).getByText('Ana')).toBeInTheDocument();
+  });
+});
+
+describe('a filter the server refuses (Pedidos, Trabajos ERP, Auditoría)', () => {
+  // Before: the load error took the place of the filters too, so 'Hasta' vanished under the admin's hands (the focus
+  // fell to <body>) and 'Reintentar' sent the same refused range again: the list could only be left.
+  it.each([
+    ['/admin/audit', 'GET /admin/audit', 'Registro de cambios'],
+    ['/admin/orders', 'GET /admin/orders', 'Pedidos del portal'],
+    ['/admin/jobs', 'GET /admin/jobs', 'Trabajos'],
+  ])('%s: an inverted date range is marked on the fields, which stay (with the focus) to be fixed', async (route, list, gridName) => {
+    const fetchMock = mockFetch({
+      [list]: (_init?: RequestInit, url?: string) => {
+        const q = new URL(String(url), 'http://portal.test').searchParams;
+        const from = q.get('from') ?? '';
+        const to = q.get('to') ?? '';
+        if (from && to && from > to) return json(400, { status: 400, message: 'La fecha inicial es posterior a la final' });
+        return json(200, { rows: [], total: 0, page: 0, pageSize: 25 });
+      },
+      'GET /admin/jobs/summary': { ...summary, failed: 0 },
+    });
+    asRole('ADMIN', route);
+    await screen.findByRole('grid', { name: gridName });
+    const filters = screen.getByRole('search', { name: /^Filtros de/ });
+    fireEvent.change(within(filters).getByLabelText('Desde'), { target: { value: '2026-12-31' } });
+    const to = within(filters).getByLabelText('Hasta');
+    to.focus();
+    fireEvent.change(to, { target: { value: '2026-01-01' } });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('La fecha inicial es posterior a la final');
+    // the same field, still there and still focused, marked with the reason
+    expect(within(filters).getByLabelText('Hasta')).toBe(to);
+    expect(to).toHaveFocus();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription('La fecha inicial es posterior a la final');
+    expect(within(filters).getByLabelText('Desde')).toHaveAttribute('aria-invalid', 'true');
+
+    // fixed where it was typed: the list comes back
+    fireEvent.change(to, { target: { value: '2027-01-31' } });
+    expect(await screen.findByRole('grid', { name: gridName })).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'false');
+    expect(queriesTo(fetchMock, list).at(-1)).toMatchObject({ from: '2026-12-31', to: '2027-01-31' });
   });
 });
 

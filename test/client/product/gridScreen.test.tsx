@@ -48,9 +48,9 @@ const bulkOk: CartBulkResponse = {
   count: 2,
   message: '2 de 2 productos agregados al carro',
 };
-const api = () =>
+const api = (product: ProductDetail = twoColours) =>
   mockApi({
-    '/user/b1/products-detail/POL-1003': twoColours,
+    '/user/b1/products-detail/POL-1003': product,
     '/user/products/POL-1003': content,
     '/user/curves': curves,
     '/user/cart/bulk': bulkOk,
@@ -139,6 +139,48 @@ describe('the colour × size grid', () => {
     expect(cell('Azul Marino', 'S')).toHaveFocus();
     await user.keyboard('3'); // the 4 is selected on focus: typing replaces it
     expect(cell('Azul Marino', 'S')).toHaveValue('3');
+  });
+
+  // Before, a size without stock (its input disabled) stopped the arrows: focus() on it did nothing, so on a phone
+  // Azul Marino's ArrowDown never got past an empty size to the ones below it.
+  const rojoMSoldOut: ProductDetail = {
+    ...twoColours,
+    colores: twoColours.colores!.map((c) => (c.sku === 'POL-1004' ? { ...c, relacionados: c.relacionados.map((x) => (x.talla === 'M' ? { ...x, stock: 0 } : x)) } : c)),
+  };
+
+  it('arrows step over a size without stock (disabled) to the next cell that takes a number', async () => {
+    api(rojoMSoldOut);
+    const { user } = renderScreen();
+    await openGrid(user);
+    expect(cell('Rojo', 'M')).toBeDisabled();
+    await user.click(cell('Rojo', 'S'));
+    await user.keyboard('{ArrowRight}');
+    expect(cell('Rojo', 'L')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(cell('Rojo', 'S')).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(cell('Azul Marino', 'S')).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}'); // L has no stock and there is no XL: the focus stays on M
+    expect(cell('Azul Marino', 'M')).toHaveFocus();
+  });
+
+  it('on a phone too: ArrowDown steps over a size without stock', async () => {
+    const restore = asPhone();
+    try {
+      api(rojoMSoldOut);
+      const { user } = renderScreen();
+      await screen.findByRole('heading', { level: 1, name: 'Polera Dry Fit Deportiva' });
+      await user.click(screen.getByRole('button', { name: 'Por color y talla' }));
+      const switcher = await screen.findByRole('group', { name: 'Color a mostrar' });
+      await user.click(within(switcher).getByRole('button', { name: 'Rojo' }));
+      await user.click(cell('Rojo', 'S'));
+      await user.keyboard('{ArrowDown}');
+      expect(cell('Rojo', 'L')).toHaveFocus();
+      await user.keyboard('{ArrowDown}{ArrowUp}{ArrowUp}');
+      expect(cell('Rojo', 'S')).toHaveFocus();
+    } finally {
+      restore();
+    }
   });
 
   it('a curve and packs per colour fill the grid; cells short of stock are marked and summed up', async () => {

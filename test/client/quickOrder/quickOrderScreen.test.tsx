@@ -1,5 +1,5 @@
 import { File as NodeFile } from 'node:buffer';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '@shared/messages';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { fakeCartApi, json } from '../cart/fixtures';
@@ -30,7 +30,8 @@ describe('Quick order (/user/quick-order)', () => {
 
     // a loading indicator while the server checks the lines
     expect(await screen.findByRole('progressbar', { name: 'Validando líneas…' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Validar' })).toBeDisabled();
+    // held, not disabled: it keeps the focus (docs/accessibility.md)
+    expect(screen.getByRole('button', { name: 'Validar' })).toHaveAttribute('aria-disabled', 'true');
     expect(bodyOf(fetchMock, '/api/user/quick-order/validate')).toEqual({
       lines: [
         { row: 1, sku: 'POL-1001-M', size: '', quantity: '12' },
@@ -110,6 +111,65 @@ describe('Quick order (/user/quick-order)', () => {
     });
     expect(screen.getByRole('link', { name: 'Ver carro' })).toHaveAttribute('href', '/user/cart-detail');
     expect(screen.queryByRole('list', { name: /^Líneas del pedido rápido/ })).not.toBeInTheDocument();
+  });
+
+  // Before, every button here was disabled while its answer came (and 'Validar de nuevo', 'Quitar la línea n' and
+  // 'Agregar al carro' then went away): each Enter left the keyboard on <body>.
+  it('by keyboard alone the focus is never lost: held buttons, a dropped line, the re-validation and the add', async () => {
+    const answers: ((r: Response) => void)[] = [];
+    const pending = () => new Promise<Response>((resolve) => answers.push(resolve));
+    const withoutRow3 = validationWithErrors();
+    withoutRow3.lines = withoutRow3.lines.filter((l) => l.rows[0] !== 3);
+    let bulk: (r: Response) => void = () => undefined;
+    const fetchMock = fakeCartApi(undefined, {
+      'POST /api/user/quick-order/validate': pending,
+      'POST /api/user/cart/bulk': () => new Promise<Response>((resolve) => (bulk = resolve)),
+    });
+    const { user } = renderScreen();
+    const validate = await screen.findByRole('button', { name: 'Validar' });
+
+    // a refused 'Validar' puts the focus on the field, read with its error
+    act(() => validate.focus());
+    await user.keyboard('{Enter}');
+    const text = screen.getByRole('textbox', { name: 'Líneas del pedido' });
+    expect(text).toHaveFocus();
+    expect(text).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(text, 'POL-1001-M;12');
+    act(() => validate.focus());
+    await user.keyboard('{Enter}');
+    await screen.findByRole('progressbar', { name: 'Validando líneas…' });
+    expect(validate).toHaveFocus();
+    expect(screen.getByRole('button', { name: /^Subir archivo/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}'); // held: no second request
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/user/quick-order/validate')).toHaveLength(1);
+    answers.shift()!(json(200, validationWithErrors()));
+    await screen.findByText(/^2 líneas listas/);
+    expect(validate).toHaveFocus();
+
+    // a dropped line hands the focus to the next line's 'Quitar'
+    act(() => screen.getByRole('button', { name: 'Quitar la línea 3' }).focus());
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Quitar la línea 4' })).toHaveFocus();
+
+    // 'Validar de nuevo' waits with the focus, then hands it to 'Agregar al carro'
+    const again = screen.getByRole('button', { name: 'Validar de nuevo' });
+    act(() => again.focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(answers).toHaveLength(1));
+    expect(again).toHaveFocus();
+    expect(again).toHaveAttribute('aria-disabled', 'true');
+    answers.shift()!(json(200, withoutRow3));
+    const add = await screen.findByRole('button', { name: 'Agregar al carro (3 líneas)' });
+    await waitFor(() => expect(add).toHaveFocus());
+
+    // 'Agregar al carro' waits with the focus; the answer's 'Ver carro' takes it when the lines go
+    await user.keyboard('{Enter}');
+    await screen.findByRole('progressbar', { name: 'Agregando al carro…' });
+    expect(add).toHaveFocus();
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    bulk(json(200, bulkAnswer(3)));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Ver carro' })).toHaveFocus());
   });
 
   it('a blocked buyer sees the lines checked but cannot add them', async () => {

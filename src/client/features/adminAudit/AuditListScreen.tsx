@@ -95,25 +95,27 @@ export default function AuditListScreen() {
       retryLabel={T.retry}
       onRetry={() => dispatch(auditListOpened())}
       extra={<AuditChangeDialog row={opened} onClose={() => dispatch(auditChangeClosed())} />}
+      toolbar={
+        <ListToolbar
+          sort={cardSort}
+          label={T.filters}
+          search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (value) => dispatch(auditFilterTyped({ name: 'q', value })) }}
+          texts={[
+            { name: 'actor', label: T.actor, placeholder: T.actorPlaceholder, value: filters.actor },
+            { name: 'entityId', label: T.entityId, value: filters.entityId },
+          ]}
+          onText={(name, value) => dispatch(auditFilterTyped({ name: name as AuditTypedFilter, value }))}
+          selects={[
+            { name: 'entity', label: T.entity, value: filters.entity, options: entityOptions },
+            { name: 'action', label: T.action, value: filters.action, options: actionOptions },
+          ]}
+          onSelect={setFilter}
+          dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
+          onClear={() => dispatch(auditFiltersCleared())}
+          exportCsv={{ onClick: () => dispatch(auditExportRequested()), running: list.exporting.status === 'running' }}
+        />
+      }
     >
-      <ListToolbar
-        sort={cardSort}
-        label={T.filters}
-        search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (value) => dispatch(auditFilterTyped({ name: 'q', value })) }}
-        texts={[
-          { name: 'actor', label: T.actor, placeholder: T.actorPlaceholder, value: filters.actor },
-          { name: 'entityId', label: T.entityId, value: filters.entityId },
-        ]}
-        onText={(name, value) => dispatch(auditFilterTyped({ name: name as AuditTypedFilter, value }))}
-        selects={[
-          { name: 'entity', label: T.entity, value: filters.entity, options: entityOptions },
-          { name: 'action', label: T.action, value: filters.action, options: actionOptions },
-        ]}
-        onSelect={setFilter}
-        dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
-        onClear={() => dispatch(auditFiltersCleared())}
-        exportCsv={{ onClick: () => dispatch(auditExportRequested()), running: list.exporting.status === 'running' }}
-      />
       <GridBox>
         <PortalDataGrid
           aria-label={T.grid}

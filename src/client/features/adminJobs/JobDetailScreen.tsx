@@ -33,19 +33,22 @@ const eventLabel = (event: JobEvent) =>
 /** /admin/jobs/:id: one job, its state and every try of it (and each re-queue), with 'Reintentar' when it failed. */
 export default function JobDetailScreen() {
   const dispatch = useAppDispatch();
-  const id = Number(useParams().id);
+  const param = useParams().id ?? '';
+  const id = Number(param);
+  // '/admin/jobs/abc' names no job: said at once (it waited for a load never asked for, its progress bar forever)
+  const validId = /^\d+$/.test(param) && Number.isSafeInteger(id) && id > 0;
   const detail = useJobsSelector(selectJobDetail);
   const retrying = useJobsSelector(selectJobsRetry).status === 'running';
 
   useEffect(() => {
-    if (Number.isSafeInteger(id) && id > 0) dispatch(jobDetailOpened(id));
-  }, [dispatch, id]);
+    if (validId) dispatch(jobDetailOpened(id));
+  }, [dispatch, id, validId]);
 
   const data = detail.id === id ? detail.data : null;
   const job = data?.job;
   return (
     <DetailScreen
-      title={fill(T.detailTitle, { id: Number.isSafeInteger(id) ? id : '' })}
+      title={fill(T.detailTitle, { id: validId ? id : '' })}
       back={{ to: ADMIN_JOBS_PATH, label: T.backToJobs }}
       actions={
         job?.status === 'failed' && (
@@ -54,11 +57,11 @@ export default function JobDetailScreen() {
           </Button>
         )
       }
-      loading={detail.status === 'loading' || detail.status === 'idle'}
+      loading={validId && (detail.id !== id || detail.status === 'loading' || detail.status === 'idle')}
       loadingLabel={T.loading}
-      error={detail.status === 'failed' ? (detail.error ?? T.detailLoadFailed) : null}
+      error={!validId ? T.invalidJob : detail.id === id && detail.status === 'failed' ? (detail.error ?? T.detailLoadFailed) : null}
       retryLabel={T.retry}
-      onRetry={() => dispatch(jobDetailOpened(id))}
+      onRetry={validId ? () => dispatch(jobDetailOpened(id)) : undefined}
     >
       {job && data && (
         <>

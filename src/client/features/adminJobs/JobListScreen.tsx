@@ -128,40 +128,44 @@ export default function JobListScreen() {
       error={list.error ?? T.loadFailed}
       retryLabel={T.retry}
       onRetry={() => dispatch(jobsListOpened())}
+      toolbar={
+        <>
+          {summary && (
+            <Stack direction="row" spacing={1} useFlexGap aria-label={T.summary} role="status" sx={{ flexWrap: 'wrap', mb: 2 }}>
+              <Chip color={summary.failed > 0 ? 'error' : 'default'} label={fill(T.summaryFailed, { n: summary.failed })} />
+              <Chip label={fill(T.summaryPending, { n: summary.pending })} />
+              <Chip label={fill(T.summaryWaiting, { n: summary.waiting })} />
+              {summary.oldestPendingAt && <Chip variant="outlined" label={fill(T.summaryOldest, { at: formatDateTime(summary.oldestPendingAt) })} />}
+            </Stack>
+          )}
+          <ListToolbar
+            sort={cardSort}
+            label={T.filters}
+            search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(jobsSearchTyped(q)) }}
+            selects={[
+              { name: 'status', label: T.status, value: filters.status, options: statusOptions },
+              { name: 'kind', label: T.kind, value: filters.kind, options: kindOptions },
+              { name: 'failure', label: T.failure, value: filters.failure, options: failureOptions },
+            ]}
+            onSelect={setFilter}
+            dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
+            onClear={() => dispatch(jobsFiltersCleared())}
+            exportCsv={{ onClick: () => dispatch(jobsExportRequested()), running: list.exporting.status === 'running' }}
+            actions={
+              <Button
+                variant="contained"
+                color="warning"
+                startIcon={<ReplayIcon />}
+                disabled={selected.length === 0 || retrying}
+                onClick={() => dispatch(jobsRetryRequested(selected))}
+              >
+                {fill(T.retrySelected, { n: selected.length })}
+              </Button>
+            }
+          />
+        </>
+      }
     >
-      {summary && (
-        <Stack direction="row" spacing={1} useFlexGap aria-label={T.summary} role="status" sx={{ flexWrap: 'wrap', mb: 2 }}>
-          <Chip color={summary.failed > 0 ? 'error' : 'default'} label={fill(T.summaryFailed, { n: summary.failed })} />
-          <Chip label={fill(T.summaryPending, { n: summary.pending })} />
-          <Chip label={fill(T.summaryWaiting, { n: summary.waiting })} />
-          {summary.oldestPendingAt && <Chip variant="outlined" label={fill(T.summaryOldest, { at: formatDateTime(summary.oldestPendingAt) })} />}
-        </Stack>
-      )}
-      <ListToolbar
-        sort={cardSort}
-        label={T.filters}
-        search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(jobsSearchTyped(q)) }}
-        selects={[
-          { name: 'status', label: T.status, value: filters.status, options: statusOptions },
-          { name: 'kind', label: T.kind, value: filters.kind, options: kindOptions },
-          { name: 'failure', label: T.failure, value: filters.failure, options: failureOptions },
-        ]}
-        onSelect={setFilter}
-        dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
-        onClear={() => dispatch(jobsFiltersCleared())}
-        exportCsv={{ onClick: () => dispatch(jobsExportRequested()), running: list.exporting.status === 'running' }}
-        actions={
-          <Button
-            variant="contained"
-            color="warning"
-            startIcon={<ReplayIcon />}
-            disabled={selected.length === 0 || retrying}
-            onClick={() => dispatch(jobsRetryRequested(selected))}
-          >
-            {fill(T.retrySelected, { n: selected.length })}
-          </Button>
-        }
-      />
       <GridBox>
         <PortalDataGrid
           aria-label={T.grid}

@@ -43,6 +43,7 @@ export const ADMIN_JOBS_TEXT = {
 
   detailTitle: 'Trabajo {id}',
   detailLoadFailed: 'No se pudo cargar el trabajo',
+  invalidJob: 'Trabajo inválido: la dirección no nombra un trabajo',
   backToJobs: 'Volver a Trabajos ERP',
   events: 'Intentos',
   eventsGrid: 'Intentos del trabajo',

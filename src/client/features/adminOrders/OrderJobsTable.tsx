@@ -8,10 +8,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminJob } from '@shared/api/adminJobs';
 import { fill } from '@shared/messages';
 import { JOB_KIND_LABELS } from '@shared/schemas/adminJobs';
+import { focusIsLost } from '@client/app/focusTargets';
 import { adminJobPath } from '@client/app/routePaths';
 import { JobStatusChip } from '@client/components/JobStatusChip';
 import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
@@ -24,9 +26,20 @@ interface Props {
 
 /** The order's outbox jobs (ERP order, ERP payments, mails), newest first; a failed one can be retried from here. */
 export function OrderJobsTable({ jobs, retrying, onRetry }: Props) {
+  const table = useRef<HTMLDivElement>(null);
+  // The job whose 'Reintentar' had the focus last. Once retried the job is no longer failed and its button goes (the
+  // focus fell to <body>): it goes to the job's link in the same row, which names it.
+  const focusedRetry = useRef<number | null>(null);
+  useEffect(() => {
+    const id = focusedRetry.current;
+    if (id === null || !table.current || jobs.some((job) => job.id === id && job.status === 'failed')) return;
+    focusedRetry.current = null;
+    if (focusIsLost()) table.current.querySelector<HTMLElement>(`a[data-job="${id}"]`)?.focus();
+  });
+
   if (jobs.length === 0) return <Typography variant="body2">{T.noJobs}</Typography>;
   return (
-    <TableContainer tabIndex={0} role="region" aria-label={T.jobs}>
+    <TableContainer ref={table} tabIndex={0} role="region" aria-label={T.jobs}>
       <Table size="small" aria-label={T.jobs}>
         <TableHead>
           <TableRow>
@@ -42,7 +55,7 @@ export function OrderJobsTable({ jobs, retrying, onRetry }: Props) {
           {jobs.map((job) => (
             <TableRow key={job.id}>
               <TableCell>
-                <Link component={RouterLink} to={adminJobPath(job.id)} aria-label={fill(T.viewJob, { id: job.id })}>
+                <Link component={RouterLink} to={adminJobPath(job.id)} aria-label={fill(T.viewJob, { id: job.id })} data-job={job.id}>
                   {job.id}
                 </Link>
               </TableCell>
@@ -60,6 +73,7 @@ export function OrderJobsTable({ jobs, retrying, onRetry }: Props) {
                     startIcon={<ReplayIcon />}
                     disabled={retrying}
                     onClick={() => onRetry(job.id)}
+                    onFocus={() => (focusedRetry.current = job.id)}
                     aria-label={fill(T.retryJobLabel, { id: job.id })}
                   >
                     {T.retryJob}

@@ -91,23 +91,25 @@ export default function OrderListScreen() {
       error={list.error ?? T.loadFailed}
       retryLabel={T.retry}
       onRetry={() => dispatch(ordersListOpened())}
+      toolbar={
+        <ListToolbar
+          sort={cardSort}
+          label={T.filters}
+          search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(ordersSearchTyped(q)) }}
+          selects={[
+            { name: 'state', label: T.state, value: filters.state, options: options(ORDER_STATES, ORDER_STATE_LABELS) },
+            { name: 'orderType', label: T.orderType, value: filters.orderType, options: options(ORDER_TYPES, ORDER_TYPE_LABELS) },
+            { name: 'paymentMethod', label: T.paymentMethod, value: filters.paymentMethod, options: options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS) },
+            { name: 'paymentStatus', label: T.paymentStatus, value: filters.paymentStatus, options: options(ADMIN_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
+            { name: 'erpStatus', label: T.erpStatus, value: filters.erpStatus, options: options(ERP_SUBMISSIONS, ERP_STATUS_LABELS) },
+          ]}
+          onSelect={setFilter}
+          dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
+          onClear={() => dispatch(ordersFiltersCleared())}
+          exportCsv={{ onClick: () => dispatch(ordersExportRequested()), running: list.exporting.status === 'running' }}
+        />
+      }
     >
-      <ListToolbar
-        sort={cardSort}
-        label={T.filters}
-        search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(ordersSearchTyped(q)) }}
-        selects={[
-          { name: 'state', label: T.state, value: filters.state, options: options(ORDER_STATES, ORDER_STATE_LABELS) },
-          { name: 'orderType', label: T.orderType, value: filters.orderType, options: options(ORDER_TYPES, ORDER_TYPE_LABELS) },
-          { name: 'paymentMethod', label: T.paymentMethod, value: filters.paymentMethod, options: options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS) },
-          { name: 'paymentStatus', label: T.paymentStatus, value: filters.paymentStatus, options: options(ADMIN_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
-          { name: 'erpStatus', label: T.erpStatus, value: filters.erpStatus, options: options(ERP_SUBMISSIONS, ERP_STATUS_LABELS) },
-        ]}
-        onSelect={setFilter}
-        dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
-        onClear={() => dispatch(ordersFiltersCleared())}
-        exportCsv={{ onClick: () => dispatch(ordersExportRequested()), running: list.exporting.status === 'running' }}
-      />
       <GridBox>
         <PortalDataGrid
           aria-label={T.grid}

@@ -125,19 +125,21 @@ export default function UserListScreen() {
       error={list.error}
       retryLabel={T.retry}
       onRetry={() => dispatch(userListOpened())}
+      toolbar={
+        <ListToolbar
+          sort={cardSort}
+          label={T.filters}
+          search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(usersSearchTyped(q)) }}
+          selects={[
+            { name: 'role', label: T.colRole, value: filters.role, options: roleOptions },
+            { name: 'state', label: T.colEnabled, value: filters.state, options: stateOptions },
+          ]}
+          onSelect={(name, value) => dispatch(usersListChanged({ filters: { [name]: value } as Partial<UserFilters> }))}
+          onClear={() => dispatch(usersFiltersCleared())}
+          exportCsv={{ onClick: () => dispatch(usersExportRequested()), running: list.exporting.status === 'running' }}
+        />
+      }
     >
-      <ListToolbar
-        sort={cardSort}
-        label={T.filters}
-        search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(usersSearchTyped(q)) }}
-        selects={[
-          { name: 'role', label: T.colRole, value: filters.role, options: roleOptions },
-          { name: 'state', label: T.colEnabled, value: filters.state, options: stateOptions },
-        ]}
-        onSelect={(name, value) => dispatch(usersListChanged({ filters: { [name]: value } as Partial<UserFilters> }))}
-        onClear={() => dispatch(usersFiltersCleared())}
-        exportCsv={{ onClick: () => dispatch(usersExportRequested()), running: list.exporting.status === 'running' }}
-      />
       <GridBox>
         <PortalDataGrid
           aria-label={T.usersGrid}

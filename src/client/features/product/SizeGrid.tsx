@@ -130,7 +130,7 @@ export function SizeGrid(props: SizeGridProps) {
   const short = new Set((lastFill?.shortfalls ?? []).map((s) => s.sku).filter((s): s is string => s !== null));
   const refused = new Map(problems.map((p) => [p.sku, p]));
 
-  /** Moves the focus to the nearest cell with a size from (row, col) in the direction of the arrow. */
+  /** Moves the focus to the nearest cell that takes a number from (row, col) in the direction of the arrow. */
   const move = (row: number, col: number, dRow: number, dCol: number) => {
     const rows = visible.length;
     const cols = phone ? 1 : sizes.length;
@@ -145,7 +145,8 @@ export function SizeGrid(props: SizeGridProps) {
       const talla = phone ? sizes[r]! : sizes[c]!;
       const cell = cellOf(colour, talla);
       const input = cell && inputs.current.get(cell.sku);
-      if (input) {
+      // a size without stock is disabled and takes no focus: step over it as over a size the colour lacks
+      if (input && !input.disabled) {
         input.focus();
         return;
       }

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { memo, useMemo, useState, type FormEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { QuickOrderLine, QuickOrderLineStatus } from '@shared/api/ordering';
@@ -21,7 +21,10 @@ import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import { QUICK_ORDER_CELL_MAX } from '@shared/quickOrder';
 import { useAppDispatch } from '@client/app/hooks';
+import { focusIsLost, focusMainHeading, tabStops } from '@client/app/focusTargets';
 import { FileButton } from '@client/components/FileButton';
+import { heldButton } from '@client/components/heldButton';
+import { useFocusAfterRemoval } from '@client/components/removalFocus';
 import { TEMPLATE_URLS } from './api';
 import {
   addableLines,
@@ -147,10 +150,33 @@ export default function QuickOrderScreen() {
   const onEdit = useMemo(() => (key: number, field: 'sku' | 'size' | 'quantity', value: string) => dispatch(quickOrderLineEdited({ key, field, value })), [dispatch]);
   const onRemove = useMemo(() => (key: number) => dispatch(quickOrderLineRemoved(key)), [dispatch]);
 
+  // Where the focus goes (docs/accessibility.md): the buttons that wait are held, not disabled, so they keep it; what
+  // goes away hands it on.
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const linesRef = useRef<HTMLUListElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const goToCartRef = useRef<HTMLAnchorElement>(null);
+  // the lines went to the cart and their list with 'Agregar al carro': on to the answer's 'Ver carro'
+  useEffect(() => {
+    if (state.added && focusIsLost()) goToCartRef.current?.focus();
+  }, [state.added]);
+  // a dropped line: the next line's 'Quitar', else the one before
+  useFocusAfterRemoval(linesRef, { control: 'button[aria-label^="Quitar"]' });
+  // 'Validar de nuevo' done (it goes): the button now in its place ('Agregar al carro'), else the next that can act
+  useFocusAfterRemoval(actionsRef, {
+    fallback: () => {
+      const next = actionsRef.current ? tabStops(actionsRef.current)[0] : undefined;
+      if (next) next.focus();
+      else focusMainHeading();
+    },
+  });
+
   const submitText = (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return; // held while the last lines are checked
     if (text.trim() === '') {
       setTextError(T.noLines);
+      textRef.current?.focus(); // a refused submit shows its error: the field, read with it
       return;
     }
     setTextError(null);
@@ -179,10 +205,11 @@ export default function QuickOrderScreen() {
           onChange={(e) => setText(e.target.value)}
           error={textError !== null}
           helperText={textError ?? T.pasteHelp}
+          inputRef={textRef}
           slotProps={{ htmlInput: { spellCheck: false } }}
         />
         <Stack useFlexGap direction="row" spacing={1.5} sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" {...heldButton(busy, () => undefined)}>
             {T.validate}
           </Button>
           <FileButton
@@ -190,7 +217,7 @@ export default function QuickOrderScreen() {
             accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             inputLabel={T.fileInput}
             startIcon={<UploadFileIcon />}
-            disabled={busy}
+            held={busy}
             onChoose={(file) => {
               if (!file) return;
               setShown(LINES_PER_PAGE);
@@ -231,7 +258,7 @@ export default function QuickOrderScreen() {
             severity={state.added.rejected + state.added.clamped > 0 ? 'warning' : 'success'}
             sx={{ mt: 1 }}
             action={
-              <Button component={RouterLink} to="/user/cart-detail" color="inherit" size="small">
+              <Button ref={goToCartRef} component={RouterLink} to="/user/cart-detail" color="inherit" size="small">
                 {T.goToCart}
               </Button>
             }
@@ -261,7 +288,7 @@ export default function QuickOrderScreen() {
             </Typography>
             <FormControlLabel control={<Switch checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} />} label={T.onlyProblems} />
           </Stack>
-          <Stack component="ul" aria-labelledby="quick-order-lines" spacing={1} sx={{ p: 0, m: 0, mt: 1 }}>
+          <Stack ref={linesRef} component="ul" aria-labelledby="quick-order-lines" spacing={1} sx={{ p: 0, m: 0, mt: 1 }}>
             {visible.slice(0, shown).map((line) => (
               <LineItem key={line.key} line={line} checked={byRow.get(line.key)} disabled={busy} onEdit={onEdit} onRemove={onRemove} />
             ))}
@@ -281,13 +308,19 @@ export default function QuickOrderScreen() {
               {fill(T.totals, { lines: addable.length, units: formatInteger(validation.summary.units), total: formatCLP(validation.totals.total) })}
             </Typography>
           )}
-          <Stack useFlexGap direction="row" spacing={1.5} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1.5 }}>
+          <Stack ref={actionsRef} useFlexGap direction="row" spacing={1.5} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1.5 }}>
             {state.edited && (
-              <Button variant="contained" onClick={() => dispatch(quickOrderRevalidateRequested())} disabled={busy}>
+              <Button variant="contained" {...heldButton(busy, () => dispatch(quickOrderRevalidateRequested()))}>
                 {T.revalidate}
               </Button>
             )}
-            <Button variant="contained" color="primary" onClick={() => dispatch(quickOrderAddRequested())} disabled={!canAdd}>
+            <Button
+              variant="contained"
+              color="primary"
+              // held while adding (it keeps the focus); disabled when there is nothing to add
+              disabled={!canAdd && state.status !== 'adding'}
+              {...heldButton(state.status === 'adding', () => dispatch(quickOrderAddRequested()))}
+            >
               {addable.length === 1 ? T.addOne : fill(T.addAll, { n: addable.length })}
             </Button>
             <Button
