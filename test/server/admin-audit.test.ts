@@ -82,10 +82,11 @@ it('exports the selected changes as CSV with the before and after values', async
   const lines = res.rawPayload.toString('utf8').slice(1).split('\r\n');
   expect(lines[0]).toBe('Fecha;Usuario;Acción;Registro;Id;Campos;Antes;Después;Detalles');
   expect(lines).toHaveLength(5);
-  expect(lines[2]!.split(';').slice(1, 6)).toEqual(['11.111.111-1', 'Modificación', 'Destinatario de notificación', String(recipientId), 'email']);
+  expect(lines[2]!.split(';').slice(1, 6)).toEqual(['11.111.111-1', 'Modificación', 'Destinatario de notificación', String(recipientId), 'Email']);
   // 'campo: valor; …' holds the separator: quoted (jsonb keeps the keys shortest first)
-  expect(lines[1]).toContain(';"name, lastName, email, section";;"name: Javiera; email: reservas@portal.example; section: RESERVE; lastName: Muñoz";');
-  expect(lines[2]).toContain(';email: reservas@portal.example;email: cmdcalc@portal.example;section: RESERVE');
+  // fields and coded values in the screens' words ('Envío desde: Reserva Stock', not 'section: RESERVE')
+  expect(lines[1]).toContain(';"Nombre, Apellido, Email, Envío desde";;"Nombre: Javiera; Email: reservas@portal.example; Envío desde: Reserva Stock; Apellido: Muñoz";');
+  expect(lines[2]).toContain(';Email: reservas@portal.example;Email: cmdcalc@portal.example;Envío desde: Reserva Stock');
 });
 
 it('rows written before values were kept read with before and after null', async () => {

@@ -1,5 +1,5 @@
 import type { AuditActionKind, AuditEntityKind, AuditList, AuditRow, AuditValue } from '@shared/api/adminAudit';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditListQuery } from '@shared/schemas/adminAudit';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditFieldLabel, auditValueLabel, type AuditListQuery } from '@shared/schemas/adminAudit';
 import type { Db } from '../db/connect';
 import type { AuditLogRow } from '../db/schema';
 import type { CsvColumn } from '../http/csv';
@@ -37,7 +37,13 @@ export function toAuditRow(row: AuditLogRow): AuditRow {
 }
 
 /** 'campo: valor; …' for the CSV. */
-const flat = (v: Values | null) => (v ? Object.entries(v).map(([k, x]) => `${k}: ${x === null ? '' : String(x)}`).join('; ') : '');
+/** Values as 'Campo: valor; …', in the screens' words. */
+const flat = (v: Values | null) =>
+  v
+    ? Object.entries(v)
+        .map(([k, x]) => `${auditFieldLabel(k)}: ${x === null ? '' : String(auditValueLabel(k, x))}`)
+        .join('; ')
+    : '';
 
 export const AUDIT_CSV: CsvColumn<AuditRow>[] = [
   { header: 'Fecha', value: (r) => new Date(r.at) },
@@ -45,7 +51,7 @@ export const AUDIT_CSV: CsvColumn<AuditRow>[] = [
   { header: 'Acción', value: (r) => AUDIT_ACTION_LABELS[r.action] ?? r.action },
   { header: 'Registro', value: (r) => AUDIT_ENTITY_LABELS[r.entity] ?? r.entity },
   { header: 'Id', value: (r) => r.entityId },
-  { header: 'Campos', value: (r) => r.fields.join(', ') },
+  { header: 'Campos', value: (r) => r.fields.map(auditFieldLabel).join(', ') },
   { header: 'Antes', value: (r) => flat(r.before) },
   { header: 'Después', value: (r) => flat(r.after) },
   { header: 'Detalles', value: (r) => flat(r.details) },

@@ -1,6 +1,9 @@
 import * as yup from '../yup';
-import type { AuditActionKind, AuditEntityKind } from '../api/adminAudit';
+import type { AuditActionKind, AuditEntityKind, AuditValue } from '../api/adminAudit';
+import { JOB_FAILURE_LABELS, JOB_KIND_LABELS, JOB_STATUS_LABELS } from './adminJobs';
 import { listQueryFields, oneOfOptional } from './lists';
+import { SECTION_LABELS } from './notifications';
+import { USER_TYPE_LABELS } from './users';
 
 // Query of GET /api/admin/audit.
 
@@ -24,6 +27,60 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityKind, string> = {
   job: 'Trabajo ERP',
 };
 export const AUDIT_ACTION_LABELS: Record<AuditActionKind, string> = { create: 'Creación', update: 'Modificación', delete: 'Eliminación' };
+
+/**
+ * Spanish names of the fields and details an audit row keeps (users, products, banners, notification recipients, ERP
+ * jobs), as the admin screens name them; a field not listed keeps its own name.
+ */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  username: 'Rut Empresa',
+  password: 'Password',
+  email: 'Email',
+  address: 'Dirección',
+  cellphone: 'Teléfono Móvil',
+  enabled: 'Habilitado',
+  userType: 'Role',
+  name: 'Nombre',
+  lastName: 'Apellido',
+  section: 'Envío desde',
+  offer: 'Oferta',
+  genero: 'Género',
+  percentage: 'Porcentaje de descuento',
+  mainUrlImage: 'Imagen principal',
+  secondUrlImage: 'Segunda imagen',
+  thirdUrlImage: 'Tercera imagen',
+  urlSizeGuideImage: 'Guía de talla',
+  urlTechnicalSheet: 'Ficha técnica',
+  nameFile: 'Nombre del banner',
+  urlBannerImage: 'Imagen 1',
+  urlBannerImage2: 'Imagen 2',
+  urlBannerImage3: 'Imagen 3',
+  status: 'Estado',
+  attempts: 'Intentos',
+  failure: 'Falla',
+  lastError: 'Último error',
+  kind: 'Tipo de trabajo',
+  key: 'Clave',
+  action: 'Acción',
+};
+
+/** Spanish names of the coded values of those fields (a job's status, a role); other values as they are. */
+const AUDIT_VALUE_LABELS: Record<string, Record<string, string>> = {
+  status: JOB_STATUS_LABELS,
+  failure: JOB_FAILURE_LABELS,
+  kind: JOB_KIND_LABELS,
+  action: { retry: 'Reintento a mano' },
+  userType: USER_TYPE_LABELS,
+  section: SECTION_LABELS,
+};
+
+/** A field's name as the screens say it. */
+export const auditFieldLabel = (field: string): string => AUDIT_FIELD_LABELS[field] ?? field;
+
+/** A kept value of `field` in Spanish where it is a code; other values unchanged. */
+export function auditValueLabel(field: string, value: AuditValue | undefined): AuditValue | undefined {
+  return typeof value === 'string' ? (AUDIT_VALUE_LABELS[field]?.[value] ?? value) : value;
+}
 
 export const auditListQuerySchema = yup.object({
   ...listQueryFields(AUDIT_SORTS, { sort: 'at', dir: 'desc' }),

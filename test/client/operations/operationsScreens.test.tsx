@@ -141,6 +141,41 @@ describe('Auditoría (/admin/audit)', () => {
     const table = within(dialog).getByRole('table', { name: 'Valores antes y después' });
     const nameRow = within(table).getByText('Beatriz').closest('tr') as HTMLElement;
     expect(within(nameRow).getByText('Ana')).toBeInTheDocument();
+    expect(within(nameRow).getByText('Nombre')).toBeInTheDocument();
+    // the grid's 'Campos' in the screens' words too
+    expect(within(grid).getByText('Nombre')).toBeInTheDocument();
+  });
+
+  it("a job's manual retry reads in Spanish: its fields, status, failure and details", async () => {
+    const change = {
+      id: 8,
+      at: '2026-11-27T13:05:00.000Z',
+      actorUserId: 1,
+      actorUsername: '11.111.111-1',
+      entity: 'job',
+      action: 'update',
+      entityId: '33',
+      fields: ['status', 'attempts'],
+      before: { status: 'failed', failure: 'exhausted', attempts: 5, lastError: 'ERP caído' },
+      after: { status: 'pending', failure: null, attempts: 0, lastError: 'ERP caído' },
+      details: { kind: 'erp.order', key: 'order:12', action: 'retry' },
+    } as unknown as AuditRow;
+    mockFetch({ 'GET /admin/audit': { rows: [change], total: 1, page: 0, pageSize: 25 }, 'GET /admin/jobs/summary': { ...summary, failed: 0 } });
+    const { user } = asRole('ADMIN', '/admin/audit');
+    const grid = await screen.findByRole('grid', { name: 'Registro de cambios' });
+    expect(await within(grid).findByText('Estado, Intentos')).toBeInTheDocument();
+    await user.click(within(grid).getByRole('button', { name: 'Ver cambios del registro 33' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Modificación de trabajo erp 33/ });
+    const table = within(dialog).getByRole('table', { name: 'Valores antes y después' });
+    const statusRow = within(table).getByText('Estado').closest('tr') as HTMLElement;
+    expect(within(statusRow).getByText('Fallido')).toBeInTheDocument();
+    expect(within(statusRow).getByText('Pendiente')).toBeInTheDocument();
+    const failureRow = within(table).getByText('Falla').closest('tr') as HTMLElement;
+    expect(within(failureRow).getByText('Agotó sus intentos')).toBeInTheDocument();
+    expect(within(table).getByText('Último error')).toBeInTheDocument();
+    expect(within(dialog).getByText('Tipo de trabajo: Pedido al ERP')).toBeInTheDocument();
+    expect(within(dialog).getByText('Acción: Reintento a mano')).toBeInTheDocument();
+    for (const raw of ['status', 'failed', 'exhausted', 'lastError', 'erp.order', 'retry']) expect(within(dialog).queryByText(new RegExp(`^${raw}$`))).not.toBeInTheDocument();
   });
 });
 

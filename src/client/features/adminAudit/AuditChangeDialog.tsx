@@ -17,7 +17,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import type { AuditRow, AuditValue } from '@shared/api/adminAudit';
 import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '@shared/schemas/adminAudit';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditFieldLabel, auditValueLabel } from '@shared/schemas/adminAudit';
 import { ADMIN_AUDIT_TEXT as T } from './adminAuditTexts';
 import { auditDiff } from './auditDiff';
 
@@ -60,14 +60,14 @@ export function AuditChangeDialog({ row, onClose }: { row: AuditRow | null; onCl
                     {lines.map((line) => (
                       <TableRow key={line.field} data-changed={line.changed} sx={line.changed ? changedRow : undefined}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {line.field}
+                          {auditFieldLabel(line.field)}
                           {line.changed && <Chip size="small" color="warning" variant="outlined" label={T.changed} sx={{ ml: 1 }} />}
                         </TableCell>
                         <TableCell sx={{ overflowWrap: 'anywhere', color: line.changed ? 'error.dark' : undefined, textDecoration: line.changed && row.after !== null ? 'line-through' : undefined }}>
-                          {row.before === null ? '' : auditValueText(line.before)}
+                          {row.before === null ? '' : auditValueText(auditValueLabel(line.field, line.before))}
                         </TableCell>
                         <TableCell sx={{ overflowWrap: 'anywhere', color: line.changed ? 'success.dark' : undefined }}>
-                          {row.after === null ? '' : auditValueText(line.after)}
+                          {row.after === null ? '' : auditValueText(auditValueLabel(line.field, line.after))}
                         </TableCell>
                       </TableRow>
                     ))}
@@ -82,7 +82,7 @@ export function AuditChangeDialog({ row, onClose }: { row: AuditRow | null; onCl
                 </Typography>
                 {details.map(([key, value]) => (
                   <Typography key={key} variant="body2">
-                    {key}: {auditValueText(value)}
+                    {auditFieldLabel(key)}: {auditValueText(auditValueLabel(key, value))}
                   </Typography>
                 ))}
               </Box>

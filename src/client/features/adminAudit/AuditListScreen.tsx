@@ -6,7 +6,7 @@ import { useSelector } from 'react-redux';
 import type { AuditRow } from '@shared/api/adminAudit';
 import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS } from '@shared/schemas/adminAudit';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, auditFieldLabel } from '@shared/schemas/adminAudit';
 import { useAppDispatch } from '@client/app/hooks';
 import { PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
@@ -43,7 +43,7 @@ const dataColumns: GridColDef<AuditRow>[] = [
   { field: 'entity', headerName: T.colEntity, width: 170, valueFormatter: (value: AuditRow['entity']) => AUDIT_ENTITY_LABELS[value] ?? value },
   { field: 'action', headerName: T.colAction, width: 130, valueFormatter: (value: AuditRow['action']) => AUDIT_ACTION_LABELS[value] ?? value },
   { field: 'entityId', headerName: T.colEntityId, width: 130 },
-  { field: 'fields', headerName: T.colFields, minWidth: 200, flex: 1, sortable: false, valueFormatter: (value: string[]) => value.join(', ') },
+  { field: 'fields', headerName: T.colFields, minWidth: 200, flex: 1, sortable: false, valueFormatter: (value: string[]) => value.map(auditFieldLabel).join(', ') },
 ];
 
 /** /admin/audit: 'Auditoría', who changed what and when (newest first), each change with its values before and after. */
