@@ -12,10 +12,9 @@ import { useFocusFirstError } from '@client/components/focusFirstError';
 import { selectLoginError, selectLoginRut, selectLoginStatus } from '@client/features/session/sessionSelectors';
 import { loginAlertClosed, loginSubmitted } from '@client/features/session/sessionSlice';
 
-/** The toasts the SPA gave just before it led here (a password changed, a request sent), read once. */
-function takeNotices(): Toast[] {
+/** The toasts the SPA gave just before it led here (a password changed, a request sent); the page forgets them once shown. */
+function readNotices(): Toast[] {
   const notices = readJson<Toast[]>(SESSION_KEYS.loginNotice);
-  removeItems(SESSION_KEYS.loginNotice);
   return Array.isArray(notices) ? notices.filter((n) => typeof n?.message === 'string') : [];
 }
 
@@ -66,14 +65,16 @@ function Field({ id, label, error, hint, children, adornment }: FieldProps) {
 /**
  * /login (spec sections 2, 4, 5): the anonymous shell (logo, 'Solicitud creación de cliente', footer) and the login
  * form, drawn with plain elements and login.css in the theme's colours. The form lives in Formik with the shared yup
- * schema; Redux gets one event on submit, and the session saga does the rest, as in the SPA.
+ * schema; Redux gets one event on submit, and the login's saga does the rest (features/session/loginSagas.ts).
  */
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectLoginStatus);
   const error = useAppSelector(selectLoginError);
   const loginRut = useAppSelector(selectLoginRut);
-  const [notices, setNotices] = useState(takeNotices);
+  const [notices, setNotices] = useState(readNotices);
+  // shown once: a later load of the page does not say them again
+  useEffect(() => removeItems(SESSION_KEYS.loginNotice), []);
   const [showPassword, setShowPassword] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
