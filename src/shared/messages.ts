@@ -64,6 +64,11 @@ export const MSG = {
   // shell: sidebar and account menu (spec section 2, shell)
   navCustomerRequest: 'Solicitud creación de cliente',
   skipToContent: 'Saltar al contenido',
+  // the shell's names, the same in the SPA and on the login page (a page of its own)
+  openMenu: 'Abrir menú',
+  goHome: 'Ir al inicio',
+  mainMenu: 'Menú principal',
+  loginTitle: 'Ingreso clientes',
   navHome: 'Home',
   navCatalog: 'Catálogo',
   navAdminProducts: 'Administración Productos',

@@ -58,7 +58,7 @@ export const OPERATIONS_NAV_TEXT = {
 } as const;
 
 /** The menu's name: its navigation landmark and, on phones, its drawer. */
-export const NAV_LABEL = 'Menú principal';
+export const NAV_LABEL = MSG.mainMenu;
 
 export interface NavAudience {
   loggedIn: boolean;

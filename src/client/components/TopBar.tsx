@@ -44,11 +44,11 @@ export function TopBar({ loggedIn, showProfile, search, cart, onOpenNav, onLogou
     <AppBar position="sticky" elevation={1}>
       <Toolbar sx={{ flexWrap: 'wrap', columnGap: 1, px: { xs: 1, sm: 2 } }}>
         {onOpenNav && (
-          <IconButton color="inherit" edge="start" aria-label="Abrir menú" onClick={onOpenNav}>
+          <IconButton color="inherit" edge="start" aria-label={MSG.openMenu} onClick={onOpenNav}>
             <MenuIcon />
           </IconButton>
         )}
-        <Box component={RouterLink} to="/" aria-label="Ir al inicio" sx={{ display: 'inline-flex', alignItems: 'center', mr: 1 }}>
+        <Box component={RouterLink} to="/" aria-label={MSG.goHome} sx={{ display: 'inline-flex', alignItems: 'center', mr: 1 }}>
           <Box component="img" src="/logo.svg" alt={brandName} sx={{ height: { xs: 32, sm: 40 }, width: 'auto', display: 'block' }} />
         </Box>
         {search ?? <Box sx={{ flex: 1 }} />}

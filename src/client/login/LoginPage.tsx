@@ -110,20 +110,20 @@ export function LoginPage() {
         {MSG.skipToContent}
       </a>
       <header className="top-bar">
-        <button type="button" className="icon-button menu-button" aria-label="Abrir menú" aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen((open) => !open)}>
+        <button type="button" className="icon-button menu-button" aria-label={MSG.openMenu} aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen((open) => !open)}>
           <Icon path={MENU} />
         </button>
-        <a href="/" aria-label="Ir al inicio" className="logo">
+        <a href="/" aria-label={MSG.goHome} className="logo">
           <img src="/logo.svg" alt={brandName} />
         </a>
       </header>
       <div className="body">
-        <nav id={navId} aria-label="Menú principal" className={`side-nav${menuOpen ? ' open' : ''}`}>
+        <nav id={navId} aria-label={MSG.mainMenu} className={`side-nav${menuOpen ? ' open' : ''}`}>
           <a href="/user/user-creation-req">{MSG.navCustomerRequest}</a>
         </nav>
         <main id="contenido" ref={main} tabIndex={-1}>
           <section className="card" aria-labelledby="login-title">
-            <h1 id="login-title">Ingreso clientes</h1>
+            <h1 id="login-title">{MSG.loginTitle}</h1>
             <form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
               {notices.map((notice, i) => (
                 <p key={i} role={notice.variant === 'error' ? 'alert' : 'status'} className={`alert ${noticeClass(notice.variant)}`}>
