@@ -1,7 +1,7 @@
 import * as yup from '../yup';
 import { ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS, orderIdOf } from '../orders';
 import { PAYMENT_STATES } from '../payments';
-import { listQueryFields, oneOfOptional } from './lists';
+import { decimalInteger, listQueryFields, oneOfOptional } from './lists';
 
 // Query and path parameters of the admin orders API (GET /api/admin/orders, GET /api/admin/orders/:id).
 
@@ -32,7 +32,7 @@ export const adminOrderListQuerySchema = yup.object({
   paymentMethod: oneOfOptional(PAYMENT_METHODS, ADMIN_ORDER_MSG.paymentMethod),
   paymentStatus: oneOfOptional(ADMIN_PAYMENT_STATUSES, ADMIN_ORDER_MSG.paymentStatus),
   erpStatus: oneOfOptional(ERP_SUBMISSIONS, ADMIN_ORDER_MSG.erpStatus),
-  userId: yup.number().typeError(ADMIN_ORDER_MSG.userId).integer(ADMIN_ORDER_MSG.userId).positive(ADMIN_ORDER_MSG.userId).max(2 ** 31 - 1, ADMIN_ORDER_MSG.userId).optional(),
+  userId: decimalInteger(ADMIN_ORDER_MSG.userId).positive(ADMIN_ORDER_MSG.userId).max(2 ** 31 - 1, ADMIN_ORDER_MSG.userId).optional(),
 });
 export type AdminOrderListQuery = yup.InferType<typeof adminOrderListQuerySchema>;
 
