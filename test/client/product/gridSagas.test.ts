@@ -127,6 +127,42 @@ describe('grid add', () => {
     expect(storeState.product.grid).toEqual(withGrid().product.grid);
     expect(storeState.product.gridAdding).toBe(false);
   });
+
+  it("the grid's notices: gone after an add the cart took, kept after one it did not", async () => {
+    const shortfall = { key: 'POL-1004', color: 'Rojo', talla: 'M', sku: 'POL-1004-M', wanted: 6, filled: 2, stock: 2, reason: 'shortStock' as const };
+    const earlier = { sku: 'POL-1004-L', requested: 9, quantity: 8, status: 'clamped' as const, reason: 'overStock' as const, message: 'Un producto excede es mayor al stock' };
+    const noticed = (): RootState => ({ ...withGrid(), product: { ...withGrid().product, gridShortfalls: [shortfall], gridProblems: [earlier] } });
+
+    const taken = await expectSaga(handleGridAdd, gridAddRequested({ items }))
+      .withReducer(rootReducer, noticed())
+      .provide([
+        [matchers.call.fn(addCartLines), bulkAnswer],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .run();
+    expect(taken.storeState.product.gridShortfalls).toEqual([]);
+    expect(taken.storeState.product.gridProblems.map((p: { sku: string }) => p.sku)).toEqual(['POL-1003-M', 'POL-1004-M']);
+
+    const allRefused: CartBulkResponse = { ...bulkAnswer, lines: [bulkAnswer.lines[2]!], added: 0, clamped: 0, rejected: 1, message: '0 de 1 productos agregados al carro' };
+    const refused = await expectSaga(handleGridAdd, gridAddRequested({ items }))
+      .withReducer(rootReducer, noticed())
+      .provide([
+        [matchers.call.fn(addCartLines), allRefused],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .run();
+    expect(refused.storeState.product.gridShortfalls).toEqual([shortfall]);
+    expect(refused.storeState.product.grid).toEqual(withGrid().product.grid);
+
+    const unanswered = await expectSaga(handleGridAdd, gridAddRequested({ items }))
+      .withReducer(rootReducer, noticed())
+      .provide([
+        [matchers.call.fn(addCartLines), throwError(new HttpError(0, 'Failed to fetch'))],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .run();
+    expect(unanswered.storeState.product).toMatchObject({ gridShortfalls: [shortfall], gridProblems: [earlier], grid: withGrid().product.grid, gridAdding: false });
+  });
 });
 
 const saved: SizeCurve = { id: 7, name: 'Verano', sizes: [{ talla: 'S', ratio: 1 }, { talla: 'M', ratio: 2 }], updatedAt: '2026-11-27T10:00:00.000Z' };

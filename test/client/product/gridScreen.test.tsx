@@ -206,6 +206,62 @@ describe('the colour × size grid', () => {
     expect(await screen.findByText('Curva aplicada: 20 de 30 unidades; lo que falta no tiene stock')).toBeInTheDocument();
   });
 
+  /** Básica S a XL, 2 packs of Azul Marino and 3 of Rojo: short of stock on three sizes (the test above). */
+  const fillShort = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(screen.getByRole('combobox', { name: 'Curva' }));
+    await user.click(await screen.findByRole('option', { name: /^Básica S a XL/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Curvas de Azul Marino' }), '2');
+    await user.type(screen.getByRole('textbox', { name: 'Curvas de Rojo' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Aplicar curva' }));
+    expect(screen.getByText('No alcanzó el stock para toda la curva')).toBeInTheDocument();
+    expect(cell('Rojo', 'M')).toHaveAttribute('aria-invalid', 'true');
+  };
+
+  it("after an add the cart took, the curve's shortfall notice and marks are gone", async () => {
+    api();
+    const { user } = renderScreen();
+    await openGrid(user);
+    await fillShort(user);
+    await user.click(screen.getByRole('button', { name: 'Agregar al Carro' }));
+    expect(await screen.findByText('2 de 2 productos agregados al carro')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('No alcanzó el stock para toda la curva')).not.toBeInTheDocument());
+    expect(cell('Rojo', 'M')).not.toHaveAttribute('aria-invalid');
+    expect(cell('Azul Marino', 'S')).toHaveValue('');
+    expect(screen.queryByText('Falta stock')).not.toBeInTheDocument();
+  });
+
+  it('a refused add (the ERP down) keeps the shortfall notice, its marks and every quantity', async () => {
+    mockApi({
+      '/user/b1/products-detail/POL-1003': twoColours,
+      '/user/products/POL-1003': content,
+      '/user/curves': curves,
+      '/user/cart/bulk': { status: 503, body: { status: 503, message: 'El ERP no está disponible', code: 'ERP_UNAVAILABLE' } },
+      '/user/cart/count-cart/1': 2,
+      '/user/cart/find-by-userid/1': { items: [], totals: {} },
+    });
+    const { user, store } = renderScreen();
+    await openGrid(user);
+    await fillShort(user);
+    const before = store.getState().product.grid;
+    await user.click(screen.getByRole('button', { name: 'Agregar al Carro' }));
+    expect(await screen.findByText(/^No pudimos agregar los productos al carro/)).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().product.gridAdding).toBe(false));
+    expect(screen.getByText('No alcanzó el stock para toda la curva')).toBeInTheDocument();
+    expect(cell('Rojo', 'M')).toHaveAttribute('aria-invalid', 'true');
+    expect(store.getState().product.grid).toEqual(before);
+    expect(cell('Rojo', 'L')).toHaveValue('6');
+  });
+
+  it('Vaciar grilla clears the quantities and the shortfall notice', async () => {
+    api();
+    const { user } = renderScreen();
+    await openGrid(user);
+    await fillShort(user);
+    await user.click(screen.getByRole('button', { name: 'Vaciar grilla' }));
+    expect(screen.queryByText('No alcanzó el stock para toda la curva')).not.toBeInTheDocument();
+    expect(cell('Rojo', 'L')).toHaveValue('');
+  });
+
   it("one 'Agregar al Carro' sends the whole grid in ONE bulk request", async () => {
     const fetchMock = api();
     const { user, dispatch } = renderScreen();

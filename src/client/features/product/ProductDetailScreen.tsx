@@ -95,7 +95,7 @@ export default function ProductDetailScreen({ viewer }: { viewer: ProductViewer 
 function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { status, detail, content, error, sku: loadedSku, quantities, adding, view, grid, gridAdding, gridProblems, curves, curveSaving } = useAppSelector(selectProduct);
+  const { status, detail, content, error, sku: loadedSku, quantities, adding, view, grid, gridAdding, gridProblems, gridShortfalls, curves, curveSaving } = useAppSelector(selectProduct);
   const [loginDialog, setLoginDialog] = useState(false);
   const [sizeGuide, setSizeGuide] = useState(false);
 
@@ -235,6 +235,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
           descFidel={descFidel}
           quantities={grid}
           problems={gridProblems}
+          shortfalls={gridShortfalls}
           ownCurves={curves.own}
           curvesError={curves.error}
           canAdd={canAdd}

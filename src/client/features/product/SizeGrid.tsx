@@ -29,7 +29,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CartBulkLine } from '@shared/api/cart';
 import type { SizeCurve, SizeCurveRequest } from '@shared/api/curves';
 import type { ProductColour, ProductDetail } from '@shared/api/erp';
-import { defaultCurvesFor, fillCurve, formatCurve, packCount, packUnits, sizeKey, type CurveFill, type CurveSize, type FillColour } from '@shared/curves';
+import { defaultCurvesFor, fillCurve, formatCurve, packCount, packUnits, sizeKey, type CurveShortfall, type CurveSize, type FillColour } from '@shared/curves';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import { CURVE_MSG, curveSchema } from '@shared/schemas/curves';
@@ -80,13 +80,15 @@ export interface SizeGridProps {
   descFidel: number;
   quantities: Record<string, string>;
   problems: CartBulkLine[];
+  /** What the last curve could not fill; the store clears it with the quantities it was about. */
+  shortfalls: CurveShortfall[];
   ownCurves: SizeCurve[];
   curvesError: string | null;
   canAdd: boolean;
   adding: boolean;
   saving: boolean;
   onQuantityChange: (sku: string, raw: string, stock: number) => void;
-  onFill: (quantities: Record<string, number>) => void;
+  onFill: (filled: { quantities: Record<string, number>; shortfalls: CurveShortfall[] }) => void;
   onClear: () => void;
   onAdd: () => void;
   onSaveCurve: (curve: SizeCurveRequest) => void;
@@ -97,7 +99,7 @@ export interface SizeGridProps {
 const colourLabel = (c: ProductColour) => c.color || c.sku;
 
 export function SizeGrid(props: SizeGridProps) {
-  const { detail, sku, descFidel, quantities, problems, ownCurves, curvesError, canAdd, adding, saving, onQuantityChange, onFill, onClear, onAdd, onSaveCurve, onDeleteCurve, onNotify } = props;
+  const { detail, sku, descFidel, quantities, problems, shortfalls, ownCurves, curvesError, canAdd, adding, saving, onQuantityChange, onFill, onClear, onAdd, onSaveCurve, onDeleteCurve, onNotify } = props;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const colours = useMemo(() => gridColours(detail, sku), [detail, sku]);
@@ -107,7 +109,6 @@ export function SizeGrid(props: SizeGridProps) {
   const [curveId, setCurveId] = useState('');
   const [packs, setPacks] = useState<Record<string, string>>({});
   const [shown, setShown] = useState(() => Math.max(0, colours.findIndex((c) => c.sku === (detail.estilo ?? sku))));
-  const [lastFill, setLastFill] = useState<CurveFill | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
   const [deleting, setDeleting] = useState<SizeCurve | null>(null);
   /** The name of the curve being saved: once the buyer's curves have it, the dialog closes and the curve is chosen. */
@@ -127,7 +128,7 @@ export function SizeGrid(props: SizeGridProps) {
   const cellOf = (colour: ProductColour, talla: string) => colour.relacionados.find((v) => sizeKey(v.talla) === sizeKey(talla));
   const qty = (cellSku: string) => Math.trunc(Number(quantities[cellSku]) || 0);
   const visible = phone ? [colours[Math.min(shown, colours.length - 1)]!] : colours;
-  const short = new Set((lastFill?.shortfalls ?? []).map((s) => s.sku).filter((s): s is string => s !== null));
+  const short = new Set(shortfalls.map((s) => s.sku).filter((s): s is string => s !== null));
   const refused = new Map(problems.map((p) => [p.sku, p]));
 
   /** Moves the focus to the nearest cell that takes a number from (row, col) in the direction of the arrow. */
@@ -170,17 +171,11 @@ export function SizeGrid(props: SizeGridProps) {
     const rows: FillColour[] = colours.map((c) => ({ key: c.sku, color: colourLabel(c), cells: c.relacionados.map((v) => ({ sku: v.sku, talla: v.talla, stock: v.stock })) }));
     const result = fillCurve(chosen.sizes, packs, rows);
     if (!result.filledColours.length) return onNotify(GRID_TEXT.noPacks, 'error');
-    onFill(result.quantities);
-    setLastFill(result);
+    onFill({ quantities: result.quantities, shortfalls: result.shortfalls });
     onNotify(
       result.shortfalls.length ? fill(GRID_TEXT.filledShort, { filled: formatInteger(result.filled), wanted: formatInteger(result.wanted) }) : fill(GRID_TEXT.filledAll, { filled: formatInteger(result.filled) }),
       result.shortfalls.length ? 'warning' : 'success',
     );
-  };
-
-  const clear = () => {
-    setLastFill(null);
-    onClear();
   };
 
   const rowUnits = (c: ProductColour) => c.relacionados.reduce((sum, v) => sum + qty(v.sku), 0);
@@ -287,7 +282,7 @@ export function SizeGrid(props: SizeGridProps) {
               {GRID_TEXT.deleteCurve}
             </Button>
           )}
-          <Button variant="text" color="inherit" onClick={clear} sx={PRIMARY_ACTION_SX}>
+          <Button variant="text" color="inherit" onClick={onClear} sx={PRIMARY_ACTION_SX}>
             {GRID_TEXT.clear}
           </Button>
         </Stack>
@@ -398,11 +393,11 @@ export function SizeGrid(props: SizeGridProps) {
         </TableContainer>
       )}
 
-      {lastFill && lastFill.shortfalls.length > 0 && (
+      {shortfalls.length > 0 && (
         <Alert severity="warning" sx={{ mt: 2 }} role="status">
           <AlertTitle>{GRID_TEXT.shortTitle}</AlertTitle>
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
-            {lastFill.shortfalls.map((s) => (
+            {shortfalls.map((s) => (
               <li key={`${s.key}-${s.talla}`}>
                 {s.reason === 'missingSize'
                   ? fill(GRID_TEXT.missingLine, { color: s.color, talla: s.talla, wanted: s.wanted })

@@ -79,7 +79,8 @@ export function* handleGridAdd(action: PayloadAction<{ items: CartItemRequest[] 
     yield put(gridAddFinished({ added, problems }));
     yield call(notify, result.message, problems.length ? 'warning' : 'success');
   } catch (error) {
-    yield put(gridAddFinished({ added: [], problems: [] }));
+    // no answer: the cells and the notices stay as they were
+    yield put(gridAddFinished({ added: [], problems: [], failed: true }));
     yield call(notify, problemText(error, GRID_TEXT.erpDownAdd, GRID_TEXT.erpDownAddKept), 'error');
   }
   yield put(cartRefreshRequested());

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartBulkLine } from '@shared/api/cart';
 import type { SizeCurve, SizeCurveRequest } from '@shared/api/curves';
+import type { CurveShortfall } from '@shared/curves';
 import type { ProductDetail } from '@shared/api/erp';
 import { cartItemsAddFinished, cartItemsAddRequested, loggedOut, sessionExpired, type CartItemRequest } from '@client/app/events';
 import type { LoadStatus } from '@client/app/loadable';
@@ -25,6 +26,11 @@ export interface ProductState {
   gridAdding: boolean;
   /** The lines of the last grid add that did not go in whole (clamped or rejected), with the server's words. */
   gridProblems: CartBulkLine[];
+  /**
+   * What the last curve could not fill (its notice under the grid and the cells marked 'Falta stock'): a notice about
+   * the quantities on screen, so it goes when they go (cleared, or taken by the cart) and stays while they stay.
+   */
+  gridShortfalls: CurveShortfall[];
   /** The buyer's own curves (read once per session, when the grid is first shown). */
   curves: { status: LoadStatus; own: SizeCurve[]; error: string | null };
   /** A curve is being saved: the dialog waits, and closes when it is saved. */
@@ -34,7 +40,7 @@ export interface ProductState {
 const initialCurves: ProductState['curves'] = { status: 'idle', own: [], error: null };
 const initialState: ProductState = {
   sku: null, status: 'idle', detail: null, content: null, error: null, quantities: {}, adding: false,
-  view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], curves: initialCurves, curveSaving: false,
+  view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], gridShortfalls: [], curves: initialCurves, curveSaving: false,
 };
 
 const productSlice = createSlice({
@@ -69,26 +75,37 @@ const productSlice = createSlice({
     gridQuantityChanged(state, action: PayloadAction<{ sku: string; value: string }>) {
       state.grid[action.payload.sku] = action.payload.value;
     },
-    /** A curve filled the grid: the cells of the colours filled take these quantities (docs/size-grid.md). */
-    gridFilled(state, action: PayloadAction<Record<string, number>>) {
-      for (const [sku, quantity] of Object.entries(action.payload)) state.grid[sku] = quantity > 0 ? String(quantity) : '';
+    /**
+     * A curve filled the grid: the cells of the colours filled take these quantities, and what it could not fill is
+     * noted (docs/size-grid.md).
+     */
+    gridFilled(state, action: PayloadAction<{ quantities: Record<string, number>; shortfalls: CurveShortfall[] }>) {
+      for (const [sku, quantity] of Object.entries(action.payload.quantities)) state.grid[sku] = quantity > 0 ? String(quantity) : '';
       state.gridProblems = [];
+      state.gridShortfalls = action.payload.shortfalls;
     },
-    /** Every cell empty. */
+    /** Every cell empty, and the notices about them gone. */
     gridCleared(state) {
       state.grid = {};
       state.gridProblems = [];
+      state.gridShortfalls = [];
     },
     /** 'Agregar al Carro' of the grid: every cell above 0, in one request. */
     gridAddRequested(state, _action: PayloadAction<{ items: CartItemRequest[] }>) {
       state.gridAdding = true;
-      state.gridProblems = [];
     },
-    /** The cells the cart took (whole or up to the stock left) are cleared; those it refused stay, with why. */
-    gridAddFinished(state, action: PayloadAction<{ added: string[]; problems: CartBulkLine[] }>) {
+    /**
+     * The answer of the grid's add. The cart took some cells (whole or up to the stock left): those are cleared, and
+     * the notices of the grid before the add go (the curve's shortfall was about quantities now in the cart); the lines
+     * it refused stay, with why. Nothing taken (`failed`: no answer, or every line refused): the quantities and the
+     * notices stay as they were, to be fixed and tried again.
+     */
+    gridAddFinished(state, action: PayloadAction<{ added: string[]; problems: CartBulkLine[]; failed?: boolean }>) {
       state.gridAdding = false;
+      if (action.payload.failed) return;
       for (const sku of action.payload.added) delete state.grid[sku];
       state.gridProblems = action.payload.problems;
+      if (action.payload.added.length) state.gridShortfalls = [];
     },
     curvesRequested(state) {
       state.curves = { ...state.curves, status: 'loading', error: null };
