@@ -1,14 +1,9 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { OrderLine } from '@shared/api/orders';
 import { formatCLP, formatInteger } from '@shared/money';
+import { LinesTable, type LineColumn } from './LinesTable';
 
-// The lines of a portal order as it was priced (the admin's order detail and the buyer's 'Mis pedidos'): wider than a
-// phone, it scrolls sideways inside its box.
+// The lines of a portal order as it was priced (the admin's order detail and the buyer's 'Mis pedidos'): a table from
+// 600 px up, one card per line on a phone (components/LinesTable.tsx).
 
 export const ORDER_LINES_TEXT = {
   sku: 'Sku',
@@ -30,52 +25,17 @@ function discountOf(line: OrderLine): string {
   return parts.length ? parts.join(' + ') : '—';
 }
 
+const COLUMNS: LineColumn<OrderLine>[] = [
+  { key: 'sku', header: T.sku, value: (l) => l.sku, nowrap: true },
+  { key: 'name', header: T.name, value: (l) => l.name, minWidth: 160 },
+  { key: 'size', header: T.size, value: (l) => l.size, hideEmpty: true },
+  { key: 'quantity', header: T.quantity, value: (l) => formatInteger(l.quantity), numeric: true },
+  { key: 'price', header: T.price, value: (l) => formatCLP(l.price), numeric: true, nowrap: true },
+  { key: 'discount', header: T.discount, value: discountOf, numeric: true, nowrap: true, hideEmpty: true },
+  { key: 'unit', header: T.unit, value: (l) => formatCLP(l.priceFinalUnit), numeric: true, nowrap: true },
+  { key: 'total', header: T.total, value: (l) => formatCLP(l.priceFinal), numeric: true, nowrap: true },
+];
+
 export function OrderLinesTable({ lines, label }: { lines: OrderLine[]; label: string }) {
-  return (
-    // wider than a phone: it scrolls sideways, so a keyboard can reach it (a named region with a Tab stop)
-    <TableContainer tabIndex={0} role="region" aria-label={label}>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{T.sku}</TableCell>
-            <TableCell>{T.name}</TableCell>
-            <TableCell>{T.size}</TableCell>
-            <TableCell align="right">{T.quantity}</TableCell>
-            <TableCell align="right">{T.price}</TableCell>
-            <TableCell align="right">{T.discount}</TableCell>
-            <TableCell align="right">{T.unit}</TableCell>
-            <TableCell align="right">{T.total}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={8}>{T.empty}</TableCell>
-            </TableRow>
-          ) : (
-            lines.map((line) => (
-              <TableRow key={line.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.sku}</TableCell>
-                <TableCell sx={{ minWidth: 160 }}>{line.name}</TableCell>
-                <TableCell>{line.size}</TableCell>
-                <TableCell align="right">{formatInteger(line.quantity)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatCLP(line.price)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {discountOf(line)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatCLP(line.priceFinalUnit)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatCLP(line.priceFinal)}
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  return <LinesTable rows={lines} rowKey={(l) => l.id} columns={COLUMNS} title="name" label={{ text: label }} empty={T.empty} />;
 }

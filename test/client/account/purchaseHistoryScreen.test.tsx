@@ -1,6 +1,7 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import PurchaseHistoryScreen from '@client/features/account/PurchaseHistoryScreen';
 import { json, mockApi } from '../home/mockApi';
+import { asPhone } from '../viewport';
 import { detailLines, historyHeaders, renderAccount } from './fixtures';
 
 const HISTORY_PATH = '/user/b1/purchase-history/C76123456';
@@ -75,6 +76,26 @@ describe('Purchase history (/user/purchase-history)', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('at 375 px the detail shows each line as a card (Descripcion its title), not a table that scrolls sideways', async () => {
+    const restore = asPhone();
+    try {
+      mockApi({ [HISTORY_PATH]: historyHeaders, '/user/b1/purchase-history-det/9002': detailLines });
+      const { user } = renderAccount(<PurchaseHistoryScreen />);
+      const cards = await screen.findByRole('list', { name: 'Pedidos realizados' });
+      const order = within(cards).getByRole('listitem', { name: /OC000102/ });
+      await user.click(within(order).getByRole('button', { name: 'Ver detalle del pedido OC000102' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Detalle de Pedido' });
+      const lines = await within(dialog).findByRole('list', { name: 'Detalle de Pedido' });
+      expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+      const first = within(lines).getByRole('listitem', { name: 'Polera Básica Algodón M' });
+      expect(within(first).getAllByRole('term').map((dt) => dt.textContent)).toEqual(['N° Linea', 'N° Sku', 'Cantidad', 'Valor Neto']);
+      expect(within(first).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['1', 'POL-1001-M', '24', '$143.760']);
+      expect(within(lines).getAllByRole('listitem')).toHaveLength(2);
+    } finally {
+      restore();
+    }
   });
 
   it('the detail shows a loading indicator, then its error in Spanish with Reintentar', async () => {

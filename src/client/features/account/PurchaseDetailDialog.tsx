@@ -7,15 +7,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
+import type { PurchaseHistoryLine } from '@shared/api/erp';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
+import { LinesTable, type LineColumn } from '@client/components/LinesTable';
 import type { DetailState } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
 
@@ -26,6 +22,15 @@ interface Props {
   onClose: () => void;
   onRetry: () => void;
 }
+
+const COLUMNS: LineColumn<PurchaseHistoryLine>[] = [
+  // the ERP counts lines from 0; the buyer from 1
+  { key: 'lineNum', header: ACCOUNT_TEXT.lineNum, value: (l) => l.lineNum + 1 },
+  { key: 'itemCode', header: ACCOUNT_TEXT.itemCode, value: (l) => l.itemCode, nowrap: true },
+  { key: 'descripcion', header: ACCOUNT_TEXT.descripcion, value: (l) => l.descripcion, minWidth: 180 },
+  { key: 'cantidad', header: ACCOUNT_TEXT.cantidad, value: (l) => formatInteger(l.cantidad), numeric: true },
+  { key: 'totalNeto', header: ACCOUNT_TEXT.totalNeto, value: (l) => formatCLP(l.totalNeto), numeric: true, nowrap: true },
+];
 
 /** 'Detalle de Pedido' (spec section 2, Purchase history): the lines of one order. */
 export function PurchaseDetailDialog({ detail, onClose, onRetry, action }: Props) {
@@ -53,40 +58,9 @@ export function PurchaseDetailDialog({ detail, onClose, onRetry, action }: Props
           </Alert>
         )}
         {status === 'loaded' && (
-          // wider than a phone: the table scrolls sideways inside the popup, and is a Tab stop so a keyboard can scroll it
-          <TableContainer tabIndex={0} role="region" aria-labelledby="purchase-detail-title">
-            <Table size="small" aria-labelledby="purchase-detail-title">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{ACCOUNT_TEXT.lineNum}</TableCell>
-                  <TableCell>{ACCOUNT_TEXT.itemCode}</TableCell>
-                  <TableCell>{ACCOUNT_TEXT.descripcion}</TableCell>
-                  <TableCell align="right">{ACCOUNT_TEXT.cantidad}</TableCell>
-                  <TableCell align="right">{ACCOUNT_TEXT.totalNeto}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {lines.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={5}>{ACCOUNT_TEXT.noLines}</TableCell>
-                  </TableRow>
-                ) : (
-                  lines.map((line) => (
-                    <TableRow key={line.lineNum}>
-                      {/* the ERP counts lines from 0; the buyer from 1 */}
-                      <TableCell>{line.lineNum + 1}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.itemCode}</TableCell>
-                      <TableCell sx={{ minWidth: 180 }}>{line.descripcion}</TableCell>
-                      <TableCell align="right">{formatInteger(line.cantidad)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatCLP(line.totalNeto)}
-                      </TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          // a table from 600 px up (inside the popup it may scroll sideways, and is a Tab stop so a keyboard can scroll
+          // it); one card per line on a phone
+          <LinesTable rows={lines} rowKey={(l) => l.lineNum} columns={COLUMNS} title="descripcion" label={{ by: 'purchase-detail-title' }} empty={ACCOUNT_TEXT.noLines} />
         )}
       </DialogContent>
       <DialogActions>
