@@ -3,11 +3,22 @@
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type FlowStatus = 'idle' | 'running' | 'failed';
 
-/** Something loaded from the API: where the load stands, the data, and its failure message. */
+/**
+ * A load that failed: its message and the HTTP status of the answer (0: none came, a lost connection or a timeout).
+ * The status decides whether the screen offers 'Reintentar' (`canRetry` in app/problems.ts).
+ */
+export interface LoadFailure {
+  message: string;
+  status: number;
+}
+
+/** Something loaded from the API: where the load stands, the data, and its failure message and status. */
 export interface Loadable<T> {
   status: LoadStatus;
   data: T;
   error: string | null;
+  /** The failed answer's HTTP status (0: no answer); absent when not known. */
+  errorStatus?: number;
 }
 
 /** A flow a saga runs (save, delete…): where it stands and its failure message. */
@@ -19,7 +30,7 @@ export interface Flow {
 export const idleFlow: Flow = { status: 'idle', error: null };
 
 /** A load whose data the slice keeps elsewhere (or not at all): where it stands and its failure message. */
-export type LoadState = { status: LoadStatus; error: string | null };
+export type LoadState = { status: LoadStatus; error: string | null; errorStatus?: number };
 
 /** A load not started yet; `data` is what screens show meanwhile. */
 export const idleLoad = <T>(data: T): Loadable<T> => ({ status: 'idle', data, error: null });
@@ -31,12 +42,19 @@ export const loadedWith = <T>(data: T): Loadable<T> => ({ status: 'loaded', data
 export function startLoading(load: LoadState): void {
   load.status = 'loading';
   load.error = null;
+  delete load.errorStatus;
 }
 
-/** A load failed (in a reducer): its message; the data shown so far stays. */
-export function loadFailed(load: LoadState, error: string): void {
+/** A load failed (in a reducer): its message and, when known, the answer's status; the data shown so far stays. */
+export function loadFailed(load: LoadState, failure: string | LoadFailure): void {
   load.status = 'failed';
-  load.error = error;
+  if (typeof failure === 'string') {
+    load.error = failure;
+    delete load.errorStatus;
+  } else {
+    load.error = failure.message;
+    load.errorStatus = failure.status;
+  }
 }
 
 /** Not answered yet: the screen shows its spinner or progress bar. */

@@ -1,6 +1,6 @@
 import type { SortDirection } from '@shared/api/lists';
 import type { ListQuery } from '../api/lists';
-import { idleFlow, type Flow, type LoadStatus } from './loadable';
+import { idleFlow, loadFailed, startLoading, type Flow, type LoadFailure, type LoadStatus } from './loadable';
 
 // The state of a list paged, sorted and filtered by the server (the admin lists and 'Mis pedidos'), and the reducer
 // steps every such list takes. Each feature's slice keeps one and names its own events; these helpers keep the rules
@@ -20,6 +20,8 @@ export interface PagedList<Row, Filters extends Record<string, string>> {
   total: number;
   status: LoadStatus;
   error: string | null;
+  /** The failed answer's HTTP status (0: no answer); absent when not known. */
+  errorStatus?: number;
   /** The CSV export of what the filters select. */
   exporting: Flow;
 }
@@ -72,8 +74,7 @@ export function changeList<Filters extends Record<string, string>>(
 }
 
 export function listLoadStarted(list: PagedList<unknown, Record<string, string>>): void {
-  list.status = 'loading';
-  list.error = null;
+  startLoading(list);
 }
 
 /** The page arrived: its rows and the total, at the page the server answered. */
@@ -85,9 +86,8 @@ export function listLoaded<Row>(list: PagedList<Row, Record<string, string>>, pa
   list.error = null;
 }
 
-export function listLoadFailed(list: PagedList<unknown, Record<string, string>>, error: string): void {
-  list.status = 'failed';
-  list.error = error;
+export function listLoadFailed(list: PagedList<unknown, Record<string, string>>, failure: string | LoadFailure): void {
+  loadFailed(list, failure);
 }
 
 /** The API query of a list's state. */

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { canRetry } from '@client/app/problems';
 
 // The frame of a detail screen (an order, a job): the way back, the heading with its actions, a progress bar while it
 // loads, its load error with a retry, then its sections.
@@ -21,13 +22,15 @@ interface Props {
   loadingLabel: string;
   /** The load failed: the message and a retry in place of the sections. */
   error: string | null;
+  /** The failed answer's HTTP status: no retry for a 4xx the same request would get again (`canRetry`). */
+  errorStatus?: number;
   retryLabel: string;
   /** Absent: no retry (an address that names nothing cannot load by trying again). */
   onRetry?: () => void;
   children: ReactNode;
 }
 
-export function DetailScreen({ title, back, actions, loading, loadingLabel, error, retryLabel, onRetry, children }: Props) {
+export function DetailScreen({ title, back, actions, loading, loadingLabel, error, errorStatus, retryLabel, onRetry, children }: Props) {
   const titleId = useId();
   return (
     <Box component="section" aria-labelledby={titleId}>
@@ -45,7 +48,8 @@ export function DetailScreen({ title, back, actions, loading, loadingLabel, erro
         <Alert
           severity="error"
           action={
-            onRetry && (
+            onRetry &&
+            canRetry(errorStatus) && (
               <Button color="inherit" size="small" onClick={onRetry}>
                 {retryLabel}
               </Button>

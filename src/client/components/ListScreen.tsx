@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { canRetry } from '@client/app/problems';
 
 interface Props {
   /** The id of the heading that names the section. */
@@ -13,9 +14,11 @@ interface Props {
   title: string;
   /** The create link beside the heading, when the list offers one now. */
   create?: { to: string; label: string } | null;
-  /** The load failed: an error with a retry button in place of the list. */
+  /** The load failed: an error in place of the list, with a retry button when trying again can help. */
   failed: boolean;
   error: ReactNode;
+  /** The failed answer's HTTP status: no retry for a 4xx the same request would get again (`canRetry`). */
+  errorStatus?: number;
   retryLabel: string;
   onRetry: () => void;
   /**
@@ -30,7 +33,7 @@ interface Props {
 }
 
 /** A list screen: the heading with its create link, its filters, then the list, or its load error with a retry. */
-export function ListScreen({ titleId, title, create, failed, error, retryLabel, onRetry, toolbar, children, extra }: Props) {
+export function ListScreen({ titleId, title, create, failed, error, errorStatus, retryLabel, onRetry, toolbar, children, extra }: Props) {
   return (
     <Box component="section" aria-labelledby={titleId}>
       <Stack useFlexGap direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
@@ -49,9 +52,11 @@ export function ListScreen({ titleId, title, create, failed, error, retryLabel, 
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              {retryLabel}
-            </Button>
+            canRetry(errorStatus) && (
+              <Button color="inherit" size="small" onClick={onRetry}>
+                {retryLabel}
+              </Button>
+            )
           }
         >
           {error}

@@ -66,7 +66,7 @@ describe('pending payments load, step by step', () => {
       .next('C76123456')
       .call(callWithTimeout, fetchPendingDocuments, 'C76123456')
       .throw(new HttpError(503, 'ERP no disponible'))
-      .put(pendingLoadFailed('ERP no disponible'))
+      .put(pendingLoadFailed({ message: 'ERP no disponible', status: 503 }))
       .next()
       .put(erpError('ERP no disponible'))
       .next()
@@ -82,7 +82,7 @@ describe('pending payments load, step by step', () => {
       .next('C76123456')
       .call(callWithTimeout, fetchPendingDocuments, 'C76123456')
       .throw(new HttpError(0, MSG.connectionProblem))
-      .put(pendingLoadFailed('problema de conexión'))
+      .put(pendingLoadFailed({ message: 'problema de conexión', status: 0 }))
       .next()
       .put(erpError('problema de conexión'))
       .next()
@@ -96,7 +96,7 @@ describe('pending payments load, step by step', () => {
       .next()
       .select(selectCustomerId)
       .next(null)
-      .put(pendingLoadFailed('No se pudo identificar al cliente'))
+      .put(pendingLoadFailed({ message: 'No se pudo identificar al cliente', status: 0 }))
       .next()
       .put(erpError('No se pudo identificar al cliente'))
       .next()
@@ -117,7 +117,7 @@ describe('pending payments load, step by step', () => {
       .withReducer(accountReducers, storeWith())
       .provide([[matchers.call.fn(fetchPendingDocuments), throwError(new HttpError(500, 'Internal server error'))]])
       .run();
-    expect(storeState.account.pending).toEqual({ status: 'failed', data: [], error: 'Internal server error' });
+    expect(storeState.account.pending).toEqual({ status: 'failed', data: [], error: 'Internal server error', errorStatus: 500 });
     expect(storeState.message.current).toEqual({ tipoMessage: 'Error', message: ' Internal server error, intentelo mas tarde (B1) ' });
   });
 
@@ -194,7 +194,7 @@ describe('purchase history load', () => {
       .next('C76123456')
       .call(callWithTimeout, fetchPurchaseHistory, 'C76123456')
       .throw(new HttpError(0, 'Failed to fetch'))
-      .put(historyLoadFailed('Failed to fetch'))
+      .put(historyLoadFailed({ message: 'Failed to fetch', status: 0 }))
       .next()
       .put(erpError('Failed to fetch'))
       .next()
@@ -234,7 +234,7 @@ describe('order detail', () => {
       .next()
       .race({ lines: call(callWithTimeout, fetchPurchaseHistoryLines, 9002), closed: take(historyDetailClosed.type) })
       .throw(new HttpError(404, 'Recurso no encontrado'))
-      .put(historyDetailLoadFailed({ docEntry: 9002, error: 'Recurso no encontrado' }))
+      .put(historyDetailLoadFailed({ docEntry: 9002, message: 'Recurso no encontrado', status: 404 }))
       .next()
       .isDone();
   });
@@ -253,7 +253,7 @@ describe('account slice', () => {
     const open = accountReducer(initialAccountState, historyDetailOpened(historyHeaders[0]));
     expect(accountReducer(open, historyDetailLoaded({ docEntry: 9002, lines: detailLines })).detail.data).toEqual([]);
     const closed = accountReducer(open, historyDetailClosed());
-    expect(accountReducer(closed, historyDetailLoadFailed({ docEntry: 9001, error: 'x' })).detail).toEqual(initialAccountState.detail);
+    expect(accountReducer(closed, historyDetailLoadFailed({ docEntry: 9001, message: 'x', status: 500 })).detail).toEqual(initialAccountState.detail);
   });
 
   it('logout forgets the buyer’s documents and orders', () => {

@@ -115,6 +115,15 @@ describe('Purchase history (/user/purchase-history)', () => {
     expect(await within(dialog).findByText('POL-1001-M')).toBeInTheDocument();
   });
 
+  it("the detail that is not found (404): its error without 'Reintentar' (the same request would get the same answer)", async () => {
+    const { grid, user } = await openScreen({ '/user/b1/purchase-history-det/9001': { status: 404, body: { status: 404, message: 'Recurso no encontrado' } } });
+    await user.click(within(grid).getByRole('button', { name: 'Ver detalle del pedido OC000101' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalle de Pedido' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Recurso no encontrado');
+    expect(within(dialog).queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+  });
+
   it('no orders: an empty-list text', async () => {
     mockApi({ [HISTORY_PATH]: [] });
     renderAccount(<PurchaseHistoryScreen />);

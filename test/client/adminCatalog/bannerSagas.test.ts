@@ -62,7 +62,7 @@ describe('banner list load', () => {
       .next()
       .call(callWithTimeout, fetchBanners)
       .throw(new HttpError(500, 'Internal server error'))
-      .put(bannersLoadFailed('Internal server error'))
+      .put(bannersLoadFailed({ message: 'Internal server error', status: 500 }))
       .next()
       .isDone();
   });

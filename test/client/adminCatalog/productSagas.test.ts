@@ -67,7 +67,7 @@ describe('product list load, step by step', () => {
       .next()
       .call(callWithTimeout, fetchProducts)
       .throw(new HttpError(0, 'Failed to fetch'))
-      .put(productsLoadFailed('Problema de conexión, intentarlo mas tarde'))
+      .put(productsLoadFailed({ message: 'Problema de conexión, intentarlo mas tarde', status: 0 }))
       .next()
       .isDone();
   });
@@ -79,14 +79,14 @@ describe('product list load, step by step', () => {
       .next()
       .call(callWithTimeout, fetchProducts)
       .throw(new HttpError(0, MSG.connectionProblem))
-      .put(productsLoadFailed('Problema de conexión, intentarlo mas tarde'))
+      .put(productsLoadFailed({ message: 'Problema de conexión, intentarlo mas tarde', status: 0 }))
       .next()
       .isDone();
     testSaga(handleProductListOpened)
       .next()
       .next()
       .throw(new HttpError(503, 'ERP no disponible'))
-      .put(productsLoadFailed('Problema de conexión, intentarlo mas tarde'))
+      .put(productsLoadFailed({ message: 'Problema de conexión, intentarlo mas tarde', status: 503 }))
       .next()
       .isDone();
   });
@@ -96,7 +96,7 @@ describe('product list load, step by step', () => {
       .next()
       .next()
       .throw(new HttpError(403, 'No tiene permisos para esta acción'))
-      .put(productsLoadFailed('No tiene permisos para esta acción'))
+      .put(productsLoadFailed({ message: 'No tiene permisos para esta acción', status: 403 }))
       .next()
       .isDone();
   });
@@ -112,7 +112,7 @@ describe('product list load, step by step', () => {
       .withReducer(adminCatalogReducers, storeWith())
       .provide([[matchers.call.fn(fetchProducts), never()], timeoutNow])
       .run();
-    expect(failed.storeState.adminCatalog.products).toEqual({ status: 'failed', data: [], error: 'Problema de conexión, intentarlo mas tarde' });
+    expect(failed.storeState.adminCatalog.products).toEqual({ status: 'failed', data: [], error: 'Problema de conexión, intentarlo mas tarde', errorStatus: 0 });
   });
 });
 

@@ -219,7 +219,7 @@ describe('notification flows with the reducer (final state)', () => {
     expectSaga(handleNotificationsLoad)
       .withReducer(adminNotificationsReducer, initialAdminNotificationsState)
       .provide([[matchers.call.fn(fetchNotifications), throwError(new HttpError(0, 'Failed to fetch'))]])
-      .hasFinalState({ ...initialAdminNotificationsState, notifications: { status: 'failed', data: [], error: 'Failed to fetch' } })
+      .hasFinalState({ ...initialAdminNotificationsState, notifications: { status: 'failed', data: [], error: 'Failed to fetch', errorStatus: 0 } })
       .run());
 
   it('creation confirmed: the new record joins the list', () =>

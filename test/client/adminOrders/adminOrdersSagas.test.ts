@@ -60,7 +60,7 @@ describe('Pedidos: the list', () => {
       .next()
       .call(callWithTimeout, fetchOrders, query)
       .throw(new HttpError(0, 'problema de conexión'))
-      .put(ordersLoadFailed('problema de conexión'))
+      .put(ordersLoadFailed({ message: 'problema de conexión', status: 0 }))
       .next()
       .isDone();
   });
@@ -94,7 +94,7 @@ describe('Pedidos: the detail', () => {
       .next()
       .call(callWithTimeout, fetchOrder, 'OC999999')
       .throw(new HttpError(404, 'Pedido no encontrado'))
-      .put(orderDetailLoadFailed({ ref: 'OC999999', message: 'Pedido no encontrado' }))
+      .put(orderDetailLoadFailed({ ref: 'OC999999', message: 'Pedido no encontrado', status: 404 }))
       .next()
       .isDone();
   });

@@ -222,7 +222,7 @@ describe('user list and edit choice', () => {
       .next()
       .call(callWithTimeout, fetchUsers, query)
       .throw(new HttpError(0, MSG.connectionProblem))
-      .put(usersLoadFailed('problema de conexión'))
+      .put(usersLoadFailed({ message: 'problema de conexión', status: 0 }))
       .next()
       .isDone();
   });
@@ -256,7 +256,7 @@ describe('user flows with the reducer (final state)', () => {
     expectSaga(loadUsers)
       .withReducer(rootReducer, { adminUsers: listed() })
       .provide([[matchers.call.fn(fetchUsers), throwError(new HttpError(500, 'Internal server error'))]])
-      .hasFinalState({ adminUsers: { ...listed(), list: { ...listed().list, status: 'failed', error: 'Internal server error' } } })
+      .hasFinalState({ adminUsers: { ...listed(), list: { ...listed().list, status: 'failed', error: 'Internal server error', errorStatus: 500 } } })
       .run());
 
   it('list: a new sort goes back to the first page and asks the server for it', () =>

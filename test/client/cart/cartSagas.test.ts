@@ -150,9 +150,11 @@ describe('count and lines, step by step', () => {
       .call(callWithTimeout, fetchCart, 12)
       .throw(erpDown())
       .put(
-        cartLoadFailed(
-          'No pudimos mostrar tu carro: el ERP, nuestro sistema de stock y precios, no responde en este momento. No se perdió nada: tus productos siguen guardados en el carro. Reintenta en unos minutos.',
-        ),
+        cartLoadFailed({
+          message:
+            'No pudimos mostrar tu carro: el ERP, nuestro sistema de stock y precios, no responde en este momento. No se perdió nada: tus productos siguen guardados en el carro. Reintenta en unos minutos.',
+          status: 503,
+        }),
       )
       .next()
       .isDone();
@@ -167,7 +169,7 @@ describe('count and lines, step by step', () => {
       .next()
       .call(callWithTimeout, fetchCart, 12)
       .throw(new HttpError(0, 'Failed to fetch'))
-      .put(cartLoadFailed('Failed to fetch'))
+      .put(cartLoadFailed({ message: 'Failed to fetch', status: 0 }))
       .next()
       .isDone();
   });

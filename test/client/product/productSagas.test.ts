@@ -23,6 +23,7 @@ describe('product saga, step by step', () => {
           sku: 'POL-1003',
           message:
             'No pudimos mostrar el stock y los precios de este producto: el ERP, nuestro sistema de stock y precios, no responde en este momento. No se perdió nada: tu carro sigue guardado. Reintenta en unos minutos.',
+          status: 503,
         }),
       )
       .next()
@@ -44,7 +45,7 @@ describe('product saga, step by step', () => {
       .next()
       .all([call(callWithTimeout, fetchProductDetail, 'NOPE'), call(loadContent, 'NOPE')])
       .throw(new HttpError(404, 'Producto no encontrado'))
-      .put(productFailed({ sku: 'NOPE', message: 'Producto no encontrado' }))
+      .put(productFailed({ sku: 'NOPE', message: 'Producto no encontrado', status: 404 }))
       .next()
       .isDone();
   });

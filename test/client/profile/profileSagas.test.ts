@@ -104,7 +104,7 @@ describe('load profile, step by step', () => {
       .next()
       .call(callWithTimeout, fetchProfile, 12)
       .throw(new HttpError(503, 'ERP no disponible'))
-      .put(profileLoadFailed('ERP no disponible'))
+      .put(profileLoadFailed({ message: 'ERP no disponible', status: 503 }))
       .next()
       .put(erpError('ERP no disponible'))
       .next()
@@ -118,7 +118,7 @@ describe('load profile, step by step', () => {
       .next()
       .call(callWithTimeout, fetchProfile, 12)
       .throw(new HttpError(0, MSG.connectionProblem))
-      .put(profileLoadFailed('problema de conexión'))
+      .put(profileLoadFailed({ message: 'problema de conexión', status: 0 }))
       .next()
       .put(erpError('problema de conexión'))
       .next()
@@ -219,7 +219,7 @@ describe('load flow with the reducers', () => {
       .withReducer(profileReducers, { session: buyerSession(null), profile: initialProfileState } as never)
       .provide([[matchers.call.fn(fetchProfile), never()], [matchers.call.fn(fetchRegions), regions], [matchers.call.fn(fetchCountries), countries], timeoutNow])
       .run();
-    expect(storeState.profile.load).toEqual({ status: 'failed', error: 'problema de conexión' });
+    expect(storeState.profile.load).toEqual({ status: 'failed', error: 'problema de conexión', errorStatus: 0 });
     expect(storeState.message.current).toEqual({ tipoMessage: 'Error', message: ' problema de conexión, intentelo mas tarde (B1) ' });
   });
 });

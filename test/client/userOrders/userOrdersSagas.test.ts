@@ -91,7 +91,7 @@ describe('Mis pedidos', () => {
     return expectSaga(handleMyOrderOpened, myOrderOpened('OC000099'))
       .withReducer(rootReducer, { userOrders: userOrdersReducer(initialUserOrdersState, myOrderOpened('OC000099')) })
       .provide([[matchers.call.fn(fetchMyOrder), throwError(new HttpError(404, 'Pedido no encontrado'))]])
-      .put(myOrderLoadFailed({ ref: 'OC000099', message: 'Pedido no encontrado' }))
+      .put(myOrderLoadFailed({ ref: 'OC000099', message: 'Pedido no encontrado', status: 404 }))
       .run()
       .then(({ storeState }) => expect(storeState.userOrders.detail).toMatchObject({ ref: 'OC000099', status: 'failed', error: 'Pedido no encontrado' }));
   });

@@ -98,6 +98,7 @@ export default function PendingPaymentsScreen() {
       title={ACCOUNT_TEXT.pendingTitle}
       failed={pending.status === 'failed'}
       error={ACCOUNT_TEXT.pendingLoadFailed}
+      errorStatus={pending.errorStatus}
       retryLabel={ACCOUNT_TEXT.retry}
       onRetry={() => dispatch(pendingScreenOpened())}
     >

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import type { PurchaseHistoryLine } from '@shared/api/erp';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
+import { canRetry } from '@client/app/problems';
 import { LinesTable, type LineColumn } from '@client/components/LinesTable';
 import type { DetailState } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
@@ -34,7 +35,7 @@ const COLUMNS: LineColumn<PurchaseHistoryLine>[] = [
 
 /** 'Detalle de Pedido' (spec section 2, Purchase history): the lines of one order. */
 export function PurchaseDetailDialog({ detail, onClose, onRetry, action }: Props) {
-  const { order, status, data: lines, error } = detail;
+  const { order, status, data: lines, error, errorStatus } = detail;
   return (
     <Dialog open={order !== null} onClose={onClose} fullWidth maxWidth="md" scroll="paper" aria-labelledby="purchase-detail-title">
       <DialogTitle id="purchase-detail-title">{ACCOUNT_TEXT.detailTitle}</DialogTitle>
@@ -49,9 +50,12 @@ export function PurchaseDetailDialog({ detail, onClose, onRetry, action }: Props
           <Alert
             severity="error"
             action={
-              <Button color="inherit" size="small" onClick={onRetry}>
-                {ACCOUNT_TEXT.retry}
-              </Button>
+              // trying again helps only where the answer may change (app/problems.ts)
+              canRetry(errorStatus) && (
+                <Button color="inherit" size="small" onClick={onRetry}>
+                  {ACCOUNT_TEXT.retry}
+                </Button>
+              )
             }
           >
             {fill(ACCOUNT_TEXT.detailLoadFailed, { message: error ?? '' })}

@@ -103,6 +103,7 @@ export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistory
       title={ACCOUNT_TEXT.historyTitle}
       failed={history.status === 'failed'}
       error={ACCOUNT_TEXT.historyLoadFailed}
+      errorStatus={history.errorStatus}
       retryLabel={ACCOUNT_TEXT.retry}
       onRetry={() => dispatch(historyScreenOpened())}
       extra={

@@ -2,7 +2,8 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
 import { fill, MSG } from '@shared/messages';
-import { HttpError, toApiError } from '@client/api/http';
+import { HttpError } from '@client/api/http';
+import { failureOf } from '@client/app/problems';
 import { invoicePaymentRequested, type InvoicePaymentStart } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
 import type { Loadable } from '@client/app/loadable';
@@ -45,9 +46,9 @@ export function* handleLoadPending() {
     const documents: PendingDocument[] = yield call(callWithTimeout, fetchPendingDocuments, customerId);
     yield put(pendingLoaded(documents));
   } catch (error) {
-    const { message } = toApiError(error);
-    yield put(pendingLoadFailed(message));
-    yield put(erpLoadFailedMessage(message));
+    const failure = failureOf(error);
+    yield put(pendingLoadFailed(failure));
+    yield put(erpLoadFailedMessage(failure.message));
   }
 }
 
@@ -77,9 +78,9 @@ export function* handleLoadHistory() {
     const orders: PurchaseHistoryHeader[] = yield call(callWithTimeout, fetchPurchaseHistory, customerId);
     yield put(historyLoaded(orders));
   } catch (error) {
-    const { message } = toApiError(error);
-    yield put(historyLoadFailed(message));
-    yield put(erpLoadFailedMessage(message));
+    const failure = failureOf(error);
+    yield put(historyLoadFailed(failure));
+    yield put(erpLoadFailedMessage(failure.message));
   }
 }
 
@@ -94,7 +95,7 @@ export function* handleLoadDetail(action: PayloadAction<PurchaseHistoryHeader>) 
     if (closed || !lines) return;
     yield put(historyDetailLoaded({ docEntry, lines }));
   } catch (error) {
-    yield put(historyDetailLoadFailed({ docEntry, error: toApiError(error).message }));
+    yield put(historyDetailLoadFailed({ docEntry, ...failureOf(error) }));
   }
 }
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
 import { loggedOut, sessionExpired, type InvoicePaymentStart } from '@client/app/events';
-import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable } from '@client/app/loadable';
+import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable, type LoadFailure } from '@client/app/loadable';
 
 /** The lines of one order (data), loaded when its popup opens. */
 export interface DetailState extends Loadable<PurchaseHistoryLine[]> {
@@ -39,8 +39,8 @@ const accountSlice = createSlice({
     pendingLoaded(state, action: PayloadAction<PendingDocument[]>) {
       state.pending = loadedWith(action.payload);
     },
-    pendingLoadFailed(state, action: PayloadAction<string>) {
-      state.pending = { status: 'failed', data: [], error: action.payload };
+    pendingLoadFailed(state, action: PayloadAction<LoadFailure>) {
+      state.pending = { status: 'failed', data: [], error: action.payload.message, errorStatus: action.payload.status };
     },
     /** 'Pagar' with the selection and the provider. */
     pendingPaymentSubmitted(_state, _action: PayloadAction<PendingPaymentChoice>) {},
@@ -53,8 +53,8 @@ const accountSlice = createSlice({
     historyLoaded(state, action: PayloadAction<PurchaseHistoryHeader[]>) {
       state.history = loadedWith(action.payload);
     },
-    historyLoadFailed(state, action: PayloadAction<string>) {
-      state.history = { status: 'failed', data: [], error: action.payload };
+    historyLoadFailed(state, action: PayloadAction<LoadFailure>) {
+      state.history = { status: 'failed', data: [], error: action.payload.message, errorStatus: action.payload.status };
     },
 
     /** The eye of one order: the popup opens at once and its lines load. */
@@ -67,9 +67,9 @@ const accountSlice = createSlice({
       state.detail.status = 'loaded';
       state.detail.data = action.payload.lines;
     },
-    historyDetailLoadFailed(state, action: PayloadAction<{ docEntry: number; error: string }>) {
+    historyDetailLoadFailed(state, action: PayloadAction<{ docEntry: number } & LoadFailure>) {
       if (state.detail.order?.docEntry !== action.payload.docEntry) return;
-      loadFailed(state.detail, action.payload.error);
+      loadFailed(state.detail, action.payload);
     },
     historyDetailClosed(state) {
       state.detail = initialAccountState.detail;

@@ -92,6 +92,7 @@ export default function AuditListScreen() {
       title={T.title}
       failed={list.status === 'failed'}
       error={list.error ?? T.loadFailed}
+      errorStatus={list.errorStatus}
       retryLabel={T.retry}
       onRetry={() => dispatch(auditListOpened())}
       extra={<AuditChangeDialog row={opened} onClose={() => dispatch(auditChangeClosed())} />}

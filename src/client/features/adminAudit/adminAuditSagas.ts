@@ -2,6 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { AuditList } from '@shared/api/adminAudit';
 import { toApiError, type Download } from '@client/api/http';
+import { failureOf } from '@client/app/problems';
 import type { ListQuery } from '@client/api/lists';
 import { saveFile } from '@client/app/download';
 import { notify } from '@client/app/notify';
@@ -30,7 +31,7 @@ export function* loadAudit() {
     const page: AuditList = yield call(callWithTimeout, fetchAudit, query);
     yield put(auditLoaded(page));
   } catch (error) {
-    yield put(auditLoadFailed(toApiError(error).message));
+    yield put(auditLoadFailed(failureOf(error)));
   }
 }
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuditList, AuditRow } from '@shared/api/adminAudit';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow } from '@client/app/loadable';
+import { idleFlow, type LoadFailure } from '@client/app/loadable';
 import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
 
 // 'Auditoría' (admin area): who changed what and when, filtered by who, kind of record, action and dates; each change
@@ -52,7 +52,7 @@ const adminAuditSlice = createSlice({
     auditLoaded(state, action: PayloadAction<AuditList>) {
       listLoaded(state.list, action.payload);
     },
-    auditLoadFailed(state, action: PayloadAction<string>) {
+    auditLoadFailed(state, action: PayloadAction<LoadFailure>) {
       listLoadFailed(state.list, action.payload);
     },
     auditExportRequested(state) {

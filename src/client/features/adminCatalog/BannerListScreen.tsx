@@ -90,6 +90,7 @@ export default function BannerListScreen() {
       create={loaded && banners.data.length === 0 ? { to: BANNER_CREATE_PATH, label: BANNER_MSG.create } : null}
       failed={banners.status === 'failed'}
       error={banners.error}
+      errorStatus={banners.errorStatus}
       retryLabel={ADMIN_CATALOG_TEXT.retry}
       onRetry={() => dispatch(bannerListOpened())}
     >

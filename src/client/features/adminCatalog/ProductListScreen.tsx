@@ -13,6 +13,7 @@ import { useSelector } from 'react-redux';
 import type { ProductListItem } from '@shared/api/adminProducts';
 import { fill } from '@shared/messages';
 import { ADMIN_PRODUCT_MSG } from '@shared/schemas/adminProducts';
+import { canRetry } from '@client/app/problems';
 import { useAppDispatch } from '@client/app/hooks';
 import { PAGE_SIZE, PortalDataGrid } from '@client/components/gridSetup';
 import { selectAdminProducts, selectProductStatuses, selectStatusError, selectStatusPending, type AdminCatalogRootState } from './adminCatalogSelectors';
@@ -108,7 +109,7 @@ export default function ProductListScreen() {
   // Section 8: the three texts of the list; the grid (and its pagination) is hidden while one shows.
   const notice =
     products.status === 'failed'
-      ? { severity: 'error' as const, text: products.error ?? ADMIN_PRODUCT_MSG.connectionProblem, retry: true }
+      ? { severity: 'error' as const, text: products.error ?? ADMIN_PRODUCT_MSG.connectionProblem, retry: canRetry(products.errorStatus) }
       : loaded && products.data.length === 0
         ? { severity: 'info' as const, text: ADMIN_PRODUCT_MSG.noProducts, retry: false }
         : loaded && rows.length === 0

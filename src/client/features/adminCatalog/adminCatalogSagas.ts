@@ -5,6 +5,7 @@ import type { Banner } from '@shared/api/banners';
 import { ADMIN_PRODUCT_MSG } from '@shared/schemas/adminProducts';
 import { BANNER_MSG } from '@shared/schemas/banners';
 import { toApiError } from '@client/api/http';
+import { failureOf } from '@client/app/problems';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
@@ -68,7 +69,7 @@ export function* handleProductListOpened() {
     const list: ProductListItem[] = yield call(callWithTimeout, fetchProducts);
     yield put(productsLoaded(list));
   } catch (error) {
-    yield put(productsLoadFailed(productListError(error)));
+    yield put(productsLoadFailed(failureOf(error, productListError(error))));
   }
 }
 
@@ -140,7 +141,7 @@ export function* handleBannerListOpened() {
     const list: Banner[] = yield call(callWithTimeout, fetchBanners);
     yield put(bannersLoaded(list));
   } catch (error) {
-    yield put(bannersLoadFailed(toApiError(error).message));
+    yield put(bannersLoadFailed(failureOf(error)));
   }
 }
 

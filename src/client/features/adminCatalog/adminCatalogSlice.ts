@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminProduct, ProductListItem, SaveProductFields } from '@shared/api/adminProducts';
 import type { Banner, SaveBannerFields } from '@shared/api/banners';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { idleFlow, type Flow, type Loadable, type LoadFailure } from '@client/app/loadable';
 
 // Product and banner administration (admin document sections 2, 4 and 8).
 
@@ -80,8 +80,8 @@ const adminCatalogSlice = createSlice({
     productsLoaded(state, action: PayloadAction<ProductListItem[]>) {
       state.products = { status: 'loaded', data: action.payload, error: null };
     },
-    productsLoadFailed(state, action: PayloadAction<string>) {
-      state.products = { status: 'failed', data: [], error: action.payload };
+    productsLoadFailed(state, action: PayloadAction<LoadFailure>) {
+      state.products = { status: 'failed', data: [], error: action.payload.message, errorStatus: action.payload.status };
     },
 
     /** The grid shows these skus (one page): their Estado is read in one request. */
@@ -139,8 +139,8 @@ const adminCatalogSlice = createSlice({
     bannersLoaded(state, action: PayloadAction<Banner[]>) {
       state.banners = { status: 'loaded', data: action.payload, error: null };
     },
-    bannersLoadFailed(state, action: PayloadAction<string>) {
-      state.banners = { status: 'failed', data: [], error: action.payload };
+    bannersLoadFailed(state, action: PayloadAction<LoadFailure>) {
+      state.banners = { status: 'failed', data: [], error: action.payload.message, errorStatus: action.payload.status };
     },
 
     bannerEditChosen(_state, _action: PayloadAction<number>) {},

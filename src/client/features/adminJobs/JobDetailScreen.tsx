@@ -60,6 +60,7 @@ export default function JobDetailScreen() {
       loading={validId && (detail.id !== id || detail.status === 'loading' || detail.status === 'idle')}
       loadingLabel={T.loading}
       error={!validId ? T.invalidJob : detail.id === id && detail.status === 'failed' ? (detail.error ?? T.detailLoadFailed) : null}
+      errorStatus={detail.errorStatus}
       retryLabel={T.retry}
       onRetry={validId ? () => dispatch(jobDetailOpened(id)) : undefined}
     >

@@ -126,6 +126,7 @@ export default function JobListScreen() {
       title={T.title}
       failed={list.status === 'failed'}
       error={list.error ?? T.loadFailed}
+      errorStatus={list.errorStatus}
       retryLabel={T.retry}
       onRetry={() => dispatch(jobsListOpened())}
       toolbar={

@@ -4,6 +4,7 @@ import type { AdminJobDetail, AdminJobList, JobsSummary, RetryJobResponse, Retry
 import { fill } from '@shared/messages';
 import { retryJob, retryJobs } from '@client/api/adminJobs';
 import { toApiError, type Download } from '@client/api/http';
+import { failureOf } from '@client/app/problems';
 import type { ListQuery } from '@client/api/lists';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { saveFile } from '@client/app/download';
@@ -51,7 +52,7 @@ export function* loadJobs() {
     const page: AdminJobList = yield call(callWithTimeout, fetchJobs, query);
     yield put(jobsLoaded(page));
   } catch (error) {
-    yield put(jobsLoadFailed(toApiError(error).message));
+    yield put(jobsLoadFailed(failureOf(error)));
   }
 }
 
@@ -130,7 +131,7 @@ export function* loadJobDetail(id: number) {
     const detail: AdminJobDetail = yield call(callWithTimeout, fetchJob, id);
     yield put(jobDetailLoaded(detail));
   } catch (error) {
-    yield put(jobDetailLoadFailed(toApiError(error).message));
+    yield put(jobDetailLoadFailed(failureOf(error)));
   }
 }
 

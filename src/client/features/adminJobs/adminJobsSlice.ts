@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminJob, AdminJobDetail, AdminJobList, JobsSummary, RetryJobResponse, RetryJobsResponse } from '@shared/api/adminJobs';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable } from '@client/app/loadable';
+import { idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadFailure } from '@client/app/loadable';
 import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
 
 // 'Trabajos ERP' (admin area): the outbox jobs with their tries, retried one or many; and the failed-jobs count of the
@@ -69,7 +69,7 @@ const adminJobsSlice = createSlice({
       const shown = new Set(action.payload.rows.map((job) => job.id));
       state.selected = state.selected.filter((id) => shown.has(id));
     },
-    jobsLoadFailed(state, action: PayloadAction<string>) {
+    jobsLoadFailed(state, action: PayloadAction<LoadFailure>) {
       listLoadFailed(state.list, action.payload);
     },
 
@@ -118,7 +118,7 @@ const adminJobsSlice = createSlice({
     jobDetailLoaded(state, action: PayloadAction<AdminJobDetail>) {
       if (state.detail.id === action.payload.job.id) state.detail = { id: action.payload.job.id, ...loadedWith(action.payload) };
     },
-    jobDetailLoadFailed(state, action: PayloadAction<string>) {
+    jobDetailLoadFailed(state, action: PayloadAction<LoadFailure>) {
       loadFailed(state.detail, action.payload);
     },
 

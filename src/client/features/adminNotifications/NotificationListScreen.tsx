@@ -91,6 +91,7 @@ export default function NotificationListScreen() {
       create={loaded && list.data.length < MAX_NOTIFICATIONS ? { to: NOTIFICATION_CREATE_PATH, label: T.create } : null}
       failed={list.status === 'failed'}
       error={list.error}
+      errorStatus={list.errorStatus}
       retryLabel={T.retry}
       onRetry={() => dispatch(notificationListOpened())}
     >

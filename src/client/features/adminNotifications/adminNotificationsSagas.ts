@@ -4,6 +4,7 @@ import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api
 import { fill } from '@shared/messages';
 import { NOTIFICATION_MSG, SECTION_LABELS } from '@shared/schemas/notifications';
 import { toApiError } from '@client/api/http';
+import { failureOf } from '@client/app/problems';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
@@ -47,7 +48,7 @@ export function* handleNotificationsLoad() {
     const list: NotificationRecipient[] = yield call(callWithTimeout, fetchNotifications);
     yield put(notificationsLoaded(list));
   } catch (error) {
-    yield put(notificationsLoadFailed(toApiError(error).message));
+    yield put(notificationsLoadFailed(failureOf(error)));
   }
 }
 

@@ -87,6 +87,7 @@ export default function OrderDetailScreen() {
       loading={detail.status === 'loading' || detail.status === 'idle'}
       loadingLabel={T.loading}
       error={detail.status === 'failed' ? (detail.error ?? T.detailLoadFailed) : null}
+      errorStatus={detail.errorStatus}
       retryLabel={T.retry}
       onRetry={() => dispatch(orderDetailOpened(ref))}
     >

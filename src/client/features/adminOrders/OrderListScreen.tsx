@@ -89,6 +89,7 @@ export default function OrderListScreen() {
       title={T.title}
       failed={list.status === 'failed'}
       error={list.error ?? T.loadFailed}
+      errorStatus={list.errorStatus}
       retryLabel={T.retry}
       onRetry={() => dispatch(ordersListOpened())}
       toolbar={

@@ -5,6 +5,7 @@ import type { RetryJobResponse } from '@shared/api/adminJobs';
 import { fill } from '@shared/messages';
 import { retryJob } from '@client/api/adminJobs';
 import { toApiError, type Download } from '@client/api/http';
+import { failureOf } from '@client/app/problems';
 import type { ListQuery } from '@client/api/lists';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { objectUrlOf, revokeObjectUrl, saveFile } from '@client/app/download';
@@ -48,7 +49,7 @@ export function* loadOrders() {
     const page: AdminOrderList = yield call(callWithTimeout, fetchOrders, query);
     yield put(ordersLoaded(page));
   } catch (error) {
-    yield put(ordersLoadFailed(toApiError(error).message));
+    yield put(ordersLoadFailed(failureOf(error)));
   }
 }
 
@@ -77,7 +78,7 @@ export function* loadOrderDetail(ref: string) {
     const order: AdminOrderDetail = yield call(callWithTimeout, fetchOrder, ref);
     yield put(orderDetailLoaded({ ref, order }));
   } catch (error) {
-    yield put(orderDetailLoadFailed({ ref, message: toApiError(error).message }));
+    yield put(orderDetailLoadFailed({ ref, ...failureOf(error) }));
   }
 }
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminOrderDetail, AdminOrderList, AdminOrderRow } from '@shared/api/adminOrders';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadStatus } from '@client/app/loadable';
+import { idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadFailure, type LoadStatus } from '@client/app/loadable';
 import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
 
 // 'Pedidos' of the admin area: every portal order (search, filters, sort, pages, CSV) and one order's whole story, its
@@ -85,7 +85,7 @@ const adminOrdersSlice = createSlice({
     ordersLoaded(state, action: PayloadAction<AdminOrderList>) {
       listLoaded(state.list, action.payload);
     },
-    ordersLoadFailed(state, action: PayloadAction<string>) {
+    ordersLoadFailed(state, action: PayloadAction<LoadFailure>) {
       listLoadFailed(state.list, action.payload);
     },
     ordersExportRequested(state) {
@@ -107,8 +107,8 @@ const adminOrdersSlice = createSlice({
     orderDetailLoaded(state, action: PayloadAction<{ ref: string; order: AdminOrderDetail }>) {
       if (state.detail.ref === action.payload.ref) state.detail = { ref: action.payload.ref, ...loadedWith(action.payload.order) };
     },
-    orderDetailLoadFailed(state, action: PayloadAction<{ ref: string; message: string }>) {
-      if (state.detail.ref === action.payload.ref) loadFailed(state.detail, action.payload.message);
+    orderDetailLoadFailed(state, action: PayloadAction<{ ref: string } & LoadFailure>) {
+      if (state.detail.ref === action.payload.ref) loadFailed(state.detail, action.payload);
     },
     /** The detail screen left: its photo's object URL is given back (the saga revokes it). */
     orderDetailClosed(state) {

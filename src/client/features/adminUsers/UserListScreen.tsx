@@ -123,6 +123,7 @@ export default function UserListScreen() {
       create={{ to: USER_CREATE_PATH, label: T.create }}
       failed={list.status === 'failed'}
       error={list.error}
+      errorStatus={list.errorStatus}
       retryLabel={T.retry}
       onRetry={() => dispatch(userListOpened())}
       toolbar={

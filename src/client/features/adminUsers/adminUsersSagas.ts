@@ -4,6 +4,7 @@ import type { AdminUser, AdminUserPage, SaveUserRequest } from '@shared/api/admi
 import { fill } from '@shared/messages';
 import { isNewUserId, USER_MSG } from '@shared/schemas/users';
 import { toApiError, type Download } from '@client/api/http';
+import { failureOf } from '@client/app/problems';
 import type { ListQuery } from '@client/api/lists';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { saveFile } from '@client/app/download';
@@ -66,7 +67,7 @@ export function* loadUsers() {
     const page: AdminUserPage = yield call(callWithTimeout, fetchUsers, query);
     yield put(usersLoaded(page));
   } catch (error) {
-    yield put(usersLoadFailed(toApiError(error).message));
+    yield put(usersLoadFailed(failureOf(error)));
   }
 }
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminUser, AdminUserPage, AdminUserRow, SaveUserRequest } from '@shared/api/adminUsers';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { idleFlow, type Flow, type Loadable, type LoadFailure } from '@client/app/loadable';
 import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
 import type { ErpCustomer } from './api';
 
@@ -93,7 +93,7 @@ const adminUsersSlice = createSlice({
     usersLoaded(state, action: PayloadAction<AdminUserPage>) {
       listLoaded(state.list, action.payload);
     },
-    usersLoadFailed(state, action: PayloadAction<string>) {
+    usersLoadFailed(state, action: PayloadAction<LoadFailure>) {
       listLoadFailed(state.list, action.payload);
     },
     /** 'Exportar CSV' of what the search and filters select. */

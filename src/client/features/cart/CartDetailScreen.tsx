@@ -58,7 +58,7 @@ export default function CartDetailScreen() {
 
   let body;
   if (nothingRead) {
-    body = <ProblemAlert message={load.error ?? CART_TEXT.loadFailed} onRetry={retry} retryLabel={CART_TEXT.retry} />;
+    body = <ProblemAlert message={load.error ?? CART_TEXT.loadFailed} errorStatus={load.errorStatus} onRetry={retry} retryLabel={CART_TEXT.retry} />;
   } else if (firstLoad) {
     body = <PageSpinner label={CART_TEXT.loading} />;
   } else if (items.length === 0) {
@@ -100,7 +100,7 @@ export default function CartDetailScreen() {
         {!firstLoad && <Typography color="text.secondary">{productCount(items.length)}</Typography>}
       </Box>
       {load.status === 'loading' && !firstLoad && <LinearProgress aria-label={CART_TEXT.loading} sx={{ mb: 1 }} />}
-      {load.status === 'failed' && items.length > 0 && <ProblemAlert message={load.error ?? CART_TEXT.loadFailed} onRetry={retry} retryLabel={CART_TEXT.retry} />}
+      {load.status === 'failed' && items.length > 0 && <ProblemAlert message={load.error ?? CART_TEXT.loadFailed} errorStatus={load.errorStatus} onRetry={retry} retryLabel={CART_TEXT.retry} />}
       {nothingRead ? (
         body
       ) : (

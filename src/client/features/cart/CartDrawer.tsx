@@ -86,7 +86,7 @@ function CartDrawerContent({ titleId, onClose }: { titleId: string; onClose: () 
       <Box sx={{ flex: 1, overflowY: 'auto', px: 2 }}>
         {load.status === 'failed' && (
           <Box sx={{ mt: 2 }}>
-            <ProblemAlert message={load.error ?? CART_TEXT.loadFailed} onRetry={() => dispatch(cartDrawerOpened())} retryLabel={CART_TEXT.retry} />
+            <ProblemAlert message={load.error ?? CART_TEXT.loadFailed} errorStatus={load.errorStatus} onRetry={() => dispatch(cartDrawerOpened())} retryLabel={CART_TEXT.retry} />
           </Box>
         )}
         {firstLoad && load.status !== 'failed' ? (

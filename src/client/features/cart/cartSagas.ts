@@ -7,7 +7,7 @@ import { toApiError } from '@client/api/http';
 import { cartItemsAddFinished, cartItemsAddRequested, cartRefreshRequested, type CartItemRequest } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { problemText } from '@client/app/problems';
+import { failureOf, problemText } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { removeItems, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { addCartItem, deleteCartItem, fetchCart, fetchCartCount, updateCartItem } from './api';
@@ -55,7 +55,7 @@ export function* handleLoadCart() {
     const cart: CartResponse = yield call(callWithTimeout, fetchCart, userId);
     yield put(cartLoaded(cart));
   } catch (error) {
-    yield put(cartLoadFailed(problemText(error, CART_TEXT.erpDownLoad, CART_TEXT.erpDownLoadKept)));
+    yield put(cartLoadFailed(failureOf(error, problemText(error, CART_TEXT.erpDownLoad, CART_TEXT.erpDownLoadKept))));
   }
 }
 

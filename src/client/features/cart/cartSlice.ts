@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartItem, CartResponse } from '@shared/api/cart';
 import type { OrderTotals } from '@shared/pricing';
 import { cartEmptied, loggedOut, sessionExpired } from '@client/app/events';
-import type { LoadState } from '@client/app/loadable';
+import type { LoadFailure, LoadState } from '@client/app/loadable';
 
 export interface CartState {
   /** The top bar badge: what GET count-cart answered, less the lines deleted since. */
@@ -57,8 +57,8 @@ const cartSlice = createSlice({
       state.totals = action.payload.totals ?? null;
       state.load = { status: 'loaded', error: null };
     },
-    loadFailed(state, action: PayloadAction<string>) {
-      state.load = { status: 'failed', error: action.payload };
+    loadFailed(state, action: PayloadAction<LoadFailure>) {
+      state.load = { status: 'failed', error: action.payload.message, errorStatus: action.payload.status };
     },
     /** The buyer set a line's quantity (already clamped to 1..stock); shown at once, confirmed by the server. */
     quantityChanged(state, action: PayloadAction<QuantityChange>) {

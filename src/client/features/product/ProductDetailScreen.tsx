@@ -95,7 +95,7 @@ export default function ProductDetailScreen({ viewer }: { viewer: ProductViewer 
 function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { status, detail, content, error, sku: loadedSku, quantities, adding, view, grid, gridAdding, gridProblems, gridShortfalls, curves, curveSaving } = useAppSelector(selectProduct);
+  const { status, detail, content, error, errorStatus, sku: loadedSku, quantities, adding, view, grid, gridAdding, gridProblems, gridShortfalls, curves, curveSaving } = useAppSelector(selectProduct);
   const [loginDialog, setLoginDialog] = useState(false);
   const [sizeGuide, setSizeGuide] = useState(false);
 
@@ -105,7 +105,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
 
   if (status === 'loading' || loadedSku !== sku) return <PageSpinner label="Cargando producto" />;
   if (status === 'failed' || !detail) {
-    return <ProblemAlert message={error ?? MSG.unknownError} onRetry={() => dispatch(productOpened(sku))} retryLabel={PRODUCT_TEXT.retry} />;
+    return <ProblemAlert message={error ?? MSG.unknownError} errorStatus={errorStatus} onRetry={() => dispatch(productOpened(sku))} retryLabel={PRODUCT_TEXT.retry} />;
   }
 
   const name = detail.nombre || content?.name || sku;

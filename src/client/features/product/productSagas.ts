@@ -9,7 +9,7 @@ import { cartRefreshRequested, type CartItemRequest } from '@client/app/events';
 import { notify } from '@client/app/notify';
 import { MSG } from '@shared/messages';
 import { toApiError } from '@client/api/http';
-import { isErpDown, problemText } from '@client/app/problems';
+import { failureOf, isErpDown, problemText } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { createCurve, deleteCurve, fetchCurves, fetchProductContent, fetchProductDetail, type ProductContent } from './api';
 import {
@@ -57,7 +57,7 @@ export function* handleProductOpened(action: PayloadAction<string>) {
     const [detail, content]: [ProductDetail, ProductContent | null] = yield all([call(callWithTimeout, fetchProductDetail, sku), call(loadContent, sku)]);
     yield put(productLoaded({ sku, detail, content }));
   } catch (error) {
-    yield put(productFailed({ sku, message: productErrorText(error) }));
+    yield put(productFailed({ sku, ...failureOf(error, productErrorText(error)) }));
   }
 }
 

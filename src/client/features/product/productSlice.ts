@@ -4,7 +4,7 @@ import type { SizeCurve, SizeCurveRequest } from '@shared/api/curves';
 import type { CurveShortfall } from '@shared/curves';
 import type { ProductDetail } from '@shared/api/erp';
 import { cartItemsAddFinished, cartItemsAddRequested, loggedOut, sessionExpired, type CartItemRequest } from '@client/app/events';
-import type { LoadStatus } from '@client/app/loadable';
+import type { LoadFailure, LoadStatus } from '@client/app/loadable';
 import type { ProductContent } from './api';
 
 export interface ProductState {
@@ -14,6 +14,8 @@ export interface ProductState {
   /** null when the style has no portal content (or it could not be read): no images, sheet or guide. */
   content: ProductContent | null;
   error: string | null;
+  /** The failed answer's HTTP status (0: no answer): whether 'Reintentar' can help. */
+  errorStatus?: number;
   /** What each size's quantity input shows, by sku ('' while empty). */
   quantities: Record<string, string>;
   /** 'Agregar al Carro' is under way: the button waits. */
@@ -59,10 +61,11 @@ const productSlice = createSlice({
       state.content = action.payload.content;
       state.error = null;
     },
-    failed(state, action: PayloadAction<{ sku: string; message: string }>) {
+    failed(state, action: PayloadAction<{ sku: string } & LoadFailure>) {
       if (action.payload.sku !== state.sku) return;
       state.status = 'failed';
       state.error = action.payload.message;
+      state.errorStatus = action.payload.status;
     },
     /** A size's quantity input changed (already clamped to 0..stock). */
     quantityChanged(state, action: PayloadAction<{ sku: string; value: string }>) {

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import type { CompanyDataForm } from '@shared/schemas/profile';
+import { canRetry } from '@client/app/problems';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch } from '@client/app/hooks';
 import { AddressDialog, type AddressChange } from './AddressDialog';
@@ -76,9 +77,12 @@ export default function ProfileScreen() {
           <Alert
             severity="error"
             action={
-              <Button color="inherit" size="small" onClick={() => dispatch(profileScreenOpened())}>
-                {PROFILE_TEXT.retry}
-              </Button>
+              // trying again helps only where the answer may change (app/problems.ts)
+              canRetry(load.errorStatus) && (
+                <Button color="inherit" size="small" onClick={() => dispatch(profileScreenOpened())}>
+                  {PROFILE_TEXT.retry}
+                </Button>
+              )
             }
           >
             {PROFILE_TEXT.loadFailed} {load.error}

@@ -4,6 +4,7 @@ import type { Country, CustomerProfile, Region } from '@shared/api/erp';
 import { fill, MSG } from '@shared/messages';
 import type { UpdateProfileRequest } from '@shared/schemas/profile';
 import { toApiError } from '@client/api/http';
+import { failureOf } from '@client/app/problems';
 import { profileRefreshed } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
 import { notify } from '@client/app/notify';
@@ -43,9 +44,9 @@ export function* handleLoadProfile(userId: number) {
     yield put(profileLoaded(profile));
     yield call(keepProfile, profile);
   } catch (error) {
-    const { message } = toApiError(error);
-    yield put(profileLoadFailed(message));
-    yield put(erpLoadFailedMessage(message));
+    const failure = failureOf(error);
+    yield put(profileLoadFailed(failure));
+    yield put(erpLoadFailedMessage(failure.message));
   }
 }
 

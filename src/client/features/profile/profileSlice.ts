@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Country, CustomerProfile, Region } from '@shared/api/erp';
 import type { UpdateProfileRequest } from '@shared/schemas/profile';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, loadFailed, startLoading, type Flow, type LoadState, type LoadStatus } from '@client/app/loadable';
+import { idleFlow, loadFailed, startLoading, type Flow, type LoadFailure, type LoadState, type LoadStatus } from '@client/app/loadable';
 
 export interface ProfileState {
   /** The profile this screen read or saved; null until then (the screen falls back to the session's). */
@@ -33,7 +33,7 @@ const profileSlice = createSlice({
       state.profile = action.payload;
       state.load = { status: 'loaded', error: null };
     },
-    loadFailed(state, action: PayloadAction<string>) {
+    loadFailed(state, action: PayloadAction<LoadFailure>) {
       loadFailed(state.load, action.payload);
     },
     catalogsLoadStarted(state) {

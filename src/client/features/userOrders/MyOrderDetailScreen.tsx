@@ -54,6 +54,7 @@ export default function MyOrderDetailScreen({ reorderAction }: MyOrderDetailScre
       loading={detail.status === 'loading' || detail.status === 'idle'}
       loadingLabel={T.loading}
       error={detail.status === 'failed' ? (detail.error ?? T.detailLoadFailed) : null}
+      errorStatus={detail.errorStatus}
       retryLabel={T.retry}
       onRetry={() => dispatch(myOrderOpened(ref))}
     >

@@ -67,6 +67,7 @@ export default function MyOrderListScreen() {
       title={T.title}
       failed={list.status === 'failed'}
       error={list.error ?? T.loadFailed}
+      errorStatus={list.errorStatus}
       retryLabel={T.retry}
       onRetry={() => dispatch(myOrdersOpened())}
     >

@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, fork, put, select, takeLatest } from 'redux-saga/effects';
 import type { BuyerOrderDetail, BuyerOrderList } from '@shared/api/userOrders';
-import { toApiError } from '@client/api/http';
+import { failureOf } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { selectMyOrdersPage } from './userOrdersSelectors';
 import {
@@ -24,7 +24,7 @@ export function* handleMyOrdersOpened() {
     const list: BuyerOrderList = yield call(callWithTimeout, fetchMyOrders, page, pageSize);
     yield put(myOrdersLoaded(list));
   } catch (error) {
-    yield put(myOrdersLoadFailed(toApiError(error).message));
+    yield put(myOrdersLoadFailed(failureOf(error)));
   }
 }
 
@@ -34,7 +34,7 @@ export function* handleMyOrderOpened(action: PayloadAction<string>) {
     const order: BuyerOrderDetail = yield call(callWithTimeout, fetchMyOrder, ref);
     yield put(myOrderLoaded({ ref, order }));
   } catch (error) {
-    yield put(myOrderLoadFailed({ ref, message: toApiError(error).message }));
+    yield put(myOrderLoadFailed({ ref, ...failureOf(error) }));
   }
 }
 

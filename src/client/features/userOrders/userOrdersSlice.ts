@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BuyerOrderDetail, BuyerOrderList, BuyerOrderRow } from '@shared/api/userOrders';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable } from '@client/app/loadable';
+import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable, type LoadFailure } from '@client/app/loadable';
 import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
 
 // 'Mis pedidos' (buyers): their portal orders page by page with where each stands, and one order's steps, lines and
@@ -47,7 +47,7 @@ const userOrdersSlice = createSlice({
       listLoaded(state.list, action.payload);
       state.erpAvailable = action.payload.erpAvailable;
     },
-    myOrdersLoadFailed(state, action: PayloadAction<string>) {
+    myOrdersLoadFailed(state, action: PayloadAction<LoadFailure>) {
       listLoadFailed(state.list, action.payload);
     },
 
@@ -59,8 +59,8 @@ const userOrdersSlice = createSlice({
     myOrderLoaded(state, action: PayloadAction<{ ref: string; order: BuyerOrderDetail }>) {
       if (state.detail.ref === action.payload.ref) state.detail = { ref: action.payload.ref, ...loadedWith(action.payload.order) };
     },
-    myOrderLoadFailed(state, action: PayloadAction<{ ref: string; message: string }>) {
-      if (state.detail.ref === action.payload.ref) loadFailed(state.detail, action.payload.message);
+    myOrderLoadFailed(state, action: PayloadAction<{ ref: string } & LoadFailure>) {
+      if (state.detail.ref === action.payload.ref) loadFailed(state.detail, action.payload);
     },
   },
   // another buyer may log in next: nothing of this one stays
