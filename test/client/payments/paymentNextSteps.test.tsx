@@ -150,6 +150,14 @@ describe('/payment with nothing to post: the state of the payment, from the serv
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 
+  it('the server does not know the payment (404): its message without Reintentar (the same question gets the same answer)', async () => {
+    cardPaymentPosted();
+    mockApi({ [`GET /api/user/tbk/state/${TOKEN}`]: () => json(404, { status: 404, message: 'Pago no encontrado' }) });
+    renderWithProviders({ route: '/payment', preloadedState: buyer });
+    expect(await screen.findByText('No se pudo consultar el estado del pago: Pago no encontrado')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+  });
+
   it('Back from Khipu’s page: the charge still pending, Volver a pagar only (a transfer is not given up from here)', async () => {
     saveTransferStart({ purpose: 'ORDER', order: { ...order, paymentMethod: 'KHIPU' } }, PAYMENT_ID, PAYMENT_URL);
     takePaymentRedirect();

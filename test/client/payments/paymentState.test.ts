@@ -217,7 +217,7 @@ describe('the state of the payment, step by step', () => {
       .next()
       .call(callWithTimeout, fetchCardPaymentState, TOKEN)
       .throw(new HttpError(503, 'WebPay no respondió, intentelo mas tarde'))
-      .put(paymentStateFailed('WebPay no respondió, intentelo mas tarde'))
+      .put(paymentStateFailed({ message: 'WebPay no respondió, intentelo mas tarde', status: 503 }))
       .next()
       .isDone();
   });
@@ -422,7 +422,7 @@ describe('Volver al carro and Intentar nuevamente of invoices', () => {
         },
       })
       .dispatch(paymentStateRequested())
-      .put(paymentStateFailed('problema de conexión'))
+      .put(paymentStateFailed({ message: 'problema de conexión', status: 0 }))
       .dispatch(paymentStateRequested())
       .silentRun(50);
     expect(storeState.payments.standing).toEqual({ status: 'loaded', payment: standing({}), error: null });

@@ -4,6 +4,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { describePaymentState, PROVIDER_NAMES } from '@shared/payments';
+import { canRetry } from '@client/app/problems';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { PaymentDetails, type DetailRow } from './PaymentDetails';
 import { PaymentNextSteps } from './PaymentNextSteps';
@@ -41,9 +42,12 @@ export function PaymentStatePanel() {
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={refresh}>
-            {PAYMENTS_TEXT.retry}
-          </Button>
+          // trying again helps only where the answer may change (app/problems.ts)
+          canRetry(standing.errorStatus) && (
+            <Button color="inherit" size="small" onClick={refresh}>
+              {PAYMENTS_TEXT.retry}
+            </Button>
+          )
         }
       >
         {fill(PAYMENTS_TEXT.stateFailed, { message: standing.error ?? '' })}

@@ -24,6 +24,7 @@ import {
 } from '@client/app/events';
 import { navigateTo, ROUTES, type PendingPaymentsReselection } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
+import { failureOf } from '@client/app/problems';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { clearOrderChoices } from '@client/app/sessionStorage';
@@ -281,7 +282,7 @@ export function* handleLoadPaymentState() {
     yield put(paymentStateLoaded(standingOf(stored, payment, order)));
     yield call(handlePaymentSettled, stored.reference, payment.state, payment.purpose);
   } catch (error) {
-    yield put(paymentStateFailed(toApiError(error).message));
+    yield put(paymentStateFailed(failureOf(error)));
   }
 }
 

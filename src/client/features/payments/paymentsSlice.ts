@@ -12,7 +12,7 @@ import {
   sessionExpired,
   type InvoicePaymentStart,
 } from '@client/app/events';
-import type { FlowStatus, LoadStatus } from '@client/app/loadable';
+import type { FlowStatus, LoadFailure, LoadStatus } from '@client/app/loadable';
 import { wrongOriginDetected } from '@client/app/publicOriginSlice';
 import type { StoredPayment } from './paymentStorage';
 
@@ -85,7 +85,7 @@ export interface PaymentsState {
    */
   redirect: { status: 'idle' | 'ready' | 'sent' | 'none'; target: ProviderRedirect | null };
   /** The state page: the payment this tab started, as the server tells it; `payment` null when there is none. */
-  standing: { status: LoadStatus; payment: PaymentStanding | null; error: string | null };
+  standing: { status: LoadStatus; payment: PaymentStanding | null; error: string | null; errorStatus?: number };
   /** 'Intentar nuevamente' (a new order and payment), until the new payment starts or fails. */
   retry: { status: FlowStatus; error: string | null };
   /** The last payment whose outcome this tab applied: what it paid ('Intentar nuevamente' of invoices reselects them). */
@@ -163,14 +163,14 @@ const paymentsSlice = createSlice({
     /** The state page asks the server (again, with 'Reintentar'). */
     paymentStateRequested() {},
     paymentStateLoadStarted(state) {
-      state.standing = { ...state.standing, status: 'loading', error: null };
+      state.standing = { status: 'loading', payment: state.standing.payment, error: null };
     },
     /** The server's answer; null: this tab has no payment in progress. */
     paymentStateLoaded(state, action: PayloadAction<PaymentStanding | null>) {
       state.standing = { status: 'loaded', payment: action.payload, error: null };
     },
-    paymentStateFailed(state, action: PayloadAction<string>) {
-      state.standing = { ...state.standing, status: 'failed', error: action.payload };
+    paymentStateFailed(state, action: PayloadAction<LoadFailure>) {
+      state.standing = { ...state.standing, status: 'failed', error: action.payload.message, errorStatus: action.payload.status };
     },
     /** 'Volver a pagar': the same payment again, if the provider still takes it. */
     paymentResumeRequested(state) {
