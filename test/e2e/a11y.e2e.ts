@@ -395,6 +395,15 @@ describe('375 px: every grid is a list of cards with every field and action in v
     for (const field of ['Estado', 'Fecha', 'Tipo Retiro']) await order.getByText(field, { exact: false }).first().waitFor();
     await order.getByRole('button', { name: /^Ver detalle del pedido/ }).waitFor();
     problems.history = await outOfView(page, 'main ul');
+    // its detail: one card per line (no table wider than the popup)
+    await order.getByRole('button', { name: /^Ver detalle del pedido/ }).click();
+    const detail = page.getByRole('dialog', { name: 'Detalle de Pedido' });
+    await detail.getByRole('list', { name: 'Detalle de Pedido' }).getByRole('listitem').first().waitFor();
+    expect(await detail.getByRole('table').count()).toBe(0);
+    await settle(page);
+    problems.historyDetail = await outOfView(page, '[role="dialog"] ul');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
 
     await page.goto('/user/product-detail/POL-1001');
     const sizes = page.getByRole('table', { name: 'Tallas disponibles' });
@@ -404,7 +413,7 @@ describe('375 px: every grid is a list of cards with every field and action in v
     problems.sizes = await outOfView(page, 'table[aria-label="Tallas disponibles"]');
 
     await page.setViewportSize(DESKTOP);
-    expect(problems).toEqual({ catalogue: [], search: [], pending: [], history: [], sizes: [] });
+    expect(problems).toEqual({ catalogue: [], search: [], pending: [], history: [], historyDetail: [], sizes: [] });
   });
 
   it('admin: products, users, notification recipients, banners', async () => {

@@ -89,6 +89,9 @@ describe('Purchase history (/user/purchase-history)', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Detalle de Pedido' });
       const lines = await within(dialog).findByRole('list', { name: 'Detalle de Pedido' });
       expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+      // the popup's content scrolls and the cards have nothing to focus: the content is a Tab stop a keyboard scrolls
+      expect(within(dialog).getByRole('region', { name: 'Detalle de Pedido' })).toHaveAttribute('tabindex', '0');
+      expect(within(dialog).getByRole('region', { name: 'Detalle de Pedido' })).toContainElement(lines);
       const first = within(lines).getByRole('listitem', { name: 'Polera Básica Algodón M' });
       expect(within(first).getAllByRole('term').map((dt) => dt.textContent)).toEqual(['N° Linea', 'N° Sku', 'Cantidad', 'Valor Neto']);
       expect(within(first).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['1', 'POL-1001-M', '24', '$143.760']);
