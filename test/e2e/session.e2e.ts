@@ -117,3 +117,57 @@ describe('login journeys (spec section 4)', () => {
     await context.close();
   });
 });
+
+// Decision D22: the login page draws the anonymous shell with its own style sheet, the SPA with MUI. Going from an
+// anonymous page of the SPA to the login page must not move the logo, the menu, the bars or the sidebar's link.
+describe("the login page's shell matches the SPA's anonymous shell", () => {
+  type Box = { x: number; y: number; width: number; height: number } | null;
+  interface Shell {
+    header: { x: number; y: number; width: number; height: number; background: string } | null;
+    logo: Box;
+    menu: Box;
+    footer: { height: number; background: string } | null;
+    footerArt: Box;
+    customerRequest: Box;
+  }
+
+  async function shellOf(page: Page, path: string): Promise<Shell> {
+    await page.goto(path);
+    await page.locator('footer img').waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    return page.evaluate(() => {
+      const box = (el: Element | null | undefined) => {
+        if (!el || !(el as HTMLElement).checkVisibility()) return null;
+        const r = el.getBoundingClientRect();
+        return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
+      };
+      const header = document.querySelector('header');
+      const footer = document.querySelector('footer');
+      const onScreen = (el: Element | undefined) => (el && el.getBoundingClientRect().right > 0 ? el : null);
+      return {
+        header: header && { ...box(header)!, background: getComputedStyle(header).backgroundColor },
+        logo: box(document.querySelector('a[aria-label="Ir al inicio"] img')),
+        menu: box(document.querySelector('button[aria-label="Abrir menú"]')),
+        footer: footer && { height: Math.round(footer.getBoundingClientRect().height), background: getComputedStyle(footer).backgroundColor },
+        footerArt: box(document.querySelector('footer img')) && { ...box(document.querySelector('footer img'))!, y: 0 },
+        // the sidebar's link where a sidebar is shown (a closed drawer on a phone is off screen)
+        customerRequest: box(onScreen([...document.querySelectorAll('nav a')].find((a) => a.textContent?.includes('Solicitud creación de cliente')))),
+      };
+    });
+  }
+
+  it.each([
+    ['phone', 375],
+    ['tablet', 700],
+    ['desktop', 1366],
+  ])('on a %s (%i px)', async (_name, width) => {
+    const { context, page } = await newPage(browser, { width, height: 800 });
+    const spa = await shellOf(page, '/session-expired');
+    const login = await shellOf(page, '/login');
+    expect(login).toEqual(spa);
+    expect(login.logo).not.toBeNull();
+    if (width <= 600) expect(login.menu).not.toBeNull();
+    else expect(login.customerRequest).not.toBeNull();
+    await context.close();
+  });
+});

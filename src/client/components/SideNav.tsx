@@ -149,9 +149,10 @@ export function SideNav({ variant, open, onClose, badges = {}, ...audience }: Si
       </Suspense>
     );
   }
-  // what MUI's permanent Drawer draws: a docked, full-height panel with a border on its right
+  // what MUI's permanent Drawer draws: a docked, full-height panel with a border on its right (the list inside it,
+  // not over the border)
   return (
-    <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0, bgcolor: 'background.paper', color: 'text.primary', borderRight: 1, borderColor: 'divider' }}>
+    <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0, bgcolor: 'background.paper', color: 'text.primary', borderRight: 1, borderColor: 'divider', '& > nav': { width: 'auto' } }}>
       {list}
     </Box>
   );

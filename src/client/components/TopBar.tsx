@@ -44,7 +44,7 @@ export function TopBar({ loggedIn, showProfile, search, cart, onOpenNav, onLogou
     <AppBar position="sticky" elevation={1}>
       <Toolbar sx={{ flexWrap: 'wrap', columnGap: 1, px: { xs: 1, sm: 2 } }}>
         {onOpenNav && (
-          <IconButton color="inherit" edge="start" aria-label={MSG.openMenu} onClick={onOpenNav}>
+          <IconButton color="inherit" aria-label={MSG.openMenu} onClick={onOpenNav}>
             <MenuIcon />
           </IconButton>
         )}
