@@ -180,8 +180,11 @@ describe('purchase history', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await eyes.first().click();
     const dialog = page.getByRole('dialog', { name: /Detalle de Pedido/ });
-    for (const header of ['N° Linea', 'N° Sku', 'Descripcion', 'Cantidad', 'Valor Neto']) await dialog.getByRole('columnheader', { name: header }).waitFor();
-    expect(await dialog.getByRole('row').count()).toBeGreaterThan(1);
+    // a phone shows the order's lines as cards titled by the product, every other column labelled
+    const line = dialog.getByRole('list', { name: /Detalle de Pedido/ }).getByRole('listitem').first();
+    for (const label of ['N° Linea', 'N° Sku', 'Cantidad', 'Valor Neto']) await line.getByText(label, { exact: true }).waitFor();
+    expect(await dialog.getByRole('table').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await context.close();
   });
 });

@@ -48,9 +48,15 @@ export const spokenToast = (message: string, variant: VariantType) => `${variant
 const recent: { toast: Toast; at: number }[] = [];
 const RECENT_MS = 3000;
 
-/** The toasts given in the last seconds (a saga's 'done' just before it leads to another page). */
+/**
+ * The toasts given in the last seconds (a saga's 'done' just before it leads to another page), as the screen shows
+ * them: an error, warning or info toast a later success closed is not carried ('Cambio no realizado', then the change
+ * made a moment later, carries only 'Contraseña actualizada…').
+ */
 export function recentToasts(now = Date.now()): Toast[] {
-  return recent.filter((r) => now - r.at <= RECENT_MS).map((r) => r.toast);
+  const toasts = recent.filter((r) => now - r.at <= RECENT_MS).map((r) => r.toast);
+  const lastSuccess = toasts.findLastIndex((t) => t.variant === 'success');
+  return toasts.filter((t, i) => i > lastSuccess || !supersededBySuccess(t.variant));
 }
 
 /** Short toast; sagas `call` it so tests can assert it. */

@@ -1,5 +1,5 @@
 import type { SnackbarKey } from 'notistack';
-import { attachToasts, dismissToasts, notify, whenToastWanted, type Toast } from '@client/app/notify';
+import { attachToasts, dismissToasts, notify, recentToasts, whenToastWanted, type Toast } from '@client/app/notify';
 
 // Toasts wait for notistack, then show in order; a success closes the error, warning and info toasts shown (or
 // waiting) before it.
@@ -71,5 +71,28 @@ describe('notify', () => {
       { message: 'Producto(s) agregados!!', variant: 'success' },
       { message: 'Otro error', variant: 'error' },
     ]);
+  });
+
+  it('carries the toasts of the last seconds to another page as the screen shows them: none a later success closed', () => {
+    // the toasts earlier tests gave are older than the window from here on
+    jest.useFakeTimers({ now: Date.now() + 60_000 });
+    try {
+      notify('Cambio no realizado', 'info');
+      notify('El ERP no responde', 'error');
+      notify('Contraseña actualizada, ingresa con tu nueva contraseña', 'success');
+      notify('Revisa tu correo', 'default');
+      expect(recentToasts()).toEqual([
+        { message: 'Contraseña actualizada, ingresa con tu nueva contraseña', variant: 'success' },
+        { message: 'Revisa tu correo', variant: 'default' },
+      ]);
+      // an error after the last success is carried
+      notify('No se pudo enviar el correo', 'error');
+      expect(recentToasts().map((t) => t.message)).toEqual(['Contraseña actualizada, ingresa con tu nueva contraseña', 'Revisa tu correo', 'No se pudo enviar el correo']);
+      // and nothing older than the window
+      jest.advanceTimersByTime(3_001);
+      expect(recentToasts()).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
