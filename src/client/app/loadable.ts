@@ -38,6 +38,9 @@ export const idleLoad = <T>(data: T): Loadable<T> => ({ status: 'idle', data, er
 /** The answer arrived. */
 export const loadedWith = <T>(data: T): Loadable<T> => ({ status: 'loaded', data, error: null });
 
+/** A load that failed with `data` in place of what it would have brought (a list emptied): its message and status. */
+export const failedWith = <T>(data: T, failure: LoadFailure): Loadable<T> => ({ status: 'failed', data, error: failure.message, errorStatus: failure.status });
+
 /** A load starts (in a reducer): the data shown so far stays, the last failure goes. */
 export function startLoading(load: LoadState): void {
   load.status = 'loading';

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
 import { loggedOut, sessionExpired, type InvoicePaymentStart } from '@client/app/events';
-import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable, type LoadFailure } from '@client/app/loadable';
+import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable, type LoadFailure, failedWith } from '@client/app/loadable';
 
 /** The lines of one order (data), loaded when its popup opens. */
 export interface DetailState extends Loadable<PurchaseHistoryLine[]> {
@@ -40,7 +40,7 @@ const accountSlice = createSlice({
       state.pending = loadedWith(action.payload);
     },
     pendingLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.pending = { status: 'failed', data: [], error: action.payload.message, errorStatus: action.payload.status };
+      state.pending = failedWith([], action.payload);
     },
     /** 'Pagar' with the selection and the provider. */
     pendingPaymentSubmitted(_state, _action: PayloadAction<PendingPaymentChoice>) {},
@@ -54,7 +54,7 @@ const accountSlice = createSlice({
       state.history = loadedWith(action.payload);
     },
     historyLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.history = { status: 'failed', data: [], error: action.payload.message, errorStatus: action.payload.status };
+      state.history = failedWith([], action.payload);
     },
 
     /** The eye of one order: the popup opens at once and its lines load. */

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminProduct, ProductListItem, SaveProductFields } from '@shared/api/adminProducts';
 import type { Banner, SaveBannerFields } from '@shared/api/banners';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable, type LoadFailure } from '@client/app/loadable';
+import { idleFlow, type Flow, type Loadable, type LoadFailure, failedWith } from '@client/app/loadable';
 
 // Product and banner administration (admin document sections 2, 4 and 8).
 
@@ -81,7 +81,7 @@ const adminCatalogSlice = createSlice({
       state.products = { status: 'loaded', data: action.payload, error: null };
     },
     productsLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.products = { status: 'failed', data: [], error: action.payload.message, errorStatus: action.payload.status };
+      state.products = failedWith([], action.payload);
     },
 
     /** The grid shows these skus (one page): their Estado is read in one request. */
@@ -140,7 +140,7 @@ const adminCatalogSlice = createSlice({
       state.banners = { status: 'loaded', data: action.payload, error: null };
     },
     bannersLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.banners = { status: 'failed', data: [], error: action.payload.message, errorStatus: action.payload.status };
+      state.banners = failedWith([], action.payload);
     },
 
     bannerEditChosen(_state, _action: PayloadAction<number>) {},

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api/notifications';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable, type LoadFailure } from '@client/app/loadable';
+import { idleFlow, type Flow, type Loadable, type LoadFailure, failedWith } from '@client/app/loadable';
 
 // Notification recipients (admin document sections 2, 4 and 8): at most one per section, so at most three.
 
@@ -48,7 +48,7 @@ const adminNotificationsSlice = createSlice({
       state.notifications = { status: 'loaded', data: action.payload, error: null };
     },
     notificationsLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.notifications = { status: 'failed', data: [], error: action.payload.message, errorStatus: action.payload.status };
+      state.notifications = failedWith([], action.payload);
     },
 
     /** 'Editar' of a row: the id goes to session storage (idNotif) and the update screen opens. */
