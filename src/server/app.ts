@@ -38,7 +38,7 @@ import { Outbox, OutboxWorker, type WorkerOptions } from './jobs/outbox';
 import { CatalogService, type CatalogOptions } from './catalog/catalog.service';
 import catalogRoutes from './catalog/catalog.routes';
 import { ContentRepo } from './catalog/content.repo';
-import type { ErpService } from './erp/erp.service';
+import type { ErpCreatePolicy, ErpService } from './erp/erp.service';
 import historyRoutes from './orders/history.routes';
 import pendingRoutes from './payments/pending.routes';
 import { createPayments, type PaymentProviders, type PaymentsArea } from './payments/area';
@@ -133,10 +133,11 @@ export interface AppDeps {
   /** WebPay and Khipu clients and settings (main: WEBPAY_* / KHIPU_* or the stand-ins). Absent: no payment routes. */
   payments?: PaymentProviders;
   /**
-   * The ERP jobs' timing: `settleMs` and `approvalPollMs` change the ERP service's create policy (absent: as the service
-   * was built); `redriveIntervalMs` is how often exhausted ERP jobs are re-driven once the ERP answers (default 60 s).
+   * The ERP jobs' timing: `settleMs`, `lookupFirstMs`, `lookupMaxMs` and `approvalPollMs` change the ERP service's create
+   * policy (absent: as the service was built); `redriveIntervalMs` is how often exhausted ERP jobs are re-driven once the
+   * ERP answers (default 60 s).
    */
-  erpJobs?: { settleMs?: number; approvalPollMs?: number; redriveIntervalMs?: number };
+  erpJobs?: Partial<ErpCreatePolicy> & { redriveIntervalMs?: number };
   /** The alert mail of failed jobs (ALERT_MAIL_TO), /metrics (METRICS_TOKEN) and the operations screens' caches. */
   operations?: OperationsOptions;
 }
@@ -240,7 +241,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityRoutes, { security, limits: config.login, db: database.db });
   const erp = deps.erp;
   const { redriveIntervalMs, ...createPolicy } = deps.erpJobs ?? {};
-  if (createPolicy.settleMs !== undefined || createPolicy.approvalPollMs !== undefined) erp.setCreatePolicy(createPolicy);
+  const policyChanges = Object.fromEntries(Object.entries(createPolicy).filter(([, value]) => value !== undefined));
+  if (Object.keys(policyChanges).length) erp.setCreatePolicy(policyChanges);
   const customers = new CustomerDirectory(erp);
   const catalog = new CatalogService(erp, new ContentRepo(database.db), {
     ...deps.catalog,

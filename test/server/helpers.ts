@@ -14,7 +14,7 @@ import { startWebpayMock, type WebpayMock, type WebpayMockOptions } from '@mocks
 import { KhipuClient } from '@server/integrations/khipu';
 import { WebpayClient } from '@server/integrations/webpay';
 import type { PaymentProviders } from '@server/payments/area';
-import { ErpService } from '@server/erp/erp.service';
+import { ErpService, type ErpCreatePolicy } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { buildApp, type AppDeps } from '@server/app';
 import { openDatabase, type Database, type Db } from '@server/db/connect';
@@ -101,8 +101,8 @@ export interface TestAppExtras {
   payments?: Partial<Omit<PaymentProviders, 'webpay' | 'khipu'>>;
   /** Listen on a loopback port and use it as PUBLIC_URL (WebPay returns and Khipu notifications over real HTTP). */
   listen?: boolean;
-  /** The ERP client's timeout (default 3 000 ms) and create policy (settle time, approval polling). */
-  erp?: { timeoutMs?: number; settleMs?: number; approvalPollMs?: number };
+  /** The ERP client's timeout (default 3 000 ms) and create policy (settle time, look-ups meanwhile, approval polling). */
+  erp?: { timeoutMs?: number } & Partial<ErpCreatePolicy>;
 }
 
 /** The demo accounts' hashes made once for the run by globalSetup (rut -> argon2 hash), read once per file. */

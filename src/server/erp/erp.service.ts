@@ -42,11 +42,17 @@ export interface ErpCreatePolicy {
    * gave up): until then a retry only looks the document up; after it, a look-up that finds nothing is trusted.
    */
   settleMs: number;
+  /**
+   * Inside that window, the pause between look-ups: `lookupFirstMs` at first, doubling with the time since the create
+   * left, up to `lookupMaxMs` (createOnce's nextLookupMs): the first look-up that finds the document settles it.
+   */
+  lookupFirstMs: number;
+  lookupMaxMs: number;
   /** How often a document waiting for the ERP's approval procedure is looked at again. */
   approvalPollMs: number;
 }
 
-export const DEFAULT_CREATE_POLICY: ErpCreatePolicy = { settleMs: 3 * 60_000, approvalPollMs: 5 * 60_000 };
+export const DEFAULT_CREATE_POLICY: ErpCreatePolicy = { settleMs: 3 * 60_000, lookupFirstMs: 1_000, lookupMaxMs: 8_000, approvalPollMs: 5 * 60_000 };
 
 /** What the ERP holds for one portal order number (NumAtCard) of a customer. */
 export type SalesDocumentState =
@@ -132,6 +138,8 @@ export class ErpService {
   constructor(private readonly sl: ServiceLayerClient, options: ErpServiceOptions = {}) {
     this.policy = {
       settleMs: options.settleMs ?? DEFAULT_CREATE_POLICY.settleMs,
+      lookupFirstMs: options.lookupFirstMs ?? DEFAULT_CREATE_POLICY.lookupFirstMs,
+      lookupMaxMs: options.lookupMaxMs ?? DEFAULT_CREATE_POLICY.lookupMaxMs,
       approvalPollMs: options.approvalPollMs ?? DEFAULT_CREATE_POLICY.approvalPollMs,
     };
     const ttl = options.referenceTtlMs ?? 10 * 60_000;

@@ -83,7 +83,7 @@ export function createErpOrderHandler(deps: {
     const number = order.purchaseOrderNumber!;
     let held: SalesDocumentState;
     try {
-      held = await createOnce(job, erp.createPolicy.settleMs, {
+      held = await createOnce(job, erp.createPolicy, {
         what: `el pedido ${number}`,
         lookup: () => erp.findSalesDocument(order.cardCode, number),
         create: () => erp.postSalesOrder(doc),

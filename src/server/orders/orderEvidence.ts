@@ -2,6 +2,7 @@
 // its payments, the outbox jobs made for it (the ERP order, the ERP payments, the mails) and every try of those jobs
 // (outbox_events). Nothing here is taken from the browser.
 import type { OutboxEventRow, OrderRow, PaymentRow } from '../db/schema';
+import { isSettleWait } from '../erp/createOnce';
 import type { AdminJobsRepo, JobView } from '../jobs/jobs.repo';
 import { buyerOrderMailKey, orderMailKey } from '../mail/mailJob';
 import { erpPaymentDedupeKey } from '../payments/payments.service';
@@ -62,7 +63,8 @@ export function erpMilestones(order: OrderRow, jobs: OrderJobs): ErpMilestones {
   const job = jobs.jobs.find((j) => j.dedupeKey === erpOrderDedupeKey(order.purchaseOrderNumber ?? String(order.id)));
   const events = job ? jobs.events.filter((e) => e.jobId === job.id) : [];
   const lastDone = [...events].reverse().find((e) => e.event === 'done');
-  const firstWaiting = events.find((e) => e.event === 'waiting');
+  // (the look-ups of a create whose answer never came wait too: they are not the approval procedure)
+  const firstWaiting = events.find((e) => e.event === 'waiting' && !isSettleWait(e.message));
   const rejected = [...events].reverse().find((e) => e.event === 'failed' && e.failure === 'rejected');
   const sent = order.erpStatus === 'SENT';
   return {

@@ -6,6 +6,7 @@ import { PAYMENT_METHOD_LABELS } from '@shared/orderTracking';
 import { PROVIDER_NAMES } from '@shared/payments';
 import { JOB_FAILURE_LABELS } from '@shared/schemas/adminJobs';
 import type { OrderRow, PaymentRow } from '../db/schema';
+import { isSettleWait } from '../erp/createOnce';
 import { ERP_ORDER_JOB } from './erpOrderJob';
 import { canceledAt, erpMilestones, type OrderJobs } from './orderEvidence';
 
@@ -24,6 +25,8 @@ export const TIMELINE_TEXTS = {
   erpPaymentQueued: 'Pago en cola para el ERP',
   erpAttempt: 'Envío al ERP: intento {attempt} fallido',
   erpWaiting: 'En espera en el ERP',
+  erpLookingUp: 'Sin respuesta del ERP: se busca el documento',
+  erpLookups: '{count} búsquedas sin encontrarlo; la última: {message}',
   erpSent: 'Ingresado en el ERP: DocNum {docNum}',
   erpPaymentSent: 'Pago registrado en el ERP',
   erpRejected: 'Rechazado por el ERP',
@@ -93,7 +96,20 @@ export function buildTimeline({ order, payments, jobs, invoices }: TimelineInput
     if (isMail) add(queuedAt(job.createdAt), 'mailQueued', fillText(TIMELINE_TEXTS.mailQueued, { mail }), 'info', job.dedupeKey, job.id);
     else add(job.createdAt, 'erpQueued', isErpOrder ? TIMELINE_TEXTS.erpQueued : TIMELINE_TEXTS.erpPaymentQueued, 'info', job.dedupeKey, job.id);
 
+    // The look-ups of a create whose answer never came (a few seconds apart) are one entry per run of them.
+    let lookups: { entry: TimelineEvent; count: number } | undefined;
     for (const e of jobs.events.filter((ev) => ev.jobId === job.id)) {
+      if (e.event === 'waiting' && isSettleWait(e.message)) {
+        if (lookups) {
+          lookups.count++;
+          lookups.entry.detail = fillText(TIMELINE_TEXTS.erpLookups, { count: lookups.count, message: e.message ?? '' });
+        } else {
+          add(e.at, 'erpWaiting', TIMELINE_TEXTS.erpLookingUp, 'waiting', e.message, job.id);
+          lookups = { entry: out[out.length - 1]!, count: 1 };
+        }
+        continue;
+      }
+      lookups = undefined;
       switch (e.event) {
         case 'done':
           if (isMail) add(e.at, 'mailSent', fillText(TIMELINE_TEXTS.mailSent, { mail }), 'ok', null, job.id);

@@ -93,7 +93,7 @@ export function createErpPaymentHandler(deps: {
 
   /** The incoming payment, once: looked up by its CounterReference before every POST (createOnce). */
   function registerOnce(job: JobInfo, source: IncomingPaymentSource, now: Date | undefined): Promise<{ docEntry: number; docNum: number }> {
-    return createOnce(job, erp.createPolicy.settleMs, {
+    return createOnce(job, erp.createPolicy, {
       what: `el pago ${source.counterReference}`,
       lookup: () => erp.findIncomingPayment(source.cardCode, source.counterReference),
       create: () => erp.postIncomingPayment(buildIncomingPayment(source, now)),
