@@ -18,6 +18,9 @@ export interface PortalTiming {
   erpTimeoutMs: number;
   /** After an ambiguous create, how long the job only looks the document up before it may post again. */
   settleMs: number;
+  /** Meanwhile, the pause between its look-ups: the first, doubling with the time since the POST, up to the largest. */
+  lookupFirstMs: number;
+  lookupMaxMs: number;
   /** How often a Draft waiting for approval is looked at again. */
   approvalPollMs: number;
   /** How often the server re-drives jobs that failed because the ERP kept failing, once it is healthy. */
@@ -57,16 +60,17 @@ export interface ChildConfig {
 
 /** What the create-policy setter of the ERP service looks like, when the service has one. */
 interface CreatePolicySetter {
-  setCreatePolicy?: (policy: { settleMs?: number; approvalPollMs?: number }) => void;
+  setCreatePolicy?: (policy: { settleMs?: number; lookupFirstMs?: number; lookupMaxMs?: number; approvalPollMs?: number }) => void;
 }
 
 export async function buildChaosPortal(settings: PortalSettings): Promise<FastifyInstance> {
   const { timing } = settings;
   const sl = new ServiceLayerClient({ baseUrl: settings.b1Url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: timing.erpTimeoutMs });
   const erp = new ErpService(sl, { pingTimeoutMs: timing.erpTimeoutMs });
-  (erp as unknown as CreatePolicySetter).setCreatePolicy?.({ settleMs: timing.settleMs, approvalPollMs: timing.approvalPollMs });
+  const policy = { settleMs: timing.settleMs, lookupFirstMs: timing.lookupFirstMs, lookupMaxMs: timing.lookupMaxMs, approvalPollMs: timing.approvalPollMs };
+  (erp as unknown as CreatePolicySetter).setCreatePolicy?.(policy);
   // Settings the server's core reads where it has them (spread, so an older core without them still builds).
-  const coreExtras = { erpJobs: { settleMs: timing.settleMs, approvalPollMs: timing.approvalPollMs, redriveIntervalMs: timing.redriveIntervalMs } };
+  const coreExtras = { erpJobs: { ...policy, redriveIntervalMs: timing.redriveIntervalMs } };
   const deps: AppDeps = {
     config: {
       jwtSecret: CHAOS_SECRET,
@@ -113,6 +117,13 @@ export interface PortalOrder {
   erpDocEntry: number | null;
   erpDraftEntry: number | null;
   erpError: string | null;
+  /**
+   * When the portal first showed the order in the ERP (the first 'done' of its erp.order job, which is the try that
+   * wrote SENT with the DocNum), in ms since the epoch by the database's clock; null when it never did.
+   */
+  shownAt: number | null;
+  /** Tries of that job before it was done (failed tries and waits: more than 0 when the first POST's answer never came). */
+  triesBefore: number;
 }
 
 export interface PortalPayment {
@@ -161,8 +172,15 @@ async function chaosRoutes(app: FastifyInstance, opts: { database: Database }) {
       sql`, `,
     );
     const orders = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`select id, purchase_order_number, order_type, order_state, erp_status, payment_method, total, erp_doc_entry,
-        erp_draft_entry, erp_error from orders where purchase_order_number in (${list})`),
+      await db.execute(sql`select o.id, o.purchase_order_number, o.order_type, o.order_state, o.erp_status, o.payment_method, o.total,
+        o.erp_doc_entry, o.erp_draft_entry, o.erp_error, shown.at_ms as shown_at_ms,
+        (select count(*) from outbox_events e where e.job_id = j.id and e.event in ('retry', 'waiting')
+          and (shown.first_done_id is null or e.id < shown.first_done_id))::int as tries_before
+        from orders o
+        left join outbox j on j.dedupe_key = 'erp.order:' || o.purchase_order_number
+        left join lateral (select e.id as first_done_id, (extract(epoch from e.at) * 1000)::float8 as at_ms from outbox_events e
+          where e.job_id = j.id and e.event = 'done' order by e.id limit 1) shown on true
+        where o.purchase_order_number in (${list})`),
     ).map(
       (r): PortalOrder => ({
         id: Number(r.id),
@@ -175,6 +193,8 @@ async function chaosRoutes(app: FastifyInstance, opts: { database: Database }) {
         erpDocEntry: r.erp_doc_entry === null ? null : Number(r.erp_doc_entry),
         erpDraftEntry: r.erp_draft_entry === null || r.erp_draft_entry === undefined ? null : Number(r.erp_draft_entry),
         erpError: (r.erp_error as string | null) ?? null,
+        shownAt: r.shown_at_ms === null || r.shown_at_ms === undefined ? null : Number(r.shown_at_ms),
+        triesBefore: Number(r.tries_before ?? 0),
       }),
     );
     const ids = orders.map((o) => o.id);

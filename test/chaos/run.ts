@@ -3,13 +3,15 @@
 // schedule of the seed, to reproduce it), --verbose, --lanes N (schedules run side by side, each lane with its own
 // stand-ins and portal; default 2), --kill-share F. Ends with the line
 //   N schedules, N orders, 0 duplicates, 0 missing, 0 stuck
-// and exit code 1 when a count (or a total mismatch) is not zero. See docs/chaos.md.
+// and one with the time to show (how long after B1 holds a sales order the portal shows it), and exit code 1 when a
+// count (or a total mismatch) is not zero or an order took more than 30 s to show with the ERP and the portal up.
+// See docs/chaos.md.
 import { productContent } from '@server/db/schema';
 import { BUYER_RUTS, cardCodeOf } from './accounts';
 import { addFindings, emptyFindings } from './checks';
 import { describePlan, FAULT_KINDS, planSchedule, type FaultKind, type PlanLimits } from './plan';
 import type { PortalTiming } from './portal';
-import { journalOf, PortalSessions, replenish, runSchedule, type RunSettings } from './runner';
+import { journalOf, PortalSessions, replenish, runSchedule, type RunSettings, type ShowDelay } from './runner';
 import { startWorld, type World } from './world';
 
 interface Options {
@@ -26,6 +28,28 @@ const DEFAULT_SEED = 'textil-andino-1';
 const CI_SEED = 'ci-1';
 const CI_SCHEDULES = 25;
 const DEFAULT_KILL_SHARE = 0.03;
+/** The longest a sales order B1 holds may take to show in the portal, while the ERP and the portal are up. */
+const SHOW_GOAL_MS = 30_000;
+
+/** The time-to-show figure: max and p95 (seconds) of each group; fails when a delay of the ERP-and-portal-up group is over the goal. */
+function showFigure(delays: readonly ShowDelay[]): { line: string; over: number } {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const stats = (list: readonly ShowDelay[]) => {
+    const sorted = list.map((d) => d.ms).sort((a, b) => a - b);
+    return { n: sorted.length, max: sorted[sorted.length - 1] ?? 0, p95: sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? 0 };
+  };
+  const up = delays.filter((d) => d.up);
+  const down = delays.filter((d) => !d.up);
+  const all = stats(up);
+  const late = stats(up.filter((d) => d.unanswered));
+  const outage = stats(down);
+  const over = up.filter((d) => d.ms > SHOW_GOAL_MS).length;
+  const line =
+    `time to show (B1 holds a posted sales order → the portal shows it SENT with its DocNum), ERP and portal up: ` +
+    `max ${seconds(all.max)}, p95 ${seconds(all.p95)} over ${all.n} orders; of them not settled at the first try: max ${seconds(late.max)}, p95 ${seconds(late.p95)} over ${late.n}; ` +
+    `with an ERP outage or kill -9: max ${seconds(outage.max)} over ${outage.n}; goal under ${SHOW_GOAL_MS / 1000} s: ${over ? `${over} over it` : 'met'}`;
+  return { line, over };
+}
 
 function parseOptions(argv: string[]): Options {
   const options: Options = { schedules: 1000, seed: DEFAULT_SEED, ci: false, verbose: false, killShare: DEFAULT_KILL_SHARE, lanes: 2 };
@@ -77,6 +101,9 @@ const TIMING: PortalTiming = {
   // twice the slowest delayed commit: a create whose answer never came may still land until then. CHAOS_SETTLE_MS
   // overrides it: set below the slow commits (say 100), the portal re-posts too early and the run must find duplicates.
   settleMs: Number(process.env.CHAOS_SETTLE_MS) || 2 * LIMITS.maxSlowMs + 80,
+  // the look-ups meanwhile: 40, 80, 120, 120… ms apart (production: 1, 2, 4, 8, 8… s within 3 min)
+  lookupFirstMs: 40,
+  lookupMaxMs: 120,
   approvalPollMs: 100,
   redriveIntervalMs: 250,
   pollMs: 50,
@@ -151,6 +178,7 @@ async function main() {
   let rejected = 0;
   let done = 0;
   let exitCode = 0;
+  const shown: ShowDelay[] = [];
   try {
     lanes.push(...(await Promise.all(Array.from({ length: laneCount }, () => openLane(databaseUrl)))));
     // The child process of the kill -9 schedules is started before the first schedule: starting it is heavy, and
@@ -189,6 +217,7 @@ async function main() {
         exhausted += result.exhausted;
         rejected += result.rejected;
         if (!result.settled) unsettled++;
+        shown.push(...result.shown);
         addFindings(totals, { ...result.findings, problems: [] });
         const f = result.findings;
         const bad = f.duplicates + f.missing + f.stuck + f.mismatches > 0;
@@ -198,6 +227,7 @@ async function main() {
           const lines = [
             `#${index} ${(result.ms / 1000).toFixed(1)}s (flows ${(result.flowsMs / 1000).toFixed(1)}, settle ${(result.settleMs / 1000).toFixed(1)}) ${describePlan(plan)} → ` +
               `${f.orders} orders, ${f.duplicates} dup, ${f.missing} missing, ${f.stuck} stuck${f.mismatches ? `, ${f.mismatches} total mismatches` : ''}` +
+              `${result.shown.length ? `, shown ≤ ${Math.max(...result.shown.map((d) => d.ms))} ms after B1 held them` : ''}` +
               `${result.settled ? '' : ' (not quiet at the time bound)'}`,
             ...(options.verbose || bad ? result.events.map((e) => `    ${e}`) : []),
             ...f.problems.map((p) => `    ${p}`),
@@ -235,7 +265,9 @@ async function main() {
     for (const lane of lanes) await lane.world.close().catch(() => undefined);
   }
   log(`${done} schedules, ${totals.orders} orders, ${totals.duplicates} duplicates, ${totals.missing} missing, ${totals.stuck} stuck`);
-  if (!exitCode && totals.duplicates + totals.missing + totals.stuck + totals.mismatches > 0) exitCode = 1;
+  const figure = showFigure(shown);
+  log(figure.line);
+  if (!exitCode && (totals.duplicates + totals.missing + totals.stuck + totals.mismatches > 0 || figure.over > 0)) exitCode = 1;
   process.exit(exitCode);
 }
 

@@ -44,6 +44,22 @@ export interface ScheduleResult {
   /** Drafts the schedule approved and rejected. */
   approved: number;
   rejected: number;
+  /** For each sales order B1 holds from a POST: how long after B1 held it the portal showed it SENT (see ShowDelay). */
+  shown: ShowDelay[];
+}
+
+/**
+ * Time to show: from B1 committing a posted sales order (its journal's time) to the portal first showing the order
+ * SENT with its DocNum (the try of its ERP job that wrote it, by the database's clock). `up`: the schedule had neither
+ * an ERP outage nor a kill -9, so the ERP answered and the portal ran the whole time (an outage or a dead process adds
+ * its own length, which no look-up schedule can shorten). `unanswered`: the job did not settle at its first try (the
+ * POST's answer was lost or late, or a look-up failed).
+ */
+export interface ShowDelay {
+  ref: string;
+  ms: number;
+  up: boolean;
+  unanswered: boolean;
 }
 
 interface Session {
@@ -483,6 +499,14 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
   if (settle.exhausted) events.push(`${settle.exhausted} ERP job(s) found failed (exhausted) after the heal`);
   if (settle.redrives) events.push(`${settle.redrives} failed job(s) re-driven through the admin API`);
   const decided = [...decisions.values()];
+  const journal = journalOf(world);
+  const shown = ledger.flatMap((o): ShowDelay[] => {
+    const portal = settle.state.orders.find((p) => p.number === o.ref);
+    const first = journal.find((e) => e.reference === o.ref && e.cardCode === o.cardCode && e.origin === 'post' && (e.set === 'Orders' || e.set === 'Drafts'));
+    // (a Draft is shown when its approver decides, on the approval poll: not a time to show of the look-ups)
+    if (!portal || first?.set !== 'Orders' || portal.erpStatus !== 'SENT' || portal.shownAt === null) return [];
+    return [{ ref: o.ref, ms: portal.shownAt - first.at, up: !killing && !plan.down, unanswered: portal.triesBefore > 0 }];
+  });
   return {
     findings,
     ms: Date.now() - started,
@@ -495,6 +519,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     events,
     approved: decided.filter((d) => d === 'approved').length,
     rejected: decided.filter((d) => d === 'rejected').length,
+    shown,
   };
 }
 
