@@ -57,6 +57,7 @@ import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/securityHeaders';
 import spa from './plugins/spa';
+import { apiMethodIndex } from './plugins/methodNotAllowed';
 import validation from './plugins/validation';
 import xsrf from './plugins/xsrf';
 import securityRoutes from './security/security.routes';
@@ -212,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
   });
 
+  // which methods each /api path takes, for the 405 of the not-found handler (spa.ts): recorded as routes are added
+  const allowedMethods = apiMethodIndex(app);
   const users = new UsersRepo(database.db);
   const tokens = new TokenService(config.jwtSecret, config.tokenTtl);
 
@@ -335,7 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { checks: { database: database.ping, erp: erpReady, ...deps.readiness } });
   await app.register(publicConfigRoutes, { publicUrl: config.publicUrl, scenarioRecorder: config.scenarioRecorder ?? false });
 
-  await app.register(spa, { clientDir: config.clientDir });
+  await app.register(spa, { clientDir: config.clientDir, allowedMethods });
   app.addHook('onClose', async () => {
     await app.reconciler?.stop();
     await redriver.stop();

@@ -235,6 +235,21 @@ export function metricsTokenFromEnv(value: string | undefined): string | undefin
   return token;
 }
 
+/** True for an address only this machine can reach: `localhost`, 127.0.0.0/8 or `::1`. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** What the embedded default prints when HOST opens it to the network: the demo passwords above are public. */
+export function demoOpenWarning(host: string): string {
+  return [
+    `ATENCIÓN: el portal escucha en ${host} (HOST), no solo en este equipo. Las contraseñas de demostración de arriba son`,
+    'públicas: cualquiera en la red puede ingresar como superadministrador. Para usarlo en una red, configure',
+    'DATABASE_URL (sin usuarios de demostración) o quite HOST para escuchar solo en 127.0.0.1.',
+  ].join('\n');
+}
+
 /** QA_SCENARIO_RECORDER=on (any case), nothing else, turns the scenario recorder on. */
 export const scenarioRecorderFromEnv = (env: NodeJS.ProcessEnv) => env.QA_SCENARIO_RECORDER?.trim().toLowerCase() === 'on';
 
@@ -248,7 +263,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const brandName = env.BRAND_NAME ?? 'Textil Andino';
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // The embedded default prints demo logins whose passwords are public: it answers this machine only unless HOST
+    // opens it. With a database of its own (production) it listens on every interface, as a container expects.
+    host: env.HOST?.trim() || (env.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: loadSecret(env, dataDir),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { demoOpenWarning, isLoopbackHost, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { ensureFirstSuperAdmin, seedUsers } from './db/seed';
 import { seedDemoContentOnStart } from './demo/startup';
@@ -127,6 +127,7 @@ async function main() {
   if (embedded) {
     lines.push('Usuarios de demostración (rut / contraseña):');
     for (const l of embedded.demoLogins) lines.push(`  ${l.rut.padEnd(13)} ${l.password.padEnd(10)} ${l.note}`);
+    if (!isLoopbackHost(config.host)) lines.push(demoOpenWarning(config.host));
   }
   console.log(`${lines.join('\n')}\n`);
 }

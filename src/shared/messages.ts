@@ -42,6 +42,7 @@ export const MSG = {
   /** A text of a request holding a NUL character, which no database or ERP field can store. */
   nulCharacter: 'El texto contiene un carácter no permitido',
   apiNotFound: 'Recurso no encontrado',
+  methodNotAllowed: 'Método no permitido para este recurso',
   serverError: 'Ocurrió un error inesperado, intentelo mas tarde',
   bodyTooLarge: 'La solicitud excede el tamaño permitido',
 

@@ -379,6 +379,38 @@ describe('protections', () => {
     expect((await me(superadmin)).statusCode).toBe(200);
   });
 
+  it('permission and the self-rules are answered before anything is asked of the ERP', async () => {
+    const superadminSelf = { id: superadminId, username: '11.111.111-1' };
+    const forbidden = { status: 403, message: 'Solo un SUPERADMIN puede crear, modificar o eliminar usuarios administradores' };
+    const selfRole = { status: 409, message: 'No puede cambiar el rol de su propio usuario' };
+    const selfDisable = { status: 409, message: 'No puede desactivar su propio usuario' };
+    const rutReadOnly = { status: 400, message: 'El rut de un usuario no puede modificarse', fields: { username: 'El rut de un usuario no puede modificarse' } };
+    const staff = await created({ username: freshRut(), userType: 'ADMIN' }, superadmin);
+    const cases: Array<[string, object, string, object]> = [
+      ['an ADMIN makes the SUPERADMIN a buyer', asUpdate(superadminSelf, { userType: 'USER' }), admin, forbidden],
+      ['an ADMIN makes an ADMIN a buyer', asUpdate(staff, { userType: 'USER' }), admin, forbidden],
+      ['a SUPERADMIN makes itself a buyer', asUpdate(superadminSelf, { userType: 'USER' }), superadmin, selfRole],
+      ['a SUPERADMIN disables itself and makes itself a buyer', asUpdate(superadminSelf, { userType: 'USER', enabled: false }), superadmin, selfDisable],
+      ['a SUPERADMIN changes an ADMIN\'s rut while making it a buyer', asUpdate(staff, { userType: 'USER', username: freshCustomerRut() }), superadmin, rutReadOnly],
+    ];
+    // With the ERP refusing every connection each answer is the same: the ERP is not asked for any of them.
+    for (const erpDown of [false, true]) {
+      t.b1.setFaults({ refuse: erpDown });
+      try {
+        for (const [what, body, token, expected] of cases) {
+          const res = await save(body, token);
+          expect({ what, erpDown, answer: res.json() }).toEqual({ what, erpDown, answer: expected });
+        }
+      } finally {
+        t.b1.setFaults({ refuse: false });
+      }
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, superadminId));
+    expect(row).toMatchObject({ userType: 'SUPERADMIN', enabled: true });
+    // allowed, the ERP rule follows: a staff rut that is no ERP customer cannot become a buyer
+    expect((await save(asUpdate(staff, { userType: 'USER' }), superadmin)).json()).toMatchObject({ status: 400, message: 'El rut no corresponde a un cliente del ERP' });
+  });
+
   it('the last SUPERADMIN is never deleted, disabled or demoted', async () => {
     // Through the API the actor is itself an enabled SUPERADMIN; the rule still holds for a stale session
     // (another instance's cache) or a race, so it is checked in the service with the database's state.

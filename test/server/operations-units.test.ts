@@ -1,7 +1,7 @@
 // The pieces of the operations area that need no app: the ERP company names cache (batches, expiry, an ERP that does
 // not answer) and the configuration of alerts and metrics.
 import { tmpdir } from 'node:os';
-import { alertMailToFromEnv, loadConfig, metricsTokenFromEnv, positiveInteger } from '@server/config';
+import { alertMailToFromEnv, demoOpenWarning, isLoopbackHost, loadConfig, metricsTokenFromEnv, positiveInteger } from '@server/config';
 import type { CompanyRef } from '@server/erp/followUp';
 import { CompanyNames } from '@server/profile/companyNames';
 
@@ -79,6 +79,22 @@ describe('configuration', () => {
     expect(positiveInteger(' ', 'OUTBOX_MAX_ATTEMPTS', 25)).toBe(25);
     expect(positiveInteger('5', 'OUTBOX_MAX_ATTEMPTS', 25)).toBe(5);
     for (const wrong of ['0', '-3', '2.5', 'cinco']) expect(() => positiveInteger(wrong, 'OUTBOX_MAX_ATTEMPTS', 25)).toThrow(`OUTBOX_MAX_ATTEMPTS inválido: ${wrong}`);
+  });
+
+  it('HOST: the embedded default answers this machine only; with DATABASE_URL every interface; HOST wins', () => {
+    const env = { DATA_DIR: tmpdir(), JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(env).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...env, DATABASE_URL: 'postgres://u:p@db:5432/portal' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...env, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...env, HOST: ' ' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...env, DATABASE_URL: 'postgres://u:p@db:5432/portal', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('a loopback HOST keeps the demo logins private; any other gets the Spanish warning', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]']) expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'portal.example', '1270.0.0.1']) expect(isLoopbackHost(host)).toBe(false);
+    expect(demoOpenWarning('0.0.0.0')).toContain('ATENCIÓN: el portal escucha en 0.0.0.0');
+    expect(demoOpenWarning('0.0.0.0')).toContain('cualquiera en la red puede ingresar como superadministrador');
   });
 
   it('ERP_INVOICES_TTL: 60 s unless set; a duration of at least a second', () => {

@@ -150,6 +150,25 @@ describe('guards', () => {
     expect(await me(expired)).toBe(401);
   });
 
+  it('a known API path asked with a method it does not take: 405 with Allow, in Spanish, before any login', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['DELETE', '/api/security/login', 'POST'],
+      ['PUT', '/api/orders', 'POST'],
+      ['PATCH', '/api/admin/users/7', 'DELETE'],
+      ['POST', '/api/user/cart/clear-cart/3', 'DELETE'],
+      ['DELETE', '/api/public-config', 'GET, HEAD'],
+    ];
+    for (const [method, url, allows] of cases) {
+      const res = await t.app.inject({ method: method as 'DELETE', url: `${url}?x=1` });
+      expect({ url, method, status: res.statusCode, body: res.json() }).toEqual({ url, method, status: 405, body: { status: 405, message: 'Método no permitido para este recurso' } });
+      for (const m of allows.split(', ')) expect(res.headers.allow).toContain(m);
+    }
+    // a path no route matches stays 404, whatever the method
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      expect((await t.app.inject({ method, url: '/api/no-existe/1' })).statusCode).toBe(404);
+    }
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);

@@ -9,13 +9,14 @@ import { HttpError } from '../errors';
 /**
  * Serves the built SPA: hashed assets with a year of cache, the pages never cached, `/login` answered with the login
  * page (login.html, a page of its own: docs/performance.md) and every other client route (any GET outside /api that is
- * not a file) with index.html. Unknown /api paths get JSON 404.
+ * not a file) with index.html. Unknown /api paths get JSON 404; a known /api path asked with another method 405 with
+ * `Allow` (methodNotAllowed.ts).
  *
  * The build writes a .br and a .gz copy beside every text file (vite.config.ts): the copy the browser accepts is sent
  * as it is, with `Content-Encoding` and `Vary: Accept-Encoding` (brotli first, then gzip, else the file itself), so
  * no SPA file is compressed per request. A file without a copy falls back to the on-the-fly compression of app.ts.
  */
-export default fp(async function spa(app: FastifyInstance, opts: { clientDir: string }) {
+export default fp(async function spa(app: FastifyInstance, opts: { clientDir: string; allowedMethods?: (url: string) => string[] }) {
   const index = path.join(opts.clientDir, 'index.html');
   const hasClient = existsSync(index);
   if (hasClient) {
@@ -36,6 +37,11 @@ export default fp(async function spa(app: FastifyInstance, opts: { clientDir: st
   const fallback = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || !hasClient || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const allowed = url.startsWith('/api/') ? (opts.allowedMethods?.(url) ?? []) : [];
+      if (allowed.length) {
+        reply.header('allow', allowed.join(', '));
+        throw new HttpError(405, MSG.methodNotAllowed);
+      }
       throw new HttpError(404, MSG.apiNotFound);
     }
     // A missing asset (a file name with an extension) is a real 404, not the app.

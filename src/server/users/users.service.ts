@@ -154,19 +154,16 @@ export class AdminUsersService {
    * login. A user made a buyer must be a customer in the ERP.
    */
   async update(actor: SessionUser, form: UserUpdateForm): Promise<AdminUser> {
+    // Permission and the self-rules first (an admin learns nothing of a user it may not manage, and nothing is asked of
+    // the ERP for a change that is not allowed); then what needs the ERP; all of it checked again under the lock below.
+    const [current] = await this.db.select().from(users).where(eq(users.id, form.id)).limit(1);
+    this.assertMayUpdate(actor, current, form);
+    if (form.userType === 'USER' && current.userType !== 'USER') await this.assertErpCustomer(normalizeUsername(form.username));
     const passwordHash = form.password ? await hashPassword(form.password) : undefined;
-    if (form.userType === 'USER') {
-      const [current] = await this.db.select({ userType: users.userType }).from(users).where(eq(users.id, form.id)).limit(1);
-      if (current && current.userType !== 'USER') await this.assertErpCustomer(normalizeUsername(form.username));
-    }
     const result = await this.db.transaction(async (tx) => {
       await this.lockUserChanges(tx);
       const [target] = await tx.select().from(users).where(eq(users.id, form.id));
-      if (!target) throw this.notFound();
-      if (!mayManage(actor, target.userType) || !mayManage(actor, form.userType)) throw this.forbidden();
-      if (normalizeUsername(form.username) !== target.username) throw new HttpError(400, USER_MSG.rutReadOnly, { username: USER_MSG.rutReadOnly });
-      if (target.id === actor.id && !form.enabled) throw new HttpError(409, USER_MSG.selfDisable);
-      if (target.id === actor.id && form.userType !== target.userType) throw new HttpError(409, USER_MSG.selfRole);
+      this.assertMayUpdate(actor, target, form);
       const stopsBeingSuperadmin = target.userType === 'SUPERADMIN' && target.enabled && (!form.enabled || form.userType !== 'SUPERADMIN');
       if (stopsBeingSuperadmin) await this.assertAnotherSuperadmin(tx, target.id);
 
@@ -201,6 +198,15 @@ export class AdminUsersService {
     });
     if (result.changed) this.onUserChanged(result.row.id);
     return toAdminUser(result.row);
+  }
+
+  /** Who may make this change: the target exists, the actor manages its role and the new one, the rut stays, no self-demotion. */
+  private assertMayUpdate(actor: SessionUser, target: UserRow | undefined, form: UserUpdateForm): asserts target is UserRow {
+    if (!target) throw this.notFound();
+    if (!mayManage(actor, target.userType) || !mayManage(actor, form.userType)) throw this.forbidden();
+    if (target.id === actor.id && !form.enabled) throw new HttpError(409, USER_MSG.selfDisable);
+    if (target.id === actor.id && form.userType !== target.userType) throw new HttpError(409, USER_MSG.selfRole);
+    if (normalizeUsername(form.username) !== target.username) throw new HttpError(400, USER_MSG.rutReadOnly, { username: USER_MSG.rutReadOnly });
   }
 
   /** DELETE /admin/users/{id}. A user with orders or payments is kept (deactivate it instead): its history stays whole. */
