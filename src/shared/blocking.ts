@@ -1,4 +1,4 @@
-// Blocked buyer (spec section 4): after the ERP profile loads, the account is blocked if any of
+// Blocked buyer (R-BLOCK-1): after the ERP profile loads, the account is blocked if any of
 // morosidad, interes, protesto, prorroga differs from 'Sin Bloqueo'; an undefined prorroga does not block.
 
 export const NOT_BLOCKED = 'Sin Bloqueo';

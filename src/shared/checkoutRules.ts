@@ -1,6 +1,6 @@
 import type { CustomerProfile, InvoiceAddress } from './api/erp';
 
-// Spec section 6: what a buyer's ERP profile allows at checkout. The order summary offers what these allow, and the
+// R-CHK-3: what a buyer's ERP profile allows at checkout. The order summary offers what these allow, and the
 // server refuses an order that asks for anything else.
 
 /** Cheque only for a buyer whose payment condition (condpago) is 'Cheque'. */

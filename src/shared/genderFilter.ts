@@ -1,4 +1,4 @@
-// The gender filter of the catalogue list and the search results (spec sections 2 and 5).
+// The gender filter of the catalogue list and the search results (R-CAT-2, R-SRCH-2).
 
 export type GenderFilter = '' | 'Masculino' | 'Femenino';
 

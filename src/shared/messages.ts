@@ -1,4 +1,4 @@
-// Every text the user sees that the specification fixes, in one place, word for word.
+// Every text the user sees that docs/requirements.md fixes, in one place, word for word.
 // `{brand}`, `{file}`, `{message}`, `{provider}` are filled by `fill`.
 
 export const MSG = {
@@ -29,7 +29,7 @@ export const MSG = {
   currentPasswordWrong: 'La contraseña actual no es correcta',
   samePassword: 'La nueva contraseña debe ser distinta de la actual',
 
-  // generic service errors (spec section 8)
+  // generic service errors (R-GEN-2)
   unknownError: 'Unknown error!',
   connectionProblem: 'problema de conexión',
   notFound: 'Not found',
@@ -50,7 +50,7 @@ export const MSG = {
   blocked: 'Bloqueado para comprar, contactar ejecutiva(o)',
   vatNote: 'Todos los precios son más I. V. A.',
 
-  // ERP load failures sent to the global message bar (spec section 8), title 'Error'
+  // ERP load failures sent to the global message bar (R-INV-4), title 'Error'
   erpLoadFailed: ' {message}, intentelo mas tarde (B1) ',
   messageBarError: 'Error',
   messageBarWarning: 'Advertencia',
@@ -62,7 +62,7 @@ export const MSG = {
   sessionExpiredTitle: 'Sesión expirada',
   sessionExpiredButton: 'Volver a ingresar',
 
-  // shell: sidebar and account menu (spec section 2, shell)
+  // shell: sidebar and account menu (R-NAV-3, R-NAV-5)
   navCustomerRequest: 'Solicitud creación de cliente',
   skipToContent: 'Saltar al contenido',
   // the shell's names, the same in the SPA and on the login page (a page of its own)
@@ -84,7 +84,7 @@ export const MSG = {
   menuLogout: 'Cerrar sesión',
   searchPlaceholder: 'Buscar por nombre o sku',
 
-  // cart (spec sections 2, 4 and 8)
+  // cart (R-NAV-4, R-CART-3 to R-CART-5)
   cartTitle: 'Carro',
   cartDrawerTitle: 'Carro ({n})',
   cartProduct: 'Producto',
@@ -111,7 +111,7 @@ export const MSG = {
   cartIsEmpty: 'El carro está vacío: agregue productos antes de continuar',
   cartChanged: 'El carro cambió mientras se creaba el pedido: revise el carro e inténtelo de nuevo',
 
-  // order summary, reservation and payment (spec sections 2, 4, 5 and 8)
+  // order summary, reservation and payment (R-CHK-1 to R-CHK-6)
   summaryGoPay: 'Ir a Pagar',
   summaryReserve: 'Reservar',
   reservePrompt: 'Deseas realizar la reserva?',
@@ -148,7 +148,7 @@ export function fill(text: string, values: Record<string, string | number>): str
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** Texts of spec section 8 for a failed service call, as the home screen shows them. */
+/** Texts of R-GEN-2 for a failed service call, as the home screen shows them. */
 export function homeServiceError(status: number, message: string): string {
   if (status === 0) return MSG.connectionProblem;
   if (status === 404) return MSG.notFound;

@@ -1,4 +1,4 @@
-// Orders, their numbers and the ERP codes the portal sends (spec sections 3, 4 and 9).
+// Orders, their numbers and the ERP codes the portal sends (R-ORD-1 to R-ORD-3).
 
 export const ORDER_TYPES = ['ONLINE', 'RESERVE'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
@@ -28,7 +28,7 @@ export const TIPO_VENTA = { ONLINE: 'Normal', RESERVE: 'Reserva' } as const sati
 /** U_FormaPago of the ERP sales order: cheque 1, card and bank transfer 4, credit line 5. */
 export const FORMA_PAGO = { CHEQUE: '1', WEBPAY: '4', KHIPU: '4', CREDIT: '5' } as const satisfies Record<PaymentMethod, string>;
 
-/** Notification sections (admin document): who gets the mail of a reservation, a cheque payment, a customer request. */
+/** Notification sections (R-MAIL-1): who gets the mail of a reservation, a cheque payment, a customer request. */
 export const NOTIFICATION_SECTIONS = ['CREATION_USER', 'RESERVE', 'CHEQUE'] as const;
 export type NotificationSection = (typeof NOTIFICATION_SECTIONS)[number];
 

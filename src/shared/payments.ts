@@ -1,5 +1,5 @@
 // Card (WebPay Plus) and bank-transfer (Khipu) payments: codes, their Spanish descriptions and identifiers
-// (spec sections 4 and 9). Every code a provider can send reads in Spanish; one the portal does not know reads as
+// (R-PAY-WEB-3, R-ERP-2). Every code a provider can send reads in Spanish; one the portal does not know reads as
 // '<code> - <not recognised>' (never the raw code alone).
 
 export const PAYMENT_PROVIDERS = ['WEBPAY', 'KHIPU'] as const;
@@ -43,7 +43,7 @@ export const VCI_DESCRIPTIONS: Record<string, string> = {
   ENA: 'Emisor no adherido',
 };
 
-/** The text of an aborted card payment's vci (spec section 4). */
+/** The text of an aborted card payment's vci (R-PAY-WEB-3). */
 export const ABORTED_VCI = 'Anulada Compra';
 
 export const PAYMENT_TYPE_DESCRIPTIONS: Record<string, string> = {
@@ -168,7 +168,7 @@ export function isWebpayApproved(result: { response_code?: number | null; status
   return result.response_code === 0 && result.status === 'AUTHORIZED';
 }
 
-/** For a debit card (payment type VD) the ERP wants creditCard 3 and paymentMethodCode 4; otherwise 4 and 3 (spec section 9). */
+/** For a debit card (payment type VD) the ERP wants creditCard 3 and paymentMethodCode 4; otherwise 4 and 3 (R-ERP-2). */
 export function erpCardCodes(paymentTypeCode: string | null | undefined): { creditCard: number; paymentMethodCode: number } {
   return paymentTypeCode === 'VD' ? { creditCard: 3, paymentMethodCode: 4 } : { creditCard: 4, paymentMethodCode: 3 };
 }
@@ -178,12 +178,12 @@ export function isKhipuPaid(payment: { status?: string | null; status_detail?: s
   return payment.status === 'done' && (payment.status_detail === 'normal' || payment.status_detail === 'marked-paid-by-receiver');
 }
 
-/** Card session id: 'OW' + 6 digits (spec section 4). */
+/** Card session id: 'OW' + 6 digits (R-ORD-2). */
 export function cardSessionId(random: () => number = Math.random): string {
   return `OW${String(Math.floor(random() * 1_000_000)).padStart(6, '0')}`;
 }
 
-/** Bank-transfer transaction id: 'PP' + time digits (spec section 4). */
+/** Bank-transfer transaction id: 'PP' + time digits (R-ORD-2). */
 export function transferTransactionId(now: number = Date.now()): string {
   return `PP${now}`;
 }

@@ -1,4 +1,4 @@
-// Prices the buyer sees (spec section 9). Every price is rounded to whole pesos.
+// Prices the buyer sees (R-MONEY-1, R-MONEY-2). Every price is rounded to whole pesos.
 import { roundPesos, VAT_RATE } from './money';
 
 /** A percentage clamped to 0..100 (missing, negative or absurd values are 0). */
@@ -19,7 +19,7 @@ export function priceLessPercent(price: number, pct: number | null | undefined):
 export const offerPrice = priceLessPercent;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Cart lines and order totals (spec section 9). The server computes them from ERP prices, the portal's offers and
+// Cart lines and order totals (R-MONEY-2, R-MONEY-3). The server computes them from ERP prices, the portal's offers and
 // the buyer's loyalty discount; the browser uses the same code only to show them.
 // ---------------------------------------------------------------------------------------------------------------
 

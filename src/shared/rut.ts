@@ -1,4 +1,4 @@
-// Chilean rut rules (spec section 5): dots and dash removed, last character is the check digit,
+// Chilean rut rules (R-RUT-1): dots and dash removed, last character is the check digit,
 // weights 2..7 from the right, remainder mod 11; remainder 0 -> '0', 1 -> 'K', else 11 - remainder.
 
 /** Keeps digits and a trailing K, upper-cased: '76.123.456-k' -> '76123456K'. */

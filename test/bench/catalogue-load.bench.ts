@@ -1,4 +1,4 @@
-// Issue target: the catalogue loads from the ERP in ≤ 10 s at 100k items. The real code path (CatalogService over
+// Goal: the catalogue loads from the ERP in ≤ 10 s at 100k items. The real code path (CatalogService over
 // ErpService's item mirror over ServiceLayerClient, over HTTP) against the B1 stand-in in its own process, with a delay
 // per request and per row of a page, and the page size the stand-in enforces. Prints the figures; asserts nothing.
 //

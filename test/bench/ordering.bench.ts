@@ -1,4 +1,4 @@
-// Issue targets (docs/ordering.md): a 200-line grid added to the cart end to end in under 300 ms on the embedded
+// Goals (docs/ordering.md): a 200-line grid added to the cart end to end in under 300 ms on the embedded
 // database (PGlite), and a 2 000-line quick-order file validated in under a second on the server. Prints the figures;
 // asserts nothing.
 //

@@ -1,4 +1,4 @@
-// Issue targets: order placement latency at 1, 10 and 50 concurrent buyers on PGlite and on PostgreSQL, with the B1
+// Goals: order placement latency at 1, 10 and 50 concurrent buyers on PGlite and on PostgreSQL, with the B1
 // stand-in answering at 0 ms, and the portal's RSS under that load. Prints the figures; asserts nothing.
 //
 // Three processes: the B1 stand-in (orders-erp.ts), the portal (orders-server.ts, built as main.ts builds it) and

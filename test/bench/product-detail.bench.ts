@@ -1,4 +1,4 @@
-// Issue target: GET /api/user/b1/products-detail/:sku ≥ 0.3× a bare Fastify route serving the same bytes. The portal
+// Goal: GET /api/user/b1/products-detail/:sku ≥ 0.3× a bare Fastify route serving the same bytes. The portal
 // (20,000-item catalogue, the B1 stand-in in its own process at 50 ms per request, stock kept 5 s per style) against a
 // bare route answering each sku's bytes as the portal sent them (security headers included), both gzip, the same
 // client cycling over 50 styles and sending what Chromium sends with the SPA's fetch (token, anti-forgery cookie).

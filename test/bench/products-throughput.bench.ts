@@ -1,4 +1,4 @@
-// Issue targets: GET /api/user/b1/products against a bare Fastify route serving the same bytes, both as a full answer
+// Goals: GET /api/user/b1/products against a bare Fastify route serving the same bytes, both as a full answer
 // (200, gzip) and revalidated (If-None-Match → 304), on catalogues of 1,000, 5,000 and 20,000 ERP items. Prints the
 // figures; asserts nothing.
 //
@@ -34,7 +34,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SLICES = Math.max(1, Number(process.env.BENCH_SLICES ?? 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-/** What the issue asks of each ratio. */
+/** The goal of each ratio (docs/performance.md). */
 const GOAL = 0.8;
 
 interface Target {

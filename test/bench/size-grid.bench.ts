@@ -1,4 +1,4 @@
-// Issue target (docs/size-grid.md): a 200-line colour × size grid added to the cart end to end in under 300 ms on the
+// Goal (docs/size-grid.md): a 200-line colour × size grid added to the cart end to end in under 300 ms on the
 // embedded database (PGlite). Prints the figures; asserts nothing.
 //
 // The B1 stand-in runs in a process of its own (0 ms latency, BENCH_CATALOGUE_SIZE generated items beside the demo

@@ -4,11 +4,11 @@ import { DESKTOP, focused, PHONE, seriousFindings, settle, type Finding } from '
 import { baseUrl, launch } from './browser';
 import { addFromDetail, emptyCart } from './journeys';
 
-// Issue 16: every screen and dialog of each role (visitor, buyer, admin) at 1280 and 375 px has no serious or critical
+// R-A11Y-1: every screen and dialog of each role (visitor, buyer, admin) at 1280 and 375 px has no serious or critical
 // axe finding. One browser; one tab per role, logged in once (the session lives in the tab's session storage); each
 // screen is opened once and scanned at both widths. The buyer is the one demo buyer no other browser test uses
 // (76.345.678-1, whose orders need the ERP's approval): its cart is touched here only. A11Y_REPORT=<file> writes every
-// finding (what the issue's before/after counts come from).
+// finding (to compare the findings before and after a change).
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -231,7 +231,7 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
           await p.getByRole('list', { name: /^Líneas del pedido rápido/ }).getByText('El sku NOEXISTE-1 no existe en el catálogo').waitFor();
         },
       },
-      // issue 17 (an order's detail is walked by operations.e2e.ts, which makes one)
+      // R-MYORD-1 (an order's detail is walked by operations.e2e.ts, which makes one)
       { name: 'my orders', open: go('/user/orders', 'Mis pedidos') },
       { name: 'profile', open: go('/profile', 'Información Usuario') },
       {
@@ -323,7 +323,7 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
         },
       },
       { name: 'banner create', open: go('/admin/banner-add', /.+/) },
-      // issue 17 (an order's detail and a change's before/after are walked by operations.e2e.ts, which makes them)
+      // R-ADM-ORD-2 (an order's detail and a change's before/after are walked by operations.e2e.ts, which makes them)
       { name: 'orders', open: go('/admin/orders', 'Pedidos') },
       { name: 'ERP jobs', open: go('/admin/jobs', 'Trabajos ERP') },
       { name: 'audit', open: go('/admin/audit', 'Auditoría') },

@@ -1,4 +1,4 @@
-// axe-core in the browser tests (issue 16): scan a page as it stands, keep what is serious or critical, and the waits
+// axe-core in the browser tests (R-A11Y-1): scan a page as it stands, keep what is serious or critical, and the waits
 // that make a scan see the screen a person sees (data loaded, transitions over). axe-core is a dev dependency: its
 // source is put into the page under test, once per document, and is never part of the SPA's build.
 // Not @axe-core/playwright: it works with playwright-core, but each of its scans injects axe again and finishes in a

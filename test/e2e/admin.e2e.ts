@@ -4,7 +4,7 @@ import { baseUrl, launch } from './browser';
 import { eventually, login, outboxMails } from './journeys';
 import { erpPost } from './erp';
 
-// The admin area and the customer creation request (issue 7, "Done when: Browser tests"). Each journey has its own
+// The admin area and the customer creation request (R-ADM-1, R-REQ-1). Each journey has its own
 // browser context. Shared demo data is left as the other files expect it: the three notification recipients and a
 // banner set are there at the end (the banner set is a new one). CAM-5003 is a style no other browser test uses.
 

@@ -15,7 +15,7 @@ async function loginAs(page: Page, rut: string, password = 'Demo1234') {
   await page.waitForURL((url) => url.pathname === '/');
 }
 
-describe('browsing the catalogue (spec section 2)', () => {
+describe('browsing the catalogue (R-CAT-1, R-SRCH-2, R-PROD-1)', () => {
   it('home → catalogue → a category → the list → a product with its sizes', async () => {
     const { context, page } = await newPage(browser);
     await loginAs(page, '76.123.456-0');
@@ -55,7 +55,7 @@ describe('browsing the catalogue (spec section 2)', () => {
     await box.press('Enter');
     await page.waitForURL('**/user/search-product');
     await page.getByRole('heading', { name: 'Resultado de Busqueda' }).waitFor();
-    // a phone shows the results as cards (issue 16)
+    // a phone shows the results as cards (R-A11Y-2)
     const list = page.getByRole('list', { name: 'Resultado de Busqueda' });
     const first = list.getByRole('listitem').first().getByRole('link').first();
     await first.waitFor();

@@ -2,7 +2,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { baseUrl, launch, newPage } from './browser';
 import { chooseDispatch, eventually, login } from './journeys';
 
-// What a buyer reads and pays (issue 16, buyer clarity), in one journey of the Gold buyer 76.123.456-0 (6 %): the
+// What a buyer reads and pays (R-A11Y-1, buyer clarity), in one journey of the Gold buyer 76.123.456-0 (6 %): the
 // product page shows the price the cart charges; 'Agregar al Carro' clears the quantities and its success closes an
 // older error toast; the order summary keeps its choices across a reload; with the ERP down (the B1 stand-in's fault
 // switch) the summary says so plainly in one alert with a retry, and a 503 at 'Ir a Pagar' says whether the order

@@ -3,7 +3,7 @@ import { launch, newPage } from './browser';
 import { eventually, login } from './journeys';
 
 // The lists' selection, width and paging in Chromium: the phone cards' select-all on Pagos Pendientes (spec:
-// "select-all"), the purchase history's columns at 1366 px, and the page links of /admin/product (admin document: 10 rows per page, up to 7 page links) at desktop and phone
+// "select-all"), the purchase history's columns at 1366 px, and the page links of /admin/product (R-GEN-6: 10 rows per page, up to 7 page links) at desktop and phone
 // widths. Nothing is changed: a selection is never paid.
 
 let browser: Browser;

@@ -3,7 +3,7 @@ import { DESKTOP, PHONE, seriousFindings, settle } from './a11y';
 import { baseUrl, launch, newPage } from './browser';
 import { addFromDetail, cartBadge, chooseDispatch, emptyCart, eventually, expectText, login, portalOrders, toSummary } from './journeys';
 
-// Issue 17, the operations screens as an administrator and a buyer use them: an ERP outage leaves a failed job that
+// R-ADM-JOB-1 and R-MYORD-1, the operations screens as an administrator and a buyer use them: an ERP outage leaves a failed job that
 // Trabajos ERP shows and retries to success; an admin's change read in Auditoría with its before/after; a buyer
 // following an order from Recibido to Facturado in 'Mis pedidos' (the B1 stand-in's automatic invoice switch). The
 // screens only these journeys reach with data (an order's detail, a change's dialog) are scanned by axe here too.
@@ -48,7 +48,7 @@ async function adminApi(context: BrowserContext) {
   return { authorization: token, 'x-xsrf-token': xsrf };
 }
 
-describe('operations (issue 17)', () => {
+describe('operations (R-ADM-JOB-1, R-MYORD-1)', () => {
   jest.setTimeout(240_000);
   // a test that fails half-way must not leave the ERP down for the next one
   beforeEach(() => faults('b1'));

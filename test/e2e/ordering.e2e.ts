@@ -3,7 +3,7 @@ import { launch, newPage } from './browser';
 import { erpPost } from './erp';
 import { cartBadge, emptyCart, expectText, login } from './journeys';
 
-// Ordering power (issue 18, docs/ordering.md): a quick-order file with errors fixed and added to the cart in one
+// Ordering power (docs/ordering.md): a quick-order file with errors fixed and added to the cart in one
 // request, and a reorder from the purchase history after a price went up. The buyer (76.234.567-6, Silver) is also the
 // cheque order's buyer of orders.e2e.ts: each journey here leaves its cart empty.
 

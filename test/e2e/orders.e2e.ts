@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { launch, newPage } from './browser';
 import { addFromDetail, cartBadge, chooseDispatch, emptyCart, eventually, expectText, expectValue, login, outboxMails, portalOrders } from './journeys';
 
-// Cart, order summary and orders (issue: cart, reserve, credit line, cheque). Each journey uses its own buyer.
+// Cart, order summary and orders (R-CART-3, R-CHK-5, R-PAY-CRED-1, R-PAY-CHQ-1). Each journey uses its own buyer.
 
 let browser: Browser;
 beforeAll(async () => {

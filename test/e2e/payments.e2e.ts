@@ -171,7 +171,7 @@ describe('purchase history', () => {
     await login(page, '76.123.456-0');
     await page.goto('/user/purchase-history');
     await page.getByRole('heading', { name: 'Historial de Compra' }).waitFor();
-    // a phone shows the orders as cards, every field labelled (issue 16)
+    // a phone shows the orders as cards, every field labelled (R-A11Y-2)
     const card = page.getByRole('list', { name: 'Pedidos realizados' }).getByRole('listitem').first();
     for (const label of ['Fecha', 'Tipo Retiro', 'Entrega', 'Estado']) await card.getByText(label, { exact: true }).waitFor();
     const eyes = page.getByRole('button', { name: /^Ver detalle del pedido / });

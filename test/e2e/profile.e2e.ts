@@ -27,7 +27,7 @@ async function loginAndOpenProfile(page: Page) {
 const companyValue = (page: Page, label: string) =>
   page.getByRole('tabpanel', { name: 'Datos Empresa' }).locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
-describe('buyer profile (spec section 2, Profile)', () => {
+describe('buyer profile (R-PROF-2)', () => {
   it('shows the four tabs with the ERP data', async () => {
     const { context, page } = await newPage(browser);
     await loginAndOpenProfile(page);

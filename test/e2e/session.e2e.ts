@@ -14,7 +14,7 @@ async function loginAs(page: Page, rut: string, password: string) {
   await page.getByRole('button', { name: 'Acceder' }).click();
 }
 
-describe('login journeys (spec section 4)', () => {
+describe('login journeys (R-AUTH-2)', () => {
   it('sends anonymous visitors to /login and formats the rut as it is typed', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/user/catalog');

@@ -4,7 +4,7 @@ import { auditLog, banners } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { PNG, TEXT, jpeg, keyOf, listFiles, multipart, pdf, post, readStored, type Part } from './admin-uploads-fixtures';
 
-// Banner administration (admin document sections 2, 3, 5, 7 and 8; issue 7): one set of three images,
+// Banner administration (R-ADM-BAN-1, R-ADM-BAN-2): one set of three images,
 // ADMIN and SUPERADMIN only, reflected on the buyer's home.
 
 let t: TestApp;

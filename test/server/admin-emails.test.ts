@@ -2,7 +2,7 @@ import { notificationRecipients } from '@server/db/schema';
 import { availableSections, notificationSchema } from '@shared/schemas/notifications';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
-// /api/admin/admin-emails (admin document sections 2, 4, 5 and 7): notification recipients, one per section, at most 3.
+// /api/admin/admin-emails (R-ADM-NOTIF-1 to R-ADM-NOTIF-3): notification recipients, one per section, at most 3.
 
 let t: TestApp;
 let superadmin: string;
@@ -52,7 +52,7 @@ describe('roles', () => {
 });
 
 describe('validation', () => {
-  it('answers the form messages of the admin document', async () => {
+  it('answers the form messages of R-ADM-NOTIF-3', async () => {
     const res = await save({});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({

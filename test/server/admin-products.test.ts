@@ -6,7 +6,7 @@ import { auditLog, productContent } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { PNG, TEXT, filesRoot, jpeg, keyOf, listFiles, multipart, pdf, post, readStored, type Part } from './admin-uploads-fixtures';
 
-// Product administration (admin document sections 2, 3, 5, 7 and 8; issue 7): the content record of an ERP style
+// Product administration (R-ADM-PROD-1 to R-ADM-PROD-3): the content record of an ERP style
 // with its five files, ADMIN and SUPERADMIN only.
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { auditLog, notificationRecipients, orders, users } from '@server/db/sche
 import { userSaveSchema } from '@shared/schemas/users';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
-// /api/admin/users (admin document sections 2, 4, 5, 6 and 7): the user administration and its role rules.
+// /api/admin/users (R-ADM-USR-1 to R-ADM-USR-6): the user administration and its role rules.
 
 let t: TestApp;
 let superadmin: string;
@@ -166,7 +166,7 @@ describe('roles', () => {
 });
 
 describe('create and update', () => {
-  it('answers the form messages of the admin document', async () => {
+  it('answers the form messages of R-ADM-USR-3', async () => {
     const res = await save({});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({

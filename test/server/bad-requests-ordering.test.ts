@@ -6,7 +6,7 @@ import { multipart } from './admin-uploads-fixtures';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
 
-// Bad input on the routes added after the specification (docs/ordering.md, the buyer's and the admin's orders, the
+// Bad input on the routes added beyond the original screens (docs/ordering.md, the buyer's and the admin's orders, the
 // operations lists): what an audit of them found answering 500 or refusing what it should take. Always a Spanish
 // `{status, message}`, never a 5xx for a client's mistake (see bad-requests.test.ts for the rest).
 

@@ -9,7 +9,7 @@ import { customerRequestSchema } from '@shared/schemas/customerRequest';
 import { call, createTestApp, login, TEST_SECRET, type TestApp } from './helpers';
 import { RECIPIENTS, decodedBody, emlFiles, header, setRecipients } from './mail-fixtures';
 
-// The customer creation request (customer spec sections 2, 4, 5, 7 and 8): POST /user/sendmail from an anonymous
+// The customer creation request (R-REQ-1 to R-REQ-3): POST /user/sendmail from an anonymous
 // visitor, and the anonymous check of the CREATION_USER recipient.
 
 let t: TestApp;

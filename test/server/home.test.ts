@@ -1,7 +1,7 @@
 import { banners, productContent } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
-// Home API (customer spec sections 2, 3 and 9) against the demo ERP's list prices:
+// Home API (R-HOME-1, R-HOME-2) against the demo ERP's list prices:
 // POL-1004 9990, VES-6005 20990, CHA-3003 48990, PAN-2001 29990, PLN-4001 22990, POL-1001 10990.
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import type { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { call, createTestApp, type TestApp } from './helpers';
 import { buyerOf, someTransport, type Buyer } from './order-fixtures';
 
-// The work one purchase makes (docs/orders-performance.md, section 2): how many ERP requests and database statements
+// The work one purchase makes (docs/orders-performance.md#2-the-work-of-one-purchase): how many ERP requests and database statements
 // each step of a credit-line purchase costs, on PGlite and on PostgreSQL, so a change that adds a read shows here; and
 // the behaviour of the shortcuts that brought those numbers down.
 

@@ -5,7 +5,7 @@ import { orders, outbox } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { BUYER, CHEQUE_BUYER, attachment, decodedBody, emlFiles, header, insertOrder, setRecipients } from './mail-fixtures';
 
-// POST /api/user/pay-cheque (customer spec sections 5, 7 and 9): the cheque photo of an order paid by cheque.
+// POST /api/user/pay-cheque (R-PAY-CHQ-1, R-CHK-2): the cheque photo of an order paid by cheque.
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e0a1f9e70000000049454e44ae426082', 'hex');
 const JPEG_HEAD = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');

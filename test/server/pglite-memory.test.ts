@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, PGLITE_SETTINGS, rowsOf, type Database } from '@server/db/connect';
 
-// PGlite's footprint (docs/orders-performance.md, section 4): its server settings, and initdb in a child process so the server
+// PGlite's footprint (docs/orders-performance.md#4-memory): its server settings, and initdb in a child process so the server
 // never carries the memory initdb takes. PGlite only, whatever TEST_DATABASE_URL says.
 
 const show = async (database: Database, name: string) => rowsOf<Record<string, string>>(await database.db.execute(sql.raw(`show ${name}`)))[0]![name];

@@ -2,7 +2,7 @@ import { isBlocked } from '@shared/blocking';
 
 const clear = { morosidad: 'Sin Bloqueo', interes: 'Sin Bloqueo', protesto: 'Sin Bloqueo', prorroga: 'Sin Bloqueo' };
 
-describe('blocked buyer (spec section 4)', () => {
+describe('blocked buyer (R-BLOCK-1)', () => {
   it('is not blocked when every flag says Sin Bloqueo', () => {
     expect(isBlocked(clear)).toBe(false);
   });

@@ -12,7 +12,7 @@ const address = (idfactura: string, predeterminado: 'Y' | 'N'): InvoiceAddress =
   predeterminado,
 });
 
-describe('cheque (spec section 6)', () => {
+describe('cheque (R-CHK-3)', () => {
   it.each([
     ['Cheque', true],
     [' cheque ', true],
@@ -28,7 +28,7 @@ describe('cheque (spec section 6)', () => {
   });
 });
 
-describe('credit line (spec section 6)', () => {
+describe('credit line (R-CHK-3)', () => {
   it('offered only with a limit above 0', () => {
     expect(creditAllowed({ limitecred: 1 })).toBe(true);
     expect(creditAllowed({ limitecred: 0 })).toBe(false);

@@ -19,7 +19,7 @@ describe('messages', () => {
     expect(fill('No existe correo para notificar a {brand}', { brand: 'Textil' })).toBe('No existe correo para notificar a Textil');
     expect(fill('{a} {b}', { a: 1 })).toBe('1 {b}');
   });
-  it('maps service errors as spec section 8 says', () => {
+  it('maps service errors as R-GEN-2 says', () => {
     expect(homeServiceError(0, 'x')).toBe(MSG.connectionProblem);
     expect(homeServiceError(404, 'x')).toBe('Not found');
     expect(homeServiceError(500, 'x')).toBe('Internal server error');

@@ -3,7 +3,7 @@ import { discountedUnitPrice, lineDiscountPercent, offerPrice, orderTotals, pric
 /** The distributor price (P. Distrib.) of a unit with the loyalty discount only: the cart's own rule, no offer. */
 const distributorPrice = (price: number, loyalty: number | null | undefined) => priceLine({ price, quantity: 1, loyaltyPct: loyalty }).priceFinalUnit;
 
-describe('distributor price without an offer (list price less loyalty, spec section 9)', () => {
+describe('distributor price without an offer (list price less loyalty, R-MONEY-2)', () => {
   it('applies descFidel and rounds to whole pesos', () => {
     expect(distributorPrice(10990, 4)).toBe(10550); // 10550.4
     expect(distributorPrice(12990, 6)).toBe(12211); // 12210.6
@@ -41,7 +41,7 @@ describe('offerPrice', () => {
   });
 });
 
-describe('cart line (spec section 9: price × (1 − descFidel/100) × (1 − offer/100), rounded)', () => {
+describe('cart line (R-MONEY-2: price × (1 − descFidel/100) × (1 − offer/100), rounded)', () => {
   it('without offer or loyalty the line is the list price', () => {
     expect(priceLine({ price: 12990, quantity: 3, offerPct: 0, loyaltyPct: 0 })).toEqual({
       priceList: 12990,
@@ -82,7 +82,7 @@ describe('cart line (spec section 9: price × (1 − descFidel/100) × (1 − of
   });
 });
 
-describe('order totals (spec section 9: subtotal = net − discounts; total = subtotal + rounded VAT)', () => {
+describe('order totals (R-MONEY-3: subtotal = net − discounts; total = subtotal + rounded VAT)', () => {
   it('sums the lines, splits the discounts and rounds the VAT once on the subtotal', () => {
     const a = { ...priceLine({ price: 5990, quantity: 3, offerPct: 20, loyaltyPct: 6 }), quantity: 3 };
     const b = { ...priceLine({ price: 12990, quantity: 2, offerPct: 0, loyaltyPct: 6 }), quantity: 2 };

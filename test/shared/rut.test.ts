@@ -1,6 +1,6 @@
 import { checkDigit, cleanRut, compactRut, formatRut, isValidRut } from '@shared/rut';
 
-describe('rut (spec section 5)', () => {
+describe('rut (R-RUT-1)', () => {
   it('computes the check digit with weights 2..7 from the right', () => {
     expect(checkDigit('76123456')).toBe('0'); // remainder 0 -> 0
     expect(checkDigit('77345678')).toBe('K'); // remainder 1 -> K

@@ -58,7 +58,7 @@ export function Layout() {
   const [confirmUsed, setConfirmUsed] = useState(false);
   if (confirm && !confirmUsed) setConfirmUsed(true);
 
-  // the cart is for logged-in buyers; a blocked buyer sees it crossed out (spec section 2)
+  // the cart is for logged-in buyers; a blocked buyer sees it crossed out (R-NAV-3)
   const cart = !loggedIn || isAdmin || !isUser ? null : blocked ? (
     <BlockedCartIcon />
   ) : (

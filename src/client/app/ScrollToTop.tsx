@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Spec section 2: the scroll position resets to the top on every navigation. */
+/** R-NAV-2: the scroll position resets to the top on every navigation. */
 export function ScrollToTop() {
   const { pathname, search } = useLocation();
   useEffect(() => {

@@ -8,7 +8,7 @@ import { forwardRef, useEffect } from 'react';
 import { attachToasts, TOAST_CLOSE_LABEL } from './notify';
 import { DRAWER_WIDTH } from './theme';
 
-// notistack's provider and the toasts that waited for it (app/notify). Where they go (issue 16): at the bottom of a
+// notistack's provider and the toasts that waited for it (app/notify). Where they go (R-A11Y-1): at the bottom of a
 // phone, across it; on wider screens at the bottom left, no wider than the sidebar they sit on, so they cover neither
 // the top bar (the cart) nor the page's controls. The text is read out by the app's live region (app/announcer): the
 // toast itself is not a live region, or it would be read twice.

@@ -1,4 +1,4 @@
-// Where the keyboard focus goes when the route changes (issue 16, WCAG 2.4.3): to the new page's main heading, which a
+// Where the keyboard focus goes when the route changes (R-A11Y-1, WCAG 2.4.3): to the new page's main heading, which a
 // screen reader then reads, so focus is never left on <body> (login, 'Ver todo', 'Continuar la compra', a purchase)
 // nor on a link of the menu that no longer says where the user is. A screen that puts the focus somewhere itself (a
 // field with autoFocus) keeps it.

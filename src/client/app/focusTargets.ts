@@ -1,7 +1,7 @@
 import { focusWithoutTabStop, pageHeading } from './focusAfterNavigation';
 
 // What a script may move the keyboard focus to when the control that had it goes away or a part of the page appears
-// (issue 16, WCAG 2.4.3): the Tab stops inside a part of the page, and the page's heading as the last resort. Shared by
+// (R-A11Y-1, WCAG 2.4.3): the Tab stops inside a part of the page, and the page's heading as the last resort. Shared by
 // the helpers that keep the focus off <body> (components/returnFocus, removalFocus, revealFocus, focusFirstError).
 
 const CANDIDATES = 'a[href], button, input, select, textarea, [tabindex]';

@@ -9,7 +9,7 @@ function useLoginRedirect() {
   return expired ? '/session-expired' : '/login';
 }
 
-/** Guarded routes of spec section 2: anonymous visitors go to /login. */
+/** Guarded routes of R-NAV-1: anonymous visitors go to /login. */
 export function RequireAuth() {
   const authenticated = useAppSelector(selectIsAuthenticated);
   const redirect = useLoginRedirect();

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut } from './events';
 
-// The global message bar (spec section 3: Message = tipoMessage + message).
+// The global message bar (R-GEN-4: Message = tipoMessage + message).
 export type TipoMessage = 'Error' | 'Advertencia';
 export interface GlobalMessage {
   tipoMessage: TipoMessage;

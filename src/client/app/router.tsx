@@ -139,7 +139,7 @@ function LoginPageLoad() {
   return replaying ? <LoginPagePlaceholder /> : null;
 }
 
-/** Spec section 2 (customer area) and the admin document section 2. */
+/** The routes of R-NAV-1 and R-ADM-1. */
 export const appRoutes: RouteObject[] = [
   {
     element: <Layout />,

@@ -15,7 +15,7 @@ export function safe<A>(worker: Worker<A>): (action: A) => Generator {
   };
 }
 
-/** A call to the server that has not answered by then is given up (spec section 8: status 0, 'problema de conexión'). */
+/** A call to the server that has not answered by then is given up (R-GEN-3: status 0, 'problema de conexión'). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** What callWithTimeout gives an api call as its last argument: the signal that aborts its fetch. */

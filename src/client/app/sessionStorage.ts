@@ -1,4 +1,4 @@
-// Session storage keys of spec section 3 that the foundation uses. Later features add their own keys here.
+// Session storage keys that the foundation uses. Later features add their own keys here.
 export const SESSION_KEYS = {
   token: 'tokens',
   role: 'role',

@@ -1,7 +1,7 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { useRef, type ChangeEvent, type ReactNode } from 'react';
 
-// A file field as one control (issue 16, axe 'nested-interactive'): a real button that opens the browser's file
+// A file field as one control (R-A11Y-1, axe 'nested-interactive'): a real button that opens the browser's file
 // chooser of a real file input beside it. The input keeps the form's behaviour (the chosen File, accept, a test's
 // setInputFiles) and is named too, but it is neither seen nor a Tab stop: the button is what a person and a screen
 // reader use.

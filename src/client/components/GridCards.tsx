@@ -17,7 +17,7 @@ import type {
 import { useId, useState, type ReactNode } from 'react';
 import { PageLinks } from './PageLinks';
 
-// A Data Grid's rows as a list of cards, for screens narrower than the small breakpoint (issue 16: a grid there showed
+// A Data Grid's rows as a list of cards, for screens narrower than the small breakpoint (R-A11Y-2: a grid there showed
 // only the columns that fit). It takes the grid's own props and column definitions, so a screen has one set of
 // columns for both: each card shows the row's first column as its title, every other column as a label (the column's
 // header) and its value (the column's renderCell, valueFormatter or valueGetter, as in the grid), and the action

@@ -13,7 +13,7 @@ export interface MessageBarProps {
   onClose?: () => void;
 }
 
-/** The global message bar: 'Error' or 'Advertencia' with its text, a refresh button (spec section 8) and a close button. */
+/** The global message bar: 'Error' or 'Advertencia' with its text, a refresh button (R-GEN-4) and a close button. */
 export function MessageBar({ message, onRefresh = () => window.location.reload(), onClose }: MessageBarProps) {
   if (!message) return null;
   return (

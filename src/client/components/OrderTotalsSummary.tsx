@@ -14,7 +14,7 @@ import type { OrderTotals } from '@shared/pricing';
 const minus = (amount: number) => (amount > 0 ? `-${formatCLP(amount)}` : formatCLP(0));
 
 /**
- * 'Resumen de la compra' (spec section 2): Productos (n), Descuento oferta, Descuento fidelización (pct), Subtotal,
+ * 'Resumen de la compra' (R-CART-4): Productos (n), Descuento oferta, Descuento fidelización (pct), Subtotal,
  * IVA (19%), Total — the server's totals, on the cart detail and on the order summary. `children`: the actions below.
  */
 export function OrderTotalsSummary({ totals, children }: { totals: OrderTotals; children?: ReactNode }) {

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 
-// A list's pages as page links (admin document sections 2 and 9: "Pagination shows up to 7 page links"): the range
+// A list's pages as page links (R-GEN-6: at most 7 page numbers): the range
 // shown ('1–10 de 65'), MUI's Pagination with the previous and next arrows, and a choice of rows per page where the
 // list offers more than one size. The Data Grid draws it in its footer (gridSetup's pagination slot) and the phone
 // cards (GridCards) below their list, so both page alike.

@@ -15,7 +15,7 @@ interface Props {
   readOnly?: boolean;
 }
 
-/** A rut input that formats as the user types (spec section 5); the label has no asterisk so its name is the spec's word. */
+/** A rut input that formats as the user types (R-RUT-1); the label has no asterisk so its name is the spec's word. */
 export default function RutField({ id, name, label, value, onChange, onBlur, error, helperText, readOnly }: Props) {
   return (
     <TextInput

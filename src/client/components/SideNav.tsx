@@ -47,7 +47,7 @@ const countSx = {
 // there. Wider screens show it docked beside the page, drawn without the Drawer component.
 const NavDrawer = lazy(() => import('./NavDrawer'));
 
-/** The entries of the operations screens (issue 17), not named by the spec. */
+/** The entries of the operations screens (R-ADM-ORD-1, R-ADM-JOB-1, R-ADM-AUD-1, R-MYORD-1). */
 export const OPERATIONS_NAV_TEXT = {
   adminOrders: 'Pedidos',
   adminJobs: 'Trabajos ERP',
@@ -71,7 +71,7 @@ export interface NavItem {
   to: string;
 }
 
-/** Sidebar entries per role (spec section 2, shell; admin document section 1). */
+/** Sidebar entries per role (R-NAV-5). */
 export function navItems({ loggedIn, isAdmin, isUser }: NavAudience): NavItem[] {
   if (!loggedIn) return [{ label: MSG.navCustomerRequest, to: '/user/user-creation-req' }];
   const items: NavItem[] = [

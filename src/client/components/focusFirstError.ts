@@ -3,7 +3,7 @@ import { isTabStop, tabStopOf } from '../app/focusTargets';
 
 // A refused submit shows its errors beside the fields, which on a phone may be far above the button that was pressed
 // ('Ir a Pagar' at the foot of the order summary, 'Debe seleccionar una dirección…' 1000 px up): the screen looked
-// unchanged and nothing was said (issue 16, WCAG 3.3.1 and 2.4.3). So every Formik form of the portal, on a submit its
+// unchanged and nothing was said (R-A11Y-1, WCAG 3.3.1 and 2.4.3). So every Formik form of the portal, on a submit its
 // validation refuses, takes the focus to its first field in error in the order of the page, and scrolls it to the
 // middle of the screen: the error is seen, and a screen reader reads the field with its error (its description).
 

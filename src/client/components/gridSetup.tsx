@@ -44,7 +44,7 @@ export function GridSettingsProvider({ children, ...settings }: GridSettings & {
 
 const useGridSettings = () => useContext(GridSettingsContext);
 
-/** Spec section 9 and the admin document: lists that page show 10 rows per page. */
+/** R-GEN-6: lists that page show 10 rows per page. */
 export const PAGE_SIZE = 10;
 
 export const paginationProps = {

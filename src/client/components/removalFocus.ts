@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { focusIsLost, focusMainHeading, tabStopOf, tabStops } from '../app/focusTargets';
 
-// Where the focus goes when the item of a list that had it leaves the list (issue 16, WCAG 2.4.3): a cart line deleted
+// Where the focus goes when the item of a list that had it leaves the list (R-A11Y-1, WCAG 2.4.3): a cart line deleted
 // with its trash button took the focus with it onto <body>. It goes to the same control of the item now in its place
 // (the next one), else of the one before it, else to `fallback` (the page's heading): the buyer goes on where they were.
 

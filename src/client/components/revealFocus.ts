@@ -2,7 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { focusIsLost, isTabStop, tabStops } from '../app/focusTargets';
 
 // A button that reveals a part of the page and then disables itself ('ir a Pagar' shows the payment methods) drops the
-// focus onto <body> (issue 16, WCAG 2.4.3). The focus goes into what it revealed (its first Tab stop: a radio group's
+// focus onto <body> (R-A11Y-1, WCAG 2.4.3). The focus goes into what it revealed (its first Tab stop: a radio group's
 // checked radio), which is scrolled into view, and once that part is hidden again ('Volver') back to the button.
 
 /**

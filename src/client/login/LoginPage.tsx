@@ -63,7 +63,7 @@ function Field({ id, label, error, hint, children, adornment }: FieldProps) {
 }
 
 /**
- * /login (spec sections 2, 4, 5): the anonymous shell (logo, 'Solicitud creación de cliente', footer) and the login
+ * /login (R-AUTH-1, R-AUTH-2): the anonymous shell (logo, 'Solicitud creación de cliente', footer) and the login
  * form, drawn with plain elements and login.css in the theme's colours. The form lives in Formik with the shared yup
  * schema; Redux gets one event on submit, and the login's saga does the rest (features/session/loginSagas.ts).
  */

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db/connect';
 import { auditLog, type AuditLogRow } from '../db/schema';
 import type { SessionUser } from '../plugins/auth';
 
-// The admin area's audit trail (issue: "an audit log row for every admin change: who, what, when", and 'Auditoría'
+// The admin area's audit trail (R-ADM-3, R-ADM-AUD-1: a row for every admin change: who, what, when; 'Auditoría'
 // shows each change's values before and after).
 
 export type AuditAction = 'create' | 'update' | 'delete';

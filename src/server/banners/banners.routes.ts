@@ -13,7 +13,7 @@ const UPLOAD_RULES: UploadRules = {
   unknownFileField: BANNER_MSG.unknownFileField,
 };
 
-/** Banner administration (admin document sections 2, 3, 5 and 7), ADMIN and SUPERADMIN only. */
+/** Banner administration (R-ADM-BAN-1, R-ADM-BAN-2), ADMIN and SUPERADMIN only. */
 export default async function bannersRoutes(app: FastifyInstance, opts: { banners: BannersAdmin }) {
   const { banners } = opts;
   const admin = { config: { access: 'admin' as const } };

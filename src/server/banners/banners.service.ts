@@ -29,7 +29,7 @@ export interface BannersAdminDeps {
 }
 
 /**
- * The home banner set (admin document: Banner list, creation and update): three images, at most one set. Files
+ * The home banner set (R-ADM-BAN-1, R-ADM-BAN-2): three images, at most one set. Files
  * are stored as `banners/banner_{1,2,3}.{jpg|png}` (the extension of their content) with versioned urls; the
  * buyer's home reads the set from the database on each call, so a change shows at once.
  */

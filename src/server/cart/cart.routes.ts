@@ -10,11 +10,11 @@ import { CartService } from './cart.service';
 import { requireUser } from '../plugins/auth';
 import { answer } from '../http/responses';
 
-/** The server cart (spec section 7, Cart). Buyers only, each reaching only its own cart; prices are the server's. */
+/** The server cart (R-CART-1). Buyers only, each reaching only its own cart; prices are the server's. */
 const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const cart = new CartService(deps.db, new CartRepo(deps.db), deps.erp, deps.customers);
 
-  // Admins have no cart (spec section 6): say so rather than a bare "forbidden".
+  // Admins have no cart (R-BLOCK-2): say so rather than a bare "forbidden".
   const guard = { config: { access: 'buyer' as const, accessDenied: MSG.cartNotForAdmins } };
   /** The path's userId must be the caller's own. */
   const ownUser = (request: FastifyRequest<{ Params: { userId: number } }>) => {

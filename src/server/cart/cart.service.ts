@@ -1,5 +1,5 @@
 // The buyer's cart, priced by the server on every read: fresh list price and stock from the ERP, the style's offer
-// from the portal's content, the buyer's loyalty discount (descFidel) from its fresh ERP profile (spec section 9).
+// from the portal's content, the buyer's loyalty discount (descFidel) from its fresh ERP profile (R-CART-2, R-MONEY-2).
 import type { CartAddRequest, CartBulkLine, CartBulkRequest, CartBulkResponse, CartItem, CartResponse, CartUpdateRequest } from '@shared/api/cart';
 import type { CustomerProfile } from '@shared/api/erp';
 import { isBlocked } from '@shared/blocking';
@@ -222,7 +222,7 @@ export class CartService {
     return { rows, items, content };
   }
 
-  /** The fresh profile of a buyer who may buy: blocked buyers cannot add or change (spec section 4). */
+  /** The fresh profile of a buyer who may buy: blocked buyers cannot add or change (R-BLOCK-2). */
   private async buyingProfile(user: SessionUser): Promise<CustomerProfile> {
     const profile = await this.customers.profileOf(user);
     if (isBlocked(profile)) throw new HttpError(403, MSG.cartBlocked);

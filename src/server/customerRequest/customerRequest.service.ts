@@ -44,7 +44,7 @@ export function buildCustomerRequestMail(brand: string, form: CustomerRequestFor
 }
 
 /**
- * The customer creation request (customer spec sections 4, 5, 7 and 8), mailed through the outbox to the
+ * The customer creation request (R-REQ-2, R-REQ-3), mailed through the outbox to the
  * CREATION_USER recipient. The tax password travels sealed (see mail/sealedFields.ts).
  */
 export class CustomerRequestService {

@@ -65,7 +65,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
 /**
  * PGlite's server settings (`-c name=value` at start), chosen for a small resident set: PGlite is one backend in this
  * process, and PostgreSQL's default of 128 MB of shared buffers for a shared server sits in its WebAssembly memory.
- * Measured with the orders bench (docs/orders-performance.md, section 4): 16 MB takes about 140 MB off the resident
+ * Measured with the orders bench (docs/orders-performance.md#4-memory): 16 MB takes about 140 MB off the resident
  * set and orders are as fast; work_mem, temp_buffers, maintenance_work_mem and wal_buffers are taken only when needed
  * and change nothing measurable, so they keep their defaults. `openDatabase({ pglite: { settings } })` adds or replaces.
  */

@@ -30,7 +30,7 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 /**
- * What the portal adds to an ERP style (admin document: product record): images, technical sheet,
+ * What the portal adds to an ERP style (R-ADM-PROD-2): images, technical sheet,
  * size guide, the offer and whether it is shown. A row with id > 0 is the list's 'Actualizado'.
  */
 export const productContent = pgTable(
@@ -58,7 +58,7 @@ export const productContent = pgTable(
 export type ProductContentRow = typeof productContent.$inferSelect;
 
 /**
- * The home carousel's banner set (admin document: banner): three images. At most one set exists; the admin
+ * The home carousel's banner set (R-ADM-BAN-1): three images. At most one set exists; the admin
  * routes enforce it. The urls are the file store's versioned urls ('/files/banners/…?v=…').
  */
 export const banners = pgTable('banners', {
@@ -122,7 +122,7 @@ export const deliveryType = pgEnum('delivery_type', DELIVERY_TYPES);
 export const erpSubmission = pgEnum('erp_submission', ['NONE', 'PENDING', 'AWAITING_APPROVAL', 'SENT', 'REJECTED']);
 
 /**
- * An online order or reservation (spec section 3), priced by the server when it was created. PROCESS → CONFIRMED or
+ * An online order or reservation (R-ORD-1), priced by the server when it was created. PROCESS → CONFIRMED or
  * CANCELED only with evidence: the ERP accepted the document, or a payment provider confirmed the money.
  */
 export const orders = pgTable(
@@ -263,7 +263,7 @@ export type OutboxEventRow = typeof outboxEvents.$inferSelect;
 
 export const notificationSection = pgEnum('notification_section', NOTIFICATION_SECTIONS);
 
-/** Who receives the notification mail of a section (admin document): at most one per section, so at most 3. */
+/** Who receives the notification mail of a section (R-ADM-NOTIF-1): at most one per section, so at most 3. */
 export const notificationRecipients = pgTable(
   'notification_recipients',
   {

@@ -27,7 +27,7 @@ export const ERP_MESSAGES = {
 } as const;
 
 /**
- * The text of spec section 8 for a failed ERP call shown to a buyer (profile at login, pending payments,
+ * The text of R-INV-4 for a failed ERP call shown to a buyer (profile at login, pending payments,
  * purchase history): `' {message}, intentelo mas tarde (B1) '`, leading and trailing space included.
  */
 export const ERP_FAILURE_TEMPLATE = ' {message}, intentelo mas tarde (B1) ';
@@ -60,7 +60,7 @@ export class ErpError extends Error {
     this.upstreamStatus = init.upstreamStatus;
   }
 
-  /** The `' {message}, intentelo mas tarde (B1) '` text of spec section 8. */
+  /** The `' {message}, intentelo mas tarde (B1) '` text of R-INV-4. */
   get userMessage(): string {
     return erpFailureMessage(this.message);
   }

@@ -1,5 +1,5 @@
 // The incoming payments (B1 `IncomingPayments`) the portal registers for money a payment provider confirmed
-// (spec sections 4, 7 and 9: pay-account and pay-invoice). The means is one PaymentCreditCards row, as the legacy
+// (R-ERP-2 and R-INV-3: pay-account and pay-invoice). The means is one PaymentCreditCards row, as the legacy
 // portal sent it: a card with the codes of its type (debit VD → CreditCard 3 / PaymentMethodCode 4, others 4 / 3),
 // its last 4 digits and authorization code; a bank transfer (Khipu) as CreditCard 3 / PaymentMethodCode 4 with one
 // payment and no card data. CounterReference (8 characters in B1) identifies the portal payment, so a retry finds

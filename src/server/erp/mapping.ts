@@ -1,6 +1,6 @@
 // The ONE place that knows where each portal concept lives in this B1 installation (which standard field or
 // user-defined field, which price list, which warehouse), and the pure functions that turn ERP entities into the
-// portal's shapes (spec section 3). A real installation with other UDF names changes this file only.
+// portal's shapes (R-ERP-3). A real installation with other UDF names changes this file only.
 import { offerPrice } from '@shared/pricing';
 import { compactRut } from '@shared/rut';
 import { roundPesos } from '@shared/money';
@@ -162,7 +162,7 @@ export function blockingFlag(value: unknown): string {
   return flag === '' ? S.notBlocking : flag;
 }
 
-/** Blocked when any of the four flags is not 'Sin Bloqueo' (spec section 4); one rule for both sides. */
+/** Blocked when any of the four flags is not 'Sin Bloqueo' (R-BLOCK-1); one rule for both sides. */
 export { isBlocked } from '@shared/blocking';
 
 /**

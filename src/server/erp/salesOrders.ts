@@ -1,4 +1,4 @@
-// The sales order and the reservation the portal sends to the ERP (spec section 3: "sales order to the ERP" and
+// The sales order and the reservation the portal sends to the ERP (R-ERP-1: "sales order to the ERP" and
 // "reserve order to the ERP"), built from the portal's own stored order. Field names come from mapping.ts.
 import { yyyymmdd } from '@shared/dates';
 import { chileTodayIso } from '@shared/workingDays';

@@ -5,7 +5,7 @@ import type { OrderMailService } from './orderMail.service';
 import { requireUser } from '../plugins/auth';
 import { MESSAGE } from '../http/responses';
 
-/** POST /api/user/sendmail/order: the notification of a reservation (admin document: notifications; docs/mail.md). */
+/** POST /api/user/sendmail/order: the notification of a reservation (R-MAIL-1; docs/mail.md). */
 export default async function mailRoutes(app: FastifyInstance, opts: { orderMail: OrderMailService }) {
   const { orderMail } = opts;
   app.post<{ Body: OrderMailRequest }>(

@@ -26,7 +26,7 @@ export interface OrderMailDeps {
 }
 
 /**
- * The notification mails of an order (customer spec sections 4 and 7): a reservation's, and the cheque payment's
+ * The notification mails of an order (R-MAIL-1, R-CHK-5, R-PAY-CHQ-1): a reservation's, and the cheque payment's
  * (queued with the photo by the cheque payment, `payments/cheque.service.ts`). Asked again, a mail is not sent twice.
  */
 export class OrderMailService {

@@ -20,7 +20,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Notification recipients (admin document sections 2, 4, 5 and 7): who receives each section's mail. One record per
+ * Notification recipients (R-ADM-NOTIF-1 to R-ADM-NOTIF-3): who receives each section's mail. One record per
  * section, so at most three; each admin change and its audit row commit together.
  */
 export class NotificationsService {

@@ -17,7 +17,7 @@ const orderIdParams = yup.object({
   id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
 });
 
-/** Orders, their ERP submission and their state (spec section 7, Orders). Buyers only, each on its own orders. */
+/** Orders, their ERP submission and their state (R-ORD-1). Buyers only, each on its own orders. */
 const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   // The spec posts the state change as form data; JSON works too. Scoped to this plugin.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody);

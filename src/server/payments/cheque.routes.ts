@@ -62,7 +62,7 @@ async function checkPhoto(file: { filename: string; bytes: Buffer }): Promise<'j
 }
 
 /**
- * POST /api/user/pay-cheque (customer spec sections 5 and 7): the photo of the cheque for an order paid by cheque,
+ * POST /api/user/pay-cheque (R-PAY-CHQ-1): the photo of the cheque for an order paid by cheque,
  * read, checked by name and content, and handed to the cheque payment. senderTo, rutCompany and companyName of the
  * form are ignored (company data come from the ERP).
  */

@@ -23,7 +23,7 @@ export const CHEQUE_TEXTS = {
 } as const;
 
 /**
- * The cheque payment (customer spec sections 5 and 7): the photo is kept in the private store (never served) and, in
+ * The cheque payment (R-PAY-CHQ-1): the photo is kept in the private store (never served) and, in
  * one transaction, the order records it and the mail to the CHEQUE recipient is queued with the photo attached.
  * Company data come from the ERP.
  */

@@ -29,7 +29,7 @@ export interface PaymentRoutesOptions {
 const providerCallback = { access: 'provider' as const, xsrf: false, rateLimit: { max: 300, timeWindow: '1 minute' } };
 
 /**
- * Card (WebPay Plus) and bank-transfer (Khipu) payments (spec section 7, Payments), the providers' callbacks, and the
+ * Card (WebPay Plus) and bank-transfer (Khipu) payments (R-PAY-WEB-1, R-PAY-KHI-1), the providers' callbacks, and the
  * ERP registration the browser asks about. Buyers reach only their own payments.
  */
 const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts) => {

@@ -15,7 +15,7 @@ const UPLOAD_RULES: UploadRules = {
 };
 
 /**
- * Product administration (admin document sections 2, 3, 5 and 7), ADMIN and SUPERADMIN only. The list itself is
+ * Product administration (R-ADM-PROD-1 to R-ADM-PROD-3), ADMIN and SUPERADMIN only. The list itself is
  * GET /api/user/b1/products (every style for an admin, catalog/catalog.routes.ts).
  */
 export default async function productsRoutes(app: FastifyInstance, opts: { products: ProductsAdmin }) {

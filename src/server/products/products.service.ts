@@ -46,7 +46,7 @@ export interface ProductsAdminDeps {
 }
 
 /**
- * Product administration (admin document: Product list and update): the portal's content record of an ERP
+ * Product administration (R-ADM-PROD-1 to R-ADM-PROD-3): the portal's content record of an ERP
  * style, with its five files renamed to `{sku}.jpg`, `{sku}_2.jpg`, `{sku}_3.jpg`, `{sku}_GUIDE.jpg`, `{sku}_ET.pdf`.
  */
 export class ProductsAdmin {

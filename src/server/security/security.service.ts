@@ -22,7 +22,7 @@ export class SecurityService {
   }
 
   /**
-   * Spec section 4: an inactive user gets no session; a user who must change the password gets no
+   * R-AUTH-2: an inactive user gets no session; a user who must change the password gets no
    * session either (changePassword false) and is sent to /change-password.
    */
   async login(username: string, password: string): Promise<LoginResponse> {

@@ -32,7 +32,7 @@ interface Opts {
 }
 
 /**
- * Users (admin document section 7): list, one by id or by rut, create or update (POST, with an id it updates),
+ * Users (R-ADM-USR-1 to R-ADM-USR-4): list, one by id or by rut, create or update (POST, with an id it updates),
  * delete. ADMIN and SUPERADMIN only; what each may touch is the service's.
  */
 export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts) {

@@ -14,7 +14,7 @@ import { hashPassword } from '../security/passwords';
 import { normalizeUsername } from './users.repo';
 import { AuditLog, AUDIT_SECRET, changedFields, pickValues } from '../audit/auditLog';
 
-// User administration (admin document sections 2, 4, 5, 6 and 7), with the rules the spec leaves to the server:
+// User administration (R-ADM-USR-1 to R-ADM-USR-6), with the rules the spec leaves to the server:
 // an ADMIN keeps only buyers; a SUPERADMIN keeps everybody; nobody removes the last SUPERADMIN or themselves.
 
 export const toAdminUser = (row: UserRow): AdminUser => ({

@@ -1,7 +1,7 @@
 import type { ProductListItem } from './erp';
 import type { ProductContent } from './home';
 
-// Product administration (admin document, section 7: products). Every /admin route is ADMIN or SUPERADMIN only.
+// Product administration (R-ADM-PROD-2). Every /admin route is ADMIN or SUPERADMIN only.
 
 /** GET /user/b1/products as an admin sees it: every style of the ERP (enabled or not), sku order. */
 export type { ProductListItem };

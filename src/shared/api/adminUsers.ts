@@ -1,6 +1,6 @@
 import type { Role } from '../roles';
 
-// User administration (admin document section 7: /admin/users). Passwords are never answered.
+// User administration (R-ADM-USR-1, R-ADM-USR-2: /admin/users). Passwords are never answered.
 
 /** A user as the admin screens see it: no password, no hash. `username` is the formatted rut ('76.123.456-0'). */
 export interface AdminUser {

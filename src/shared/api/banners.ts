@@ -1,4 +1,4 @@
-// Banner administration (admin document, section 7: banners). Every /admin route is ADMIN or SUPERADMIN only.
+// Banner administration (R-ADM-BAN-1, R-ADM-BAN-2). Every /admin route is ADMIN or SUPERADMIN only.
 
 /** A banner set: three images, urls of the file store ('/files/banners/…?v=…'). */
 export interface Banner {

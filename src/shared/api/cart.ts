@@ -1,8 +1,8 @@
 import type { LinePrice, OrderTotals } from '../pricing';
 
-// The server cart (spec section 7, Cart). Prices are always the server's: whatever price a client sends is ignored.
+// The server cart (R-CART-1). Prices are always the server's: whatever price a client sends is ignored.
 
-/** One size in the buyer's cart, priced by the server (spec section 3, cart item, plus its computed prices). */
+/** One size in the buyer's cart, priced by the server (R-CART-2: a cart item and its computed prices). */
 export interface CartItem extends LinePrice {
   id: number;
   /** The size's ItemCode. */

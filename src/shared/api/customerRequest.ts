@@ -1,6 +1,6 @@
 import type { NotificationSection } from '../orders';
 
-// The customer creation request (customer spec sections 3 and 7: POST /user/sendmail), sent by anonymous visitors.
+// The customer creation request (R-REQ-1: POST /user/sendmail), sent by anonymous visitors.
 
 export interface CustomerRequestFields {
   companyName: string;

@@ -1,4 +1,4 @@
-// The portal's shapes of ERP data, with the spec's field names (spec section 3): what the API answers and the SPA reads.
+// The portal's shapes of ERP data, with the spec's field names (R-ERP-3): what the API answers and the SPA reads.
 
 /** 'Sin Bloqueo' when the flag does not block; any other text blocks the buyer. */
 export type BlockingFlag = string;
@@ -166,7 +166,7 @@ export interface PurchaseHistoryLine {
   totalNeto: number;
 }
 
-/** The body of POST /user/b1/update-profile minus the business partner (spec section 7). */
+/** The body of POST /user/b1/update-profile minus the business partner (R-PROF-2). */
 export interface CustomerUpdate {
   giro?: string;
   mail?: string;
@@ -197,7 +197,7 @@ export interface ProductListItem {
   mainUrlImage: string;
 }
 
-/** Offer lookup result (spec section 3). */
+/** Offer lookup result (R-MONEY-2). */
 export interface OfferLookupResult {
   itemCode: string;
   descuento: number;

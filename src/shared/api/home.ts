@@ -1,4 +1,4 @@
-// Home and product-content API shapes (customer spec section 3; admin spec section 3, product record).
+// Home and product-content API shapes (R-HOME-1, R-HOME-2; R-ADM-PROD-2, product record).
 
 /** GET /user/home (women: genero 'Femenino') and GET /user/home/men (every other genero). */
 export interface HomeOfferCard {
@@ -35,7 +35,7 @@ export interface OfferItem {
 }
 
 /**
- * GET /user/products/{sku}: the portal's content record of a style (admin spec: product record). `id` 0 and
+ * GET /user/products/{sku}: the portal's content record of a style (R-ADM-PROD-2: product record). `id` 0 and
  * empty urls when no record exists yet; the admin list's 'Actualizado' is `id > 0`.
  */
 export interface ProductContent {
@@ -56,7 +56,7 @@ export interface ProductContent {
 /** Where the product detail loads technology icons: `${TECHNOLOGY_ICONS_PATH}${idtecnologia}.png` (spec: id plus .png). */
 export const TECHNOLOGY_ICONS_PATH = '/files/tecnologias/';
 
-/** Genero of the women's offers tab; any other value goes to the men's tab (spec section 9). */
+/** Genero of the women's offers tab; any other value goes to the men's tab (R-HOME-2). */
 export const WOMEN_GENERO = 'Femenino';
 
 export const HOME_MSG = {

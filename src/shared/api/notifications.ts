@@ -1,7 +1,7 @@
 import type { NotificationSection } from '../orders';
 import type { NotificationRecipient } from './orders';
 
-// Notification recipients (admin document, section 7: /admin/admin-emails).
+// Notification recipients (R-ADM-NOTIF-1: /admin/admin-emails).
 
 export type { NotificationRecipient };
 

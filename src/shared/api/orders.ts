@@ -1,7 +1,7 @@
 import type { NotificationSection, DeliveryType, OrderState, OrderType, PaymentMethod } from '../orders';
 import type { OrderTotals } from '../pricing';
 
-// Orders, their submission to the ERP and the notification mail (spec section 7, Orders and Mail).
+// Orders, their submission to the ERP and the notification mail (R-ORD-1, R-ERP-1, R-MAIL-1).
 
 /**
  * POST /orders: creates an order from the buyer's server cart, priced by the server. The browser says only what it

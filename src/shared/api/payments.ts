@@ -1,7 +1,7 @@
 import type { OrderState } from '../orders';
 import type { PaymentProvider, PaymentPurpose, PaymentState } from '../payments';
 
-// Card (WebPay Plus) and bank-transfer (Khipu) payments (spec section 7, Payments). The server decides the amount
+// Card (WebPay Plus) and bank-transfer (Khipu) payments (R-PAY-WEB-1, R-PAY-KHI-1). The server decides the amount
 // from its own order or from the ERP balances of the selected invoices; an amount sent by the browser is ignored.
 
 /** What to pay: one of the buyer's orders (by number), or some of its pending invoices (by docEntry). */
@@ -27,7 +27,7 @@ export interface WebpayCreateResponse {
   amount: number;
 }
 
-/** The card payment result as stored and shown on /payment-verification (spec section 3). */
+/** The card payment result as stored and shown on /payment-verification (R-PAY-WEB-2). */
 export interface CardPaymentResult {
   token: string;
   vci: string;

@@ -1,6 +1,6 @@
 import * as yup from '../yup';
 
-// Product update (admin document: Product list and Product update, sections 2, 3, 5, 7 and 8). The form and
+// Product update (R-ADM-PROD-2, R-ADM-PROD-3). The form and
 // POST /admin/products (multipart) run the same schema; the server also checks each file by its content.
 
 export const ADMIN_PRODUCT_MSG = {
@@ -32,7 +32,7 @@ export const ADMIN_PRODUCT_MSG = {
   sku: 'Sku inválido',
   id: 'Identificador de producto inválido',
   tooLong: 'El texto es demasiado largo',
-  // files (section 5)
+  // files (R-ADM-PROD-3)
   imageMainRequired: 'Debe indicar una imagen principal',
   imageSecondRequired: 'Debe indicar una segunda imagen',
   imageThirdRequired: 'Debe indicar una tercera imagen',
@@ -64,7 +64,7 @@ export interface FileLike {
   size: number;
 }
 
-/** The five file fields of the save payload (spec section 3). */
+/** The five file fields of the save payload (R-ADM-PROD-3). */
 export const PRODUCT_FILE_FIELDS = ['imageMain', 'imageSecond', 'imageThird', 'sizeGuideFile', 'technicalSheetFilePdf'] as const;
 export type ProductFileField = (typeof PRODUCT_FILE_FIELDS)[number];
 
@@ -75,7 +75,7 @@ export interface ProductFileSpec {
   kind: ProductFileKind;
   /** The payload field with the current url (the form loads it from GET /admin/products/find/by/sku). */
   urlField: ProductUrlField;
-  /** Stored file name is `{sku}{suffix}` (spec section 3). */
+  /** Stored file name is `{sku}{suffix}` (R-ADM-PROD-3). */
   suffix: string;
   requiredMessage: string;
   /** The label of the file picker. */

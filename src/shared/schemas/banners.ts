@@ -1,7 +1,7 @@
 import * as yup from '../yup';
 import { extensionOf, type FileLike, type FileProblem } from './adminProducts';
 
-// The home banner set (admin document: Banner list, creation and update, sections 2, 3, 5, 7 and 8): three
+// The home banner set (R-ADM-BAN-1, R-ADM-BAN-2): three
 // images, one set at most. The forms and POST /admin/banners (multipart) run the same schema; the server also
 // checks each file by its content.
 
@@ -27,7 +27,7 @@ export const BANNER_MSG = {
   deleteDecline: 'No eliminar',
   deleted: 'Eliminado!',
   notDeleted: 'No eliminado',
-  // files (section 5, word for word)
+  // files (R-ADM-BAN-2, word for word)
   requiredTitle: 'Campo obligatorio',
   required1: 'Se debe adjuntar un archivo en Banner',
   required2: 'Se debe adjuntar un archivo en Banner 2',

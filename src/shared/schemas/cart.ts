@@ -1,6 +1,6 @@
 import * as yup from '../yup';
 
-// Cart requests (spec section 7, Cart): quantities are positive whole numbers; prices are never taken from the client.
+// Cart requests (R-CART-2): quantities are positive whole numbers; prices are never taken from the client.
 
 export const CART_MSG = {
   sku: 'Sku inválido',

@@ -1,7 +1,7 @@
 import * as yup from '../yup';
 import { isValidRut } from '../rut';
 
-// The customer creation request ('Ficha de Registro de Cliente', customer spec sections 2, 3, 5 and 7): the
+// The customer creation request ('Ficha de Registro de Cliente', R-REQ-1, R-REQ-2): the
 // visitor's form and the body of POST /user/sendmail. Every field is required; messages are the spec's, word for word.
 
 export const CUSTOMER_REQUEST_MSG = {
@@ -37,7 +37,7 @@ export const CUSTOMER_REQUEST_MSG = {
   passwordTaxRequired: 'Clave tributaria es requerido',
   tooLong: 'El texto es demasiado largo',
   section: 'La solicitud de creación de cliente se envía a la sección CREATION_USER',
-  // screen (customer spec sections 2 and 8)
+  // screen (R-REQ-3)
   title: 'Ficha de Registro de Cliente',
   dialogTitle: 'Solicitud Creación Cliente',
   prompt: 'Deseas enviar solicitud?',

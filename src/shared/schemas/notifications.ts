@@ -1,7 +1,7 @@
 import * as yup from '../yup';
 import { NOTIFICATION_SECTIONS, type NotificationSection } from '../orders';
 
-// Notification recipients (admin document: Notification form, /admin/admin-emails): who gets the mail of a
+// Notification recipients (R-ADM-NOTIF-2, R-ADM-NOTIF-3; /admin/admin-emails): who gets the mail of a
 // section. At most one record per section, so at most three.
 
 export const NOTIFICATION_MSG = {
@@ -12,7 +12,7 @@ export const NOTIFICATION_MSG = {
   sectionRequired: 'Debe indicar de la reserva o solcitud de creacion de usuario',
   tooLong: 'El texto es demasiado largo',
   id: 'Identificador de notificación inválido',
-  // screens (admin document sections 2 and 8)
+  // screens (R-ADM-NOTIF-2)
   createTitle: 'Creación de Notificación',
   updateTitle: 'Actualizar de Notificación',
   updatePrompt: 'Desea actualizar notificación?',
@@ -27,7 +27,7 @@ export const NOTIFICATION_MSG = {
   deleted: 'Eliminado!',
   sectionTaken: 'Ya existe una notificación para la sección {section}: edite esa notificación o elimínela primero',
   full: 'Ya existen {max} notificaciones (una por sección): edite o elimine una antes de crear otra',
-  // the order mail and the cheque payment (customer spec sections 4, 5 and 7)
+  // the order mail and the cheque payment (R-CHK-5, R-PAY-CHQ-1)
   mailSent: 'Enviado correo a {brand}!!',
   sectionNotForOrder: 'La sección {section} no corresponde al pedido {number}',
   orderCanceled: 'El pedido {number} está anulado',

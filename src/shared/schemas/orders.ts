@@ -2,7 +2,7 @@ import * as yup from '../yup';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '../orders';
 import { orderReferenceFields } from './orderReference';
 
-// The order summary form and the order requests (spec sections 2, 5 and 7). The form and the server use these.
+// The order summary form and the order requests (R-CHK-1, R-CHK-2). The form and the server use these.
 
 export const ORDER_MSG = {
   addressRequired: 'Debe seleccionar una dirección o retiro en tienda',
@@ -20,7 +20,7 @@ export const ORDER_MSG = {
   section: 'Sección de notificación inválida',
 } as const;
 
-/** Cheque photo: jpg, jpeg or png up to 2 MB (spec section 9). */
+/** Cheque photo: jpg, jpeg or png up to 2 MB (R-CHK-2). */
 export const CHEQUE_MAX_BYTES = 2 * 1024 * 1024;
 export const CHEQUE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 

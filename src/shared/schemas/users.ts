@@ -4,7 +4,7 @@ import { cleanRut, isValidRut } from '../rut';
 import { hasUpperAndLower } from './auth';
 import { listQueryFields, oneOfOptional } from './lists';
 
-// Admin user forms (admin document section 5 "User forms") and the body of POST /admin/users. The same schemas
+// Admin user forms (R-ADM-USR-3) and the body of POST /admin/users. The same schemas
 // run in the SPA forms and on the server.
 
 export const USER_MSG = {
@@ -26,7 +26,7 @@ export const USER_MSG = {
   optionRequired: 'Debe seleccionar una opción',
   tooLong: 'El texto es demasiado largo',
   id: 'Identificador de usuario inválido',
-  // screens (admin document sections 2, 4 and 8)
+  // screens (R-ADM-USR-2)
   listTitle: 'Administración de Usuarios',
   createTitle: 'Creación de Usuario',
   updateTitle: 'Actualización de Usuario',
@@ -60,7 +60,7 @@ export const USER_TYPE_LABELS: Record<Role, string> = {
 };
 
 /**
- * The user types the form offers to the current role (admin document section 6): an ADMIN assigns only USER;
+ * The user types the form offers to the current role (R-ADM-USR-2, R-ADM-USR-5): an ADMIN assigns only USER;
  * a SUPERADMIN also ADMIN and SUPERADMIN. The server enforces the same.
  */
 export function assignableUserTypes(currentRole: Role | null | undefined): Role[] {

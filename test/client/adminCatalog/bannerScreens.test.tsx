@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { asPhone, bannerSet, callsTo, fileOf, json, MB, mockApi, renderAdmin } from './fixtures';
 
-// /admin/banner, /admin/banner-add and /admin/banner-update (admin document sections 2, 4, 5 and 8).
+// /admin/banner, /admin/banner-add and /admin/banner-update (R-ADM-BAN-1, R-ADM-BAN-2).
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { asPhone, callsTo, erpProducts, firstPageSkus, json, mockApi, recordWithOffer, renderAdmin, statusSkus } from './fixtures';
 
-// /admin/product 'Administración Productos' (admin document sections 2 and 8).
+// /admin/product 'Administración Productos' (R-ADM-PROD-1).
 
 const listApi = (overrides: Parameters<typeof mockApi>[0] = {}) =>
   mockApi({
@@ -63,7 +63,7 @@ describe('Product list (/admin/product)', () => {
     expect(callsTo(fetchMock, 'GET', '/api/admin/products/status')).toHaveLength(2);
   });
 
-  it('65 styles: "1–10 de 65" and 7 page links (section 9), each going to its page', async () => {
+  it('65 styles: "1–10 de 65" and 7 page links (R-GEN-6), each going to its page', async () => {
     const many = Array.from({ length: 65 }, (_, i) => ({ sku: `SKU-${1001 + i}`, descripcion: `Modelo ${i + 1}`, mainUrlImage: '' }));
     listApi({ 'GET /api/user/b1/products': () => json(200, many) });
     const { user } = renderAdmin('/admin/product');

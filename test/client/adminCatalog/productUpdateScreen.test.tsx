@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { callsTo, emptyRecord, erpProducts, fileOf, json, MB, mockApi, recordWithOffer, renderAdmin } from './fixtures';
 
-// /admin/product/update (admin document sections 2, 3, 5 and 8).
+// /admin/product/update (R-ADM-PROD-2, R-ADM-PROD-3).
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';

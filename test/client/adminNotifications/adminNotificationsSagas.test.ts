@@ -44,7 +44,7 @@ const createPrompt = confirmRequested({ title: 'Desea crear notificación?', pos
 const updatePrompt = confirmRequested({ title: 'Desea actualizar notificación?', positive: 'Actualizar', negative: 'No Actualizar' });
 const deletePrompt = confirmRequested({ title: 'Deseas eliminar la notificación de Pago Cheque?', positive: 'Eliminar', negative: 'No eliminar' });
 
-describe('notification save, step by step (admin document section 2)', () => {
+describe('notification save, step by step (R-ADM-NOTIF-2)', () => {
   it("update confirmed: POST, back to /admin/email, 'Actualizado!'", () => {
     testSaga(handleNotificationSaveSubmitted, notificationSaveSubmitted(updateRequest))
       .next()

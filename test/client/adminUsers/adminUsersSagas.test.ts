@@ -61,7 +61,7 @@ const createPrompt = confirmRequested({ title: 'Deseas crear el usuario?', posit
 const updatePrompt = confirmRequested({ title: 'Deseas actualizar el usuario?', positive: 'Actualizar', negative: 'No Actualizar' });
 const deletePrompt = confirmRequested({ title: 'Deseas eliminar el usuario 12.345.678-5?', positive: 'Eliminar', negative: 'No eliminar' });
 
-describe('user save, step by step (admin document sections 4 and 8)', () => {
+describe('user save, step by step (R-ADM-USR-2)', () => {
   it("creation confirmed: POST, the list, 'Creado!'", () => {
     testSaga(handleUserSaveSubmitted, userSaveSubmitted(createRequest))
       .next()

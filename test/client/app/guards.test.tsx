@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 const loginShown = () => waitFor(() => expect(loaded).toEqual(['/login']));
 
-describe('route guards (spec section 2)', () => {
+describe('route guards (R-NAV-1)', () => {
   it.each(['/', '/profile', '/user/catalog', '/user/cart-detail', '/user/product-detail/POL-001-M', '/user/purchase-history'])(
     'sends an anonymous visitor from %s to /login',
     async (route) => {

@@ -1,6 +1,6 @@
 import { clampCartQuantity, maxQuantity } from '@client/features/cart/cartQuantity';
 
-describe('cart line quantity (spec section 4, Cart)', () => {
+describe('cart line quantity (R-CART-3)', () => {
   it.each([
     ['5', 12, 5],
     ['50', 12, 12],

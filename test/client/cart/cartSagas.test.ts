@@ -124,7 +124,7 @@ describe('count and lines, step by step', () => {
     testSaga(handleLoadCount).next().select(selectCartUserId).next(12).call(callWithTimeout, fetchCartCount, 12).next(3).put(cartCountLoaded(3)).next().isDone();
   });
 
-  it('count: a failure is only logged (spec section 8)', () => {
+  it('count: a failure is only logged (R-CART-5)', () => {
     const warn = quiet();
     testSaga(handleLoadCount).next().select(selectCartUserId).next(12).call(callWithTimeout, fetchCartCount, 12).throw(new HttpError(500, 'Internal server error')).isDone();
     expect(warn).toHaveBeenCalledWith('[cart] count not available', 'Internal server error');

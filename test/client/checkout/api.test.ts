@@ -7,7 +7,7 @@ beforeEach(() => {
   configureHttp({ getToken: () => 'jwt-buyer', onSessionExpired: () => undefined });
 });
 
-describe('checkout calls (spec section 7)', () => {
+describe('checkout calls (R-CHK-1, R-CHK-5)', () => {
   it('recipient of a section: the record, or null when the server has none (404)', async () => {
     mockApi({ 'GET /api/user/sendmail/section/RESERVE': () => json(200, reserveRecipient) });
     await expect(findRecipient('RESERVE')).resolves.toEqual(reserveRecipient);

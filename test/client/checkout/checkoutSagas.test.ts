@@ -276,7 +276,7 @@ describe("the summary's choices, kept as they change (a reload keeps them)", () 
     testSaga(handleChoicesChanged, summaryChoicesChanged(choices)).next().select(selectSessionUserId).next(null).isDone();
   });
 
-  it('whole: the keys of spec section 3 and their owner, never an amount', async () => {
+  it('whole: the keys of R-CHK-4 and their owner, never an amount', async () => {
     await expectSaga(checkoutSaga).withReducer(checkoutReducers, buyerState()).dispatch(summaryChoicesChanged(choices)).silentRun(30);
     expect({ ...sessionStorage }).toEqual({
       choicesOwner: '12',

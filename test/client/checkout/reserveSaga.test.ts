@@ -40,7 +40,7 @@ const creating = () => createsWithNewKey(confirmedReserve().call(callWithTimeout
 /** The order created: the badge at 0. */
 const withOrder = () => created(creating(), reserveOrder);
 
-describe('reserve flow, step by step (spec section 4)', () => {
+describe('reserve flow, step by step (R-CHK-5)', () => {
   it('confirmed: recipient, order (the badge at 0), ERP reservation, CONFIRMED with the RE number, mail, home, success', () => {
     withOrder()
       .call(callWithTimeout, submitReserve, 'RE000007')

@@ -253,7 +253,7 @@ describe("Order summary: the buyer's own reference and requested delivery date",
   });
 });
 
-describe('Order summary: validation (spec section 5)', () => {
+describe('Order summary: validation (R-CHK-2)', () => {
   it('an invalid submit shows every message and sends nothing', async () => {
     const fetchMock = mockApi();
     const { user } = renderSummary();
@@ -316,7 +316,7 @@ describe('Order summary: validation (spec section 5)', () => {
   });
 });
 
-describe('Order summary: payment options depend on the profile (spec section 6)', () => {
+describe('Order summary: payment options depend on the profile (R-CHK-3)', () => {
   it('payment condition Cheque and credit available: every option can be chosen', async () => {
     mockApi();
     renderSummary(pacifico);

@@ -8,7 +8,7 @@ import { theme } from '@client/app/theme';
 import { GridSettingsProvider, PortalDataGrid } from '@client/components/gridSetup';
 import { widthIs as screenWidth } from '../viewport';
 
-// PortalDataGrid below the small breakpoint (issue 16): the same props and columns drawn as a list of cards.
+// PortalDataGrid below the small breakpoint (R-A11Y-2): the same props and columns drawn as a list of cards.
 
 interface Invoice {
   docEntry: number;

@@ -10,7 +10,7 @@ import { firstFieldInError, useFocusFirstError } from '@client/components/focusF
 import { cartCountLoaded } from '@client/features/cart/cartSlice';
 import { renderLoginPage, renderWithProviders, sessionOf } from '../renderWithProviders';
 
-// Issue 16 in jsdom: where the focus goes (skip link, page changes, confirm dialogs), what is announced (toasts, the
+// R-A11Y-1 in jsdom: where the focus goes (skip link, page changes, confirm dialogs), what is announced (toasts, the
 // cart count) and the file button. The browser tests (test/e2e/a11y.e2e.ts) check the same in Chromium with axe-core.
 
 const announcer = () => document.querySelector('[data-announcer]') as HTMLElement;

@@ -7,7 +7,7 @@ import { GridSettingsProvider, PAGE_SIZE, paginationProps, PortalDataGrid } from
 import { PageLinks } from '@client/components/PageLinks';
 import { widthIs as screenWidth } from '../viewport';
 
-// The admin document (sections 2 and 9): 10 rows per page, "Pagination shows up to 7 page links". The grid's footer and
+// R-GEN-6: 10 rows per page, at most 7 page links. The grid's footer and
 // the phone cards page with the same page links.
 
 interface Item {

@@ -29,7 +29,7 @@ const body = { ...requestFields, senderTo: '', section: 'CREATION_USER' };
 
 const confirmedRequest = () => testSaga(handleRequestSubmitted, submitted).next().put(prompt).next().is(decision).next([confirmAccepted(), undefined]);
 
-describe('customer creation request, step by step (customer spec sections 4 and 8)', () => {
+describe('customer creation request, step by step (R-REQ-3)', () => {
   it("confirmed: the CREATION_USER recipient, the mail, home and 'Enviado correo a {brand}!!'", () => {
     confirmedRequest()
       .call(callWithTimeout, findCreationRecipient)

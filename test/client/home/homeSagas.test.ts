@@ -35,7 +35,7 @@ describe('home sagas, step by step', () => {
       .isDone();
   });
 
-  it('banner failure: Error bar "{message}, intentelo mas tarde" (spec section 8)', () => {
+  it('banner failure: Error bar "{message}, intentelo mas tarde" (R-HOME-3)', () => {
     testSaga(handleLoadBanner)
       .next()
       .call(callWithTimeout, fetchBanner)
@@ -63,7 +63,7 @@ describe('home sagas, step by step', () => {
       .isDone();
   });
 
-  it('error texts per status (spec section 8)', () => {
+  it('error texts per status (R-GEN-2)', () => {
     expect(homeErrorText(new HttpError(0, 'x'))).toBe('problema de conexión, intentelo mas tarde');
     expect(homeErrorText(new HttpError(404, 'x'), ' (B1)')).toBe('Not found, intentelo mas tarde (B1)');
     expect(homeErrorText(new HttpError(500, 'x'))).toBe('Internal server error, intentelo mas tarde');

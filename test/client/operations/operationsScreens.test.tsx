@@ -7,7 +7,7 @@ import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { bodiesTo, callsTo, json, mockFetch, queriesTo } from '../fetchMock';
 import { asPhone } from '../viewport';
 
-// The operations screens (issue 17) as their users meet them: the failed-jobs count in the admin's side menu,
+// The operations screens (R-ADM-JOB-1, R-MYORD-1) as their users meet them: the failed-jobs count in the admin's side menu,
 // Trabajos ERP's retry of the chosen jobs after a confirmation, a change's before/after in Auditoría, and a buyer's
 // order followed step by step in Mis pedidos.
 

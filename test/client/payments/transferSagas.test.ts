@@ -67,7 +67,7 @@ const SETTLE_MS = 500;
 afterEach(() => jest.restoreAllMocks());
 
 describe('the spec constants', () => {
-  it('polls every 10 seconds (spec section 9), gives up after 10 minutes, after 6 failures in a row', () => {
+  it('polls every 10 seconds (R-PAY-KHI-2), gives up after 10 minutes, after 6 failures in a row', () => {
     expect(TRANSFER_POLLING).toEqual({ intervalMs: 10_000, limitMs: 600_000, maxFailures: 6 });
   });
 });
@@ -112,7 +112,7 @@ describe('transfer start, step by step', () => {
       .isDone();
   });
 
-  it('the creation fails: logged (spec section 8), and the buyer is told', () => {
+  it('the creation fails: logged (R-PAY-KHI-3), and the buyer is told', () => {
     const error = new HttpError(502, 'Khipu no respondió, intentelo mas tarde');
     newTransferAttempt(orderTarget, orderAttempt)
       .throw(error)

@@ -1,7 +1,7 @@
 import { buildSearchIndex, filterIndex, filterProducts, RECENT_QUERIES } from '@client/features/search/searchFilter';
 import { catalogueItems } from '../catalog/fixtures';
 
-describe('search filter (spec section 5: case-insensitive substring of description or sku)', () => {
+describe('search filter (R-SRCH-1: case-insensitive substring of description or sku)', () => {
   it('matches description and sku in any case, keeping the list order', () => {
     expect(filterProducts(catalogueItems, 'DRY fit').map((i) => i.sku)).toEqual(['POL-1003', 'POL-1004']);
     expect(filterProducts(catalogueItems, 'pan-2001').map((i) => i.sku)).toEqual(['PAN-2001']);

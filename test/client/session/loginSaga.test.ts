@@ -29,7 +29,7 @@ const answer = (over: Partial<LoginResponse>): LoginResponse => ({
   ...over,
 });
 
-describe('login saga, step by step (spec section 4)', () => {
+describe('login saga, step by step (R-AUTH-2)', () => {
   it('buyer: stores the session, marks it authenticated, loads the ERP profile, goes home', () => {
     const session = { token: 'jwt-buyer', id: 12, role: 'USER' as const, username: '76123456-0' };
     testSaga(handleLogin, submitted)

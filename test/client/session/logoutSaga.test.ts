@@ -18,7 +18,7 @@ const loggedInBuyer = (): RootState => ({
   message: { current: { tipoMessage: 'Advertencia', message: 'Bloqueado para comprar, contactar ejecutiva(o)' } },
 });
 
-describe('logout (spec section 4)', () => {
+describe('logout (R-AUTH-5)', () => {
   it('step by step: clears the storage, announces loggedOut, goes to /login', () => {
     testSaga(handleLogout).next().call(clearSession).next().put(loggedOut()).next().call(navigateTo, '/login').next().isDone();
   });

@@ -49,7 +49,7 @@ function reselection(state: unknown): { selection: RowSelection; method: Method 
 }
 
 /**
- * /user/pending-payments (spec sections 2 and 4): the buyer's open invoices; ticked ones add up in 'Total Seleccionado'
+ * /user/pending-payments (R-INV-1, R-INV-2): the buyer's open invoices; ticked ones add up in 'Total Seleccionado'
  * and 'ir a Pagar' reveals the provider choice. The amounts are shown only: the server charges the ERP balances.
  */
 export default function PendingPaymentsScreen() {

@@ -42,7 +42,7 @@ const COLUMNS: LineColumn<PurchaseHistoryLine>[] = [
  */
 const scrollableByKeyboard = { tabIndex: 0, role: 'region', 'aria-labelledby': 'purchase-detail-title' } as const;
 
-/** 'Detalle de Pedido' (spec section 2, Purchase history): the lines of one order. */
+/** 'Detalle de Pedido' (R-HIST-2): the lines of one order. */
 export function PurchaseDetailDialog({ detail, onClose, onRetry, action }: Props) {
   const { order, status, data: lines, error, errorStatus } = detail;
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });

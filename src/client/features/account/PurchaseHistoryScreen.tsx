@@ -59,7 +59,7 @@ export interface PurchaseHistoryScreenProps {
   reorderAction?: (order: PurchaseHistoryHeader, tabIndex?: number) => ReactNode;
 }
 
-/** /user/purchase-history (spec section 2): the buyer's orders; the eye opens the lines of one. */
+/** /user/purchase-history (R-HIST-1): the buyer's orders; the eye opens the lines of one. */
 export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistoryScreenProps = {}) {
   const dispatch = useAppDispatch();
   const history = useAccountSelector(selectPurchaseHistory);

@@ -29,12 +29,12 @@ import {
 } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
 
-/** The session-storage marker of a payment of pending invoices (spec section 4, Pending payments). */
+/** The session-storage marker of a payment of pending invoices (R-INV-2). */
 export const PAY_PENDING_MARK = 'X';
 
 const noCustomer = () => new HttpError(0, ACCOUNT_TEXT.noCustomer);
 
-/** Spec section 8: a pending payments or purchase history load failure goes to the global message bar, title 'Error'. */
+/** R-INV-4: a pending payments or purchase history load failure goes to the global message bar, title 'Error'. */
 export const erpLoadFailedMessage = (message: string) => messageShown({ tipoMessage: 'Error', message: fill(MSG.erpLoadFailed, { message }) });
 
 /** GET /user/b1/pending-payments/{customerId}. */

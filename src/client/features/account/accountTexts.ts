@@ -1,6 +1,6 @@
 import { PROVIDER_NAMES } from '@shared/payments';
 
-// The texts of the pending payments and purchase history screens (spec section 2). Those the spec fixes are kept
+// The texts of the pending payments and purchase history screens (R-INV-1, R-HIST-1). Those the spec fixes are kept
 // word for word.
 export const ACCOUNT_TEXT = {
   pendingTitle: 'Pagos Pendientes',
@@ -46,7 +46,7 @@ export const ACCOUNT_TEXT = {
 
   /** The session has no ERP customer (its profile did not load at login). */
   noCustomer: 'No se pudo identificar al cliente',
-  /** Beside the global message (spec section 8), where the list would be. */
+  /** Beside the global message (R-INV-4), where the list would be. */
   pendingLoadFailed: 'No se pudieron cargar los documentos pendientes.',
   historyLoadFailed: 'No se pudo cargar el historial de compra.',
   /** In the detail popup, which covers the global message bar. */

@@ -1,7 +1,7 @@
 import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
 import { http, type RequestOptions } from '@client/api/http';
 
-// Spec section 7, orders: the buyer's open invoices and purchase history, read from the ERP.
+// R-INV-1 and R-HIST-1: the buyer's open invoices and purchase history, read from the ERP.
 export const fetchPendingDocuments = (customerId: string, options?: RequestOptions) =>
   http.get<PendingDocument[]>(`/user/b1/pending-payments/${encodeURIComponent(customerId)}`, options);
 

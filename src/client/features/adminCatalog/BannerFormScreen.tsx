@@ -65,7 +65,7 @@ function chosenFiles(values: FormValues): BannerFiles {
   return files;
 }
 
-/** Section 5's dialog for an invalid submit: the first missing file ('Campo obligatorio'), else the first bad one. */
+/** R-ADM-BAN-2's dialog for an invalid submit: the first missing file ('Campo obligatorio'), else the first bad one. */
 function submitProblem(errors: FormikErrors<FormValues>, values: FormValues): FileProblem | null {
   for (const field of BANNER_FILE_FIELDS) {
     if (errors[field] === BANNER_REQUIRED[field]) return { title: BANNER_MSG.requiredTitle, message: BANNER_REQUIRED[field] };

@@ -39,7 +39,7 @@ function thumbnail(field: 'urlBannerImage' | 'urlBannerImage2' | 'urlBannerImage
 }
 
 /**
- * /admin/banner (admin document section 2): the one banner set, with Editar and Eliminar; Crear only while there is
+ * /admin/banner (R-ADM-BAN-1): the one banner set, with Editar and Eliminar; Crear only while there is
  * none, so at most one set exists.
  */
 export default function BannerListScreen() {

@@ -32,7 +32,7 @@ export function filterBySku(items: ProductListItem[], query: string): ProductLis
 const firstPage: GridPaginationModel = { page: 0, pageSize: PAGE_SIZE };
 
 /**
- * /admin/product (admin document section 2): the ERP's styles with their Estado, searchable by sku, 10 per page.
+ * /admin/product (R-ADM-PROD-1): the ERP's styles with their Estado, searchable by sku, 10 per page.
  * The Estado of the page shown is read in one request.
  */
 export default function ProductListScreen() {
@@ -106,7 +106,7 @@ export default function ProductListScreen() {
     setPagination(firstPage);
   };
 
-  // Section 8: the three texts of the list; the grid (and its pagination) is hidden while one shows.
+  // R-ADM-PROD-1: the three texts of the list; the grid (and its pagination) is hidden while one shows.
   const notice =
     products.status === 'failed'
       ? { severity: 'error' as const, text: products.error ?? ADMIN_PRODUCT_MSG.connectionProblem, retry: canRetry(products.errorStatus) }

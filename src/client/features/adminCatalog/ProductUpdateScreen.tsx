@@ -242,7 +242,7 @@ function ProductForm({ record, sku, description, running }: { record: AdminProdu
 }
 
 /**
- * /admin/product/update (admin document section 2): the sku and description come from session storage, so a reload
+ * /admin/product/update (R-ADM-PROD-2): the sku and description come from session storage, so a reload
  * still works; offer data, enabled and the five files of the portal's record.
  */
 export default function ProductUpdateScreen() {

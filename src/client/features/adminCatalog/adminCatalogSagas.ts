@@ -53,7 +53,7 @@ import {
 } from './adminCatalogSlice';
 import { takeFiles } from './pendingFiles';
 
-/** Admin document section 8: the list cannot reach the server or the ERP → 'Problema de conexión, intentarlo mas tarde'. */
+/** R-ADM-PROD-1: the list cannot reach the server or the ERP → 'Problema de conexión, intentarlo mas tarde'. */
 export function productListError(error: unknown): string {
   const { status, message } = toApiError(error);
   return status === 0 || status === 502 || status === 503 || status === 504 ? ADMIN_PRODUCT_MSG.connectionProblem : message;

@@ -4,7 +4,7 @@ import type { Banner, SaveBannerFields } from '@shared/api/banners';
 import { loggedOut, sessionExpired } from '@client/app/events';
 import { idleFlow, type Flow, type Loadable, type LoadFailure, failedWith } from '@client/app/loadable';
 
-// Product and banner administration (admin document sections 2, 4 and 8).
+// Product and banner administration (R-ADM-PROD-1, R-ADM-PROD-2, R-ADM-BAN-1, R-ADM-BAN-2).
 
 export type { Flow, FlowStatus, Loadable, LoadStatus } from '@client/app/loadable';
 

@@ -1,4 +1,4 @@
-// Admin document section 2: the routes of product and banner administration.
+// R-ADM-PROD-1, R-ADM-BAN-1: the routes of product and banner administration.
 export const PRODUCT_LIST_PATH = '/admin/product';
 export const PRODUCT_UPDATE_PATH = '/admin/product/update';
 export const BANNER_LIST_PATH = '/admin/banner';

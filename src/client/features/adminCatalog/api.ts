@@ -4,7 +4,7 @@ import type { ProductFileField } from '@shared/schemas/adminProducts';
 import type { BannerFileField } from '@shared/schemas/banners';
 import { http, type RequestOptions } from '@client/api/http';
 
-// Admin document section 7: the calls of product and banner administration.
+// The calls of product and banner administration.
 
 export type ProductFiles = Partial<Record<ProductFileField, File>>;
 export type BannerFiles = Partial<Record<BannerFileField, File>>;

@@ -11,7 +11,7 @@ import './adminNotificationsFeature'; // the feature's slice and saga, in the st
 
 const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
 
-/** /admin/email-add (admin document section 2): 'Creación de Notificación', offering only the free sections. */
+/** /admin/email-add (R-ADM-NOTIF-2): 'Creación de Notificación', offering only the free sections. */
 export default function NotificationCreateScreen() {
   const dispatch = useAppDispatch();
   const list = useAdminSelector(selectNotifications);

@@ -53,7 +53,7 @@ interface Props {
   onSubmit: (request: SaveNotificationRequest) => void;
 }
 
-/** The notification creation and update form (admin document sections 2 and 5). */
+/** The notification creation and update form (R-ADM-NOTIF-2, R-ADM-NOTIF-3). */
 export function NotificationForm({ id, title, initialValues, sections, running, error, onErrorClose, onSubmit }: Props) {
   const updating = initialValues.id !== undefined;
   const formik = useFormik<NotificationFormValues>({
@@ -64,7 +64,7 @@ export function NotificationForm({ id, title, initialValues, sections, running, 
   // a refused submit takes the focus to the first field in error (components/focusFirstError)
   const formRef = useFocusFirstError(formik);
   const { values } = formik;
-  // admin document section 5: errors show once a field is touched or changed
+  // R-ADM-NOTIF-3: errors show once a field is touched or changed
   const fieldError = (name: Field): string | undefined =>
     ((formik.touched[name] || values[name] !== initialValues[name]) && formik.errors[name]) || undefined;
   const field = (name: Field, label: string, extra: Partial<TextFieldProps> = {}) => (

@@ -27,7 +27,7 @@ const dataColumns: GridColDef<NotificationRecipient>[] = [
 ];
 
 /**
- * /admin/email (admin document section 2): the notification recipients, with Editar and Eliminar; the create link
+ * /admin/email (R-ADM-NOTIF-1): the notification recipients, with Editar and Eliminar; the create link
  * only while there are fewer than 3 (one per section).
  */
 export default function NotificationListScreen() {

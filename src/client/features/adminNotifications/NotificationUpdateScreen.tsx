@@ -25,7 +25,7 @@ function storedId(): number | null {
 }
 
 /**
- * /admin/email-update (admin document section 2): 'Actualizar de Notificación', the record of the idNotif in session
+ * /admin/email-update (R-ADM-NOTIF-2): 'Actualizar de Notificación', the record of the idNotif in session
  * storage (a reload still works); its own section stays offered with the ones no other record uses.
  */
 export default function NotificationUpdateScreen() {

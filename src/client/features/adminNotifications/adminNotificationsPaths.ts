@@ -1,4 +1,4 @@
-// Admin document section 2: the routes of notification administration.
+// R-ADM-NOTIF-1, R-ADM-NOTIF-2: the routes of notification administration.
 export const NOTIFICATION_LIST_PATH = '/admin/email';
 export const NOTIFICATION_CREATE_PATH = '/admin/email-add';
 export const NOTIFICATION_UPDATE_PATH = '/admin/email-update';

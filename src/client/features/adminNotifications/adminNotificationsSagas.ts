@@ -33,7 +33,7 @@ import {
 import { ADMIN_NOTIFICATIONS_TEXT } from './adminNotificationsTexts';
 import { deleteNotification, fetchNotification, fetchNotifications, saveNotification } from './api';
 
-/** The texts of a save (admin document sections 2 and 8): creation without an id, update with one. */
+/** The texts of a save (R-ADM-NOTIF-2): creation without an id, update with one. */
 export function saveTexts(request: SaveNotificationRequest) {
   const T = ADMIN_NOTIFICATIONS_TEXT;
   const M = NOTIFICATION_MSG;

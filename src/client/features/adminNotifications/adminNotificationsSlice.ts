@@ -3,7 +3,7 @@ import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api
 import { loggedOut, sessionExpired } from '@client/app/events';
 import { idleFlow, type Flow, type Loadable, type LoadFailure, failedWith } from '@client/app/loadable';
 
-// Notification recipients (admin document sections 2, 4 and 8): at most one per section, so at most three.
+// Notification recipients (R-ADM-NOTIF-1): at most one per section, so at most three.
 
 export type { Flow, FlowStatus, Loadable, LoadStatus } from '@client/app/loadable';
 

@@ -18,7 +18,7 @@ export const ADMIN_NOTIFICATIONS_TEXT = {
   loading: 'Cargando',
   saving: 'Guardando',
 
-  // the form (admin document section 2)
+  // the form (R-ADM-NOTIF-2)
   nameLabel: 'Nombre',
   lastNameLabel: 'Apellido',
   emailLabel: 'Email',

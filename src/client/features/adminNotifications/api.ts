@@ -2,7 +2,7 @@ import type { NotificationList, NotificationRecipient, SaveNotificationRequest }
 import type { MessageResponse } from '@shared/api/types';
 import { http, type RequestOptions } from '@client/api/http';
 
-// Admin document section 7: the calls of notification administration.
+// The calls of notification administration.
 
 export const fetchNotifications = (options?: RequestOptions) => http.get<NotificationList>('/admin/admin-emails', options);
 

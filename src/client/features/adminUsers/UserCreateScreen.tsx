@@ -9,7 +9,7 @@ import './adminUsersFeature'; // the feature's slice and saga, in the store befo
 
 const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
 
-/** /admin/user/add (admin document section 2): 'Creación de Usuario'. */
+/** /admin/user/add (R-ADM-USR-2): 'Creación de Usuario'. */
 export default function UserCreateScreen() {
   const dispatch = useAppDispatch();
   const role = useAdminSelector(selectCurrentRole);

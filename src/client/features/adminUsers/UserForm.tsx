@@ -61,7 +61,7 @@ export function userFormValues(user: AdminUser): UserFormValues {
   };
 }
 
-/** The body of POST /admin/users: the formatted rut as username (admin document section 2), no id on creation. */
+/** The body of POST /admin/users: the formatted rut as username (R-ADM-USR-3), no id on creation. */
 export function toSaveRequest(values: UserFormValues): SaveUserRequest {
   const base = {
     username: formatRut(values.username),
@@ -94,7 +94,7 @@ interface Props {
 const isBuyerType = (type: UserFormValues['userType']) => type === '' || !isAdminRole(type);
 
 /**
- * The user creation and update form (admin document sections 2 and 5): with an id the rut is read-only and an
+ * The user creation and update form (R-ADM-USR-2, R-ADM-USR-3): with an id the rut is read-only and an
  * empty password keeps the current one.
  */
 export function UserForm({ id, title, initialValues, role, running, error, onErrorClose, onSubmit, customerCheck, onRutEntered }: Props) {

@@ -53,7 +53,7 @@ const dataColumns: GridColDef<AdminUserRow>[] = [
 ];
 
 /**
- * /admin/user (admin document section 2): the users the admin may see (the server hides ADMIN and SUPERADMIN users
+ * /admin/user (R-ADM-USR-1): the users the admin may see (the server hides ADMIN and SUPERADMIN users
  * from an ADMIN), with their company in the ERP, Editar and Eliminar; searched, filtered, sorted and paged by the
  * server, and exported as CSV.
  */

@@ -52,7 +52,7 @@ function Problem({ severity, text }: { severity: 'info' | 'error'; text: string 
   );
 }
 
-/** /admin/user/update (admin document section 2): the user of the userId in session storage, so a reload still works. */
+/** /admin/user/update (R-ADM-USR-2): the user of the userId in session storage, so a reload still works. */
 export default function UserUpdateScreen() {
   const dispatch = useAppDispatch();
   const [userId] = useState(storedUserId);

@@ -50,7 +50,7 @@ import { deleteUser, downloadUsersCsv, fetchErpCustomer, fetchUser, fetchUsers, 
 /** The rut is looked up this long after it was entered: a quick correction sends one look-up, not two. */
 export const RUT_CHECK_DEBOUNCE_MS = 300;
 
-/** The texts of a save: creation without an id, update with one (admin document sections 4 and 8). */
+/** The texts of a save: creation without an id, update with one (R-ADM-USR-2). */
 export function saveTexts(request: SaveUserRequest) {
   const creating = isNewUserId((request as { id?: number }).id);
   const T = ADMIN_USERS_TEXT;
@@ -147,7 +147,7 @@ export function* handleUserRutEntered(action: PayloadAction<string>) {
   }
 }
 
-/** 'Eliminar': a confirmation first (admin document section 6), then 'Eliminado!'. */
+/** 'Eliminar': a confirmation first (R-ADM-USR-4), then 'Eliminado!'. */
 export function* handleUserDeleteRequested(action: PayloadAction<UserChoice>) {
   const { id, username } = action.payload;
   const T = ADMIN_USERS_TEXT;

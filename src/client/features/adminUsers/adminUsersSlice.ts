@@ -5,7 +5,7 @@ import { idleFlow, type Flow, type Loadable, type LoadFailure } from '@client/ap
 import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
 import type { ErpCustomer } from './api';
 
-// User administration (admin document sections 2, 4 and 8).
+// User administration (R-ADM-USR-1 to R-ADM-USR-4).
 
 export type { Flow, FlowStatus, Loadable, LoadStatus } from '@client/app/loadable';
 
@@ -13,7 +13,7 @@ export type { Flow, FlowStatus, Loadable, LoadStatus } from '@client/app/loadabl
 export type UserFilters = { q: string; role: string; state: string };
 
 export const USER_NO_FILTERS: UserFilters = { q: '', role: '', state: '' };
-/** Admin document: the list shows 10 rows a page. */
+/** R-GEN-6: the list shows 10 rows a page. */
 export const USER_PAGE_SIZE = 10;
 /** By id, as the API's default (and the list always was). */
 export const USER_DEFAULT_SORT = { sort: 'id', dir: 'asc' as const };

@@ -23,7 +23,7 @@ export const ADMIN_USERS_TEXT = {
   loading: 'Cargando',
   saving: 'Guardando',
 
-  // the form (admin document section 2: User creation)
+  // the form (R-ADM-USR-2)
   rutLabel: 'Rut Empresa',
   passwordLabel: 'Password',
   confirmPasswordLabel: 'Confirmar Password',

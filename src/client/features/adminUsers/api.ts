@@ -2,7 +2,7 @@ import type { AdminUser, AdminUserPage, DeleteUserResponse, ErpCustomerLookup, S
 import { http, type RequestOptions } from '@client/api/http';
 import { downloadListCsv, fetchListPage, type ListQuery } from '@client/api/lists';
 
-// Admin document section 7: the calls of user administration.
+// The calls of user administration.
 
 /**
  * A page of the users the caller may see (an ADMIN does not get ADMIN and SUPERADMIN users): search by rut, e-mail or

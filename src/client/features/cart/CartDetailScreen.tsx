@@ -31,7 +31,7 @@ import { PRIMARY_ACTION_SX } from '@client/app/problems';
 // Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
 const useCartSelector = useSelector.withTypes<CartRootState>();
 
-/** /user/cart-detail (spec section 2, Cart detail): the lines with their prices and quantities, and the summary. */
+/** /user/cart-detail (R-CART-3, R-CART-4): the lines with their prices and quantities, and the summary. */
 export default function CartDetailScreen() {
   const dispatch = useAppDispatch();
   const items = useCartSelector(selectCartItems);

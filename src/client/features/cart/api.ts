@@ -1,7 +1,7 @@
 import type { CartAddRequest, CartItem, CartUpdateRequest } from '@shared/api/cart';
 import { http, type RequestOptions } from '@client/api/http';
 
-// Spec section 7, Cart. The server prices every line; whatever price a client could send is ignored.
+// R-CART-1, R-CART-2. The server prices every line; whatever price a client could send is ignored.
 
 /** Adds `quantity` of one size (its ItemCode) to what the cart already holds of it. */
 export const addCartItem = (body: CartAddRequest, options?: RequestOptions) => http.post<CartItem>('/user/cart', body, options);

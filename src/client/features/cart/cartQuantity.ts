@@ -1,4 +1,4 @@
-// Quantity rules of a cart line (spec section 4, Cart): never below 1 and never above the stock.
+// Quantity rules of a cart line (R-CART-3): never below 1 and never above the stock.
 
 /** The highest quantity a line may hold: its stock, but at least 1 (a line that exists holds one). */
 export const maxQuantity = (stock: number) => Math.max(1, Math.trunc(Number(stock) || 0));

@@ -34,7 +34,7 @@ import {
 /** Where both cart detail buttons lead. */
 export const SUMMARY_ROUTE = '/user/sumary-order';
 
-/** GET count-cart for the badge. Spec section 8: cart count errors are only logged. */
+/** GET count-cart for the badge. R-CART-5: cart count errors are only logged. */
 export function* handleLoadCount() {
   const userId: number | null = yield select(selectCartUserId);
   if (userId === null) return;

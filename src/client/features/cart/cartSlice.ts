@@ -79,7 +79,7 @@ const cartSlice = createSlice({
     lineDeleted(state, action: PayloadAction<number>) {
       state.busy[action.payload] = true;
     },
-    /** The server deleted the line: gone from the list and the badge goes down by one (spec section 4, Cart). */
+    /** The server deleted the line: gone from the list and the badge goes down by one (R-CART-5). */
     lineRemoved(state, action: PayloadAction<number>) {
       state.items = state.items.filter((item) => item.id !== action.payload);
       state.count = Math.max(0, state.count - 1);
@@ -93,7 +93,7 @@ const cartSlice = createSlice({
   },
   extraReducers: (builder) =>
     builder
-      // logout resets the cart count to 0 (spec section 4); another buyer may log in next
+      // logout resets the cart count to 0 (R-AUTH-5); another buyer may log in next
       .addCase(loggedOut, () => initialCartState)
       .addCase(sessionExpired, () => initialCartState)
       // an order or a reservation was made: it took the server cart's lines

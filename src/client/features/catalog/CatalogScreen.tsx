@@ -19,7 +19,7 @@ import './catalogFeature'; // the feature's slice and saga, in the store before 
 
 type Category = CatalogueTree['categorias'][number];
 
-/** The category image is named after the category in lower case (spec section 2). */
+/** The category image is named after the category in lower case (R-CAT-1). */
 export const categoryImage = (name: string) => `/categorias/${encodeURIComponent(name.toLowerCase())}.svg`;
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -18,7 +18,7 @@ import {
 } from './catalogSlice';
 import type { LoadStatus } from '@client/app/loadable';
 
-/** Spec section 8: a connection failure of a product list reads 'Problema de conexión, intentarlo mas tarde'. */
+/** R-GEN-3: a connection failure of a product list reads 'Problema de conexión, intentarlo mas tarde'. */
 export function listErrorText(error: unknown): string {
   const { status, message } = toApiError(error);
   return status === 0 ? MSG.connectionProblemLater : message || MSG.unknownError;

@@ -1,4 +1,4 @@
-// The catalogue choice survives in session storage under the spec's keys (section 3): category, scategory, sscategory.
+// The catalogue choice survives in session storage (R-CAT-1) under the keys category, scategory, sscategory.
 export interface CatalogueChoice {
   category: string;
   scategory: string;

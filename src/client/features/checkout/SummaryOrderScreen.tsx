@@ -112,7 +112,7 @@ function toRequest(values: SummaryFormValues): CreateOrderRequest {
   };
 }
 
-/** /user/sumary-order (spec sections 2, 4, 5 and 6): delivery, payment, totals, and 'Ir a Pagar' or 'Reservar'. */
+/** /user/sumary-order (R-CHK-1 to R-CHK-3): delivery, payment, totals, and 'Ir a Pagar' or 'Reservar'. */
 export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps) {
   const dispatch = useAppDispatch();
   const status = useCheckoutSelector(selectCheckoutStatus);

@@ -12,7 +12,7 @@ import type { NotificationSection } from '@shared/orders';
 import { HttpError, http, type RequestOptions } from '@client/api/http';
 import { withIdempotencyKey } from '@client/api/idempotency';
 
-// Spec section 7: the calls of the order summary and of the reserve, credit-line and cheque flows.
+// The calls of the order summary and of the reserve, credit-line and cheque flows.
 
 /** The server cart: its totals are the 'Resumen de la compra'. */
 export { fetchCart } from '@client/api/cart';

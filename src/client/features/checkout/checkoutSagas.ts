@@ -251,7 +251,7 @@ function* finishOrder(order: Order, answers: (OrderSubmissionResponse | undefine
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * Spec section 4, reserve flow: confirm, the RESERVE recipient, the order (the cart is empty from then on), the
+ * R-CHK-5, the reserve flow: confirm, the RESERVE recipient, the order (the cart is empty from then on), the
  * reservation to the ERP, CONFIRMED with the reserve number, the mail, home.
  */
 export function* handleReserve(request: CreateOrderRequest) {

@@ -6,7 +6,7 @@ import type { OrderTotals } from '@shared/pricing';
 import { loggedOut, paymentStarted, paymentStartFailed, purchaseRetryFailed, sessionExpired, type PaymentStart } from '@client/app/events';
 import { wrongOriginDetected } from '@client/app/publicOriginSlice';
 
-// The order summary and the reserve, credit-line and cheque flows (spec sections 2, 4 and 5).
+// The order summary and the reserve, credit-line and cheque flows (R-CHK-1 to R-CHK-5, R-PAY-CRED-1, R-PAY-CHQ-1).
 
 import type { FlowStatus, LoadStatus } from '@client/app/loadable';
 import type { SummaryChoices } from './checkoutStorage';

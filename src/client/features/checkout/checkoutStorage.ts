@@ -3,7 +3,7 @@ import { DELIVERY_TYPES, PAYMENT_METHODS, type DeliveryType, type PaymentMethod 
 import { readItem, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import type { ProviderMethod } from './checkoutSlice';
 
-// The order summary's choices live in session storage under the spec's keys (section 3: tipoEntrega, deliveryAddress,
+// The order summary's choices live in session storage (R-CHK-4) under the keys (tipoEntrega, deliveryAddress,
 // deliveryTransport, invoiceAddress) plus the payment method, with their owner (the user id):
 //  - while the buyer fills the summary in, so a reload keeps them (never an amount: the server prices every order);
 //  - for 'Intentar nuevamente' after a card or transfer payment ended unpaid (the provider's return is a new page).

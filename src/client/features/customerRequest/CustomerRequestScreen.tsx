@@ -27,7 +27,7 @@ const useRequestSelector = useSelector.withTypes<CustomerRequestRootState>();
 type Field = keyof CustomerRequestFields;
 type Kind = 'text' | 'rut' | 'phone' | 'cellphone' | 'email' | 'secret';
 
-/** Customer spec section 3, in the form's order, by group; the kind decides the input. */
+/** The fields of R-REQ-1, in the form's order, by group; the kind decides the input. */
 const GROUPS: { title: string; fields: [Field, Kind][] }[] = [
   {
     title: T.companyGroup,
@@ -75,7 +75,7 @@ const RUTS: Field[] = ['rutCompany', 'rutLegalRepresentative', 'rutContactCompan
 
 export const emptyRequest = Object.fromEntries(GROUPS.flatMap((g) => g.fields.map(([name]) => [name, '']))) as unknown as CustomerRequestFields;
 
-/** What is sent: ruts without dots (customer spec section 5), text trimmed, the tax password as typed. */
+/** What is sent: ruts without dots (R-RUT-1), text trimmed, the tax password as typed. */
 export function toRequestFields(values: CustomerRequestFields): CustomerRequestFields {
   const out = { ...values };
   for (const name of Object.keys(out) as Field[]) {
@@ -102,7 +102,7 @@ const inputProps: Record<Exclude<Kind, 'rut'>, Partial<TextFieldProps>> = {
 };
 
 /**
- * /user/user-creation-req (customer spec sections 2, 3, 5 and 8): 'Ficha de Registro de Cliente', open to visitors.
+ * /user/user-creation-req (R-REQ-1 to R-REQ-3): 'Ficha de Registro de Cliente', open to visitors.
  * One column on phones, two from tablets up.
  */
 export default function CustomerRequestScreen() {

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { CUSTOMER_REQUEST_MSG } from '@shared/schemas/customerRequest';
 import { CUSTOMER_REQUEST_TEXT } from './customerRequestTexts';
 
-/** Customer spec section 8: no CREATION_USER recipient → 'Solicitud Creación Cliente' with the text and an error icon. */
+/** R-REQ-3: no CREATION_USER recipient → 'Solicitud Creación Cliente' with the text and an error icon. */
 export function NoRecipientDialog({ open, text, onClose }: { open: boolean; text: string; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="no-recipient-title" aria-describedby="no-recipient-text">

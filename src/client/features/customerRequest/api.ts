@@ -3,7 +3,7 @@ import type { CustomerRequest, PublicRecipient } from '@shared/api/customerReque
 import type { MessageResponse } from '@shared/api/types';
 import { HttpError, http, type RequestOptions } from '@client/api/http';
 
-// Customer spec section 7: the calls of the customer creation request (anonymous; also used logged in).
+// The calls of the customer creation request (anonymous; also used logged in).
 
 /**
  * The CREATION_USER recipient, or null when there is none (404). A visitor gets only that it exists (no address);

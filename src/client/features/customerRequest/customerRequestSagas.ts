@@ -21,7 +21,7 @@ export function requestBody(fields: CustomerRequestFields, recipient: PublicReci
 }
 
 /**
- * Customer spec section 4: confirm ('Deseas enviar solicitud?'); declined → 'Solicitud no enviada!!'; confirmed → the
+ * R-REQ-3: confirm ('Deseas enviar solicitud?'); declined → 'Solicitud no enviada!!'; confirmed → the
  * CREATION_USER recipient (none → the 'Solicitud Creación Cliente' error dialog), the mail, 'Enviado correo a
  * {brand}!!' and home.
  */

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CustomerRequestFields } from '@shared/api/customerRequest';
 import type { FlowStatus } from '@client/app/loadable';
 
-// The customer creation request (customer spec sections 2, 4 and 8): the flow's status only; the form is Formik's.
+// The customer creation request (R-REQ-3): the flow's status only; the form is Formik's.
 
 export interface CustomerRequestState {
   status: FlowStatus;

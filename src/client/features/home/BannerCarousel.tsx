@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useEffect, useRef, useState } from 'react';
 
-/** Spec section 9: the carousel advances every 2500 ms. */
+/** R-HOME-1: the carousel advances every 2500 ms. */
 export const CAROUSEL_INTERVAL_MS = 2500;
 
 /** False while the page is in a background tab or the carousel is scrolled out of view. */

@@ -49,7 +49,7 @@ function OfferList({ tab }: { tab: OfferTab }) {
 }
 
 export interface HomeScreenProps {
-  /** A buyer with a blocking flag (spec section 4): the Advertencia bar. The app composes it from the session. */
+  /** A buyer with a blocking flag (R-BLOCK-2): the Advertencia bar. The app composes it from the session. */
   blocked?: boolean;
 }
 

@@ -12,7 +12,7 @@ export function bannerImages(banner: HomeBanner | null | undefined): string[] {
   return [banner.urlBannerImage, banner.urlBannerImage2, banner.urlBannerImage3].filter((url): url is string => Boolean(url));
 }
 
-/** Spec section 8: '{message}, intentelo mas tarde', with ' (B1)' for the offer lists. */
+/** R-HOME-3: '{message}, intentelo mas tarde', with ' (B1)' for the offer lists. */
 export function homeErrorText(error: unknown, suffix = ''): string {
   const { status, message } = toApiError(error);
   return `${homeServiceError(status, message)}, intentelo mas tarde${suffix}`;

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import { PAYMENTS_TEXT } from './paymentsTexts';
 
-/** The payment routes are open (spec section 2), but reading a payment needs the buyer's session. */
+/** The payment routes are open (R-NAV-1), but reading a payment needs the buyer's session. */
 export function LoginNeeded() {
   return (
     <Alert

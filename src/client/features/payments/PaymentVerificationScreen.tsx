@@ -50,7 +50,7 @@ function outcomeText(outcome: CardOutcome, result: CardPaymentResult): string {
   }
 }
 
-/** Every field of the stored result (spec section 2), codes with their Spanish descriptions. */
+/** Every field of the stored result (R-PAY-WEB-2), codes with their Spanish descriptions. */
 function resultRows(result: CardPaymentResult, outcome: CardOutcome): DetailRow[] {
   const rows: DetailRow[] = [
     { label: PAYMENTS_TEXT.vci, value: vciText(result.vci, outcome === 'aborted') },
@@ -121,7 +121,7 @@ function Body({ query }: { query: CardReturnQuery }) {
   );
 }
 
-/** /payment-verification (spec sections 2 and 4): WebPay sends the buyer back here with token_ws or TBK_TOKEN. */
+/** /payment-verification (R-PAY-WEB-2, R-PAY-WEB-3): WebPay sends the buyer back here with token_ws or TBK_TOKEN. */
 export default function PaymentVerificationScreen() {
   const dispatch = useDispatch();
   const [params] = useSearchParams();

@@ -43,7 +43,7 @@ function paymentForm(payment: TransferPaymentStatus): string {
   return source ? `${provider} (${source})` : provider;
 }
 
-/** Spec section 2: Id de Pago, Monto, Moneda, status, Número de Orden, Forma de pago and the receipt. */
+/** R-PAY-KHI-2: Id de Pago, Monto, Moneda, status, Número de Orden, Forma de pago and the receipt. */
 function paymentRows(payment: TransferPaymentStatus): DetailRow[] {
   const rows: DetailRow[] = [
     { label: PAYMENTS_TEXT.paymentId, value: payment.payment_id },
@@ -131,7 +131,7 @@ function Result() {
   );
 }
 
-/** While the payment is validated: a full-screen spinner over the page (spec section 2). */
+/** While the payment is validated: a full-screen spinner over the page (R-PAY-KHI-2). */
 function Waiting({ provider, retrying }: { provider: string; retrying: boolean }) {
   const text = fill(PAYMENTS_TEXT.waitingValidation, { provider });
   return (
@@ -158,7 +158,7 @@ function Waiting({ provider, retrying }: { provider: string; retrying: boolean }
   );
 }
 
-/** /return (spec sections 2 and 4): Khipu sends the buyer back here; the payment is polled until it is validated. */
+/** /return (R-PAY-KHI-2, R-PAY-KHI-3): Khipu sends the buyer back here; the payment is polled until it is validated. */
 export default function TransferReturnScreen() {
   const dispatch = useDispatch();
   const [params] = useSearchParams();

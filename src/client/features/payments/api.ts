@@ -11,7 +11,7 @@ import { http, type RequestOptions } from '@client/api/http';
 import { withIdempotencyKey } from '@client/api/idempotency';
 import { env } from '@client/app/env';
 
-// Spec section 7, Payments: card (WebPay Plus) and bank transfer (Khipu). The server charges its own amount.
+// Payments (R-PAY-WEB-1, R-PAY-KHI-1): card (WebPay Plus) and bank transfer (Khipu). The server charges its own amount.
 
 /**
  * Creates the card transaction of an order (buy_order) or of pending invoices: where to post token_ws. The same key and

@@ -12,7 +12,7 @@ import {
 import type { PaymentOutcome } from './paymentsSlice';
 import { PAYMENTS_TEXT, UNPAID_REASON_TEXT } from './paymentsTexts';
 
-// How the fields of a card result read (spec section 2, /payment-verification), and how a payment's outcome is told.
+// How the fields of a card result read (R-PAY-WEB-2, R-PAY-WEB-3), and how a payment's outcome is told.
 
 const dateTime = new Intl.DateTimeFormat('es-CL', {
   day: '2-digit',
@@ -31,7 +31,7 @@ export function codeWithText(code: string | number | null | undefined, text: str
   return text && text !== shown ? `${shown} - ${text}` : shown;
 }
 
-/** An aborted payment reads 'Anulada Compra' whatever its code (spec section 4). */
+/** An aborted payment reads 'Anulada Compra' whatever its code (R-PAY-WEB-3). */
 export const vciText = (vci: string, aborted: boolean) => (aborted ? ABORTED_VCI : codeWithText(vci, describeVci(vci)));
 export const paymentTypeText = (code: string) => codeWithText(code, describePaymentType(code));
 export const responseCodeText = (code: CardPaymentResult['response_code']) => codeWithText(code, describeResponseCode(code));

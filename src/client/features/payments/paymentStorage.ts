@@ -4,7 +4,7 @@ import type { PaymentProvider } from '@shared/payments';
 import type { PaymentTarget, ProviderRedirect } from './paymentsSlice';
 
 // A payment leaves the SPA (WebPay's form, Khipu's page) and comes back in a fresh page: what this tab started is
-// kept in session storage under the spec's keys (section 3) until its outcome is shown. Where to send the browser is
+// kept in session storage under its own keys until its outcome is shown. Where to send the browser is
 // kept apart and used once: /payment takes it as it goes, so Back (or opening /payment later) never sends the buyer to
 // the provider again.
 export const PAYMENT_KEYS = {

@@ -98,7 +98,7 @@ import {
 } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
 
-/** The transfer return's polling (spec section 9: every 10 seconds). */
+/** The transfer return's polling (R-PAY-KHI-2: every 10 seconds). */
 export interface TransferPolling {
   intervalMs: number;
   /** After this long without a final answer the page says the payment is still being validated. */
@@ -154,7 +154,7 @@ function* createWithKey<T>(create: (body: never, key: string) => Promise<T>, att
 }
 
 /**
- * Spec section 8 wants these failures logged; the buyer is told too, so the button is not silently dead. The payment
+ * R-PAY-KHI-3 wants these failures logged; the buyer is told too, so the button is not silently dead. The payment
  * of an order says where the order stands: the server's words when it gave them (its error carries `order`), else
  * that the order exists, unpaid, and 'Ir a Pagar' pays it (it was made before its payment). The order summary shows
  * that in its one alert (`shownBySummary`: no toast besides it).
@@ -408,7 +408,7 @@ const transient = (status: number) => status === 0 || status === 408 || status =
 export type PollResult = { payment: TransferPaymentStatus; failed?: never } | { failed: string; payment?: never };
 
 /**
- * Spec section 4: the payment every `intervalMs` until Khipu says done (or the server already has the final state);
+ * R-PAY-KHI-2: the payment every `intervalMs` until Khipu says done (or the server already has the final state);
  * `once`: the first answer, whatever it says. A failed poll is retried up to `maxFailures` times in a row; a definitive
  * error (401, 403, 404…) ends it.
  */

@@ -17,7 +17,7 @@ import { wrongOriginDetected } from '@client/app/publicOriginSlice';
 import type { StoredPayment } from './paymentStorage';
 
 // Card (WebPay Plus) and bank-transfer (Khipu) payments: taking a payment to its provider, the card result and the
-// transfer return (spec sections 2, 4 and 9).
+// transfer return (R-PAY-WEB-2, R-PAY-KHI-2).
 
 /** What a payment pays: an order the order summary created, or pending invoices the buyer selected. */
 export type PaymentTarget = { purpose: 'ORDER'; order: Order } | { purpose: 'INVOICES'; invoices: InvoicePaymentStart['invoices'] };

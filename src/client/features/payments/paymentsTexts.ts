@@ -1,4 +1,4 @@
-// Texts of the payment screens. The spec fixes the first group word for word (sections 2, 4 and 8); the shared ones
+// Texts of the payment screens. R-PAY-WEB-3 and R-PAY-KHI-2 fix the first group word for word; the shared ones
 // ('Gracias por Comprar!!', 'Pago no realizado') are in src/shared/messages.ts.
 export const PAYMENTS_TEXT = {
   // fixed by the spec

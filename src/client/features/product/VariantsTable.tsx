@@ -21,7 +21,7 @@ export interface VariantsTableProps {
  * The sizes of the style: Sku, Talla, Stock, Precio lista, Precio Oferta (only when some size has an offer), P. Distrib.
  * (what the buyer pays for a unit, as the cart charges it), Cantidad.
  */
-// On a phone (issue 16) the table fits the screen without sideways scrolling: Talla, Stock, the price the buyer pays
+// On a phone (R-A11Y-2) the table fits the screen without sideways scrolling: Talla, Stock, the price the buyer pays
 // and Cantidad; Sku and the list and offer prices show from the small breakpoint up.
 const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
 

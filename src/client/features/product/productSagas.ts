@@ -43,7 +43,7 @@ export function* loadContent(sku: string) {
   }
 }
 
-/** Product errors pass the server message (spec section 8); a connection failure says so; an ERP down, plainly. */
+/** Product errors pass the server message (R-PROD-5); a connection failure says so; an ERP down, plainly. */
 export function productErrorText(error: unknown): string {
   const { status, message } = toApiError(error);
   if (isErpDown(error)) return PRODUCT_TEXT.erpDown;

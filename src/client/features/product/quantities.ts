@@ -1,4 +1,4 @@
-// Quantity rules of the product detail (spec section 5): min 0, max stock; above stock clamps to stock,
+// Quantity rules of the product detail (R-PROD-3): min 0, max stock; above stock clamps to stock,
 // below zero resets to 0, each with its message.
 import { PRODUCT_TEXT } from './texts';
 

@@ -1,4 +1,4 @@
-// Texts of the product detail fixed by the specification (sections 2, 4 and 5), word for word; then the portal's own.
+// Texts of the product detail fixed by R-PROD-1 to R-PROD-4, word for word; then the portal's own.
 import { MSG } from '@shared/messages';
 import { erpDownText } from '@client/app/problems';
 

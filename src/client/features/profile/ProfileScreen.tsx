@@ -41,7 +41,7 @@ const TABS = [
 type TabKey = (typeof TABS)[number]['key'];
 
 
-/** /profile (spec section 2): the buyer's ERP profile in four tabs; popups edit a draft that 'Guardar Cambios' sends. */
+/** /profile (R-PROF-2): the buyer's ERP profile in four tabs; popups edit a draft that 'Guardar Cambios' sends. */
 export default function ProfileScreen() {
   const dispatch = useAppDispatch();
   const profile = useProfileSelector(selectCustomerProfile);

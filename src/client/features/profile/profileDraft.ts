@@ -56,7 +56,7 @@ export function toUpdateRequest(draft: ProfileDraft): UpdateProfileRequest {
   };
 }
 
-/** Spec section 4: Bronce 1 star, Silver 2, Gold 3, Premium 4, Elite 5; anything else 0. */
+/** R-PROF-2: Bronce 1 star, Silver 2, Gold 3, Premium 4, Elite 5; anything else 0. */
 const LEVEL_STARS: Record<string, number> = { bronce: 1, silver: 2, gold: 3, premium: 4, elite: 5 };
 
 export function loyaltyStars(level: string | null | undefined): number {

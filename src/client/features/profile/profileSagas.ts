@@ -27,7 +27,7 @@ import {
 } from './profileSlice';
 import { PROFILE_TEXT } from './profileTexts';
 
-/** Spec section 8: an ERP load failure goes to the global message bar, title 'Error'. */
+/** R-INV-4: an ERP load failure goes to the global message bar, title 'Error'. */
 const erpLoadFailedMessage = (message: string) => messageShown({ tipoMessage: 'Error', message: fill(MSG.erpLoadFailed, { message }) });
 
 /** The new profile, for the session (state and session storage) and this screen. */

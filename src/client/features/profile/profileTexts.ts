@@ -1,4 +1,4 @@
-// The texts of the profile screen (spec section 2, Profile). Those the spec fixes are kept word for word.
+// The texts of the profile screen (R-PROF-2). Those the spec fixes are kept word for word.
 export const PROFILE_TEXT = {
   title: 'Información Usuario',
   tabsLabel: 'Secciones del perfil',
@@ -44,7 +44,7 @@ export const PROFILE_TEXT = {
   retry: 'Reintentar',
 } as const;
 
-/** 'Dirección n: address, commune, region, country' (spec section 2, Direcciones). */
+/** 'Dirección n: address, commune, region, country' (R-PROF-2). */
 export function addressLine(n: number, a: { direccion: string; comuna: string; region: string; pais: string }): string {
   return `Dirección ${n}: ${[a.direccion, a.comuna, a.region, a.pais].join(', ')}`;
 }

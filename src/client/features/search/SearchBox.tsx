@@ -17,7 +17,7 @@ import { markKeystroke, measureKeystroke } from './searchTiming';
 import './searchFeature'; // the feature's slice and saga, in the store before this screen renders
 import { productDetailPath } from '@client/app/routePaths';
 
-/** Spec section 9: the dropdown is at most 400 px high and 400 px wide. */
+/** R-SRCH-1: the dropdown is at most 400 px high and 400 px wide. */
 export const DROPDOWN_MAX_HEIGHT = 400;
 export const DROPDOWN_WIDTH = 400;
 export const ROW_HEIGHT = 56;

@@ -1,4 +1,4 @@
-// The search box filters the whole product list on every keystroke (spec section 2, Search): a case-insensitive
+// The search box filters the whole product list on every keystroke (R-SRCH-1): a case-insensitive
 // substring of the description or the sku. Each item's lower-cased text is computed once per list, so a
 // keystroke costs one `includes` per item; a query that extends the previous one only rescans its matches, and a
 // query seen a moment ago (deleting back what was typed) is answered from the last few queries' results.

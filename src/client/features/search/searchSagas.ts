@@ -19,7 +19,7 @@ import {
 } from './searchSlice';
 import { saveQuery } from './searchStorage';
 
-/** Spec section 8: 'Problema de conexión, intentarlo mas tarde' when the list cannot be reached. */
+/** R-GEN-3: 'Problema de conexión, intentarlo mas tarde' when the list cannot be reached. */
 export function searchErrorText(error: unknown): string {
   const { status, message } = toApiError(error);
   return status === 0 ? MSG.connectionProblemLater : message || MSG.unknownError;

@@ -1,4 +1,4 @@
-// The last submitted query survives a reload of /user/search-product (session storage key searchSku, spec section 3).
+// The last submitted query survives a reload of /user/search-product (session storage key searchSku, R-SRCH-2).
 const KEY = 'searchSku';
 
 export function saveQuery(query: string): void {

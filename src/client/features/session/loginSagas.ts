@@ -22,14 +22,14 @@ export interface ChangePasswordLocationState {
   mustChange: true;
 }
 
-/** Spec section 8: a 401 or 503 at login is 'Usuario o password erronea'; others show the server message. */
+/** R-AUTH-1: a 401 or 503 at login is 'Usuario o password erronea'; others show the server message. */
 export function loginErrorMessage({ status, message }: ApiError): string {
   if (status === 401 || status === 503) return MSG.badCredentials;
   if (status === 0) return MSG.connectionProblemLater;
   return message || MSG.unknownError;
 }
 
-/** Spec section 4, login outcome. */
+/** R-AUTH-2, the login outcome. */
 export function* handleLogin(action: PayloadAction<LoginRequest>) {
   const username = compactRut(action.payload.username);
   try {
@@ -57,7 +57,7 @@ export function* handleLogin(action: PayloadAction<LoginRequest>) {
   }
 }
 
-/** The buyer's ERP profile; a failure goes to the global message bar (spec section 8). */
+/** The buyer's ERP profile; a failure goes to the global message bar (R-INV-4). */
 export function* handleLoadProfile(userId: number) {
   try {
     const profile: CustomerProfile = yield call(callWithTimeout, fetchProfile, userId);

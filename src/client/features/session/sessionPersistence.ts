@@ -3,7 +3,7 @@ import type { CustomerProfile } from '@shared/api/erp';
 import { clearOrderChoices, readItem, readJson, removeItems, SESSION_KEYS, writeItem, writeJson } from '@client/app/sessionStorage';
 import { anonymousSession, sessionFrom, type SessionStarted, type SessionState } from './sessionSlice';
 
-// The session survives a page reload in session storage (spec section 3 keys), as the original portal did.
+// The session survives a page reload in session storage (R-AUTH-7), as the original portal did.
 
 export function saveSession(session: SessionStarted): void {
   writeItem(SESSION_KEYS.token, session.token);
@@ -17,7 +17,7 @@ export function saveProfile(profile: CustomerProfile): void {
   writeJson(SESSION_KEYS.profile, profile);
 }
 
-/** Logout clears tokens, role, idUser, username and profile (spec section 4); id and the order summary's choices go too. */
+/** Logout clears tokens, role, idUser, username and profile (R-AUTH-5); id and the order summary's choices go too. */
 export function clearSession(): void {
   removeItems(SESSION_KEYS.token, SESSION_KEYS.role, SESSION_KEYS.idUser, SESSION_KEYS.id, SESSION_KEYS.username, SESSION_KEYS.profile);
   clearOrderChoices();

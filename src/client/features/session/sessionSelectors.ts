@@ -13,6 +13,6 @@ export const selectLoginStatus = (state: WithSession) => state.session.status;
 export const selectLoginError = (state: WithSession) => state.session.error;
 export const selectLoginRut = (state: WithSession) => state.session.loginRut;
 export const selectPasswordChange = (state: WithSession) => state.session.passwordChange;
-/** A buyer whose ERP profile carries a blocking flag (spec section 4). */
+/** A buyer whose ERP profile carries a blocking flag (R-BLOCK-1). */
 export const selectIsBlocked = (state: WithSession) => state.session.isUser && isBlocked(state.session.profile);
 export const selectSession = (state: WithSession) => state.session;
