@@ -362,7 +362,7 @@ export const idempotencyKeys = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    /** Which create ('orders', 'webpay', 'khipu', …): one key may be used once per scope. */
+    /** Which create ('orders', 'webpay', 'khipu', 'cart', …): one key may be used once per scope (a text, not an enum: a new scope needs no migration). */
     scope: varchar('scope', { length: 40 }).notNull(),
     key: varchar('key', { length: 200 }).notNull(),
     /** SHA-256 of the request (method, path, body) the key was first used with. */
