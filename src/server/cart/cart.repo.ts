@@ -1,11 +1,17 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/connect';
+import type { Db, DbOrTx, Tx } from '../db/connect';
 import { cartItems, productContent, users, type CartItemRow, type ProductContentRow } from '../db/schema';
 
 /** A size and how many of it: what an order takes out of a cart, or puts back. */
 export interface CartLine {
   sku: string;
   quantity: number;
+}
+
+/** What a bulk add found and made, by sku: the quantities the cart held before, and the rows it added to or made. */
+export interface BulkAdded {
+  held: Map<string, number>;
+  rows: Map<string, CartItemRow>;
 }
 
 /** The buyer's server cart: one row per size, quantities only (prices are read fresh when shown). */
@@ -46,12 +52,15 @@ export class CartRepo {
    * OrderRepo.insert, so an order being made meanwhile waits or is waited for), `plan` is told what the cart holds of
    * each size and answers how many of each to add, and one statement adds them. Each line is also capped in SQL at its
    * stock (never lowering what the cart already holds), so a line created by a concurrent single add in between cannot
-   * pass the stock either. Answers the quantities held before and the rows after, by sku.
+   * pass the stock either. `finish` is told the quantities held before and the rows after, by sku, still inside the
+   * transaction (what it writes there, the answer of an Idempotency-Key, commits with the add or not at all; throwing
+   * rolls the add back); the add answers what `finish` answers.
    */
-  async addMany(
+  async addMany<T>(
     userId: number,
     plan: (held: ReadonlyMap<string, number>) => ReadonlyArray<{ sku: string; quantity: number; stock: number }>,
-  ): Promise<{ held: Map<string, number>; rows: Map<string, CartItemRow> }> {
+    finish: (tx: Tx, added: BulkAdded) => Promise<T>,
+  ): Promise<T> {
     return this.db.transaction(async (tx) => {
       // one bulk add of a buyer at a time (two tabs, a double submit): what the cart holds, read below, stays true
       // until the insert, so the quantities answered as added are the real ones
@@ -66,7 +75,7 @@ export class CartRepo {
         .for('update');
       const held = new Map(current.map((r) => [r.sku, r.quantity]));
       const adds = plan(held).filter((a) => a.quantity > 0);
-      if (adds.length === 0) return { held, rows: new Map() };
+      if (adds.length === 0) return finish(tx, { held, rows: new Map() });
       const stock = JSON.stringify(Object.fromEntries(adds.map((a) => [a.sku, a.stock])));
       const rows = await tx
         .insert(cartItems)
@@ -79,7 +88,7 @@ export class CartRepo {
           },
         })
         .returning();
-      return { held, rows: new Map(rows.map((r) => [r.sku, r])) };
+      return finish(tx, { held, rows: new Map(rows.map((r) => [r.sku, r])) });
     });
   }
 

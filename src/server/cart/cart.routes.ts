@@ -5,6 +5,7 @@ import { cartAddSchema, cartBulkSchema, cartItemParams, cartUpdateSchema } from 
 import { userIdParams } from '@shared/schemas/params';
 import type { RouteDeps } from '../app';
 import { HttpError } from '../errors';
+import { idempotent, IdempotencyStore } from '../http/idempotency';
 import { CartRepo } from './cart.repo';
 import { CartService } from './cart.service';
 import { requireUser } from '../plugins/auth';
@@ -27,9 +28,14 @@ const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     return reply.status(201).send(await cart.add(requireUser(request), request.body));
   });
 
-  // Many sizes in one request (grid, quick order, reorder): per-line results, docs/ordering.md
-  app.post<{ Body: CartBulkRequest }>('/api/user/cart/bulk', { ...guard, schema: { body: cartBulkSchema, response: { 200: answer('CartBulkResponse') } } }, (request) =>
-    cart.addMany(requireUser(request), request.body),
+  // Many sizes in one request (grid, quick order): per-line results, docs/ordering.md. Optional Idempotency-Key
+  // (docs/exactly-once.md): a repeat replays the first answer, stored in the add's own transaction.
+  const keys = new IdempotencyStore(deps.db, { log: app.log });
+  app.post<{ Body: CartBulkRequest }>('/api/user/cart/bulk', { ...guard, schema: { body: cartBulkSchema, response: { 200: answer('CartBulkResponse') } } }, (request, reply) =>
+    idempotent(keys, request, reply, 'cart', async (recorder) => ({
+      status: 200,
+      body: await cart.addMany(requireUser(request), request.body, recorder && ((tx, body) => recorder.record(tx, { status: 200, body }))),
+    })),
   );
 
   app.put<{ Body: CartUpdateRequest }>('/api/user/cart', { ...guard, schema: { body: cartUpdateSchema, response: { 200: answer('CartItem') } } }, (request) =>

@@ -7,7 +7,7 @@ import { fill, MSG } from '@shared/messages';
 import { orderTotals, priceLine } from '@shared/pricing';
 import { CART_BULK_MSG } from '@shared/schemas/cart';
 import { offerPercent } from '../catalog/content.repo';
-import type { Db } from '../db/connect';
+import type { Db, Tx } from '../db/connect';
 import type { CartItemRow, ProductContentRow } from '../db/schema';
 import type { ErpService } from '../erp/erp.service';
 import type { ItemRecord } from '../erp/mapping';
@@ -72,6 +72,56 @@ async function inOrder<A, B>(first: Promise<A>, second: Promise<B>): Promise<[A,
   return [a.value, b.value];
 }
 
+/** A bulk add's plan for one size the portal sells: its answer line, the ERP item, how many to add. */
+interface BulkPlan {
+  line: CartBulkLine;
+  item: ItemRecord;
+  add: number;
+}
+
+/** The bulk add's answer: each planned line completed with what was added (and why not all), and the summary. */
+function bulkAnswer(
+  user: SessionUser,
+  lines: CartBulkLine[],
+  plans: ReadonlyMap<string, BulkPlan>,
+  held: ReadonlyMap<string, number>,
+  rows: ReadonlyMap<string, CartItemRow>,
+  content: Map<string, ProductContentRow>,
+  loyalty: number,
+): CartBulkResponse {
+  for (const { line, item } of plans.values()) {
+    const row = rows.get(item.itemCode);
+    const before = held.get(item.itemCode) ?? 0;
+    const added = row ? Math.max(0, row.quantity - before) : 0;
+    line.quantity = added;
+    const shown = { name: displayName(item), size: item.size, stock: item.stock };
+    if (row || before > 0) {
+      const at = row ?? { id: 0, userId: user.id, sku: item.itemCode, quantity: before, createdAt: new Date(), updatedAt: new Date() };
+      line.item = toCartItem(at, item, content, loyalty);
+    }
+    if (added >= line.requested) {
+      line.status = 'added';
+    } else if (added > 0) {
+      line.status = 'clamped';
+      line.reason = 'overStock';
+      line.message = fill(CART_BULK_MSG.clampedDetail, { quantity: added, requested: line.requested, ...shown });
+    } else {
+      line.reason = item.stock <= 0 ? 'noStock' : 'overStock';
+      line.message = item.stock > 0 && before >= item.stock ? fill(CART_BULK_MSG.alreadyAll, shown) : fill(MSG.cartOverStock, { ...shown, stock: Math.max(0, item.stock - before) });
+    }
+  }
+
+  const count = new Set([...held.keys(), ...rows.keys()]).size;
+  const tally = (status: CartBulkLine['status']) => lines.filter((l) => l.status === status).length;
+  const added = tally('added');
+  const clamped = tally('clamped');
+  const message = added + clamped > 0 ? fill(CART_BULK_MSG.summary, { added: added + clamped, total: lines.length }) : CART_BULK_MSG.noneAdded;
+  return { lines, added, clamped, rejected: tally('rejected'), count, message };
+}
+
+/** Runs last in a bulk add's transaction with its answer: what it writes commits with the add; throwing rolls it back. */
+export type BulkAddedHook = (tx: Tx, answer: CartBulkResponse) => Promise<void>;
+
 export class CartService {
   constructor(
     private readonly db: Db,
@@ -114,8 +164,9 @@ export class CartService {
    * POST /user/cart/bulk: many sizes at once, each by the rules of `add` (sellable size, the buyer's fresh profile, never
    * past the fresh stock) and priced the same way; per-line results (docs/ordering.md). A blocked buyer is refused
    * whole (403). The lines that can be added are added together in one transaction; the others are answered with why.
+   * `onAdded` runs last in that transaction with the answer (an Idempotency-Key's answer is stored with the add).
    */
-  async addMany(user: SessionUser, { items: requested, clampToStock = true }: CartBulkRequest): Promise<CartBulkResponse> {
+  async addMany(user: SessionUser, { items: requested, clampToStock = true }: CartBulkRequest, onAdded?: BulkAddedHook): Promise<CartBulkResponse> {
     // lines of the same sku (any case) are one line, in the order first sent
     const wanted = new Map<string, { sku: string; requested: number }>();
     for (const { sku, quantity } of requested) {
@@ -136,7 +187,7 @@ export class CartService {
     const known = new Set([...existing].map((code) => code.toUpperCase()));
 
     const lines: CartBulkLine[] = [];
-    const plans = new Map<string, { line: CartBulkLine; item: ItemRecord; add: number }>();
+    const plans = new Map<string, BulkPlan>();
     for (const [key, { sku, requested: asked }] of wanted) {
       const item = items.get(key);
       if (!sellable(item, content)) {
@@ -151,42 +202,17 @@ export class CartService {
       plans.set(item.itemCode, { line, item, add: 0 });
     }
 
-    const { held, rows } = await this.repo.addMany(user.id, (inCart) =>
+    const planAdds = (inCart: ReadonlyMap<string, number>) =>
       [...plans.values()].map((plan) => {
         const room = Math.max(0, plan.item.stock - (inCart.get(plan.item.itemCode) ?? 0));
         plan.add = plan.line.requested <= room || clampToStock ? Math.min(plan.line.requested, room) : 0;
         return { sku: plan.item.itemCode, quantity: plan.add, stock: plan.item.stock };
-      }),
-    );
-
-    for (const { line, item } of plans.values()) {
-      const row = rows.get(item.itemCode);
-      const before = held.get(item.itemCode) ?? 0;
-      const added = row ? Math.max(0, row.quantity - before) : 0;
-      line.quantity = added;
-      const shown = { name: displayName(item), size: item.size, stock: item.stock };
-      if (row || before > 0) {
-        const at = row ?? { id: 0, userId: user.id, sku: item.itemCode, quantity: before, createdAt: new Date(), updatedAt: new Date() };
-        line.item = toCartItem(at, item, content, loyalty);
-      }
-      if (added >= line.requested) {
-        line.status = 'added';
-      } else if (added > 0) {
-        line.status = 'clamped';
-        line.reason = 'overStock';
-        line.message = fill(CART_BULK_MSG.clampedDetail, { quantity: added, requested: line.requested, ...shown });
-      } else {
-        line.reason = item.stock <= 0 ? 'noStock' : 'overStock';
-        line.message = item.stock > 0 && before >= item.stock ? fill(CART_BULK_MSG.alreadyAll, shown) : fill(MSG.cartOverStock, { ...shown, stock: Math.max(0, item.stock - before) });
-      }
-    }
-
-    const count = new Set([...held.keys(), ...rows.keys()]).size;
-    const tally = (status: CartBulkLine['status']) => lines.filter((l) => l.status === status).length;
-    const added = tally('added');
-    const clamped = tally('clamped');
-    const message = added + clamped > 0 ? fill(CART_BULK_MSG.summary, { added: added + clamped, total: lines.length }) : CART_BULK_MSG.noneAdded;
-    return { lines, added, clamped, rejected: tally('rejected'), count, message };
+      });
+    return this.repo.addMany(user.id, planAdds, async (tx, { held, rows }) => {
+      const answer = bulkAnswer(user, lines, plans, held, rows, content, loyalty);
+      await onAdded?.(tx, answer);
+      return answer;
+    });
   }
 
   /** Sets the quantity of one of the buyer's lines (1..stock). */

@@ -353,16 +353,16 @@ export type AuditLogRow = typeof auditLog.$inferSelect;
 export const idempotencyState = pgEnum('idempotency_state', ['running', 'done']);
 
 /**
- * Creates that move money or make an ERP document take an `Idempotency-Key` header: the first answer for a user and
- * key is kept and replayed to every repeat (also while the first is still running); the same key with another body
- * is refused. `lockedUntil` frees a key whose first request died with its process.
+ * Creates that move money, make an ERP document or add to the cart take an `Idempotency-Key` header: the first answer
+ * for a user and key is kept and replayed to every repeat (also while the first is still running); the same key with
+ * another body is refused. `lockedUntil` frees a key whose first request died with its process.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    /** Which create ('orders', 'webpay', 'khipu', …): one key may be used once per scope. */
+    /** Which create ('orders', 'webpay', 'khipu', 'cart'): one key may be used once per scope. Text: a new scope needs no migration. */
     scope: varchar('scope', { length: 40 }).notNull(),
     key: varchar('key', { length: 200 }).notNull(),
     /** SHA-256 of the request (method, path, body) the key was first used with. */

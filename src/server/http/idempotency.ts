@@ -1,5 +1,5 @@
-// Idempotency-Key for the creates that move money or make an ERP document (POST /api/orders, the WebPay and Khipu
-// payment creates). The first answer for (user, scope, key) is kept and replayed to every repeat, also to a repeat
+// Idempotency-Key for the creates that move money, make an ERP document or add to the cart (POST /api/orders, the
+// WebPay and Khipu payment creates, the cart's bulk add and the reorders). The first answer for (user, scope, key) is kept and replayed to every repeat, also to a repeat
 // that arrives while the first request is still running (it waits for it); the same key with another request is
 // refused. A key whose first request died with its process is freed when its lease runs out.
 import { createHash } from 'node:crypto';
@@ -14,8 +14,11 @@ import { HttpError } from '../errors';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
-/** Which create a key belongs to: one key may be used once per scope and user. */
-export type IdempotencyScope = 'orders' | 'webpay' | 'khipu';
+/**
+ * Which create a key belongs to: one key may be used once per scope and user. 'cart' holds every add to the cart (the
+ * bulk add, both reorders): a key used on one of them is refused on another (its request differs).
+ */
+export type IdempotencyScope = 'orders' | 'webpay' | 'khipu' | 'cart';
 
 /** An answer as it is sent and stored: the HTTP status and the JSON body. */
 export interface IdempotentAnswer<T = unknown> {
@@ -84,9 +87,13 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortedKeys(value)) ?? '';
 }
 
-/** SHA-256 (hex) of method, route and canonical body: what a key is bound to. */
-export function requestHash(method: string, route: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()}\n${route}\n${canonicalJson(body)}`).digest('hex');
+/**
+ * SHA-256 (hex) of method, route, canonical body and, when the route has any, its path parameters (the order a reorder
+ * names is in its path): what a key is bound to.
+ */
+export function requestHash(method: string, route: string, body: unknown, params?: Record<string, unknown>): string {
+  const withParams = params && Object.keys(params).length > 0 ? `\n${canonicalJson(params)}` : '';
+  return createHash('sha256').update(`${method.toUpperCase()}\n${route}\n${canonicalJson(body)}${withParams}`).digest('hex');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -234,7 +241,7 @@ export async function idempotent(
   }
   const user = request.sessionUser;
   if (!user) throw new HttpError(401, MSG.notAuthenticated);
-  const hash = requestHash(request.method, request.routeOptions.url ?? request.url, request.body);
+  const hash = requestHash(request.method, request.routeOptions.url ?? request.url, request.body, request.params as Record<string, unknown> | undefined);
   const start = await store.begin(user.id, scope, key, hash);
   if (start.kind === 'replay') {
     return reply.status(start.answer.status).header(REPLAYED_HEADER, 'true').send(start.answer.body ?? undefined);

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReorderResponse } from '@shared/api/ordering';
 import * as yup from '@shared/yup';
 import { MSG } from '@shared/messages';
 import { ORDER_MSG } from '@shared/schemas/orders';
@@ -6,10 +7,11 @@ import { docEntryParams } from '@shared/schemas/params';
 import type { RouteDeps } from '../app';
 import { CartRepo } from '../cart/cart.repo';
 import { CartService } from '../cart/cart.service';
+import { idempotent, IdempotencyStore } from '../http/idempotency';
 import { answer } from '../http/responses';
 import { OrderRepo } from '../orders/orders.repo';
 import { requireUser } from '../plugins/auth';
-import { ReorderService } from './reorder.service';
+import { ReorderService, type ReorderAddedHook } from './reorder.service';
 
 const orderIdParams = yup.object({
   id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
@@ -29,12 +31,21 @@ const reorderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const buyer = { config: { access: 'buyer' as const, accessDenied: MSG.cartNotForAdmins } };
   const response = { 200: answer('ReorderResponse') };
 
-  app.post<{ Params: { id: number } }>('/api/user/orders/:id/reorder', { ...buyer, schema: { params: orderIdParams, response } }, (request) =>
-    reorder.fromPortalOrder(requireUser(request), request.params.id),
+  // Optional Idempotency-Key, in the cart adds' scope (docs/exactly-once.md): a repeat replays the first answer, stored
+  // in the add's own transaction.
+  const keys = new IdempotencyStore(deps.db, { log: app.log });
+  const once = (request: FastifyRequest, reply: FastifyReply, run: (onAdded: ReorderAddedHook | undefined) => Promise<ReorderResponse>) =>
+    idempotent(keys, request, reply, 'cart', async (recorder) => ({
+      status: 200,
+      body: await run(recorder && ((tx, body) => recorder.record(tx, { status: 200, body }))),
+    }));
+
+  app.post<{ Params: { id: number } }>('/api/user/orders/:id/reorder', { ...buyer, schema: { params: orderIdParams, response } }, (request, reply) =>
+    once(request, reply, (onAdded) => reorder.fromPortalOrder(requireUser(request), request.params.id, onAdded)),
   );
 
-  app.post<{ Params: { docEntry: number } }>('/api/user/b1/purchase-history/:docEntry/reorder', { ...buyer, schema: { params: docEntryParams, response } }, (request) =>
-    reorder.fromErpOrder(requireUser(request), request.params.docEntry),
+  app.post<{ Params: { docEntry: number } }>('/api/user/b1/purchase-history/:docEntry/reorder', { ...buyer, schema: { params: docEntryParams, response } }, (request, reply) =>
+    once(request, reply, (onAdded) => reorder.fromErpOrder(requireUser(request), request.params.docEntry, onAdded)),
   );
 };
 

@@ -1,10 +1,11 @@
 // Reorder (docs/ordering.md): the lines of an earlier order (a portal order, or a sales order in the ERP's purchase
 // history) back in the buyer's cart in one bulk add, at today's prices and stock, answering what changed on each line.
-import type { CartBulkLine } from '@shared/api/cart';
+import type { CartBulkLine, CartBulkResponse } from '@shared/api/cart';
 import type { ReorderChange, ReorderLine, ReorderResponse } from '@shared/api/ordering';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import type { CartService } from '../cart/cart.service';
+import type { Tx } from '../db/connect';
 import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
 import type { OrderRepo } from '../orders/orders.repo';
@@ -83,6 +84,9 @@ function reorderLine(earlier: EarlierLine, added: CartBulkLine | undefined): Reo
   };
 }
 
+/** Runs last in the reorder's cart transaction with its answer: what it writes commits with the add. */
+export type ReorderAddedHook = (tx: Tx, answer: ReorderResponse) => Promise<void>;
+
 export interface ReorderDeps {
   cart: CartService;
   orders: OrderRepo;
@@ -94,34 +98,42 @@ export class ReorderService {
   constructor(private readonly deps: ReorderDeps) {}
 
   /** POST /user/orders/{id}/reorder: one of the buyer's portal orders, whatever its state. */
-  async fromPortalOrder(user: SessionUser, id: number): Promise<ReorderResponse> {
+  async fromPortalOrder(user: SessionUser, id: number, onAdded?: ReorderAddedHook): Promise<ReorderResponse> {
     const found = ownOrder(user, await this.deps.orders.withLines(id));
     const lines = found.lines.map((l) => ({ sku: l.sku, name: l.name, size: l.size, quantity: l.quantity, total: l.priceFinal }));
-    return this.reorder(user, found.order.purchaseOrderNumber ?? String(id), lines);
+    return this.reorder(user, found.order.purchaseOrderNumber ?? String(id), lines, onAdded);
   }
 
   /** POST /user/b1/purchase-history/{docEntry}/reorder: one of the buyer's sales orders in the ERP. */
-  async fromErpOrder(user: SessionUser, docEntry: number): Promise<ReorderResponse> {
+  async fromErpOrder(user: SessionUser, docEntry: number, onAdded?: ReorderAddedHook): Promise<ReorderResponse> {
     const cardCode = await this.deps.customers.cardCodeOf(user);
     const { docNum, lines } = await this.deps.erp.salesOrderToReorder(docEntry, cardCode);
     return this.reorder(
       user,
       String(docNum),
       lines.map((l) => ({ sku: l.itemCode, name: l.descripcion, size: '', quantity: l.cantidad, total: l.totalNeto })),
+      onAdded,
     );
   }
 
-  private async reorder(user: SessionUser, reference: string, earlier: readonly EarlierLine[]): Promise<ReorderResponse> {
+  private async reorder(user: SessionUser, reference: string, earlier: readonly EarlierLine[], onAdded?: ReorderAddedHook): Promise<ReorderResponse> {
     const wanted = bySize(earlier);
     if (wanted.length === 0) throw new HttpError(409, fill(REORDER_MSG.nothing, { reference }));
-    // the same rules and prices as any add (blocked buyer refused whole), stock clamped: the bulk path
-    const cart = await this.deps.cart.addMany(user, { items: wanted.map((w) => ({ sku: w.sku, quantity: w.quantity })), clampToStock: true });
-    const results = new Map(cart.lines.map((line) => [line.sku.toUpperCase(), line]));
-    const lines = wanted.map((w, i) => reorderLine(w, results.get(w.sku.toUpperCase()) ?? cart.lines[i]));
-    const added = lines.filter((l) => l.added > 0).length;
-    const changed = lines.filter((l) => l.changes.length > 0).length;
-    const values = { added, total: lines.length, reference, changed };
-    const message = added === 0 ? fill(REORDER_MSG.nothing, { reference }) : fill(changed ? REORDER_MSG.summaryChanged : REORDER_MSG.summary, values);
-    return { reference, lines, added, changed, count: cart.count, message, cart };
+    // the same rules and prices as any add (blocked buyer refused whole), stock clamped: the bulk path; onAdded gets
+    // the answer inside the add's transaction
+    const request = { items: wanted.map((w) => ({ sku: w.sku, quantity: w.quantity })), clampToStock: true };
+    const cart = await this.deps.cart.addMany(user, request, onAdded && ((tx, added) => onAdded(tx, reorderAnswer(reference, wanted, added))));
+    return reorderAnswer(reference, wanted, cart);
   }
+}
+
+/** What a reorder answers: each earlier line against what the bulk add did with it, and the summary. */
+function reorderAnswer(reference: string, wanted: readonly EarlierLine[], cart: CartBulkResponse): ReorderResponse {
+  const results = new Map(cart.lines.map((line) => [line.sku.toUpperCase(), line]));
+  const lines = wanted.map((w, i) => reorderLine(w, results.get(w.sku.toUpperCase()) ?? cart.lines[i]));
+  const added = lines.filter((l) => l.added > 0).length;
+  const changed = lines.filter((l) => l.changes.length > 0).length;
+  const values = { added, total: lines.length, reference, changed };
+  const message = added === 0 ? fill(REORDER_MSG.nothing, { reference }) : fill(changed ? REORDER_MSG.summaryChanged : REORDER_MSG.summary, values);
+  return { reference, lines, added, changed, count: cart.count, message, cart };
 }

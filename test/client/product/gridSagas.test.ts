@@ -1,20 +1,22 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { throwError } from 'redux-saga-test-plan/providers';
+import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { call } from 'redux-saga/effects';
 import type { CartBulkResponse } from '@shared/api/cart';
 import type { SizeCurve, SizeCurveList } from '@shared/api/curves';
 import { DEFAULT_CURVES } from '@shared/curves';
 import { addCartLines } from '@client/api/cart';
 import { HttpError } from '@client/api/http';
+import { newIdempotencyKey } from '@client/api/idempotency';
 import { cartRefreshRequested } from '@client/app/events';
+import { sendOnce } from '@client/app/keyedAttempt';
 import { notify } from '@client/app/notify';
 import { callWithTimeout } from '@client/app/sagaUtils';
 import { rootReducer, type RootState } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
 import '@client/app/allFeatures';
 import { createCurve, deleteCurve, fetchCurves } from '@client/features/product/api';
-import { handleCurveDelete, handleCurveSave, handleGridAdd, handleGridShown } from '@client/features/product/productSagas';
+import { GRID_ATTEMPT, handleCurveDelete, handleCurveSave, handleGridAdd, handleGridShown } from '@client/features/product/productSagas';
 import {
   curveDeleted,
   curveDeleteRequested,
@@ -70,7 +72,7 @@ describe('grid add', () => {
   it('sends every cell in ONE bulk request, then tells the product, the buyer and the cart', () => {
     testSaga(handleGridAdd, gridAddRequested({ items }))
       .next()
-      .call(callWithTimeout, addCartLines, { items })
+      .call(sendOnce, GRID_ATTEMPT, { items }, addCartLines, { items })
       .next(bulkAnswer)
       .put(gridAddFinished({ added: ['POL-1003-S', 'POL-1003-M'], problems: [bulkAnswer.lines[1]!, bulkAnswer.lines[2]!] }))
       .next()
@@ -95,11 +97,54 @@ describe('grid add', () => {
     expect(effects.call.filter((e) => e.payload.args[0] === addCartLines)).toHaveLength(1);
   });
 
+  it("one Idempotency-Key per add: no answer keeps it and the same cells pressed again send it again; an answer drops it", async () => {
+    const sentKeys = (effects: { call?: { payload: { fn: unknown; args: unknown[] } }[] }) =>
+      (effects.call ?? []).filter((e) => e.payload.fn === callWithTimeout && e.payload.args[0] === addCartLines).map((e) => e.payload.args[2]);
+    let keys = 0;
+    const fresh = () => `key-${(keys += 1)}`;
+    const press = (state: RootState, answer: unknown) =>
+      expectSaga(handleGridAdd, gridAddRequested({ items }))
+        .withReducer(rootReducer, state)
+        .provide([
+          [matchers.call.fn(newIdempotencyKey), dynamic(fresh)],
+          [matchers.call.fn(callWithTimeout), answer],
+          [matchers.call.fn(notify), undefined],
+        ])
+        .run();
+    // timed out: the cells stay, and so does the key
+    const lost = await press(withGrid(), throwError(new HttpError(0, 'Problema de conexión')));
+    expect(sentKeys(lost.effects)).toEqual(['key-1']);
+    expect(lost.storeState.product.gridAttempt).toEqual({ key: 'key-1', request: { items } });
+    expect(lost.storeState.product.grid).toEqual(withGrid().product.grid);
+    // 'Agregar al Carro' again, nothing changed: the same add (the server answers what the first did)
+    const retry = await press({ ...lost.storeState, product: { ...lost.storeState.product, gridAdding: true } }, bulkAnswer);
+    expect(sentKeys(retry.effects)).toEqual(['key-1']);
+    expect(retry.storeState.product.gridAttempt).toBeNull();
+    // a new add of the same quantities: a new action, a new key
+    const next = await press(withGrid(), bulkAnswer);
+    expect(sentKeys(next.effects)).toEqual(['key-2']);
+  });
+
+  it('after no answer, other cells are another add: a new key', async () => {
+    const kept: RootState = { ...withGrid(), product: { ...withGrid().product, gridAttempt: { key: 'key-old', request: { items: [items[0]!] } } } };
+    const { storeState } = await expectSaga(handleGridAdd, gridAddRequested({ items }))
+      .withReducer(rootReducer, kept)
+      .provide([
+        [matchers.call.fn(newIdempotencyKey), 'key-new'],
+        [matchers.call.fn(callWithTimeout), bulkAnswer],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .call(callWithTimeout, addCartLines, { items }, 'key-new')
+      .not.call(callWithTimeout, addCartLines, { items }, 'key-old')
+      .run();
+    expect(storeState.product.gridAttempt).toBeNull();
+  });
+
   it('all added whole: a success toast', () => {
     const whole: CartBulkResponse = { ...bulkAnswer, lines: [bulkAnswer.lines[0]!], added: 1, clamped: 0, rejected: 0, message: '1 de 1 productos agregados al carro' };
     testSaga(handleGridAdd, gridAddRequested({ items: [items[0]!] }))
       .next()
-      .call(callWithTimeout, addCartLines, { items: [items[0]!] })
+      .call(sendOnce, GRID_ATTEMPT, { items: [items[0]!] }, addCartLines, { items: [items[0]!] })
       .next(whole)
       .put(gridAddFinished({ added: ['POL-1003-S'], problems: [] }))
       .next()

@@ -1,9 +1,10 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { throwError } from 'redux-saga-test-plan/providers';
+import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { addCartLines } from '@client/api/cart';
 import { HttpError } from '@client/api/http';
+import { newIdempotencyKey } from '@client/api/idempotency';
 import { cartRefreshRequested, reorderRequested } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
@@ -38,6 +39,17 @@ import { QUICK_ORDER_MSG } from '@shared/quickOrder';
 import { bulkAnswer, reorderAnswer, validationFixed, validationWithErrors } from './fixtures';
 
 const reducer = combineReducers({ quickOrder: quickOrderReducer });
+/** The Idempotency-Key the tests' actions get. */
+const KEY = 'key-1';
+/** The bulk add of validated(): its ready and short lines, clamped to the stock. */
+const ADD_REQUEST = {
+  items: [
+    { sku: 'POL-1001-M', quantity: 12 },
+    { sku: 'POL-1001-L', quantity: 24 },
+    { sku: 'JEA-2001-42', quantity: 6 },
+  ],
+  clampToStock: true,
+};
 const stateWith = (quickOrder: QuickOrderState) => ({ quickOrder });
 const validated = (validation = validationWithErrors()) => quickOrderReducer(initialQuickOrderState, quickOrderValidated(validation));
 
@@ -151,23 +163,75 @@ describe("quick order: 'Agregar al carro'", () => {
     const { storeState } = await expectSaga(handleAdd)
       .withReducer(reducer, stateWith(validated()))
       .provide([
+        [matchers.call.fn(newIdempotencyKey), KEY],
         [matchers.call.fn(callWithTimeout), answer],
         [matchers.call.fn(notify), undefined],
       ])
-      .call(callWithTimeout, addCartLines, {
-        items: [
-          { sku: 'POL-1001-M', quantity: 12 },
-          { sku: 'POL-1001-L', quantity: 24 },
-          { sku: 'JEA-2001-42', quantity: 6 },
-        ],
-        clampToStock: true,
-      })
+      .call(callWithTimeout, addCartLines, ADD_REQUEST, KEY)
       .put(quickOrderAdded(answer))
       .put(cartRefreshRequested())
       .call(notify, answer.message, 'warning')
       .run();
     expect(storeState.quickOrder.lines).toEqual([]);
     expect(storeState.quickOrder.added).toEqual(answer);
+    // settled: the next add is a new action
+    expect(storeState.quickOrder.addAttempt).toBeNull();
+  });
+
+  it("no answer: the lines stay and 'Agregar al carro' again sends the SAME key; after the answer, a new add gets a new key", async () => {
+    const sentKeys = (effects: { call?: { payload: { fn: unknown; args: unknown[] } }[] }) =>
+      (effects.call ?? []).filter((e) => e.payload.fn === callWithTimeout && e.payload.args[0] === addCartLines).map((e) => e.payload.args[2]);
+    let keys = 0;
+    const fresh = () => `key-${(keys += 1)}`;
+    // the first press: no answer (timeout)
+    const first = await expectSaga(handleAdd)
+      .withReducer(reducer, stateWith(validated()))
+      .provide([
+        [matchers.call.fn(newIdempotencyKey), dynamic(fresh)],
+        [matchers.call.fn(callWithTimeout), throwError(new HttpError(0, 'Problema de conexión'))],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .run();
+    expect(sentKeys(first.effects)).toEqual(['key-1']);
+    expect(first.storeState.quickOrder.addAttempt).toEqual({ key: 'key-1', request: ADD_REQUEST });
+    expect(first.storeState.quickOrder.lines).toHaveLength(validated().lines.length);
+    // 'Agregar al carro' again: the same add, the same key (the server answers what the first did)
+    const answer = bulkAnswer(2, 1);
+    const retry = await expectSaga(handleAdd)
+      .withReducer(reducer, stateWith(first.storeState.quickOrder))
+      .provide([
+        [matchers.call.fn(newIdempotencyKey), dynamic(fresh)],
+        [matchers.call.fn(callWithTimeout), answer],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .put(quickOrderAdded(answer))
+      .run();
+    expect(sentKeys(retry.effects)).toEqual(['key-1']);
+    expect(retry.storeState.quickOrder.addAttempt).toBeNull();
+    // a new add (the same lines validated again): a new key
+    const again = await expectSaga(handleAdd)
+      .withReducer(reducer, stateWith(validated()))
+      .provide([
+        [matchers.call.fn(newIdempotencyKey), dynamic(fresh)],
+        [matchers.call.fn(callWithTimeout), answer],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .run();
+    expect(sentKeys(again.effects)).toEqual(['key-2']);
+  });
+
+  it('lines changed after no answer: another add, with a new key; a refusal (4xx) drops the key', async () => {
+    const kept = { ...validated(), addAttempt: { key: 'key-old', request: { items: [{ sku: 'POL-1001-M', quantity: 1 }], clampToStock: true } } };
+    const { storeState, effects } = await expectSaga(handleAdd)
+      .withReducer(reducer, stateWith(kept))
+      .provide([
+        [matchers.call.fn(newIdempotencyKey), 'key-new'],
+        [matchers.call.fn(callWithTimeout), throwError(new HttpError(403, 'Cliente bloqueado: no puede agregar productos al carro'))],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .run();
+    expect(effects.call!.filter((e) => e.payload.fn === callWithTimeout).map((e) => e.payload.args[2])).toEqual(['key-new']);
+    expect(storeState.quickOrder.addAttempt).toBeNull();
   });
 
   it('lines edited since the check: asks to validate again, sends nothing', async () => {
@@ -198,8 +262,8 @@ describe("reorder ('Volver a comprar')", () => {
     const answer = reorderAnswer();
     const { storeState } = await expectSaga(handleReorder, reorderRequested({ kind: 'history', docEntry: 9002 }))
       .withReducer(reducer)
-      .provide([[matchers.call.fn(callWithTimeout), answer]])
-      .call(callWithTimeout, reorderErpOrder, 9002)
+      .provide([[matchers.call.fn(newIdempotencyKey), KEY], [matchers.call.fn(callWithTimeout), answer]])
+      .call(callWithTimeout, reorderErpOrder, 9002, KEY)
       .put(reorderSucceeded(answer))
       .put(cartRefreshRequested())
       .run();
@@ -223,9 +287,49 @@ describe("reorder ('Volver a comprar')", () => {
   it('a portal order: its id', async () => {
     await expectSaga(handleReorder, reorderRequested({ kind: 'order', id: 42 }))
       .withReducer(reducer)
-      .provide([[matchers.call.fn(callWithTimeout), reorderAnswer()]])
-      .call(callWithTimeout, reorderPortalOrder, 42)
+      .provide([[matchers.call.fn(newIdempotencyKey), KEY], [matchers.call.fn(callWithTimeout), reorderAnswer()]])
+      .call(callWithTimeout, reorderPortalOrder, 42, KEY)
       .run();
+  });
+
+  it("one key per reorder: no answer keeps it, 'Volver a comprar' again sends it again; another order gets its own", async () => {
+    const sentKeys = (effects: { call?: { payload: { fn: unknown; args: unknown[] } }[] }) =>
+      (effects.call ?? []).filter((e) => e.payload.fn === callWithTimeout).map((e) => e.payload.args[2]);
+    let keys = 0;
+    const fresh = () => `key-${(keys += 1)}`;
+    const source = { kind: 'order' as const, id: 42 };
+    const lost = await expectSaga(handleReorder, reorderRequested(source))
+      .withReducer(reducer)
+      .provide([
+        [matchers.call.fn(newIdempotencyKey), dynamic(fresh)],
+        [matchers.call.fn(callWithTimeout), throwError(new HttpError(502, 'Bad gateway'))],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .run();
+    expect(sentKeys(lost.effects)).toEqual(['key-1']);
+    expect(lost.storeState.quickOrder.reorderAttempt).toEqual({ key: 'key-1', request: source });
+    // another order meanwhile: its own key, and the first's is dropped (only the last action is kept)
+    const another = await expectSaga(handleReorder, reorderRequested({ kind: 'history', docEntry: 9002 }))
+      .withReducer(reducer, stateWith(lost.storeState.quickOrder))
+      .provide([
+        [matchers.call.fn(newIdempotencyKey), dynamic(fresh)],
+        [matchers.call.fn(callWithTimeout), throwError(new HttpError(0, 'Problema de conexión'))],
+        [matchers.call.fn(notify), undefined],
+      ])
+      .call(callWithTimeout, reorderErpOrder, 9002, 'key-2')
+      .run();
+    // pressed again on the same document: the same key; answered, it is dropped
+    const answer = reorderAnswer();
+    const retry = await expectSaga(handleReorder, reorderRequested({ kind: 'history', docEntry: 9002 }))
+      .withReducer(reducer, stateWith(another.storeState.quickOrder))
+      .provide([
+        [matchers.call.fn(newIdempotencyKey), dynamic(fresh)],
+        [matchers.call.fn(callWithTimeout), answer],
+      ])
+      .call(callWithTimeout, reorderErpOrder, 9002, 'key-2')
+      .put(reorderSucceeded(answer))
+      .run();
+    expect(retry.storeState.quickOrder.reorderAttempt).toBeNull();
   });
 
   it('refused: the message in Spanish, kept for the dialog and toasted', async () => {

@@ -1,11 +1,12 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { CartBulkResponse } from '@shared/api/cart';
+import type { CartBulkRequest, CartBulkResponse } from '@shared/api/cart';
 import type { SizeCurve, SizeCurveList, SizeCurveRequest } from '@shared/api/curves';
 import type { ProductDetail } from '@shared/api/erp';
 import { CURVE_MSG } from '@shared/schemas/curves';
 import { addCartLines } from '@client/api/cart';
 import { cartRefreshRequested, type CartItemRequest } from '@client/app/events';
+import { sendOnce, type AttemptSlot } from '@client/app/keyedAttempt';
 import { notify } from '@client/app/notify';
 import { MSG } from '@shared/messages';
 import { toApiError } from '@client/api/http';
@@ -23,6 +24,8 @@ import {
   curvesRequested,
   gridAddFinished,
   gridAddRequested,
+  gridAttemptSettled,
+  gridAttemptStarted,
   productFailed,
   productLoaded,
   productOpened,
@@ -31,6 +34,13 @@ import {
   type ProductState,
 } from './productSlice';
 import { GRID_TEXT, PRODUCT_TEXT } from './texts';
+
+/** Where the grid keeps its add's Idempotency-Key. */
+export const GRID_ATTEMPT: AttemptSlot<CartBulkRequest, { product: ProductState }> = {
+  select: (state) => selectProduct(state).gridAttempt,
+  started: gridAttemptStarted,
+  settled: gridAttemptSettled,
+};
 
 /** The content is optional: without it the detail shows no images, sheet or guide. */
 export function* loadContent(sku: string) {
@@ -73,7 +83,9 @@ export function* watchProductOpened() {
  */
 export function* handleGridAdd(action: PayloadAction<{ items: CartItemRequest[] }>) {
   try {
-    const result: CartBulkResponse = yield call(callWithTimeout, addCartLines, { items: action.payload.items });
+    const request: CartBulkRequest = { items: action.payload.items };
+    // one Idempotency-Key per add: pressed again after no answer with the same cells, the same add (never twice)
+    const result: CartBulkResponse = yield call(sendOnce, GRID_ATTEMPT, request, addCartLines, request);
     const added = result.lines.filter((l) => l.quantity > 0).map((l) => l.sku);
     const problems = result.lines.filter((l) => l.status !== 'added');
     yield put(gridAddFinished({ added, problems }));

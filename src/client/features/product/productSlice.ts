@@ -1,9 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartBulkLine } from '@shared/api/cart';
+import type { CartBulkLine, CartBulkRequest } from '@shared/api/cart';
 import type { SizeCurve, SizeCurveRequest } from '@shared/api/curves';
 import type { CurveShortfall } from '@shared/curves';
 import type { ProductDetail } from '@shared/api/erp';
 import { cartItemsAddFinished, cartItemsAddRequested, loggedOut, sessionExpired, type CartItemRequest } from '@client/app/events';
+import type { KeyedAttempt } from '@client/app/keyedAttempt';
 import type { LoadFailure, LoadStatus } from '@client/app/loadable';
 import type { ProductContent } from './api';
 
@@ -28,6 +29,8 @@ export interface ProductState {
   gridAdding: boolean;
   /** The lines of the last grid add that did not go in whole (clamped or rejected), with the server's words. */
   gridProblems: CartBulkLine[];
+  /** The grid add whose outcome is unknown and its Idempotency-Key: pressed again unchanged, it is the same add. */
+  gridAttempt: KeyedAttempt<CartBulkRequest> | null;
   /**
    * What the last curve could not fill (its notice under the grid and the cells marked 'Falta stock'): a notice about
    * the quantities on screen, so it goes when they go (cleared, or taken by the cart) and stays while they stay.
@@ -42,7 +45,7 @@ export interface ProductState {
 const initialCurves: ProductState['curves'] = { status: 'idle', own: [], error: null };
 const initialState: ProductState = {
   sku: null, status: 'idle', detail: null, content: null, error: null, quantities: {}, adding: false,
-  view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], gridShortfalls: [], curves: initialCurves, curveSaving: false,
+  view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], gridAttempt: null, gridShortfalls: [], curves: initialCurves, curveSaving: false,
 };
 
 const productSlice = createSlice({
@@ -110,6 +113,12 @@ const productSlice = createSlice({
       state.gridProblems = action.payload.problems;
       if (action.payload.added.length) state.gridShortfalls = [];
     },
+    gridAttemptStarted(state, action: PayloadAction<KeyedAttempt<CartBulkRequest>>) {
+      state.gridAttempt = action.payload;
+    },
+    gridAttemptSettled(state) {
+      state.gridAttempt = null;
+    },
     curvesRequested(state) {
       state.curves = { ...state.curves, status: 'loading', error: null };
     },
@@ -159,6 +168,8 @@ export const {
   gridCleared,
   gridAddRequested,
   gridAddFinished,
+  gridAttemptStarted,
+  gridAttemptSettled,
   curvesRequested,
   curvesLoaded,
   curvesFailed,

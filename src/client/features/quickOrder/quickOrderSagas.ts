@@ -1,18 +1,21 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { CartBulkResponse } from '@shared/api/cart';
+import type { CartBulkRequest, CartBulkResponse } from '@shared/api/cart';
 import type { QuickOrderLineInput, QuickOrderValidation, ReorderResponse } from '@shared/api/ordering';
 import { parseQuickOrderText, QUICK_ORDER_MAX_BYTES, QUICK_ORDER_MAX_LINES, QUICK_ORDER_MSG } from '@shared/quickOrder';
 import { addCartLines } from '@client/api/cart';
 import { toApiError } from '@client/api/http';
 import { cartRefreshRequested, reorderRequested, type ReorderSource } from '@client/app/events';
 import { navigateTo, ROUTES } from '@client/app/navigation';
+import { sendOnce, type AttemptSlot } from '@client/app/keyedAttempt';
 import { notify } from '@client/app/notify';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { reorderErpOrder, reorderPortalOrder, uploadQuickOrderFile, validateQuickOrder } from './api';
 import {
   addableLines,
   quickOrderAdded,
+  quickOrderAddAttemptSettled,
+  quickOrderAddAttemptStarted,
   quickOrderAddFailed,
   quickOrderAddRequested,
   quickOrderFileChosen,
@@ -22,12 +25,28 @@ import {
   quickOrderValidated,
   quickOrderValidationFailed,
   quickOrderValidationStarted,
+  reorderAttemptSettled,
+  reorderAttemptStarted,
   reorderFailed,
   reorderSucceeded,
   selectQuickOrder,
   type EditableLine,
   type QuickOrderState,
 } from './quickOrderSlice';
+
+type State = { quickOrder: QuickOrderState };
+
+/** Where quick order keeps its add's Idempotency-Key, and 'Volver a comprar' its reorder's. */
+export const QUICK_ORDER_ADD_ATTEMPT: AttemptSlot<CartBulkRequest, State> = {
+  select: (state) => selectQuickOrder(state).addAttempt,
+  started: quickOrderAddAttemptStarted,
+  settled: quickOrderAddAttemptSettled,
+};
+export const REORDER_ATTEMPT: AttemptSlot<ReorderSource, State> = {
+  select: (state) => selectQuickOrder(state).reorderAttempt,
+  started: reorderAttemptStarted,
+  settled: reorderAttemptSettled,
+};
 
 /** The 2 MB the server takes, checked before sending. */
 export const FILE_TOO_LARGE = 'El archivo excede el tamaño máximo de 2 MB';
@@ -100,7 +119,9 @@ export function* handleAdd() {
     return;
   }
   try {
-    const result: CartBulkResponse = yield call(callWithTimeout, addCartLines, { items: lines.map((l) => ({ sku: l.sku, quantity: l.quantity! })), clampToStock: true });
+    const request: CartBulkRequest = { items: lines.map((l) => ({ sku: l.sku, quantity: l.quantity! })), clampToStock: true };
+    // one Idempotency-Key per add: pressed again after no answer with the same lines, the same add (never twice)
+    const result: CartBulkResponse = yield call(sendOnce, QUICK_ORDER_ADD_ATTEMPT, request, addCartLines, request);
     yield put(quickOrderAdded(result));
     yield put(cartRefreshRequested());
     yield call(notify, result.message, result.rejected + result.clamped > 0 ? 'warning' : 'success');
@@ -119,8 +140,11 @@ export function* handleAdd() {
 export function* handleReorder(action: PayloadAction<ReorderSource>) {
   const source = action.payload;
   try {
+    // one Idempotency-Key per reorder: pressed again after no answer, the same reorder (the lines go in once)
     const result: ReorderResponse =
-      source.kind === 'order' ? yield call(callWithTimeout, reorderPortalOrder, source.id) : yield call(callWithTimeout, reorderErpOrder, source.docEntry);
+      source.kind === 'order'
+        ? yield call(sendOnce, REORDER_ATTEMPT, source, reorderPortalOrder, source.id)
+        : yield call(sendOnce, REORDER_ATTEMPT, source, reorderErpOrder, source.docEntry);
     yield put(reorderSucceeded(result));
     yield put(cartRefreshRequested());
     if (result.changed === 0) {

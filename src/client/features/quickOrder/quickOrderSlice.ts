@@ -1,8 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartBulkResponse } from '@shared/api/cart';
+import type { CartBulkRequest, CartBulkResponse } from '@shared/api/cart';
 import type { QuickOrderValidation, ReorderResponse } from '@shared/api/ordering';
 import type { QuickOrderInputLine } from '@shared/quickOrder';
 import { loggedOut, reorderRequested, sessionExpired, type ReorderSource } from '@client/app/events';
+import type { KeyedAttempt } from '@client/app/keyedAttempt';
 
 /** A line as the buyer edits it: what was written (or read from the file), keyed by the line it came from. */
 export interface EditableLine {
@@ -30,6 +31,12 @@ export interface QuickOrderState {
   added: CartBulkResponse | null;
   /** The last 'Volver a comprar': which order (the button that started it shows its progress and result). */
   reorder: { source: ReorderSource | null; status: 'idle' | 'running' | 'done' | 'failed'; result: ReorderResponse | null; error: string | null };
+  /**
+   * The add, and the reorder, whose outcome is unknown, each with its Idempotency-Key: pressed again unchanged, it is
+   * the same action (app/keyedAttempt).
+   */
+  addAttempt: KeyedAttempt<CartBulkRequest> | null;
+  reorderAttempt: KeyedAttempt<ReorderSource> | null;
 }
 
 export const initialQuickOrderState: QuickOrderState = {
@@ -40,6 +47,8 @@ export const initialQuickOrderState: QuickOrderState = {
   error: null,
   added: null,
   reorder: { source: null, status: 'idle', result: null, error: null },
+  addAttempt: null,
+  reorderAttempt: null,
 };
 
 const toEditable = (line: QuickOrderInputLine, key: number): EditableLine => ({
@@ -118,8 +127,21 @@ const quickOrderSlice = createSlice({
       state.status = 'failed';
       state.error = action.payload;
     },
-    cleared() {
-      return initialQuickOrderState;
+    /** 'Limpiar': the lines go, and with them their add's key (what is written next is a new action). */
+    cleared(state) {
+      return { ...initialQuickOrderState, reorderAttempt: state.reorderAttempt };
+    },
+    addAttemptStarted(state, action: PayloadAction<KeyedAttempt<CartBulkRequest>>) {
+      state.addAttempt = action.payload;
+    },
+    addAttemptSettled(state) {
+      state.addAttempt = null;
+    },
+    reorderAttemptStarted(state, action: PayloadAction<KeyedAttempt<ReorderSource>>) {
+      state.reorderAttempt = action.payload;
+    },
+    reorderAttemptSettled(state) {
+      state.reorderAttempt = null;
     },
     reorderSucceeded(state, action: PayloadAction<ReorderResponse>) {
       state.reorder = { ...state.reorder, status: 'done', result: action.payload, error: null };
@@ -154,6 +176,10 @@ export const {
   added: quickOrderAdded,
   addFailed: quickOrderAddFailed,
   cleared: quickOrderCleared,
+  addAttemptStarted: quickOrderAddAttemptStarted,
+  addAttemptSettled: quickOrderAddAttemptSettled,
+  reorderAttemptStarted,
+  reorderAttemptSettled,
   reorderSucceeded,
   reorderFailed,
   reorderDismissed,
