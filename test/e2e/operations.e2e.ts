@@ -237,4 +237,39 @@ describe('operations (R-ADM-JOB-1, R-MYORD-1)', () => {
     await faults('b1');
     await context.close();
   });
+  it("an order B1 answers slowly: its detail turns from Recibido to 'En SAP N°' on its own, without a reload", async () => {
+    // B1 takes 12 s to commit each POST (the portal's client gives up after 10 s): the order stays Recibido until the
+    // server's look-up finds the document, a few seconds after B1 holds it
+    await faults('b1', { postDelayMs: '12s', for: '2m' });
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, '79.012.345-K');
+      await emptyCart(page);
+      await addFromDetail(page, 'POL-1001', { S: 1 });
+      await toSummary(page);
+      await page.getByRole('radio', { name: 'Retiro en tienda' }).check();
+      await page.getByRole('radio', { name: 'Línea de crédito' }).check();
+      await page.getByRole('button', { name: 'Ir a Pagar' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Mis pedidos' }).click();
+      await heading(page, 'Mis pedidos');
+      const first = page.getByRole('grid', { name: 'Mis pedidos del portal' }).getByRole('link', { name: /^Ver pedido / }).first();
+      const number = ((await first.textContent()) ?? '').trim();
+      await first.click();
+      await heading(page, `Pedido ${number}`);
+      const steps = page.getByRole('list', { name: 'Seguimiento' });
+      const inErp = steps.locator('[data-step="inErp"]');
+      expect(await inErp.getAttribute('data-done')).toBe('false');
+      await page.getByText('Esta página se actualiza sola hasta que el pedido esté en SAP.').waitFor();
+      // no reload: the screen reads the order again by itself
+      await steps.locator('[data-step="inErp"][data-done="true"]').waitFor({ timeout: 45_000 });
+      expect(await inErp.textContent()).toMatch(/En SAP N° \d+/);
+      expect(await page.getByText('Esta página se actualiza sola').count()).toBe(0);
+      const [sale] = (await portalOrders('C79012345', 'OC')).filter((o) => o.NumAtCard === number);
+      expect(sale).toBeDefined();
+    } finally {
+      await faults('b1');
+      await context.close();
+    }
+  });
 });

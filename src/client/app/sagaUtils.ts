@@ -22,7 +22,7 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 type ApiCallOptions = Pick<RequestOptions, 'signal'>;
 
 /** An api call (a feature's api.ts): its own arguments, then the options whose signal it hands to http. */
-type ApiCall = (...args: never[]) => Promise<unknown>;
+export type ApiCall = (...args: never[]) => Promise<unknown>;
 
 /**
  * Every call a saga makes to the server: `fn(...args, { signal })` raced against REQUEST_TIMEOUT_MS. A timeout aborts

@@ -9,11 +9,13 @@ import { objectUrlOf, revokeObjectUrl, saveFile } from '@client/app/download';
 import { jobsRetried, loggedOut, sessionExpired } from '@client/app/events';
 import { notify } from '@client/app/notify';
 import { SEARCH_DEBOUNCE_MS } from '@client/app/pagedList';
+import { refreshWhile, type RefreshWhile } from '@client/app/refreshWhile';
 import { callWithTimeout } from '@client/app/sagaUtils';
 import {
   handleChequePhotoRequested,
   handleOrderJobRetryRequested,
   handleOrdersExportRequested,
+  handleOrderDetailOpened,
   handleOrdersListChanged,
   loadOrderDetail,
   loadOrders,
@@ -27,6 +29,8 @@ import {
   orderDetailOpened,
   orderDetailLoaded,
   orderDetailLoadFailed,
+  orderDetailRefreshed,
+  adminOrdersReducer,
   orderJobRetried,
   orderJobRetryDeclined,
   orderJobRetryRequested,
@@ -88,6 +92,35 @@ describe('Pedidos: the list', () => {
 });
 
 describe('Pedidos: the detail', () => {
+  it('an order sent to the ERP and not yet found is read again while the screen is open; one in SAP is not', () => {
+    const pending = { ...order, erpStatus: 'PENDING' } as AdminOrderDetail;
+    const sent = { ...order, erpStatus: 'SENT', erpDocNum: 5060 } as AdminOrderDetail;
+    let how: RefreshWhile<AdminOrderDetail> | undefined;
+    testSaga(handleOrderDetailOpened, orderDetailOpened('OC000042'))
+      .next()
+      .call(loadOrderDetail, 'OC000042')
+      .next(pending)
+      .inspect((e: unknown) => {
+        const { fn, args } = (e as { payload: { fn: unknown; args: [AdminOrderDetail, RefreshWhile<AdminOrderDetail>] } }).payload;
+        expect(fn).toBe(refreshWhile);
+        expect(args[0]).toBe(pending);
+        how = args[1];
+      })
+      .next()
+      .isDone();
+    expect(how!.read).toBe(fetchOrder);
+    expect(how!.args).toEqual(['OC000042']);
+    expect([pending, sent, { ...order, erpStatus: 'AWAITING_APPROVAL' }, { ...order, erpStatus: 'NONE' }].map((o) => how!.settling(o as AdminOrderDetail))).toEqual([true, false, false, false]);
+    expect(how!.refreshed(sent)).toEqual(orderDetailRefreshed({ ref: 'OC000042', order: sent }));
+    expect([orderDetailClosed(), loggedOut(), sessionExpired(), orderDetailOpened('OC000043')].map((a) => how!.closed(a))).toEqual([true, true, true, false]);
+    // a failed load shows its error and reads nothing more
+    testSaga(handleOrderDetailOpened, orderDetailOpened('OC999999')).next().call(loadOrderDetail, 'OC999999').next(null).isDone();
+    // the refreshed reading replaces the loaded one, and only for its own order
+    const loaded = adminOrdersReducer(adminOrdersReducer(undefined, orderDetailOpened('OC000042')), orderDetailLoaded({ ref: 'OC000042', order: pending }));
+    expect(adminOrdersReducer(loaded, orderDetailRefreshed({ ref: 'OC000042', order: sent })).detail).toMatchObject({ status: 'loaded', data: { erpStatus: 'SENT' } });
+    expect(adminOrdersReducer(loaded, orderDetailRefreshed({ ref: 'OC000077', order: sent })).detail.data).toMatchObject({ erpStatus: 'PENDING' });
+  });
+
   it('loads the order by its number; not found keeps the message for that number', () => {
     testSaga(loadOrderDetail, 'OC000042').next().call(callWithTimeout, fetchOrder, 'OC000042').next(order).put(orderDetailLoaded({ ref: 'OC000042', order })).next().isDone();
     testSaga(loadOrderDetail, 'OC999999')

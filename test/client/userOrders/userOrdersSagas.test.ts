@@ -4,14 +4,18 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { HttpError } from '@client/api/http';
 import { loggedOut } from '@client/app/events';
-import { callWithTimeout } from '@client/app/sagaUtils';
-import { handleMyOrderOpened, handleMyOrdersOpened } from '@client/features/userOrders/userOrdersSagas';
-import { selectMyOrdersPage } from '@client/features/userOrders/userOrdersSelectors';
+import { callWithTimeout, REQUEST_TIMEOUT_MS } from '@client/app/sagaUtils';
+import { delay } from 'redux-saga/effects';
+import { refreshWhile, type RefreshWhile } from '@client/app/refreshWhile';
+import { handleMyOrderOpened, handleMyOrdersOpened, watchWhileWaitingForErp } from '@client/features/userOrders/userOrdersSagas';
+import { selectMyOrdersPage, waitsForErp } from '@client/features/userOrders/userOrdersSelectors';
 import {
   initialUserOrdersState,
+  myOrderClosed,
   myOrderLoaded,
   myOrderLoadFailed,
   myOrderOpened,
+  myOrderRefreshed,
   myOrdersChanged,
   myOrdersLoaded,
   myOrdersLoadStarted,
@@ -21,6 +25,8 @@ import {
 import { fetchMyOrder, fetchMyOrders } from '@client/features/userOrders/api';
 import type { BuyerOrderDetail, BuyerOrderList, BuyerOrderRow } from '@shared/api/userOrders';
 
+/** The function behind redux-saga's `delay`: a pause is a call of it. */
+const delayP = delay(0).payload.fn;
 const rootReducer = combineReducers({ userOrders: userOrdersReducer }) as Reducer<{ userOrders: UserOrdersState }>;
 
 const row: BuyerOrderRow = {
@@ -87,6 +93,8 @@ describe('Mis pedidos', () => {
       .next(detail)
       .put(myOrderLoaded({ ref: 'OC000042', order: detail }))
       .next()
+      .call(watchWhileWaitingForErp, 'OC000042', detail)
+      .next()
       .isDone();
     return expectSaga(handleMyOrderOpened, myOrderOpened('OC000099'))
       .withReducer(rootReducer, { userOrders: userOrdersReducer(initialUserOrdersState, myOrderOpened('OC000099')) })
@@ -94,6 +102,65 @@ describe('Mis pedidos', () => {
       .put(myOrderLoadFailed({ ref: 'OC000099', message: 'Pedido no encontrado', status: 404 }))
       .run()
       .then(({ storeState }) => expect(storeState.userOrders.detail).toMatchObject({ ref: 'OC000099', status: 'failed', error: 'Pedido no encontrado' }));
+  });
+
+  describe('an open order that waits for the ERP is read again until it is in SAP', () => {
+    const received = {
+      ...detail,
+      status: 'received',
+      statusLabel: 'Recibido',
+      erpDocNum: null,
+      invoiceFolio: null,
+      steps: [
+        { key: 'received', label: 'Recibido', done: true, at: row.createdAt },
+        { key: 'inErp', label: 'En SAP', done: false, at: null },
+      ],
+    } as BuyerOrderDetail;
+    const inErp = { ...received, status: 'inErp', statusLabel: 'En SAP N° 5060', erpDocNum: 5060 } as BuyerOrderDetail;
+    const paid = { ...received, status: 'paid', statusLabel: 'Pagado' } as BuyerOrderDetail;
+
+    it('waits while Recibido or Pagado; stops for En SAP, Facturado, Anulado or Esperando aprobación; only its own screen left stops it', () => {
+      expect([received, paid].map(waitsForErp)).toEqual([true, true]);
+      expect([inErp, detail, { ...received, status: 'canceled' }, { ...received, status: 'awaitingApproval' }].map((o) => waitsForErp(o as BuyerOrderDetail))).toEqual([false, false, false, false]);
+      let how: RefreshWhile<BuyerOrderDetail> | undefined;
+      testSaga(watchWhileWaitingForErp, 'OC000042', received)
+        .next()
+        .inspect((e: unknown) => {
+          const { fn, args } = (e as { payload: { fn: unknown; args: [BuyerOrderDetail, RefreshWhile<BuyerOrderDetail>] } }).payload;
+          expect(fn).toBe(refreshWhile);
+          expect(args[0]).toBe(received);
+          how = args[1];
+        })
+        .next()
+        .isDone();
+      expect(how!.args).toEqual(['OC000042']);
+      expect(how!.read).toBe(fetchMyOrder);
+      expect(how!.closed(myOrderClosed('OC000042'))).toBe(true);
+      expect(how!.closed(myOrderClosed('OC000077'))).toBe(false);
+      expect(how!.closed(myOrderOpened('OC000042'))).toBe(false);
+      expect(how!.refreshed(inErp)).toEqual(myOrderRefreshed({ ref: 'OC000042', order: inErp }));
+    });
+
+    it('through the store: the detail turns to En SAP N° 5060 without a loading state; the screen left stops it', async () => {
+      let reads = 0;
+      const { storeState, effects } = await expectSaga(handleMyOrderOpened, myOrderOpened('OC000042'))
+        .withReducer(rootReducer, { userOrders: userOrdersReducer(initialUserOrdersState, myOrderOpened('OC000042')) })
+        .provide({
+          call(effect, next) {
+            if (effect.fn === fetchMyOrder) return reads++ < 2 ? received : inErp;
+            // the watch's pauses pass at once; the request's own time limit never fires
+            if (effect.fn === delayP) return effect.args[0] === REQUEST_TIMEOUT_MS ? new Promise(() => undefined) : undefined;
+            return next();
+          },
+        })
+        .put(myOrderRefreshed({ ref: 'OC000042', order: received }))
+        .put(myOrderRefreshed({ ref: 'OC000042', order: inErp }))
+        .run();
+      expect(storeState.userOrders.detail).toMatchObject({ ref: 'OC000042', status: 'loaded', data: { status: 'inErp', statusLabel: 'En SAP N° 5060' } });
+      expect(effects.call.filter((e) => e.payload.fn === callWithTimeout)).toHaveLength(3);
+      // a refresh of another order, or of one whose load failed, changes nothing
+      expect(userOrdersReducer(storeState.userOrders, myOrderRefreshed({ ref: 'OC000077', order: received })).detail.data).toMatchObject({ status: 'inErp' });
+    });
   });
 
   it('logout forgets the orders', () => {

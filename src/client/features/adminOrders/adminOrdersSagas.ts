@@ -6,6 +6,7 @@ import { fill } from '@shared/messages';
 import { retryJob } from '@client/api/adminJobs';
 import { toApiError, type Download } from '@client/api/http';
 import { failureOf } from '@client/app/problems';
+import { refreshWhile } from '@client/app/refreshWhile';
 import type { ListQuery } from '@client/api/lists';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { objectUrlOf, revokeObjectUrl, saveFile } from '@client/app/download';
@@ -22,6 +23,7 @@ import {
   orderDetailLoaded,
   orderDetailLoadFailed,
   orderDetailOpened,
+  orderDetailRefreshed,
   orderJobRetried,
   orderJobRetryDeclined,
   orderJobRetryFailed,
@@ -73,17 +75,33 @@ export function* handleOrdersExportRequested() {
   }
 }
 
+/** The order read and shown; answers it, or null when the read failed (its error shown). */
 export function* loadOrderDetail(ref: string) {
   try {
     const order: AdminOrderDetail = yield call(callWithTimeout, fetchOrder, ref);
     yield put(orderDetailLoaded({ ref, order }));
+    return order;
   } catch (error) {
     yield put(orderDetailLoadFailed({ ref, ...failureOf(error) }));
+    return null;
   }
 }
 
+/** Sent to the ERP and waiting for its answer or a look-up: read again while the screen is open. */
+export const waitsForErp = (order: Pick<AdminOrderDetail, 'erpStatus'>) => order.erpStatus === 'PENDING';
+
 export function* handleOrderDetailOpened(action: PayloadAction<string>) {
-  yield call(loadOrderDetail, action.payload);
+  const ref = action.payload;
+  const order: AdminOrderDetail | null = yield call(loadOrderDetail, ref);
+  if (!order) return;
+  // 'En SAP N° …' shows without a reload once the server finds the document (refreshWhile)
+  yield call(refreshWhile<AdminOrderDetail>, order, {
+    settling: waitsForErp,
+    read: fetchOrder,
+    args: [ref],
+    refreshed: (o) => orderDetailRefreshed({ ref, order: o }),
+    closed: (a) => a.type === orderDetailClosed.type || a.type === loggedOut.type || a.type === sessionExpired.type,
+  });
 }
 
 /**

@@ -110,6 +110,10 @@ const adminOrdersSlice = createSlice({
     orderDetailLoadFailed(state, action: PayloadAction<{ ref: string } & LoadFailure>) {
       if (state.detail.ref === action.payload.ref) loadFailed(state.detail, action.payload);
     },
+    /** The detail read again while the order waits to reach the ERP: the new data, without a loading state. */
+    orderDetailRefreshed(state, action: PayloadAction<{ ref: string; order: AdminOrderDetail }>) {
+      if (state.detail.ref === action.payload.ref && state.detail.status === 'loaded') state.detail.data = action.payload.order;
+    },
     /** The detail screen left: its photo's object URL is given back (the saga revokes it). */
     orderDetailClosed(state) {
       state.cheque = idleCheque;
@@ -158,6 +162,7 @@ export const {
   orderDetailOpened,
   orderDetailLoaded,
   orderDetailLoadFailed,
+  orderDetailRefreshed,
   orderDetailClosed,
   chequePhotoRequested,
   chequePhotoLoaded,

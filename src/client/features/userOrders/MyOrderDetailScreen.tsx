@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
@@ -16,8 +17,8 @@ import { OrderLinesTable } from '@client/components/OrderLinesTable';
 import { OrderTotalsSummary } from '@client/components/OrderTotalsSummary';
 import { OrderStatusChip } from './OrderStatusChip';
 import { OrderSteps } from './OrderSteps';
-import { selectMyOrder, type UserOrdersRootState } from './userOrdersSelectors';
-import { myOrderOpened } from './userOrdersSlice';
+import { selectMyOrder, waitsForErp, type UserOrdersRootState } from './userOrdersSelectors';
+import { myOrderClosed, myOrderOpened } from './userOrdersSlice';
 import { USER_ORDERS_TEXT as T } from './userOrdersTexts';
 import './userOrdersFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -36,6 +37,9 @@ export default function MyOrderDetailScreen({ reorderAction }: MyOrderDetailScre
 
   useEffect(() => {
     dispatch(myOrderOpened(ref));
+    return () => {
+      dispatch(myOrderClosed(ref));
+    };
   }, [dispatch, ref]);
 
   const order = detail.ref === ref ? detail.data : null;
@@ -63,6 +67,11 @@ export default function MyOrderDetailScreen({ reorderAction }: MyOrderDetailScre
           {!order.erpAvailable && <Alert severity="info">{T.erpUnavailable}</Alert>}
           <DetailSection title={T.steps}>
             <OrderSteps steps={order.steps} />
+            {waitsForErp(order) && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {T.watching}
+              </Typography>
+            )}
           </DetailSection>
           <DetailSection title={T.summary}>
             <FactList

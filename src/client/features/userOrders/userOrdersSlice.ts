@@ -62,11 +62,27 @@ const userOrdersSlice = createSlice({
     myOrderLoadFailed(state, action: PayloadAction<{ ref: string } & LoadFailure>) {
       if (state.detail.ref === action.payload.ref) loadFailed(state.detail, action.payload);
     },
+    /** The detail read again while the order waits to reach the ERP: the new data, without a loading state. */
+    myOrderRefreshed(state, action: PayloadAction<{ ref: string; order: BuyerOrderDetail }>) {
+      if (state.detail.ref === action.payload.ref && state.detail.status === 'loaded') state.detail.data = action.payload.order;
+    },
+    /** /user/orders/:id left: the detail is no longer read again. */
+    myOrderClosed(_state, _action: PayloadAction<string>) {},
   },
   // another buyer may log in next: nothing of this one stays
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialUserOrdersState).addCase(sessionExpired, () => initialUserOrdersState),
 });
 
-export const { myOrdersOpened, myOrdersChanged, myOrdersLoadStarted, myOrdersLoaded, myOrdersLoadFailed, myOrderOpened, myOrderLoaded, myOrderLoadFailed } =
-  userOrdersSlice.actions;
+export const {
+  myOrdersOpened,
+  myOrdersChanged,
+  myOrdersLoadStarted,
+  myOrdersLoaded,
+  myOrdersLoadFailed,
+  myOrderOpened,
+  myOrderLoaded,
+  myOrderLoadFailed,
+  myOrderRefreshed,
+  myOrderClosed,
+} = userOrdersSlice.actions;
 export const userOrdersReducer = userOrdersSlice.reducer;

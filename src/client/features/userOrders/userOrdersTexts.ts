@@ -28,4 +28,5 @@ export const USER_ORDERS_TEXT = {
   fieldDelivery: 'Entrega',
   fieldAddress: 'Dirección de despacho',
   summary: 'Datos del pedido',
+  watching: 'Esta página se actualiza sola hasta que el pedido esté en SAP.',
 } as const;
