@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { unzipSync, zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import type { CartBulkResponse, CartResponse } from '@shared/api/cart';
 import type { QuickOrderFileReading, QuickOrderValidation } from '@shared/api/ordering';
@@ -139,6 +140,24 @@ describe('an XLSX written by a third-party library', () => {
     expect(res.json().message).toBe(
       'No se reconocen las columnas de la hoja «Clientes» del archivo clientes.xlsx: escriba un encabezado con Código (o SKU o Estilo), Talla y Cantidad, o use las columnas sku;cantidad o estilo;talla;cantidad de la plantilla',
     );
+  });
+
+  it('refuses a workbook whose only sheet is hidden (never read), and an XLSX whose sheet is not XML', async () => {
+    const hidden = await xlsxOf((workbook) => {
+      workbook.addWorksheet('Oculta', { state: 'hidden' }).addRows([
+        ['sku', 'cantidad'],
+        ['POL-1001-M', 1],
+      ]);
+    });
+    const res = await upload('oculta.xlsx', hidden);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('El archivo Excel oculta.xlsx no tiene hojas visibles');
+
+    const good = unzipSync(await xlsxOf((workbook) => workbook.addWorksheet('Hoja1').addRow(['POL-1001-M', 1])));
+    good['xl/worksheets/sheet1.xml'] = new TextEncoder().encode('<worksheet><sheetData><row r="1"><c r="A1"');
+    const broken = await upload('roto.xlsx', Buffer.from(zipSync(good)));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ status: 400, message: 'No se pudo leer el archivo Excel roto.xlsx' });
   });
 
   it('reads the first visible sheet with a header when the first one has none', async () => {
