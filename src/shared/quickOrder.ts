@@ -231,6 +231,10 @@ function headerColumns(cells: readonly string[]): Columns | undefined {
 }
 
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+const TOTAL_WORDS = ['total', 'totales', 'subtotal', 'totalgeneral'];
+/** A totals row under the lines ('Total' beside a sum): no code of its own, a cell saying total. */
+const isTotals = (cells: readonly string[], codes: readonly string[]) =>
+  codes.every((c) => c === '' || TOTAL_WORDS.includes(headerKey(c))) && cells.some((c) => TOTAL_WORDS.includes(headerKey(c)));
 const isNote = (cells: readonly string[]) => (cells[0] ?? '').trim().startsWith('#');
 
 /** The rows a header is looked for in, and the first data rows a sheet without one must fit to be read by position. */
@@ -284,8 +288,8 @@ export interface ReadRows {
  * (código/sku or estilo/modelo, talla/size, cantidad/qty/unidades; any case, with or without accents, in any order,
  * other columns ignored) is looked for in the first 20 rows that hold something: rows above it (titles, notes) are
  * skipped, and below it the columns are taken by their names. Without one, two cells are sku;cantidad and three are
- * estilo;talla;cantidad, once titles above the lines are skipped. Blank rows and rows starting with '#' (the
- * template's notes) are skipped. Answers at most `max` + 1 lines (the caller refuses more than `max`).
+ * estilo;talla;cantidad, once titles above the lines are skipped. Blank rows, rows starting with '#' (the
+ * template's notes) and a totals row ('Total' and a sum, no code) are skipped. Answers at most `max` + 1 lines (the caller refuses more than `max`).
  */
 export function readRows(rows: readonly TextRow[], max = QUICK_ORDER_MAX_LINES): ReadRows {
   const filled = rows.filter((r) => !isBlank(r.cells) && !isNote(r.cells));
@@ -317,9 +321,11 @@ export function readRows(rows: readonly TextRow[], max = QUICK_ORDER_MAX_LINES):
       const style = cell(columns.style);
       const sku = cell(columns.sku);
       const size = cell(columns.size);
+      if (isTotals(cells, [sku, style])) continue;
       line = { row, sku: sku || style, size, quantity: cell(columns.quantity) };
       if (sku && style && size && !sku.toUpperCase().startsWith(style.toUpperCase())) line.size = ''; // the item code rules
     } else {
+      if (isTotals(cells, [cell(0)])) continue;
       const used = usedCells(cells);
       if (used === 3) {
         read = [0, 1, 2];

@@ -65,7 +65,8 @@ async function losAndes(): Promise<Buffer> {
     sheet.getRow(10).hidden = true;
     sheet.getRow(11).values = ['POL-1001-L', 'fórmula sin valor guardado', { formula: 'C5*2' } as ExcelJS.CellFormulaValue];
     sheet.getRow(12).values = ['POL-1001-S', 'fórmula con error', { formula: '1/0', result: { error: '#DIV/0!' } }];
-    sheet.getRow(13).values = ['', 'Total de la página (sin código)', ''];
+    sheet.getRow(13).values = ['', 'Observación sin código ni cantidad', ''];
+    sheet.getRow(14).values = ['Total', '', { formula: 'SUM(C5:C12)', result: 9 }];
     const other = workbook.addWorksheet('Resumen'); // a second visible sheet, also with a header: not read
     other.addRows([
       ['sku', 'cantidad'],

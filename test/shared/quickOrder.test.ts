@@ -155,6 +155,11 @@ describe('finding the header as people make sheets', () => {
     expect(read.lines).toEqual([{ row: 5, sku: 'POL-1001-M', size: '', quantity: '12' }]);
   });
 
+  it('skips a totals row under the lines, with or without a header', () => {
+    expect(readRows(rows(['Código', 'Cantidad'], ['POL-1001-M', '2'], ['Total', '2'], ['', 'TOTAL GENERAL', '2'])).lines).toHaveLength(1);
+    expect(readRows(rows(['POL-1001-M', '2'], ['Subtotal', '2'])).lines).toEqual([{ row: 1, sku: 'POL-1001-M', size: '', quantity: '2' }]);
+  });
+
   it('reads English names in any order, and keeps the size beside a code column', () => {
     const read = readRows(rows(['Qty', 'Size', 'SKU'], ['3', 'L', 'POL-1001']));
     expect(read).toEqual({ reading: { columns: 'header', headerRow: 1 }, lines: [{ row: 2, sku: 'POL-1001', size: 'L', quantity: '3' }] });
