@@ -4,7 +4,7 @@
 // measured first, so a small file that unpacks to gigabytes is refused before anything is unpacked. A CSV's text is
 // decoded with iconv-lite: UTF-8 when it is valid UTF-8, UTF-16 when a byte-order mark says so, else Windows-1252
 // (what Excel in Spanish writes as «CSV (delimitado por comas)»).
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import { unzipSync } from 'fflate';
 import iconv from 'iconv-lite';
@@ -98,6 +98,10 @@ function checkZip(bytes: Buffer, file: string): void {
   if (total > MAX_UNPACKED_BYTES) throw bad(QUICK_ORDER_FILE_MSG.unreadable, file);
 }
 
+/** exceljs, loaded with the first XLSX read (about 30 MB and a second of start-up a portal that gets no XLSX does without). */
+let exceljsModule: Promise<typeof ExcelJS> | undefined;
+const exceljs = () => (exceljsModule ??= import('exceljs').then((m) => (m.default ?? m) as typeof ExcelJS));
+
 /** What a cell holds, as text, or why it cannot be read (a formula saved without its value, a formula's error). */
 function readCell(value: ExcelJS.CellValue, address: string): { text: string; error?: string } {
   if (value === null || value === undefined) return { text: '' };
@@ -142,7 +146,8 @@ function sheetRows(sheet: ExcelJS.Worksheet): { rows: TextRow[]; hidden: number 
  */
 async function xlsxRead(bytes: Buffer, file: string): Promise<{ read: ReadRows; sheet: string; hidden: number }> {
   checkZip(bytes, file);
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await exceljs();
+  const workbook = new Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
