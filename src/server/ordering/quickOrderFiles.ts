@@ -103,15 +103,15 @@ let exceljsModule: Promise<typeof ExcelJS> | undefined;
 const exceljs = () => (exceljsModule ??= import('exceljs').then((m) => (m.default ?? m) as typeof ExcelJS));
 
 /** What a cell holds, as text, or why it cannot be read (a formula saved without its value, a formula's error). */
-function readCell(value: ExcelJS.CellValue, address: string): { text: string; error?: string } {
+function readCell(value: ExcelJS.CellValue, address: () => string): { text: string; error?: string } {
   if (value === null || value === undefined) return { text: '' };
   if (typeof value !== 'object' || value instanceof Date) return { text: cellText(value) };
   if ('formula' in value || 'sharedFormula' in value) {
     const result = value.result;
-    if (result === undefined || result === null) return { text: `=${'formula' in value ? value.formula : value.sharedFormula}`, error: fill(QUICK_ORDER_FILE_MSG.formulaWithoutValue, { cell: address }) };
+    if (result === undefined || result === null) return { text: `=${'formula' in value ? value.formula : value.sharedFormula}`, error: fill(QUICK_ORDER_FILE_MSG.formulaWithoutValue, { cell: address() }) };
     return readCell(result as ExcelJS.CellValue, address);
   }
-  if ('error' in value) return { text: String(value.error), error: fill(QUICK_ORDER_FILE_MSG.formulaError, { cell: address, error: String(value.error) }) };
+  if ('error' in value) return { text: String(value.error), error: fill(QUICK_ORDER_FILE_MSG.formulaError, { cell: address(), error: String(value.error) }) };
   if ('richText' in value) return { text: value.richText.map((part) => part.text).join('') };
   if ('text' in value) return { text: cellText(value.text) };
   return { text: '' };
@@ -126,7 +126,7 @@ function sheetRows(sheet: ExcelJS.Worksheet): { rows: TextRow[]; hidden: number 
     const cells: string[] = [];
     const cellErrors: Array<string | undefined> = [];
     for (let c = 1; c < values.length; c++) {
-      const { text, error } = readCell(values[c], row.getCell(c).address);
+      const { text, error } = readCell(values[c], () => row.getCell(c).address);
       cells.push(text);
       cellErrors.push(error);
     }
