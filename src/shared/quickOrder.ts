@@ -1,5 +1,6 @@
 // Quick order (docs/ordering.md): the rules that turn pasted text or a CSV/XLSX file into order lines, run by the SPA
 // (pasted text, the template) and by the server (uploaded files, every validation). Plain TypeScript: no Node, no DOM.
+import type { QuickOrderFileReading } from './api/ordering';
 
 /** The most order lines a quick order (a file, a paste) may hold: the bulk cart endpoint takes as many at once. */
 export const QUICK_ORDER_MAX_LINES = 2000;
@@ -46,6 +47,8 @@ export interface TextRow {
   cells: string[];
   /** The row ends inside an open quote (the rest of the text was taken into its last cell). */
   unclosed?: boolean;
+  /** Why a cell could not be read (a sheet's formula without a value), by its index: the line gets the error. */
+  cellErrors?: ReadonlyArray<string | undefined>;
 }
 
 const BOM = '\uFEFF';
@@ -203,11 +206,12 @@ const headerKey = (cell: string) =>
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 
+/** Column names a header row may use (Spanish and English, compared by headerKey); other columns are ignored. */
 const HEADER_NAMES: Record<'sku' | 'style' | 'size' | 'quantity', readonly string[]> = {
-  sku: ['sku', 'codigo', 'item', 'itemcode', 'codigoarticulo', 'articulo', 'skutalla'],
+  sku: ['sku', 'codigo', 'cod', 'item', 'itemcode', 'codigoarticulo', 'codigoproducto', 'articulo', 'skutalla', 'code'],
   style: ['estilo', 'modelo', 'style', 'skuestilo'],
   size: ['talla', 'size', 'talle'],
-  quantity: ['cantidad', 'cant', 'qty', 'quantity', 'unidades', 'cantidadunidades'],
+  quantity: ['cantidad', 'cant', 'qty', 'quantity', 'unidades', 'cantidadunidades', 'units'],
 };
 
 type Columns = { sku?: number; style?: number; size?: number; quantity: number };
@@ -227,46 +231,124 @@ function headerColumns(cells: readonly string[]): Columns | undefined {
 }
 
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+const TOTAL_WORDS = ['total', 'totales', 'subtotal', 'totalgeneral'];
+/** A totals row under the lines ('Total' beside a sum): no code of its own, a cell saying total. */
+const isTotals = (cells: readonly string[], codes: readonly string[]) =>
+  codes.every((c) => c === '' || TOTAL_WORDS.includes(headerKey(c))) && cells.some((c) => TOTAL_WORDS.includes(headerKey(c)));
+const isNote = (cells: readonly string[]) => (cells[0] ?? '').trim().startsWith('#');
+
+/** The rows a header is looked for in, and the first data rows a sheet without one must fit to be read by position. */
+export const HEADER_SEARCH_ROWS = 20;
+const FIT_SAMPLE_ROWS = 5;
+
+/** Cells read by position: an item or style code, a size, a quantity (possibly wrong, e.g. '2,5' or '-1'). */
+const CODE_LIKE = /^[\w.\-/]{1,100}$/;
+const SIZE_LIKE = /^[\w.\-/]{1,10}$/;
+const QUANTITY_LIKE = /^-?[\d\s.,\u00A0\u202F]*\d[\d\s.,\u00A0\u202F]*$/;
+
+/** How many cells of a row hold something (trailing empty cells, a spreadsheet's extra separators, do not count). */
+function usedCells(cells: readonly string[]): number {
+  let used = cells.length;
+  while (used > 0 && cells[used - 1]!.trim() === '') used--;
+  return used;
+}
+
+/** Whether a row reads as sku;cantidad or estilo;talla;cantidad (a cell with a reading error counts as a quantity). */
+function fitsByPosition({ cells, cellErrors }: TextRow): boolean {
+  const used = usedCells(cells);
+  const cell = (at: number) => (cells[at] ?? '').trim();
+  const quantity = (at: number) => Boolean(cellErrors?.[at]) || QUANTITY_LIKE.test(cell(at));
+  if (used === 2) return CODE_LIKE.test(cell(0)) && quantity(1);
+  if (used === 3) return CODE_LIKE.test(cell(0)) && SIZE_LIKE.test(cell(1)) && quantity(2);
+  return false;
+}
+
+/** A title above the lines: one text (a merged cell repeats it) that no code could be ('Pedido marzo', 'Notas: …'). */
+function isTitle(cells: readonly string[]): boolean {
+  const texts = new Set(cells.map((c) => c.trim()).filter(Boolean));
+  if (texts.size !== 1) return false;
+  const [text] = texts;
+  return /\s/.test(text!) && !QUANTITY_LIKE.test(text!);
+}
 
 /**
- * Order lines from rows of cells (a parsed text, or a sheet's rows as text). A first row naming the columns (sku or
- * estilo, talla, cantidad, any case, with or without accents) says where each is; without one, two cells are
- * sku;cantidad and three are estilo;talla;cantidad. Blank rows and rows starting with '#' (the template's notes) are
- * skipped. Answers at most `max` + 1 lines (the caller refuses more than `max`).
+ * How the rows were read: by the column names of the header on `headerRow` (1-based line of the text or row of the
+ * sheet), or by position; 'none' when there is no header and the first data rows fit neither sku;cantidad nor
+ * estilo;talla;cantidad (a file is refused then; a pasted text is still read by position, each line with its error).
  */
-export function rowsToLines(rows: readonly TextRow[], max = QUICK_ORDER_MAX_LINES): QuickOrderInputLine[] {
-  const lines: QuickOrderInputLine[] = [];
+export type RowsReading = { columns: 'header'; headerRow: number } | { columns: 'position' | 'none'; headerRow: null };
+
+export interface ReadRows {
+  lines: QuickOrderInputLine[];
+  reading: RowsReading;
+}
+
+/**
+ * Order lines from rows of cells (a parsed text, or a sheet's visible rows as text). A header naming the columns
+ * (código/sku or estilo/modelo, talla/size, cantidad/qty/unidades; any case, with or without accents, in any order,
+ * other columns ignored) is looked for in the first 20 rows that hold something: rows above it (titles, notes) are
+ * skipped, and below it the columns are taken by their names. Without one, two cells are sku;cantidad and three are
+ * estilo;talla;cantidad, once titles above the lines are skipped. Blank rows, rows starting with '#' (the
+ * template's notes) and a totals row ('Total' and a sum, no code) are skipped. Answers at most `max` + 1 lines (the caller refuses more than `max`).
+ */
+export function readRows(rows: readonly TextRow[], max = QUICK_ORDER_MAX_LINES): ReadRows {
+  const filled = rows.filter((r) => !isBlank(r.cells) && !isNote(r.cells));
+  const headerAt = filled.slice(0, HEADER_SEARCH_ROWS).findIndex((r) => !r.unclosed && headerColumns(r.cells));
+  let body: readonly TextRow[];
   let columns: Columns | undefined;
-  let first = true;
-  for (const { line: row, cells, unclosed } of rows) {
-    if (isBlank(cells) || cells[0]!.trim().startsWith('#')) continue;
-    if (first) {
-      first = false;
-      columns = headerColumns(cells);
-      if (columns) continue;
-    }
+  let reading: RowsReading;
+  if (headerAt >= 0) {
+    columns = headerColumns(filled[headerAt]!.cells);
+    reading = { columns: 'header', headerRow: filled[headerAt]!.line };
+    body = filled.slice(headerAt + 1);
+  } else {
+    let first = 0;
+    while (first < filled.length && isTitle(filled[first]!.cells)) first++;
+    body = filled.slice(first);
+    const sample = body.slice(0, FIT_SAMPLE_ROWS);
+    const fit = sample.filter(fitsByPosition).length;
+    reading = { columns: sample.length > 0 && fit * 2 >= sample.length ? 'position' : 'none', headerRow: null };
+  }
+
+  const lines: QuickOrderInputLine[] = [];
+  for (const { line: row, cells, unclosed, cellErrors } of body) {
     const cell = (at: number | undefined) => (at === undefined ? '' : (cells[at] ?? '').trim());
-    // trailing empty cells (a spreadsheet's extra separators) do not count as columns
-    let used = cells.length;
-    while (used > 0 && cells[used - 1]!.trim() === '') used--;
     let line: QuickOrderInputLine;
+    let read: Array<number | undefined>;
     if (columns) {
+      read = [columns.sku, columns.style, columns.size, columns.quantity];
+      if (read.every((at) => cell(at) === '') || headerColumns(cells)) continue; // a description or note alone, a repeated header
       const style = cell(columns.style);
       const sku = cell(columns.sku);
-      line = { row, sku: sku || style, size: sku ? '' : cell(columns.size), quantity: cell(columns.quantity) };
-      if (sku && style && cell(columns.size) && !sku.toUpperCase().startsWith(style.toUpperCase())) line.size = ''; // the item code rules
-    } else if (used === 3) {
-      line = { row, sku: cell(0), size: cell(1), quantity: cell(2) };
+      const size = cell(columns.size);
+      if (isTotals(cells, [sku, style])) continue;
+      line = { row, sku: sku || style, size, quantity: cell(columns.quantity) };
+      if (sku && style && size && !sku.toUpperCase().startsWith(style.toUpperCase())) line.size = ''; // the item code rules
     } else {
-      line = { row, sku: cell(0), size: '', quantity: cell(1) };
-      if (used > 3) line.error = fillIn(QUICK_ORDER_MSG.tooManyColumns, { n: used });
+      if (isTotals(cells, [cell(0)])) continue;
+      const used = usedCells(cells);
+      if (used === 3) {
+        read = [0, 1, 2];
+        line = { row, sku: cell(0), size: cell(1), quantity: cell(2) };
+      } else {
+        read = [0, 1];
+        line = { row, sku: cell(0), size: '', quantity: cell(1) };
+        if (used > 3) line.error = fillIn(QUICK_ORDER_MSG.tooManyColumns, { n: used });
+      }
     }
+    const cellError = read.map((at) => (at === undefined ? undefined : cellErrors?.[at])).find(Boolean);
+    if (cellError) line.error ??= cellError;
     if (unclosed) line.error = QUICK_ORDER_MSG.unclosedQuote;
     boundCells(line);
     lines.push(line);
     if (lines.length > max) break;
   }
-  return lines;
+  return { lines, reading };
+}
+
+/** Order lines from rows of cells (readRows' lines). */
+export function rowsToLines(rows: readonly TextRow[], max = QUICK_ORDER_MAX_LINES): QuickOrderInputLine[] {
+  return readRows(rows, max).lines;
 }
 
 const TOO_LONG = { sku: QUICK_ORDER_MSG.skuTooLong, size: QUICK_ORDER_MSG.sizeTooLong, quantity: QUICK_ORDER_MSG.quantityTooLong } as const;
@@ -285,7 +367,7 @@ export function parseQuickOrderText(text: string, max = QUICK_ORDER_MAX_LINES): 
   return rowsToLines(parseDelimited(text), max);
 }
 
-/** A spreadsheet cell (read-excel-file gives strings, numbers, booleans, dates or null) as the text a CSV would hold. */
+/** A spreadsheet cell's value (a string, number, boolean, date or nothing) as the text a CSV would hold. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
@@ -335,6 +417,31 @@ export const QUICK_ORDER_LINE_MSG = {
   readyOne: '1 línea lista',
   readyMany: '{ok} líneas listas',
 } as const;
+
+/** How an uploaded file was read, as the quick-order screen says it above the lines. */
+export const QUICK_ORDER_READING_MSG = {
+  encoding: {
+    'windows-1252': 'Archivo leído como Windows-1252 (Excel).',
+    'utf-16le': 'Archivo leído como UTF-16 LE (Texto Unicode).',
+    'utf-16be': 'Archivo leído como UTF-16 BE (Texto Unicode).',
+  },
+  sheet: 'Hoja leída: «{sheet}».',
+  header: 'Encabezado en la fila {row}.',
+  position: 'Sin encabezado: columnas leídas por posición (sku;cantidad o estilo;talla;cantidad).',
+  hiddenOne: '1 fila oculta no se leyó.',
+  hiddenMany: '{n} filas ocultas no se leyeron.',
+} as const;
+
+/** 'Archivo leído como Windows-1252 (Excel). Encabezado en la fila 1.' / 'Hoja leída: «Pedido». Encabezado en la fila 3. …' */
+export function describeFileReading(reading: QuickOrderFileReading): string {
+  const M = QUICK_ORDER_READING_MSG;
+  const parts: string[] = [];
+  if (reading.encoding) parts.push(M.encoding[reading.encoding]);
+  if (reading.sheet !== null) parts.push(fillIn(M.sheet, { sheet: reading.sheet }));
+  parts.push(reading.columns === 'header' && reading.headerRow !== null ? fillIn(M.header, { row: reading.headerRow }) : M.position);
+  if (reading.hiddenRows > 0) parts.push(reading.hiddenRows === 1 ? M.hiddenOne : fillIn(M.hiddenMany, { n: reading.hiddenRows }));
+  return parts.join(' ');
+}
 
 /** The validation's summary: '1 línea lista, …' / '3 líneas listas, …'. */
 export function quickOrderSummary(counts: { ok: number; short: number; errors: number }): string {

@@ -1,4 +1,6 @@
-import type { Browser } from 'playwright-core';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import type { Browser, Page } from 'playwright-core';
 import { launch, newPage } from './browser';
 import { erpPost } from './erp';
 import { cartBadge, emptyCart, expectText, login } from './journeys';
@@ -61,6 +63,74 @@ describe('ordering power', () => {
       expect(await cart.getByRole('listitem').count()).toBe(3);
     } finally {
       await emptyCart(page);
+      await context.close();
+    }
+  });
+
+  /** Opens 'Pedido rápido' and counts the bulk adds the page sends from then on. */
+  async function quickOrder(page: Page): Promise<string[]> {
+    await login(page, BUYER.rut);
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Pedido rápido' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Pedido rápido' }).waitFor();
+    const bulk: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/user/cart/bulk')) bulk.push(r.method());
+    });
+    return bulk;
+  }
+  const status = (page: Page, row: number) =>
+    page.getByRole('list', { name: /^Líneas del pedido rápido/ }).getByRole('listitem', { name: new RegExp(`^Línea ${row}:`) }).locator('.MuiChip-label');
+
+  it("Excel's Spanish CSV (Windows-1252, ';', CRLF) is read whole, says so, and nothing is added until the buyer adds", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const bulk = await quickOrder(page);
+      const csv = 'Código;Descripción;Cantidad\r\nPOL-1001-M;Polera Ñandú algodón;2\r\nPOL-1001-XL;Polera pequeña;1\r\nPOL-1001-S;Diseño;2,5\r\n';
+      await page.getByLabel('Archivo CSV o XLSX del pedido').setInputFiles({ name: 'pedido.csv', mimeType: 'text/csv', buffer: iconv.encode(csv, 'windows-1252') });
+      await page.getByText('pedido.csv: Archivo leído como Windows-1252 (Excel). Encabezado en la fila 1.').waitFor();
+      await expectText(status(page, 2), 'Lista');
+      await expectText(status(page, 3), 'Sin stock');
+      await expectText(status(page, 4), 'Con error');
+      await page.getByText('La cantidad debe ser un número entero: 2,5').waitFor();
+      expect(bulk).toEqual([]);
+      await expectText(cartBadge(page), '0');
+
+      await page.getByRole('button', { name: 'Agregar al carro (1 línea)' }).click();
+      await page.getByText('1 de 1 productos agregados al carro').first().waitFor();
+      expect(bulk).toEqual(['POST']);
+      await expectText(cartBadge(page), '1');
+    } finally {
+      await emptyCart(page);
+      await context.close();
+    }
+  });
+
+  it('an XLSX with a merged title above its header is read from the header on, and the screen says where', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Pedido');
+    sheet.mergeCells('A1:C1');
+    sheet.getCell('A1').value = 'Pedido Comercial Los Andes — marzo';
+    sheet.getRow(3).values = ['Código', 'Descripción', 'Cantidad'];
+    sheet.getRow(4).values = ['POL-1001-M', 'Polera básica blanca', { formula: '2*3', result: 6 }];
+    sheet.getRow(5).values = ['POL-1001-L', 'Polera básica', ' 12 '];
+    sheet.getRow(6).values = ['VES-6003-M', 'Vestido', 1];
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    const { context, page } = await newPage(browser);
+    try {
+      const bulk = await quickOrder(page);
+      await page.getByLabel('Archivo CSV o XLSX del pedido').setInputFiles({
+        name: 'pedido-los-andes.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx,
+      });
+      await page.getByText('pedido-los-andes.xlsx: Hoja leída: «Pedido». Encabezado en la fila 3.').waitFor();
+      await expectText(status(page, 4), 'Lista');
+      await expectText(status(page, 5), 'Lista');
+      await expectText(status(page, 6), 'Sin stock');
+      expect(await page.getByLabel('Cantidad de la línea 4').inputValue()).toBe('6');
+      expect(await page.getByLabel('Cantidad de la línea 5').inputValue()).toBe('12');
+      await expectText(page.getByRole('button', { name: /^Agregar al carro/ }), 'Agregar al carro (2 líneas)');
+      expect(bulk).toEqual([]);
+      await expectText(cartBadge(page), '0');
+    } finally {
       await context.close();
     }
   });

@@ -110,15 +110,23 @@ describe('quick-order files', () => {
     }
   });
 
-  it("UTF-16 text (Excel's 'Texto Unicode') is told how to save it, not that it is of another type", async () => {
+  it("UTF-16 text (Excel's 'Texto Unicode'), little- or big-endian with its BOM, is read and says so", async () => {
     const text = 'sku\tcantidad\r\nPOL-1001-M\t2\r\n';
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     const be = Buffer.from(le).swap16();
-    for (const bytes of [le, be]) {
+    for (const [bytes, encoding] of [[le, 'utf-16le'], [be, 'utf-16be']] as const) {
       const res = await upload('pedido.txt', bytes);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('El archivo pedido.txt no es texto UTF-8: en Excel use Guardar como «CSV UTF-8 (delimitado por comas)» o suba el .xlsx');
+      expect(res.statusCode).toBe(200);
+      const read = res.json<QuickOrderValidation>();
+      expect(read.lines.map((l) => [l.rows[0], l.sku, l.quantity, l.status])).toEqual([[2, 'POL-1001-M', 2, 'ok']]);
+      expect(read.reading).toMatchObject({ format: 'csv', encoding, columns: 'header', headerRow: 1 });
     }
+  });
+
+  it('UTF-16 without a BOM (NUL bytes) is not taken for text', async () => {
+    const res = await upload('pedido.txt', Buffer.from('sku;cantidad\r\nPOL-1001-M;2\r\n', 'utf16le'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('El archivo pedido.txt debe ser CSV o XLSX');
   });
 
   it('cells longer than a line may hold are answered as lines with an error, which can be validated again as they came', async () => {

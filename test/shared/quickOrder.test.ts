@@ -1,11 +1,13 @@
 import {
   cellText,
+  describeFileReading,
   detectSeparator,
   parseDelimited,
   parseQuantity,
   parseQuickOrderText,
   quickOrderSummary,
   quickOrderTemplateCsv,
+  readRows,
   rowsToLines,
   QUICK_ORDER_CELL_MAX,
   QUICK_ORDER_MAX_LINES,
@@ -139,6 +141,55 @@ describe('rows to order lines', () => {
       { row: 3, sku: '1001', size: '', quantity: '2.5' },
     ]);
     expect(cellText(new Date('2026-03-02T00:00:00Z'))).toBe('2026-03-02');
+  });
+});
+
+describe('finding the header as people make sheets', () => {
+  const rows = (...cells: string[][]) => cells.map((c, i) => ({ line: i + 1, cells: c }));
+
+  it('skips a title, a blank row and a note above the header; descriptions and other columns are ignored', () => {
+    const read = readRows(
+      rows(['Pedido Comercial Los Andes — marzo', 'Pedido Comercial Los Andes — marzo', ''], ['', '', ''], ['Nota: despacho el lunes'], ['CÓDIGO', 'Descripción', 'Cantidad', 'Precio'], ['POL-1001-M', 'Polera Ñandú', ' 12 ', '4990'], ['', 'solo una nota', '']),
+    );
+    expect(read.reading).toEqual({ columns: 'header', headerRow: 4 });
+    expect(read.lines).toEqual([{ row: 5, sku: 'POL-1001-M', size: '', quantity: '12' }]);
+  });
+
+  it('skips a totals row under the lines, with or without a header', () => {
+    expect(readRows(rows(['Código', 'Cantidad'], ['POL-1001-M', '2'], ['Total', '2'], ['', 'TOTAL GENERAL', '2'])).lines).toHaveLength(1);
+    expect(readRows(rows(['POL-1001-M', '2'], ['Subtotal', '2'])).lines).toEqual([{ row: 1, sku: 'POL-1001-M', size: '', quantity: '2' }]);
+  });
+
+  it('reads English names in any order, and keeps the size beside a code column', () => {
+    const read = readRows(rows(['Qty', 'Size', 'SKU'], ['3', 'L', 'POL-1001']));
+    expect(read).toEqual({ reading: { columns: 'header', headerRow: 1 }, lines: [{ row: 2, sku: 'POL-1001', size: 'L', quantity: '3' }] });
+  });
+
+  it('looks for the header in the first 20 rows that hold something, no further', () => {
+    const titles = Array.from({ length: 20 }, (_, i) => [`Nota número ${i + 1}`]);
+    expect(readRows(rows(...titles, ['sku', 'cantidad'], ['POL-1001-M', '1'])).reading.columns).not.toBe('header');
+    expect(readRows(rows(...titles.slice(1), ['sku', 'cantidad'], ['POL-1001-M', '1'])).reading).toEqual({ columns: 'header', headerRow: 20 });
+  });
+
+  it('without a header: by position when the first rows fit, none when they do not', () => {
+    expect(readRows(rows(['Pedido marzo'], ['POL-1001-M', '2'], ['POL-1001', 'L', '2,5'])).reading.columns).toBe('position');
+    expect(readRows(rows(['Nombre', 'Dirección'], ['Juan Pérez', 'Av. Siempre Viva 123'])).reading.columns).toBe('none');
+    // a pasted text is still read line by line, each with what the validation will say of it
+    expect(parseQuickOrderText('Nombre;Dirección')).toEqual([{ row: 1, sku: 'Nombre', size: '', quantity: 'Dirección' }]);
+  });
+
+  it("a cell that could not be read (a formula's missing value) is the line's error", () => {
+    const read = readRows([{ line: 2, cells: ['POL-1001-M', '=2*3'], cellErrors: [undefined, 'La celda B2 tiene una fórmula sin valor calculado'] }]);
+    expect(read.lines).toEqual([{ row: 2, sku: 'POL-1001-M', size: '', quantity: '=2*3', error: 'La celda B2 tiene una fórmula sin valor calculado' }]);
+  });
+
+  it('says in Spanish how a file was read', () => {
+    const base = { file: 'p.csv', format: 'csv', sheet: null, columns: 'header', headerRow: 1, encoding: null, hiddenRows: 0 } as const;
+    expect(describeFileReading(base)).toBe('Encabezado en la fila 1.');
+    expect(describeFileReading({ ...base, encoding: 'windows-1252' })).toBe('Archivo leído como Windows-1252 (Excel). Encabezado en la fila 1.');
+    expect(describeFileReading({ ...base, format: 'xlsx', sheet: 'Hoja1', columns: 'position', headerRow: null, hiddenRows: 1 })).toBe(
+      'Hoja leída: «Hoja1». Sin encabezado: columnas leídas por posición (sku;cantidad o estilo;talla;cantidad). 1 fila oculta no se leyó.',
+    );
   });
 });
 

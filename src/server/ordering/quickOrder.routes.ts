@@ -49,7 +49,8 @@ const quickOrderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   app.post('/api/user/quick-order/file', { ...buyer, schema: { response: validation } }, async (request) => {
     const user = requireUser(request);
     const { filename, bytes } = await readFilePart(request);
-    return quickOrder.validate(user, await readQuickOrderFile(bytes, filename));
+    const { lines, reading } = await readQuickOrderFile(bytes, filename);
+    return { ...(await quickOrder.validate(user, lines)), reading };
   });
 
   // The templates hold no data: public, so a plain link downloads them.

@@ -88,6 +88,28 @@ export interface QuickOrderValidation {
    * this time (ISO); the cart reads them again when the lines are added.
    */
   stockAsOf: string | null;
+  /** How an uploaded file was read (POST /user/quick-order/file only). */
+  reading?: QuickOrderFileReading;
+}
+
+/** A CSV's text encoding when it was not UTF-8: Windows-1252 (Excel's «CSV (delimitado por comas)»), or UTF-16 with a BOM. */
+export type QuickOrderFileEncoding = 'windows-1252' | 'utf-16le' | 'utf-16be';
+
+/** How the server read an uploaded file, shown above its lines (shared/quickOrder.ts describeFileReading). */
+export interface QuickOrderFileReading {
+  /** The file's name as uploaded. */
+  file: string;
+  format: 'csv' | 'xlsx';
+  /** An XLSX's sheet that was read (hidden sheets, and other sheets when this one has the header, are not); null for a CSV. */
+  sheet: string | null;
+  /** header: the columns were taken by their names, on `headerRow`; position: sku;cantidad or estilo;talla;cantidad. */
+  columns: 'header' | 'position';
+  /** The row of the sheet (or line of the text) holding the column names, 1-based; null when read by position. */
+  headerRow: number | null;
+  /** A CSV not in UTF-8: the encoding it was read in; null for UTF-8 (with or without a BOM) and for an XLSX. */
+  encoding: QuickOrderFileEncoding | null;
+  /** An XLSX's hidden rows holding something, not read. */
+  hiddenRows: number;
 }
 
 // --- reorder ---

@@ -116,6 +116,29 @@ describe('quick order: file', () => {
       .run();
   });
 
+  it("the server's account of how it read the file is kept through fixes and 'Validar de nuevo', and dropped by pasted text", async () => {
+    const file = new File(['x'], 'pedido.csv', { type: 'text/csv' });
+    const reading = { file: 'pedido.csv', format: 'csv', sheet: null, columns: 'header', headerRow: 3, encoding: 'windows-1252', hiddenRows: 0 } as const;
+    const answer = { ...validationWithErrors(), reading };
+    const uploaded = await expectSaga(handleFileChosen, quickOrderFileChosen(file))
+      .withReducer(reducer)
+      .provide([[matchers.call.fn(callWithTimeout), answer]])
+      .put(quickOrderValidated(answer))
+      .run();
+    expect(uploaded.storeState.quickOrder.reading).toEqual(reading);
+
+    const edited = quickOrderReducer(uploaded.storeState.quickOrder, quickOrderLineEdited({ key: 2, field: 'quantity', value: '5' }));
+    const again = await expectSaga(handleRevalidate)
+      .withReducer(reducer, stateWith(edited))
+      .provide([[matchers.call.fn(callWithTimeout), validationFixed()]])
+      .put(quickOrderValidated(validationFixed()))
+      .run();
+    expect(again.storeState.quickOrder.reading).toEqual(reading);
+
+    expect(quickOrderReducer(again.storeState.quickOrder, quickOrderTextSubmitted('POL-1001-M;1')).reading).toBeNull();
+    expect(quickOrderReducer(again.storeState.quickOrder, quickOrderFileChosen(file)).reading).toBeNull();
+  });
+
   it('over 2 MB: refused here, nothing uploaded', async () => {
     const file = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'grande.xlsx');
     await expectSaga(handleFileChosen, quickOrderFileChosen(file))

@@ -196,6 +196,30 @@ describe('Quick order (/user/quick-order)', () => {
     expect((call![1]!.body as FormData).get('file')).toMatchObject({ name: 'pedido.csv' });
   });
 
+  it('a file read by the server: how it was read above the lines, their states, and nothing added until the buyer adds', async () => {
+    const reading = { file: 'pedido.xlsx', format: 'xlsx', sheet: 'Pedido', columns: 'header', headerRow: 4, encoding: null, hiddenRows: 2 } as const;
+    const fetchMock = fakeCartApi(undefined, { 'POST /api/user/quick-order/file': () => json(200, { ...validationWithErrors(), reading }) });
+    const { user } = renderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Pedido rápido' });
+    const file = new NodeFile(['PK'], 'pedido.xlsx') as unknown as File;
+    await user.upload(screen.getByLabelText('Archivo CSV o XLSX del pedido'), file);
+    expect(await screen.findByText('pedido.xlsx: Hoja leída: «Pedido». Encabezado en la fila 4. 2 filas ocultas no se leyeron.')).toBeInTheDocument();
+    expect(within(lineOf(/^Línea 1:/)).getByText('Lista')).toBeInTheDocument();
+    expect(within(lineOf(/^Línea 3:/)).getByText('No existe')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/user/cart/bulk')).toBe(false);
+  });
+
+  it('a CSV read as Windows-1252 says so', async () => {
+    const reading = { file: 'pedido.csv', format: 'csv', sheet: null, columns: 'position', headerRow: null, encoding: 'windows-1252', hiddenRows: 0 } as const;
+    fakeCartApi(undefined, { 'POST /api/user/quick-order/file': () => json(200, { ...validationWithErrors(), reading }) });
+    const { user } = renderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Pedido rápido' });
+    await user.upload(screen.getByLabelText('Archivo CSV o XLSX del pedido'), new NodeFile(['x'], 'pedido.csv') as unknown as File);
+    expect(
+      await screen.findByText('pedido.csv: Archivo leído como Windows-1252 (Excel). Sin encabezado: columnas leídas por posición (sku;cantidad o estilo;talla;cantidad).'),
+    ).toBeInTheDocument();
+  });
+
   it('empty text is refused before asking; the template links download', async () => {
     const fetchMock = fakeCartApi();
     const { user } = renderScreen();

@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { QuickOrderLine, QuickOrderLineStatus } from '@shared/api/ordering';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
-import { QUICK_ORDER_CELL_MAX } from '@shared/quickOrder';
+import { describeFileReading, QUICK_ORDER_CELL_MAX } from '@shared/quickOrder';
 import { useAppDispatch } from '@client/app/hooks';
 import { focusIsLost, focusMainHeading, tabStops } from '@client/app/focusTargets';
 import { FileButton } from '@client/components/FileButton';
@@ -265,6 +265,11 @@ export default function QuickOrderScreen() {
           >
             {state.added.message}
           </Alert>
+        )}
+        {validation && !busy && state.reading && (
+          <Typography id="quick-order-reading" variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+            {fill(T.fileRead, { file: state.reading.file, how: describeFileReading(state.reading) })}
+          </Typography>
         )}
         {validation && !busy && (
           <Alert severity={validation.summary.errors > 0 ? 'warning' : 'info'} sx={{ mt: 1 }}>

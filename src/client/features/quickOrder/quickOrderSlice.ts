@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartBulkRequest, CartBulkResponse } from '@shared/api/cart';
-import type { QuickOrderValidation, ReorderResponse } from '@shared/api/ordering';
+import type { QuickOrderFileReading, QuickOrderValidation, ReorderResponse } from '@shared/api/ordering';
 import type { QuickOrderInputLine } from '@shared/quickOrder';
 import { loggedOut, reorderRequested, sessionExpired, type ReorderSource } from '@client/app/events';
 import type { KeyedAttempt } from '@client/app/keyedAttempt';
@@ -25,6 +25,8 @@ export interface QuickOrderState {
   validation: QuickOrderValidation | null;
   /** The lines changed since the validation: it must be asked again before adding. */
   edited: boolean;
+  /** How the server read the uploaded file the lines came from (kept while they are fixed and validated again). */
+  reading: QuickOrderFileReading | null;
   status: QuickOrderStatus;
   error: string | null;
   /** The bulk add's answer, once the lines went to the cart. */
@@ -43,6 +45,7 @@ export const initialQuickOrderState: QuickOrderState = {
   lines: [],
   validation: null,
   edited: false,
+  reading: null,
   status: 'idle',
   error: null,
   added: null,
@@ -67,10 +70,12 @@ const quickOrderSlice = createSlice({
     /** 'Validar' on pasted text: the saga reads it into lines (the shared rules) and asks the server. */
     textSubmitted(state, _action: PayloadAction<string>) {
       state.added = null;
+      state.reading = null;
     },
     /** A CSV or XLSX chosen: the server reads and checks it. */
     fileChosen(state, _action: PayloadAction<File>) {
       state.added = null;
+      state.reading = null;
     },
     /** The lines read from pasted text (before the server answers). */
     linesRead(state, action: PayloadAction<QuickOrderInputLine[]>) {
@@ -92,6 +97,7 @@ const quickOrderSlice = createSlice({
       }));
       state.edited = false;
       state.status = 'idle';
+      if (action.payload.reading) state.reading = action.payload.reading; // a file's answer (a re-validation has none)
     },
     validationFailed(state, action: PayloadAction<string>) {
       state.status = 'failed';
@@ -122,6 +128,7 @@ const quickOrderSlice = createSlice({
       state.lines = [];
       state.validation = null;
       state.edited = false;
+      state.reading = null;
     },
     addFailed(state, action: PayloadAction<string>) {
       state.status = 'failed';

@@ -37,6 +37,7 @@ export const QUICK_ORDER_TEXT = {
   mergedCount: 'Líneas repetidas sumadas: {n}.',
   totals: 'Líneas a agregar: {lines} · unidades: {units} · total {total} (IVA incluido)',
   edited: 'Hay líneas modificadas: valide de nuevo antes de agregar al carro.',
+  fileRead: '{file}: {how}',
   staleStock: 'Stock y precios del catálogo al {time}; al agregar al carro se revisan de nuevo.',
   goToCart: 'Ver carro',
   noLines: 'Agregue al menos una línea',
