@@ -13,7 +13,7 @@ import { orderTotals, sizePrices } from '@shared/pricing';
 import { eq } from 'drizzle-orm';
 import { buildOrderConfirmedMail } from '@server/mail/buyerMail';
 import { buildOrderMail, linesOf } from '@server/mail/orderMail';
-import { cartItems, orders, productContent } from '@server/db/schema';
+import { orders, productContent } from '@server/db/schema';
 import { call, createTestApp, type TestApp } from './helpers';
 import { buyerOf, someTransport, type Buyer } from './order-fixtures';
 
