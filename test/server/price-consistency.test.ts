@@ -88,7 +88,7 @@ beforeAll(async () => {
     details.set(row.sku, detail);
     for (const size of detail.relacionados) styleOf.set(size.sku, row.sku);
   }
-  skus = [...styleOf.keys()].slice(0, Number(process.env.SUBSET) || undefined);
+  skus = [...styleOf.keys()];
 }, 120_000);
 afterAll(() => t?.close());
 
