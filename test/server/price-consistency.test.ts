@@ -149,6 +149,22 @@ describe.each(BUYERS)('a $level buyer', ({ rut, level }) => {
     expectNoMismatch();
   });
 
+  it('the quick-order validation of a long list prices a size whose price just changed in the ERP as the cart then does', async () => {
+    const code = skus.find((sku) => sku.startsWith('POL-1002-'))!;
+    const item = t.b1.data.Items.find((i) => i.ItemCode === code)!;
+    const before = item.ItemPrices.map((p) => ({ ...p }));
+    t.b1.updateItem(code, { ItemPrices: before.map((p) => (p.PriceList === 1 ? { ...p, Price: p.Price + 700 } : p)) });
+    try {
+      const res = await call(t.app, { method: 'POST', url: '/api/user/quick-order/validate', token: buyer.token, payload: { lines: skus.map((sku, i) => ({ row: i + 1, sku, quantity: '1' })) } });
+      const line = res.json<QuickOrderValidation>().lines.find((l) => l.sku === code)!;
+      const now = (await get<CartResponse>(`/api/user/cart/find-by-userid/${buyer.id}`)).items.find((i) => i.sku === code)!;
+      expectSame('quick-order-changed', code, level, line.prices?.priceFinalUnit, now.priceFinalUnit);
+    } finally {
+      t.b1.updateItem(code, { ItemPrices: before });
+    }
+    expectNoMismatch();
+  });
+
   it('the quick-order validation prices each line as the cart does', async () => {
     const res = await call(t.app, { method: 'POST', url: '/api/user/quick-order/validate', token: buyer.token, payload: { lines: skus.map((sku, i) => ({ row: i + 1, sku, quantity: '1' })) } });
     const validation = res.json<QuickOrderValidation>();
