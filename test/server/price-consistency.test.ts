@@ -146,6 +146,13 @@ describe.each(BUYERS)('a $level buyer', ({ rut, level }) => {
       expectSame('home-from', card.sku, level, card.precioOferta, Math.min(...offered));
       expectSame('home-varies', card.sku, level, Number(Boolean(card.desde)), Number(Math.min(...offered) !== Math.max(...offered)));
     }
+    // the spec's offer look-up of a size code: that size's offer price (the same for every buyer: one buyer asks)
+    if (level === 'Gold') {
+      for (const sku of skus.filter((code) => charged.get(code)!.offer)) {
+        const offer = await get<{ precioOferta: number }>(`/api/user/b1/offer-sku/${sku}`);
+        expectSame('offer-sku', sku, level, offer.precioOferta, charged.get(sku)!.priceOffer);
+      }
+    }
     expectNoMismatch();
   });
 
