@@ -41,8 +41,9 @@ import { GRID_TEXT, PRODUCT_TEXT } from './texts';
 // The colour × size grid of the product detail (docs/size-grid.md): colours as rows, sizes as columns, each cell the
 // size's stock and a quantity clamped to it with the spec's messages; row and column totals; the price the buyer pays
 // for each size (the cart's rule, `sizePrices`): per colour when its sizes cost the same, otherwise 'desde' for the
-// colour and each cell its own price; a size curve and packs per colour fill it. Arrows move between cells and typing replaces the number
-// (a cell's text is selected when it takes the focus). On a phone one colour at a time, with a colour switcher.
+// colour and each cell its own price; a size curve and packs per colour fill it. Arrows move between cells and typing
+// replaces the number (a cell's text is selected when it takes the focus). On a phone one colour at a time, with a
+// colour switcher, each size row saying its price when the colour's sizes differ.
 
 /** The rows of the grid: the detail's colours, or the style alone in an answer from before the grid. */
 export function gridColours(detail: ProductDetail, sku: string): ProductColour[] {
