@@ -99,6 +99,8 @@ export const MSG = {
   cartOfferDiscount: 'Descuento oferta',
   cartLoyaltyDiscount: 'Descuento fidelización ({pct}%)',
   cartSubtotal: 'Subtotal',
+  /** A style whose sizes differ in price shows its cheapest size's price so, beside each size's own price. */
+  priceFrom: 'desde {price}',
   cartVat: 'IVA (19%)',
   cartTotal: 'Total',
   cartContinue: 'Continuar la compra',

@@ -80,6 +80,51 @@ export function priceLine({ price, quantity, offerPct, loyaltyPct }: LinePriceIn
   };
 }
 
+/**
+ * What one unit of a size costs the buyer: `priceLine`'s `priceFinalUnit` for one unit, the cart's P. Distrib. Every
+ * screen that shows a unit price before the cart (product detail, the colour × size grid) takes it from here, with the
+ * same inputs the cart prices with: the size's own list price, its style's offer % and the buyer's loyalty %.
+ */
+export function unitPrice(listPrice: number, offerPct?: number | null, loyaltyPct?: number | null): number {
+  return priceLine({ price: listPrice, quantity: 1, offerPct, loyaltyPct }).priceFinalUnit;
+}
+
+/** A size as the product detail sends it: its code, its list price and the offer % of its style. */
+export interface PricedSize {
+  sku: string;
+  preciolista: number;
+  descuento: number;
+}
+
+/** The unit price of each size of one colour for a buyer, and the lowest and highest of them. */
+export interface SizePrices {
+  /** Size code -> what the cart charges for one unit of it. */
+  bySku: Map<string, number>;
+  /** The lowest unit price of the colour's sizes ('desde $x' when they differ). */
+  from: number;
+  /** The highest. */
+  to: number;
+  /** Whether the sizes differ in price: then a screen says each size's price, not one for the colour. */
+  varies: boolean;
+}
+
+/** Each size's unit price (`unitPrice`) for a buyer with `loyaltyPct`; sizes priced 0 (not sold) count for no range. */
+export function sizePrices(sizes: readonly PricedSize[], loyaltyPct?: number | null): SizePrices {
+  const bySku = new Map<string, number>();
+  let from = Infinity;
+  let to = 0;
+  for (const size of sizes) {
+    const unit = unitPrice(size.preciolista, size.descuento, loyaltyPct);
+    bySku.set(size.sku, unit);
+    if (unit > 0) {
+      from = Math.min(from, unit);
+      to = Math.max(to, unit);
+    }
+  }
+  if (from === Infinity) from = 0;
+  return { bySku, from, to, varies: from !== to };
+}
+
 /** The 'Resumen de la compra' (cart detail and order summary). */
 export interface OrderTotals {
   /** How many lines (products) the cart holds: 'Productos (n)'. */

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { DESKTOP, PHONE, seriousFindings, settle } from './a11y';
 import { launch, newPage } from './browser';
@@ -5,7 +7,8 @@ import { eventually, login } from './journeys';
 
 // The colour × size grid of the product detail (docs/size-grid.md), in Chromium against the portal: the Gold buyer
 // 76.123.456-0 fills the grid of the 'Polera Básica Algodón' (POL-1001 Blanco, POL-1002 Negro: one model) with a size
-// curve and adds it in ONE bulk request; then a grid filled and added with the keyboard alone.
+// curve and adds it in ONE bulk request; then a grid filled and added with the keyboard alone; then the XXL of POL-1002,
+// dearer than its other sizes, priced per size in the grid and charged exactly that in the cart.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,7 +20,7 @@ const BUYER = '76.123.456-0';
 const STYLE = 'POL-1001';
 
 /** The buyer's server cart with the page's own session: empty it, or read its lines. */
-async function cartApi(page: Page, action: 'clear' | 'read'): Promise<Array<{ sku: string; quantity: number }>> {
+async function cartApi(page: Page, action: 'clear' | 'read'): Promise<Array<{ sku: string; quantity: number; priceFinalUnit: number }>> {
   return page.evaluate(async (what) => {
     await fetch('/api/security/xsrf');
     const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
@@ -29,8 +32,8 @@ async function cartApi(page: Page, action: 'clear' | 'read'): Promise<Array<{ sk
       return [];
     }
     const res = await fetch(`/api/user/cart/find-by-userid/${id}`, { headers });
-    const body = (await res.json()) as { items: Array<{ sku: string; quantity: number }> };
-    return body.items.map(({ sku, quantity }) => ({ sku, quantity }));
+    const body = (await res.json()) as { items: Array<{ sku: string; quantity: number; priceFinalUnit: number }> };
+    return body.items.map(({ sku, quantity, priceFinalUnit }) => ({ sku, quantity, priceFinalUnit }));
   }, action);
 }
 
@@ -45,8 +48,14 @@ const cartWrites = (page: Page) => {
 /** The stock a cell of the grid shows ('Stock 120'), from its accessible name. */
 async function stockOf(page: Page, colour: string, talla: string): Promise<number> {
   const name = await page.getByRole('textbox', { name: new RegExp(`^${colour}, talla ${talla}, stock`) }).getAttribute('aria-label');
-  return Number(/stock ([\d.]+)$/.exec(name ?? '')?.[1]?.replace(/\./g, '') ?? NaN);
+  return Number(/stock ([\d.]+),/.exec(name ?? '')?.[1]?.replace(/\./g, '') ?? NaN);
 }
+
+/** Pesos of a '$5.631' text. */
+const pesos = (text: string | null | undefined) => Number(/\$([\d.]+)/.exec(text ?? '')?.[1]?.replace(/\./g, '') ?? NaN);
+
+/** Where the screenshots of the grid go (looked at by a person; not compared). */
+const SHOTS = process.env.E2E_SHOTS_DIR ?? os.tmpdir();
 
 describe('colour × size grid', () => {
   it('a curve and packs per colour fill the grid, short cells are said, and one request adds it all', async () => {
@@ -87,12 +96,52 @@ describe('colour × size grid', () => {
     expect(writes.map((r) => new URL(r.url()).pathname)).toEqual(['/api/user/cart/bulk']);
     const sent = (writes[0]!.postDataJSON() as { items: Array<{ sku: string; quantity: number }> }).items;
     expect(sent).toEqual(expected);
-    const byCode = (lines: Array<{ sku: string; quantity: number }>) => [...lines].sort((a, b) => a.sku.localeCompare(b.sku));
+    const byCode = (lines: Array<{ sku: string; quantity: number }>) => lines.map(({ sku, quantity }) => ({ sku, quantity })).sort((a, b) => a.sku.localeCompare(b.sku));
     await eventually(async () => JSON.stringify(byCode(await cartApi(page, 'read'))), JSON.stringify(byCode(expected)));
     // the cells added are cleared
     await expect(page.getByRole('textbox', { name: /^Blanco, talla S,/ }).inputValue()).resolves.toBe('');
     await cartApi(page, 'clear');
     await context.close();
+  });
+
+  it('a size dearer than the others (POL-1002 XXL) shows its own price, and the cart charges it to the peso', async () => {
+    const { context, page } = await newPage(browser, { width: 1366, height: 900 });
+    await login(page, BUYER);
+    await cartApi(page, 'clear');
+    await page.goto('/user/product-detail/POL-1002');
+    await page.getByRole('button', { name: 'Por color y talla' }).click();
+    const table = page.getByRole('table', { name: 'Cantidades por color y talla' });
+    await table.waitFor();
+    const xxl = page.getByRole('textbox', { name: /^Negro, talla XXL,/ });
+    // the price a screen reader hears and the one the cell shows are the same, and above the colour's 'desde'
+    const heard = pesos(await xxl.getAttribute('aria-label'));
+    const shown = pesos(await page.locator('[data-size-price="POL-1002-XXL"]').textContent());
+    const from = pesos(await table.getByRole('row', { name: /^Negro/ }).getByText(/^desde /).textContent());
+    expect(heard).toBe(shown);
+    expect(shown).toBeGreaterThan(from);
+    await page.screenshot({ path: path.join(SHOTS, 'grid-1366.png'), fullPage: true });
+
+    await xxl.fill('1');
+    await page.getByRole('button', { name: 'Agregar al Carro' }).click();
+    await page.getByText('1 de 1 productos agregados al carro').first().waitFor();
+    const lines = await cartApi(page, 'read');
+    expect(lines).toEqual([{ sku: 'POL-1002-XXL', quantity: 1, priceFinalUnit: shown }]);
+    await cartApi(page, 'clear');
+    await context.close();
+
+    // at 375 px: Negro's sizes as rows, XXL saying the same price, nothing wider than the screen
+    const phone = await newPage(browser, PHONE);
+    await login(phone.page, BUYER);
+    await phone.page.goto('/user/product-detail/POL-1002');
+    await phone.page.getByRole('button', { name: 'Por color y talla' }).click();
+    const rows = phone.page.getByRole('table', { name: 'Cantidades por color y talla: Negro' });
+    await rows.waitFor();
+    expect(pesos(await rows.getByRole('rowheader', { name: /^XXL/ }).textContent())).toBe(shown);
+    expect(pesos(await phone.page.getByRole('textbox', { name: /^Negro, talla XXL,/ }).getAttribute('aria-label'))).toBe(shown);
+    await phone.page.getByText(`Tu precio: desde $`).waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await phone.page.screenshot({ path: path.join(SHOTS, 'grid-375.png'), fullPage: true });
+    await phone.context.close();
   });
 
   it('keyboard only: arrows between cells, typing over, Agregar al Carro with Enter', async () => {

@@ -165,9 +165,12 @@ describe('items, stock and catalogue', () => {
     const pol = rows.find((r) => r.sku === 'POL-1001')!;
     expect(pol).toEqual({
       sku: 'POL-1001', descripcion: 'Polera Básica Algodón', genero: 'Unisex', stock: 540, preciolista: style('POL-1001')[0].listPrice,
+      preciolistaHasta: style('POL-1001')[0].listPrice,
       categoria: 'POLERAS', tipo: 'MANGA CORTA', variante: 'CUELLO REDONDO', urlImage: '/api/images/POL-1001',
     });
     expect(rows.find((r) => r.sku === 'VES-6003')!.stock).toBe(0);
+    // POL-1002's XXL costs 1 000 more than its other sizes: the row is priced from the cheapest, up to the dearest
+    expect(rows.find((r) => r.sku === 'POL-1002')).toMatchObject({ preciolista: 4990, preciolistaHasta: 5990 });
   });
 
   it('builds the three-level catalogue tree, sorted, without duplicates', () => {

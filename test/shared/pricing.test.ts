@@ -1,4 +1,4 @@
-import { discountedUnitPrice, lineDiscountPercent, offerPrice, orderTotals, priceLine } from '@shared/pricing';
+import { discountedUnitPrice, lineDiscountPercent, offerPrice, orderTotals, priceLine, sizePrices, unitPrice } from '@shared/pricing';
 
 /** The distributor price (P. Distrib.) of a unit with the loyalty discount only: the cart's own rule, no offer. */
 const distributorPrice = (price: number, loyalty: number | null | undefined) => priceLine({ price, quantity: 1, loyaltyPct: loyalty }).priceFinalUnit;
@@ -112,5 +112,26 @@ describe('order totals (R-MONEY-3: subtotal = net − discounts; total = subtota
 
   it('an empty cart totals zero', () => {
     expect(orderTotals([], 6)).toEqual({ lines: 0, units: 0, net: 0, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 6, subtotal: 0, vat: 0, total: 0 });
+  });
+});
+
+describe('the unit price of each size (what the product detail and the grid show)', () => {
+  const size = (sku: string, preciolista: number, descuento = 0) => ({ sku, preciolista, descuento });
+
+  it('unitPrice is the cart line\'s P. Distrib. for one unit', () => {
+    for (const [price, offer, loyalty] of [[5990, 0, 6], [11990, 20, 6], [10990, 55, 10], [4990, 33, 0]] as const) {
+      expect(unitPrice(price, offer, loyalty)).toBe(priceLine({ price, quantity: 7, offerPct: offer, loyaltyPct: loyalty }).priceFinalUnit);
+    }
+  });
+
+  it('POL-1002 for a Gold buyer: the XXL at 5 990 is $5.631, its other sizes $4.691; the colour is "desde" $4.691', () => {
+    const prices = sizePrices([size('POL-1002-M', 4990), size('POL-1002-XL', 4990), size('POL-1002-XXL', 5990)], 6);
+    expect(Object.fromEntries(prices.bySku)).toEqual({ 'POL-1002-M': 4691, 'POL-1002-XL': 4691, 'POL-1002-XXL': 5631 });
+    expect(prices).toMatchObject({ from: 4691, to: 5631, varies: true });
+  });
+
+  it('sizes at one price do not vary; a size priced 0 (not sold) counts for no range', () => {
+    expect(sizePrices([size('A-S', 9990, 20), size('A-M', 9990, 20), size('A-L', 0, 20)], 4)).toMatchObject({ from: 7672, to: 7672, varies: false });
+    expect(sizePrices([], 4)).toMatchObject({ from: 0, to: 0, varies: false });
   });
 });

@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import { type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CatalogueItem } from '@shared/api/erp';
+import { fill, MSG } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import { PortalDataGrid } from './gridSetup';
 import { productDetailPath, productLinkLabel } from '@client/app/routePaths';
@@ -26,7 +27,14 @@ const image: GridColDef<CatalogueItem> = {
 const details: GridColDef<CatalogueItem>[] = [
   { field: 'genero', headerName: 'Género', width: 120 },
   { field: 'stock', headerName: 'Stock', type: 'number', width: 90, valueFormatter: (value: number) => formatInteger(value) },
-  { field: 'preciolista', headerName: 'Precio lista', type: 'number', width: 170, valueFormatter: (value: number) => `${formatCLP(value)} + I. V. A.` },
+  {
+    field: 'preciolista',
+    headerName: 'Precio lista',
+    type: 'number',
+    width: 190,
+    // the cheapest size's list price; 'desde' when the style's sizes differ in price (larger sizes often cost more)
+    valueFormatter: (value: number, row: CatalogueItem) => `${(row.preciolistaHasta ?? value) > value ? fill(MSG.priceFrom, { price: formatCLP(value) }) : formatCLP(value)} + I. V. A.`,
+  },
 ];
 
 /** Catalogue list (spec): a last column with an eye link to the detail. */

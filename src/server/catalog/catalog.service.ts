@@ -289,13 +289,17 @@ export class CatalogService {
     return body;
   }
 
-  /** GET /user/b1/offer-sku/{sku}: the offer of a style or of one of its sizes (descuento 0 when none). */
+  /**
+   * GET /user/b1/offer-sku/{sku}: the offer of a style or of one of its sizes (descuento 0 when none), priced from the
+   * style's list price or, for a size, from that size's own (read fresh, as the cart reads it: sizes may differ).
+   */
   async offer(sku: string): Promise<OfferLookupResult> {
     const snap = await this.snapshot();
     const style = snap.styleOf.get(sku);
     if (!style) throw notFound();
-    const descuento = offerPercent(await this.content.bySku(style));
-    const price = snap.listPriceOf.get(style) ?? 0;
+    const [content, [size]] = await Promise.all([this.content.bySku(style), sku === style ? [] : this.erp.getItems([sku])]);
+    const descuento = offerPercent(content);
+    const price = size?.listPrice ?? snap.listPriceOf.get(style) ?? 0;
     return { itemCode: sku, descuento, precioOferta: descuento > 0 ? offerPrice(price, descuento) : price };
   }
 

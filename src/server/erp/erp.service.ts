@@ -229,6 +229,14 @@ export class ErpService {
     return this.mirror.sync();
   }
 
+  /**
+   * The catalogue's items with the ERP's changes since the last read merged in now (one read of the changed items,
+   * never a full one): what a long list is priced from, so its prices are the ones the cart charges (ItemMirror).
+   */
+  catalogueItemsChanged(): Promise<ItemSet> {
+    return this.mirror.syncChanges();
+  }
+
   /** The catalogue's items as of the last successful read, without asking the ERP (undefined before the first). */
   catalogueItemsRead(): ItemSet | undefined {
     return this.mirror.current();

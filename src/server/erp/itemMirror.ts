@@ -141,6 +141,21 @@ export class ItemMirror {
     return this.inFlight;
   }
 
+  /**
+   * Reads only the items whose change stamp moved since the last read (never a full read once there is a copy), for a
+   * caller about to price from the copy: a price changed in the ERP since the last read is then in it. Shares a read
+   * in flight; before the first read it is `sync()`.
+   */
+  syncChanges(): Promise<ItemSet> {
+    if (this.inFlight) return this.inFlight;
+    const state = this.state;
+    if (!state || !this.newest) return this.sync();
+    this.inFlight = this.deltaRead(state).finally(() => {
+      this.inFlight = undefined;
+    });
+    return this.inFlight;
+  }
+
   private read(): Promise<ItemSet> {
     const state = this.state;
     const full = !state || !this.newest || this.now() - state.fullAt >= this.fullReloadMs;

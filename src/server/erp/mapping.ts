@@ -405,6 +405,11 @@ function styleListPrice(sizes: readonly ItemRecord[]): number {
   return prices.length ? Math.min(...prices) : 0;
 }
 
+/** The list price of the style's dearest size (its larger sizes may cost more than `styleListPrice`). */
+function styleTopListPrice(sizes: readonly ItemRecord[]): number {
+  return sizes.reduce((top, s) => Math.max(top, s.listPrice), 0);
+}
+
 /**
  * Catalogue and search rows: ONE ROW PER STYLE (sku = style code, what /user/product-detail/:sku takes), with
  * stock = the sum of its sizes' available stock. categoria/tipo/variante are the three catalogue levels, which is
@@ -417,6 +422,7 @@ export function toCatalogueItems(records: readonly ItemRecord[], imageFor: (sku:
     genero: sizes[0].gender,
     stock: sizes.reduce((sum, s) => sum + s.stock, 0),
     preciolista: styleListPrice(sizes),
+    preciolistaHasta: styleTopListPrice(sizes),
     categoria: sizes[0].category,
     tipo: sizes[0].subcategory,
     variante: sizes[0].level3,

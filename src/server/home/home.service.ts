@@ -19,6 +19,8 @@ export interface StyleFacts {
   variante: string;
   genero: string;
   preciolista: number;
+  /** The list price of its dearest size (above `preciolista` when its sizes differ in price). */
+  preciolistaHasta: number;
 }
 
 export interface StyleIndex {
@@ -38,7 +40,7 @@ export function buildStyleIndex(records: readonly ItemRecord[]): StyleIndex {
   const styles = new Map(
     toCatalogueItems(records).map((i) => [
       i.sku,
-      { sku: i.sku, descripcion: i.descripcion, variante: colourOf.get(i.sku) ?? '', genero: i.genero, preciolista: i.preciolista },
+      { sku: i.sku, descripcion: i.descripcion, variante: colourOf.get(i.sku) ?? '', genero: i.genero, preciolista: i.preciolista, preciolistaHasta: i.preciolistaHasta ?? i.preciolista },
     ]),
   );
   return { styles, styleOf };
@@ -52,6 +54,8 @@ interface ActiveOffer {
   style: StyleFacts;
   percentage: number;
   precioOferta: number;
+  /** Whether its sizes' offer prices differ ('desde'). */
+  desde: boolean;
 }
 
 export function emptyContent(sku: string, name = ''): ProductContent {
@@ -115,7 +119,8 @@ export class HomeService {
       const style = index.styles.get(row.sku);
       if (!style) continue; // content of a style the ERP no longer sells
       const percentage = Math.min(100, row.percentage);
-      offers.push({ row, style, percentage, precioOferta: offerPrice(style.preciolista, percentage) });
+      const precioOferta = offerPrice(style.preciolista, percentage);
+      offers.push({ row, style, percentage, precioOferta, desde: offerPrice(style.preciolistaHasta, percentage) !== precioOferta });
     }
     return offers;
   }
@@ -128,6 +133,7 @@ export class HomeService {
       variante: o.style.variante,
       precioOferta: o.precioOferta,
       percentage: o.percentage,
+      ...(o.desde ? { desde: true } : {}),
     };
   }
 

@@ -11,6 +11,7 @@ import type { CatalogService } from '../catalog/catalog.service';
 import { offerPercent } from '../catalog/content.repo';
 import type { ErpService } from '../erp/erp.service';
 import { compareSizes, type ItemRecord } from '../erp/mapping';
+import type { ItemSet } from '../erp/itemMirror';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
 
@@ -71,7 +72,19 @@ export class QuickOrderService {
   /** The catalogue's copy of the items (as of its last read, never past its hard age) and when it was read. */
   private async catalogue(): Promise<{ index: CatalogueIndex; readAt: number }> {
     await this.deps.catalog.snapshot();
-    const set = this.deps.erp.catalogueItemsRead();
+    return this.indexOf(this.deps.erp.catalogueItemsRead());
+  }
+
+  /**
+   * The copy with the ERP's changes since its last read merged in now (prices changed a moment ago included): what a
+   * long list is priced from, so its prices are the cart's. With the ERP unreachable, the copy as it was.
+   */
+  private async catalogueChanged(): Promise<{ index: CatalogueIndex; readAt: number }> {
+    const set = await this.deps.erp.catalogueItemsChanged().catch(() => this.deps.erp.catalogueItemsRead());
+    return this.indexOf(set);
+  }
+
+  private indexOf(set: ItemSet | undefined): { index: CatalogueIndex; readAt: number } {
     const records = set?.records ?? [];
     let index = this.indexes.get(records);
     if (!index) {
@@ -96,9 +109,11 @@ export class QuickOrderService {
     //    asked of the ERP either way (an item created since its last read), and those still missing are told apart
     const codes = [...new Set(works.filter((w) => !w.error && w.code).map((w) => w.code!))];
     const fresh = codes.length <= FRESH_READ_LIMIT;
-    const askNow = fresh ? codes : codes.filter((c) => !index.byCode.has(c));
+    //    (a long list's prices from the copy with the ERP's latest changes read now: the prices the cart will charge)
+    const copy = fresh ? index : (await this.catalogueChanged()).index;
+    const askNow = fresh ? codes : codes.filter((c) => !copy.byCode.has(c));
     const read = askNow.length ? await erp.getItems(askNow) : [];
-    const items = new Map<string, ItemRecord>(fresh ? [] : codes.filter((c) => index.byCode.has(c)).map((c) => [c, index.byCode.get(c)!]));
+    const items = new Map<string, ItemRecord>(fresh ? [] : codes.filter((c) => copy.byCode.has(c)).map((c) => [c, copy.byCode.get(c)!]));
     for (const item of read) items.set(item.itemCode.toUpperCase(), item);
     const missing = codes.filter((c) => !items.has(c));
     const [existing, content, profile, held] = await Promise.all([

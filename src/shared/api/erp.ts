@@ -72,7 +72,13 @@ export interface CatalogueItem {
   descripcion: string;
   genero: string;
   stock: number;
+  /** The style's list price: its cheapest size's (what 'desde' shows when its sizes differ in price). */
   preciolista: number;
+  /**
+   * The list price of its dearest size: above `preciolista` when its sizes differ in price (larger sizes often cost
+   * more), and then the list says 'desde'. Absent in answers recorded before it (then read as `preciolista`).
+   */
+  preciolistaHasta?: number;
   categoria: string;
   tipo: string;
   variante: string;

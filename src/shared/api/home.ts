@@ -10,10 +10,12 @@ export interface HomeOfferCard {
   descripcion: string;
   /** The style's colour. */
   variante: string;
-  /** List price less the offer percentage, rounded to whole pesos. */
+  /** List price less the offer percentage, rounded to whole pesos: of the style's cheapest size. */
   precioOferta: number;
   /** Offer percentage, 1..100. */
   percentage: number;
+  /** True when the style's sizes differ in price: the card says 'desde' before `precioOferta`. */
+  desde?: boolean;
 }
 
 /** GET /user/home/banner: the three images of the banner set (404 when there is none). */

@@ -75,6 +75,8 @@ describe('Catalogue product list (/user/catalog-detail)', () => {
     const names = () => ['Polera Básica Algodón', 'Polera Dry Fit Deportiva', 'Polera Dry Fit Mujer', 'Polera Piqué Polo Clásica', 'Polera Térmica Primera Capa', 'Jeans Slim Azul'].filter((n) => within(grid).queryByText(n));
     expect(names()).toEqual(['Polera Básica Algodón', 'Polera Dry Fit Deportiva', 'Polera Dry Fit Mujer', 'Polera Piqué Polo Clásica']);
     expect(within(grid).getByText('$5.990 + I. V. A.')).toBeInTheDocument();
+    // a style whose sizes differ in price (its XXL costs more) is listed from its cheapest size
+    expect(within(grid).getByText('desde $11.990 + I. V. A.')).toBeInTheDocument();
     expect(within(grid).getByRole('img', { name: 'Polera Básica Algodón' })).toHaveAttribute('loading', 'lazy');
     expect(within(grid).getByRole('link', { name: 'Ver producto Polera Básica Algodón (POL-1001)' })).toHaveAttribute('href', '/user/product-detail/POL-1001');
 

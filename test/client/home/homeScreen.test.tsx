@@ -13,7 +13,7 @@ const banner = { urlBannerImage: '/files/banners/a.jpg', urlBannerImage2: '/file
 const women: HomeOfferCard[] = [
   { sku: 'POL-1004', mainUrlImage: '/files/products/POL-1004.svg', descripcion: 'Polera Dry Fit Deportiva', variante: 'Fucsia', precioOferta: 8990, percentage: 20 },
 ];
-const men: HomeOfferCard[] = [{ sku: 'PAN-2001', mainUrlImage: '/files/products/PAN-2001.svg', descripcion: 'Pantalón Cargo Trabajo', variante: 'Gris', precioOferta: 17990, percentage: 10 }];
+const men: HomeOfferCard[] = [{ sku: 'PAN-2001', mainUrlImage: '/files/products/PAN-2001.svg', descripcion: 'Pantalón Cargo Trabajo', variante: 'Gris', precioOferta: 17990, percentage: 10, desde: true }];
 
 describe('Home (/)', () => {
   it('shows the banners, OFERTAS with Mujer / Hombre tabs and the offer cards', async () => {
@@ -28,6 +28,7 @@ describe('Home (/)', () => {
     expect(within(card).getByText('-20%')).toBeInTheDocument();
     expect(within(card).getByText('Fucsia')).toBeInTheDocument();
     expect(within(card).getByText('$8.990')).toBeInTheDocument();
+    expect(within(card).queryByText(/desde/)).toBeNull(); // its sizes cost the same
     expect(within(card).getByRole('link', { name: 'Ver producto Polera Dry Fit Deportiva (POL-1004)' })).toHaveAttribute('href', '/user/product-detail/POL-1004');
     // the offers' prices are plus VAT (spec: every price), said above them
     expect(within(screen.getByRole('tabpanel', { name: 'Mujer' })).getByText('Todos los precios son más I. V. A.')).toBeInTheDocument();
@@ -37,7 +38,9 @@ describe('Home (/)', () => {
     expect(within(carousel).getAllByRole('img', { hidden: true })).toHaveLength(3);
 
     await user.click(screen.getByRole('tab', { name: 'Hombre' }));
-    expect(await screen.findByRole('article', { name: 'Pantalón Cargo Trabajo' })).toBeInTheDocument();
+    const menCard = await screen.findByRole('article', { name: 'Pantalón Cargo Trabajo' });
+    // its sizes differ in price: the card gives the cheapest size's offer price as 'desde'
+    expect(within(menCard).getByText('desde $17.990')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Polera Dry Fit Deportiva' })).not.toBeInTheDocument();
   });
 

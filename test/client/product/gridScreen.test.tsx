@@ -328,6 +328,63 @@ describe('the colour × size grid', () => {
     }
   });
 
+  describe('a colour whose sizes differ in price (an XXL surcharge)', () => {
+    /** POL-1003 Azul Marino: S, M, L at 4 990 and XXL at 5 990, with the 6 % of a Gold buyer. */
+    const surcharge: ProductDetail = {
+      ...twoColours,
+      relacionados: [v('POL-1003-S', 'S', 5, 4990), v('POL-1003-M', 'M', 12, 4990), v('POL-1003-XXL', 'XXL', 4, 5990)],
+      precio: 4990,
+      colores: [
+        { sku: 'POL-1003', color: 'Azul Marino', precio: 4990, precioOferta: 0, descuento: 0, relacionados: [v('POL-1003-S', 'S', 5, 4990), v('POL-1003-M', 'M', 12, 4990), v('POL-1003-XXL', 'XXL', 4, 5990)] },
+        twoColours.colores![1]!,
+      ],
+    };
+    const gold: ProductViewer = { ...buyer, descFidel: 6 };
+
+    it('says "desde" for the colour and each size its own price, in the cell and in its accessible name', async () => {
+      api(surcharge);
+      const { user } = renderScreen(gold);
+      // the headline is the cheapest size's, with 'desde' and why
+      await screen.findByRole('heading', { level: 1, name: 'Polera Dry Fit Deportiva' });
+      expect(screen.getByText('desde $4.691')).toBeInTheDocument();
+      expect(screen.getByText(/Las tallas no cuestan lo mismo: cada una muestra su precio por unidad\./)).toBeInTheDocument();
+      const sizes = screen.getByRole('table', { name: 'Tallas disponibles' });
+      expect(within(sizes).getByRole('row', { name: /XXL/ })).toHaveTextContent('$5.631');
+      const table = await openGrid(user);
+      const rows = within(table).getAllByRole('row');
+      expect(rows[1]).toHaveTextContent('desde $4.691');
+      // Rojo's sizes cost the same: one price, no 'desde', no price per cell
+      expect(rows[2]).not.toHaveTextContent('desde');
+      expect(table.querySelector('[data-size-price="POL-1004-S"]')).toBeNull();
+      // 5990 × 0.94 = 5630.6 → $5.631, what the cart charges for the XXL
+      expect(table.querySelector('[data-size-price="POL-1003-XXL"]')).toHaveTextContent('$5.631 c/u');
+      expect(table.querySelector('[data-size-price="POL-1003-S"]')).toHaveTextContent('$4.691 c/u');
+      expect(cell('Azul Marino', 'XXL')).toHaveAccessibleName('Azul Marino, talla XXL, stock 4, $5.631 por unidad');
+      expect(cell('Rojo', 'S')).toHaveAccessibleName('Rojo, talla S, stock 10, $8.264 por unidad');
+      expect(screen.getByText(/cada celda muestra el precio por unidad de su talla/)).toBeInTheDocument();
+      await user.type(cell('Azul Marino', 'XXL'), '1');
+      await user.type(cell('Azul Marino', 'S'), '2');
+      expect(screen.getByText('Total: 3 · $15.013')).toBeInTheDocument(); // 5631 + 2 × 4691
+    });
+
+    it('on a phone the size rows say each size its price', async () => {
+      const restore = asPhone();
+      try {
+        api(surcharge);
+        const { user } = renderScreen(gold);
+        await screen.findByRole('heading', { level: 1, name: 'Polera Dry Fit Deportiva' });
+        await user.click(screen.getByRole('button', { name: 'Por color y talla' }));
+        const table = await screen.findByRole('table', { name: 'Cantidades por color y talla: Azul Marino' });
+        expect(screen.getByText('Tu precio: desde $4.691')).toBeInTheDocument();
+        expect(within(table).getByRole('rowheader', { name: /^XXL/ })).toHaveTextContent('XXL$5.631 c/u');
+        expect(within(table).getByRole('rowheader', { name: /^S/ })).toHaveTextContent('S$4.691 c/u');
+        expect(cell('Azul Marino', 'XXL')).toHaveAccessibleName('Azul Marino, talla XXL, stock 4, $5.631 por unidad');
+      } finally {
+        restore();
+      }
+    });
+  });
+
   it('admins and blocked buyers get no grid (they cannot add to the cart)', async () => {
     api();
     renderScreen({ loggedIn: true, isAdmin: true, blocked: false, descFidel: 0 });

@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import type { HomeOfferCard } from './api';
 import { productDetailPath, productLinkLabel } from '@client/app/routePaths';
@@ -38,7 +39,7 @@ export function OfferCard({ offer }: { offer: HomeOfferCard }) {
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 'auto' }}>
           <Typography variant="h6" component="p" color="secondary.main" sx={{ fontWeight: 700 }}>
-            {formatCLP(offer.precioOferta)}
+            {offer.desde ? fill(MSG.priceFrom, { price: formatCLP(offer.precioOferta) }) : formatCLP(offer.precioOferta)}
           </Typography>
           <IconButton component={RouterLink} to={productDetailPath(offer.sku)} aria-label={productLinkLabel(offer.descripcion, offer.sku)} color="primary">
             <VisibilityIcon />

@@ -20,6 +20,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { RelatedVariant } from '@shared/api/erp';
 import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
+import { sizePrices } from '@shared/pricing';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
 import { VatNote } from '@client/components/VatNote';
@@ -45,7 +46,6 @@ import { ProductGallery } from './ProductGallery';
 import { chosenItems, clampQuantity } from './quantities';
 import { SizeGrid } from './SizeGrid';
 import { GRID_TEXT, PRODUCT_TEXT } from './texts';
-import { unitPriceToPay } from './unitPrice';
 import { VariantsTable } from './VariantsTable';
 import './productFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -64,14 +64,15 @@ const lines = (text: string | undefined) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-function PriceLine({ label, value, strong, badge, id }: { label: string; value: number; strong?: boolean; badge?: React.ReactNode; id?: string }) {
+/** One price of the page; `from` when the sizes differ in it: 'desde $x' (the cheapest size's). */
+function PriceLine({ label, value, strong, badge, id, from }: { label: string; value: number; strong?: boolean; badge?: React.ReactNode; id?: string; from?: boolean }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <Typography component="span" id={id} color={strong ? 'text.primary' : 'text.secondary'} sx={{ minWidth: 150, fontWeight: strong ? 600 : 400 }}>
         {label}
       </Typography>
       <Typography component="span" sx={{ fontWeight: strong ? 700 : 500, fontSize: strong ? '1.35rem' : '1rem' }}>
-        {formatCLP(value)}
+        {from ? fill(MSG.priceFrom, { price: formatCLP(value) }) : formatCLP(value)}
       </Typography>
       {badge}
     </Box>
@@ -112,6 +113,9 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
   const images = [content?.mainUrlImage, content?.secondUrlImage, content?.thirdUrlImage].filter((url): url is string => Boolean(url));
   const descFidel = viewer.descFidel || 0;
   const hasOffer = detail.descuento > 0;
+  // what the cart charges for one unit of each size (the shared rule); the headline is the cheapest size's
+  const own = sizePrices(detail.relacionados, descFidel);
+  const listVaries = new Set(detail.relacionados.map((v) => v.preciolista).filter((p) => p > 0)).size > 1;
   const canAdd = !viewer.blocked && !viewer.isAdmin;
 
   const changeQuantity = (variant: RelatedVariant, raw: string) => {
@@ -170,22 +174,25 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
             <PriceLine
               id="precio-a-pagar"
               label={PRODUCT_TEXT.priceYouPay}
-              value={unitPriceToPay(detail.precio, detail.descuento, descFidel)}
+              value={own.from}
+              from={own.varies}
               strong
               badge={descFidel > 0 && <Chip size="small" color="primary" label={`-${descFidel}%`} aria-label={`Descuento fidelización ${descFidel}%`} />}
             />
             <Typography variant="body2" color="text.secondary">
               {fill(PRODUCT_TEXT.priceYouPayNote, { parts: priceParts(hasOffer ? detail.descuento : 0, descFidel) })}
+              {own.varies && ` ${PRODUCT_TEXT.pricePerSize}`}
             </Typography>
           </Box>
           {hasOffer && (
             <PriceLine
               label={PRODUCT_TEXT.offerPrice}
               value={detail.precioOferta}
+              from={listVaries}
               badge={<Chip size="small" color="secondary" label={`-${detail.descuento}%`} aria-label={`Oferta ${detail.descuento}%`} />}
             />
           )}
-          <PriceLine label={PRODUCT_TEXT.listPrice} value={detail.precio} />
+          <PriceLine label={PRODUCT_TEXT.listPrice} value={detail.precio} from={listVaries} />
           <VatNote />
           {detail.tecnologias.length > 0 && (
             <Box component="ul" aria-label="Tecnologías" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>

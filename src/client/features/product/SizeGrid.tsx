@@ -32,16 +32,18 @@ import type { ProductColour, ProductDetail } from '@shared/api/erp';
 import { defaultCurvesFor, fillCurve, formatCurve, packCount, packUnits, sizeKey, type CurveShortfall, type CurveSize, type FillColour } from '@shared/curves';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
+import { sizePrices, type SizePrices } from '@shared/pricing';
 import { CURVE_MSG, curveSchema } from '@shared/schemas/curves';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { heldButton } from '@client/components/heldButton';
 import { GRID_TEXT, PRODUCT_TEXT } from './texts';
-import { unitPriceToPay } from './unitPrice';
 
 // The colour × size grid of the product detail (docs/size-grid.md): colours as rows, sizes as columns, each cell the
 // size's stock and a quantity clamped to it with the spec's messages; row and column totals; the price the buyer pays
-// per colour; a size curve and packs per colour fill it. Arrows move between cells and typing replaces the number
-// (a cell's text is selected when it takes the focus). On a phone one colour at a time, with a colour switcher.
+// for each size (the cart's rule, `sizePrices`): per colour when its sizes cost the same, otherwise 'desde' for the
+// colour and each cell its own price; a size curve and packs per colour fill it. Arrows move between cells and typing
+// replaces the number (a cell's text is selected when it takes the focus). On a phone one colour at a time, with a
+// colour switcher, each size row saying its price when the colour's sizes differ.
 
 /** The rows of the grid: the detail's colours, or the style alone in an answer from before the grid. */
 export function gridColours(detail: ProductDetail, sku: string): ProductColour[] {
@@ -105,6 +107,10 @@ export function SizeGrid(props: SizeGridProps) {
   const colours = useMemo(() => gridColours(detail, sku), [detail, sku]);
   const sizes = useMemo(() => gridSizes(colours), [colours]);
   const suggested = useMemo(() => defaultCurvesFor(sizes), [sizes]);
+  // what the cart charges for one unit of each size, per colour (the one shared rule)
+  const prices = useMemo(() => new Map(colours.map((c) => [c.sku, sizePrices(c.relacionados, descFidel)])), [colours, descFidel]);
+  const pricesOf = (c: ProductColour): SizePrices => prices.get(c.sku)!;
+  const anyVaries = colours.some((c) => pricesOf(c).varies);
   const choices: Choice[] = useMemo(() => [...ownCurves.map((c) => ({ id: String(c.id), name: c.name, sizes: c.sizes })), ...suggested], [ownCurves, suggested]);
   const [curveId, setCurveId] = useState('');
   const [packs, setPacks] = useState<Record<string, string>>({});
@@ -179,7 +185,7 @@ export function SizeGrid(props: SizeGridProps) {
   };
 
   const rowUnits = (c: ProductColour) => c.relacionados.reduce((sum, v) => sum + qty(v.sku), 0);
-  const rowAmount = (c: ProductColour) => c.relacionados.reduce((sum, v) => sum + qty(v.sku) * unitPriceToPay(v.preciolista, v.descuento, descFidel), 0);
+  const rowAmount = (c: ProductColour) => c.relacionados.reduce((sum, v) => sum + qty(v.sku) * (pricesOf(c).bySku.get(v.sku) ?? 0), 0);
   const colUnits = (talla: string) => colours.reduce((sum, c) => sum + qty(cellOf(c, talla)?.sku ?? ''), 0);
   const totalUnits = colours.reduce((sum, c) => sum + rowUnits(c), 0);
   const totalAmount = colours.reduce((sum, c) => sum + rowAmount(c), 0);
@@ -204,7 +210,8 @@ export function SizeGrid(props: SizeGridProps) {
       );
     }
     const isShort = short.has(v.sku) || refused.has(v.sku);
-    const label = fill(GRID_TEXT.cell, { color: colourLabel(c), talla: v.talla, stock: formatInteger(v.stock) });
+    const unit = formatCLP(pricesOf(c).bySku.get(v.sku) ?? 0);
+    const label = fill(GRID_TEXT.cell, { color: colourLabel(c), talla: v.talla, stock: formatInteger(v.stock), price: unit });
     return (
       <Stack spacing={0.25} sx={{ alignItems: phone ? 'flex-end' : 'center' }}>
         <TextField
@@ -232,11 +239,20 @@ export function SizeGrid(props: SizeGridProps) {
         <Typography variant="caption" color={isShort ? 'warning.dark' : 'text.secondary'} aria-hidden>
           {isShort ? `${GRID_TEXT.short} · ${formatInteger(v.stock)}` : fill(GRID_TEXT.stock, { stock: formatInteger(v.stock) })}
         </Typography>
+        {!phone && pricesOf(c).varies && (
+          <Typography variant="caption" sx={{ fontWeight: 600 }} aria-hidden data-size-price={v.sku}>
+            {fill(GRID_TEXT.sizePrice, { price: unit })}
+          </Typography>
+        )}
       </Stack>
     );
   };
 
-  const priceOf = (c: ProductColour) => formatCLP(unitPriceToPay(c.precio, c.descuento, descFidel));
+  /** The colour's price: its sizes' when they cost the same, otherwise 'desde' the cheapest (each cell says its own). */
+  const priceOf = (c: ProductColour) => {
+    const p = pricesOf(c);
+    return p.varies ? fill(GRID_TEXT.priceFrom, { price: formatCLP(p.from) }) : formatCLP(p.from);
+  };
 
   return (
     <Paper component="section" aria-labelledby="grilla-title" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -320,6 +336,11 @@ export function SizeGrid(props: SizeGridProps) {
           packsInput={packsInput(visible[0]!)}
           cell={(talla, row) => quantityCell(visible[0]!, talla, row, 0)}
           hasSize={(talla) => Boolean(cellOf(visible[0]!, talla))}
+          sizePrice={(talla) => {
+            const v = cellOf(visible[0]!, talla);
+            const p = pricesOf(visible[0]!);
+            return v && p.varies ? fill(GRID_TEXT.sizePrice, { price: formatCLP(p.bySku.get(v.sku) ?? 0) }) : null;
+          }}
         />
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
@@ -391,6 +412,12 @@ export function SizeGrid(props: SizeGridProps) {
             </TableFooter>
           </Table>
         </TableContainer>
+      )}
+
+      {anyVaries && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {GRID_TEXT.sizesDiffer}
+        </Typography>
       )}
 
       {shortfalls.length > 0 && (
@@ -481,8 +508,10 @@ function PhoneColour(props: {
   packsInput: React.ReactNode;
   cell: (talla: string, row: number) => React.ReactNode;
   hasSize: (talla: string) => boolean;
+  /** The size's own price when the colour's sizes differ in price (null when they do not). */
+  sizePrice: (talla: string) => string | null;
 }) {
-  const { colour, sizes, price, units, amount, packsInput, cell, hasSize } = props;
+  const { colour, sizes, price, units, amount, packsInput, cell, hasSize, sizePrice } = props;
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between' }}>
@@ -501,6 +530,11 @@ function PhoneColour(props: {
             <TableRow key={talla}>
               <TableCell component="th" scope="row">
                 {talla}
+                {sizePrice(talla) && (
+                  <Typography component="span" variant="caption" sx={{ display: 'block', fontWeight: 600 }}>
+                    {sizePrice(talla)}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell align="right">{cell(talla, sizes.indexOf(talla))}</TableCell>
             </TableRow>

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { RelatedVariant } from '@shared/api/erp';
 import { formatCLP, formatInteger } from '@shared/money';
-import { unitPriceToPay } from './unitPrice';
+import { unitPrice } from '@shared/pricing';
 
 export interface VariantsTableProps {
   variants: RelatedVariant[];
@@ -51,7 +51,7 @@ export function VariantsTable({ variants, descFidel, quantities, onQuantityChang
               <TableCell align="right">{formatInteger(v.stock)}</TableCell>
               <TableCell align="right" sx={phoneHidden}>{formatCLP(v.preciolista)}</TableCell>
               {withOffer && <TableCell align="right" sx={phoneHidden}>{v.descuento > 0 ? formatCLP(v.precioOferta) : '-'}</TableCell>}
-              <TableCell align="right">{formatCLP(unitPriceToPay(v.preciolista, v.descuento, descFidel))}</TableCell>
+              <TableCell align="right">{formatCLP(unitPrice(v.preciolista, v.descuento, descFidel))}</TableCell>
               <TableCell align="center" sx={{ py: 0.5 }}>
                 <TextField
                   type="number"

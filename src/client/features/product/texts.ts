@@ -17,6 +17,8 @@ export const PRODUCT_TEXT = {
   /** The price the buyer pays for a unit: the list price less the offer, then less the loyalty discount (the cart's rule). */
   priceYouPay: 'Tu precio distribuidor',
   priceYouPayNote: 'Es lo que pagas por unidad en el carro: {parts}.',
+  /** When the sizes differ in price: the headline is the cheapest size's ('desde'), each size says its own. */
+  pricePerSize: 'Las tallas no cuestan lo mismo: cada una muestra su precio por unidad.',
   priceParts: { list: 'precio lista', offer: 'oferta -{pct}%', loyalty: 'tu descuento de fidelización -{pct}%' },
   offerPrice: 'Precio oferta',
   listPrice: 'Precio lista',
@@ -38,9 +40,14 @@ export const GRID_TEXT = {
   total: 'Total',
   amount: 'Monto',
   priceOf: 'Tu precio',
+  priceFrom: MSG.priceFrom,
   columnTotal: 'Total por talla',
   noSize: 'No se fabrica en esta talla',
-  cell: '{color}, talla {talla}, stock {stock}',
+  /** A cell's accessible name: a screen reader hears the size's own price. */
+  cell: '{color}, talla {talla}, stock {stock}, {price} por unidad',
+  /** Under the table when a colour's sizes differ in price. */
+  sizesDiffer: 'Las tallas de un mismo color no siempre cuestan lo mismo: cada celda muestra el precio por unidad de su talla.',
+  sizePrice: '{price} c/u',
   stock: 'Stock {stock}',
   short: 'Falta stock',
   colourSwitcher: 'Color a mostrar',
