@@ -72,7 +72,9 @@ export class OrderRepo {
    * id order, so two orders of the same cart queue instead of deadlocking, in the same order as CartRepo.restoreLines),
    * and only then the order is inserted with its lines. Its id is drawn from the sequence first, so the number (OC/RE +
    * id) goes in with the row. Undefined when the cart changed (a line missing or with another quantity): nothing is
-   * inserted, and the caller must roll its transaction back, which puts back whatever was taken.
+   * inserted, and the caller must roll its transaction back, which puts back whatever was taken. The lines to take travel
+   * as two arrays, whatever their number: a list of row values `(sku, quantity) in ((…), (…), …)` is planned as one
+   * nested condition per line, which PGlite's stack cannot hold past about 275 lines (it answered no row, then hung).
    */
   async insert(tx: Tx, order: NewOrder, lines: readonly NewOrderLine[]): Promise<OrderWithLines | undefined> {
     if (new Set(lines.map((line) => line.sku)).size !== lines.length) return undefined; // a cart holds one row per size
@@ -83,10 +85,8 @@ export class OrderRepo {
           select id, sku, quantity from cart_items where user_id = ${order.userId} order by id for update),
         taken as (
           delete from cart_items c using mine
-          where c.id = mine.id and (mine.sku, mine.quantity) in (${sql.join(
-            lines.map((line) => sql`(${line.sku}, ${line.quantity}::int)`),
-            sql`, `,
-          )})
+          where c.id = mine.id and (mine.sku, mine.quantity) in (
+            select * from unnest(${sql.param(lines.map((line) => line.sku))}::text[], ${sql.param(lines.map((line) => line.quantity))}::int[]))
           returning c.id),
         n as (select nextval('orders_id_seq')::int as id where (select count(*) from taken) = ${lines.length}),
         `
