@@ -7,19 +7,11 @@ import { loggedOut } from '@client/app/events';
 import { callWithTimeout } from '@client/app/sagaUtils';
 import { handleMyOrderOpened, handleMyOrdersOpened } from '@client/features/userOrders/userOrdersSagas';
 import { selectMyOrdersPage } from '@client/features/userOrders/userOrdersSelectors';
-import {
-  initialUserOrdersState,
-  myOrderLoaded,
-  myOrderLoadFailed,
-  myOrderOpened,
-  myOrdersChanged,
-  myOrdersLoaded,
-  myOrdersLoadStarted,
-  userOrdersReducer,
-  type UserOrdersState,
-} from '@client/features/userOrders/userOrdersSlice';
+import { initialUserOrdersState, myOrderLoaded, myOrderLoadFailed, myOrderOpened, myOrdersList, userOrdersReducer, type UserOrdersState } from '@client/features/userOrders/userOrdersSlice';
 import { fetchMyOrder, fetchMyOrders } from '@client/features/userOrders/api';
 import type { BuyerOrderDetail, BuyerOrderList, BuyerOrderRow } from '@shared/api/userOrders';
+
+const { changed: myOrdersChanged, loaded: myOrdersLoaded, loadStarted: myOrdersLoadStarted } = myOrdersList.actions;
 
 const rootReducer = combineReducers({ userOrders: userOrdersReducer }) as Reducer<{ userOrders: UserOrdersState }>;
 
@@ -62,7 +54,7 @@ describe('Mis pedidos', () => {
       .next({ page: 1, pageSize: 10 })
       .put(myOrdersLoadStarted())
       .next()
-      .call(callWithTimeout, fetchMyOrders, 1, 10)
+      .call(callWithTimeout, fetchMyOrders, { page: 1, pageSize: 10 })
       .next(list)
       .put(myOrdersLoaded(list))
       .next()
@@ -73,7 +65,7 @@ describe('Mis pedidos', () => {
     expectSaga(handleMyOrdersOpened)
       .withReducer(rootReducer, { userOrders: userOrdersReducer(initialUserOrdersState, myOrdersChanged({ page: 1 })) })
       .provide([[matchers.call.fn(fetchMyOrders), { ...list, erpAvailable: false }]])
-      .call(callWithTimeout, fetchMyOrders, 1, 20)
+      .call(callWithTimeout, fetchMyOrders, { page: 1, pageSize: 20 })
       .run()
       .then(({ storeState }) => {
         expect(storeState.userOrders.list).toMatchObject({ rows: [row], total: 11, page: 1, status: 'loaded' });

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminJob } from '@shared/api/adminJobs';
@@ -18,18 +18,9 @@ import { PortalDataGrid } from '@client/components/gridSetup';
 import { JobStatusChip } from '@client/components/JobStatusChip';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { ListToolbar } from '@client/components/ListToolbar';
-import { useCardSort, useServerGridProps } from '@client/components/serverGrid';
+import { useServerList } from '@client/components/useServerList';
 import { selectJobsList, selectJobsRetry, selectJobsSummary, selectSelectedJobs, type AdminJobsRootState } from './adminJobsSelectors';
-import {
-  jobsExportRequested,
-  jobsFiltersCleared,
-  jobsListChanged,
-  jobsListOpened,
-  jobsRetryRequested,
-  jobsSearchTyped,
-  jobsSelectionChanged,
-  type JobFilters,
-} from './adminJobsSlice';
+import { jobsList, jobsRetryRequested, jobsSelectionChanged } from './adminJobsSlice';
 import { ADMIN_JOBS_TEXT as T, jobKindLabel } from './adminJobsTexts';
 import './adminJobsFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -109,26 +100,16 @@ export default function JobListScreen() {
   const retrying = useJobsSelector(selectJobsRetry).status === 'running';
   const summary = useJobsSelector(selectJobsSummary).data;
 
-  useEffect(() => {
-    dispatch(jobsListOpened());
-  }, [dispatch]);
-
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selected) }), [selected]);
   const filters = list.filters;
-  const setFilter = (name: string, value: string) => dispatch(jobsListChanged({ filters: { [name]: value } as Partial<JobFilters> }));
-
-  const gridProps = useServerGridProps(list, columns, (change) => dispatch(jobsListChanged(change)));
-  const cardSort = useCardSort(list, columns, (change) => dispatch(jobsListChanged(change)));
+  const { gridProps, cardSort, screen, setFilter, typeFilter, clearFilters, exportCsv } = useServerList(list, jobsList.actions, columns, { loadFailed: T.loadFailed });
 
   return (
     <ListScreen
       titleId="admin-jobs-title"
       title={T.title}
-      failed={list.status === 'failed'}
-      error={list.error ?? T.loadFailed}
-      errorStatus={list.errorStatus}
+      {...screen}
       retryLabel={T.retry}
-      onRetry={() => dispatch(jobsListOpened())}
       toolbar={
         <>
           {summary && (
@@ -142,7 +123,7 @@ export default function JobListScreen() {
           <ListToolbar
             sort={cardSort}
             label={T.filters}
-            search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(jobsSearchTyped(q)) }}
+            search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => typeFilter('q', q) }}
             selects={[
               { name: 'status', label: T.status, value: filters.status, options: statusOptions },
               { name: 'kind', label: T.kind, value: filters.kind, options: kindOptions },
@@ -150,8 +131,8 @@ export default function JobListScreen() {
             ]}
             onSelect={setFilter}
             dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
-            onClear={() => dispatch(jobsFiltersCleared())}
-            exportCsv={{ onClick: () => dispatch(jobsExportRequested()), running: list.exporting.status === 'running' }}
+            onClear={clearFilters}
+            exportCsv={exportCsv}
             actions={
               <Button
                 variant="contained"

@@ -1,7 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminOrderRow } from '@shared/api/adminOrders';
@@ -12,14 +11,13 @@ import { formatCLP } from '@shared/money';
 import { ORDER_STATE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@shared/orderTracking';
 import { ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
 import { ADMIN_PAYMENT_STATUSES, ERP_SUBMISSIONS } from '@shared/schemas/adminOrders';
-import { useAppDispatch } from '@client/app/hooks';
 import { adminOrderPath } from '@client/app/routePaths';
 import { PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { ListToolbar } from '@client/components/ListToolbar';
-import { useCardSort, useServerGridProps } from '@client/components/serverGrid';
+import { useServerList } from '@client/components/useServerList';
 import { selectOrdersList, type AdminOrdersRootState } from './adminOrdersSelectors';
-import { ordersExportRequested, ordersFiltersCleared, ordersListChanged, ordersListOpened, ordersSearchTyped, type OrderFilters } from './adminOrdersSlice';
+import { ordersList } from './adminOrdersSlice';
 import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
 import { OrderStateChip } from './OrderStateChip';
 import './adminOrdersFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -70,33 +68,21 @@ const columns: GridColDef<AdminOrderRow>[] = [
 
 /** /admin/orders: 'Pedidos', every portal order, newest first: search, filters, sort, pages and the CSV of what they select. */
 export default function OrderListScreen() {
-  const dispatch = useAppDispatch();
   const list = useOrdersSelector(selectOrdersList);
   const { filters } = list;
-
-  useEffect(() => {
-    dispatch(ordersListOpened());
-  }, [dispatch]);
-
-  const setFilter = (name: string, value: string) => dispatch(ordersListChanged({ filters: { [name]: value } as Partial<OrderFilters> }));
-
-  const gridProps = useServerGridProps(list, columns, (change) => dispatch(ordersListChanged(change)));
-  const cardSort = useCardSort(list, columns, (change) => dispatch(ordersListChanged(change)));
+  const { gridProps, cardSort, screen, setFilter, typeFilter, clearFilters, exportCsv } = useServerList(list, ordersList.actions, columns, { loadFailed: T.loadFailed });
 
   return (
     <ListScreen
       titleId="admin-orders-title"
       title={T.title}
-      failed={list.status === 'failed'}
-      error={list.error ?? T.loadFailed}
-      errorStatus={list.errorStatus}
+      {...screen}
       retryLabel={T.retry}
-      onRetry={() => dispatch(ordersListOpened())}
       toolbar={
         <ListToolbar
           sort={cardSort}
           label={T.filters}
-          search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(ordersSearchTyped(q)) }}
+          search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => typeFilter('q', q) }}
           selects={[
             { name: 'state', label: T.state, value: filters.state, options: options(ORDER_STATES, ORDER_STATE_LABELS) },
             { name: 'orderType', label: T.orderType, value: filters.orderType, options: options(ORDER_TYPES, ORDER_TYPE_LABELS) },
@@ -106,8 +92,8 @@ export default function OrderListScreen() {
           ]}
           onSelect={setFilter}
           dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
-          onClear={() => dispatch(ordersFiltersCleared())}
-          exportCsv={{ onClick: () => dispatch(ordersExportRequested()), running: list.exporting.status === 'running' }}
+          onClear={clearFilters}
+          exportCsv={exportCsv}
         />
       }
     >

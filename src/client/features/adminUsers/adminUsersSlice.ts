@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminUser, AdminUserPage, AdminUserRow, SaveUserRequest } from '@shared/api/adminUsers';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable, type LoadFailure } from '@client/app/loadable';
-import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
+import { idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { createPagedList, type PagedList } from '@client/app/pagedList';
 import type { ErpCustomer } from './api';
 
 // User administration (admin document sections 2, 4 and 8).
@@ -17,6 +17,14 @@ export const USER_NO_FILTERS: UserFilters = { q: '', role: '', state: '' };
 export const USER_PAGE_SIZE = 10;
 /** By id, as the API's default (and the list always was). */
 export const USER_DEFAULT_SORT = { sort: 'id', dir: 'asc' as const };
+
+/** 'Administración de Usuarios': paged, sorted, searched and filtered by the server. */
+export const usersList = createPagedList<AdminUserRow, UserFilters, AdminUserPage>({
+  name: 'adminUsers/list',
+  filters: USER_NO_FILTERS,
+  sort: USER_DEFAULT_SORT,
+  pageSize: USER_PAGE_SIZE,
+});
 
 export interface AdminUsersState {
   /** 'Administración de Usuarios': paged, sorted, searched and filtered by the server. */
@@ -54,7 +62,7 @@ export interface CustomerCheckAnswer {
 }
 
 export const initialAdminUsersState: AdminUsersState = {
-  list: pagedList<AdminUserRow, UserFilters>(USER_NO_FILTERS, { ...USER_DEFAULT_SORT, pageSize: USER_PAGE_SIZE }),
+  list: usersList.initialState,
   user: { status: 'idle', data: null, error: null },
   userId: null,
   save: idleFlow,
@@ -72,41 +80,6 @@ const adminUsersSlice = createSlice({
   name: 'adminUsers',
   initialState: initialAdminUsersState,
   reducers: {
-    /** /admin/user mounted (or 'Reintentar'): the page of the search and filters kept. */
-    userListOpened(state) {
-      listLoadStarted(state.list);
-    },
-    /** A page, page size, sort, role or state changed: the saga loads the page at once. */
-    usersListChanged(state, action: PayloadAction<ListChange<UserFilters>>) {
-      changeList(state.list, action.payload, USER_DEFAULT_SORT);
-    },
-    /** A key in the search box (rut, e-mail or company): the saga waits for a pause. */
-    usersSearchTyped(state, action: PayloadAction<string>) {
-      changeList(state.list, { filters: { q: action.payload } }, USER_DEFAULT_SORT);
-    },
-    usersFiltersCleared(state) {
-      changeList(state.list, { filters: USER_NO_FILTERS }, USER_DEFAULT_SORT);
-    },
-    usersLoadStarted(state) {
-      listLoadStarted(state.list);
-    },
-    usersLoaded(state, action: PayloadAction<AdminUserPage>) {
-      listLoaded(state.list, action.payload);
-    },
-    usersLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      listLoadFailed(state.list, action.payload);
-    },
-    /** 'Exportar CSV' of what the search and filters select. */
-    usersExportRequested(state) {
-      state.list.exporting = { status: 'running', error: null };
-    },
-    usersExported(state) {
-      state.list.exporting = idleFlow;
-    },
-    usersExportFailed(state, action: PayloadAction<string>) {
-      state.list.exporting = { status: 'failed', error: action.payload };
-    },
-
     /** 'Editar' of a row: the id goes to session storage (userId) and the update screen opens. */
     userEditChosen(_state, _action: PayloadAction<number>) {},
     /** /admin/user/update mounted with the userId of session storage. */
@@ -181,20 +154,10 @@ const adminUsersSlice = createSlice({
     },
   },
   // another admin may log in next: nothing of this one stays
-  extraReducers: (builder) => builder.addCase(loggedOut, () => initialAdminUsersState).addCase(sessionExpired, () => initialAdminUsersState),
+  extraReducers: (builder) => usersList.nestIn(builder.addCase(loggedOut, () => initialAdminUsersState).addCase(sessionExpired, () => initialAdminUsersState)),
 });
 
 export const {
-  userListOpened,
-  usersListChanged,
-  usersSearchTyped,
-  usersFiltersCleared,
-  usersExportRequested,
-  usersExported,
-  usersExportFailed,
-  usersLoadStarted,
-  usersLoaded,
-  usersLoadFailed,
   userEditChosen,
   userEditOpened,
   userLoaded,
