@@ -1,6 +1,8 @@
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { Action } from '@reduxjs/toolkit';
 import { useCallback, useEffect } from 'react';
 import { useAppDispatch } from '@client/app/hooks';
+import type { Loadable } from '@client/app/loadable';
 import type { PagedList, PagedListActions } from '@client/app/pagedList';
 import { useCardSort, useServerGridProps, type ServerListChange } from './serverGrid';
 
@@ -54,5 +56,25 @@ export function useServerList<R extends GridValidRowModel, Filters extends Recor
     clearFilters: () => dispatch(actions.filtersCleared()),
     /** The toolbar's 'Exportar CSV'. */
     exportCsv: { onClick: () => dispatch(actions.exportRequested()), running: list.exporting.status === 'running' },
+  };
+}
+
+/**
+ * The screen side of a list the API answers whole (a Loadable the grid pages in the browser): the screen asks for it
+ * when it mounts (`opened`, also its 'Reintentar') and gets what ListScreen shows when the load failed. `error`: the
+ * screen's own text of a failure, in place of the answer's message.
+ */
+export function useWholeList(list: Pick<Loadable<unknown>, 'status' | 'error' | 'errorStatus'>, opened: () => Action, error?: string) {
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    dispatch(opened());
+  }, [dispatch, opened]);
+
+  return {
+    failed: list.status === 'failed',
+    error: error ?? list.error,
+    errorStatus: list.errorStatus,
+    onRetry: () => dispatch(opened()),
   };
 }

@@ -2,7 +2,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { type GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
@@ -12,6 +12,7 @@ import { isPending } from '@client/app/loadable';
 import { buyerOrderPath } from '@client/app/routePaths';
 import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
+import { useWholeList } from '@client/components/useServerList';
 import { formatDate } from '@shared/dates';
 import { dashIfNone } from './accountFormat';
 import { selectHistoryDetail, selectPurchaseHistory, type AccountRootState } from './accountSelectors';
@@ -64,10 +65,7 @@ export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistory
   const dispatch = useAppDispatch();
   const history = useAccountSelector(selectPurchaseHistory);
   const detail = useAccountSelector(selectHistoryDetail);
-
-  useEffect(() => {
-    dispatch(historyScreenOpened());
-  }, [dispatch]);
+  const screen = useWholeList(history, historyScreenOpened, ACCOUNT_TEXT.historyLoadFailed);
 
   const columns = useMemo<GridColDef<PurchaseHistoryHeader>[]>(
     () => [
@@ -101,11 +99,8 @@ export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistory
     <ListScreen
       titleId="history-title"
       title={ACCOUNT_TEXT.historyTitle}
-      failed={history.status === 'failed'}
-      error={ACCOUNT_TEXT.historyLoadFailed}
-      errorStatus={history.errorStatus}
+      {...screen}
       retryLabel={ACCOUNT_TEXT.retry}
-      onRetry={() => dispatch(historyScreenOpened())}
       extra={
         <PurchaseDetailDialog
           detail={detail}

@@ -2,7 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminProduct, ProductListItem, SaveProductFields } from '@shared/api/adminProducts';
 import type { Banner, SaveBannerFields } from '@shared/api/banners';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable, type LoadFailure, failedWith } from '@client/app/loadable';
+import { idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { wholeListLoad } from '@client/app/pagedList';
 
 // Product and banner administration (admin document sections 2, 4 and 8).
 
@@ -63,6 +64,10 @@ export interface BannerSubmission {
   filesKey: string;
 }
 
+/** The ERP's styles and the banner set, each answered whole (the grids page them in the browser). */
+const products = wholeListLoad<ProductListItem, 'products'>('products');
+const banners = wholeListLoad<Banner, 'banners'>('banners');
+
 const adminCatalogSlice = createSlice({
   name: 'adminCatalog',
   initialState: initialAdminCatalogState,
@@ -74,15 +79,9 @@ const adminCatalogSlice = createSlice({
       state.statusPending = [];
       state.statusError = null;
     },
-    productsLoadStarted(state) {
-      state.products = { ...state.products, status: 'loading', error: null };
-    },
-    productsLoaded(state, action: PayloadAction<ProductListItem[]>) {
-      state.products = { status: 'loaded', data: action.payload, error: null };
-    },
-    productsLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.products = failedWith([], action.payload);
-    },
+    productsLoadStarted: products.started,
+    productsLoaded: products.loaded,
+    productsLoadFailed: products.failed,
 
     /** The grid shows these skus (one page): their Estado is read in one request. */
     productPageShown(_state, _action: PayloadAction<string[]>) {},
@@ -133,15 +132,9 @@ const adminCatalogSlice = createSlice({
     bannerListOpened(state) {
       state.banners.status = 'loading';
     },
-    bannersLoadStarted(state) {
-      state.banners = { ...state.banners, status: 'loading', error: null };
-    },
-    bannersLoaded(state, action: PayloadAction<Banner[]>) {
-      state.banners = { status: 'loaded', data: action.payload, error: null };
-    },
-    bannersLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.banners = failedWith([], action.payload);
-    },
+    bannersLoadStarted: banners.started,
+    bannersLoaded: banners.loaded,
+    bannersLoadFailed: banners.failed,
 
     bannerEditChosen(_state, _action: PayloadAction<number>) {},
     /** /admin/banner-update mounted with the idBanner of session storage. */

@@ -1,13 +1,11 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AdminJob } from '@shared/api/adminJobs';
 import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
@@ -18,6 +16,7 @@ import { PortalDataGrid } from '@client/components/gridSetup';
 import { JobStatusChip } from '@client/components/JobStatusChip';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { ListToolbar } from '@client/components/ListToolbar';
+import { linkColumn } from '@client/components/rowActions';
 import { useServerList } from '@client/components/useServerList';
 import { selectJobsList, selectJobsRetry, selectJobsSummary, selectSelectedJobs, type AdminJobsRootState } from './adminJobsSelectors';
 import { jobsList, jobsRetryRequested, jobsSelectionChanged } from './adminJobsSlice';
@@ -38,16 +37,7 @@ const failureOptions = (['exhausted', 'rejected'] as const).map((value) => ({ va
 const dateTime = (value: string | null) => formatDateTime(value);
 
 const columns: GridColDef<AdminJob>[] = [
-  {
-    field: 'id',
-    headerName: T.colId,
-    width: 80,
-    renderCell: ({ row, tabIndex }) => (
-      <Link component={RouterLink} to={adminJobPath(row.id)} tabIndex={tabIndex} aria-label={fill(T.viewJob, { id: row.id })}>
-        {row.id}
-      </Link>
-    ),
-  },
+  linkColumn<AdminJob>({ field: 'id', headerName: T.colId, width: 80, to: (row) => adminJobPath(row.id), text: (row) => row.id, label: (row) => fill(T.viewJob, { id: row.id }) }),
   { field: 'kind', headerName: T.colKind, minWidth: 150, flex: 0.8, valueFormatter: (value: string) => jobKindLabel(value) },
   { field: 'key', headerName: T.colKey, minWidth: 190, flex: 1 },
   { field: 'status', headerName: T.colStatus, width: 210, renderCell: ({ row }) => <JobStatusChip job={row} /> },
@@ -70,20 +60,14 @@ const columns: GridColDef<AdminJob>[] = [
   { field: 'createdAt', headerName: T.colCreatedAt, width: 150, valueFormatter: dateTime },
   { field: 'lastAttemptAt', headerName: T.colLastAttemptAt, width: 150, valueFormatter: dateTime },
   { field: 'nextAttemptAt', headerName: T.colNextAttemptAt, width: 150, valueFormatter: (value: string, row) => (row.status === 'pending' ? dateTime(value) : '') },
-  {
+  linkColumn<AdminJob>({
     field: 'orderNumber',
     headerName: T.colOrder,
     width: 110,
     sortable: false,
-    renderCell: ({ row, tabIndex }) =>
-      row.orderNumber ? (
-        <Link component={RouterLink} to={adminOrderPath(row.orderNumber)} tabIndex={tabIndex}>
-          {row.orderNumber}
-        </Link>
-      ) : (
-        ''
-      ),
-  },
+    to: (row) => (row.orderNumber ? adminOrderPath(row.orderNumber) : null),
+    text: (row) => row.orderNumber,
+  }),
 ];
 
 /** The ids a grid selection names: 'exclude' (every row but these) is read against the page shown. */

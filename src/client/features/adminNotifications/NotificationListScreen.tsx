@@ -1,8 +1,5 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import IconButton from '@mui/material/IconButton';
 import { type GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import type { NotificationRecipient } from '@shared/api/notifications';
 import { fill } from '@shared/messages';
@@ -11,6 +8,8 @@ import { MAX_NOTIFICATIONS, SECTION_LABELS } from '@shared/schemas/notifications
 import { useAppDispatch } from '@client/app/hooks';
 import { PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
+import { deleteColumn, editColumn } from '@client/components/rowActions';
+import { useWholeList } from '@client/components/useServerList';
 import { NOTIFICATION_CREATE_PATH } from './adminNotificationsPaths';
 import { selectNotificationDelete, selectNotifications, type AdminNotificationsRootState } from './adminNotificationsSelectors';
 import { notificationDeleteRequested, notificationEditChosen, notificationListOpened } from './adminNotificationsSlice';
@@ -34,51 +33,22 @@ export default function NotificationListScreen() {
   const dispatch = useAppDispatch();
   const list = useAdminSelector(selectNotifications);
   const deleting = useAdminSelector(selectNotificationDelete).status === 'running';
-
-  useEffect(() => {
-    dispatch(notificationListOpened());
-  }, [dispatch]);
+  const screen = useWholeList(list, notificationListOpened);
 
   const columns = useMemo<GridColDef<NotificationRecipient>[]>(
     () => [
       ...dataColumns,
-      {
-        field: 'editar',
+      editColumn<NotificationRecipient>({
         headerName: T.colEdit,
-        width: 80,
-        sortable: false,
-        filterable: false,
-        renderCell: ({ row, tabIndex }) => (
-          <IconButton
-            aria-label={fill(T.editNotification, { section: SECTION_LABELS[row.section] })}
-            color="primary"
-            size="small"
-            tabIndex={tabIndex}
-            onClick={() => dispatch(notificationEditChosen(row.id))}
-          >
-            <EditIcon fontSize="small" />
-          </IconButton>
-        ),
-      },
-      {
-        field: 'eliminar',
+        label: (row) => fill(T.editNotification, { section: SECTION_LABELS[row.section] }),
+        onClick: (row) => dispatch(notificationEditChosen(row.id)),
+      }),
+      deleteColumn<NotificationRecipient>({
         headerName: T.colDelete,
-        width: 90,
-        sortable: false,
-        filterable: false,
-        renderCell: ({ row, tabIndex }) => (
-          <IconButton
-            aria-label={fill(T.deleteNotification, { section: SECTION_LABELS[row.section] })}
-            color="error"
-            size="small"
-            tabIndex={tabIndex}
-            disabled={deleting}
-            onClick={() => dispatch(notificationDeleteRequested(row))}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        ),
-      },
+        label: (row) => fill(T.deleteNotification, { section: SECTION_LABELS[row.section] }),
+        disabled: deleting,
+        onClick: (row) => dispatch(notificationDeleteRequested(row)),
+      }),
     ],
     [dispatch, deleting],
   );
@@ -89,11 +59,8 @@ export default function NotificationListScreen() {
       titleId="admin-notifications-title"
       title={T.listTitle}
       create={loaded && list.data.length < MAX_NOTIFICATIONS ? { to: NOTIFICATION_CREATE_PATH, label: T.create } : null}
-      failed={list.status === 'failed'}
-      error={list.error}
-      errorStatus={list.errorStatus}
+      {...screen}
       retryLabel={T.retry}
-      onRetry={() => dispatch(notificationListOpened())}
     >
       <GridBox>
         <PortalDataGrid

@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api/notifications';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable, type LoadFailure, failedWith } from '@client/app/loadable';
+import { idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { wholeListLoad } from '@client/app/pagedList';
 
 // Notification recipients (admin document sections 2, 4 and 8): at most one per section, so at most three.
 
@@ -28,6 +29,9 @@ export const initialAdminNotificationsState: AdminNotificationsState = {
 
 const byId = (a: NotificationRecipient, b: NotificationRecipient) => a.id - b.id;
 
+/** The recipients, answered whole (at most one a section). */
+const recipients = wholeListLoad<NotificationRecipient, 'notifications'>('notifications');
+
 const adminNotificationsSlice = createSlice({
   name: 'adminNotifications',
   initialState: initialAdminNotificationsState,
@@ -41,15 +45,9 @@ const adminNotificationsSlice = createSlice({
       state.notifications.status = 'loading';
       state.save = idleFlow;
     },
-    notificationsLoadStarted(state) {
-      state.notifications = { ...state.notifications, status: 'loading', error: null };
-    },
-    notificationsLoaded(state, action: PayloadAction<NotificationRecipient[]>) {
-      state.notifications = { status: 'loaded', data: action.payload, error: null };
-    },
-    notificationsLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.notifications = failedWith([], action.payload);
-    },
+    notificationsLoadStarted: recipients.started,
+    notificationsLoaded: recipients.loaded,
+    notificationsLoadFailed: recipients.failed,
 
     /** 'Editar' of a row: the id goes to session storage (idNotif) and the update screen opens. */
     notificationEditChosen(_state, _action: PayloadAction<number>) {},

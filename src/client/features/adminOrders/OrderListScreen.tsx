@@ -1,8 +1,6 @@
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AdminOrderRow } from '@shared/api/adminOrders';
 import { formatDateTime } from '@shared/dates';
 import { ERP_STATUS_LABELS } from '@shared/erpStatus';
@@ -15,6 +13,7 @@ import { adminOrderPath } from '@client/app/routePaths';
 import { PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { ListToolbar } from '@client/components/ListToolbar';
+import { linkColumn } from '@client/components/rowActions';
 import { useServerList } from '@client/components/useServerList';
 import { selectOrdersList, type AdminOrdersRootState } from './adminOrdersSelectors';
 import { ordersList } from './adminOrdersSlice';
@@ -27,16 +26,14 @@ const useOrdersSelector = useSelector.withTypes<AdminOrdersRootState>();
 const options = <K extends string>(values: readonly K[], labels: Record<K, string>) => values.map((value) => ({ value, label: labels[value] }));
 
 const columns: GridColDef<AdminOrderRow>[] = [
-  {
+  linkColumn<AdminOrderRow>({
     field: 'number',
     headerName: T.colNumber,
     width: 110,
-    renderCell: ({ row, tabIndex }) => (
-      <Link component={RouterLink} to={adminOrderPath(row.number)} tabIndex={tabIndex} aria-label={fill(T.viewOrder, { number: row.number })}>
-        {row.number}
-      </Link>
-    ),
-  },
+    to: (row) => adminOrderPath(row.number),
+    text: (row) => row.number,
+    label: (row) => fill(T.viewOrder, { number: row.number }),
+  }),
   { field: 'createdAt', headerName: T.colCreatedAt, width: 140, valueFormatter: (value: string) => formatDateTime(value) },
   { field: 'orderType', headerName: T.colType, width: 100, valueFormatter: (value: AdminOrderRow['orderType']) => ORDER_TYPE_LABELS[value] },
   { field: 'orderState', headerName: T.colState, width: 130, renderCell: ({ row }) => <OrderStateChip state={row.orderState} /> },
