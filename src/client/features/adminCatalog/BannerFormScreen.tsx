@@ -23,7 +23,6 @@ import {
   type BannerFileField,
   type BannerForm,
 } from '@shared/schemas/banners';
-import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch } from '@client/app/hooks';
 import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
@@ -33,7 +32,7 @@ import { bannerCreateOpened, bannerEditOpened, bannerSaveSubmitted } from './adm
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { BANNER_LIST_PATH } from './adminPaths';
 import type { BannerFiles } from './api';
-import { FilePicker } from './FilePicker';
+import { useFileFields } from './FilePicker';
 import { keepFiles } from './pendingFiles';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -101,7 +100,6 @@ function BackToList() {
 
 function BannerFilesForm({ banner, running }: { banner: Banner | null; running: boolean }) {
   const dispatch = useAppDispatch();
-  const [problem, setProblem] = useState<FileProblem | null>(null);
   const formik = useFormik<FormValues>({
     initialValues: { id: banner?.id, nameFile: banner?.nameFile ?? '', bannerImageFile: null, bannerImage2File: null, bannerImage3File: null },
     validationSchema: bannerSchema,
@@ -114,14 +112,8 @@ function BannerFilesForm({ banner, running }: { banner: Banner | null; running: 
   });
   // a refused submit takes the focus to the first field in error (components/focusFirstError)
   const formRef = useFocusFirstError(formik);
-  const { values, touched, errors } = formik;
-
-  const choose = (field: BannerFileField, file: File | null) => {
-    void formik.setFieldTouched(field, true, false);
-    void formik.setFieldValue(field, file, true);
-    const found = file ? bannerFileProblem(file) : null;
-    if (found) setProblem(found);
-  };
+  const { values, errors } = formik;
+  const { pickers, problemDialog, setProblem } = useFileFields<BannerFileField, FormValues>(formik, (_field, file) => bannerFileProblem(file));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -136,21 +128,10 @@ function BannerFilesForm({ banner, running }: { banner: Banner | null; running: 
       <Stack spacing={2.5}>
         <Alert severity="info">{BANNER_MSG.sizeNote}</Alert>
         {nothingChosen && <Alert severity="error">{nothingChosen}</Alert>}
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
-          {BANNER_FILE_FIELDS.map((field) => (
-            <FilePicker
-              key={field}
-              name={field}
-              label={LABELS[field]}
-              kind="image"
-              accept={BANNER_ACCEPT}
-              currentUrl={banner?.[BANNER_URL_FIELDS[field]]}
-              file={values[field] ?? null}
-              error={touched[field] ? (errors[field] as string | undefined) : undefined}
-              onChoose={(file) => choose(field, file)}
-            />
-          ))}
-        </Box>
+        {pickers(
+          BANNER_FILE_FIELDS.map((field) => ({ field, label: LABELS[field], kind: 'image', accept: BANNER_ACCEPT, currentUrl: banner?.[BANNER_URL_FIELDS[field]] })),
+          3,
+        )}
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
           <BackToList />
           <Button
@@ -164,14 +145,7 @@ function BannerFilesForm({ banner, running }: { banner: Banner | null; running: 
         </Stack>
       </Stack>
 
-      <ConfirmDialog
-        open={Boolean(problem)}
-        title={problem?.title ?? ''}
-        text={problem?.message}
-        positiveText={ADMIN_CATALOG_TEXT.accept}
-        onConfirm={() => setProblem(null)}
-        onDecline={() => setProblem(null)}
-      />
+      {problemDialog}
     </form>
   );
 }

@@ -23,11 +23,8 @@ import {
   PRODUCT_FILES,
   PRODUCT_GENEROS,
   productUpdateSchema,
-  type FileProblem,
   type ProductFileField,
-  type ProductUpdateForm,
-} from '@shared/schemas/adminProducts';
-import { ConfirmDialog } from '@client/components/ConfirmDialog';
+  type ProductUpdateForm } from '@shared/schemas/adminProducts';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch } from '@client/app/hooks';
 import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
@@ -36,7 +33,7 @@ import { selectEditedProduct, selectEditedProductSku, selectProductSave, type Ad
 import { PRODUCT_LIST_PATH } from './adminPaths';
 import { productEditOpened, productSaveSubmitted } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
-import { FilePicker } from './FilePicker';
+import { useFileFields } from './FilePicker';
 import { keepFiles } from './pendingFiles';
 import type { ProductFiles } from './api';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -119,7 +116,6 @@ function BackToList() {
 
 function ProductForm({ record, sku, description, running }: { record: AdminProduct; sku: string; description: string; running: boolean }) {
   const dispatch = useAppDispatch();
-  const [problem, setProblem] = useState<FileProblem | null>(null);
   const formik = useFormik<FormValues>({
     initialValues: initialValues(record, sku, description),
     validationSchema: productUpdateSchema,
@@ -131,16 +127,10 @@ function ProductForm({ record, sku, description, running }: { record: AdminProdu
   // a refused submit takes the focus to the first field in error (components/focusFirstError)
   const formRef = useFocusFirstError(formik);
   const { values, touched, errors } = formik;
+  // Each file is checked when chosen: a dialog with the spec's title and text, and the message stays under the field.
+  const { pickers, problemDialog } = useFileFields<ProductFileField, FormValues>(formik, (field, file) => fileProblem(PRODUCT_FILES[field].kind, file));
   const offer = values.offer === true;
   const fieldError = (field: keyof FormValues): string | undefined => (touched[field] && typeof errors[field] === 'string' ? errors[field] : undefined);
-
-  // Each file is checked when chosen: a dialog with the spec's title and text, and the message stays under the field.
-  const choose = (field: ProductFileField, file: File | null) => {
-    void formik.setFieldTouched(field, true, false);
-    void formik.setFieldValue(field, file, true);
-    const found = file ? fileProblem(PRODUCT_FILES[field].kind, file) : null;
-    if (found) setProblem(found);
-  };
 
   return (
     <form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
@@ -197,24 +187,13 @@ function ProductForm({ record, sku, description, running }: { record: AdminProdu
         <Typography component="h2" variant="h2">
           {ADMIN_CATALOG_TEXT.filesTitle}
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
-          {PRODUCT_FILE_FIELDS.map((field) => {
+        {pickers(
+          PRODUCT_FILE_FIELDS.map((field) => {
             const spec = PRODUCT_FILES[field];
-            return (
-              <FilePicker
-                key={field}
-                name={field}
-                label={spec.label}
-                kind={spec.kind}
-                accept={PRODUCT_ACCEPT[spec.kind]}
-                currentUrl={values[spec.urlField]}
-                file={values[field] ?? null}
-                error={touched[field] ? (errors[field] as string | undefined) : undefined}
-                onChoose={(file) => choose(field, file)}
-              />
-            );
-          })}
-        </Box>
+            return { field, label: spec.label, kind: spec.kind, accept: PRODUCT_ACCEPT[spec.kind], currentUrl: values[spec.urlField] };
+          }),
+          2,
+        )}
 
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
           <BackToList />
@@ -229,14 +208,7 @@ function ProductForm({ record, sku, description, running }: { record: AdminProdu
         </Stack>
       </Stack>
 
-      <ConfirmDialog
-        open={Boolean(problem)}
-        title={problem?.title ?? ''}
-        text={problem?.message}
-        positiveText={ADMIN_CATALOG_TEXT.accept}
-        onConfirm={() => setProblem(null)}
-        onDecline={() => setProblem(null)}
-      />
+      {problemDialog}
     </form>
   );
 }
