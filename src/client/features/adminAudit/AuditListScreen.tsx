@@ -8,10 +8,7 @@ import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, auditFieldLabel } from '@shared/schemas/adminAudit';
 import { useAppDispatch } from '@client/app/hooks';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
-import { ListToolbar } from '@client/components/ListToolbar';
-import { useServerList } from '@client/components/useServerList';
+import { ServerListScreen } from '@client/components/ServerListScreen';
 import { selectAuditList, selectOpenedChange, type AdminAuditRootState } from './adminAuditSelectors';
 import { auditChangeClosed, auditChangeOpened, auditList } from './adminAuditSlice';
 import { ADMIN_AUDIT_TEXT as T } from './adminAuditTexts';
@@ -41,7 +38,6 @@ export default function AuditListScreen() {
   const dispatch = useAppDispatch();
   const list = useAuditSelector(selectAuditList);
   const opened = useAuditSelector(selectOpenedChange);
-  const { filters } = list;
 
   const columns = useMemo<GridColDef<AuditRow>[]>(
     () => [
@@ -67,50 +63,31 @@ export default function AuditListScreen() {
     [dispatch],
   );
 
-  const { gridProps, cardSort, screen, setFilter, typeFilter, clearFilters, exportCsv } = useServerList(list, auditList.actions, columns, {
-    loadFailed: T.loadFailed,
-    sortOf: (field) => SORT_OF[field] ?? field,
-    fieldOf: (sort) => FIELD_OF[sort] ?? sort,
-  });
-
   return (
-    <ListScreen
+    <ServerListScreen
       titleId="admin-audit-title"
       title={T.title}
-      {...screen}
-      retryLabel={T.retry}
+      list={list}
+      actions={auditList.actions}
+      columns={columns}
+      texts={{ grid: T.grid, empty: T.empty, retry: T.retry, loadFailed: T.loadFailed }}
+      options={{ sortOf: (field) => SORT_OF[field] ?? field, fieldOf: (sort) => FIELD_OF[sort] ?? sort }}
+      filters={{
+        label: T.filters,
+        search: { label: T.search, placeholder: T.searchPlaceholder },
+        texts: [
+          { name: 'actor', label: T.actor, placeholder: T.actorPlaceholder },
+          { name: 'entityId', label: T.entityId },
+        ],
+        selects: [
+          { name: 'entity', label: T.entity, options: entityOptions },
+          { name: 'action', label: T.action, options: actionOptions },
+        ],
+        dates: true,
+        exportCsv: true,
+      }}
       extra={<AuditChangeDialog row={opened} onClose={() => dispatch(auditChangeClosed())} />}
-      toolbar={
-        <ListToolbar
-          sort={cardSort}
-          label={T.filters}
-          search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (value) => typeFilter('q', value) }}
-          texts={[
-            { name: 'actor', label: T.actor, placeholder: T.actorPlaceholder, value: filters.actor },
-            { name: 'entityId', label: T.entityId, value: filters.entityId },
-          ]}
-          onText={typeFilter}
-          selects={[
-            { name: 'entity', label: T.entity, value: filters.entity, options: entityOptions },
-            { name: 'action', label: T.action, value: filters.action, options: actionOptions },
-          ]}
-          onSelect={setFilter}
-          dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
-          onClear={clearFilters}
-          exportCsv={exportCsv}
-        />
-      }
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.grid}
-          rows={list.rows}
-          columns={columns}
-          {...gridProps}
-          noRowsLabel={T.empty}
-          cards={{ title: 'at', actions: ['changes'] }}
-        />
-      </GridBox>
-    </ListScreen>
+      grid={{ cards: { title: 'at', actions: ['changes'] } }}
+    />
   );
 }

@@ -12,12 +12,9 @@ import { fill } from '@shared/messages';
 import { JOB_FAILURE_LABELS, JOB_KIND_LABELS, JOB_STATUS_LABELS } from '@shared/schemas/adminJobs';
 import { useAppDispatch } from '@client/app/hooks';
 import { adminJobPath, adminOrderPath } from '@client/app/routePaths';
-import { PortalDataGrid } from '@client/components/gridSetup';
 import { JobStatusChip } from '@client/components/JobStatusChip';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
-import { ListToolbar } from '@client/components/ListToolbar';
 import { linkColumn } from '@client/components/rowActions';
-import { useServerList } from '@client/components/useServerList';
+import { ServerListScreen } from '@client/components/ServerListScreen';
 import { selectJobsList, selectJobsRetry, selectJobsSummary, selectSelectedJobs, type AdminJobsRootState } from './adminJobsSelectors';
 import { jobsList, jobsRetryRequested, jobsSelectionChanged } from './adminJobsSlice';
 import { ADMIN_JOBS_TEXT as T, jobKindLabel } from './adminJobsTexts';
@@ -85,67 +82,53 @@ export default function JobListScreen() {
   const summary = useJobsSelector(selectJobsSummary).data;
 
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selected) }), [selected]);
-  const filters = list.filters;
-  const { gridProps, cardSort, screen, setFilter, typeFilter, clearFilters, exportCsv } = useServerList(list, jobsList.actions, columns, { loadFailed: T.loadFailed });
-
   return (
-    <ListScreen
+    <ServerListScreen
       titleId="admin-jobs-title"
       title={T.title}
-      {...screen}
-      retryLabel={T.retry}
-      toolbar={
-        <>
-          {summary && (
-            <Stack direction="row" spacing={1} useFlexGap aria-label={T.summary} role="status" sx={{ flexWrap: 'wrap', mb: 2 }}>
-              <Chip color={summary.failed > 0 ? 'error' : 'default'} label={fill(T.summaryFailed, { n: summary.failed })} />
-              <Chip label={fill(T.summaryPending, { n: summary.pending })} />
-              <Chip label={fill(T.summaryWaiting, { n: summary.waiting })} />
-              {summary.oldestPendingAt && <Chip variant="outlined" label={fill(T.summaryOldest, { at: formatDateTime(summary.oldestPendingAt) })} />}
-            </Stack>
-          )}
-          <ListToolbar
-            sort={cardSort}
-            label={T.filters}
-            search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => typeFilter('q', q) }}
-            selects={[
-              { name: 'status', label: T.status, value: filters.status, options: statusOptions },
-              { name: 'kind', label: T.kind, value: filters.kind, options: kindOptions },
-              { name: 'failure', label: T.failure, value: filters.failure, options: failureOptions },
-            ]}
-            onSelect={setFilter}
-            dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
-            onClear={clearFilters}
-            exportCsv={exportCsv}
-            actions={
-              <Button
-                variant="contained"
-                color="warning"
-                startIcon={<ReplayIcon />}
-                disabled={selected.length === 0 || retrying}
-                onClick={() => dispatch(jobsRetryRequested(selected))}
-              >
-                {fill(T.retrySelected, { n: selected.length })}
-              </Button>
-            }
-          />
-        </>
+      list={list}
+      actions={jobsList.actions}
+      columns={columns}
+      texts={{ grid: T.grid, empty: T.empty, retry: T.retry, loadFailed: T.loadFailed }}
+      above={
+        summary && (
+          <Stack direction="row" spacing={1} useFlexGap aria-label={T.summary} role="status" sx={{ flexWrap: 'wrap', mb: 2 }}>
+            <Chip color={summary.failed > 0 ? 'error' : 'default'} label={fill(T.summaryFailed, { n: summary.failed })} />
+            <Chip label={fill(T.summaryPending, { n: summary.pending })} />
+            <Chip label={fill(T.summaryWaiting, { n: summary.waiting })} />
+            {summary.oldestPendingAt && <Chip variant="outlined" label={fill(T.summaryOldest, { at: formatDateTime(summary.oldestPendingAt) })} />}
+          </Stack>
+        )
       }
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.grid}
-          rows={list.rows}
-          columns={columns}
-          {...gridProps}
-          checkboxSelection
-          isRowSelectable={({ row }) => canRetry(row)}
-          rowSelectionModel={selectionModel}
-          onRowSelectionModelChange={(model) => dispatch(jobsSelectionChanged(selectedIds(model, list.rows)))}
-          noRowsLabel={T.empty}
-          cards={{ title: 'id' }}
-        />
-      </GridBox>
-    </ListScreen>
+      filters={{
+        label: T.filters,
+        search: { label: T.search, placeholder: T.searchPlaceholder },
+        selects: [
+          { name: 'status', label: T.status, options: statusOptions },
+          { name: 'kind', label: T.kind, options: kindOptions },
+          { name: 'failure', label: T.failure, options: failureOptions },
+        ],
+        dates: true,
+        exportCsv: true,
+        actions: (
+          <Button
+            variant="contained"
+            color="warning"
+            startIcon={<ReplayIcon />}
+            disabled={selected.length === 0 || retrying}
+            onClick={() => dispatch(jobsRetryRequested(selected))}
+          >
+            {fill(T.retrySelected, { n: selected.length })}
+          </Button>
+        ),
+      }}
+      grid={{
+        checkboxSelection: true,
+        isRowSelectable: ({ row }) => canRetry(row),
+        rowSelectionModel: selectionModel,
+        onRowSelectionModelChange: (model) => dispatch(jobsSelectionChanged(selectedIds(model, list.rows))),
+        cards: { title: 'id' },
+      }}
+    />
   );
 }

@@ -10,11 +10,8 @@ import { ORDER_STATE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_S
 import { ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
 import { ADMIN_PAYMENT_STATUSES, ERP_SUBMISSIONS } from '@shared/schemas/adminOrders';
 import { adminOrderPath } from '@client/app/routePaths';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
-import { ListToolbar } from '@client/components/ListToolbar';
 import { linkColumn } from '@client/components/rowActions';
-import { useServerList } from '@client/components/useServerList';
+import { ServerListScreen } from '@client/components/ServerListScreen';
 import { selectOrdersList, type AdminOrdersRootState } from './adminOrdersSelectors';
 import { ordersList } from './adminOrdersSlice';
 import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
@@ -66,44 +63,28 @@ const columns: GridColDef<AdminOrderRow>[] = [
 /** /admin/orders: 'Pedidos', every portal order, newest first: search, filters, sort, pages and the CSV of what they select. */
 export default function OrderListScreen() {
   const list = useOrdersSelector(selectOrdersList);
-  const { filters } = list;
-  const { gridProps, cardSort, screen, setFilter, typeFilter, clearFilters, exportCsv } = useServerList(list, ordersList.actions, columns, { loadFailed: T.loadFailed });
-
   return (
-    <ListScreen
+    <ServerListScreen
       titleId="admin-orders-title"
       title={T.title}
-      {...screen}
-      retryLabel={T.retry}
-      toolbar={
-        <ListToolbar
-          sort={cardSort}
-          label={T.filters}
-          search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => typeFilter('q', q) }}
-          selects={[
-            { name: 'state', label: T.state, value: filters.state, options: options(ORDER_STATES, ORDER_STATE_LABELS) },
-            { name: 'orderType', label: T.orderType, value: filters.orderType, options: options(ORDER_TYPES, ORDER_TYPE_LABELS) },
-            { name: 'paymentMethod', label: T.paymentMethod, value: filters.paymentMethod, options: options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS) },
-            { name: 'paymentStatus', label: T.paymentStatus, value: filters.paymentStatus, options: options(ADMIN_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
-            { name: 'erpStatus', label: T.erpStatus, value: filters.erpStatus, options: options(ERP_SUBMISSIONS, ERP_STATUS_LABELS) },
-          ]}
-          onSelect={setFilter}
-          dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
-          onClear={clearFilters}
-          exportCsv={exportCsv}
-        />
-      }
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.grid}
-          rows={list.rows}
-          columns={columns}
-          {...gridProps}
-          noRowsLabel={T.empty}
-          cards={{ title: 'number' }}
-        />
-      </GridBox>
-    </ListScreen>
+      list={list}
+      actions={ordersList.actions}
+      columns={columns}
+      texts={{ grid: T.grid, empty: T.empty, retry: T.retry, loadFailed: T.loadFailed }}
+      filters={{
+        label: T.filters,
+        search: { label: T.search, placeholder: T.searchPlaceholder },
+        selects: [
+          { name: 'state', label: T.state, options: options(ORDER_STATES, ORDER_STATE_LABELS) },
+          { name: 'orderType', label: T.orderType, options: options(ORDER_TYPES, ORDER_TYPE_LABELS) },
+          { name: 'paymentMethod', label: T.paymentMethod, options: options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS) },
+          { name: 'paymentStatus', label: T.paymentStatus, options: options(ADMIN_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
+          { name: 'erpStatus', label: T.erpStatus, options: options(ERP_SUBMISSIONS, ERP_STATUS_LABELS) },
+        ],
+        dates: true,
+        exportCsv: true,
+      }}
+      grid={{ cards: { title: 'number' } }}
+    />
   );
 }

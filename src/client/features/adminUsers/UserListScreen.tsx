@@ -8,11 +8,8 @@ import { fill } from '@shared/messages';
 import { assignableUserTypes, USER_MSG, USER_TYPE_LABELS } from '@shared/schemas/users';
 import { listFiltered } from '@client/app/pagedList';
 import { useAppDispatch } from '@client/app/hooks';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
-import { ListToolbar } from '@client/components/ListToolbar';
 import { deleteColumn, editColumn } from '@client/components/rowActions';
-import { useServerList } from '@client/components/useServerList';
+import { ServerListScreen } from '@client/components/ServerListScreen';
 import { USER_CREATE_PATH } from './adminUsersPaths';
 import { selectCurrentRole, selectUserDelete, selectUsersList, type AdminUsersRootState } from './adminUsersSelectors';
 import { userDeleteRequested, userEditChosen, usersList } from './adminUsersSlice';
@@ -51,7 +48,6 @@ export default function UserListScreen() {
   const list = useAdminSelector(selectUsersList);
   const role = useAdminSelector(selectCurrentRole);
   const deleting = useAdminSelector(selectUserDelete).status === 'running';
-  const { filters } = list;
   const roleOptions = useMemo(() => assignableUserTypes(role).map((value) => ({ value, label: USER_TYPE_LABELS[value] })), [role]);
 
   const columns = useMemo<GridColDef<AdminUserRow>[]>(
@@ -68,40 +64,25 @@ export default function UserListScreen() {
     [dispatch, deleting],
   );
 
-  const { gridProps, cardSort, screen, setFilter, typeFilter, clearFilters, exportCsv } = useServerList(list, usersList.actions, columns, {});
-
   return (
-    <ListScreen
+    <ServerListScreen
       titleId="admin-users-title"
       title={USER_MSG.listTitle}
       create={{ to: USER_CREATE_PATH, label: T.create }}
-      {...screen}
-      retryLabel={T.retry}
-      toolbar={
-        <ListToolbar
-          sort={cardSort}
-          label={T.filters}
-          search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => typeFilter('q', q) }}
-          selects={[
-            { name: 'role', label: T.colRole, value: filters.role, options: roleOptions },
-            { name: 'state', label: T.colEnabled, value: filters.state, options: stateOptions },
-          ]}
-          onSelect={setFilter}
-          onClear={clearFilters}
-          exportCsv={exportCsv}
-        />
-      }
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.usersGrid}
-          rows={list.rows}
-          columns={columns}
-          {...gridProps}
-          noRowsLabel={listFiltered(list) ? T.noMatch : USER_MSG.empty}
-          cards={{ title: 'username', actions: ['editar', 'eliminar'] }}
-        />
-      </GridBox>
-    </ListScreen>
+      list={list}
+      actions={usersList.actions}
+      columns={columns}
+      texts={{ grid: T.usersGrid, empty: listFiltered(list) ? T.noMatch : USER_MSG.empty, retry: T.retry }}
+      filters={{
+        label: T.filters,
+        search: { label: T.search, placeholder: T.searchPlaceholder },
+        selects: [
+          { name: 'role', label: T.colRole, options: roleOptions },
+          { name: 'state', label: T.colEnabled, options: stateOptions },
+        ],
+        exportCsv: true,
+      }}
+      grid={{ cards: { title: 'username', actions: ['editar', 'eliminar'] } }}
+    />
   );
 }

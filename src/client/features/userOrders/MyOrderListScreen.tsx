@@ -7,10 +7,8 @@ import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@shared/orderTracking';
 import { buyerOrderPath } from '@client/app/routePaths';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { linkColumn } from '@client/components/rowActions';
-import { useServerList } from '@client/components/useServerList';
+import { ServerListScreen } from '@client/components/ServerListScreen';
 import { OrderStatusChip } from './OrderStatusChip';
 import { selectErpAvailable, selectMyOrders, type UserOrdersRootState } from './userOrdersSelectors';
 import { myOrdersList } from './userOrdersSlice';
@@ -48,31 +46,23 @@ const PAGE_SIZES = [10, 20, 50];
 export default function MyOrderListScreen() {
   const list = useOrdersSelector(selectMyOrders);
   const erpAvailable = useOrdersSelector(selectErpAvailable);
-  const { gridProps, screen } = useServerList(list, myOrdersList.actions, columns, { loadFailed: T.loadFailed, pageSizes: PAGE_SIZES });
-
   return (
-    <ListScreen
+    <ServerListScreen
       titleId="my-orders-title"
       title={T.title}
-      {...screen}
-      retryLabel={T.retry}
-    >
-      {!erpAvailable && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {T.erpUnavailable}
-        </Alert>
-      )}
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.grid}
-          rows={list.rows}
-          columns={columns}
-          {...gridProps}
-          disableColumnSorting
-          noRowsLabel={T.empty}
-          cards={{ title: 'number' }}
-        />
-      </GridBox>
-    </ListScreen>
+      list={list}
+      actions={myOrdersList.actions}
+      columns={columns}
+      texts={{ grid: T.grid, empty: T.empty, retry: T.retry, loadFailed: T.loadFailed }}
+      options={{ pageSizes: PAGE_SIZES }}
+      notice={
+        !erpAvailable && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {T.erpUnavailable}
+          </Alert>
+        )
+      }
+      grid={{ disableColumnSorting: true, cards: { title: 'number' } }}
+    />
   );
 }
