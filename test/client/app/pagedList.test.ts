@@ -5,7 +5,7 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import { delay } from 'redux-saga/effects';
 import { HttpError } from '@client/api/http';
 import { saveFile } from '@client/app/download';
-import type { Loadable } from '@client/app/loadable';
+import { flowSteps, type Flow, type Loadable } from '@client/app/loadable';
 import { notify } from '@client/app/notify';
 import { createPagedList, SEARCH_DEBOUNCE_MS, toListQuery, wholeListLoad, type PagedList } from '@client/app/pagedList';
 import { pagedListSagas } from '@client/app/pagedListSagas';
@@ -200,5 +200,23 @@ describe('pagedListSagas: the page, the pause after a key, the CSV', () => {
   it('a list without a CSV export exports nothing', () => {
     const plain = pagedListSagas(things, { selectQuery: selectThingsQuery, fetchPage: fetchThings });
     testSaga(plain.handleExportRequested).next().isDone();
+  });
+});
+
+describe('flowSteps: a flow under its own event names', () => {
+  const steps = flowSteps<'save'>('save');
+  const flows = createSlice({
+    name: 'flows',
+    initialState: { save: { status: 'idle', error: null } } as { save: Flow },
+    reducers: { submitted: steps.start<{ id: number }>(), declined: steps.idle, saved: steps.idle, failed: steps.failed },
+  });
+  const f = flows.actions;
+
+  it('runs with what its event carries, goes idle when done or declined, and keeps the failure message', () => {
+    const running = flows.reducer(undefined, f.submitted({ id: 3 }));
+    expect(running.save).toEqual({ status: 'running', error: null });
+    expect(flows.reducer(running, f.declined()).save).toEqual({ status: 'idle', error: null });
+    expect(flows.reducer(running, f.saved()).save).toEqual({ status: 'idle', error: null });
+    expect(flows.reducer(running, f.failed('No se pudo guardar')).save).toEqual({ status: 'failed', error: 'No se pudo guardar' });
   });
 });

@@ -1,7 +1,7 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminJob, AdminJobDetail, AdminJobList, JobsSummary, RetryJobResponse, RetryJobsResponse } from '@shared/api/adminJobs';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadFailure } from '@client/app/loadable';
+import { flowSteps, idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadFailure } from '@client/app/loadable';
 import { createPagedList, type PagedList } from '@client/app/pagedList';
 
 // 'Trabajos ERP' (admin area): the outbox jobs with their tries, retried one or many; and the failed-jobs count of the
@@ -48,6 +48,9 @@ export const initialAdminJobsState: AdminJobsState = {
   summary: idleLoad(null),
 };
 
+/** The flows' steps (save, delete, retry…). */
+const retrySteps = flowSteps<'retry'>('retry');
+
 const adminJobsSlice = createSlice({
   name: 'adminJobs',
   initialState: initialAdminJobsState,
@@ -56,16 +59,10 @@ const adminJobsSlice = createSlice({
       state.selected = action.payload;
     },
     /** 'Reintentar' of the selection: the saga asks first. */
-    jobsRetryRequested(state, _action: PayloadAction<number[]>) {
-      state.retry = { status: 'running', error: null };
-    },
+    jobsRetryRequested: retrySteps.start<number[]>(),
     /** 'Reintentar' on a job's detail. */
-    jobRetryRequested(state, _action: PayloadAction<number>) {
-      state.retry = { status: 'running', error: null };
-    },
-    jobsRetryDeclined(state) {
-      state.retry = idleFlow;
-    },
+    jobRetryRequested: retrySteps.start<number>(),
+    jobsRetryDeclined: retrySteps.idle,
     jobsRetryDone(state, _action: PayloadAction<RetryJobsResponse>) {
       state.retry = idleFlow;
       state.selected = [];
@@ -75,9 +72,7 @@ const adminJobsSlice = createSlice({
       const { job } = action.payload;
       if (state.detail.data?.job.id === job.id) state.detail.data.job = job;
     },
-    jobsRetryFailed(state, action: PayloadAction<string>) {
-      state.retry = { status: 'failed', error: action.payload };
-    },
+    jobsRetryFailed: retrySteps.failed,
 
     /** /admin/jobs/:id mounted (or 'Reintentar' after a failed load). */
     jobDetailOpened(state, action: PayloadAction<number>) {

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api/notifications';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { flowSteps, idleFlow, type Flow, type Loadable } from '@client/app/loadable';
 import { wholeListLoad } from '@client/app/pagedList';
 
 // Notification recipients (admin document sections 2, 4 and 8): at most one per section, so at most three.
@@ -31,6 +31,10 @@ const byId = (a: NotificationRecipient, b: NotificationRecipient) => a.id - b.id
 
 /** The recipients, answered whole (at most one a section). */
 const recipients = wholeListLoad<NotificationRecipient, 'notifications'>('notifications');
+
+/** The flows' steps (save, delete, retry…). */
+const removeSteps = flowSteps<'remove'>('remove');
+const saveSteps = flowSteps<'save'>('save');
 
 const adminNotificationsSlice = createSlice({
   name: 'adminNotifications',
@@ -66,39 +70,25 @@ const adminNotificationsSlice = createSlice({
     },
 
     /** 'Guardar' or 'Actualizar' with a valid form (with an id it is an update). */
-    notificationSaveSubmitted(state, _action: PayloadAction<SaveNotificationRequest>) {
-      state.save = { status: 'running', error: null };
-    },
-    notificationSaveDeclined(state) {
-      state.save = idleFlow;
-    },
+    notificationSaveSubmitted: saveSteps.start<SaveNotificationRequest>(),
+    notificationSaveDeclined: saveSteps.idle,
     notificationSaved(state, action: PayloadAction<NotificationRecipient>) {
       state.save = idleFlow;
       const saved = action.payload;
       state.notifications.data = [...state.notifications.data.filter((n) => n.id !== saved.id), saved].sort(byId);
       if (state.notificationId === saved.id) state.notification = { status: 'loaded', data: saved, error: null };
     },
-    notificationSaveFailed(state, action: PayloadAction<string>) {
-      state.save = { status: 'failed', error: action.payload };
-    },
-    notificationSaveErrorClosed(state) {
-      state.save = idleFlow;
-    },
+    notificationSaveFailed: saveSteps.failed,
+    notificationSaveErrorClosed: saveSteps.idle,
 
     /** 'Eliminar' of the list: the saga asks first. */
-    notificationDeleteRequested(state, _action: PayloadAction<NotificationRecipient>) {
-      state.remove = { status: 'running', error: null };
-    },
-    notificationDeleteDeclined(state) {
-      state.remove = idleFlow;
-    },
+    notificationDeleteRequested: removeSteps.start<NotificationRecipient>(),
+    notificationDeleteDeclined: removeSteps.idle,
     notificationDeleted(state, action: PayloadAction<number>) {
       state.remove = idleFlow;
       state.notifications.data = state.notifications.data.filter((n) => n.id !== action.payload);
     },
-    notificationDeleteFailed(state, action: PayloadAction<string>) {
-      state.remove = { status: 'failed', error: action.payload };
-    },
+    notificationDeleteFailed: removeSteps.failed,
   },
   // another admin may log in next: nothing of this one stays
   extraReducers: (builder) =>

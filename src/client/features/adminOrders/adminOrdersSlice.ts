@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminOrderDetail, AdminOrderList, AdminOrderRow } from '@shared/api/adminOrders';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadFailure, type LoadStatus } from '@client/app/loadable';
+import { flowSteps, idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadFailure, type LoadStatus } from '@client/app/loadable';
 import { createPagedList, type PagedList } from '@client/app/pagedList';
 
 // 'Pedidos' of the admin area: every portal order (search, filters, sort, pages, CSV) and one order's whole story, its
@@ -71,6 +71,9 @@ export interface ChequePhoto {
   type: string;
 }
 
+/** The flows' steps (save, delete, retry…). */
+const retrySteps = flowSteps<'retry'>('retry');
+
 const adminOrdersSlice = createSlice({
   name: 'adminOrders',
   initialState: initialAdminOrdersState,
@@ -104,18 +107,10 @@ const adminOrdersSlice = createSlice({
     },
 
     /** 'Reintentar' of one of the order's failed jobs: the saga asks first. */
-    orderJobRetryRequested(state, _action: PayloadAction<number>) {
-      state.retry = { status: 'running', error: null };
-    },
-    orderJobRetryDeclined(state) {
-      state.retry = idleFlow;
-    },
-    orderJobRetried(state) {
-      state.retry = idleFlow;
-    },
-    orderJobRetryFailed(state, action: PayloadAction<string>) {
-      state.retry = { status: 'failed', error: action.payload };
-    },
+    orderJobRetryRequested: retrySteps.start<number>(),
+    orderJobRetryDeclined: retrySteps.idle,
+    orderJobRetried: retrySteps.idle,
+    orderJobRetryFailed: retrySteps.failed,
   },
   // another admin may log in next: nothing of this one stays
   extraReducers: (builder) => ordersList.nestIn(builder.addCase(loggedOut, () => initialAdminOrdersState).addCase(sessionExpired, () => initialAdminOrdersState)),

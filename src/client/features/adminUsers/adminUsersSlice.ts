@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminUser, AdminUserPage, AdminUserRow, SaveUserRequest } from '@shared/api/adminUsers';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { flowSteps, idleFlow, type Flow, type Loadable } from '@client/app/loadable';
 import { createPagedList, type PagedList } from '@client/app/pagedList';
 import type { ErpCustomer } from './api';
 
@@ -76,6 +76,10 @@ export interface UserChoice {
   username: string;
 }
 
+/** The flows' steps (save, delete, retry…). */
+const removeSteps = flowSteps<'remove'>('remove');
+const saveSteps = flowSteps<'save'>('save');
+
 const adminUsersSlice = createSlice({
   name: 'adminUsers',
   initialState: initialAdminUsersState,
@@ -115,33 +119,21 @@ const adminUsersSlice = createSlice({
     },
 
     /** 'Guardar' or 'Actualizar' with a valid form: the one event of the form (with an id it is an update). */
-    userSaveSubmitted(state, _action: PayloadAction<SaveUserRequest>) {
-      state.save = { status: 'running', error: null };
-    },
+    userSaveSubmitted: saveSteps.start<SaveUserRequest>(),
     /** The negative button of the confirm dialog: the form stays as it was. */
-    userSaveDeclined(state) {
-      state.save = idleFlow;
-    },
+    userSaveDeclined: saveSteps.idle,
     /** The list reads its page again when it opens. */
     userSaved(state, action: PayloadAction<AdminUser>) {
       state.save = idleFlow;
       const saved = action.payload;
       if (state.userId === saved.id) state.user = { status: 'loaded', data: saved, error: null };
     },
-    userSaveFailed(state, action: PayloadAction<string>) {
-      state.save = { status: 'failed', error: action.payload };
-    },
-    userSaveErrorClosed(state) {
-      state.save = idleFlow;
-    },
+    userSaveFailed: saveSteps.failed,
+    userSaveErrorClosed: saveSteps.idle,
 
     /** 'Eliminar' of the list: the saga asks first. */
-    userDeleteRequested(state, _action: PayloadAction<UserChoice>) {
-      state.remove = { status: 'running', error: null };
-    },
-    userDeleteDeclined(state) {
-      state.remove = idleFlow;
-    },
+    userDeleteRequested: removeSteps.start<UserChoice>(),
+    userDeleteDeclined: removeSteps.idle,
     /** Gone from the page at once; the saga reads the page again (the total, the row that moves up). */
     userDeleted(state, action: PayloadAction<number>) {
       state.remove = idleFlow;
@@ -149,9 +141,7 @@ const adminUsersSlice = createSlice({
       state.list.rows = state.list.rows.filter((u) => u.id !== action.payload);
       if (state.list.rows.length < before) state.list.total -= 1;
     },
-    userDeleteFailed(state, action: PayloadAction<string>) {
-      state.remove = { status: 'failed', error: action.payload };
-    },
+    userDeleteFailed: removeSteps.failed,
   },
   // another admin may log in next: nothing of this one stays
   extraReducers: (builder) => usersList.nestIn(builder.addCase(loggedOut, () => initialAdminUsersState).addCase(sessionExpired, () => initialAdminUsersState)),
