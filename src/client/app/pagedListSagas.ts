@@ -4,6 +4,7 @@ import { toApiError, type Download, type RequestOptions } from '../api/http';
 import type { ListQuery } from '../api/lists';
 import { saveFile } from './download';
 import { notify } from './notify';
+import type { LoadFailure } from './loadable';
 import { SEARCH_DEBOUNCE_MS, type ListPage, type PagedListKit } from './pagedList';
 import { failureOf } from './problems';
 import { callWithTimeout, safe } from './sagaUtils';
@@ -69,4 +70,24 @@ export function pagedListSagas<Page extends ListPage<unknown>, S>(list: PagedLis
   }
 
   return { load, handleChanged, handleExportRequested, watchList, watchExport };
+}
+
+/**
+ * The load of a list the API answers whole (wholeListLoad's steps under the feature's event names): started, the
+ * call with its time limit, then the rows or the failure (`failure` words it when the feature has its own message).
+ */
+export function wholeListSaga<T>(
+  steps: { started: () => Action; loaded: (rows: T[]) => Action; failed: (failure: LoadFailure) => Action },
+  fetchAll: (options?: RequestOptions) => Promise<T[]>,
+  failure: (error: unknown) => LoadFailure = (error) => failureOf(error),
+) {
+  return function* loadWholeList() {
+    yield put(steps.started());
+    try {
+      const rows: T[] = yield call(callWithTimeout, fetchAll);
+      yield put(steps.loaded(rows));
+    } catch (error) {
+      yield put(steps.failed(failure(error)));
+    }
+  };
 }

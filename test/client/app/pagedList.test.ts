@@ -8,7 +8,7 @@ import { saveFile } from '@client/app/download';
 import { flowSteps, type Flow, type Loadable } from '@client/app/loadable';
 import { notify } from '@client/app/notify';
 import { createPagedList, SEARCH_DEBOUNCE_MS, toListQuery, wholeListLoad, type PagedList } from '@client/app/pagedList';
-import { pagedListSagas } from '@client/app/pagedListSagas';
+import { pagedListSagas, wholeListSaga } from '@client/app/pagedListSagas';
 import { callWithTimeout } from '@client/app/sagaUtils';
 
 // The one list pattern: the slice factory, its nesting in a feature's slice, and its sagas.
@@ -218,5 +218,30 @@ describe('flowSteps: a flow under its own event names', () => {
     expect(flows.reducer(running, f.declined()).save).toEqual({ status: 'idle', error: null });
     expect(flows.reducer(running, f.saved()).save).toEqual({ status: 'idle', error: null });
     expect(flows.reducer(running, f.failed('No se pudo guardar')).save).toEqual({ status: 'failed', error: 'No se pudo guardar' });
+  });
+});
+
+describe('wholeListSaga: the load of a list answered whole', () => {
+  const started = () => ({ type: 'whole/started' });
+  const loaded = (rows: Row[]) => ({ type: 'whole/loaded', payload: rows });
+  const failed = (failure: { message: string; status: number }) => ({ type: 'whole/failed', payload: failure });
+  const fetchAll = jest.fn();
+
+  it('started, the call with its time limit, then the rows; a failure in the feature\'s words when it has them', () => {
+    testSaga(wholeListSaga({ started, loaded, failed }, fetchAll)).next().put(started()).next().call(callWithTimeout, fetchAll).next(rows).put(loaded(rows)).next().isDone();
+    testSaga(wholeListSaga({ started, loaded, failed }, fetchAll))
+      .next()
+      .put(started())
+      .next()
+      .call(callWithTimeout, fetchAll)
+      .throw(new HttpError(0, 'problema de conexión'))
+      .put(failed({ message: 'problema de conexión', status: 0 }))
+      .next()
+      .isDone();
+    testSaga(wholeListSaga({ started, loaded, failed }, fetchAll, () => ({ message: 'El ERP no responde', status: 503 })))
+      .next()
+      .next()
+      .throw(new Error('x'))
+      .put(failed({ message: 'El ERP no responde', status: 503 }));
   });
 });
