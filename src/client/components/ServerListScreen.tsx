@@ -30,12 +30,12 @@ export interface ServerListFilters {
 
 export interface ServerListScreenProps<R extends GridValidRowModel, F extends Record<string, string>> {
   titleId: string;
-  title: string;
   create?: { to: string; label: string } | null;
   list: PagedList<R, F>;
   actions: PagedListActions<F>;
   columns: GridColDef<R>[];
-  texts: { grid: string; empty: string; retry: string; loadFailed?: string };
+  /** The heading, the grid's name, the empty list's text, 'Reintentar', and the failure's text when the answer brought none. */
+  texts: { title: string; grid: string; empty: string; retry: string; loadFailed?: string };
   options?: Omit<ServerListOptions, 'loadFailed'>;
   filters?: ServerListFilters;
   /** Shown above the toolbar (the jobs' counts). */
@@ -50,7 +50,6 @@ export interface ServerListScreenProps<R extends GridValidRowModel, F extends Re
 
 export function ServerListScreen<R extends GridValidRowModel, F extends Record<string, string>>({
   titleId,
-  title,
   create,
   list,
   actions,
@@ -85,7 +84,7 @@ export function ServerListScreen<R extends GridValidRowModel, F extends Record<s
   return (
     <ListScreen
       titleId={titleId}
-      title={title}
+      title={texts.title}
       create={create}
       {...screen}
       retryLabel={texts.retry}

@@ -66,11 +66,10 @@ export default function AuditListScreen() {
   return (
     <ServerListScreen
       titleId="admin-audit-title"
-      title={T.title}
       list={list}
       actions={auditList.actions}
       columns={columns}
-      texts={{ grid: T.grid, empty: T.empty, retry: T.retry, loadFailed: T.loadFailed }}
+      texts={T}
       options={{ sortOf: (field) => SORT_OF[field] ?? field, fieldOf: (sort) => FIELD_OF[sort] ?? sort }}
       filters={{
         label: T.filters,

@@ -85,11 +85,10 @@ export default function JobListScreen() {
   return (
     <ServerListScreen
       titleId="admin-jobs-title"
-      title={T.title}
       list={list}
       actions={jobsList.actions}
       columns={columns}
-      texts={{ grid: T.grid, empty: T.empty, retry: T.retry, loadFailed: T.loadFailed }}
+      texts={T}
       above={
         summary && (
           <Stack direction="row" spacing={1} useFlexGap aria-label={T.summary} role="status" sx={{ flexWrap: 'wrap', mb: 2 }}>

@@ -66,11 +66,10 @@ export default function OrderListScreen() {
   return (
     <ServerListScreen
       titleId="admin-orders-title"
-      title={T.title}
       list={list}
       actions={ordersList.actions}
       columns={columns}
-      texts={{ grid: T.grid, empty: T.empty, retry: T.retry, loadFailed: T.loadFailed }}
+      texts={T}
       filters={{
         label: T.filters,
         search: { label: T.search, placeholder: T.searchPlaceholder },

@@ -67,12 +67,11 @@ export default function UserListScreen() {
   return (
     <ServerListScreen
       titleId="admin-users-title"
-      title={USER_MSG.listTitle}
       create={{ to: USER_CREATE_PATH, label: T.create }}
       list={list}
       actions={usersList.actions}
       columns={columns}
-      texts={{ grid: T.usersGrid, empty: listFiltered(list) ? T.noMatch : USER_MSG.empty, retry: T.retry }}
+      texts={{ title: USER_MSG.listTitle, grid: T.usersGrid, empty: listFiltered(list) ? T.noMatch : USER_MSG.empty, retry: T.retry }}
       filters={{
         label: T.filters,
         search: { label: T.search, placeholder: T.searchPlaceholder },

@@ -49,11 +49,10 @@ export default function MyOrderListScreen() {
   return (
     <ServerListScreen
       titleId="my-orders-title"
-      title={T.title}
       list={list}
       actions={myOrdersList.actions}
       columns={columns}
-      texts={{ grid: T.grid, empty: T.empty, retry: T.retry, loadFailed: T.loadFailed }}
+      texts={T}
       options={{ pageSizes: PAGE_SIZES }}
       notice={
         !erpAvailable && (
