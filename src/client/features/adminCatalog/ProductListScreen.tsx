@@ -15,6 +15,7 @@ import { canRetry } from '@client/app/problems';
 import { useAppDispatch } from '@client/app/hooks';
 import { PAGE_SIZE, PortalDataGrid } from '@client/components/gridSetup';
 import { editColumn } from '@client/components/rowActions';
+import { useWholeList } from '@client/components/useServerList';
 import { selectAdminProducts, selectProductStatuses, selectStatusError, selectStatusPending, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { productEditChosen, productListOpened, productPageShown } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
@@ -43,9 +44,8 @@ export default function ProductListScreen() {
   const [query, setQuery] = useState('');
   const [pagination, setPagination] = useState<GridPaginationModel>(firstPage);
 
-  useEffect(() => {
-    dispatch(productListOpened());
-  }, [dispatch]);
+  // the list's own notices (failed, no products, no match) take the place of ListScreen's: only the mount and the retry
+  const { onRetry } = useWholeList(products, productListOpened);
 
   const rows = useMemo(() => filterBySku(products.data, query), [products.data, query]);
   const loaded = products.status === 'loaded';
@@ -126,7 +126,7 @@ export default function ProductListScreen() {
           severity={notice.severity}
           action={
             notice.retry ? (
-              <Button color="inherit" size="small" onClick={() => dispatch(productListOpened())}>
+              <Button color="inherit" size="small" onClick={onRetry}>
                 {ADMIN_CATALOG_TEXT.retry}
               </Button>
             ) : undefined
