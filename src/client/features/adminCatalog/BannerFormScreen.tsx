@@ -1,15 +1,8 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router-dom';
 import type { Banner, SaveBannerFields } from '@shared/api/banners';
 import type { FileProblem } from '@shared/schemas/adminProducts';
 import {
@@ -32,7 +25,7 @@ import { bannerCreateOpened, bannerEditOpened, bannerSaveSubmitted } from './adm
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { BANNER_LIST_PATH } from './adminPaths';
 import type { BannerFiles } from './api';
-import { useFileFields } from './FilePicker';
+import { BackLink, UploadActions, UploadFrame, useFileFields } from './FilePicker';
 import { keepFiles } from './pendingFiles';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -79,24 +72,13 @@ function submitProblem(errors: FormikErrors<FormValues>, values: FormValues): Fi
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-      <Paper component="section" aria-labelledby="banner-form-title" sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 760, minWidth: 0 }}>
-        <Typography id="banner-form-title" variant="h1" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </Paper>
-    </Box>
+    <UploadFrame id="banner-form-title" title={title}>
+      {children}
+    </UploadFrame>
   );
 }
 
-function BackToList() {
-  return (
-    <Button component={RouterLink} to={BANNER_LIST_PATH} startIcon={<ArrowBackIcon />}>
-      {ADMIN_CATALOG_TEXT.backToBanners}
-    </Button>
-  );
-}
+const BackToList = () => <BackLink to={BANNER_LIST_PATH} label={ADMIN_CATALOG_TEXT.backToBanners} />;
 
 function BannerFilesForm({ banner, running }: { banner: Banner | null; running: boolean }) {
   const dispatch = useAppDispatch();
@@ -132,17 +114,7 @@ function BannerFilesForm({ banner, running }: { banner: Banner | null; running: 
           BANNER_FILE_FIELDS.map((field) => ({ field, label: LABELS[field], kind: 'image', accept: BANNER_ACCEPT, currentUrl: banner?.[BANNER_URL_FIELDS[field]] })),
           3,
         )}
-        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-          <BackToList />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={running}
-            startIcon={running ? <CircularProgress size={18} color="inherit" aria-label={ADMIN_CATALOG_TEXT.saving} /> : undefined}
-          >
-            {banner ? ADMIN_CATALOG_TEXT.bannerUpdateButton : ADMIN_CATALOG_TEXT.bannerCreateButton}
-          </Button>
-        </Stack>
+        <UploadActions back={<BackToList />} running={running} submitLabel={banner ? ADMIN_CATALOG_TEXT.bannerUpdateButton : ADMIN_CATALOG_TEXT.bannerCreateButton} />
       </Stack>
 
       {problemDialog}

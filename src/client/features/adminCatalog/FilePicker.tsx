@@ -1,10 +1,15 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FormikProps } from 'formik';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { fill } from '@shared/messages';
 import type { FileProblem } from '@shared/schemas/adminProducts';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
@@ -145,4 +150,44 @@ export function useFileFields<F extends string, V extends FileValues<F>>(formik:
   );
 
   return { pickers, problemDialog, setProblem };
+}
+
+/** The card of an upload screen: its heading (named by `id`) over the form or its notice. */
+export function UploadFrame({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+      <Paper component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 760, minWidth: 0 }}>
+        <Typography id={id} variant="h1" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Box>
+  );
+}
+
+/** Back to the list the form came from. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Button component={RouterLink} to={to} startIcon={<ArrowBackIcon />}>
+      {label}
+    </Button>
+  );
+}
+
+/** The form's foot: back to the list, and the submit button with its progress while the save runs. */
+export function UploadActions({ back, running, submitLabel }: { back: ReactNode; running: boolean; submitLabel: string }) {
+  return (
+    <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
+      {back}
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={running}
+        startIcon={running ? <CircularProgress size={18} color="inherit" aria-label={ADMIN_CATALOG_TEXT.saving} /> : undefined}
+      >
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
 }

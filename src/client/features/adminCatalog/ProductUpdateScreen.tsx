@@ -1,11 +1,6 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -13,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AdminProduct, SaveProductFields } from '@shared/api/adminProducts';
 import {
   ADMIN_PRODUCT_MSG,
@@ -33,7 +27,7 @@ import { selectEditedProduct, selectEditedProductSku, selectProductSave, type Ad
 import { PRODUCT_LIST_PATH } from './adminPaths';
 import { productEditOpened, productSaveSubmitted } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
-import { useFileFields } from './FilePicker';
+import { BackLink, UploadActions, UploadFrame, useFileFields } from './FilePicker';
 import { keepFiles } from './pendingFiles';
 import type { ProductFiles } from './api';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -95,24 +89,13 @@ function chosenFiles(values: FormValues): ProductFiles {
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-      <Paper component="section" aria-labelledby="product-update-title" sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 760, minWidth: 0 }}>
-        <Typography id="product-update-title" variant="h1" component="h1" gutterBottom>
-          {ADMIN_CATALOG_TEXT.productUpdateTitle}
-        </Typography>
-        {children}
-      </Paper>
-    </Box>
+    <UploadFrame id="product-update-title" title={ADMIN_CATALOG_TEXT.productUpdateTitle}>
+      {children}
+    </UploadFrame>
   );
 }
 
-function BackToList() {
-  return (
-    <Button component={RouterLink} to={PRODUCT_LIST_PATH} startIcon={<ArrowBackIcon />}>
-      {ADMIN_CATALOG_TEXT.backToProducts}
-    </Button>
-  );
-}
+const BackToList = () => <BackLink to={PRODUCT_LIST_PATH} label={ADMIN_CATALOG_TEXT.backToProducts} />;
 
 function ProductForm({ record, sku, description, running }: { record: AdminProduct; sku: string; description: string; running: boolean }) {
   const dispatch = useAppDispatch();
@@ -195,17 +178,7 @@ function ProductForm({ record, sku, description, running }: { record: AdminProdu
           2,
         )}
 
-        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-          <BackToList />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={running}
-            startIcon={running ? <CircularProgress size={18} color="inherit" aria-label={ADMIN_CATALOG_TEXT.saving} /> : undefined}
-          >
-            {ADMIN_PRODUCT_MSG.updateButton}
-          </Button>
-        </Stack>
+        <UploadActions back={<BackToList />} running={running} submitLabel={ADMIN_PRODUCT_MSG.updateButton} />
       </Stack>
 
       {problemDialog}
