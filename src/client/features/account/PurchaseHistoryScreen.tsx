@@ -8,11 +8,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
 import { fill } from '@shared/messages';
 import { useAppDispatch } from '@client/app/hooks';
-import { isPending } from '@client/app/loadable';
 import { buyerOrderPath } from '@client/app/routePaths';
-import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
-import { useWholeList } from '@client/components/useServerList';
+import { paginationProps } from '@client/components/gridSetup';
+import { WholeListScreen } from '@client/components/WholeListScreen';
 import { formatDate } from '@shared/dates';
 import { dashIfNone } from './accountFormat';
 import { selectHistoryDetail, selectPurchaseHistory, type AccountRootState } from './accountSelectors';
@@ -65,7 +63,6 @@ export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistory
   const dispatch = useAppDispatch();
   const history = useAccountSelector(selectPurchaseHistory);
   const detail = useAccountSelector(selectHistoryDetail);
-  const screen = useWholeList(history, historyScreenOpened, ACCOUNT_TEXT.historyLoadFailed);
 
   const columns = useMemo<GridColDef<PurchaseHistoryHeader>[]>(
     () => [
@@ -96,11 +93,13 @@ export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistory
   );
 
   return (
-    <ListScreen
+    <WholeListScreen
       titleId="history-title"
-      title={ACCOUNT_TEXT.historyTitle}
-      {...screen}
-      retryLabel={ACCOUNT_TEXT.retry}
+      texts={{ title: ACCOUNT_TEXT.historyTitle, grid: ACCOUNT_TEXT.historyGrid, empty: ACCOUNT_TEXT.noHistory, retry: ACCOUNT_TEXT.retry, failure: ACCOUNT_TEXT.historyLoadFailed }}
+      list={history}
+      opened={historyScreenOpened}
+      columns={columns}
+      grid={{ getRowId: (row) => row.docEntry, ...paginationProps, cards: { title: 'numPedido', actions: ['docEntry'] } }}
       extra={
         <PurchaseDetailDialog
           detail={detail}
@@ -109,19 +108,6 @@ export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistory
           action={detail.order && reorderAction ? reorderAction(detail.order) : null}
         />
       }
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={ACCOUNT_TEXT.historyGrid}
-          rows={history.data}
-          columns={columns}
-          getRowId={(row) => row.docEntry}
-          loading={isPending(history.status)}
-          {...paginationProps}
-          noRowsLabel={ACCOUNT_TEXT.noHistory}
-          cards={{ title: 'numPedido', actions: ['docEntry'] }}
-        />
-      </GridBox>
-    </ListScreen>
+    />
   );
 }

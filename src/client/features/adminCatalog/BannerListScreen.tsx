@@ -5,10 +5,8 @@ import { useSelector } from 'react-redux';
 import type { Banner } from '@shared/api/banners';
 import { BANNER_MSG } from '@shared/schemas/banners';
 import { useAppDispatch } from '@client/app/hooks';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { deleteColumn, editColumn } from '@client/components/rowActions';
-import { useWholeList } from '@client/components/useServerList';
+import { WholeListScreen } from '@client/components/WholeListScreen';
 import { selectBannerDelete, selectBanners, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { bannerDeleteRequested, bannerEditChosen, bannerListOpened } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
@@ -45,7 +43,6 @@ export default function BannerListScreen() {
   const dispatch = useAppDispatch();
   const banners = useAdminSelector(selectBanners);
   const deleting = useAdminSelector(selectBannerDelete).status === 'running';
-  const screen = useWholeList(banners, bannerListOpened);
 
   const columns = useMemo<GridColDef<Banner>[]>(
     () => [
@@ -61,28 +58,16 @@ export default function BannerListScreen() {
     [dispatch, deleting],
   );
 
-  const loaded = banners.status === 'loaded';
   return (
-    <ListScreen
+    <WholeListScreen
       titleId="admin-banners-title"
-      title={BANNER_MSG.listTitle}
-      create={loaded && banners.data.length === 0 ? { to: BANNER_CREATE_PATH, label: BANNER_MSG.create } : null}
-      {...screen}
-      retryLabel={ADMIN_CATALOG_TEXT.retry}
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={ADMIN_CATALOG_TEXT.bannersGrid}
-          rows={banners.data}
-          columns={columns}
-          loading={!loaded}
-          rowHeight={72}
-          hideFooter
-          noRowsLabel={BANNER_MSG.empty}
-          // a phone shows the set as a card: its three images, then Editar and Eliminar
-          cards={{ title: false, actions: ['editar', 'eliminar'] }}
-        />
-      </GridBox>
-    </ListScreen>
+      texts={{ title: BANNER_MSG.listTitle, grid: ADMIN_CATALOG_TEXT.bannersGrid, empty: BANNER_MSG.empty, retry: ADMIN_CATALOG_TEXT.retry }}
+      create={banners.status === 'loaded' && banners.data.length === 0 ? { to: BANNER_CREATE_PATH, label: BANNER_MSG.create } : null}
+      list={banners}
+      opened={bannerListOpened}
+      columns={columns}
+      // a phone shows the set as a card: its three images, then Editar and Eliminar
+      grid={{ rowHeight: 72, hideFooter: true, cards: { title: false, actions: ['editar', 'eliminar'] } }}
+    />
   );
 }

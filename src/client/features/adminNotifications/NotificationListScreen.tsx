@@ -6,10 +6,8 @@ import { fill } from '@shared/messages';
 import type { NotificationSection } from '@shared/orders';
 import { MAX_NOTIFICATIONS, SECTION_LABELS } from '@shared/schemas/notifications';
 import { useAppDispatch } from '@client/app/hooks';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { deleteColumn, editColumn } from '@client/components/rowActions';
-import { useWholeList } from '@client/components/useServerList';
+import { WholeListScreen } from '@client/components/WholeListScreen';
 import { NOTIFICATION_CREATE_PATH } from './adminNotificationsPaths';
 import { selectNotificationDelete, selectNotifications, type AdminNotificationsRootState } from './adminNotificationsSelectors';
 import { notificationDeleteRequested, notificationEditChosen, notificationListOpened } from './adminNotificationsSlice';
@@ -33,7 +31,6 @@ export default function NotificationListScreen() {
   const dispatch = useAppDispatch();
   const list = useAdminSelector(selectNotifications);
   const deleting = useAdminSelector(selectNotificationDelete).status === 'running';
-  const screen = useWholeList(list, notificationListOpened);
 
   const columns = useMemo<GridColDef<NotificationRecipient>[]>(
     () => [
@@ -53,26 +50,15 @@ export default function NotificationListScreen() {
     [dispatch, deleting],
   );
 
-  const loaded = list.status === 'loaded';
   return (
-    <ListScreen
+    <WholeListScreen
       titleId="admin-notifications-title"
-      title={T.listTitle}
-      create={loaded && list.data.length < MAX_NOTIFICATIONS ? { to: NOTIFICATION_CREATE_PATH, label: T.create } : null}
-      {...screen}
-      retryLabel={T.retry}
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.grid}
-          rows={list.data}
-          columns={columns}
-          loading={!loaded}
-          hideFooter
-          noRowsLabel={T.empty}
-          cards={{ title: 'section', actions: ['editar', 'eliminar'] }}
-        />
-      </GridBox>
-    </ListScreen>
+      texts={{ title: T.listTitle, grid: T.grid, empty: T.empty, retry: T.retry }}
+      create={list.status === 'loaded' && list.data.length < MAX_NOTIFICATIONS ? { to: NOTIFICATION_CREATE_PATH, label: T.create } : null}
+      list={list}
+      opened={notificationListOpened}
+      columns={columns}
+      grid={{ hideFooter: true, cards: { title: 'section', actions: ['editar', 'eliminar'] } }}
+    />
   );
 }
