@@ -62,3 +62,25 @@ export function loadFailed(load: LoadState, failure: string | LoadFailure): void
 
 /** Not answered yet: the screen shows its spinner or progress bar. */
 export const isPending = (status: LoadStatus) => status === 'idle' || status === 'loading';
+
+/**
+ * The steps of a flow kept under `key` in a feature's state (a save, a deletion, a retry, an export), for its reducers
+ * to take under their own event names: `start<P>()` (running; P is what the event carries), `idle` (done, or declined),
+ * `failed` (with the message).
+ */
+export function flowSteps<K extends string>(key: K) {
+  type State = Record<K, Flow>;
+  return {
+    start:
+      <P = void>() =>
+      (state: State, _action: { payload: P; type: string }) => {
+        state[key] = { status: 'running', error: null };
+      },
+    idle(state: State) {
+      state[key] = idleFlow;
+    },
+    failed(state: State, action: { payload: string; type: string }) {
+      state[key] = { status: 'failed', error: action.payload };
+    },
+  };
+}

@@ -1,11 +1,15 @@
+import { createSlice, type Action, type ActionReducerMapBuilder, type PayloadAction } from '@reduxjs/toolkit';
 import type { SortDirection } from '@shared/api/lists';
 import type { ListQuery } from '../api/lists';
-import { idleFlow, loadFailed, startLoading, type Flow, type LoadFailure, type LoadStatus } from './loadable';
+import { failedWith, idleFlow, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadFailure, type LoadStatus } from './loadable';
 
-// The state of a list paged, sorted and filtered by the server (the admin lists and 'Mis pedidos'), and the reducer
-// steps every such list takes. Each feature's slice keeps one and names its own events; these helpers keep the rules
-// the same everywhere: a new filter, search or sort goes back to the first page; the rows shown stay while the next
-// page loads; a failure keeps its message for the retry.
+// The one list pattern of the SPA. A list paged, sorted and filtered by the server (the admin lists and 'Mis pedidos')
+// is made by `createPagedList`: its state, its events and its reducer, nested in the feature's slice as `list`; its
+// saga is `pagedListSagas` (app/pagedListSagas.ts) and its screen wiring `useServerList` (components/useServerList.ts).
+// A list the API answers whole (the grid pages it in the browser: banners, products, notification recipients, pending
+// invoices, purchase history) keeps a Loadable and takes `wholeListLoad`'s three steps. The rules are the same
+// everywhere: a new filter, search or sort goes back to the first page; the rows shown stay while the next page loads;
+// a failure keeps its message and status for the retry.
 
 export interface PagedList<Row, Filters extends Record<string, string>> {
   /** 0-based, as the Data Grid and the API count. */
@@ -73,10 +77,6 @@ export function changeList<Filters extends Record<string, string>>(
   else if (change.page !== undefined) list.page = change.page;
 }
 
-export function listLoadStarted(list: PagedList<unknown, Record<string, string>>): void {
-  startLoading(list);
-}
-
 /** The page arrived: its rows and the total, at the page the server answered. */
 export function listLoaded<Row>(list: PagedList<Row, Record<string, string>>, page: { rows: Row[]; total: number; page: number }): void {
   list.rows = page.rows;
@@ -86,10 +86,6 @@ export function listLoaded<Row>(list: PagedList<Row, Record<string, string>>, pa
   list.error = null;
 }
 
-export function listLoadFailed(list: PagedList<unknown, Record<string, string>>, failure: string | LoadFailure): void {
-  loadFailed(list, failure);
-}
-
 /** The API query of a list's state. */
 export function toListQuery(list: PagedList<unknown, Record<string, string>>): ListQuery {
   return { page: list.page, pageSize: list.pageSize, sort: list.sort, dir: list.dir, filters: list.filters };
@@ -97,3 +93,113 @@ export function toListQuery(list: PagedList<unknown, Record<string, string>>): L
 
 /** Pause after the last key of a search box before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 400;
+
+/** One page of a list as the API answers it. */
+export interface ListPage<Row> {
+  rows: Row[];
+  total: number;
+  page: number;
+}
+
+export interface PagedListConfig<Filters extends Record<string, string>> {
+  /** The prefix of the list's action types: the feature's slice name and 'list' ('adminAudit/list'). */
+  name: string;
+  /** The filters the list opens with. */
+  filters: Filters;
+  /** What 'Limpiar filtros' leaves (the jobs' opens on the open ones but clears to every job); default `filters`. */
+  cleared?: Filters;
+  /** The API's default sort, which a cleared sort returns to. */
+  sort: { sort: string; dir: SortDirection };
+  pageSize: number;
+}
+
+/**
+ * A list paged by the server: its initial state, its actions and its reducer. The feature's slice keeps the state as
+ * `list` and applies the actions with `nestIn(builder)` in its extraReducers (where it can also react to them: the jobs'
+ * selection is emptied by any change). Actions: `opened` (the screen mounted, or 'Reintentar'), `changed` (a page, page
+ * size, sort or chosen filter: loads at once), `filterTyped` (a key in a text filter: loads after a pause),
+ * `filtersCleared`, `loadStarted`/`loaded`/`loadFailed` (the saga's), `exportRequested`/`exported`/`exportFailed` (the CSV).
+ */
+export function createPagedList<Row, Filters extends Record<string, string>, Page extends ListPage<Row> = ListPage<Row>>(config: PagedListConfig<Filters>) {
+  type List = PagedList<Row, Filters>;
+  const initialState: List = pagedList<Row, Filters>(config.filters, { ...config.sort, pageSize: config.pageSize });
+  const slice = createSlice({
+    name: config.name,
+    initialState,
+    reducers: {
+      opened(list) {
+        startLoading(list);
+      },
+      changed(list, action: PayloadAction<ListChange<Filters>>) {
+        changeList(list as List, action.payload, config.sort);
+      },
+      filterTyped(list, action: PayloadAction<{ name: keyof Filters & string; value: string }>) {
+        changeList(list as List, { filters: { [action.payload.name]: action.payload.value } as Partial<Filters> }, config.sort);
+      },
+      filtersCleared(list) {
+        changeList(list as List, { filters: config.cleared ?? config.filters }, config.sort);
+      },
+      loadStarted(list) {
+        startLoading(list);
+      },
+      loaded(list, action: PayloadAction<Page>) {
+        listLoaded(list as List, action.payload);
+      },
+      loadFailed(list, action: PayloadAction<LoadFailure>) {
+        loadFailed(list, action.payload);
+      },
+      exportRequested(list) {
+        list.exporting = { status: 'running', error: null };
+      },
+      exported(list) {
+        list.exporting = idleFlow;
+      },
+      exportFailed(list, action: PayloadAction<string>) {
+        list.exporting = { status: 'failed', error: action.payload };
+      },
+    },
+  });
+  const { actions } = slice;
+  const prefix = `${config.name}/`;
+  /** Whether an action is one of this list's. */
+  const matches = (action: Action): action is Action => action.type.startsWith(prefix);
+  return {
+    name: config.name,
+    initialState,
+    actions,
+    reducer: slice.reducer,
+    defaultSort: config.sort,
+    matches,
+    /** The actions after which the list asks for its page. */
+    loadTriggers: [actions.opened.type, actions.changed.type, actions.filterTyped.type, actions.filtersCleared.type],
+    /** In the feature slice's extraReducers: the list's actions change `state.list`. */
+    nestIn<S extends { list: List }>(builder: ActionReducerMapBuilder<S>) {
+      return builder.addMatcher(matches, (state, action) => {
+        (state as { list: List }).list = slice.reducer((state as { list: List }).list, action);
+      });
+    },
+  };
+}
+
+export type PagedListKit<Row, Filters extends Record<string, string>, Page extends ListPage<Row> = ListPage<Row>> = ReturnType<typeof createPagedList<Row, Filters, Page>>;
+export type PagedListActions<Filters extends Record<string, string>> = PagedListKit<unknown, Filters>['actions'];
+
+/**
+ * The three steps of a list the API answers whole, kept as a Loadable under `key` in the feature's state: the load
+ * starts (the rows shown stay), the rows arrive, or the load fails (the list emptied, the failure kept for the retry).
+ * A feature's reducers take them under its own event names.
+ */
+export function wholeListLoad<T, K extends string>(key: K) {
+  type State = Record<K, Loadable<T[]>>;
+  return {
+    started(state: State) {
+      startLoading(state[key]);
+    },
+    loaded(state: State, action: PayloadAction<T[]>) {
+      state[key] = loadedWith(action.payload);
+    },
+    failed(state: State, action: PayloadAction<LoadFailure>) {
+      state[key] = failedWith<T[]>([], action.payload);
+    },
+  };
+}

@@ -1,5 +1,7 @@
+import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { useRef, type ChangeEvent, type ReactNode } from 'react';
+import FormHelperText from '@mui/material/FormHelperText';
+import { useId, useRef, type ChangeEvent, type ReactNode } from 'react';
 
 // A file field as one control (R-A11Y-1, axe 'nested-interactive'): a real button that opens the browser's file
 // chooser of a real file input beside it. The input keeps the form's behaviour (the chosen File, accept, a test's
@@ -71,5 +73,31 @@ export function FileButton({ children, buttonLabel, inputLabel, name, accept, de
         style={hidden}
       />
     </>
+  );
+}
+
+export interface FileFieldProps extends Omit<FileButtonProps, 'describedBy' | 'invalid' | 'color'> {
+  /** The rule's message: the button and its text turn red. */
+  error?: string | null;
+  /** The text of a file chosen ('Archivo elegido: foto.png'). */
+  chosen?: string;
+  /** What to choose, while nothing is chosen and nothing is wrong. */
+  hint?: string;
+}
+
+/**
+ * The file field of every upload form (the admin's images and PDFs, the cheque photo of the order summary): the
+ * FileButton, and below it the error, else the chosen file, else the hint, which the button and the input are
+ * described by.
+ */
+export function FileField({ error, chosen, hint, sx, ...button }: FileFieldProps) {
+  const helperId = useId();
+  return (
+    <Box>
+      <FileButton {...button} sx={sx} describedBy={helperId} invalid={Boolean(error)} color={error ? 'error' : 'primary'} />
+      <FormHelperText id={helperId} error={Boolean(error)} sx={{ overflowWrap: 'anywhere' }}>
+        {error ?? chosen ?? hint}
+      </FormHelperText>
+    </Box>
   );
 }

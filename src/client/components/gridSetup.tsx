@@ -96,7 +96,7 @@ function GridPageLinks() {
 
 const gridSlots = { pagination: GridPageLinks, rowCheckbox: NamedRowCheckbox };
 
-type PortalDataGridProps<R extends GridValidRowModel> = DataGridProps<R> & {
+export type PortalDataGridProps<R extends GridValidRowModel> = DataGridProps<R> & {
   /** The text of an empty list (else the grid's Spanish default). */
   noRowsLabel?: string;
   /** How the rows read as cards on a phone: the title column and the action columns. */

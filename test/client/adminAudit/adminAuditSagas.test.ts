@@ -11,16 +11,11 @@ import { callWithTimeout } from '@client/app/sagaUtils';
 import { auditDiff } from '@client/features/adminAudit/auditDiff';
 import { handleAuditExportRequested, handleAuditListChanged, loadAudit } from '@client/features/adminAudit/adminAuditSagas';
 import { selectAuditQuery } from '@client/features/adminAudit/adminAuditSelectors';
-import {
-  adminAuditReducer,
-  auditExportFailed,
-  auditFilterTyped,
-  auditListChanged,
-  initialAdminAuditState,
-  type AdminAuditState,
-} from '@client/features/adminAudit/adminAuditSlice';
+import { adminAuditReducer, auditList, initialAdminAuditState, type AdminAuditState } from '@client/features/adminAudit/adminAuditSlice';
 import { downloadAuditCsv, fetchAudit } from '@client/features/adminAudit/api';
 import type { AuditRow } from '@shared/api/adminAudit';
+
+const { exportFailed: auditExportFailed, filterTyped: auditFilterTyped, changed: auditListChanged } = auditList.actions;
 
 const rootReducer = combineReducers({ adminAudit: adminAuditReducer }) as Reducer<{ adminAudit: AdminAuditState }>;
 

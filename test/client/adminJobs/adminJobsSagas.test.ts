@@ -23,26 +23,11 @@ import {
   watchJobsBadge,
 } from '@client/features/adminJobs/adminJobsSagas';
 import { selectFailedJobsCount, selectJobsQuery } from '@client/features/adminJobs/adminJobsSelectors';
-import {
-  adminJobsReducer,
-  initialAdminJobsState,
-  jobRetryRequested,
-  jobsBadgeShown,
-  jobsListChanged,
-  jobsLoaded,
-  jobsLoadStarted,
-  jobsRetryDeclined,
-  jobsRetryDone,
-  jobsRetryFailed,
-  jobsRetryRequested,
-  jobsSearchTyped,
-  jobsSelectionChanged,
-  jobsSummaryLoaded,
-  jobsSummaryLoadFailed,
-  type AdminJobsState,
-} from '@client/features/adminJobs/adminJobsSlice';
+import { adminJobsReducer, type AdminJobsState, initialAdminJobsState, jobRetryRequested, jobsBadgeShown, jobsList, jobsRetryDeclined, jobsRetryDone, jobsRetryFailed, jobsRetryRequested, jobsSelectionChanged, jobsSummaryLoaded, jobsSummaryLoadFailed } from '@client/features/adminJobs/adminJobsSlice';
 import { fetchJobs, fetchJobsSummary } from '@client/features/adminJobs/api';
 import { ADMIN_JOBS_TEXT } from '@client/features/adminJobs/adminJobsTexts';
+
+const { changed: jobsListChanged, loaded: jobsLoaded, loadStarted: jobsLoadStarted } = jobsList.actions;
 
 const failedJob: AdminJob = {
   id: 41,
@@ -83,7 +68,7 @@ describe('Trabajos ERP: the list', () => {
   });
 
   it('a key in the search box waits for a pause; a filter loads at once', () => {
-    testSaga(handleJobsListChanged, jobsSearchTyped('OC0000')).next().is(delay(SEARCH_DEBOUNCE_MS)).next().call(loadJobs).next().isDone();
+    testSaga(handleJobsListChanged, jobsList.actions.filterTyped({ name: 'q', value: 'OC0000' })).next().is(delay(SEARCH_DEBOUNCE_MS)).next().call(loadJobs).next().isDone();
     testSaga(handleJobsListChanged, jobsListChanged({ filters: { status: 'failed' } })).next().call(loadJobs).next().isDone();
   });
 

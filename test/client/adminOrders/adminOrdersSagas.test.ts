@@ -22,29 +22,25 @@ import {
 } from '@client/features/adminOrders/adminOrdersSagas';
 import { selectOrderDetail, selectOrdersQuery } from '@client/features/adminOrders/adminOrdersSelectors';
 import {
+  adminOrdersReducer,
   chequePhotoFailed,
   chequePhotoLoaded,
   initialAdminOrdersState,
   orderDetailClosed,
-  orderDetailOpened,
   orderDetailLoaded,
   orderDetailLoadFailed,
+  orderDetailOpened,
   orderDetailRefreshed,
-  adminOrdersReducer,
   orderJobRetried,
   orderJobRetryDeclined,
   orderJobRetryRequested,
-  ordersExported,
-  ordersExportFailed,
-  ordersListChanged,
-  ordersLoaded,
-  ordersLoadFailed,
-  ordersLoadStarted,
-  ordersSearchTyped,
+  ordersList,
 } from '@client/features/adminOrders/adminOrdersSlice';
 import { ADMIN_ORDERS_TEXT as T } from '@client/features/adminOrders/adminOrdersTexts';
 import { downloadChequePhoto, downloadOrdersCsv, fetchOrder, fetchOrders } from '@client/features/adminOrders/api';
 import type { AdminOrderDetail } from '@shared/api/adminOrders';
+
+const { exported: ordersExported, exportFailed: ordersExportFailed, changed: ordersListChanged, loaded: ordersLoaded, loadFailed: ordersLoadFailed, loadStarted: ordersLoadStarted } = ordersList.actions;
 
 const query = selectOrdersQuery({ adminOrders: initialAdminOrdersState });
 const emptyPage = { rows: [], total: 0, page: 0, pageSize: 25 };
@@ -70,7 +66,7 @@ describe('Pedidos: the list', () => {
   });
 
   it('a search waits for a pause; a filter or a sort loads at once', () => {
-    testSaga(handleOrdersListChanged, ordersSearchTyped('76.123')).next().is(delay(SEARCH_DEBOUNCE_MS)).next().call(loadOrders).next().isDone();
+    testSaga(handleOrdersListChanged, ordersList.actions.filterTyped({ name: 'q', value: '76.123' })).next().is(delay(SEARCH_DEBOUNCE_MS)).next().call(loadOrders).next().isDone();
     testSaga(handleOrdersListChanged, ordersListChanged({ filters: { state: 'CANCELED' } })).next().call(loadOrders).next().isDone();
   });
 

@@ -16,25 +16,7 @@ import {
   loadUsers,
   handleUserSaveSubmitted,
 } from '@client/features/adminUsers/adminUsersSagas';
-import {
-  adminUsersReducer,
-  initialAdminUsersState,
-  userDeleted,
-  userDeleteDeclined,
-  userDeleteFailed,
-  userDeleteRequested,
-  userEditChosen,
-  usersListChanged,
-  usersLoaded,
-  usersSearchTyped,
-  usersLoadFailed,
-  usersLoadStarted,
-  userSaved,
-  userSaveDeclined,
-  userSaveFailed,
-  userSaveSubmitted,
-  type AdminUsersState,
-} from '@client/features/adminUsers/adminUsersSlice';
+import { adminUsersReducer, type AdminUsersState, initialAdminUsersState, userDeleted, userDeleteDeclined, userDeleteFailed, userDeleteRequested, userEditChosen, userSaved, userSaveDeclined, userSaveFailed, userSaveSubmitted, usersList } from '@client/features/adminUsers/adminUsersSlice';
 import { deleteUser, fetchUsers, saveUser } from '@client/features/adminUsers/api';
 import type { CreateUserRequest, UpdateUserRequest } from '@shared/api/adminUsers';
 import { buyer, inactiveBuyer, userPage, userRow } from './fixtures';
@@ -42,6 +24,8 @@ import { selectUsersQuery } from '@client/features/adminUsers/adminUsersSelector
 import { SEARCH_DEBOUNCE_MS } from '@client/app/pagedList';
 import { delay } from 'redux-saga/effects';
 import { callWithTimeout } from '@client/app/sagaUtils';
+
+const { changed: usersListChanged, loaded: usersLoaded, loadFailed: usersLoadFailed, loadStarted: usersLoadStarted } = usersList.actions;
 
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);
 
@@ -228,7 +212,7 @@ describe('user list and edit choice', () => {
   });
 
   it('a key in the search box waits for a pause; a sort loads at once', () => {
-    testSaga(handleUserListChanged, usersSearchTyped('76')).next().is(delay(SEARCH_DEBOUNCE_MS)).next().call(loadUsers).next().isDone();
+    testSaga(handleUserListChanged, usersList.actions.filterTyped({ name: 'q', value: '76' })).next().is(delay(SEARCH_DEBOUNCE_MS)).next().call(loadUsers).next().isDone();
     testSaga(handleUserListChanged, usersListChanged({ sort: { field: 'email', dir: 'desc' } })).next().call(loadUsers).next().isDone();
   });
 

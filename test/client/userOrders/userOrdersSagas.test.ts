@@ -16,15 +16,14 @@ import {
   myOrderLoadFailed,
   myOrderOpened,
   myOrderRefreshed,
-  myOrdersChanged,
-  myOrdersLoaded,
-  myOrdersLoadStarted,
+  myOrdersList,
   userOrdersReducer,
   type UserOrdersState,
 } from '@client/features/userOrders/userOrdersSlice';
 import { fetchMyOrder, fetchMyOrders } from '@client/features/userOrders/api';
 import type { BuyerOrderDetail, BuyerOrderList, BuyerOrderRow } from '@shared/api/userOrders';
 
+const { changed: myOrdersChanged, loaded: myOrdersLoaded, loadStarted: myOrdersLoadStarted } = myOrdersList.actions;
 /** The function behind redux-saga's `delay`: a pause is a call of it. */
 const delayP = delay(0).payload.fn;
 const rootReducer = combineReducers({ userOrders: userOrdersReducer }) as Reducer<{ userOrders: UserOrdersState }>;
@@ -68,7 +67,7 @@ describe('Mis pedidos', () => {
       .next({ page: 1, pageSize: 10 })
       .put(myOrdersLoadStarted())
       .next()
-      .call(callWithTimeout, fetchMyOrders, 1, 10)
+      .call(callWithTimeout, fetchMyOrders, { page: 1, pageSize: 10 })
       .next(list)
       .put(myOrdersLoaded(list))
       .next()
@@ -79,7 +78,7 @@ describe('Mis pedidos', () => {
     expectSaga(handleMyOrdersOpened)
       .withReducer(rootReducer, { userOrders: userOrdersReducer(initialUserOrdersState, myOrdersChanged({ page: 1 })) })
       .provide([[matchers.call.fn(fetchMyOrders), { ...list, erpAvailable: false }]])
-      .call(callWithTimeout, fetchMyOrders, 1, 20)
+      .call(callWithTimeout, fetchMyOrders, { page: 1, pageSize: 20 })
       .run()
       .then(({ storeState }) => {
         expect(storeState.userOrders.list).toMatchObject({ rows: [row], total: 11, page: 1, status: 'loaded' });

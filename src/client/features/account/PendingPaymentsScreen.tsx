@@ -9,7 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import type { PendingDocument } from '@shared/api/erp';
@@ -19,6 +19,7 @@ import { useAppDispatch } from '@client/app/hooks';
 import { isPending } from '@client/app/loadable';
 import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
+import { useWholeList } from '@client/components/useServerList';
 import { useRevealFocus } from '@client/components/revealFocus';
 import type { PendingPaymentsReselection } from '@client/app/navigation';
 import { formatDate } from '@shared/dates';
@@ -73,10 +74,7 @@ export default function PendingPaymentsScreen() {
   }
   // Pagar once: the payments feature is taking the buyer to the provider
   const [payRequested, setPayRequested] = useState(false);
-
-  useEffect(() => {
-    dispatch(pendingScreenOpened());
-  }, [dispatch]);
+  const screen = useWholeList(pending, pendingScreenOpened, ACCOUNT_TEXT.pendingLoadFailed);
 
   const selected = useMemo(() => selectedDocuments(pending.data, selection), [pending.data, selection]);
   const total = totalOf(selected);
@@ -96,11 +94,8 @@ export default function PendingPaymentsScreen() {
     <ListScreen
       titleId="pending-title"
       title={ACCOUNT_TEXT.pendingTitle}
-      failed={pending.status === 'failed'}
-      error={ACCOUNT_TEXT.pendingLoadFailed}
-      errorStatus={pending.errorStatus}
+      {...screen}
       retryLabel={ACCOUNT_TEXT.retry}
-      onRetry={() => dispatch(pendingScreenOpened())}
     >
         <>
           <GridBox>

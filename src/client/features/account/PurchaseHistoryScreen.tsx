@@ -2,16 +2,15 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { type GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
 import { fill } from '@shared/messages';
 import { useAppDispatch } from '@client/app/hooks';
-import { isPending } from '@client/app/loadable';
 import { buyerOrderPath } from '@client/app/routePaths';
-import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
+import { paginationProps } from '@client/components/gridSetup';
+import { WholeListScreen } from '@client/components/WholeListScreen';
 import { formatDate } from '@shared/dates';
 import { dashIfNone } from './accountFormat';
 import { selectHistoryDetail, selectPurchaseHistory, type AccountRootState } from './accountSelectors';
@@ -65,10 +64,6 @@ export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistory
   const history = useAccountSelector(selectPurchaseHistory);
   const detail = useAccountSelector(selectHistoryDetail);
 
-  useEffect(() => {
-    dispatch(historyScreenOpened());
-  }, [dispatch]);
-
   const columns = useMemo<GridColDef<PurchaseHistoryHeader>[]>(
     () => [
       {
@@ -98,14 +93,13 @@ export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistory
   );
 
   return (
-    <ListScreen
+    <WholeListScreen
       titleId="history-title"
-      title={ACCOUNT_TEXT.historyTitle}
-      failed={history.status === 'failed'}
-      error={ACCOUNT_TEXT.historyLoadFailed}
-      errorStatus={history.errorStatus}
-      retryLabel={ACCOUNT_TEXT.retry}
-      onRetry={() => dispatch(historyScreenOpened())}
+      texts={{ title: ACCOUNT_TEXT.historyTitle, grid: ACCOUNT_TEXT.historyGrid, empty: ACCOUNT_TEXT.noHistory, retry: ACCOUNT_TEXT.retry, failure: ACCOUNT_TEXT.historyLoadFailed }}
+      list={history}
+      opened={historyScreenOpened}
+      columns={columns}
+      grid={{ getRowId: (row) => row.docEntry, ...paginationProps, cards: { title: 'numPedido', actions: ['docEntry'] } }}
       extra={
         <PurchaseDetailDialog
           detail={detail}
@@ -114,19 +108,6 @@ export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistory
           action={detail.order && reorderAction ? reorderAction(detail.order) : null}
         />
       }
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={ACCOUNT_TEXT.historyGrid}
-          rows={history.data}
-          columns={columns}
-          getRowId={(row) => row.docEntry}
-          loading={isPending(history.status)}
-          {...paginationProps}
-          noRowsLabel={ACCOUNT_TEXT.noHistory}
-          cards={{ title: 'numPedido', actions: ['docEntry'] }}
-        />
-      </GridBox>
-    </ListScreen>
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine } from '@shared/api/erp';
 import { loggedOut, sessionExpired, type InvoicePaymentStart } from '@client/app/events';
-import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable, type LoadFailure, failedWith } from '@client/app/loadable';
+import { idleLoad, loadFailed, type Loadable, type LoadFailure } from '@client/app/loadable';
+import { wholeListLoad } from '@client/app/pagedList';
 
 /** The lines of one order (data), loaded when its popup opens. */
 export interface DetailState extends Loadable<PurchaseHistoryLine[]> {
@@ -27,35 +28,27 @@ export interface PendingPaymentChoice {
   method: InvoicePaymentStart['method'];
 }
 
+/** The open invoices and the purchase history, each answered whole by the ERP (the grids page them in the browser). */
+const pending = wholeListLoad<PendingDocument, 'pending'>('pending');
+const history = wholeListLoad<PurchaseHistoryHeader, 'history'>('history');
+
 const accountSlice = createSlice({
   name: 'account',
   initialState: initialAccountState,
   reducers: {
     /** /user/pending-payments mounted (or 'Reintentar'): the saga reads the open invoices. */
     pendingScreenOpened() {},
-    pendingLoadStarted(state) {
-      startLoading(state.pending);
-    },
-    pendingLoaded(state, action: PayloadAction<PendingDocument[]>) {
-      state.pending = loadedWith(action.payload);
-    },
-    pendingLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.pending = failedWith([], action.payload);
-    },
+    pendingLoadStarted: pending.started,
+    pendingLoaded: pending.loaded,
+    pendingLoadFailed: pending.failed,
     /** 'Pagar' with the selection and the provider. */
     pendingPaymentSubmitted(_state, _action: PayloadAction<PendingPaymentChoice>) {},
 
     /** /user/purchase-history mounted (or 'Reintentar'). */
     historyScreenOpened() {},
-    historyLoadStarted(state) {
-      startLoading(state.history);
-    },
-    historyLoaded(state, action: PayloadAction<PurchaseHistoryHeader[]>) {
-      state.history = loadedWith(action.payload);
-    },
-    historyLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.history = failedWith([], action.payload);
-    },
+    historyLoadStarted: history.started,
+    historyLoaded: history.loaded,
+    historyLoadFailed: history.failed,
 
     /** The eye of one order: the popup opens at once and its lines load. */
     historyDetailOpened(state, action: PayloadAction<PurchaseHistoryHeader>) {

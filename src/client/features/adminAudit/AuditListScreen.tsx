@@ -1,29 +1,16 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import type { AuditRow } from '@shared/api/adminAudit';
 import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, auditFieldLabel } from '@shared/schemas/adminAudit';
 import { useAppDispatch } from '@client/app/hooks';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
-import { ListToolbar } from '@client/components/ListToolbar';
-import { useCardSort, useServerGridProps } from '@client/components/serverGrid';
+import { ServerListScreen } from '@client/components/ServerListScreen';
 import { selectAuditList, selectOpenedChange, type AdminAuditRootState } from './adminAuditSelectors';
-import {
-  auditChangeClosed,
-  auditChangeOpened,
-  auditExportRequested,
-  auditFiltersCleared,
-  auditFilterTyped,
-  auditListChanged,
-  auditListOpened,
-  type AuditFilters,
-  type AuditTypedFilter,
-} from './adminAuditSlice';
+import { auditChangeClosed, auditChangeOpened, auditList } from './adminAuditSlice';
 import { ADMIN_AUDIT_TEXT as T } from './adminAuditTexts';
 import { AuditChangeDialog } from './AuditChangeDialog';
 import './adminAuditFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -51,11 +38,6 @@ export default function AuditListScreen() {
   const dispatch = useAppDispatch();
   const list = useAuditSelector(selectAuditList);
   const opened = useAuditSelector(selectOpenedChange);
-  const { filters } = list;
-
-  useEffect(() => {
-    dispatch(auditListOpened());
-  }, [dispatch]);
 
   const columns = useMemo<GridColDef<AuditRow>[]>(
     () => [
@@ -81,52 +63,30 @@ export default function AuditListScreen() {
     [dispatch],
   );
 
-  const setFilter = (name: string, value: string) => dispatch(auditListChanged({ filters: { [name]: value } as Partial<AuditFilters> }));
-
-  const gridProps = useServerGridProps(list, columns, (change) => dispatch(auditListChanged(change)), { sortOf: (field) => SORT_OF[field] ?? field, fieldOf: (sort) => FIELD_OF[sort] ?? sort, });
-  const cardSort = useCardSort(list, columns, (change) => dispatch(auditListChanged(change)), { sortOf: (field) => SORT_OF[field] ?? field });
-
   return (
-    <ListScreen
+    <ServerListScreen
       titleId="admin-audit-title"
-      title={T.title}
-      failed={list.status === 'failed'}
-      error={list.error ?? T.loadFailed}
-      errorStatus={list.errorStatus}
-      retryLabel={T.retry}
-      onRetry={() => dispatch(auditListOpened())}
+      list={list}
+      actions={auditList.actions}
+      columns={columns}
+      texts={T}
+      options={{ sortOf: (field) => SORT_OF[field] ?? field, fieldOf: (sort) => FIELD_OF[sort] ?? sort }}
+      filters={{
+        label: T.filters,
+        search: { label: T.search, placeholder: T.searchPlaceholder },
+        texts: [
+          { name: 'actor', label: T.actor, placeholder: T.actorPlaceholder },
+          { name: 'entityId', label: T.entityId },
+        ],
+        selects: [
+          { name: 'entity', label: T.entity, options: entityOptions },
+          { name: 'action', label: T.action, options: actionOptions },
+        ],
+        dates: true,
+        exportCsv: true,
+      }}
       extra={<AuditChangeDialog row={opened} onClose={() => dispatch(auditChangeClosed())} />}
-      toolbar={
-        <ListToolbar
-          sort={cardSort}
-          label={T.filters}
-          search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (value) => dispatch(auditFilterTyped({ name: 'q', value })) }}
-          texts={[
-            { name: 'actor', label: T.actor, placeholder: T.actorPlaceholder, value: filters.actor },
-            { name: 'entityId', label: T.entityId, value: filters.entityId },
-          ]}
-          onText={(name, value) => dispatch(auditFilterTyped({ name: name as AuditTypedFilter, value }))}
-          selects={[
-            { name: 'entity', label: T.entity, value: filters.entity, options: entityOptions },
-            { name: 'action', label: T.action, value: filters.action, options: actionOptions },
-          ]}
-          onSelect={setFilter}
-          dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
-          onClear={() => dispatch(auditFiltersCleared())}
-          exportCsv={{ onClick: () => dispatch(auditExportRequested()), running: list.exporting.status === 'running' }}
-        />
-      }
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.grid}
-          rows={list.rows}
-          columns={columns}
-          {...gridProps}
-          noRowsLabel={T.empty}
-          cards={{ title: 'at', actions: ['changes'] }}
-        />
-      </GridBox>
-    </ListScreen>
+      grid={{ cards: { title: 'at', actions: ['changes'] } }}
+    />
   );
 }

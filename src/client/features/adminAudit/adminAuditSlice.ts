@@ -1,8 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuditList, AuditRow } from '@shared/api/adminAudit';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type LoadFailure } from '@client/app/loadable';
-import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
+import { createPagedList, type PagedList } from '@client/app/pagedList';
 
 // 'Auditoría' (admin area): who changed what and when, filtered by who, kind of record, action and dates; each change
 // opened shows its values before and after.
@@ -15,9 +14,13 @@ export const AUDIT_NO_FILTERS: AuditFilters = { q: '', actor: '', entity: '', ac
 export const AUDIT_DEFAULT_SORT = { sort: 'at', dir: 'desc' as const };
 export const AUDIT_PAGE_SIZE = 25;
 
-/** The filters typed as text: they change the list after a pause in the typing. */
-export const AUDIT_TYPED_FILTERS = ['q', 'actor', 'entityId'] as const;
-export type AuditTypedFilter = (typeof AUDIT_TYPED_FILTERS)[number];
+/** 'Auditoría': paged, sorted and filtered by the server. */
+export const auditList = createPagedList<AuditRow, AuditFilters, AuditList>({
+  name: 'adminAudit/list',
+  filters: AUDIT_NO_FILTERS,
+  sort: AUDIT_DEFAULT_SORT,
+  pageSize: AUDIT_PAGE_SIZE,
+});
 
 export interface AdminAuditState {
   list: PagedList<AuditRow, AuditFilters>;
@@ -25,45 +28,12 @@ export interface AdminAuditState {
   opened: AuditRow | null;
 }
 
-export const initialAdminAuditState: AdminAuditState = {
-  list: pagedList<AuditRow, AuditFilters>(AUDIT_NO_FILTERS, { ...AUDIT_DEFAULT_SORT, pageSize: AUDIT_PAGE_SIZE }),
-  opened: null,
-};
+export const initialAdminAuditState: AdminAuditState = { list: auditList.initialState, opened: null };
 
 const adminAuditSlice = createSlice({
   name: 'adminAudit',
   initialState: initialAdminAuditState,
   reducers: {
-    /** /admin/audit mounted (or 'Reintentar'). */
-    auditListOpened() {},
-    auditListChanged(state, action: PayloadAction<ListChange<AuditFilters>>) {
-      changeList(state.list, action.payload, AUDIT_DEFAULT_SORT);
-    },
-    /** A key in a text filter (search, who, id): the saga waits for a pause. */
-    auditFilterTyped(state, action: PayloadAction<{ name: AuditTypedFilter; value: string }>) {
-      changeList(state.list, { filters: { [action.payload.name]: action.payload.value } }, AUDIT_DEFAULT_SORT);
-    },
-    auditFiltersCleared(state) {
-      changeList(state.list, { filters: AUDIT_NO_FILTERS }, AUDIT_DEFAULT_SORT);
-    },
-    auditLoadStarted(state) {
-      listLoadStarted(state.list);
-    },
-    auditLoaded(state, action: PayloadAction<AuditList>) {
-      listLoaded(state.list, action.payload);
-    },
-    auditLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      listLoadFailed(state.list, action.payload);
-    },
-    auditExportRequested(state) {
-      state.list.exporting = { status: 'running', error: null };
-    },
-    auditExported(state) {
-      state.list.exporting = idleFlow;
-    },
-    auditExportFailed(state, action: PayloadAction<string>) {
-      state.list.exporting = { status: 'failed', error: action.payload };
-    },
     /** 'Ver cambios' of a row. */
     auditChangeOpened(state, action: PayloadAction<AuditRow>) {
       state.opened = action.payload;
@@ -73,21 +43,8 @@ const adminAuditSlice = createSlice({
     },
   },
   // another admin may log in next: nothing of this one stays
-  extraReducers: (builder) => builder.addCase(loggedOut, () => initialAdminAuditState).addCase(sessionExpired, () => initialAdminAuditState),
+  extraReducers: (builder) => auditList.nestIn(builder.addCase(loggedOut, () => initialAdminAuditState).addCase(sessionExpired, () => initialAdminAuditState)),
 });
 
-export const {
-  auditListOpened,
-  auditListChanged,
-  auditFilterTyped,
-  auditFiltersCleared,
-  auditLoadStarted,
-  auditLoaded,
-  auditLoadFailed,
-  auditExportRequested,
-  auditExported,
-  auditExportFailed,
-  auditChangeOpened,
-  auditChangeClosed,
-} = adminAuditSlice.actions;
+export const { auditChangeOpened, auditChangeClosed } = adminAuditSlice.actions;
 export const adminAuditReducer = adminAuditSlice.reducer;

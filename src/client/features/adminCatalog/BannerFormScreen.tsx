@@ -1,15 +1,8 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router-dom';
 import type { Banner, SaveBannerFields } from '@shared/api/banners';
 import type { FileProblem } from '@shared/schemas/adminProducts';
 import {
@@ -23,7 +16,6 @@ import {
   type BannerFileField,
   type BannerForm,
 } from '@shared/schemas/banners';
-import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch } from '@client/app/hooks';
 import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
@@ -33,7 +25,7 @@ import { bannerCreateOpened, bannerEditOpened, bannerSaveSubmitted } from './adm
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { BANNER_LIST_PATH } from './adminPaths';
 import type { BannerFiles } from './api';
-import { FilePicker } from './FilePicker';
+import { BackLink, UploadActions, UploadFrame, useFileFields } from './FilePicker';
 import { keepFiles } from './pendingFiles';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -80,28 +72,16 @@ function submitProblem(errors: FormikErrors<FormValues>, values: FormValues): Fi
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-      <Paper component="section" aria-labelledby="banner-form-title" sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 760, minWidth: 0 }}>
-        <Typography id="banner-form-title" variant="h1" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </Paper>
-    </Box>
+    <UploadFrame id="banner-form-title" title={title}>
+      {children}
+    </UploadFrame>
   );
 }
 
-function BackToList() {
-  return (
-    <Button component={RouterLink} to={BANNER_LIST_PATH} startIcon={<ArrowBackIcon />}>
-      {ADMIN_CATALOG_TEXT.backToBanners}
-    </Button>
-  );
-}
+const BackToList = () => <BackLink to={BANNER_LIST_PATH} label={ADMIN_CATALOG_TEXT.backToBanners} />;
 
 function BannerFilesForm({ banner, running }: { banner: Banner | null; running: boolean }) {
   const dispatch = useAppDispatch();
-  const [problem, setProblem] = useState<FileProblem | null>(null);
   const formik = useFormik<FormValues>({
     initialValues: { id: banner?.id, nameFile: banner?.nameFile ?? '', bannerImageFile: null, bannerImage2File: null, bannerImage3File: null },
     validationSchema: bannerSchema,
@@ -114,14 +94,8 @@ function BannerFilesForm({ banner, running }: { banner: Banner | null; running: 
   });
   // a refused submit takes the focus to the first field in error (components/focusFirstError)
   const formRef = useFocusFirstError(formik);
-  const { values, touched, errors } = formik;
-
-  const choose = (field: BannerFileField, file: File | null) => {
-    void formik.setFieldTouched(field, true, false);
-    void formik.setFieldValue(field, file, true);
-    const found = file ? bannerFileProblem(file) : null;
-    if (found) setProblem(found);
-  };
+  const { values, errors } = formik;
+  const { pickers, problemDialog, setProblem } = useFileFields<BannerFileField, FormValues>(formik, (_field, file) => bannerFileProblem(file));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -136,42 +110,14 @@ function BannerFilesForm({ banner, running }: { banner: Banner | null; running: 
       <Stack spacing={2.5}>
         <Alert severity="info">{BANNER_MSG.sizeNote}</Alert>
         {nothingChosen && <Alert severity="error">{nothingChosen}</Alert>}
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
-          {BANNER_FILE_FIELDS.map((field) => (
-            <FilePicker
-              key={field}
-              name={field}
-              label={LABELS[field]}
-              kind="image"
-              accept={BANNER_ACCEPT}
-              currentUrl={banner?.[BANNER_URL_FIELDS[field]]}
-              file={values[field] ?? null}
-              error={touched[field] ? (errors[field] as string | undefined) : undefined}
-              onChoose={(file) => choose(field, file)}
-            />
-          ))}
-        </Box>
-        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-          <BackToList />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={running}
-            startIcon={running ? <CircularProgress size={18} color="inherit" aria-label={ADMIN_CATALOG_TEXT.saving} /> : undefined}
-          >
-            {banner ? ADMIN_CATALOG_TEXT.bannerUpdateButton : ADMIN_CATALOG_TEXT.bannerCreateButton}
-          </Button>
-        </Stack>
+        {pickers(
+          BANNER_FILE_FIELDS.map((field) => ({ field, label: LABELS[field], kind: 'image', accept: BANNER_ACCEPT, currentUrl: banner?.[BANNER_URL_FIELDS[field]] })),
+          3,
+        )}
+        <UploadActions back={<BackToList />} running={running} submitLabel={banner ? ADMIN_CATALOG_TEXT.bannerUpdateButton : ADMIN_CATALOG_TEXT.bannerCreateButton} />
       </Stack>
 
-      <ConfirmDialog
-        open={Boolean(problem)}
-        title={problem?.title ?? ''}
-        text={problem?.message}
-        positiveText={ADMIN_CATALOG_TEXT.accept}
-        onConfirm={() => setProblem(null)}
-        onDecline={() => setProblem(null)}
-      />
+      {problemDialog}
     </form>
   );
 }

@@ -1,15 +1,12 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import { type GridColDef } from '@mui/x-data-grid';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import type { Banner } from '@shared/api/banners';
 import { BANNER_MSG } from '@shared/schemas/banners';
 import { useAppDispatch } from '@client/app/hooks';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
+import { deleteColumn, editColumn } from '@client/components/rowActions';
+import { WholeListScreen } from '@client/components/WholeListScreen';
 import { selectBannerDelete, selectBanners, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { bannerDeleteRequested, bannerEditChosen, bannerListOpened } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
@@ -46,67 +43,31 @@ export default function BannerListScreen() {
   const dispatch = useAppDispatch();
   const banners = useAdminSelector(selectBanners);
   const deleting = useAdminSelector(selectBannerDelete).status === 'running';
-  const onEdit = useCallback((id: number) => dispatch(bannerEditChosen(id)), [dispatch]);
-  const onDelete = useCallback((id: number) => dispatch(bannerDeleteRequested(id)), [dispatch]);
-
-  useEffect(() => {
-    dispatch(bannerListOpened());
-  }, [dispatch]);
 
   const columns = useMemo<GridColDef<Banner>[]>(
     () => [
       ...IMAGES.map(([field, label]) => thumbnail(field, label)),
-      {
-        field: 'editar',
-        headerName: BANNER_MSG.colEdit,
-        width: 80,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <IconButton aria-label={ADMIN_CATALOG_TEXT.editBanner} color="primary" size="small" onClick={() => onEdit(row.id)}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        ),
-      },
-      {
-        field: 'eliminar',
+      editColumn<Banner>({ headerName: BANNER_MSG.colEdit, label: () => ADMIN_CATALOG_TEXT.editBanner, onClick: (row) => dispatch(bannerEditChosen(row.id)) }),
+      deleteColumn<Banner>({
         headerName: BANNER_MSG.colDelete,
-        width: 90,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <IconButton aria-label={ADMIN_CATALOG_TEXT.deleteBanner} color="error" size="small" disabled={deleting} onClick={() => onDelete(row.id)}>
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        ),
-      },
+        label: () => ADMIN_CATALOG_TEXT.deleteBanner,
+        disabled: deleting,
+        onClick: (row) => dispatch(bannerDeleteRequested(row.id)),
+      }),
     ],
-    [onEdit, onDelete, deleting],
+    [dispatch, deleting],
   );
 
-  const loaded = banners.status === 'loaded';
   return (
-    <ListScreen
+    <WholeListScreen
       titleId="admin-banners-title"
-      title={BANNER_MSG.listTitle}
-      create={loaded && banners.data.length === 0 ? { to: BANNER_CREATE_PATH, label: BANNER_MSG.create } : null}
-      failed={banners.status === 'failed'}
-      error={banners.error}
-      errorStatus={banners.errorStatus}
-      retryLabel={ADMIN_CATALOG_TEXT.retry}
-      onRetry={() => dispatch(bannerListOpened())}
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={ADMIN_CATALOG_TEXT.bannersGrid}
-          rows={banners.data}
-          columns={columns}
-          loading={!loaded}
-          rowHeight={72}
-          hideFooter
-          noRowsLabel={BANNER_MSG.empty}
-          // a phone shows the set as a card: its three images, then Editar and Eliminar
-          cards={{ title: false, actions: ['editar', 'eliminar'] }}
-        />
-      </GridBox>
-    </ListScreen>
+      texts={{ title: BANNER_MSG.listTitle, grid: ADMIN_CATALOG_TEXT.bannersGrid, empty: BANNER_MSG.empty, retry: ADMIN_CATALOG_TEXT.retry }}
+      create={banners.status === 'loaded' && banners.data.length === 0 ? { to: BANNER_CREATE_PATH, label: BANNER_MSG.create } : null}
+      list={banners}
+      opened={bannerListOpened}
+      columns={columns}
+      // a phone shows the set as a card: its three images, then Editar and Eliminar
+      grid={{ rowHeight: 72, hideFooter: true, cards: { title: false, actions: ['editar', 'eliminar'] } }}
+    />
   );
 }

@@ -1,10 +1,8 @@
-import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
@@ -16,6 +14,8 @@ import { ADMIN_PRODUCT_MSG } from '@shared/schemas/adminProducts';
 import { canRetry } from '@client/app/problems';
 import { useAppDispatch } from '@client/app/hooks';
 import { PAGE_SIZE, PortalDataGrid } from '@client/components/gridSetup';
+import { editColumn } from '@client/components/rowActions';
+import { useWholeList } from '@client/components/useServerList';
 import { selectAdminProducts, selectProductStatuses, selectStatusError, selectStatusPending, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { productEditChosen, productListOpened, productPageShown } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
@@ -44,9 +44,8 @@ export default function ProductListScreen() {
   const [query, setQuery] = useState('');
   const [pagination, setPagination] = useState<GridPaginationModel>(firstPage);
 
-  useEffect(() => {
-    dispatch(productListOpened());
-  }, [dispatch]);
+  // the list's own notices (failed, no products, no match) take the place of ListScreen's: only the mount and the retry
+  const { onRetry } = useWholeList(products, productListOpened);
 
   const rows = useMemo(() => filterBySku(products.data, query), [products.data, query]);
   const loaded = products.status === 'loaded';
@@ -81,22 +80,11 @@ export default function ProductListScreen() {
           );
         },
       },
-      {
-        field: 'editar',
+      editColumn<ProductListItem>({
         headerName: ADMIN_PRODUCT_MSG.colEdit,
-        width: 80,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <IconButton
-            aria-label={fill(ADMIN_CATALOG_TEXT.editProduct, { sku: row.sku })}
-            color="primary"
-            size="small"
-            onClick={() => dispatch(productEditChosen({ sku: row.sku, descripcion: row.descripcion }))}
-          >
-            <EditIcon fontSize="small" />
-          </IconButton>
-        ),
-      },
+        label: (row) => fill(ADMIN_CATALOG_TEXT.editProduct, { sku: row.sku }),
+        onClick: (row) => dispatch(productEditChosen({ sku: row.sku, descripcion: row.descripcion })),
+      }),
     ],
     [dispatch, statuses, pending],
   );
@@ -138,7 +126,7 @@ export default function ProductListScreen() {
           severity={notice.severity}
           action={
             notice.retry ? (
-              <Button color="inherit" size="small" onClick={() => dispatch(productListOpened())}>
+              <Button color="inherit" size="small" onClick={onRetry}>
                 {ADMIN_CATALOG_TEXT.retry}
               </Button>
             ) : undefined

@@ -1,11 +1,6 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -13,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AdminProduct, SaveProductFields } from '@shared/api/adminProducts';
 import {
   ADMIN_PRODUCT_MSG,
@@ -23,11 +17,8 @@ import {
   PRODUCT_FILES,
   PRODUCT_GENEROS,
   productUpdateSchema,
-  type FileProblem,
   type ProductFileField,
-  type ProductUpdateForm,
-} from '@shared/schemas/adminProducts';
-import { ConfirmDialog } from '@client/components/ConfirmDialog';
+  type ProductUpdateForm } from '@shared/schemas/adminProducts';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch } from '@client/app/hooks';
 import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
@@ -36,7 +27,7 @@ import { selectEditedProduct, selectEditedProductSku, selectProductSave, type Ad
 import { PRODUCT_LIST_PATH } from './adminPaths';
 import { productEditOpened, productSaveSubmitted } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
-import { FilePicker } from './FilePicker';
+import { BackLink, UploadActions, UploadFrame, useFileFields } from './FilePicker';
 import { keepFiles } from './pendingFiles';
 import type { ProductFiles } from './api';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -98,28 +89,16 @@ function chosenFiles(values: FormValues): ProductFiles {
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-      <Paper component="section" aria-labelledby="product-update-title" sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 760, minWidth: 0 }}>
-        <Typography id="product-update-title" variant="h1" component="h1" gutterBottom>
-          {ADMIN_CATALOG_TEXT.productUpdateTitle}
-        </Typography>
-        {children}
-      </Paper>
-    </Box>
+    <UploadFrame id="product-update-title" title={ADMIN_CATALOG_TEXT.productUpdateTitle}>
+      {children}
+    </UploadFrame>
   );
 }
 
-function BackToList() {
-  return (
-    <Button component={RouterLink} to={PRODUCT_LIST_PATH} startIcon={<ArrowBackIcon />}>
-      {ADMIN_CATALOG_TEXT.backToProducts}
-    </Button>
-  );
-}
+const BackToList = () => <BackLink to={PRODUCT_LIST_PATH} label={ADMIN_CATALOG_TEXT.backToProducts} />;
 
 function ProductForm({ record, sku, description, running }: { record: AdminProduct; sku: string; description: string; running: boolean }) {
   const dispatch = useAppDispatch();
-  const [problem, setProblem] = useState<FileProblem | null>(null);
   const formik = useFormik<FormValues>({
     initialValues: initialValues(record, sku, description),
     validationSchema: productUpdateSchema,
@@ -131,16 +110,10 @@ function ProductForm({ record, sku, description, running }: { record: AdminProdu
   // a refused submit takes the focus to the first field in error (components/focusFirstError)
   const formRef = useFocusFirstError(formik);
   const { values, touched, errors } = formik;
+  // Each file is checked when chosen: a dialog with the spec's title and text, and the message stays under the field.
+  const { pickers, problemDialog } = useFileFields<ProductFileField, FormValues>(formik, (field, file) => fileProblem(PRODUCT_FILES[field].kind, file));
   const offer = values.offer === true;
   const fieldError = (field: keyof FormValues): string | undefined => (touched[field] && typeof errors[field] === 'string' ? errors[field] : undefined);
-
-  // Each file is checked when chosen: a dialog with the spec's title and text, and the message stays under the field.
-  const choose = (field: ProductFileField, file: File | null) => {
-    void formik.setFieldTouched(field, true, false);
-    void formik.setFieldValue(field, file, true);
-    const found = file ? fileProblem(PRODUCT_FILES[field].kind, file) : null;
-    if (found) setProblem(found);
-  };
 
   return (
     <form ref={formRef} noValidate onSubmit={formik.handleSubmit}>
@@ -197,46 +170,18 @@ function ProductForm({ record, sku, description, running }: { record: AdminProdu
         <Typography component="h2" variant="h2">
           {ADMIN_CATALOG_TEXT.filesTitle}
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
-          {PRODUCT_FILE_FIELDS.map((field) => {
+        {pickers(
+          PRODUCT_FILE_FIELDS.map((field) => {
             const spec = PRODUCT_FILES[field];
-            return (
-              <FilePicker
-                key={field}
-                name={field}
-                label={spec.label}
-                kind={spec.kind}
-                accept={PRODUCT_ACCEPT[spec.kind]}
-                currentUrl={values[spec.urlField]}
-                file={values[field] ?? null}
-                error={touched[field] ? (errors[field] as string | undefined) : undefined}
-                onChoose={(file) => choose(field, file)}
-              />
-            );
-          })}
-        </Box>
+            return { field, label: spec.label, kind: spec.kind, accept: PRODUCT_ACCEPT[spec.kind], currentUrl: values[spec.urlField] };
+          }),
+          2,
+        )}
 
-        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-          <BackToList />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={running}
-            startIcon={running ? <CircularProgress size={18} color="inherit" aria-label={ADMIN_CATALOG_TEXT.saving} /> : undefined}
-          >
-            {ADMIN_PRODUCT_MSG.updateButton}
-          </Button>
-        </Stack>
+        <UploadActions back={<BackToList />} running={running} submitLabel={ADMIN_PRODUCT_MSG.updateButton} />
       </Stack>
 
-      <ConfirmDialog
-        open={Boolean(problem)}
-        title={problem?.title ?? ''}
-        text={problem?.message}
-        positiveText={ADMIN_CATALOG_TEXT.accept}
-        onConfirm={() => setProblem(null)}
-        onDecline={() => setProblem(null)}
-      />
+      {problemDialog}
     </form>
   );
 }

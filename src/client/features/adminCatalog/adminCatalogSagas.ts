@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { AdminProduct, ProductListItem, ProductStatusResponse } from '@shared/api/adminProducts';
+import type { AdminProduct, ProductStatusResponse } from '@shared/api/adminProducts';
 import type { Banner } from '@shared/api/banners';
 import { ADMIN_PRODUCT_MSG } from '@shared/schemas/adminProducts';
 import { BANNER_MSG } from '@shared/schemas/banners';
@@ -9,6 +9,7 @@ import { failureOf } from '@client/app/problems';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
+import { wholeListSaga } from '@client/app/pagedListSagas';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { BANNER_LIST_PATH, BANNER_UPDATE_PATH, PRODUCT_LIST_PATH, PRODUCT_UPDATE_PATH } from './adminPaths';
@@ -63,15 +64,12 @@ export function productListError(error: unknown): string {
 // Product list
 // ---------------------------------------------------------------------------------------------------------------
 
-export function* handleProductListOpened() {
-  yield put(productsLoadStarted());
-  try {
-    const list: ProductListItem[] = yield call(callWithTimeout, fetchProducts);
-    yield put(productsLoaded(list));
-  } catch (error) {
-    yield put(productsLoadFailed(failureOf(error, productListError(error))));
-  }
-}
+/** The ERP's styles, whole; a failure in the list's own words. */
+export const handleProductListOpened = wholeListSaga(
+  { started: productsLoadStarted, loaded: productsLoaded, failed: productsLoadFailed },
+  fetchProducts,
+  (error) => failureOf(error, productListError(error)),
+);
 
 /** The Estado of a page's skus in one request; skus already read (or being read) are not asked again. */
 export function* handleProductPageShown(action: PayloadAction<string[]>) {
@@ -135,15 +133,8 @@ export function* handleProductSaveSubmitted(action: PayloadAction<ProductSubmiss
 // Banners
 // ---------------------------------------------------------------------------------------------------------------
 
-export function* handleBannerListOpened() {
-  yield put(bannersLoadStarted());
-  try {
-    const list: Banner[] = yield call(callWithTimeout, fetchBanners);
-    yield put(bannersLoaded(list));
-  } catch (error) {
-    yield put(bannersLoadFailed(failureOf(error)));
-  }
-}
+/** The banner set, whole. */
+export const handleBannerListOpened = wholeListSaga({ started: bannersLoadStarted, loaded: bannersLoaded, failed: bannersLoadFailed }, fetchBanners);
 
 /** 'Editar': the set's id travels in session storage (idBanner). */
 export function* handleBannerEditChosen(action: PayloadAction<number>) {

@@ -2,7 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminProduct, ProductListItem, SaveProductFields } from '@shared/api/adminProducts';
 import type { Banner, SaveBannerFields } from '@shared/api/banners';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable, type LoadFailure, failedWith } from '@client/app/loadable';
+import { flowSteps, idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { wholeListLoad } from '@client/app/pagedList';
 
 // Product and banner administration (R-ADM-PROD-1, R-ADM-PROD-2, R-ADM-BAN-1, R-ADM-BAN-2).
 
@@ -63,6 +64,15 @@ export interface BannerSubmission {
   filesKey: string;
 }
 
+/** The ERP's styles and the banner set, each answered whole (the grids page them in the browser). */
+const products = wholeListLoad<ProductListItem, 'products'>('products');
+const banners = wholeListLoad<Banner, 'banners'>('banners');
+
+/** The flows' steps (save, delete, retry…). */
+const bannerDeleteSteps = flowSteps<'bannerDelete'>('bannerDelete');
+const bannerSaveSteps = flowSteps<'bannerSave'>('bannerSave');
+const productSaveSteps = flowSteps<'productSave'>('productSave');
+
 const adminCatalogSlice = createSlice({
   name: 'adminCatalog',
   initialState: initialAdminCatalogState,
@@ -74,15 +84,9 @@ const adminCatalogSlice = createSlice({
       state.statusPending = [];
       state.statusError = null;
     },
-    productsLoadStarted(state) {
-      state.products = { ...state.products, status: 'loading', error: null };
-    },
-    productsLoaded(state, action: PayloadAction<ProductListItem[]>) {
-      state.products = { status: 'loaded', data: action.payload, error: null };
-    },
-    productsLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.products = failedWith([], action.payload);
-    },
+    productsLoadStarted: products.started,
+    productsLoaded: products.loaded,
+    productsLoadFailed: products.failed,
 
     /** The grid shows these skus (one page): their Estado is read in one request. */
     productPageShown(_state, _action: PayloadAction<string[]>) {},
@@ -113,35 +117,23 @@ const adminCatalogSlice = createSlice({
     productLoadFailed(state, action: PayloadAction<string>) {
       state.product = { status: 'failed', data: null, error: action.payload };
     },
-    productSaveSubmitted(state, _action: PayloadAction<ProductSubmission>) {
-      state.productSave = { status: 'running', error: null };
-    },
+    productSaveSubmitted: productSaveSteps.start<ProductSubmission>(),
     /** 'No Actualizar' in the confirm dialog: the form stays as it was. */
-    productSaveDeclined(state) {
-      state.productSave = idleFlow;
-    },
+    productSaveDeclined: productSaveSteps.idle,
     productSaved(state, action: PayloadAction<AdminProduct>) {
       state.productSave = idleFlow;
       state.product = { status: 'loaded', data: action.payload, error: null };
       state.updated[action.payload.sku] = action.payload.id > 0;
     },
-    productSaveFailed(state, action: PayloadAction<string>) {
-      state.productSave = { status: 'failed', error: action.payload };
-    },
+    productSaveFailed: productSaveSteps.failed,
 
     /** /admin/banner mounted (or 'Reintentar'). */
     bannerListOpened(state) {
       state.banners.status = 'loading';
     },
-    bannersLoadStarted(state) {
-      state.banners = { ...state.banners, status: 'loading', error: null };
-    },
-    bannersLoaded(state, action: PayloadAction<Banner[]>) {
-      state.banners = { status: 'loaded', data: action.payload, error: null };
-    },
-    bannersLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.banners = failedWith([], action.payload);
-    },
+    bannersLoadStarted: banners.started,
+    bannersLoaded: banners.loaded,
+    bannersLoadFailed: banners.failed,
 
     bannerEditChosen(_state, _action: PayloadAction<number>) {},
     /** /admin/banner-update mounted with the idBanner of session storage. */
@@ -157,38 +149,24 @@ const adminCatalogSlice = createSlice({
       state.banner = { status: 'failed', data: null, error: action.payload };
     },
     /** /admin/banner-add mounted: a failure of an earlier upload is not shown again. */
-    bannerCreateOpened(state) {
-      state.bannerSave = idleFlow;
-    },
-    bannerSaveSubmitted(state, _action: PayloadAction<BannerSubmission>) {
-      state.bannerSave = { status: 'running', error: null };
-    },
-    bannerSaveDeclined(state) {
-      state.bannerSave = idleFlow;
-    },
+    bannerCreateOpened: bannerSaveSteps.idle,
+    bannerSaveSubmitted: bannerSaveSteps.start<BannerSubmission>(),
+    bannerSaveDeclined: bannerSaveSteps.idle,
     bannerSaved(state, action: PayloadAction<Banner>) {
       state.bannerSave = idleFlow;
       state.banner = { status: 'loaded', data: action.payload, error: null };
       state.banners.data = [action.payload, ...state.banners.data.filter((b) => b.id !== action.payload.id)];
     },
-    bannerSaveFailed(state, action: PayloadAction<string>) {
-      state.bannerSave = { status: 'failed', error: action.payload };
-    },
+    bannerSaveFailed: bannerSaveSteps.failed,
 
     /** 'Eliminar' of the list: the saga asks first. */
-    bannerDeleteRequested(state, _action: PayloadAction<number>) {
-      state.bannerDelete = { status: 'running', error: null };
-    },
-    bannerDeleteDeclined(state) {
-      state.bannerDelete = idleFlow;
-    },
+    bannerDeleteRequested: bannerDeleteSteps.start<number>(),
+    bannerDeleteDeclined: bannerDeleteSteps.idle,
     bannerDeleted(state, action: PayloadAction<number>) {
       state.bannerDelete = idleFlow;
       state.banners.data = state.banners.data.filter((b) => b.id !== action.payload);
     },
-    bannerDeleteFailed(state, action: PayloadAction<string>) {
-      state.bannerDelete = { status: 'failed', error: action.payload };
-    },
+    bannerDeleteFailed: bannerDeleteSteps.failed,
   },
   // another admin may log in next: nothing of this one stays
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialAdminCatalogState).addCase(sessionExpired, () => initialAdminCatalogState),

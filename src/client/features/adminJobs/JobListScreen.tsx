@@ -1,35 +1,22 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AdminJob } from '@shared/api/adminJobs';
 import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { JOB_FAILURE_LABELS, JOB_KIND_LABELS, JOB_STATUS_LABELS } from '@shared/schemas/adminJobs';
 import { useAppDispatch } from '@client/app/hooks';
 import { adminJobPath, adminOrderPath } from '@client/app/routePaths';
-import { PortalDataGrid } from '@client/components/gridSetup';
 import { JobStatusChip } from '@client/components/JobStatusChip';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
-import { ListToolbar } from '@client/components/ListToolbar';
-import { useCardSort, useServerGridProps } from '@client/components/serverGrid';
+import { linkColumn } from '@client/components/rowActions';
+import { ServerListScreen } from '@client/components/ServerListScreen';
 import { selectJobsList, selectJobsRetry, selectJobsSummary, selectSelectedJobs, type AdminJobsRootState } from './adminJobsSelectors';
-import {
-  jobsExportRequested,
-  jobsFiltersCleared,
-  jobsListChanged,
-  jobsListOpened,
-  jobsRetryRequested,
-  jobsSearchTyped,
-  jobsSelectionChanged,
-  type JobFilters,
-} from './adminJobsSlice';
+import { jobsList, jobsRetryRequested, jobsSelectionChanged } from './adminJobsSlice';
 import { ADMIN_JOBS_TEXT as T, jobKindLabel } from './adminJobsTexts';
 import './adminJobsFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -47,16 +34,7 @@ const failureOptions = (['exhausted', 'rejected'] as const).map((value) => ({ va
 const dateTime = (value: string | null) => formatDateTime(value);
 
 const columns: GridColDef<AdminJob>[] = [
-  {
-    field: 'id',
-    headerName: T.colId,
-    width: 80,
-    renderCell: ({ row, tabIndex }) => (
-      <Link component={RouterLink} to={adminJobPath(row.id)} tabIndex={tabIndex} aria-label={fill(T.viewJob, { id: row.id })}>
-        {row.id}
-      </Link>
-    ),
-  },
+  linkColumn<AdminJob>({ field: 'id', headerName: T.colId, width: 80, to: (row) => adminJobPath(row.id), text: (row) => row.id, label: (row) => fill(T.viewJob, { id: row.id }) }),
   { field: 'kind', headerName: T.colKind, minWidth: 150, flex: 0.8, valueFormatter: (value: string) => jobKindLabel(value) },
   { field: 'key', headerName: T.colKey, minWidth: 190, flex: 1 },
   { field: 'status', headerName: T.colStatus, width: 210, renderCell: ({ row }) => <JobStatusChip job={row} /> },
@@ -79,20 +57,14 @@ const columns: GridColDef<AdminJob>[] = [
   { field: 'createdAt', headerName: T.colCreatedAt, width: 150, valueFormatter: dateTime },
   { field: 'lastAttemptAt', headerName: T.colLastAttemptAt, width: 150, valueFormatter: dateTime },
   { field: 'nextAttemptAt', headerName: T.colNextAttemptAt, width: 150, valueFormatter: (value: string, row) => (row.status === 'pending' ? dateTime(value) : '') },
-  {
+  linkColumn<AdminJob>({
     field: 'orderNumber',
     headerName: T.colOrder,
     width: 110,
     sortable: false,
-    renderCell: ({ row, tabIndex }) =>
-      row.orderNumber ? (
-        <Link component={RouterLink} to={adminOrderPath(row.orderNumber)} tabIndex={tabIndex}>
-          {row.orderNumber}
-        </Link>
-      ) : (
-        ''
-      ),
-  },
+    to: (row) => (row.orderNumber ? adminOrderPath(row.orderNumber) : null),
+    text: (row) => row.orderNumber,
+  }),
 ];
 
 /** The ids a grid selection names: 'exclude' (every row but these) is read against the page shown. */
@@ -109,78 +81,53 @@ export default function JobListScreen() {
   const retrying = useJobsSelector(selectJobsRetry).status === 'running';
   const summary = useJobsSelector(selectJobsSummary).data;
 
-  useEffect(() => {
-    dispatch(jobsListOpened());
-  }, [dispatch]);
-
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selected) }), [selected]);
-  const filters = list.filters;
-  const setFilter = (name: string, value: string) => dispatch(jobsListChanged({ filters: { [name]: value } as Partial<JobFilters> }));
-
-  const gridProps = useServerGridProps(list, columns, (change) => dispatch(jobsListChanged(change)));
-  const cardSort = useCardSort(list, columns, (change) => dispatch(jobsListChanged(change)));
-
   return (
-    <ListScreen
+    <ServerListScreen
       titleId="admin-jobs-title"
-      title={T.title}
-      failed={list.status === 'failed'}
-      error={list.error ?? T.loadFailed}
-      errorStatus={list.errorStatus}
-      retryLabel={T.retry}
-      onRetry={() => dispatch(jobsListOpened())}
-      toolbar={
-        <>
-          {summary && (
-            <Stack direction="row" spacing={1} useFlexGap aria-label={T.summary} role="status" sx={{ flexWrap: 'wrap', mb: 2 }}>
-              <Chip color={summary.failed > 0 ? 'error' : 'default'} label={fill(T.summaryFailed, { n: summary.failed })} />
-              <Chip label={fill(T.summaryPending, { n: summary.pending })} />
-              <Chip label={fill(T.summaryWaiting, { n: summary.waiting })} />
-              {summary.oldestPendingAt && <Chip variant="outlined" label={fill(T.summaryOldest, { at: formatDateTime(summary.oldestPendingAt) })} />}
-            </Stack>
-          )}
-          <ListToolbar
-            sort={cardSort}
-            label={T.filters}
-            search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(jobsSearchTyped(q)) }}
-            selects={[
-              { name: 'status', label: T.status, value: filters.status, options: statusOptions },
-              { name: 'kind', label: T.kind, value: filters.kind, options: kindOptions },
-              { name: 'failure', label: T.failure, value: filters.failure, options: failureOptions },
-            ]}
-            onSelect={setFilter}
-            dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
-            onClear={() => dispatch(jobsFiltersCleared())}
-            exportCsv={{ onClick: () => dispatch(jobsExportRequested()), running: list.exporting.status === 'running' }}
-            actions={
-              <Button
-                variant="contained"
-                color="warning"
-                startIcon={<ReplayIcon />}
-                disabled={selected.length === 0 || retrying}
-                onClick={() => dispatch(jobsRetryRequested(selected))}
-              >
-                {fill(T.retrySelected, { n: selected.length })}
-              </Button>
-            }
-          />
-        </>
+      list={list}
+      actions={jobsList.actions}
+      columns={columns}
+      texts={T}
+      above={
+        summary && (
+          <Stack direction="row" spacing={1} useFlexGap aria-label={T.summary} role="status" sx={{ flexWrap: 'wrap', mb: 2 }}>
+            <Chip color={summary.failed > 0 ? 'error' : 'default'} label={fill(T.summaryFailed, { n: summary.failed })} />
+            <Chip label={fill(T.summaryPending, { n: summary.pending })} />
+            <Chip label={fill(T.summaryWaiting, { n: summary.waiting })} />
+            {summary.oldestPendingAt && <Chip variant="outlined" label={fill(T.summaryOldest, { at: formatDateTime(summary.oldestPendingAt) })} />}
+          </Stack>
+        )
       }
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.grid}
-          rows={list.rows}
-          columns={columns}
-          {...gridProps}
-          checkboxSelection
-          isRowSelectable={({ row }) => canRetry(row)}
-          rowSelectionModel={selectionModel}
-          onRowSelectionModelChange={(model) => dispatch(jobsSelectionChanged(selectedIds(model, list.rows)))}
-          noRowsLabel={T.empty}
-          cards={{ title: 'id' }}
-        />
-      </GridBox>
-    </ListScreen>
+      filters={{
+        label: T.filters,
+        search: { label: T.search, placeholder: T.searchPlaceholder },
+        selects: [
+          { name: 'status', label: T.status, options: statusOptions },
+          { name: 'kind', label: T.kind, options: kindOptions },
+          { name: 'failure', label: T.failure, options: failureOptions },
+        ],
+        dates: true,
+        exportCsv: true,
+        actions: (
+          <Button
+            variant="contained"
+            color="warning"
+            startIcon={<ReplayIcon />}
+            disabled={selected.length === 0 || retrying}
+            onClick={() => dispatch(jobsRetryRequested(selected))}
+          >
+            {fill(T.retrySelected, { n: selected.length })}
+          </Button>
+        ),
+      }}
+      grid={{
+        checkboxSelection: true,
+        isRowSelectable: ({ row }) => canRetry(row),
+        rowSelectionModel: selectionModel,
+        onRowSelectionModelChange: (model) => dispatch(jobsSelectionChanged(selectedIds(model, list.rows))),
+        cards: { title: 'id' },
+      }}
+    />
   );
 }

@@ -1,16 +1,14 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { AdminJobDetail, AdminJobList, JobsSummary, RetryJobResponse, RetryJobsResponse } from '@shared/api/adminJobs';
+import { all, call, delay, fork, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { AdminJobDetail, JobsSummary, RetryJobResponse, RetryJobsResponse } from '@shared/api/adminJobs';
 import { fill } from '@shared/messages';
 import { retryJob, retryJobs } from '@client/api/adminJobs';
-import { toApiError, type Download } from '@client/api/http';
+import { toApiError } from '@client/api/http';
 import { failureOf } from '@client/app/problems';
-import type { ListQuery } from '@client/api/lists';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
-import { saveFile } from '@client/app/download';
 import { jobsRetried, loggedOut, sessionExpired } from '@client/app/events';
 import { notify } from '@client/app/notify';
-import { SEARCH_DEBOUNCE_MS } from '@client/app/pagedList';
+import { pagedListSagas } from '@client/app/pagedListSagas';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { selectJobsQuery } from './adminJobsSelectors';
 import {
@@ -21,22 +19,13 @@ import {
   jobRetryRequested,
   jobsBadgeHidden,
   jobsBadgeShown,
-  jobsExported,
-  jobsExportFailed,
-  jobsExportRequested,
-  jobsFiltersCleared,
-  jobsListChanged,
-  jobsListOpened,
-  jobsLoaded,
-  jobsLoadFailed,
-  jobsLoadStarted,
   jobsRetryDeclined,
   jobsRetryDone,
   jobsRetryFailed,
   jobsRetryRequested,
-  jobsSearchTyped,
   jobsSummaryLoaded,
   jobsSummaryLoadFailed,
+  jobsList,
 } from './adminJobsSlice';
 import { ADMIN_JOBS_TEXT as T } from './adminJobsTexts';
 import { downloadJobsCsv, fetchJob, fetchJobs, fetchJobsSummary } from './api';
@@ -44,37 +33,14 @@ import { downloadJobsCsv, fetchJob, fetchJobs, fetchJobsSummary } from './api';
 /** The shell's badge reads the counts this often while an admin is logged in (and at once after a retry). */
 export const JOBS_SUMMARY_POLL_MS = 60_000;
 
-/** The page the list's state asks for. */
-export function* loadJobs() {
-  const query: ListQuery = yield select(selectJobsQuery);
-  yield put(jobsLoadStarted());
-  try {
-    const page: AdminJobList = yield call(callWithTimeout, fetchJobs, query);
-    yield put(jobsLoaded(page));
-  } catch (error) {
-    yield put(jobsLoadFailed(failureOf(error)));
-  }
-}
-
-/** A search waits for a pause in the typing (takeLatest drops the wait of the key before); anything else loads at once. */
-export function* handleJobsListChanged(action: PayloadAction<unknown>) {
-  if (action.type === jobsSearchTyped.type) yield delay(SEARCH_DEBOUNCE_MS);
-  yield call(loadJobs);
-}
-
-/** 'Exportar CSV': every job the filters select, as the server writes it. */
-export function* handleJobsExportRequested() {
-  const query: ListQuery = yield select(selectJobsQuery);
-  try {
-    const file: Download = yield call(callWithTimeout, downloadJobsCsv, query);
-    yield call(saveFile, file.blob, file.filename);
-    yield put(jobsExported());
-  } catch (error) {
-    const { message } = toApiError(error);
-    yield put(jobsExportFailed(message));
-    yield call(notify, message, 'error');
-  }
-}
+/** The list's page (a search after a pause) and its CSV export. */
+export const {
+  load: loadJobs,
+  handleChanged: handleJobsListChanged,
+  handleExportRequested: handleJobsExportRequested,
+  watchList: watchJobsList,
+  watchExport: watchJobsExport,
+} = pagedListSagas(jobsList, { selectQuery: selectJobsQuery, fetchPage: fetchJobs, downloadCsv: downloadJobsCsv });
 
 /** The confirmation of a retry: the safe choice ('Cancelar') has the focus, so Enter alone re-drives nothing. */
 const retryPrompt = (title: string) => confirmRequested({ title, text: T.retryText, positive: T.retryConfirm, negative: T.retryDecline, focus: 'negative' });
@@ -165,15 +131,6 @@ export function* watchJobsBadge() {
   }
 }
 
-export function* watchJobsList() {
-  yield takeLatest([jobsListOpened.type, jobsListChanged.type, jobsSearchTyped.type, jobsFiltersCleared.type], safe(handleJobsListChanged));
-}
-
-export function* watchJobsExport() {
-  yield takeLeading(jobsExportRequested.type, safe(handleJobsExportRequested));
-}
-
-/** One retry at a time: a second click while one runs is ignored. */
 export function* watchJobsRetry() {
   yield takeLeading([jobsRetryRequested.type, jobRetryRequested.type], function* (action: PayloadAction<number[] | number>) {
     if (action.type === jobsRetryRequested.type) yield call(safe(handleJobsRetryRequested), action as PayloadAction<number[]>);

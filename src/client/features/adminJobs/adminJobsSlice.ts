@@ -1,8 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminJob, AdminJobDetail, AdminJobList, JobsSummary, RetryJobResponse, RetryJobsResponse } from '@shared/api/adminJobs';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadFailure } from '@client/app/loadable';
-import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
+import { flowSteps, idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadFailure } from '@client/app/loadable';
+import { createPagedList, type PagedList } from '@client/app/pagedList';
 
 // 'Trabajos ERP' (admin area): the outbox jobs with their tries, retried one or many; and the failed-jobs count of the
 // admin shell's menu, read every minute while an admin is logged in.
@@ -14,6 +14,15 @@ export type JobFilters = { q: string; status: string; kind: string; failure: str
 export const JOB_DEFAULT_FILTERS: JobFilters = { q: '', status: 'open', kind: '', failure: '', from: '', to: '' };
 export const JOB_DEFAULT_SORT = { sort: 'id', dir: 'desc' as const };
 export const JOB_PAGE_SIZE = 25;
+
+/** 'Trabajos ERP': paged, sorted, searched and filtered by the server; 'Limpiar filtros' shows every job. */
+export const jobsList = createPagedList<AdminJob, JobFilters, AdminJobList>({
+  name: 'adminJobs/list',
+  filters: JOB_DEFAULT_FILTERS,
+  cleared: { ...JOB_DEFAULT_FILTERS, status: '' },
+  sort: JOB_DEFAULT_SORT,
+  pageSize: JOB_PAGE_SIZE,
+});
 
 export interface JobDetailState extends Loadable<AdminJobDetail | null> {
   /** The job asked for (the route's id). */
@@ -32,71 +41,28 @@ export interface AdminJobsState {
 }
 
 export const initialAdminJobsState: AdminJobsState = {
-  list: pagedList<AdminJob, JobFilters>(JOB_DEFAULT_FILTERS, { ...JOB_DEFAULT_SORT, pageSize: JOB_PAGE_SIZE }),
+  list: jobsList.initialState,
   selected: [],
   retry: idleFlow,
   detail: { id: null, ...idleLoad(null) },
   summary: idleLoad(null),
 };
 
+/** The flows' steps (save, delete, retry…). */
+const retrySteps = flowSteps<'retry'>('retry');
+
 const adminJobsSlice = createSlice({
   name: 'adminJobs',
   initialState: initialAdminJobsState,
   reducers: {
-    /** /admin/jobs mounted (or 'Reintentar' after a failed load): the page of the filters kept. */
-    jobsListOpened() {},
-    /** A page, page size, sort or filter changed: the saga loads the page at once. */
-    jobsListChanged(state, action: PayloadAction<ListChange<JobFilters>>) {
-      changeList(state.list, action.payload, JOB_DEFAULT_SORT);
-      state.selected = [];
-    },
-    /** A key in the search box: the saga waits for a pause. */
-    jobsSearchTyped(state, action: PayloadAction<string>) {
-      changeList(state.list, { filters: { q: action.payload } }, JOB_DEFAULT_SORT);
-      state.selected = [];
-    },
-    /** 'Limpiar filtros'. */
-    jobsFiltersCleared(state) {
-      changeList(state.list, { filters: { ...JOB_DEFAULT_FILTERS, status: '' } }, JOB_DEFAULT_SORT);
-      state.selected = [];
-    },
-    jobsLoadStarted(state) {
-      listLoadStarted(state.list);
-    },
-    jobsLoaded(state, action: PayloadAction<AdminJobList>) {
-      listLoaded(state.list, action.payload);
-      // a job no longer shown is no longer chosen
-      const shown = new Set(action.payload.rows.map((job) => job.id));
-      state.selected = state.selected.filter((id) => shown.has(id));
-    },
-    jobsLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      listLoadFailed(state.list, action.payload);
-    },
-
-    jobsExportRequested(state) {
-      state.list.exporting = { status: 'running', error: null };
-    },
-    jobsExported(state) {
-      state.list.exporting = idleFlow;
-    },
-    jobsExportFailed(state, action: PayloadAction<string>) {
-      state.list.exporting = { status: 'failed', error: action.payload };
-    },
-
     jobsSelectionChanged(state, action: PayloadAction<number[]>) {
       state.selected = action.payload;
     },
     /** 'Reintentar' of the selection: the saga asks first. */
-    jobsRetryRequested(state, _action: PayloadAction<number[]>) {
-      state.retry = { status: 'running', error: null };
-    },
+    jobsRetryRequested: retrySteps.start<number[]>(),
     /** 'Reintentar' on a job's detail. */
-    jobRetryRequested(state, _action: PayloadAction<number>) {
-      state.retry = { status: 'running', error: null };
-    },
-    jobsRetryDeclined(state) {
-      state.retry = idleFlow;
-    },
+    jobRetryRequested: retrySteps.start<number>(),
+    jobsRetryDeclined: retrySteps.idle,
     jobsRetryDone(state, _action: PayloadAction<RetryJobsResponse>) {
       state.retry = idleFlow;
       state.selected = [];
@@ -106,9 +72,7 @@ const adminJobsSlice = createSlice({
       const { job } = action.payload;
       if (state.detail.data?.job.id === job.id) state.detail.data.job = job;
     },
-    jobsRetryFailed(state, action: PayloadAction<string>) {
-      state.retry = { status: 'failed', error: action.payload };
-    },
+    jobsRetryFailed: retrySteps.failed,
 
     /** /admin/jobs/:id mounted (or 'Reintentar' after a failed load). */
     jobDetailOpened(state, action: PayloadAction<number>) {
@@ -135,20 +99,21 @@ const adminJobsSlice = createSlice({
     },
   },
   // another admin may log in next: nothing of this one stays
-  extraReducers: (builder) => builder.addCase(loggedOut, () => initialAdminJobsState).addCase(sessionExpired, () => initialAdminJobsState),
+  extraReducers: (builder) =>
+    jobsList
+      .nestIn(builder.addCase(loggedOut, () => initialAdminJobsState).addCase(sessionExpired, () => initialAdminJobsState))
+      // another page, sort or filter: nothing stays chosen
+      .addMatcher(isAnyOf(jobsList.actions.changed, jobsList.actions.filterTyped, jobsList.actions.filtersCleared), (state) => {
+        state.selected = [];
+      })
+      // a job no longer shown is no longer chosen
+      .addMatcher(jobsList.actions.loaded.match, (state, action) => {
+        const shown = new Set(action.payload.rows.map((job) => job.id));
+        state.selected = state.selected.filter((id) => shown.has(id));
+      }),
 });
 
 export const {
-  jobsListOpened,
-  jobsListChanged,
-  jobsSearchTyped,
-  jobsFiltersCleared,
-  jobsLoadStarted,
-  jobsLoaded,
-  jobsLoadFailed,
-  jobsExportRequested,
-  jobsExported,
-  jobsExportFailed,
   jobsSelectionChanged,
   jobsRetryRequested,
   jobRetryRequested,

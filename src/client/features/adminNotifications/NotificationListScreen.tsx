@@ -1,16 +1,13 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import IconButton from '@mui/material/IconButton';
 import { type GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import type { NotificationRecipient } from '@shared/api/notifications';
 import { fill } from '@shared/messages';
 import type { NotificationSection } from '@shared/orders';
 import { MAX_NOTIFICATIONS, SECTION_LABELS } from '@shared/schemas/notifications';
 import { useAppDispatch } from '@client/app/hooks';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
+import { deleteColumn, editColumn } from '@client/components/rowActions';
+import { WholeListScreen } from '@client/components/WholeListScreen';
 import { NOTIFICATION_CREATE_PATH } from './adminNotificationsPaths';
 import { selectNotificationDelete, selectNotifications, type AdminNotificationsRootState } from './adminNotificationsSelectors';
 import { notificationDeleteRequested, notificationEditChosen, notificationListOpened } from './adminNotificationsSlice';
@@ -35,77 +32,33 @@ export default function NotificationListScreen() {
   const list = useAdminSelector(selectNotifications);
   const deleting = useAdminSelector(selectNotificationDelete).status === 'running';
 
-  useEffect(() => {
-    dispatch(notificationListOpened());
-  }, [dispatch]);
-
   const columns = useMemo<GridColDef<NotificationRecipient>[]>(
     () => [
       ...dataColumns,
-      {
-        field: 'editar',
+      editColumn<NotificationRecipient>({
         headerName: T.colEdit,
-        width: 80,
-        sortable: false,
-        filterable: false,
-        renderCell: ({ row, tabIndex }) => (
-          <IconButton
-            aria-label={fill(T.editNotification, { section: SECTION_LABELS[row.section] })}
-            color="primary"
-            size="small"
-            tabIndex={tabIndex}
-            onClick={() => dispatch(notificationEditChosen(row.id))}
-          >
-            <EditIcon fontSize="small" />
-          </IconButton>
-        ),
-      },
-      {
-        field: 'eliminar',
+        label: (row) => fill(T.editNotification, { section: SECTION_LABELS[row.section] }),
+        onClick: (row) => dispatch(notificationEditChosen(row.id)),
+      }),
+      deleteColumn<NotificationRecipient>({
         headerName: T.colDelete,
-        width: 90,
-        sortable: false,
-        filterable: false,
-        renderCell: ({ row, tabIndex }) => (
-          <IconButton
-            aria-label={fill(T.deleteNotification, { section: SECTION_LABELS[row.section] })}
-            color="error"
-            size="small"
-            tabIndex={tabIndex}
-            disabled={deleting}
-            onClick={() => dispatch(notificationDeleteRequested(row))}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        ),
-      },
+        label: (row) => fill(T.deleteNotification, { section: SECTION_LABELS[row.section] }),
+        disabled: deleting,
+        onClick: (row) => dispatch(notificationDeleteRequested(row)),
+      }),
     ],
     [dispatch, deleting],
   );
 
-  const loaded = list.status === 'loaded';
   return (
-    <ListScreen
+    <WholeListScreen
       titleId="admin-notifications-title"
-      title={T.listTitle}
-      create={loaded && list.data.length < MAX_NOTIFICATIONS ? { to: NOTIFICATION_CREATE_PATH, label: T.create } : null}
-      failed={list.status === 'failed'}
-      error={list.error}
-      errorStatus={list.errorStatus}
-      retryLabel={T.retry}
-      onRetry={() => dispatch(notificationListOpened())}
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.grid}
-          rows={list.data}
-          columns={columns}
-          loading={!loaded}
-          hideFooter
-          noRowsLabel={T.empty}
-          cards={{ title: 'section', actions: ['editar', 'eliminar'] }}
-        />
-      </GridBox>
-    </ListScreen>
+      texts={{ title: T.listTitle, grid: T.grid, empty: T.empty, retry: T.retry }}
+      create={list.status === 'loaded' && list.data.length < MAX_NOTIFICATIONS ? { to: NOTIFICATION_CREATE_PATH, label: T.create } : null}
+      list={list}
+      opened={notificationListOpened}
+      columns={columns}
+      grid={{ hideFooter: true, cards: { title: 'section', actions: ['editar', 'eliminar'] } }}
+    />
   );
 }

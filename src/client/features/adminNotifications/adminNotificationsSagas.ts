@@ -4,10 +4,10 @@ import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api
 import { fill } from '@shared/messages';
 import { NOTIFICATION_MSG, SECTION_LABELS } from '@shared/schemas/notifications';
 import { toApiError } from '@client/api/http';
-import { failureOf } from '@client/app/problems';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
+import { wholeListSaga } from '@client/app/pagedListSagas';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { NOTIFICATION_LIST_PATH, NOTIFICATION_UPDATE_PATH } from './adminNotificationsPaths';
@@ -42,15 +42,11 @@ export function saveTexts(request: SaveNotificationRequest) {
     : { prompt: confirmRequested({ title: T.createPrompt, positive: T.createConfirm, negative: T.createDecline }), done: M.created, declined: M.notCreated };
 }
 
-export function* handleNotificationsLoad() {
-  yield put(notificationsLoadStarted());
-  try {
-    const list: NotificationRecipient[] = yield call(callWithTimeout, fetchNotifications);
-    yield put(notificationsLoaded(list));
-  } catch (error) {
-    yield put(notificationsLoadFailed(failureOf(error)));
-  }
-}
+/** The recipients, whole. */
+export const handleNotificationsLoad = wholeListSaga(
+  { started: notificationsLoadStarted, loaded: notificationsLoaded, failed: notificationsLoadFailed },
+  fetchNotifications,
+);
 
 /** 'Editar': the id travels in session storage (idNotif), so a reload of the update screen still works. */
 export function* handleNotificationEditChosen(action: PayloadAction<number>) {

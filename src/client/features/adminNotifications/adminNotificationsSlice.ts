@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { NotificationRecipient, SaveNotificationRequest } from '@shared/api/notifications';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable, type LoadFailure, failedWith } from '@client/app/loadable';
+import { flowSteps, idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { wholeListLoad } from '@client/app/pagedList';
 
 // Notification recipients (R-ADM-NOTIF-1): at most one per section, so at most three.
 
@@ -28,6 +29,13 @@ export const initialAdminNotificationsState: AdminNotificationsState = {
 
 const byId = (a: NotificationRecipient, b: NotificationRecipient) => a.id - b.id;
 
+/** The recipients, answered whole (at most one a section). */
+const recipients = wholeListLoad<NotificationRecipient, 'notifications'>('notifications');
+
+/** The flows' steps (save, delete, retry…). */
+const removeSteps = flowSteps<'remove'>('remove');
+const saveSteps = flowSteps<'save'>('save');
+
 const adminNotificationsSlice = createSlice({
   name: 'adminNotifications',
   initialState: initialAdminNotificationsState,
@@ -41,15 +49,9 @@ const adminNotificationsSlice = createSlice({
       state.notifications.status = 'loading';
       state.save = idleFlow;
     },
-    notificationsLoadStarted(state) {
-      state.notifications = { ...state.notifications, status: 'loading', error: null };
-    },
-    notificationsLoaded(state, action: PayloadAction<NotificationRecipient[]>) {
-      state.notifications = { status: 'loaded', data: action.payload, error: null };
-    },
-    notificationsLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      state.notifications = failedWith([], action.payload);
-    },
+    notificationsLoadStarted: recipients.started,
+    notificationsLoaded: recipients.loaded,
+    notificationsLoadFailed: recipients.failed,
 
     /** 'Editar' of a row: the id goes to session storage (idNotif) and the update screen opens. */
     notificationEditChosen(_state, _action: PayloadAction<number>) {},
@@ -68,39 +70,25 @@ const adminNotificationsSlice = createSlice({
     },
 
     /** 'Guardar' or 'Actualizar' with a valid form (with an id it is an update). */
-    notificationSaveSubmitted(state, _action: PayloadAction<SaveNotificationRequest>) {
-      state.save = { status: 'running', error: null };
-    },
-    notificationSaveDeclined(state) {
-      state.save = idleFlow;
-    },
+    notificationSaveSubmitted: saveSteps.start<SaveNotificationRequest>(),
+    notificationSaveDeclined: saveSteps.idle,
     notificationSaved(state, action: PayloadAction<NotificationRecipient>) {
       state.save = idleFlow;
       const saved = action.payload;
       state.notifications.data = [...state.notifications.data.filter((n) => n.id !== saved.id), saved].sort(byId);
       if (state.notificationId === saved.id) state.notification = { status: 'loaded', data: saved, error: null };
     },
-    notificationSaveFailed(state, action: PayloadAction<string>) {
-      state.save = { status: 'failed', error: action.payload };
-    },
-    notificationSaveErrorClosed(state) {
-      state.save = idleFlow;
-    },
+    notificationSaveFailed: saveSteps.failed,
+    notificationSaveErrorClosed: saveSteps.idle,
 
     /** 'Eliminar' of the list: the saga asks first. */
-    notificationDeleteRequested(state, _action: PayloadAction<NotificationRecipient>) {
-      state.remove = { status: 'running', error: null };
-    },
-    notificationDeleteDeclined(state) {
-      state.remove = idleFlow;
-    },
+    notificationDeleteRequested: removeSteps.start<NotificationRecipient>(),
+    notificationDeleteDeclined: removeSteps.idle,
     notificationDeleted(state, action: PayloadAction<number>) {
       state.remove = idleFlow;
       state.notifications.data = state.notifications.data.filter((n) => n.id !== action.payload);
     },
-    notificationDeleteFailed(state, action: PayloadAction<string>) {
-      state.remove = { status: 'failed', error: action.payload };
-    },
+    notificationDeleteFailed: removeSteps.failed,
   },
   // another admin may log in next: nothing of this one stays
   extraReducers: (builder) =>

@@ -1,9 +1,6 @@
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AdminOrderRow } from '@shared/api/adminOrders';
 import { formatDateTime } from '@shared/dates';
 import { ERP_STATUS_LABELS } from '@shared/erpStatus';
@@ -12,14 +9,11 @@ import { formatCLP } from '@shared/money';
 import { ORDER_STATE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@shared/orderTracking';
 import { ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
 import { ADMIN_PAYMENT_STATUSES, ERP_SUBMISSIONS } from '@shared/schemas/adminOrders';
-import { useAppDispatch } from '@client/app/hooks';
 import { adminOrderPath } from '@client/app/routePaths';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
-import { ListToolbar } from '@client/components/ListToolbar';
-import { useCardSort, useServerGridProps } from '@client/components/serverGrid';
+import { linkColumn } from '@client/components/rowActions';
+import { ServerListScreen } from '@client/components/ServerListScreen';
 import { selectOrdersList, type AdminOrdersRootState } from './adminOrdersSelectors';
-import { ordersExportRequested, ordersFiltersCleared, ordersListChanged, ordersListOpened, ordersSearchTyped, type OrderFilters } from './adminOrdersSlice';
+import { ordersList } from './adminOrdersSlice';
 import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
 import { OrderStateChip } from './OrderStateChip';
 import './adminOrdersFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -29,16 +23,14 @@ const useOrdersSelector = useSelector.withTypes<AdminOrdersRootState>();
 const options = <K extends string>(values: readonly K[], labels: Record<K, string>) => values.map((value) => ({ value, label: labels[value] }));
 
 const columns: GridColDef<AdminOrderRow>[] = [
-  {
+  linkColumn<AdminOrderRow>({
     field: 'number',
     headerName: T.colNumber,
     width: 110,
-    renderCell: ({ row, tabIndex }) => (
-      <Link component={RouterLink} to={adminOrderPath(row.number)} tabIndex={tabIndex} aria-label={fill(T.viewOrder, { number: row.number })}>
-        {row.number}
-      </Link>
-    ),
-  },
+    to: (row) => adminOrderPath(row.number),
+    text: (row) => row.number,
+    label: (row) => fill(T.viewOrder, { number: row.number }),
+  }),
   { field: 'createdAt', headerName: T.colCreatedAt, width: 140, valueFormatter: (value: string) => formatDateTime(value) },
   { field: 'orderType', headerName: T.colType, width: 100, valueFormatter: (value: AdminOrderRow['orderType']) => ORDER_TYPE_LABELS[value] },
   { field: 'orderState', headerName: T.colState, width: 130, renderCell: ({ row }) => <OrderStateChip state={row.orderState} /> },
@@ -70,57 +62,28 @@ const columns: GridColDef<AdminOrderRow>[] = [
 
 /** /admin/orders: 'Pedidos', every portal order, newest first: search, filters, sort, pages and the CSV of what they select. */
 export default function OrderListScreen() {
-  const dispatch = useAppDispatch();
   const list = useOrdersSelector(selectOrdersList);
-  const { filters } = list;
-
-  useEffect(() => {
-    dispatch(ordersListOpened());
-  }, [dispatch]);
-
-  const setFilter = (name: string, value: string) => dispatch(ordersListChanged({ filters: { [name]: value } as Partial<OrderFilters> }));
-
-  const gridProps = useServerGridProps(list, columns, (change) => dispatch(ordersListChanged(change)));
-  const cardSort = useCardSort(list, columns, (change) => dispatch(ordersListChanged(change)));
-
   return (
-    <ListScreen
+    <ServerListScreen
       titleId="admin-orders-title"
-      title={T.title}
-      failed={list.status === 'failed'}
-      error={list.error ?? T.loadFailed}
-      errorStatus={list.errorStatus}
-      retryLabel={T.retry}
-      onRetry={() => dispatch(ordersListOpened())}
-      toolbar={
-        <ListToolbar
-          sort={cardSort}
-          label={T.filters}
-          search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(ordersSearchTyped(q)) }}
-          selects={[
-            { name: 'state', label: T.state, value: filters.state, options: options(ORDER_STATES, ORDER_STATE_LABELS) },
-            { name: 'orderType', label: T.orderType, value: filters.orderType, options: options(ORDER_TYPES, ORDER_TYPE_LABELS) },
-            { name: 'paymentMethod', label: T.paymentMethod, value: filters.paymentMethod, options: options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS) },
-            { name: 'paymentStatus', label: T.paymentStatus, value: filters.paymentStatus, options: options(ADMIN_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
-            { name: 'erpStatus', label: T.erpStatus, value: filters.erpStatus, options: options(ERP_SUBMISSIONS, ERP_STATUS_LABELS) },
-          ]}
-          onSelect={setFilter}
-          dates={{ from: filters.from, to: filters.to, onChange: setFilter }}
-          onClear={() => dispatch(ordersFiltersCleared())}
-          exportCsv={{ onClick: () => dispatch(ordersExportRequested()), running: list.exporting.status === 'running' }}
-        />
-      }
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.grid}
-          rows={list.rows}
-          columns={columns}
-          {...gridProps}
-          noRowsLabel={T.empty}
-          cards={{ title: 'number' }}
-        />
-      </GridBox>
-    </ListScreen>
+      list={list}
+      actions={ordersList.actions}
+      columns={columns}
+      texts={T}
+      filters={{
+        label: T.filters,
+        search: { label: T.search, placeholder: T.searchPlaceholder },
+        selects: [
+          { name: 'state', label: T.state, options: options(ORDER_STATES, ORDER_STATE_LABELS) },
+          { name: 'orderType', label: T.orderType, options: options(ORDER_TYPES, ORDER_TYPE_LABELS) },
+          { name: 'paymentMethod', label: T.paymentMethod, options: options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS) },
+          { name: 'paymentStatus', label: T.paymentStatus, options: options(ADMIN_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
+          { name: 'erpStatus', label: T.erpStatus, options: options(ERP_SUBMISSIONS, ERP_STATUS_LABELS) },
+        ],
+        dates: true,
+        exportCsv: true,
+      }}
+      grid={{ cards: { title: 'number' } }}
+    />
   );
 }

@@ -1,18 +1,17 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, delay, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { AdminOrderDetail, AdminOrderList } from '@shared/api/adminOrders';
+import { all, call, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { AdminOrderDetail } from '@shared/api/adminOrders';
 import type { RetryJobResponse } from '@shared/api/adminJobs';
 import { fill } from '@shared/messages';
 import { retryJob } from '@client/api/adminJobs';
 import { toApiError, type Download } from '@client/api/http';
 import { failureOf } from '@client/app/problems';
 import { refreshWhile } from '@client/app/refreshWhile';
-import type { ListQuery } from '@client/api/lists';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
-import { objectUrlOf, revokeObjectUrl, saveFile } from '@client/app/download';
+import { objectUrlOf, revokeObjectUrl } from '@client/app/download';
 import { jobsRetried, loggedOut, sessionExpired } from '@client/app/events';
 import { notify } from '@client/app/notify';
-import { SEARCH_DEBOUNCE_MS } from '@client/app/pagedList';
+import { pagedListSagas } from '@client/app/pagedListSagas';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { selectOrderDetail, selectOrdersQuery } from './adminOrdersSelectors';
 import {
@@ -28,52 +27,20 @@ import {
   orderJobRetryDeclined,
   orderJobRetryFailed,
   orderJobRetryRequested,
-  ordersExported,
-  ordersExportFailed,
-  ordersExportRequested,
-  ordersFiltersCleared,
-  ordersListChanged,
-  ordersListOpened,
-  ordersLoaded,
-  ordersLoadFailed,
-  ordersLoadStarted,
-  ordersSearchTyped,
+  ordersList,
   type OrderDetailState,
 } from './adminOrdersSlice';
 import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
 import { downloadChequePhoto, downloadOrdersCsv, fetchOrder, fetchOrders } from './api';
 
-/** The page the list's state asks for. */
-export function* loadOrders() {
-  const query: ListQuery = yield select(selectOrdersQuery);
-  yield put(ordersLoadStarted());
-  try {
-    const page: AdminOrderList = yield call(callWithTimeout, fetchOrders, query);
-    yield put(ordersLoaded(page));
-  } catch (error) {
-    yield put(ordersLoadFailed(failureOf(error)));
-  }
-}
-
-/** A search waits for a pause in the typing (takeLatest drops the wait of the key before); anything else loads at once. */
-export function* handleOrdersListChanged(action: PayloadAction<unknown>) {
-  if (action.type === ordersSearchTyped.type) yield delay(SEARCH_DEBOUNCE_MS);
-  yield call(loadOrders);
-}
-
-/** 'Exportar CSV': every order the filters select, as the server writes it. */
-export function* handleOrdersExportRequested() {
-  const query: ListQuery = yield select(selectOrdersQuery);
-  try {
-    const file: Download = yield call(callWithTimeout, downloadOrdersCsv, query);
-    yield call(saveFile, file.blob, file.filename);
-    yield put(ordersExported());
-  } catch (error) {
-    const { message } = toApiError(error);
-    yield put(ordersExportFailed(message));
-    yield call(notify, message, 'error');
-  }
-}
+/** The list's page (a search after a pause) and its CSV export. */
+export const {
+  load: loadOrders,
+  handleChanged: handleOrdersListChanged,
+  handleExportRequested: handleOrdersExportRequested,
+  watchList: watchOrdersList,
+  watchExport: watchOrdersExport,
+} = pagedListSagas(ordersList, { selectQuery: selectOrdersQuery, fetchPage: fetchOrders, downloadCsv: downloadOrdersCsv });
 
 /** The order read and shown; answers it, or null when the read failed (its error shown). */
 export function* loadOrderDetail(ref: string) {
@@ -153,14 +120,6 @@ export function* handleOrderJobRetryRequested(action: PayloadAction<number>) {
     yield put(orderJobRetryFailed(message));
     yield call(notify, message, 'error');
   }
-}
-
-export function* watchOrdersList() {
-  yield takeLatest([ordersListOpened.type, ordersListChanged.type, ordersSearchTyped.type, ordersFiltersCleared.type], safe(handleOrdersListChanged));
-}
-
-export function* watchOrdersExport() {
-  yield takeLeading(ordersExportRequested.type, safe(handleOrdersExportRequested));
 }
 
 export function* watchOrderDetail() {

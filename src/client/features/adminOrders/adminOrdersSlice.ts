@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminOrderDetail, AdminOrderList, AdminOrderRow } from '@shared/api/adminOrders';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadFailure, type LoadStatus } from '@client/app/loadable';
-import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
+import { flowSteps, idleFlow, idleLoad, loadedWith, loadFailed, startLoading, type Flow, type Loadable, type LoadFailure, type LoadStatus } from '@client/app/loadable';
+import { createPagedList, type PagedList } from '@client/app/pagedList';
 
 // 'Pedidos' of the admin area: every portal order (search, filters, sort, pages, CSV) and one order's whole story, its
 // cheque photo seen through the admin download, and its failed jobs retried.
@@ -23,6 +23,14 @@ export const ORDER_NO_FILTERS: OrderFilters = { q: '', state: '', orderType: '',
 /** Newest first, as the API's default. */
 export const ORDER_DEFAULT_SORT = { sort: 'createdAt', dir: 'desc' as const };
 export const ORDER_PAGE_SIZE = 25;
+
+/** 'Pedidos': paged, sorted, searched and filtered by the server. */
+export const ordersList = createPagedList<AdminOrderRow, OrderFilters, AdminOrderList>({
+  name: 'adminOrders/list',
+  filters: ORDER_NO_FILTERS,
+  sort: ORDER_DEFAULT_SORT,
+  pageSize: ORDER_PAGE_SIZE,
+});
 
 export interface OrderDetailState extends Loadable<AdminOrderDetail | null> {
   /** The order asked for: the route's number or id. */
@@ -51,7 +59,7 @@ export interface AdminOrdersState {
 export const idleCheque: ChequePhotoState = { status: 'idle', url: null, filename: null, type: null, error: null };
 
 export const initialAdminOrdersState: AdminOrdersState = {
-  list: pagedList<AdminOrderRow, OrderFilters>(ORDER_NO_FILTERS, { ...ORDER_DEFAULT_SORT, pageSize: ORDER_PAGE_SIZE }),
+  list: ordersList.initialState,
   detail: { ref: null, ...idleLoad(null) },
   cheque: idleCheque,
   retry: idleFlow,
@@ -63,41 +71,13 @@ export interface ChequePhoto {
   type: string;
 }
 
+/** The flows' steps (save, delete, retry…). */
+const retrySteps = flowSteps<'retry'>('retry');
+
 const adminOrdersSlice = createSlice({
   name: 'adminOrders',
   initialState: initialAdminOrdersState,
   reducers: {
-    /** /admin/orders mounted (or 'Reintentar'): the page of the filters kept. */
-    ordersListOpened() {},
-    ordersListChanged(state, action: PayloadAction<ListChange<OrderFilters>>) {
-      changeList(state.list, action.payload, ORDER_DEFAULT_SORT);
-    },
-    /** A key in the search box: the saga waits for a pause. */
-    ordersSearchTyped(state, action: PayloadAction<string>) {
-      changeList(state.list, { filters: { q: action.payload } }, ORDER_DEFAULT_SORT);
-    },
-    ordersFiltersCleared(state) {
-      changeList(state.list, { filters: ORDER_NO_FILTERS }, ORDER_DEFAULT_SORT);
-    },
-    ordersLoadStarted(state) {
-      listLoadStarted(state.list);
-    },
-    ordersLoaded(state, action: PayloadAction<AdminOrderList>) {
-      listLoaded(state.list, action.payload);
-    },
-    ordersLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      listLoadFailed(state.list, action.payload);
-    },
-    ordersExportRequested(state) {
-      state.list.exporting = { status: 'running', error: null };
-    },
-    ordersExported(state) {
-      state.list.exporting = idleFlow;
-    },
-    ordersExportFailed(state, action: PayloadAction<string>) {
-      state.list.exporting = { status: 'failed', error: action.payload };
-    },
-
     /** /admin/orders/:id mounted (or 'Reintentar'): the photo shown before is given back (the saga revokes its URL). */
     orderDetailOpened(state, action: PayloadAction<string>) {
       if (state.detail.ref !== action.payload) state.detail = { ref: action.payload, ...idleLoad(null) };
@@ -131,34 +111,16 @@ const adminOrdersSlice = createSlice({
     },
 
     /** 'Reintentar' of one of the order's failed jobs: the saga asks first. */
-    orderJobRetryRequested(state, _action: PayloadAction<number>) {
-      state.retry = { status: 'running', error: null };
-    },
-    orderJobRetryDeclined(state) {
-      state.retry = idleFlow;
-    },
-    orderJobRetried(state) {
-      state.retry = idleFlow;
-    },
-    orderJobRetryFailed(state, action: PayloadAction<string>) {
-      state.retry = { status: 'failed', error: action.payload };
-    },
+    orderJobRetryRequested: retrySteps.start<number>(),
+    orderJobRetryDeclined: retrySteps.idle,
+    orderJobRetried: retrySteps.idle,
+    orderJobRetryFailed: retrySteps.failed,
   },
   // another admin may log in next: nothing of this one stays
-  extraReducers: (builder) => builder.addCase(loggedOut, () => initialAdminOrdersState).addCase(sessionExpired, () => initialAdminOrdersState),
+  extraReducers: (builder) => ordersList.nestIn(builder.addCase(loggedOut, () => initialAdminOrdersState).addCase(sessionExpired, () => initialAdminOrdersState)),
 });
 
 export const {
-  ordersListOpened,
-  ordersListChanged,
-  ordersSearchTyped,
-  ordersFiltersCleared,
-  ordersLoadStarted,
-  ordersLoaded,
-  ordersLoadFailed,
-  ordersExportRequested,
-  ordersExported,
-  ordersExportFailed,
   orderDetailOpened,
   orderDetailLoaded,
   orderDetailLoadFailed,

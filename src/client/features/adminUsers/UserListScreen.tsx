@@ -1,9 +1,6 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import { type GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import type { AdminUserRow } from '@shared/api/adminUsers';
 import { formatDate } from '@shared/dates';
@@ -11,22 +8,11 @@ import { fill } from '@shared/messages';
 import { assignableUserTypes, USER_MSG, USER_TYPE_LABELS } from '@shared/schemas/users';
 import { listFiltered } from '@client/app/pagedList';
 import { useAppDispatch } from '@client/app/hooks';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
-import { ListToolbar } from '@client/components/ListToolbar';
-import { useCardSort, useServerGridProps } from '@client/components/serverGrid';
+import { deleteColumn, editColumn } from '@client/components/rowActions';
+import { ServerListScreen } from '@client/components/ServerListScreen';
 import { USER_CREATE_PATH } from './adminUsersPaths';
 import { selectCurrentRole, selectUserDelete, selectUsersList, type AdminUsersRootState } from './adminUsersSelectors';
-import {
-  userDeleteRequested,
-  userEditChosen,
-  userListOpened,
-  usersExportRequested,
-  usersFiltersCleared,
-  usersListChanged,
-  usersSearchTyped,
-  type UserFilters,
-} from './adminUsersSlice';
+import { userDeleteRequested, userEditChosen, usersList } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT as T } from './adminUsersTexts';
 import './adminUsersFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -62,95 +48,40 @@ export default function UserListScreen() {
   const list = useAdminSelector(selectUsersList);
   const role = useAdminSelector(selectCurrentRole);
   const deleting = useAdminSelector(selectUserDelete).status === 'running';
-  const { filters } = list;
   const roleOptions = useMemo(() => assignableUserTypes(role).map((value) => ({ value, label: USER_TYPE_LABELS[value] })), [role]);
-
-  useEffect(() => {
-    dispatch(userListOpened());
-  }, [dispatch]);
 
   const columns = useMemo<GridColDef<AdminUserRow>[]>(
     () => [
       ...dataColumns,
-      {
-        field: 'editar',
-        headerName: T.colEdit,
-        width: 80,
-        sortable: false,
-        filterable: false,
-        renderCell: ({ row, tabIndex }) => (
-          <IconButton
-            aria-label={fill(T.editUser, { username: row.username })}
-            color="primary"
-            size="small"
-            tabIndex={tabIndex}
-            onClick={() => dispatch(userEditChosen(row.id))}
-          >
-            <EditIcon fontSize="small" />
-          </IconButton>
-        ),
-      },
-      {
-        field: 'eliminar',
+      editColumn<AdminUserRow>({ headerName: T.colEdit, label: (row) => fill(T.editUser, { username: row.username }), onClick: (row) => dispatch(userEditChosen(row.id)) }),
+      deleteColumn<AdminUserRow>({
         headerName: T.colDelete,
-        width: 90,
-        sortable: false,
-        filterable: false,
-        renderCell: ({ row, tabIndex }) => (
-          <IconButton
-            aria-label={fill(T.deleteUser, { username: row.username })}
-            color="error"
-            size="small"
-            tabIndex={tabIndex}
-            disabled={deleting}
-            onClick={() => dispatch(userDeleteRequested({ id: row.id, username: row.username }))}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        ),
-      },
+        label: (row) => fill(T.deleteUser, { username: row.username }),
+        disabled: deleting,
+        onClick: (row) => dispatch(userDeleteRequested({ id: row.id, username: row.username })),
+      }),
     ],
     [dispatch, deleting],
   );
 
-  const gridProps = useServerGridProps(list, columns, (change) => dispatch(usersListChanged(change)));
-  const cardSort = useCardSort(list, columns, (change) => dispatch(usersListChanged(change)));
-
   return (
-    <ListScreen
+    <ServerListScreen
       titleId="admin-users-title"
-      title={USER_MSG.listTitle}
       create={{ to: USER_CREATE_PATH, label: T.create }}
-      failed={list.status === 'failed'}
-      error={list.error}
-      errorStatus={list.errorStatus}
-      retryLabel={T.retry}
-      onRetry={() => dispatch(userListOpened())}
-      toolbar={
-        <ListToolbar
-          sort={cardSort}
-          label={T.filters}
-          search={{ label: T.search, placeholder: T.searchPlaceholder, value: filters.q, onChange: (q) => dispatch(usersSearchTyped(q)) }}
-          selects={[
-            { name: 'role', label: T.colRole, value: filters.role, options: roleOptions },
-            { name: 'state', label: T.colEnabled, value: filters.state, options: stateOptions },
-          ]}
-          onSelect={(name, value) => dispatch(usersListChanged({ filters: { [name]: value } as Partial<UserFilters> }))}
-          onClear={() => dispatch(usersFiltersCleared())}
-          exportCsv={{ onClick: () => dispatch(usersExportRequested()), running: list.exporting.status === 'running' }}
-        />
-      }
-    >
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.usersGrid}
-          rows={list.rows}
-          columns={columns}
-          {...gridProps}
-          noRowsLabel={listFiltered(list) ? T.noMatch : USER_MSG.empty}
-          cards={{ title: 'username', actions: ['editar', 'eliminar'] }}
-        />
-      </GridBox>
-    </ListScreen>
+      list={list}
+      actions={usersList.actions}
+      columns={columns}
+      texts={{ title: USER_MSG.listTitle, grid: T.usersGrid, empty: listFiltered(list) ? T.noMatch : USER_MSG.empty, retry: T.retry }}
+      filters={{
+        label: T.filters,
+        search: { label: T.search, placeholder: T.searchPlaceholder },
+        selects: [
+          { name: 'role', label: T.colRole, options: roleOptions },
+          { name: 'state', label: T.colEnabled, options: stateOptions },
+        ],
+        exportCsv: true,
+      }}
+      grid={{ cards: { title: 'username', actions: ['editar', 'eliminar'] } }}
+    />
   );
 }

@@ -1,16 +1,13 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, delay, fork, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { AdminUser, AdminUserPage, SaveUserRequest } from '@shared/api/adminUsers';
+import { all, call, delay, fork, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { AdminUser, SaveUserRequest } from '@shared/api/adminUsers';
 import { fill } from '@shared/messages';
 import { isNewUserId, USER_MSG } from '@shared/schemas/users';
-import { toApiError, type Download } from '@client/api/http';
-import { failureOf } from '@client/app/problems';
-import type { ListQuery } from '@client/api/lists';
+import { toApiError } from '@client/api/http';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
-import { saveFile } from '@client/app/download';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { SEARCH_DEBOUNCE_MS } from '@client/app/pagedList';
+import { pagedListSagas } from '@client/app/pagedListSagas';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { USER_LIST_PATH, USER_UPDATE_PATH } from './adminUsersPaths';
@@ -24,23 +21,14 @@ import {
   userDeleteRequested,
   userEditChosen,
   userEditOpened,
-  userListOpened,
-  usersExported,
-  usersExportFailed,
-  usersExportRequested,
-  usersFiltersCleared,
-  usersListChanged,
-  usersSearchTyped,
   userLoaded,
   userLoadFailed,
   userRutEntered,
-  usersLoaded,
-  usersLoadFailed,
-  usersLoadStarted,
   userSaved,
   userSaveDeclined,
   userSaveFailed,
   userSaveSubmitted,
+  usersList,
   type UserChoice,
 } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT } from './adminUsersTexts';
@@ -59,37 +47,14 @@ export function saveTexts(request: SaveUserRequest) {
     : { prompt: confirmRequested({ title: T.updatePrompt, positive: T.updateConfirm, negative: T.updateDecline }), done: USER_MSG.updated, declined: USER_MSG.notUpdated };
 }
 
-/** The page the list's state asks for (GET /admin/users/list). */
-export function* loadUsers() {
-  const query: ListQuery = yield select(selectUsersQuery);
-  yield put(usersLoadStarted());
-  try {
-    const page: AdminUserPage = yield call(callWithTimeout, fetchUsers, query);
-    yield put(usersLoaded(page));
-  } catch (error) {
-    yield put(usersLoadFailed(failureOf(error)));
-  }
-}
-
-/** A search waits for a pause in the typing (takeLatest drops the wait of the key before); anything else loads at once. */
-export function* handleUserListChanged(action: { type: string }) {
-  if (action.type === usersSearchTyped.type) yield delay(SEARCH_DEBOUNCE_MS);
-  yield call(loadUsers);
-}
-
-/** 'Exportar CSV': every user the search and filters select, as the server writes it. */
-export function* handleUsersExportRequested() {
-  const query: ListQuery = yield select(selectUsersQuery);
-  try {
-    const file: Download = yield call(callWithTimeout, downloadUsersCsv, query);
-    yield call(saveFile, file.blob, file.filename);
-    yield put(usersExported());
-  } catch (error) {
-    const { message } = toApiError(error);
-    yield put(usersExportFailed(message));
-    yield call(notify, message, 'error');
-  }
-}
+/** The list's page (GET /admin/users/list; a search after a pause) and its CSV export. */
+export const {
+  load: loadUsers,
+  handleChanged: handleUserListChanged,
+  handleExportRequested: handleUsersExportRequested,
+  watchList: watchUserList,
+  watchExport: watchUsersExport,
+} = pagedListSagas(usersList, { selectQuery: selectUsersQuery, fetchPage: fetchUsers, downloadCsv: downloadUsersCsv });
 
 /** 'Editar': the id travels in session storage (userId), so a reload of the update screen still works. */
 export function* handleUserEditChosen(action: PayloadAction<number>) {
@@ -168,14 +133,6 @@ export function* handleUserDeleteRequested(action: PayloadAction<UserChoice>) {
     yield put(userDeleteFailed(message));
     yield call(notify, message, 'error');
   }
-}
-
-export function* watchUserList() {
-  yield takeLatest([userListOpened.type, usersListChanged.type, usersSearchTyped.type, usersFiltersCleared.type], safe(handleUserListChanged));
-}
-
-export function* watchUsersExport() {
-  yield takeLeading(usersExportRequested.type, safe(handleUsersExportRequested));
 }
 
 export function* watchUserEditChosen() {

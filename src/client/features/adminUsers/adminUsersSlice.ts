@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminUser, AdminUserPage, AdminUserRow, SaveUserRequest } from '@shared/api/adminUsers';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { idleFlow, type Flow, type Loadable, type LoadFailure } from '@client/app/loadable';
-import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
+import { flowSteps, idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { createPagedList, type PagedList } from '@client/app/pagedList';
 import type { ErpCustomer } from './api';
 
 // User administration (R-ADM-USR-1 to R-ADM-USR-4).
@@ -17,6 +17,14 @@ export const USER_NO_FILTERS: UserFilters = { q: '', role: '', state: '' };
 export const USER_PAGE_SIZE = 10;
 /** By id, as the API's default (and the list always was). */
 export const USER_DEFAULT_SORT = { sort: 'id', dir: 'asc' as const };
+
+/** 'Administración de Usuarios': paged, sorted, searched and filtered by the server. */
+export const usersList = createPagedList<AdminUserRow, UserFilters, AdminUserPage>({
+  name: 'adminUsers/list',
+  filters: USER_NO_FILTERS,
+  sort: USER_DEFAULT_SORT,
+  pageSize: USER_PAGE_SIZE,
+});
 
 export interface AdminUsersState {
   /** 'Administración de Usuarios': paged, sorted, searched and filtered by the server. */
@@ -54,7 +62,7 @@ export interface CustomerCheckAnswer {
 }
 
 export const initialAdminUsersState: AdminUsersState = {
-  list: pagedList<AdminUserRow, UserFilters>(USER_NO_FILTERS, { ...USER_DEFAULT_SORT, pageSize: USER_PAGE_SIZE }),
+  list: usersList.initialState,
   user: { status: 'idle', data: null, error: null },
   userId: null,
   save: idleFlow,
@@ -68,45 +76,14 @@ export interface UserChoice {
   username: string;
 }
 
+/** The flows' steps (save, delete, retry…). */
+const removeSteps = flowSteps<'remove'>('remove');
+const saveSteps = flowSteps<'save'>('save');
+
 const adminUsersSlice = createSlice({
   name: 'adminUsers',
   initialState: initialAdminUsersState,
   reducers: {
-    /** /admin/user mounted (or 'Reintentar'): the page of the search and filters kept. */
-    userListOpened(state) {
-      listLoadStarted(state.list);
-    },
-    /** A page, page size, sort, role or state changed: the saga loads the page at once. */
-    usersListChanged(state, action: PayloadAction<ListChange<UserFilters>>) {
-      changeList(state.list, action.payload, USER_DEFAULT_SORT);
-    },
-    /** A key in the search box (rut, e-mail or company): the saga waits for a pause. */
-    usersSearchTyped(state, action: PayloadAction<string>) {
-      changeList(state.list, { filters: { q: action.payload } }, USER_DEFAULT_SORT);
-    },
-    usersFiltersCleared(state) {
-      changeList(state.list, { filters: USER_NO_FILTERS }, USER_DEFAULT_SORT);
-    },
-    usersLoadStarted(state) {
-      listLoadStarted(state.list);
-    },
-    usersLoaded(state, action: PayloadAction<AdminUserPage>) {
-      listLoaded(state.list, action.payload);
-    },
-    usersLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      listLoadFailed(state.list, action.payload);
-    },
-    /** 'Exportar CSV' of what the search and filters select. */
-    usersExportRequested(state) {
-      state.list.exporting = { status: 'running', error: null };
-    },
-    usersExported(state) {
-      state.list.exporting = idleFlow;
-    },
-    usersExportFailed(state, action: PayloadAction<string>) {
-      state.list.exporting = { status: 'failed', error: action.payload };
-    },
-
     /** 'Editar' of a row: the id goes to session storage (userId) and the update screen opens. */
     userEditChosen(_state, _action: PayloadAction<number>) {},
     /** /admin/user/update mounted with the userId of session storage. */
@@ -142,33 +119,21 @@ const adminUsersSlice = createSlice({
     },
 
     /** 'Guardar' or 'Actualizar' with a valid form: the one event of the form (with an id it is an update). */
-    userSaveSubmitted(state, _action: PayloadAction<SaveUserRequest>) {
-      state.save = { status: 'running', error: null };
-    },
+    userSaveSubmitted: saveSteps.start<SaveUserRequest>(),
     /** The negative button of the confirm dialog: the form stays as it was. */
-    userSaveDeclined(state) {
-      state.save = idleFlow;
-    },
+    userSaveDeclined: saveSteps.idle,
     /** The list reads its page again when it opens. */
     userSaved(state, action: PayloadAction<AdminUser>) {
       state.save = idleFlow;
       const saved = action.payload;
       if (state.userId === saved.id) state.user = { status: 'loaded', data: saved, error: null };
     },
-    userSaveFailed(state, action: PayloadAction<string>) {
-      state.save = { status: 'failed', error: action.payload };
-    },
-    userSaveErrorClosed(state) {
-      state.save = idleFlow;
-    },
+    userSaveFailed: saveSteps.failed,
+    userSaveErrorClosed: saveSteps.idle,
 
     /** 'Eliminar' of the list: the saga asks first. */
-    userDeleteRequested(state, _action: PayloadAction<UserChoice>) {
-      state.remove = { status: 'running', error: null };
-    },
-    userDeleteDeclined(state) {
-      state.remove = idleFlow;
-    },
+    userDeleteRequested: removeSteps.start<UserChoice>(),
+    userDeleteDeclined: removeSteps.idle,
     /** Gone from the page at once; the saga reads the page again (the total, the row that moves up). */
     userDeleted(state, action: PayloadAction<number>) {
       state.remove = idleFlow;
@@ -176,25 +141,13 @@ const adminUsersSlice = createSlice({
       state.list.rows = state.list.rows.filter((u) => u.id !== action.payload);
       if (state.list.rows.length < before) state.list.total -= 1;
     },
-    userDeleteFailed(state, action: PayloadAction<string>) {
-      state.remove = { status: 'failed', error: action.payload };
-    },
+    userDeleteFailed: removeSteps.failed,
   },
   // another admin may log in next: nothing of this one stays
-  extraReducers: (builder) => builder.addCase(loggedOut, () => initialAdminUsersState).addCase(sessionExpired, () => initialAdminUsersState),
+  extraReducers: (builder) => usersList.nestIn(builder.addCase(loggedOut, () => initialAdminUsersState).addCase(sessionExpired, () => initialAdminUsersState)),
 });
 
 export const {
-  userListOpened,
-  usersListChanged,
-  usersSearchTyped,
-  usersFiltersCleared,
-  usersExportRequested,
-  usersExported,
-  usersExportFailed,
-  usersLoadStarted,
-  usersLoaded,
-  usersLoadFailed,
   userEditChosen,
   userEditOpened,
   userLoaded,

@@ -32,7 +32,7 @@ import { chequeAllowed, creditAllowed, defaultInvoiceAddress } from '@shared/che
 import { useAppDispatch } from '@client/app/hooks';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
-import { FileButton } from '@client/components/FileButton';
+import { FileField } from '@client/components/FileButton';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
 import { useFocusFirstError } from '@client/components/focusFirstError';
@@ -187,7 +187,6 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   const deliveryLabelId = `${id}-delivery`;
   const paymentLabelId = `${id}-payment`;
   const invoiceLabelId = `${id}-invoice`;
-  const photoHintId = `${id}-photo-hint`;
   const photoError = chequeChosen ? fieldError('chequePhoto') : undefined;
   // one alert at a time, each with its retry: the order that failed (repeated with the same choices: the same order or
   // Idempotency-Key, never a second order), else what did not load (the same words once when the ERP is down)
@@ -336,26 +335,20 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
             )}
 
             {!reserve && (
-              <Box>
-                <FileButton
-                  name="chequePhoto"
-                  accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-                  inputLabel={CHECKOUT_TEXT.chequePhoto}
-                  describedBy={photoHintId}
-                  invalid={Boolean(photoError)}
-                  disabled={!chequeChosen}
-                  startIcon={<PhotoCameraIcon />}
-                  color={photoError ? 'error' : 'primary'}
-                  sx={{ maxWidth: '100%' }}
-                  onChoose={choosePhoto}
-                >
-                  {CHECKOUT_TEXT.chequePhoto}
-                </FileButton>
-                <FormHelperText id={photoHintId} error={Boolean(photoError)} sx={{ overflowWrap: 'anywhere' }}>
-                  {photoError ??
-                    (chequeChosen && values.chequePhoto ? fill(CHECKOUT_TEXT.chequePhotoChosen, { file: values.chequePhoto.name }) : CHECKOUT_TEXT.chequePhotoHint)}
-                </FormHelperText>
-              </Box>
+              <FileField
+                name="chequePhoto"
+                accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+                inputLabel={CHECKOUT_TEXT.chequePhoto}
+                error={photoError}
+                chosen={chequeChosen && values.chequePhoto ? fill(CHECKOUT_TEXT.chequePhotoChosen, { file: values.chequePhoto.name }) : undefined}
+                hint={CHECKOUT_TEXT.chequePhotoHint}
+                disabled={!chequeChosen}
+                startIcon={<PhotoCameraIcon />}
+                sx={{ maxWidth: '100%' }}
+                onChoose={choosePhoto}
+              >
+                {CHECKOUT_TEXT.chequePhoto}
+              </FileField>
             )}
           </Stack>
 

@@ -1,38 +1,31 @@
 import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink } from 'react-router-dom';
 import type { BuyerOrderRow } from '@shared/api/userOrders';
 import { formatDate, formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@shared/orderTracking';
-import { useAppDispatch } from '@client/app/hooks';
 import { buyerOrderPath } from '@client/app/routePaths';
-import { PortalDataGrid } from '@client/components/gridSetup';
-import { GridBox, ListScreen } from '@client/components/ListScreen';
-import { useServerGridProps } from '@client/components/serverGrid';
+import { linkColumn } from '@client/components/rowActions';
+import { ServerListScreen } from '@client/components/ServerListScreen';
 import { OrderStatusChip } from './OrderStatusChip';
 import { selectErpAvailable, selectMyOrders, type UserOrdersRootState } from './userOrdersSelectors';
-import { myOrdersChanged, myOrdersOpened } from './userOrdersSlice';
+import { myOrdersList } from './userOrdersSlice';
 import { USER_ORDERS_TEXT as T } from './userOrdersTexts';
 import './userOrdersFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useOrdersSelector = useSelector.withTypes<UserOrdersRootState>();
 
 const columns: GridColDef<BuyerOrderRow>[] = [
-  {
+  linkColumn<BuyerOrderRow>({
     field: 'number',
     headerName: T.colNumber,
     width: 110,
-    renderCell: ({ row, tabIndex }) => (
-      <Link component={RouterLink} to={buyerOrderPath(row.number)} tabIndex={tabIndex} aria-label={fill(T.viewOrder, { number: row.number })}>
-        {row.number}
-      </Link>
-    ),
-  },
+    to: (row) => buyerOrderPath(row.number),
+    text: (row) => row.number,
+    label: (row) => fill(T.viewOrder, { number: row.number }),
+  }),
   { field: 'createdAt', headerName: T.colCreatedAt, width: 110, valueFormatter: (value: string) => formatDate(value) },
   { field: 'orderType', headerName: T.colType, width: 100, valueFormatter: (value: BuyerOrderRow['orderType']) => ORDER_TYPE_LABELS[value] },
   {
@@ -51,42 +44,24 @@ const PAGE_SIZES = [10, 20, 50];
 
 /** /user/orders: 'Mis pedidos', the buyer's portal orders, newest first, each with where it stands and since when. */
 export default function MyOrderListScreen() {
-  const dispatch = useAppDispatch();
   const list = useOrdersSelector(selectMyOrders);
   const erpAvailable = useOrdersSelector(selectErpAvailable);
-
-  useEffect(() => {
-    dispatch(myOrdersOpened());
-  }, [dispatch]);
-
-  const gridProps = useServerGridProps(list, columns, ({ page, pageSize }) => dispatch(myOrdersChanged({ page, pageSize })), { pageSizes: PAGE_SIZES });
-
   return (
-    <ListScreen
+    <ServerListScreen
       titleId="my-orders-title"
-      title={T.title}
-      failed={list.status === 'failed'}
-      error={list.error ?? T.loadFailed}
-      errorStatus={list.errorStatus}
-      retryLabel={T.retry}
-      onRetry={() => dispatch(myOrdersOpened())}
-    >
-      {!erpAvailable && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {T.erpUnavailable}
-        </Alert>
-      )}
-      <GridBox>
-        <PortalDataGrid
-          aria-label={T.grid}
-          rows={list.rows}
-          columns={columns}
-          {...gridProps}
-          disableColumnSorting
-          noRowsLabel={T.empty}
-          cards={{ title: 'number' }}
-        />
-      </GridBox>
-    </ListScreen>
+      list={list}
+      actions={myOrdersList.actions}
+      columns={columns}
+      texts={T}
+      options={{ pageSizes: PAGE_SIZES }}
+      notice={
+        !erpAvailable && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {T.erpUnavailable}
+          </Alert>
+        )
+      }
+      grid={{ disableColumnSorting: true, cards: { title: 'number' } }}
+    />
   );
 }

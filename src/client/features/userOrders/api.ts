@@ -1,10 +1,11 @@
 import type { BuyerOrderDetail, BuyerOrderList } from '@shared/api/userOrders';
 import { http, type RequestOptions } from '@client/api/http';
-import { listSearch } from '@client/api/lists';
+import { listSearch, type ListQuery } from '@client/api/lists';
 
 // 'Mis pedidos': the buyer's own portal orders (newest first) and one with its steps.
 
-export const fetchMyOrders = (page: number, pageSize: number, options?: RequestOptions) =>
+/** A page of them: the API takes a page and a page size, nothing else. */
+export const fetchMyOrders = ({ page, pageSize }: ListQuery, options?: RequestOptions) =>
   http.get<BuyerOrderList>(`/user/orders${listSearch({ page, pageSize })}`, options);
 
 /** `ref`: the order's number (OC000042) or id; another buyer's order is 404. */

@@ -1,36 +1,17 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, fork, put, select, takeLatest } from 'redux-saga/effects';
-import type { BuyerOrderDetail, BuyerOrderList } from '@shared/api/userOrders';
+import { all, call, fork, put, takeLatest } from 'redux-saga/effects';
+import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import { loggedOut, sessionExpired } from '@client/app/events';
 import { failureOf } from '@client/app/problems';
+import { pagedListSagas } from '@client/app/pagedListSagas';
 import { refreshWhile } from '@client/app/refreshWhile';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { selectMyOrdersPage, waitsForErp } from './userOrdersSelectors';
-import {
-  myOrderClosed,
-  myOrderLoaded,
-  myOrderLoadFailed,
-  myOrderOpened,
-  myOrderRefreshed,
-  myOrdersChanged,
-  myOrdersLoaded,
-  myOrdersLoadFailed,
-  myOrdersLoadStarted,
-  myOrdersOpened,
-} from './userOrdersSlice';
+import { myOrderClosed, myOrderLoaded, myOrderLoadFailed, myOrderOpened, myOrderRefreshed, myOrdersList } from './userOrdersSlice';
 import { fetchMyOrder, fetchMyOrders } from './api';
 
 /** The page the list's state asks for (a new page cancels the one still loading: takeLatest). */
-export function* handleMyOrdersOpened() {
-  const { page, pageSize }: { page: number; pageSize: number } = yield select(selectMyOrdersPage);
-  yield put(myOrdersLoadStarted());
-  try {
-    const list: BuyerOrderList = yield call(callWithTimeout, fetchMyOrders, page, pageSize);
-    yield put(myOrdersLoaded(list));
-  } catch (error) {
-    yield put(myOrdersLoadFailed(failureOf(error)));
-  }
-}
+export const { load: handleMyOrdersOpened, watchList: watchMyOrders } = pagedListSagas(myOrdersList, { selectQuery: selectMyOrdersPage, fetchPage: fetchMyOrders });
 
 export function* handleMyOrderOpened(action: PayloadAction<string>) {
   const ref = action.payload;
@@ -58,10 +39,6 @@ export function* watchWhileWaitingForErp(ref: string, first: BuyerOrderDetail) {
     closed: (action) =>
       (myOrderClosed.match(action) && action.payload === ref) || action.type === loggedOut.type || action.type === sessionExpired.type,
   });
-}
-
-export function* watchMyOrders() {
-  yield takeLatest([myOrdersOpened.type, myOrdersChanged.type], safe(handleMyOrdersOpened));
 }
 
 export function* watchMyOrder() {

@@ -1,4 +1,5 @@
 import type { BuyerOrderDetail, BuyerOrderStepKey } from '@shared/api/userOrders';
+import type { ListQuery } from '@client/api/lists';
 import type { UserOrdersState } from './userOrdersSlice';
 
 /** The part of the store this feature reads. */
@@ -7,7 +8,8 @@ export interface UserOrdersRootState {
 }
 
 export const selectMyOrders = (state: UserOrdersRootState) => state.userOrders.list;
-export const selectMyOrdersPage = (state: UserOrdersRootState) => ({ page: state.userOrders.list.page, pageSize: state.userOrders.list.pageSize });
+/** The list's query: its page and page size (the API has no sorts or filters). */
+export const selectMyOrdersPage = (state: UserOrdersRootState): ListQuery => ({ page: state.userOrders.list.page, pageSize: state.userOrders.list.pageSize });
 export const selectErpAvailable = (state: UserOrdersRootState) => state.userOrders.erpAvailable;
 export const selectMyOrder = (state: UserOrdersRootState) => state.userOrders.detail;
 

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BuyerOrderDetail, BuyerOrderList, BuyerOrderRow } from '@shared/api/userOrders';
 import { loggedOut, sessionExpired } from '@client/app/events';
 import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable, type LoadFailure } from '@client/app/loadable';
-import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, type ListChange, type PagedList } from '@client/app/pagedList';
+import { createPagedList, type PagedList } from '@client/app/pagedList';
 
 // 'Mis pedidos' (buyers): their portal orders page by page with where each stands, and one order's steps, lines and
 // totals. Everything comes from the server's evidence; nothing here decides a state.
@@ -10,7 +10,14 @@ import { changeList, listLoaded, listLoadFailed, listLoadStarted, pagedList, typ
 /** The API pages the buyer's orders newest first and has no filters or other sorts. */
 export type MyOrderFilters = Record<string, string>;
 export const MY_ORDERS_PAGE_SIZE = 20;
-const NO_SORT = { sort: '', dir: 'desc' as const };
+
+/** 'Mis pedidos': paged by the server (a page or a page size changes; nothing sorts or filters). */
+export const myOrdersList = createPagedList<BuyerOrderRow, MyOrderFilters, BuyerOrderList>({
+  name: 'userOrders/list',
+  filters: {},
+  sort: { sort: '', dir: 'desc' },
+  pageSize: MY_ORDERS_PAGE_SIZE,
+});
 
 export interface MyOrderDetailState extends Loadable<BuyerOrderDetail | null> {
   /** The order asked for: the route's number or id. */
@@ -25,7 +32,7 @@ export interface UserOrdersState {
 }
 
 export const initialUserOrdersState: UserOrdersState = {
-  list: pagedList<BuyerOrderRow, MyOrderFilters>({}, { ...NO_SORT, pageSize: MY_ORDERS_PAGE_SIZE }),
+  list: myOrdersList.initialState,
   erpAvailable: true,
   detail: { ref: null, ...idleLoad(null) },
 };
@@ -34,23 +41,6 @@ const userOrdersSlice = createSlice({
   name: 'userOrders',
   initialState: initialUserOrdersState,
   reducers: {
-    /** /user/orders mounted (or 'Reintentar'). */
-    myOrdersOpened() {},
-    /** Another page or page size. */
-    myOrdersChanged(state, action: PayloadAction<Pick<ListChange<MyOrderFilters>, 'page' | 'pageSize'>>) {
-      changeList(state.list, action.payload, NO_SORT);
-    },
-    myOrdersLoadStarted(state) {
-      listLoadStarted(state.list);
-    },
-    myOrdersLoaded(state, action: PayloadAction<BuyerOrderList>) {
-      listLoaded(state.list, action.payload);
-      state.erpAvailable = action.payload.erpAvailable;
-    },
-    myOrdersLoadFailed(state, action: PayloadAction<LoadFailure>) {
-      listLoadFailed(state.list, action.payload);
-    },
-
     /** /user/orders/:id mounted (or 'Reintentar'). */
     myOrderOpened(state, action: PayloadAction<string>) {
       if (state.detail.ref !== action.payload) state.detail = { ref: action.payload, ...idleLoad(null) };
@@ -70,19 +60,13 @@ const userOrdersSlice = createSlice({
     myOrderClosed(_state, _action: PayloadAction<string>) {},
   },
   // another buyer may log in next: nothing of this one stays
-  extraReducers: (builder) => builder.addCase(loggedOut, () => initialUserOrdersState).addCase(sessionExpired, () => initialUserOrdersState),
+  extraReducers: (builder) =>
+    myOrdersList
+      .nestIn(builder.addCase(loggedOut, () => initialUserOrdersState).addCase(sessionExpired, () => initialUserOrdersState))
+      .addMatcher(myOrdersList.actions.loaded.match, (state, action) => {
+        state.erpAvailable = action.payload.erpAvailable;
+      }),
 });
 
-export const {
-  myOrdersOpened,
-  myOrdersChanged,
-  myOrdersLoadStarted,
-  myOrdersLoaded,
-  myOrdersLoadFailed,
-  myOrderOpened,
-  myOrderLoaded,
-  myOrderLoadFailed,
-  myOrderRefreshed,
-  myOrderClosed,
-} = userOrdersSlice.actions;
+export const { myOrderOpened, myOrderLoaded, myOrderLoadFailed, myOrderRefreshed, myOrderClosed } = userOrdersSlice.actions;
 export const userOrdersReducer = userOrdersSlice.reducer;
