@@ -22,6 +22,19 @@ export async function someTransport(app: FastifyInstance, token: string): Promis
   return (await call(app, { method: 'GET', url: '/api/user/b1/tipo-transport', token })).json<{ idTransporte: string }[]>()[1]!.idTransporte;
 }
 
+/** The body of POST /api/orders: a credit-line sale to the buyer's first dispatch and invoice addresses, unless `choices` says otherwise. */
+export function orderRequest(buyer: Buyer, transport: string, choices: object = {}): object {
+  return {
+    orderType: 'ONLINE',
+    tipoEntrega: 'entrega',
+    deliveryAddress: buyer.profile.despacho[0]!.iddespacho,
+    deliveryTransport: transport,
+    invoiceAddress: buyer.profile.factura[0]!.idfactura,
+    paymentMethod: 'CREDIT',
+    ...choices,
+  };
+}
+
 /**
  * Empties the buyer's cart, puts `lines` in it and creates the order (a credit-line sale to the first dispatch and
  * invoice addresses unless `choices` says otherwise). Expects 201.
@@ -35,20 +48,7 @@ export async function placeOrder(
 ): Promise<Order> {
   await call(app, { method: 'DELETE', url: `/api/user/cart/clear-cart/${buyer.id}`, token: buyer.token });
   for (const line of lines) await call(app, { method: 'POST', url: '/api/user/cart', token: buyer.token, payload: line });
-  const res = await call(app, {
-    method: 'POST',
-    url: '/api/orders',
-    token: buyer.token,
-    payload: {
-      orderType: 'ONLINE',
-      tipoEntrega: 'entrega',
-      deliveryAddress: buyer.profile.despacho[0]!.iddespacho,
-      deliveryTransport: transport,
-      invoiceAddress: buyer.profile.factura[0]!.idfactura,
-      paymentMethod: 'CREDIT',
-      ...choices,
-    },
-  });
+  const res = await call(app, { method: 'POST', url: '/api/orders', token: buyer.token, payload: orderRequest(buyer, transport, choices) });
   expect(res.statusCode).toBe(201);
   return res.json<Order>();
 }

@@ -1,6 +1,6 @@
 import type { CartBulkResponse } from '@shared/api/cart';
 import type { Order } from '@shared/api/orders';
-import { buyerOf, someTransport, type Buyer } from './order-fixtures';
+import { buyerOf, orderRequest, someTransport, type Buyer } from './order-fixtures';
 import { call, createTestApp, type TestApp } from './helpers';
 
 // A wholesale order of many sizes (R-CART-1, R-CHK-1): the cart of 600 lines, the bulk add's own scale, becomes one
@@ -36,19 +36,7 @@ it(`a cart of ${LINES} lines becomes one order with all of them, and the databas
     await call(t.app, { method: 'POST', url: '/api/user/cart/bulk', token: buyer.token, payload: { items: skus.map((sku) => ({ sku, quantity: 2 })) } })
   ).json<CartBulkResponse>();
   expect(added.added).toBeGreaterThanOrEqual(LINES);
-  const res = await call(t.app, {
-    method: 'POST',
-    url: '/api/orders',
-    token: buyer.token,
-    payload: {
-      orderType: 'ONLINE',
-      tipoEntrega: 'entrega',
-      deliveryAddress: buyer.profile.despacho[0]!.iddespacho,
-      deliveryTransport: transport,
-      invoiceAddress: buyer.profile.factura[0]!.idfactura,
-      paymentMethod: 'CREDIT',
-    },
-  });
+  const res = await call(t.app, { method: 'POST', url: '/api/orders', token: buyer.token, payload: orderRequest(buyer, transport) });
   expect(res.statusCode).toBe(201);
   const order = res.json<Order>();
   expect(order.orderProducts).toHaveLength(added.added);

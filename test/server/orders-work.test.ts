@@ -7,7 +7,7 @@ import type { Order } from '@shared/api/orders';
 import { ErpService } from '@server/erp/erp.service';
 import type { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { call, createTestApp, type TestApp } from './helpers';
-import { buyerOf, someTransport, type Buyer } from './order-fixtures';
+import { buyerOf, orderRequest, someTransport, type Buyer } from './order-fixtures';
 
 // The work one purchase makes (docs/orders-performance.md#2-the-work-of-one-purchase): how many ERP requests and database statements
 // each step of a credit-line purchase costs, on PGlite and on PostgreSQL, so a change that adds a read shows here; and
@@ -60,19 +60,7 @@ async function workOf<T>(run: () => Promise<T>): Promise<{ result: T; erp: strin
 const post = (url: string, payload: object, headers: Record<string, string> = {}) => call(t.app, { method: 'POST', url, token: buyer.token, payload, headers });
 const addToCart = (sku: string, quantity: number) => post('/api/user/cart', { sku, quantity });
 let keys = 0;
-const placeOrder = () =>
-  post(
-    '/api/orders',
-    {
-      orderType: 'ONLINE',
-      tipoEntrega: 'entrega',
-      deliveryAddress: buyer.profile.despacho[0]!.iddespacho,
-      deliveryTransport: transport,
-      invoiceAddress: buyer.profile.factura[0]!.idfactura,
-      paymentMethod: 'CREDIT',
-    },
-    { 'idempotency-key': `work-${++keys}` },
-  );
+const placeOrder = () => post('/api/orders', orderRequest(buyer, transport), { 'idempotency-key': `work-${++keys}` });
 
 describe('the work of one credit-line purchase', () => {
   beforeAll(async () => {

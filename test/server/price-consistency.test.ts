@@ -15,7 +15,7 @@ import { buildOrderConfirmedMail } from '@server/mail/buyerMail';
 import { buildOrderMail, linesOf } from '@server/mail/orderMail';
 import { orders, productContent } from '@server/db/schema';
 import { call, createTestApp, type TestApp } from './helpers';
-import { buyerOf, someTransport, type Buyer } from './order-fixtures';
+import { buyerOf, orderRequest, someTransport, type Buyer } from './order-fixtures';
 
 /** Generated styles: three colours per model, so the grid has rows; their sizes get list prices of their own. */
 const GENERATED_ITEMS = 150;
@@ -187,19 +187,7 @@ describe.each(BUYERS)('a $level buyer', ({ rut, level }) => {
       await call(t.app, { method: 'DELETE', url: `/api/user/cart/clear-cart/${buyer.id}`, token: buyer.token });
       await call(t.app, { method: 'POST', url: '/api/user/cart/bulk', token: buyer.token, payload: { items: chunk.map((sku) => ({ sku, quantity: 1 })) } });
       const summary = await get<CartResponse>(`/api/user/cart/find-by-userid/${buyer.id}`);
-      const res = await call(t.app, {
-        method: 'POST',
-        url: '/api/orders',
-        token: buyer.token,
-        payload: {
-          orderType: 'ONLINE',
-          tipoEntrega: 'entrega',
-          deliveryAddress: buyer.profile.despacho[0]!.iddespacho,
-          deliveryTransport: transport,
-          invoiceAddress: buyer.profile.factura[0]!.idfactura,
-          paymentMethod: 'KHIPU',
-        },
-      });
+      const res = await call(t.app, { method: 'POST', url: '/api/orders', token: buyer.token, payload: orderRequest(buyer, transport, { paymentMethod: 'KHIPU' }) });
       expect([res.statusCode, res.statusCode === 201 ? '' : res.body]).toEqual([201, '']);
       const order = res.json<Order>();
       // the order summary shows the cart's lines and totals; the order keeps them
