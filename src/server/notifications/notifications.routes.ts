@@ -23,7 +23,7 @@ export default async function notificationsRoutes(app: FastifyInstance, opts: { 
   // CREATION_USER recipient exists, and never learns its address.
   app.get<{ Params: { section: NotificationSection } }>(
     '/api/user/sendmail/section/:section',
-    { config: { access: 'public' }, schema: { params: sectionParams, response: { 200: answer('NotificationRecipient') } } },
+    { config: { access: 'public' }, schema: { params: sectionParams, response: { 200: { anyOf: [answer('NotificationRecipient'), answer('PublicRecipient')] } } } },
     async (request): Promise<NotificationRecipient | PublicRecipient> => {
       const { section } = request.params;
       const session = section === 'CREATION_USER' ? await app.optionalSession(request).catch(() => undefined) : await app.optionalSession(request);

@@ -129,7 +129,7 @@ export type UserUpdateForm = yup.InferType<typeof userUpdateSchema>;
 /** POST /admin/users: with an id it is an update, without one a creation. */
 export const userSaveSchema = yup.lazy((value: { id?: unknown } | undefined) =>
   value && typeof value === 'object' && !isNewUserId(value.id) ? userUpdateSchema : userCreateSchema,
-);
+).meta({ oneOf: [userCreateSchema, userUpdateSchema] }); // the two forms, for the API description
 export type UserSaveForm = UserCreateForm | UserUpdateForm;
 
 export const userIdParamsSchema = yup.object({ id: idSchema.required(USER_MSG.id) });

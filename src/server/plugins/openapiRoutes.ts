@@ -1,0 +1,84 @@
+import { PRODUCT_FILE_FIELDS, productUpdateSchema } from '@shared/schemas/adminProducts';
+import { BANNER_FILE_FIELDS, bannerSchema } from '@shared/schemas/banners';
+import { payChequeSchema } from '@shared/schemas/orders';
+import { FILE_PART, multipartForm, type JsonSchema } from '../http/jsonSchema';
+
+// What the OpenAPI description cannot read from a route's schemas, by route ('POST /api/admin/products'): the bodies
+// read by hand (multipart uploads, the providers' callbacks, the routes that take none) and the answers sent without
+// a response schema (204, files, redirects). test/server/openapi.test.ts fails when a POST/PUT has no body or a
+// success answer no description, so a new route of that kind is added here.
+
+/** A request body as OpenAPI writes it. */
+export interface BodyDoc {
+  required: boolean;
+  description?: string;
+  content: Record<string, { schema: JsonSchema }>;
+}
+
+/** An answer as OpenAPI writes it. */
+export interface AnswerDoc {
+  description: string;
+  content?: Record<string, { schema: JsonSchema }>;
+  headers?: Record<string, { description: string; schema: JsonSchema }>;
+}
+
+export interface RouteDoc {
+  body?: BodyDoc;
+  answers?: Record<string, AnswerDoc>;
+}
+
+const multipart = (schema: JsonSchema, description: string): BodyDoc => ({ required: true, description, content: { 'multipart/form-data': { schema } } });
+
+/** The POSTs that take no body (the id is in the address): none is documented as an empty object. */
+const NO_BODY: BodyDoc = { required: false, description: 'Sin cuerpo: lo que se envía se ignora', content: { 'application/json': { schema: { type: 'object', maxProperties: 0 } } } };
+
+const noContent = (description: string): Record<string, AnswerDoc> => ({ '204': { description } });
+const download = (type: string, description: string): AnswerDoc => ({
+  description,
+  content: { [type]: { schema: { type: 'string', ...(type.startsWith('text/') ? {} : { format: 'binary' }) } } },
+  headers: { 'content-disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } } },
+});
+const redirect: AnswerDoc = { description: 'Redirige al portal con el resultado del pago', headers: { location: { description: 'La pantalla del resultado', schema: { type: 'string' } } } };
+
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'GET /api/security/xsrf': { answers: noContent('Entrega la cookie XSRF-TOKEN, que se devuelve en la cabecera x-xsrf-token') },
+  'DELETE /api/user/cart/clear-cart/:userId': { answers: noContent('Carro vaciado') },
+  'DELETE /api/user/cart/:id': { answers: noContent('Línea quitada del carro') },
+  'POST /api/admin/products': {
+    body: multipart(multipartForm(productUpdateSchema, PRODUCT_FILE_FIELDS), 'Los datos del producto y sus archivos (imágenes jpg/png de hasta 2 MB, ficha técnica pdf de hasta 4 MB); un archivo omitido conserva el guardado'),
+  },
+  'POST /api/admin/banners': {
+    body: multipart(multipartForm(bannerSchema, BANNER_FILE_FIELDS), 'Las tres imágenes del banner (jpg/png, hasta 2 MB): todas al crear, las que cambian al editar (con id)'),
+  },
+  'POST /api/user/pay-cheque': {
+    body: multipart(multipartForm(payChequeSchema, ['chequeImgFile'], ['chequeImgFile']), 'La foto del cheque (jpg/png, hasta 2 MB) del pedido pagado con cheque'),
+  },
+  'POST /api/user/quick-order/file': {
+    body: multipart({ type: 'object', properties: { file: FILE_PART }, required: ['file'] }, 'Un archivo csv o xlsx con las columnas sku, talla y cantidad'),
+  },
+  'POST /api/user/orders/:id/reorder': { body: NO_BODY },
+  'POST /api/user/b1/purchase-history/:docEntry/reorder': { body: NO_BODY },
+  'PUT /api/user/tbk/confirm/:token': { body: NO_BODY },
+  'POST /api/user/khipu/payments/:id/confirm': { body: NO_BODY },
+  'POST /api/admin/jobs/:id/retry': { body: NO_BODY },
+  'GET /api/user/quick-order/template.csv': { answers: { '200': download('text/csv', 'La plantilla csv del pedido rápido') } },
+  'GET /api/user/quick-order/template.xlsx': { answers: { '200': download('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'La plantilla xlsx del pedido rápido') } },
+  'GET /api/admin/orders/:numberOrder/cheque-photo': { answers: { '200': download('image/*', 'La foto del cheque (jpeg o png)') } },
+  'GET /api/payments/webpay/return': { answers: { '303': redirect } },
+  'POST /api/payments/webpay/return': {
+    body: {
+      required: false,
+      description: 'Lo que Webpay envía al volver el comprador (token_ws, o TBK_TOKEN con TBK_ORDEN_COMPRA y TBK_ID_SESION si lo anuló)',
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: { type: 'object', properties: { token_ws: { type: 'string' }, TBK_TOKEN: { type: 'string' }, TBK_ORDEN_COMPRA: { type: 'string' }, TBK_ID_SESION: { type: 'string' } } },
+        },
+      },
+    },
+    answers: { '303': redirect },
+  },
+  'POST /api/payments/khipu/notify': {
+    body: { required: true, description: 'La notificación de Khipu, firmada en la cabecera x-khipu-signature', content: { 'application/json': { schema: { type: 'object' } } } },
+    answers: { '200': { description: 'Notificación aceptada', content: { 'application/json': { schema: { type: 'object', properties: { status: { type: 'number' }, message: { type: 'string' } }, required: ['status', 'message'] } } } } },
+  },
+};
