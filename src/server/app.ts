@@ -236,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
   // auth first: its onRoute hook gives every route, the anti-forgery cookie's own included, its access guard
   await app.register(auth, { tokens, users });
-  // development only (config.openApi): after auth, so its own route is guarded; before every route it describes
+  // the API description (config.openApi, on unless OPENAPI=off): after auth, so its own route is guarded; before every route it describes
   if (config.openApi) await app.register(openapi);
   await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
 

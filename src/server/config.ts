@@ -35,7 +35,7 @@ export interface Config {
   clientDir: string;
   /** true when no external system is configured: stand-ins and demo data. */
   embedded: boolean;
-  /** Serve the OpenAPI description at /api/docs/openapi.json: development only (the embedded mode, without NODE_ENV=production). */
+  /** Serve the OpenAPI description at /api/docs/openapi.json (every mode; OPENAPI=off turns it off). It describes, it grants nothing. */
   openApi: boolean;
   b1?: { url: string; company: string; user: string; password: string };
   /** Absent: each mail is written as an .eml file in dataDir/outbox. Present: smtp(s)://user:pass@host:port. */
@@ -280,7 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scenarioRecorder: scenarioRecorderFromEnv(env),
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
     embedded: !env.DATABASE_URL,
-    openApi: !env.DATABASE_URL && env.NODE_ENV !== 'production',
+    openApi: env.OPENAPI?.trim().toLowerCase() !== 'off',
     b1,
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || defaultMailFrom(brandName),

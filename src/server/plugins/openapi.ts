@@ -57,16 +57,17 @@ function withRequired(schema: unknown): unknown {
 const error = (description: string): JsonSchema => ({ description, title: ERROR_ANSWER });
 
 /** The failures a route can answer, from its access, its method and what it reads. */
-function failures(access: Access, method: string, schema: JsonSchema, hasBody: boolean): Record<string, JsonSchema> {
+function failures(access: Access, method: string, url: string, schema: JsonSchema, hasBody: boolean): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
-  if (hasBody || schema.querystring || schema.params) out['400'] = error('Datos inválidos (el mensaje dice cuál)');
+  const hasParams = !!schema.params || url.includes(':');
+  if (hasBody || schema.querystring || hasParams) out['400'] = error('Datos inválidos (el mensaje dice cuál)');
   const loggedIn = access === 'session' || access === 'buyer' || access === 'admin';
   if (loggedIn) out['401'] = error('Sin sesión, o la sesión expiró');
   const xsrf = !SAFE_METHODS.has(method) && access !== 'provider';
   if (access === 'buyer' || access === 'admin' || xsrf) {
     out['403'] = error([access === 'buyer' || access === 'admin' ? 'Sesión de otro rol' : '', xsrf ? 'falta el token anti-falsificación' : ''].filter(Boolean).join(', o '));
   }
-  if (schema.params) out['404'] = error('No existe');
+  if (hasParams) out['404'] = error('No existe');
   return out;
 }
 
@@ -113,7 +114,7 @@ export default fp(async function openapi(app: FastifyInstance) {
       const operationId = config.operationId ?? operationIdOf(method, url);
       routes.set(operationId, { key, access, csv: hasCsvFormat(out.querystring as JsonSchema | undefined) });
       const hasBody = !!out.body || !!ROUTE_DOCS[key]?.body;
-      out.response = { ...failures(access, method, out, hasBody), ...((out.response as JsonSchema | undefined) ?? {}) };
+      out.response = { ...failures(access, method, url, out, hasBody), ...((out.response as JsonSchema | undefined) ?? {}) };
       out.operationId = operationId;
       out.description = [ACCESS_TEXT[access], out.description].filter(Boolean).join(' ');
       const loggedIn = access === 'session' || access === 'buyer' || access === 'admin';
