@@ -8,6 +8,7 @@ import type {
   UpdateOrderStateRequest,
 } from '@shared/api/orders';
 import type { MessageResponse } from '@shared/api/types';
+import type { PublicRecipient } from '@shared/api/customerRequest';
 import type { NotificationSection } from '@shared/orders';
 import { HttpError, http, type RequestOptions } from '@client/api/http';
 import { withIdempotencyKey } from '@client/api/idempotency';
@@ -37,8 +38,9 @@ export const confirmOrder = (id: number, numOc: string, options?: RequestOptions
 /** The recipient of a notification section, or null when there is none (the server answers 404). */
 export async function findRecipient(section: NotificationSection, options?: RequestOptions): Promise<NotificationRecipient | null> {
   try {
-    const recipient = await http.get<NotificationRecipient | undefined>(`/user/sendmail/section/${section}`, options);
-    return recipient?.email ? recipient : null;
+    // the API answers a visitor only { id, section }: such an answer names nobody to notify
+    const recipient = await http.get<NotificationRecipient | PublicRecipient | undefined>(`/user/sendmail/section/${section}`, options);
+    return recipient && 'email' in recipient && recipient.email ? recipient : null;
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
