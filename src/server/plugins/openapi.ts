@@ -119,7 +119,13 @@ export default fp(async function openapi(app: FastifyInstance) {
       out.description = [ACCESS_TEXT[access], out.description].filter(Boolean).join(' ');
       const loggedIn = access === 'session' || access === 'buyer' || access === 'admin';
       const xsrf = !SAFE_METHODS.has(method) && access !== 'provider';
-      out.security = loggedIn ? [{ bearerToken: [], ...(xsrf ? { xsrfToken: [] } : {}) }] : xsrf ? [{ xsrfToken: [] }] : [];
+      const withSession = { bearerToken: [], ...(xsrf ? { xsrfToken: [] } : {}) };
+      const optional = ROUTE_DOCS[key]?.optionalSession;
+      const anonymous = xsrf ? [{ xsrfToken: [] }] : [];
+      // a route open to visitors that reads a session when one comes: either requirement (`{}`: none)
+      out.security = loggedIn ? [withSession] : optional ? [anonymous[0] ?? {}, withSession] : anonymous;
+      if (optional?.unauthorized) (out.response as JsonSchema)['401'] = error(optional.unauthorized);
+      if ((r.config as { rateLimit?: unknown } | undefined)?.rateLimit) (out.response as JsonSchema)['429'] = error('Demasiados intentos: espere antes de volver a intentar');
       return { schema: out as typeof schema, url };
     },
     transformObject: (documentObject) => {

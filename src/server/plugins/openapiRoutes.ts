@@ -23,6 +23,8 @@ export interface AnswerDoc {
 }
 
 export interface RouteDoc {
+  /** A public route that reads a session when one comes: `unauthorized` when some requests need it (a 401). */
+  optionalSession?: { unauthorized?: string };
   body?: BodyDoc;
   answers?: Record<string, AnswerDoc>;
 }
@@ -41,6 +43,8 @@ const download = (type: string, description: string): AnswerDoc => ({
 const redirect: AnswerDoc = { description: 'Redirige al portal con el resultado del pago', headers: { location: { description: 'La pantalla del resultado', schema: { type: 'string' } } } };
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'GET /api/user/sendmail/section/:section': { optionalSession: { unauthorized: 'Sin sesión, para otra sección que CREATION_USER' } },
+  'POST /api/security/change-password': { optionalSession: {} },
   'GET /api/security/xsrf': { answers: noContent('Entrega la cookie XSRF-TOKEN, que se devuelve en la cabecera x-xsrf-token') },
   'DELETE /api/user/cart/clear-cart/:userId': { answers: noContent('Carro vaciado') },
   'DELETE /api/user/cart/:id': { answers: noContent('Línea quitada del carro') },
