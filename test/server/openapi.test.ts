@@ -99,8 +99,15 @@ describe('OpenAPI description', () => {
     expect(doc.paths['/api/security/login']!.post!.responses['429']).toBeDefined();
   });
 
-  it('documents the failures as {status, message}, a body for every POST and PUT, and every success answer', () => {
+  it('documents the failures as {status, message}, a body for every POST and PUT, and every success answer', async () => {
     expect(doc.components.schemas.ErrorAnswer!.required).toEqual(['status', 'message']);
+    const declared = Object.keys((doc.components.schemas.ErrorAnswer as { properties: object }).properties);
+    for (const failure of [{ method: 'GET', url: '/api/user/orders' }, { method: 'POST', url: '/api/security/login', payload: {} }, { method: 'GET', url: '/api/admin/users/0', token: admin.token }]) {
+      const res = await call(t.app, failure);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(declared).toEqual(expect.arrayContaining(Object.keys(res.json())));
+      expect(Object.keys(res.json())).toEqual(expect.arrayContaining(['status', 'message']));
+    }
     // what a public read without input can fail with is not its own: a 405 for another method, a 5xx
     const noFailure = ['GET /api/security/xsrf', 'GET /api/user/quick-order/template.csv', 'GET /api/user/quick-order/template.xlsx', 'GET /api/payments/webpay/return', 'GET /api/health', 'GET /api/ready', 'GET /api/public-config'];
     const problems: string[] = [];

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromYup, isYup, type JsonSchema } from '../http/jsonSchema';
+import { answer } from '../http/responses';
 import type { Access } from './auth';
 import { ROUTE_DOCS } from './openapiRoutes';
 
@@ -18,10 +19,9 @@ export const OPENAPI_PATH = '/api/docs/openapi.json';
 /** The name of the `{status, message}` answer of every failure in the description. */
 export const ERROR_ANSWER = 'ErrorAnswer';
 const ERROR_SCHEMA: JsonSchema = {
-  type: 'object',
-  description: 'Toda respuesta de error: el código HTTP y un mensaje en español para el usuario',
-  properties: { status: { type: 'number' }, message: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } } },
-  required: ['status', 'message'],
+  ...(withRequired(answer('ApiError')) as JsonSchema),
+  title: undefined,
+  description: 'Toda respuesta de error: el código HTTP y un mensaje en español para el usuario (fields: el mensaje de cada campo; code y order cuando el ERP no respondió o el pedido quedó a medio camino)',
 };
 
 /** How a route is reached, by its declared access (see plugins/auth.ts). */
@@ -116,6 +116,7 @@ export default fp(async function openapi(app: FastifyInstance) {
       const hasBody = !!out.body || !!ROUTE_DOCS[key]?.body;
       out.response = { ...failures(access, method, url, out, hasBody), ...((out.response as JsonSchema | undefined) ?? {}) };
       out.operationId = operationId;
+      out.tags = [url.split('/')[2]]; // the area: security, user, admin, orders, payments…
       out.description = [ACCESS_TEXT[access], out.description].filter(Boolean).join(' ');
       const loggedIn = access === 'session' || access === 'buyer' || access === 'admin';
       const xsrf = !SAFE_METHODS.has(method) && access !== 'provider';

@@ -25,6 +25,8 @@ const ANSWER_TYPES = [
   'BuyerOrderList', 'BuyerOrderDetail',
   // size curves (docs/size-grid.md)
   'SizeCurve', 'SizeCurveList',
+  // every failure's answer (the API description's ErrorAnswer)
+  'ApiError',
 ];
 
 type Json = Record<string, unknown>;
