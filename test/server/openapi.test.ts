@@ -97,6 +97,9 @@ describe('OpenAPI description', () => {
     expect(doc.paths['/api/user/sendmail/section/{section}']!.get!.security).toEqual([{}, { bearerToken: [] }]);
     expect(doc.paths['/api/user/sendmail/section/{section}']!.get!.responses['401']).toBeDefined();
     expect(doc.paths['/api/security/login']!.post!.responses['429']).toBeDefined();
+    const order = doc.paths['/api/orders']!.post! as Operation & { parameters: { in: string; name: string; required?: boolean }[] };
+    expect(order.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }));
+    expect(Object.keys(order.responses)).toEqual(expect.arrayContaining(['409', '422']));
   });
 
   it('documents the failures as {status, message}, a body for every POST and PUT, and every success answer', async () => {

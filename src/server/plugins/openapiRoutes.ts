@@ -23,6 +23,8 @@ export interface AnswerDoc {
 }
 
 export interface RouteDoc {
+  /** Takes an optional Idempotency-Key (http/idempotency.ts): a repeat replays the first answer. */
+  idempotent?: boolean;
   /** A public route that reads a session when one comes: `unauthorized` when some requests need it (a 401). */
   optionalSession?: { unauthorized?: string };
   body?: BodyDoc;
@@ -60,8 +62,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/user/quick-order/file': {
     body: multipart({ type: 'object', properties: { file: FILE_PART }, required: ['file'] }, 'Un archivo csv o xlsx con las columnas sku, talla y cantidad'),
   },
-  'POST /api/user/orders/:id/reorder': { body: NO_BODY },
-  'POST /api/user/b1/purchase-history/:docEntry/reorder': { body: NO_BODY },
+  'POST /api/user/orders/:id/reorder': { body: NO_BODY, idempotent: true },
+  'POST /api/user/b1/purchase-history/:docEntry/reorder': { body: NO_BODY, idempotent: true },
+  'POST /api/user/cart/bulk': { idempotent: true },
+  'POST /api/orders': { idempotent: true },
+  'POST /api/user/tbk/create': { idempotent: true },
+  'POST /api/user/khipu/payments': { idempotent: true },
   'PUT /api/user/tbk/confirm/:token': { body: NO_BODY },
   'POST /api/user/khipu/payments/:id/confirm': { body: NO_BODY },
   'POST /api/admin/jobs/:id/retry': { body: NO_BODY },
