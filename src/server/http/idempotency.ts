@@ -57,7 +57,7 @@ export interface IdempotencyOptions {
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-const KEY_FORMAT = /^[A-Za-z0-9._:-]{1,200}$/;
+export const KEY_FORMAT = /^[A-Za-z0-9._:-]{1,200}$/;
 
 /**
  * The Idempotency-Key of a request: undefined when the header is absent; a 400 when it is present but not 1–200

@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromYup, isYup, type JsonSchema } from '../http/jsonSchema';
-import { IDEMPOTENCY_HEADER } from '../http/idempotency';
+import { IDEMPOTENCY_HEADER, KEY_FORMAT } from '../http/idempotency';
 import { answer } from '../http/responses';
 import type { Access } from './auth';
 import { ROUTE_DOCS } from './openapiRoutes';
@@ -128,7 +128,7 @@ export default fp(async function openapi(app: FastifyInstance) {
       out.security = loggedIn ? [withSession] : optional ? [anonymous[0] ?? {}, withSession] : anonymous;
       if (optional?.unauthorized) (out.response as JsonSchema)['401'] = error(optional.unauthorized);
       if (ROUTE_DOCS[key]?.idempotent) {
-        out.headers = { type: 'object', properties: { [IDEMPOTENCY_HEADER]: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,200}$', description: 'Opcional: una clave por intención; repetida, se responde la primera respuesta (con Idempotent-Replayed: true)' } } };
+        out.headers = { type: 'object', properties: { [IDEMPOTENCY_HEADER]: { type: 'string', pattern: KEY_FORMAT.source, description: 'Opcional: una clave por intención; repetida, se responde la primera respuesta (con Idempotent-Replayed: true)' } } };
         Object.assign(out.response as JsonSchema, { '409': error('La misma clave está en curso'), '422': error('La clave ya se usó con otro cuerpo') });
       }
       if ((r.config as { rateLimit?: unknown } | undefined)?.rateLimit) (out.response as JsonSchema)['429'] = error('Demasiados intentos: espere antes de volver a intentar');
