@@ -6,6 +6,7 @@ import { CartService } from '@server/cart/cart.service';
 import { CatalogService } from '@server/catalog/catalog.service';
 import { NotificationsService } from '@server/notifications/notifications.service';
 import { OPENAPI_PATH } from '@server/plugins/openapi';
+import { ROUTE_DOCS } from '@server/plugins/openapiRoutes';
 import { registerFaultControl } from '@server/embedded';
 import type { FaultControl } from '@server/dev/faultRoutes';
 import { validate } from '@readme/openapi-parser';
@@ -70,6 +71,10 @@ describe('OpenAPI description', () => {
     expect(Object.keys(loginBody.content['application/json']!.schema.properties as object)).toEqual(expect.arrayContaining(['username', 'password']));
   });
 
+  it('what openapiRoutes.ts adds names routes that exist', () => {
+    expect(Object.keys(ROUTE_DOCS).filter((route) => !t.app.routeAccess.has(route))).toEqual([]);
+  });
+
   it('is a valid OpenAPI 3.1 document (a third-party validator)', async () => {
     const result = await validate(structuredClone(doc) as never);
     expect(result.valid ? [] : result.errors).toEqual([]);
@@ -100,6 +105,8 @@ describe('OpenAPI description', () => {
     const order = doc.paths['/api/orders']!.post! as Operation & { parameters: { in: string; name: string; required?: boolean }[] };
     expect(order.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }));
     expect(Object.keys(order.responses)).toEqual(expect.arrayContaining(['409', '422']));
+    // a rule of the service: the admin's own account
+    expect(doc.paths['/api/admin/users/{id}']!.delete!.responses['409']!.description).toContain('SUPERADMIN');
   });
 
   it('documents the failures as {status, message}, a body for every POST and PUT, and every success answer', async () => {

@@ -127,10 +127,13 @@ export default fp(async function openapi(app: FastifyInstance) {
       // a route open to visitors that reads a session when one comes: either requirement (`{}`: none)
       out.security = loggedIn ? [withSession] : optional ? [anonymous[0] ?? {}, withSession] : anonymous;
       if (optional?.unauthorized) (out.response as JsonSchema)['401'] = error(optional.unauthorized);
-      if (ROUTE_DOCS[key]?.idempotent) {
+      const { idempotent, conflict } = ROUTE_DOCS[key] ?? {};
+      if (idempotent) {
         out.headers = { type: 'object', properties: { [IDEMPOTENCY_HEADER]: { type: 'string', pattern: KEY_FORMAT.source, description: 'Opcional: una clave por intención; repetida, se responde la primera respuesta (con Idempotent-Replayed: true)' } } };
-        Object.assign(out.response as JsonSchema, { '409': error('La misma clave está en curso'), '422': error('La clave ya se usó con otro cuerpo') });
+        (out.response as JsonSchema)['422'] = error('La clave de idempotencia ya se usó con otro cuerpo');
       }
+      const conflicts = [conflict, idempotent ? 'la misma clave de idempotencia está en curso' : undefined].filter(Boolean).join('; o ');
+      if (conflicts) (out.response as JsonSchema)['409'] = error(conflicts[0]!.toUpperCase() + conflicts.slice(1));
       if ((r.config as { rateLimit?: unknown } | undefined)?.rateLimit) (out.response as JsonSchema)['429'] = error('Demasiados intentos: espere antes de volver a intentar');
       return { schema: out as typeof schema, url };
     },

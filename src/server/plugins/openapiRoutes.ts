@@ -23,6 +23,8 @@ export interface AnswerDoc {
 }
 
 export interface RouteDoc {
+  /** What the route answers 409 for: the request is valid, but the state of what it touches does not allow it. */
+  conflict?: string;
   /** Takes an optional Idempotency-Key (http/idempotency.ts): a repeat replays the first answer. */
   idempotent?: boolean;
   /** A public route that reads a session when one comes: `unauthorized` when some requests need it (a 401). */
@@ -43,6 +45,29 @@ const download = (type: string, description: string): AnswerDoc => ({
   headers: { 'content-disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } } },
 });
 const redirect: AnswerDoc = { description: 'Redirige al portal con el resultado del pago', headers: { location: { description: 'La pantalla del resultado', schema: { type: 'string' } } } };
+
+/** The routes' 409s (their services' rules), one entry per route. */
+const CONFLICTS: Record<string, string> = {
+  'POST /api/admin/jobs/:id/retry': 'El trabajo no está fallido',
+  'POST /api/user/curves': 'Nombre de curva ya usado, o ya tiene el máximo de curvas',
+  'PUT /api/user/curves/:id': 'Nombre de curva ya usado',
+  'POST /api/admin/users': 'Rut ya registrado, o una regla de la propia cuenta (deshabilitarse, cambiar el propio rol)',
+  'DELETE /api/admin/users/:id': 'Borrarse a sí mismo, un usuario con pedidos o el último SUPERADMIN',
+  'POST /api/user/orders/:id/reorder': 'Nada del pedido se puede volver a pedir',
+  'POST /api/user/b1/purchase-history/:docEntry/reorder': 'Nada del pedido se puede volver a pedir',
+  'POST /api/orders': 'El carro está vacío o cambió mientras se creaba el pedido',
+  'POST /api/user/b1/reserve': 'El pedido no está pendiente, o su pago es por Webpay o Khipu',
+  'POST /api/user/b1/ov': 'El pedido no está pendiente, o su pago es por Webpay o Khipu',
+  'POST /api/orders/update/state/order': 'El pedido no está pendiente, o falta la evidencia de su pago',
+  'POST /api/user/sendmail/order': 'La sección no corresponde al pedido, falta la foto del cheque o el pedido está anulado',
+  'POST /api/admin/admin-emails': 'La sección ya tiene destinatario, o ya hay el máximo de destinatarios',
+  'POST /api/user/tbk/create': 'El pedido no está pendiente, o ya tiene un pago en curso',
+  'POST /api/user/khipu/payments': 'El pedido no está pendiente, o ya tiene un pago en curso',
+  'POST /api/user/b1/pay-invoice': 'El pago no está pagado, o una factura ya tiene un pago en curso',
+  'POST /api/user/b1/pay-account': 'El pago no está pagado',
+  'POST /api/user/pay-cheque': 'El pedido no es con cheque, no está pendiente o ya tiene su foto',
+  'POST /api/admin/banners': 'Ya existe el conjunto de banners (se edita, no se crea otro)',
+};
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/user/sendmail/section/:section': { optionalSession: { unauthorized: 'Sin sesión, para otra sección que CREATION_USER' } },
@@ -92,3 +117,5 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     answers: { '200': { description: 'Notificación aceptada', content: { 'application/json': { schema: { type: 'object', properties: { status: { type: 'number' }, message: { type: 'string' } }, required: ['status', 'message'] } } } } },
   },
 };
+
+for (const [route, conflict] of Object.entries(CONFLICTS)) ROUTE_DOCS[route] = { ...ROUTE_DOCS[route], conflict };
