@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useFormik, type FormikErrors } from 'formik';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import type { Banner, SaveBannerFields } from '@shared/api/banners';
 import type { FileProblem } from '@shared/schemas/adminProducts';
@@ -18,7 +18,7 @@ import {
 } from '@shared/schemas/banners';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch } from '@client/app/hooks';
-import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { useAddressId } from '@client/app/addressId';
 import { useFocusFirstError } from '@client/components/focusFirstError';
 import { selectBannerSave, selectEditedBanner, selectEditedBannerId, type AdminCatalogRootState } from './adminCatalogSelectors';
 import { bannerCreateOpened, bannerEditOpened, bannerSaveSubmitted } from './adminCatalogSlice';
@@ -122,20 +122,15 @@ function BannerFilesForm({ banner, running }: { banner: Banner | null; running: 
   );
 }
 
-/** The id of session storage (idBanner), or null when there is none. */
-function storedBannerId(): number | null {
-  const id = Number(readItem(SESSION_KEYS.idBanner));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 /**
- * /admin/banner-add 'Cargar Imagen Banner' (all three files) and /admin/banner-update 'Actualizar Imagen Banner' (the
- * set of idBanner in session storage, so a reload still works; each file optional).
+ * /admin/banner-add 'Cargar Imagen Banner' (all three files) and /admin/banner-update/:id 'Actualizar Imagen Banner'
+ * (the set of the id in the address, so a reload still works; each file optional).
  */
 export default function BannerFormScreen({ mode }: { mode: BannerFormMode }) {
   const dispatch = useAppDispatch();
   const creating = mode === 'create';
-  const [id] = useState(() => (creating ? null : storedBannerId()));
+  const addressId = useAddressId();
+  const id = creating ? null : addressId;
   const banner = useAdminSelector(selectEditedBanner);
   const bannerId = useAdminSelector(selectEditedBannerId);
   const running = useAdminSelector(selectBannerSave).status === 'running';

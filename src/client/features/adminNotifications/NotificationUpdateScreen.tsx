@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { availableSections, NOTIFICATION_MSG } from '@shared/schemas/notifications';
 import { useAppDispatch } from '@client/app/hooks';
-import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { useAddressId } from '@client/app/addressId';
 import {
   selectEditedNotification,
   selectEditedNotificationId,
@@ -18,19 +18,13 @@ import './adminNotificationsFeature'; // the feature's slice and saga, in the st
 
 const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
 
-/** The idNotif of session storage, or null when none (or not an id) is stored. */
-function storedId(): number | null {
-  const id = Number(readItem(SESSION_KEYS.idNotif));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 /**
- * /admin/email-update (R-ADM-NOTIF-2): 'Actualizar de Notificación', the record of the idNotif in session
- * storage (a reload still works); its own section stays offered with the ones no other record uses.
+ * /admin/email-update/:id (R-ADM-NOTIF-2): 'Actualizar de Notificación', the record of the id in the address (a
+ * reload still works); its own section stays offered with the ones no other record uses.
  */
 export default function NotificationUpdateScreen() {
   const dispatch = useAppDispatch();
-  const [id] = useState(storedId);
+  const id = useAddressId();
   const record = useAdminSelector(selectEditedNotification);
   const loadedId = useAdminSelector(selectEditedNotificationId);
   const list = useAdminSelector(selectNotifications);

@@ -5,12 +5,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import { USER_MSG } from '@shared/schemas/users';
+import { useAddressId } from '@client/app/addressId';
 import { useAppDispatch } from '@client/app/hooks';
-import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { USER_LIST_PATH } from './adminUsersPaths';
 import { selectCurrentRole, selectEditedUser, selectEditedUserId, selectUserSave, type AdminUsersRootState } from './adminUsersSelectors';
@@ -20,12 +20,6 @@ import { UserForm, userFormValues } from './UserForm';
 import './adminUsersFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
-
-/** The userId of session storage, or null when none (or not an id) is stored. */
-function storedUserId(): number | null {
-  const id = Number(readItem(SESSION_KEYS.userId));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** While there is no form: the title, and a spinner or a message with the way back. */
 function Frame({ children }: { children: ReactNode }) {
@@ -52,10 +46,10 @@ function Problem({ severity, text }: { severity: 'info' | 'error'; text: string 
   );
 }
 
-/** /admin/user/update (R-ADM-USR-2): the user of the userId in session storage, so a reload still works. */
+/** /admin/user/update/:id (R-ADM-USR-2): the user of the id in the address, so a reload still works. */
 export default function UserUpdateScreen() {
   const dispatch = useAppDispatch();
-  const [userId] = useState(storedUserId);
+  const userId = useAddressId();
   const role = useAdminSelector(selectCurrentRole);
   const user = useAdminSelector(selectEditedUser);
   const loadedId = useAdminSelector(selectEditedUserId);
