@@ -111,14 +111,24 @@ interface PersistedStore {
   subscribe: (listener: () => void) => () => void;
 }
 
+/** What session storage holds now under the keys this module owns. */
+function readOwnKeys(storage: StorageLike | null): KeptState {
+  const fields: KeptState = {};
+  for (const key of Object.values(SESSION_KEYS)) {
+    const value = storage?.getItem(key) ?? null;
+    if (value !== null) fields[key] = value;
+  }
+  return fields;
+}
+
 /**
- * Writes to session storage what the state says should be stored, after every change of the session or `kept`
- * slices (an action, a DevTools jump, a replayed step): a key whose value changed is written, one that went is removed.
- * Returns the unsubscribe.
+ * Makes session storage say what the state says, after every change of the session or `kept` slices (an action, a
+ * DevTools jump, a replayed step): a key whose value differs is written, one the state does not hold is removed (a
+ * stale login too). Keys it does not own (the QA recorder's) are left alone. Returns the unsubscribe.
  */
 export function persistToStorage(store: PersistedStore, storage: StorageLike | null = browserStorage()): () => void {
   let { session, kept: keptState } = store.getState();
-  let last = storedFields(store.getState());
+  let last = readOwnKeys(storage);
   return store.subscribe(() => {
     const state = store.getState();
     if (state.session === session && state.kept === keptState) return;

@@ -55,6 +55,13 @@ describe('persistToStorage', () => {
     expect(sessionStorage.getItem('tokens')).toBe('jwt');
   });
 
+  it('a stale login the state does not hold leaves storage at the first change', () => {
+    sessionStorage.setItem('tokens', 'old');
+    const store = storeOf({ session: anonymousSession, kept: {} });
+    store.dispatch(loggedOut());
+    expect(sessionStorage.getItem('tokens')).toBeNull();
+  });
+
   it('a state put back whole (DevTools time travel, a replayed step) is written too', () => {
     const store = storeOf({ session: anonymousSession, kept: { reserve: 'X' } });
     store.dispatch(replaced({ session: sessionOf('USER'), kept: { tipoEntrega: 'entrega' } }));
