@@ -45,6 +45,12 @@ const keptSlice = createSlice({
 });
 
 export const { kept, forgotten } = keptSlice.actions;
+
+/** Forgets the order summary's choices: the order was placed (or paid). */
+export const forgetOrderChoices = () => forgotten(ORDER_CHOICE_KEYS);
+
+/** The whole kept slice. */
+export const selectKeptState = (state: Pick<PersistedSlices, 'kept'>) => state.kept;
 export const keptReducer = keptSlice.reducer;
 
 /** The slices this module reads (every page's store has them). */

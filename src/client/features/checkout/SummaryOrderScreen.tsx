@@ -29,9 +29,10 @@ import { chequeFileError, createOrderSchema, ORDER_MSG } from '@shared/schemas/o
 import { BUYER_REFERENCE_MAX, ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { chileTodayIso } from '@shared/workingDays';
 import { chequeAllowed, creditAllowed, defaultInvoiceAddress } from '@shared/checkoutRules';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
-import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { selectKeptState } from '@client/app/persistence';
+import { SESSION_KEYS } from '@client/app/sessionStorage';
 import { FileField } from '@client/components/FileButton';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
@@ -45,7 +46,7 @@ import {
   type CheckoutRootState,
 } from './checkoutSelectors';
 import { orderSubmitted, summaryChoicesChanged, summaryOpened } from './checkoutSlice';
-import { readSummaryChoices, type SummaryChoices } from './checkoutStorage';
+import { summaryChoicesOf, type SummaryChoices } from './keptChoices';
 import { CHECKOUT_TEXT } from './checkoutTexts';
 import { keepChequePhoto } from './chequePhotos';
 import './checkoutFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -121,13 +122,15 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   const transports = useCheckoutSelector(selectTransports);
   const userId = useCheckoutSelector(selectSessionUserId);
   // the cart detail set (or cleared) the marker on the way here
-  const [reserve] = useState(() => readItem(SESSION_KEYS.reserve) === RESERVE_MARKER);
+  // what the store keeps across a reload (app/persistence): the reserve flow's mark and the choices made so far
+  const keptState = useAppSelector(selectKeptState);
+  const [reserve] = useState(() => keptState[SESSION_KEYS.reserve] === RESERVE_MARKER);
   const id = useId();
   const invoice = defaultInvoiceAddress(profile);
   const canPayCheque = chequeAllowed(profile);
   const canUseCredit = creditAllowed(profile);
   // the choices this buyer made before a reload (session storage), read once
-  const [kept] = useState(() => initialChoices(readSummaryChoices(userId), profile, canPayCheque, canUseCredit));
+  const [kept] = useState(() => initialChoices(summaryChoicesOf(keptState, userId), profile, canPayCheque, canUseCredit));
 
   useEffect(() => {
     dispatch(summaryOpened());
