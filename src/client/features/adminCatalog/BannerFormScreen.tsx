@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, type FormEvent, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
 import type { Banner, SaveBannerFields } from '@shared/api/banners';
 import type { FileProblem } from '@shared/schemas/adminProducts';
 import {
@@ -17,10 +16,10 @@ import {
   type BannerForm,
 } from '@shared/schemas/banners';
 import { PageSpinner } from '@client/components/PageSpinner';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { useAddressId } from '@client/app/addressId';
 import { useFocusFirstError } from '@client/components/focusFirstError';
-import { selectBannerSave, selectEditedBanner, selectEditedBannerId, type AdminCatalogRootState } from './adminCatalogSelectors';
+import { selectBannerSave, selectEditedBanner, selectEditedBannerId } from './adminCatalogSelectors';
 import { bannerCreateOpened, bannerEditOpened, bannerSaveSubmitted } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { BANNER_LIST_PATH } from './adminPaths';
@@ -28,8 +27,6 @@ import type { BannerFiles } from './api';
 import { BackLink, UploadActions, UploadFrame, useFileFields } from './FilePicker';
 import { keepFiles } from './pendingFiles';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 
 type FormValues = BannerForm<File>;
 
@@ -131,9 +128,9 @@ export default function BannerFormScreen({ mode }: { mode: BannerFormMode }) {
   const creating = mode === 'create';
   const addressId = useAddressId();
   const id = creating ? null : addressId;
-  const banner = useAdminSelector(selectEditedBanner);
-  const bannerId = useAdminSelector(selectEditedBannerId);
-  const running = useAdminSelector(selectBannerSave).status === 'running';
+  const banner = useAppSelector(selectEditedBanner);
+  const bannerId = useAppSelector(selectEditedBannerId);
+  const running = useAppSelector(selectBannerSave).status === 'running';
 
   useEffect(() => {
     if (creating) dispatch(bannerCreateOpened());

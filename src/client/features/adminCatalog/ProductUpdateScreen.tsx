@@ -7,7 +7,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useEffect, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { AdminProduct, SaveProductFields } from '@shared/api/adminProducts';
 import {
@@ -21,9 +20,9 @@ import {
   type ProductFileField,
   type ProductUpdateForm } from '@shared/schemas/adminProducts';
 import { PageSpinner } from '@client/components/PageSpinner';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { useFocusFirstError } from '@client/components/focusFirstError';
-import { selectEditedProduct, selectEditedProductSku, selectProductSave, type AdminCatalogRootState } from './adminCatalogSelectors';
+import { selectEditedProduct, selectEditedProductSku, selectProductSave } from './adminCatalogSelectors';
 import { DESCRIPTION_PARAM, PRODUCT_LIST_PATH } from './adminPaths';
 import { productEditOpened, productSaveSubmitted } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
@@ -31,8 +30,6 @@ import { BackLink, UploadActions, UploadFrame, useFileFields } from './FilePicke
 import { keepFiles } from './pendingFiles';
 import type { ProductFiles } from './api';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 
 type FormValues = ProductUpdateForm<File>;
 
@@ -194,9 +191,9 @@ export default function ProductUpdateScreen() {
   const dispatch = useAppDispatch();
   const sku = useParams().sku || null;
   const description = useSearchParams()[0].get(DESCRIPTION_PARAM) ?? '';
-  const product = useAdminSelector(selectEditedProduct);
-  const productSku = useAdminSelector(selectEditedProductSku);
-  const save = useAdminSelector(selectProductSave);
+  const product = useAppSelector(selectEditedProduct);
+  const productSku = useAppSelector(selectEditedProductSku);
+  const save = useAppSelector(selectProductSave);
 
   useEffect(() => {
     if (sku) dispatch(productEditOpened(sku));

@@ -1,22 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
 import { availableSections, NOTIFICATION_MSG } from '@shared/schemas/notifications';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { useAddressId } from '@client/app/addressId';
 import {
   selectEditedNotification,
   selectEditedNotificationId,
   selectNotifications,
   selectNotificationSave,
-  type AdminNotificationsRootState,
 } from './adminNotificationsSelectors';
 import { notificationEditOpened, notificationSaveErrorClosed, notificationSaveSubmitted } from './adminNotificationsSlice';
 import { ADMIN_NOTIFICATIONS_TEXT } from './adminNotificationsTexts';
 import { NotificationForm, notificationFormValues } from './NotificationForm';
 import { NotificationFrame, NotificationLoading, NotificationProblem } from './NotificationFrame';
 import './adminNotificationsFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
 
 /**
  * /admin/email-update/:id (R-ADM-NOTIF-2): 'Actualizar de Notificación', the record of the id in the address (a
@@ -25,10 +21,10 @@ const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
 export default function NotificationUpdateScreen() {
   const dispatch = useAppDispatch();
   const id = useAddressId();
-  const record = useAdminSelector(selectEditedNotification);
-  const loadedId = useAdminSelector(selectEditedNotificationId);
-  const list = useAdminSelector(selectNotifications);
-  const save = useAdminSelector(selectNotificationSave);
+  const record = useAppSelector(selectEditedNotification);
+  const loadedId = useAppSelector(selectEditedNotificationId);
+  const list = useAppSelector(selectNotifications);
+  const save = useAppSelector(selectNotificationSave);
 
   useEffect(() => {
     if (id !== null) dispatch(notificationEditOpened(id));

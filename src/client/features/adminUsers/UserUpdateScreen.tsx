@@ -6,20 +6,17 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import { USER_MSG } from '@shared/schemas/users';
 import { useAddressId } from '@client/app/addressId';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { USER_LIST_PATH } from './adminUsersPaths';
-import { selectCurrentRole, selectEditedUser, selectEditedUserId, selectUserSave, type AdminUsersRootState } from './adminUsersSelectors';
+import { selectCurrentRole, selectEditedUser, selectEditedUserId, selectUserSave } from './adminUsersSelectors';
 import { userEditOpened, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT } from './adminUsersTexts';
 import { UserForm, userFormValues } from './UserForm';
 import './adminUsersFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
 
 /** While there is no form: the title, and a spinner or a message with the way back. */
 function Frame({ children }: { children: ReactNode }) {
@@ -50,10 +47,10 @@ function Problem({ severity, text }: { severity: 'info' | 'error'; text: string 
 export default function UserUpdateScreen() {
   const dispatch = useAppDispatch();
   const userId = useAddressId();
-  const role = useAdminSelector(selectCurrentRole);
-  const user = useAdminSelector(selectEditedUser);
-  const loadedId = useAdminSelector(selectEditedUserId);
-  const save = useAdminSelector(selectUserSave);
+  const role = useAppSelector(selectCurrentRole);
+  const user = useAppSelector(selectEditedUser);
+  const loadedId = useAppSelector(selectEditedUserId);
+  const save = useAppSelector(selectUserSave);
 
   useEffect(() => {
     if (userId !== null) dispatch(userEditOpened(userId));

@@ -18,7 +18,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useEffect, useId, useState } from 'react';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CreateOrderRequest } from '@shared/api/orders';
 import type { CustomerProfile, DispatchAddress } from '@shared/api/erp';
@@ -43,16 +42,12 @@ import {
   selectSessionUserId,
   selectSummary,
   selectTransports,
-  type CheckoutRootState,
 } from './checkoutSelectors';
 import { orderSubmitted, summaryChoicesChanged, summaryOpened } from './checkoutSlice';
 import { summaryChoicesOf, type SummaryChoices } from './keptChoices';
 import { CHECKOUT_TEXT } from './checkoutTexts';
 import { keepChequePhoto } from './chequePhotos';
 import './checkoutFeature'; // the feature's slice and saga, in the store before this screen renders
-
-// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
-const useCheckoutSelector = useSelector.withTypes<CheckoutRootState>();
 
 export interface SummaryOrderScreenProps {
   /** The buyer's ERP profile from the session (addresses, payment condition, credit); null when it did not load. */
@@ -116,11 +111,11 @@ function toRequest(values: SummaryFormValues): CreateOrderRequest {
 /** /user/sumary-order (R-CHK-1 to R-CHK-3): delivery, payment, totals, and 'Ir a Pagar' or 'Reservar'. */
 export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps) {
   const dispatch = useAppDispatch();
-  const status = useCheckoutSelector(selectCheckoutStatus);
-  const error = useCheckoutSelector(selectCheckoutError);
-  const summary = useCheckoutSelector(selectSummary);
-  const transports = useCheckoutSelector(selectTransports);
-  const userId = useCheckoutSelector(selectSessionUserId);
+  const status = useAppSelector(selectCheckoutStatus);
+  const error = useAppSelector(selectCheckoutError);
+  const summary = useAppSelector(selectSummary);
+  const transports = useAppSelector(selectTransports);
+  const userId = useAppSelector(selectSessionUserId);
   // the cart detail set (or cleared) the marker on the way here
   // what the store keeps across a reload (app/persistence): the reserve flow's mark and the choices made so far
   const keptState = useAppSelector(selectKeptState);
