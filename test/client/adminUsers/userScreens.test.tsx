@@ -450,7 +450,7 @@ describe("User creation: the buyer's rut in the ERP", () => {
 });
 
 describe('User update (/admin/user/update)', () => {
-  it('a reload works from the userId in session storage: the rut read-only, the data loaded, passwords empty', async () => {
+  it('a reload works from the id in the address: the rut read-only, the data loaded, passwords empty', async () => {
     mockFetch({ 'GET /admin/users/5': buyer });
     asRole('SUPERADMIN', '/admin/user/update/5');
     const rut = await screen.findByLabelText('Rut Empresa');
