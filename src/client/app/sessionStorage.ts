@@ -46,6 +46,12 @@ export const SESSION_KEYS = {
   loginNotice: 'loginNotice',
   /** 'X' while the login page leads to a page of the SPA: that page's first load takes the focus to its heading. */
   continuesAction: 'continuesAction',
+  /** The catalogue choice of /user/catalog (R-CAT-1): category, subcategory and sub-subcategory ('' when none). */
+  category: 'category',
+  scategory: 'scategory',
+  sscategory: 'sscategory',
+  /** The last query submitted to the product search (R-SRCH-2): a reload of its results asks it again. */
+  searchSku: 'searchSku',
 } as const;
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
