@@ -13,9 +13,6 @@ import { ORDER_CHOICE_KEYS, SESSION_KEYS, type SessionKey } from './sessionStora
 // Sagas and screens change `kept` with actions and read it with selectors, so Redux DevTools and a QA scenario's
 // replay see and restore it; a subscriber writes what changed after every action, time travel and replay included.
 
-/** The storage keys the session slice is written to. */
-const SESSION_FIELD_KEYS: readonly SessionKey[] = [SESSION_KEYS.token, SESSION_KEYS.id, SESSION_KEYS.idUser, SESSION_KEYS.role, SESSION_KEYS.username, SESSION_KEYS.profile];
-
 /** One string per storage key, as session storage holds it (JSON where the value is not a string). */
 export type KeptState = Partial<Record<SessionKey, string>>;
 
@@ -94,29 +91,6 @@ function browserStorage(): StorageLike | null {
   }
 }
 
-/** What survives a reload, read from session storage: the preloaded state of a new page's store. */
-export function loadPersistedState(storage: StorageLike | null = browserStorage()): PersistedSlices {
-  const read = (key: SessionKey) => storage?.getItem(key) ?? null;
-  const keptState: KeptState = {};
-  for (const key of Object.values(SESSION_KEYS)) {
-    const value = read(key);
-    if (value !== null && !SESSION_FIELD_KEYS.includes(key)) keptState[key] = value;
-  }
-  const token = read(SESSION_KEYS.token);
-  const role = read(SESSION_KEYS.role);
-  const id = Number(read(SESSION_KEYS.idUser) ?? read(SESSION_KEYS.id));
-  const session =
-    !token || !role || !(ROLES as readonly string[]).includes(role) || !Number.isFinite(id)
-      ? anonymousSession
-      : sessionFrom({ token, id, role: role as Role, username: read(SESSION_KEYS.username) ?? '' }, parseKept<CustomerProfile>(read(SESSION_KEYS.profile)));
-  return { session, kept: keptState };
-}
-
-interface PersistedStore {
-  getState: () => PersistedSlices;
-  subscribe: (listener: () => void) => () => void;
-}
-
 /** What session storage holds now under the keys this module owns. */
 function readOwnKeys(storage: StorageLike | null): KeptState {
   const fields: KeptState = {};
@@ -125,6 +99,23 @@ function readOwnKeys(storage: StorageLike | null): KeptState {
     if (value !== null) fields[key] = value;
   }
   return fields;
+}
+
+/** What survives a reload, read from session storage: the preloaded state of a new page's store. */
+export function loadPersistedState(storage: StorageLike | null = browserStorage()): PersistedSlices {
+  const stored = readOwnKeys(storage);
+  const { [SESSION_KEYS.token]: token, [SESSION_KEYS.role]: role, [SESSION_KEYS.idUser]: idUser, [SESSION_KEYS.id]: idKey, [SESSION_KEYS.username]: username, [SESSION_KEYS.profile]: profile, ...keptState } = stored;
+  const id = Number(idUser ?? idKey);
+  const session =
+    !token || !role || !(ROLES as readonly string[]).includes(role) || !Number.isFinite(id)
+      ? anonymousSession
+      : sessionFrom({ token, id, role: role as Role, username: username ?? '' }, parseKept<CustomerProfile>(profile));
+  return { session, kept: keptState };
+}
+
+interface PersistedStore {
+  getState: () => PersistedSlices;
+  subscribe: (listener: () => void) => () => void;
 }
 
 /**
