@@ -4,7 +4,7 @@ import { focusPageHeading } from './focusAfterNavigation';
 import { trackFocus } from './focusTracker';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { forgotten, selectKept } from './persistence';
-import { SESSION_KEYS } from './sessionStorage';
+import { SESSION_KEYS } from './sessionKeys';
 
 /**
  * On every change of page (not on the first load, where the browser starts at the top and a screen reader reads the

@@ -22,7 +22,7 @@ import { loadPage, setNavigator, type NavigateOptions } from './navigation';
 import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
-import { SESSION_KEYS } from './sessionStorage';
+import { SESSION_KEYS } from './sessionKeys';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its

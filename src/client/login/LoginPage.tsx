@@ -7,7 +7,7 @@ import { focusWithoutTabStop } from '@client/app/focusAfterNavigation';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import type { Toast } from '@client/app/notify';
 import { forgotten, parseKept, selectKept } from '@client/app/persistence';
-import { SESSION_KEYS } from '@client/app/sessionStorage';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import { brandName } from '@client/components/brand';
 import { useFocusFirstError } from '@client/components/focusFirstError';
 import { selectLoginError, selectLoginRut, selectLoginStatus } from '@client/features/session/sessionSelectors';

@@ -1,7 +1,7 @@
 import type { NavigateOptions } from '../app/navigation';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { kept } from '../app/persistence';
-import { SESSION_KEYS } from '../app/sessionStorage';
+import { SESSION_KEYS } from '../app/sessionKeys';
 
 /**
  * Navigation out of the login page: a page load of the SPA, marked as the continuation of the login. A navigation with state (the must-change login's rut for

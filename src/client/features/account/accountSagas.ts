@@ -9,7 +9,7 @@ import { messageShown } from '@client/app/messageSlice';
 import type { Loadable } from '@client/app/loadable';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { kept } from '@client/app/persistence';
-import { SESSION_KEYS } from '@client/app/sessionStorage';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import { fetchPendingDocuments, fetchPurchaseHistory, fetchPurchaseHistoryLines } from './api';
 import { selectCustomerId, selectPendingDocuments } from './accountSelectors';
 import {

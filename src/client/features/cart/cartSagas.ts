@@ -10,7 +10,7 @@ import { notify } from '@client/app/notify';
 import { failureOf, problemText } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { kept } from '@client/app/persistence';
-import { SESSION_KEYS } from '@client/app/sessionStorage';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import { addCartItem, deleteCartItem, fetchCart, fetchCartCount, updateCartItem } from './api';
 import { selectCartUserId } from './cartSelectors';
 import { CART_TEXT } from './cartTexts';

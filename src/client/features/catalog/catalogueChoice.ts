@@ -1,5 +1,5 @@
 import { kept, type KeptState } from '@client/app/persistence';
-import { SESSION_KEYS } from '@client/app/sessionStorage';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 
 // The catalogue choice is kept in the store's kept slice, which survives a reload (R-CAT-1, app/persistence), under the
 // keys category, scategory, sscategory.

@@ -31,7 +31,7 @@ import { chequeAllowed, creditAllowed, defaultInvoiceAddress } from '@shared/che
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { selectKeptState } from '@client/app/persistence';
-import { SESSION_KEYS } from '@client/app/sessionStorage';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import { FileField } from '@client/components/FileButton';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';

@@ -1,7 +1,7 @@
 import type { CreateOrderRequest } from '@shared/api/orders';
 import { DELIVERY_TYPES, PAYMENT_METHODS, type DeliveryType, type PaymentMethod } from '@shared/orders';
 import { kept, type KeptState } from '@client/app/persistence';
-import { SESSION_KEYS } from '@client/app/sessionStorage';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import type { ProviderMethod } from './checkoutSlice';
 
 // The order summary's choices are kept in the store's `kept` slice (R-CHK-4), which survives a reload

@@ -9,7 +9,7 @@ import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { searchSubmitted, selectSearchProducts, selectSearchResults } from './searchSlice';
 import { selectKept } from '@client/app/persistence';
-import { SESSION_KEYS } from '@client/app/sessionStorage';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import './searchFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const ProductRowsGrid = lazy(() => import('@client/components/ProductRowsGrid'));

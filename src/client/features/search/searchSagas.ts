@@ -18,7 +18,7 @@ import {
   type SearchState,
 } from './searchSlice';
 import { kept } from '@client/app/persistence';
-import { SESSION_KEYS } from '@client/app/sessionStorage';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 
 /** R-GEN-3: 'Problema de conexión, intentarlo mas tarde' when the list cannot be reached. */
 export function searchErrorText(error: unknown): string {
