@@ -279,7 +279,7 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
         open: async (p) => {
           await firstIn(p, 'Productos', /^Editar /).click();
           await heading(p, /.+/);
-          await p.waitForURL('**/admin/product/update');
+          await p.waitForURL('**/admin/product/update/**');
         },
       },
       { name: 'users', open: go('/admin/user', /Usuarios/) },
@@ -298,7 +298,7 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
         name: 'user update',
         open: async (p) => {
           await firstIn(p, 'Usuarios', /^Editar /).click();
-          await p.waitForURL('**/admin/user/update');
+          await p.waitForURL('**/admin/user/update/*');
           await heading(p, /.+/);
         },
       },
@@ -308,7 +308,7 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
         name: 'notification update',
         open: async (p) => {
           await firstIn(p, 'Notificaciones', /^Editar /).click();
-          await p.waitForURL('**/admin/email-update');
+          await p.waitForURL('**/admin/email-update/*');
           await heading(p, /.+/);
         },
       },
@@ -318,7 +318,7 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
         name: 'banner update',
         open: async (p) => {
           await firstIn(p, 'Banners', /^Editar banner/).click();
-          await p.waitForURL('**/admin/banner-update');
+          await p.waitForURL('**/admin/banner-update/*');
           await heading(p, /.+/);
         },
       },

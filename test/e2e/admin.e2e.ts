@@ -142,7 +142,7 @@ describe('product administration', () => {
     await page.getByLabel('Buscar por Sku').fill(SKU);
     const grid = page.getByRole('grid', { name: 'Productos' });
     await grid.getByRole('button', { name: `Editar ${SKU}` }).click();
-    await page.waitForURL('**/admin/product/update');
+    await page.waitForURL('**/admin/product/update/**');
     await page.getByRole('heading', { name: 'Actualizar Producto' }).waitFor();
     expect(await page.getByLabel('Sku', { exact: true }).inputValue()).toBe(SKU);
 
@@ -369,7 +369,7 @@ describe('banner administration', () => {
 
       // update: only Banner 2
       await grid.getByRole('button', { name: 'Editar banner' }).click();
-      await page.waitForURL('**/admin/banner-update');
+      await page.waitForURL('**/admin/banner-update/*');
       await page.getByRole('heading', { name: 'Actualizar Imagen Banner' }).waitFor();
       await page.getByRole('img', { name: 'Banner 2 actual' }).waitFor();
       await page.getByLabel('Banner 2', { exact: true }).setInputFiles(file('otono.jpg', images[3]!));

@@ -140,7 +140,7 @@ describe('Content-Security-Policy of the built SPA', () => {
     await visit(w, '/admin/product', heading('Administración Productos'));
     await w.page.getByLabel('Buscar por Sku').fill('POL-1001');
     await w.page.getByRole('grid', { name: 'Productos' }).getByRole('button', { name: 'Editar POL-1001' }).click();
-    await w.page.waitForURL('**/admin/product/update');
+    await w.page.waitForURL('**/admin/product/update/**');
     await heading('Actualizar Producto')(w.page);
     await w.page.waitForLoadState('networkidle');
     await visit(w, '/admin/user', (p) => p.getByRole('main').waitFor());

@@ -287,7 +287,7 @@ export const JOURNEYS: Journey[] = [
       await page.getByRole('heading', { name: 'Administración Productos' }).waitFor();
       await page.getByLabel('Buscar por Sku').fill('CAM-5003');
       await page.getByRole('grid', { name: 'Productos' }).getByRole('button', { name: 'Editar CAM-5003' }).click();
-      await page.waitForURL('**/admin/product/update');
+      await page.waitForURL('**/admin/product/update/**');
       await page.getByRole('heading', { name: 'Actualizar Producto' }).waitFor();
       await page.getByLabel('Imagen principal', { exact: true }).setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: PNG });
       await page.getByText('Archivo elegido: frente.png').waitFor();

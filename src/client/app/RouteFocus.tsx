@@ -2,14 +2,9 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { focusPageHeading } from './focusAfterNavigation';
 import { trackFocus } from './focusTracker';
-import { readItem, removeItems, SESSION_KEYS } from './sessionStorage';
-
-/** The first load continues an action on another page (the login page's 'Acceder'): read once. */
-function continuesAction(): boolean {
-  const marked = readItem(SESSION_KEYS.continuesAction) !== null;
-  if (marked) removeItems(SESSION_KEYS.continuesAction);
-  return marked;
-}
+import { useAppDispatch, useAppSelector } from './hooks';
+import { forgotten, selectKept } from './persistence';
+import { SESSION_KEYS } from './sessionKeys';
 
 /**
  * On every change of page (not on the first load, where the browser starts at the top and a screen reader reads the
@@ -19,6 +14,13 @@ function continuesAction(): boolean {
  */
 export function RouteFocus({ main }: { main: RefObject<HTMLElement | null> }) {
   const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
+  const marked = useAppSelector(selectKept(SESSION_KEYS.continuesAction));
+  // the first load continues an action on another page (the login page's 'Acceder'): the mark is read once
+  const [continuesAction] = useState(() => marked !== null);
+  useEffect(() => {
+    if (continuesAction) dispatch(forgotten([SESSION_KEYS.continuesAction]));
+  }, [continuesAction, dispatch]);
   const shown = useRef<string | null>(null);
   // what had the focus when the page changed, read while rendering the new page (before it can focus anything itself)
   const [page, setPage] = useState<{ pathname: string; before: Element | null }>({ pathname, before: null });
@@ -30,9 +32,9 @@ export function RouteFocus({ main }: { main: RefObject<HTMLElement | null> }) {
     const first = shown.current === null;
     shown.current = pathname;
     const region = main.current;
-    if ((first && !continuesAction()) || !region) return undefined;
+    if ((first && !continuesAction) || !region) return undefined;
     return focusPageHeading(region, page.before);
-  }, [pathname, main, page]);
+  }, [pathname, main, page, continuesAction]);
 
   return null;
 }

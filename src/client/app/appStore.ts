@@ -1,17 +1,18 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { configureHttp } from '../api/http';
-import { loadSessionState } from '../features/session/sessionPersistence';
 import { devToolsOptions } from './devtools';
 // through '../app/env', the path Jest maps to its own env (import.meta does not exist there)
 import { env } from '../app/env';
 import { sessionExpired } from './events';
 import { connectStore } from './injectFeature';
+import { loadPersistedState, persistToStorage } from './persistence';
 import { rootReducer, type RootState } from './rootReducer';
 import { createScenarioRecorder } from './scenario/recorder';
 import { withScenarioReplay } from './scenario/replay';
 
 export { rootReducer, type RootState } from './rootReducer';
+export { loadPersistedState } from './persistence';
 
 /**
  * A fresh store running `rootSaga` (the SPA's: app/rootSaga, through makeStore; the login page's: the login), and every
@@ -26,7 +27,8 @@ export function createAppStore(rootSaga: () => Generator, preloadedState?: Parti
   const recorder = createScenarioRecorder({ reducer: rootReducer });
   const store = configureStore({
     reducer: withScenarioReplay(rootReducer),
-    preloadedState,
+    // what else survives a reload is read from session storage when the caller does not give it (app/persistence)
+    preloadedState: { kept: preloadedState?.kept ?? loadPersistedState().kept, ...preloadedState },
     // a production build never connects to the DevTools extension; development sees no password or token
     devTools: devToolsOptions(env.devTools),
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({
@@ -36,6 +38,7 @@ export function createAppStore(rootSaga: () => Generator, preloadedState?: Parti
       }).prepend(recorder.middleware).concat(sagaMiddleware),
   });
   recorder.attach(store);
+  persistToStorage(store);
   sagaMiddleware.run(rootSaga);
   connectStore({ runSaga: (saga) => sagaMiddleware.run(saga), dispatch: store.dispatch });
   configureHttp({
@@ -46,11 +49,6 @@ export function createAppStore(rootSaga: () => Generator, preloadedState?: Parti
     },
   });
   return store;
-}
-
-/** What survives a reload: the session in session storage. */
-export function loadPersistedState(): Partial<RootState> {
-  return { session: loadSessionState() };
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

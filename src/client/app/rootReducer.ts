@@ -20,15 +20,20 @@ import type { UserOrdersState } from '../features/userOrders/userOrdersSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { confirmReducer } from './confirmSlice';
 import { messageReducer } from './messageSlice';
+import { keptReducer } from './persistence';
 import { publicOriginReducer } from './publicOriginSlice';
 
 // The store's reducer is built as the SPA loads (docs/architecture.md, "The store is built per route"): every page has
 // the session and the shell's own slices; a feature's slice joins when one of its screens loads (injectFeature), so
 // /login downloads none of the other features' code.
 
-/** The slices of every page: the session and the shell's (message bar, confirm dialog, public origin notice). */
+/**
+ * The slices of every page: the session, what else survives a reload (kept: app/persistence) and the shell's (message
+ * bar, confirm dialog, public origin notice).
+ */
 const staticReducers = {
   session: sessionReducer,
+  kept: keptReducer,
   message: messageReducer,
   confirm: confirmReducer,
   publicOrigin: publicOriginReducer,

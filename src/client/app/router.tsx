@@ -16,12 +16,13 @@ import {
 } from 'react-router-dom';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectProfile } from '../features/session/sessionSelectors';
 import { RequireAdmin, RequireAuth } from './guards';
-import { useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from './hooks';
 import { Layout } from './Layout';
 import { loadPage, setNavigator, type NavigateOptions } from './navigation';
 import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
-import { SESSION_KEYS, writeJson } from './sessionStorage';
+import { kept } from './persistence';
+import { SESSION_KEYS } from './sessionKeys';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -125,17 +126,18 @@ function SummaryOrderRoute() {
 /**
  * /login in the SPA (a guard, a logout, a link): the login page is loaded in its place. The toasts of the moment before
  * (a saga's 'done' just before it led here: a password changed, a customer request sent) go with it: the login page
- * shows them (session storage, read once).
+ * shows them (kept in the store across the page load: app/persistence; read once).
  */
 function LoginPageLoad() {
+  const dispatch = useAppDispatch();
   // a QA replay shows recorded states in this page (an anonymous one is sent here): it stays on this page
   const [replaying] = useState(() => getScenarioRecorder()?.mode === 'replaying');
   useEffect(() => {
     if (replaying) return;
     const toasts = recentToasts();
-    if (toasts.length > 0) writeJson(SESSION_KEYS.loginNotice, toasts);
+    if (toasts.length > 0) dispatch(kept({ [SESSION_KEYS.loginNotice]: JSON.stringify(toasts) }));
     loadPage('/login');
-  }, [replaying]);
+  }, [replaying, dispatch]);
   return replaying ? <LoginPagePlaceholder /> : null;
 }
 
@@ -179,15 +181,19 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <Navigate to="/login" replace /> }, // /admin itself is not a route
           { path: 'product', element: <AdminProductListScreen /> },
           { path: 'product/update', element: <AdminProductUpdateScreen /> },
+          { path: 'product/update/:sku', element: <AdminProductUpdateScreen /> },
           { path: 'user', element: <UserListScreen /> },
           { path: 'user/add', element: <UserCreateScreen /> },
           { path: 'user/update', element: <UserUpdateScreen /> },
+          { path: 'user/update/:id', element: <UserUpdateScreen /> },
           { path: 'email', element: <NotificationListScreen /> },
           { path: 'email-add', element: <NotificationCreateScreen /> },
           { path: 'email-update', element: <NotificationUpdateScreen /> },
+          { path: 'email-update/:id', element: <NotificationUpdateScreen /> },
           { path: 'banner', element: <AdminBannerListScreen /> },
           { path: 'banner-add', element: <AdminBannerFormScreen mode="create" /> },
           { path: 'banner-update', element: <AdminBannerFormScreen mode="update" /> },
+          { path: 'banner-update/:id', element: <AdminBannerFormScreen mode="update" /> },
           { path: 'orders', element: <AdminOrderListScreen /> },
           { path: 'orders/:id', element: <AdminOrderDetailScreen /> },
           { path: 'jobs', element: <AdminJobListScreen /> },

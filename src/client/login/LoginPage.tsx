@@ -6,15 +6,16 @@ import { loginSchema, type LoginForm } from '@shared/schemas/auth';
 import { focusWithoutTabStop } from '@client/app/focusAfterNavigation';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import type { Toast } from '@client/app/notify';
-import { readJson, removeItems, SESSION_KEYS } from '@client/app/sessionStorage';
+import { forgotten, parseKept, selectKept } from '@client/app/persistence';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import { brandName } from '@client/components/brand';
 import { useFocusFirstError } from '@client/components/focusFirstError';
 import { selectLoginError, selectLoginRut, selectLoginStatus } from '@client/features/session/sessionSelectors';
 import { loginAlertClosed, loginSubmitted } from '@client/features/session/sessionSlice';
 
 /** The toasts the SPA gave just before it led here (a password changed, a request sent); the page forgets them once shown. */
-function readNotices(): Toast[] {
-  const notices = readJson<Toast[]>(SESSION_KEYS.loginNotice);
+function noticesOf(raw: string | null): Toast[] {
+  const notices = parseKept<Toast[]>(raw);
   return Array.isArray(notices) ? notices.filter((n) => typeof n?.message === 'string') : [];
 }
 
@@ -72,9 +73,12 @@ export function LoginPage() {
   const status = useAppSelector(selectLoginStatus);
   const error = useAppSelector(selectLoginError);
   const loginRut = useAppSelector(selectLoginRut);
-  const [notices, setNotices] = useState(readNotices);
+  const kept = useAppSelector(selectKept(SESSION_KEYS.loginNotice));
+  const [notices, setNotices] = useState(() => noticesOf(kept));
   // shown once: a later load of the page does not say them again
-  useEffect(() => removeItems(SESSION_KEYS.loginNotice), []);
+  useEffect(() => {
+    dispatch(forgotten([SESSION_KEYS.loginNotice]));
+  }, [dispatch]);
   const [showPassword, setShowPassword] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const main = useRef<HTMLElement>(null);

@@ -12,7 +12,7 @@ import './login.css';
 // MUI or the router, so the first page a buyer opens downloads a third of the SPA. Where the login
 // leads (home, the must-change password screen) is a page load of the SPA.
 const store = createAppStore(loginSaga, loadPersistedState());
-setNavigator(fullPageNavigator);
+setNavigator(fullPageNavigator(store.dispatch));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root en login.html');

@@ -5,7 +5,7 @@ import { call, delay, take } from 'redux-saga/effects';
 import { HttpError } from '@client/api/http';
 import { invoicePaymentRequested, loggedOut } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
-import { SESSION_KEYS, writeItem, writeJson } from '@client/app/sessionStorage';
+import { kept } from '@client/app/persistence';
 import { fetchPendingDocuments, fetchPurchaseHistory, fetchPurchaseHistoryLines } from '@client/features/account/api';
 import {
   handleLoadDetail,
@@ -138,14 +138,12 @@ describe('Pagar, step by step', () => {
     { docEntry: 505, paidSum: 50_000 },
   ];
 
-  it('the balances of the chosen documents, session storage, then invoicePaymentRequested', () => {
+  it('the balances of the chosen documents, kept in the store, then invoicePaymentRequested', () => {
     testSaga(handlePaymentSubmitted, pendingPaymentSubmitted({ docEntries: [505, 502], method: 'WEBPAY' }))
       .next()
       .select(selectPendingDocuments)
       .next(loaded)
-      .call(writeJson, SESSION_KEYS.invoicePendings, invoices)
-      .next()
-      .call(writeItem, SESSION_KEYS.payPending, 'X')
+      .put(kept({ invoicePendings: JSON.stringify(invoices), payPending: 'X' }))
       .next()
       .put(invoicePaymentRequested({ invoices, method: 'WEBPAY' }))
       .next()
@@ -160,13 +158,13 @@ describe('Pagar, step by step', () => {
       .isDone();
   });
 
-  it('runs against real session storage', async () => {
-    await expectSaga(handlePaymentSubmitted, pendingPaymentSubmitted({ docEntries: [502, 505], method: 'KHIPU' }))
+  it('with the reducers: kept in the store, which writes it to session storage', async () => {
+    const { storeState } = await expectSaga(handlePaymentSubmitted, pendingPaymentSubmitted({ docEntries: [502, 505], method: 'KHIPU' }))
       .withReducer(accountReducers, storeWith({ ...initialAccountState, pending: loaded }))
       .put(invoicePaymentRequested({ invoices, method: 'KHIPU' }))
       .run();
-    expect(JSON.parse(sessionStorage.getItem('invoicePendings') ?? 'null')).toEqual(invoices);
-    expect(sessionStorage.getItem('payPending')).toBe('X');
+    expect(JSON.parse(storeState.kept.invoicePendings ?? 'null')).toEqual(invoices);
+    expect(storeState.kept.payPending).toBe('X');
   });
 });
 

@@ -1,3 +1,4 @@
+import { keptReducer, persistToStorage } from '@client/app/persistence';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { combineReducers, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
@@ -21,6 +22,7 @@ import { GridSettingsProvider } from '@client/components/gridSetup';
 
 export const accountReducers = combineReducers({
   session: sessionReducer,
+  kept: keptReducer,
   account: accountReducer,
   message: messageReducer,
 });
@@ -32,6 +34,7 @@ export const buyerState = (): Partial<AccountTestState> => ({ session: sessionOf
 /** The whole test store state for that buyer, for expectSaga(...).withReducer. */
 export const storeWith = (account: AccountState = initialAccountState): AccountTestState => ({
   session: sessionOf('USER'),
+  kept: {},
   account,
   message: { current: null },
 });
@@ -80,6 +83,8 @@ export function makeAccountStore(preloadedState: Partial<AccountTestState> = buy
     preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(recorder, sagaMiddleware),
   });
+  // as the app's store: what a reload keeps goes to session storage (app/persistence)
+  persistToStorage(store);
   sagaMiddleware.run(accountSaga);
   configureHttp({ getToken: () => store.getState().session.token, onSessionExpired: () => undefined });
   return { store, actions };

@@ -6,7 +6,6 @@ import { HttpError } from '@client/api/http';
 import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { deleteBanner, fetchBanner, fetchBanners, saveBanner } from '@client/features/adminCatalog/api';
 import {
   adminCatalogSaga,
@@ -77,12 +76,10 @@ describe('banner list load', () => {
 });
 
 describe('Editar and the update screen load', () => {
-  it('Editar: idBanner in session storage, then /admin/banner-update', () => {
+  it('Editar: /admin/banner-update/:id, the id in the address', () => {
     testSaga(handleBannerEditChosen, bannerEditChosen(3))
       .next()
-      .call(writeItem, SESSION_KEYS.idBanner, 3)
-      .next()
-      .call(navigateTo, '/admin/banner-update')
+      .call(navigateTo, '/admin/banner-update/3')
       .next()
       .isDone();
   });

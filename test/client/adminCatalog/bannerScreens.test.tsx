@@ -109,12 +109,12 @@ describe('Banner list (/admin/banner)', () => {
     expect(screen.getByRole('link', { name: 'Crear' })).toBeInTheDocument();
   });
 
-  it('Editar stores idBanner and opens the update with the current images', async () => {
+  it('Editar opens the update of the id in its address with the current images', async () => {
     bannerApi(bannerSet);
     const { user, router } = renderAdmin('/admin/banner');
     await user.click(await within(await grid()).findByRole('button', { name: 'Editar banner' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/banner-update'));
-    expect(sessionStorage.getItem('idBanner')).toBe('3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/banner-update/3'));
+    expect(sessionStorage.getItem('idBanner')).toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'Actualizar Imagen Banner' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Banner 1 actual' })).toHaveAttribute('src', '/files/banners/banner1.jpg?v=1');
     expect(screen.getByRole('img', { name: 'Banner 3 actual' })).toHaveAttribute('src', '/files/banners/banner3.jpg?v=1');
@@ -227,9 +227,8 @@ describe('Banner creation (/admin/banner-add)', () => {
 
 describe('Banner update (/admin/banner-update)', () => {
   it('a reload reads idBanner: one new file is enough, sent with the set id', async () => {
-    sessionStorage.setItem('idBanner', '3');
     const fetchMock = bannerApi(bannerSet);
-    const { user, router } = renderAdmin('/admin/banner-update');
+    const { user, router } = renderAdmin('/admin/banner-update/3');
     expect(await screen.findByRole('img', { name: 'Banner 2 actual' })).toHaveAttribute('src', '/files/banners/banner2.jpg?v=1');
     await user.upload(screen.getByLabelText('Banner 2'), fileOf('nuevo.png', 1024, 'image/png'));
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
@@ -242,9 +241,8 @@ describe('Banner update (/admin/banner-update)', () => {
   });
 
   it('no file chosen: "Debe adjuntar al menos un archivo", nothing sent (files are optional one by one)', async () => {
-    sessionStorage.setItem('idBanner', '3');
     const fetchMock = bannerApi(bannerSet);
-    const { user } = renderAdmin('/admin/banner-update');
+    const { user } = renderAdmin('/admin/banner-update/3');
     await screen.findByRole('img', { name: 'Banner 1 actual' });
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('Debe adjuntar al menos un archivo')).toBeInTheDocument();
@@ -254,14 +252,13 @@ describe('Banner update (/admin/banner-update)', () => {
   });
 
   it('an id that no longer exists: "Banner no encontrado" and a way back', async () => {
-    sessionStorage.setItem('idBanner', '3');
     bannerApi(null);
-    renderAdmin('/admin/banner-update');
+    renderAdmin('/admin/banner-update/3');
     expect(await screen.findByText('Banner no encontrado')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver a banners' })).toHaveAttribute('href', '/admin/banner');
   });
 
-  it('no idBanner in session storage: it says so', async () => {
+  it('no id in the address: it says so', async () => {
     const fetchMock = bannerApi(bannerSet);
     renderAdmin('/admin/banner-update');
     expect(await screen.findByText('No hay un banner elegido: elíjalo en Administración Banner')).toBeInTheDocument();

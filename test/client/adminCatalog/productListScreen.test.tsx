@@ -157,13 +157,13 @@ describe('Product list (/admin/product)', () => {
     expect(screen.queryByText(/No se pudo leer el Estado/)).not.toBeInTheDocument();
   });
 
-  it('Editar stores sku and description in session storage and opens the update screen', async () => {
+  it('Editar opens the update screen with the sku and description in its address', async () => {
     listApi();
     const { user, router } = renderAdmin('/admin/product');
     await user.click(within(await rowOf('POL-1001')).getByRole('button', { name: 'Editar POL-1001' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/product/update'));
-    expect(sessionStorage.getItem('sku')).toBe('POL-1001');
-    expect(sessionStorage.getItem('description')).toBe('Polera Modelo 1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/product/update/POL-1001'));
+    expect(new URLSearchParams(router.state.location.search).get('descripcion')).toBe('Polera Modelo 1');
+    expect(sessionStorage.getItem('sku')).toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'Actualizar Producto' })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Sku' })).toHaveValue('POL-1001');
   });
@@ -183,7 +183,7 @@ describe('Product list (/admin/product)', () => {
       expect(screen.getByText('1–10 de 13')).toBeInTheDocument();
       expect(within(screen.getByRole('navigation', { name: 'Paginación' })).getByRole('button', { name: 'Ir a la página 2' })).toBeInTheDocument();
       await user.click(within(card).getByRole('button', { name: 'Editar POL-1001' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/product/update'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/product/update/POL-1001'));
     } finally {
       restore();
     }

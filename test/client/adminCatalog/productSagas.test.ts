@@ -6,7 +6,6 @@ import { HttpError } from '@client/api/http';
 import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
 import { fetchProduct, fetchProducts, fetchProductStatuses, saveProduct } from '@client/features/adminCatalog/api';
 import {
   adminCatalogSaga,
@@ -175,24 +174,20 @@ describe('Estado of a page: one request', () => {
 });
 
 describe('Editar of a row', () => {
-  it('sku and description in session storage, then the update screen', () => {
+  it('the update screen, with the sku and description in its address', () => {
     testSaga(handleProductEditChosen, productEditChosen({ sku: 'POL-1001', descripcion: 'Polera Modelo 1' }))
       .next()
-      .call(writeItem, SESSION_KEYS.sku, 'POL-1001')
-      .next()
-      .call(writeItem, SESSION_KEYS.description, 'Polera Modelo 1')
-      .next()
-      .call(navigateTo, '/admin/product/update')
+      .call(navigateTo, '/admin/product/update/POL-1001?descripcion=Polera+Modelo+1')
       .next()
       .isDone();
   });
 
-  it('runs against real session storage', async () => {
-    await expectSaga(handleProductEditChosen, productEditChosen({ sku: 'JEA-2001', descripcion: 'Jeans Slim Azul' }))
+  it('a sku or description with reserved characters is encoded, and nothing goes to storage', async () => {
+    await expectSaga(handleProductEditChosen, productEditChosen({ sku: 'JEA/2001', descripcion: 'Jeans & Slim' }))
       .provide([[matchers.call.fn(navigateTo), undefined]])
+      .call(navigateTo, '/admin/product/update/JEA%2F2001?descripcion=Jeans+%26+Slim')
       .run();
-    expect(sessionStorage.getItem('sku')).toBe('JEA-2001');
-    expect(sessionStorage.getItem('description')).toBe('Jeans Slim Azul');
+    expect(sessionStorage.getItem('sku')).toBeNull();
   });
 });
 

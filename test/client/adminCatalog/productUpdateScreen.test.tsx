@@ -7,10 +7,8 @@ beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
 });
 
-const chosen = (sku: string, description: string) => {
-  sessionStorage.setItem('sku', sku);
-  sessionStorage.setItem('description', description);
-};
+/** The update screen's address of a product, as 'Editar' of the list opens it. */
+const updatePath = (sku: string, description: string) => `/admin/product/update/${sku}?descripcion=${encodeURIComponent(description)}`;
 
 const updateApi = (overrides: Parameters<typeof mockApi>[0] = {}) =>
   mockApi({
@@ -31,10 +29,9 @@ const dialogClosed = () => waitFor(() => expect(screen.queryByRole('dialog')).no
 const postBodies = (fetchMock: jest.Mock) => callsTo(fetchMock, 'POST', '/api/admin/products').map(([, init]) => init.body as FormData);
 
 describe('Product update (/admin/product/update)', () => {
-  it('a reload reads the sku of session storage: read-only sku and name, the record, its current files', async () => {
-    chosen('POL-1001', 'Polera Modelo 1');
+  it('a reload reads the sku and description of the address: read-only sku and name, the record, its current files', async () => {
     const fetchMock = updateApi();
-    renderAdmin('/admin/product/update');
+    renderAdmin(updatePath('POL-1001', 'Polera Modelo 1'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Actualizar Producto' })).toBeInTheDocument();
     const sku = await form();
     expect(sku).toHaveValue('POL-1001');
@@ -60,9 +57,8 @@ describe('Product update (/admin/product/update)', () => {
   });
 
   it('the offer switch enables and disables genero and percentage', async () => {
-    chosen('POL-1002', 'Polera Modelo 2');
     updateApi();
-    const { user } = renderAdmin('/admin/product/update');
+    const { user } = renderAdmin(updatePath('POL-1002', 'Polera Modelo 2'));
     await form();
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Polera Modelo 2'); // no record yet: the list's description
     expect(offerSwitch()).not.toBeChecked();
@@ -79,9 +75,8 @@ describe('Product update (/admin/product/update)', () => {
   });
 
   it('an invalid submit marks every field: the five files, genero and percentage; nothing is sent', async () => {
-    chosen('POL-1002', 'Polera Modelo 2');
     const fetchMock = updateApi();
-    const { user } = renderAdmin('/admin/product/update');
+    const { user } = renderAdmin(updatePath('POL-1002', 'Polera Modelo 2'));
     await form();
     await user.click(offerSwitch());
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
@@ -112,9 +107,8 @@ describe('Product update (/admin/product/update)', () => {
     ['Ficha técnica', 'ficha.pdf', 4 * MB + 1, 'Excede Tamaño', 'El pdf excede el tamaño maximo 4MB'],
     ['Guía de talla', 'guia.pdf', 1024, 'Archivo extensión erronea', 'Archivo guia.pdf debe tener extensión JPG o PNG'],
   ])('%s %s (%i bytes): "%s" / "%s", and the form is not sent', async (label, name, size, title, text) => {
-    chosen('POL-1001', 'Polera Modelo 1');
     const fetchMock = updateApi();
-    const { user } = renderAdmin('/admin/product/update', { applyAccept: false });
+    const { user } = renderAdmin(updatePath('POL-1001', 'Polera Modelo 1'), { applyAccept: false });
     await form();
     await user.upload(screen.getByLabelText(label), fileOf(name, size));
     const dialog = await screen.findByRole('dialog', { name: title });
@@ -136,9 +130,8 @@ describe('Product update (/admin/product/update)', () => {
     afterAll(() => Object.assign(URL, { createObjectURL: undefined, revokeObjectURL: undefined }));
 
     it('a chosen file shows its name and a preview next to the current one', async () => {
-      chosen('POL-1001', 'Polera Modelo 1');
       updateApi();
-      const { user } = renderAdmin('/admin/product/update');
+      const { user } = renderAdmin(updatePath('POL-1001', 'Polera Modelo 1'));
       await form();
       await user.upload(screen.getByLabelText('Imagen principal'), fileOf('frente.png', 2048, 'image/png'));
       expect(await screen.findByText('Archivo elegido: frente.png')).toBeInTheDocument();
@@ -151,9 +144,8 @@ describe('Product update (/admin/product/update)', () => {
   });
 
   it('Actualizar → confirm → "Actualizado!", the multipart has the fields and the chosen file, back to the list', async () => {
-    chosen('POL-1001', 'Polera Modelo 1');
     const fetchMock = updateApi();
-    const { user, router } = renderAdmin('/admin/product/update');
+    const { user, router } = renderAdmin(updatePath('POL-1001', 'Polera Modelo 1'));
     await form();
     await user.clear(percentage());
     await user.type(percentage(), '35');
@@ -190,9 +182,8 @@ describe('Product update (/admin/product/update)', () => {
   });
 
   it('a new record with all five files and no offer: genero and percentage are sent empty', async () => {
-    chosen('POL-1002', 'Polera Modelo 2');
     const fetchMock = updateApi({ 'POST /api/admin/products': () => json(201, { ...emptyRecord, id: 9, name: 'Polera Modelo 2' }) });
-    const { user } = renderAdmin('/admin/product/update');
+    const { user } = renderAdmin(updatePath('POL-1002', 'Polera Modelo 2'));
     await form();
     await user.upload(screen.getByLabelText('Imagen principal'), fileOf('1.jpg'));
     await user.upload(screen.getByLabelText('Segunda imagen'), fileOf('2.jpeg'));
@@ -216,9 +207,8 @@ describe('Product update (/admin/product/update)', () => {
   });
 
   it('No Actualizar: "Producto no actualizado", nothing is sent, the form keeps its values', async () => {
-    chosen('POL-1001', 'Polera Modelo 1');
     const fetchMock = updateApi();
-    const { user, router } = renderAdmin('/admin/product/update');
+    const { user, router } = renderAdmin(updatePath('POL-1001', 'Polera Modelo 1'));
     await form();
     await user.clear(percentage());
     await user.type(percentage(), '40');
@@ -227,34 +217,32 @@ describe('Product update (/admin/product/update)', () => {
     expect(await screen.findByText('Producto no actualizado')).toBeInTheDocument();
     await dialogClosed();
     expect(postBodies(fetchMock)).toHaveLength(0);
-    expect(router.state.location.pathname).toBe('/admin/product/update');
+    expect(router.state.location.pathname).toBe('/admin/product/update/POL-1001');
     expect(percentage()).toHaveValue('40');
   });
 
   it('the server refuses the save: its message, and the admin stays on the form', async () => {
-    chosen('POL-1001', 'Polera Modelo 1');
     updateApi({
       'POST /api/admin/products': () => json(400, { status: 400, message: 'Archivo frente.jpg debe tener extensión JPG o PNG' }),
     });
-    const { user, router } = renderAdmin('/admin/product/update');
+    const { user, router } = renderAdmin(updatePath('POL-1001', 'Polera Modelo 1'));
     await form();
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Desea actualizar el producto?' })).getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('Archivo frente.jpg debe tener extensión JPG o PNG')).toBeInTheDocument();
     await dialogClosed();
-    expect(router.state.location.pathname).toBe('/admin/product/update');
+    expect(router.state.location.pathname).toBe('/admin/product/update/POL-1001');
     expect(screen.getByRole('button', { name: 'Actualizar' })).toBeEnabled();
   });
 
   it('an unknown sku: the server text and a way back', async () => {
-    chosen('XXX', 'Nada');
     updateApi({ 'GET /api/admin/products/find/by/sku/XXX': () => json(404, { status: 404, message: 'Sku no existe o no esta creado' }) });
-    renderAdmin('/admin/product/update');
+    renderAdmin(updatePath('XXX', 'Nada'));
     expect(await screen.findByText('Sku no existe o no esta creado')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver a productos' })).toHaveAttribute('href', '/admin/product');
   });
 
-  it('no sku in session storage: it says so, and nothing is asked', async () => {
+  it('no sku in the address: it says so, and nothing is asked', async () => {
     const fetchMock = updateApi();
     renderAdmin('/admin/product/update');
     expect(await screen.findByText('No hay un producto elegido: elíjalo en Administración Productos')).toBeInTheDocument();

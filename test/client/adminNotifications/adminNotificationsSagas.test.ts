@@ -6,7 +6,6 @@ import { HttpError } from '@client/api/http';
 import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { writeItem } from '@client/app/sessionStorage';
 import {
   handleNotificationDeleteRequested,
   handleNotificationEditChosen,
@@ -180,12 +179,10 @@ describe('notification delete, step by step', () => {
 });
 
 describe('edit choice and update screen', () => {
-  it('Editar: idNotif to session storage, then the update screen', () => {
+  it('Editar: the update screen, the id in its address', () => {
     testSaga(handleNotificationEditChosen, notificationEditChosen(2))
       .next()
-      .call(writeItem, 'idNotif', 2)
-      .next()
-      .call(navigateTo, '/admin/email-update')
+      .call(navigateTo, '/admin/email-update/2')
       .next()
       .isDone();
   });

@@ -88,12 +88,12 @@ describe('Notification list (/admin/email)', () => {
     expect(callsTo(fetchMock, 'DELETE /admin/admin-emails/1')).toHaveLength(0);
   });
 
-  it('Editar stores idNotif in session storage and opens the update', async () => {
+  it('Editar opens the update with the id in its address', async () => {
     mockFetch({ 'GET /admin/admin-emails': [creation, reserve], 'GET /admin/admin-emails/2': reserve });
     const { user, router } = asAdmin('/admin/email');
     await user.click(await screen.findByRole('button', { name: 'Editar notificación de Reserva Stock' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/email-update'));
-    expect(window.sessionStorage.getItem('idNotif')).toBe('2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/email-update/2'));
+    expect(window.sessionStorage.getItem('idNotif')).toBeNull();
     expect(await screen.findByLabelText('Nombre')).toHaveValue('Pedro');
   });
 });
@@ -181,9 +181,8 @@ describe('Notification creation (/admin/email-add)', () => {
 
 describe('Notification update (/admin/email-update)', () => {
   it("a reload works from idNotif: 'Actualizar de Notificación', the record, its own section offered with the free ones", async () => {
-    window.sessionStorage.setItem('idNotif', '2');
     mockFetch({ 'GET /admin/admin-emails': [creation, reserve], 'GET /admin/admin-emails/2': reserve });
-    const { user } = asAdmin('/admin/email-update');
+    const { user } = asAdmin('/admin/email-update/2');
     expect(await screen.findByLabelText('Nombre')).toHaveValue('Pedro');
     expect(screen.getByRole('heading', { level: 1, name: 'Actualizar de Notificación' })).toBeInTheDocument();
     expect(screen.getByLabelText('Apellido')).toHaveValue('Soto');
@@ -193,13 +192,12 @@ describe('Notification update (/admin/email-update)', () => {
   });
 
   it("'Desea actualizar notificación?' Actualizar: POST with the id, 'Actualizado!', back to /admin/email", async () => {
-    window.sessionStorage.setItem('idNotif', '2');
     const fetchMock = mockFetch({
       'GET /admin/admin-emails': [creation, reserve],
       'GET /admin/admin-emails/2': reserve,
       'POST /admin/admin-emails': { ...reserve, section: 'CHEQUE' },
     });
-    const { user, router } = asAdmin('/admin/email-update');
+    const { user, router } = asAdmin('/admin/email-update/2');
     await screen.findByLabelText('Nombre');
     await chooseSection(user, 'Pago Cheque');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
@@ -212,9 +210,8 @@ describe('Notification update (/admin/email-update)', () => {
   });
 
   it("No Actualizar: 'Notificación no actualizada', back to /admin/email", async () => {
-    window.sessionStorage.setItem('idNotif', '2');
     const fetchMock = mockFetch({ 'GET /admin/admin-emails': [reserve], 'GET /admin/admin-emails/2': reserve });
-    const { user, router } = asAdmin('/admin/email-update');
+    const { user, router } = asAdmin('/admin/email-update/2');
     await screen.findByLabelText('Nombre');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No Actualizar' }));
@@ -224,22 +221,21 @@ describe('Notification update (/admin/email-update)', () => {
   });
 
   it("a section taken meanwhile: the server's message stays on the form", async () => {
-    window.sessionStorage.setItem('idNotif', '2');
     mockFetch({
       'GET /admin/admin-emails': [reserve],
       'GET /admin/admin-emails/2': reserve,
       'POST /admin/admin-emails': reply(409, { message: 'Ya existe una notificación para la sección Pago Cheque: edite esa notificación o elimínela primero' }),
     });
-    const { user, router } = asAdmin('/admin/email-update');
+    const { user, router } = asAdmin('/admin/email-update/2');
     await screen.findByLabelText('Nombre');
     await chooseSection(user, 'Pago Cheque');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText(/Ya existe una notificación para la sección Pago Cheque/, { selector: '.MuiAlert-message' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin/email-update');
+    expect(router.state.location.pathname).toBe('/admin/email-update/2');
   });
 
-  it('without idNotif in session storage: a message and the way back', async () => {
+  it('without an id in the address: a message and the way back', async () => {
     mockFetch({});
     asAdmin('/admin/email-update');
     expect(await screen.findByText('No hay una notificación elegida: elíjala en Administración Notificaciones')).toBeInTheDocument();

@@ -8,7 +8,6 @@ import { MSG } from '@shared/messages';
 import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/confirmSlice';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { writeItem } from '@client/app/sessionStorage';
 import {
   handleUserDeleteRequested,
   handleUserEditChosen,
@@ -216,8 +215,8 @@ describe('user list and edit choice', () => {
     testSaga(handleUserListChanged, usersListChanged({ sort: { field: 'email', dir: 'desc' } })).next().call(loadUsers).next().isDone();
   });
 
-  it('Editar: userId to session storage, then the update screen', () => {
-    testSaga(handleUserEditChosen, userEditChosen(6)).next().call(writeItem, 'userId', 6).next().call(navigateTo, '/admin/user/update').next().isDone();
+  it('Editar: the update screen, the id in its address', () => {
+    testSaga(handleUserEditChosen, userEditChosen(6)).next().call(navigateTo, '/admin/user/update/6').next().isDone();
   });
 });
 

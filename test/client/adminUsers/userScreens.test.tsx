@@ -96,12 +96,12 @@ describe('User list (/admin/user)', () => {
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 
-  it('Editar stores userId in session storage and opens the update screen, which loads that user', async () => {
+  it('Editar opens the update screen with the id in its address, which loads that user', async () => {
     const fetchMock = mockFetch({ [LIST]: userPage([buyerRow, inactiveRow]), 'GET /admin/users/6': inactiveBuyer });
     const { user, router } = asRole('ADMIN', '/admin/user');
     await user.click(await screen.findByRole('button', { name: 'Editar 12.345.678-5' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user/update'));
-    expect(window.sessionStorage.getItem('userId')).toBe('6');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user/update/6'));
+    expect(window.sessionStorage.getItem('userId')).toBeNull();
     expect(await screen.findByLabelText('Rut Empresa')).toHaveValue('12.345.678-5');
     expect(screen.getByRole('heading', { level: 1, name: 'Actualización de Usuario' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /admin/users/6')).toHaveLength(1);
@@ -450,10 +450,9 @@ describe("User creation: the buyer's rut in the ERP", () => {
 });
 
 describe('User update (/admin/user/update)', () => {
-  it('a reload works from the userId in session storage: the rut read-only, the data loaded, passwords empty', async () => {
-    window.sessionStorage.setItem('userId', '5');
+  it('a reload works from the id in the address: the rut read-only, the data loaded, passwords empty', async () => {
     mockFetch({ 'GET /admin/users/5': buyer });
-    asRole('SUPERADMIN', '/admin/user/update');
+    asRole('SUPERADMIN', '/admin/user/update/5');
     const rut = await screen.findByLabelText('Rut Empresa');
     expect(screen.getByRole('heading', { level: 1, name: 'Actualización de Usuario' })).toBeInTheDocument();
     expect(rut).toHaveValue('76.123.456-0');
@@ -469,9 +468,8 @@ describe('User update (/admin/user/update)', () => {
   });
 
   it("an empty password keeps the current one: POST with the id and no password, 'Actualizado!' and back to the list", async () => {
-    window.sessionStorage.setItem('userId', '5');
     const fetchMock = mockFetch({ 'GET /admin/users/5': buyer, 'POST /admin/users': { ...buyer, email: 'nuevo@losandes.cl' }, [LIST]: userPage([buyerRow]) });
-    const { user, router } = asRole('ADMIN', '/admin/user/update');
+    const { user, router } = asRole('ADMIN', '/admin/user/update/5');
     await screen.findByLabelText('Email');
     await replaceIn(user, 'Email', 'nuevo@losandes.cl');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
@@ -485,9 +483,8 @@ describe('User update (/admin/user/update)', () => {
   });
 
   it('a new password needs its confirmation', async () => {
-    window.sessionStorage.setItem('userId', '5');
     const fetchMock = mockFetch({ 'GET /admin/users/5': buyer });
-    const { user } = asRole('ADMIN', '/admin/user/update');
+    const { user } = asRole('ADMIN', '/admin/user/update/5');
     await screen.findByLabelText('Password');
     await typeIn(user, 'Password', 'NuevaClave1');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
@@ -496,9 +493,8 @@ describe('User update (/admin/user/update)', () => {
   });
 
   it("declined: 'Usuario no actualizado' and nothing is sent", async () => {
-    window.sessionStorage.setItem('userId', '2');
     const fetchMock = mockFetch({ 'GET /admin/users/2': admin });
-    const { user } = asRole('SUPERADMIN', '/admin/user/update');
+    const { user } = asRole('SUPERADMIN', '/admin/user/update/2');
     await screen.findByLabelText('Email');
     expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Administrador');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
@@ -507,7 +503,7 @@ describe('User update (/admin/user/update)', () => {
     expect(callsTo(fetchMock, 'POST /admin/users')).toHaveLength(0);
   });
 
-  it('without a userId in session storage: a message and the way back', async () => {
+  it('without an id in the address: a message and the way back', async () => {
     mockFetch({});
     asRole('ADMIN', '/admin/user/update');
     expect(await screen.findByText('No hay un usuario elegido: elíjalo en Administración de Usuarios')).toBeInTheDocument();

@@ -11,7 +11,7 @@ import { mockApi } from '../home/mockApi';
 // This file loads features only through the app itself (no allFeatures): the tests run in order, the first one before
 // any feature has loaded in this module registry.
 
-const SHELL = ['confirm', 'message', 'publicOrigin', 'session'];
+const SHELL = ['confirm', 'kept', 'message', 'publicOrigin', 'session'];
 const keys = (state: object) => Object.keys(state).sort();
 
 describe('the store is built per route', () => {

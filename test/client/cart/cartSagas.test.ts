@@ -6,7 +6,7 @@ import { HttpError } from '@client/api/http';
 import { cartEmptied, cartItemsAddFinished, cartItemsAddRequested, cartRefreshRequested, loggedOut } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
-import { removeItems, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
+import { kept } from '@client/app/persistence';
 import { rootReducer, type RootState } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
 import '@client/app/allFeatures';
@@ -224,7 +224,7 @@ describe('checkout buttons, step by step', () => {
   it("'Realizar Reserva' sets the reserve marker X, then the order summary", () => {
     testSaga(handleCheckoutChosen, cartCheckoutChosen({ reserve: true }))
       .next()
-      .call(writeItem, SESSION_KEYS.reserve, 'X')
+      .put(kept({ reserve: 'X' }))
       .next()
       .call(navigateTo, '/user/sumary-order')
       .next()
@@ -234,7 +234,7 @@ describe('checkout buttons, step by step', () => {
   it("'Continuar la compra' clears the reserve marker, then the order summary", () => {
     testSaga(handleCheckoutChosen, cartCheckoutChosen({ reserve: false }))
       .next()
-      .call(removeItems, SESSION_KEYS.reserve)
+      .put(kept({ reserve: null }))
       .next()
       .call(navigateTo, '/user/sumary-order')
       .next()
@@ -371,14 +371,14 @@ describe('cart flows with the reducers', () => {
     expect(storeState.cart).toMatchObject({ count: 1, items: [chaqueta], load: { status: 'loaded' } });
   });
 
-  it('Realizar Reserva: marker X in session storage and the order summary', async () => {
-    await expectSaga(cartSaga)
+  it('Realizar Reserva: marker X kept in the store (so in session storage) and the order summary', async () => {
+    const { storeState } = await expectSaga(cartSaga)
       .withReducer(rootReducer, buyerState())
       .provide([[matchers.call.fn(navigateTo), undefined]])
       .call(navigateTo, '/user/sumary-order')
       .dispatch(cartCheckoutChosen({ reserve: true }))
       .silentRun(50);
-    expect(sessionStorage.getItem('reserve')).toBe('X');
+    expect(storeState.kept.reserve).toBe('X');
   });
 
   it('the root saga keeps its watchers after a worker throws unexpectedly', async () => {

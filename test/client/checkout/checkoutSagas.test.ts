@@ -1,7 +1,8 @@
 import type { CreateOrderRequest } from '@shared/api/orders';
 import { paymentStarted, paymentStartFailed } from '@client/app/events';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
-import { readCheckoutChoices, saveCheckoutChoices } from '@client/features/checkout/checkoutStorage';
+import { storedFields } from '@client/app/persistence';
+import { checkoutChoicesOf, keepChoices } from '@client/features/checkout/keptChoices';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { waitFor } from '@testing-library/react';
@@ -77,7 +78,7 @@ const fromPublicOrigin = (request: CreateOrderRequest, method: 'WEBPAY' | 'KHIPU
     .next(true)
     .select(selectSessionUserId)
     .next(12)
-    .call(saveCheckoutChoices, 12, request)
+    .put(keepChoices(12, request))
     .next();
 
 describe('order summary opened: the totals and the transports', () => {
@@ -271,14 +272,15 @@ describe("the summary's choices, kept as they change (a reload keeps them)", () 
     requestedDeliveryDate: '2026-12-02',
   } as const;
 
-  it("step by step: kept in session storage for the session's user", () => {
-    testSaga(handleChoicesChanged, summaryChoicesChanged(choices)).next().select(selectSessionUserId).next(12).call(saveCheckoutChoices, 12, choices).next().isDone();
+  it("step by step: kept in the store for the session's user", () => {
+    testSaga(handleChoicesChanged, summaryChoicesChanged(choices)).next().select(selectSessionUserId).next(12).put(keepChoices(12, choices)).next().isDone();
     testSaga(handleChoicesChanged, summaryChoicesChanged(choices)).next().select(selectSessionUserId).next(null).isDone();
   });
 
   it('whole: the keys of R-CHK-4 and their owner, never an amount', async () => {
-    await expectSaga(checkoutSaga).withReducer(checkoutReducers, buyerState()).dispatch(summaryChoicesChanged(choices)).silentRun(30);
-    expect({ ...sessionStorage }).toEqual({
+    const { storeState } = await expectSaga(checkoutSaga).withReducer(checkoutReducers, buyerState()).dispatch(summaryChoicesChanged(choices)).silentRun(30);
+    // what the store writes to session storage besides the login (app/persistence)
+    expect(storeState.kept).toEqual({
       choicesOwner: '12',
       tipoEntrega: 'entrega',
       deliveryAddress: 'BODEGA PLACILLA',
@@ -288,9 +290,10 @@ describe("the summary's choices, kept as they change (a reload keeps them)", () 
       requestedDeliveryDate: '2026-12-02',
     });
     // 'Intentar nuevamente' after an unpaid card payment sends them again (the order kept its billing address too)
-    sessionStorage.setItem('invoiceAddress', 'CASA MATRIZ');
-    expect(readCheckoutChoices(12)).toMatchObject({ buyerReference: 'OC-77/2026', requestedDeliveryDate: '2026-12-02' });
-    expect(readCheckoutChoices(13)).toBeNull();
+    const withBilling = { ...storeState.kept, invoiceAddress: 'CASA MATRIZ' };
+    expect(checkoutChoicesOf(withBilling, 12)).toMatchObject({ buyerReference: 'OC-77/2026', requestedDeliveryDate: '2026-12-02' });
+    expect(checkoutChoicesOf(withBilling, 13)).toBeNull();
+    expect(storedFields(storeState)).toMatchObject(storeState.kept);
   });
 
   it("the order's confirmation names the buyer's reference and date when given", () => {

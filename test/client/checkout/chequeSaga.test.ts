@@ -5,7 +5,7 @@ import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { HttpError } from '@client/api/http';
 import { newIdempotencyKey } from '@client/api/idempotency';
-import { clearOrderChoices } from '@client/app/sessionStorage';
+import { forgetOrderChoices } from '@client/app/persistence';
 import { confirmOrder, createOrder, findRecipient, payCheque, submitSalesOrder } from '@client/features/checkout/api';
 import { checkoutSaga, handleChequeSale } from '@client/features/checkout/checkoutSagas';
 import { orderAttemptSettled, orderFailed, orderInProgress, orderPlaced, orderSubmitted } from '@client/features/checkout/checkoutSlice';
@@ -48,7 +48,7 @@ describe('cheque sale, step by step', () => {
       .next(done)
       .put(orderPlaced({ order: done.order, pending: false, message: '' }))
       .next()
-      .call(clearOrderChoices)
+      .put(forgetOrderChoices())
       .next()
       .call(navigateTo, '/')
       .next()
@@ -93,7 +93,7 @@ describe('cheque sale, step by step', () => {
       .next(confirmed(waiting))
       .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: waiting.message }))
       .next()
-      .call(clearOrderChoices)
+      .put(forgetOrderChoices())
       .next()
       .call(navigateTo, '/')
       .next()

@@ -8,7 +8,7 @@ import { cartEmptied, cartRefreshRequested } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { newIdempotencyKey } from '@client/api/idempotency';
-import { clearOrderChoices } from '@client/app/sessionStorage';
+import { forgetOrderChoices } from '@client/app/persistence';
 import { confirmOrder, createOrder, submitSalesOrder } from '@client/features/checkout/api';
 import { checkoutSaga, handleCreditSale } from '@client/features/checkout/checkoutSagas';
 import { selectCreditLimit, selectOrderTotal, selectUnfinishedOrder } from '@client/features/checkout/checkoutSelectors';
@@ -52,7 +52,7 @@ describe('credit-line sale, step by step', () => {
       .next(done)
       .put(orderPlaced({ order: done.order, pending: false, message: '' }))
       .next()
-      .call(clearOrderChoices)
+      .put(forgetOrderChoices())
       .next()
       .call(navigateTo, '/')
       .next()
@@ -94,7 +94,7 @@ describe('credit-line sale, step by step', () => {
       .next(confirmed(waiting))
       .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: waiting.message }))
       .next()
-      .call(clearOrderChoices)
+      .put(forgetOrderChoices())
       .next()
       .call(navigateTo, '/')
       .next()
@@ -113,7 +113,7 @@ describe('credit-line sale, step by step', () => {
       .next(held)
       .put(orderPlaced({ order: held.order, pending: true, message }))
       .next()
-      .call(clearOrderChoices)
+      .put(forgetOrderChoices())
       .next()
       .call(navigateTo, '/')
       .next()
@@ -132,7 +132,7 @@ describe('credit-line sale, step by step', () => {
       .next(held)
       .put(orderPlaced({ order: held.order, pending: true, message }))
       .next()
-      .call(clearOrderChoices)
+      .put(forgetOrderChoices())
       .next()
       .call(navigateTo, '/')
       .next()

@@ -1,3 +1,4 @@
+import { keptReducer, loadPersistedState, persistToStorage } from '@client/app/persistence';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
@@ -40,6 +41,7 @@ import { buyerProfile, sessionOf } from '../renderWithProviders';
 
 export const checkoutReducers = combineReducers({
   session: sessionReducer,
+  kept: keptReducer,
   checkout: checkoutReducer,
   message: messageReducer,
   confirm: confirmReducer,
@@ -206,9 +208,11 @@ export function makeCheckoutStore(preloadedState?: Partial<CheckoutTestState>) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
     reducer: checkoutReducers,
-    preloadedState,
+    // as the app's store: what a reload keeps comes from session storage, and goes back to it (app/persistence)
+    preloadedState: { kept: loadPersistedState().kept, ...preloadedState },
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
+  persistToStorage(store);
   sagaMiddleware.run(checkoutSaga);
   configureHttp({ getToken: () => store.getState().session.token, onSessionExpired: () => undefined });
   return store;

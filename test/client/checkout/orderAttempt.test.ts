@@ -7,7 +7,7 @@ import { HttpError } from '@client/api/http';
 import { newIdempotencyKey } from '@client/api/idempotency';
 import { cartEmptied, loggedOut, paymentStarted } from '@client/app/events';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
-import { saveCheckoutChoices } from '@client/features/checkout/checkoutStorage';
+import { keepChoices } from '@client/features/checkout/keptChoices';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { callWithTimeout, REQUEST_TIMEOUT_MS } from '@client/app/sagaUtils';
@@ -102,7 +102,7 @@ const fromPublicOrigin = (request: CreateOrderRequest, method: 'WEBPAY' | 'KHIPU
     .next(true)
     .select(selectSessionUserId)
     .next(12)
-    .call(saveCheckoutChoices, 12, request)
+    .put(keepChoices(12, request))
     .next();
 
 describe('the key of an order creation, step by step', () => {

@@ -16,7 +16,8 @@ import { createOrder, fetchCart } from '@client/features/checkout/api';
 import { checkoutSaga, handlePurchaseRetry } from '@client/features/checkout/checkoutSagas';
 import { selectLastChoices, selectSessionUserId, selectStartedPayment } from '@client/features/checkout/checkoutSelectors';
 import { initialCheckoutState, orderAttemptSettled, orderCreated, totalsLoaded } from '@client/features/checkout/checkoutSlice';
-import { readCheckoutChoices, saveCheckoutChoices } from '@client/features/checkout/checkoutStorage';
+import { selectKeptState } from '@client/app/persistence';
+import { keptWith } from '../keptFixtures';
 import { createCardPayment, createTransferPayment } from '@client/features/payments/api';
 import { PAYMENT_KEYS } from '@client/features/payments/paymentStorage';
 import { paymentsSaga } from '@client/features/payments/paymentsSagas';
@@ -52,8 +53,8 @@ const upToCart = (choices = webpayRequest) =>
     .next(12)
     .select(selectLastChoices)
     .next(null)
-    .call(readCheckoutChoices, 12)
-    .next(choices)
+    .select(selectKeptState)
+    .next(keptWith(12, choices))
     .call(ensurePublicOrigin)
     .next(true)
     .select(selectStartedPayment)
@@ -113,8 +114,8 @@ describe('Intentar nuevamente, step by step', () => {
       .next(12)
       .select(selectLastChoices)
       .next(null)
-      .call(readCheckoutChoices, 12)
-      .next(null)
+      .select(selectKeptState)
+      .next({})
       .put(purchaseRetryFailed(text))
       .next()
       .call(notify, text, 'error')
@@ -180,10 +181,9 @@ describe('Intentar nuevamente, whole (after the provider’s return: a new page,
   afterEach(() => jest.restoreAllMocks());
 
   it('card: a new order from the restored cart with a new key, a new WebPay transaction for it, /payment in place of the result', async () => {
-    saveCheckoutChoices(12, webpayRequest);
     const keys = [OTHER_KEY, KEY];
     const { storeState, effects } = await expectSaga(checkoutAndPayments)
-      .withReducer(rootReducer, buyer())
+      .withReducer(rootReducer, { ...buyer(), kept: keptWith(12, webpayRequest) })
       .provide([
         [matchers.call.fn(fetchCart), restored],
         [matchers.call.fn(newIdempotencyKey), dynamic(() => keys.shift())],
@@ -207,10 +207,9 @@ describe('Intentar nuevamente, whole (after the provider’s return: a new page,
   });
 
   it('transfer: a Khipu charge for the new order', async () => {
-    saveCheckoutChoices(12, khipuRequest);
     const khipuOrder = orderOf(khipuRequest, 45);
     await expectSaga(checkoutAndPayments)
-      .withReducer(rootReducer, buyer())
+      .withReducer(rootReducer, { ...buyer(), kept: keptWith(12, khipuRequest) })
       .provide([
         [matchers.call.fn(fetchCart), restored],
         [matchers.call.fn(newIdempotencyKey), KEY],
@@ -225,9 +224,8 @@ describe('Intentar nuevamente, whole (after the provider’s return: a new page,
   });
 
   it('the order refused: the retry failed with the server’s message (the result page shows it), nothing paid', async () => {
-    saveCheckoutChoices(12, webpayRequest);
     const { storeState } = await expectSaga(checkoutAndPayments)
-      .withReducer(rootReducer, buyer())
+      .withReducer(rootReducer, { ...buyer(), kept: keptWith(12, webpayRequest) })
       .provide([
         [matchers.call.fn(fetchCart), restored],
         [matchers.call.fn(newIdempotencyKey), KEY],

@@ -8,7 +8,7 @@ import { cartEmptied, cartRefreshRequested } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { newIdempotencyKey } from '@client/api/idempotency';
-import { clearOrderChoices } from '@client/app/sessionStorage';
+import { forgetOrderChoices } from '@client/app/persistence';
 import { confirmOrder, createOrder, findRecipient, sendOrderMail, submitReserve } from '@client/features/checkout/api';
 import { checkoutSaga, handleReserve } from '@client/features/checkout/checkoutSagas';
 import { orderAttemptSettled, orderFailed, orderInProgress, orderPlaced, orderSubmitted, reserveDeclined } from '@client/features/checkout/checkoutSlice';
@@ -51,7 +51,7 @@ describe('reserve flow, step by step (R-CHK-5)', () => {
       .next()
       .put(orderPlaced({ order: done.order, pending: false, message: '' }))
       .next()
-      .call(clearOrderChoices)
+      .put(forgetOrderChoices())
       .next()
       .call(navigateTo, '/')
       .next()
@@ -95,7 +95,7 @@ describe('reserve flow, step by step (R-CHK-5)', () => {
       .next()
       .put(orderPlaced({ order: stillWaiting.order, pending: true, message: waiting.message }))
       .next()
-      .call(clearOrderChoices)
+      .put(forgetOrderChoices())
       .next()
       .call(navigateTo, '/')
       .next()
@@ -115,7 +115,7 @@ describe('reserve flow, step by step (R-CHK-5)', () => {
       .next()
       .put(orderPlaced({ order: confirmed(waiting).order, pending: true, message: '' }))
       .next()
-      .call(clearOrderChoices)
+      .put(forgetOrderChoices())
       .next()
       .call(navigateTo, '/')
       .next()

@@ -8,7 +8,7 @@ import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
 import { callWithTimeout } from '@client/app/sagaUtils';
-import { clearOrderChoices } from '@client/app/sessionStorage';
+import { forgetOrderChoices } from '@client/app/persistence';
 import { confirmCardPayment, createCardPayment, fetchCardPaymentState } from '@client/features/payments/api';
 import {
   PAYMENT_KEYS,
@@ -375,7 +375,7 @@ describe('the outcome of a payment, once', () => {
     // paid: the order's creation already took the cart's lines; not paid: the server put them back
     let steps = testSaga(handlePaymentSettled, TOKEN, state, 'ORDER').next().call(settleStoredPayment, TOKEN).next(storedOrderPayment).put(storedPaymentSettled(storedOrderPayment)).next();
     // paid, the order is placed: the order summary's kept choices go (unpaid, 'Intentar nuevamente' uses them)
-    if (state === 'PAID') steps = steps.call(clearOrderChoices).next();
+    if (state === 'PAID') steps = steps.put(forgetOrderChoices()).next();
     steps.put(cartRefreshRequested()).next().isDone();
   });
 

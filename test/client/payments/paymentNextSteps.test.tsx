@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { replaceWith } from '@client/features/payments/browser';
-import { saveCheckoutChoices } from '@client/features/checkout/checkoutStorage';
+import { storeChoices } from '../keptFixtures';
 import { PAYMENT_KEYS, saveCardStart, saveTransferStart, takePaymentRedirect } from '@client/features/payments/paymentStorage';
 import type { CreateOrderRequest } from '@shared/api/orders';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
@@ -199,7 +199,7 @@ describe('the card result’s next steps (/payment-verification)', () => {
   });
 
   it('Intentar nuevamente: a new order from the restored cart with the same choices and a new key, and its WebPay form', async () => {
-    saveCheckoutChoices(12, choices);
+    storeChoices(12, choices);
     saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
     const newOrder = { ...order, id: 45, purchaseOrderNumber: 'OC000045' };
     const newTransaction = { ...webpayCreated, token: 'ab'.repeat(32), buy_order: 'OC000045' };
@@ -260,7 +260,7 @@ describe('the card result’s next steps (/payment-verification)', () => {
   });
 
   it('a public address on another origin: the notice with the link, and no order is made', async () => {
-    saveCheckoutChoices(12, choices);
+    storeChoices(12, choices);
     saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
     const fetchMock = mockApi({
       'GET /api/public-config': () => json(200, { publicUrl: 'https://portal.ejemplo.cl' }),

@@ -1,3 +1,4 @@
+import { persistToStorage } from '@client/app/persistence';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
@@ -70,6 +71,8 @@ export function makeProfileStore(preloadedState?: Partial<ProfileTestState>) {
     preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
+  // the session is kept across a reload as in the app's store (app/persistence)
+  persistToStorage(store as unknown as Parameters<typeof persistToStorage>[0]);
   sagaMiddleware.run(profileSaga);
   configureHttp({ getToken: () => store.getState().session.token, onSessionExpired: () => undefined });
   return store;

@@ -6,7 +6,7 @@ import { HttpError } from '@client/api/http';
 import { profileRefreshed } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
 import { notify } from '@client/app/notify';
-import { SESSION_KEYS, writeJson } from '@client/app/sessionStorage';
+import { storedFields } from '@client/app/persistence';
 import { fetchCountries, fetchProfile, fetchRegions, updateProfile } from '@client/features/profile/api';
 import {
   handleLoadCatalogs,
@@ -190,8 +190,8 @@ describe('save profile, step by step', () => {
   });
 });
 
-it('keepProfile: session storage first, then the event the session listens to', () => {
-  testSaga(keepProfile, pacifico).next().call(writeJson, SESSION_KEYS.profile, pacifico).next().put(profileRefreshed(pacifico)).next().isDone();
+it('keepProfile: the event the session listens to (the store keeps the session across a reload)', () => {
+  testSaga(keepProfile, pacifico).next().put(profileRefreshed(pacifico)).next().isDone();
 });
 
 describe('load flow with the reducers', () => {
@@ -211,7 +211,7 @@ describe('load flow with the reducers', () => {
       catalogs: { status: 'loaded', regions, countries },
       save: { status: 'idle', error: null },
     });
-    expect(JSON.parse(sessionStorage.getItem('profile') ?? 'null')).toEqual(pacifico);
+    expect(JSON.parse(storedFields(storeState).profile ?? 'null')).toEqual(pacifico);
   });
 
   it('an ERP that does not answer ends failed with the B1 error in the message bar', async () => {
@@ -233,13 +233,12 @@ describe('save flow with the reducers', () => {
         [matchers.call.fn(updateProfile), updated],
         [matchers.call.fn(notify), toast],
       ])
-      .call(writeJson, SESSION_KEYS.profile, updated)
       .put(profileRefreshed(updated))
       .call(notify, 'Perfil Modicado!!', 'success')
       .run();
     expect(storeState.profile.profile).toEqual(updated);
     expect(storeState.profile.save).toEqual({ status: 'idle', error: null });
-    expect(JSON.parse(sessionStorage.getItem('profile') ?? 'null')).toEqual(updated);
+    expect(JSON.parse(storedFields(storeState).profile ?? 'null')).toEqual(updated);
   });
 
   it('a 400 ends failed with the server message and nothing stored', async () => {
@@ -250,7 +249,7 @@ describe('save flow with the reducers', () => {
       .run();
     expect(storeState.profile.save).toEqual({ status: 'failed', error: 'La región no corresponde al país seleccionado' });
     expect(storeState.profile.profile).toBeNull();
-    expect(sessionStorage.getItem('profile')).toBeNull();
+    expect(storedFields(storeState).profile).toBe(JSON.stringify(pacifico)); // the session's, unchanged
   });
 
   it('an update that does not answer in time ends failed', async () => {

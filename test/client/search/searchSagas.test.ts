@@ -16,7 +16,7 @@ import {
   searchSubmitted,
   selectSearchProducts,
 } from '@client/features/search/searchSlice';
-import { saveQuery } from '@client/features/search/searchStorage';
+import { kept } from '@client/app/persistence';
 import type { CatalogueItem } from '@shared/api/erp';
 import { catalogueItems } from '../catalog/fixtures';
 import { callWithTimeout } from '@client/app/sagaUtils';
@@ -58,7 +58,7 @@ describe('search sagas, step by step', () => {
     const found = catalogueItems.filter((i) => i.descripcion.includes('Dry'));
     testSaga(handleSearchSubmitted, searchSubmitted('dry'))
       .next()
-      .call(saveQuery, 'dry')
+      .put(kept({ searchSku: 'dry' }))
       .next()
       .select(selectSearchProducts)
       .next(loaded)
@@ -81,7 +81,7 @@ describe('search saga with the reducers', () => {
     expect(storeState.search.products.status).toBe('loaded');
     expect(storeState.search.results.status).toBe('ready');
     expect(storeState.search.results.items.map((i: CatalogueItem) => i.sku)).toEqual(['POL-1001', 'POL-1003', 'POL-1004', 'POL-1006', 'POL-1008']);
-    expect(sessionStorage.getItem('searchSku')).toBe('POLERA');
+    expect(storeState.kept.searchSku).toBe('POLERA'); // kept across a reload (app/persistence)
   });
 
   it('a failed list leaves the results failed', async () => {

@@ -12,7 +12,7 @@ import { rootReducer, type RootState } from '@client/app/store';
 import '@client/app/allFeatures';
 import { changePassword } from '@client/features/session/api';
 import { handleChangePassword } from '@client/features/session/sessionSagas';
-import { clearSession } from '@client/features/session/sessionPersistence';
+import { storedFields } from '@client/app/persistence';
 import { selectIsAuthenticated } from '@client/features/session/sessionSelectors';
 import {
   passwordChangeDeclined,
@@ -66,8 +66,6 @@ describe('change password saga, step by step', () => {
       .next()
       .select(selectIsAuthenticated)
       .next(true)
-      .call(clearSession)
-      .next()
       .put(loggedOut())
       .next()
       .call(navigateTo, '/login')
@@ -111,7 +109,6 @@ describe('change password saga, whole flow with the reducers', () => {
   };
 
   it('confirm: the logged-in user ends logged out, the dialog closed', async () => {
-    sessionStorage.setItem('tokens', 'token-USER');
     const { storeState } = await expectSaga(handleChangePassword, submitted)
       .withReducer(rootReducer, initial())
       .provide([
@@ -125,7 +122,7 @@ describe('change password saga, whole flow with the reducers', () => {
       .run();
     expect(storeState.confirm.request).toBeNull();
     expect(storeState.session).toMatchObject({ isAuthenticated: false, passwordChange: { status: 'idle', error: null } });
-    expect(sessionStorage.getItem('tokens')).toBeNull();
+    expect(storedFields(storeState).tokens).toBeUndefined();
   });
 
   it('decline: nothing sent, status back to idle', async () => {

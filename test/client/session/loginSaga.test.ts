@@ -12,7 +12,7 @@ import { fetchProfile, login } from '@client/features/session/api';
 import { handleLoadProfile, handleLogin } from '@client/features/session/loginSagas';
 import { loadMissingProfile } from '@client/features/session/sessionSagas';
 import { selectSession } from '@client/features/session/sessionSelectors';
-import { clearSession, saveProfile, saveSession } from '@client/features/session/sessionPersistence';
+import { storedFields } from '@client/app/persistence';
 import { anonymousSession, loginFailed, loginSubmitted, loginSucceeded, passwordChangeRequired, profileLoaded } from '@client/features/session/sessionSlice';
 import type { LoginResponse } from '@shared/api/types';
 import { buyerProfile, sessionOf } from '../renderWithProviders';
@@ -36,8 +36,6 @@ describe('login saga, step by step (R-AUTH-2)', () => {
       .next()
       .call(callWithTimeout, login, credentials)
       .next(answer({}))
-      .call(saveSession, session)
-      .next()
       .put(loginSucceeded(session))
       .next()
       .call(handleLoadProfile, 12)
@@ -53,8 +51,6 @@ describe('login saga, step by step (R-AUTH-2)', () => {
       .next()
       .call(callWithTimeout, login, { username: '11111111-1', password: 'Admin1234' })
       .next(answer({ token: 'jwt-admin', id: 1, type: 'ADMIN' }))
-      .call(saveSession, session)
-      .next()
       .put(loginSucceeded(session))
       .next()
       .call(navigateTo, '/')
@@ -67,8 +63,6 @@ describe('login saga, step by step (R-AUTH-2)', () => {
       .next()
       .call(callWithTimeout, login, credentials)
       .next(answer({ token: '', userActive: false }))
-      .call(clearSession)
-      .next()
       .put(loggedOut())
       .next()
       .put(loginFailed('Usuario inactivo, comunicarse con ejecutivo(a)'))
@@ -107,7 +101,7 @@ describe('login saga, step by step (R-AUTH-2)', () => {
   });
 
   it('profile: stores it in session storage and in the state; a failure goes to the message bar', () => {
-    testSaga(handleLoadProfile, 12).next().call(callWithTimeout, fetchProfile, 12).next(buyerProfile).call(saveProfile, buyerProfile).next().put(profileLoaded(buyerProfile)).next().isDone();
+    testSaga(handleLoadProfile, 12).next().call(callWithTimeout, fetchProfile, 12).next(buyerProfile).put(profileLoaded(buyerProfile)).next().isDone();
     testSaga(handleLoadProfile, 12)
       .next()
       .call(callWithTimeout, fetchProfile, 12)
@@ -141,12 +135,10 @@ describe('login saga, whole flow with the reducers', () => {
       error: null,
       profile: buyerProfile,
     });
-    expect(sessionStorage.getItem('tokens')).toBe('jwt-buyer');
-    expect(sessionStorage.getItem('role')).toBe('USER');
-    expect(sessionStorage.getItem('idUser')).toBe('12');
-    expect(sessionStorage.getItem('id')).toBe('12');
-    expect(sessionStorage.getItem('username')).toBe('76123456-0');
-    expect(JSON.parse(sessionStorage.getItem('profile') ?? 'null')).toEqual(buyerProfile);
+    // what the store writes to session storage (app/persistence)
+    const stored = storedFields(storeState);
+    expect(stored).toMatchObject({ tokens: 'jwt-buyer', role: 'USER', idUser: '12', id: '12', username: '76123456-0' });
+    expect(JSON.parse(stored.profile ?? 'null')).toEqual(buyerProfile);
   });
 
   it('an admin ends authenticated as admin and goes home', async () => {
@@ -178,7 +170,6 @@ describe('login saga, whole flow with the reducers', () => {
   });
 
   it('an inactive user ends anonymous with the inactive message and nothing stored', async () => {
-    sessionStorage.setItem('tokens', 'old');
     const { storeState } = await expectSaga(handleLogin, submitted)
       .withReducer(rootReducer)
       .provide([
@@ -187,7 +178,7 @@ describe('login saga, whole flow with the reducers', () => {
       ])
       .run();
     expect(storeState.session).toMatchObject({ isAuthenticated: false, status: 'failed', error: 'Usuario inactivo, comunicarse con ejecutivo(a)' });
-    expect(sessionStorage.getItem('tokens')).toBeNull();
+    expect(storedFields(storeState).tokens).toBeUndefined();
   });
 
   it('a must-change user ends anonymous with nothing stored', async () => {
@@ -200,7 +191,7 @@ describe('login saga, whole flow with the reducers', () => {
       .call(navigateTo, '/change-password', { state: { rut: '76123456-0', mustChange: true } })
       .run();
     expect(storeState.session).toMatchObject({ isAuthenticated: false, token: null, status: 'idle' });
-    expect(sessionStorage.getItem('tokens')).toBeNull();
+    expect(storedFields(storeState).tokens).toBeUndefined();
   });
 
   it('wrong credentials end in the failed state with the spec text', async () => {

@@ -2,12 +2,12 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { loggedOut, sessionExpired } from '@client/app/events';
 import { navigateTo, setNavigator } from '@client/app/navigation';
-import { makeStore, rootReducer, type RootState } from '@client/app/store';
+import { storedFields } from '@client/app/persistence';
+import { loadPersistedState, makeStore, rootReducer, type RootState } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
 import '@client/app/allFeatures';
 import { cartCountLoaded, initialCartState } from '@client/features/cart/cartSlice';
 import { handleLogout, handleSessionExpired, sessionSaga } from '@client/features/session/sessionSagas';
-import { clearSession, saveProfile, saveSession } from '@client/features/session/sessionPersistence';
 import { logoutRequested } from '@client/features/session/sessionSlice';
 import { buyerProfile, sessionOf } from '../renderWithProviders';
 
@@ -19,29 +19,41 @@ const loggedInBuyer = (): RootState => ({
 });
 
 describe('logout (R-AUTH-5)', () => {
-  it('step by step: clears the storage, announces loggedOut, goes to /login', () => {
-    testSaga(handleLogout).next().call(clearSession).next().put(loggedOut()).next().call(navigateTo, '/login').next().isDone();
+  it('step by step: announces loggedOut (the store forgets the session), goes to /login', () => {
+    testSaga(handleLogout).next().put(loggedOut()).next().call(navigateTo, '/login').next().isDone();
   });
 
   it('whole: session and cart count reset, storage keys gone', async () => {
-    saveSession({ token: 'jwt', id: 12, role: 'USER', username: '76123456-0' });
-    saveProfile(buyerProfile);
-    sessionStorage.setItem('category', 'POLERAS'); // other keys of later features stay
+    Object.entries({ tokens: 'jwt', id: '12', idUser: '12', role: 'USER', username: '76123456-0', profile: JSON.stringify(buyerProfile) }).forEach(([key, value]) =>
+      sessionStorage.setItem(key, value),
+    );
+    sessionStorage.setItem('reserve', 'X'); // other kept values stay
     // the order summary's kept choices go with the session (the next user never sees them)
     Object.entries({ choicesOwner: '12', tipoEntrega: 'entrega', deliveryAddress: 'BODEGA', deliveryTransport: '0002', invoiceAddress: 'CASA MATRIZ', paymentMethod: 'WEBPAY' }).forEach(
       ([key, value]) => sessionStorage.setItem(key, value),
     );
     const { storeState } = await expectSaga(handleLogout)
-      .withReducer(rootReducer, loggedInBuyer())
+      .withReducer(rootReducer, { ...loggedInBuyer(), kept: loadPersistedState().kept })
       .provide([[matchers.call.fn(navigateTo), undefined]])
       .call(navigateTo, '/login')
       .run();
     expect(storeState.session).toMatchObject({ isAuthenticated: false, token: null, role: null, profile: null });
     expect(storeState.cart.count).toBe(0);
     expect(storeState.message.current).toBeNull();
-    for (const key of ['tokens', 'role', 'idUser', 'id', 'username', 'profile']) expect(sessionStorage.getItem(key)).toBeNull();
-    for (const key of ['choicesOwner', 'tipoEntrega', 'deliveryAddress', 'deliveryTransport', 'invoiceAddress', 'paymentMethod']) expect(sessionStorage.getItem(key)).toBeNull();
+    expect(storedFields(storeState)).toEqual({ reserve: 'X' });
+  });
+
+  it('through the store: the session and the choices leave session storage, other keys stay', () => {
+    Object.entries({ tokens: 'jwt', id: '12', idUser: '12', role: 'USER', username: '76123456-0', category: 'POLERAS', choicesOwner: '12', tipoEntrega: 'entrega' }).forEach(
+      ([key, value]) => sessionStorage.setItem(key, value),
+    );
+    setNavigator(jest.fn());
+    const store = makeStore(loadPersistedState());
+    expect(store.getState().session.isAuthenticated).toBe(true);
+    store.dispatch(logoutRequested());
+    for (const key of ['tokens', 'role', 'idUser', 'id', 'username', 'profile', 'choicesOwner', 'tipoEntrega']) expect(sessionStorage.getItem(key)).toBeNull();
     expect(sessionStorage.getItem('category')).toBe('POLERAS');
+    setNavigator(null);
   });
 
   it('through the store: the watcher answers logoutRequested', () => {
@@ -58,12 +70,11 @@ describe('logout (R-AUTH-5)', () => {
 });
 
 describe('session expiry', () => {
-  it('step by step: clears the storage and shows /session-expired', () => {
-    testSaga(handleSessionExpired).next().call(clearSession).next().call(navigateTo, '/session-expired', { replace: true }).next().isDone();
+  it('step by step: shows /session-expired (the reducers forget the session)', () => {
+    testSaga(handleSessionExpired).next().call(navigateTo, '/session-expired', { replace: true }).next().isDone();
   });
 
   it('whole: the reducers end anonymous and marked expired', async () => {
-    sessionStorage.setItem('tokens', 'token-USER');
     const { storeState } = await expectSaga(sessionSaga)
       .withReducer(rootReducer, loggedInBuyer())
       .provide([[matchers.call.fn(navigateTo), undefined]])
@@ -72,6 +83,6 @@ describe('session expiry', () => {
       .silentRun(50);
     expect(storeState.session).toMatchObject({ isAuthenticated: false, expired: true });
     expect(storeState.cart.count).toBe(0);
-    expect(sessionStorage.getItem('tokens')).toBeNull();
+    expect(storedFields(storeState).tokens).toBeUndefined();
   });
 });

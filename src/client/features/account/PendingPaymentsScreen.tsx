@@ -10,12 +10,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useRef, useState } from 'react';
-import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import type { PendingDocument } from '@shared/api/erp';
 import { formatCLP } from '@shared/money';
 import type { InvoicePaymentStart } from '@client/app/events';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { isPending } from '@client/app/loadable';
 import { paginationProps, PortalDataGrid } from '@client/components/gridSetup';
 import { GridBox, ListScreen } from '@client/components/ListScreen';
@@ -23,14 +22,11 @@ import { useWholeList } from '@client/components/useServerList';
 import { useRevealFocus } from '@client/components/revealFocus';
 import type { PendingPaymentsReselection } from '@client/app/navigation';
 import { formatDate } from '@shared/dates';
-import { selectPendingDocuments, type AccountRootState } from './accountSelectors';
+import { selectPendingDocuments } from './accountSelectors';
 import { pendingPaymentSubmitted, pendingScreenOpened } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
 import { noSelection, selectedDocuments, totalOf, type RowSelection } from './pendingSelection';
 import './accountFeature'; // the feature's slice and saga, in the store before this screen renders
-
-// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
-const useAccountSelector = useSelector.withTypes<AccountRootState>();
 
 type Method = InvoicePaymentStart['method'];
 
@@ -56,7 +52,7 @@ function reselection(state: unknown): { selection: RowSelection; method: Method 
 export default function PendingPaymentsScreen() {
   const dispatch = useAppDispatch();
   const location = useLocation();
-  const pending = useAccountSelector(selectPendingDocuments);
+  const pending = useAppSelector(selectPendingDocuments);
   const [initial] = useState(() => reselection(location.state));
   const [selection, setSelection] = useState<RowSelection>(noSelection);
   const [reselected, setReselected] = useState(false);

@@ -3,24 +3,20 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { type GridColDef } from '@mui/x-data-grid';
 import { useMemo, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
 import { fill } from '@shared/messages';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { buyerOrderPath } from '@client/app/routePaths';
 import { paginationProps } from '@client/components/gridSetup';
 import { WholeListScreen } from '@client/components/WholeListScreen';
 import { formatDate } from '@shared/dates';
 import { dashIfNone } from './accountFormat';
-import { selectHistoryDetail, selectPurchaseHistory, type AccountRootState } from './accountSelectors';
+import { selectHistoryDetail, selectPurchaseHistory } from './accountSelectors';
 import { historyDetailClosed, historyDetailOpened, historyScreenOpened } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
 import { PurchaseDetailDialog } from './PurchaseDetailDialog';
 import './accountFeature'; // the feature's slice and saga, in the store before this screen renders
-
-// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
-const useAccountSelector = useSelector.withTypes<AccountRootState>();
 
 const dashed = (value: string) => dashIfNone(value);
 
@@ -61,8 +57,8 @@ export interface PurchaseHistoryScreenProps {
 /** /user/purchase-history (R-HIST-1): the buyer's orders; the eye opens the lines of one. */
 export default function PurchaseHistoryScreen({ reorderAction }: PurchaseHistoryScreenProps = {}) {
   const dispatch = useAppDispatch();
-  const history = useAccountSelector(selectPurchaseHistory);
-  const detail = useAccountSelector(selectHistoryDetail);
+  const history = useAppSelector(selectPurchaseHistory);
+  const detail = useAppSelector(selectHistoryDetail);
 
   const columns = useMemo<GridColDef<PurchaseHistoryHeader>[]>(
     () => [

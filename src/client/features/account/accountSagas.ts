@@ -8,7 +8,8 @@ import { invoicePaymentRequested, type InvoicePaymentStart } from '@client/app/e
 import { messageShown } from '@client/app/messageSlice';
 import type { Loadable } from '@client/app/loadable';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { SESSION_KEYS, writeItem, writeJson } from '@client/app/sessionStorage';
+import { kept } from '@client/app/persistence';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import { fetchPendingDocuments, fetchPurchaseHistory, fetchPurchaseHistoryLines } from './api';
 import { selectCustomerId, selectPendingDocuments } from './accountSelectors';
 import {
@@ -53,8 +54,8 @@ export function* handleLoadPending() {
 }
 
 /**
- * 'Pagar': the chosen invoices with their balances and the payPending marker go to session storage (the return page
- * reads them), then the payments feature takes the buyer to the provider. The server charges the ERP balances of
+ * 'Pagar': the chosen invoices with their balances and the payPending marker are kept across the provider's round
+ * trip (the store's kept slice: app/persistence; the return page reads them), then the payments feature takes the buyer to the provider. The server charges the ERP balances of
  * these documents, not these numbers.
  */
 export function* handlePaymentSubmitted(action: PayloadAction<PendingPaymentChoice>) {
@@ -64,8 +65,7 @@ export function* handlePaymentSubmitted(action: PayloadAction<PendingPaymentChoi
   const invoices = pending.data.filter((doc) => chosen.has(doc.docEntry)).map((doc) => ({ docEntry: doc.docEntry, paidSum: doc.saldoaPagar }));
   if (invoices.length === 0) return;
   const start: InvoicePaymentStart = { invoices, method };
-  yield call(writeJson, SESSION_KEYS.invoicePendings, invoices);
-  yield call(writeItem, SESSION_KEYS.payPending, PAY_PENDING_MARK);
+  yield put(kept({ [SESSION_KEYS.invoicePendings]: JSON.stringify(invoices), [SESSION_KEYS.payPending]: PAY_PENDING_MARK }));
   yield put(invoicePaymentRequested(start));
 }
 

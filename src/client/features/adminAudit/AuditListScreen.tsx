@@ -2,20 +2,17 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
 import type { AuditRow } from '@shared/api/adminAudit';
 import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, auditFieldLabel } from '@shared/schemas/adminAudit';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { ServerListScreen } from '@client/components/ServerListScreen';
-import { selectAuditList, selectOpenedChange, type AdminAuditRootState } from './adminAuditSelectors';
+import { selectAuditList, selectOpenedChange } from './adminAuditSelectors';
 import { auditChangeClosed, auditChangeOpened, auditList } from './adminAuditSlice';
 import { ADMIN_AUDIT_TEXT as T } from './adminAuditTexts';
 import { AuditChangeDialog } from './AuditChangeDialog';
 import './adminAuditFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAuditSelector = useSelector.withTypes<AdminAuditRootState>();
 
 /** The grid's fields that the API sorts by another name. */
 const SORT_OF: Record<string, string> = { actorUsername: 'actor' };
@@ -36,8 +33,8 @@ const dataColumns: GridColDef<AuditRow>[] = [
 /** /admin/audit: 'Auditoría', who changed what and when (newest first), each change with its values before and after. */
 export default function AuditListScreen() {
   const dispatch = useAppDispatch();
-  const list = useAuditSelector(selectAuditList);
-  const opened = useAuditSelector(selectOpenedChange);
+  const list = useAppSelector(selectAuditList);
+  const opened = useAppSelector(selectOpenedChange);
 
   const columns = useMemo<GridColDef<AuditRow>[]>(
     () => [

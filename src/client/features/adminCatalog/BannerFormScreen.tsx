@@ -1,8 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useFormik, type FormikErrors } from 'formik';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import type { Banner, SaveBannerFields } from '@shared/api/banners';
 import type { FileProblem } from '@shared/schemas/adminProducts';
 import {
@@ -17,10 +16,10 @@ import {
   type BannerForm,
 } from '@shared/schemas/banners';
 import { PageSpinner } from '@client/components/PageSpinner';
-import { useAppDispatch } from '@client/app/hooks';
-import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { useAddressId } from '@client/app/addressId';
 import { useFocusFirstError } from '@client/components/focusFirstError';
-import { selectBannerSave, selectEditedBanner, selectEditedBannerId, type AdminCatalogRootState } from './adminCatalogSelectors';
+import { selectBannerSave, selectEditedBanner, selectEditedBannerId } from './adminCatalogSelectors';
 import { bannerCreateOpened, bannerEditOpened, bannerSaveSubmitted } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { BANNER_LIST_PATH } from './adminPaths';
@@ -28,8 +27,6 @@ import type { BannerFiles } from './api';
 import { BackLink, UploadActions, UploadFrame, useFileFields } from './FilePicker';
 import { keepFiles } from './pendingFiles';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 
 type FormValues = BannerForm<File>;
 
@@ -122,23 +119,18 @@ function BannerFilesForm({ banner, running }: { banner: Banner | null; running: 
   );
 }
 
-/** The id of session storage (idBanner), or null when there is none. */
-function storedBannerId(): number | null {
-  const id = Number(readItem(SESSION_KEYS.idBanner));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 /**
- * /admin/banner-add 'Cargar Imagen Banner' (all three files) and /admin/banner-update 'Actualizar Imagen Banner' (the
- * set of idBanner in session storage, so a reload still works; each file optional).
+ * /admin/banner-add 'Cargar Imagen Banner' (all three files) and /admin/banner-update/:id 'Actualizar Imagen Banner'
+ * (the set of the id in the address, so a reload still works; each file optional).
  */
 export default function BannerFormScreen({ mode }: { mode: BannerFormMode }) {
   const dispatch = useAppDispatch();
   const creating = mode === 'create';
-  const [id] = useState(() => (creating ? null : storedBannerId()));
-  const banner = useAdminSelector(selectEditedBanner);
-  const bannerId = useAdminSelector(selectEditedBannerId);
-  const running = useAdminSelector(selectBannerSave).status === 'running';
+  const addressId = useAddressId();
+  const id = creating ? null : addressId;
+  const banner = useAppSelector(selectEditedBanner);
+  const bannerId = useAppSelector(selectEditedBannerId);
+  const running = useAppSelector(selectBannerSave).status === 'running';
 
   useEffect(() => {
     if (creating) dispatch(bannerCreateOpened());

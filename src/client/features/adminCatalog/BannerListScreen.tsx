@@ -1,19 +1,16 @@
 import Box from '@mui/material/Box';
 import { type GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
 import type { Banner } from '@shared/api/banners';
 import { BANNER_MSG } from '@shared/schemas/banners';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { deleteColumn, editColumn } from '@client/components/rowActions';
 import { WholeListScreen } from '@client/components/WholeListScreen';
-import { selectBannerDelete, selectBanners, type AdminCatalogRootState } from './adminCatalogSelectors';
+import { selectBannerDelete, selectBanners } from './adminCatalogSelectors';
 import { bannerDeleteRequested, bannerEditChosen, bannerListOpened } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { BANNER_CREATE_PATH } from './adminPaths';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 
 const IMAGES = [
   ['urlBannerImage', BANNER_MSG.colBanner1],
@@ -41,8 +38,8 @@ function thumbnail(field: 'urlBannerImage' | 'urlBannerImage2' | 'urlBannerImage
  */
 export default function BannerListScreen() {
   const dispatch = useAppDispatch();
-  const banners = useAdminSelector(selectBanners);
-  const deleting = useAdminSelector(selectBannerDelete).status === 'running';
+  const banners = useAppSelector(selectBanners);
+  const deleting = useAppSelector(selectBannerDelete).status === 'running';
 
   const columns = useMemo<GridColDef<Banner>[]>(
     () => [

@@ -7,21 +7,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
-import { useSelector } from 'react-redux';
 import type { ProductListItem } from '@shared/api/adminProducts';
 import { fill } from '@shared/messages';
 import { ADMIN_PRODUCT_MSG } from '@shared/schemas/adminProducts';
 import { canRetry } from '@client/app/problems';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { PAGE_SIZE, PortalDataGrid } from '@client/components/gridSetup';
 import { editColumn } from '@client/components/rowActions';
 import { useWholeList } from '@client/components/useServerList';
-import { selectAdminProducts, selectProductStatuses, selectStatusError, selectStatusPending, type AdminCatalogRootState } from './adminCatalogSelectors';
+import { selectAdminProducts, selectProductStatuses, selectStatusError, selectStatusPending } from './adminCatalogSelectors';
 import { productEditChosen, productListOpened, productPageShown } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 
 /** 'Buscar por Sku': a case-insensitive substring of the sku. */
 export function filterBySku(items: ProductListItem[], query: string): ProductListItem[] {
@@ -37,10 +34,10 @@ const firstPage: GridPaginationModel = { page: 0, pageSize: PAGE_SIZE };
  */
 export default function ProductListScreen() {
   const dispatch = useAppDispatch();
-  const products = useAdminSelector(selectAdminProducts);
-  const statuses = useAdminSelector(selectProductStatuses);
-  const pending = useAdminSelector(selectStatusPending);
-  const statusError = useAdminSelector(selectStatusError);
+  const products = useAppSelector(selectAdminProducts);
+  const statuses = useAppSelector(selectProductStatuses);
+  const pending = useAppSelector(selectStatusPending);
+  const statusError = useAppSelector(selectStatusError);
   const [query, setQuery] = useState('');
   const [pagination, setPagination] = useState<GridPaginationModel>(firstPage);
 

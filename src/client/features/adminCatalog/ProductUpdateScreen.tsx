@@ -6,8 +6,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
+import { useEffect, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { AdminProduct, SaveProductFields } from '@shared/api/adminProducts';
 import {
   ADMIN_PRODUCT_MSG,
@@ -20,19 +20,16 @@ import {
   type ProductFileField,
   type ProductUpdateForm } from '@shared/schemas/adminProducts';
 import { PageSpinner } from '@client/components/PageSpinner';
-import { useAppDispatch } from '@client/app/hooks';
-import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { useFocusFirstError } from '@client/components/focusFirstError';
-import { selectEditedProduct, selectEditedProductSku, selectProductSave, type AdminCatalogRootState } from './adminCatalogSelectors';
-import { PRODUCT_LIST_PATH } from './adminPaths';
+import { selectEditedProduct, selectEditedProductSku, selectProductSave } from './adminCatalogSelectors';
+import { DESCRIPTION_PARAM, PRODUCT_LIST_PATH } from './adminPaths';
 import { productEditOpened, productSaveSubmitted } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import { BackLink, UploadActions, UploadFrame, useFileFields } from './FilePicker';
 import { keepFiles } from './pendingFiles';
 import type { ProductFiles } from './api';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAdminSelector = useSelector.withTypes<AdminCatalogRootState>();
 
 type FormValues = ProductUpdateForm<File>;
 
@@ -187,16 +184,16 @@ function ProductForm({ record, sku, description, running }: { record: AdminProdu
 }
 
 /**
- * /admin/product/update (R-ADM-PROD-2): the sku and description come from session storage, so a reload
- * still works; offer data, enabled and the five files of the portal's record.
+ * /admin/product/update/:sku?descripcion=… (R-ADM-PROD-2): the sku and description come from the address, so a
+ * reload still works; offer data, enabled and the five files of the portal's record.
  */
 export default function ProductUpdateScreen() {
   const dispatch = useAppDispatch();
-  const [sku] = useState(() => readItem(SESSION_KEYS.sku));
-  const [description] = useState(() => readItem(SESSION_KEYS.description) ?? '');
-  const product = useAdminSelector(selectEditedProduct);
-  const productSku = useAdminSelector(selectEditedProductSku);
-  const save = useAdminSelector(selectProductSave);
+  const sku = useParams().sku || null;
+  const description = useSearchParams()[0].get(DESCRIPTION_PARAM) ?? '';
+  const product = useAppSelector(selectEditedProduct);
+  const productSku = useAppSelector(selectEditedProductSku);
+  const save = useAppSelector(selectProductSave);
 
   useEffect(() => {
     if (sku) dispatch(productEditOpened(sku));

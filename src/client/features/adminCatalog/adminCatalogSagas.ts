@@ -11,8 +11,7 @@ import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { wholeListSaga } from '@client/app/pagedListSagas';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
-import { BANNER_LIST_PATH, BANNER_UPDATE_PATH, PRODUCT_LIST_PATH, PRODUCT_UPDATE_PATH } from './adminPaths';
+import { BANNER_LIST_PATH, bannerUpdatePath, PRODUCT_LIST_PATH, productUpdatePath } from './adminPaths';
 import { deleteBanner, fetchBanner, fetchBanners, fetchProduct, fetchProducts, fetchProductStatuses, saveBanner, saveProduct, type BannerFiles, type ProductFiles } from './api';
 import { selectProductStatuses, selectStatusPending } from './adminCatalogSelectors';
 import {
@@ -86,11 +85,9 @@ export function* handleProductPageShown(action: PayloadAction<string[]>) {
   }
 }
 
-/** 'Editar': the sku and description travel in session storage, so a reload of the update screen still works. */
+/** 'Editar': the sku and description travel in the address, so a reload of the update screen still works. */
 export function* handleProductEditChosen(action: PayloadAction<ProductChoice>) {
-  yield call(writeItem, SESSION_KEYS.sku, action.payload.sku);
-  yield call(writeItem, SESSION_KEYS.description, action.payload.descripcion);
-  yield call(navigateTo, PRODUCT_UPDATE_PATH);
+  yield call(navigateTo, productUpdatePath(action.payload.sku, action.payload.descripcion));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -136,10 +133,9 @@ export function* handleProductSaveSubmitted(action: PayloadAction<ProductSubmiss
 /** The banner set, whole. */
 export const handleBannerListOpened = wholeListSaga({ started: bannersLoadStarted, loaded: bannersLoaded, failed: bannersLoadFailed }, fetchBanners);
 
-/** 'Editar': the set's id travels in session storage (idBanner). */
+/** 'Editar': the set's id travels in the address (/admin/banner-update/:id). */
 export function* handleBannerEditChosen(action: PayloadAction<number>) {
-  yield call(writeItem, SESSION_KEYS.idBanner, action.payload);
-  yield call(navigateTo, BANNER_UPDATE_PATH);
+  yield call(navigateTo, bannerUpdatePath(action.payload));
 }
 
 export function* handleBannerEditOpened(action: PayloadAction<number>) {

@@ -46,7 +46,7 @@ export const initialAdminCatalogState: AdminCatalogState = {
   bannerDelete: idleFlow,
 };
 
-/** 'Editar' of a list row: the sku and description go to session storage and the update screen opens. */
+/** 'Editar' of a list row: the update screen opens with the sku and description in its address. */
 export interface ProductChoice {
   sku: string;
   descripcion: string;
@@ -105,7 +105,7 @@ const adminCatalogSlice = createSlice({
     },
 
     productEditChosen(_state, _action: PayloadAction<ProductChoice>) {},
-    /** /admin/product/update mounted with the sku of session storage. */
+    /** /admin/product/update/:sku mounted with the sku of its address. */
     productEditOpened(state, action: PayloadAction<string>) {
       state.product = { status: 'loading', data: null, error: null };
       state.productSku = action.payload;
@@ -136,7 +136,7 @@ const adminCatalogSlice = createSlice({
     bannersLoadFailed: banners.failed,
 
     bannerEditChosen(_state, _action: PayloadAction<number>) {},
-    /** /admin/banner-update mounted with the idBanner of session storage. */
+    /** /admin/banner-update/:id mounted with the id of its address. */
     bannerEditOpened(state, action: PayloadAction<number>) {
       state.banner = { status: 'loading', data: null, error: null };
       state.bannerId = action.payload;

@@ -9,23 +9,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { JobEvent } from '@shared/api/adminJobs';
 import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { JOB_FAILURE_LABELS } from '@shared/schemas/adminJobs';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { ADMIN_JOBS_PATH, adminOrderPath } from '@client/app/routePaths';
 import { DetailScreen, DetailSection } from '@client/components/DetailScreen';
 import { FactList } from '@client/components/FactList';
 import { JobStatusChip } from '@client/components/JobStatusChip';
-import { selectJobDetail, selectJobsRetry, type AdminJobsRootState } from './adminJobsSelectors';
+import { selectJobDetail, selectJobsRetry } from './adminJobsSelectors';
 import { jobDetailOpened, jobRetryRequested } from './adminJobsSlice';
 import { ADMIN_JOBS_TEXT as T, JOB_EVENT_LABELS, jobKindLabel } from './adminJobsTexts';
 import './adminJobsFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useJobsSelector = useSelector.withTypes<AdminJobsRootState>();
 
 const eventLabel = (event: JobEvent) =>
   event.event === 'failed' && event.failure ? `${JOB_EVENT_LABELS.failed} (${JOB_FAILURE_LABELS[event.failure]})` : JOB_EVENT_LABELS[event.event];
@@ -37,8 +34,8 @@ export default function JobDetailScreen() {
   const id = Number(param);
   // '/admin/jobs/abc' names no job: said at once (it waited for a load never asked for, its progress bar forever)
   const validId = /^\d+$/.test(param) && Number.isSafeInteger(id) && id > 0;
-  const detail = useJobsSelector(selectJobDetail);
-  const retrying = useJobsSelector(selectJobsRetry).status === 'running';
+  const detail = useAppSelector(selectJobDetail);
+  const retrying = useAppSelector(selectJobsRetry).status === 'running';
 
   useEffect(() => {
     if (validId) dispatch(jobDetailOpened(id));

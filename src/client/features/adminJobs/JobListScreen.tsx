@@ -5,22 +5,19 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
 import type { AdminJob } from '@shared/api/adminJobs';
 import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { JOB_FAILURE_LABELS, JOB_KIND_LABELS, JOB_STATUS_LABELS } from '@shared/schemas/adminJobs';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { adminJobPath, adminOrderPath } from '@client/app/routePaths';
 import { JobStatusChip } from '@client/components/JobStatusChip';
 import { linkColumn } from '@client/components/rowActions';
 import { ServerListScreen } from '@client/components/ServerListScreen';
-import { selectJobsList, selectJobsRetry, selectJobsSummary, selectSelectedJobs, type AdminJobsRootState } from './adminJobsSelectors';
+import { selectJobsList, selectJobsRetry, selectJobsSummary, selectSelectedJobs } from './adminJobsSelectors';
 import { jobsList, jobsRetryRequested, jobsSelectionChanged } from './adminJobsSlice';
 import { ADMIN_JOBS_TEXT as T, jobKindLabel } from './adminJobsTexts';
 import './adminJobsFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useJobsSelector = useSelector.withTypes<AdminJobsRootState>();
 
 const canRetry = (job: AdminJob) => job.status === 'failed';
 
@@ -76,10 +73,10 @@ function selectedIds(model: GridRowSelectionModel, rows: AdminJob[]): number[] {
 /** /admin/jobs: 'Trabajos ERP', the outbox jobs (pending and failed first) with their tries; failed ones retried many at once. */
 export default function JobListScreen() {
   const dispatch = useAppDispatch();
-  const list = useJobsSelector(selectJobsList);
-  const selected = useJobsSelector(selectSelectedJobs);
-  const retrying = useJobsSelector(selectJobsRetry).status === 'running';
-  const summary = useJobsSelector(selectJobsSummary).data;
+  const list = useAppSelector(selectJobsList);
+  const selected = useAppSelector(selectSelectedJobs);
+  const retrying = useAppSelector(selectJobsRetry).status === 'running';
+  const summary = useAppSelector(selectJobsSummary).data;
 
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selected) }), [selected]);
   return (

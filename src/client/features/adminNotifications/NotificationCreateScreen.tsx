@@ -1,21 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
 import { fill } from '@shared/messages';
 import { availableSections, MAX_NOTIFICATIONS, NOTIFICATION_MSG } from '@shared/schemas/notifications';
-import { useAppDispatch } from '@client/app/hooks';
-import { selectNotifications, selectNotificationSave, type AdminNotificationsRootState } from './adminNotificationsSelectors';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { selectNotifications, selectNotificationSave } from './adminNotificationsSelectors';
 import { notificationCreateOpened, notificationSaveErrorClosed, notificationSaveSubmitted } from './adminNotificationsSlice';
 import { emptyNotification, NotificationForm } from './NotificationForm';
 import { NotificationFrame, NotificationLoading, NotificationProblem } from './NotificationFrame';
 import './adminNotificationsFeature'; // the feature's slice and saga, in the store before this screen renders
 
-const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
-
 /** /admin/email-add (R-ADM-NOTIF-2): 'Creación de Notificación', offering only the free sections. */
 export default function NotificationCreateScreen() {
   const dispatch = useAppDispatch();
-  const list = useAdminSelector(selectNotifications);
-  const save = useAdminSelector(selectNotificationSave);
+  const list = useAppSelector(selectNotifications);
+  const save = useAppSelector(selectNotificationSave);
 
   useEffect(() => {
     dispatch(notificationCreateOpened());

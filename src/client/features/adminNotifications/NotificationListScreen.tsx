@@ -1,20 +1,17 @@
 import { type GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
 import type { NotificationRecipient } from '@shared/api/notifications';
 import { fill } from '@shared/messages';
 import type { NotificationSection } from '@shared/orders';
 import { MAX_NOTIFICATIONS, SECTION_LABELS } from '@shared/schemas/notifications';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { deleteColumn, editColumn } from '@client/components/rowActions';
 import { WholeListScreen } from '@client/components/WholeListScreen';
 import { NOTIFICATION_CREATE_PATH } from './adminNotificationsPaths';
-import { selectNotificationDelete, selectNotifications, type AdminNotificationsRootState } from './adminNotificationsSelectors';
+import { selectNotificationDelete, selectNotifications } from './adminNotificationsSelectors';
 import { notificationDeleteRequested, notificationEditChosen, notificationListOpened } from './adminNotificationsSlice';
 import { ADMIN_NOTIFICATIONS_TEXT as T } from './adminNotificationsTexts';
 import './adminNotificationsFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
 
 const dataColumns: GridColDef<NotificationRecipient>[] = [
   { field: 'name', headerName: T.colName, minWidth: 120, flex: 1 },
@@ -29,8 +26,8 @@ const dataColumns: GridColDef<NotificationRecipient>[] = [
  */
 export default function NotificationListScreen() {
   const dispatch = useAppDispatch();
-  const list = useAdminSelector(selectNotifications);
-  const deleting = useAdminSelector(selectNotificationDelete).status === 'running';
+  const list = useAppSelector(selectNotifications);
+  const deleting = useAppSelector(selectNotificationDelete).status === 'running';
 
   const columns = useMemo<GridColDef<NotificationRecipient>[]>(
     () => [

@@ -1,14 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
+import { useEffect, type ReactNode } from 'react';
 import { availableSections, NOTIFICATION_MSG } from '@shared/schemas/notifications';
-import { useAppDispatch } from '@client/app/hooks';
-import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { useAddressId } from '@client/app/addressId';
 import {
   selectEditedNotification,
   selectEditedNotificationId,
   selectNotifications,
   selectNotificationSave,
-  type AdminNotificationsRootState,
 } from './adminNotificationsSelectors';
 import { notificationEditOpened, notificationSaveErrorClosed, notificationSaveSubmitted } from './adminNotificationsSlice';
 import { ADMIN_NOTIFICATIONS_TEXT } from './adminNotificationsTexts';
@@ -16,25 +14,17 @@ import { NotificationForm, notificationFormValues } from './NotificationForm';
 import { NotificationFrame, NotificationLoading, NotificationProblem } from './NotificationFrame';
 import './adminNotificationsFeature'; // the feature's slice and saga, in the store before this screen renders
 
-const useAdminSelector = useSelector.withTypes<AdminNotificationsRootState>();
-
-/** The idNotif of session storage, or null when none (or not an id) is stored. */
-function storedId(): number | null {
-  const id = Number(readItem(SESSION_KEYS.idNotif));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 /**
- * /admin/email-update (R-ADM-NOTIF-2): 'Actualizar de Notificación', the record of the idNotif in session
- * storage (a reload still works); its own section stays offered with the ones no other record uses.
+ * /admin/email-update/:id (R-ADM-NOTIF-2): 'Actualizar de Notificación', the record of the id in the address (a
+ * reload still works); its own section stays offered with the ones no other record uses.
  */
 export default function NotificationUpdateScreen() {
   const dispatch = useAppDispatch();
-  const [id] = useState(storedId);
-  const record = useAdminSelector(selectEditedNotification);
-  const loadedId = useAdminSelector(selectEditedNotificationId);
-  const list = useAdminSelector(selectNotifications);
-  const save = useAdminSelector(selectNotificationSave);
+  const id = useAddressId();
+  const record = useAppSelector(selectEditedNotification);
+  const loadedId = useAppSelector(selectEditedNotificationId);
+  const list = useAppSelector(selectNotifications);
+  const save = useAppSelector(selectNotificationSave);
 
   useEffect(() => {
     if (id !== null) dispatch(notificationEditOpened(id));

@@ -9,8 +9,7 @@ import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { wholeListSaga } from '@client/app/pagedListSagas';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
-import { NOTIFICATION_LIST_PATH, NOTIFICATION_UPDATE_PATH } from './adminNotificationsPaths';
+import { NOTIFICATION_LIST_PATH, notificationUpdatePath } from './adminNotificationsPaths';
 import {
   notificationCreateOpened,
   notificationDeleted,
@@ -48,10 +47,9 @@ export const handleNotificationsLoad = wholeListSaga(
   fetchNotifications,
 );
 
-/** 'Editar': the id travels in session storage (idNotif), so a reload of the update screen still works. */
+/** 'Editar': the id travels in the address (/admin/email-update/:id), so a reload of the update screen still works. */
 export function* handleNotificationEditChosen(action: PayloadAction<number>) {
-  yield call(writeItem, SESSION_KEYS.idNotif, action.payload);
-  yield call(navigateTo, NOTIFICATION_UPDATE_PATH);
+  yield call(navigateTo, notificationUpdatePath(action.payload));
 }
 
 export function* handleNotificationLoad(id: number) {

@@ -53,9 +53,9 @@ const adminNotificationsSlice = createSlice({
     notificationsLoaded: recipients.loaded,
     notificationsLoadFailed: recipients.failed,
 
-    /** 'Editar' of a row: the id goes to session storage (idNotif) and the update screen opens. */
+    /** 'Editar' of a row: the update screen opens with the id in its address. */
     notificationEditChosen(_state, _action: PayloadAction<number>) {},
-    /** /admin/email-update mounted with the idNotif of session storage: the record and the list load. */
+    /** /admin/email-update/:id mounted with the id of its address: the record and the list load. */
     notificationEditOpened(state, action: PayloadAction<number>) {
       state.notification = { status: 'loading', data: null, error: null };
       state.notificationId = action.payload;

@@ -9,20 +9,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import type { AdminOrderDetail } from '@shared/api/adminOrders';
 import { formatDate, formatDateTime } from '@shared/dates';
 import { ERP_STATUS_LABELS } from '@shared/erpStatus';
 import { fill } from '@shared/messages';
 import { DELIVERY_TYPE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@shared/orderTracking';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { ADMIN_ORDERS_PATH } from '@client/app/routePaths';
 import { DetailScreen, DetailSection } from '@client/components/DetailScreen';
 import { FactList } from '@client/components/FactList';
 import { OrderLinesTable } from '@client/components/OrderLinesTable';
 import { OrderTotalsSummary } from '@client/components/OrderTotalsSummary';
-import { selectChequePhoto, selectOrderDetail, selectOrderJobRetry, type AdminOrdersRootState } from './adminOrdersSelectors';
+import { selectChequePhoto, selectOrderDetail, selectOrderJobRetry } from './adminOrdersSelectors';
 import { chequePhotoRequested, orderDetailClosed, orderDetailOpened, orderJobRetryRequested } from './adminOrdersSlice';
 import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
 import { ChequePhotoView } from './ChequePhotoView';
@@ -31,8 +30,6 @@ import { OrderPayments } from './OrderPayments';
 import { OrderStateChip } from './OrderStateChip';
 import { OrderTimeline } from './OrderTimeline';
 import './adminOrdersFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useOrdersSelector = useSelector.withTypes<AdminOrdersRootState>();
 
 function summaryFacts(order: AdminOrderDetail) {
   return [
@@ -60,9 +57,9 @@ function summaryFacts(order: AdminOrderDetail) {
 export default function OrderDetailScreen() {
   const dispatch = useAppDispatch();
   const ref = useParams().id ?? '';
-  const detail = useOrdersSelector(selectOrderDetail);
-  const cheque = useOrdersSelector(selectChequePhoto);
-  const retrying = useOrdersSelector(selectOrderJobRetry).status === 'running';
+  const detail = useAppSelector(selectOrderDetail);
+  const cheque = useAppSelector(selectChequePhoto);
+  const retrying = useAppSelector(selectOrderJobRetry).status === 'running';
 
   useEffect(() => {
     dispatch(orderDetailOpened(ref));

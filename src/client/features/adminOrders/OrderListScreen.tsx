@@ -1,6 +1,5 @@
 import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSelector } from 'react-redux';
 import type { AdminOrderRow } from '@shared/api/adminOrders';
 import { formatDateTime } from '@shared/dates';
 import { ERP_STATUS_LABELS } from '@shared/erpStatus';
@@ -12,13 +11,12 @@ import { ADMIN_PAYMENT_STATUSES, ERP_SUBMISSIONS } from '@shared/schemas/adminOr
 import { adminOrderPath } from '@client/app/routePaths';
 import { linkColumn } from '@client/components/rowActions';
 import { ServerListScreen } from '@client/components/ServerListScreen';
-import { selectOrdersList, type AdminOrdersRootState } from './adminOrdersSelectors';
+import { selectOrdersList } from './adminOrdersSelectors';
 import { ordersList } from './adminOrdersSlice';
 import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
 import { OrderStateChip } from './OrderStateChip';
 import './adminOrdersFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useOrdersSelector = useSelector.withTypes<AdminOrdersRootState>();
+import { useAppSelector } from '@client/app/hooks';
 
 const options = <K extends string>(values: readonly K[], labels: Record<K, string>) => values.map((value) => ({ value, label: labels[value] }));
 
@@ -62,7 +60,7 @@ const columns: GridColDef<AdminOrderRow>[] = [
 
 /** /admin/orders: 'Pedidos', every portal order, newest first: search, filters, sort, pages and the CSV of what they select. */
 export default function OrderListScreen() {
-  const list = useOrdersSelector(selectOrdersList);
+  const list = useAppSelector(selectOrdersList);
   return (
     <ServerListScreen
       titleId="admin-orders-title"

@@ -1,20 +1,17 @@
 import { useEffect } from 'react';
-import { useSelector } from 'react-redux';
 import { USER_MSG } from '@shared/schemas/users';
-import { useAppDispatch } from '@client/app/hooks';
-import { selectCurrentRole, selectCustomerCheck, selectUserSave, type AdminUsersRootState } from './adminUsersSelectors';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { selectCurrentRole, selectCustomerCheck, selectUserSave } from './adminUsersSelectors';
 import { userCreateOpened, userRutEntered, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
 import { emptyUser, UserForm } from './UserForm';
 import './adminUsersFeature'; // the feature's slice and saga, in the store before this screen renders
 
-const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
-
 /** /admin/user/add (R-ADM-USR-2): 'Creación de Usuario'. */
 export default function UserCreateScreen() {
   const dispatch = useAppDispatch();
-  const role = useAdminSelector(selectCurrentRole);
-  const save = useAdminSelector(selectUserSave);
-  const customerCheck = useAdminSelector(selectCustomerCheck);
+  const role = useAppSelector(selectCurrentRole);
+  const save = useAppSelector(selectUserSave);
+  const customerCheck = useAppSelector(selectCustomerCheck);
 
   useEffect(() => {
     dispatch(userCreateOpened());

@@ -1,22 +1,19 @@
 import Chip from '@mui/material/Chip';
 import { type GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
 import type { AdminUserRow } from '@shared/api/adminUsers';
 import { formatDate } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { assignableUserTypes, USER_MSG, USER_TYPE_LABELS } from '@shared/schemas/users';
 import { listFiltered } from '@client/app/pagedList';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { deleteColumn, editColumn } from '@client/components/rowActions';
 import { ServerListScreen } from '@client/components/ServerListScreen';
 import { USER_CREATE_PATH } from './adminUsersPaths';
-import { selectCurrentRole, selectUserDelete, selectUsersList, type AdminUsersRootState } from './adminUsersSelectors';
+import { selectCurrentRole, selectUserDelete, selectUsersList } from './adminUsersSelectors';
 import { userDeleteRequested, userEditChosen, usersList } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT as T } from './adminUsersTexts';
 import './adminUsersFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
 
 const stateOptions = [
   { value: 'active', label: USER_MSG.active },
@@ -45,9 +42,9 @@ const dataColumns: GridColDef<AdminUserRow>[] = [
  */
 export default function UserListScreen() {
   const dispatch = useAppDispatch();
-  const list = useAdminSelector(selectUsersList);
-  const role = useAdminSelector(selectCurrentRole);
-  const deleting = useAdminSelector(selectUserDelete).status === 'running';
+  const list = useAppSelector(selectUsersList);
+  const role = useAppSelector(selectCurrentRole);
+  const deleting = useAppSelector(selectUserDelete).status === 'running';
   const roleOptions = useMemo(() => assignableUserTypes(role).map((value) => ({ value, label: USER_TYPE_LABELS[value] })), [role]);
 
   const columns = useMemo<GridColDef<AdminUserRow>[]>(

@@ -5,27 +5,18 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { USER_MSG } from '@shared/schemas/users';
-import { useAppDispatch } from '@client/app/hooks';
-import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { useAddressId } from '@client/app/addressId';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { USER_LIST_PATH } from './adminUsersPaths';
-import { selectCurrentRole, selectEditedUser, selectEditedUserId, selectUserSave, type AdminUsersRootState } from './adminUsersSelectors';
+import { selectCurrentRole, selectEditedUser, selectEditedUserId, selectUserSave } from './adminUsersSelectors';
 import { userEditOpened, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT } from './adminUsersTexts';
 import { UserForm, userFormValues } from './UserForm';
 import './adminUsersFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useAdminSelector = useSelector.withTypes<AdminUsersRootState>();
-
-/** The userId of session storage, or null when none (or not an id) is stored. */
-function storedUserId(): number | null {
-  const id = Number(readItem(SESSION_KEYS.userId));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** While there is no form: the title, and a spinner or a message with the way back. */
 function Frame({ children }: { children: ReactNode }) {
@@ -52,14 +43,14 @@ function Problem({ severity, text }: { severity: 'info' | 'error'; text: string 
   );
 }
 
-/** /admin/user/update (R-ADM-USR-2): the user of the userId in session storage, so a reload still works. */
+/** /admin/user/update/:id (R-ADM-USR-2): the user of the id in the address, so a reload still works. */
 export default function UserUpdateScreen() {
   const dispatch = useAppDispatch();
-  const [userId] = useState(storedUserId);
-  const role = useAdminSelector(selectCurrentRole);
-  const user = useAdminSelector(selectEditedUser);
-  const loadedId = useAdminSelector(selectEditedUserId);
-  const save = useAdminSelector(selectUserSave);
+  const userId = useAddressId();
+  const role = useAppSelector(selectCurrentRole);
+  const user = useAppSelector(selectEditedUser);
+  const loadedId = useAppSelector(selectEditedUserId);
+  const save = useAppSelector(selectUserSave);
 
   useEffect(() => {
     if (userId !== null) dispatch(userEditOpened(userId));

@@ -9,8 +9,7 @@ import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { pagedListSagas } from '@client/app/pagedListSagas';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
-import { USER_LIST_PATH, USER_UPDATE_PATH } from './adminUsersPaths';
+import { USER_LIST_PATH, userUpdatePath } from './adminUsersPaths';
 import {
   erpCustomerCheckFailed,
   erpCustomerFound,
@@ -56,10 +55,9 @@ export const {
   watchExport: watchUsersExport,
 } = pagedListSagas(usersList, { selectQuery: selectUsersQuery, fetchPage: fetchUsers, downloadCsv: downloadUsersCsv });
 
-/** 'Editar': the id travels in session storage (userId), so a reload of the update screen still works. */
+/** 'Editar': the id travels in the address (/admin/user/update/:id), so a reload of the update screen still works. */
 export function* handleUserEditChosen(action: PayloadAction<number>) {
-  yield call(writeItem, SESSION_KEYS.userId, action.payload);
-  yield call(navigateTo, USER_UPDATE_PATH);
+  yield call(navigateTo, userUpdatePath(action.payload));
 }
 
 export function* handleUserEditOpened(action: PayloadAction<number>) {

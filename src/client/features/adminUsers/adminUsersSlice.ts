@@ -84,9 +84,9 @@ const adminUsersSlice = createSlice({
   name: 'adminUsers',
   initialState: initialAdminUsersState,
   reducers: {
-    /** 'Editar' of a row: the id goes to session storage (userId) and the update screen opens. */
+    /** 'Editar' of a row: the update screen opens with the id in its address. */
     userEditChosen(_state, _action: PayloadAction<number>) {},
-    /** /admin/user/update mounted with the userId of session storage. */
+    /** /admin/user/update/:id mounted with the id of its address. */
     userEditOpened(state, action: PayloadAction<number>) {
       state.user = { status: 'loading', data: null, error: null };
       state.userId = action.payload;

@@ -4,14 +4,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
 import { useFocusAfterRemoval } from '@client/components/removalFocus';
 import { VatNote } from '@client/components/VatNote';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { CartLine } from './CartLine';
 import {
   selectCartBusy,
@@ -20,7 +19,6 @@ import {
   selectCartItems,
   selectCartLoad,
   selectCartTotals,
-  type CartRootState,
 } from './cartSelectors';
 import { cartCheckoutChosen, cartLineDeleted, cartQuantityChanged, cartScreenOpened } from './cartSlice';
 import { CartSummary } from './CartSummary';
@@ -28,18 +26,15 @@ import { CART_TEXT, productCount } from './cartTexts';
 import './cartFeature'; // the feature's slice and saga, in the store before this screen renders
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 
-// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
-const useCartSelector = useSelector.withTypes<CartRootState>();
-
 /** /user/cart-detail (R-CART-3, R-CART-4): the lines with their prices and quantities, and the summary. */
 export default function CartDetailScreen() {
   const dispatch = useAppDispatch();
-  const items = useCartSelector(selectCartItems);
-  const load = useCartSelector(selectCartLoad);
-  const busy = useCartSelector(selectCartBusy);
-  const changing = useCartSelector(selectCartHasBusyLines);
-  const unavailable = useCartSelector(selectCartHasUnavailableLines);
-  const totals = useCartSelector(selectCartTotals);
+  const items = useAppSelector(selectCartItems);
+  const load = useAppSelector(selectCartLoad);
+  const busy = useAppSelector(selectCartBusy);
+  const changing = useAppSelector(selectCartHasBusyLines);
+  const unavailable = useAppSelector(selectCartHasUnavailableLines);
+  const totals = useAppSelector(selectCartTotals);
   const lines = useRef<HTMLUListElement>(null);
   // a deleted line's trash button hands the focus to the next line's (else the previous one's, else the page's heading)
   useFocusAfterRemoval(lines, { control: '[data-line-delete]' });

@@ -8,12 +8,11 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CartItem } from '@shared/api/cart';
 import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { dismissToasts } from '@client/app/notify';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { ProblemAlert } from '@client/components/ProblemAlert';
@@ -22,13 +21,10 @@ import { useFocusAfterRemoval } from '@client/components/removalFocus';
 import { VatNote } from '@client/components/VatNote';
 import { focusWithoutTabStop } from '@client/app/focusAfterNavigation';
 import { CartLineImage } from './CartLineImage';
-import { selectCartBusy, selectCartDrawerOpen, selectCartItems, selectCartLoad, selectCartTotals, type CartRootState } from './cartSelectors';
+import { selectCartBusy, selectCartDrawerOpen, selectCartItems, selectCartLoad, selectCartTotals } from './cartSelectors';
 import { cartDrawerClosed, cartDrawerOpened, cartLineDeleted, selectCartCount } from './cartSlice';
 import { CART_TEXT, deleteLabel, drawerTitle, lineLabel } from './cartTexts';
 import './cartFeature'; // the feature's slice and saga, in the store before this screen renders
-
-// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
-const useCartSelector = useSelector.withTypes<CartRootState>();
 
 export const CART_DETAIL_ROUTE = '/user/cart-detail';
 
@@ -61,11 +57,11 @@ function CartDrawerContent({ titleId, onClose }: { titleId: string; onClose: () 
   const dispatch = useAppDispatch();
   // the panel's foot ('VER CARRO') is where a phone shows the toasts: an open panel clears them
   useEffect(dismissToasts, []);
-  const count = useCartSelector(selectCartCount);
-  const items = useCartSelector(selectCartItems);
-  const load = useCartSelector(selectCartLoad);
-  const busy = useCartSelector(selectCartBusy);
-  const totals = useCartSelector(selectCartTotals);
+  const count = useAppSelector(selectCartCount);
+  const items = useAppSelector(selectCartItems);
+  const load = useAppSelector(selectCartLoad);
+  const busy = useAppSelector(selectCartBusy);
+  const totals = useAppSelector(selectCartTotals);
   const firstLoad = load.status !== 'loaded' && items.length === 0;
   const title = useRef<HTMLHeadingElement>(null);
   const lines = useRef<HTMLUListElement>(null);
@@ -126,7 +122,7 @@ function CartDrawerContent({ titleId, onClose }: { titleId: string; onClose: () 
 /** The slide-out panel of the top bar cart icon: 'Carro (n)', the lines, the Subtotal and 'Ver Carro'. */
 export function CartDrawer() {
   const dispatch = useAppDispatch();
-  const open = useCartSelector(selectCartDrawerOpen);
+  const open = useAppSelector(selectCartDrawerOpen);
   const titleId = useId();
   const close = () => dispatch(cartDrawerClosed());
   return (

@@ -9,7 +9,8 @@ import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { failureOf, problemText } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { removeItems, SESSION_KEYS, writeItem } from '@client/app/sessionStorage';
+import { kept } from '@client/app/persistence';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import { addCartItem, deleteCartItem, fetchCart, fetchCartCount, updateCartItem } from './api';
 import { selectCartUserId } from './cartSelectors';
 import { CART_TEXT } from './cartTexts';
@@ -108,8 +109,7 @@ export function* handleDeleteLine(action: PayloadAction<number>) {
 
 /** 'Continuar la compra' clears the reserve marker, 'Realizar Reserva' sets it; both go to the order summary. */
 export function* handleCheckoutChosen(action: PayloadAction<{ reserve: boolean }>) {
-  if (action.payload.reserve) yield call(writeItem, SESSION_KEYS.reserve, RESERVE_MARKER);
-  else yield call(removeItems, SESSION_KEYS.reserve);
+  yield put(kept({ [SESSION_KEYS.reserve]: action.payload.reserve ? RESERVE_MARKER : null }));
   yield call(navigateTo, SUMMARY_ROUTE);
 }
 

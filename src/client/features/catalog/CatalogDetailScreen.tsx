@@ -9,7 +9,8 @@ import type { GenderFilter } from '@shared/genderFilter';
 import ProductListFilterBar from '@client/components/ProductListFilterBar';
 import { filterCatalogue } from './catalogFilter';
 import { catalogItemsRequested, selectCatalogItems } from './catalogSlice';
-import { readChoice } from './catalogStorage';
+import { selectKeptState } from '@client/app/persistence';
+import { choiceOf } from './catalogueChoice';
 import './catalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
 // the Data Grid is the heaviest part of the screen: it loads after the title and the filter are shown
@@ -19,7 +20,8 @@ const ProductRowsGrid = lazy(() => import('@client/components/ProductRowsGrid'))
 export default function CatalogDetailScreen() {
   const dispatch = useAppDispatch();
   const { status, data, error } = useAppSelector(selectCatalogItems);
-  const [choice] = useState(readChoice);
+  const keptState = useAppSelector(selectKeptState);
+  const [choice] = useState(() => choiceOf(keptState));
   const [gender, setGender] = useState<GenderFilter>('');
   const rows = useMemo(() => filterCatalogue(data, choice, gender), [data, choice, gender]);
   const path = [choice.category, choice.scategory, choice.sscategory].filter(Boolean);

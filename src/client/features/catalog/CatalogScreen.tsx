@@ -14,7 +14,7 @@ import type { CatalogueTree } from '@shared/api/erp';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { catalogTreeRequested, selectCatalogTree } from './catalogSlice';
-import { saveChoice, type CatalogueChoice } from './catalogStorage';
+import { keepChoice, type CatalogueChoice } from './catalogueChoice';
 import './catalogFeature'; // the feature's slice and saga, in the store before this screen renders
 
 type Category = CatalogueTree['categorias'][number];
@@ -81,7 +81,7 @@ export default function CatalogScreen() {
   }, [dispatch]);
 
   const choose = (choice: CatalogueChoice) => {
-    saveChoice(choice);
+    dispatch(keepChoice(choice));
     navigate('/user/catalog-detail');
   };
 

@@ -1,6 +1,6 @@
 import type { CatalogueItem } from '@shared/api/erp';
 import { matchesGender, type GenderFilter } from '@shared/genderFilter';
-import type { CatalogueChoice } from './catalogStorage';
+import type { CatalogueChoice } from './catalogueChoice';
 
 const same = (a: string, b: string) => a.localeCompare(b, 'es', { sensitivity: 'base' }) === 0;
 

@@ -18,7 +18,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useEffect, useId, useState } from 'react';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CreateOrderRequest } from '@shared/api/orders';
 import type { CustomerProfile, DispatchAddress } from '@shared/api/erp';
@@ -29,9 +28,10 @@ import { chequeFileError, createOrderSchema, ORDER_MSG } from '@shared/schemas/o
 import { BUYER_REFERENCE_MAX, ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { chileTodayIso } from '@shared/workingDays';
 import { chequeAllowed, creditAllowed, defaultInvoiceAddress } from '@shared/checkoutRules';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
-import { readItem, SESSION_KEYS } from '@client/app/sessionStorage';
+import { selectKeptState } from '@client/app/persistence';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import { FileField } from '@client/components/FileButton';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
@@ -42,16 +42,12 @@ import {
   selectSessionUserId,
   selectSummary,
   selectTransports,
-  type CheckoutRootState,
 } from './checkoutSelectors';
 import { orderSubmitted, summaryChoicesChanged, summaryOpened } from './checkoutSlice';
-import { readSummaryChoices, type SummaryChoices } from './checkoutStorage';
+import { summaryChoicesOf, type SummaryChoices } from './keptChoices';
 import { CHECKOUT_TEXT } from './checkoutTexts';
 import { keepChequePhoto } from './chequePhotos';
 import './checkoutFeature'; // the feature's slice and saga, in the store before this screen renders
-
-// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
-const useCheckoutSelector = useSelector.withTypes<CheckoutRootState>();
 
 export interface SummaryOrderScreenProps {
   /** The buyer's ERP profile from the session (addresses, payment condition, credit); null when it did not load. */
@@ -115,19 +111,21 @@ function toRequest(values: SummaryFormValues): CreateOrderRequest {
 /** /user/sumary-order (R-CHK-1 to R-CHK-3): delivery, payment, totals, and 'Ir a Pagar' or 'Reservar'. */
 export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps) {
   const dispatch = useAppDispatch();
-  const status = useCheckoutSelector(selectCheckoutStatus);
-  const error = useCheckoutSelector(selectCheckoutError);
-  const summary = useCheckoutSelector(selectSummary);
-  const transports = useCheckoutSelector(selectTransports);
-  const userId = useCheckoutSelector(selectSessionUserId);
+  const status = useAppSelector(selectCheckoutStatus);
+  const error = useAppSelector(selectCheckoutError);
+  const summary = useAppSelector(selectSummary);
+  const transports = useAppSelector(selectTransports);
+  const userId = useAppSelector(selectSessionUserId);
   // the cart detail set (or cleared) the marker on the way here
-  const [reserve] = useState(() => readItem(SESSION_KEYS.reserve) === RESERVE_MARKER);
+  // what the store keeps across a reload (app/persistence): the reserve flow's mark and the choices made so far
+  const keptState = useAppSelector(selectKeptState);
+  const [reserve] = useState(() => keptState[SESSION_KEYS.reserve] === RESERVE_MARKER);
   const id = useId();
   const invoice = defaultInvoiceAddress(profile);
   const canPayCheque = chequeAllowed(profile);
   const canUseCredit = creditAllowed(profile);
   // the choices this buyer made before a reload (session storage), read once
-  const [kept] = useState(() => initialChoices(readSummaryChoices(userId), profile, canPayCheque, canUseCredit));
+  const [kept] = useState(() => initialChoices(summaryChoicesOf(keptState, userId), profile, canPayCheque, canUseCredit));
 
   useEffect(() => {
     dispatch(summaryOpened());

@@ -26,7 +26,7 @@ import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { erpDownText, isErpDown } from '@client/app/problems';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
-import { clearOrderChoices } from '@client/app/sessionStorage';
+import { forgetOrderChoices, selectKeptState, type KeptState } from '@client/app/persistence';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { brandName } from '@client/components/brand';
 import {
@@ -75,7 +75,7 @@ import {
   type SummaryChoices,
 } from './checkoutSlice';
 import { takeChequePhoto } from './chequePhotos';
-import { readCheckoutChoices, saveCheckoutChoices } from './checkoutStorage';
+import { checkoutChoicesOf, keepChoices } from './keptChoices';
 import { CHECKOUT_TEXT } from './checkoutTexts';
 
 export const noRecipientMessage = () => fill(MSG.noRecipient, { brand: brandName });
@@ -112,11 +112,11 @@ export function* handleLoadTransports() {
   }
 }
 
-/** A choice of the summary changed: kept in session storage for this user, so a reload keeps it. */
+/** A choice of the summary changed: kept for this user in the store's kept slice, so a reload keeps it. */
 export function* handleChoicesChanged(action: PayloadAction<SummaryChoices>) {
   const userId: number | null = yield select(selectSessionUserId);
   if (userId === null) return;
-  yield call(saveCheckoutChoices, userId, action.payload);
+  yield put(keepChoices(userId, action.payload));
 }
 
 /** The screen opened: the totals every time (the cart may have changed), the transports once. */
@@ -238,7 +238,7 @@ function* finishOrder(order: Order, answers: (OrderSubmissionResponse | undefine
   const last = answers[answers.length - 1];
   yield put(orderPlaced({ order: last?.order ?? order, pending: Boolean(pending), message: pending?.message ?? '' }));
   // placed: the summary's kept choices go (the next purchase starts afresh)
-  yield call(clearOrderChoices);
+  yield put(forgetOrderChoices());
   yield call(navigateTo, '/');
   const [text, variant]: [string, VariantType] = pending
     ? [pending.message || fill(MSG.orderPendingErp, { number: order.purchaseOrderNumber }), 'warning']
@@ -355,7 +355,7 @@ export function* handleProviderPayment(request: CreateOrderRequest, method: Prov
     const allowed: boolean = yield call(ensurePublicOrigin);
     if (!allowed) return;
     const userId: number | null = yield select(selectSessionUserId);
-    if (userId !== null) yield call(saveCheckoutChoices, userId, request);
+    if (userId !== null) yield put(keepChoices(userId, request));
     const started: PaymentStart | null = yield select(selectStartedPayment);
     creating = !(started && sameChoices(started.order, request));
     const order: Order = creating ? yield* createOrderOnce(request) : started!.order;
@@ -387,7 +387,8 @@ export function* handlePurchaseRetry(action: PayloadAction<PurchaseRetry>) {
       return;
     }
     const kept: CreateOrderRequest | null = yield select(selectLastChoices);
-    const choices: CreateOrderRequest | null = kept ?? (yield call(readCheckoutChoices, userId));
+    // the choices of this page first, else those kept across the provider's return (a new page)
+    const choices: CreateOrderRequest | null = kept ?? checkoutChoicesOf((yield select(selectKeptState)) as KeptState, userId);
     if (!choices) {
       yield* failRetry(CHECKOUT_TEXT.retryNoChoices);
       return;

@@ -9,7 +9,7 @@ import { wrongOriginDetected } from '@client/app/publicOriginSlice';
 // The order summary and the reserve, credit-line and cheque flows (R-CHK-1 to R-CHK-5, R-PAY-CRED-1, R-PAY-CHQ-1).
 
 import type { FlowStatus, LoadStatus } from '@client/app/loadable';
-import type { SummaryChoices } from './checkoutStorage';
+import type { SummaryChoices } from './keptChoices';
 export type { FlowStatus, LoadStatus, SummaryChoices };
 export type ProviderMethod = PaymentStart['method'];
 export type { PaymentStart };

@@ -6,23 +6,20 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useEffect } from 'react';
-import { useSelector } from 'react-redux';
 import type { CustomerRequestFields } from '@shared/api/customerRequest';
 import { fill } from '@shared/messages';
 import { compactRut } from '@shared/rut';
 import { CUSTOMER_REQUEST_LABELS as LABELS, CUSTOMER_REQUEST_MSG, customerRequestSchema } from '@shared/schemas/customerRequest';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { brandName } from '@client/components/brand';
 import FormCard from '@client/components/FormCard';
 import RutField from '@client/components/RutField';
 import { useFocusFirstError } from '@client/components/focusFirstError';
-import { selectCustomerRequest, type CustomerRequestRootState } from './customerRequestSelectors';
+import { selectCustomerRequest } from './customerRequestSelectors';
 import { errorClosed, noRecipientClosed, requestScreenOpened, requestSubmitted } from './customerRequestSlice';
 import { CUSTOMER_REQUEST_TEXT as T } from './customerRequestTexts';
 import { NoRecipientDialog } from './NoRecipientDialog';
 import './customerRequestFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useRequestSelector = useSelector.withTypes<CustomerRequestRootState>();
 
 type Field = keyof CustomerRequestFields;
 type Kind = 'text' | 'rut' | 'phone' | 'cellphone' | 'email' | 'secret';
@@ -107,7 +104,7 @@ const inputProps: Record<Exclude<Kind, 'rut'>, Partial<TextFieldProps>> = {
  */
 export default function CustomerRequestScreen() {
   const dispatch = useAppDispatch();
-  const { status, error, noRecipient } = useRequestSelector(selectCustomerRequest);
+  const { status, error, noRecipient } = useAppSelector(selectCustomerRequest);
   const running = status === 'running';
 
   useEffect(() => {

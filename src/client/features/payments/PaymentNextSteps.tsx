@@ -3,18 +3,17 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import type { ReactElement } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import { fill, MSG } from '@shared/messages';
 import type { PaymentProvider, PaymentPurpose } from '@shared/payments';
 import { purchaseRetryRequested } from '@client/app/events';
 import { ROUTES } from '@client/app/navigation';
-import { selectPaymentStart, selectPurchaseRetry, type PaymentsRootState } from './paymentsSelectors';
+import { selectPaymentStart, selectPurchaseRetry } from './paymentsSelectors';
 import { backToCartRequested, invoiceRetryRequested, paymentAbortRequested, paymentResumeRequested, type PaymentOutcome } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
-
-const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
+import { useAppSelector } from '@client/app/hooks';
 
 export interface PaymentNextStepsProps {
   outcome: PaymentOutcome;
@@ -35,8 +34,8 @@ export interface PaymentNextStepsProps {
  */
 export function PaymentNextSteps({ outcome, purpose, provider, orderReference, canRetry = true, onRefresh }: PaymentNextStepsProps) {
   const dispatch = useDispatch();
-  const retry = usePaymentsSelector(selectPurchaseRetry);
-  const start = usePaymentsSelector(selectPaymentStart);
+  const retry = useAppSelector(selectPurchaseRetry);
+  const start = useAppSelector(selectPaymentStart);
   const busy = retry.status === 'running' || start.status === 'running' || start.status === 'redirecting';
   const order = purpose === 'ORDER';
 

@@ -5,20 +5,19 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type RefObject } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ROUTES } from '@client/app/navigation';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { LoginNeeded } from './LoginNeeded';
 import { PaymentStatePanel } from './PaymentStatePanel';
 import { postForm } from './browser';
-import { selectHasSession, selectProviderRedirect, type PaymentsRootState } from './paymentsSelectors';
+import { selectHasSession, selectProviderRedirect } from './paymentsSelectors';
 import { paymentPageOpened, providerRedirectSent, type ProviderRedirect } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
 import './paymentsFeature'; // the feature's slice and saga, in the store before this screen renders
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
-
-const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
+import { useAppSelector } from '@client/app/hooks';
 
 /** While the browser goes to the provider: WebPay's form (posted at once, the button if that did not happen) or Khipu's page. */
 function Redirecting({ target, form }: { target: ProviderRedirect; form: RefObject<HTMLFormElement | null> }) {
@@ -56,8 +55,8 @@ function Redirecting({ target, form }: { target: ProviderRedirect; form: RefObje
 export default function PaymentRedirectScreen() {
   const dispatch = useDispatch();
   const { key } = useLocation();
-  const hasSession = usePaymentsSelector(selectHasSession);
-  const redirect = usePaymentsSelector(selectProviderRedirect);
+  const hasSession = useAppSelector(selectHasSession);
+  const redirect = useAppSelector(selectProviderRedirect);
   const form = useRef<HTMLFormElement>(null);
   // the token this page posted: React may run an effect twice, the form goes once
   const posted = useRef<string | null>(null);

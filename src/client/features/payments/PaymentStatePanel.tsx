@@ -1,6 +1,6 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { describePaymentState, PROVIDER_NAMES } from '@shared/payments';
@@ -9,11 +9,10 @@ import { PageSpinner } from '@client/components/PageSpinner';
 import { PaymentDetails, type DetailRow } from './PaymentDetails';
 import { PaymentNextSteps } from './PaymentNextSteps';
 import { outcomeExplanation } from './paymentFormat';
-import { selectPaymentStanding, type PaymentsRootState } from './paymentsSelectors';
+import { selectPaymentStanding } from './paymentsSelectors';
 import { paymentStateRequested, type PaymentOutcome, type PaymentStanding } from './paymentsSlice';
 import { ORDER_STATE_TEXT, PAYMENTS_TEXT } from './paymentsTexts';
-
-const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
+import { useAppSelector } from '@client/app/hooks';
 
 const SEVERITY: Record<PaymentOutcome, AlertColor> = { paid: 'success', open: 'warning', failed: 'error', unknown: 'info' };
 
@@ -33,7 +32,7 @@ function standingRows(payment: PaymentStanding): DetailRow[] {
  */
 export function PaymentStatePanel() {
   const dispatch = useDispatch();
-  const standing = usePaymentsSelector(selectPaymentStanding);
+  const standing = useAppSelector(selectPaymentStanding);
   const refresh = () => dispatch(paymentStateRequested());
 
   if (standing.status === 'idle' || standing.status === 'loading') return <PageSpinner label={PAYMENTS_TEXT.stateLoading} />;

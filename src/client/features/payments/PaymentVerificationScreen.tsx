@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { CardPaymentResult } from '@shared/api/payments';
 import { MSG } from '@shared/messages';
@@ -23,14 +23,12 @@ import {
   transactionDateText,
   vciText,
 } from './paymentFormat';
-import { cardOutcome, selectCardVerification, selectHasSession, type CardOutcome, type PaymentsRootState } from './paymentsSelectors';
+import { cardOutcome, selectCardVerification, selectHasSession, type CardOutcome } from './paymentsSelectors';
 import { cardReturnOpened, type CardReturnQuery, type PaymentOutcome } from './paymentsSlice';
 import { ORDER_STATE_TEXT, PAYMENTS_TEXT } from './paymentsTexts';
 import './paymentsFeature'; // the feature's slice and saga, in the store before this screen renders
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
-
-// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
-const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
+import { useAppSelector } from '@client/app/hooks';
 
 const OUTCOME_SEVERITY: Record<CardOutcome, AlertColor> = { approved: 'success', rejected: 'error', aborted: 'info', pending: 'warning' };
 
@@ -73,7 +71,7 @@ function resultRows(result: CardPaymentResult, outcome: CardOutcome): DetailRow[
 
 function Body({ query }: { query: CardReturnQuery }) {
   const dispatch = useDispatch();
-  const verification = usePaymentsSelector(selectCardVerification);
+  const verification = useAppSelector(selectCardVerification);
   if (verification.status === 'idle' || verification.status === 'loading') return <PageSpinner label={PAYMENTS_TEXT.verifying} />;
   if (verification.status === 'failed') return <Alert severity="error">{verification.error}</Alert>;
 
@@ -125,7 +123,7 @@ function Body({ query }: { query: CardReturnQuery }) {
 export default function PaymentVerificationScreen() {
   const dispatch = useDispatch();
   const [params] = useSearchParams();
-  const hasSession = usePaymentsSelector(selectHasSession);
+  const hasSession = useAppSelector(selectHasSession);
   const tokenWs = params.get('token_ws');
   const tbkToken = params.get('TBK_TOKEN');
   const tbkOrder = params.get('TBK_ORDEN_COMPRA');

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { TransferPaymentStatus } from '@shared/api/payments';
 import { fill, MSG } from '@shared/messages';
@@ -18,13 +18,12 @@ import { LoginNeeded } from './LoginNeeded';
 import { PaymentDetails, type DetailRow } from './PaymentDetails';
 import { PaymentNextSteps } from './PaymentNextSteps';
 import { outcomeExplanation } from './paymentFormat';
-import { selectHasSession, selectTransferReturn, transferOutcome, type PaymentsRootState, type TransferOutcome } from './paymentsSelectors';
+import { selectHasSession, selectTransferReturn, transferOutcome, type TransferOutcome } from './paymentsSelectors';
 import { transferReturnLeft, transferReturnOpened, type PaymentOutcome } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';
 import './paymentsFeature'; // the feature's slice and saga, in the store before this screen renders
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
-
-const usePaymentsSelector = useSelector.withTypes<PaymentsRootState>();
+import { useAppSelector } from '@client/app/hooks';
 
 const OUTCOME_SEVERITY: Record<TransferOutcome, AlertColor> = { paid: 'success', notPaid: 'error', pending: 'warning' };
 
@@ -61,7 +60,7 @@ function paymentRows(payment: TransferPaymentStatus): DetailRow[] {
 
 function Result() {
   const dispatch = useDispatch();
-  const transfer = usePaymentsSelector(selectTransferReturn);
+  const transfer = useAppSelector(selectTransferReturn);
   const { payment } = transfer;
   const reopen = () => dispatch(transferReturnOpened({ paymentId: transfer.paymentId, cancelled: transfer.cancelled }));
   let notice: { severity: AlertColor; text: string; detail?: string; retry?: boolean } | null = null;
@@ -162,8 +161,8 @@ function Waiting({ provider, retrying }: { provider: string; retrying: boolean }
 export default function TransferReturnScreen() {
   const dispatch = useDispatch();
   const [params] = useSearchParams();
-  const hasSession = usePaymentsSelector(selectHasSession);
-  const transfer = usePaymentsSelector(selectTransferReturn);
+  const hasSession = useAppSelector(selectHasSession);
+  const transfer = useAppSelector(selectTransferReturn);
   // the id Khipu's return_url carries; without it the saga takes the one this tab kept (session storage)
   const paymentId = params.get('paymentId') || null;
   const cancelled = params.get('cancel') === '1';

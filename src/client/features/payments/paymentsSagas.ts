@@ -27,7 +27,7 @@ import { notify } from '@client/app/notify';
 import { failureOf } from '@client/app/problems';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { clearOrderChoices } from '@client/app/sessionStorage';
+import { forgetOrderChoices } from '@client/app/persistence';
 import {
   confirmCardPayment,
   confirmTransferPayment,
@@ -360,7 +360,7 @@ export function* handlePaymentSettled(reference: string, state: PaymentState, pu
   if (!ours) return;
   yield put(storedPaymentSettled(ours));
   // an order paid is placed: the order summary's kept choices go (unpaid, they stay for 'Intentar nuevamente')
-  if (purpose === 'ORDER' && state === 'PAID') yield call(clearOrderChoices);
+  if (purpose === 'ORDER' && state === 'PAID') yield put(forgetOrderChoices());
   if (purpose === 'ORDER') yield put(cartRefreshRequested());
 }
 

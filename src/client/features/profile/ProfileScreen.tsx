@@ -7,11 +7,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
 import type { CompanyDataForm } from '@shared/schemas/profile';
 import { canRetry } from '@client/app/problems';
 import { PageSpinner } from '@client/components/PageSpinner';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { AddressDialog, type AddressChange } from './AddressDialog';
 import { CompanyDataDialog } from './CompanyDataDialog';
 import { draftFrom, isDraftDirty, toUpdateRequest, type DraftAddress, type ProfileDraft } from './profileDraft';
@@ -22,15 +21,11 @@ import {
   selectProfileLoad,
   selectProfileSave,
   selectRegions,
-  type ProfileRootState,
 } from './profileSelectors';
 import { editAddressLabel, AddressesSection, CompanySection, FinancialSection, LoyaltySection } from './ProfileSections';
 import { profileSaveAlertClosed, profileSaveSubmitted, profileScreenOpened } from './profileSlice';
 import { PROFILE_TEXT } from './profileTexts';
 import './profileFeature'; // the feature's slice and saga, in the store before this screen renders
-
-// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
-const useProfileSelector = useSelector.withTypes<ProfileRootState>();
 
 const TABS = [
   { key: 'company', label: PROFILE_TEXT.tabCompany },
@@ -44,12 +39,12 @@ type TabKey = (typeof TABS)[number]['key'];
 /** /profile (R-PROF-2): the buyer's ERP profile in four tabs; popups edit a draft that 'Guardar Cambios' sends. */
 export default function ProfileScreen() {
   const dispatch = useAppDispatch();
-  const profile = useProfileSelector(selectCustomerProfile);
-  const load = useProfileSelector(selectProfileLoad);
-  const save = useProfileSelector(selectProfileSave);
-  const catalogsStatus = useProfileSelector(selectCatalogsStatus);
-  const regions = useProfileSelector(selectRegions);
-  const countries = useProfileSelector(selectCountries);
+  const profile = useAppSelector(selectCustomerProfile);
+  const load = useAppSelector(selectProfileLoad);
+  const save = useAppSelector(selectProfileSave);
+  const catalogsStatus = useAppSelector(selectCatalogsStatus);
+  const regions = useAppSelector(selectRegions);
+  const countries = useAppSelector(selectCountries);
   const [tab, setTab] = useState<TabKey>('company');
   const [edited, setEdited] = useState<ProfileDraft | null>(null);
   const [dialog, setDialog] = useState<'company' | 'address' | null>(null);

@@ -9,7 +9,6 @@ import { profileRefreshed } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
 import { notify } from '@client/app/notify';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { SESSION_KEYS, writeJson } from '@client/app/sessionStorage';
 import { fetchCountries, fetchProfile, fetchRegions, updateProfile } from './api';
 import { selectCatalogsStatus, selectCustomerProfile, selectSessionUserId } from './profileSelectors';
 import {
@@ -30,9 +29,8 @@ import { PROFILE_TEXT } from './profileTexts';
 /** R-INV-4: an ERP load failure goes to the global message bar, title 'Error'. */
 const erpLoadFailedMessage = (message: string) => messageShown({ tipoMessage: 'Error', message: fill(MSG.erpLoadFailed, { message }) });
 
-/** The new profile, for the session (state and session storage) and this screen. */
+/** The new profile, for the session (which the store keeps across a reload: app/persistence) and this screen. */
 export function* keepProfile(profile: CustomerProfile) {
-  yield call(writeJson, SESSION_KEYS.profile, profile);
   yield put(profileRefreshed(profile));
 }
 

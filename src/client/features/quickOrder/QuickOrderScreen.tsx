@@ -14,13 +14,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import type { QuickOrderLine, QuickOrderLineStatus } from '@shared/api/ordering';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import { describeFileReading, QUICK_ORDER_CELL_MAX } from '@shared/quickOrder';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { focusIsLost, focusMainHeading, tabStops } from '@client/app/focusTargets';
 import { FileButton } from '@client/components/FileButton';
 import { heldButton } from '@client/components/heldButton';
@@ -37,13 +36,9 @@ import {
   quickOrderTextSubmitted,
   selectQuickOrder,
   type EditableLine,
-  type QuickOrderRootState,
 } from './quickOrderSlice';
 import { QUICK_ORDER_TEXT as T } from './quickOrderTexts';
 import './quickOrderFeature'; // the feature's slice and saga, in the store before this screen renders
-
-// Typed on the part of the store this feature reads, so it does not depend on the other features' slices.
-const useQuickOrderSelector = useSelector.withTypes<QuickOrderRootState>();
 
 /** Lines drawn at once: a 2 000-line file is shown a page at a time ('Mostrar más'). */
 export const LINES_PER_PAGE = 100;
@@ -134,7 +129,7 @@ const LineItem = memo(function LineItem({ line, checked, disabled, onEdit, onRem
 /** /user/quick-order (docs/ordering.md): pasted lines or a CSV/XLSX file, checked by the server, then to the cart at once. */
 export default function QuickOrderScreen() {
   const dispatch = useAppDispatch();
-  const state = useQuickOrderSelector(selectQuickOrder);
+  const state = useAppSelector(selectQuickOrder);
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
   const [onlyProblems, setOnlyProblems] = useState(false);

@@ -14,18 +14,15 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import type { ReorderChange, ReorderLine } from '@shared/api/ordering';
 import { fill } from '@shared/messages';
 import { reorderRequested, type ReorderSource } from '@client/app/events';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { ROUTES } from '@client/app/navigation';
-import { reorderDismissed, selectReorder, type QuickOrderRootState } from './quickOrderSlice';
+import { reorderDismissed, selectReorder } from './quickOrderSlice';
 import { QUICK_ORDER_TEXT as T } from './quickOrderTexts';
 import './quickOrderFeature'; // the feature's slice and saga, in the store before the button renders
-
-const useQuickOrderSelector = useSelector.withTypes<QuickOrderRootState>();
 
 export interface ReorderButtonProps {
   /** The order to buy again: a portal order ('Mis pedidos') by id, or a purchase-history sales order by docEntry. */
@@ -75,7 +72,7 @@ function ChangedLine({ line }: { line: ReorderLine }) {
 export default function ReorderButton({ source, reference, variant = 'button', tabIndex }: ReorderButtonProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const reorder = useQuickOrderSelector(selectReorder);
+  const reorder = useAppSelector(selectReorder);
   const titleId = useId();
   const mine = sameSource(reorder.source, source);
   const running = mine && reorder.status === 'running';

@@ -8,7 +8,8 @@ import ProductListFilterBar from '@client/components/ProductListFilterBar';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { searchSubmitted, selectSearchProducts, selectSearchResults } from './searchSlice';
-import { readQuery } from './searchStorage';
+import { selectKept } from '@client/app/persistence';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import './searchFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const ProductRowsGrid = lazy(() => import('@client/components/ProductRowsGrid'));
@@ -20,12 +21,12 @@ export default function SearchResultsScreen() {
   const products = useAppSelector(selectSearchProducts);
   const [gender, setGender] = useState<GenderFilter>('');
 
-  // a reload keeps the page: the last query is in session storage
+  // a reload keeps the page: the last query is kept in the store (app/persistence)
+  const keptQuery = useAppSelector(selectKept(SESSION_KEYS.searchSku));
   useEffect(() => {
     if (results.status !== 'idle') return;
-    const query = readQuery();
-    if (query) dispatch(searchSubmitted(query));
-  }, [dispatch, results.status]);
+    if (keptQuery) dispatch(searchSubmitted(keptQuery));
+  }, [dispatch, results.status, keptQuery]);
 
   const rows = useMemo(() => results.items.filter((item) => matchesGender(item.genero, gender)), [results.items, gender]);
 

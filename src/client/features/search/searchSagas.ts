@@ -17,7 +17,8 @@ import {
   selectSearchProducts,
   type SearchState,
 } from './searchSlice';
-import { saveQuery } from './searchStorage';
+import { kept } from '@client/app/persistence';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 
 /** R-GEN-3: 'Problema de conexión, intentarlo mas tarde' when the list cannot be reached. */
 export function searchErrorText(error: unknown): string {
@@ -44,7 +45,7 @@ export function* handleLoadProducts() {
 /** Enter: the filtered list goes to the slice the results screen reads (the list is loaded first if needed). */
 export function* handleSearchSubmitted(action: PayloadAction<string>) {
   const query = action.payload;
-  yield call(saveQuery, query);
+  yield put(kept({ [SESSION_KEYS.searchSku]: query }));
   let products: SearchState['products'] = yield select(selectSearchProducts);
   if (products.status === 'loading') {
     yield take([searchProductsLoaded.type, searchProductsFailed.type]);

@@ -10,7 +10,6 @@ import { messageShown } from '@client/app/messageSlice';
 import { navigateTo } from '@client/app/navigation';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { fetchProfile, login } from './api';
-import { clearSession, saveProfile, saveSession } from './sessionPersistence';
 import { loginFailed, loginSubmitted, loginSucceeded, passwordChangeRequired, profileLoaded, type SessionStarted } from './sessionSlice';
 
 // The login: the saga of the login page (a page of its own, decision D22), where every login happens. The SPA's
@@ -36,7 +35,6 @@ export function* handleLogin(action: PayloadAction<LoginRequest>) {
     const response: LoginResponse = yield call(callWithTimeout, login, { username, password: action.payload.password });
     if (!response.userActive) {
       // logged out and told so on the login page, which is where home sends a visitor without a session
-      yield call(clearSession);
       yield put(loggedOut());
       yield put(loginFailed(MSG.inactiveUser));
       return;
@@ -48,7 +46,6 @@ export function* handleLogin(action: PayloadAction<LoginRequest>) {
       return;
     }
     const session: SessionStarted = { token: response.token, id: response.id, role: response.type, username };
-    yield call(saveSession, session);
     yield put(loginSucceeded(session));
     if (response.type === 'USER') yield call(handleLoadProfile, response.id);
     yield call(navigateTo, '/');
@@ -61,7 +58,6 @@ export function* handleLogin(action: PayloadAction<LoginRequest>) {
 export function* handleLoadProfile(userId: number) {
   try {
     const profile: CustomerProfile = yield call(callWithTimeout, fetchProfile, userId);
-    yield call(saveProfile, profile);
     yield put(profileLoaded(profile));
   } catch (error) {
     const { message } = toApiError(error);

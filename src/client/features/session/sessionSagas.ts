@@ -11,7 +11,6 @@ import { notify } from '@client/app/notify';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { changePassword } from './api';
 import { handleLoadProfile } from './loginSagas';
-import { clearSession } from './sessionPersistence';
 import { selectIsAuthenticated, selectSession } from './sessionSelectors';
 import {
   logoutRequested,
@@ -23,13 +22,11 @@ import {
 } from './sessionSlice';
 
 export function* handleLogout() {
-  yield call(clearSession);
   yield put(loggedOut());
   yield call(navigateTo, '/login');
 }
 
 export function* handleSessionExpired() {
-  yield call(clearSession);
   yield call(navigateTo, '/session-expired', { replace: true });
 }
 
@@ -48,7 +45,6 @@ export function* handleChangePassword(action: PayloadAction<ChangePasswordReques
     // the server revoked the older tokens: the user logs in again with the new password
     const authenticated: boolean = yield select(selectIsAuthenticated);
     if (authenticated) {
-      yield call(clearSession);
       yield put(loggedOut());
     }
     yield call(navigateTo, '/login');

@@ -2,14 +2,13 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import { formatDate, formatDateTime } from '@shared/dates';
 import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { fill } from '@shared/messages';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import { DELIVERY_TYPE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@shared/orderTracking';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { BUYER_ORDERS_PATH } from '@client/app/routePaths';
 import { DetailScreen, DetailSection } from '@client/components/DetailScreen';
 import { FactList } from '@client/components/FactList';
@@ -17,12 +16,10 @@ import { OrderLinesTable } from '@client/components/OrderLinesTable';
 import { OrderTotalsSummary } from '@client/components/OrderTotalsSummary';
 import { OrderStatusChip } from './OrderStatusChip';
 import { OrderSteps } from './OrderSteps';
-import { selectMyOrder, waitsForErp, type UserOrdersRootState } from './userOrdersSelectors';
+import { selectMyOrder, waitsForErp } from './userOrdersSelectors';
 import { myOrderClosed, myOrderOpened } from './userOrdersSlice';
 import { USER_ORDERS_TEXT as T } from './userOrdersTexts';
 import './userOrdersFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useOrdersSelector = useSelector.withTypes<UserOrdersRootState>();
 
 export interface MyOrderDetailScreenProps {
   /** 'Volver a comprar' for this order, given by the router (another feature's button). */
@@ -33,7 +30,7 @@ export interface MyOrderDetailScreenProps {
 export default function MyOrderDetailScreen({ reorderAction }: MyOrderDetailScreenProps) {
   const dispatch = useAppDispatch();
   const ref = useParams().id ?? '';
-  const detail = useOrdersSelector(selectMyOrder);
+  const detail = useAppSelector(selectMyOrder);
 
   useEffect(() => {
     dispatch(myOrderOpened(ref));

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSelector } from 'react-redux';
 import type { BuyerOrderRow } from '@shared/api/userOrders';
 import { formatDate, formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
@@ -10,12 +9,11 @@ import { buyerOrderPath } from '@client/app/routePaths';
 import { linkColumn } from '@client/components/rowActions';
 import { ServerListScreen } from '@client/components/ServerListScreen';
 import { OrderStatusChip } from './OrderStatusChip';
-import { selectErpAvailable, selectMyOrders, type UserOrdersRootState } from './userOrdersSelectors';
+import { selectErpAvailable, selectMyOrders } from './userOrdersSelectors';
 import { myOrdersList } from './userOrdersSlice';
 import { USER_ORDERS_TEXT as T } from './userOrdersTexts';
 import './userOrdersFeature'; // the feature's slice and saga, in the store before this screen renders
-
-const useOrdersSelector = useSelector.withTypes<UserOrdersRootState>();
+import { useAppSelector } from '@client/app/hooks';
 
 const columns: GridColDef<BuyerOrderRow>[] = [
   linkColumn<BuyerOrderRow>({
@@ -44,8 +42,8 @@ const PAGE_SIZES = [10, 20, 50];
 
 /** /user/orders: 'Mis pedidos', the buyer's portal orders, newest first, each with where it stands and since when. */
 export default function MyOrderListScreen() {
-  const list = useOrdersSelector(selectMyOrders);
-  const erpAvailable = useOrdersSelector(selectErpAvailable);
+  const list = useAppSelector(selectMyOrders);
+  const erpAvailable = useAppSelector(selectErpAvailable);
   return (
     <ServerListScreen
       titleId="my-orders-title"

@@ -1,4 +1,5 @@
-// Session storage keys that the foundation uses. Later features add their own keys here.
+// The keys of what survives a page load, as session storage holds them: app/persistence writes the session slice and
+// the kept slice under these keys and reads them back. A value that must survive a reload gets its key here.
 export const SESSION_KEYS = {
   token: 'tokens',
   role: 'role',
@@ -30,15 +31,6 @@ export const SESSION_KEYS = {
    * keeps them; another user's are never shown. Never an amount: the server prices every order.
    */
   choicesOwner: 'choicesOwner',
-  /** The sku and description chosen in the admin product list (Editar); the product update reads them. */
-  sku: 'sku',
-  description: 'description',
-  /** The banner set chosen in the admin banner list (Editar); the banner update reads it. */
-  idBanner: 'idBanner',
-  /** The user chosen in the admin user list (Editar); the user update reads it. */
-  userId: 'userId',
-  /** The notification recipient chosen in the admin notification list (Editar); the notification update reads it. */
-  idNotif: 'idNotif',
   /**
    * The toasts given just before the SPA led to the login page (a page of its own): JSON [{message, variant}], shown
    * there once ('Contraseña actualizada…', 'Enviado correo a …!!').
@@ -46,49 +38,15 @@ export const SESSION_KEYS = {
   loginNotice: 'loginNotice',
   /** 'X' while the login page leads to a page of the SPA: that page's first load takes the focus to its heading. */
   continuesAction: 'continuesAction',
+  /** The catalogue choice of /user/catalog (R-CAT-1): category, subcategory and sub-subcategory ('' when none). */
+  category: 'category',
+  scategory: 'scategory',
+  sscategory: 'sscategory',
+  /** The last query submitted to the product search (R-SRCH-2): a reload of its results asks it again. */
+  searchSku: 'searchSku',
 } as const;
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
-
-// Storage can be missing or refuse writes (private mode, quota): the app keeps working without it.
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function readItem(key: SessionKey): string | null {
-  return storage()?.getItem(key) ?? null;
-}
-
-export function writeItem(key: SessionKey, value: string | number): void {
-  try {
-    storage()?.setItem(key, String(value));
-  } catch {
-    // ignored: see storage()
-  }
-}
-
-export function readJson<T>(key: SessionKey): T | null {
-  const raw = readItem(key);
-  if (raw === null) return null;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return null;
-  }
-}
-
-export function writeJson(key: SessionKey, value: unknown): void {
-  writeItem(key, JSON.stringify(value));
-}
-
-export function removeItems(...keys: SessionKey[]): void {
-  const s = storage();
-  for (const key of keys) s?.removeItem(key);
-}
 
 /** The order summary's kept choices (delivery, addresses, transport, payment method) and their owner. */
 export const ORDER_CHOICE_KEYS: readonly SessionKey[] = [
@@ -101,8 +59,3 @@ export const ORDER_CHOICE_KEYS: readonly SessionKey[] = [
   SESSION_KEYS.requestedDeliveryDate,
   SESSION_KEYS.choicesOwner,
 ];
-
-/** Forgets the order summary's choices: the order was placed (or paid), or the user logged out. */
-export function clearOrderChoices(): void {
-  removeItems(...ORDER_CHOICE_KEYS);
-}
