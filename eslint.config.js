@@ -29,6 +29,38 @@ const featureBoundaries = {
 // yup is imported from src/shared/yup.ts, which sets its Spanish default messages before any schema is declared.
 const YUP_THROUGH_LOCALE = { name: 'yup', message: "Importa yup desde '@shared/yup' (o '../yup' en src/shared): fija sus mensajes en español." };
 
+// Server layers: routes → service → repo. Only a repository (`*.repo.ts`) and src/server/db run SQL, so only they
+// import drizzle-orm or the tables of db/schema.ts as values; anyone may import the row types (`import type`).
+const SQL_ONLY_IN_REPOS = {
+  patterns: [
+    { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Solo un repositorio (*.repo.ts) o src/server/db usa drizzle-orm: mueve la consulta al repo del dominio.' },
+    { group: ['**/db/schema', '@server/db/schema'], allowTypeImports: true, message: 'Las tablas se consultan solo en un repositorio (*.repo.ts); aquí importa solo tipos (import type).' },
+  ],
+};
+// Modules that still query the database outside a repository, to be emptied (each move takes one line off).
+const SQL_OUTSIDE_REPOS_LEFT = [
+  'src/server/audit/auditLog.ts',
+  'src/server/banners/banners.service.ts',
+  'src/server/curves/curves.service.ts',
+  'src/server/demo/seedContent.ts',
+  'src/server/home/home.service.ts',
+  'src/server/http/idempotency.ts',
+  'src/server/jobs/outbox.ts',
+  'src/server/jobs/redriver.ts',
+  'src/server/mail/buyerMailJob.ts',
+  'src/server/mail/orderMail.ts',
+  'src/server/mail/sealedFields.ts',
+  'src/server/metrics/metrics.ts',
+  'src/server/orders/history.routes.ts',
+  'src/server/payments/cheque.service.ts',
+  'src/server/payments/payments.service.ts',
+  'src/server/payments/webpay.service.ts',
+  'src/server/security/loginLimits.ts',
+  'src/server/storage/databaseBlobStore.ts',
+  'src/server/users/userList.ts',
+  'src/server/users/users.service.ts',
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', '.tmp/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -69,5 +101,10 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/embedded.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [YUP_THROUGH_LOCALE], patterns: [{ group: ['**/client/**', '**/mocks/**', '@client/*', '@mocks/*'], message: 'Solo src/server/embedded.ts puede usar mocks/.' }] }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.repo.ts', 'src/server/db/**', ...SQL_OUTSIDE_REPOS_LEFT],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', SQL_ONLY_IN_REPOS] },
   },
 );
