@@ -51,14 +51,11 @@ const SQL_OUTSIDE_REPOS_LEFT = [
   'src/server/mail/orderMail.ts',
   'src/server/mail/sealedFields.ts',
   'src/server/metrics/metrics.ts',
-  'src/server/orders/history.routes.ts',
   'src/server/payments/cheque.service.ts',
   'src/server/payments/payments.service.ts',
   'src/server/payments/webpay.service.ts',
   'src/server/security/loginLimits.ts',
   'src/server/storage/databaseBlobStore.ts',
-  'src/server/users/userList.ts',
-  'src/server/users/users.service.ts',
 ];
 
 export default tseslint.config(

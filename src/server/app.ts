@@ -40,6 +40,8 @@ import catalogRoutes from './catalog/catalog.routes';
 import { ContentRepo } from './catalog/content.repo';
 import type { ErpCreatePolicy, ErpService } from './erp/erp.service';
 import historyRoutes from './orders/history.routes';
+import { PurchaseHistoryService } from './orders/history.service';
+import { OrderRepo } from './orders/orders.repo';
 import pendingRoutes from './payments/pending.routes';
 import { createPayments, type PaymentProviders, type PaymentsArea } from './payments/area';
 import paymentRoutes from './payments/payments.routes';
@@ -255,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('catalog', catalog);
   await app.register(profileRoutes, { erp, customers });
   await app.register(catalogRoutes, { catalog });
-  await app.register(historyRoutes, { erp, customers, db: database.db });
+  await app.register(historyRoutes, { history: new PurchaseHistoryService({ erp, customers, orders: new OrderRepo(database.db) }) });
   await app.register(pendingRoutes, { erp, customers });
 
   // Uploaded files: on disk, in the database or in S3 (storage/stores.ts); public ones served at /files/ by every instance.

@@ -66,6 +66,16 @@ export interface OrderWithLines {
 export class OrderRepo {
   constructor(private readonly db: Db) {}
 
+  /** Which of these purchase order numbers (OC…, RE…) name an order the portal holds for this customer. */
+  async knownNumbers(cardCode: string, numbers: readonly string[]): Promise<Set<string>> {
+    if (!numbers.length) return new Set();
+    const rows = await this.db
+      .select({ number: orders.purchaseOrderNumber })
+      .from(orders)
+      .where(and(eq(orders.cardCode, cardCode), inArray(orders.purchaseOrderNumber, [...numbers])));
+    return new Set(rows.map((r) => r.number ?? ''));
+  }
+
   /**
    * Makes the order from the buyer's cart, in one statement inside the caller's transaction: the lines are taken out of
    * the cart (every one must still be there with the same sku AND quantity; the buyer's cart rows are locked first, in

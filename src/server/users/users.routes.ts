@@ -21,7 +21,7 @@ import { requireUser } from '../plugins/auth';
 import { answer, listOf } from '../http/responses';
 import { sendCsv, toCsv } from '../http/csv';
 import { CompanyNames } from '../profile/companyNames';
-import { AdminUserList, USER_CSV } from './userList';
+import { AdminUserList, USER_CSV } from './userList.service';
 
 interface Opts {
   db: Db;
