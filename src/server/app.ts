@@ -291,7 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, log: app.log, providers: deps.payments });
     app.decorate('payments', area);
     app.decorate('reconciler', area.reconciler);
-    await app.register(paymentRoutes, { area, outbox, worker });
+    await app.register(paymentRoutes, { area });
     if (deps.payments.reconciler?.autoStart !== false) app.addHook('onReady', async () => area.reconciler.start());
   }
   const outboxDir = deps.mailer ? undefined : mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));

@@ -234,7 +234,26 @@ export class OrderRepo {
    * payment page): after `olderThanMs` they are CANCELED and their lines go back into the buyer's cart. An order with
    * any payment row is left to that payment's outcome. Answers how many were canceled.
    */
-  async cancelAbandoned(olderThanMs: number, limit = 50): Promise<number> {
+  /** A paid order in PROCESS becomes CONFIRMED with its numOc, its ERP order pending; undefined when it had left PROCESS. */
+  async confirmPaid(tx: Tx, id: number, numOc: string): Promise<OrderRow | undefined> {
+    const [order] = await tx
+      .update(orders)
+      .set({ orderState: 'CONFIRMED', numOc, erpStatus: 'PENDING', erpError: null })
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS')))
+      .returning();
+    return order;
+  }
+
+  /** An order still in PROCESS is CANCELED: the orders it moved (none or this one). */
+  cancelInProcess(tx: Tx, id: number): Promise<{ id: number; userId: number }[]> {
+    return tx
+      .update(orders)
+      .set({ orderState: 'CANCELED' })
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS')))
+      .returning({ id: orders.id, userId: orders.userId });
+  }
+
+    async cancelAbandoned(olderThanMs: number, limit = 50): Promise<number> {
     const candidates = await this.db
       .select({ id: orders.id })
       .from(orders)

@@ -1,7 +1,7 @@
 // The payments table: card and bank-transfer payments with their one final outcome. Writes that go with an outcome
 // (the order's state, the cart, the ERP jobs) are in PaymentService.applyOutcome, in the same transaction.
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { PaymentProvider, PaymentPurpose } from '@shared/payments';
+import type { PaymentProvider, PaymentPurpose, PaymentState } from '@shared/payments';
 import type { Db, DbOrTx, Tx } from '../db/connect';
 import { orders, payments, type OrderRow, type PaymentRow } from '../db/schema';
 
@@ -13,6 +13,25 @@ export class PaymentRepo {
   async insert(tx: DbOrTx, payment: NewPayment): Promise<PaymentRow> {
     const [row] = await tx.insert(payments).values(payment).returning();
     return row!;
+  }
+
+  /** Inserts the payment unless its reference is taken (undefined then: the caller draws another reference). */
+  async insertIfReferenceFree(tx: DbOrTx, payment: NewPayment): Promise<PaymentRow | undefined> {
+    const [row] = await tx.insert(payments).values(payment).onConflictDoNothing({ target: payments.reference }).returning();
+    return row;
+  }
+
+  /**
+   * Records a final outcome once: one conditional update (`outcome_applied_at is null`), so of several callers racing
+   * only the first gets the row back; the others get undefined.
+   */
+  async applyOutcomeOnce(tx: Tx, id: number, outcome: PaymentState, evidence: unknown): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .update(payments)
+      .set({ state: outcome, outcomeAppliedAt: sql`now()`, ...(evidence === undefined ? {} : { result: evidence as object }) })
+      .where(and(eq(payments.id, id), isNull(payments.outcomeAppliedAt)))
+      .returning();
+    return row;
   }
 
   async byId(id: number, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {

@@ -1,26 +1,16 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { ErpPaymentRequest, ErpPaymentResponse, KhipuCreateRequest, WebpayCreateRequest, WebpayUpdateRequest } from '@shared/api/payments';
-import { fill } from '@shared/messages';
-import { PROVIDER_NAMES } from '@shared/payments';
-import type { PaymentRow } from '../db/schema';
-import { HttpError } from '../errors';
+import type { ErpPaymentRequest, KhipuCreateRequest, WebpayCreateRequest, WebpayUpdateRequest } from '@shared/api/payments';
 import { idempotent, IdempotencyStore } from '../http/idempotency';
-import type { Outbox, OutboxWorker } from '../jobs/outbox';
-import { erpOrderDedupeKey } from '../orders/erpOrderJob';
 import type { PaymentsArea } from './area';
 import { KHIPU_NOTIFY_PATH } from './khipu.service';
-import { erpPaymentDedupeKey } from './payments.service';
 import { erpPaymentSchema, khipuCreateSchema, paymentIdParams, tokenParams, webpayCreateSchema, webpayUpdateSchema } from './schemas';
-import { PAYMENT_TEXTS } from './texts';
 import { WEBPAY_RETURN_PATH } from './webpay.service';
 import { requireUser } from '../plugins/auth';
 import { answer } from '../http/responses';
 
 export interface PaymentRoutesOptions {
   area: PaymentsArea;
-  outbox: Outbox;
-  worker: OutboxWorker;
   /** How long pay-invoice / pay-account wait for the ERP before answering PENDING. Default 5 000 ms. */
   deliverNowMs?: number;
 }
@@ -92,38 +82,11 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
 
   const erpRoute = (path: string, kind: 'invoice' | 'account') =>
     app.post<{ Body: ErpPaymentRequest }>(path, { ...buyer, schema: { body: erpPaymentSchema, response: { 200: answer('ErpPaymentResponse'), 202: answer('ErpPaymentResponse') } } }, async (request, reply) => {
-      const payment = await area.service.ownPaymentAnyProvider(requireUser(request), request.body.paymentId);
-      const answer = await erpAnswer(payment, kind);
+      const answer = await area.service.erpAnswer(requireUser(request), request.body.paymentId, kind, opts.deliverNowMs);
       return reply.status(answer.erp === 'SENT' ? 200 : 202).send(answer);
     });
   erpRoute('/api/user/b1/pay-invoice', 'invoice');
   erpRoute('/api/user/b1/pay-account', 'account');
-
-  /**
-   * The state of the ERP work applyOutcome queued for a PAID payment (never anything the browser describes): waits a
-   * little for it, then answers SENT or PENDING.
-   */
-  async function erpAnswer(payment: PaymentRow, kind: 'invoice' | 'account'): Promise<ErpPaymentResponse> {
-    if (payment.state !== 'PAID') throw new HttpError(409, fill(PAYMENT_TEXTS.paymentNotPaid, { provider: PROVIDER_NAMES[payment.provider] }));
-    if (kind === 'invoice' && payment.purpose !== 'INVOICES') throw new HttpError(400, PAYMENT_TEXTS.notForInvoices);
-    if (kind === 'account' && payment.purpose !== 'ORDER') throw new HttpError(400, PAYMENT_TEXTS.notForAccount);
-    const keys = [erpPaymentDedupeKey(payment)];
-    if (payment.purpose === 'ORDER') {
-      const order = await area.service.orderOf(payment);
-      if (order?.purchaseOrderNumber) keys.unshift(erpOrderDedupeKey(order.purchaseOrderNumber));
-    }
-    const statuses: string[] = [];
-    for (const key of keys) {
-      const job = await opts.outbox.byKey(key);
-      if (!job) {
-        statuses.push('pending');
-        continue;
-      }
-      statuses.push(job.status === 'pending' ? await opts.worker.deliverNow(job.id, opts.deliverNowMs ?? 5_000) : job.status);
-    }
-    if (statuses.every((s) => s === 'done')) return { erp: 'SENT', message: PAYMENT_TEXTS.erpSent };
-    return { erp: 'PENDING', message: statuses.includes('failed') ? PAYMENT_TEXTS.erpFailed : PAYMENT_TEXTS.erpPending };
-  }
 };
 
 /**
