@@ -51,8 +51,6 @@ const SQL_OUTSIDE_REPOS_LEFT = [
   'src/server/mail/orderMail.ts',
   'src/server/mail/sealedFields.ts',
   'src/server/metrics/metrics.ts',
-  'src/server/payments/cheque.service.ts',
-  'src/server/payments/webpay.service.ts',
   'src/server/security/loginLimits.ts',
   'src/server/storage/databaseBlobStore.ts',
 ];

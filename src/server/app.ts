@@ -310,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderMail = new OrderMailService({ ...routeDeps, notifications, mailDomain, log: app.log });
   await app.register(notificationsRoutes, { notifications });
   await app.register(mailRoutes, { orderMail });
-  await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles) });
+  await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles, new OrderRepo(database.db)) });
   await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
   await app.register(adminUsersRoutes, { db: database.db, erp });
   await app.register(adminJobsRoutes, { jobs: new AdminJobsService({ db: database.db, outbox, worker }) });

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Order, OrderLine } from '@shared/api/orders';
 import { orderNumber } from '@shared/orders';
@@ -234,6 +234,16 @@ export class OrderRepo {
    * payment page): after `olderThanMs` they are CANCELED and their lines go back into the buyer's cart. An order with
    * any payment row is left to that payment's outcome. Answers how many were canceled.
    */
+  /** Records the cheque photo of a pending cheque order that has none yet: false when it had one or left PROCESS. */
+  async attachChequePhoto(tx: Tx, id: number, key: string): Promise<boolean> {
+    const updated = await tx
+      .update(orders)
+      .set({ chequeFileKey: key })
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), isNull(orders.chequeFileKey)))
+      .returning({ id: orders.id });
+    return updated.length > 0;
+  }
+
   /** A paid order in PROCESS becomes CONFIRMED with its numOc, its ERP order pending; undefined when it had left PROCESS. */
   async confirmPaid(tx: Tx, id: number, numOc: string): Promise<OrderRow | undefined> {
     const [order] = await tx
