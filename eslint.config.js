@@ -41,7 +41,6 @@ const SQL_ONLY_IN_REPOS = {
 const SQL_OUTSIDE_REPOS_LEFT = [
   'src/server/audit/auditLog.ts',
   'src/server/banners/banners.service.ts',
-  'src/server/curves/curves.service.ts',
   'src/server/demo/seedContent.ts',
   'src/server/home/home.service.ts',
   'src/server/http/idempotency.ts',
@@ -51,7 +50,6 @@ const SQL_OUTSIDE_REPOS_LEFT = [
   'src/server/mail/orderMail.ts',
   'src/server/mail/sealedFields.ts',
   'src/server/metrics/metrics.ts',
-  'src/server/security/loginLimits.ts',
   'src/server/storage/databaseBlobStore.ts',
 ];
 

@@ -5,6 +5,7 @@ import { formatRut } from '@shared/rut';
 import { USER_MSG, type UserCreateForm, type UserUpdateForm } from '@shared/schemas/users';
 import type { Db, Tx } from '../db/connect';
 import type { UserRow } from '../db/schema';
+import { FOREIGN_KEY_VIOLATION, pgCode, UNIQUE_VIOLATION } from '../db/errors';
 import type { ErpService } from '../erp/erp.service';
 import { ErpError } from '../erp/errors';
 import { HttpError } from '../errors';
@@ -32,14 +33,6 @@ const isStaff = (role: Role) => role === 'ADMIN' || role === 'SUPERADMIN';
 export const mayManage = (actor: Pick<SessionUser, 'role'>, type: Role) => actor.role === 'SUPERADMIN' || !isStaff(type);
 
 const EDITABLE = ['email', 'address', 'cellphone', 'enabled', 'userType'] as const;
-
-/** The database said "unique" (rut taken by a concurrent save) or "referenced" (orders of the user). */
-function pgCode(err: unknown): string | undefined {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string') return e.code;
-  }
-  return undefined;
-}
 
 export class AdminUsersService {
   private readonly users: UsersRepo;
@@ -135,7 +128,7 @@ export class AdminUsersService {
         return toAdminUser(row);
       });
     } catch (err) {
-      if (pgCode(err) === '23505') throw this.duplicate(username);
+      if (pgCode(err) === UNIQUE_VIOLATION) throw this.duplicate(username);
       throw err;
     }
   }
@@ -216,7 +209,7 @@ export class AdminUsersService {
       });
     } catch (err) {
       // an order written between the check and the delete
-      if (pgCode(err) === '23503') throw this.hasHistoryError(String(id));
+      if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw this.hasHistoryError(String(id));
       throw err;
     }
     this.onUserChanged(id);
