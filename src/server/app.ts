@@ -266,7 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { files, privateFiles } = stores;
   app.decorate('files', files);
   await app.register(fileRoutes, { files });
-  const home = new HomeService(database.db, erp, new BannerRepo(database.db), {
+  const home = new HomeService(new ContentRepo(database.db), erp, new BannerRepo(database.db), {
     maxAgeMs: deps.catalogMaxAgeMs,
     onError: (err) => app.log.warn({ err }, 'no se pudo refrescar los estilos del ERP para el home'),
   });

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/connect';
 import { productContent, type ProductContentRow } from '../db/schema';
 
@@ -11,6 +11,15 @@ export class ContentRepo {
 
   all(): Promise<ProductContentRow[]> {
     return this.db.select().from(productContent);
+  }
+
+  /** The enabled records on offer (a percentage above 0), by sku. */
+  activeOffers(): Promise<ProductContentRow[]> {
+    return this.db
+      .select()
+      .from(productContent)
+      .where(and(eq(productContent.offer, true), eq(productContent.enabled, true), gt(productContent.percentage, 0)))
+      .orderBy(asc(productContent.sku));
   }
 
   async bySku(sku: string, tx: DbOrTx = this.db): Promise<ProductContentRow | undefined> {
