@@ -42,10 +42,6 @@ const SQL_OUTSIDE_REPOS_LEFT = [
   'src/server/demo/seedContent.ts',
   'src/server/http/idempotency.ts',
   'src/server/jobs/outbox.ts',
-  'src/server/jobs/redriver.ts',
-  'src/server/mail/buyerMailJob.ts',
-  'src/server/mail/orderMail.ts',
-  'src/server/mail/sealedFields.ts',
   'src/server/storage/databaseBlobStore.ts',
 ];
 

@@ -40,6 +40,17 @@ export class PaymentRepo {
   }
 
   /** By the provider's id: the WebPay token or the Khipu payment_id. */
+  /** The first PAID payment of an order, if any. */
+  async paidOfOrder(orderId: number): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.state, 'PAID')))
+      .orderBy(asc(payments.id))
+      .limit(1);
+    return row;
+  }
+
   async byProviderId(provider: PaymentProvider, providerId: string): Promise<PaymentRow | undefined> {
     const [row] = await this.db
       .select()
