@@ -73,6 +73,7 @@ export const banners = pgTable('banners', {
 
 export type BannerRow = typeof banners.$inferSelect;
 export type NewBanner = typeof banners.$inferInsert;
+export type NewProductContent = typeof productContent.$inferInsert;
 
 /** The buyer's server cart: one row per size (ItemCode). Prices are not stored: they are read fresh when shown. */
 export const cartItems = pgTable(
