@@ -5,7 +5,8 @@ import { cartAddSchema, cartBulkSchema, cartItemParams, cartUpdateSchema } from 
 import { userIdParams } from '@shared/schemas/params';
 import type { RouteDeps } from '../app';
 import { HttpError } from '../errors';
-import { idempotent, IdempotencyStore } from '../http/idempotency';
+import { idempotent } from '../http/idempotency';
+import { IdempotencyStore } from '../http/idempotency.repo';
 import { CartRepo } from './cart.repo';
 import { CartService } from './cart.service';
 import { requireUser } from '../plugins/auth';

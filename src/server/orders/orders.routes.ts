@@ -6,7 +6,8 @@ import { createOrderSchema, ORDER_MSG, submitOrderSchema, updateOrderStateSchema
 import type { RouteDeps } from '../app';
 import { CartRepo } from '../cart/cart.repo';
 import { CartService } from '../cart/cart.service';
-import { idempotent, IdempotencyStore } from '../http/idempotency';
+import { idempotent } from '../http/idempotency';
+import { IdempotencyStore } from '../http/idempotency.repo';
 import { ERP_ORDER_JOB, createErpOrderHandler } from './erpOrderJob';
 import { OrderRepo } from './orders.repo';
 import { creationFailure, OrderService, type OrderCreatedHook, type SubmissionKind } from './orders.service';

@@ -1,7 +1,8 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ErpPaymentRequest, KhipuCreateRequest, WebpayCreateRequest, WebpayUpdateRequest } from '@shared/api/payments';
-import { idempotent, IdempotencyStore } from '../http/idempotency';
+import { idempotent } from '../http/idempotency';
+import { IdempotencyStore } from '../http/idempotency.repo';
 import type { PaymentsArea } from './area';
 import { KHIPU_NOTIFY_PATH } from './khipu.service';
 import { erpPaymentSchema, khipuCreateSchema, paymentIdParams, tokenParams, webpayCreateSchema, webpayUpdateSchema } from './schemas';
