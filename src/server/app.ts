@@ -9,7 +9,7 @@ import bannersRoutes from './banners/banners.routes';
 import { BannersAdmin } from './banners/banners.service';
 import productsRoutes from './products/products.routes';
 import { ProductsAdmin } from './products/products.service';
-import type { Database, Db } from './db/connect';
+import type { Database } from './db/connect';
 import cartRoutes from './cart/cart.routes';
 import curvesRoutes from './curves/curves.routes';
 import orderRoutes from './orders/orders.routes';
@@ -69,6 +69,7 @@ import { UsersRepo } from './users/users.repo';
 import type { FileStore } from './storage/fileStore';
 import fileRoutes from './storage/storage.routes';
 import { openFileStores, type StorageOptions } from './storage/stores';
+import type { RouteDeps } from './routeDeps';
 import { registerOperations, type Operations, type OperationsOptions } from './operations';
 import { PortalMetrics } from './metrics/metrics';
 import { timeRequests, type AnswerListener } from './metrics/metrics.routes';
@@ -96,17 +97,6 @@ declare module 'fastify' {
     /** Metrics, the ERP company names and invoices of the operations screens (operations.ts). */
     operations: Operations;
   }
-}
-
-/** What the route plugins and services of the cart, orders, payments and mail areas are given. */
-export interface RouteDeps {
-  db: Db;
-  erp: ErpService;
-  customers: CustomerDirectory;
-  catalog: CatalogService;
-  outbox: Outbox;
-  worker: OutboxWorker;
-  brandName: string;
 }
 
 export interface AppDeps {

@@ -3,7 +3,7 @@ import type { CartAddRequest, CartBulkRequest, CartUpdateRequest } from '@shared
 import { MSG } from '@shared/messages';
 import { cartAddSchema, cartBulkSchema, cartItemParams, cartUpdateSchema } from '@shared/schemas/cart';
 import { userIdParams } from '@shared/schemas/params';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../routeDeps';
 import { HttpError } from '../errors';
 import { idempotent } from '../http/idempotency';
 import { IdempotencyStore } from '../http/idempotency.repo';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SizeCurveRequest } from '@shared/api/curves';
 import { MSG } from '@shared/messages';
 import { CURVE_MSG, curveIdParams, curveSchema } from '@shared/schemas/curves';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../routeDeps';
 import { requireUser } from '../plugins/auth';
 import { answer, MESSAGE } from '../http/responses';
 import { CurvesService } from './curves.service';

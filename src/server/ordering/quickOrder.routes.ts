@@ -4,7 +4,7 @@ import type { QuickOrderValidateRequest } from '@shared/api/ordering';
 import { MSG } from '@shared/messages';
 import { QUICK_ORDER_MAX_BYTES, QUICK_ORDER_TEMPLATE_NAMES, quickOrderTemplateCsv } from '@shared/quickOrder';
 import { quickOrderValidateSchema } from '@shared/schemas/quickOrder';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../routeDeps';
 import { CartRepo } from '../cart/cart.repo';
 import { HttpError } from '../errors';
 import { answer } from '../http/responses';

@@ -4,7 +4,7 @@ import * as yup from '@shared/yup';
 import { MSG } from '@shared/messages';
 import { ORDER_MSG } from '@shared/schemas/orders';
 import { docEntryParams } from '@shared/schemas/params';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../routeDeps';
 import { CartRepo } from '../cart/cart.repo';
 import { CartService } from '../cart/cart.service';
 import { idempotent } from '../http/idempotency';

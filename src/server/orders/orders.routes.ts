@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as yup from '@shared/yup';
 import type { CreateOrderRequest, SubmitOrderRequest, UpdateOrderStateRequest } from '@shared/api/orders';
 import { createOrderSchema, ORDER_MSG, submitOrderSchema, updateOrderStateSchema } from '@shared/schemas/orders';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../routeDeps';
 import { CartRepo } from '../cart/cart.repo';
 import { CartService } from '../cart/cart.service';
 import { idempotent } from '../http/idempotency';

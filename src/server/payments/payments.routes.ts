@@ -1,13 +1,13 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { ErpPaymentRequest, KhipuCreateRequest, WebpayCreateRequest, WebpayUpdateRequest } from '@shared/api/payments';
 import { idempotent } from '../http/idempotency';
 import { IdempotencyStore } from '../http/idempotency.repo';
 import type { PaymentsArea } from './area';
 import { KHIPU_NOTIFY_PATH } from './khipu.service';
-import { erpPaymentSchema, khipuCreateSchema, paymentIdParams, tokenParams, webpayCreateSchema, webpayUpdateSchema } from './schemas';
+import { erpPaymentSchema, khipuCreateSchema, paymentIdParams, tokenParams, webpayCreateSchema, webpayUpdateSchema } from '@shared/schemas/payments';
 import { WEBPAY_RETURN_PATH } from './webpay.service';
 import { requireUser } from '../plugins/auth';
+import type { YupTypeProvider } from '../plugins/validation';
 import { answer } from '../http/responses';
 
 export interface PaymentRoutesOptions {
@@ -30,22 +30,24 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
   const buyer = { config: { access: 'buyer' as const } };
   // Optional Idempotency-Key on the creates: the provider is called outside any transaction, its answer stored after.
   const keys = new IdempotencyStore(area.service.db, { log: app.log });
+  // bodies and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
 
   // --- WebPay Plus ---
 
-  app.post<{ Body: WebpayCreateRequest }>('/api/user/tbk/create', { ...buyer, schema: { body: webpayCreateSchema, response: { 200: answer('WebpayCreateResponse') } } }, (request, reply) =>
+  api.post('/api/user/tbk/create', { ...buyer, schema: { body: webpayCreateSchema, response: { 200: answer('WebpayCreateResponse') } } }, (request, reply) =>
     idempotent(keys, request, reply, 'webpay', async () => ({ status: 200, body: await area.webpay.create(requireUser(request), request.body) })),
   );
 
-  app.put<{ Params: { token: string } }>('/api/user/tbk/confirm/:token', { ...buyer, schema: { params: tokenParams, response: { 200: answer('CardPaymentResult') } } }, (request) =>
+  api.put('/api/user/tbk/confirm/:token', { ...buyer, schema: { params: tokenParams, response: { 200: answer('CardPaymentResult') } } }, (request) =>
     area.webpay.confirm(requireUser(request), request.params.token),
   );
 
-  app.get<{ Params: { token: string } }>('/api/user/tbk/state/:token', { ...buyer, schema: { params: tokenParams, response: { 200: answer('CardPaymentResult') } } }, (request) =>
+  api.get('/api/user/tbk/state/:token', { ...buyer, schema: { params: tokenParams, response: { 200: answer('CardPaymentResult') } } }, (request) =>
     area.webpay.state(requireUser(request), request.params.token),
   );
 
-  app.post<{ Body: WebpayUpdateRequest }>(
+  api.post(
     '/api/user/tbk/update-tbk',
     { ...buyer, schema: { body: webpayUpdateSchema, response: { 200: answer('CardPaymentResult') } } },
     (request) => area.webpay.state(requireUser(request), (request.body.token || request.body.token_ws || request.body.TBK_TOKEN)!),
@@ -65,15 +67,15 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
 
   // --- Khipu ---
 
-  app.post<{ Body: KhipuCreateRequest }>('/api/user/khipu/payments', { ...buyer, schema: { body: khipuCreateSchema, response: { 200: answer('KhipuCreateResponse') } } }, (request, reply) =>
+  api.post('/api/user/khipu/payments', { ...buyer, schema: { body: khipuCreateSchema, response: { 200: answer('KhipuCreateResponse') } } }, (request, reply) =>
     idempotent(keys, request, reply, 'khipu', async () => ({ status: 200, body: await area.khipu.create(requireUser(request), request.body) })),
   );
 
-  app.get<{ Params: { id: string } }>('/api/user/khipu/payments/:id', { ...buyer, schema: { params: paymentIdParams, response: { 200: answer('TransferPaymentStatus') } } }, (request) =>
+  api.get('/api/user/khipu/payments/:id', { ...buyer, schema: { params: paymentIdParams, response: { 200: answer('TransferPaymentStatus') } } }, (request) =>
     area.khipu.status(requireUser(request), request.params.id),
   );
 
-  app.post<{ Params: { id: string } }>('/api/user/khipu/payments/:id/confirm', { ...buyer, schema: { params: paymentIdParams, response: { 200: answer('TransferPaymentStatus') } } }, (request) =>
+  api.post('/api/user/khipu/payments/:id/confirm', { ...buyer, schema: { params: paymentIdParams, response: { 200: answer('TransferPaymentStatus') } } }, (request) =>
     area.khipu.status(requireUser(request), request.params.id),
   );
 
@@ -82,7 +84,7 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
   // --- the ERP registration of a confirmed payment ---
 
   const erpRoute = (path: string, kind: 'invoice' | 'account') =>
-    app.post<{ Body: ErpPaymentRequest }>(path, { ...buyer, schema: { body: erpPaymentSchema, response: { 200: answer('ErpPaymentResponse'), 202: answer('ErpPaymentResponse') } } }, async (request, reply) => {
+    api.post(path, { ...buyer, schema: { body: erpPaymentSchema, response: { 200: answer('ErpPaymentResponse'), 202: answer('ErpPaymentResponse') } } }, async (request, reply) => {
       const answer = await area.service.erpAnswer(requireUser(request), request.body.paymentId, kind, opts.deliverNowMs);
       return reply.status(answer.erp === 'SENT' ? 200 : 202).send(answer);
     });
