@@ -4,9 +4,12 @@ import { requireUser } from '../plugins/auth';
 import { preparedPerValue, PREPARED, sendPrepared } from '../http/preparedBody';
 import { listOf } from '../http/responses';
 import type { PurchaseHistoryService } from './history.service';
+import type { YupTypeProvider } from '../plugins/validation';
 
 /** Transports for the order summary and the buyer's purchase history, read from the ERP. */
 export default async function historyRoutes(app: FastifyInstance, opts: { history: PurchaseHistoryService }) {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const { history } = opts;
 
   // held in memory by the ERP service: serialized, compressed and tagged once per list
@@ -15,13 +18,13 @@ export default async function historyRoutes(app: FastifyInstance, opts: { histor
     sendPrepared(request, reply, transports(reply, await history.transports())),
   );
 
-  app.get<{ Params: { customerId: string } }>(
+  api.get(
     '/api/user/b1/purchase-history/:customerId',
     { config: { access: 'buyer' }, schema: { params: customerIdParams, response: { 200: listOf('PurchaseHistoryHeader') } } },
     async (request) => history.history(requireUser(request), request.params.customerId),
   );
 
-  app.get<{ Params: { docEntry: number } }>(
+  api.get(
     '/api/user/b1/purchase-history-det/:docEntry',
     { config: { access: 'buyer' }, schema: { params: docEntryParams, response: { 200: listOf('PurchaseHistoryLine') } } },
     async (request) => history.lines(requireUser(request), request.params.docEntry),

@@ -24,14 +24,14 @@ const providerCallback = { access: 'provider' as const, xsrf: false, rateLimit: 
  * ERP registration the browser asks about. Buyers reach only their own payments.
  */
 const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts) => {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const { area } = opts;
   // Webpay's return comes as an urlencoded form (POST) or a query (GET). Scoped to this plugin.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody);
   const buyer = { config: { access: 'buyer' as const } };
   // Optional Idempotency-Key on the creates: the provider is called outside any transaction, its answer stored after.
   const keys = new IdempotencyStore(area.service.db, { log: app.log });
-  // bodies and path parameters typed from the schemas that validate them
-  const api = app.withTypeProvider<YupTypeProvider>();
 
   // --- WebPay Plus ---
 
