@@ -88,4 +88,15 @@ export default tseslint.config(
     ignores: ['src/server/**/*.repo.ts', 'src/server/db/**', ...SQL_OUTSIDE_REPOS_LEFT],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', SQL_ONLY_IN_REPOS] },
   },
+  {
+    // A route's body, query and parameters take their types from the schemas that validate them (YupTypeProvider in
+    // plugins/validation.ts), never from a hand-written generic that could say something else.
+    files: ['src/server/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.property.name=/^(get|post|put|patch|delete|route)$/][typeArguments]",
+        message: 'Declara la ruta con app.withTypeProvider<YupTypeProvider>() y sus esquemas: los tipos salen de ellos.',
+      }],
+    },
+  },
 );
