@@ -1,7 +1,8 @@
 import type { CatalogService } from './catalog/catalog.service';
 import type { Db } from './db/connect';
 import type { ErpService } from './erp/erp.service';
-import type { Outbox, OutboxWorker } from './jobs/outbox';
+import type { OutboxWorker } from './jobs/outbox';
+import type { Outbox } from './jobs/outbox.repo';
 import type { CustomerDirectory } from './profile/customers.service';
 
 /**

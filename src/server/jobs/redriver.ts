@@ -5,7 +5,8 @@
 // re-queues is one statement.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
-import type { Outbox, OutboxWorker } from './outbox';
+import type { OutboxWorker } from './outbox';
+import type { Outbox } from './outbox.repo';
 import { OutboxRepo } from './outbox.repo';
 
 export interface RedriverOptions {

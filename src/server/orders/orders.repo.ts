@@ -5,7 +5,7 @@ import { orderNumber } from '@shared/orders';
 import { CartRepo } from '../cart/cart.repo';
 import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/connect';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';
-import { Outbox } from '../jobs/outbox';
+import { Outbox } from '../jobs/outbox.repo';
 import { enqueueOrderConfirmedMail } from '../mail/mailJob';
 
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'purchaseOrderNumber' | 'orderState' | 'erpStatus' | 'createdAt' | 'updatedAt'>;
