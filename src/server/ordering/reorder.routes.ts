@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReorderResponse } from '@shared/api/ordering';
-import * as yup from '@shared/yup';
 import { MSG } from '@shared/messages';
-import { ORDER_MSG } from '@shared/schemas/orders';
+import { orderIdParams } from '@shared/schemas/orders';
 import { docEntryParams } from '@shared/schemas/params';
 import type { RouteDeps } from '../routeDeps';
 import { CartRepo } from '../cart/cart.repo';
@@ -14,10 +13,6 @@ import { OrderRepo } from '../orders/orders.repo';
 import { requireUser } from '../plugins/auth';
 import { ReorderService, type ReorderAddedHook } from './reorder.service';
 import type { YupTypeProvider } from '../plugins/validation';
-
-const orderIdParams = yup.object({
-  id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
-});
 
 /**
  * Reorder (docs/ordering.md): the lines of one of the buyer's earlier orders back in its cart, at today's prices and

@@ -1,7 +1,6 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
-import * as yup from '@shared/yup';
-import { createOrderSchema, ORDER_MSG, submitOrderSchema, updateOrderStateSchema } from '@shared/schemas/orders';
+import { createOrderSchema, orderIdParams, submitOrderSchema, updateOrderStateSchema } from '@shared/schemas/orders';
 import type { RouteDeps } from '../routeDeps';
 import { CartRepo } from '../cart/cart.repo';
 import { CartService } from '../cart/cart.service';
@@ -13,10 +12,6 @@ import { creationFailure, OrderService, type OrderCreatedHook, type SubmissionKi
 import { requireUser } from '../plugins/auth';
 import { answer } from '../http/responses';
 import type { YupTypeProvider } from '../plugins/validation';
-
-const orderIdParams = yup.object({
-  id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
-});
 
 /** Orders, their ERP submission and their state (R-ORD-1). Buyers only, each on its own orders. */
 const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
