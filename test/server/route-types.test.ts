@@ -1,6 +1,17 @@
 import Fastify from 'fastify';
+import type { CartAddRequest, CartBulkRequest, CartUpdateRequest } from '@shared/api/cart';
+import type { SizeCurveRequest } from '@shared/api/curves';
+import type { QuickOrderValidateRequest } from '@shared/api/ordering';
+import type { CreateOrderRequest, OrderMailRequest, SubmitOrderRequest, UpdateOrderStateRequest } from '@shared/api/orders';
+import type { ErpPaymentRequest, WebpayCreateRequest, WebpayUpdateRequest } from '@shared/api/payments';
+import type { ChangePasswordRequest, LoginRequest } from '@shared/api/types';
+import { changePasswordSchema, loginSchema } from '@shared/schemas/auth';
+import { cartAddSchema, cartBulkSchema, cartUpdateSchema } from '@shared/schemas/cart';
+import { curveSchema } from '@shared/schemas/curves';
+import { createOrderSchema, orderMailSchema, submitOrderSchema, updateOrderStateSchema } from '@shared/schemas/orders';
+import { erpPaymentSchema, khipuCreateSchema, webpayCreateSchema, webpayUpdateSchema } from '@shared/schemas/payments';
+import { quickOrderValidateSchema } from '@shared/schemas/quickOrder';
 import * as yup from '@shared/yup';
-import { khipuCreateSchema } from '@shared/schemas/payments';
 import errors from '@server/plugins/errors';
 import yupValidation, { type YupTypeProvider } from '@server/plugins/validation';
 
@@ -9,6 +20,8 @@ import yupValidation, { type YupTypeProvider } from '@server/plugins/validation'
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const typeIs = <A, B>(same: Equal<A, B>) => same;
+/** Compiles only when what schema `S` lets through is a `T`: the request types of src/shared/api describe their schemas. */
+const fits = <S extends yup.Schema, T>(schema: S, ..._check: yup.InferType<S> extends T ? [] : [never]) => schema;
 
 describe('routes typed from their schemas', () => {
   it('gives the handler the validated body with the schema’s type, and a 400 in Spanish for a body that does not match', async () => {
@@ -40,5 +53,26 @@ describe('routes typed from their schemas', () => {
     typeIs<KhipuBody, { orderReference?: string; invoices?: number[] }>(true);
     expect(khipuCreateSchema.isValidSync({ orderReference: 'OC000123' })).toBe(true);
     expect(khipuCreateSchema.isValidSync({})).toBe(false);
+  });
+
+  it('keeps every request type the SPA sends in step with the schema the server validates it with', () => {
+    const checked = [
+      fits<typeof cartAddSchema, CartAddRequest>(cartAddSchema),
+      fits<typeof cartBulkSchema, CartBulkRequest>(cartBulkSchema),
+      fits<typeof cartUpdateSchema, CartUpdateRequest>(cartUpdateSchema),
+      fits<typeof curveSchema, SizeCurveRequest>(curveSchema),
+      fits<typeof orderMailSchema, OrderMailRequest>(orderMailSchema),
+      fits<typeof createOrderSchema, CreateOrderRequest>(createOrderSchema),
+      fits<typeof submitOrderSchema, SubmitOrderRequest>(submitOrderSchema),
+      fits<typeof updateOrderStateSchema, UpdateOrderStateRequest>(updateOrderStateSchema),
+      fits<typeof quickOrderValidateSchema, QuickOrderValidateRequest>(quickOrderValidateSchema),
+      fits<typeof loginSchema, LoginRequest>(loginSchema),
+      fits<typeof changePasswordSchema, ChangePasswordRequest>(changePasswordSchema),
+      fits<typeof erpPaymentSchema, ErpPaymentRequest>(erpPaymentSchema),
+      fits<typeof webpayCreateSchema, WebpayCreateRequest>(webpayCreateSchema),
+      fits<typeof webpayUpdateSchema, WebpayUpdateRequest>(webpayUpdateSchema),
+    ];
+    // each is a yup object schema that refuses an empty body
+    for (const schema of checked) expect(schema.isValidSync({})).toBe(false);
   });
 });
