@@ -29,6 +29,15 @@ const featureBoundaries = {
 // yup is imported from src/shared/yup.ts, which sets its Spanish default messages before any schema is declared.
 const YUP_THROUGH_LOCALE = { name: 'yup', message: "Importa yup desde '@shared/yup' (o '../yup' en src/shared): fija sus mensajes en español." };
 
+// Server layers: routes → service → repo. Only a repository (`*.repo.ts`) and src/server/db run SQL, so only they
+// import drizzle-orm or the tables of db/schema.ts as values; anyone may import the row types (`import type`).
+const SQL_ONLY_IN_REPOS = {
+  patterns: [
+    { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Solo un repositorio (*.repo.ts) o src/server/db usa drizzle-orm: mueve la consulta al repo del dominio.' },
+    { group: ['**/db/schema', '@server/db/schema'], allowTypeImports: true, message: 'Las tablas se consultan solo en un repositorio (*.repo.ts); aquí importa solo tipos (import type).' },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', '.tmp/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -69,5 +78,21 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/embedded.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [YUP_THROUGH_LOCALE], patterns: [{ group: ['**/client/**', '**/mocks/**', '@client/*', '@mocks/*'], message: 'Solo src/server/embedded.ts puede usar mocks/.' }] }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.repo.ts', 'src/server/db/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', SQL_ONLY_IN_REPOS] },
+  },
+  {
+    // A route's body, query and parameters take their types from the schemas that validate them (YupTypeProvider in
+    // plugins/validation.ts), never from a hand-written generic that could say something else.
+    files: ['src/server/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.property.name=/^(get|post|put|patch|delete|route)$/][typeArguments]",
+        message: 'Declara la ruta con app.withTypeProvider<YupTypeProvider>() y sus esquemas: los tipos salen de ellos.',
+      }],
+    },
   },
 );

@@ -9,7 +9,7 @@ import bannersRoutes from './banners/banners.routes';
 import { BannersAdmin } from './banners/banners.service';
 import productsRoutes from './products/products.routes';
 import { ProductsAdmin } from './products/products.service';
-import type { Database, Db } from './db/connect';
+import type { Database } from './db/connect';
 import cartRoutes from './cart/cart.routes';
 import curvesRoutes from './curves/curves.routes';
 import orderRoutes from './orders/orders.routes';
@@ -34,12 +34,15 @@ import { ERP_ORDER_JOB } from './orders/erpOrderJob';
 import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB } from './payments/payments.service';
 import type { PrivateFileStore } from './storage/privateFiles';
 import { createMailer, type Mailer } from './integrations/mailer';
-import { Outbox, OutboxWorker, type WorkerOptions } from './jobs/outbox';
+import { OutboxWorker, type WorkerOptions } from './jobs/outbox';
+import { Outbox } from './jobs/outbox.repo';
 import { CatalogService, type CatalogOptions } from './catalog/catalog.service';
 import catalogRoutes from './catalog/catalog.routes';
 import { ContentRepo } from './catalog/content.repo';
 import type { ErpCreatePolicy, ErpService } from './erp/erp.service';
 import historyRoutes from './orders/history.routes';
+import { PurchaseHistoryService } from './orders/history.service';
+import { OrderRepo } from './orders/orders.repo';
 import pendingRoutes from './payments/pending.routes';
 import { createPayments, type PaymentProviders, type PaymentsArea } from './payments/area';
 import paymentRoutes from './payments/payments.routes';
@@ -67,6 +70,7 @@ import { UsersRepo } from './users/users.repo';
 import type { FileStore } from './storage/fileStore';
 import fileRoutes from './storage/storage.routes';
 import { openFileStores, type StorageOptions } from './storage/stores';
+import type { RouteDeps } from './routeDeps';
 import { registerOperations, type Operations, type OperationsOptions } from './operations';
 import { PortalMetrics } from './metrics/metrics';
 import { timeRequests, type AnswerListener } from './metrics/metrics.routes';
@@ -94,17 +98,6 @@ declare module 'fastify' {
     /** Metrics, the ERP company names and invoices of the operations screens (operations.ts). */
     operations: Operations;
   }
-}
-
-/** What the route plugins and services of the cart, orders, payments and mail areas are given. */
-export interface RouteDeps {
-  db: Db;
-  erp: ErpService;
-  customers: CustomerDirectory;
-  catalog: CatalogService;
-  outbox: Outbox;
-  worker: OutboxWorker;
-  brandName: string;
 }
 
 export interface AppDeps {
@@ -255,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('catalog', catalog);
   await app.register(profileRoutes, { erp, customers });
   await app.register(catalogRoutes, { catalog });
-  await app.register(historyRoutes, { erp, customers, db: database.db });
+  await app.register(historyRoutes, { history: new PurchaseHistoryService({ erp, customers, orders: new OrderRepo(database.db) }) });
   await app.register(pendingRoutes, { erp, customers });
 
   // Uploaded files: on disk, in the database or in S3 (storage/stores.ts); public ones served at /files/ by every instance.
@@ -264,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { files, privateFiles } = stores;
   app.decorate('files', files);
   await app.register(fileRoutes, { files });
-  const home = new HomeService(database.db, erp, new BannerRepo(database.db), {
+  const home = new HomeService(new ContentRepo(database.db), erp, new BannerRepo(database.db), {
     maxAgeMs: deps.catalogMaxAgeMs,
     onError: (err) => app.log.warn({ err }, 'no se pudo refrescar los estilos del ERP para el home'),
   });
@@ -289,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, log: app.log, providers: deps.payments });
     app.decorate('payments', area);
     app.decorate('reconciler', area.reconciler);
-    await app.register(paymentRoutes, { area, outbox, worker });
+    await app.register(paymentRoutes, { area });
     if (deps.payments.reconciler?.autoStart !== false) app.addHook('onReady', async () => area.reconciler.start());
   }
   const outboxDir = deps.mailer ? undefined : mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
@@ -308,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderMail = new OrderMailService({ ...routeDeps, notifications, mailDomain, log: app.log });
   await app.register(notificationsRoutes, { notifications });
   await app.register(mailRoutes, { orderMail });
-  await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles) });
+  await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles, new OrderRepo(database.db)) });
   await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
   await app.register(adminUsersRoutes, { db: database.db, erp });
   await app.register(adminJobsRoutes, { jobs: new AdminJobsService({ db: database.db, outbox, worker }) });

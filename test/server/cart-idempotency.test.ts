@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CartResponse } from '@shared/api/cart';
 import { cartItems, idempotencyKeys } from '@server/db/schema';
-import { IdempotencyStore } from '@server/http/idempotency';
+import { IdempotencyStore } from '@server/http/idempotency.repo';
 import type { B1Document } from '@mocks/b1/types';
 import { call, createTestApp, type TestApp } from './helpers';
 import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';

@@ -6,7 +6,8 @@ import { formatDate } from '@shared/dates';
 import { formatCLP } from '@shared/money';
 import { outbox, users, type OrderLineRow, type OrderRow, type OutboxRow } from '@server/db/schema';
 import type { Mailer, OutgoingMail } from '@server/integrations/mailer';
-import { Outbox, PermanentJobError, type NewJob } from '@server/jobs/outbox';
+import { PermanentJobError } from '@server/jobs/outbox';
+import { Outbox, type NewJob } from '@server/jobs/outbox.repo';
 import { buildInvoicesPaidMail, buildOrderConfirmedMail } from '@server/mail/buyerMail';
 import { mailboxesOf } from '@server/mail/buyerMailJob';
 import {

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { MIGRATION_LOCK_KEY, openDatabase, rowsOf, type Database } from '@server/db/connect';
 import { outbox } from '@server/db/schema';
-import { Outbox } from '@server/jobs/outbox';
+import { Outbox } from '@server/jobs/outbox.repo';
 import { MIGRATIONS_DIR } from './paths';
 
 // Two instances starting together on an empty database must both come up: the migrations run one at a time (an

@@ -3,7 +3,8 @@ import type { Database } from '@server/db/connect';
 import { outbox } from '@server/db/schema';
 import { createOnce, LookupFailedError, surelyNotCreated } from '@server/erp/createOnce';
 import { ErpError } from '@server/erp/errors';
-import { Outbox, OutboxWorker, PermanentJobError, RetryLaterError, type JobHandler, type JobInfo } from '@server/jobs/outbox';
+import { OutboxWorker, PermanentJobError, RetryLaterError, type JobHandler, type JobInfo } from '@server/jobs/outbox';
+import { Outbox } from '@server/jobs/outbox.repo';
 import { ErpRedriver } from '@server/jobs/redriver';
 import { openTestDatabase } from './helpers';
 

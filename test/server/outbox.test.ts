@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '@server/db/connect';
 import { outbox } from '@server/db/schema';
-import { Outbox, OutboxWorker, PermanentJobError, type JobHandler, type WorkerOptions } from '@server/jobs/outbox';
+import { OutboxWorker, PermanentJobError, type JobHandler, type WorkerOptions } from '@server/jobs/outbox';
+import { Outbox } from '@server/jobs/outbox.repo';
 import { openTestDatabase } from './helpers';
 
 // The outbox (docs/architecture.md, the outbox): idempotent enqueue inside the caller's transaction, retries with

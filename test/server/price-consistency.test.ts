@@ -12,7 +12,8 @@ import { formatCLP } from '@shared/money';
 import { orderTotals, sizePrices } from '@shared/pricing';
 import { eq } from 'drizzle-orm';
 import { buildOrderConfirmedMail } from '@server/mail/buyerMail';
-import { buildOrderMail, linesOf } from '@server/mail/orderMail';
+import { buildOrderMail } from '@server/mail/orderMail';
+import { OrderRepo } from '@server/orders/orders.repo';
 import { orders, productContent } from '@server/db/schema';
 import { call, createTestApp, type TestApp } from './helpers';
 import { buyerOf, orderRequest, someTransport, type Buyer } from './order-fixtures';
@@ -201,7 +202,7 @@ describe.each(BUYERS)('a $level buyer', ({ rut, level }) => {
 
       // both mails render each line's unit price from the order's lines
       const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
-      const lines = await linesOf(t.database.db, order.id);
+      const lines = await new OrderRepo(t.database.db).lines(order.id);
       const company = { nombre: buyer.profile.nombre, rut: buyer.profile.rut };
       const mails = {
         'mail-buyer': [buildOrderConfirmedMail({ brand: 'Textil Andino', order: row!, lines, company }).html, 4],

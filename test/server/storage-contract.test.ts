@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { startS3Mock, type S3Mock } from '@mocks/s3/server';
 import type { Database } from '@server/db/connect';
 import type { BlobStore } from '@server/storage/blobStore';
-import { DatabaseBlobStore } from '@server/storage/databaseBlobStore';
+import { DatabaseBlobStore } from '@server/storage/databaseBlobStore.repo';
 import { DiskBlobStore } from '@server/storage/diskBlobStore';
 import { importMarker } from '@server/storage/importDiskFiles';
 import { createS3Client, S3BlobStore, type S3Settings } from '@server/storage/s3BlobStore';

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditListQuery } from '@shared/schemas/adminAudit';
-import type { Db } from '../db/connect';
+import type { Db, DbOrTx } from '../db/connect';
 import { auditLog, type AuditLogRow } from '../db/schema';
+
+/** The values of one audit row. */
+export type NewAuditRow = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
 import { containsPattern, dayRange } from '../http/listQuery';
 
 // The audit trail as 'Auditoría' reads it: filtered, sorted and paged in SQL.
@@ -33,6 +36,24 @@ function conditions(q: AuditListQuery): SQL | undefined {
 
 export class AuditRepo {
   constructor(private readonly db: Db) {}
+
+  /** One audit row, in `tx` (the change's transaction). */
+  static async insert(tx: DbOrTx, row: NewAuditRow): Promise<void> {
+    await tx.insert(auditLog).values(row);
+  }
+
+  /** The newest rows first, optionally of one entity (and one record). */
+  recent(filter: { entity?: string; entityId?: string; limit: number }): Promise<AuditLogRow[]> {
+    const conditions = [filter.entity ? eq(auditLog.entity, filter.entity) : undefined, filter.entityId !== undefined ? eq(auditLog.entityId, filter.entityId) : undefined].filter(
+      (c) => c !== undefined,
+    );
+    return this.db
+      .select()
+      .from(auditLog)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(auditLog.id))
+      .limit(filter.limit);
+  }
 
   async list(query: AuditListQuery, window: { limit: number; offset: number }): Promise<{ rows: AuditLogRow[]; total: number }> {
     const where = conditions(query);

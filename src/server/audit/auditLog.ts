@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/connect';
-import { auditLog, type AuditLogRow } from '../db/schema';
+import type { AuditLogRow } from '../db/schema';
+import { AuditRepo } from './audit.repo';
 import type { SessionUser } from '../plugins/auth';
 
 // The admin area's audit trail (R-ADM-3, R-ADM-AUD-1: a row for every admin change: who, what, when; 'Auditoría'
@@ -90,7 +90,7 @@ export class AuditLog {
     if (after) changes.after = after;
     const details = safeDetails(entry.details);
     if (Object.keys(details).length) changes.details = details;
-    await tx.insert(auditLog).values({
+    await AuditRepo.insert(tx, {
       actorId: entry.actor.id,
       actorUsername: entry.actor.username.slice(0, 16),
       action: entry.action,
@@ -107,15 +107,10 @@ export class AuditLog {
 
   /** The newest rows first, optionally of one entity (and one record). */
   async list(filter: { entity?: AuditEntity; entityId?: string | number; limit?: number } = {}): Promise<AuditLogRow[]> {
-    const conditions = [
-      filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
-      filter.entityId !== undefined ? eq(auditLog.entityId, String(filter.entityId)) : undefined,
-    ].filter((c) => c !== undefined);
-    return this.db
-      .select()
-      .from(auditLog)
-      .where(conditions.length ? and(...conditions) : undefined)
-      .orderBy(desc(auditLog.id))
-      .limit(Math.min(filter.limit ?? 100, 1000));
+    return new AuditRepo(this.db).recent({
+      entity: filter.entity,
+      entityId: filter.entityId === undefined ? undefined : String(filter.entityId),
+      limit: Math.min(filter.limit ?? 100, 1000),
+    });
   }
 }

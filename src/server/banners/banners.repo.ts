@@ -1,10 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/connect';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../db/connect';
 import { banners, type BannerRow, type NewBanner } from '../db/schema';
 
 /** The home banner set (at most one; the admin routes keep it that way). */
 export class BannerRepo {
   constructor(private readonly db: Db) {}
+
+  /** Every instance serializes banner writes on this lock, so the one-set rule holds across instances too. */
+  async lockSet(tx: Tx): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.banners'))`);
+  }
 
   list(): Promise<BannerRow[]> {
     return this.db.select().from(banners).orderBy(asc(banners.id));

@@ -5,6 +5,7 @@ import type { BannersAdmin } from './banners.service';
 import { extraFiles, readUploadForm, type UploadRules } from '../products/uploads';
 import { requireUser } from '../plugins/auth';
 import { answer, listOf, MESSAGE } from '../http/responses';
+import type { YupTypeProvider } from '../plugins/validation';
 
 const UPLOAD_RULES: UploadRules = {
   fileFields: BANNER_FILE_FIELDS,
@@ -15,6 +16,8 @@ const UPLOAD_RULES: UploadRules = {
 
 /** Banner administration (R-ADM-BAN-1, R-ADM-BAN-2), ADMIN and SUPERADMIN only. */
 export default async function bannersRoutes(app: FastifyInstance, opts: { banners: BannersAdmin }) {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const { banners } = opts;
   const admin = { config: { access: 'admin' as const } };
   const byId = { ...admin, schema: { params: bannerIdParams } };
@@ -25,7 +28,7 @@ export default async function bannersRoutes(app: FastifyInstance, opts: { banner
 
   app.get('/api/admin/banners', { ...admin, schema: { response: { 200: listOf('Banner') } } }, () => banners.list());
 
-  app.get<{ Params: { id: number } }>('/api/admin/banners/:id', { ...byId, schema: { ...byId.schema, response: { 200: banner } } }, (request) => banners.byId(request.params.id));
+  api.get('/api/admin/banners/:id', { ...byId, schema: { ...byId.schema, response: { 200: banner } } }, (request) => banners.byId(request.params.id));
 
   app.post('/api/admin/banners', { ...admin, schema: { response: { 200: banner, 201: banner } } }, async (request, reply) => {
     const form = await readUploadForm(request, UPLOAD_RULES);
@@ -33,7 +36,7 @@ export default async function bannersRoutes(app: FastifyInstance, opts: { banner
     return reply.code(created ? 201 : 200).send(banner);
   });
 
-  app.delete<{ Params: { id: number } }>('/api/admin/banners/:id', { ...byId, schema: { ...byId.schema, response: { 200: MESSAGE } } }, async (request) => {
+  api.delete('/api/admin/banners/:id', { ...byId, schema: { ...byId.schema, response: { 200: MESSAGE } } }, async (request) => {
     await banners.delete(requireUser(request), request.params.id);
     return { message: BANNER_MSG.deleted };
   });

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Banner } from '@shared/api/banners';
 import { BANNER_FILE_FIELDS, BANNER_MSG, BANNER_URL_FIELDS, bannerSchema } from '@shared/schemas/banners';
-import type { Db, Tx } from '../db/connect';
+import type { Db } from '../db/connect';
 import type { BannerRow } from '../db/schema';
 import { HttpError } from '../errors';
 import type { BannerRepo } from './banners.repo';
@@ -17,9 +16,6 @@ export function toBanner(row: BannerRow): Banner {
 }
 
 const notFound = () => new HttpError(404, BANNER_MSG.notFound);
-
-/** Every instance serializes banner writes on this lock, so the one-set rule holds across instances too. */
-const lockSet = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal.banners'))`);
 
 export interface BannersAdminDeps {
   db: Db;
@@ -103,7 +99,7 @@ export class BannersAdmin {
     try {
       for (const u of uploads) await swap.stage(u.key, u.bytes, u.contentType);
       row = await db.transaction(async (tx) => {
-        await lockSet(tx);
+        await banners.lockSet(tx);
         let saved: BannerRow | undefined;
         if (existing) {
           saved = await banners.update(existing.id, { ...values, nameFile }, tx);
@@ -137,7 +133,7 @@ export class BannersAdmin {
     return this.lock.run('banners', async () => {
       const { db, banners, files, log } = this.deps;
       const row = await db.transaction(async (tx) => {
-        await lockSet(tx);
+        await banners.lockSet(tx);
         const deleted = await banners.delete(id, tx);
         if (!deleted) throw notFound();
         await AuditLog.record(tx, {

@@ -1,18 +1,21 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { CartAddRequest, CartBulkRequest, CartUpdateRequest } from '@shared/api/cart';
 import { MSG } from '@shared/messages';
 import { cartAddSchema, cartBulkSchema, cartItemParams, cartUpdateSchema } from '@shared/schemas/cart';
 import { userIdParams } from '@shared/schemas/params';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../routeDeps';
 import { HttpError } from '../errors';
-import { idempotent, IdempotencyStore } from '../http/idempotency';
+import { idempotent } from '../http/idempotency';
+import { IdempotencyStore } from '../http/idempotency.repo';
 import { CartRepo } from './cart.repo';
 import { CartService } from './cart.service';
 import { requireUser } from '../plugins/auth';
 import { answer } from '../http/responses';
+import type { YupTypeProvider } from '../plugins/validation';
 
 /** The server cart (R-CART-1). Buyers only, each reaching only its own cart; prices are the server's. */
 const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const cart = new CartService(deps.db, new CartRepo(deps.db), deps.erp, deps.customers);
 
   // Admins have no cart (R-BLOCK-2): say so rather than a bare "forbidden".
@@ -24,33 +27,33 @@ const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     return user;
   };
 
-  app.post<{ Body: CartAddRequest }>('/api/user/cart', { ...guard, schema: { body: cartAddSchema, response: { 201: answer('CartItem') } } }, async (request, reply) => {
+  api.post('/api/user/cart', { ...guard, schema: { body: cartAddSchema, response: { 201: answer('CartItem') } } }, async (request, reply) => {
     return reply.status(201).send(await cart.add(requireUser(request), request.body));
   });
 
   // Many sizes in one request (grid, quick order): per-line results, docs/ordering.md. Optional Idempotency-Key
   // (docs/exactly-once.md): a repeat replays the first answer, stored in the add's own transaction.
   const keys = new IdempotencyStore(deps.db, { log: app.log });
-  app.post<{ Body: CartBulkRequest }>('/api/user/cart/bulk', { ...guard, schema: { body: cartBulkSchema, response: { 200: answer('CartBulkResponse') } } }, (request, reply) =>
+  api.post('/api/user/cart/bulk', { ...guard, schema: { body: cartBulkSchema, response: { 200: answer('CartBulkResponse') } } }, (request, reply) =>
     idempotent(keys, request, reply, 'cart', async (recorder) => ({
       status: 200,
       body: await cart.addMany(requireUser(request), request.body, recorder && ((tx, body) => recorder.record(tx, { status: 200, body }))),
     })),
   );
 
-  app.put<{ Body: CartUpdateRequest }>('/api/user/cart', { ...guard, schema: { body: cartUpdateSchema, response: { 200: answer('CartItem') } } }, (request) =>
+  api.put('/api/user/cart', { ...guard, schema: { body: cartUpdateSchema, response: { 200: answer('CartItem') } } }, (request) =>
     cart.update(requireUser(request), request.body),
   );
 
-  app.get<{ Params: { userId: number } }>('/api/user/cart/find-by-userid/:userId', { ...guard, schema: { params: userIdParams, response: { 200: answer('CartResponse') } } }, (request) =>
+  api.get('/api/user/cart/find-by-userid/:userId', { ...guard, schema: { params: userIdParams, response: { 200: answer('CartResponse') } } }, (request) =>
     cart.view(ownUser(request)),
   );
 
-  app.get<{ Params: { userId: number } }>('/api/user/cart/count-cart/:userId', { ...guard, schema: { params: userIdParams, response: { 200: { type: 'integer' } } } }, (request) =>
+  api.get('/api/user/cart/count-cart/:userId', { ...guard, schema: { params: userIdParams, response: { 200: { type: 'integer' } } } }, (request) =>
     cart.count(ownUser(request)),
   );
 
-  app.delete<{ Params: { userId: number } }>(
+  api.delete(
     '/api/user/cart/clear-cart/:userId',
     { ...guard, schema: { params: userIdParams } },
     async (request, reply) => {
@@ -59,7 +62,7 @@ const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/user/cart/:id', { ...guard, schema: { params: cartItemParams } }, async (request, reply) => {
+  api.delete('/api/user/cart/:id', { ...guard, schema: { params: cartItemParams } }, async (request, reply) => {
     await cart.remove(requireUser(request), request.params.id);
     return reply.status(204).send();
   });

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { isAdminRole } from '@shared/roles';
-import { massOfferSchema, skuParams, type MassOfferRequest } from '@shared/schemas/params';
+import { massOfferSchema, skuParams } from '@shared/schemas/params';
 import { ErpError, ERP_MESSAGES } from '../erp/errors';
 import { PREPARED, sendPrepared } from '../http/preparedBody';
 import type { CatalogService, CatalogSnapshot } from './catalog.service';
 import { requireUser } from '../plugins/auth';
 import { answer, listOf } from '../http/responses';
+import type { YupTypeProvider } from '../plugins/validation';
 
 /** POST /user/b1/masivo-sku: the offer percentage of each code. */
 const MASS_OFFERS = {
@@ -14,6 +15,8 @@ const MASS_OFFERS = {
 } as const;
 
 export default async function catalogRoutes(app: FastifyInstance, opts: { catalog: CatalogService }) {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const { catalog } = opts;
   const session = { config: { access: 'session' as const } };
   const prepared = { ...PREPARED, ...session };
@@ -33,7 +36,7 @@ export default async function catalogRoutes(app: FastifyInstance, opts: { catalo
     return undefined;
   });
 
-  app.get<{ Params: { sku: string } }>(
+  api.get(
     '/api/user/b1/catalog/find/by/sku/:sku',
     { ...session, schema: { params: skuParams, response: { 200: answer('CatalogueItem') } } },
     async (request) => {
@@ -45,19 +48,19 @@ export default async function catalogRoutes(app: FastifyInstance, opts: { catalo
 
   // Stock and prices as the ERP had them a few seconds ago at most (one read per style for every buyer: no buyer's own
   // prices in it), serialized by the response schema once per read and sent like the hot paths above.
-  app.get<{ Params: { sku: string } }>(
+  api.get(
     '/api/user/b1/products-detail/:sku',
     { ...prepared, schema: { params: skuParams, response: { 200: answer('ProductDetail') } } },
     async (request, reply) => sendPrepared(request, reply, await catalog.detailBody(request.params.sku, (detail) => reply.serialize(detail) as string)),
   );
 
-  app.get<{ Params: { sku: string } }>(
+  api.get(
     '/api/user/b1/offer-sku/:sku',
     { ...session, schema: { params: skuParams, response: { 200: answer('OfferLookupResult') } } },
     (request) => catalog.offer(request.params.sku),
   );
 
-  app.post<{ Body: MassOfferRequest }>(
+  api.post(
     '/api/user/b1/masivo-sku',
     { ...session, schema: { body: massOfferSchema, response: { 200: MASS_OFFERS } } },
     (request) => catalog.massOffers(request.body.items.map((i) => i.code)),

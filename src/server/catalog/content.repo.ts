@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/connect';
-import { productContent, type ProductContentRow } from '../db/schema';
+import { productContent, type NewProductContent, type ProductContentRow } from '../db/schema';
 
 /** The fields an admin's save writes (every one but id and updatedAt). */
 export type ProductContentValues = Omit<ProductContentRow, 'id' | 'updatedAt'>;
@@ -11,6 +11,25 @@ export class ContentRepo {
 
   all(): Promise<ProductContentRow[]> {
     return this.db.select().from(productContent);
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(productContent);
+    return row?.count ?? 0;
+  }
+
+  /** Inserts the records whose sku has none yet (the others are left as they are). */
+  async insertMissing(tx: DbOrTx, rows: readonly NewProductContent[]): Promise<void> {
+    if (rows.length) await tx.insert(productContent).values([...rows]).onConflictDoNothing({ target: productContent.sku });
+  }
+
+  /** The enabled records on offer (a percentage above 0), by sku. */
+  activeOffers(): Promise<ProductContentRow[]> {
+    return this.db
+      .select()
+      .from(productContent)
+      .where(and(eq(productContent.offer, true), eq(productContent.enabled, true), gt(productContent.percentage, 0)))
+      .orderBy(asc(productContent.sku));
   }
 
   async bySku(sku: string, tx: DbOrTx = this.db): Promise<ProductContentRow | undefined> {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { CUSTOMER_REQUEST_MSG, customerRequestSchema, type CustomerRequestForm } from '@shared/schemas/customerRequest';
+import { CUSTOMER_REQUEST_MSG, customerRequestSchema } from '@shared/schemas/customerRequest';
 import { HttpError } from '../errors';
 import type { CustomerRequestService } from './customerRequest.service';
 import { MESSAGE } from '../http/responses';
+import type { YupTypeProvider } from '../plugins/validation';
 
 /**
  * Requests one address may send per window: enough for a real office, too few for a mail cannon. Counted after the
@@ -15,7 +16,9 @@ export const CUSTOMER_REQUEST_LIMIT = { max: 5, timeWindow: '1 hour', hook: 'pre
  * address. `senderTo` is ignored: a visitor cannot choose where the mail goes.
  */
 export default async function customerRequestRoutes(app: FastifyInstance, opts: { customerRequests: CustomerRequestService }) {
-  app.post<{ Body: CustomerRequestForm }>(
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
+  api.post(
     '/api/user/sendmail',
     {
       schema: { body: customerRequestSchema, response: { 202: MESSAGE } },

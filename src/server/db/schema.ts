@@ -73,6 +73,7 @@ export const banners = pgTable('banners', {
 
 export type BannerRow = typeof banners.$inferSelect;
 export type NewBanner = typeof banners.$inferInsert;
+export type NewProductContent = typeof productContent.$inferInsert;
 
 /** The buyer's server cart: one row per size (ItemCode). Prices are not stored: they are read fresh when shown. */
 export const cartItems = pgTable(
@@ -399,7 +400,7 @@ export const fileScope = pgEnum('file_scope', ['public', 'private']);
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
- * Uploaded files when they are kept in the database (storage/databaseBlobStore.ts): one row per stored version of a
+ * Uploaded files when they are kept in the database (storage/databaseBlobStore.repo.ts): one row per stored version of a
  * key, its bytes in `stored_file_chunks`. Replacing a key deletes its row (and chunks) and inserts a new one in one
  * transaction, so a new version always has a new id.
  */

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { banners, productContent, type NewBanner } from '../db/schema';
+import type { NewBanner, NewProductContent } from '../db/schema';
+import { BannerRepo } from '../banners/banners.repo';
+import { ContentRepo } from '../catalog/content.repo';
 import { groupByStyle, type ItemRecord } from '../erp/mapping';
 import { FILE_FOLDERS, type FileStore } from '../storage/fileStore';
 import { BANNER_COUNT, bannerSvg } from './banners';
@@ -55,8 +56,9 @@ export interface SeedResult {
 /** Seeds the demo content; undefined when the content table already has rows (nothing is touched). */
 export async function seedDemoContent(opts: { db: Db; files: FileStore; records: ItemRecord[]; brand: string }): Promise<SeedResult | undefined> {
   const { db, files, records, brand } = opts;
-  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(productContent)) as [{ count: number }];
-  if (count > 0) return undefined;
+  const content = new ContentRepo(db);
+  const banners = new BannerRepo(db);
+  if ((await content.count()) > 0) return undefined;
 
   let written = 0;
   const put = async (key: string, bytes: Uint8Array | string, type: string) => {
@@ -68,7 +70,7 @@ export async function seedDemoContent(opts: { db: Db; files: FileStore; records:
 
   const styles = groupByStyle(records);
   const offers = demoOffers(styles);
-  const rows: (typeof productContent.$inferInsert)[] = [];
+  const rows: NewProductContent[] = [];
   for (const [sku, sizes] of [...styles].sort(([a], [b]) => a.localeCompare(b))) {
     const r = sizes[0]!;
     const key = (suffix: string) => `${FILE_FOLDERS.products}/${sku}${suffix}`;
@@ -112,7 +114,7 @@ export async function seedDemoContent(opts: { db: Db; files: FileStore; records:
   }
 
   let banner: NewBanner | undefined;
-  const hasBanner = (await db.select({ id: banners.id }).from(banners).limit(1)).length > 0;
+  const hasBanner = (await banners.count()) > 0;
   if (!hasBanner) {
     const urls: string[] = [];
     for (let i = 0; i < BANNER_COUNT; i++) urls.push(await put(`${FILE_FOLDERS.banners}/banner_${i + 1}.svg`, bannerSvg(i, brand), SVG));
@@ -120,8 +122,8 @@ export async function seedDemoContent(opts: { db: Db; files: FileStore; records:
   }
 
   await db.transaction(async (tx) => {
-    if (rows.length) await tx.insert(productContent).values(rows).onConflictDoNothing({ target: productContent.sku });
-    if (banner) await tx.insert(banners).values(banner);
+    await content.insertMissing(tx, rows);
+    if (banner) await banners.insert(banner, tx);
   });
   return { styles: rows.length, files: written, offers: offers.size, banner: Boolean(banner) };
 }

@@ -1,9 +1,8 @@
 import { offerPrice } from '@shared/pricing';
-import { and, asc, eq, gt } from 'drizzle-orm';
 import type { HomeBanner, HomeOfferCard, OfferItem, ProductContent } from '@shared/api/home';
 import { HOME_MSG, WOMEN_GENERO } from '@shared/api/home';
-import type { Db } from '../db/connect';
-import { productContent, type ProductContentRow } from '../db/schema';
+import type { ProductContentRow } from '../db/schema';
+import type { ContentRepo } from '../catalog/content.repo';
 import { ERP_MESSAGES } from '../erp/errors';
 import type { ErpService } from '../erp/erp.service';
 import { toCatalogueItems, type ItemRecord } from '../erp/mapping';
@@ -91,7 +90,7 @@ export class HomeService {
   private readonly index: RefreshingCache<StyleIndex>;
 
   constructor(
-    private readonly db: Db,
+    private readonly content: ContentRepo,
     erp: ErpService,
     private readonly banners: BannerRepo,
     opts: { maxAgeMs?: number; onError?: (err: unknown) => void } = {},
@@ -108,11 +107,7 @@ export class HomeService {
   private async activeOffers(): Promise<ActiveOffer[]> {
     const [index, rows] = await Promise.all([
       this.index.get(),
-      this.db
-        .select()
-        .from(productContent)
-        .where(and(eq(productContent.offer, true), eq(productContent.enabled, true), gt(productContent.percentage, 0)))
-        .orderBy(asc(productContent.sku)),
+      this.content.activeOffers(),
     ]);
     const offers: ActiveOffer[] = [];
     for (const row of rows) {
@@ -189,7 +184,7 @@ export class HomeService {
       index = undefined; // the record is the portal's own; without the ERP it is still answered
     }
     const style = index?.styleOf.get(sku) ?? sku;
-    const [row] = await this.db.select().from(productContent).where(eq(productContent.sku, style)).limit(1);
+    const row = await this.content.bySku(style);
     if (row && !row.enabled && !forAdmin) throw new HttpError(404, ERP_MESSAGES.productNotFound);
     return row ? toProductContent(row) : emptyContent(style, index?.styles.get(style)?.descripcion ?? '');
   }

@@ -6,7 +6,8 @@
 import { fill } from '@shared/messages';
 import { JOB_FAILURE_LABELS, JOB_KIND_LABELS } from '@shared/schemas/adminJobs';
 import { enqueueMail } from '../mail/mailJob';
-import type { FailureHook, Outbox } from './outbox';
+import type { FailureHook } from './outbox';
+import type { Outbox } from './outbox.repo';
 
 export const ALERT_KEY_PREFIX = 'mail:ALERT_JOB:';
 

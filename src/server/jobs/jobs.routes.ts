@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { jobIdParamsSchema, jobListQuerySchema, retryJobsSchema, type JobListQuery, type RetryJobsForm } from '@shared/schemas/adminJobs';
+import { jobIdParamsSchema, jobListQuerySchema, retryJobsSchema } from '@shared/schemas/adminJobs';
 import { sendCsv, toCsv } from '../http/csv';
 import { answer } from '../http/responses';
 import { requireUser } from '../plugins/auth';
 import { JOB_CSV, type AdminJobsService } from './jobs.service';
+import type { YupTypeProvider } from '../plugins/validation';
 
 /**
  * 'Trabajos ERP': the outbox for administrators. List the jobs (filters, sort, pages, CSV), one job with its history,
@@ -11,10 +12,12 @@ import { JOB_CSV, type AdminJobsService } from './jobs.service';
  * retry is written to the audit log.
  */
 export default async function adminJobsRoutes(app: FastifyInstance, opts: { jobs: AdminJobsService }) {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const { jobs } = opts;
   const admin = { config: { access: 'admin' as const } };
 
-  app.get<{ Querystring: JobListQuery }>(
+  api.get(
     '/api/admin/jobs',
     { ...admin, schema: { querystring: jobListQuerySchema, response: { 200: answer('AdminJobList') } } },
     async (request, reply) => {
@@ -25,19 +28,19 @@ export default async function adminJobsRoutes(app: FastifyInstance, opts: { jobs
 
   app.get('/api/admin/jobs/summary', { ...admin, schema: { response: { 200: answer('JobsSummary') } } }, () => jobs.summary());
 
-  app.get<{ Params: { id: number } }>(
+  api.get(
     '/api/admin/jobs/:id',
     { ...admin, schema: { params: jobIdParamsSchema, response: { 200: answer('AdminJobDetail') } } },
     (request) => jobs.detail(request.params.id),
   );
 
-  app.post<{ Body: RetryJobsForm }>(
+  api.post(
     '/api/admin/jobs/retry',
     { ...admin, schema: { body: retryJobsSchema, response: { 200: answer('RetryJobsResponse') } } },
     (request) => jobs.retryMany(requireUser(request), request.body.ids),
   );
 
-  app.post<{ Params: { id: number } }>(
+  api.post(
     '/api/admin/jobs/:id/retry',
     { ...admin, schema: { params: jobIdParamsSchema, response: { 200: answer('RetryJobResponse') } } },
     (request) => jobs.retry(requireUser(request), request.params.id),

@@ -9,7 +9,8 @@ import type { CsvColumn } from '../http/csv';
 import { assertExportable, pageWindow } from '../http/listQuery';
 import type { SessionUser } from '../plugins/auth';
 import { AdminJobsRepo, type JobView } from './jobs.repo';
-import type { Outbox, OutboxWorker } from './outbox';
+import type { OutboxWorker } from './outbox';
+import type { Outbox } from './outbox.repo';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

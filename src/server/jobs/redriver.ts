@@ -3,11 +3,11 @@
 // a ping only when there is something to re-drive). Jobs the ERP refused ('rejected') are left to the staff, who can
 // retry them by hand (POST /api/admin/jobs/:id/retry). Running it on several instances is harmless: the update that
 // re-queues is one statement.
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
-import { outbox } from '../db/schema';
-import type { Outbox, OutboxWorker } from './outbox';
+import type { OutboxWorker } from './outbox';
+import type { Outbox } from './outbox.repo';
+import { OutboxRepo } from './outbox.repo';
 
 export interface RedriverOptions {
   db: Db;
@@ -28,8 +28,11 @@ export class ErpRedriver {
   private running?: Promise<number>;
   private stopped = true;
 
+  private readonly jobs: OutboxRepo;
+
   constructor(private readonly opts: RedriverOptions) {
     this.intervalMs = opts.intervalMs ?? 60_000;
+    this.jobs = new OutboxRepo(opts.db);
   }
 
   start(): void {
@@ -54,13 +57,9 @@ export class ErpRedriver {
   }
 
   private async pass(): Promise<number> {
-    const { db, kinds } = this.opts;
+    const { kinds } = this.opts;
     if (kinds.length === 0) return 0;
-    const [waiting] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outbox)
-      .where(and(eq(outbox.status, 'failed'), eq(outbox.failure, 'exhausted'), inArray(outbox.kind, [...kinds])));
-    if (!Number(waiting?.n)) return 0;
+    if (!(await this.jobs.exhaustedCount(kinds))) return 0;
     if (!(await this.opts.erpHealthy())) return 0;
     const requeued = await this.opts.outbox.redriveExhausted(kinds);
     if (requeued > 0) {

@@ -2,17 +2,18 @@
 // payment, and the recipient from the ERP. The recipient is the company e-mail of the business partner in the ERP
 // (EmailAddress); without one, the portal user's e-mail; without either, nothing is sent and a warning is logged
 // (the order or payment is never affected: it was confirmed before the mail was even built).
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CustomerProfile } from '@shared/api/erp';
 import type { Db } from '../db/connect';
-import { orders, payments, users } from '../db/schema';
 import { ErpError } from '../erp/errors';
 import type { ErpService } from '../erp/erp.service';
 import { PermanentJobError, type JobInfo } from '../jobs/outbox';
 import { buildInvoicesPaidMail, buildOrderConfirmedMail, type PaymentEvidence } from './buyerMail';
 import type { MailTemplateRenderer, RenderedMail, TemplateMailPayload } from './mailJob';
-import { linesOf, type Company } from './orderMail';
+import type { Company } from './orderMail';
+import { OrderRepo } from '../orders/orders.repo';
+import { PaymentRepo } from '../payments/payments.repo';
+import { UsersRepo } from '../users/users.repo';
 
 /**
  * Tries in which an ERP that cannot be asked (down, slow) makes the job wait for it (about 8 minutes with the
@@ -53,10 +54,13 @@ interface Recipient {
 
 export function createBuyerMailRenderer(deps: BuyerMailDeps): MailTemplateRenderer {
   const { db, erp, brand, log } = deps;
+  const users = new UsersRepo(db);
+  const orders = new OrderRepo(db);
+  const payments = new PaymentRepo(db);
 
   /** The buyer's company and where its mail goes; undefined (logged) when there is nowhere to send it. */
   async function recipientOf(cardCode: string, userId: number, job: JobInfo, what: string): Promise<Recipient | undefined> {
-    const [user] = await db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
+    const user = await users.findById(userId);
     let profile: CustomerProfile | undefined;
     let erpDown = false;
     try {
@@ -90,7 +94,7 @@ export function createBuyerMailRenderer(deps: BuyerMailDeps): MailTemplateRender
   }
 
   async function orderConfirmed(orderId: number, job: JobInfo): Promise<RenderedMail | null> {
-    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const order = await orders.byId(orderId);
     if (!order) throw new PermanentJobError(`el pedido ${orderId} no existe`);
     const number = order.purchaseOrderNumber ?? String(order.id);
     if (order.orderState !== 'CONFIRMED') {
@@ -99,16 +103,11 @@ export function createBuyerMailRenderer(deps: BuyerMailDeps): MailTemplateRender
     }
     const recipient = await recipientOf(order.cardCode, order.userId, job, number);
     if (!recipient) return null;
-    const [paid] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.state, 'PAID')))
-      .orderBy(asc(payments.id))
-      .limit(1);
+    const paid = await payments.paidOfOrder(order.id);
     const mail = buildOrderConfirmedMail({
       brand,
       order,
-      lines: await linesOf(db, order.id),
+      lines: await orders.lines(order.id),
       company: recipient.company,
       transport: order.deliveryType === 'entrega' ? await transportName(order.deliveryTransport) : undefined,
       payment: paid ? evidenceOf(paid) : undefined,
@@ -117,7 +116,7 @@ export function createBuyerMailRenderer(deps: BuyerMailDeps): MailTemplateRender
   }
 
   async function invoicesPaid(paymentId: number, job: JobInfo): Promise<RenderedMail | null> {
-    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    const payment = await payments.byId(paymentId);
     if (!payment || payment.purpose !== 'INVOICES') throw new PermanentJobError(`el pago de facturas ${paymentId} no existe`);
     if (payment.state !== 'PAID') {
       log?.warn({ paymentId, state: payment.state }, 'correo al comprador no enviado: el pago no está pagado');

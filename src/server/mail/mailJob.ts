@@ -7,7 +7,8 @@
 //   the ERP, so the message is built when the job runs, from the stored order or payment and the buyer's ERP e-mail.
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../db/connect';
-import { PermanentJobError, type JobHandler, type JobInfo, type Outbox } from '../jobs/outbox';
+import { PermanentJobError, type JobHandler, type JobInfo } from '../jobs/outbox';
+import { type Outbox } from '../jobs/outbox.repo';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPermanentMailError, type Mailer, type OutgoingAttachment, type SentMail } from '../integrations/mailer';
 import type { PrivateFileStore } from '../storage/privateFiles';

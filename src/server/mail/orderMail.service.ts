@@ -6,12 +6,14 @@ import { NOTIFICATION_MSG } from '@shared/schemas/notifications';
 import type { Db } from '../db/connect';
 import type { OrderRow } from '../db/schema';
 import { HttpError } from '../errors';
-import type { Outbox, OutboxWorker } from '../jobs/outbox';
+import type { OutboxWorker } from '../jobs/outbox';
+import type { Outbox } from '../jobs/outbox.repo';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
 import { enqueueMail, orderMailKey } from './mailJob';
-import { buildOrderMail, chequeAttachment, findOwnOrder, linesOf, type BuiltMail, type Company } from './orderMail';
+import { OrderRepo } from '../orders/orders.repo';
+import { buildOrderMail, chequeAttachment, findOwnOrder, type BuiltMail, type Company } from './orderMail';
 
 export interface OrderMailDeps {
   db: Db;
@@ -30,7 +32,12 @@ export interface OrderMailDeps {
  * (queued with the photo by the cheque payment, `payments/cheque.service.ts`). Asked again, a mail is not sent twice.
  */
 export class OrderMailService {
-  constructor(readonly deps: OrderMailDeps) {}
+  /** The orders the mails are built from (the cheque payment reads them here too). */
+  readonly orders: OrderRepo;
+
+  constructor(readonly deps: OrderMailDeps) {
+    this.orders = new OrderRepo(deps.db);
+  }
 
   /** The company comes from the ERP profile; with the ERP down the mail still goes, naming the partner code. */
   async companyOf(user: SessionUser, order: OrderRow): Promise<Company> {
@@ -46,14 +53,14 @@ export class OrderMailService {
   /** The mail of `kind` for the buyer's order, from the server's own order and lines. */
   async orderMail(kind: 'RESERVE' | 'CHEQUE', user: SessionUser, order: OrderRow): Promise<BuiltMail> {
     const company = await this.companyOf(user, order);
-    return buildOrderMail({ kind, brand: this.deps.brandName, order, lines: await linesOf(this.deps.db, order.id), company });
+    return buildOrderMail({ kind, brand: this.deps.brandName, order, lines: await this.orders.lines(order.id), company });
   }
 
   /** The notification of a reservation (the reserve flow's last step), or the cheque mail already queued. */
   async notify(user: SessionUser, request: OrderMailRequest): Promise<MessageResponse> {
     const { db, outbox, worker, notifications, brandName, mailDomain } = this.deps;
     const { numberOrder, section } = request;
-    const order = await findOwnOrder(db, user.id, numberOrder);
+    const order = await findOwnOrder(this.orders, user.id, numberOrder);
     const wrongSection = new HttpError(409, fill(NOTIFICATION_MSG.sectionNotForOrder, { section, number: numberOrder }));
     if (section === 'CREATION_USER') throw wrongSection;
     if (section === 'RESERVE' && order.orderType !== 'RESERVE') throw wrongSection;

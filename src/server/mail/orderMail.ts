@@ -1,6 +1,5 @@
 // The notification mail of an order (a reservation, a cheque payment): Spanish text and HTML built from the server's
 // own order and lines and the buyer's ERP profile, never from what the browser sent.
-import { asc, eq } from 'drizzle-orm';
 import { formatDate } from '@shared/dates';
 import { MSG, fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
@@ -8,20 +7,16 @@ import type { PaymentMethod } from '@shared/orders';
 import { formatRut } from '@shared/rut';
 import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { showDay } from '@shared/workingDays';
-import type { DbOrTx } from '../db/connect';
-import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';
+import type { OrderLineRow, OrderRow } from '../db/schema';
+import type { OrderRepo } from '../orders/orders.repo';
 import { HttpError } from '../errors';
 
 /** The caller's order by number: 404 when there is none, 403 when it is another buyer's. */
-export async function findOwnOrder(db: DbOrTx, userId: number, numberOrder: string): Promise<OrderRow> {
-  const [order] = await db.select().from(orders).where(eq(orders.purchaseOrderNumber, numberOrder)).limit(1);
+export async function findOwnOrder(orders: Pick<OrderRepo, 'byNumber'>, userId: number, numberOrder: string): Promise<OrderRow> {
+  const order = await orders.byNumber(numberOrder);
   if (!order) throw new HttpError(404, MSG.orderNotFound);
   if (order.userId !== userId) throw new HttpError(403, MSG.forbidden);
   return order;
-}
-
-export function linesOf(db: DbOrTx, orderId: number): Promise<OrderLineRow[]> {
-  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }
 
 export interface Company {

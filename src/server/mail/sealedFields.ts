@@ -5,9 +5,9 @@
 // it in the database (a backup or a look at the outbox table shows neither the secret nor, after delivery, its
 // ciphertext).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { PermanentJobError, type JobHandler } from '../jobs/outbox';
+import { OutboxRepo } from '../jobs/outbox.repo';
 
 const VERSION = 'v1.';
 const PLACEHOLDER = /\{\{sealed:([0-9a-f]{32})\}\}/g;
@@ -90,6 +90,7 @@ export function openSealedMail(key: Buffer, payload: unknown): unknown {
  * is sent (or can never be sent). A retryable failure keeps them, so the next try can send.
  */
 export function withSealedFields(db: Db, key: Buffer, send: JobHandler, log?: { warn(obj: object, msg: string): void }): JobHandler {
+  const jobs = new OutboxRepo(db);
   return async (payload, job) => {
     const sealed = sealedOf(payload);
     if (!sealed || typeof sealed !== 'object') return send(payload, job);
@@ -106,7 +107,7 @@ export function withSealedFields(db: Db, key: Buffer, send: JobHandler, log?: { 
   async function forget(jobId: number, payload: SealedPayload, sealed: Record<string, string | null>) {
     const emptied = { ...payload, sealed: Object.fromEntries(Object.keys(sealed).map((id) => [id, null])) };
     try {
-      await db.execute(sql`update outbox set payload = ${JSON.stringify(emptied)}::jsonb where id = ${jobId}`);
+      await jobs.replacePayload(jobId, emptied);
     } catch (err) {
       // the mail went; the value stays sealed (never in clear)
       log?.warn({ err, jobId }, 'no se pudo borrar el valor sellado del correo');

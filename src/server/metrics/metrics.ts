@@ -3,13 +3,12 @@
 // provider and the catalogue snapshot's age. One registry per app (prom-client). The request hot path pays one
 // observation on a series its route found once (latencyHistogram.ts); the database is read only when the metrics are
 // scraped (three small grouped queries).
-import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/connect';
-import { rowsOf } from '../db/connect';
 import type { ErpExchange } from '../erp/serviceLayer';
 import type { AttemptReport } from '../jobs/outbox';
 import { LatencyHistogram, type LatencySeries } from './latencyHistogram';
+import { MetricsRepo } from './metrics.repo';
 
 /** Seconds: from a fast cached answer to the ERP's 10 s timeout. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -66,7 +65,7 @@ export class PortalMetrics {
       registers,
     });
 
-    const db = sources.db;
+    const repo = new MetricsRepo(sources.db);
     new Gauge({
       name: 'portal_outbox_jobs',
       help: 'Trabajos de la cola pendientes y fallidos por tipo y estado (toda la base de datos)',
@@ -74,9 +73,7 @@ export class PortalMetrics {
       registers,
       async collect() {
         this.reset();
-        const rows = rowsOf<{ kind: string; status: string; n: number | string }>(
-          await db.execute(sql`select kind, status::text as status, count(*)::int as n from outbox where status in ('pending', 'failed') group by 1, 2`),
-        );
+        const rows = await repo.outboxJobs();
         for (const r of rows) this.set({ kind: r.kind, status: r.status }, Number(r.n));
       },
     });
@@ -87,9 +84,7 @@ export class PortalMetrics {
       registers,
       async collect() {
         this.reset();
-        const rows = rowsOf<{ kind: string; age: number | string | null }>(
-          await db.execute(sql`select kind, extract(epoch from now() - min(created_at))::float8 as age from outbox where status = 'pending' group by 1`),
-        );
+        const rows = await repo.oldestPendingAges();
         for (const r of rows) this.set({ kind: r.kind }, Math.max(0, Number(r.age ?? 0)));
       },
     });
@@ -100,9 +95,7 @@ export class PortalMetrics {
       registers,
       async collect() {
         this.reset();
-        const rows = rowsOf<{ provider: string; state: string; n: number | string }>(
-          await db.execute(sql`select provider::text as provider, state::text as state, count(*)::int as n from payments group by 1, 2`),
-        );
+        const rows = await repo.paymentStates();
         for (const r of rows) this.set({ provider: r.provider, outcome: r.state }, Number(r.n));
       },
     });

@@ -1,10 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { QuickOrderValidateRequest } from '@shared/api/ordering';
 import { MSG } from '@shared/messages';
 import { QUICK_ORDER_MAX_BYTES, QUICK_ORDER_TEMPLATE_NAMES, quickOrderTemplateCsv } from '@shared/quickOrder';
 import { quickOrderValidateSchema } from '@shared/schemas/quickOrder';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../routeDeps';
 import { CartRepo } from '../cart/cart.repo';
 import { HttpError } from '../errors';
 import { answer } from '../http/responses';
@@ -12,6 +11,7 @@ import { requireUser } from '../plugins/auth';
 import { shownName } from '../products/uploads';
 import { QuickOrderService } from './quickOrder.service';
 import { QUICK_ORDER_FILE_MSG, quickOrderTemplateXlsx, readQuickOrderFile } from './quickOrderFiles';
+import type { YupTypeProvider } from '../plugins/validation';
 
 /** The one file of the upload form (field `file`), read whole: the multipart limit bounds it. */
 async function readFilePart(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
@@ -37,12 +37,14 @@ async function readFilePart(request: FastifyRequest): Promise<{ filename: string
 
 /** Quick order (docs/ordering.md): lines checked and priced for the buyer before they go to the cart in one bulk add. */
 const quickOrderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   await app.register(multipart, { limits: { fileSize: QUICK_ORDER_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 } });
   const quickOrder = new QuickOrderService({ erp: deps.erp, catalog: deps.catalog, customers: deps.customers, cart: new CartRepo(deps.db) });
   const buyer = { config: { access: 'buyer' as const, accessDenied: MSG.cartNotForAdmins } };
   const validation = { 200: answer('QuickOrderValidation') };
 
-  app.post<{ Body: QuickOrderValidateRequest }>('/api/user/quick-order/validate', { ...buyer, schema: { body: quickOrderValidateSchema, response: validation } }, (request) =>
+  api.post('/api/user/quick-order/validate', { ...buyer, schema: { body: quickOrderValidateSchema, response: validation } }, (request) =>
     quickOrder.validate(requireUser(request), request.body.lines),
   );
 

@@ -1,27 +1,26 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReorderResponse } from '@shared/api/ordering';
-import * as yup from '@shared/yup';
 import { MSG } from '@shared/messages';
-import { ORDER_MSG } from '@shared/schemas/orders';
+import { orderIdParams } from '@shared/schemas/orders';
 import { docEntryParams } from '@shared/schemas/params';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../routeDeps';
 import { CartRepo } from '../cart/cart.repo';
 import { CartService } from '../cart/cart.service';
-import { idempotent, IdempotencyStore } from '../http/idempotency';
+import { idempotent } from '../http/idempotency';
+import { IdempotencyStore } from '../http/idempotency.repo';
 import { answer } from '../http/responses';
 import { OrderRepo } from '../orders/orders.repo';
 import { requireUser } from '../plugins/auth';
 import { ReorderService, type ReorderAddedHook } from './reorder.service';
-
-const orderIdParams = yup.object({
-  id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
-});
+import type { YupTypeProvider } from '../plugins/validation';
 
 /**
  * Reorder (docs/ordering.md): the lines of one of the buyer's earlier orders back in its cart, at today's prices and
  * stock, through the bulk add; the answer says what changed on each line.
  */
 const reorderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const reorder = new ReorderService({
     cart: new CartService(deps.db, new CartRepo(deps.db), deps.erp, deps.customers),
     orders: new OrderRepo(deps.db),
@@ -40,11 +39,11 @@ const reorderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
       body: await run(recorder && ((tx, body) => recorder.record(tx, { status: 200, body }))),
     }));
 
-  app.post<{ Params: { id: number } }>('/api/user/orders/:id/reorder', { ...buyer, schema: { params: orderIdParams, response } }, (request, reply) =>
+  api.post('/api/user/orders/:id/reorder', { ...buyer, schema: { params: orderIdParams, response } }, (request, reply) =>
     once(request, reply, (onAdded) => reorder.fromPortalOrder(requireUser(request), request.params.id, onAdded)),
   );
 
-  app.post<{ Params: { docEntry: number } }>('/api/user/b1/purchase-history/:docEntry/reorder', { ...buyer, schema: { params: docEntryParams, response } }, (request, reply) =>
+  api.post('/api/user/b1/purchase-history/:docEntry/reorder', { ...buyer, schema: { params: docEntryParams, response } }, (request, reply) =>
     once(request, reply, (onAdded) => reorder.fromErpOrder(requireUser(request), request.params.docEntry, onAdded)),
   );
 };

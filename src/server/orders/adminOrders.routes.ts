@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { adminOrderListQuerySchema, adminOrderParamsSchema, type AdminOrderListQuery } from '@shared/schemas/adminOrders';
+import { adminOrderListQuerySchema, adminOrderParamsSchema } from '@shared/schemas/adminOrders';
 import { sendCsv, toCsv } from '../http/csv';
 import { answer } from '../http/responses';
 import { ORDER_CSV, type AdminOrdersService } from './adminOrders.service';
+import type { YupTypeProvider } from '../plugins/validation';
 
 /**
  * 'Pedidos' of the admin area (ADMIN and SUPERADMIN): every portal order (search, filters, sort, pages, CSV) and one
@@ -10,10 +11,12 @@ import { ORDER_CSV, type AdminOrdersService } from './adminOrders.service';
  * (payments/cheque.routes.ts).
  */
 export default async function adminOrdersRoutes(app: FastifyInstance, opts: { orders: AdminOrdersService }) {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const { orders } = opts;
   const admin = { config: { access: 'admin' as const } };
 
-  app.get<{ Querystring: AdminOrderListQuery }>(
+  api.get(
     '/api/admin/orders',
     { ...admin, schema: { querystring: adminOrderListQuerySchema, response: { 200: answer('AdminOrderList') } } },
     async (request, reply) => {
@@ -22,7 +25,7 @@ export default async function adminOrdersRoutes(app: FastifyInstance, opts: { or
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     '/api/admin/orders/:id',
     { ...admin, schema: { params: adminOrderParamsSchema, response: { 200: answer('AdminOrderDetail') } } },
     (request) => orders.detail(request.params.id),

@@ -1,11 +1,11 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Order, OrderLine } from '@shared/api/orders';
 import { orderNumber } from '@shared/orders';
 import { CartRepo } from '../cart/cart.repo';
 import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/connect';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';
-import { Outbox } from '../jobs/outbox';
+import { Outbox } from '../jobs/outbox.repo';
 import { enqueueOrderConfirmedMail } from '../mail/mailJob';
 
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'purchaseOrderNumber' | 'orderState' | 'erpStatus' | 'createdAt' | 'updatedAt'>;
@@ -65,6 +65,16 @@ export interface OrderWithLines {
 /** Online orders and reservations with their lines, and the state changes the server makes with evidence. */
 export class OrderRepo {
   constructor(private readonly db: Db) {}
+
+  /** Which of these purchase order numbers (OC…, RE…) name an order the portal holds for this customer. */
+  async knownNumbers(cardCode: string, numbers: readonly string[]): Promise<Set<string>> {
+    if (!numbers.length) return new Set();
+    const rows = await this.db
+      .select({ number: orders.purchaseOrderNumber })
+      .from(orders)
+      .where(and(eq(orders.cardCode, cardCode), inArray(orders.purchaseOrderNumber, [...numbers])));
+    return new Set(rows.map((r) => r.number ?? ''));
+  }
 
   /**
    * Makes the order from the buyer's cart, in one statement inside the caller's transaction: the lines are taken out of
@@ -224,7 +234,36 @@ export class OrderRepo {
    * payment page): after `olderThanMs` they are CANCELED and their lines go back into the buyer's cart. An order with
    * any payment row is left to that payment's outcome. Answers how many were canceled.
    */
-  async cancelAbandoned(olderThanMs: number, limit = 50): Promise<number> {
+  /** Records the cheque photo of a pending cheque order that has none yet: false when it had one or left PROCESS. */
+  async attachChequePhoto(tx: Tx, id: number, key: string): Promise<boolean> {
+    const updated = await tx
+      .update(orders)
+      .set({ chequeFileKey: key })
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), isNull(orders.chequeFileKey)))
+      .returning({ id: orders.id });
+    return updated.length > 0;
+  }
+
+  /** A paid order in PROCESS becomes CONFIRMED with its numOc, its ERP order pending; undefined when it had left PROCESS. */
+  async confirmPaid(tx: Tx, id: number, numOc: string): Promise<OrderRow | undefined> {
+    const [order] = await tx
+      .update(orders)
+      .set({ orderState: 'CONFIRMED', numOc, erpStatus: 'PENDING', erpError: null })
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS')))
+      .returning();
+    return order;
+  }
+
+  /** An order still in PROCESS is CANCELED: the orders it moved (none or this one). */
+  cancelInProcess(tx: Tx, id: number): Promise<{ id: number; userId: number }[]> {
+    return tx
+      .update(orders)
+      .set({ orderState: 'CANCELED' })
+      .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS')))
+      .returning({ id: orders.id, userId: orders.userId });
+  }
+
+    async cancelAbandoned(olderThanMs: number, limit = 50): Promise<number> {
     const candidates = await this.db
       .select({ id: orders.id })
       .from(orders)

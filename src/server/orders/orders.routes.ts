@@ -1,24 +1,22 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
-import * as yup from '@shared/yup';
-import type { CreateOrderRequest, SubmitOrderRequest, UpdateOrderStateRequest } from '@shared/api/orders';
-import { createOrderSchema, ORDER_MSG, submitOrderSchema, updateOrderStateSchema } from '@shared/schemas/orders';
-import type { RouteDeps } from '../app';
+import { createOrderSchema, orderIdParams, submitOrderSchema, updateOrderStateSchema } from '@shared/schemas/orders';
+import type { RouteDeps } from '../routeDeps';
 import { CartRepo } from '../cart/cart.repo';
 import { CartService } from '../cart/cart.service';
-import { idempotent, IdempotencyStore } from '../http/idempotency';
+import { idempotent } from '../http/idempotency';
+import { IdempotencyStore } from '../http/idempotency.repo';
 import { ERP_ORDER_JOB, createErpOrderHandler } from './erpOrderJob';
 import { OrderRepo } from './orders.repo';
 import { creationFailure, OrderService, type OrderCreatedHook, type SubmissionKind } from './orders.service';
 import { requireUser } from '../plugins/auth';
 import { answer } from '../http/responses';
-
-const orderIdParams = yup.object({
-  id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
-});
+import type { YupTypeProvider } from '../plugins/validation';
 
 /** Orders, their ERP submission and their state (R-ORD-1). Buyers only, each on its own orders. */
 const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   // The spec posts the state change as form data; JSON works too. Scoped to this plugin.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody);
 
@@ -32,7 +30,7 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
 
   // Optional Idempotency-Key: a repeat replays the first answer; the answer is stored in the order's own transaction.
   const keys = new IdempotencyStore(deps.db, { log: app.log });
-  app.post<{ Body: CreateOrderRequest }>('/api/orders', { ...buyer, schema: { body: createOrderSchema, response: { 201: answer('Order') } } }, (request, reply) =>
+  api.post('/api/orders', { ...buyer, schema: { body: createOrderSchema, response: { 201: answer('Order') } } }, (request, reply) =>
     idempotent(keys, request, reply, 'orders', async (recorder) => {
       const record: OrderCreatedHook | undefined = recorder && ((tx, order) => recorder.record(tx, { status: 201, body: order }));
       try {
@@ -46,7 +44,7 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     }),
   );
 
-  app.get<{ Params: { id: number } }>('/api/orders/:id', { ...buyer, schema: { params: orderIdParams, response: { 200: answer('Order') } } }, (request) =>
+  api.get('/api/orders/:id', { ...buyer, schema: { params: orderIdParams, response: { 200: answer('Order') } } }, (request) =>
     service.get(requireUser(request), request.params.id),
   );
 
@@ -55,13 +53,13 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     ['/api/user/b1/ov', 'ov'],
   ];
   for (const [path, kind] of submissions) {
-    app.post<{ Body: SubmitOrderRequest }>(path, { ...buyer, schema: { body: submitOrderSchema, response: submission } }, async (request, reply) => {
+    api.post(path, { ...buyer, schema: { body: submitOrderSchema, response: submission } }, async (request, reply) => {
       const result = await service.submit(requireUser(request), request.body.orderReference, kind);
       return reply.status(result.status).send(result.body);
     });
   }
 
-  app.post<{ Body: UpdateOrderStateRequest }>(
+  api.post(
     '/api/orders/update/state/order',
     { ...buyer, schema: { body: updateOrderStateSchema, response: submission } },
     async (request, reply) => {

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { MessageResponse } from '@shared/api/types';
 import { MSG, fill } from '@shared/messages';
 import { NOTIFICATION_MSG } from '@shared/schemas/notifications';
-import { orders } from '../db/schema';
 import { HttpError } from '../errors';
 import { enqueueMail, orderMailKey } from '../mail/mailJob';
 import { chequeAttachment, findOwnOrder } from '../mail/orderMail';
 import type { OrderMailService } from '../mail/orderMail.service';
+import type { OrderRepo } from '../orders/orders.repo';
 import type { SessionUser } from '../plugins/auth';
 import type { StoredFile } from '../storage/blobStore';
 import type { PrivateFileStore } from '../storage/privateFiles';
@@ -31,12 +30,13 @@ export class ChequeService {
   constructor(
     private readonly orderMail: OrderMailService,
     private readonly privateFiles: PrivateFileStore,
+    private readonly orders: OrderRepo,
   ) {}
 
   async pay(user: SessionUser, numberOrder: string, photo: ChequePhoto): Promise<MessageResponse> {
     const { db, outbox, worker, notifications, brandName, mailDomain } = this.orderMail.deps;
     const { privateFiles } = this;
-    const order = await findOwnOrder(db, user.id, numberOrder);
+    const order = await findOwnOrder(this.orders, user.id, numberOrder);
     if (order.paymentMethod !== 'CHEQUE') throw new HttpError(409, fill(NOTIFICATION_MSG.orderNotCheque, { number: numberOrder }));
     if (order.orderState !== 'PROCESS') throw new HttpError(409, fill(MSG.orderNotPending, { number: numberOrder }));
     if (order.chequeFileKey) throw new HttpError(409, fill(NOTIFICATION_MSG.chequeAlreadySent, { number: numberOrder }));
@@ -48,12 +48,7 @@ export class ChequeService {
     try {
       await db.transaction(async (tx) => {
         // Only a pending cheque order without a photo yet: two uploads at once leave one photo and one mail.
-        const updated = await tx
-          .update(orders)
-          .set({ chequeFileKey: key })
-          .where(and(eq(orders.id, order.id), eq(orders.orderState, 'PROCESS'), isNull(orders.chequeFileKey)))
-          .returning({ id: orders.id });
-        if (!updated.length) throw new HttpError(409, fill(NOTIFICATION_MSG.chequeAlreadySent, { number: numberOrder }));
+        if (!(await this.orders.attachChequePhoto(tx, order.id, key))) throw new HttpError(409, fill(NOTIFICATION_MSG.chequeAlreadySent, { number: numberOrder }));
         const attachments = [chequeAttachment(numberOrder, key)];
         await enqueueMail(outbox, tx, orderMailKey('CHEQUE', numberOrder), { to: recipient.email, ...mail, attachments }, mailDomain);
       });
@@ -70,13 +65,13 @@ export class ChequeService {
    * private store is shared like the public one. 404 for an unknown order, one without a photo, or a photo gone.
    */
   async photo(numberOrder: string): Promise<{ file: StoredFile; filename: string }> {
-    const { db } = this.orderMail.deps;
-    const [order] = await db.select({ key: orders.chequeFileKey }).from(orders).where(eq(orders.purchaseOrderNumber, numberOrder));
+    const order = await this.orders.byNumber(numberOrder);
     if (!order) throw new HttpError(404, MSG.orderNotFound);
     const noPhoto = new HttpError(404, fill(CHEQUE_TEXTS.noPhoto, { number: numberOrder }));
-    if (!order.key) throw noPhoto;
-    const file = await this.privateFiles.open(order.key);
+    const key = order.chequeFileKey;
+    if (!key) throw noPhoto;
+    const file = await this.privateFiles.open(key);
     if (!file) throw noPhoto;
-    return { file, filename: `cheque-${numberOrder}${order.key.slice(order.key.lastIndexOf('.'))}` };
+    return { file, filename: `cheque-${numberOrder}${key.slice(key.lastIndexOf('.'))}` };
   }
 }

@@ -3,7 +3,7 @@
 // reaching return_url proves nothing, and a notification (even correctly signed and fresh) only says "read this
 // payment now"; its body never decides anything.
 import type { FastifyBaseLogger } from 'fastify';
-import type { KhipuCreateRequest, KhipuCreateResponse, TransferPaymentStatus } from '@shared/api/payments';
+import type { KhipuCreateResponse, TransferPaymentStatus } from '@shared/api/payments';
 import { fill } from '@shared/messages';
 import { PROVIDER_NAMES, transferTransactionId } from '@shared/payments';
 import type { PaymentRow } from '../db/schema';
@@ -19,7 +19,7 @@ import {
   type KhipuPayment,
 } from '../integrations/khipu';
 import type { SessionUser } from '../plugins/auth';
-import type { PaymentService } from './payments.service';
+import type { PaymentService, PaymentTargetInput } from './payments.service';
 import { PAYMENT_TEXTS } from './texts';
 
 export const KHIPU_NOTIFY_PATH = '/api/payments/khipu/notify';
@@ -98,7 +98,7 @@ export class KhipuPayments {
   }
 
   /** POST /user/khipu/payments: the caller's order or pending invoices; amount, subject and URLs are the server's. */
-  async create(user: SessionUser, request: KhipuCreateRequest): Promise<KhipuCreateResponse> {
+  async create(user: SessionUser, request: PaymentTargetInput): Promise<KhipuCreateResponse> {
     const { service, client, publicUrl, brandName } = this.opts;
     const target = await service.resolveTarget(user, 'KHIPU', request.invoices?.length ? { invoices: request.invoices } : { orderReference: request.orderReference });
     const now = Date.now();

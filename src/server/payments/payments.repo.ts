@@ -1,8 +1,8 @@
 // The payments table: card and bank-transfer payments with their one final outcome. Writes that go with an outcome
 // (the order's state, the cart, the ERP jobs) are in PaymentService.applyOutcome, in the same transaction.
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { PaymentProvider, PaymentPurpose } from '@shared/payments';
-import type { Db, DbOrTx, Tx } from '../db/connect';
+import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { PaymentProvider, PaymentPurpose, PaymentState } from '@shared/payments';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/connect';
 import { orders, payments, type OrderRow, type PaymentRow } from '../db/schema';
 
 export type NewPayment = Pick<typeof payments.$inferInsert, 'provider' | 'purpose' | 'orderId' | 'userId' | 'cardCode' | 'amount' | 'reference' | 'sessionId' | 'invoices'>;
@@ -15,12 +15,42 @@ export class PaymentRepo {
     return row!;
   }
 
+  /** Inserts the payment unless its reference is taken (undefined then: the caller draws another reference). */
+  async insertIfReferenceFree(tx: DbOrTx, payment: NewPayment): Promise<PaymentRow | undefined> {
+    const [row] = await tx.insert(payments).values(payment).onConflictDoNothing({ target: payments.reference }).returning();
+    return row;
+  }
+
+  /**
+   * Records a final outcome once: one conditional update (`outcome_applied_at is null`), so of several callers racing
+   * only the first gets the row back; the others get undefined.
+   */
+  async applyOutcomeOnce(tx: Tx, id: number, outcome: PaymentState, evidence: unknown): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .update(payments)
+      .set({ state: outcome, outcomeAppliedAt: sql`now()`, ...(evidence === undefined ? {} : { result: evidence as object }) })
+      .where(and(eq(payments.id, id), isNull(payments.outcomeAppliedAt)))
+      .returning();
+    return row;
+  }
+
   async byId(id: number, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
     const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
     return row;
   }
 
   /** By the provider's id: the WebPay token or the Khipu payment_id. */
+  /** The first PAID payment of an order, if any. */
+  async paidOfOrder(orderId: number): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.state, 'PAID')))
+      .orderBy(asc(payments.id))
+      .limit(1);
+    return row;
+  }
+
   async byProviderId(provider: PaymentProvider, providerId: string): Promise<PaymentRow | undefined> {
     const [row] = await this.db
       .select()
@@ -104,5 +134,52 @@ export class PaymentRepo {
   async lockOrder(tx: Tx, orderId: number): Promise<OrderRow | undefined> {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     return row;
+  }
+
+  // --- WebPay's commit marks, in payments.result (one statement each, so instances never overwrite each other's) ---
+
+  /** The stored result as a JSON object (`{}` when it is something else). */
+  private static resultObject(): SQL {
+    return sql`(case when jsonb_typeof(${payments.result}) = 'object' then ${payments.result} else '{}'::jsonb end)`;
+  }
+
+  /** Sets the result of a payment still without its outcome; false when it already has one. */
+  private async updateOpenResult(paymentId: number, value: SQL): Promise<boolean> {
+    const rows = await this.db
+      .update(payments)
+      .set({ result: value })
+      .where(and(eq(payments.id, paymentId), isNull(payments.outcomeAppliedAt)))
+      .returning({ id: payments.id });
+    return rows.length > 0;
+  }
+
+  /** Marks commit `attempt` as sent now (the database's clock): false when the payment already has its outcome. */
+  markCommit(paymentId: number, attempt: string): Promise<boolean> {
+    const obj = PaymentRepo.resultObject();
+    return this.updateOpenResult(
+      paymentId,
+      sql`${obj} || jsonb_build_object('portal_commits', coalesce(${obj} -> 'portal_commits', '{}'::jsonb) || jsonb_build_object(${attempt}::text, jsonb_build_object('at', (extract(epoch from now()) * 1000)::float8)))`,
+    );
+  }
+
+  /** Keeps the provider's answer to commit `attempt` beside its mark. */
+  async answerCommit(paymentId: number, attempt: string, answer: unknown): Promise<void> {
+    const obj = PaymentRepo.resultObject();
+    await this.updateOpenResult(paymentId, sql`jsonb_set(${obj}, array['portal_commits', ${attempt}::text, 'answer'], ${JSON.stringify(answer)}::jsonb, true)`);
+  }
+
+  async unmarkCommit(paymentId: number, attempt: string): Promise<void> {
+    await this.updateOpenResult(paymentId, sql`${PaymentRepo.resultObject()} #- array['portal_commits', ${attempt}::text]`);
+  }
+
+  /** Keeps the last status read of an open payment beside its result. */
+  async keepStatus(paymentId: number, status: unknown): Promise<void> {
+    await this.updateOpenResult(paymentId, sql`${PaymentRepo.resultObject()} || jsonb_build_object('portal_status', ${JSON.stringify(status)}::jsonb)`);
+  }
+
+  /** The database's clock in ms (the commit marks are written with it). */
+  async databaseNowMs(): Promise<number> {
+    const [clock] = await this.db.execute(sql`select (extract(epoch from now()) * 1000)::float8 as "nowMs"`).then((r) => rowsOf<{ nowMs: number }>(r));
+    return Number(clock?.nowMs ?? Date.now());
   }
 }

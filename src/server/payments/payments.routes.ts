@@ -1,26 +1,17 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { ErpPaymentRequest, ErpPaymentResponse, KhipuCreateRequest, WebpayCreateRequest, WebpayUpdateRequest } from '@shared/api/payments';
-import { fill } from '@shared/messages';
-import { PROVIDER_NAMES } from '@shared/payments';
-import type { PaymentRow } from '../db/schema';
-import { HttpError } from '../errors';
-import { idempotent, IdempotencyStore } from '../http/idempotency';
-import type { Outbox, OutboxWorker } from '../jobs/outbox';
-import { erpOrderDedupeKey } from '../orders/erpOrderJob';
+import { idempotent } from '../http/idempotency';
+import { IdempotencyStore } from '../http/idempotency.repo';
 import type { PaymentsArea } from './area';
 import { KHIPU_NOTIFY_PATH } from './khipu.service';
-import { erpPaymentDedupeKey } from './payments.service';
-import { erpPaymentSchema, khipuCreateSchema, paymentIdParams, tokenParams, webpayCreateSchema, webpayUpdateSchema } from './schemas';
-import { PAYMENT_TEXTS } from './texts';
+import { erpPaymentSchema, khipuCreateSchema, paymentIdParams, tokenParams, webpayCreateSchema, webpayUpdateSchema } from '@shared/schemas/payments';
 import { WEBPAY_RETURN_PATH } from './webpay.service';
 import { requireUser } from '../plugins/auth';
+import type { YupTypeProvider } from '../plugins/validation';
 import { answer } from '../http/responses';
 
 export interface PaymentRoutesOptions {
   area: PaymentsArea;
-  outbox: Outbox;
-  worker: OutboxWorker;
   /** How long pay-invoice / pay-account wait for the ERP before answering PENDING. Default 5 000 ms. */
   deliverNowMs?: number;
 }
@@ -33,6 +24,8 @@ const providerCallback = { access: 'provider' as const, xsrf: false, rateLimit: 
  * ERP registration the browser asks about. Buyers reach only their own payments.
  */
 const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts) => {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const { area } = opts;
   // Webpay's return comes as an urlencoded form (POST) or a query (GET). Scoped to this plugin.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody);
@@ -42,19 +35,19 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
 
   // --- WebPay Plus ---
 
-  app.post<{ Body: WebpayCreateRequest }>('/api/user/tbk/create', { ...buyer, schema: { body: webpayCreateSchema, response: { 200: answer('WebpayCreateResponse') } } }, (request, reply) =>
+  api.post('/api/user/tbk/create', { ...buyer, schema: { body: webpayCreateSchema, response: { 200: answer('WebpayCreateResponse') } } }, (request, reply) =>
     idempotent(keys, request, reply, 'webpay', async () => ({ status: 200, body: await area.webpay.create(requireUser(request), request.body) })),
   );
 
-  app.put<{ Params: { token: string } }>('/api/user/tbk/confirm/:token', { ...buyer, schema: { params: tokenParams, response: { 200: answer('CardPaymentResult') } } }, (request) =>
+  api.put('/api/user/tbk/confirm/:token', { ...buyer, schema: { params: tokenParams, response: { 200: answer('CardPaymentResult') } } }, (request) =>
     area.webpay.confirm(requireUser(request), request.params.token),
   );
 
-  app.get<{ Params: { token: string } }>('/api/user/tbk/state/:token', { ...buyer, schema: { params: tokenParams, response: { 200: answer('CardPaymentResult') } } }, (request) =>
+  api.get('/api/user/tbk/state/:token', { ...buyer, schema: { params: tokenParams, response: { 200: answer('CardPaymentResult') } } }, (request) =>
     area.webpay.state(requireUser(request), request.params.token),
   );
 
-  app.post<{ Body: WebpayUpdateRequest }>(
+  api.post(
     '/api/user/tbk/update-tbk',
     { ...buyer, schema: { body: webpayUpdateSchema, response: { 200: answer('CardPaymentResult') } } },
     (request) => area.webpay.state(requireUser(request), (request.body.token || request.body.token_ws || request.body.TBK_TOKEN)!),
@@ -64,9 +57,12 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
     const location = await area.webpay.handleReturn(params);
     return reply.header('cache-control', 'no-store').redirect(location, 303);
   };
+  // WebPay's return has no schema: whatever it sends is read by handleReturn, which checks it against the payment
+  // eslint-disable-next-line no-restricted-syntax
   app.get<{ Querystring: Record<string, unknown> }>(WEBPAY_RETURN_PATH, { config: providerCallback }, (request, reply) =>
     webpayReturn({ ...(request.query ?? {}) }, reply),
   );
+  // eslint-disable-next-line no-restricted-syntax
   app.post<{ Querystring: Record<string, unknown>; Body: unknown }>(WEBPAY_RETURN_PATH, { config: providerCallback }, (request, reply) => {
     const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
     return webpayReturn({ ...(request.query ?? {}), ...body }, reply);
@@ -74,15 +70,15 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
 
   // --- Khipu ---
 
-  app.post<{ Body: KhipuCreateRequest }>('/api/user/khipu/payments', { ...buyer, schema: { body: khipuCreateSchema, response: { 200: answer('KhipuCreateResponse') } } }, (request, reply) =>
+  api.post('/api/user/khipu/payments', { ...buyer, schema: { body: khipuCreateSchema, response: { 200: answer('KhipuCreateResponse') } } }, (request, reply) =>
     idempotent(keys, request, reply, 'khipu', async () => ({ status: 200, body: await area.khipu.create(requireUser(request), request.body) })),
   );
 
-  app.get<{ Params: { id: string } }>('/api/user/khipu/payments/:id', { ...buyer, schema: { params: paymentIdParams, response: { 200: answer('TransferPaymentStatus') } } }, (request) =>
+  api.get('/api/user/khipu/payments/:id', { ...buyer, schema: { params: paymentIdParams, response: { 200: answer('TransferPaymentStatus') } } }, (request) =>
     area.khipu.status(requireUser(request), request.params.id),
   );
 
-  app.post<{ Params: { id: string } }>('/api/user/khipu/payments/:id/confirm', { ...buyer, schema: { params: paymentIdParams, response: { 200: answer('TransferPaymentStatus') } } }, (request) =>
+  api.post('/api/user/khipu/payments/:id/confirm', { ...buyer, schema: { params: paymentIdParams, response: { 200: answer('TransferPaymentStatus') } } }, (request) =>
     area.khipu.status(requireUser(request), request.params.id),
   );
 
@@ -91,39 +87,12 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
   // --- the ERP registration of a confirmed payment ---
 
   const erpRoute = (path: string, kind: 'invoice' | 'account') =>
-    app.post<{ Body: ErpPaymentRequest }>(path, { ...buyer, schema: { body: erpPaymentSchema, response: { 200: answer('ErpPaymentResponse'), 202: answer('ErpPaymentResponse') } } }, async (request, reply) => {
-      const payment = await area.service.ownPaymentAnyProvider(requireUser(request), request.body.paymentId);
-      const answer = await erpAnswer(payment, kind);
+    api.post(path, { ...buyer, schema: { body: erpPaymentSchema, response: { 200: answer('ErpPaymentResponse'), 202: answer('ErpPaymentResponse') } } }, async (request, reply) => {
+      const answer = await area.service.erpAnswer(requireUser(request), request.body.paymentId, kind, opts.deliverNowMs);
       return reply.status(answer.erp === 'SENT' ? 200 : 202).send(answer);
     });
   erpRoute('/api/user/b1/pay-invoice', 'invoice');
   erpRoute('/api/user/b1/pay-account', 'account');
-
-  /**
-   * The state of the ERP work applyOutcome queued for a PAID payment (never anything the browser describes): waits a
-   * little for it, then answers SENT or PENDING.
-   */
-  async function erpAnswer(payment: PaymentRow, kind: 'invoice' | 'account'): Promise<ErpPaymentResponse> {
-    if (payment.state !== 'PAID') throw new HttpError(409, fill(PAYMENT_TEXTS.paymentNotPaid, { provider: PROVIDER_NAMES[payment.provider] }));
-    if (kind === 'invoice' && payment.purpose !== 'INVOICES') throw new HttpError(400, PAYMENT_TEXTS.notForInvoices);
-    if (kind === 'account' && payment.purpose !== 'ORDER') throw new HttpError(400, PAYMENT_TEXTS.notForAccount);
-    const keys = [erpPaymentDedupeKey(payment)];
-    if (payment.purpose === 'ORDER') {
-      const order = await area.service.orderOf(payment);
-      if (order?.purchaseOrderNumber) keys.unshift(erpOrderDedupeKey(order.purchaseOrderNumber));
-    }
-    const statuses: string[] = [];
-    for (const key of keys) {
-      const job = await opts.outbox.byKey(key);
-      if (!job) {
-        statuses.push('pending');
-        continue;
-      }
-      statuses.push(job.status === 'pending' ? await opts.worker.deliverNow(job.id, opts.deliverNowMs ?? 5_000) : job.status);
-    }
-    if (statuses.every((s) => s === 'done')) return { erp: 'SENT', message: PAYMENT_TEXTS.erpSent };
-    return { erp: 'PENDING', message: statuses.includes('failed') ? PAYMENT_TEXTS.erpFailed : PAYMENT_TEXTS.erpPending };
-  }
 };
 
 /**

@@ -4,17 +4,18 @@
 // conditional update (`outcome_applied_at is null`) in one transaction with everything that follows from it (the
 // order's state, the cart, the ERP jobs), so the browser's return, the provider's notification and the reconciler may
 // race and only the first one counts.
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ErpPaymentResponse } from '@shared/api/payments';
 import { fill, MSG } from '@shared/messages';
 import { orderIdOf } from '@shared/orders';
 import { PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '@shared/payments';
 import type { CartRepo } from '../cart/cart.repo';
 import type { Db } from '../db/connect';
-import { orders, payments, type OrderRow, type PaymentRow } from '../db/schema';
+import type { OrderRow, PaymentRow } from '../db/schema';
 import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
-import type { Outbox, OutboxWorker } from '../jobs/outbox';
+import type { OutboxWorker } from '../jobs/outbox';
+import type { Outbox } from '../jobs/outbox.repo';
 import { enqueueInvoicesPaidMail, enqueueOrderConfirmedMail } from '../mail/mailJob';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from '../orders/erpOrderJob';
 import type { OrderRepo } from '../orders/orders.repo';
@@ -87,6 +88,9 @@ export interface PaymentServiceDeps {
   abandonedOrderAfterMs?: number;
 }
 
+/** How long pay-invoice / pay-account wait for the ERP before answering PENDING. */
+const DELIVER_NOW_MS = 5_000;
+
 /** How long an invoice stays "being paid" for the overlap check (a day: longer than any open payment lives). */
 const INVOICE_OVERLAP_WINDOW_MS = 24 * 3_600_000;
 
@@ -152,21 +156,17 @@ export class PaymentService {
         }
       }
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        const [row] = await tx
-          .insert(payments)
-          .values({
-            provider,
-            purpose: target.purpose,
-            orderId: target.order?.id ?? null,
-            userId: user.id,
-            cardCode: target.cardCode,
-            amount: target.amount,
-            reference: opts.reference(attempt),
-            sessionId: opts.sessionId ?? '',
-            invoices: target.invoices,
-          })
-          .onConflictDoNothing({ target: payments.reference })
-          .returning();
+        const row = await repo.insertIfReferenceFree(tx, {
+          provider,
+          purpose: target.purpose,
+          orderId: target.order?.id ?? null,
+          userId: user.id,
+          cardCode: target.cardCode,
+          amount: target.amount,
+          reference: opts.reference(attempt),
+          sessionId: opts.sessionId ?? '',
+          invoices: target.invoices,
+        });
         if (row) return { reused: false, payment: row };
       }
       throw new Error('no se pudo generar una referencia de pago única');
@@ -244,20 +244,12 @@ export class PaymentService {
   ): Promise<{ applied: boolean; payment: PaymentRow }> {
     const { db, outbox, cart, log } = this.deps;
     const applied = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(payments)
-        .set({ state: outcome, outcomeAppliedAt: sql`now()`, ...(evidence === undefined ? {} : { result: evidence as object }) })
-        .where(and(eq(payments.id, paymentId), isNull(payments.outcomeAppliedAt)))
-        .returning();
+      const row = await this.deps.repo.applyOutcomeOnce(tx, paymentId, outcome, evidence);
       if (!row) return undefined;
       const payload: ErpPaymentPayload = { paymentId: row.id };
       if (row.purpose === 'ORDER' && row.orderId !== null) {
         if (outcome === 'PAID') {
-          const [order] = await tx
-            .update(orders)
-            .set({ orderState: 'CONFIRMED', numOc: (opts.numOc || row.reference).slice(0, 100), erpStatus: 'PENDING', erpError: null })
-            .where(and(eq(orders.id, row.orderId), eq(orders.orderState, 'PROCESS')))
-            .returning();
+          const order = await this.deps.orders.confirmPaid(tx, row.orderId, (opts.numOc || row.reference).slice(0, 100));
           if (order) {
             const orderJob: ErpOrderPayload = { orderId: order.id };
             await outbox.enqueue(tx, { kind: ERP_ORDER_JOB, payload: orderJob, dedupeKey: erpOrderDedupeKey(order.purchaseOrderNumber ?? String(order.id)) });
@@ -268,11 +260,7 @@ export class PaymentService {
           }
           await outbox.enqueue(tx, { kind: ERP_PAYMENT_JOB, payload, dedupeKey: erpPaymentDedupeKey(row) });
         } else {
-          const canceled = await tx
-            .update(orders)
-            .set({ orderState: 'CANCELED' })
-            .where(and(eq(orders.id, row.orderId), eq(orders.orderState, 'PROCESS')))
-            .returning({ id: orders.id, userId: orders.userId });
+          const canceled = await this.deps.orders.cancelInProcess(tx, row.orderId);
           for (const order of canceled) {
             const lines = await this.deps.orders.lines(order.id, tx);
             await cart.restoreLines(tx, order.userId, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
@@ -319,6 +307,33 @@ export class PaymentService {
   /** The order a payment pays (null for invoices). */
   async orderOf(payment: PaymentRow): Promise<OrderRow | null> {
     return payment.orderId === null ? null : ((await this.deps.orders.byId(payment.orderId)) ?? null);
+  }
+
+  /**
+   * pay-invoice / pay-account: the state of the ERP work applyOutcome queued for the caller's own PAID payment (never
+   * anything the browser describes). Waits up to `waitMs` for pending work, then answers SENT or PENDING.
+   */
+  async erpAnswer(user: SessionUser, paymentId: string, kind: 'invoice' | 'account', waitMs = DELIVER_NOW_MS): Promise<ErpPaymentResponse> {
+    const payment = await this.ownPaymentAnyProvider(user, paymentId);
+    if (payment.state !== 'PAID') throw new HttpError(409, fill(PAYMENT_TEXTS.paymentNotPaid, { provider: PROVIDER_NAMES[payment.provider] }));
+    if (kind === 'invoice' && payment.purpose !== 'INVOICES') throw new HttpError(400, PAYMENT_TEXTS.notForInvoices);
+    if (kind === 'account' && payment.purpose !== 'ORDER') throw new HttpError(400, PAYMENT_TEXTS.notForAccount);
+    const keys = [erpPaymentDedupeKey(payment)];
+    if (payment.purpose === 'ORDER') {
+      const order = await this.orderOf(payment);
+      if (order?.purchaseOrderNumber) keys.unshift(erpOrderDedupeKey(order.purchaseOrderNumber));
+    }
+    const statuses: string[] = [];
+    for (const key of keys) {
+      const job = await this.deps.outbox.byKey(key);
+      if (!job) {
+        statuses.push('pending');
+        continue;
+      }
+      statuses.push(job.status === 'pending' ? await this.deps.worker.deliverNow(job.id, waitMs) : job.status);
+    }
+    if (statuses.every((s) => s === 'done')) return { erp: 'SENT', message: PAYMENT_TEXTS.erpSent };
+    return { erp: 'PENDING', message: statuses.includes('failed') ? PAYMENT_TEXTS.erpFailed : PAYMENT_TEXTS.erpPending };
   }
 
   /** An invoice already in an open payment, or in a paid one the ERP has not registered yet, cannot be paid again. */

@@ -3,12 +3,11 @@
 // (or, when the answer to a commit of ours was lost, the status read afterwards). What the browser brings back (an
 // abort, a timeout, the error page) is its word: it never cancels a payment that a commit can still confirm.
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CardPaymentResult, WebpayCreateRequest, WebpayCreateResponse } from '@shared/api/payments';
 import { fill } from '@shared/messages';
 import { ABORTED_VCI, cardSessionId, isWebpayApproved, PROVIDER_NAMES } from '@shared/payments';
-import { payments, type PaymentRow } from '../db/schema';
+import type { PaymentRow } from '../db/schema';
 import { HttpError } from '../errors';
 import {
   isWebpayError,
@@ -366,52 +365,32 @@ export class WebpayPayments {
     return (await this.opts.service.applyOutcome(payment.id, outcome, evidence, { numOc, source })).payment;
   }
 
-  // --- the commit marks, in payments.result (one statement each, so instances never overwrite each other's) ---
-
-  /** The stored result as a JSON object (`{}` when it is something else). */
-  private static resultObject(): SQL {
-    return sql`(case when jsonb_typeof(${payments.result}) = 'object' then ${payments.result} else '{}'::jsonb end)`;
-  }
-
-  private async updateOpenResult(paymentId: number, value: SQL): Promise<boolean> {
-    const rows = await this.opts.service.db
-      .update(payments)
-      .set({ result: value })
-      .where(and(eq(payments.id, paymentId), isNull(payments.outcomeAppliedAt)))
-      .returning({ id: payments.id });
-    return rows.length > 0;
-  }
+  // --- the commit marks, in payments.result (PaymentRepo: one statement each, so instances never overwrite each other's) ---
 
   /** Before sending a commit: false when the payment already has its outcome. */
   private markCommit(paymentId: number, attempt: string): Promise<boolean> {
-    const obj = WebpayPayments.resultObject();
-    return this.updateOpenResult(
-      paymentId,
-      sql`${obj} || jsonb_build_object('portal_commits', coalesce(${obj} -> 'portal_commits', '{}'::jsonb) || jsonb_build_object(${attempt}::text, jsonb_build_object('at', (extract(epoch from now()) * 1000)::float8)))`,
-    );
+    return this.opts.service.repo.markCommit(paymentId, attempt);
   }
 
   private async answerCommit(paymentId: number, attempt: string, tx: WebpayTransaction): Promise<void> {
-    const obj = WebpayPayments.resultObject();
-    await this.updateOpenResult(paymentId, sql`jsonb_set(${obj}, array['portal_commits', ${attempt}::text, 'answer'], ${JSON.stringify(tx)}::jsonb, true)`);
+    await this.opts.service.repo.answerCommit(paymentId, attempt, tx);
   }
 
   private async unmarkCommit(paymentId: number, attempt: string): Promise<void> {
-    await this.updateOpenResult(paymentId, sql`${WebpayPayments.resultObject()} #- array['portal_commits', ${attempt}::text]`);
+    await this.opts.service.repo.unmarkCommit(paymentId, attempt);
   }
 
   /** Keeps the last status read of an open payment beside its result (never as its result: it proves nothing). */
   private async keepStatus(paymentId: number, status: WebpayTransaction | null): Promise<void> {
     if (!status) return;
-    await this.updateOpenResult(paymentId, sql`${WebpayPayments.resultObject()} || jsonb_build_object('portal_status', ${JSON.stringify(status)}::jsonb)`);
+    await this.opts.service.repo.keepStatus(paymentId, status);
   }
 
   /** Commits sent and never answered: lost (older than commitSettleMs by the database's clock) or maybe in flight. */
   private async openCommits(row: PaymentRow): Promise<{ lost: number; inFlight: number }> {
     const marks = Object.values(commitMarks(row)).filter((m) => !m.answer);
     if (marks.length === 0) return { lost: 0, inFlight: 0 };
-    const [clock] = await this.opts.service.db.select({ nowMs: sql<number>`(extract(epoch from now()) * 1000)::float8` }).from(payments).where(eq(payments.id, row.id));
-    const nowMs = Number(clock?.nowMs ?? Date.now());
+    const nowMs = await this.opts.service.repo.databaseNowMs();
     const lost = marks.filter((m) => nowMs - m.at > this.commitSettleMs).length;
     return { lost, inFlight: marks.length - lost };
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
 import fp from 'fastify-plugin';
 import { ValidationError, type Schema } from '@shared/yup';
 import { MSG } from '@shared/messages';
@@ -101,4 +101,14 @@ function paramsKey(data: unknown): string | undefined {
     key += `${name}\u0000${value}\u0000`;
   }
   return key;
+}
+
+/**
+ * Fastify's type provider for these yup schemas: a route declared through `app.withTypeProvider<YupTypeProvider>()`
+ * gets `request.body`, `request.query` and `request.params` typed from the schemas it validates them with (yup's output
+ * type), so a hand-written `app.post<{ Body: X }>` cannot say something else than its schema.
+ */
+export interface YupTypeProvider extends FastifyTypeProvider {
+  readonly validator: this['schema'] extends Schema<infer T> ? T : unknown;
+  readonly serializer: unknown;
 }

@@ -6,6 +6,7 @@ import type { ProductsAdmin } from './products.service';
 import { extraFiles, readUploadForm, type UploadRules } from './uploads';
 import { requireUser } from '../plugins/auth';
 import { answer } from '../http/responses';
+import type { YupTypeProvider } from '../plugins/validation';
 
 const UPLOAD_RULES: UploadRules = {
   fileFields: PRODUCT_FILE_FIELDS,
@@ -19,6 +20,8 @@ const UPLOAD_RULES: UploadRules = {
  * GET /api/user/b1/products (every style for an admin, catalog/catalog.routes.ts).
  */
 export default async function productsRoutes(app: FastifyInstance, opts: { products: ProductsAdmin }) {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const { products } = opts;
   const admin = { config: { access: 'admin' as const } };
   // The largest file is the 4 MB sheet; an image between 2 and 4 MB is read and refused with its own message.
@@ -26,12 +29,12 @@ export default async function productsRoutes(app: FastifyInstance, opts: { produ
     limits: { fileSize: PRODUCT_PDF_MAX_BYTES, files: extraFiles(PRODUCT_FILE_FIELDS), fields: 30, fieldSize: 4096, parts: 40, headerPairs: 100 },
   });
 
-  app.get<{ Params: { sku: string } }>('/api/admin/products/find/by/sku/:sku', { ...admin, schema: { params: skuParams, response: { 200: answer('ProductContent') } } }, (request) =>
+  api.get('/api/admin/products/find/by/sku/:sku', { ...admin, schema: { params: skuParams, response: { 200: answer('ProductContent') } } }, (request) =>
     products.find(request.params.sku),
   );
 
   // The list's Estado for a whole page (or the whole list) in one request.
-  app.get<{ Querystring: { skus?: string } }>('/api/admin/products/status', { ...admin, schema: { querystring: productStatusQuery, response: { 200: answer('ProductStatusResponse') } } }, (request) => {
+  api.get('/api/admin/products/status', { ...admin, schema: { querystring: productStatusQuery, response: { 200: answer('ProductStatusResponse') } } }, (request) => {
     const skus = request.query.skus?.split(',').map((s) => s.trim()).filter(Boolean);
     return products.status(skus);
   });

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@shared/messages';
 import { userIdParams } from '@shared/schemas/params';
-import { updateProfileSchema, type UpdateProfileRequest } from '@shared/schemas/profile';
+import { updateProfileSchema } from '@shared/schemas/profile';
 import { HttpError } from '../errors';
 import type { ErpService } from '../erp/erp.service';
 import type { CustomerDirectory } from './customers.service';
 import { requireUser } from '../plugins/auth';
 import { preparedPerValue, PREPARED, sendPrepared } from '../http/preparedBody';
 import { answer, listOf } from '../http/responses';
+import type { YupTypeProvider } from '../plugins/validation';
 
 export default async function profileRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const { erp, customers } = opts;
 
-  app.get<{ Params: { userId: number } }>(
+  api.get(
     '/api/user/b1/profile/:userId',
     { config: { access: 'buyer' }, schema: { params: userIdParams, response: { 200: answer('CustomerProfile') } } },
     async (request) => {
@@ -22,7 +25,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
     },
   );
 
-  app.post<{ Body: UpdateProfileRequest }>(
+  api.post(
     '/api/user/b1/update-profile',
     { config: { access: 'buyer' }, schema: { body: updateProfileSchema, response: { 200: answer('CustomerProfile') } } },
     async (request) => {

@@ -1,8 +1,7 @@
 // Login limits kept in the database (table login_failures), so every instance of the portal sees the same counts.
 // Only failed password checks are counted; the rules are in docs/security.md.
-import { lt, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/connect';
-import { loginFailures } from '../db/schema';
+import type { Db } from '../db/connect';
+import { LoginFailuresRepo } from './loginFailures.repo';
 
 export interface LoginLimitSettings {
   /** Failed checks one address may make in a window (LOGIN_MAX_PER_ADDRESS). */
@@ -57,11 +56,13 @@ export type LoginVerdict = { allowed: true } | { allowed: false; reason: 'addres
 export class LoginLimits {
   readonly windowMs: number;
   private lastPurge = 0;
+  private readonly failures: LoginFailuresRepo;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly settings: LoginLimitSettings,
   ) {
+    this.failures = new LoginFailuresRepo(db);
     this.windowMs = parseWindowMs(settings.window);
     if (!(settings.maxPerAddress > 0) || !(settings.maxPerRut > 0)) throw new Error('LOGIN_MAX_PER_ADDRESS y LOGIN_MAX_PER_RUT deben ser mayores que 0');
   }
@@ -71,18 +72,8 @@ export class LoginLimits {
   }
 
   /** The failures in the current window of each key (a key whose window has passed counts 0). */
-  private async counts(keys: string[]): Promise<Map<string, number>> {
-    const since = new Date(Date.now() - this.windowMs);
-    const rows = rowsOf<{ key: string; failures: number }>(
-      await this.db.execute(
-        sql`select ${loginFailures.key} as key, ${loginFailures.failures} as failures from ${loginFailures}
-            where ${loginFailures.key} in (${sql.join(
-              keys.map((k) => sql`${k}`),
-              sql`, `,
-            )}) and ${loginFailures.windowStart} > ${since.toISOString()}`,
-      ),
-    );
-    return new Map(rows.map((r) => [r.key, Number(r.failures)]));
+  private counts(keys: string[]): Promise<Map<string, number>> {
+    return this.failures.counts(keys, new Date(Date.now() - this.windowMs));
   }
 
   /**
@@ -106,24 +97,12 @@ export class LoginLimits {
     const keys = LoginLimits.keys(rut, address);
     const now = new Date();
     const since = new Date(now.getTime() - this.windowMs);
-    const values = [keys.address, keys.rut, keys.pair].map((key) => ({ key, failures: 1, windowStart: now }));
-    await this.db
-      .insert(loginFailures)
-      .values(values)
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          failures: sql`case when ${loginFailures.windowStart} > ${since.toISOString()} then ${loginFailures.failures} + 1 else 1 end`,
-          windowStart: sql`case when ${loginFailures.windowStart} > ${since.toISOString()} then ${loginFailures.windowStart} else excluded.window_start end`,
-        },
-      });
+    await this.failures.add([keys.address, keys.rut, keys.pair], now, since);
   }
 
   /** Deletes the rows whose window has passed. */
   async purge(): Promise<number> {
-    const since = new Date(Date.now() - this.windowMs);
-    const deleted = await this.db.delete(loginFailures).where(lt(loginFailures.windowStart, since)).returning({ key: loginFailures.key });
-    return deleted.length;
+    return this.failures.deleteBefore(new Date(Date.now() - this.windowMs));
   }
 
   private purgeNowAndThen(): void {

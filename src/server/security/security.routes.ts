@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ChangePasswordRequest, LoginRequest } from '@shared/api/types';
 import { MSG } from '@shared/messages';
 import { changePasswordSchema, loginSchema } from '@shared/schemas/auth';
 import type { Db } from '../db/connect';
@@ -9,6 +8,7 @@ import type { SecurityService } from './security.service';
 import { normalizeUsername } from '../users/users.repo';
 import { requireUser } from '../plugins/auth';
 import { answer, MESSAGE } from '../http/responses';
+import type { YupTypeProvider } from '../plugins/validation';
 
 interface Opts {
   security: SecurityService;
@@ -30,6 +30,8 @@ const SESSION_ME = {
 } as const;
 
 export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const { security } = opts;
   const perAddress = { max: PASSWORD_ROUTE_FLOOD_MAX, timeWindow: '1 minute' };
   // Failed password checks per address, per rut and per rut and address, in the database (loginLimits.ts).
@@ -51,7 +53,7 @@ export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
     }
   }
 
-  app.post<{ Body: LoginRequest }>(
+  api.post(
     '/api/security/login',
     { schema: { body: loginSchema, response: { 200: answer('LoginResponse') } }, config: { access: 'public', rateLimit: perAddress } },
     (request) => guarded(request, () => security.login(request.body.username, request.body.password)),
@@ -63,7 +65,7 @@ export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
     return { id: user.id, username: user.username, type: user.role };
   });
 
-  app.post<{ Body: ChangePasswordRequest }>(
+  api.post(
     '/api/security/change-password',
     { schema: { body: changePasswordSchema, response: { 200: MESSAGE } }, config: { access: 'public', rateLimit: perAddress } },
     async (request) => {

@@ -2,7 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentTypeOfName, type BlobStore } from './blobStore';
-import { DatabaseBlobStore } from './databaseBlobStore';
+import { DatabaseBlobStore } from './databaseBlobStore.repo';
 import { isValidKey } from './fileStore';
 
 /** Written in the folder once its files are in the store: later starts do not look again. Remove it to import again. */

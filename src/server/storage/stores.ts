@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
 import type { BlobStore } from './blobStore';
-import { DatabaseBlobStore } from './databaseBlobStore';
+import { DatabaseBlobStore } from './databaseBlobStore.repo';
 import { PublicFileStore, type FileStore } from './fileStore';
 import { importDiskFiles } from './importDiskFiles';
 import { LocalDiskStore } from './localDiskStore';

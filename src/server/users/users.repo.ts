@@ -1,7 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { formatRut } from '@shared/rut';
-import type { Db } from '../db/connect';
-import { users, type NewUser, type UserRow } from '../db/schema';
+import type { Db, DbOrTx, Tx } from '../db/connect';
+import { orders, payments, users, type NewUser, type UserRow } from '../db/schema';
+
+/** Key of the transaction lock that serializes changes to existing users. */
+const USER_CHANGES_LOCK = 7_001;
+
+/** The fields an admin changes on a user. */
+export type UserChanges = Partial<Pick<UserRow, 'email' | 'address' | 'cellphone' | 'enabled' | 'userType' | 'passwordHash' | 'mustChangePassword'>>;
 
 /** Usernames are kept as formatted ruts; any writing of the same rut finds the same user. */
 export const normalizeUsername = (username: string) => formatRut(username.trim());
@@ -9,13 +15,22 @@ export const normalizeUsername = (username: string) => formatRut(username.trim()
 export class UsersRepo {
   constructor(private readonly db: Db) {}
 
-  async findByUsername(username: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.username, normalizeUsername(username))).limit(1);
+  /** Every user by id, or only the buyers (USER). */
+  async list(onlyBuyers: boolean): Promise<UserRow[]> {
+    return this.db
+      .select()
+      .from(users)
+      .where(onlyBuyers ? eq(users.userType, 'USER') : undefined)
+      .orderBy(asc(users.id));
+  }
+
+  async findByUsername(username: string, q: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await q.select().from(users).where(eq(users.username, normalizeUsername(username))).limit(1);
     return row;
   }
 
-  async findById(id: number): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+  async findById(id: number, q: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await q.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
   }
 
@@ -24,8 +39,8 @@ export class UsersRepo {
     return row?.n ?? 0;
   }
 
-  async insert(user: NewUser): Promise<UserRow> {
-    const [row] = await this.db.insert(users).values({ ...user, username: normalizeUsername(user.username) }).returning();
+  async insert(user: NewUser, q: DbOrTx = this.db): Promise<UserRow> {
+    const [row] = await q.insert(users).values({ ...user, username: normalizeUsername(user.username) }).returning();
     return row!;
   }
 
@@ -35,5 +50,45 @@ export class UsersRepo {
       .update(users)
       .set({ passwordHash, mustChangePassword: false, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, id));
+  }
+
+  /** An admin's change of a user; `revokeTokens` raises the token version, so the user's sessions end. */
+  async update(tx: Tx, id: number, changes: UserChanges, revokeTokens: boolean): Promise<UserRow> {
+    const [row] = await tx
+      .update(users)
+      .set({ ...changes, ...(revokeTokens ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+      .where(eq(users.id, id))
+      .returning();
+    return row!;
+  }
+
+  async delete(tx: Tx, id: number): Promise<void> {
+    await tx.delete(users).where(eq(users.id, id));
+  }
+
+  /** Whether the user has orders or payments (its history keeps it). */
+  async hasHistory(tx: Tx, userId: number): Promise<boolean> {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1);
+    if (order) return true;
+    const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.userId, userId)).limit(1);
+    return Boolean(payment);
+  }
+
+  /** Whether an enabled SUPERADMIN other than `exceptId` exists. */
+  async anotherEnabledSuperadmin(tx: Tx, exceptId: number): Promise<boolean> {
+    const others = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.userType, 'SUPERADMIN'), eq(users.enabled, true), ne(users.id, exceptId)))
+      .limit(1);
+    return others.length > 0;
+  }
+
+  /**
+   * Admin changes to existing users run one at a time (they are rare): two admins demoting or deleting the last two
+   * SUPERADMINs at once cannot both succeed, and no two transactions wait on each other's rows.
+   */
+  async lockChanges(tx: Tx): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${USER_CHANGES_LOCK})`);
   }
 }

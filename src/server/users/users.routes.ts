@@ -1,18 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminUser, DeleteUserResponse, ErpCustomerLookup } from '@shared/api/adminUsers';
-import {
-  USER_MSG,
-  erpCustomerParamsSchema,
-  isNewUserId,
-  userIdParamsSchema,
-  userSaveSchema,
-  userListQuerySchema,
-  usernameParamsSchema,
-  type UserCreateForm,
-  type UserListQuery,
-  type UserSaveForm,
-  type UserUpdateForm,
-} from '@shared/schemas/users';
+import { USER_MSG, erpCustomerParamsSchema, isNewUserId, userIdParamsSchema, userSaveSchema, userListQuerySchema, usernameParamsSchema, type UserCreateForm, type UserUpdateForm } from '@shared/schemas/users';
 import type { Db } from '../db/connect';
 import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
@@ -21,7 +9,8 @@ import { requireUser } from '../plugins/auth';
 import { answer, listOf } from '../http/responses';
 import { sendCsv, toCsv } from '../http/csv';
 import { CompanyNames } from '../profile/companyNames';
-import { AdminUserList, USER_CSV } from './userList';
+import { AdminUserList, USER_CSV } from './userList.service';
+import type { YupTypeProvider } from '../plugins/validation';
 
 interface Opts {
   db: Db;
@@ -36,6 +25,8 @@ interface Opts {
  * delete. ADMIN and SUPERADMIN only; what each may touch is the service's.
  */
 export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts) {
+  // bodies, queries and path parameters typed from the schemas that validate them
+  const api = app.withTypeProvider<YupTypeProvider>();
   const service = new AdminUsersService(opts.db, (userId) => app.forgetSession(userId), opts.erp);
   // the role is checked in onRequest (plugins/auth.ts), before the body is even parsed or validated
   const admin = { config: { access: 'admin' as const } };
@@ -44,7 +35,7 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
 
   // 'Usuarios' page by page: search, filters, sort, the ERP company, CSV (src/shared/api/adminUsers.ts).
   const list = new AdminUserList({ db: opts.db, companies: opts.companies ?? new CompanyNames(opts.erp) });
-  app.get<{ Querystring: UserListQuery }>(
+  api.get(
     '/api/admin/users/list',
     { ...admin, schema: { querystring: userListQuerySchema, response: { 200: answer('AdminUserPage') } } },
     async (request, reply) => {
@@ -54,14 +45,14 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
     },
   );
 
-  app.get<{ Params: { username: string } }>(
+  api.get(
     '/api/admin/users/find/by/:username',
     { ...admin, schema: { params: usernameParamsSchema, response: { 200: answer('AdminUser') } } },
     (request): Promise<AdminUser> => service.findByUsername(requireUser(request), request.params.username),
   );
 
   // The company a new buyer's rut belongs to in the ERP, shown by the form before saving.
-  app.get<{ Params: { rut: string } }>(
+  api.get(
     '/api/admin/users/erp-customer/:rut',
     { ...admin, schema: { params: erpCustomerParamsSchema, response: { 200: answer('ErpCustomerLookup') } } },
     async (request): Promise<ErpCustomerLookup> => {
@@ -71,19 +62,19 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  api.get(
     '/api/admin/users/:id',
     { ...admin, schema: { params: userIdParamsSchema, response: { 200: answer('AdminUser') } } },
     (request): Promise<AdminUser> => service.get(requireUser(request), request.params.id),
   );
 
-  app.post<{ Body: UserSaveForm }>('/api/admin/users', { ...admin, schema: { body: userSaveSchema, response: { 200: answer('AdminUser'), 201: answer('AdminUser') } } }, async (request, reply) => {
+  api.post('/api/admin/users', { ...admin, schema: { body: userSaveSchema, response: { 200: answer('AdminUser'), 201: answer('AdminUser') } } }, async (request, reply) => {
     const body = request.body;
     if (!isNewUserId((body as UserUpdateForm).id)) return service.update(requireUser(request), body as UserUpdateForm);
     return reply.code(201).send(await service.create(requireUser(request), body as UserCreateForm));
   });
 
-  app.delete<{ Params: { id: number } }>(
+  api.delete(
     '/api/admin/users/:id',
     { ...admin, schema: { params: userIdParamsSchema, response: { 200: answer('DeleteUserResponse') } } },
     async (request): Promise<DeleteUserResponse> => {

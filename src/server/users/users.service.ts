@@ -1,17 +1,17 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AdminUser, ErpCustomerLookup } from '@shared/api/adminUsers';
 import { fill } from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { formatRut } from '@shared/rut';
 import { USER_MSG, type UserCreateForm, type UserUpdateForm } from '@shared/schemas/users';
 import type { Db, Tx } from '../db/connect';
-import { orders, payments, users, type UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
+import { FOREIGN_KEY_VIOLATION, pgCode, UNIQUE_VIOLATION } from '../db/errors';
 import type { ErpService } from '../erp/erp.service';
 import { ErpError } from '../erp/errors';
 import { HttpError } from '../errors';
 import type { SessionUser } from '../plugins/auth';
 import { hashPassword } from '../security/passwords';
-import { normalizeUsername } from './users.repo';
+import { normalizeUsername, UsersRepo } from './users.repo';
 import { AuditLog, AUDIT_SECRET, changedFields, pickValues } from '../audit/auditLog';
 
 // User administration (R-ADM-USR-1 to R-ADM-USR-6), with the rules the spec leaves to the server:
@@ -32,27 +32,20 @@ const isStaff = (role: Role) => role === 'ADMIN' || role === 'SUPERADMIN';
 /** Whether `actor` may see and keep users of type `type`: ADMIN only buyers, SUPERADMIN all. */
 export const mayManage = (actor: Pick<SessionUser, 'role'>, type: Role) => actor.role === 'SUPERADMIN' || !isStaff(type);
 
-/** Key of the transaction lock that serializes changes to existing users. */
-const USER_CHANGES_LOCK = 7_001;
-
 const EDITABLE = ['email', 'address', 'cellphone', 'enabled', 'userType'] as const;
 
-/** The database said "unique" (rut taken by a concurrent save) or "referenced" (orders of the user). */
-function pgCode(err: unknown): string | undefined {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string') return e.code;
-  }
-  return undefined;
-}
-
 export class AdminUsersService {
+  private readonly users: UsersRepo;
+
   constructor(
     private readonly db: Db,
     /** Drops the auth plugin's cached state of a user (its role, enabled flag and token version changed). */
     private readonly onUserChanged: (userId: number) => void = () => {},
     /** Where a buyer's rut is looked up: a buyer (USER) must be a customer in the ERP. */
     private readonly erp?: Pick<ErpService, 'getCustomerByRut'>,
-  ) {}
+  ) {
+    this.users = new UsersRepo(db);
+  }
 
   /**
    * GET /admin/users/erp-customer/{rut}: the ERP customer of a rut, or null. An ERP that does not answer is a 503 with
@@ -80,23 +73,16 @@ export class AdminUsersService {
 
   /** GET /admin/users: by id; an ADMIN does not see ADMIN and SUPERADMIN users. */
   async list(actor: SessionUser): Promise<AdminUser[]> {
-    const rows = await this.db
-      .select()
-      .from(users)
-      .where(actor.role === 'SUPERADMIN' ? undefined : eq(users.userType, 'USER'))
-      .orderBy(asc(users.id));
-    return rows.map(toAdminUser);
+    return (await this.users.list(actor.role !== 'SUPERADMIN')).map(toAdminUser);
   }
 
   async get(actor: SessionUser, id: number): Promise<AdminUser> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
-    return this.visible(actor, row);
+    return this.visible(actor, await this.users.findById(id));
   }
 
   /** GET /admin/users/find/by/{username}: the rut in any writing ('76123456-0', '76.123.456-0', '761234560'). */
   async findByUsername(actor: SessionUser, username: string): Promise<AdminUser> {
-    const [row] = await this.db.select().from(users).where(eq(users.username, normalizeUsername(username))).limit(1);
-    return this.visible(actor, row);
+    return this.visible(actor, await this.users.findByUsername(username));
   }
 
   private visible(actor: SessionUser, row: UserRow | undefined): AdminUser {
@@ -116,11 +102,9 @@ export class AdminUsersService {
     const passwordHash = await hashPassword(form.password);
     try {
       return await this.db.transaction(async (tx) => {
-        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
-        if (taken) throw this.duplicate(username);
-        const [row] = await tx
-          .insert(users)
-          .values({
+        if (await this.users.findByUsername(username, tx)) throw this.duplicate(username);
+        const row = await this.users.insert(
+          {
             username,
             passwordHash,
             email: form.email,
@@ -129,21 +113,22 @@ export class AdminUsersService {
             enabled: form.enabled,
             userType: form.userType,
             mustChangePassword: true,
-          })
-          .returning();
+          },
+          tx,
+        );
         await AuditLog.record(tx, {
           actor,
           action: 'create',
           entity: 'user',
-          entityId: row!.id,
+          entityId: row.id,
           fields: ['username', 'password', ...EDITABLE],
-          after: { ...pickValues(row!, ['username', ...EDITABLE, 'mustChangePassword']), password: AUDIT_SECRET },
+          after: { ...pickValues(row, ['username', ...EDITABLE, 'mustChangePassword']), password: AUDIT_SECRET },
           details: { username, userType: form.userType },
         });
-        return toAdminUser(row!);
+        return toAdminUser(row);
       });
     } catch (err) {
-      if (pgCode(err) === '23505') throw this.duplicate(username);
+      if (pgCode(err) === UNIQUE_VIOLATION) throw this.duplicate(username);
       throw err;
     }
   }
@@ -156,13 +141,13 @@ export class AdminUsersService {
   async update(actor: SessionUser, form: UserUpdateForm): Promise<AdminUser> {
     // Permission and the self-rules first (an admin learns nothing of a user it may not manage, and nothing is asked of
     // the ERP for a change that is not allowed); then what needs the ERP; all of it checked again under the lock below.
-    const [current] = await this.db.select().from(users).where(eq(users.id, form.id)).limit(1);
+    const current = await this.users.findById(form.id);
     this.assertMayUpdate(actor, current, form);
     if (form.userType === 'USER' && current.userType !== 'USER') await this.assertErpCustomer(normalizeUsername(form.username));
     const passwordHash = form.password ? await hashPassword(form.password) : undefined;
     const result = await this.db.transaction(async (tx) => {
-      await this.lockUserChanges(tx);
-      const [target] = await tx.select().from(users).where(eq(users.id, form.id));
+      await this.users.lockChanges(tx);
+      const target = await this.users.findById(form.id, tx);
       this.assertMayUpdate(actor, target, form);
       const stopsBeingSuperadmin = target.userType === 'SUPERADMIN' && target.enabled && (!form.enabled || form.userType !== 'SUPERADMIN');
       if (stopsBeingSuperadmin) await this.assertAnotherSuperadmin(tx, target.id);
@@ -173,15 +158,7 @@ export class AdminUsersService {
       if (passwordHash) fields.push('password');
       if (!fields.length) return { row: target, changed: false };
 
-      const [row] = await tx
-        .update(users)
-        .set({
-          ...next,
-          ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
-          ...(revokes ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-        })
-        .where(eq(users.id, target.id))
-        .returning();
+      const row = await this.users.update(tx, target.id, { ...next, ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}) }, revokes);
       const valueFields = fields.filter((f): f is (typeof EDITABLE)[number] => f !== 'password');
       const secret = passwordHash ? { password: AUDIT_SECRET } : {};
       await AuditLog.record(tx, {
@@ -191,10 +168,10 @@ export class AdminUsersService {
         entityId: target.id,
         fields,
         before: { ...pickValues(target, valueFields), ...secret },
-        after: { ...pickValues(row!, valueFields), ...secret },
+        after: { ...pickValues(row, valueFields), ...secret },
         details: { username: target.username, ...(fields.includes('userType') ? { userType: form.userType } : {}) },
       });
-      return { row: row!, changed: true };
+      return { row, changed: true };
     });
     if (result.changed) this.onUserChanged(result.row.id);
     return toAdminUser(result.row);
@@ -213,14 +190,14 @@ export class AdminUsersService {
   async delete(actor: SessionUser, id: number): Promise<void> {
     try {
       await this.db.transaction(async (tx) => {
-        await this.lockUserChanges(tx);
-        const [target] = await tx.select().from(users).where(eq(users.id, id));
+        await this.users.lockChanges(tx);
+        const target = await this.users.findById(id, tx);
         if (!target) throw this.notFound();
         if (!mayManage(actor, target.userType)) throw this.forbidden();
         if (target.id === actor.id) throw new HttpError(409, USER_MSG.selfDelete);
         if (target.userType === 'SUPERADMIN' && target.enabled) await this.assertAnotherSuperadmin(tx, target.id);
-        if (await this.hasHistory(tx, target.id)) throw this.hasHistoryError(target.username);
-        await tx.delete(users).where(eq(users.id, target.id));
+        if (await this.users.hasHistory(tx, target.id)) throw this.hasHistoryError(target.username);
+        await this.users.delete(tx, target.id);
         await AuditLog.record(tx, {
           actor,
           action: 'delete',
@@ -232,7 +209,7 @@ export class AdminUsersService {
       });
     } catch (err) {
       // an order written between the check and the delete
-      if (pgCode(err) === '23503') throw this.hasHistoryError(String(id));
+      if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw this.hasHistoryError(String(id));
       throw err;
     }
     this.onUserChanged(id);
@@ -242,28 +219,8 @@ export class AdminUsersService {
     return new HttpError(409, fill(USER_MSG.hasOrders, { username }));
   }
 
-  private async hasHistory(tx: Tx, userId: number): Promise<boolean> {
-    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1);
-    if (order) return true;
-    const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.userId, userId)).limit(1);
-    return Boolean(payment);
-  }
-
   /** Another enabled SUPERADMIN must remain (checked under `lockUserChanges`, so two removals cannot both pass). */
   private async assertAnotherSuperadmin(tx: Tx, exceptId: number): Promise<void> {
-    const others = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.userType, 'SUPERADMIN'), eq(users.enabled, true), ne(users.id, exceptId)))
-      .limit(1);
-    if (!others.length) throw new HttpError(409, USER_MSG.lastSuperadmin);
-  }
-
-  /**
-   * Admin changes to existing users run one at a time (they are rare): two admins demoting or deleting the last two
-   * SUPERADMINs at once cannot both succeed, and no two transactions wait on each other's rows.
-   */
-  private async lockUserChanges(tx: Tx): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${USER_CHANGES_LOCK})`);
+    if (!(await this.users.anotherEnabledSuperadmin(tx, exceptId))) throw new HttpError(409, USER_MSG.lastSuperadmin);
   }
 }

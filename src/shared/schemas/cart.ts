@@ -54,6 +54,7 @@ const tooManyLines = yup.array().max(CART_BULK_MAX_LINES, CART_BULK_MSG.tooMany)
  * (prices…) are dropped. `clampToStock` (default true): a quantity above the stock left adds what is left.
  */
 export const cartBulkSchema = yup.object({
-  items: yup.lazy((value: unknown) => (Array.isArray(value) && value.length > CART_BULK_MAX_LINES ? tooManyLines : bulkLines)),
+  // typed as the lines: the other branch never lets a value through
+  items: yup.lazy((value: unknown) => (Array.isArray(value) && value.length > CART_BULK_MAX_LINES ? tooManyLines : bulkLines) as typeof bulkLines),
   clampToStock: yup.boolean().default(true),
 });

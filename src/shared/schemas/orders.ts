@@ -87,3 +87,8 @@ export const payChequeSchema = yup.object({
   numberOrder: orderReference,
   fileName: yup.string().trim().max(200).default(''),
 });
+
+/** The `:id` of an order in a path (GET /api/orders/:id, POST /api/user/orders/:id/reorder). */
+export const orderIdParams = yup.object({
+  id: yup.number().typeError(ORDER_MSG.orderId).required(ORDER_MSG.orderId).integer(ORDER_MSG.orderId).positive(ORDER_MSG.orderId).max(2 ** 31 - 1, ORDER_MSG.orderId),
+});

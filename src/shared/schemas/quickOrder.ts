@@ -17,7 +17,8 @@ const line = yup.object({
   quantity: yup
     .mixed<string | number>()
     .test('quantity', QUICK_ORDER_REQUEST_MSG.line, (v) => v === undefined || v === null || (typeof v === 'string' && v.length <= QUICK_ORDER_CELL_MAX.quantity) || (typeof v === 'number' && Number.isFinite(v)))
-    .transform((v) => (v === undefined || v === null ? '' : v)),
+    .transform((v) => (v === undefined || v === null ? '' : v))
+    .default(''),
   error: yup.string().max(200).optional(),
 });
 
@@ -26,5 +27,6 @@ const tooMany = yup.array().max(QUICK_ORDER_MAX_LINES, QUICK_ORDER_REQUEST_MSG.t
 
 /** `{lines: [{row, sku, size?, quantity}]}`, at most 2 000 lines (more are refused before any is read). */
 export const quickOrderValidateSchema = yup.object({
-  lines: yup.lazy((value: unknown) => (Array.isArray(value) && value.length > QUICK_ORDER_MAX_LINES ? tooMany : lines)),
+  // typed as the lines: the other branch never lets a value through
+  lines: yup.lazy((value: unknown) => (Array.isArray(value) && value.length > QUICK_ORDER_MAX_LINES ? tooMany : lines) as typeof lines),
 });

@@ -1,4 +1,4 @@
-import * as yup from '@shared/yup';
+import * as yup from '../yup';
 
 // Bodies and path parameters of the payment routes. Amounts and URLs sent by the browser are not read.
 
