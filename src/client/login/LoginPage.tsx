@@ -75,10 +75,12 @@ export function LoginPage() {
   const loginRut = useAppSelector(selectLoginRut);
   const kept = useAppSelector(selectKept(SESSION_KEYS.loginNotice));
   const [notices, setNotices] = useState(() => noticesOf(kept));
-  // shown once: a later load of the page does not say them again
+  // shown once: a later load of the page does not say them again (forgotten only when there were any, so a recording
+  // of a plain login starts with its submit)
+  const [hadNotices] = useState(() => kept !== null);
   useEffect(() => {
-    dispatch(forgotten([SESSION_KEYS.loginNotice]));
-  }, [dispatch]);
+    if (hadNotices) dispatch(forgotten([SESSION_KEYS.loginNotice]));
+  }, [dispatch, hadNotices]);
   const [showPassword, setShowPassword] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
