@@ -38,6 +38,9 @@ export function keepChoices(userId: number, choices: Partial<SummaryChoices> & {
   return kept(values);
 }
 
+/** The summary's choices kept as they were typed or chosen (a non-empty text is kept as it is). */
+const TEXT_CHOICES = ['deliveryAddress', 'deliveryTransport', 'buyerReference', 'requestedDeliveryDate'] as const;
+
 const ownedBy = (state: KeptState, userId: number | null) => userId !== null && state[SESSION_KEYS.choicesOwner] === String(userId);
 
 /** The summary's kept choices of user `userId` (what is there of them), or null when none are kept for that user. */
@@ -46,16 +49,12 @@ export function summaryChoicesOf(state: KeptState, userId: number | null): Parti
   const choices: Partial<SummaryChoices> = {};
   const tipoEntrega = state[SESSION_KEYS.tipoEntrega] as DeliveryType | undefined;
   if (tipoEntrega && DELIVERY_TYPES.includes(tipoEntrega)) choices.tipoEntrega = tipoEntrega;
-  const deliveryAddress = state[SESSION_KEYS.deliveryAddress];
-  if (deliveryAddress) choices.deliveryAddress = deliveryAddress;
-  const deliveryTransport = state[SESSION_KEYS.deliveryTransport];
-  if (deliveryTransport) choices.deliveryTransport = deliveryTransport;
   const paymentMethod = state[SESSION_KEYS.paymentMethod] as PaymentMethod | undefined;
   if (paymentMethod && PAYMENT_METHODS.includes(paymentMethod)) choices.paymentMethod = paymentMethod;
-  const buyerReference = state[SESSION_KEYS.buyerReference];
-  if (buyerReference) choices.buyerReference = buyerReference;
-  const requestedDeliveryDate = state[SESSION_KEYS.requestedDeliveryDate];
-  if (requestedDeliveryDate) choices.requestedDeliveryDate = requestedDeliveryDate;
+  for (const key of TEXT_CHOICES) {
+    const value = state[SESSION_KEYS[key]];
+    if (value) choices[key] = value;
+  }
   return choices;
 }
 
