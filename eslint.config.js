@@ -38,6 +38,13 @@ const SQL_ONLY_IN_REPOS = {
   ],
 };
 
+// What survives a page load is state (the session and kept slices): only src/client/app/persistence.ts touches the
+// browser's storage; test/client/app/storageGuard.test.ts checks the same on every file.
+const STORAGE_MESSAGE = 'Solo src/client/app/persistence.ts toca el almacenamiento del navegador: guarda el valor en el store (slice kept, app/sessionKeys.ts).';
+const BROWSER_STORAGES = ['sessionStorage', 'localStorage'];
+const STORAGE_GLOBALS = BROWSER_STORAGES.map((name) => ({ name, message: STORAGE_MESSAGE }));
+const STORAGE_PROPERTIES = ['window', 'globalThis', 'self'].flatMap((object) => BROWSER_STORAGES.map((property) => ({ object, property, message: STORAGE_MESSAGE })));
+
 export default tseslint.config(
   { ignores: ['dist/**', '.tmp/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -73,6 +80,11 @@ export default tseslint.config(
     // The SPA never reaches into the server, and the server never into the SPA.
     files: ['src/client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: [YUP_THROUGH_LOCALE], patterns: [{ group: ['**/server/**', '**/mocks/**', '@server/*', '@mocks/*', 'node:*'], message: 'El cliente no importa código del servidor.' }] }] },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/app/persistence.ts'],
+    rules: { 'no-restricted-globals': ['error', ...STORAGE_GLOBALS], 'no-restricted-properties': ['error', ...STORAGE_PROPERTIES] },
   },
   {
     files: ['src/server/**/*.ts'],

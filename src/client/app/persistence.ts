@@ -9,7 +9,8 @@ import { ORDER_CHOICE_KEYS, SESSION_KEYS, type SessionKey } from './sessionKeys'
 // session storage and reads it back (docs/architecture.md, "What survives a reload"):
 //  - the session slice's login (token, id, role, username, profile), written from the session slice itself;
 //  - the `kept` slice: the other values a reload or a provider's return must find (the order summary's choices, the
-//    reserve mark, the pending invoices being paid, the login page's notice, ...), one string per storage key.
+//    reserve mark, the pending invoices being paid, the card or transfer payment this tab started and its once-only
+//    redirect, the login page's notice, ...), one string per storage key.
 // Sagas and screens change `kept` with actions and read it with selectors, so Redux DevTools and a QA scenario's
 // replay see and restore it; a subscriber writes what changed after every action, time travel and replay included.
 
@@ -82,8 +83,12 @@ export function storedFields(state: PersistedSlices): KeptState {
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-// Storage can be missing or refuse writes (private mode, quota): the app keeps working without it.
-function browserStorage(): StorageLike | null {
+/**
+ * The browser's session storage, or null when there is none. This module is the one place of the SPA that touches the
+ * browser's storage (lint: `no-restricted-globals` in eslint.config.js); the QA recorder gets its storage here too.
+ * Storage can be missing or refuse writes (private mode, quota): the app keeps working without it.
+ */
+export function browserStorage(): StorageLike | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage;
   } catch {

@@ -14,6 +14,16 @@ export const SESSION_KEYS = {
   /** The pending invoices being paid, JSON [{docEntry, paidSum}]. */
   invoicePendings: 'invoicePendings',
   /**
+   * The card or transfer payment this tab started, until its outcome is applied (the provider's return is a new
+   * page): WebPay's transaction (JSON: token, buy_order, session_id, amount) or Khipu's payment id, and the order it
+   * pays (JSON; pending invoices are the two keys above).
+   */
+  datatbk: 'datatbk',
+  paymentId: 'paymentId',
+  order: 'order',
+  /** Where /payment sends the browser, used once (JSON: the provider, its url and WebPay's token_ws). */
+  paymentRedirect: 'paymentRedirect',
+  /**
    * The order summary's choices of the last card or transfer order, for 'Intentar nuevamente' after its payment ended
    * unpaid (the provider's return is a new page): delivery type, dispatch address, transport, billing address, and
    * the provider.
@@ -47,6 +57,9 @@ export const SESSION_KEYS = {
 } as const;
 
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
+
+/** payPending's value while a provider payment pays pending invoices. */
+export const PAY_PENDING_MARK = 'X';
 
 /** The order summary's kept choices (delivery, addresses, transport, payment method) and their owner. */
 export const ORDER_CHOICE_KEYS: readonly SessionKey[] = [

@@ -19,7 +19,6 @@ import { initialCheckoutState, orderAttemptSettled, orderCreated, totalsLoaded }
 import { selectKeptState } from '@client/app/persistence';
 import { keptWith } from '../keptFixtures';
 import { createCardPayment, createTransferPayment } from '@client/features/payments/api';
-import { PAYMENT_KEYS } from '@client/features/payments/paymentStorage';
 import { paymentsSaga } from '@client/features/payments/paymentsSagas';
 import type { CartItem, CartResponse } from '@shared/api/cart';
 import type { WebpayCreateResponse } from '@shared/api/payments';
@@ -203,7 +202,7 @@ describe('Intentar nuevamente, whole (after the provider’s return: a new page,
     expect(storeState.checkout).toMatchObject({ attempt: null, order: newOrder, payment: { order: newOrder, method: 'WEBPAY' } });
     expect(storeState.payments).toMatchObject({ retry: { status: 'idle', error: null }, start: { status: 'redirecting', method: 'WEBPAY' } });
     expect(storeState.cart.count).toBe(0);
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.redirect) ?? 'null')).toEqual({ provider: 'WEBPAY', url: newTransaction.url, token: newTransaction.token });
+    expect(JSON.parse(storeState.kept.paymentRedirect ?? 'null')).toEqual({ provider: 'WEBPAY', url: newTransaction.url, token: newTransaction.token });
   });
 
   it('transfer: a Khipu charge for the new order', async () => {

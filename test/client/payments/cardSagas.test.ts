@@ -11,12 +11,13 @@ import { callWithTimeout } from '@client/app/sagaUtils';
 import { forgetOrderChoices } from '@client/app/persistence';
 import { confirmCardPayment, createCardPayment, fetchCardPaymentState } from '@client/features/payments/api';
 import {
-  PAYMENT_KEYS,
-  readCardTransaction,
-  saveCardStart,
-  settleStoredPayment,
+  cardTransactionOf,
+  forgetPayment,
+  keepCardStart,
+  paymentRedirectOf,
+  storedPaymentOf,
   type StoredPayment,
-} from '@client/features/payments/paymentStorage';
+} from '@client/features/payments/keptPayment';
 import {
   handleCardReturnOpened,
   handleCardStart,
@@ -25,7 +26,7 @@ import {
   handleTransferStart,
   paymentsSaga,
 } from '@client/features/payments/paymentsSagas';
-import { selectPaymentAttempt } from '@client/features/payments/paymentsSelectors';
+import { selectCardTransaction, selectPaymentAttempt, selectStoredPayment } from '@client/features/payments/paymentsSelectors';
 import {
   cardAbortedWithoutResult,
   cardResultFailed,
@@ -40,10 +41,24 @@ import {
   type PaymentTarget,
 } from '@client/features/payments/paymentsSlice';
 import { cardSessionId } from '@shared/payments';
-import { abortedCard, approvedCard, buyerState, invoices, KEY, order, rejectedCard, rootReducer, SESSION_ID, TOKEN, webpayCreated } from './fixtures';
+import {
+  abortedCard,
+  approvedCard,
+  buyerState,
+  cardStarted,
+  invoices,
+  invoicesTarget,
+  KEY,
+  keptInvoices,
+  order,
+  orderTarget,
+  rejectedCard,
+  rootReducer,
+  SESSION_ID,
+  TOKEN,
+  webpayCreated,
+} from './fixtures';
 
-const orderTarget: PaymentTarget = { purpose: 'ORDER', order };
-const invoicesTarget: PaymentTarget = { purpose: 'INVOICES', invoices };
 const redirect = { url: webpayCreated.url, token: TOKEN };
 const { url: _url, ...storedTransaction } = webpayCreated;
 const toPaymentPage = { replace: true };
@@ -121,7 +136,7 @@ describe('card start, step by step', () => {
   it('order: tbk/create with buy_order, an OW session id and a new key, datatbk and the redirect kept, then /payment in place of the summary', () => {
     newCardAttempt(orderTarget, orderAttempt)
       .next(webpayCreated)
-      .call(saveCardStart, orderTarget, webpayCreated)
+      .put(keepCardStart(orderTarget, webpayCreated))
       .next()
       .put(cardTransactionCreated(redirect))
       .next()
@@ -133,7 +148,7 @@ describe('card start, step by step', () => {
   it('invoices: tbk/create with their docEntries instead of a buy_order', () => {
     newCardAttempt(invoicesTarget, invoicesAttempt)
       .next({ ...webpayCreated, buy_order: 'PF000012' })
-      .call(saveCardStart, invoicesTarget, { ...webpayCreated, buy_order: 'PF000012' })
+      .put(keepCardStart(invoicesTarget, { ...webpayCreated, buy_order: 'PF000012' }))
       .next()
       .put(cardTransactionCreated(redirect))
       .next()
@@ -229,7 +244,7 @@ describe('card start: one key per attempt', () => {
       .next(kept)
       .call(callWithTimeout, createCardPayment, { buy_order: 'OC000044', session_id: 'OW111111' }, KEY)
       .next(webpayCreated)
-      .call(saveCardStart, orderTarget, webpayCreated);
+      .put(keepCardStart(orderTarget, webpayCreated));
   });
 
   it('an attempt kept for other invoices or for Khipu: a new one', () => {
@@ -241,7 +256,7 @@ describe('card start: one key per attempt', () => {
 });
 
 describe('card start, whole', () => {
-  it('datatbk, the redirect and the order in session storage, the slice redirecting, navigation to /payment', async () => {
+  it('datatbk, the redirect and the order kept (the kept slice, which a page load reads back), the slice redirecting, navigation to /payment', async () => {
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState())
       .provide([
@@ -257,15 +272,33 @@ describe('card start, whole', () => {
       .silentRun(50);
     expect(storeState.payments.start).toEqual({ status: 'redirecting', method: 'WEBPAY', error: null });
     expect(storeState.payments.attempt).toBeNull();
-    expect(readCardTransaction()).toEqual(storedTransaction);
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.redirect) ?? 'null')).toEqual({ provider: 'WEBPAY', ...redirect });
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.order) ?? 'null')).toEqual(order);
-    expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBeNull();
+    expect(cardTransactionOf(storeState.kept)).toEqual(storedTransaction);
+    expect(paymentRedirectOf(storeState.kept)).toEqual({ provider: 'WEBPAY', ...redirect });
+    expect(JSON.parse(storeState.kept.order ?? 'null')).toEqual(order);
+    expect(storeState.kept.payPending).toBeUndefined();
+    expect(storedPaymentOf(storeState.kept)).toEqual(storedOrderPayment);
   });
 
-  it('invoices: payPending X and invoicePendings in session storage', async () => {
-    await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState())
+  it('an order after invoices that were never paid: their payPending mark goes with them', async () => {
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState(2, keptInvoices))
+      .provide([
+        [matchers.call.fn(ensurePublicOrigin), true],
+        [matchers.call.fn(cardSessionId), SESSION_ID],
+        [matchers.call.fn(newIdempotencyKey), KEY],
+        [matchers.call.fn(createCardPayment), webpayCreated],
+        [matchers.call.fn(navigateTo), undefined],
+      ])
+      .dispatch(paymentStarted({ order, method: 'WEBPAY' }))
+      .silentRun(50);
+    expect(storeState.kept.payPending).toBeUndefined();
+    expect(storeState.kept.invoicePendings).toBeUndefined();
+    expect(storedPaymentOf(storeState.kept)).toEqual(storedOrderPayment);
+  });
+
+  it('invoices: the payment pays the invoices and payPending mark Pagar kept (an order kept from before goes)', async () => {
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState(2, { ...keptInvoices, order: JSON.stringify({ ...order, id: 40 }) }))
       .provide([
         [matchers.call.fn(ensurePublicOrigin), true],
         [matchers.call.fn(cardSessionId), SESSION_ID],
@@ -276,9 +309,10 @@ describe('card start, whole', () => {
       .dispatch(invoicePaymentRequested({ invoices, method: 'WEBPAY' }))
       .call(callWithTimeout, createCardPayment, { invoices: [311, 318], session_id: SESSION_ID }, KEY)
       .silentRun(50);
-    expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBe('X');
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.invoicePendings) ?? 'null')).toEqual(invoices);
-    expect(sessionStorage.getItem(PAYMENT_KEYS.order)).toBeNull();
+    expect(storeState.kept.payPending).toBe('X');
+    expect(JSON.parse(storeState.kept.invoicePendings ?? 'null')).toEqual(invoices);
+    expect(storeState.kept.order).toBeUndefined();
+    expect(storedPaymentOf(storeState.kept)).toEqual({ ...storedOrderPayment, order: null, invoices });
   });
 
   it('a failure leaves the start failed with the message and goes nowhere', async () => {
@@ -296,7 +330,7 @@ describe('card start, whole', () => {
     expect(storeState.payments.start).toEqual({ status: 'failed', method: 'WEBPAY', error: 'El pedido OC000044 ya fue procesado' });
     // a definitive answer (409): the next start is a new attempt
     expect(storeState.payments.attempt).toBeNull();
-    expect(readCardTransaction()).toBeNull();
+    expect(cardTransactionOf(storeState.kept)).toBeNull();
   });
 });
 
@@ -328,7 +362,7 @@ describe('card result (/payment-verification), step by step', () => {
   it('only TBK_ORDEN_COMPRA (timeout in the form) of the transaction this tab started: its state by the stored token', () => {
     testSaga(handleCardReturnOpened, cardReturnOpened(query({ tbkOrder: 'OC000044' })))
       .next()
-      .call(readCardTransaction)
+      .select(selectCardTransaction)
       .next(storedTransaction)
       .call(callWithTimeout, fetchCardPaymentState, TOKEN)
       .next(abortedCard)
@@ -342,7 +376,7 @@ describe('card result (/payment-verification), step by step', () => {
   it('only TBK_ORDEN_COMPRA and no stored transaction of that order: aborted without a result', () => {
     testSaga(handleCardReturnOpened, cardReturnOpened(query({ tbkOrder: 'OC000051' })))
       .next()
-      .call(readCardTransaction)
+      .select(selectCardTransaction)
       .next(storedTransaction)
       .put(cardAbortedWithoutResult('OC000051'))
       .next()
@@ -352,7 +386,7 @@ describe('card result (/payment-verification), step by step', () => {
   it('no parameter and nothing stored: nothing to verify', () => {
     testSaga(handleCardReturnOpened, cardReturnOpened(query({})))
       .next()
-      .call(readCardTransaction)
+      .select(selectCardTransaction)
       .next(null)
       .put(cardResultFailed('No se encontró un pago con tarjeta para verificar.'))
       .next()
@@ -371,27 +405,46 @@ describe('card result (/payment-verification), step by step', () => {
 });
 
 describe('the outcome of a payment, once', () => {
-  it.each(['PAID', 'REJECTED', 'ABORTED', 'EXPIRED'] as const)('%s order this tab started: keys removed (what it paid kept in the slice), the cart read again; nothing deleted', (state) => {
+  it.each(['PAID', 'REJECTED', 'ABORTED', 'EXPIRED'] as const)('%s order this tab started: the kept payment forgotten (what it paid kept in the slice), the cart read again; nothing deleted', (state) => {
     // paid: the order's creation already took the cart's lines; not paid: the server put them back
-    let steps = testSaga(handlePaymentSettled, TOKEN, state, 'ORDER').next().call(settleStoredPayment, TOKEN).next(storedOrderPayment).put(storedPaymentSettled(storedOrderPayment)).next();
+    let steps = testSaga(handlePaymentSettled, TOKEN, state, 'ORDER')
+      .next()
+      .select(selectStoredPayment)
+      .next(storedOrderPayment)
+      .put(forgetPayment())
+      .next()
+      .put(storedPaymentSettled(storedOrderPayment))
+      .next();
     // paid, the order is placed: the order summary's kept choices go (unpaid, 'Intentar nuevamente' uses them)
     if (state === 'PAID') steps = steps.put(forgetOrderChoices()).next();
     steps.put(cartRefreshRequested()).next().isDone();
   });
 
-  it('a reload of the result page (not stored any more): nothing again', () => {
-    testSaga(handlePaymentSettled, TOKEN, 'PAID', 'ORDER').next().call(settleStoredPayment, TOKEN).next(null).isDone();
-    testSaga(handlePaymentSettled, TOKEN, 'REJECTED', 'ORDER').next().call(settleStoredPayment, TOKEN).next(null).isDone();
+  it('a reload of the result page (not kept any more): nothing again', () => {
+    testSaga(handlePaymentSettled, TOKEN, 'PAID', 'ORDER').next().select(selectStoredPayment).next(null).isDone();
+    testSaga(handlePaymentSettled, TOKEN, 'REJECTED', 'ORDER').next().select(selectStoredPayment).next(null).isDone();
+  });
+
+  it('another payment than the one this tab started: it stays kept, nothing applied', () => {
+    testSaga(handlePaymentSettled, 'another-token', 'PAID', 'ORDER').next().select(selectStoredPayment).next(storedOrderPayment).isDone();
   });
 
   it('paid or rejected invoices: the cart is not touched', () => {
     const stored: StoredPayment = { ...storedOrderPayment, order: null, invoices };
     for (const state of ['PAID', 'REJECTED'] as const) {
-      testSaga(handlePaymentSettled, TOKEN, state, 'INVOICES').next().call(settleStoredPayment, TOKEN).next(stored).put(storedPaymentSettled(stored)).next().isDone();
+      testSaga(handlePaymentSettled, TOKEN, state, 'INVOICES')
+        .next()
+        .select(selectStoredPayment)
+        .next(stored)
+        .put(forgetPayment())
+        .next()
+        .put(storedPaymentSettled(stored))
+        .next()
+        .isDone();
     }
   });
 
-  it('no final state yet: the keys stay', () => {
+  it('no final state yet: the payment stays kept', () => {
     testSaga(handlePaymentSettled, TOKEN, 'CREATED', 'ORDER').next().isDone();
   });
 });
@@ -399,30 +452,29 @@ describe('the outcome of a payment, once', () => {
 describe('card result, whole', () => {
   const openedWith = (q: Parameters<typeof query>[0]) => cardReturnOpened(query(q));
 
-  it('approved: the result loaded, the stored payment settled, the cart read again', async () => {
-    saveCardStart(orderTarget, webpayCreated);
+  it('approved: the result loaded, the kept payment settled and forgotten (other kept values stay), the cart read again', async () => {
     const { storeState } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState(3))
+      .withReducer(rootReducer, buyerState(3, cardStarted(orderTarget, webpayCreated, { reserve: 'X' })))
       .provide([[matchers.call.fn(confirmCardPayment), approvedCard]])
       .dispatch(openedWith({ tokenWs: TOKEN }))
       .call(callWithTimeout, confirmCardPayment, TOKEN)
       .put(cartRefreshRequested())
       .silentRun(50);
     expect(storeState.payments.verification).toEqual({ status: 'loaded', result: approvedCard, abortedOrder: null, error: null });
-    expect(Object.values(PAYMENT_KEYS).map((key) => sessionStorage.getItem(key))).toEqual(Object.values(PAYMENT_KEYS).map(() => null));
+    // every key of the payment goes; what else is kept stays
+    expect(storeState.kept).toEqual({ reserve: 'X' });
     expect(storeState.payments.settled).toEqual(storedOrderPayment);
   });
 
   it('rejected: the result loaded, the cart read again (its lines are back)', async () => {
-    saveCardStart(orderTarget, webpayCreated);
     const { storeState } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState(3))
+      .withReducer(rootReducer, buyerState(3, cardStarted()))
       .provide([[matchers.call.fn(confirmCardPayment), rejectedCard]])
       .dispatch(openedWith({ tokenWs: TOKEN }))
       .put(cartRefreshRequested())
       .silentRun(50);
     expect(storeState.payments.verification.result).toEqual(rejectedCard);
-    expect(readCardTransaction()).toBeNull();
+    expect(cardTransactionOf(storeState.kept)).toBeNull();
   });
 
   it('aborted (TBK_TOKEN): GET state, no commit', async () => {

@@ -1,4 +1,8 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { delay } from 'redux-saga/effects';
+import { keptReducer, type KeptState } from '@client/app/persistence';
+import { keepCardStart, keepTransferStart, paymentRedirectTaken } from '@client/features/payments/keptPayment';
+import type { PaymentTarget } from '@client/features/payments/paymentsSlice';
 import type { EffectProviders } from 'redux-saga-test-plan/providers';
 import { rootReducer, type RootState } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
@@ -159,11 +163,30 @@ export const rejectedTransfer: TransferPaymentStatus = {
 
 export const paidInvoicesTransfer: TransferPaymentStatus = { ...paidTransfer, purpose: 'INVOICES', orderReference: null, orderState: null };
 
-/** The whole app state of buyer 12 with `count` items in the cart badge. */
-export function buyerState(count = 2): RootState {
+/** The whole app state of buyer 12 with `count` items in the cart badge, and `kept` as the kept slice. */
+export function buyerState(count = 2, kept: KeptState = {}): RootState {
   const state = rootReducer(undefined, { type: '@@init' });
-  return { ...state, session: sessionOf('USER'), cart: { ...state.cart, count } };
+  return { ...state, session: sessionOf('USER'), cart: { ...state.cart, count }, kept };
 }
+
+export const orderTarget: PaymentTarget = { purpose: 'ORDER', order };
+export const invoicesTarget: PaymentTarget = { purpose: 'INVOICES', invoices };
+
+/** What the pending payments' 'Pagar' keeps of the invoices it pays (accountSagas). */
+export const keptInvoices: KeptState = { invoicePendings: JSON.stringify(invoices), payPending: 'X' };
+
+/** The kept slice `kept` after these actions (keepCardStart, keepTransferStart, ... as the payment sagas put them). */
+export const keptAfter = (actions: UnknownAction[], kept: KeptState = {}): KeptState => actions.reduce(keptReducer, kept);
+
+/** The kept slice once the card payment of the order started (what a page load after WebPay's form finds). */
+export const cardStarted = (target: PaymentTarget = orderTarget, created: WebpayCreateResponse = webpayCreated, kept: KeptState = {}) =>
+  keptAfter([keepCardStart(target, created)], kept);
+
+/** The kept slice once the transfer of the order started. */
+export const transferStarted = (target: PaymentTarget = orderTarget, kept: KeptState = {}) => keptAfter([keepTransferStart(target, PAYMENT_ID, PAYMENT_URL)], kept);
+
+/** The same, with the once-only redirect already taken by /payment (Back from the provider, a later visit). */
+export const redirectTaken = (kept: KeptState) => keptAfter([paymentRedirectTaken()], kept);
 
 export { rootReducer };
 

@@ -1,25 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { replaceWith } from '@client/features/payments/browser';
-import { storeChoices } from '../keptFixtures';
-import { PAYMENT_KEYS, saveCardStart, saveTransferStart, takePaymentRedirect } from '@client/features/payments/paymentStorage';
+import { storeChoices, storeKept } from '../keptFixtures';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
 import type { CreateOrderRequest } from '@shared/api/orders';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import {
   approvedCard,
   callsTo,
-  invoices,
+  cardStarted,
+  invoicesTarget,
   json,
+  keptInvoices,
   mockApi,
   openCard,
   order,
   orderIn,
   PAYMENT_ID,
-  PAYMENT_URL,
   pendingTransfer,
+  redirectTaken,
   rejectedCard,
   rejectedTransfer,
   TOKEN,
   TRANSACTION_ID,
+  transferStarted,
   webpayCreated,
 } from './fixtures';
 
@@ -54,8 +57,7 @@ afterEach(() => jest.restoreAllMocks());
 
 /** The card payment of OC000044 this tab started, already posted once (Back from WebPay's form). */
 function cardPaymentPosted() {
-  saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
-  takePaymentRedirect();
+  storeKept(redirectTaken(cardStarted()));
 }
 
 describe('/payment with nothing to post: the state of the payment, from the server', () => {
@@ -159,8 +161,7 @@ describe('/payment with nothing to post: the state of the payment, from the serv
   });
 
   it('Back from Khipu’s page: the charge still pending, Volver a pagar only (a transfer is not given up from here)', async () => {
-    saveTransferStart({ purpose: 'ORDER', order: { ...order, paymentMethod: 'KHIPU' } }, PAYMENT_ID, PAYMENT_URL);
-    takePaymentRedirect();
+    storeKept(redirectTaken(transferStarted({ purpose: 'ORDER', order: { ...order, paymentMethod: 'KHIPU' } })));
     mockApi({
       [`GET /api/user/khipu/payments/${PAYMENT_ID}`]: () => json(200, { ...pendingTransfer, status: 'pending', status_detail: 'pending' }),
       'GET /api/orders/44': () => json(200, orderIn('PROCESS')),
@@ -183,7 +184,7 @@ describe('the card result’s next steps (/payment-verification)', () => {
     });
 
   it('rejected: Spanish status and codes, the reason, Intentar nuevamente and Volver al carro (a keyboard reaches them)', async () => {
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
+    storeKept(cardStarted());
     resultOf(rejectedCard);
     const { user } = renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}`, preloadedState: buyer });
     expect(await screen.findByText('Pago no realizado')).toBeInTheDocument();
@@ -200,7 +201,7 @@ describe('the card result’s next steps (/payment-verification)', () => {
 
   it('Intentar nuevamente: a new order from the restored cart with the same choices and a new key, and its WebPay form', async () => {
     storeChoices(12, choices);
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
+    storeKept(cardStarted());
     const newOrder = { ...order, id: 45, purchaseOrderNumber: 'OC000045' };
     const newTransaction = { ...webpayCreated, token: 'ab'.repeat(32), buy_order: 'OC000045' };
     const fetchMock = mockApi({
@@ -225,11 +226,11 @@ describe('the card result’s next steps (/payment-verification)', () => {
     const [[, payInit]] = callsTo(fetchMock, 'POST', '/api/user/tbk/create');
     expect(JSON.parse(String(payInit?.body))).toMatchObject({ buy_order: 'OC000045' });
     expect((payInit?.headers as Record<string, string>)['Idempotency-Key']).not.toBe(orderKey);
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.datatbk) ?? 'null')).toMatchObject({ token: newTransaction.token, buy_order: 'OC000045' });
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEYS.datatbk) ?? 'null')).toMatchObject({ token: newTransaction.token, buy_order: 'OC000045' });
   });
 
   it('Intentar nuevamente without the choices (another tab): says why, nothing is made', async () => {
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
+    storeKept(cardStarted());
     const fetchMock = resultOf(rejectedCard);
     const { user } = renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}`, preloadedState: buyer });
     await user.click(await screen.findByRole('button', { name: 'Intentar nuevamente' }));
@@ -249,7 +250,8 @@ describe('the card result’s next steps (/payment-verification)', () => {
   });
 
   it('pending invoices rejected: Intentar nuevamente goes back to the pending payments with the same invoices', async () => {
-    saveCardStart({ purpose: 'INVOICES', invoices }, { ...webpayCreated, buy_order: 'FAC173159040000012' });
+    // the invoices and their mark as the pending payments' 'Pagar' kept them, then the card payment of them
+    storeKept(cardStarted(invoicesTarget, { ...webpayCreated, buy_order: 'FAC173159040000012' }, keptInvoices));
     resultOf({ ...rejectedCard, purpose: 'INVOICES', orderReference: null, orderState: null, buy_order: 'FAC173159040000012' });
     const { user, router } = renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}`, preloadedState: buyer });
     expect(await screen.findByText('Pago rechazado: tus facturas siguen pendientes de pago.')).toBeInTheDocument();
@@ -261,7 +263,7 @@ describe('the card result’s next steps (/payment-verification)', () => {
 
   it('a public address on another origin: the notice with the link, and no order is made', async () => {
     storeChoices(12, choices);
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
+    storeKept(cardStarted());
     const fetchMock = mockApi({
       'GET /api/public-config': () => json(200, { publicUrl: 'https://portal.ejemplo.cl' }),
       [`PUT /api/user/tbk/confirm/${TOKEN}`]: () => json(200, rejectedCard),
@@ -281,7 +283,7 @@ describe('the transfer return’s next steps (/return)', () => {
   const route = `/return?paymentId=${TRANSACTION_ID}`;
 
   it('rejected by the payer: Spanish detail, the reason, Intentar nuevamente and Volver al carro', async () => {
-    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID, PAYMENT_URL);
+    storeKept(transferStarted());
     mockApi({
       [`GET /api/user/khipu/payments/${TRANSACTION_ID}`]: () => json(200, rejectedTransfer),
       'GET /api/user/cart/find-by-userid/12': () => json(200, { items: [], totals: null }),
@@ -296,7 +298,7 @@ describe('the transfer return’s next steps (/return)', () => {
   });
 
   it('back without paying (cancel_url), still payable: Volver a pagar', async () => {
-    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID, PAYMENT_URL);
+    storeKept(transferStarted());
     mockApi({ [`GET /api/user/khipu/payments/${TRANSACTION_ID}`]: () => json(200, pendingTransfer) });
     renderWithProviders({ route: `${route}&cancel=1`, preloadedState: buyer });
     expect(await screen.findByText('No se realizo la compra')).toBeInTheDocument();

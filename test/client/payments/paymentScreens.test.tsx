@@ -1,23 +1,25 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { paymentStarted } from '@client/app/events';
-import { PAYMENT_KEYS, saveCardStart, saveTransferStart } from '@client/features/payments/paymentStorage';
+import { SESSION_KEYS } from '@client/app/sessionKeys';
+import { storeKept } from '../keptFixtures';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import {
   abortedCard,
   approvedCard,
   callsTo,
+  cardStarted,
   json,
   mockApi,
   order,
   paidInvoicesTransfer,
   paidTransfer,
   PAYMENT_ID,
-  PAYMENT_URL,
   pendingTransfer,
   rejectedCard,
   rejectedTransfer,
   TOKEN,
   TRANSACTION_ID,
+  transferStarted,
   webpayCreated,
 } from './fixtures';
 
@@ -50,13 +52,13 @@ describe('Card-payment redirect (/payment)', () => {
 
   it('posts token_ws to the stored url at once, saying so; what it posts is removed as it is used', async () => {
     mockApi();
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
+    storeKept(cardStarted());
     renderWithProviders({ route: '/payment', preloadedState: buyer });
     expect(await screen.findByRole('heading', { level: 1, name: 'Redirigiendo a WebPay Plus...' })).toBeInTheDocument();
     expectPostedForm();
-    expect(sessionStorage.getItem(PAYMENT_KEYS.redirect)).toBeNull();
+    expect(sessionStorage.getItem(SESSION_KEYS.paymentRedirect)).toBeNull();
     // the payment itself stays known to this tab until its outcome
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.datatbk) ?? 'null')).toMatchObject({ token: TOKEN, buy_order: 'OC000044' });
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEYS.datatbk) ?? 'null')).toMatchObject({ token: TOKEN, buy_order: 'OC000044' });
   });
 
   it('nothing to post and no payment started here: says so and posts nothing', async () => {
@@ -84,7 +86,7 @@ describe('Card-payment redirect (/payment)', () => {
     const body = JSON.parse(String(init?.body));
     expect(body).toEqual({ buy_order: 'OC000044', session_id: expect.stringMatching(/^OW\d{6}$/) });
     expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[A-Za-z0-9._:-]{1,200}$/);
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.datatbk) ?? 'null')).toMatchObject({ token: TOKEN, buy_order: 'OC000044' });
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEYS.datatbk) ?? 'null')).toMatchObject({ token: TOKEN, buy_order: 'OC000044' });
     expectPostedForm();
   });
 });
@@ -100,7 +102,7 @@ describe('Card-payment result (/payment-verification)', () => {
   const deletes = (fetchMock: jest.Mock) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
 
   it('approved: Gracias por Comprar!!, every field with its description, the order confirmed, the badge at 0', async () => {
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
+    storeKept(cardStarted());
     const fetchMock = confirmWith(approvedCard, 200, 0);
     renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}`, preloadedState: buyer });
     expect(await screen.findByRole('heading', { level: 1, name: 'Resultado del pago' })).toBeInTheDocument();
@@ -123,7 +125,7 @@ describe('Card-payment result (/payment-verification)', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user/cart/find-by-userid/12')).toHaveLength(1));
     await waitFor(() => expect(badge()).toHaveTextContent('0'));
     expect(deletes(fetchMock)).toHaveLength(0);
-    expect(sessionStorage.getItem(PAYMENT_KEYS.datatbk)).toBeNull();
+    expect(sessionStorage.getItem(SESSION_KEYS.datatbk)).toBeNull();
   });
 
   it('a loading indicator while the payment is confirmed', async () => {
@@ -133,7 +135,7 @@ describe('Card-payment result (/payment-verification)', () => {
   });
 
   it('rejected: Pago no realizado, the translated codes, the order canceled, the cart read again (its lines are back)', async () => {
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
+    storeKept(cardStarted());
     const fetchMock = confirmWith(rejectedCard);
     renderWithProviders({ route: `/payment-verification?token_ws=${TOKEN}`, preloadedState: buyer });
     expect(await screen.findByText('Pago no realizado')).toBeInTheDocument();
@@ -196,7 +198,7 @@ describe('Return page after bank-transfer payment (/return)', () => {
     });
 
   it('paid order: Gracias por su Comprar!!, the payment’s fields, the receipt in a new tab, Volver al Home, the badge at 0', async () => {
-    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID, PAYMENT_URL);
+    storeKept(transferStarted());
     const fetchMock = pollsWith(paidTransfer);
     renderWithProviders({ route, preloadedState: buyer });
     expect(await screen.findByRole('heading', { level: 1, name: 'Gracias por tu compra' })).toBeInTheDocument();
@@ -216,7 +218,7 @@ describe('Return page after bank-transfer payment (/return)', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user/cart/find-by-userid/12')).toHaveLength(1));
     await waitFor(() => expect(badge()).toHaveTextContent('0'));
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
-    expect(sessionStorage.getItem(PAYMENT_KEYS.paymentId)).toBeNull();
+    expect(sessionStorage.getItem(SESSION_KEYS.paymentId)).toBeNull();
   });
 
   it('while not validated: the full-screen spinner Esperando validación Khipu...; leaving the page stops the polling', async () => {
@@ -245,7 +247,7 @@ describe('Return page after bank-transfer payment (/return)', () => {
   });
 
   it('back by cancel_url and not paid: No se realizo la compra at once, no spinner', async () => {
-    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID, PAYMENT_URL);
+    storeKept(transferStarted());
     const fetchMock = pollsWith(pendingTransfer);
     renderWithProviders({ route: `${route}&cancel=1`, preloadedState: buyer });
     expect(await screen.findByText('No se realizo la compra')).toBeInTheDocument();
@@ -255,7 +257,7 @@ describe('Return page after bank-transfer payment (/return)', () => {
   });
 
   it('without paymentId in the query: the one this tab kept', async () => {
-    saveTransferStart({ purpose: 'ORDER', order }, PAYMENT_ID, PAYMENT_URL);
+    storeKept(transferStarted());
     mockApi({
       [`GET /api/user/khipu/payments/${PAYMENT_ID}`]: () => json(200, paidTransfer),
     });

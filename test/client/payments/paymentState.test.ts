@@ -10,15 +10,7 @@ import { ensurePublicOrigin } from '@client/app/publicOrigin';
 import { callWithTimeout } from '@client/app/sagaUtils';
 import { createCardPayment, fetchCardPaymentState, fetchOrder, fetchTransferPayment } from '@client/features/payments/api';
 import { leaveTo, replaceWith } from '@client/features/payments/browser';
-import {
-  PAYMENT_KEYS,
-  readCardTransaction,
-  readStoredPayment,
-  saveCardStart,
-  saveTransferStart,
-  takePaymentRedirect,
-  type StoredPayment,
-} from '@client/features/payments/paymentStorage';
+import { cardTransactionOf, paymentRedirectTaken, storedPaymentOf, type StoredPayment } from '@client/features/payments/keptPayment';
 import {
   handleBackToCart,
   handleCardStart,
@@ -30,7 +22,14 @@ import {
   handlePaymentSettled,
   paymentsSaga,
 } from '@client/features/payments/paymentsSagas';
-import { paymentOutcome, selectHasSession, selectProviderRedirect, selectSettledPayment } from '@client/features/payments/paymentsSelectors';
+import {
+  paymentOutcome,
+  selectHasSession,
+  selectPaymentRedirect,
+  selectProviderRedirect,
+  selectSettledPayment,
+  selectStoredPayment,
+} from '@client/features/payments/paymentsSelectors';
 import {
   backToCartRequested,
   nothingToRedirect,
@@ -51,6 +50,7 @@ import { cardSessionId } from '@shared/payments';
 import {
   approvedCard,
   buyerState,
+  cardStarted,
   invoices,
   KEY,
   order,
@@ -60,10 +60,12 @@ import {
   PAYMENT_URL,
   pendingTransfer,
   rejectedCard,
+  redirectTaken,
   rejectedTransfer,
   rootReducer,
   SESSION_ID,
   TOKEN,
+  transferStarted,
   webpayCreated,
 } from './fixtures';
 
@@ -110,13 +112,15 @@ describe('the state page’s rule (the server’s answers only)', () => {
 });
 
 describe('/payment opened, step by step', () => {
-  it('a card payment to send: taken (removed from storage) and handed to the page, which posts the form', () => {
+  it('a card payment to send: taken (forgotten in the kept slice) and handed to the page, which posts the form', () => {
     testSaga(handlePaymentPageOpened)
       .next()
       .select(selectProviderRedirect)
       .next({ status: 'idle', target: null })
-      .call(takePaymentRedirect)
+      .select(selectPaymentRedirect)
       .next(cardRedirect)
+      .put(paymentRedirectTaken())
+      .next()
       .put(providerRedirectReady(cardRedirect))
       .next()
       .isDone();
@@ -127,8 +131,10 @@ describe('/payment opened, step by step', () => {
       .next()
       .select(selectProviderRedirect)
       .next({ status: 'idle', target: null })
-      .call(takePaymentRedirect)
+      .select(selectPaymentRedirect)
       .next(khipuRedirect)
+      .put(paymentRedirectTaken())
+      .next()
       .put(providerRedirectReady(khipuRedirect))
       .next()
       .call(leaveTo, PAYMENT_URL)
@@ -143,7 +149,7 @@ describe('/payment opened, step by step', () => {
       .next()
       .select(selectProviderRedirect)
       .next({ status: 'sent', target: cardRedirect })
-      .call(takePaymentRedirect)
+      .select(selectPaymentRedirect)
       .next(null)
       .put(nothingToRedirect())
       .next()
@@ -163,7 +169,7 @@ describe('the state of the payment, step by step', () => {
       .next()
       .select(selectHasSession)
       .next(true)
-      .call(readStoredPayment)
+      .select(selectStoredPayment)
       .next(storedCard)
       .put(paymentStateLoadStarted())
       .next()
@@ -183,7 +189,7 @@ describe('the state of the payment, step by step', () => {
       .next()
       .select(selectHasSession)
       .next(true)
-      .call(readStoredPayment)
+      .select(selectStoredPayment)
       .next(storedTransfer)
       .put(paymentStateLoadStarted())
       .next()
@@ -199,7 +205,7 @@ describe('the state of the payment, step by step', () => {
   });
 
   it('no payment started in this tab: says so, asks nothing', () => {
-    testSaga(handleLoadPaymentState).next().select(selectHasSession).next(true).call(readStoredPayment).next(null).put(paymentStateLoaded(null)).next().isDone();
+    testSaga(handleLoadPaymentState).next().select(selectHasSession).next(true).select(selectStoredPayment).next(null).put(paymentStateLoaded(null)).next().isDone();
   });
 
   it('without a session: nothing is asked (the page asks to log in)', () => {
@@ -211,7 +217,7 @@ describe('the state of the payment, step by step', () => {
       .next()
       .select(selectHasSession)
       .next(true)
-      .call(readStoredPayment)
+      .select(selectStoredPayment)
       .next(storedCard)
       .put(paymentStateLoadStarted())
       .next()
@@ -225,9 +231,8 @@ describe('the state of the payment, step by step', () => {
 
 describe('/payment consumes its transaction once, whole', () => {
   it('the first visit posts; Back (a second visit) has nothing to post and states the open payment with the server’s words', async () => {
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
     const { storeState, effects } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState())
+      .withReducer(rootReducer, buyerState(2, cardStarted()))
       .provide([
         [matchers.call.fn(fetchCardPaymentState), openCard],
         [matchers.call.fn(fetchOrder), orderIn('PROCESS')],
@@ -246,15 +251,13 @@ describe('/payment consumes its transaction once, whole', () => {
     expect(storeState.payments.standing).toEqual({ status: 'loaded', payment: standing({}), error: null });
     expect((effects.call ?? []).filter((effect) => effect.payload.fn === fetchCardPaymentState)).toHaveLength(1);
     // the redirect is gone, the payment itself is still this tab's (open: no outcome to apply)
-    expect(sessionStorage.getItem(PAYMENT_KEYS.redirect)).toBeNull();
-    expect(readCardTransaction()).toMatchObject({ token: TOKEN });
+    expect(storeState.kept.paymentRedirect).toBeUndefined();
+    expect(cardTransactionOf(storeState.kept)).toMatchObject({ token: TOKEN });
   });
 
-  it('a payment that ended rejected: failed, the lines back (the cart read again), the stored keys removed', async () => {
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
-    takePaymentRedirect();
+  it('a payment that ended rejected: failed, the lines back (the cart read again), the kept payment forgotten', async () => {
     const { storeState } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState())
+      .withReducer(rootReducer, buyerState(2, redirectTaken(cardStarted())))
       .provide([
         [matchers.call.fn(fetchCardPaymentState), rejectedCard],
         [matchers.call.fn(fetchOrder), orderIn('CANCELED')],
@@ -264,14 +267,12 @@ describe('/payment consumes its transaction once, whole', () => {
       .silentRun(50);
     expect(storeState.payments.standing.payment).toEqual(standing({ outcome: 'failed', paymentState: 'REJECTED', orderState: 'CANCELED' }));
     expect(storeState.payments.settled).toEqual(storedCard);
-    expect(readStoredPayment()).toBeNull();
+    expect(storedPaymentOf(storeState.kept)).toBeNull();
   });
 
   it('a payment the reconciler confirmed meanwhile: paid', async () => {
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
-    takePaymentRedirect();
     const { storeState } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState())
+      .withReducer(rootReducer, buyerState(2, redirectTaken(cardStarted())))
       .provide([
         [matchers.call.fn(fetchCardPaymentState), approvedCard],
         [matchers.call.fn(fetchOrder), orderIn('CONFIRMED')],
@@ -282,9 +283,8 @@ describe('/payment consumes its transaction once, whole', () => {
   });
 
   it('Khipu: the page is left to once; Back lands on the state of the still pending charge', async () => {
-    saveTransferStart({ purpose: 'ORDER', order: { ...order, paymentMethod: 'KHIPU' } }, PAYMENT_ID, PAYMENT_URL);
     const { storeState, effects } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState())
+      .withReducer(rootReducer, buyerState(2, transferStarted({ purpose: 'ORDER', order: { ...order, paymentMethod: 'KHIPU' } })))
       .provide([
         [matchers.call.fn(leaveTo), undefined],
         [matchers.call.fn(fetchTransferPayment), pendingTransfer],
@@ -303,7 +303,7 @@ describe('Volver a pagar', () => {
   it('step by step: the stored payment’s order, from the public origin, with its provider', () => {
     testSaga(handlePaymentResume)
       .next()
-      .call(readStoredPayment)
+      .select(selectStoredPayment)
       .next(storedCard)
       .call(ensurePublicOrigin)
       .next(true)
@@ -313,14 +313,12 @@ describe('Volver a pagar', () => {
   });
 
   it('nothing stored: says so', () => {
-    testSaga(handlePaymentResume).next().call(readStoredPayment).next(null).put(startFailed('No hay un pago en curso para volver a pagar.')).next().isDone();
+    testSaga(handlePaymentResume).next().select(selectStoredPayment).next(null).put(startFailed('No hay un pago en curso para volver a pagar.')).next().isDone();
   });
 
   it('whole: the create answers the same open transaction, /payment posts it again', async () => {
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
-    takePaymentRedirect();
     const { storeState } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState())
+      .withReducer(rootReducer, buyerState(2, redirectTaken(cardStarted())))
       .provide([
         [matchers.call.fn(ensurePublicOrigin), true],
         [matchers.call.fn(cardSessionId), 'OW000007'],
@@ -333,7 +331,7 @@ describe('Volver a pagar', () => {
       .call(navigateTo, '/payment', { replace: true })
       .silentRun(50);
     expect(storeState.payments.start.status).toBe('redirecting');
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.redirect) ?? 'null')).toEqual(cardRedirect);
+    expect(JSON.parse(storeState.kept.paymentRedirect ?? 'null')).toEqual(cardRedirect);
   });
 });
 
@@ -342,7 +340,7 @@ describe('Anular (card), after a confirmation', () => {
   const asked = () =>
     testSaga(handlePaymentAbort)
       .next()
-      .call(readStoredPayment)
+      .select(selectStoredPayment)
       .next(storedCard)
       .put(
         confirmRequested({
@@ -364,13 +362,12 @@ describe('Anular (card), after a confirmation', () => {
   });
 
   it('a transfer cannot be given up from the portal: says so', () => {
-    testSaga(handlePaymentAbort).next().call(readStoredPayment).next(storedTransfer).put(startFailed('Este pago no se puede anular desde el portal.')).next().isDone();
+    testSaga(handlePaymentAbort).next().select(selectStoredPayment).next(storedTransfer).put(startFailed('Este pago no se puede anular desde el portal.')).next().isDone();
   });
 
   it('whole: the dialog, Anular pago, the abort return', async () => {
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
     const { storeState } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState())
+      .withReducer(rootReducer, buyerState(2, cardStarted()))
       .provide([[matchers.call.fn(replaceWith), undefined]])
       .dispatch(paymentAbortRequested())
       .dispatch(confirmAccepted())
@@ -406,10 +403,9 @@ describe('Volver al carro and Intentar nuevamente of invoices', () => {
   });
 
   it('the state page’s failure is retried with paymentStateRequested', async () => {
-    saveCardStart({ purpose: 'ORDER', order }, webpayCreated);
     let answers = 0;
     const { storeState } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState())
+      .withReducer(rootReducer, buyerState(2, cardStarted()))
       .provide({
         call(effect, next) {
           if (effect.fn === fetchCardPaymentState) {

@@ -10,7 +10,7 @@ import { notify } from '@client/app/notify';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
 import { callWithTimeout } from '@client/app/sagaUtils';
 import { confirmTransferPayment, createTransferPayment, fetchTransferPayment } from '@client/features/payments/api';
-import { PAYMENT_KEYS, readTransferPaymentId, saveTransferStart } from '@client/features/payments/paymentStorage';
+import { keepTransferStart, paymentRedirectOf, storedPaymentOf, transferPaymentIdOf } from '@client/features/payments/keptPayment';
 import {
   confirmIfNeeded,
   handlePaymentSettled,
@@ -21,7 +21,7 @@ import {
   TRANSFER_POLLING,
   type PollResult,
 } from '@client/features/payments/paymentsSagas';
-import { selectPaymentAttempt } from '@client/features/payments/paymentsSelectors';
+import { selectPaymentAttempt, selectTransferPaymentId } from '@client/features/payments/paymentsSelectors';
 import {
   paymentAttemptStarted,
   startFailed,
@@ -43,9 +43,12 @@ import {
   nextTurn,
   doneNotApplied,
   invoices,
+  invoicesTarget,
   KEY,
+  keptInvoices,
   khipuCreated,
   order,
+  orderTarget,
   paidInvoicesTransfer,
   paidTransfer,
   PAYMENT_ID,
@@ -53,10 +56,9 @@ import {
   pendingTransfer,
   rejectedTransfer,
   rootReducer,
+  transferStarted,
 } from './fixtures';
 
-const orderTarget: PaymentTarget = { purpose: 'ORDER', order };
-const invoicesTarget: PaymentTarget = { purpose: 'INVOICES', invoices };
 const polling = TRANSFER_POLLING;
 const opened = (paymentId: string | null = PAYMENT_ID) => transferReturnOpened({ paymentId });
 const fetchStep = call(callWithTimeout, fetchTransferPayment, PAYMENT_ID);
@@ -91,7 +93,7 @@ describe('transfer start, step by step', () => {
   it('order: khipu/payments with its number and a new key, paymentId and Khipu’s page kept, then /payment in place of the summary', () => {
     newTransferAttempt(orderTarget, orderAttempt)
       .next(khipuCreated)
-      .call(saveTransferStart, orderTarget, PAYMENT_ID, PAYMENT_URL)
+      .put(keepTransferStart(orderTarget, PAYMENT_ID, PAYMENT_URL))
       .next()
       .put(transferPaymentCreated({ paymentId: PAYMENT_ID, url: PAYMENT_URL }))
       .next()
@@ -103,7 +105,7 @@ describe('transfer start, step by step', () => {
   it('invoices: khipu/payments with their docEntries', () => {
     newTransferAttempt(invoicesTarget, invoicesAttempt)
       .next(khipuCreated)
-      .call(saveTransferStart, invoicesTarget, PAYMENT_ID, PAYMENT_URL)
+      .put(keepTransferStart(invoicesTarget, PAYMENT_ID, PAYMENT_URL))
       .next()
       .put(transferPaymentCreated({ paymentId: PAYMENT_ID, url: PAYMENT_URL }))
       .next()
@@ -141,14 +143,14 @@ describe('transfer start, whole', () => {
       .call(navigateTo, '/payment', { replace: true })
       .silentRun(SETTLE_MS);
     expect(storeState.payments.start).toEqual({ status: 'redirecting', method: 'KHIPU', error: null });
-    expect(readTransferPaymentId()).toBe(PAYMENT_ID);
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.order) ?? 'null')).toEqual(order);
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.redirect) ?? 'null')).toEqual({ provider: 'KHIPU', url: PAYMENT_URL });
+    expect(transferPaymentIdOf(storeState.kept)).toBe(PAYMENT_ID);
+    expect(JSON.parse(storeState.kept.order ?? 'null')).toEqual(order);
+    expect(paymentRedirectOf(storeState.kept)).toEqual({ provider: 'KHIPU', url: PAYMENT_URL });
   });
 
-  it('invoices: payPending X and invoicePendings kept', async () => {
-    await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState())
+  it('invoices: the payment pays the invoices and payPending mark Pagar kept', async () => {
+    const { storeState } = await expectSaga(paymentsSaga)
+      .withReducer(rootReducer, buyerState(2, keptInvoices))
       .provide([
         [matchers.call.fn(ensurePublicOrigin), true],
         [matchers.call.fn(newIdempotencyKey), KEY],
@@ -159,9 +161,8 @@ describe('transfer start, whole', () => {
       .call(callWithTimeout, createTransferPayment, { invoices: [311, 318] }, KEY)
       .call(navigateTo, '/payment', { replace: true })
       .silentRun(SETTLE_MS);
-    expect(readTransferPaymentId()).toBe(PAYMENT_ID);
-    expect(sessionStorage.getItem(PAYMENT_KEYS.payPending)).toBe('X');
-    expect(JSON.parse(sessionStorage.getItem(PAYMENT_KEYS.invoicePendings) ?? 'null')).toEqual(invoices);
+    expect(storedPaymentOf(storeState.kept)).toEqual({ provider: 'KHIPU', reference: PAYMENT_ID, buyOrder: null, sessionId: null, order: null, invoices });
+    expect(storeState.kept.payPending).toBe('X');
   });
 
   it('one start at a time: a second one while the first runs is ignored', async () => {
@@ -288,14 +289,14 @@ describe('the return page’s flow, step by step', () => {
       .isDone();
   });
 
-  it('without paymentId in the query: the one kept in session storage', () => {
-    testSaga(handleTransferReturnOpened, opened(null), polling).next().call(readTransferPaymentId).next(PAYMENT_ID).race(pollRace);
+  it('without paymentId in the query: the one kept in the store (its kept slice, read back after Khipu’s page)', () => {
+    testSaga(handleTransferReturnOpened, opened(null), polling).next().select(selectTransferPaymentId).next(PAYMENT_ID).race(pollRace);
   });
 
   it('no payment id anywhere: nothing to validate', () => {
     testSaga(handleTransferReturnOpened, opened(null), polling)
       .next()
-      .call(readTransferPaymentId)
+      .select(selectTransferPaymentId)
       .next(null)
       .put(transferFailed('No se encontró un pago por transferencia para validar.'))
       .next()
@@ -357,10 +358,9 @@ describe('the return page’s flow, whole (delays provided)', () => {
   const waitsOf = (effects: { call?: { payload: { fn: unknown; args: unknown[] } }[] }) =>
     (effects.call ?? []).filter((effect) => effect.payload.fn === delayFn && effect.payload.args[0] === 10_000).length;
 
-  it('done on the first poll: paid, the cart read again, the stored keys removed', async () => {
-    saveTransferStart(orderTarget, PAYMENT_ID, PAYMENT_URL);
+  it('done on the first poll: paid, the cart read again, the kept payment forgotten', async () => {
     const { storeState, effects } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState(3))
+      .withReducer(rootReducer, buyerState(3, transferStarted()))
       .provide([[matchers.call.fn(fetchTransferPayment), paidTransfer], interval])
       .dispatch(opened())
       .put(transferSettled(paidTransfer))
@@ -369,7 +369,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
     expect(pollsOf(effects)).toBe(1);
     expect(waitsOf(effects)).toBe(0);
     expect(storeState.payments.transfer).toMatchObject({ status: 'finished', payment: paidTransfer, polls: 1, failures: 0, error: null });
-    expect(readTransferPaymentId()).toBeNull();
+    expect(storeState.kept).toEqual({});
   });
 
   it('done after 4 polls, waiting the 10 seconds between them', async () => {
@@ -388,22 +388,22 @@ describe('the return page’s flow, whole (delays provided)', () => {
     expect(storeState.payments.transfer).toMatchObject({ status: 'finished', polls: 4 });
   });
 
-  it('pending invoices paid: settled, the cart untouched', async () => {
-    saveTransferStart(invoicesTarget, PAYMENT_ID, PAYMENT_URL);
+  it('pending invoices paid: settled (the invoices and their mark forgotten with the payment), the cart untouched', async () => {
     const { storeState } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState(3))
+      .withReducer(rootReducer, buyerState(3, transferStarted(invoicesTarget, keptInvoices)))
       .provide([[matchers.call.fn(fetchTransferPayment), paidInvoicesTransfer], interval])
       .dispatch(opened())
       .put(transferSettled(paidInvoicesTransfer))
       .not.put(cartRefreshRequested())
       .silentRun(SETTLE_MS);
     expect(storeState.cart.count).toBe(3);
+    expect(storeState.payments.settled?.invoices).toEqual(invoices);
+    expect(storeState.kept).toEqual({});
   });
 
   it('done but rejected by the payer: settled not paid, the cart read again (its lines are back)', async () => {
-    saveTransferStart(orderTarget, PAYMENT_ID, PAYMENT_URL);
     const { storeState } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState(3))
+      .withReducer(rootReducer, buyerState(3, transferStarted()))
       .provide([[matchers.call.fn(fetchTransferPayment), rejectedTransfer], interval])
       .dispatch(opened())
       .put(transferSettled(rejectedTransfer))
@@ -487,10 +487,9 @@ describe('the return page’s flow, whole (delays provided)', () => {
     expect(polls).toBe(3);
   });
 
-  it('back by cancel_url and still pending: read once, no wait, the stored payment kept, the cart kept', async () => {
-    saveTransferStart(orderTarget, PAYMENT_ID, PAYMENT_URL);
+  it('back by cancel_url and still pending: read once, no wait, the kept payment kept, the cart kept', async () => {
     const { storeState, effects } = await expectSaga(paymentsSaga)
-      .withReducer(rootReducer, buyerState(3))
+      .withReducer(rootReducer, buyerState(3, transferStarted()))
       .provide([[matchers.call.fn(fetchTransferPayment), pendingTransfer], interval])
       .dispatch(transferReturnOpened({ paymentId: PAYMENT_ID, cancelled: true }))
       .put(transferSettled(pendingTransfer))
@@ -499,7 +498,7 @@ describe('the return page’s flow, whole (delays provided)', () => {
     expect(pollsOf(effects)).toBe(1);
     expect(waitsOf(effects)).toBe(0);
     expect(storeState.payments.transfer).toMatchObject({ status: 'finished', cancelled: true, payment: pendingTransfer });
-    expect(readTransferPaymentId()).toBe(PAYMENT_ID);
+    expect(transferPaymentIdOf(storeState.kept)).toBe(PAYMENT_ID);
   });
 
   it('the time limit is reached while pending: timed out, polling stopped', async () => {

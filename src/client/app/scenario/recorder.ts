@@ -1,6 +1,7 @@
 import type { Middleware, Reducer, UnknownAction } from '@reduxjs/toolkit';
 import type { HttpExchange } from '../../api/http';
 import { isFeatureLoaded } from '../injectFeature';
+import { browserStorage } from '../persistence';
 import {
   SCENARIO_FORMAT,
   SCENARIO_VERSION,
@@ -63,14 +64,6 @@ interface StoreLike {
   dispatch: (action: UnknownAction) => unknown;
 }
 
-const defaultStorage = () => {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-};
-
 const defaultLocation = () =>
   typeof location === 'undefined' ? { origin: 'http://localhost', href: 'http://localhost/' } : { origin: location.origin, href: location.href };
 
@@ -110,7 +103,7 @@ export class ScenarioRecorder {
 
   constructor(options: RecorderOptions) {
     this.reducer = options.reducer;
-    this.storage = options.storage === undefined ? defaultStorage() : options.storage;
+    this.storage = options.storage === undefined ? browserStorage() : options.storage;
     this.now = options.now ?? (() => Date.now());
     this.location = options.location ?? defaultLocation;
     this.saveDelayMs = options.saveDelayMs ?? 250;

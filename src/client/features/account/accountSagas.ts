@@ -9,7 +9,7 @@ import { messageShown } from '@client/app/messageSlice';
 import type { Loadable } from '@client/app/loadable';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { kept } from '@client/app/persistence';
-import { SESSION_KEYS } from '@client/app/sessionKeys';
+import { PAY_PENDING_MARK, SESSION_KEYS } from '@client/app/sessionKeys';
 import { fetchPendingDocuments, fetchPurchaseHistory, fetchPurchaseHistoryLines } from './api';
 import { selectCustomerId, selectPendingDocuments } from './accountSelectors';
 import {
@@ -29,9 +29,6 @@ import {
   type PendingPaymentChoice,
 } from './accountSlice';
 import { ACCOUNT_TEXT } from './accountTexts';
-
-/** The session-storage marker of a payment of pending invoices (R-INV-2). */
-export const PAY_PENDING_MARK = 'X';
 
 const noCustomer = () => new HttpError(0, ACCOUNT_TEXT.noCustomer);
 

@@ -49,7 +49,7 @@ function Redirecting({ target, form }: { target: ProviderRedirect; form: RefObje
 
 /**
  * /payment (R-PAY-WEB-1): sends the browser to the provider once. The page that started the payment navigated here
- * in its own place, and what to send is removed from session storage as this page takes it; so Back from WebPay's
+ * in its own place, and what to send is forgotten (the store's kept slice) as this page takes it; so Back from WebPay's
  * form or Khipu's page (or any later visit) lands here with nothing to send, and the page states the payment instead.
  */
 export default function PaymentRedirectScreen() {

@@ -163,7 +163,7 @@ export default function TransferReturnScreen() {
   const [params] = useSearchParams();
   const hasSession = useAppSelector(selectHasSession);
   const transfer = useAppSelector(selectTransferReturn);
-  // the id Khipu's return_url carries; without it the saga takes the one this tab kept (session storage)
+  // the id Khipu's return_url carries; without it the saga takes the one this tab kept (the store's kept slice)
   const paymentId = params.get('paymentId') || null;
   const cancelled = params.get('cancel') === '1';
 

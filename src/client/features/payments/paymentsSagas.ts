@@ -39,23 +39,17 @@ import {
   webpayAbortUrl,
 } from './api';
 import { leaveTo, replaceWith } from './browser';
-import {
-  readCardTransaction,
-  readStoredPayment,
-  readTransferPaymentId,
-  saveCardStart,
-  saveTransferStart,
-  settleStoredPayment,
-  takePaymentRedirect,
-  type StoredCardTransaction,
-  type StoredPayment,
-} from './paymentStorage';
+import { forgetPayment, keepCardStart, keepTransferStart, paymentRedirectTaken, type StoredCardTransaction, type StoredPayment } from './keptPayment';
 import {
   paymentOutcome,
+  selectCardTransaction,
   selectHasSession,
   selectPaymentAttempt,
+  selectPaymentRedirect,
   selectProviderRedirect,
   selectSettledPayment,
+  selectStoredPayment,
+  selectTransferPaymentId,
   transferSettledState,
 } from './paymentsSelectors';
 import {
@@ -175,14 +169,14 @@ function* failStart(method: PaymentProvider, error: unknown, target?: PaymentTar
 }
 
 /**
- * Card: WebPay's transaction, kept in session storage (datatbk), and where to post it; then /payment, in place of the
- * page that started it, posts the form once.
+ * Card: WebPay's transaction and where to post it, kept in the store (keptPayment: datatbk, the redirect); then
+ * /payment, in place of the page that started it, posts the form once.
  */
 export function* handleCardStart(target: PaymentTarget, shownBySummary = false) {
   try {
     const attempt: PaymentAttempt = yield* paymentAttemptFor('WEBPAY', target);
     const created: WebpayCreateResponse = yield* createWithKey(createCardPayment, attempt);
-    yield call(saveCardStart, target, created);
+    yield put(keepCardStart(target, created));
     yield put(cardTransactionCreated({ url: created.url, token: created.token }));
     yield call(navigateTo, ROUTES.payment, { replace: true });
   } catch (error) {
@@ -190,12 +184,12 @@ export function* handleCardStart(target: PaymentTarget, shownBySummary = false) 
   }
 }
 
-/** Transfer: Khipu's payment, its id kept in session storage (paymentId), then /payment sends the browser to its page once. */
+/** Transfer: Khipu's payment, its id kept in the store (keptPayment: paymentId), then /payment sends the browser to its page once. */
 export function* handleTransferStart(target: PaymentTarget, shownBySummary = false) {
   try {
     const attempt: PaymentAttempt = yield* paymentAttemptFor('KHIPU', target);
     const created: KhipuCreateResponse = yield* createWithKey(createTransferPayment, attempt);
-    yield call(saveTransferStart, target, created.payment_id, created.payment_url);
+    yield put(keepTransferStart(target, created.payment_id, created.payment_url));
     yield put(transferPaymentCreated({ paymentId: created.payment_id, url: created.payment_url }));
     yield call(navigateTo, ROUTES.payment, { replace: true });
   } catch (error) {
@@ -221,7 +215,7 @@ export function* handlePaymentRequest(action: PayloadAction<PaymentStart | Invoi
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * /payment opened: it takes the stored redirect (removing it), so only this visit sends the browser. Khipu's page is
+ * /payment opened: it takes the kept redirect (forgetting it), so only this visit sends the browser. Khipu's page is
  * a GET and is left to from here; WebPay's form is posted by the page. With nothing to send (Back from the provider,
  * a reload, a later visit) the page states the payment this tab started, as the server has it.
  */
@@ -229,8 +223,9 @@ export function* handlePaymentPageOpened() {
   const current: PaymentsState['redirect'] = yield select(selectProviderRedirect);
   // a redirect taken and not yet sent (React runs a mount effect twice in development) is not dropped
   if (current.status === 'ready') return;
-  const redirect: ProviderRedirect | null = yield call(takePaymentRedirect);
+  const redirect: ProviderRedirect | null = yield select(selectPaymentRedirect);
   if (redirect) {
+    yield put(paymentRedirectTaken());
     yield put(providerRedirectReady(redirect));
     if (redirect.provider === 'KHIPU') {
       yield call(leaveTo, redirect.url);
@@ -262,12 +257,12 @@ function standingOf(stored: StoredPayment, payment: PaymentView, order: Order | 
 /**
  * The state page: the payment this tab started read from the server (its state route settles an open one first),
  * then its order (GET /orders/:id), and the next step follows from them (paymentOutcome). A final outcome is applied
- * here once like on the result pages (the stored keys go, the cart is read again).
+ * here once like on the result pages (the kept payment goes, the cart is read again).
  */
 export function* handleLoadPaymentState() {
   const hasSession: boolean = yield select(selectHasSession);
   if (!hasSession) return;
-  const stored: StoredPayment | null = yield call(readStoredPayment);
+  const stored: StoredPayment | null = yield select(selectStoredPayment);
   if (!stored) {
     yield put(paymentStateLoaded(null));
     return;
@@ -295,7 +290,7 @@ const storedTarget = (stored: StoredPayment): PaymentTarget | null =>
  * WebPay token while the provider takes it, the same Khipu charge), or refuses with the server's reason.
  */
 export function* handlePaymentResume() {
-  const stored: StoredPayment | null = yield call(readStoredPayment);
+  const stored: StoredPayment | null = yield select(selectStoredPayment);
   const target = stored && storedTarget(stored);
   if (!stored || !target) {
     yield put(startFailed(PAYMENTS_TEXT.nothingToResume));
@@ -311,7 +306,7 @@ export function* handlePaymentResume() {
  * server decides it like every return (a payment the payer did approve stays PAID) and shows the result page.
  */
 export function* handlePaymentAbort() {
-  const stored: StoredPayment | null = yield call(readStoredPayment);
+  const stored: StoredPayment | null = yield select(selectStoredPayment);
   if (!stored || stored.provider !== 'WEBPAY' || !stored.buyOrder || !stored.sessionId) {
     yield put(startFailed(PAYMENTS_TEXT.cannotAbort));
     return;
@@ -333,7 +328,7 @@ export function* handlePaymentAbort() {
 /** 'Intentar nuevamente' of invoices: the pending payments again, the same invoices ticked and the same provider. */
 export function* handleInvoiceRetry() {
   const settled: StoredPayment | null = yield select(selectSettledPayment);
-  const paid: StoredPayment | null = settled ?? (yield call(readStoredPayment));
+  const paid: StoredPayment | null = settled ?? (yield select(selectStoredPayment));
   const state: PendingPaymentsReselection = { reselect: (paid?.invoices ?? []).map((invoice) => invoice.docEntry), method: paid?.provider };
   yield call(navigateTo, ROUTES.pendingPayments, { replace: true, state });
 }
@@ -349,15 +344,16 @@ export function* handleBackToCart() {
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * A payment has its final outcome. When it is the one this tab started (session storage), its keys are removed and,
- * for an order, the cart is read again: the order's creation already took its lines, so paid it shows what was added
+ * A payment has its final outcome. When it is the one this tab started (kept in the store), it is forgotten and, for
+ * an order, the cart is read again: the order's creation already took its lines, so paid it shows what was added
  * since (nothing, as a rule: the badge at 0); rejected, aborted or expired the server put the order's lines back. A
  * reload of the result page does not do it again.
  */
 export function* handlePaymentSettled(reference: string, state: PaymentState, purpose: PaymentPurpose) {
   if (state === 'CREATED') return;
-  const ours: StoredPayment | null = yield call(settleStoredPayment, reference);
-  if (!ours) return;
+  const ours: StoredPayment | null = yield select(selectStoredPayment);
+  if (!ours || ours.reference !== reference) return;
+  yield put(forgetPayment());
   yield put(storedPaymentSettled(ours));
   // an order paid is placed: the order summary's kept choices go (unpaid, they stay for 'Intentar nuevamente')
   if (purpose === 'ORDER' && state === 'PAID') yield put(forgetOrderChoices());
@@ -380,7 +376,7 @@ export function* handleCardReturnOpened(action: PayloadAction<CardReturnQuery>) 
     if (tbkToken) result = yield call(callWithTimeout, fetchCardPaymentState, tbkToken);
     else if (tokenWs) result = yield call(callWithTimeout, confirmCardPayment, tokenWs);
     else {
-      const stored: StoredCardTransaction | null = yield call(readCardTransaction);
+      const stored: StoredCardTransaction | null = yield select(selectCardTransaction);
       if (stored && (!tbkOrder || stored.buy_order === tbkOrder)) {
         result = yield call(callWithTimeout, fetchCardPaymentState, stored.token);
       } else if (tbkOrder) {
@@ -450,7 +446,7 @@ export function* confirmIfNeeded(payment: TransferPaymentStatus) {
  * time limit passes.
  */
 export function* handleTransferReturnOpened(action: PayloadAction<TransferReturn>, polling: TransferPolling = TRANSFER_POLLING) {
-  const stored: string | null = action.payload.paymentId ? null : yield call(readTransferPaymentId);
+  const stored: string | null = action.payload.paymentId ? null : yield select(selectTransferPaymentId);
   const paymentId = action.payload.paymentId || stored;
   if (!paymentId) {
     yield put(transferFailed(PAYMENTS_TEXT.noTransferPayment));
@@ -496,7 +492,7 @@ export function* watchTransferReturnOpened() {
 
 /**
  * Each visit of /payment (and its return from the back-forward cache) takes what it has to send, once. takeLeading:
- * a visit is never cancelled between taking the redirect out of storage and handing it to the page.
+ * a visit is never cancelled between forgetting the kept redirect and handing it to the page.
  */
 export function* watchPaymentPageOpened() {
   yield takeLeading(paymentPageOpened.type, safe(handlePaymentPageOpened));

@@ -1,14 +1,18 @@
 import type { CardPaymentResult, TransferPaymentStatus } from '@shared/api/payments';
 import type { OrderState } from '@shared/orders';
 import type { PaymentState } from '@shared/payments';
+import type { KeptState } from '@client/app/persistence';
+import { cardTransactionOf, paymentRedirectOf, storedPaymentOf, transferPaymentIdOf } from './keptPayment';
 import type { PaymentOutcome, PaymentsState } from './paymentsSlice';
 
 /**
- * The part of the store this feature reads: its own slice and, structurally, whether there is a session (a feature
- * does not import another one).
+ * The part of the store this feature reads: its own slice, the kept slice (the payment this tab started survives the
+ * provider's round trip there: keptPayment.ts) and, structurally, whether there is a session (a feature does not import
+ * another one).
  */
 export interface PaymentsRootState {
   payments: PaymentsState;
+  kept: KeptState;
   session: { isAuthenticated: boolean };
 }
 
@@ -22,6 +26,15 @@ export const selectPurchaseRetry = (state: PaymentsRootState) => state.payments.
 export const selectSettledPayment = (state: PaymentsRootState) => state.payments.settled;
 export const selectCardVerification = (state: PaymentsRootState) => state.payments.verification;
 export const selectTransferReturn = (state: PaymentsRootState) => state.payments.transfer;
+
+/** The payment this tab started and whose outcome it has not applied yet, or null. */
+export const selectStoredPayment = (state: PaymentsRootState) => storedPaymentOf(state.kept);
+/** The card transaction this tab started (WebPay's timeout return names only its order), or null. */
+export const selectCardTransaction = (state: PaymentsRootState) => cardTransactionOf(state.kept);
+/** The Khipu payment id of the transfer this tab started (/return without one in its query), or null. */
+export const selectTransferPaymentId = (state: PaymentsRootState) => transferPaymentIdOf(state.kept);
+/** Where /payment sends the browser, once, or null. */
+export const selectPaymentRedirect = (state: PaymentsRootState) => paymentRedirectOf(state.kept);
 
 /** What the card result page tells the buyer. `pending`: the server has no final outcome yet. */
 export type CardOutcome = 'approved' | 'rejected' | 'aborted' | 'pending';

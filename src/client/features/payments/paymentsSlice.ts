@@ -14,7 +14,7 @@ import {
 } from '@client/app/events';
 import type { FlowStatus, LoadFailure, LoadStatus } from '@client/app/loadable';
 import { wrongOriginDetected } from '@client/app/publicOriginSlice';
-import type { StoredPayment } from './paymentStorage';
+import type { StoredPayment } from './keptPayment';
 
 // Card (WebPay Plus) and bank-transfer (Khipu) payments: taking a payment to its provider, the card result and the
 // transfer return (R-PAY-WEB-2, R-PAY-KHI-2).
