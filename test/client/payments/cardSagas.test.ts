@@ -1,6 +1,6 @@
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { throwError } from 'redux-saga-test-plan/providers';
+import { throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
 import { HttpError } from '@client/api/http';
 import { newIdempotencyKey } from '@client/api/idempotency';
 import { cartRefreshRequested, invoicePaymentRequested, paymentStarted, paymentStartFailed } from '@client/app/events';
@@ -256,16 +256,19 @@ describe('card start: one key per attempt', () => {
 });
 
 describe('card start, whole', () => {
+  /** From the public origin, WebPay creates the transaction; the navigation is observed. */
+  const createsTheTransaction: StaticProvider[] = [
+    [matchers.call.fn(ensurePublicOrigin), true],
+    [matchers.call.fn(cardSessionId), SESSION_ID],
+    [matchers.call.fn(newIdempotencyKey), KEY],
+    [matchers.call.fn(createCardPayment), webpayCreated],
+    [matchers.call.fn(navigateTo), undefined],
+  ];
+
   it('datatbk, the redirect and the order kept (the kept slice, which a page load reads back), the slice redirecting, navigation to /payment', async () => {
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState())
-      .provide([
-        [matchers.call.fn(ensurePublicOrigin), true],
-        [matchers.call.fn(cardSessionId), SESSION_ID],
-        [matchers.call.fn(newIdempotencyKey), KEY],
-        [matchers.call.fn(createCardPayment), webpayCreated],
-        [matchers.call.fn(navigateTo), undefined],
-      ])
+      .provide(createsTheTransaction)
       .dispatch(paymentStarted({ order, method: 'WEBPAY' }))
       .call(callWithTimeout, createCardPayment, { buy_order: 'OC000044', session_id: SESSION_ID }, KEY)
       .call(navigateTo, '/payment', toPaymentPage)
@@ -282,13 +285,7 @@ describe('card start, whole', () => {
   it('an order after invoices that were never paid: their payPending mark goes with them', async () => {
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState(2, keptInvoices))
-      .provide([
-        [matchers.call.fn(ensurePublicOrigin), true],
-        [matchers.call.fn(cardSessionId), SESSION_ID],
-        [matchers.call.fn(newIdempotencyKey), KEY],
-        [matchers.call.fn(createCardPayment), webpayCreated],
-        [matchers.call.fn(navigateTo), undefined],
-      ])
+      .provide(createsTheTransaction)
       .dispatch(paymentStarted({ order, method: 'WEBPAY' }))
       .silentRun(50);
     expect(storeState.kept.payPending).toBeUndefined();
@@ -299,13 +296,7 @@ describe('card start, whole', () => {
   it('invoices: the payment pays the invoices and payPending mark Pagar kept (an order kept from before goes)', async () => {
     const { storeState } = await expectSaga(paymentsSaga)
       .withReducer(rootReducer, buyerState(2, { ...keptInvoices, order: JSON.stringify({ ...order, id: 40 }) }))
-      .provide([
-        [matchers.call.fn(ensurePublicOrigin), true],
-        [matchers.call.fn(cardSessionId), SESSION_ID],
-        [matchers.call.fn(newIdempotencyKey), KEY],
-        [matchers.call.fn(createCardPayment), webpayCreated],
-        [matchers.call.fn(navigateTo), undefined],
-      ])
+      .provide(createsTheTransaction)
       .dispatch(invoicePaymentRequested({ invoices, method: 'WEBPAY' }))
       .call(callWithTimeout, createCardPayment, { invoices: [311, 318], session_id: SESSION_ID }, KEY)
       .silentRun(50);
