@@ -85,7 +85,8 @@ type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
  * The browser's session storage, or null when there is none. This module is the one place of the SPA that touches the
- * browser's storage (lint: `no-restricted-globals` in eslint.config.js); the QA recorder gets its storage here too.
+ * browser's storage (eslint.config.js and test/client/app/storageGuard.test.ts hold every other file to that); the QA
+ * recorder gets its storage here too.
  * Storage can be missing or refuse writes (private mode, quota): the app keeps working without it.
  */
 export function browserStorage(): StorageLike | null {
