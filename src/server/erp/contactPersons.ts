@@ -12,7 +12,7 @@ import type { ContactPerson, ContactPersonChanges, ContactPersonInput } from '@s
 import type { B1BusinessPartner, B1ContactEmployee } from './b1Types';
 import { surelyNotCreated } from './createOnce';
 import { ErpError, ERP_MESSAGES } from './errors';
-import { B1_SETTINGS, CONTACTS_SELECT, contactName, sameEmail, toContactLine, toContactPerson } from './mapping';
+import { CONTACTS_SELECT, contactName, sameEmail, toContactLine, toContactPerson } from './mapping';
 import { entity } from './odata';
 import type { ServiceLayerClient } from './serviceLayer';
 
@@ -53,7 +53,15 @@ export class ContactPersons {
   /** The tail of the writes to each partner in this process. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly sl: ServiceLayerClient, options: ContactPersonsOptions = {}) {
+  /**
+   * `partner` reads a customer with the given fields (ErpError 404 when the ERP has no such customer): the ERP
+   * service's own reader.
+   */
+  constructor(
+    private readonly sl: ServiceLayerClient,
+    private readonly partner: (cardCode: string, select: readonly string[]) => Promise<B1BusinessPartner>,
+    options: ContactPersonsOptions = {},
+  ) {
     this.options = { ...DEFAULTS, sleep: delay, now: Date.now, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
   }
 
@@ -106,17 +114,7 @@ export class ContactPersons {
   }
 
   private async read(cardCode: string): Promise<B1ContactEmployee[]> {
-    let bp: B1BusinessPartner;
-    try {
-      bp = await this.sl.get<B1BusinessPartner>(entity('BusinessPartners', cardCode), { select: CONTACTS_SELECT });
-    } catch (error) {
-      if (error instanceof ErpError && error.status === 404) throw new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.customerNotFound }, { cause: error });
-      throw error;
-    }
-    if (bp.CardType !== undefined && bp.CardType !== B1_SETTINGS.customerCardType) {
-      throw new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.customerNotFound });
-    }
-    return bp.ContactEmployees ?? [];
+    return (await this.partner(cardCode, CONTACTS_SELECT)).ContactEmployees ?? [];
   }
 
   private async byEmail(cardCode: string, email: string): Promise<ContactPerson | null> {

@@ -161,7 +161,7 @@ export class ErpService {
     this.transports = all<B1UserTableRow>(B1_SETTINGS.transportTable, ['Code', 'Name'], 'Code');
     this.mirror = new ItemMirror(sl, { now, ...options.items });
     this.itemPaging = { pageSize: options.items?.pageSize ?? 1000, concurrency: options.items?.concurrency ?? 6 };
-    this.contacts = new ContactPersons(sl, { now, ...options.contacts });
+    this.contacts = new ContactPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), { now, ...options.contacts });
   }
 
   // --- customers ---
