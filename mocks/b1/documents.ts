@@ -152,6 +152,7 @@ export function emptyDocument(
     RequriedDate: null,
     CardCode: bp.CardCode,
     CardName: bp.CardName,
+    ContactPersonCode: null,
     NumAtCard: null,
     Comments: null,
     ShipToCode: bp.ShipToDefault,

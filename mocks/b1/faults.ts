@@ -18,14 +18,15 @@ export interface B1Faults {
   /** Every session is treated as expired → 401 code 301. */
   expireSessions: boolean;
   /**
-   * A creating POST (Orders, IncomingPayments; a Draft an approval procedure makes from a POST Orders) is processed
+   * A creating POST (Orders, IncomingPayments; a Draft an approval procedure makes from a POST Orders), or a PATCH
+   * BusinessPartners carrying ContactEmployees, is processed
    * and committed this many ms after it arrived, whether or not the client is still waiting, as B1 keeps working on
    * a request its client gave up on. Nothing of it is visible to GETs before then. 0 = at once.
    */
   postDelayMs: number;
   /**
-   * 0..1: fraction of creating POSTs whose answer is lost: the document is committed, then the socket is destroyed
-   * without an answer. Spread evenly like errorRate (0.5 = every second committed create).
+   * 0..1: fraction of creating POSTs (and PATCHes of contact persons) whose answer is lost: the change is committed,
+   * then the socket is destroyed without an answer. Spread evenly like errorRate (0.5 = every second committed create).
    */
   loseAnswerRate: number;
   /** CardCodes whose sales orders go to the approval procedure (a Draft and -2028). Default [APPROVAL_CARDCODE]. */
@@ -49,8 +50,8 @@ export const B1_FAULT_SPEC: FaultSpec<B1Faults> = {
   refuse: { kind: 'bool', env: 'REFUSE', doc: 'ERP caído: corta cada conexión al llegar (conexión rechazada o reiniciada)' },
   hang: { kind: 'bool', env: 'HANG', doc: 'ERP colgado: acepta la conexión y nunca responde (decide el tiempo máximo del portal, B1_TIMEOUT)' },
   expireSessions: { kind: 'bool', env: 'EXPIRE_SESSIONS', doc: 'toda sesión se trata como vencida: 401 código 301 (el portal debe volver a ingresar)' },
-  postDelayMs: { kind: 'duration', env: 'POST_DELAY', doc: 'POST lentos: pedidos y pagos recibidos se procesan y confirman esta demora después de llegar, espere o no el portal' },
-  loseAnswerRate: { kind: 'rate', env: 'LOSE_ANSWER_RATE', doc: 'respuestas perdidas: fracción de POST de creación que B1 confirma y cuya respuesta nunca llega (conexión cortada)' },
+  postDelayMs: { kind: 'duration', env: 'POST_DELAY', doc: 'POST lentos: pedidos, pagos recibidos y personas de contacto (PATCH) se procesan y confirman esta demora después de llegar, espere o no el portal' },
+  loseAnswerRate: { kind: 'rate', env: 'LOSE_ANSWER_RATE', doc: 'respuestas perdidas: fracción de POST de creación (y de PATCH de personas de contacto) que B1 confirma y cuya respuesta nunca llega (conexión cortada)' },
   approvalCardCodes: { kind: 'list', env: 'APPROVAL_CARDCODES', doc: 'CardCodes cuyos pedidos pasan por el procedimiento de aprobación (borrador y -2028); vacío = ninguno' },
   approvalDecision: { kind: { enum: ['manual', 'approve', 'reject'] }, env: 'APPROVAL_DECISION', doc: "quién decide los borradores: 'manual' (una persona o una prueba), o el sustituto aprueba ('approve') o rechaza ('reject') cada uno solo" },
   approvalDecisionDelayMs: { kind: 'duration', env: 'APPROVAL_DECISION_DELAY', doc: "con 'approve' o 'reject': cuánto después de creado el borrador llega la decisión" },

@@ -2,10 +2,12 @@
 // Blocking UDFs (U_Morosidad, U_Interes, U_Protesto, U_Prorroga) are 'Sin Bloqueo' unless the
 // account's blockedBy names one; U_Prorroga is null for C76234567 (an undefined prórroga, not blocking).
 // Balances (CurrentAccountBalance, OpenOrdersBalance) are filled in by the document history.
+// Contact persons (ContactEmployees) are the demo people of mocks/demo/people.ts, with their InternalCodes.
 // APPROVAL_CARDCODE is the buyer whose sales orders the stand-in's approval procedure holds as Drafts.
 import { DEMO_ACCOUNTS, LOYALTY_DISCOUNT, type BlockFlag } from '../demo/accounts';
+import { demoPeopleOf, type DemoPerson } from '../demo/people';
 import { PAYMENT_TERMS } from './reference';
-import type { AddressType, B1BusinessPartner, BPAddress } from './types';
+import type { AddressType, B1BusinessPartner, BPAddress, ContactEmployee } from './types';
 
 export const NOT_BLOCKED = 'Sin Bloqueo';
 
@@ -118,6 +120,15 @@ function address(cardCode: string, type: AddressType, [name, street, city, count
   };
 }
 
+/** A demo person as B1 keeps the contact: the personal rut compact in U_RutPersona, the phone as MobilePhone. */
+function contact(person: DemoPerson): ContactEmployee {
+  return {
+    InternalCode: person.internalCode, CardCode: person.cardCode, Name: person.name, FirstName: person.firstName, MiddleName: null,
+    LastName: person.lastName, Position: person.position, E_Mail: person.email, MobilePhone: person.phone, Phone1: null, Active: 'tYES',
+    U_RutPersona: person.rut.replace(/\./g, ''),
+  };
+}
+
 export function buildPartners(): B1BusinessPartner[] {
   const partners: B1BusinessPartner[] = [];
   for (const account of DEMO_ACCOUNTS) {
@@ -152,6 +163,7 @@ export function buildPartners(): B1BusinessPartner[] {
       BilltoDefault: book.bill[0][0],
       ShipToDefault: ship[0][0],
       BPAddresses: addresses,
+      ContactEmployees: demoPeopleOf(erp.cardCode).map(contact),
       U_Giro: erp.giro,
       U_NivelFidelizacion: erp.loyalty,
       U_DescFidelizacion: LOYALTY_DISCOUNT[erp.loyalty],

@@ -108,7 +108,10 @@ export interface B1Mock {
   invoiceOrder(order: number | string): B1Document;
 }
 
-/** Entity sets whose POST creates a business document B1 may take long to commit (postDelayMs, loseAnswerRate). */
+/**
+ * Entity sets whose POST creates a business document B1 may take long to commit (postDelayMs, loseAnswerRate); a
+ * PATCH BusinessPartners carrying ContactEmployees is treated the same way.
+ */
 const CREATING_SETS = new Set(['Orders', 'IncomingPayments']);
 /** What SL answers when the document it just added went to an approval procedure (it cannot read an Order back). */
 const APPROVAL_ANSWER = notFound();
@@ -376,7 +379,17 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
     if (method === 'PATCH') {
       if (key === undefined || tail !== undefined) throw notSupported();
       const replace = String(req.headers['b1s-replacecollectionsonpatch'] ?? '').toLowerCase() === 'true';
-      store.patch(set, key, parseBody(req.body), replace);
+      const body = parseBody(req.body);
+      // Contact persons sent to a business partner are a create too: slow, and its answer may be lost after the commit.
+      const creating = set === 'BusinessPartners' && typeof body === 'object' && body !== null && 'ContactEmployees' in body;
+      const postDelayMs = switches.get('postDelayMs');
+      if (creating && postDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, postDelayMs));
+      store.patch(set, key, body, replace);
+      if (creating && loseThisAnswer()) {
+        reply.hijack();
+        req.raw.socket.destroy();
+        return reply;
+      }
       return reply.code(204).send();
     }
 

@@ -9,7 +9,7 @@ import { B1Error, badRequest, businessError, duplicateKey, notFound, notSupporte
 import { keyValuesOf, sortRows, type FilterNode, type KeyValue, type OrderBy, type PageMarks } from './odata';
 import type {
   AddressType, ApprovalDecisionStatus, ApprovalRequestDecision, ApprovalRequestLine, B1ApprovalRequest, B1BusinessPartner, B1Data,
-  B1Document, B1IncomingPayment, B1Item, BPAddress, DocumentLine, PaymentCheck, PaymentCreditCard, PaymentInvoice,
+  B1Document, B1IncomingPayment, B1Item, BPAddress, ContactEmployee, DocumentLine, PaymentCheck, PaymentCreditCard, PaymentInvoice,
 } from './types';
 
 type Row = Record<string, unknown>;
@@ -39,12 +39,20 @@ const BLANK_BP: B1BusinessPartner = {
   CardCode: '', CardName: '', CardType: 'cCustomer', GroupCode: 100, FederalTaxID: '', Phone1: null, Phone2: null,
   Cellular: null, EmailAddress: null, Currency: 'CLP', PayTermsGrpCode: 1, CreditLimit: 0, MaxCommitment: 0,
   CurrentAccountBalance: 0, OpenOrdersBalance: 0, PriceListNum: 1, Frozen: 'tNO', Valid: 'tYES', BilltoDefault: null,
-  ShipToDefault: null, BPAddresses: [], U_Giro: null, U_NivelFidelizacion: null, U_DescFidelizacion: null,
+  ShipToDefault: null, BPAddresses: [], ContactEmployees: [], U_Giro: null, U_NivelFidelizacion: null, U_DescFidelizacion: null,
   U_Morosidad: 'Sin Bloqueo', U_Interes: 'Sin Bloqueo', U_Protesto: 'Sin Bloqueo', U_Prorroga: 'Sin Bloqueo',
 };
 const BLANK_ADDRESS: BPAddress = {
   AddressName: '', AddressType: 'bo_ShipTo', Street: '', Block: null, City: '', County: '', State: '', Country: 'CL',
   ZipCode: null, BPCode: '', RowNum: 0,
+};
+const BLANK_CONTACT: ContactEmployee = {
+  InternalCode: 0, CardCode: '', Name: '', FirstName: null, MiddleName: null, LastName: null, Position: null, E_Mail: null,
+  MobilePhone: null, Phone1: null, Active: 'tYES', U_RutPersona: null,
+};
+/** The longest text each contact field takes (OCPR's column sizes; U_RutPersona as the installation defined it). */
+const CONTACT_LENGTHS: Partial<Record<keyof ContactEmployee, number>> = {
+  Name: 50, FirstName: 50, MiddleName: 50, LastName: 50, Position: 90, E_Mail: 100, MobilePhone: 50, Phone1: 20, U_RutPersona: 20,
 };
 const BLANK_DOC = emptyDocument(0, 0, BLANK_BP, '2000-01-01');
 const BLANK_LINE: DocumentLine = makeLine(0, {
@@ -75,7 +83,7 @@ const BLANK_REQUEST: B1ApprovalRequest = {
 const TEMPLATES: Record<string, object> = {
   BusinessPartner: BLANK_BP, Document: BLANK_DOC, Payment: BLANK_PAYMENT, U_TRANSPORTE: { Code: '', Name: '' },
   ApprovalRequest: BLANK_REQUEST, ApprovalRequestLines: BLANK_REQUEST_LINE, ApprovalRequestDecisions: BLANK_DECISION,
-  BPAddresses: BLANK_ADDRESS, DocumentLines: BLANK_LINE, PaymentInvoices: BLANK_PAY_INVOICE,
+  BPAddresses: BLANK_ADDRESS, ContactEmployees: BLANK_CONTACT, DocumentLines: BLANK_LINE, PaymentInvoices: BLANK_PAY_INVOICE,
   PaymentCreditCards: BLANK_CARD, PaymentChecks: BLANK_CHECK,
 };
 
@@ -162,6 +170,7 @@ const nextOf = (rows: Array<{ DocEntry: number; DocNum: number }>, base: number)
 function draftBody(d: B1Document): Body {
   return {
     CardCode: d.CardCode, DocDate: d.DocDate, DocDueDate: d.DocDueDate, TaxDate: d.TaxDate, RequriedDate: d.RequriedDate, NumAtCard: d.NumAtCard,
+    ContactPersonCode: d.ContactPersonCode,
     DocumentReferences: d.DocumentReferences.map(({ LineNumber: _n, ...r }) => r),
     Comments: d.Comments, ShipToCode: d.ShipToCode, PayToCode: d.PayToCode, Address: d.Address, Address2: d.Address2,
     DiscountPercent: d.DiscountPercent, U_TipoVenta: d.U_TipoVenta, U_FormaPago: d.U_FormaPago, U_Transporte: d.U_Transporte,
@@ -213,9 +222,13 @@ export class B1Store {
   private readonly dedupeReferences: boolean;
   private approvalCardCodes: Set<string>;
 
+  /** The next contact person's InternalCode: one counter for the company database, never reused (not even after a delete). */
+  private nextContactCode: number;
+
   constructor(readonly data: B1Data, options: B1StoreOptions = {}) {
     data.Drafts ??= [];
     data.ApprovalRequests ??= [];
+    this.nextContactCode = data.BusinessPartners.reduce((m, bp) => Math.max(m, ...(bp.ContactEmployees ?? []).map((c) => c.InternalCode)), 0) + 1;
     this.dedupeReferences = options.dedupeReferences ?? false;
     this.approvalCardCodes = new Set(options.approvalCardCodes ?? []);
   }
@@ -405,6 +418,7 @@ export class B1Store {
     const objectCode = ({ Orders: 'oOrders', Invoices: 'oInvoices', CreditNotes: 'oCreditNotes' } as const)[set as 'Orders'];
     const doc = emptyDocument(entry, docNum, bp, docDate, objectCode);
     doc.DocDueDate = dueDate;
+    doc.ContactPersonCode = this.contactPersonCode(bp, body);
     doc.TaxDate = normalizeDate(body.TaxDate) ?? docDate;
     if (body.RequriedDate !== undefined && body.RequriedDate !== null) {
       doc.RequriedDate = normalizeDate(body.RequriedDate);
@@ -725,10 +739,14 @@ export class B1Store {
     const code = text(body, 'CardCode');
     if (!code) throw businessError('Enter a business partner code (CardCode)');
     if (this.data.BusinessPartners.some((p) => p.CardCode === code)) throw duplicateKey();
-    const bp: B1BusinessPartner = { ...structuredClone(BLANK_BP), ...(structuredClone(body) as Partial<B1BusinessPartner>), CardCode: code, BPAddresses: [] };
+    const bp: B1BusinessPartner = {
+      ...structuredClone(BLANK_BP), ...(structuredClone(body) as Partial<B1BusinessPartner>), CardCode: code, BPAddresses: [], ContactEmployees: [],
+    };
     bp.CurrentAccountBalance = 0;
     bp.OpenOrdersBalance = 0;
+    const contacts = this.mergedContacts(bp, arrayOf(body, 'ContactEmployees'), false);
     this.mergeAddresses(bp, arrayOf(body, 'BPAddresses'));
+    bp.ContactEmployees = contacts;
     bp.BilltoDefault ??= bp.BPAddresses.find((a) => a.AddressType === 'bo_BillTo')?.AddressName ?? null;
     bp.ShipToDefault ??= bp.BPAddresses.find((a) => a.AddressType === 'bo_ShipTo')?.AddressName ?? null;
     this.data.BusinessPartners.push(bp);
@@ -764,6 +782,73 @@ export class B1Store {
     }
   }
 
+  /**
+   * The partner's contact persons after `input` (SL semantics): a line with an InternalCode updates that contact, a
+   * line without one adds a contact with the next InternalCode; contacts not sent are kept, or removed when
+   * `replace` (B1S-ReplaceCollectionsOnPatch). Name is required and unique per partner (case-insensitive, as SQL
+   * Server's collation compares it). Everything is checked before anything changes, so a refused request writes
+   * nothing and uses no InternalCode; the partner itself is not touched (the caller assigns the answer).
+   */
+  private mergedContacts(bp: B1BusinessPartner, input: Body[], replace: boolean): ContactEmployee[] {
+    const sent = new Set(input.map((c) => c.InternalCode));
+    const result = (bp.ContactEmployees ?? []).filter((c) => !replace || sent.has(c.InternalCode)).map((c) => ({ ...c }));
+    const added: ContactEmployee[] = [];
+    const lineOf = new Map<ContactEmployee, number>();
+    input.forEach((c, i) => {
+      const n = i + 1;
+      checkProperties(c, BLANK_CONTACT, 'ContactEmployee');
+      const values: Partial<ContactEmployee> = {};
+      for (const [field, max] of Object.entries(CONTACT_LENGTHS) as Array<[keyof ContactEmployee, number]>) {
+        const v = text(c, field);
+        if (v === undefined) continue;
+        if (v !== null && v.length > max) throw businessError(`[ContactEmployees.${field}][line: ${n}] , 'Value too long (at most ${max} characters)'`);
+        (values as Record<string, unknown>)[field] = v;
+      }
+      const active = text(c, 'Active');
+      if (active !== undefined) {
+        if (active !== 'tYES' && active !== 'tNO') throw badRequest(`Invalid value '${String(active)}' of property 'Active'`);
+        values.Active = active;
+      }
+      if (c.CardCode !== undefined && c.CardCode !== bp.CardCode) {
+        throw businessError(`[ContactEmployees.CardCode][line: ${n}] , 'The contact person belongs to business partner '${bp.CardCode}''`);
+      }
+      const code = num(c, 'InternalCode');
+      if (code !== undefined) {
+        const existing = result.find((x) => x.InternalCode === code);
+        if (!existing) throw businessError(`[ContactEmployees.InternalCode][line: ${n}] , 'Contact person ${code} does not exist for business partner '${bp.CardCode}''`);
+        Object.assign(existing, values);
+        lineOf.set(existing, n);
+        return;
+      }
+      const line: ContactEmployee = { ...BLANK_CONTACT, ...values, InternalCode: 0, CardCode: bp.CardCode };
+      added.push(line);
+      lineOf.set(line, n);
+    });
+    const all = [...result, ...added];
+    const names = new Map<string, ContactEmployee>();
+    for (const c of all) {
+      const n = lineOf.get(c) ?? 0;
+      if (!c.Name?.trim()) throw businessError(`[ContactEmployees.Name][line: ${n}] , 'Enter a contact person name'`);
+      const key = c.Name.toLowerCase();
+      const other = names.get(key);
+      if (other) {
+        const blamed = Math.max(n, lineOf.get(other) ?? 0);
+        throw businessError(`[ContactEmployees.Name][line: ${blamed}] , 'Contact person name '${c.Name}' already exists for business partner '${bp.CardCode}''`);
+      }
+      names.set(key, c);
+    }
+    for (const c of added) c.InternalCode = this.nextContactCode++;
+    return all;
+  }
+
+  /** A document's ContactPersonCode: absent or null is none; otherwise one of the partner's contacts, or -10. */
+  private contactPersonCode(bp: B1BusinessPartner, body: Body): number | null {
+    const code = num(body, 'ContactPersonCode');
+    if (code === undefined) return null;
+    if (!(bp.ContactEmployees ?? []).some((c) => c.InternalCode === code)) throw businessError('Invalid contact person');
+    return code;
+  }
+
   // ---------- update, delete, actions ----------
 
   /**
@@ -784,13 +869,21 @@ export class B1Store {
         if (f in body && JSON.stringify(body[f]) !== JSON.stringify(row[f])) throw businessError(`Field '${f}' cannot be updated on this document`);
       }
     }
+    if (DOC_SETS.has(set) && 'ContactPersonCode' in body) {
+      const doc = row as unknown as B1Document;
+      this.contactPersonCode(this.partner(doc.CardCode), body);
+    }
     const updates = structuredClone(body);
-    if (set === 'BusinessPartners' && 'BPAddresses' in updates) {
-      const bp = row as unknown as B1BusinessPartner;
+    // the contact persons are worked out (and refused) before anything is written
+    const bp = set === 'BusinessPartners' ? row as unknown as B1BusinessPartner : undefined;
+    const contacts = bp && 'ContactEmployees' in updates ? this.mergedContacts(bp, arrayOf(updates, 'ContactEmployees'), replaceCollections) : undefined;
+    delete updates.ContactEmployees;
+    if (bp && 'BPAddresses' in updates) {
       if (replaceCollections) bp.BPAddresses = [];
       this.mergeAddresses(bp, arrayOf(updates, 'BPAddresses'));
       delete updates.BPAddresses;
     }
+    if (bp && contacts) bp.ContactEmployees = contacts;
     const keyed: Record<string, string[]> = { ItemPrices: ['PriceList'], ItemWarehouseInfoCollection: ['WarehouseCode'] };
     for (const [field, keys] of Object.entries(keyed)) {
       if (!(field in updates) || replaceCollections || !Array.isArray(row[field])) continue;
@@ -858,7 +951,7 @@ export class B1Store {
     const open = order.DocumentLines.filter((l) => l.LineStatus === 'bost_Open');
     if (open.length === 0) throw businessError(`Document ${docEntry} has no open lines`);
     const body: Body = {
-      CardCode: order.CardCode, DocDate: today(), DocDueDate: today(), NumAtCard: order.NumAtCard,
+      CardCode: order.CardCode, DocDate: today(), DocDueDate: today(), NumAtCard: order.NumAtCard, ContactPersonCode: order.ContactPersonCode,
       Comments: `Basado en Pedidos de cliente ${order.DocNum}.`, ShipToCode: order.ShipToCode, PayToCode: order.PayToCode,
       DiscountPercent: order.DiscountPercent, U_TipoVenta: order.U_TipoVenta, U_FormaPago: order.U_FormaPago,
       DocumentLines: open.map((l) => ({

@@ -75,6 +75,26 @@ export interface BPAddress {
 
 export type BlockValue = string | null;
 
+/**
+ * A contact person of a business partner (SL ContactEmployee, table OCPR). InternalCode is B1's key, one counter for
+ * the whole company database, never reused; Name is unique per partner. U_RutPersona: the person's own rut, a
+ * user-defined field ('12345678-5', formatted like FederalTaxID).
+ */
+export interface ContactEmployee {
+  InternalCode: number;
+  CardCode: string;
+  Name: string;
+  FirstName: string | null;
+  MiddleName: string | null;
+  LastName: string | null;
+  Position: string | null;
+  E_Mail: string | null;
+  MobilePhone: string | null;
+  Phone1: string | null;
+  Active: YesNo;
+  U_RutPersona: string | null;
+}
+
 export interface B1BusinessPartner {
   CardCode: string;
   CardName: string;
@@ -97,6 +117,8 @@ export interface B1BusinessPartner {
   BilltoDefault: string | null;
   ShipToDefault: string | null;
   BPAddresses: BPAddress[];
+  /** The partner's contact persons: PATCH adds (no InternalCode) or updates (by InternalCode) lines, keeps the rest. */
+  ContactEmployees: ContactEmployee[];
   /** Business activity ("giro"). */
   U_Giro: string | null;
   U_NivelFidelizacion: string | null;
@@ -170,6 +192,8 @@ export interface B1Document {
   RequriedDate: string | null;
   CardCode: string;
   CardName: string;
+  /** Who ordered: the InternalCode of one of the partner's contact persons (ORDR.CntctCode), or null. */
+  ContactPersonCode: number | null;
   NumAtCard: string | null;
   Comments: string | null;
   ShipToCode: string | null;

@@ -1,12 +1,17 @@
 // The pure mapping from ERP entities to the portal's shapes, on the stand-in's seeded demo data (the same rows
 // the ERP stand-in serves), with the exact values a buyer sees.
 import { buildDemoData } from '@mocks/b1/data';
-import type { B1BusinessPartner, B1Document, B1Item } from '@server/erp/b1Types';
+import { B1Store } from '@mocks/b1/store';
+import type { B1Document as StandInDocument } from '@mocks/b1/types';
+import type { B1BusinessPartner, B1ContactEmployee, B1Document, B1Item } from '@server/erp/b1Types';
 import {
   availableCredit,
   availableStock,
   blockingFlag,
   compareSizes,
+  contactName,
+  toContactLine,
+  toContactPerson,
   isBlocked,
   regionKey,
   toCatalogueItems,
@@ -20,6 +25,7 @@ import {
   toProductDetail,
   type ReferenceNames,
 } from '@server/erp/mapping';
+import { buildSalesOrder, type SalesOrderSource } from '@server/erp/salesOrders';
 
 const data = buildDemoData();
 const partner = (cardCode: string) => data.BusinessPartners.find((bp) => bp.CardCode === cardCode) as unknown as B1BusinessPartner;
@@ -250,5 +256,64 @@ describe('documents', () => {
     const line = order.DocumentLines![0];
     expect(toHistoryLine(line)).toEqual({ lineNum: 0, itemCode: line.ItemCode, descripcion: line.ItemDescription, cantidad: line.Quantity, totalNeto: line.LineTotal });
     expect(line.LineTotal).toBeGreaterThan(0);
+  });
+});
+
+describe('contact persons', () => {
+  it('maps a contact of the demo showcase company field by field', () => {
+    const contact = partner('C76123456').ContactEmployees![1] as B1ContactEmployee;
+    expect(toContactPerson(contact)).toEqual({
+      code: 2, name: 'Camila Rojas Pizarro', firstName: 'Camila', lastName: 'Rojas Pizarro', email: 'camila.rojas@comerciallosandess.cl',
+      phone: contact.MobilePhone, position: 'Asistente de compras', rut: '18901234-9', active: true,
+    });
+    expect(toContactPerson({ InternalCode: 9, Name: 'Solo Nombre', Active: 'tNO' })).toEqual({
+      code: 9, name: 'Solo Nombre', firstName: '', lastName: '', email: '', phone: '', position: '', rut: '', active: false,
+    });
+  });
+
+  it('makes a Name of at most 50 characters that no other contact of the partner has, ignoring case', () => {
+    expect(contactName(' Ana ', ' Pérez  Soto ', [])).toBe('Ana Pérez Soto');
+    expect(contactName('Ana', 'Pérez Soto', ['ANA PÉREZ SOTO'])).toBe('Ana Pérez Soto (2)');
+    expect(contactName('Ana', 'Pérez Soto', ['Ana Pérez Soto', 'ana pérez soto (2)'])).toBe('Ana Pérez Soto (3)');
+    const long = contactName('María José Antonieta', 'de la Fuente Larraín-Errázuriz Ovalle', []);
+    expect(long).toHaveLength(50);
+    const second = contactName('María José Antonieta', 'de la Fuente Larraín-Errázuriz Ovalle', [long]);
+    expect(second.length).toBeLessThanOrEqual(50);
+    expect(second.endsWith(' (2)')).toBe(true);
+  });
+
+  it('builds a ContactEmployees line with only the fields given: rut compact, empty texts as null, Active as tYES/tNO', () => {
+    expect(toContactLine({ firstName: ' Ana ', lastName: 'Pérez', email: ' ana@x.cl ', phone: '', rut: '14.567.891-9', active: true }, 'Ana Pérez')).toEqual({
+      Name: 'Ana Pérez', FirstName: 'Ana', LastName: 'Pérez', E_Mail: 'ana@x.cl', MobilePhone: null, U_RutPersona: '14567891-9', Active: 'tYES',
+    });
+    expect(toContactLine({ active: false })).toEqual({ Active: 'tNO' });
+    expect(toContactLine({ position: 'Jefa', rut: '' })).toEqual({ Position: 'Jefa', U_RutPersona: null });
+  });
+});
+
+describe('sales order: who ordered', () => {
+  const source: SalesOrderSource = {
+    purchaseOrderNumber: 'OC000901', orderType: 'ONLINE', cardCode: 'C76123456', paymentMethod: 'CREDIT', deliveryType: 'entrega',
+    deliveryAddress: 'BODEGA QUILICURA', deliveryAddressText: 'Av. Américo Vespucio 1501', deliveryCommune: 'Quilicura', deliveryTransport: '0002',
+    invoiceAddress: 'CASA MATRIZ', lines: [{ sku: 'POL-1001-M', quantity: 2, price: 10990, priceFinalUnit: 10331, descLinea: 6 }],
+  };
+  const NOW = new Date('2026-11-20T15:00:00Z');
+
+  it('sends ContactPersonCode when the order names a contact person, and nothing when it does not', () => {
+    expect(buildSalesOrder({ ...source, contactPersonCode: 3 }, NOW).ContactPersonCode).toBe(3);
+    expect(buildSalesOrder({ ...source, contactPersonCode: 3, orderType: 'RESERVE' }, NOW).ContactPersonCode).toBe(3);
+    expect('ContactPersonCode' in buildSalesOrder(source, NOW)).toBe(false);
+    expect('ContactPersonCode' in buildSalesOrder({ ...source, contactPersonCode: null }, NOW)).toBe(false);
+    // the rest of the document is the same with or without it
+    const { ContactPersonCode: _, ...rest } = buildSalesOrder({ ...source, contactPersonCode: 3 }, NOW);
+    expect(rest).toEqual(buildSalesOrder(source, NOW));
+  });
+
+  it('the stand-in keeps the contact on the order, and refuses one of another customer', () => {
+    const store = new B1Store(buildDemoData());
+    const doc = store.create('Orders', buildSalesOrder({ ...source, contactPersonCode: 2 }, NOW)).entity as StandInDocument;
+    expect(doc.ContactPersonCode).toBe(2);
+    expect(() => store.create('Orders', buildSalesOrder({ ...source, purchaseOrderNumber: 'OC000902', contactPersonCode: 5 }, NOW)))
+      .toThrow('Invalid contact person');
   });
 });

@@ -35,6 +35,23 @@ export interface B1BusinessPartner extends Udfs {
   BilltoDefault?: string | null;
   ShipToDefault?: string | null;
   BPAddresses?: B1Address[];
+  ContactEmployees?: B1ContactEmployee[];
+}
+
+/** A contact person of a business partner (ContactEmployees, table OCPR); InternalCode is B1's key. */
+export interface B1ContactEmployee extends Udfs {
+  InternalCode: number;
+  CardCode?: string;
+  /** Unique per business partner. */
+  Name: string;
+  FirstName?: string | null;
+  MiddleName?: string | null;
+  LastName?: string | null;
+  Position?: string | null;
+  E_Mail?: string | null;
+  MobilePhone?: string | null;
+  Phone1?: string | null;
+  Active?: B1YesNo;
 }
 
 export interface B1ItemPrice {
@@ -111,6 +128,8 @@ export interface B1Document extends Udfs {
   RequriedDate?: string | null;
   CardCode?: string;
   CardName?: string | null;
+  /** Who ordered: the InternalCode of one of the partner's contact persons. */
+  ContactPersonCode?: number | null;
   NumAtCard?: string | null;
   Comments?: string | null;
   ShipToCode?: string | null;

@@ -27,7 +27,11 @@ import {
   type ReferenceNames,
 } from './mapping';
 import { anyOf, entity, filter, literal } from './odata';
-import type { Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader, PurchaseHistoryLine, Region, Transport } from '@shared/api/erp';
+import type {
+  ContactPerson, ContactPersonChanges, ContactPersonInput, Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader,
+  PurchaseHistoryLine, Region, Transport,
+} from '@shared/api/erp';
+import { ContactPersons, type AddedContactPerson, type ContactPersonsOptions } from './contactPersons';
 import type { ServiceLayerClient } from './serviceLayer';
 import { ItemMirror, type ItemMirrorOptions, type ItemSet } from './itemMirror';
 import type { SalesOrderDocument } from './salesOrders';
@@ -85,6 +89,8 @@ export interface ErpServiceOptions extends Partial<ErpCreatePolicy> {
   items?: ItemMirrorOptions;
   /** Timeout of the readiness ping. Default 3 000 ms. */
   pingTimeoutMs?: number;
+  /** How an add of a contact person whose outcome is unknown is settled (contactPersons.ts). */
+  contacts?: ContactPersonsOptions;
   now?: () => number;
 }
 
@@ -133,6 +139,7 @@ export class ErpService {
   private readonly transports: Cached<B1UserTableRow[]>;
   private readonly mirror: ItemMirror;
   private readonly itemPaging: { pageSize: number; concurrency: number };
+  private readonly contacts: ContactPersons;
   private policy: ErpCreatePolicy;
 
   constructor(private readonly sl: ServiceLayerClient, options: ErpServiceOptions = {}) {
@@ -154,6 +161,7 @@ export class ErpService {
     this.transports = all<B1UserTableRow>(B1_SETTINGS.transportTable, ['Code', 'Name'], 'Code');
     this.mirror = new ItemMirror(sl, { now, ...options.items });
     this.itemPaging = { pageSize: options.items?.pageSize ?? 1000, concurrency: options.items?.concurrency ?? 6 };
+    this.contacts = new ContactPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), { now, ...options.contacts });
   }
 
   // --- customers ---
@@ -190,6 +198,31 @@ export class ErpService {
     const patch = toCustomerPatch(update, current.BPAddresses ?? []);
     if (Object.keys(patch).length > 0) await this.sl.patch(entity('BusinessPartners', cardCode), patch);
     return this.getCustomer(cardCode);
+  }
+
+  // --- the people of a customer: its contact persons (erp/contactPersons.ts) ---
+
+  /** The customer's contact persons; ErpError 404 when the ERP has no such customer. */
+  contactPersons(cardCode: string): Promise<ContactPerson[]> {
+    return this.contacts.list(cardCode);
+  }
+
+  /**
+   * Adds `person` as a contact of the customer exactly once, or links the contact that has its e-mail already
+   * (`linked`); answers the contact with its code (InternalCode). See ContactPersons.add.
+   */
+  addContactPerson(cardCode: string, person: ContactPersonInput): Promise<AddedContactPerson> {
+    return this.contacts.add(cardCode, person);
+  }
+
+  /** Changes the given fields of the customer's contact `code`; ErpError 404 when it has no such contact. */
+  updateContactPerson(cardCode: string, code: number, changes: ContactPersonChanges): Promise<ContactPerson> {
+    return this.contacts.update(cardCode, code, changes);
+  }
+
+  /** Activates or deactivates the customer's contact `code`. */
+  setContactPersonActive(cardCode: string, code: number, active: boolean): Promise<ContactPerson> {
+    return this.contacts.setActive(cardCode, code, active);
   }
 
   // --- reference lists ---

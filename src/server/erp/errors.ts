@@ -24,6 +24,8 @@ export const ERP_MESSAGES = {
   productNotFound: 'Producto no encontrado',
   documentNotFound: 'Documento no encontrado',
   regionNotInCountry: 'La región no corresponde al país seleccionado',
+  contactNotFound: 'Persona de contacto no encontrada en el ERP',
+  contactEmailTaken: 'Otra persona de contacto de la empresa ya tiene ese correo en el ERP',
 } as const;
 
 /**

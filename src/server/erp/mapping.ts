@@ -4,10 +4,12 @@
 import { offerPrice } from '@shared/pricing';
 import { compactRut } from '@shared/rut';
 import { roundPesos } from '@shared/money';
-import type { B1Address, B1BusinessPartner, B1Document, B1DocumentLine, B1Item } from './b1Types';
+import type { B1Address, B1BusinessPartner, B1ContactEmployee, B1Document, B1DocumentLine, B1Item } from './b1Types';
 import type {
   CatalogueItem,
   CatalogueTree,
+  ContactPerson,
+  ContactPersonChanges,
   Country,
   CustomerProfile,
   CustomerUpdate,
@@ -37,6 +39,14 @@ export const B1_FIELDS = {
     loyaltyDiscount: 'U_DescFidelizacion',
     /** The four blocking flags: `notBlocking` text or a reason. */
     blocking: { morosidad: 'U_Morosidad', interes: 'U_Interes', protesto: 'U_Protesto', prorroga: 'U_Prorroga' },
+  },
+  /** A person of the company: a contact person of the business partner (ContactEmployees). */
+  contact: {
+    /** The personal rut, compact ('12345678-5'): not a standard field, the installation's UDF. */
+    rut: 'U_RutPersona',
+    email: 'E_Mail',
+    /** The phone the portal keeps: the mobile. */
+    phone: 'MobilePhone',
   },
   address: {
     street: 'Street',
@@ -250,6 +260,61 @@ export function toCustomerPatch(update: CustomerUpdate, existing: readonly B1Add
     });
   }
   return patch;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Contact persons (the people of a buying company)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** What the contact persons are read with: the partner's type (a customer's only) and its collection. */
+export const CONTACTS_SELECT: readonly string[] = ['CardCode', 'CardType', 'ContactEmployees'];
+
+/** B1 keeps a contact's Name in 50 characters. */
+export const CONTACT_NAME_MAX = 50;
+
+export function toContactPerson(c: B1ContactEmployee): ContactPerson {
+  return {
+    code: c.InternalCode,
+    name: text(c, 'Name'),
+    firstName: text(c, 'FirstName'),
+    lastName: text(c, 'LastName'),
+    email: text(c, F.contact.email),
+    phone: text(c, F.contact.phone),
+    position: text(c, 'Position'),
+    rut: text(c, F.contact.rut),
+    active: c.Active !== 'tNO',
+  };
+}
+
+/** An e-mail as the portal compares them: trimmed, lower case. */
+export const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The ERP's Name for a person: first name and surnames, in at most CONTACT_NAME_MAX characters, unique (as B1
+ * compares, ignoring case) among `taken`: ' (2)', ' (3)'… is added when another contact has it.
+ */
+export function contactName(firstName: string, lastName: string, taken: readonly string[]): string {
+  const base = `${firstName} ${lastName}`.replace(/\s+/g, ' ').trim();
+  const used = new Set(taken.map((name) => name.toLowerCase()));
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? '' : ` (${n})`;
+    const name = `${base.slice(0, CONTACT_NAME_MAX - suffix.length).trim()}${suffix}`;
+    if (!used.has(name.toLowerCase())) return name;
+  }
+}
+
+/** A ContactEmployees line with the fields of `changes` that are present (a new contact also needs its Name). */
+export function toContactLine(changes: ContactPersonChanges, name?: string): Record<string, unknown> {
+  const line: Record<string, unknown> = {};
+  if (name !== undefined) line.Name = name;
+  if (changes.firstName !== undefined) line.FirstName = changes.firstName.trim();
+  if (changes.lastName !== undefined) line.LastName = changes.lastName.trim();
+  if (changes.email !== undefined) line[F.contact.email] = changes.email.trim();
+  if (changes.phone !== undefined) line[F.contact.phone] = changes.phone.trim() || null;
+  if (changes.position !== undefined) line.Position = changes.position.trim() || null;
+  if (changes.rut !== undefined) line[F.contact.rut] = changes.rut.trim() ? compactRut(changes.rut) : null;
+  if (changes.active !== undefined) line.Active = changes.active ? 'tYES' : 'tNO';
+  return line;
 }
 
 export const toRegion = (state: { Code: string; Name: string; Country: string }): Region => ({

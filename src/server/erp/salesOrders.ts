@@ -31,6 +31,11 @@ export interface SalesOrderSource {
   requestedDeliveryDate?: string | null;
   /** When the order was made: the issue date given to the buyer's purchase order reference. */
   orderDate?: Date;
+  /**
+   * Who placed it: the ERP contact person (InternalCode) of the person who ordered, sent as ContactPersonCode; absent
+   * or null sends none (the ERP then leaves the document without one).
+   */
+  contactPersonCode?: number | null;
   /** price: the unit list price; priceFinalUnit: the unit price the buyer pays (offer and loyalty applied, rounded). */
   lines: ReadonlyArray<{ sku: string; quantity: number; price: number; priceFinalUnit: number; descLinea: number }>;
 }
@@ -67,6 +72,8 @@ export interface SalesOrderDocument {
   /** The delivery date the buyer asked for, when it did. */
   RequriedDate?: string;
   NumAtCard: string;
+  /** Who ordered: one of the customer's contact persons (InternalCode). */
+  ContactPersonCode?: number;
   DocumentReferences?: SalesOrderReference[];
   /** The delivery address (iddespacho) or, for a store pickup, STORE_PICKUP. */
   ShipToCode?: string;
@@ -83,6 +90,7 @@ export function chileToday(now: Date = new Date()): Date {
 
 /**
  * The ERP document of an order: CardCode, DocDueDate (deliveryDate, yyyymmdd), NumAtCard (orderReference),
+ * ContactPersonCode (who ordered, when the order names a contact person),
  * U_Sucursal, U_TipoVenta, ShipToCode (direccion, or STORE_PICKUP for a store pickup), PayToCode (facturacion), the
  * lines and, on sales orders only, U_FormaPago, U_Transporte and the dispatch text.
  *
@@ -125,6 +133,7 @@ export function buildSalesOrder(order: SalesOrderSource, now: Date = new Date())
       doc[F.buyerReference] = reference;
     }
   }
+  if (order.contactPersonCode !== undefined && order.contactPersonCode !== null) doc.ContactPersonCode = order.contactPersonCode;
   if (pickup) doc.ShipToCode = STORE_PICKUP;
   else if (order.deliveryAddress) doc.ShipToCode = order.deliveryAddress;
   if (order.invoiceAddress) doc.PayToCode = order.invoiceAddress;

@@ -189,6 +189,43 @@ export interface CustomerUpdate {
   }[];
 }
 
+/**
+ * A person of a buying company as the ERP keeps it: a contact person of the business partner (B1 ContactEmployees).
+ * Texts the ERP leaves empty are ''.
+ */
+export interface ContactPerson {
+  /** The ERP's key of the contact (InternalCode): what a sales order names as who ordered (ContactPersonCode). */
+  code: number;
+  /** The contact's name in the ERP, unique within the company. */
+  name: string;
+  firstName: string;
+  lastName: string;
+  /** The e-mail, as the ERP has it (the portal matches it case-insensitively). */
+  email: string;
+  /** The mobile phone. */
+  phone: string;
+  position: string;
+  /** The personal rut, compact ('12345678-5'). */
+  rut: string;
+  active: boolean;
+}
+
+/** A new contact person: the ERP's name is made from the first name and surnames (unique within the company). */
+export interface ContactPersonInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  position?: string;
+  /** The personal rut, in any writing. */
+  rut?: string;
+  /** Default true. */
+  active?: boolean;
+}
+
+/** What may change on a contact person (fields absent keep their value). */
+export type ContactPersonChanges = Partial<ContactPersonInput>;
+
 /** A portal offer for one sku (spec: itemCode, descuento, precioOferta). */
 export interface PortalOffer {
   descuento: number;
