@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { b1FaultsFromEnv, parseB1FaultBody, startB1Mock, type B1Mock } from '@mocks/b1/server';
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
+import { demoPeopleLogins, demoSeedUsers } from '@mocks/demo/seedList';
 import { FaultInputError, type EnvFaults, type FaultChange, type FaultState } from '@mocks/faults';
 import { khipuFaultsFromEnv, parseKhipuFaultBody, startKhipuMock, type KhipuMock } from '@mocks/khipu/server';
 import { parseWebpayFaultBody, startWebpayMock, webpayFaultsFromEnv, type WebpayMock } from '@mocks/webpay/server';
@@ -175,17 +176,8 @@ export interface EmbeddedServices {
 
 export async function startEmbeddedServices(): Promise<EmbeddedServices> {
   return {
-    demoUsers: DEMO_ACCOUNTS.map((a) => ({
-      rut: a.rut,
-      password: a.password,
-      role: a.role,
-      enabled: a.enabled,
-      mustChangePassword: a.mustChangePassword,
-      email: a.email,
-      address: a.address,
-      cellphone: a.cellphone,
-    })),
-    demoLogins: DEMO_ACCOUNTS.map((a) => ({ rut: a.rut, password: a.password, note: a.note })),
+    demoUsers: demoSeedUsers(),
+    demoLogins: [...DEMO_ACCOUNTS.map((a) => ({ rut: a.rut, password: a.password, note: a.note })), ...demoPeopleLogins()],
     close: async () => {},
   };
 }

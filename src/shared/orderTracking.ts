@@ -37,6 +37,7 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   PROCESS: 'En proceso',
   CONFIRMED: 'Confirmado',
   CANCELED: 'Anulado',
+  AWAITING_COMPANY_APPROVAL: 'Esperando aprobación de la empresa',
 };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

@@ -3,7 +3,11 @@
 export const ORDER_TYPES = ['ONLINE', 'RESERVE'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
-export const ORDER_STATES = ['PROCESS', 'CONFIRMED', 'CANCELED'] as const;
+/**
+ * PROCESS, CONFIRMED and CANCELED are the spec's; AWAITING_COMPANY_APPROVAL is an order by a Comprador over their limit,
+ * waiting for an Aprobador of the buying company (docs/company-people.md): nothing of it has reached the ERP.
+ */
+export const ORDER_STATES = ['PROCESS', 'CONFIRMED', 'CANCELED', 'AWAITING_COMPANY_APPROVAL'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** How the buyer pays an ONLINE order: bank transfer (Khipu, the default), card (WebPay Plus), cheque or credit line. */

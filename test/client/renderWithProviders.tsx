@@ -1,3 +1,4 @@
+import type { CompanyRole } from '@shared/companyRoles';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { setNavigator, type NavigateOptions } from '@client/app/navigation';
@@ -70,8 +71,12 @@ export const buyerProfile: CustomerProfile = {
   despacho: [],
 };
 
-/** A logged-in session of `role` (buyers get a profile, blocked or not). */
-export function sessionOf(role: Role, profile: CustomerProfile | null = role === 'USER' ? buyerProfile : null): SessionState {
+/**
+ * A logged-in session of `role` (buyers get a profile, blocked or not); a buyer is their company's administrator
+ * unless `companyRole` says otherwise.
+ */
+export function sessionOf(role: Role, profile: CustomerProfile | null = role === 'USER' ? buyerProfile : null, companyRole: CompanyRole = 'ADMINISTRADOR'): SessionState {
   const username = role === 'USER' ? '76123456-0' : '11111111-1';
-  return sessionFrom({ token: `token-${role}`, id: role === 'USER' ? 12 : 1, role, username }, profile);
+  const company = role === 'USER' ? { rut: '76.123.456-0', role: companyRole, name: '' } : null;
+  return sessionFrom({ token: `token-${role}`, id: role === 'USER' ? 12 : 1, role, username, company }, profile);
 }

@@ -166,7 +166,7 @@ beforeAll(async () => {
   }
   const [order] = await t.database.db
     .insert(orders)
-    .values({ orderType: 'ONLINE', userId: ctx.ids.buyer, cardCode: 'C76123456', net: 1, offerDiscount: 0, loyaltyDiscount: 0, subtotal: 1, vat: 0, total: 1 })
+    .values({ orderType: 'ONLINE', userId: ctx.ids.buyer, companyRut: '76.123.456-0', cardCode: 'C76123456', net: 1, offerDiscount: 0, loyaltyDiscount: 0, subtotal: 1, vat: 0, total: 1 })
     .returning({ id: orders.id });
   ctx.orderId = order!.id;
 }, 60_000);

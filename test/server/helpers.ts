@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { startB1Mock, type B1Mock, type B1MockOptions } from '@mocks/b1/server';
-import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
+import { demoSeedUsers } from '@mocks/demo/seedList';
 import { startKhipuMock, type KhipuMock, type KhipuMockOptions } from '@mocks/khipu/server';
 import { startWebpayMock, type WebpayMock, type WebpayMockOptions } from '@mocks/webpay/server';
 import { KhipuClient } from '@server/integrations/khipu';
@@ -147,7 +147,7 @@ export async function createTestApp(
   const users = new UsersRepo(database.db);
   await seedUsers(
     users,
-    DEMO_ACCOUNTS.map((a) => ({ ...a, rut: a.rut })),
+    demoSeedUsers(),
     demoPasswordHash,
   );
   const app = await buildApp({

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@server/db/connect';
-import { notificationRecipients, orderLines, orders, type OrderRow } from '@server/db/schema';
+import { notificationRecipients, orderLines, orders, users, type OrderRow } from '@server/db/schema';
 import { orderNumber, type NotificationSection, type OrderType, type PaymentMethod } from '@shared/orders';
 
 // Orders and recipients written straight into the tables, for the mail and cheque tests (the orders API is another
@@ -16,12 +16,15 @@ export async function insertOrder(
   opts: { userId: number; cardCode: string; orderType?: OrderType; paymentMethod?: PaymentMethod | null; state?: OrderRow['orderState'] },
 ): Promise<OrderRow> {
   const orderType = opts.orderType ?? 'ONLINE';
+  // the order is the company's its person acts for
+  const [owner] = await db.select({ companyRut: users.companyRut }).from(users).where(eq(users.id, opts.userId));
   const [row] = await db
     .insert(orders)
     .values({
       orderType,
       orderState: opts.state ?? 'PROCESS',
       userId: opts.userId,
+      companyRut: owner?.companyRut ?? '',
       cardCode: opts.cardCode,
       paymentMethod: orderType === 'RESERVE' ? null : (opts.paymentMethod ?? 'KHIPU'),
       deliveryType: 'entrega',

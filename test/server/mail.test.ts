@@ -249,13 +249,12 @@ describe('mail routes', () => {
       expect(emlFiles(outboxDir())).toHaveLength(1);
     });
 
-    it("refuses another buyer's order (403), an unknown order (404), and admins (403)", async () => {
+    it("answers another company's order as an unknown one (404), and refuses admins (403)", async () => {
       await setRecipients(db(), ['RESERVE']);
       const order = await insertOrder(db(), { userId: buyer.id, cardCode: BUYER.cardCode, orderType: 'RESERVE' });
       const payload = { numberOrder: order.purchaseOrderNumber, section: 'RESERVE' };
       const theirs = await send(other.token, payload);
-      expect(theirs.statusCode).toBe(403);
-      expect(theirs.json()).toEqual({ status: 403, message: 'No tiene permisos para esta acción' });
+      expect(theirs.json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
       const unknown = await send(buyer.token, { numberOrder: 'RE999999', section: 'RESERVE' });
       expect(unknown.json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
       expect((await send(admin, payload)).statusCode).toBe(403);

@@ -113,10 +113,10 @@ describe('the order', () => {
     expect(await db().select().from(outbox)).toHaveLength(0);
   });
 
-  it("must be the caller's: another buyer gets 403, an unknown order 404; admins and visitors are refused", async () => {
+  it("must be the caller's company's: another company's order and an unknown one are 404; admins and visitors are refused", async () => {
     const order = await chequeOrder();
     const payload = () => form({ numberOrder: order.purchaseOrderNumber! }, { name: 'c.png', bytes: PNG });
-    expect((await pay(other.token, payload())).statusCode).toBe(403);
+    expect((await pay(other.token, payload())).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
     expect((await pay(buyer.token, form({ numberOrder: 'OC999999' }, { name: 'c.png', bytes: PNG }))).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
     const admin = (await login(t.app, '22222222-2', 'Admin1234')).token;
     expect((await pay(admin, payload())).statusCode).toBe(403);

@@ -8,7 +8,7 @@ const guardHits: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({}, {}, (app) => {
     app.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({ ok: true }));
-    app.get('/api/test/buyer-only', { config: { access: 'buyer' } }, async (req) => {
+    app.get('/api/test/buyer-only', { config: { access: 'buyer', capability: 'browse' } }, async (req) => {
       guardHits.push(requireUser(req).username);
       return { ok: true };
     });
@@ -24,7 +24,7 @@ describe('POST /api/security/login', () => {
     expect(body).toMatchObject({ type: 'USER', userActive: true, changePassword: true });
     expect(body.token.split('.')).toHaveLength(3);
     const me = await call(t.app, { method: 'GET', url: '/api/security/me', token: body.token });
-    expect(me.json()).toEqual({ id: body.id, username: '76.123.456-0', type: 'USER' });
+    expect(me.json()).toEqual({ id: body.id, username: '76.123.456-0', type: 'USER', companyRut: '76.123.456-0', companyRole: 'ADMINISTRADOR', name: 'Rodrigo Fuentes Alarcón' });
   });
 
   it('accepts the rut written with dots and a lower-case k', async () => {

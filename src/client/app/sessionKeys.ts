@@ -6,6 +6,8 @@ export const SESSION_KEYS = {
   idUser: 'idUser',
   id: 'id',
   username: 'username',
+  /** The company the user acts for and their role in it, JSON {rut, role, name} (buyers only). */
+  company: 'company',
   profile: 'profile',
   /** 'X' selects the reserve flow of the order summary (cart detail 'Realizar Reserva'); absent otherwise. */
   reserve: 'reserve',

@@ -19,7 +19,7 @@ const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const cart = new CartService(deps.db, new CartRepo(deps.db), deps.erp, deps.customers);
 
   // Admins have no cart (R-BLOCK-2): say so rather than a bare "forbidden".
-  const guard = { config: { access: 'buyer' as const, accessDenied: MSG.cartNotForAdmins } };
+  const guard = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: MSG.cartNotForAdmins } };
   /** The path's userId must be the caller's own. */
   const ownUser = (request: FastifyRequest<{ Params: { userId: number } }>) => {
     const user = requireUser(request);

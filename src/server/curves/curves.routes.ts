@@ -15,7 +15,7 @@ const curvesRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db'>> = async (app, deps
   // bodies, queries and path parameters typed from the schemas that validate them
   const api = app.withTypeProvider<YupTypeProvider>();
   const curves = new CurvesService(deps.db);
-  const guard = { config: { access: 'buyer' as const, accessDenied: MSG.cartNotForAdmins } };
+  const guard = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: MSG.cartNotForAdmins } };
 
   app.get('/api/user/curves', { ...guard, schema: { response: { 200: answer('SizeCurveList') } } }, (request) => curves.list(requireUser(request).id));
 

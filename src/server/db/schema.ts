@@ -1,16 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { COMPANY_ROLES } from '@shared/companyRoles';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
 import { PAYMENT_PROVIDERS, PAYMENT_STATES } from '@shared/payments';
 
 export const userType = pgEnum('user_type', ['USER', 'ADMIN', 'SUPERADMIN']);
+export const companyRole = pgEnum('company_role', COMPANY_ROLES);
 
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    /** The company rut, formatted with dots, dash and upper-case check digit ('76.123.456-0'). */
+    /**
+     * The login rut, formatted with dots, dash and upper-case check digit ('76.123.456-0'): the company's rut for the
+     * company's own login (its first administrator), a person's own rut for the other people of a company.
+     */
     username: varchar('username', { length: 16 }).notNull(),
+    /** The buying company a USER acts for (its rut, formatted as username); '' for the wholesaler's admins. */
+    companyRut: varchar('company_rut', { length: 16 }).notNull().default(''),
+    /** The user's role inside the company (USER only). */
+    companyRole: companyRole('company_role').notNull().default('ADMINISTRADOR'),
+    /** A Comprador's monthly limit in pesos, total with VAT; null: no limit. */
+    monthlyLimit: bigint('monthly_limit', { mode: 'number' }),
+    /** The person's name ('' for a company login created before people existed). */
+    fullName: varchar('full_name', { length: 200 }).notNull().default(''),
+    /** The person's ERP contact (BusinessPartners.ContactEmployees InternalCode); null when none. */
+    contactCode: integer('contact_code'),
     passwordHash: text('password_hash').notNull(),
     email: varchar('email', { length: 254 }).notNull().default(''),
     address: varchar('address', { length: 300 }).notNull().default(''),
@@ -23,10 +38,36 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
   },
-  (t) => [uniqueIndex('users_username_idx').on(t.username)],
+  (t) => [
+    uniqueIndex('users_username_idx').on(t.username),
+    index('users_company_idx').on(t.companyRut),
+    // one person per e-mail inside a company, however many administrators add it at once
+    uniqueIndex('users_company_email_idx').on(t.companyRut, sql`lower(${t.email})`).where(sql`${t.companyRut} <> '' and ${t.email} <> ''`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * A set-your-password link mailed to a new person of a company: single use, with an expiry. Only the SHA-256 of the
+ * link's secret is kept.
+ */
+export const passwordSetups = pgTable(
+  'password_setups',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_setups_token_idx').on(t.tokenHash), index('password_setups_user_idx').on(t.userId)],
+);
+
+export type PasswordSetupRow = typeof passwordSetups.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 /**
@@ -134,9 +175,14 @@ export const orders = pgTable(
     purchaseOrderNumber: varchar('purchase_order_number', { length: 20 }),
     orderType: orderType('order_type').notNull(),
     orderState: orderState('order_state').notNull().default('PROCESS'),
+    /** The person who placed the order. */
     userId: integer('user_id').notNull().references(() => users.id),
+    /** The buying company the order is for (its rut): whose people see it (docs/company-people.md). */
+    companyRut: varchar('company_rut', { length: 16 }).notNull().default(''),
     /** The ERP business partner (CardCode) the order is for. */
     cardCode: varchar('card_code', { length: 15 }).notNull(),
+    /** The ERP contact person who placed it (ContactPersonCode); null when the person has none. */
+    contactCode: integer('contact_code'),
     paymentMethod: paymentMethod('payment_method'),
     deliveryType: deliveryType('delivery_type').notNull().default('entrega'),
     /** ShipToCode (iddespacho) or STORE_PICKUP. */
@@ -168,10 +214,15 @@ export const orders = pgTable(
     buyerReference: varchar('buyer_reference', { length: 60 }).notNull().default(''),
     /** The delivery date the buyer asked for ('YYYY-MM-DD'), a working day; null when none. */
     requestedDeliveryDate: date('requested_delivery_date', { mode: 'string' }),
+    /** Who of the buying company approved or rejected the order (AWAITING_COMPANY_APPROVAL), and when. */
+    companyDecisionBy: integer('company_decision_by').references(() => users.id),
+    companyDecisionAt: timestamp('company_decision_at', { withTimezone: true }),
+    /** The approver's reason for a rejection ('' otherwise). */
+    companyDecisionNote: varchar('company_decision_note', { length: 300 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
   },
-  (t) => [uniqueIndex('orders_number_idx').on(t.purchaseOrderNumber), index('orders_user_idx').on(t.userId), index('orders_created_idx').on(t.createdAt)],
+  (t) => [uniqueIndex('orders_number_idx').on(t.purchaseOrderNumber), index('orders_user_idx').on(t.userId), index('orders_company_idx').on(t.companyRut, t.id), index('orders_created_idx').on(t.createdAt)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,3 +1,4 @@
+import type { CompanyRole } from '@shared/companyRoles';
 import type { Role } from '@shared/roles';
 import { isValidRut } from '@shared/rut';
 import { hashPassword } from '../security/passwords';
@@ -12,6 +13,12 @@ export interface SeedUser {
   email: string;
   address: string;
   cellphone: string;
+  /** A person of a buying company: the company's rut (default: a buyer is its own company's login), role, limit. */
+  companyRut?: string;
+  companyRole?: CompanyRole;
+  monthlyLimit?: number | null;
+  fullName?: string;
+  contactCode?: number | null;
 }
 
 /**
@@ -35,6 +42,11 @@ export async function seedUsers(
       email: u.email,
       address: u.address,
       cellphone: u.cellphone,
+      companyRut: u.companyRut,
+      companyRole: u.companyRole,
+      monthlyLimit: u.monthlyLimit ?? null,
+      fullName: u.fullName ?? '',
+      contactCode: u.contactCode ?? null,
     });
   }
   return list.length;

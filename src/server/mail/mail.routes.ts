@@ -12,7 +12,7 @@ export default async function mailRoutes(app: FastifyInstance, opts: { orderMail
   const { orderMail } = opts;
   api.post(
     '/api/user/sendmail/order',
-    { config: { access: 'buyer' }, schema: { body: orderMailSchema, response: { 202: MESSAGE } } },
+    { config: { access: 'buyer', capability: 'buy' }, schema: { body: orderMailSchema, response: { 202: MESSAGE } } },
     async (request, reply) => reply.code(202).send(await orderMail.notify(requireUser(request), request.body)),
   );
 }

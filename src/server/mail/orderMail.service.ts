@@ -60,7 +60,7 @@ export class OrderMailService {
   async notify(user: SessionUser, request: OrderMailRequest): Promise<MessageResponse> {
     const { db, outbox, worker, notifications, brandName, mailDomain } = this.deps;
     const { numberOrder, section } = request;
-    const order = await findOwnOrder(this.orders, user.id, numberOrder);
+    const order = await findOwnOrder(this.orders, user, numberOrder);
     const wrongSection = new HttpError(409, fill(NOTIFICATION_MSG.sectionNotForOrder, { section, number: numberOrder }));
     if (section === 'CREATION_USER') throw wrongSection;
     if (section === 'RESERVE' && order.orderType !== 'RESERVE') throw wrongSection;

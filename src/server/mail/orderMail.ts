@@ -9,14 +9,12 @@ import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { showDay } from '@shared/workingDays';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import type { OrderRepo } from '../orders/orders.repo';
-import { HttpError } from '../errors';
+import { ownOrder } from '../orders/ownership';
+import type { SessionUser } from '../plugins/auth';
 
-/** The caller's order by number: 404 when there is none, 403 when it is another buyer's. */
-export async function findOwnOrder(orders: Pick<OrderRepo, 'byNumber'>, userId: number, numberOrder: string): Promise<OrderRow> {
-  const order = await orders.byNumber(numberOrder);
-  if (!order) throw new HttpError(404, MSG.orderNotFound);
-  if (order.userId !== userId) throw new HttpError(403, MSG.forbidden);
-  return order;
+/** An order of the caller's company by number: 404 when there is none or it is another company's. */
+export async function findOwnOrder(orders: Pick<OrderRepo, 'byNumber'>, user: Pick<SessionUser, 'role' | 'companyRut'>, numberOrder: string): Promise<OrderRow> {
+  return ownOrder(user, await orders.byNumber(numberOrder));
 }
 
 export interface Company {

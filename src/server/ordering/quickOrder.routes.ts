@@ -41,7 +41,7 @@ const quickOrderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const api = app.withTypeProvider<YupTypeProvider>();
   await app.register(multipart, { limits: { fileSize: QUICK_ORDER_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 } });
   const quickOrder = new QuickOrderService({ erp: deps.erp, catalog: deps.catalog, customers: deps.customers, cart: new CartRepo(deps.db) });
-  const buyer = { config: { access: 'buyer' as const, accessDenied: MSG.cartNotForAdmins } };
+  const buyer = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: MSG.cartNotForAdmins } };
   const validation = { 200: answer('QuickOrderValidation') };
 
   api.post('/api/user/quick-order/validate', { ...buyer, schema: { body: quickOrderValidateSchema, response: validation } }, (request) =>

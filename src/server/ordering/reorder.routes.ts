@@ -27,7 +27,7 @@ const reorderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     erp: deps.erp,
     customers: deps.customers,
   });
-  const buyer = { config: { access: 'buyer' as const, accessDenied: MSG.cartNotForAdmins } };
+  const buyer = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: MSG.cartNotForAdmins } };
   const response = { 200: answer('ReorderResponse') };
 
   // Optional Idempotency-Key, in the cart adds' scope (docs/exactly-once.md): a repeat replays the first answer, stored

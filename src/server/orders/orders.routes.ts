@@ -25,7 +25,9 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const service = new OrderService({ ...deps, orders, cart });
   deps.worker.register(ERP_ORDER_JOB, createErpOrderHandler({ orders, erp: deps.erp, log: app.log }));
 
-  const buyer = { config: { access: 'buyer' as const } };
+  const buyer = { config: { access: 'buyer' as const, capability: 'buy' as const } };
+  // any person of the company sees its orders
+  const reader = { config: { access: 'buyer' as const, capability: 'browse' as const } };
   const submission = { 200: answer('OrderSubmissionResponse'), 202: answer('OrderSubmissionResponse') };
 
   // Optional Idempotency-Key: a repeat replays the first answer; the answer is stored in the order's own transaction.
@@ -44,7 +46,7 @@ const orderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     }),
   );
 
-  api.get('/api/orders/:id', { ...buyer, schema: { params: orderIdParams, response: { 200: answer('Order') } } }, (request) =>
+  api.get('/api/orders/:id', { ...reader, schema: { params: orderIdParams, response: { 200: answer('Order') } } }, (request) =>
     service.get(requireUser(request), request.params.id),
   );
 

@@ -157,7 +157,9 @@ export class OrderService {
         {
           orderType: request.orderType,
           userId: user.id,
+          companyRut: user.companyRut,
           cardCode: profile.idcliente,
+          contactCode: user.contactCode,
           paymentMethod,
           deliveryType: request.tipoEntrega,
           ...delivery,

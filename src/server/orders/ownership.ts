@@ -1,13 +1,11 @@
-import { MSG } from '@shared/messages';
 import type { SessionUser } from '../plugins/auth';
-import { HttpError } from '../errors';
+import { actingOn } from '../security/acting';
 
 /**
- * The caller's own order (a row, or one with its lines), or a 404. Another buyer's order is answered as a missing one: order ids and numbers are
- * sequential, and a different answer (a 403) would tell any buyer which of them exist.
+ * An order (a row, or one with its lines) of the company the caller acts for, or a 404. Another company's order is
+ * answered as a missing one: order ids and numbers are sequential, and a different answer (a 403) would tell any buyer
+ * which of them exist.
  */
-export function ownOrder<T extends { userId: number } | { order: { userId: number } }>(user: Pick<SessionUser, 'id'>, found: T | undefined): T {
-  const owner = found && ('order' in found ? found.order.userId : found.userId);
-  if (!found || owner !== user.id) throw new HttpError(404, MSG.orderNotFound);
-  return found;
+export function ownOrder<T extends { companyRut: string } | { order: { companyRut: string } }>(user: Pick<SessionUser, 'role' | 'companyRut'>, found: T | undefined): T {
+  return actingOn(user, found, (it) => ('order' in it ? it.order.companyRut : it.companyRut));
 }

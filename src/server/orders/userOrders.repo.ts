@@ -2,19 +2,19 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';
 
-/** The buyer's own orders, newest first, for 'Mis pedidos'. */
+/** A buying company's orders, newest first, for 'Mis pedidos' (every person of the company sees them). */
 export class UserOrdersRepo {
   constructor(private readonly db: Db) {}
 
-  async page(userId: number, window: { limit: number; offset: number }): Promise<{ rows: OrderRow[]; total: number }> {
-    const rows = await this.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.id)).limit(window.limit).offset(window.offset);
-    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId));
+  async page(companyRut: string, window: { limit: number; offset: number }): Promise<{ rows: OrderRow[]; total: number }> {
+    const rows = await this.db.select().from(orders).where(eq(orders.companyRut, companyRut)).orderBy(desc(orders.id)).limit(window.limit).offset(window.offset);
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.companyRut, companyRut));
     return { rows, total: Number(count?.n ?? 0) };
   }
 
-  /** The user's order `id` with its lines; undefined when it is not the user's (or does not exist). */
-  async own(userId: number, id: number): Promise<{ order: OrderRow; lines: OrderLineRow[] } | undefined> {
-    const [order] = await this.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  /** The company's order `id` with its lines; undefined when it is not the company's (or does not exist). */
+  async own(companyRut: string, id: number): Promise<{ order: OrderRow; lines: OrderLineRow[] } | undefined> {
+    const [order] = await this.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.companyRut, companyRut)));
     if (!order) return undefined;
     const lines = await this.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id));
     return { order, lines };

@@ -10,7 +10,7 @@ export default async function userOrdersRoutes(app: FastifyInstance, opts: { use
   // bodies, queries and path parameters typed from the schemas that validate them
   const api = app.withTypeProvider<YupTypeProvider>();
   const { userOrders } = opts;
-  const buyer = { config: { access: 'buyer' as const } };
+  const buyer = { config: { access: 'buyer' as const, capability: 'browse' as const } };
 
   api.get(
     '/api/user/orders',

@@ -33,13 +33,13 @@ export class UserOrdersService {
   }
 
   async list(user: SessionUser, query: UserOrderListQuery): Promise<BuyerOrderList> {
-    const { rows, total } = await this.repo.page(user.id, { limit: query.pageSize, offset: query.page * query.pageSize });
+    const { rows, total } = await this.repo.page(user.companyRut, { limit: query.pageSize, offset: query.page * query.pageSize });
     const { items, erpAvailable } = await this.evidence(rows);
     return { rows: items.map((i) => i.row), total, page: query.page, pageSize: query.pageSize, erpAvailable };
   }
 
   async detail(user: SessionUser, ref: string): Promise<BuyerOrderDetail> {
-    const found = await this.repo.own(user.id, orderIdOfRef(ref));
+    const found = await this.repo.own(user.companyRut, orderIdOfRef(ref));
     if (!found || !refNamesOrder(ref, found.order.purchaseOrderNumber)) throw new HttpError(404, MSG.orderNotFound);
     const { items, erpAvailable } = await this.evidence([found.order]);
     const { row, steps } = items[0]!;

@@ -71,7 +71,7 @@ export default async function chequeRoutes(app: FastifyInstance, opts: { cheques
     limits: { fileSize: CHEQUE_MAX_BYTES, files: 1, fields: 20, fieldSize: 4096, parts: 24, headerPairs: 100 },
   });
 
-  app.post('/api/user/pay-cheque', { config: { access: 'buyer' }, schema: { response: { 202: MESSAGE } } }, async (request, reply) => {
+  app.post('/api/user/pay-cheque', { config: { access: 'buyer', capability: 'buy' }, schema: { response: { 202: MESSAGE } } }, async (request, reply) => {
     const user = requireUser(request);
     const form = await readChequeForm(request);
     const { numberOrder } = validate(payChequeSchema, form.fields);

@@ -36,7 +36,7 @@ export class ChequeService {
   async pay(user: SessionUser, numberOrder: string, photo: ChequePhoto): Promise<MessageResponse> {
     const { db, outbox, worker, notifications, brandName, mailDomain } = this.orderMail.deps;
     const { privateFiles } = this;
-    const order = await findOwnOrder(this.orders, user.id, numberOrder);
+    const order = await findOwnOrder(this.orders, user, numberOrder);
     if (order.paymentMethod !== 'CHEQUE') throw new HttpError(409, fill(NOTIFICATION_MSG.orderNotCheque, { number: numberOrder }));
     if (order.orderState !== 'PROCESS') throw new HttpError(409, fill(MSG.orderNotPending, { number: numberOrder }));
     if (order.chequeFileKey) throw new HttpError(409, fill(NOTIFICATION_MSG.chequeAlreadySent, { number: numberOrder }));

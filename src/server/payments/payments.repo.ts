@@ -77,14 +77,14 @@ export class PaymentRepo {
     return row;
   }
 
-  /** Invoice payments of a user that are open or paid recently (for the overlap check). */
-  async recentInvoicePayments(userId: number, sinceMs: number): Promise<PaymentRow[]> {
+  /** Invoice payments of a business partner that are open or paid recently (for the overlap check). */
+  async recentInvoicePayments(cardCode: string, sinceMs: number): Promise<PaymentRow[]> {
     return this.db
       .select()
       .from(payments)
       .where(
         and(
-          eq(payments.userId, userId),
+          eq(payments.cardCode, cardCode),
           eq(payments.purpose, 'INVOICES' satisfies PaymentPurpose),
           inArray(payments.state, ['CREATED', 'PAID']),
           sql`${payments.createdAt} > now() - ${sinceMs}::int * interval '1 millisecond'`,

@@ -29,7 +29,8 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
   const { area } = opts;
   // Webpay's return comes as an urlencoded form (POST) or a query (GET). Scoped to this plugin.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody);
-  const buyer = { config: { access: 'buyer' as const } };
+  // an order's payment is a buyer's, pending invoices' a finance person's: the service checks which one the payment is
+  const buyer = { config: { access: 'buyer' as const, capability: ['buy', 'finance'] as const } };
   // Optional Idempotency-Key on the creates: the provider is called outside any transaction, its answer stored after.
   const keys = new IdempotencyStore(area.service.db, { log: app.log });
 

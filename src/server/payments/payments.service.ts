@@ -20,7 +20,7 @@ import { enqueueInvoicesPaidMail, enqueueOrderConfirmedMail } from '../mail/mail
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from '../orders/erpOrderJob';
 import type { OrderRepo } from '../orders/orders.repo';
 import { ownOrder } from '../orders/ownership';
-import type { SessionUser } from '../plugins/auth';
+import { assertMay, type SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
 import type { PaymentRepo } from './payments.repo';
 import { PAYMENT_TEXTS } from './texts';
@@ -112,6 +112,8 @@ export class PaymentService {
    */
   async resolveTarget(user: SessionUser, provider: PaymentProvider, input: PaymentTargetInput): Promise<ResolvedTarget> {
     const docEntries = [...new Set(input.invoices ?? [])];
+    // pending invoices are a finance person's to pay, an order a buyer's
+    assertMay(user, docEntries.length > 0 ? 'finance' : 'buy');
     if (docEntries.length > 0) {
       const cardCode = await this.deps.customers.cardCodeOf(user);
       const open = new Map((await this.deps.erp.pendingInvoices(cardCode)).map((doc) => [doc.docEntry, doc]));
@@ -120,7 +122,7 @@ export class PaymentService {
         if (!doc) throw new HttpError(404, fill(PAYMENT_TEXTS.invoiceNotPending, { docEntry }));
         return { docEntry, folio: doc.folio, paidSum: doc.saldoaPagar };
       });
-      await this.assertNoInvoiceOverlap(user, invoices);
+      await this.assertNoInvoiceOverlap(cardCode, invoices);
       return { purpose: 'INVOICES', cardCode, amount: invoices.reduce((sum, i) => sum + i.paidSum, 0), invoices };
     }
     const reference = input.orderReference?.trim().toUpperCase() ?? '';
@@ -281,17 +283,23 @@ export class PaymentService {
     return { applied: true, payment: applied };
   }
 
-  /** The caller's own payment by the provider's id (token / payment_id) or by its reference; others' are 'not found'. */
+  /**
+   * The caller's own payment by the provider's id (token / payment_id) or by its reference; others' are 'not found'. A
+   * payment is the person's who started it, and for the company it was started for: the session must still act for it.
+   */
   async ownPayment(user: SessionUser, provider: PaymentProvider, id: string): Promise<PaymentRow> {
-    const payment = await this.find(provider, id);
-    if (!payment || payment.userId !== user.id) throw new HttpError(404, PAYMENT_TEXTS.paymentNotFound);
-    return payment;
+    return this.owned(user, await this.find(provider, id));
   }
 
   /** Any provider: the id of a payment the caller names (pay-invoice, pay-account). */
   async ownPaymentAnyProvider(user: SessionUser, id: string): Promise<PaymentRow> {
-    const payment = (await this.find('WEBPAY', id)) ?? (await this.find('KHIPU', id));
-    if (!payment || payment.userId !== user.id) throw new HttpError(404, PAYMENT_TEXTS.paymentNotFound);
+    return this.owned(user, (await this.find('WEBPAY', id)) ?? (await this.find('KHIPU', id)));
+  }
+
+  private async owned(user: SessionUser, payment: PaymentRow | undefined): Promise<PaymentRow> {
+    if (!payment || payment.userId !== user.id || payment.cardCode !== (await this.deps.customers.cardCodeOf(user))) {
+      throw new HttpError(404, PAYMENT_TEXTS.paymentNotFound);
+    }
     return payment;
   }
 
@@ -336,10 +344,13 @@ export class PaymentService {
     return { erp: 'PENDING', message: statuses.includes('failed') ? PAYMENT_TEXTS.erpFailed : PAYMENT_TEXTS.erpPending };
   }
 
-  /** An invoice already in an open payment, or in a paid one the ERP has not registered yet, cannot be paid again. */
-  private async assertNoInvoiceOverlap(user: SessionUser, invoices: ResolvedTarget['invoices']): Promise<void> {
+  /**
+   * An invoice already in an open payment, or in a paid one the ERP has not registered yet, cannot be paid again: by
+   * anybody of the company (two finance people paying one invoice at once).
+   */
+  private async assertNoInvoiceOverlap(cardCode: string, invoices: ResolvedTarget['invoices']): Promise<void> {
     const wanted = new Map(invoices.map((i) => [i.docEntry, i.folio]));
-    for (const other of await this.deps.repo.recentInvoicePayments(user.id, INVOICE_OVERLAP_WINDOW_MS)) {
+    for (const other of await this.deps.repo.recentInvoicePayments(cardCode, INVOICE_OVERLAP_WINDOW_MS)) {
       const clash = other.invoices.find((i) => wanted.has(i.docEntry));
       if (!clash) continue;
       if (other.state === 'PAID') {

@@ -12,7 +12,7 @@ export default async function pendingRoutes(app: FastifyInstance, opts: { erp: E
   const api = app.withTypeProvider<YupTypeProvider>();
   api.get(
     '/api/user/b1/pending-payments/:customerId',
-    { config: { access: 'buyer' }, schema: { params: customerIdParams, response: { 200: listOf('PendingDocument') } } },
+    { config: { access: 'buyer', capability: 'finance' }, schema: { params: customerIdParams, response: { 200: listOf('PendingDocument') } } },
     async (request) => opts.erp.pendingInvoices(await opts.customers.assertOwn(requireUser(request), request.params.customerId)),
   );
 }

@@ -1,16 +1,27 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '@shared/messages';
+import { CAPABILITIES, CAPABILITY_DENIED, mayDo, type Capability, type CompanyRole } from '@shared/companyRoles';
 import { isAdminRole, type Role } from '@shared/roles';
 import { HttpError } from '../errors';
 import type { TokenClaims, TokenService } from '../security/tokens';
 import type { UsersRepo } from '../users/users.repo';
 import { assertXsrf } from './xsrf';
 
+/**
+ * Who is logged in (the person: id, role, username) and which buying company they act for (companyRut, and their
+ * role inside it). The two are different things (docs/company-people.md): data of a company (orders, payments,
+ * invoices, its profile and people) is reached through `companyRut`, never through the person's id. Admins act for
+ * no company (companyRut '').
+ */
 export interface SessionUser {
   id: number;
   role: Role;
   username: string;
+  companyRut: string;
+  companyRole: CompanyRole | null;
+  /** The person's ERP contact (ContactPersonCode of the orders they place); null when none. */
+  contactCode: number | null;
 }
 
 /**
@@ -30,6 +41,11 @@ declare module 'fastify' {
     access?: Access;
     /** The 403 message for a logged-in caller of the wrong role (default 'No tiene permisos para esta acción'). */
     accessDenied?: string;
+    /**
+     * What a 'buyer' route needs of the caller's role inside the company (any of them, when a list): required on every
+     * 'buyer' route (the server does not start without it), refused with a 403 naming what the role does not allow.
+     */
+    capability?: Capability | readonly Capability[];
   }
   interface FastifyRequest {
     /**
@@ -51,6 +67,8 @@ declare module 'fastify' {
     forgetSession(userId: number): void;
     /** Every route registered and the access it declared ('GET /api/orders/:id' → 'buyer'), for the authorization tests. */
     routeAccess: ReadonlyMap<string, Access>;
+    /** What each 'buyer' route needs of the caller's role inside the company, for the authorization tests. */
+    routeCapabilities: ReadonlyMap<string, readonly Capability[]>;
   }
 }
 
@@ -61,11 +79,14 @@ interface Opts {
   cacheMs?: number;
 }
 
-/** A user's token version, state and role as last read, reused until `until` (ms). */
+/** A user's token version, state, role and company as last read, reused until `until` (ms). */
 interface UserState {
   version: number;
   enabled: boolean;
   role: Role;
+  companyRut: string;
+  companyRole: CompanyRole | null;
+  contactCode: number | null;
   until: number;
 }
 
@@ -106,6 +127,22 @@ export function accessOf(route: Pick<RouteOptions, 'method' | 'url' | 'config'>)
   throw new Error(`Ruta ${methods.join(',')} ${route.url} sin decisión de acceso: declare config.access ('public', 'provider', 'session', 'buyer' o 'admin')`);
 }
 
+/** The capabilities a route declared: required on 'buyer' routes, refused on any other (they have no company). */
+export function capabilitiesOf(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, access: Access): readonly Capability[] {
+  const declared = (route.config as { capability?: unknown } | undefined)?.capability;
+  const list = declared === undefined ? [] : Array.isArray(declared) ? (declared as unknown[]) : [declared];
+  const where = `Ruta ${String(route.method)} ${route.url}`;
+  if (list.some((c) => !(CAPABILITIES as readonly unknown[]).includes(c))) throw new Error(`${where}: config.capability inválido (${String(declared)})`);
+  if (access === 'buyer' && list.length === 0) throw new Error(`${where}: una ruta 'buyer' declara config.capability (${CAPABILITIES.join(', ')})`);
+  if (access !== 'buyer' && list.length > 0) throw new Error(`${where}: config.capability es solo para rutas 'buyer'`);
+  return list as Capability[];
+}
+
+/** The caller's role inside the company allows the capability; otherwise a 403 naming what it does not allow. */
+export function assertMay(user: SessionUser, capability: Capability): void {
+  if (!mayDo(user.companyRole, capability)) throw new HttpError(403, CAPABILITY_DENIED[capability]);
+}
+
 export default fp(async function auth(app: FastifyInstance, opts: Opts) {
   const cacheMs = opts.cacheMs ?? 10_000;
   // userId -> the user's current token version and state; keeps hot routes free of a query per request.
@@ -119,7 +156,17 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
       cache.delete(userId);
       return undefined;
     }
-    const state: UserState = { version: row.tokenVersion, enabled: row.enabled, role: row.userType as Role, until: Date.now() + cacheMs };
+    const role = row.userType as Role;
+    const buyer = role === 'USER';
+    const state: UserState = {
+      version: row.tokenVersion,
+      enabled: row.enabled,
+      role,
+      companyRut: buyer ? row.companyRut : '',
+      companyRole: buyer ? row.companyRole : null,
+      contactCode: buyer ? row.contactCode : null,
+      until: Date.now() + cacheMs,
+    };
     if (cache.size > 50_000) cache.clear();
     cache.set(userId, state);
     return state;
@@ -129,7 +176,7 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
   function accept(request: FastifyRequest, claims: TokenClaims, state: UserState | undefined): SessionUser {
     // A password change or deactivation raises the version; a role change is taken from the database.
     if (!state || !state.enabled || state.version !== claims.version) throw new HttpError(401, MSG.sessionExpired);
-    request.sessionUser = { id: claims.userId, role: state.role, username: claims.username };
+    request.sessionUser = { id: claims.userId, role: state.role, username: claims.username, companyRut: state.companyRut, companyRole: state.companyRole, contactCode: state.contactCode };
     return request.sessionUser;
   }
 
@@ -175,7 +222,7 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
    * authentication → role → anti-forgery, before the body is read, parsed or validated. A callback hook: a caller both
    * caches know is checked synchronously (the hot read routes), anyone else after the token and state lookups.
    */
-  function guardFor(access: Access, denied: string): onRequestHookHandler | undefined {
+  function guardFor(access: Access, denied: string, needs: readonly Capability[]): onRequestHookHandler | undefined {
     if (access === 'provider') return undefined;
     if (access === 'public') {
       return (request, _reply, done) => {
@@ -186,6 +233,7 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     const allowed = roleAllowed[access];
     const check = (request: FastifyRequest, user: SessionUser) => {
       if (!allowed(user.role)) throw new HttpError(403, denied);
+      if (needs.length > 0 && !needs.some((capability) => mayDo(user.companyRole, capability))) throw new HttpError(403, CAPABILITY_DENIED[needs[0]!]);
       assertXsrf(request);
     };
     return (request, _reply, done) => {
@@ -213,13 +261,18 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
 
   app.decorateRequest('sessionUser', null);
   const table = new Map<string, Access>();
+  const capabilityTable = new Map<string, readonly Capability[]>();
   // Every route declares who may call it (start-up fails otherwise).
   app.addHook('onRoute', (route) => {
     const access = accessOf(route);
-    for (const method of Array.isArray(route.method) ? route.method : [route.method]) table.set(`${method} ${route.url}`, access);
+    const needs = capabilitiesOf(route, access);
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      table.set(`${method} ${route.url}`, access);
+      if (needs.length > 0) capabilityTable.set(`${method} ${route.url}`, needs);
+    }
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     if (existing.some((hook) => (hook as { [GUARD]?: true })[GUARD])) return;
-    const guard = guardFor(access, route.config?.accessDenied ?? MSG.forbidden);
+    const guard = guardFor(access, route.config?.accessDenied ?? MSG.forbidden, needs);
     if (!guard) return;
     Object.defineProperty(guard, GUARD, { value: true });
     // a public route keeps its own onRequest hooks (the address limits) first; a guarded one checks the caller first
@@ -227,6 +280,7 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
   });
 
   app.decorate('routeAccess', table as ReadonlyMap<string, Access>);
+  app.decorate('routeCapabilities', capabilityTable as ReadonlyMap<string, readonly Capability[]>);
   app.decorate('optionalSession', sessionOf);
   app.decorate('forgetSession', (userId: number) => {
     cache.delete(userId);
@@ -239,6 +293,7 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     const user = await requireSession(request);
     if (user.role !== 'USER') throw new HttpError(403, MSG.forbidden);
   });
+
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const user = await requireSession(request);
     if (!isAdminRole(user.role)) throw new HttpError(403, MSG.forbidden);

@@ -7,11 +7,12 @@ import type { ErpService } from '../erp/erp.service';
 import type { SessionUser } from '../plugins/auth';
 
 /**
- * Which ERP business partner a buyer is: the one whose rut is the user's username. The link never
- * changes for a user, so it is remembered; the profile itself is always read fresh.
+ * Which ERP business partner the company a session acts for is: the one whose rut is the company's rut. The link
+ * never changes for a company, so it is remembered; the profile itself is always read fresh.
  */
 export class CustomerDirectory {
-  private readonly cardCodes = new Map<number, string>();
+  /** company rut -> CardCode */
+  private readonly cardCodes = new Map<string, string>();
 
   constructor(private readonly erp: ErpService) {}
 
@@ -20,30 +21,33 @@ export class CustomerDirectory {
    * where a search by rut makes the ERP look through every partner); should that partner be gone, or carry another
    * rut now, the buyer is looked up by rut again.
    */
-  async profileOf(user: SessionUser): Promise<CustomerProfile> {
-    const known = this.cardCodes.get(user.id);
+  async profileOf(user: Pick<SessionUser, 'companyRut'>): Promise<CustomerProfile> {
+    const rut = user.companyRut;
+    if (!rut) throw new HttpError(403, MSG.forbidden);
+    const known = this.cardCodes.get(rut);
     if (known) {
       const profile = await this.erp.getCustomer(known).catch((error: unknown) => {
         if (error instanceof ErpError && error.code === 'ERP_NOT_FOUND') return null;
         throw error;
       });
-      if (profile && profile.rut === compactRut(user.username)) return profile;
-      this.cardCodes.delete(user.id);
+      if (profile && profile.rut === compactRut(rut)) return profile;
+      this.cardCodes.delete(rut);
     }
-    const profile = await this.erp.getCustomerByRut(user.username);
+    const profile = await this.erp.getCustomerByRut(rut);
     if (!profile) throw new ErpError({ status: 404, code: 'ERP_NOT_FOUND', message: ERP_MESSAGES.customerNotFound });
-    this.cardCodes.set(user.id, profile.idcliente);
+    if (this.cardCodes.size > 50_000) this.cardCodes.clear();
+    this.cardCodes.set(rut, profile.idcliente);
     return profile;
   }
 
-  async cardCodeOf(user: SessionUser): Promise<string> {
-    const known = this.cardCodes.get(user.id);
+  async cardCodeOf(user: Pick<SessionUser, 'companyRut'>): Promise<string> {
+    const known = this.cardCodes.get(user.companyRut);
     if (known) return known;
     return (await this.profileOf(user)).idcliente;
   }
 
-  /** A buyer names only its own business partner; any other code is refused, not looked up. */
-  async assertOwn(user: SessionUser, cardCode: string): Promise<string> {
+  /** A session names only the business partner of the company it acts for; any other code is refused, not looked up. */
+  async assertOwn(user: Pick<SessionUser, 'companyRut'>, cardCode: string): Promise<string> {
     const own = await this.cardCodeOf(user);
     if (own !== cardCode) throw new HttpError(403, MSG.forbidden);
     return own;

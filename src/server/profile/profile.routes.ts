@@ -17,7 +17,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
 
   api.get(
     '/api/user/b1/profile/:userId',
-    { config: { access: 'buyer' }, schema: { params: userIdParams, response: { 200: answer('CustomerProfile') } } },
+    { config: { access: 'buyer', capability: 'browse' }, schema: { params: userIdParams, response: { 200: answer('CustomerProfile') } } },
     async (request) => {
       const user = requireUser(request);
       if (request.params.userId !== user.id) throw new HttpError(403, MSG.forbidden);
@@ -27,7 +27,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
 
   api.post(
     '/api/user/b1/update-profile',
-    { config: { access: 'buyer' }, schema: { body: updateProfileSchema, response: { 200: answer('CustomerProfile') } } },
+    { config: { access: 'buyer', capability: 'people' }, schema: { body: updateProfileSchema, response: { 200: answer('CustomerProfile') } } },
     async (request) => {
       const cardCode = await customers.assertOwn(requireUser(request), request.body.businessPartner);
       const { giro, mail, telefono, direcciones } = request.body;

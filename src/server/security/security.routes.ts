@@ -23,12 +23,6 @@ interface Opts {
  */
 export const PASSWORD_ROUTE_FLOOD_MAX = 120;
 
-/** GET /api/security/me: who the token belongs to. */
-const SESSION_ME = {
-  type: 'object',
-  properties: { id: { type: 'number' }, username: { type: 'string' }, type: { type: 'string' } },
-} as const;
-
 export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
   // bodies, queries and path parameters typed from the schemas that validate them
   const api = app.withTypeProvider<YupTypeProvider>();
@@ -60,10 +54,7 @@ export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
   );
 
   // Who the token belongs to: lets the SPA check a stored session when it starts.
-  app.get('/api/security/me', { config: { access: 'session' }, schema: { response: { 200: SESSION_ME } } }, async (request) => {
-    const user = requireUser(request);
-    return { id: user.id, username: user.username, type: user.role };
-  });
+  app.get('/api/security/me', { config: { access: 'session' }, schema: { response: { 200: answer('SessionMe') } } }, (request) => security.me(requireUser(request)));
 
   api.post(
     '/api/security/change-password',

@@ -1,4 +1,5 @@
-import type { ChangePasswordRequest, LoginResponse } from '@shared/api/types';
+import type { ChangePasswordRequest, LoginResponse, SessionMe } from '@shared/api/types';
+import type { SessionUser } from '../plugins/auth';
 import { MSG } from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { HttpError } from '../errors';
@@ -27,11 +28,18 @@ export class SecurityService {
    */
   async login(username: string, password: string): Promise<LoginResponse> {
     const user = await this.authenticate(username, password);
-    const base = { id: user.id, type: user.userType as Role };
+    const buyer = user.userType === 'USER';
+    const base = { id: user.id, type: user.userType as Role, companyRut: buyer ? user.companyRut : '', companyRole: buyer ? user.companyRole : null, name: user.fullName };
     if (!user.enabled) return { ...base, token: '', userActive: false, changePassword: true };
     if (user.mustChangePassword) return { ...base, token: '', userActive: true, changePassword: false };
     const token = await this.tokens.sign({ userId: user.id, role: base.type, username: user.username, version: user.tokenVersion });
     return { ...base, token, userActive: true, changePassword: true };
+  }
+
+  /** Who the session's token belongs to, and the company they act for. */
+  async me(session: SessionUser): Promise<SessionMe> {
+    const user = await this.users.findById(session.id);
+    return { id: session.id, username: session.username, type: session.role, companyRut: session.companyRut, companyRole: session.companyRole, name: user?.fullName ?? '' };
   }
 
   /** Proven by the current password, so a user who must change it (and has no session) can. */

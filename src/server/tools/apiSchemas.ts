@@ -12,7 +12,7 @@ const out = path.join(root, 'src/server/http/apiSchemas.ts');
 
 /** The answer types the routes declare (exported from src/shared/api). */
 const ANSWER_TYPES = [
-  'MessageResponse', 'LoginResponse', 'HealthResponse', 'ReadyResponse',
+  'MessageResponse', 'LoginResponse', 'SessionMe', 'HealthResponse', 'ReadyResponse',
   'CustomerProfile', 'Region', 'Country', 'CatalogueTree', 'CatalogueItem', 'ProductDetail', 'Transport', 'PendingDocument',
   'PurchaseHistoryHeader', 'PurchaseHistoryLine', 'ProductListItem', 'OfferLookupResult',
   'CartItem', 'CartResponse', 'CartBulkResponse', 'QuickOrderValidation', 'ReorderResponse', 'HomeOfferCard', 'HomeBanner', 'OfferItem', 'ProductContent',

@@ -39,8 +39,11 @@ export class UsersRepo {
     return row?.n ?? 0;
   }
 
+  /** A new user; a buyer (USER) given no company is its own company's login (its rut is the company's). */
   async insert(user: NewUser, q: DbOrTx = this.db): Promise<UserRow> {
-    const [row] = await q.insert(users).values({ ...user, username: normalizeUsername(user.username) }).returning();
+    const username = normalizeUsername(user.username);
+    const companyRut = user.companyRut ? normalizeUsername(user.companyRut) : (user.userType ?? 'USER') === 'USER' ? username : '';
+    const [row] = await q.insert(users).values({ ...user, username, companyRut }).returning();
     return row!;
   }
 
@@ -54,9 +57,12 @@ export class UsersRepo {
 
   /** An admin's change of a user; `revokeTokens` raises the token version, so the user's sessions end. */
   async update(tx: Tx, id: number, changes: UserChanges, revokeTokens: boolean): Promise<UserRow> {
+    // a company login made an admin acts for no company; an admin made a buyer is its own company's login again
+    const company =
+      changes.userType === undefined ? {} : { companyRut: changes.userType === 'USER' ? sql`case when ${users.companyRut} = '' then ${users.username} else ${users.companyRut} end` : sql`''` };
     const [row] = await tx
       .update(users)
-      .set({ ...changes, ...(revokeTokens ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+      .set({ ...changes, ...company, ...(revokeTokens ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
       .where(eq(users.id, id))
       .returning();
     return row!;

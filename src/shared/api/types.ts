@@ -1,3 +1,4 @@
+import type { CompanyRole } from '../companyRoles';
 import type { OrderState } from '../orders';
 import type { Role } from '../roles';
 
@@ -42,6 +43,21 @@ export interface LoginResponse {
   userActive: boolean;
   /** false when the user must change the password before starting a session (spec's naming). */
   changePassword: boolean;
+  /** The buying company the user acts for (its rut) and their role in it; '' and null for the wholesaler's admins. */
+  companyRut: string;
+  companyRole: CompanyRole | null;
+  /** The person's name ('' when none is kept). */
+  name: string;
+}
+
+/** GET /api/security/me: who the token belongs to and the company they act for. */
+export interface SessionMe {
+  id: number;
+  username: string;
+  type: Role;
+  companyRut: string;
+  companyRole: CompanyRole | null;
+  name: string;
 }
 
 export interface ChangePasswordRequest {

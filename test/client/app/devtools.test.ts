@@ -56,7 +56,7 @@ describe('DevTools sanitizers', () => {
   });
 
   it("hide the session's token in the state; an absent token stays null", () => {
-    const state = rootReducer(undefined, loginSucceeded({ token: 'jwt-buyer', id: 12, role: 'USER', username: '76123456-0' }));
+    const state = rootReducer(undefined, loginSucceeded({ token: 'jwt-buyer', id: 12, role: 'USER', username: '76123456-0', company: { rut: '76.123.456-0', role: 'ADMINISTRADOR', name: '' } }));
     const shown = stateSanitizer(state);
     expect(shown.session).toMatchObject({ token: REDACTED, id: 12, role: 'USER', username: '76123456-0', isAuthenticated: true });
     expect(JSON.stringify(shown)).not.toContain('jwt-buyer');

@@ -45,7 +45,7 @@ describe('persistToStorage', () => {
   it('writes a login, keeps and forgets values, and leaves keys it does not own alone', () => {
     sessionStorage.setItem('scenarioRecording', 'the recorder’s own');
     const store = storeOf({ session: anonymousSession, kept: {} });
-    store.dispatch(loginSucceeded({ token: 'jwt', id: 7, role: 'ADMIN', username: '11111111-1' }));
+    store.dispatch(loginSucceeded({ token: 'jwt', id: 7, role: 'ADMIN', username: '11111111-1', company: null }));
     store.dispatch(kept({ reserve: 'X', choicesOwner: 7 }));
     expect(all()).toEqual({ scenarioRecording: 'the recorder’s own', tokens: 'jwt', id: '7', idUser: '7', role: 'ADMIN', username: '11111111-1', reserve: 'X', choicesOwner: '7' });
     store.dispatch(kept({ reserve: null }));

@@ -26,12 +26,15 @@ const answer = (over: Partial<LoginResponse>): LoginResponse => ({
   type: 'USER',
   userActive: true,
   changePassword: true,
+  companyRut: '76.123.456-0',
+  companyRole: 'ADMINISTRADOR',
+  name: '',
   ...over,
 });
 
 describe('login saga, step by step (R-AUTH-2)', () => {
   it('buyer: stores the session, marks it authenticated, loads the ERP profile, goes home', () => {
-    const session = { token: 'jwt-buyer', id: 12, role: 'USER' as const, username: '76123456-0' };
+    const session = { token: 'jwt-buyer', id: 12, role: 'USER' as const, username: '76123456-0', company: { rut: '76.123.456-0', role: 'ADMINISTRADOR' as const, name: '' } };
     testSaga(handleLogin, submitted)
       .next()
       .call(callWithTimeout, login, credentials)
@@ -46,11 +49,11 @@ describe('login saga, step by step (R-AUTH-2)', () => {
   });
 
   it('admin: stores the session and goes home without loading a profile', () => {
-    const session = { token: 'jwt-admin', id: 1, role: 'ADMIN' as const, username: '11111111-1' };
+    const session = { token: 'jwt-admin', id: 1, role: 'ADMIN' as const, username: '11111111-1', company: null };
     testSaga(handleLogin, loginSubmitted({ username: '11.111.111-1', password: 'Admin1234' }))
       .next()
       .call(callWithTimeout, login, { username: '11111111-1', password: 'Admin1234' })
-      .next(answer({ token: 'jwt-admin', id: 1, type: 'ADMIN' }))
+      .next(answer({ token: 'jwt-admin', id: 1, type: 'ADMIN', companyRut: '', companyRole: null }))
       .put(loginSucceeded(session))
       .next()
       .call(navigateTo, '/')

@@ -92,7 +92,7 @@ export const PAYMENTS_TEXT = {
 } as const;
 
 /** The portal's order states, as the buyer reads them. */
-export const ORDER_STATE_TEXT = { PROCESS: 'En proceso', CONFIRMED: 'Confirmado', CANCELED: 'Cancelado' } as const;
+export const ORDER_STATE_TEXT = { PROCESS: 'En proceso', CONFIRMED: 'Confirmado', CANCELED: 'Cancelado', AWAITING_COMPANY_APPROVAL: 'Esperando aprobación de la empresa' } as const;
 
 /** Why a payment ended unpaid, as the first words of the state page's and the result pages' explanation. */
 export const UNPAID_REASON_TEXT = {

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChangePasswordRequest, LoginRequest } from '@shared/api/types';
+import type { CompanyRole } from '@shared/companyRoles';
 import { isAdminRole, type Role } from '@shared/roles';
 import type { CustomerProfile } from '@shared/api/erp';
 import { loggedOut, profileRefreshed, sessionExpired } from '@client/app/events';
@@ -11,6 +12,8 @@ export interface SessionState {
   role: Role | null;
   /** The compact rut the user logged in with ('76123456-0'). */
   username: string | null;
+  /** The company the buyer acts for (its rut), their role in it and their name (docs/company-people.md). */
+  company: SessionCompany | null;
   isAuthenticated: boolean;
   isAdmin: boolean;
   isUser: boolean;
@@ -29,11 +32,18 @@ export interface SessionState {
   passwordChange: Flow;
 }
 
+export interface SessionCompany {
+  rut: string;
+  role: CompanyRole;
+  name: string;
+}
+
 export interface SessionStarted {
   token: string;
   id: number;
   role: Role;
   username: string;
+  company: SessionCompany | null;
 }
 
 export const anonymousSession: SessionState = {
@@ -41,6 +51,7 @@ export const anonymousSession: SessionState = {
   id: null,
   role: null,
   username: null,
+  company: null,
   isAuthenticated: false,
   isAdmin: false,
   isUser: false,
