@@ -4,6 +4,7 @@ import { CAPABILITY_DENIED, mayDo, type Capability, type CompanyRole } from '@sh
 import type { Access } from '@server/plugins/auth';
 import { MSG } from '@shared/messages';
 import { call, createTestApp, login, type TestApp } from './helpers';
+import { SERVER_MSG } from '@server/messages';
 
 // One table for every route of the API: who may call it. A route missing from the table fails the test, so a new
 // route needs a decision here as well as its `config.access`. Visitors get 401 before anything is validated (the
@@ -213,7 +214,7 @@ describe('authorization matrix', () => {
       const who = row.access === 'admin' ? 'admin' : 'buyer';
       const noToken = await t.app.inject({ method: methodOf(key), url, payload: INVALID, headers: { authorization: tokens[who]! } });
       expect(noToken.statusCode).toBe(403);
-      expect(noToken.json()).toEqual({ status: 403, message: MSG.xsrfMissing });
+      expect(noToken.json()).toEqual({ status: 403, message: SERVER_MSG.xsrfMissing });
     },
   );
 });
@@ -233,7 +234,7 @@ describe('the blocked buyer (morosidad)', () => {
     const token = tokens.blocked;
     const cart = await call(t.app, { method: 'POST', url: '/api/user/cart', token, payload: { sku: 'POL-1001-M', quantity: 1 } });
     expect(cart.statusCode).toBe(403);
-    expect(cart.json()).toEqual({ status: 403, message: MSG.cartBlocked });
+    expect(cart.json()).toEqual({ status: 403, message: SERVER_MSG.cartBlocked });
     const order = await call(t.app, {
       method: 'POST',
       url: '/api/orders',

@@ -1,7 +1,8 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import { CAPABILITY_DENIED, mayDo, type Capability } from '@shared/companyRoles';
-import { selectCompanyRole, selectIsAdmin, selectIsAuthenticated, selectSessionExpired } from '../features/session/sessionSelectors';
+import { selectIsAdmin, selectIsAuthenticated, selectSessionExpired } from '../features/session/sessionSelectors';
+import { selectCompanyRole } from '../features/session/companySelectors';
 import { useAppSelector } from './hooks';
 
 // Guards only decide what the SPA shows; the server checks every call on its own.

@@ -14,7 +14,8 @@ import {
   type NavigationType,
   type RouteObject,
 } from 'react-router-dom';
-import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectMay, selectProfile } from '../features/session/sessionSelectors';
+import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectProfile } from '../features/session/sessionSelectors';
+import { selectMay } from '../features/session/companySelectors';
 import { RequireAdmin, RequireAuth, RequireCapability } from './guards';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { Layout } from './Layout';

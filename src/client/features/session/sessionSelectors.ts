@@ -1,5 +1,4 @@
 import { isBlocked } from '@shared/blocking';
-import { mayDo, type Capability, type CompanyRole } from '@shared/companyRoles';
 import type { SessionState } from './sessionSlice';
 
 type WithSession = { session: SessionState };
@@ -17,11 +16,3 @@ export const selectPasswordChange = (state: WithSession) => state.session.passwo
 /** A buyer whose ERP profile carries a blocking flag (R-BLOCK-1). */
 export const selectIsBlocked = (state: WithSession) => state.session.isUser && isBlocked(state.session.profile);
 export const selectSession = (state: WithSession) => state.session;
-/**
- * The buyer's role inside the company they act for; null for admins and visitors. A buyer's session kept from before
- * companies had people is the company's own login, its administrator.
- */
-export const selectCompanyRole = (state: WithSession): CompanyRole | null =>
-  state.session.isUser ? (state.session.company?.role ?? 'ADMINISTRADOR') : null;
-/** Whether the buyer's role inside the company allows `capability` (the table the server's guards read). */
-export const selectMay = (capability: Capability) => (state: WithSession) => mayDo(selectCompanyRole(state), capability);
