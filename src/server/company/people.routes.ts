@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PEOPLE_MSG, personAddSchema, personChangeSchema, personIdParams } from '@shared/schemas/companyPeople';
+import { PEOPLE_MSG, personAddSchema, personChangeSchema, personIdParams, personStateSchema } from '@shared/schemas/companyPeople';
 import type { CompanyPersonAnswer } from '@shared/api/companyPeople';
 import { requireUser } from '../plugins/auth';
 import { answer, listOf } from '../http/responses';
@@ -32,13 +32,13 @@ const peopleRoutes: FastifyPluginAsync<PeopleDeps> = async (app, deps) => {
 
   api.post(
     '/api/user/company/people/:id/deactivate',
-    { ...guard, schema: { params: personIdParams, response: { 200: person } } },
+    { ...guard, schema: { params: personIdParams, body: personStateSchema, response: { 200: person } } },
     async (request): Promise<CompanyPersonAnswer> => ({ person: await people.setActive(requireUser(request), request.params.id, false), message: PEOPLE_MSG.deactivated }),
   );
 
   api.post(
     '/api/user/company/people/:id/reactivate',
-    { ...guard, schema: { params: personIdParams, response: { 200: person } } },
+    { ...guard, schema: { params: personIdParams, body: personStateSchema, response: { 200: person } } },
     async (request): Promise<CompanyPersonAnswer> => ({ person: await people.setActive(requireUser(request), request.params.id, true), message: PEOPLE_MSG.reactivated }),
   );
 };

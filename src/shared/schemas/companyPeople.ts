@@ -98,3 +98,6 @@ export type PersonChangeForm = yup.InferType<typeof personChangeSchema>;
 export const personIdParams = yup.object({
   id: yup.number().typeError(PEOPLE_MSG.id).integer(PEOPLE_MSG.id).positive(PEOPLE_MSG.id).max(2 ** 31 - 1, PEOPLE_MSG.id).required(PEOPLE_MSG.id),
 });
+
+/** POST /api/user/company/people/{id}/deactivate and /reactivate: nothing to send (an empty object). */
+export const personStateSchema = yup.object({});
