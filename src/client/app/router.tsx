@@ -23,6 +23,7 @@ import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
 import { SESSION_KEYS } from './sessionKeys';
+import { COMPANY_PEOPLE_PATH, SET_PASSWORD_PATH } from './routePaths';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -77,6 +78,9 @@ const AdminJobDetailScreen = lazy(() => import('../features/adminJobs/JobDetailS
 const AdminAuditScreen = lazy(() => import('../features/adminAudit/AuditListScreen'));
 const MyOrderListScreen = lazy(() => import('../features/userOrders/MyOrderListScreen'));
 const MyOrderDetailScreen = lazy(() => import('../features/userOrders/MyOrderDetailScreen'));
+// company people (docs/company-people.md): 'Mi empresa → Personas' and the public set-your-password page
+const CompanyPeopleScreen = lazy(() => import('../features/company/CompanyPeopleScreen'));
+const SetPasswordScreen = lazy(() => import('../features/company/SetPasswordScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -154,6 +158,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/payment', element: <PaymentRedirectScreen /> },
       { path: '/payment-verification', element: <PaymentVerificationScreen /> },
       { path: '/return', element: <TransferReturnScreen /> },
+      { path: SET_PASSWORD_PATH, element: <SetPasswordScreen /> },
       {
         // guarded: logged-in users only
         element: <RequireAuth />,
@@ -171,6 +176,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/user/quick-order', element: <QuickOrderScreen /> },
           { path: '/user/orders', element: <MyOrderListScreen /> },
           { path: '/user/orders/:id', element: <MyOrderDetailRoute /> },
+          { path: COMPANY_PEOPLE_PATH, element: <CompanyPeopleScreen /> },
         ],
       },
       {

@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
+import { mayDo, type CompanyRole } from '@shared/companyRoles';
+import { COMPANY_PEOPLE_PATH } from '../app/routePaths';
 import { DRAWER_WIDTH, insetRing } from '../app/theme';
 
 // The menu is a plain list of links (a list holds list items only; NavLink marks the current page aria-current),
@@ -57,6 +59,11 @@ export const OPERATIONS_NAV_TEXT = {
   countWord: ' fallidos',
 } as const;
 
+/** The entries of the company's screens (docs/company-people.md). */
+export const COMPANY_NAV_TEXT = {
+  people: 'Mi empresa: Personas',
+} as const;
+
 /** The menu's name: its navigation landmark and, on phones, its drawer. */
 export const NAV_LABEL = MSG.mainMenu;
 
@@ -64,6 +71,8 @@ export interface NavAudience {
   loggedIn: boolean;
   isAdmin: boolean;
   isUser: boolean;
+  /** The buyer's role inside the company (null: an admin, or not known yet). */
+  companyRole?: CompanyRole | null;
 }
 
 export interface NavItem {
@@ -72,7 +81,7 @@ export interface NavItem {
 }
 
 /** Sidebar entries per role (R-NAV-5). */
-export function navItems({ loggedIn, isAdmin, isUser }: NavAudience): NavItem[] {
+export function navItems({ loggedIn, isAdmin, isUser, companyRole }: NavAudience): NavItem[] {
   if (!loggedIn) return [{ label: MSG.navCustomerRequest, to: '/user/user-creation-req' }];
   const items: NavItem[] = [
     { label: MSG.navHome, to: '/' },
@@ -97,6 +106,8 @@ export function navItems({ loggedIn, isAdmin, isUser }: NavAudience): NavItem[] 
       { label: OPERATIONS_NAV_TEXT.buyerOrders, to: '/user/orders' },
     );
   }
+  // company people (docs/company-people.md): 'Mi empresa → Personas', for whoever may manage the company's people
+  if (isUser && mayDo(companyRole, 'people')) items.push({ label: COMPANY_NAV_TEXT.people, to: COMPANY_PEOPLE_PATH });
   return items;
 }
 

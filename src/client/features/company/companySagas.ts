@@ -1,0 +1,116 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, call, fork, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { CompanyPersonAnswer } from '@shared/api/companyPeople';
+import type { MessageResponse } from '@shared/api/types';
+import { fill } from '@shared/messages';
+import { SET_PASSWORD_MSG, type SetPasswordForm } from '@shared/schemas/auth';
+import type { PersonAddForm } from '@shared/schemas/companyPeople';
+import { toApiError } from '@client/api/http';
+import { confirmRequested, userDecision } from '@client/app/confirmSlice';
+import { navigateTo } from '@client/app/navigation';
+import { notify } from '@client/app/notify';
+import { wholeListSaga } from '@client/app/pagedListSagas';
+import { callWithTimeout, safe } from '@client/app/sagaUtils';
+import { addPerson, changePerson, fetchPeople, setPasswordWithLink, setPersonActive } from './api';
+import {
+  peopleLoaded,
+  peopleLoadFailed,
+  peopleLoadStarted,
+  peopleOpened,
+  personActivationDeclined,
+  personActivationDone,
+  personActivationFailed,
+  personActivationRequested,
+  personAddSubmitted,
+  personChangeSubmitted,
+  personSaved,
+  personSaveFailed,
+  setPasswordDone,
+  setPasswordFailed,
+  setPasswordSubmitted,
+  type PersonActivation,
+  type PersonChange,
+} from './companySlice';
+import { COMPANY_TEXT as T } from './companyTexts';
+
+/** The company's people, whole. */
+export const handlePeopleLoad = wholeListSaga({ started: peopleLoadStarted, loaded: peopleLoaded, failed: peopleLoadFailed }, fetchPeople);
+
+/** The server's answer to a save: the person in the list, the dialog closed, its message as a toast. */
+function* saved(answer: CompanyPersonAnswer) {
+  yield put(personSaved(answer.person));
+  yield call(notify, answer.message, 'success');
+}
+
+/** 'Guardar' of the add dialog: the person is added (the ERP contact, the user, the mail); a refusal stays in the dialog. */
+export function* handlePersonAdd(action: PayloadAction<PersonAddForm>) {
+  try {
+    const answer: CompanyPersonAnswer = yield call(callWithTimeout, addPerson, action.payload);
+    yield call(saved, answer);
+  } catch (error) {
+    yield put(personSaveFailed(toApiError(error).message));
+  }
+}
+
+/** 'Guardar' of the change dialog. */
+export function* handlePersonChange(action: PayloadAction<PersonChange>) {
+  try {
+    const answer: CompanyPersonAnswer = yield call(callWithTimeout, changePerson, action.payload.id, action.payload.form);
+    yield call(saved, answer);
+  } catch (error) {
+    yield put(personSaveFailed(toApiError(error).message));
+  }
+}
+
+/** The confirmation of a deactivation or reactivation, in the person's name. */
+export function activationPrompt({ person, active }: PersonActivation) {
+  const name = person.name || person.rut;
+  return active
+    ? confirmRequested({ title: fill(T.reactivatePrompt, { name }), text: T.reactivateText, positive: T.reactivate, negative: T.cancel })
+    : confirmRequested({ title: fill(T.deactivatePrompt, { name }), text: T.deactivateText, positive: T.deactivate, negative: T.cancel, focus: 'negative' });
+}
+
+/** 'Desactivar' / 'Reactivar': asked first; the answer's message as a toast; a refusal (the last Administrador) as one too. */
+export function* handlePersonActivation(action: PayloadAction<PersonActivation>) {
+  yield put(activationPrompt(action.payload));
+  const [confirmed]: [unknown, unknown] = yield userDecision();
+  if (!confirmed) {
+    yield put(personActivationDeclined());
+    yield call(notify, T.notChanged, 'info');
+    return;
+  }
+  try {
+    const answer: CompanyPersonAnswer = yield call(callWithTimeout, setPersonActive, action.payload.person.id, action.payload.active);
+    yield put(personActivationDone(answer.person));
+    yield call(notify, answer.message, 'success');
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(personActivationFailed(message));
+    yield call(notify, message, 'error');
+  }
+}
+
+/** The set-your-password page: the password is set, then to /login with the answer as a toast; a refusal stays on the page. */
+export function* handleSetPassword(action: PayloadAction<SetPasswordForm>) {
+  try {
+    const answer: MessageResponse = yield call(callWithTimeout, setPasswordWithLink, action.payload);
+    yield put(setPasswordDone());
+    yield call(navigateTo, '/login', { replace: true });
+    yield call(notify, answer?.message || SET_PASSWORD_MSG.done, 'success');
+  } catch (error) {
+    yield put(setPasswordFailed(toApiError(error).message));
+  }
+}
+
+export function* companySaga() {
+  yield all([
+    fork(function* watchPeople() {
+      yield takeLatest(peopleOpened.type, safe(handlePeopleLoad));
+    }),
+    // one save, one activation and one password at a time: a second click while one runs is ignored
+    takeLeading(personAddSubmitted.type, safe(handlePersonAdd)),
+    takeLeading(personChangeSubmitted.type, safe(handlePersonChange)),
+    takeLeading(personActivationRequested.type, safe(handlePersonActivation)),
+    takeLeading(setPasswordSubmitted.type, safe(handleSetPassword)),
+  ]);
+}
