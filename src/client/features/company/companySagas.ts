@@ -36,30 +36,28 @@ import { COMPANY_TEXT as T } from './companyTexts';
 /** The company's people, whole. */
 export const handlePeopleLoad = wholeListSaga({ started: peopleLoadStarted, loaded: peopleLoaded, failed: peopleLoadFailed }, fetchPeople);
 
-/** The server's answer to a save: the person in the list, the dialog closed, its message as a toast. */
-function* saved(answer: CompanyPersonAnswer) {
-  yield put(personSaved(answer.person));
-  yield call(notify, answer.message, 'success');
-}
-
-/** 'Guardar' of the add dialog: the person is added (the ERP contact, the user, the mail); a refusal stays in the dialog. */
-export function* handlePersonAdd(action: PayloadAction<PersonAddForm>) {
+/**
+ * A save of the dialog: the person in the list and the dialog closed, the answer's message as a toast; a refusal (an
+ * e-mail already used, the last Administrador) stays in the dialog.
+ */
+function* savePerson(...request: Parameters<typeof callWithTimeout>) {
   try {
-    const answer: CompanyPersonAnswer = yield call(callWithTimeout, addPerson, action.payload);
-    yield call(saved, answer);
+    const answer: CompanyPersonAnswer = yield call(callWithTimeout, ...request);
+    yield put(personSaved(answer.person));
+    yield call(notify, answer.message, 'success');
   } catch (error) {
     yield put(personSaveFailed(toApiError(error).message));
   }
+}
+
+/** 'Guardar' of the add dialog: the person is added (the ERP contact, the user, the set-your-password mail). */
+export function* handlePersonAdd(action: PayloadAction<PersonAddForm>) {
+  yield* savePerson(addPerson, action.payload);
 }
 
 /** 'Guardar' of the change dialog. */
 export function* handlePersonChange(action: PayloadAction<PersonChange>) {
-  try {
-    const answer: CompanyPersonAnswer = yield call(callWithTimeout, changePerson, action.payload.id, action.payload.form);
-    yield call(saved, answer);
-  } catch (error) {
-    yield put(personSaveFailed(toApiError(error).message));
-  }
+  yield* savePerson(changePerson, action.payload.id, action.payload.form);
 }
 
 /** The confirmation of a deactivation or reactivation, in the person's name. */
