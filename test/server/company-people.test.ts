@@ -6,7 +6,7 @@ import { auditLog, outbox, passwordSetups, users } from '@server/db/schema';
 import { CAPABILITY_DENIED } from '@shared/companyRoles';
 import { MSG, fill } from '@shared/messages';
 import { checkDigit, formatRut } from '@shared/rut';
-import { SET_PASSWORD_MSG } from '@shared/schemas/auth';
+import { SET_PASSWORD_MSG } from '@shared/schemas/setPassword';
 import { PEOPLE_MSG } from '@shared/schemas/companyPeople';
 import type { CompanyPerson, CompanyPersonAnswer } from '@shared/api/companyPeople';
 import { call, createTestApp, login, type TestApp } from './helpers';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MSG } from '@shared/messages';
-import { SET_PASSWORD_MSG, type SetPasswordForm } from '@shared/schemas/auth';
+import { SET_PASSWORD_MSG, type SetPasswordForm } from '@shared/schemas/setPassword';
 import type { Db, DbOrTx } from '../db/connect';
 import { HttpError } from '../errors';
 import { hashPassword } from './passwords';

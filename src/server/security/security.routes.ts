@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '@shared/messages';
-import { changePasswordSchema, loginSchema, setPasswordSchema, SET_PASSWORD_MSG } from '@shared/schemas/auth';
+import { changePasswordSchema, loginSchema } from '@shared/schemas/auth';
+import { setPasswordSchema, SET_PASSWORD_MSG } from '@shared/schemas/setPassword';
 import type { Db } from '../db/connect';
 import { HttpError } from '../errors';
 import { LoginLimits, type LoginLimitSettings } from './loginLimits';

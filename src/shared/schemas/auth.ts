@@ -14,7 +14,7 @@ export type LoginForm = yup.InferType<typeof loginSchema>;
 export const hasUpperAndLower = (v: string | undefined) => !v || (/[A-ZÁÉÍÓÚÑ]/.test(v) && /[a-záéíóúñ]/.test(v));
 
 /** The new password and its confirmation: the same rules wherever a person chooses a password. */
-const newPasswordFields = {
+export const newPasswordFields = {
   password: yup
     .string()
     .required(MSG.newPasswordRequired)
@@ -34,21 +34,3 @@ export const changePasswordSchema = yup.object({
   ...newPasswordFields,
 });
 export type ChangePasswordForm = yup.InferType<typeof changePasswordSchema>;
-
-export const SET_PASSWORD_MSG = {
-  title: 'Crea tu contraseña',
-  intro: 'Elige la contraseña con la que ingresarás al portal con tu rut personal.',
-  submit: 'Guardar contraseña',
-  done: 'Contraseña creada: ingresa con tu rut personal y tu nueva contraseña',
-  invalidLink: 'El enlace para crear la contraseña no es válido. Pide al administrador de tu empresa uno nuevo.',
-  usedLink: 'Este enlace ya fue usado. Si no recuerdas tu contraseña, pide al administrador de tu empresa un enlace nuevo.',
-  expiredLink: 'El enlace para crear la contraseña expiró. Pide al administrador de tu empresa uno nuevo.',
-  missingLink: 'Falta el enlace para crear la contraseña: abre el enlace completo del correo.',
-} as const;
-
-/** POST /api/security/set-password: the single-use link's token and the new password (the link of the mail a new person gets). */
-export const setPasswordSchema = yup.object({
-  token: yup.string().trim().required(SET_PASSWORD_MSG.missingLink).max(100, SET_PASSWORD_MSG.invalidLink),
-  ...newPasswordFields,
-});
-export type SetPasswordForm = yup.InferType<typeof setPasswordSchema>;

@@ -30,7 +30,7 @@ import {
   setPasswordSubmitted,
 } from '@client/features/company/companySlice';
 import { PEOPLE_MSG, type PersonAddForm } from '@shared/schemas/companyPeople';
-import { SET_PASSWORD_MSG } from '@shared/schemas/auth';
+import { SET_PASSWORD_MSG } from '@shared/schemas/setPassword';
 import { camila, companyLogin, felipe } from './fixtures';
 
 const decision = race([take(confirmAccepted.type), take(confirmDeclined.type)]);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { PEOPLE_MSG } from '@shared/schemas/companyPeople';
-import { SET_PASSWORD_MSG } from '@shared/schemas/auth';
+import { SET_PASSWORD_MSG } from '@shared/schemas/setPassword';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { bodiesTo, callsTo, mockFetch, reply } from '../fetchMock';
 import { asPhone } from '../viewport';

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useSearchParams } from 'react-router-dom';
-import { SET_PASSWORD_MSG, setPasswordSchema, type SetPasswordForm } from '@shared/schemas/auth';
+import { SET_PASSWORD_MSG, setPasswordSchema, type SetPasswordForm } from '@shared/schemas/setPassword';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { useFocusFirstError } from '@client/components/focusFirstError';
 import FormCard from '@client/components/FormCard';

@@ -1,6 +1,6 @@
 import type { CompanyPeopleList, CompanyPersonAnswer } from '@shared/api/companyPeople';
 import type { MessageResponse } from '@shared/api/types';
-import type { SetPasswordForm } from '@shared/schemas/auth';
+import type { SetPasswordForm } from '@shared/schemas/setPassword';
 import type { PersonAddForm, PersonChangeForm } from '@shared/schemas/companyPeople';
 import { http, type RequestOptions } from '@client/api/http';
 

@@ -3,7 +3,7 @@ import { all, call, fork, put, takeLatest, takeLeading } from 'redux-saga/effect
 import type { CompanyPersonAnswer } from '@shared/api/companyPeople';
 import type { MessageResponse } from '@shared/api/types';
 import { fill } from '@shared/messages';
-import { SET_PASSWORD_MSG, type SetPasswordForm } from '@shared/schemas/auth';
+import { SET_PASSWORD_MSG, type SetPasswordForm } from '@shared/schemas/setPassword';
 import type { PersonAddForm } from '@shared/schemas/companyPeople';
 import { toApiError } from '@client/api/http';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';

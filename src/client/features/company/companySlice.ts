@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CompanyPerson } from '@shared/api/companyPeople';
-import type { SetPasswordForm } from '@shared/schemas/auth';
+import type { SetPasswordForm } from '@shared/schemas/setPassword';
 import type { PersonAddForm, PersonChangeForm } from '@shared/schemas/companyPeople';
 import { loggedOut, sessionExpired } from '@client/app/events';
 import { flowSteps, idleFlow, type Flow, type Loadable } from '@client/app/loadable';
