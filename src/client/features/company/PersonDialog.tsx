@@ -90,6 +90,17 @@ export function PersonDialog() {
   });
   const formRef = useFocusFirstError(formik);
   const fieldError = (name: keyof Values) => (formik.touched[name] && formik.errors[name]) || undefined;
+  /** What every text field of the dialog takes from Formik. */
+  const bound = (name: keyof Values) => ({
+    id: `person-${name}`,
+    name,
+    value: formik.values[name],
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: Boolean(fieldError(name)),
+    helperText: fieldError(name),
+    fullWidth: true,
+  });
   const close = () => dispatch(personDialogClosed());
   const title = editing ? fill(T.editTitle, { name: editing.name || editing.rut }) : T.addTitle;
 
@@ -108,18 +119,11 @@ export function PersonDialog() {
             TEXT_FIELDS.map((field) => (
               <TextField
                 key={field.name}
-                id={`person-${field.name}`}
-                name={field.name}
+                {...bound(field.name)}
                 label={field.label}
                 type={'type' in field ? field.type : 'text'}
-                value={formik.values[field.name]}
-                onChange={formik.handleChange}
-                onBlur={formik.handleBlur}
-                error={Boolean(fieldError(field.name))}
-                helperText={fieldError(field.name)}
                 autoComplete={field.autoComplete}
                 required
-                fullWidth
                 slotProps={{ inputLabel: { required: false } }}
               />
             ))}
@@ -134,33 +138,8 @@ export function PersonDialog() {
               error={fieldError('rut')}
             />
           )}
-          <TextField
-            id="person-phone"
-            name="phone"
-            label={T.phone}
-            inputMode="numeric"
-            value={formik.values.phone}
-            onChange={formik.handleChange}
-            onBlur={formik.handleBlur}
-            error={Boolean(fieldError('phone'))}
-            helperText={fieldError('phone')}
-            autoComplete="tel"
-            fullWidth
-          />
-          <TextField
-            id="person-role"
-            name="role"
-            label={T.role}
-            select
-            value={formik.values.role}
-            onChange={formik.handleChange}
-            onBlur={formik.handleBlur}
-            error={Boolean(fieldError('role'))}
-            helperText={fieldError('role')}
-            required
-            fullWidth
-            slotProps={{ inputLabel: { required: false } }}
-          >
+          <TextField {...bound('phone')} label={T.phone} inputMode="numeric" autoComplete="tel" />
+          <TextField {...bound('role')} label={T.role} select required slotProps={{ inputLabel: { required: false } }}>
             {COMPANY_ROLES.map((role) => (
               <MenuItem key={role} value={role}>
                 {COMPANY_ROLE_LABELS[role]}
@@ -168,18 +147,7 @@ export function PersonDialog() {
             ))}
           </TextField>
           {formik.values.role === 'COMPRADOR' && (
-            <TextField
-              id="person-monthlyLimit"
-              name="monthlyLimit"
-              label={T.limit}
-              inputMode="numeric"
-              value={formik.values.monthlyLimit}
-              onChange={formik.handleChange}
-              onBlur={formik.handleBlur}
-              error={Boolean(fieldError('monthlyLimit'))}
-              helperText={fieldError('monthlyLimit') ?? T.limitHelp}
-              fullWidth
-            />
+            <TextField {...bound('monthlyLimit')} label={T.limit} inputMode="numeric" helperText={fieldError('monthlyLimit') ?? T.limitHelp} />
           )}
         </DialogContent>
         <DialogActions>
