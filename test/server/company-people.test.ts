@@ -2,7 +2,7 @@
 // deactivates and reactivates the company's people; the ERP contact person is written first and exactly once; a new
 // person chooses a password through a single-use link and then logs in with the personal rut.
 import { eq, sql } from 'drizzle-orm';
-import { auditLog, outbox, passwordSetups, users } from '@server/db/schema';
+import { auditLog, loginFailures, outbox, passwordSetups, users } from '@server/db/schema';
 import { CAPABILITY_DENIED } from '@shared/companyRoles';
 import { MSG, fill } from '@shared/messages';
 import { checkDigit, formatRut } from '@shared/rut';
@@ -285,6 +285,17 @@ describe('the set-password link', () => {
     await t.database.db.update(passwordSetups).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordSetups.userId, created.json().person.id));
     expect(await setPassword(token).then((r) => [r.statusCode, r.json().message])).toEqual([410, SET_PASSWORD_MSG.expiredLink]);
     expect((await login(t.app, person.rut, 'Nueva1234')).token).toBeFalsy();
+  });
+
+  it('an unknown token counts as a failed check under the login limits; a known one does not', async () => {
+    const failures = async () => (await t.database.db.select().from(loginFailures).where(eq(loginFailures.key, 'rut:set-password')))[0]?.failures ?? 0;
+    const before = await failures();
+    expect((await setPassword('otro-token-inventado')).statusCode).toBe(400);
+    expect(await failures()).toBe(before + 1);
+    const person = newPerson();
+    await add(person);
+    expect((await setPassword(await linkTokenFor(person.email))).statusCode).toBe(200);
+    expect(await failures()).toBe(before + 1);
   });
 
   it('checks the password with the change-password rules', async () => {
