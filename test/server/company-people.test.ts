@@ -38,9 +38,15 @@ const newPerson = (over: object = {}) => {
   return { firstName: 'Nora', lastName: 'Salinas Pino', email: `nora.${rut.replace(/\D/g, '')}@andes.example`, rut, phone: '912345678', role: 'COMPRADOR', monthlyLimit: 150_000, ...over };
 };
 
+/** Runs the outbox until it has nothing due; `due`: the jobs waiting for a retry are made due first. */
+async function runJobs({ due = false } = {}) {
+  if (due) await t.database.db.update(outbox).set({ nextAttemptAt: new Date() }).where(eq(outbox.status, 'pending'));
+  while ((await t.app.worker.runOnce()) > 0);
+}
+
 /** The set-your-password link of the last mail to `email`, after the worker sent it. */
 async function linkTokenFor(email: string): Promise<string> {
-  while ((await t.app.worker.runOnce()) > 0);
+  await runJobs();
   const mail = emlFiles(t.app.mailer.outboxDir!).filter((m) => header(m.text, 'To') === email).pop();
   expect(mail).toBeDefined();
   const match = /\/set-password\?token=([\w-]+)/.exec(decodedBody(mail!.text));
@@ -221,22 +227,54 @@ describe('changing, deactivating and reactivating', () => {
     expect([off.statusCode, off.json().message, off.json().person.active]).toEqual([200, PEOPLE_MSG.deactivated, false]);
     const after = await call(t.app, { method: 'GET', url: '/api/security/me', token });
     expect([after.statusCode, after.json().message]).toEqual([401, MSG.sessionExpired]);
+    // the ERP contact follows through the outbox
+    await runJobs();
     expect(contactsOf(CARD_CODE).find((c) => c.InternalCode === felipe.contactCode)!.Active).toBe('tNO');
     expect((await login(t.app, '16.789.012-1', PASSWORD)).userActive).toBe(false);
 
     const on = await call(t.app, { method: 'POST', url: `${PEOPLE}/${felipe.id}/reactivate`, token: admin, payload: {} });
     expect([on.statusCode, on.json().person.active]).toEqual([200, true]);
+    await runJobs();
     expect(contactsOf(CARD_CODE).find((c) => c.InternalCode === felipe.contactCode)!.Active).toBe('tYES');
     expect((await login(t.app, '16.789.012-1', PASSWORD)).token).toBeTruthy();
   });
 
-  it('nothing changes when the ERP is down (503)', async () => {
+  it('an ERP that is down does not keep a person in: the contact follows when it is back', async () => {
     const felipe = await personByRut('16.789.012-1');
+    const token = await tokenOf('16.789.012-1');
+    const contact = () => contactsOf(CARD_CODE).find((c) => c.InternalCode === felipe.contactCode)!.Active;
     t.b1.setFaults({ refuse: true });
     const res = await call(t.app, { method: 'POST', url: `${PEOPLE}/${felipe.id}/deactivate`, token: admin, payload: {} });
-    expect(res.statusCode).toBe(503);
+    expect([res.statusCode, res.json().person.active]).toEqual([200, false]);
+    expect((await call(t.app, { method: 'GET', url: '/api/security/me', token })).statusCode).toBe(401);
+    await runJobs();
+    expect(contact()).toBe('tYES');
     t.b1.resetFaults();
-    expect((await personByRut('16.789.012-1')).active).toBe(true);
+    await runJobs({ due: true });
+    expect(contact()).toBe('tNO');
+    // back as it was, for the other tests
+    await call(t.app, { method: 'POST', url: `${PEOPLE}/${felipe.id}/reactivate`, token: admin, payload: {} });
+    await runJobs();
+    expect(contact()).toBe('tYES');
+  });
+
+  it('two quick changes end with the ERP contact as the portal is, whatever order their jobs run in', async () => {
+    const felipe = await personByRut('16.789.012-1');
+    await call(t.app, { method: 'POST', url: `${PEOPLE}/${felipe.id}/deactivate`, token: admin, payload: {} });
+    await call(t.app, { method: 'POST', url: `${PEOPLE}/${felipe.id}/reactivate`, token: admin, payload: {} });
+    const jobs = await t.database.db.select().from(outbox).where(sql`${outbox.dedupeKey} like ${`erp.contactActive:${felipe.id}:%`} and ${outbox.status} = 'pending'`);
+    expect(jobs).toHaveLength(2);
+    await runJobs();
+    expect(contactsOf(CARD_CODE).find((c) => c.InternalCode === felipe.contactCode)!.Active).toBe('tYES');
+  });
+
+  it('a change of phone with the ERP down changes nothing (503)', async () => {
+    const felipe = await personByRut('16.789.012-1');
+    t.b1.setFaults({ refuse: true });
+    const res = await call(t.app, { method: 'PUT', url: `${PEOPLE}/${felipe.id}`, token: admin, payload: { phone: '955555555', role: 'FINANZAS' } });
+    expect([res.statusCode, res.json().message]).toEqual([503, PEOPLE_MSG.erpUnavailable]);
+    t.b1.resetFaults();
+    expect((await personByRut('16.789.012-1')).phone).toBe(felipe.phone);
   });
 
   it('nobody deactivates themselves', async () => {

@@ -4,6 +4,8 @@ import type { CompanyPersonAnswer } from '@shared/api/companyPeople';
 import { requireUser } from '../plugins/auth';
 import { answer, listOf } from '../http/responses';
 import type { YupTypeProvider } from '../plugins/validation';
+import { UsersRepo } from '../users/users.repo';
+import { createContactActiveHandler, ERP_CONTACT_ACTIVE_JOB } from './contactActiveJob';
 import { PeopleService, type PeopleDeps } from './people.service';
 
 /**
@@ -14,6 +16,8 @@ const peopleRoutes: FastifyPluginAsync<PeopleDeps> = async (app, deps) => {
   // bodies, queries and path parameters typed from the schemas that validate them
   const api = app.withTypeProvider<YupTypeProvider>();
   const people = new PeopleService(deps);
+  // the ERP contact follows a deactivation or reactivation through the outbox
+  deps.worker.register(ERP_CONTACT_ACTIVE_JOB, createContactActiveHandler({ users: new UsersRepo(deps.db), erp: deps.erp, customers: deps.customers, log: app.log }));
   const guard = { config: { access: 'buyer' as const, capability: 'people' as const } };
   const person = answer('CompanyPersonAnswer');
 

@@ -24,6 +24,7 @@ import { createPasswordSetup, passwordSetupUrl, PASSWORD_SETUP_TTL_MS } from '..
 import { normalizeUsername, UsersRepo } from '../users/users.repo';
 import { AuditLog, changedFields, pickValues } from '../audit/auditLog';
 import { PeopleRepo, type PersonChanges } from './people.repo';
+import { contactActiveDedupeKey, ERP_CONTACT_ACTIVE_JOB, type ContactActivePayload } from './contactActiveJob';
 
 export const toCompanyPerson = (row: UserRow): CompanyPerson => ({
   id: row.id,
@@ -67,10 +68,11 @@ const passwordSetupMailKey = (userId: number, expiresAt: Date) => `mail:PASSWORD
 
 export interface PeopleDeps {
   db: Db;
+  /** setContactPersonActive: the outbox job the people plugin registers (contactActiveJob.ts). */
   erp: Pick<ErpService, 'addContactPerson' | 'updateContactPerson' | 'setContactPersonActive'>;
   customers: Pick<CustomerDirectory, 'cardCodeOf'>;
   outbox: Outbox;
-  worker: Pick<OutboxWorker, 'kick'>;
+  worker: Pick<OutboxWorker, 'kick' | 'register'>;
   publicUrl: string;
   brandName: string;
   mailDomain: string;
@@ -81,9 +83,10 @@ export interface PeopleDeps {
 }
 
 /**
- * The people of the caller's company ('Mi empresa → Personas', docs/company-people.md), for its Administrador (the
- * routes require the 'people' capability). The ERP is written first (the contact person), the portal after: an ERP
- * that fails leaves nothing changed. Changes to one company's people run one at a time, so the company always keeps an
+ * The people of the caller's company ('Mi empresa: Personas', docs/company-people.md), for its Administrador (the
+ * routes require the 'people' capability). An add or a change of name or phone writes the ERP first (the contact
+ * person), the portal after: an ERP that fails leaves nothing changed. A deactivation or reactivation is the portal's at
+ * once; the ERP contact follows through the outbox. Changes to one company's people run one at a time, so the company always keeps an
  * active Administrador.
  */
 export class PeopleService {
@@ -232,43 +235,39 @@ export class PeopleService {
   }
 
   /**
-   * Deactivates (the person's sessions end at once) or reactivates a person, and its ERP contact with it (first: an ERP
-   * that fails changes nothing). Nobody deactivates themselves, nor the company's last active Administrador.
+   * Deactivates (the person's sessions end at once) or reactivates a person. The ERP contact follows through the outbox
+   * (contactActiveJob.ts), queued in the same transaction: an ERP that is down never keeps a person's access open.
+   * Nobody deactivates themselves, nor the company's last active Administrador.
    */
   async setActive(actor: SessionUser, id: number, active: boolean): Promise<CompanyPerson> {
     const current = await this.own(actor, id);
-    if (current.enabled === active) return toCompanyPerson(current);
     if (!active && current.id === actor.id) throw new HttpError(409, PEOPLE_MSG.selfDeactivate);
-    await this.assertKeepsAdministrator(this.deps.db, current, active);
-    const erpContact = current.contactCode;
-    const cardCode = erpContact === null ? '' : await this.erpCall(() => this.deps.customers.cardCodeOf(actor));
-    if (erpContact !== null) await this.erpCall(() => this.deps.erp.setContactPersonActive(cardCode, erpContact, active));
-    let row: UserRow;
-    try {
-      row = await this.deps.db.transaction(async (tx) => {
-        await this.people.lockCompany(tx, current.companyRut);
-        const target = (await this.users.findById(id, tx))!;
-        if (target.enabled === active) return target;
-        await this.assertKeepsAdministrator(tx, target, active);
-        const changed = await this.people.update(tx, id, { enabled: active }, !active);
-        await AuditLog.record(tx, {
-          actor,
-          action: 'update',
-          entity: 'user',
-          entityId: id,
-          fields: ['enabled'],
-          before: { enabled: target.enabled },
-          after: { enabled: active },
-          details: { username: target.username, person: target.fullName, companyRut: target.companyRut, companyRole: COMPANY_ROLE_LABELS[target.companyRole] },
-        });
-        return changed;
+    const { row, changed } = await this.deps.db.transaction(async (tx) => {
+      await this.people.lockCompany(tx, current.companyRut);
+      const target = (await this.users.findById(id, tx))!;
+      if (target.enabled === active) return { row: target, changed: false };
+      await this.assertKeepsAdministrator(tx, target, active);
+      const updated = await this.people.update(tx, id, { enabled: active }, !active);
+      if (updated.contactCode !== null) {
+        const payload: ContactActivePayload = { userId: id };
+        await this.deps.outbox.enqueue(tx, { kind: ERP_CONTACT_ACTIVE_JOB, payload, dedupeKey: contactActiveDedupeKey(id, `${updated.tokenVersion}:${updated.updatedAt.getTime()}`) });
+      }
+      await AuditLog.record(tx, {
+        actor,
+        action: 'update',
+        entity: 'user',
+        entityId: id,
+        fields: ['enabled'],
+        before: { enabled: target.enabled },
+        after: { enabled: active },
+        details: { username: target.username, person: target.fullName, companyRut: target.companyRut, companyRole: COMPANY_ROLE_LABELS[target.companyRole] },
       });
-    } catch (err) {
-      // another administrator's change won meanwhile (the last Administrador): the ERP contact goes back as it was
-      if (erpContact !== null) await this.deps.erp.setContactPersonActive(cardCode, erpContact, !active).catch(() => undefined);
-      throw err;
+      return { row: updated, changed: true };
+    });
+    if (changed) {
+      this.deps.forgetSession(id);
+      this.deps.worker.kick();
     }
-    this.deps.forgetSession(id);
     return toCompanyPerson(row);
   }
 }

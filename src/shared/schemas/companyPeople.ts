@@ -27,7 +27,7 @@ export const PEOPLE_MSG = {
   emailTaken: 'Ya existe una persona con el correo {email} en su empresa',
   lastAdministrator: 'La empresa debe conservar al menos un Administrador activo: no se puede desactivar ni cambiar el rol del último',
   selfDeactivate: 'No puede desactivar su propio usuario',
-  erpUnavailable: 'No se pudo registrar la persona en el ERP, inténtelo más tarde. No se creó ningún cambio.',
+  erpUnavailable: 'El ERP no respondió: no se hizo ningún cambio. Inténtelo más tarde.',
   erpRefused: 'El ERP no aceptó los datos de la persona: {reason}',
   added: 'Persona agregada. Le enviamos un correo para que cree su contraseña.',
   changed: 'Cambios guardados',
