@@ -28,6 +28,7 @@ import customerRequestRoutes from './customerRequest/customerRequest.routes';
 import { CustomerRequestService } from './customerRequest/customerRequest.service';
 import adminUsersRoutes from './users/users.routes';
 import peopleRoutes from './company/people.routes';
+import { ERP_CONTACT_ACTIVE_JOB } from './company/contactActiveJob';
 import adminJobsRoutes from './jobs/jobs.routes';
 import { AdminJobsService } from './jobs/jobs.service';
 import { ErpRedriver } from './jobs/redriver';
@@ -317,7 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     outbox,
     worker,
-    kinds: [ERP_ORDER_JOB, ERP_PAYMENT_JOB, ERP_PAY_INVOICES_JOB],
+    kinds: [ERP_ORDER_JOB, ERP_PAYMENT_JOB, ERP_PAY_INVOICES_JOB, ERP_CONTACT_ACTIVE_JOB],
     erpHealthy: async () => (await erp.ping()) === 'ok',
     intervalMs: redriveIntervalMs,
     logger: app.log,
