@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { decodedBody, header } from '../server/mail-fixtures';
+import { seriousFindings, settle } from './a11y';
 import { launch, newPage } from './browser';
 import { erpGet } from './erp';
 import { eventually, login, outboxMails } from './journeys';
@@ -40,9 +41,14 @@ describe('the company people', () => {
     await admin.page.getByRole('button', { name: 'Abrir menú' }).click();
     await admin.page.getByRole('link', { name: 'Mi empresa: Personas' }).click();
     await admin.page.getByRole('heading', { level: 1, name: 'Personas de la empresa' }).waitFor();
+    await admin.page.getByText('cuenta de la empresa', { exact: false }).first().waitFor();
+    await settle(admin.page);
+    expect(await seriousFindings(admin.page)).toEqual([]);
 
     await admin.page.getByRole('button', { name: 'Agregar persona' }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Agregar persona' });
+    await settle(admin.page);
+    expect(await seriousFindings(admin.page)).toEqual([]);
     await dialog.getByLabel('Nombre', { exact: true }).fill(PERSON.firstName);
     await dialog.getByLabel('Apellidos').fill(PERSON.lastName);
     await dialog.getByLabel('Correo').fill(PERSON.email);
@@ -63,6 +69,8 @@ describe('the company people', () => {
     const person = await newPage(browser, { width: 375, height: 800 });
     await person.page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await person.page.getByRole('heading', { name: 'Crea tu contraseña' }).waitFor();
+    await settle(person.page);
+    expect(await seriousFindings(person.page)).toEqual([]);
     await person.page.getByLabel('Nueva contraseña').fill(NEW_PASSWORD);
     await person.page.getByLabel('Confirmar contraseña').fill(NEW_PASSWORD);
     await person.page.getByRole('button', { name: 'Guardar contraseña' }).click();
