@@ -90,6 +90,7 @@ const TABLE: Record<string, Row> = {
   'PUT /api/user/company/people/:id': { access: 'buyer', url: '/api/user/company/people/abc', payload: INVALID, expect: all(BUYERS, 400) },
   'POST /api/user/company/people/:id/deactivate': { access: 'buyer', url: '/api/user/company/people/abc/deactivate', expect: all(BUYERS, 400) },
   'POST /api/user/company/people/:id/reactivate': { access: 'buyer', url: '/api/user/company/people/abc/reactivate', expect: all(BUYERS, 400) },
+  'POST /api/user/company/people/:id/password-link': { access: 'buyer', url: '/api/user/company/people/abc/password-link', expect: all(BUYERS, 400) },
   'POST /api/security/set-password': { access: 'public', url: '/api/security/set-password', payload: INVALID, expect: all(EVERYONE, 400) },
   'POST /api/orders': { access: 'buyer', url: '/api/orders', payload: INVALID, expect: all(BUYERS, 400) },
   'GET /api/orders/:id': { access: 'buyer', url: (c) => `/api/orders/${c.orderId}`, expect: owned() },

@@ -85,7 +85,7 @@ describe('the list', () => {
     ['Finanzas', '16.789.012-1'],
   ])('is refused to a %s (403), as every other people route', async (_role, rut) => {
     const token = await tokenOf(rut);
-    for (const [method, url] of [['GET', PEOPLE], ['POST', PEOPLE], ['PUT', `${PEOPLE}/1`], ['POST', `${PEOPLE}/1/deactivate`], ['POST', `${PEOPLE}/1/reactivate`]] as const) {
+    for (const [method, url] of [['GET', PEOPLE], ['POST', PEOPLE], ['PUT', `${PEOPLE}/1`], ['POST', `${PEOPLE}/1/deactivate`], ['POST', `${PEOPLE}/1/reactivate`], ['POST', `${PEOPLE}/1/password-link`]] as const) {
       const res = await call(t.app, { method, url, token, payload: method === 'GET' ? undefined : newPerson() });
       expect([url, res.statusCode, res.json()]).toEqual([url, 403, { status: 403, message: CAPABILITY_DENIED.people }]);
     }
@@ -196,6 +196,7 @@ describe('changing, deactivating and reactivating', () => {
       ['PUT', `${PEOPLE}/${camila.id}`, change],
       ['POST', `${PEOPLE}/${camila.id}/deactivate`, {}],
       ['POST', `${PEOPLE}/${camila.id}/reactivate`, {}],
+      ['POST', `${PEOPLE}/${camila.id}/password-link`, {}],
     ] as const) {
       const res = await call(t.app, { method, url, token: other, payload });
       expect([url, res.statusCode, res.json().message]).toEqual([url, 404, PEOPLE_MSG.notFound]);
@@ -334,6 +335,27 @@ describe('the set-password link', () => {
     await add(person);
     expect((await setPassword(await linkTokenFor(person.email))).statusCode).toBe(200);
     expect(await failures()).toBe(before + 1);
+  });
+
+  it('the administrator sends a new link: the earlier one stops working, the new one sets the password', async () => {
+    const person = newPerson();
+    const { id } = (await add(person)).json().person as CompanyPerson;
+    const first = await linkTokenFor(person.email);
+    const res = await call(t.app, { method: 'POST', url: `${PEOPLE}/${id}/password-link`, token: admin, payload: {} });
+    expect([res.statusCode, res.json().message]).toEqual([200, PEOPLE_MSG.linkSent]);
+    const second = await linkTokenFor(person.email);
+    expect(second).not.toBe(first);
+    expect(await setPassword(first).then((r) => [r.statusCode, r.json().message])).toEqual([410, SET_PASSWORD_MSG.usedLink]);
+    expect((await setPassword(second)).statusCode).toBe(200);
+    expect((await login(t.app, person.rut, 'Nueva1234')).token).toBeTruthy();
+  });
+
+  it('no link for a deactivated person', async () => {
+    const person = newPerson({ role: 'FINANZAS', monthlyLimit: null });
+    const { id } = (await add(person)).json().person as CompanyPerson;
+    await call(t.app, { method: 'POST', url: `${PEOPLE}/${id}/deactivate`, token: admin, payload: {} });
+    const res = await call(t.app, { method: 'POST', url: `${PEOPLE}/${id}/password-link`, token: admin, payload: {} });
+    expect([res.statusCode, res.json().message]).toEqual([409, PEOPLE_MSG.linkInactive]);
   });
 
   it('checks the password with the change-password rules', async () => {

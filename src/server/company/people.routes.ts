@@ -40,6 +40,13 @@ const peopleRoutes: FastifyPluginAsync<PeopleDeps> = async (app, deps) => {
     async (request): Promise<CompanyPersonAnswer> => ({ person: await people.setActive(requireUser(request), request.params.id, false), message: PEOPLE_MSG.deactivated }),
   );
 
+  // a new set-your-password link by mail (the first expired, or the password was forgotten)
+  api.post(
+    '/api/user/company/people/:id/password-link',
+    { ...guard, schema: { params: personIdParams, body: personStateSchema, response: { 200: person } } },
+    async (request): Promise<CompanyPersonAnswer> => ({ person: await people.sendPasswordLink(requireUser(request), request.params.id), message: PEOPLE_MSG.linkSent }),
+  );
+
   api.post(
     '/api/user/company/people/:id/reactivate',
     { ...guard, schema: { params: personIdParams, body: personStateSchema, response: { 200: person } } },

@@ -5,7 +5,7 @@ import { COMPANY_ROLE_LABELS } from '@shared/companyRoles';
 import { fill } from '@shared/messages';
 import { compactRut } from '@shared/rut';
 import { PEOPLE_MSG, type PersonAddForm, type PersonChangeForm } from '@shared/schemas/companyPeople';
-import type { Db } from '../db/connect';
+import type { Db, Tx } from '../db/connect';
 import type { UserRow } from '../db/schema';
 import { pgCode, UNIQUE_VIOLATION } from '../db/errors';
 import type { ErpService } from '../erp/erp.service';
@@ -21,6 +21,7 @@ import type { CustomerDirectory } from '../profile/customers.service';
 import { actingOn } from '../security/acting';
 import { hashPassword } from '../security/passwords';
 import { createPasswordSetup, passwordSetupUrl, PASSWORD_SETUP_TTL_MS } from '../security/passwordSetup.service';
+import { PasswordSetupsRepo } from '../security/passwordSetups.repo';
 import { normalizeUsername, UsersRepo } from '../users/users.repo';
 import { AuditLog, changedFields, pickValues } from '../audit/auditLog';
 import { PeopleRepo, type PersonChanges } from './people.repo';
@@ -92,6 +93,7 @@ export interface PeopleDeps {
 export class PeopleService {
   private readonly users: UsersRepo;
   private readonly people: PeopleRepo;
+  private readonly setups = new PasswordSetupsRepo();
 
   constructor(private readonly deps: PeopleDeps) {
     this.users = new UsersRepo(deps.db);
@@ -157,11 +159,7 @@ export class PeopleService {
           },
           tx,
         );
-        const { token, expiresAt } = await createPasswordSetup(tx, inserted.id);
-        const sealer = new Sealer(this.deps.sealKey);
-        const mail = buildPasswordSetupMail(this.deps.brandName, { name: fullName, rut, companyRut }, sealer.placeholder(passwordSetupUrl(this.deps.publicUrl, token)));
-        const payload = { to: email, ...mail, sealed: sealer.sealed };
-        await enqueueMail(this.deps.outbox, tx, passwordSetupMailKey(inserted.id, expiresAt), payload, this.deps.mailDomain);
+        await this.queuePasswordLink(tx, inserted);
         await AuditLog.record(tx, {
           actor,
           action: 'create',
@@ -181,6 +179,40 @@ export class PeopleService {
       if (await this.users.findByUsername(rut)) throw new HttpError(409, fill(PEOPLE_MSG.rutTaken, { rut }));
       throw new HttpError(409, fill(PEOPLE_MSG.emailTaken, { email }));
     }
+  }
+
+  /** A new single-use set-your-password link for `person` and its mail, in the caller's transaction. */
+  private async queuePasswordLink(tx: Tx, person: UserRow): Promise<void> {
+    const { token, expiresAt } = await createPasswordSetup(tx, person.id);
+    const sealer = new Sealer(this.deps.sealKey);
+    const link = sealer.placeholder(passwordSetupUrl(this.deps.publicUrl, token));
+    const mail = buildPasswordSetupMail(this.deps.brandName, { name: person.fullName || person.username, rut: person.username, companyRut: person.companyRut }, link);
+    const payload = { to: person.email, ...mail, sealed: sealer.sealed };
+    await enqueueMail(this.deps.outbox, tx, passwordSetupMailKey(person.id, expiresAt), payload, this.deps.mailDomain);
+  }
+
+  /**
+   * Sends a person a new set-your-password link (the first one expired or was lost, or the password was forgotten):
+   * the links not used yet stop working. The password stays until the new link is used.
+   */
+  async sendPasswordLink(actor: SessionUser, id: number): Promise<CompanyPerson> {
+    const current = await this.own(actor, id);
+    if (!current.enabled) throw new HttpError(409, PEOPLE_MSG.linkInactive);
+    if (!current.email) throw new HttpError(409, PEOPLE_MSG.linkNoEmail);
+    await this.deps.db.transaction(async (tx) => {
+      await this.setups.revokeOpen(tx, id);
+      await this.queuePasswordLink(tx, current);
+      await AuditLog.record(tx, {
+        actor,
+        action: 'update',
+        entity: 'user',
+        entityId: id,
+        fields: ['passwordLink'],
+        details: { username: current.username, person: current.fullName, companyRut: current.companyRut, email: current.email },
+      });
+    });
+    this.deps.worker.kick();
+    return toCompanyPerson(current);
   }
 
   /** Refuses a change that would leave the company without an active Administrador. */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/connect';
 import { passwordSetups, users, type PasswordSetupRow } from '../db/schema';
 
@@ -13,6 +13,11 @@ export class PasswordSetupsRepo {
   async forUpdate(tx: Tx, tokenHash: string): Promise<PasswordSetupRow | undefined> {
     const [row] = await tx.select().from(passwordSetups).where(eq(passwordSetups.tokenHash, tokenHash)).for('update').limit(1);
     return row;
+  }
+
+  /** Ends every link of the person not used yet (a new one replaces them). */
+  async revokeOpen(tx: Tx, userId: number): Promise<void> {
+    await tx.update(passwordSetups).set({ usedAt: sql`now()` }).where(and(eq(passwordSetups.userId, userId), isNull(passwordSetups.usedAt)));
   }
 
   async markUsed(tx: Tx, id: number): Promise<void> {

@@ -32,6 +32,9 @@ export const PEOPLE_MSG = {
   added: 'Persona agregada. Le enviamos un correo para que cree su contraseña.',
   changed: 'Cambios guardados',
   deactivated: 'Persona desactivada',
+  linkSent: 'Le enviamos un correo con un enlace nuevo para crear su contraseña',
+  linkInactive: 'La persona está desactivada: reactívela antes de enviarle un enlace',
+  linkNoEmail: 'La persona no tiene correo registrado',
   reactivated: 'Persona reactivada',
 } as const;
 
@@ -99,5 +102,5 @@ export const personIdParams = yup.object({
   id: yup.number().typeError(PEOPLE_MSG.id).integer(PEOPLE_MSG.id).positive(PEOPLE_MSG.id).max(2 ** 31 - 1, PEOPLE_MSG.id).required(PEOPLE_MSG.id),
 });
 
-/** POST /api/user/company/people/{id}/deactivate and /reactivate: nothing to send (an empty object). */
+/** POST /api/user/company/people/{id}/deactivate, /reactivate and /password-link: nothing to send (an empty object). */
 export const personStateSchema = yup.object({});
