@@ -7,8 +7,8 @@ import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { callWithTimeout } from '@client/app/sagaUtils';
-import { addPerson, changePerson, fetchPeople, setPasswordWithLink, setPersonActive } from '@client/features/company/api';
-import { handlePeopleLoad, handlePersonActivation, handlePersonAdd, handlePersonChange, handleSetPassword } from '@client/features/company/companySagas';
+import { addPerson, changePerson, fetchPeople, sendPasswordLink, setPasswordWithLink, setPersonActive } from '@client/features/company/api';
+import { handlePeopleLoad, handlePersonActivation, handlePersonAdd, handlePersonChange, handlePersonLink, handleSetPassword } from '@client/features/company/companySagas';
 import {
   companyReducer,
   initialCompanyState,
@@ -23,6 +23,7 @@ import {
   personAddSubmitted,
   personChangeSubmitted,
   personDialogClosed,
+  personLinkRequested,
   personSaved,
   personSaveFailed,
   setPasswordDone,
@@ -150,6 +151,45 @@ describe('deactivating and reactivating, step by step', () => {
       .put(personActivationFailed(PEOPLE_MSG.lastAdministrator))
       .next()
       .call(notify, PEOPLE_MSG.lastAdministrator, 'error')
+      .next()
+      .isDone();
+  });
+});
+
+describe('a new password link, step by step', () => {
+  const prompt = confirmRequested({
+    title: '¿Enviar a Camila Rojas Pizarro un enlace para crear su contraseña?',
+    text: `Le llegará a ${camila.email}. Los enlaces anteriores dejarán de servir; su contraseña actual sigue hasta que use el nuevo.`,
+    positive: 'Enviar',
+    negative: 'Cancelar',
+  });
+
+  it('confirmed: the link is sent, the answer as a toast', () => {
+    testSaga(handlePersonLink, personLinkRequested(camila))
+      .next()
+      .put(prompt)
+      .next()
+      .is(decision)
+      .next([confirmAccepted(), undefined])
+      .call(callWithTimeout, sendPasswordLink, 20)
+      .next({ person: camila, message: PEOPLE_MSG.linkSent })
+      .put(personActivationDone(camila))
+      .next()
+      .call(notify, PEOPLE_MSG.linkSent, 'success')
+      .next()
+      .isDone();
+  });
+
+  it('declined: nothing is sent', () => {
+    testSaga(handlePersonLink, personLinkRequested(camila))
+      .next()
+      .put(prompt)
+      .next()
+      .is(decision)
+      .next([undefined, confirmDeclined()])
+      .put(personActivationDeclined())
+      .next()
+      .call(notify, 'Sin cambios', 'info')
       .next()
       .isDone();
   });

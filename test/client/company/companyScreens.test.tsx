@@ -24,7 +24,11 @@ describe("'Mi empresa: Personas' (/user/company/people)", () => {
     asCompany();
     const grid = await screen.findByRole('grid', { name: 'Personas de la empresa' });
     await within(grid).findByText('Camila Rojas Pizarro');
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre', 'Rut', 'Correo', 'Teléfono', 'Rol', 'Límite mensual', 'Estado', 'Editar', 'Activar / desactivar']);
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Nombre', 'Rut', 'Correo', 'Teléfono', 'Rol', 'Límite mensual', 'Estado', 'Editar', 'Activar / desactivar', 'Enlace de contraseña',
+    ]);
+    // no link for a deactivated person
+    expect(screen.queryByRole('button', { name: 'Enviar enlace de contraseña a Felipe Contreras Díaz' })).not.toBeInTheDocument();
     const row = within(grid).getByText('Camila Rojas Pizarro').closest('[role="row"]') as HTMLElement;
     expect(within(row).getAllByRole('gridcell').map((c) => c.textContent).slice(0, 7)).toEqual(['Camila Rojas Pizarro', '18.901.234-9', camila.email, '987654321', 'Comprador', '$300.000', 'Activa']);
     expect(within(grid).getByText('Rodrigo Fuentes Alarcón (cuenta de la empresa)')).toBeInTheDocument();
@@ -95,6 +99,16 @@ describe("'Mi empresa: Personas' (/user/company/people)", () => {
     expect(bodiesTo(fetchMock, `POST ${PEOPLE}/22/deactivate`)).toEqual([{}]);
   });
 
+  it('sends a new password link after a confirmation', async () => {
+    const fetchMock = mockFetch({ [`GET ${PEOPLE}`]: [companyLogin, camila], [`POST ${PEOPLE}/20/password-link`]: { person: camila, message: PEOPLE_MSG.linkSent } });
+    const { user } = asCompany();
+    await user.click(await screen.findByRole('button', { name: 'Enviar enlace de contraseña a Camila Rojas Pizarro' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Enviar a Camila Rojas Pizarro un enlace para crear su contraseña?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText(PEOPLE_MSG.linkSent)).toBeInTheDocument();
+    expect(callsTo(fetchMock, `POST ${PEOPLE}/20/password-link`)).toHaveLength(1);
+  });
+
   it('reads as cards at 375 px, each with its actions', async () => {
     const restore = asPhone();
     try {
@@ -102,6 +116,7 @@ describe("'Mi empresa: Personas' (/user/company/people)", () => {
       asCompany();
       expect(await screen.findByRole('button', { name: 'Editar a Camila Rojas Pizarro' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Desactivar a Camila Rojas Pizarro' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Enviar enlace de contraseña a Camila Rojas Pizarro' })).toBeInTheDocument();
       expect(screen.queryByRole('grid')).not.toBeInTheDocument();
     } finally {
       restore();

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -17,7 +18,7 @@ import { GridBox, ListScreen } from '@client/components/ListScreen';
 import { editColumn } from '@client/components/rowActions';
 import { useWholeList } from '@client/components/useServerList';
 import { selectPeople, selectPersonActivation } from './companySelectors';
-import { peopleOpened, personActivationRequested, personAddOpened, personEditOpened } from './companySlice';
+import { peopleOpened, personActivationRequested, personAddOpened, personEditOpened, personLinkRequested } from './companySlice';
 import { COMPANY_TEXT as T } from './companyTexts';
 import { PersonDialog } from './PersonDialog';
 import './companyFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -42,7 +43,8 @@ const dataColumns: GridColDef<CompanyPerson>[] = [
 
 /**
  * /user/company/people, 'Mi empresa → Personas' (docs/company-people.md): the company's people for its Administrador,
- * with 'Agregar persona', 'Editar' (role, limit, phone) and 'Desactivar' / 'Reactivar' (asked first). The server
+ * with 'Agregar persona', 'Editar' (role, limit, phone), 'Desactivar' / 'Reactivar' and a new password link (both asked
+ * first). The server
  * decides: a refusal (the last Administrador, an e-mail already used) comes back as its message.
  */
 export default function CompanyPeopleScreen() {
@@ -74,6 +76,19 @@ export default function CompanyPeopleScreen() {
           </IconButton>
         ),
       },
+      {
+        field: 'enlace',
+        headerName: T.colLink,
+        width: 110,
+        sortable: false,
+        filterable: false,
+        renderCell: ({ row, tabIndex }) =>
+          row.active && row.email ? (
+            <IconButton aria-label={fill(T.linkPerson, { name: nameOf(row) })} color="primary" size="small" tabIndex={tabIndex} disabled={busy} onClick={() => dispatch(personLinkRequested(row))}>
+              <LockResetIcon fontSize="small" />
+            </IconButton>
+          ) : null,
+      },
     ],
     [dispatch, busy],
   );
@@ -95,7 +110,7 @@ export default function CompanyPeopleScreen() {
           columns={columns}
           loading={isPending(list.status)}
           noRowsLabel={T.empty}
-          cards={{ title: 'name', actions: ['editar', 'activar'] }}
+          cards={{ title: 'name', actions: ['editar', 'activar', 'enlace'] }}
         />
       </GridBox>
     </ListScreen>

@@ -18,4 +18,7 @@ export const changePerson = (id: number, body: PersonChangeForm, options?: Reque
 export const setPersonActive = (id: number, active: boolean, options?: RequestOptions) =>
   http.post<CompanyPersonAnswer>(`${PEOPLE}/${id}/${active ? 'reactivate' : 'deactivate'}`, {}, options);
 
+/** A new set-your-password link by mail. */
+export const sendPasswordLink = (id: number, options?: RequestOptions) => http.post<CompanyPersonAnswer>(`${PEOPLE}/${id}/password-link`, {}, options);
+
 export const setPasswordWithLink = (body: SetPasswordForm, options?: RequestOptions) => http.post<MessageResponse>('/security/set-password', body, options);

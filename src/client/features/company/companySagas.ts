@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, fork, put, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { CompanyPersonAnswer } from '@shared/api/companyPeople';
+import type { CompanyPerson, CompanyPersonAnswer } from '@shared/api/companyPeople';
 import type { MessageResponse } from '@shared/api/types';
 import { fill } from '@shared/messages';
 import { SET_PASSWORD_MSG, type SetPasswordForm } from '@shared/schemas/setPassword';
@@ -11,7 +11,7 @@ import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { wholeListSaga } from '@client/app/pagedListSagas';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { addPerson, changePerson, fetchPeople, setPasswordWithLink, setPersonActive } from './api';
+import { addPerson, changePerson, fetchPeople, sendPasswordLink, setPasswordWithLink, setPersonActive } from './api';
 import {
   peopleLoaded,
   peopleLoadFailed,
@@ -23,6 +23,7 @@ import {
   personActivationRequested,
   personAddSubmitted,
   personChangeSubmitted,
+  personLinkRequested,
   personSaved,
   personSaveFailed,
   setPasswordDone,
@@ -68,9 +69,12 @@ export function activationPrompt({ person, active }: PersonActivation) {
     : confirmRequested({ title: fill(T.deactivatePrompt, { name }), text: T.deactivateText, positive: T.deactivate, negative: T.cancel, focus: 'negative' });
 }
 
-/** 'Desactivar' / 'Reactivar': asked first; the answer's message as a toast; a refusal (the last Administrador) as one too. */
-export function* handlePersonActivation(action: PayloadAction<PersonActivation>) {
-  yield put(activationPrompt(action.payload));
+/**
+ * A row's action that asks first: the prompt, then the call; the answer's message as a toast, a refusal (the last
+ * Administrador, a deactivated person) as one too.
+ */
+function* askThenCall(prompt: ReturnType<typeof confirmRequested>, ...request: Parameters<typeof callWithTimeout>) {
+  yield put(prompt);
   const [confirmed]: [unknown, unknown] = yield userDecision();
   if (!confirmed) {
     yield put(personActivationDeclined());
@@ -78,7 +82,7 @@ export function* handlePersonActivation(action: PayloadAction<PersonActivation>)
     return;
   }
   try {
-    const answer: CompanyPersonAnswer = yield call(callWithTimeout, setPersonActive, action.payload.person.id, action.payload.active);
+    const answer: CompanyPersonAnswer = yield call(callWithTimeout, ...request);
     yield put(personActivationDone(answer.person));
     yield call(notify, answer.message, 'success');
   } catch (error) {
@@ -86,6 +90,18 @@ export function* handlePersonActivation(action: PayloadAction<PersonActivation>)
     yield put(personActivationFailed(message));
     yield call(notify, message, 'error');
   }
+}
+
+/** 'Desactivar' / 'Reactivar'. */
+export function* handlePersonActivation(action: PayloadAction<PersonActivation>) {
+  yield* askThenCall(activationPrompt(action.payload), setPersonActive, action.payload.person.id, action.payload.active);
+}
+
+/** 'Enviar enlace de contraseña': a new single-use link by mail. */
+export function* handlePersonLink(action: PayloadAction<CompanyPerson>) {
+  const person = action.payload;
+  const prompt = confirmRequested({ title: fill(T.linkPrompt, { name: person.name || person.rut }), text: fill(T.linkText, { email: person.email }), positive: T.linkSend, negative: T.cancel });
+  yield* askThenCall(prompt, sendPasswordLink, person.id);
 }
 
 /** The set-your-password page: the password is set, then to /login with the answer as a toast; a refusal stays on the page. */
@@ -109,6 +125,7 @@ export function* companySaga() {
     takeLeading(personAddSubmitted.type, safe(handlePersonAdd)),
     takeLeading(personChangeSubmitted.type, safe(handlePersonChange)),
     takeLeading(personActivationRequested.type, safe(handlePersonActivation)),
+    takeLeading(personLinkRequested.type, safe(handlePersonLink)),
     takeLeading(setPasswordSubmitted.type, safe(handleSetPassword)),
   ]);
 }

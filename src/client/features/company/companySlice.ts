@@ -20,7 +20,7 @@ export interface CompanyState {
   /** The add or change dialog, when open. */
   dialog: PersonDialog | null;
   save: Flow;
-  /** A deactivation or reactivation. */
+  /** A deactivation, a reactivation or a new password link. */
   activation: Flow;
   setPassword: Flow;
 }
@@ -95,6 +95,8 @@ const companySlice = createSlice({
       upsert(state, action.payload);
     },
     personActivationFailed: activationSteps.failed,
+    /** 'Enviar enlace de contraseña' of a row: the saga asks first. */
+    personLinkRequested: activationSteps.start<CompanyPerson>(),
 
     /** The set-your-password page's form, valid. */
     setPasswordSubmitted: setPasswordSteps.start<SetPasswordForm>(),
@@ -128,6 +130,7 @@ export const {
   personActivationDeclined,
   personActivationDone,
   personActivationFailed,
+  personLinkRequested,
   setPasswordSubmitted,
   setPasswordDone,
   setPasswordFailed,

@@ -29,6 +29,11 @@ export const COMPANY_TEXT = {
   deactivateText: 'Su sesión se cerrará de inmediato y no podrá ingresar hasta que la reactive.',
   reactivatePrompt: '¿Reactivar a {name}?',
   reactivateText: 'Podrá volver a ingresar al portal con su rut personal y su contraseña.',
+  colLink: 'Enlace de contraseña',
+  linkPerson: 'Enviar enlace de contraseña a {name}',
+  linkPrompt: '¿Enviar a {name} un enlace para crear su contraseña?',
+  linkText: 'Le llegará a {email}. Los enlaces anteriores dejarán de servir; su contraseña actual sigue hasta que use el nuevo.',
+  linkSend: 'Enviar',
   cancel: 'Cancelar',
   notChanged: 'Sin cambios',
   // the dialog
