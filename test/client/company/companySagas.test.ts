@@ -7,6 +7,7 @@ import { confirmAccepted, confirmDeclined, confirmRequested } from '@client/app/
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { callWithTimeout } from '@client/app/sagaUtils';
+import { redactSecrets } from '@client/app/devtools';
 import { addPerson, changePerson, fetchPeople, sendPasswordLink, setPasswordWithLink, setPersonActive } from '@client/features/company/api';
 import { handlePeopleLoad, handlePersonActivation, handlePersonAdd, handlePersonChange, handlePersonLink, handleSetPassword } from '@client/features/company/companySagas';
 import {
@@ -210,6 +211,10 @@ describe('the set-your-password page, step by step', () => {
       .call(notify, SET_PASSWORD_MSG.done, 'success')
       .next()
       .isDone();
+  });
+
+  it('the link and the passwords never reach the DevTools or a recorded scenario', () => {
+    expect(JSON.stringify(redactSecrets(setPasswordSubmitted(form)))).not.toMatch(/abc|Nueva1234/);
   });
 
   it('a used link: the message stays on the page', () => {
