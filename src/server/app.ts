@@ -27,6 +27,8 @@ import { ChequeService } from './payments/cheque.service';
 import customerRequestRoutes from './customerRequest/customerRequest.routes';
 import { CustomerRequestService } from './customerRequest/customerRequest.service';
 import adminUsersRoutes from './users/users.routes';
+import peopleRoutes from './company/people.routes';
+import { ERP_CONTACT_ACTIVE_JOB } from './company/contactActiveJob';
 import adminJobsRoutes from './jobs/jobs.routes';
 import { AdminJobsService } from './jobs/jobs.service';
 import { ErpRedriver } from './jobs/redriver';
@@ -65,6 +67,7 @@ import validation from './plugins/validation';
 import xsrf from './plugins/xsrf';
 import securityRoutes from './security/security.routes';
 import { SecurityService } from './security/security.service';
+import { PasswordSetupService } from './security/passwordSetup.service';
 import { TokenService } from './security/tokens';
 import { UsersRepo } from './users/users.repo';
 import type { FileStore } from './storage/fileStore';
@@ -234,7 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
 
   const security = new SecurityService(users, tokens, (userId) => app.forgetSession(userId));
-  await app.register(securityRoutes, { security, limits: config.login, db: database.db });
+  const passwordSetups = new PasswordSetupService(database.db, users, (userId) => app.forgetSession(userId));
+  await app.register(securityRoutes, { security, passwordSetups, limits: config.login, db: database.db });
   const erp = deps.erp;
   const { redriveIntervalMs, ...createPolicy } = deps.erpJobs ?? {};
   const policyChanges = Object.fromEntries(Object.entries(createPolicy).filter(([, value]) => value !== undefined));
@@ -304,6 +308,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles, new OrderRepo(database.db)) });
   await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
   await app.register(adminUsersRoutes, { db: database.db, erp });
+  // the people of a buying company, for its Administrador (docs/company-people.md)
+  await app.register(peopleRoutes, { ...routeDeps, publicUrl: config.publicUrl, mailDomain, sealKey, forgetSession: (userId) => app.forgetSession(userId) });
   await app.register(adminJobsRoutes, { jobs: new AdminJobsService({ db: database.db, outbox, worker }) });
   // Operations: admin orders and audit, the alert mail of failed jobs, the buyer's orders, /metrics (operations.ts).
   const operations = await registerOperations(app, { ...routeDeps, metrics, publicUrl: config.publicUrl, mailFrom: mailer.from }, deps.operations);
@@ -312,7 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     outbox,
     worker,
-    kinds: [ERP_ORDER_JOB, ERP_PAYMENT_JOB, ERP_PAY_INVOICES_JOB],
+    kinds: [ERP_ORDER_JOB, ERP_PAYMENT_JOB, ERP_PAY_INVOICES_JOB, ERP_CONTACT_ACTIVE_JOB],
     erpHealthy: async () => (await erp.ping()) === 'ok',
     intervalMs: redriveIntervalMs,
     logger: app.log,

@@ -87,6 +87,14 @@ const TABLE: Record<string, Row> = {
   'POST /api/user/curves': { access: 'buyer', url: '/api/user/curves', payload: INVALID, expect: all(BUYERS, 400) },
   'PUT /api/user/curves/:id': { access: 'buyer', url: '/api/user/curves/abc', payload: INVALID, expect: all(BUYERS, 400) },
   'DELETE /api/user/curves/:id': { access: 'buyer', url: '/api/user/curves/abc', expect: all(BUYERS, 400) },
+  // the company's people and the set-your-password link (docs/company-people.md)
+  'GET /api/user/company/people': { access: 'buyer', url: '/api/user/company/people', expect: all(BUYERS, 200) },
+  'POST /api/user/company/people': { access: 'buyer', url: '/api/user/company/people', payload: INVALID, expect: all(BUYERS, 400) },
+  'PUT /api/user/company/people/:id': { access: 'buyer', url: '/api/user/company/people/abc', payload: INVALID, expect: all(BUYERS, 400) },
+  'POST /api/user/company/people/:id/deactivate': { access: 'buyer', url: '/api/user/company/people/abc/deactivate', expect: all(BUYERS, 400) },
+  'POST /api/user/company/people/:id/reactivate': { access: 'buyer', url: '/api/user/company/people/abc/reactivate', expect: all(BUYERS, 400) },
+  'POST /api/user/company/people/:id/password-link': { access: 'buyer', url: '/api/user/company/people/abc/password-link', expect: all(BUYERS, 400) },
+  'POST /api/security/set-password': { access: 'public', url: '/api/security/set-password', payload: INVALID, expect: all(EVERYONE, 400) },
   'POST /api/orders': { access: 'buyer', url: '/api/orders', payload: INVALID, expect: all(BUYERS, 400) },
   'GET /api/orders/:id': { access: 'buyer', url: (c) => `/api/orders/${c.orderId}`, expect: owned() },
   'POST /api/user/b1/reserve': { access: 'buyer', url: '/api/user/b1/reserve', payload: INVALID, expect: all(BUYERS, 400) },
@@ -301,6 +309,12 @@ const CAPABILITY: Record<string, readonly Capability[]> = {
   'POST /api/user/pay-cheque': ['buy'],
   'GET /api/user/orders': ['browse'],
   'GET /api/user/orders/:id': ['browse'],
+  'GET /api/user/company/people': ['people'],
+  'POST /api/user/company/people': ['people'],
+  'PUT /api/user/company/people/:id': ['people'],
+  'POST /api/user/company/people/:id/deactivate': ['people'],
+  'POST /api/user/company/people/:id/reactivate': ['people'],
+  'POST /api/user/company/people/:id/password-link': ['people'],
 };
 
 type Person = { company: 'A' | 'B'; role: CompanyRole; rut: string };

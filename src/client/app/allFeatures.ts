@@ -11,6 +11,7 @@ import '../features/adminUsers/adminUsersFeature';
 import '../features/cart/cartFeature';
 import '../features/catalog/catalogFeature';
 import '../features/checkout/checkoutFeature';
+import '../features/company/companyFeature';
 import '../features/customerRequest/customerRequestFeature';
 import '../features/home/homeFeature';
 import '../features/payments/paymentsFeature';

@@ -9,6 +9,7 @@ import type { AdminUsersState } from '../features/adminUsers/adminUsersSlice';
 import type { CartState } from '../features/cart/cartSlice';
 import type { CatalogState } from '../features/catalog/catalogSlice';
 import type { CheckoutState } from '../features/checkout/checkoutSlice';
+import type { CompanyState } from '../features/company/companySlice';
 import type { CustomerRequestState } from '../features/customerRequest/customerRequestSlice';
 import type { HomeState } from '../features/home/homeSlice';
 import type { PaymentsState } from '../features/payments/paymentsSlice';
@@ -59,6 +60,7 @@ export interface LazyLoadedSlices {
   adminAudit: AdminAuditState;
   userOrders: UserOrdersState;
   quickOrder: QuickOrderState;
+  company: CompanyState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };

@@ -17,3 +17,8 @@ export const productDetailPath = (sku: string) => `/user/product-detail/${encode
 
 /** The name of an eye link to a product: its description and sku, so two colours of one model are told apart. */
 export const productLinkLabel = (descripcion: string, sku: string) => `Ver producto ${descripcion} (${sku})`;
+
+// company people (docs/company-people.md): 'Mi empresa → Personas' (the menu links to it) and the public page of the
+// set-your-password link a new person gets by mail (`/set-password?token=…`)
+export const COMPANY_PEOPLE_PATH = '/user/company/people';
+export const SET_PASSWORD_PATH = '/set-password';

@@ -24,6 +24,7 @@ import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
 import { SESSION_KEYS } from './sessionKeys';
+import { COMPANY_PEOPLE_PATH, SET_PASSWORD_PATH } from './routePaths';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -78,6 +79,9 @@ const AdminJobDetailScreen = lazy(() => import('../features/adminJobs/JobDetailS
 const AdminAuditScreen = lazy(() => import('../features/adminAudit/AuditListScreen'));
 const MyOrderListScreen = lazy(() => import('../features/userOrders/MyOrderListScreen'));
 const MyOrderDetailScreen = lazy(() => import('../features/userOrders/MyOrderDetailScreen'));
+// company people (docs/company-people.md): 'Mi empresa → Personas' and the public set-your-password page
+const CompanyPeopleScreen = lazy(() => import('../features/company/CompanyPeopleScreen'));
+const SetPasswordScreen = lazy(() => import('../features/company/SetPasswordScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -157,6 +161,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/payment', element: <PaymentRedirectScreen /> },
       { path: '/payment-verification', element: <PaymentVerificationScreen /> },
       { path: '/return', element: <TransferReturnScreen /> },
+      { path: SET_PASSWORD_PATH, element: <SetPasswordScreen /> },
       {
         // guarded: logged-in users only
         element: <RequireAuth />,
@@ -180,6 +185,8 @@ export const appRoutes: RouteObject[] = [
           },
           { element: <RequireCapability capabilities={['finance']} />, children: [{ path: '/user/pending-payments', element: <PendingPaymentsScreen /> }] },
           { element: <RequireCapability capabilities={['finance', 'buy']} />, children: [{ path: '/user/purchase-history', element: <PurchaseHistoryRoute /> }] },
+          // the company's people, for whoever may manage them
+          { element: <RequireCapability capabilities={['people']} />, children: [{ path: COMPANY_PEOPLE_PATH, element: <CompanyPeopleScreen /> }] },
         ],
       },
       {

@@ -4,6 +4,7 @@ import { NavLink } from 'react-router-dom';
 import { mayDo, type Capability, type CompanyRole } from '@shared/companyRoles';
 import { MSG } from '@shared/messages';
 import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
+import { COMPANY_PEOPLE_PATH } from '../app/routePaths';
 import { DRAWER_WIDTH, insetRing } from '../app/theme';
 
 // The menu is a plain list of links (a list holds list items only; NavLink marks the current page aria-current),
@@ -58,6 +59,11 @@ export const OPERATIONS_NAV_TEXT = {
   countWord: ' fallidos',
 } as const;
 
+/** The entries of the company's screens (docs/company-people.md). */
+export const COMPANY_NAV_TEXT = {
+  people: 'Mi empresa: Personas',
+} as const;
+
 /** The menu's name: its navigation landmark and, on phones, its drawer. */
 export const NAV_LABEL = MSG.mainMenu;
 
@@ -99,6 +105,8 @@ export function navItems({ loggedIn, isAdmin, isUser, companyRole = null }: NavA
     if (may('finance') || may('buy')) items.push({ label: MSG.navPurchaseHistory, to: '/user/purchase-history' });
     items.push({ label: OPERATIONS_NAV_TEXT.buyerOrders, to: '/user/orders' });
   }
+  // company people (docs/company-people.md): 'Mi empresa → Personas', for whoever may manage the company's people
+  if (isUser && mayDo(companyRole ?? 'ADMINISTRADOR', 'people')) items.push({ label: COMPANY_NAV_TEXT.people, to: COMPANY_PEOPLE_PATH });
   return items;
 }
 

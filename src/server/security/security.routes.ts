@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '@shared/messages';
 import { changePasswordSchema, loginSchema } from '@shared/schemas/auth';
+import { setPasswordSchema, SET_PASSWORD_MSG } from '@shared/schemas/setPassword';
 import type { Db } from '../db/connect';
 import { HttpError } from '../errors';
 import { LoginLimits, type LoginLimitSettings } from './loginLimits';
 import type { SecurityService } from './security.service';
+import type { PasswordSetupService } from './passwordSetup.service';
 import { normalizeUsername } from '../users/users.repo';
 import { requireUser } from '../plugins/auth';
 import { answer, MESSAGE } from '../http/responses';
@@ -13,6 +15,8 @@ import { SERVER_MSG } from '../messages';
 
 interface Opts {
   security: SecurityService;
+  /** The set-your-password links of new people (absent: the route is not offered). */
+  passwordSetups?: PasswordSetupService;
   limits: LoginLimitSettings;
   /** Where the failed checks are counted (table login_failures), shared by every instance. */
   db: Db;
@@ -24,6 +28,9 @@ interface Opts {
  */
 export const PASSWORD_ROUTE_FLOOD_MAX = 120;
 
+/** The login limits' key of the set-your-password links' failures (a link names no rut). */
+const SET_PASSWORD_LIMIT_KEY = 'set-password';
+
 export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
   // bodies, queries and path parameters typed from the schemas that validate them
   const api = app.withTypeProvider<YupTypeProvider>();
@@ -32,9 +39,16 @@ export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
   // Failed password checks per address, per rut and per rut and address, in the database (loginLimits.ts).
   const limits = new LoginLimits(opts.db, opts.limits);
 
-  /** Runs a password check under the login limits; only failures (401) count. */
-  async function guarded<T>(request: FastifyRequest, check: () => Promise<T>): Promise<T> {
-    const rut = normalizeUsername(String((request.body as { username?: string })?.username ?? ''));
+  /**
+   * Runs a password check under the login limits; only failures count (a 401, or what `failed` says). `rut` is the key
+   * the failures of one account are counted under (the body's rut by default).
+   */
+  async function guarded<T>(
+    request: FastifyRequest,
+    check: () => Promise<T>,
+    rut = normalizeUsername(String((request.body as { username?: string })?.username ?? '')),
+    failed = (e: HttpError) => e.status === 401,
+  ): Promise<T> {
     const verdict = await limits.check(rut, request.ip);
     if (!verdict.allowed) {
       request.log.warn({ rut, address: request.ip, reason: verdict.reason }, 'ingreso rechazado por límite de intentos');
@@ -43,7 +57,7 @@ export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
     try {
       return await check();
     } catch (e) {
-      if (e instanceof HttpError && e.status === 401) await limits.recordFailure(rut, request.ip);
+      if (e instanceof HttpError && failed(e)) await limits.recordFailure(rut, request.ip);
       throw e;
     }
   }
@@ -66,4 +80,19 @@ export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
       return { message: MSG.changePasswordDone };
     },
   );
+
+  // A new person chooses a password through the single-use link of their mail (docs/company-people.md). A link that
+  // is not known counts as a failed check under the login limits (all such tries share one key), so links cannot be
+  // guessed at speed.
+  const { passwordSetups } = opts;
+  if (passwordSetups) {
+    api.post(
+      '/api/security/set-password',
+      { schema: { body: setPasswordSchema, response: { 200: MESSAGE } }, config: { access: 'public', rateLimit: perAddress } },
+      async (request) => {
+        await guarded(request, () => passwordSetups.setPassword(request.body), SET_PASSWORD_LIMIT_KEY, (e) => e.message === SET_PASSWORD_MSG.invalidLink);
+        return { message: SET_PASSWORD_MSG.done };
+      },
+    );
+  }
 }

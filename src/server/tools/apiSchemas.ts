@@ -25,6 +25,8 @@ const ANSWER_TYPES = [
   'BuyerOrderList', 'BuyerOrderDetail',
   // size curves (docs/size-grid.md)
   'SizeCurve', 'SizeCurveList',
+  // the people of a buying company (docs/company-people.md)
+  'CompanyPerson', 'CompanyPersonAnswer',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];

@@ -27,6 +27,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'erp.order': 'Pedido al ERP',
   'erp.payment': 'Pago de pedido al ERP',
   'erp.payInvoices': 'Pago de facturas al ERP',
+  'erp.contactActive': 'Persona de contacto del ERP (activa o no)',
   mail: 'Correo',
 };
 export const JOB_STATUS_LABELS: Record<'pending' | 'waiting' | 'failed' | 'done', string> = {

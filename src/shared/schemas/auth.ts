@@ -13,9 +13,8 @@ export type LoginForm = yup.InferType<typeof loginSchema>;
 /** New password rule shared by change-password and the admin user forms (different messages there). */
 export const hasUpperAndLower = (v: string | undefined) => !v || (/[A-ZÁÉÍÓÚÑ]/.test(v) && /[a-záéíóúñ]/.test(v));
 
-export const changePasswordSchema = yup.object({
-  username: yup.string().trim().required(MSG.rutRequired).test('rut', MSG.rutInvalid, (v) => !v || isValidRut(v)),
-  currentPassword: yup.string().required(MSG.currentPasswordRequired).max(200),
+/** The new password and its confirmation: the same rules wherever a person chooses a password. */
+export const newPasswordFields = {
   password: yup
     .string()
     .required(MSG.newPasswordRequired)
@@ -27,5 +26,11 @@ export const changePasswordSchema = yup.object({
     .required(MSG.confirmPasswordRequired)
     // a test, not oneOf: yup checks oneOf before `required` and would hide the required message
     .test('match', MSG.passwordsDontMatch, (v, ctx) => !v || v === ctx.parent.password),
+};
+
+export const changePasswordSchema = yup.object({
+  username: yup.string().trim().required(MSG.rutRequired).test('rut', MSG.rutInvalid, (v) => !v || isValidRut(v)),
+  currentPassword: yup.string().required(MSG.currentPasswordRequired).max(200),
+  ...newPasswordFields,
 });
 export type ChangePasswordForm = yup.InferType<typeof changePasswordSchema>;

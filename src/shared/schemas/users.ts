@@ -75,7 +75,7 @@ const idSchema = yup.number().typeError(USER_MSG.id).integer(USER_MSG.id).positi
 const emptyToUndefined = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
 
 /** Formatted rut bodies fit in 9 digits; longer values would not fit the stored username. */
-const rutOk = (v: string | undefined) => !v || (isValidRut(v) && cleanRut(v).length <= 10);
+export const rutOk = (v: string | undefined) => !v || (isValidRut(v) && cleanRut(v).length <= 10);
 
 const common = {
   username: yup.string().trim().required(USER_MSG.rutRequired).max(20, USER_MSG.rutInvalid).test('rut', USER_MSG.rutInvalid, rutOk),
