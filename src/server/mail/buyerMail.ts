@@ -9,7 +9,7 @@ import type { PaymentMethod } from '@shared/orders';
 import type { PaymentProvider } from '@shared/payments';
 import { formatRut } from '@shared/rut';
 import type { OrderLineRow, OrderRow } from '../db/schema';
-import { buyerReferenceRows, escapeHtml, oneLine, pct, type BuiltMail, type Company } from './orderMail';
+import { buyerReferenceRows, escapeHtml, oneLine, pct, personRows, type BuiltMail, type Company, type MailPerson } from './orderMail';
 
 /** How the buyer paid, in the buyer's words. */
 export const BUYER_PAYMENT_LABELS: Record<PaymentMethod, string> = {
@@ -40,6 +40,8 @@ export interface OrderConfirmedInput {
   order: OrderRow;
   lines: OrderLineRow[];
   company: Company;
+  /** Who of the company placed the order. */
+  person?: MailPerson;
   /** The carrier's name (the order stores its code); absent: the code is shown. */
   transport?: string;
   payment?: PaymentEvidence;
@@ -48,6 +50,8 @@ export interface OrderConfirmedInput {
 export interface InvoicesPaidInput {
   brand: string;
   company: Company;
+  /** Who of the company paid. */
+  person?: MailPerson;
   provider: PaymentProvider;
   /** When the payment was confirmed. */
   paidAt: Date;
@@ -114,6 +118,7 @@ export function buildOrderConfirmedMail(input: OrderConfirmedInput): BuiltMail {
     [reserve ? 'Reserva' : 'Pedido', number],
     ['Fecha', formatDate(order.createdAt)],
     ['Empresa', companyText(company)],
+    ...personRows('Realizado por', input.person),
     ...buyerReferenceRows(order),
   ];
   if (method) header.push(['Forma de pago', BUYER_PAYMENT_LABELS[method]], ...paymentRows(input.payment));
@@ -191,6 +196,7 @@ export function buildInvoicesPaidMail(input: InvoicesPaidInput): BuiltMail {
   const header: Rows = [
     ['Fecha del pago', formatDate(input.paidAt)],
     ['Empresa', companyText(company)],
+    ...personRows('Pagado por', input.person),
     ['Forma de pago', BUYER_PAYMENT_LABELS[input.provider]],
     ...paymentRows(input.payment),
   ];
