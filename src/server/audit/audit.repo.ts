@@ -22,7 +22,10 @@ function conditions(q: AuditListQuery): SQL | undefined {
   if (q.actor) {
     // a rut in any writing: compared without dots and dashes
     const compact = q.actor.toUpperCase().replace(/[.\-\s]/g, '');
-    where.push(sql`replace(replace(upper(${auditLog.actorUsername}), '.', ''), '-', '') like ${containsPattern(compact)}`);
+    const pattern = containsPattern(compact);
+    where.push(
+      sql`(replace(replace(upper(${auditLog.actorUsername}), '.', ''), '-', '') like ${pattern} or replace(replace(upper(coalesce(${auditLog.changes}->'actor'->>'companyRut', '')), '.', ''), '-', '') like ${pattern})`,
+    );
   }
   if (q.entity) where.push(eq(auditLog.entity, q.entity));
   if (q.action) where.push(eq(auditLog.action, q.action));
