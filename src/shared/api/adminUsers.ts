@@ -49,7 +49,8 @@ export interface CreateUserRequest {
   companyRut?: string;
   companyRole?: CompanyRole;
   fullName?: string;
-  monthlyLimit?: number | null;
+  /** A Comprador's monthly limit in pesos; absent: none. */
+  monthlyLimit?: number;
 }
 
 /**
