@@ -9,3 +9,8 @@ export function personText(person: { name: string | null | undefined; rut: strin
   if (!name) return rut;
   return rut ? `${name} (${rut})` : name;
 }
+
+/** 'Comercial Los Andes SpA (76.123.456-0)'; the rut alone without a name; the name alone without a rut. */
+export function companyText(company: { name: string | null | undefined; rut: string | null | undefined }): string {
+  return personText(company);
+}

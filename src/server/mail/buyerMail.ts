@@ -7,7 +7,7 @@ import { MSG, fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import type { PaymentMethod } from '@shared/orders';
 import type { PaymentProvider } from '@shared/payments';
-import { formatRut } from '@shared/rut';
+import { companyText } from '@shared/people';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import { buyerReferenceRows, escapeHtml, oneLine, pct, personRows, type BuiltMail, type Company, type MailPerson } from './orderMail';
 
@@ -62,11 +62,6 @@ export interface InvoicesPaidInput {
 
 type Rows = [string, string][];
 
-/** 'Comercial Los Andes SpA (76.123.456-0)', or the name alone when the rut is unknown. */
-function companyText(company: Company): string {
-  const rut = company.rut ? formatRut(company.rut) : '';
-  return rut ? `${company.nombre} (${rut})` : company.nombre;
-}
 
 function paymentRows(payment: PaymentEvidence | undefined): Rows {
   if (!payment) return [];
@@ -117,7 +112,7 @@ export function buildOrderConfirmedMail(input: OrderConfirmedInput): BuiltMail {
   const header: Rows = [
     [reserve ? 'Reserva' : 'Pedido', number],
     ['Fecha', formatDate(order.createdAt)],
-    ['Empresa', companyText(company)],
+    ['Empresa', companyText({ name: company.nombre, rut: company.rut })],
     ...personRows('Realizado por', input.person),
     ...buyerReferenceRows(order),
   ];
@@ -195,7 +190,7 @@ export function buildInvoicesPaidMail(input: InvoicesPaidInput): BuiltMail {
   const intro = `Recibimos el pago de ${one ? 'una factura' : `${invoices.length} facturas`} en el portal ${brand}.`;
   const header: Rows = [
     ['Fecha del pago', formatDate(input.paidAt)],
-    ['Empresa', companyText(company)],
+    ['Empresa', companyText({ name: company.nombre, rut: company.rut })],
     ...personRows('Pagado por', input.person),
     ['Forma de pago', BUYER_PAYMENT_LABELS[input.provider]],
     ...paymentRows(input.payment),
