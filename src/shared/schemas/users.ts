@@ -128,7 +128,8 @@ const companyFields = {
     .transform(emptyToUndefined)
     .max(20, USER_MSG.companyRutInvalid)
     .test('rut', USER_MSG.companyRutInvalid, rutOk)
-    .test('buyers', USER_MSG.companyOnlyBuyers, (v, ctx) => !v || ctx.parent.userType === 'USER')
+    // staff belong to no company (a role not chosen yet is told by its own field)
+    .test('buyers', USER_MSG.companyOnlyBuyers, (v, ctx) => !v || ctx.parent.userType === 'USER' || !ctx.parent.userType)
     .optional(),
   companyRole: yup
     .mixed<CompanyRole>()
