@@ -1,6 +1,5 @@
 import type { Db, DbOrTx } from '../db/connect';
-import { eq } from 'drizzle-orm';
-import { users, type AuditLogRow } from '../db/schema';
+import type { AuditLogRow } from '../db/schema';
 import { AuditRepo } from './audit.repo';
 import type { SessionUser } from '../plugins/auth';
 
@@ -87,7 +86,7 @@ export class AuditLog {
    */
   static async record(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     const changes: Record<string, unknown> = {};
-    const [who] = await tx.select({ name: users.fullName, companyRut: users.companyRut }).from(users).where(eq(users.id, entry.actor.id));
+    const who = await AuditRepo.actor(tx, entry.actor.id);
     if (who && (who.name || who.companyRut)) changes.actor = { name: who.name.slice(0, MAX_TEXT), companyRut: who.companyRut };
     if (entry.fields?.length) changes.fields = [...new Set(entry.fields)].map((f) => f.slice(0, 60));
     const before = safeValues(entry.before);
