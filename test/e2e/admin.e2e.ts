@@ -183,7 +183,7 @@ describe('product administration', () => {
 });
 
 describe('user administration', () => {
-  it('a SUPERADMIN creates a buyer user, who then logs in and reaches home', async () => {
+  it('a SUPERADMIN creates a buyer user, who then logs in and reaches home, and a person of its company, listed with the company by its rut', async () => {
     const rut = newRut();
     const password = 'Nuevo1234';
     // a buyer must be a customer in the ERP first: the wholesaler's staff creates the business partner in SAP
@@ -239,10 +239,20 @@ describe('user administration', () => {
     await page.waitForURL('**/admin/user');
     // the company's rut lists its people: the login and the person, named, with their roles
     const grid = page.getByRole('grid', { name: 'Usuarios' });
-    await grid.getByRole('gridcell').first().waitFor({ timeout: 20_000 });
+    const shownRuts = () =>
+      grid
+        .getByRole('row')
+        .filter({ has: page.getByRole('gridcell') })
+        .evaluateAll((rows) => rows.map((r) => (r.querySelector('[role="gridcell"]')?.textContent ?? '').trim()));
+    // the company's rut searched finds its login and its person; the rut clicked keeps exactly its people
     await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(rut);
-    await grid.getByRole('button', { name: `Ver las personas de la empresa ${rut}` }).first().click();
-    await eventually(async () => (await gridRows(page, grid)).map((r) => r[0]).join(' '), `${rut} ${personRut}`, 20_000);
+    await eventually(shownRuts, [rut, personRut], 20_000);
+    await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(personRut);
+    await eventually(shownRuts, [personRut], 20_000);
+    await grid.getByRole('button', { name: `Ver las personas de la empresa ${rut}` }).click();
+    await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill('');
+    await eventually(shownRuts, [rut, personRut], 20_000);
+    expect(await page.getByRole('textbox', { name: 'Rut empresa' }).inputValue()).toBe(rut);
     expect((await gridRows(page, grid)).find((r) => r[0] === personRut)?.slice(0, 8)).toEqual([
       personRut, 'Inés Soto Valdés', 'ines.soto@nuevocliente.cl', rut, 'Usuario', 'Activo', 'Nuevo Cliente SpA', 'Comprador',
     ]);

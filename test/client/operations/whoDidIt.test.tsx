@@ -261,6 +261,8 @@ describe('Usuarios: companies and people', () => {
     await typeIn(user, 'Rut Empresa', '189012349');
     await typeIn(user, 'Empresa a la que pertenece (rut)', '761234560');
     await choose(user, 'Role', 'Usuario');
+    // 'Guardar' waits for the company's look-up
+    expect(await screen.findByText('Empresa: Comercial Los Andes SpA')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('El nombre de la persona es requerido')).toBeInTheDocument();
     expect(screen.getByText('Seleccione el rol en la empresa')).toBeInTheDocument();

@@ -122,6 +122,14 @@ interface Props {
 /** A buyer ('Usuario', or no role chosen yet) must be an ERP customer; administrators are people, not companies. */
 const isBuyerType = (type: UserFormValues['userType']) => type === '' || !isAdminRole(type);
 
+/** A select's choices after 'Seleccionar' (the empty value). */
+const selectItems = (options: { value: string; label: string }[]) =>
+  [{ value: '', label: T.select }, ...options].map((o) => (
+    <MenuItem key={o.value} value={o.value}>
+      {o.label}
+    </MenuItem>
+  ));
+
 /** The rut that must be an ERP customer: a person's company's, or the company login's own. */
 const customerRutOf = (form: Pick<UserFormValues, 'username' | 'userType' | 'companyRut'>) =>
   isCompanyPerson({ ...form, userType: form.userType || 'USER' }) ? form.companyRut : form.username;
@@ -192,6 +200,13 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
     />
   );
 
+  // the ERP did not answer: asked again from below the field whose rut it was
+  const retryCheck = check?.status === 'failed' && (
+    <Button size="small" sx={{ mt: 0.5 }} onClick={() => checkRut(values)}>
+      {T.customerRetry}
+    </Button>
+  );
+
   // the record's own type stays shown even if this admin could not assign it (the server decides)
   const types = assignableUserTypes(role);
   if (values.userType && !types.includes(values.userType)) types.push(values.userType);
@@ -203,7 +218,7 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
           <RutField
             id={`${id}-username`}
             name="username"
-            label={person ? T.personRutLabel : T.rutLabel}
+            label={person || (updating && values.companyRut) ? T.personRutLabel : T.rutLabel}
             value={values.username}
             onChange={(v) => void formik.setFieldValue('username', v)}
             onBlur={(e) => {
@@ -214,11 +229,7 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
             helperText={person ? undefined : rutHelper}
             readOnly={updating}
           />
-          {!person && check?.status === 'failed' && (
-            <Button size="small" sx={{ mt: 0.5 }} onClick={() => checkRut(values)}>
-              {T.customerRetry}
-            </Button>
-          )}
+          {!person && retryCheck}
         </Box>
         {isBuyerType(values.userType) && !updating && (
           <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
@@ -236,11 +247,7 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
               error={fieldError('companyRut') ?? (person ? notCustomer : undefined)}
               helperText={person ? (rutHelper ?? T.companyRutHelp) : T.companyRutHelp}
             />
-            {person && check?.status === 'failed' && (
-              <Button size="small" sx={{ mt: 0.5 }} onClick={() => checkRut(values)}>
-                {T.customerRetry}
-              </Button>
-            )}
+            {person && retryCheck}
           </Box>
         )}
         {updating && values.userType === 'USER' && values.companyRole && (
@@ -253,16 +260,7 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
             {text('fullName', T.fullNameLabel, { autoComplete: 'off' })}
             {text('companyRole', T.companyRoleLabel, {
               select: true,
-              children: [
-                <MenuItem key="" value="">
-                  {T.select}
-                </MenuItem>,
-                ...COMPANY_ROLES.map((companyRole) => (
-                  <MenuItem key={companyRole} value={companyRole}>
-                    {COMPANY_ROLE_LABELS[companyRole]}
-                  </MenuItem>
-                )),
-              ],
+              children: selectItems(COMPANY_ROLES.map((value) => ({ value, label: COMPANY_ROLE_LABELS[value] }))),
             })}
             {values.companyRole === 'COMPRADOR' &&
               text('monthlyLimit', T.monthlyLimitLabel, { required: false, autoComplete: 'off', helperText: T.monthlyLimitHelp, slotProps: { htmlInput: { inputMode: 'numeric' } } })}
@@ -281,17 +279,10 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
         })}
         {text('enabled', T.enabledLabel, {
           select: true,
-          children: [
-            <MenuItem key="" value="">
-              {T.select}
-            </MenuItem>,
-            <MenuItem key="true" value="true">
-              {USER_MSG.active}
-            </MenuItem>,
-            <MenuItem key="false" value="false">
-              {USER_MSG.inactive}
-            </MenuItem>,
-          ],
+          children: selectItems([
+            { value: 'true', label: USER_MSG.active },
+            { value: 'false', label: USER_MSG.inactive },
+          ]),
         })}
         {text('userType', T.userTypeLabel, {
           select: true,
@@ -300,16 +291,7 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
             formik.handleChange(e);
             checkRut({ ...values, userType: e.target.value as UserFormValues['userType'] });
           },
-          children: [
-            <MenuItem key="" value="">
-              {T.select}
-            </MenuItem>,
-            ...types.map((type) => (
-              <MenuItem key={type} value={type}>
-                {USER_TYPE_LABELS[type]}
-              </MenuItem>
-            )),
-          ],
+          children: selectItems(types.map((type) => ({ value: type, label: USER_TYPE_LABELS[type] }))),
         })}
       </Box>
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
