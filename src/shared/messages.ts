@@ -9,7 +9,6 @@ export const MSG = {
   badCredentials: 'Usuario o password erronea',
   inactiveUser: 'Usuario inactivo, comunicarse con ejecutivo(a)',
   sessionExpired: 'Tu sesión expiró o no es válida. Vuelve a ingresar.',
-  tooManyAttempts: 'Demasiados intentos de acceso. Espera unos minutos e inténtalo de nuevo.',
   loginRequiredTitle: 'Se necesita hacer Login',
   loginRequiredButton: 'Realizar Login',
 
@@ -26,8 +25,6 @@ export const MSG = {
   changePasswordDecline: 'No cambiar',
   changePasswordDeclined: 'Cambio no realizado',
   changePasswordDone: 'Contraseña actualizada, ingresa con tu nueva contraseña',
-  currentPasswordWrong: 'La contraseña actual no es correcta',
-  samePassword: 'La nueva contraseña debe ser distinta de la actual',
 
   // generic service errors (R-GEN-2)
   unknownError: 'Unknown error!',
@@ -36,15 +33,6 @@ export const MSG = {
   internalServerError: 'Internal server error',
   connectionProblemLater: 'Problema de conexión, intentarlo mas tarde',
   notAuthenticated: 'Debe iniciar sesión',
-  forbidden: 'No tiene permisos para esta acción',
-  xsrfMissing: 'Solicitud rechazada: falta el token anti-falsificación. Recarga la página.',
-  validationFailed: 'Hay datos inválidos en la solicitud',
-  /** A text of a request holding a NUL character, which no database or ERP field can store. */
-  nulCharacter: 'El texto contiene un carácter no permitido',
-  apiNotFound: 'Recurso no encontrado',
-  methodNotAllowed: 'Método no permitido para este recurso',
-  serverError: 'Ocurrió un error inesperado, intentelo mas tarde',
-  bodyTooLarge: 'La solicitud excede el tamaño permitido',
 
   // home and blocked buyer
   blocked: 'Bloqueado para comprar, contactar ejecutiva(o)',
@@ -105,13 +93,8 @@ export const MSG = {
   cartTotal: 'Total',
   cartContinue: 'Continuar la compra',
   cartReserve: 'Realizar Reserva',
-  cartNotForAdmins: 'Los administradores no pueden comprar',
-  cartBlocked: 'Bloqueado para comprar, contactar ejecutiva(o)',
-  cartOverStock: 'No hay stock suficiente de {name} talla {size}: disponible {stock}',
   cartItemUnavailable: 'El producto {sku} ya no está disponible',
-  cartItemNotFound: 'El producto no está en el carro',
   cartIsEmpty: 'El carro está vacío: agregue productos antes de continuar',
-  cartChanged: 'El carro cambió mientras se creaba el pedido: revise el carro e inténtelo de nuevo',
 
   // order summary, reservation and payment (R-CHK-1 to R-CHK-6)
   summaryGoPay: 'Ir a Pagar',
@@ -127,19 +110,8 @@ export const MSG = {
   creditLimitTitle: 'Limite de Credito',
   creditInsufficient: 'Credito Disponible insuficiente',
   orderPendingErp: 'Pedido {number} recibido: quedó pendiente de envío al ERP y se enviará apenas esté disponible',
-  orderNotFound: 'Pedido no encontrado',
-  orderNotPending: 'El pedido {number} ya fue procesado',
-  orderNeedsEvidence: 'El estado del pedido no puede cambiarse sin la confirmación del ERP o del medio de pago',
-  chequeNotAllowed: 'El pago con cheque requiere condición de pago Cheque',
   chequePhotoMissing: 'Debe adjuntar una foto del cheque',
-  chequeSent: 'Cheque enviado a {brand}!!',
-  addressNotYours: 'La dirección seleccionada no pertenece al cliente',
-  transportUnknown: 'El transporte seleccionado no existe',
-  paymentNeedsProvider: 'Este pedido se paga con {provider}: se confirma cuando el pago se valida',
 
-  // Idempotency-Key of the creates that move money or make an ERP document
-  idempotencyKeyInvalid: 'La clave Idempotency-Key no es válida: debe tener entre 1 y 200 caracteres, solo letras, números y . _ : -',
-  idempotencyKeyReused: 'La clave Idempotency-Key ya se usó con otra solicitud: use una clave nueva',
   idempotencyInProgress: 'La solicitud anterior con esta clave Idempotency-Key aún se está procesando: inténtelo de nuevo en unos momentos',
 } as const;
 

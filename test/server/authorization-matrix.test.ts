@@ -1,7 +1,10 @@
-import { orders } from '@server/db/schema';
+import { eq } from 'drizzle-orm';
+import { orders, users } from '@server/db/schema';
+import { CAPABILITY_DENIED, mayDo, type Capability, type CompanyRole } from '@shared/companyRoles';
 import type { Access } from '@server/plugins/auth';
 import { MSG } from '@shared/messages';
 import { call, createTestApp, login, type TestApp } from './helpers';
+import { SERVER_MSG } from '@server/messages';
 
 // One table for every route of the API: who may call it. A route missing from the table fails the test, so a new
 // route needs a decision here as well as its `config.access`. Visitors get 401 before anything is validated (the
@@ -211,7 +214,7 @@ describe('authorization matrix', () => {
       const who = row.access === 'admin' ? 'admin' : 'buyer';
       const noToken = await t.app.inject({ method: methodOf(key), url, payload: INVALID, headers: { authorization: tokens[who]! } });
       expect(noToken.statusCode).toBe(403);
-      expect(noToken.json()).toEqual({ status: 403, message: MSG.xsrfMissing });
+      expect(noToken.json()).toEqual({ status: 403, message: SERVER_MSG.xsrfMissing });
     },
   );
 });
@@ -231,7 +234,7 @@ describe('the blocked buyer (morosidad)', () => {
     const token = tokens.blocked;
     const cart = await call(t.app, { method: 'POST', url: '/api/user/cart', token, payload: { sku: 'POL-1001-M', quantity: 1 } });
     expect(cart.statusCode).toBe(403);
-    expect(cart.json()).toEqual({ status: 403, message: MSG.cartBlocked });
+    expect(cart.json()).toEqual({ status: 403, message: SERVER_MSG.cartBlocked });
     const order = await call(t.app, {
       method: 'POST',
       url: '/api/orders',
@@ -250,5 +253,141 @@ describe('ownership', () => {
       expect([403, 404]).toContain(res.statusCode);
       expect(res.body).not.toMatch(/C76123456|Comercial Los Andes/);
     }
+  });
+});
+
+// Two buying companies, a person of each of the four roles in each: what each role may call of every buyer route, and
+// that a person of one company never reaches the other's data whatever id the path carries (docs/company-people.md).
+// Company A is 76.123.456-0 (its login, the administrator, is 'buyer' above); company B is 76.234.567-6 ('other').
+
+/** What each buyer route needs of the role inside the company: a new buyer route needs a decision here. */
+const CAPABILITY: Record<string, readonly Capability[]> = {
+  'GET /api/user/b1/profile/:userId': ['browse'],
+  'POST /api/user/b1/update-profile': ['people'],
+  'GET /api/user/b1/tipo-transport': ['buy'],
+  'GET /api/user/b1/purchase-history/:customerId': ['finance', 'buy'],
+  'GET /api/user/b1/purchase-history-det/:docEntry': ['finance', 'buy'],
+  'GET /api/user/b1/pending-payments/:customerId': ['finance'],
+  'POST /api/user/cart': ['buy'],
+  'POST /api/user/cart/bulk': ['buy'],
+  'POST /api/user/quick-order/validate': ['buy'],
+  'POST /api/user/quick-order/file': ['buy'],
+  'POST /api/user/orders/:id/reorder': ['buy'],
+  'POST /api/user/b1/purchase-history/:docEntry/reorder': ['buy'],
+  'PUT /api/user/cart': ['buy'],
+  'GET /api/user/cart/find-by-userid/:userId': ['buy'],
+  'GET /api/user/cart/count-cart/:userId': ['buy'],
+  'DELETE /api/user/cart/clear-cart/:userId': ['buy'],
+  'DELETE /api/user/cart/:id': ['buy'],
+  'GET /api/user/curves': ['buy'],
+  'POST /api/user/curves': ['buy'],
+  'PUT /api/user/curves/:id': ['buy'],
+  'DELETE /api/user/curves/:id': ['buy'],
+  'POST /api/orders': ['buy'],
+  'GET /api/orders/:id': ['browse'],
+  'POST /api/user/b1/reserve': ['buy'],
+  'POST /api/user/b1/ov': ['buy'],
+  'POST /api/orders/update/state/order': ['buy'],
+  'POST /api/user/tbk/create': ['buy', 'finance'],
+  'PUT /api/user/tbk/confirm/:token': ['buy', 'finance'],
+  'GET /api/user/tbk/state/:token': ['buy', 'finance'],
+  'POST /api/user/tbk/update-tbk': ['buy', 'finance'],
+  'POST /api/user/khipu/payments': ['buy', 'finance'],
+  'GET /api/user/khipu/payments/:id': ['buy', 'finance'],
+  'POST /api/user/khipu/payments/:id/confirm': ['buy', 'finance'],
+  'POST /api/user/b1/pay-invoice': ['buy', 'finance'],
+  'POST /api/user/b1/pay-account': ['buy', 'finance'],
+  'POST /api/user/sendmail/order': ['buy'],
+  'POST /api/user/pay-cheque': ['buy'],
+  'GET /api/user/orders': ['browse'],
+  'GET /api/user/orders/:id': ['browse'],
+};
+
+type Person = { company: 'A' | 'B'; role: CompanyRole; rut: string };
+const PEOPLE: Record<string, Person> = {
+  'A administrador': { company: 'A', role: 'ADMINISTRADOR', rut: '76.123.456-0' },
+  'A comprador': { company: 'A', role: 'COMPRADOR', rut: '18.901.234-9' },
+  'A aprobador': { company: 'A', role: 'APROBADOR', rut: '12.456.789-0' },
+  'A finanzas': { company: 'A', role: 'FINANZAS', rut: '16.789.012-1' },
+  'B administrador': { company: 'B', role: 'ADMINISTRADOR', rut: '76.234.567-6' },
+  'B comprador': { company: 'B', role: 'COMPRADOR', rut: '17.890.123-0' },
+  // company B's demo people have no Aprobador: one is added for the matrix
+  'B aprobador': { company: 'B', role: 'APROBADOR', rut: '9.876.543-3' },
+  'B finanzas': { company: 'B', role: 'FINANZAS', rut: '14.567.890-0' },
+};
+const people = {} as Record<string, { token: string; id: number }>;
+
+describe('two companies × four roles', () => {
+  beforeAll(async () => {
+    const [template] = await t.database.db.select().from(users).where(eq(users.username, '17.890.123-0'));
+    await t.database.db.insert(users).values({
+      username: '9.876.543-3', passwordHash: template!.passwordHash, userType: 'USER', companyRut: '76.234.567-6', companyRole: 'APROBADOR',
+      fullName: 'Aprobadora de prueba', email: 'aprobadora@textilespacifico.cl',
+    });
+    for (const [who, person] of Object.entries(PEOPLE)) people[who] = await login(t.app, person.rut, 'Demo1234');
+  }, 60_000);
+
+  it('every buyer route declares what it needs of the role, as decided here', () => {
+    const buyerRoutes = [...t.app.routeAccess].filter(([key, access]) => access === 'buyer' && !key.startsWith('HEAD ')).map(([key]) => key);
+    expect(buyerRoutes.sort()).toEqual(Object.keys(CAPABILITY).sort());
+    for (const key of buyerRoutes) expect([key, [...(t.app.routeCapabilities.get(key) ?? [])].sort()]).toEqual([key, [...CAPABILITY[key]!].sort()]);
+  });
+
+  const rows = Object.entries(TABLE).filter(([, row]) => row.access === 'buyer');
+  describe.each(rows)('%s', (key, row) => {
+    it.each(Object.keys(PEOPLE))('as %s', async (who) => {
+      const person = PEOPLE[who]!;
+      const self = people[who]!;
+      // a path's user id is always the caller's own (another id is refused as before); its data is the company's
+      const url = key.includes(':userId') ? urlOf(row).replace(String(ctx.ids.buyer), String(self.id)) : urlOf(row);
+      const res = await call(t.app, { method: methodOf(key), url, payload: row.payload as object, headers: row.headers, token: self.token });
+      const needs = CAPABILITY[key]!;
+      if (!needs.some((capability) => mayDo(person.role, capability))) {
+        expect({ who, status: res.statusCode, body: res.json() }).toEqual({ who, status: 403, body: { status: 403, message: CAPABILITY_DENIED[needs[0]!] } });
+        return;
+      }
+      // the own user id in the path is everybody's own data; any other path names company A's things
+      const want = row.expect[person.company === 'A' || key.includes(':userId') ? 'buyer' : 'other']!;
+      const wanted = Array.isArray(want) ? want : [want];
+      expect({ who, status: res.statusCode, wanted, body: wanted.includes(res.statusCode) ? '' : res.body.slice(0, 300) }).toEqual({
+        who,
+        status: wanted.includes(res.statusCode) ? res.statusCode : wanted[0],
+        wanted,
+        body: '',
+      });
+    });
+  });
+
+  it("a person reads the company's orders placed by another of its people; the other company's people get 404 whatever the id", async () => {
+    const [placed] = await t.database.db
+      .insert(orders)
+      .values({ orderType: 'ONLINE', userId: people['A comprador']!.id, companyRut: '76.123.456-0', cardCode: 'C76123456', net: 1, offerDiscount: 0, loyaltyDiscount: 0, subtotal: 1, vat: 0, total: 1 })
+      .returning({ id: orders.id });
+    for (const who of ['A administrador', 'A aprobador', 'A finanzas', 'A comprador']) {
+      const res = await call(t.app, { method: 'GET', url: `/api/user/orders/${placed!.id}`, token: people[who]!.token });
+      expect([who, res.statusCode]).toEqual([who, 200]);
+      const list = await call(t.app, { method: 'GET', url: '/api/user/orders', token: people[who]!.token });
+      expect(list.json().rows.map((o: { id: number }) => o.id)).toContain(placed!.id);
+    }
+    for (const who of ['B administrador', 'B comprador', 'B aprobador', 'B finanzas']) {
+      for (const url of [`/api/user/orders/${placed!.id}`, `/api/orders/${placed!.id}`]) {
+        const res = await call(t.app, { method: 'GET', url, token: people[who]!.token });
+        expect([who, url, res.statusCode]).toEqual([who, url, 404]);
+      }
+      const list = await call(t.app, { method: 'GET', url: '/api/user/orders', token: people[who]!.token });
+      expect(list.json().rows.map((o: { id: number }) => o.id)).not.toContain(placed!.id);
+      for (const url of ['/api/user/b1/purchase-history/C76123456', '/api/user/b1/pending-payments/C76123456']) {
+        const res = await call(t.app, { method: 'GET', url, token: people[who]!.token });
+        expect([403, 404]).toContain(res.statusCode);
+        expect(res.body).not.toMatch(/Comercial Los Andes/);
+      }
+    }
+  });
+
+  it("a person's profile is the company's, and another person's id in the path is refused", async () => {
+    const own = await call(t.app, { method: 'GET', url: `/api/user/b1/profile/${people['A finanzas']!.id}`, token: people['A finanzas']!.token });
+    expect(own.json()).toMatchObject({ idcliente: 'C76123456' });
+    const someoneElse = await call(t.app, { method: 'GET', url: `/api/user/b1/profile/${people['A comprador']!.id}`, token: people['A finanzas']!.token });
+    expect(someoneElse.statusCode).toBe(403);
   });
 });

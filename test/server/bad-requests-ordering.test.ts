@@ -1,10 +1,10 @@
 import writeXlsxFile from 'write-excel-file/node';
 import type { QuickOrderValidation } from '@shared/api/ordering';
-import { MSG } from '@shared/messages';
 import { QUICK_ORDER_CELL_MAX, QUICK_ORDER_MSG } from '@shared/quickOrder';
 import { multipart } from './admin-uploads-fixtures';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
+import { SERVER_MSG } from '@server/messages';
 
 // Bad input on the routes added beyond the original screens (docs/ordering.md, the buyer's and the admin's orders, the
 // operations lists): what an audit of them found answering 500 or refusing what it should take. Always a Spanish
@@ -62,7 +62,7 @@ describe('an order number that is not the order\'s own', () => {
 
 describe('a text with a NUL character', () => {
   const NUL = encodeURIComponent('a\u0000b');
-  const refused = { status: 400, message: MSG.nulCharacter };
+  const refused = { status: 400, message: SERVER_MSG.nulCharacter };
 
   it.each([
     ['the admin orders search', `/api/admin/orders?q=${NUL}`, 'q'],
@@ -75,13 +75,13 @@ describe('a text with a NUL character', () => {
   ])('in %s is a 400 naming the field (PostgreSQL cannot compare it)', async (_name, url, field) => {
     const res = await call(t.app, { method: 'GET', url, token: admin });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ ...refused, fields: { [field]: MSG.nulCharacter } });
+    expect(res.json()).toEqual({ ...refused, fields: { [field]: SERVER_MSG.nulCharacter } });
   });
 
   it('in a body is a 400 naming the field, and nothing is stored or sent to the ERP', async () => {
     const curve = await call(t.app, { method: 'POST', url: '/api/user/curves', token: buyer.token, payload: { name: 'a\u0000b', sizes: [{ talla: 'M', ratio: 1 }] } });
     expect(curve.statusCode).toBe(400);
-    expect(curve.json()).toEqual({ ...refused, fields: { name: MSG.nulCharacter } });
+    expect(curve.json()).toEqual({ ...refused, fields: { name: SERVER_MSG.nulCharacter } });
     expect((await call(t.app, { method: 'GET', url: '/api/user/curves', token: buyer.token })).json().curves).toEqual([]);
 
     const giroOf = () => (t.b1.data.BusinessPartners.find((p) => p.CardCode === 'C76123456') as unknown as Record<string, unknown>).U_Giro;
@@ -89,11 +89,11 @@ describe('a text with a NUL character', () => {
     const profile = { giro: 'a\u0000b', mail: 'compras@confsur.cl', telefono: '1', businessPartner: 'C76123456', direcciones: [] };
     const res = await call(t.app, { method: 'POST', url: '/api/user/b1/update-profile', token: buyer.token, payload: profile });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ ...refused, fields: { giro: MSG.nulCharacter } });
+    expect(res.json()).toEqual({ ...refused, fields: { giro: SERVER_MSG.nulCharacter } });
     expect(giroOf()).toBe(giro);
 
     const lines = await call(t.app, { method: 'POST', url: '/api/user/quick-order/validate', token: buyer.token, payload: { lines: [{ row: 1, sku: 'POL-1001-M', quantity: 1 }, { row: 2, sku: 'a\u0000b', quantity: 1 }] } });
-    expect(lines.json()).toEqual({ ...refused, fields: { 'lines[1].sku': MSG.nulCharacter } });
+    expect(lines.json()).toEqual({ ...refused, fields: { 'lines[1].sku': SERVER_MSG.nulCharacter } });
   });
 });
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { CartItem, CartResponse } from '@shared/api/cart';
 import type { ProductDetail } from '@shared/api/erp';
-import { MSG } from '@shared/messages';
 import { priceLine } from '@shared/pricing';
 import { productContent } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
+import { SERVER_MSG } from '@server/messages';
 
 let t: TestApp;
 let buyer: { token: string; id: number };
@@ -278,7 +278,7 @@ describe("another buyer's cart", () => {
     expect((await cartOf(other.token, buyer.id)).statusCode).toBe(403);
     expect((await countOf(other.token, buyer.id)).statusCode).toBe(403);
     expect((await clear(other.token, buyer.id)).statusCode).toBe(403);
-    const notFound = { status: 404, message: MSG.cartItemNotFound };
+    const notFound = { status: 404, message: SERVER_MSG.cartItemNotFound };
     expect((await update(other.token, { id: line.id, quantity: 1 })).json()).toEqual(notFound);
     expect((await remove(other.token, line.id)).json()).toEqual(notFound);
     // nothing changed

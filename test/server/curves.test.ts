@@ -1,9 +1,9 @@
 import type { SizeCurve, SizeCurveList } from '@shared/api/curves';
 import { CURVES_PER_BUYER, DEFAULT_CURVES } from '@shared/curves';
-import { MSG } from '@shared/messages';
 import { CURVE_MSG } from '@shared/schemas/curves';
 import { sizeCurves } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
+import { SERVER_MSG } from '@server/messages';
 
 // The buyer's own size curves (docs/size-grid.md): GET/POST/PUT/DELETE /api/user/curves, each buyer its own.
 
@@ -108,6 +108,6 @@ describe('the buyer own size curves', () => {
     expect((await call(t.app, { method: 'GET', url: '/api/user/curves' })).statusCode).toBe(401);
     const res = await create(admin, { name: 'A', sizes: S1M2L2XL1 });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ message: MSG.cartNotForAdmins });
+    expect(res.json()).toMatchObject({ message: SERVER_MSG.cartNotForAdmins });
   });
 });

@@ -1,7 +1,7 @@
 import type { CartResponse } from '@shared/api/cart';
 import type { ReorderResponse } from '@shared/api/ordering';
 import { eq } from 'drizzle-orm';
-import { cartItems, orders } from '@server/db/schema';
+import { cartItems, orders, users } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
 
@@ -94,7 +94,8 @@ describe('reordering a portal order', () => {
     expect((await reorder(buyer.token, 0)).statusCode).toBe(400);
     // an order the buyer placed before being blocked: the block refuses the reorder, not the ownership
     const before = await placeOrder(t.app, buyer, [{ sku: 'POL-1003-S', quantity: 1 }], transport);
-    await t.database.db.update(orders).set({ userId: blocked.id }).where(eq(orders.id, before.id));
+    const [blockedCompany] = await t.database.db.select({ rut: users.companyRut }).from(users).where(eq(users.id, blocked.id));
+    await t.database.db.update(orders).set({ userId: blocked.id, companyRut: blockedCompany!.rut }).where(eq(orders.id, before.id));
     await t.database.db.delete(cartItems);
     const refused = await reorder(blocked.token, before.id);
     expect(refused.statusCode).toBe(403);

@@ -139,7 +139,7 @@ describe('TokenService: verified tokens', () => {
 describe('auth plugin with cached tokens: revocation', () => {
   let app: FastifyInstance;
   let tokens: TokenService;
-  const row = { id: 7, tokenVersion: 0, enabled: true, userType: 'USER' as string };
+  const row = { id: 7, tokenVersion: 0, enabled: true, userType: 'USER' as string, companyRut: '76.123.456-0', companyRole: 'ADMINISTRADOR', contactCode: null };
   let exists = true;
   const users = { findById: async (id: number) => (exists && id === row.id ? { ...row } : undefined) } as unknown as UsersRepo;
 
@@ -152,7 +152,7 @@ describe('auth plugin with cached tokens: revocation', () => {
     // a long user-state cache, as in production: only forgetSession makes a change visible at once
     await app.register(auth, { tokens, users, cacheMs: 60_000 });
     app.get('/api/me', { config: { access: 'session' } }, async (request) => ({ id: request.sessionUser!.id, role: request.sessionUser!.role }));
-    app.get('/api/buyer', { config: { access: 'buyer' } }, async () => ({ ok: true }));
+    app.get('/api/buyer', { config: { access: 'buyer', capability: 'browse' } }, async () => ({ ok: true }));
     await app.ready();
   });
   afterEach(() => app.close());
@@ -225,7 +225,7 @@ describe('auth plugin with cached tokens: revocation', () => {
 describe('auth plugin: the synchronous check of a caller both caches know', () => {
   let app: FastifyInstance;
   let tokens: TokenService;
-  const row = { id: 7, tokenVersion: 0, enabled: true, userType: 'USER' as string };
+  const row = { id: 7, tokenVersion: 0, enabled: true, userType: 'USER' as string, companyRut: '76.123.456-0', companyRole: 'ADMINISTRADOR', contactCode: null };
   let reads = 0;
   const users = {
     findById: async (id: number) => {
@@ -240,7 +240,7 @@ describe('auth plugin: the synchronous check of a caller both caches know', () =
     await app.register(auth, { tokens, users, cacheMs });
     app.get('/api/me', { config: { access: 'session' } }, async (request) => ({ id: request.sessionUser!.id }));
     app.get('/api/admin-only', { config: { access: 'admin' } }, async () => ({ ok: true }));
-    app.post('/api/write', { config: { access: 'buyer' } }, async () => ({ ok: true }));
+    app.post('/api/write', { config: { access: 'buyer', capability: 'browse' } }, async () => ({ ok: true }));
     await app.ready();
   }
   beforeEach(() => {

@@ -11,6 +11,7 @@ import { WrongOriginNotice } from '../components/WrongOriginNotice';
 import { selectFailedJobsCount } from '../features/adminJobs/adminJobsSelectors';
 import { logoutRequested } from '../features/session/sessionSlice';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectIsUser } from '../features/session/sessionSelectors';
+import { selectCompanyRole, selectMay } from '../features/session/companySelectors';
 import { confirmAccepted, confirmDeclined, selectConfirmRequest } from './confirmSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { messageDismissed, selectGlobalMessage } from './messageSlice';
@@ -47,6 +48,8 @@ export function Layout() {
   const isAdmin = useAppSelector(selectIsAdmin);
   const isUser = useAppSelector(selectIsUser);
   const blocked = useAppSelector(selectIsBlocked);
+  const companyRole = useAppSelector(selectCompanyRole);
+  const mayBuy = useAppSelector(selectMay('buy'));
   const message = useAppSelector(selectGlobalMessage);
   const confirm = useAppSelector(selectConfirmRequest);
   const wrongOrigin = useAppSelector(selectWrongOriginNotice);
@@ -58,8 +61,8 @@ export function Layout() {
   const [confirmUsed, setConfirmUsed] = useState(false);
   if (confirm && !confirmUsed) setConfirmUsed(true);
 
-  // the cart is for logged-in buyers; a blocked buyer sees it crossed out (R-NAV-3)
-  const cart = !loggedIn || isAdmin || !isUser ? null : blocked ? (
+  // the cart is for logged-in buyers whose role inside the company buys; a blocked buyer sees it crossed out (R-NAV-3)
+  const cart = !loggedIn || isAdmin || !isUser || !mayBuy ? null : blocked ? (
     <BlockedCartIcon />
   ) : (
     <Suspense fallback={null}>
@@ -94,6 +97,7 @@ export function Layout() {
           loggedIn={loggedIn}
           isAdmin={isAdmin}
           isUser={isUser}
+          companyRole={companyRole}
           badges={loggedIn && isAdmin ? { '/admin/jobs': failedJobs } : undefined}
         />
         <Box component="main" id={MAIN_ID} ref={main} tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>

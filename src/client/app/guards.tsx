@@ -1,5 +1,8 @@
 import { Navigate, Outlet } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import { CAPABILITY_DENIED, mayDo, type Capability } from '@shared/companyRoles';
 import { selectIsAdmin, selectIsAuthenticated, selectSessionExpired } from '../features/session/sessionSelectors';
+import { selectCompanyRole } from '../features/session/companySelectors';
 import { useAppSelector } from './hooks';
 
 // Guards only decide what the SPA shows; the server checks every call on its own.
@@ -22,4 +25,18 @@ export function RequireAdmin() {
   const admin = useAppSelector(selectIsAdmin);
   const redirect = useLoginRedirect();
   return authenticated && admin ? <Outlet /> : <Navigate to={redirect} replace />;
+}
+
+/**
+ * Screens of a buyer's role inside the company (docs/company-people.md): a buyer whose role does not allow any of
+ * `capabilities` is told so, in the words the server would answer with. Admins and visitors are left to the other guards.
+ */
+export function RequireCapability({ capabilities }: { capabilities: readonly Capability[] }) {
+  const role = useAppSelector(selectCompanyRole);
+  if (role === null || capabilities.some((capability) => mayDo(role, capability))) return <Outlet />;
+  return (
+    <Alert severity="info" role="status" sx={{ mt: 2 }}>
+      {CAPABILITY_DENIED[capabilities[0]!]}
+    </Alert>
+  );
 }

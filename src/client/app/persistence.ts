@@ -2,7 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { ROLES, type Role } from '@shared/roles';
 import type { CustomerProfile } from '@shared/api/erp';
 import { loggedOut, sessionExpired } from './events';
-import { anonymousSession, sessionFrom, type SessionCompany, type SessionState } from '../features/session/sessionSlice';
+import type { SessionCompany } from '@shared/api/types';
+import { anonymousSession, sessionFrom, type SessionState } from '../features/session/sessionSlice';
 import { ORDER_CHOICE_KEYS, SESSION_KEYS, type SessionKey } from './sessionKeys';
 
 // What survives a reload lives in the store like everything else; this module is the one place that copies it to

@@ -15,7 +15,8 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectProfile } from '../features/session/sessionSelectors';
-import { RequireAdmin, RequireAuth } from './guards';
+import { selectMay } from '../features/session/companySelectors';
+import { RequireAdmin, RequireAuth, RequireCapability } from './guards';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { Layout } from './Layout';
 import { loadPage, setNavigator, type NavigateOptions } from './navigation';
@@ -89,7 +90,9 @@ function ProductDetailRoute() {
   const isAdmin = useAppSelector(selectIsAdmin);
   const blocked = useAppSelector(selectIsBlocked);
   const descFidel = useAppSelector(selectProfile)?.descFidel ?? 0;
-  return <ProductDetailScreen viewer={{ loggedIn, isAdmin, blocked, descFidel }} />;
+  // a visitor is offered the login; a person whose role does not buy (Aprobador, Finanzas) is offered no cart
+  const mayBuy = useAppSelector(selectMay('buy')) || !loggedIn;
+  return <ProductDetailScreen viewer={{ loggedIn, isAdmin, blocked, mayBuy, descFidel }} />;
 }
 
 /** The purchase history with 'Volver a comprar' in each row and in the detail (the reorder of the quick-order feature). */
@@ -163,14 +166,20 @@ export const appRoutes: RouteObject[] = [
           { path: '/user/catalog', element: <CatalogScreen /> },
           { path: '/user/catalog-detail', element: <CatalogDetailScreen /> },
           { path: '/user/search-product', element: <SearchResultsScreen /> },
-          { path: '/user/cart-detail', element: <CartDetailScreen /> },
           { path: '/user/product-detail/:sku', element: <ProductDetailRoute /> },
-          { path: '/user/sumary-order', element: <SummaryOrderRoute /> },
-          { path: '/user/pending-payments', element: <PendingPaymentsScreen /> },
-          { path: '/user/purchase-history', element: <PurchaseHistoryRoute /> },
-          { path: '/user/quick-order', element: <QuickOrderScreen /> },
           { path: '/user/orders', element: <MyOrderListScreen /> },
           { path: '/user/orders/:id', element: <MyOrderDetailRoute /> },
+          // the screens of a role inside the company: the cart and ordering, the company's invoices
+          {
+            element: <RequireCapability capabilities={['buy']} />,
+            children: [
+              { path: '/user/cart-detail', element: <CartDetailScreen /> },
+              { path: '/user/sumary-order', element: <SummaryOrderRoute /> },
+              { path: '/user/quick-order', element: <QuickOrderScreen /> },
+            ],
+          },
+          { element: <RequireCapability capabilities={['finance']} />, children: [{ path: '/user/pending-payments', element: <PendingPaymentsScreen /> }] },
+          { element: <RequireCapability capabilities={['finance', 'buy']} />, children: [{ path: '/user/purchase-history', element: <PurchaseHistoryRoute /> }] },
         ],
       },
       {

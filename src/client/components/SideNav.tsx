@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
+import { mayDo, type Capability, type CompanyRole } from '@shared/companyRoles';
 import { MSG } from '@shared/messages';
 import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
 import { DRAWER_WIDTH, insetRing } from '../app/theme';
@@ -64,6 +65,8 @@ export interface NavAudience {
   loggedIn: boolean;
   isAdmin: boolean;
   isUser: boolean;
+  /** A buyer's role inside the company (docs/company-people.md): the entries follow what it allows. */
+  companyRole?: CompanyRole | null;
 }
 
 export interface NavItem {
@@ -72,7 +75,7 @@ export interface NavItem {
 }
 
 /** Sidebar entries per role (R-NAV-5). */
-export function navItems({ loggedIn, isAdmin, isUser }: NavAudience): NavItem[] {
+export function navItems({ loggedIn, isAdmin, isUser, companyRole = null }: NavAudience): NavItem[] {
   if (!loggedIn) return [{ label: MSG.navCustomerRequest, to: '/user/user-creation-req' }];
   const items: NavItem[] = [
     { label: MSG.navHome, to: '/' },
@@ -90,12 +93,11 @@ export function navItems({ loggedIn, isAdmin, isUser }: NavAudience): NavItem[] 
     );
   }
   if (isUser) {
-    items.push({ label: MSG.navQuickOrder, to: '/user/quick-order' });
-    items.push(
-      { label: MSG.navPendingPayments, to: '/user/pending-payments' },
-      { label: MSG.navPurchaseHistory, to: '/user/purchase-history' },
-      { label: OPERATIONS_NAV_TEXT.buyerOrders, to: '/user/orders' },
-    );
+    const may = (capability: Capability) => mayDo(companyRole ?? 'ADMINISTRADOR', capability);
+    if (may('buy')) items.push({ label: MSG.navQuickOrder, to: '/user/quick-order' });
+    if (may('finance')) items.push({ label: MSG.navPendingPayments, to: '/user/pending-payments' });
+    if (may('finance') || may('buy')) items.push({ label: MSG.navPurchaseHistory, to: '/user/purchase-history' });
+    items.push({ label: OPERATIONS_NAV_TEXT.buyerOrders, to: '/user/orders' });
   }
   return items;
 }

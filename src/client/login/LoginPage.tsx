@@ -144,7 +144,7 @@ export function LoginPage() {
                   </button>
                 </div>
               )}
-              <Field id="login-username" label={MSG.loginRutLabel} error={fieldError('username')} hint="Ej: 76.123.456-0">
+              <Field id="login-username" label={MSG.loginRutLabel} error={fieldError('username')} hint="Ej: 76.123.456-0. Personas de una empresa: su rut personal">
                 {(describedBy) => (
                   <input
                     id="login-username"

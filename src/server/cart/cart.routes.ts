@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { MSG } from '@shared/messages';
 import { cartAddSchema, cartBulkSchema, cartItemParams, cartUpdateSchema } from '@shared/schemas/cart';
 import { userIdParams } from '@shared/schemas/params';
 import type { RouteDeps } from '../routeDeps';
@@ -11,6 +10,7 @@ import { CartService } from './cart.service';
 import { requireUser } from '../plugins/auth';
 import { answer } from '../http/responses';
 import type { YupTypeProvider } from '../plugins/validation';
+import { SERVER_MSG } from '../messages';
 
 /** The server cart (R-CART-1). Buyers only, each reaching only its own cart; prices are the server's. */
 const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
@@ -19,11 +19,11 @@ const cartRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const cart = new CartService(deps.db, new CartRepo(deps.db), deps.erp, deps.customers);
 
   // Admins have no cart (R-BLOCK-2): say so rather than a bare "forbidden".
-  const guard = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: MSG.cartNotForAdmins } };
+  const guard = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: SERVER_MSG.cartNotForAdmins } };
   /** The path's userId must be the caller's own. */
   const ownUser = (request: FastifyRequest<{ Params: { userId: number } }>) => {
     const user = requireUser(request);
-    if (request.params.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    if (request.params.userId !== user.id) throw new HttpError(403, SERVER_MSG.forbidden);
     return user;
   };
 

@@ -15,6 +15,7 @@ import { HttpError } from '../errors';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
 import type { CartRepo } from './cart.repo';
+import { SERVER_MSG } from '../messages';
 
 /** The cart as an order is built from it: priced lines, totals and the profile they were priced with. */
 export interface PricedCart extends CartResponse {
@@ -32,7 +33,7 @@ function sellable(item: ItemRecord | undefined, content: Map<string, ProductCont
 const displayName = (item: ItemRecord) => [item.styleName, item.colour].filter(Boolean).join(' ');
 
 export function overStockError(item: Pick<CartItem, 'name' | 'size' | 'stock'>): HttpError {
-  return new HttpError(400, fill(MSG.cartOverStock, { name: item.name, size: item.size, stock: item.stock }));
+  return new HttpError(400, fill(SERVER_MSG.cartOverStock, { name: item.name, size: item.size, stock: item.stock }));
 }
 
 export const unavailableError = (sku: string) => new HttpError(404, fill(MSG.cartItemUnavailable, { sku }));
@@ -107,7 +108,7 @@ function bulkAnswer(
       line.message = fill(CART_BULK_MSG.clampedDetail, { quantity: added, requested: line.requested, ...shown });
     } else {
       line.reason = item.stock <= 0 ? 'noStock' : 'overStock';
-      line.message = item.stock > 0 && before >= item.stock ? fill(CART_BULK_MSG.alreadyAll, shown) : fill(MSG.cartOverStock, { ...shown, stock: Math.max(0, item.stock - before) });
+      line.message = item.stock > 0 && before >= item.stock ? fill(CART_BULK_MSG.alreadyAll, shown) : fill(SERVER_MSG.cartOverStock, { ...shown, stock: Math.max(0, item.stock - before) });
     }
   }
 
@@ -222,13 +223,13 @@ export class CartService {
     const priced = toCartItem({ ...row, quantity }, item, content, clampPct(profile.descFidel));
     if (quantity > item.stock) throw overStockError(priced);
     const updated = await this.repo.setQuantity(this.db, id, quantity);
-    if (!updated) throw new HttpError(404, MSG.cartItemNotFound);
+    if (!updated) throw new HttpError(404, SERVER_MSG.cartItemNotFound);
     return priced;
   }
 
   async remove(user: SessionUser, id: number): Promise<void> {
     await this.ownLine(user, id);
-    if (!(await this.repo.remove(id, user.id))) throw new HttpError(404, MSG.cartItemNotFound);
+    if (!(await this.repo.remove(id, user.id))) throw new HttpError(404, SERVER_MSG.cartItemNotFound);
   }
 
   async clear(user: SessionUser): Promise<void> {
@@ -251,7 +252,7 @@ export class CartService {
   /** The fresh profile of a buyer who may buy: blocked buyers cannot add or change (R-BLOCK-2). */
   private async buyingProfile(user: SessionUser): Promise<CustomerProfile> {
     const profile = await this.customers.profileOf(user);
-    if (isBlocked(profile)) throw new HttpError(403, MSG.cartBlocked);
+    if (isBlocked(profile)) throw new HttpError(403, SERVER_MSG.cartBlocked);
     return profile;
   }
 
@@ -265,7 +266,7 @@ export class CartService {
   /** A line of the buyer's own cart; another buyer's is a 404 like a missing one (line ids are sequential). */
   private async ownLine(user: SessionUser, id: number): Promise<CartItemRow> {
     const row = await this.repo.byId(id);
-    if (!row || row.userId !== user.id) throw new HttpError(404, MSG.cartItemNotFound);
+    if (!row || row.userId !== user.id) throw new HttpError(404, SERVER_MSG.cartItemNotFound);
     return row;
   }
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { MSG } from '@shared/messages';
 import { CURVE_MSG, curveIdParams, curveSchema } from '@shared/schemas/curves';
 import type { RouteDeps } from '../routeDeps';
 import { requireUser } from '../plugins/auth';
 import { answer, MESSAGE } from '../http/responses';
 import { CurvesService } from './curves.service';
 import type { YupTypeProvider } from '../plugins/validation';
+import { SERVER_MSG } from '../messages';
 
 /**
  * The buyer's own size curves (docs/size-grid.md): GET lists them with the suggested ones; POST, PUT and DELETE write
@@ -15,7 +15,7 @@ const curvesRoutes: FastifyPluginAsync<Pick<RouteDeps, 'db'>> = async (app, deps
   // bodies, queries and path parameters typed from the schemas that validate them
   const api = app.withTypeProvider<YupTypeProvider>();
   const curves = new CurvesService(deps.db);
-  const guard = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: MSG.cartNotForAdmins } };
+  const guard = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: SERVER_MSG.cartNotForAdmins } };
 
   app.get('/api/user/curves', { ...guard, schema: { response: { 200: answer('SizeCurveList') } } }, (request) => curves.list(requireUser(request).id));
 

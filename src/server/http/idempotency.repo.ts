@@ -6,6 +6,7 @@ import { MSG } from '@shared/messages';
 import type { Db, DbOrTx } from '../db/connect';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../errors';
+import { SERVER_MSG } from '../messages';
 
 /**
  * Which create a key belongs to: one key may be used once per scope and user. 'cart' holds every add to the cart (the
@@ -101,7 +102,7 @@ export class IdempotencyStore {
         await this.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, row.id), this.olderThanRetention()));
         continue;
       }
-      if (row.requestHash !== hash) throw new HttpError(422, MSG.idempotencyKeyReused);
+      if (row.requestHash !== hash) throw new HttpError(422, SERVER_MSG.idempotencyKeyReused);
       if (row.state === 'done') return { kind: 'replay', answer: { status: row.responseStatus ?? 200, body: row.responseBody } };
       if (row.leaseOver) {
         // the first request's process died: its key is freed (only while still running and out of lease)

@@ -8,6 +8,7 @@ import { MSG } from '@shared/messages';
 import type { Tx } from '../db/connect';
 import { HttpError } from '../errors';
 import type { IdempotencyScope, IdempotencyStore, IdempotentAnswer } from './idempotency.repo';
+import { SERVER_MSG } from '../messages';
 
 /** The request header, and the header added to a replayed answer. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -31,7 +32,7 @@ export const KEY_FORMAT = /^[A-Za-z0-9._:-]{1,200}$/;
 export function idempotencyKeyOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
   const value = request.headers[IDEMPOTENCY_HEADER];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !KEY_FORMAT.test(value)) throw new HttpError(400, MSG.idempotencyKeyInvalid);
+  if (typeof value !== 'string' || !KEY_FORMAT.test(value)) throw new HttpError(400, SERVER_MSG.idempotencyKeyInvalid);
   return value;
 }
 

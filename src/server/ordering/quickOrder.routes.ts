@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { MSG } from '@shared/messages';
 import { QUICK_ORDER_MAX_BYTES, QUICK_ORDER_TEMPLATE_NAMES, quickOrderTemplateCsv } from '@shared/quickOrder';
 import { quickOrderValidateSchema } from '@shared/schemas/quickOrder';
 import type { RouteDeps } from '../routeDeps';
@@ -12,6 +11,7 @@ import { shownName } from '../products/uploads';
 import { QuickOrderService } from './quickOrder.service';
 import { QUICK_ORDER_FILE_MSG, quickOrderTemplateXlsx, readQuickOrderFile } from './quickOrderFiles';
 import type { YupTypeProvider } from '../plugins/validation';
+import { SERVER_MSG } from '../messages';
 
 /** The one file of the upload form (field `file`), read whole: the multipart limit bounds it. */
 async function readFilePart(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
@@ -41,7 +41,7 @@ const quickOrderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const api = app.withTypeProvider<YupTypeProvider>();
   await app.register(multipart, { limits: { fileSize: QUICK_ORDER_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 } });
   const quickOrder = new QuickOrderService({ erp: deps.erp, catalog: deps.catalog, customers: deps.customers, cart: new CartRepo(deps.db) });
-  const buyer = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: MSG.cartNotForAdmins } };
+  const buyer = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: SERVER_MSG.cartNotForAdmins } };
   const validation = { 200: answer('QuickOrderValidation') };
 
   api.post('/api/user/quick-order/validate', { ...buyer, schema: { body: quickOrderValidateSchema, response: validation } }, (request) =>

@@ -3,7 +3,7 @@
 // the buyer fixes or drops lines and then adds them with one POST /user/cart/bulk, which checks everything again.
 import type { QuickOrderLine, QuickOrderLineInput, QuickOrderValidation } from '@shared/api/ordering';
 import { isBlocked } from '@shared/blocking';
-import { fill, MSG } from '@shared/messages';
+import { fill } from '@shared/messages';
 import { orderTotals, priceLine } from '@shared/pricing';
 import { parseQuantity, QUICK_ORDER_LINE_MSG as M, quickOrderSummary, rowList } from '@shared/quickOrder';
 import type { CartRepo } from '../cart/cart.repo';
@@ -14,6 +14,7 @@ import { compareSizes, type ItemRecord } from '../erp/mapping';
 import type { ItemSet } from '../erp/itemMirror';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
+import { SERVER_MSG } from '../messages';
 
 /** Up to this many distinct sizes, stock and prices are read from the ERP now; a longer list uses the catalogue's copy. */
 export const FRESH_READ_LIMIT = 200;
@@ -164,7 +165,7 @@ export class QuickOrderService {
       summary,
       totals: orderTotals(addable.map((l) => ({ ...l.prices!, quantity: l.addable })), loyalty),
       blocked,
-      message: blocked ? MSG.cartBlocked : quickOrderSummary(summary),
+      message: blocked ? SERVER_MSG.cartBlocked : quickOrderSummary(summary),
       stockAsOf: fresh ? null : new Date(readAt).toISOString(),
     };
   }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReorderResponse } from '@shared/api/ordering';
-import { MSG } from '@shared/messages';
 import { orderIdParams } from '@shared/schemas/orders';
 import { docEntryParams } from '@shared/schemas/params';
 import type { RouteDeps } from '../routeDeps';
@@ -13,6 +12,7 @@ import { OrderRepo } from '../orders/orders.repo';
 import { requireUser } from '../plugins/auth';
 import { ReorderService, type ReorderAddedHook } from './reorder.service';
 import type { YupTypeProvider } from '../plugins/validation';
+import { SERVER_MSG } from '../messages';
 
 /**
  * Reorder (docs/ordering.md): the lines of one of the buyer's earlier orders back in its cart, at today's prices and
@@ -27,7 +27,7 @@ const reorderRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     erp: deps.erp,
     customers: deps.customers,
   });
-  const buyer = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: MSG.cartNotForAdmins } };
+  const buyer = { config: { access: 'buyer' as const, capability: 'buy' as const, accessDenied: SERVER_MSG.cartNotForAdmins } };
   const response = { 200: answer('ReorderResponse') };
 
   // Optional Idempotency-Key, in the cart adds' scope (docs/exactly-once.md): a repeat replays the first answer, stored

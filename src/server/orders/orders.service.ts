@@ -20,6 +20,7 @@ import type { SessionUser } from '../plugins/auth';
 import { ownOrder } from './ownership';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from './erpOrderJob';
 import { toOrder, type NewOrderLine, type OrderRepo, type OrderWithLines } from './orders.repo';
+import { SERVER_MSG } from '../messages';
 
 /** Which ERP submission a route asks for: a reservation (/user/b1/reserve) or a sales order (/user/b1/ov). */
 export type SubmissionKind = 'reserve' | 'ov';
@@ -117,9 +118,9 @@ export class OrderService {
     let delivery = { deliveryAddress: STORE_PICKUP, deliveryAddressText: '', deliveryCommune: '', deliveryTransport: '' };
     if (request.tipoEntrega === 'entrega') {
       const address = profile.despacho.find((d) => d.iddespacho === request.deliveryAddress);
-      if (!address) throw new HttpError(400, MSG.addressNotYours);
+      if (!address) throw new HttpError(400, SERVER_MSG.addressNotYours);
       const transports = await erp.listTransports();
-      if (!transports.some((t) => t.idTransporte === request.deliveryTransport)) throw new HttpError(400, MSG.transportUnknown);
+      if (!transports.some((t) => t.idTransporte === request.deliveryTransport)) throw new HttpError(400, SERVER_MSG.transportUnknown);
       delivery = {
         deliveryAddress: address.iddespacho,
         deliveryAddressText: address.direccion,
@@ -127,12 +128,12 @@ export class OrderService {
         deliveryTransport: request.deliveryTransport,
       };
     }
-    if (!profile.factura.some((f) => f.idfactura === request.invoiceAddress)) throw new HttpError(400, MSG.addressNotYours);
+    if (!profile.factura.some((f) => f.idfactura === request.invoiceAddress)) throw new HttpError(400, SERVER_MSG.addressNotYours);
 
     let paymentMethod: PaymentMethod | null = null;
     if (request.orderType === 'ONLINE') {
       paymentMethod = request.paymentMethod!;
-      if (paymentMethod === 'CHEQUE' && !chequeAllowed(profile)) throw new HttpError(400, MSG.chequeNotAllowed);
+      if (paymentMethod === 'CHEQUE' && !chequeAllowed(profile)) throw new HttpError(400, SERVER_MSG.chequeNotAllowed);
       if (paymentMethod === 'CREDIT' && !creditCovers(profile.limitecred, priced.totals.total)) throw new HttpError(400, MSG.creditInsufficient);
     }
 
@@ -176,7 +177,7 @@ export class OrderService {
         },
         lines,
       );
-      if (!stored) throw new HttpError(409, MSG.cartChanged); // rolls the transaction back: the cart stays as it is
+      if (!stored) throw new HttpError(409, SERVER_MSG.cartChanged); // rolls the transaction back: the cart stays as it is
       const order = toOrder(stored);
       await onCreated?.(tx, order);
       return order;
@@ -200,7 +201,7 @@ export class OrderService {
     if (kind === 'ov') {
       if (order.orderType !== 'ONLINE') throw new HttpError(400, fill(ORDER_TEXTS.notASale, { number }));
       const method = order.paymentMethod;
-      if (method === 'WEBPAY' || method === 'KHIPU') throw new HttpError(409, fill(MSG.paymentNeedsProvider, { provider: PROVIDER_NAMES[method] }));
+      if (method === 'WEBPAY' || method === 'KHIPU') throw new HttpError(409, fill(SERVER_MSG.paymentNeedsProvider, { provider: PROVIDER_NAMES[method] }));
       if (method !== 'CREDIT' && method !== 'CHEQUE') throw new HttpError(400, fill(ORDER_TEXTS.paymentNotForErp, { number }));
       if (method === 'CHEQUE' && !order.chequeFileKey) throw new HttpError(400, MSG.chequePhotoMissing);
     }
@@ -238,14 +239,14 @@ export class OrderService {
       return { status: 200, body: { order: toOrder(found), pending: waiting, message: waiting ? pendingMessage(order) : '' } };
     }
     // CANCELED needs a payment provider's word, which the payments work adds; the ERP's refusal cancels by itself.
-    if (request.state === 'CANCELED') throw new HttpError(409, MSG.orderNeedsEvidence);
+    if (request.state === 'CANCELED') throw new HttpError(409, SERVER_MSG.orderNeedsEvidence);
     if (order.erpStatus === 'SENT') {
       await orders.confirmWithErpEvidence(order.id);
       const confirmed = await this.current(order.id);
       return { status: 200, body: { order: toOrder(confirmed), pending: false, message: doneMessage(confirmed.order) } };
     }
     if (waiting) return { status: 202, body: { order: toOrder(found), pending: true, message: pendingMessage(order) } };
-    throw new HttpError(409, MSG.orderNeedsEvidence);
+    throw new HttpError(409, SERVER_MSG.orderNeedsEvidence);
   }
 
   /** The answer for an order that is no longer in PROCESS. */
@@ -253,7 +254,7 @@ export class OrderService {
     const { order } = found;
     if (order.orderState === 'CANCELED') {
       if (order.erpStatus === 'REJECTED') throw new HttpError(400, order.erpError || ERP_MESSAGES.unsupported);
-      throw new HttpError(409, fill(MSG.orderNotPending, { number: order.purchaseOrderNumber ?? '' }));
+      throw new HttpError(409, fill(SERVER_MSG.orderNotPending, { number: order.purchaseOrderNumber ?? '' }));
     }
     return { status: 200, body: { order: toOrder(found), pending: false, message: doneMessage(order) } };
   }
@@ -261,7 +262,7 @@ export class OrderService {
   /** The order as it stands now, with its lines (one statement). */
   private async current(id: number): Promise<OrderWithLines> {
     const found = await this.deps.orders.withLines(id);
-    if (!found) throw new HttpError(404, MSG.orderNotFound);
+    if (!found) throw new HttpError(404, SERVER_MSG.orderNotFound);
     return found;
   }
 }

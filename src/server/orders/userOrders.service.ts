@@ -1,5 +1,4 @@
 import type { BuyerOrderDetail, BuyerOrderList, BuyerOrderRow } from '@shared/api/userOrders';
-import { MSG } from '@shared/messages';
 import { orderIdOfRef, refNamesOrder } from '@shared/schemas/adminOrders';
 import type { UserOrderListQuery } from '@shared/schemas/userOrders';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +14,7 @@ import { erpMilestones, loadOrderJobs, type OrderJobs } from './orderEvidence';
 import { toOrder } from './orders.repo';
 import { buyerSteps, currentStep } from './tracking';
 import { UserOrdersRepo, type OrderPerson } from './userOrders.repo';
+import { SERVER_MSG } from '../messages';
 
 /**
  * 'Mis pedidos': every portal order of the company the session acts for, who of its people placed each, and the steps
@@ -41,7 +41,7 @@ export class UserOrdersService {
 
   async detail(user: SessionUser, ref: string): Promise<BuyerOrderDetail> {
     const found = await this.repo.own(user.companyRut, orderIdOfRef(ref));
-    if (!found || !refNamesOrder(ref, found.order.purchaseOrderNumber)) throw new HttpError(404, MSG.orderNotFound);
+    if (!found || !refNamesOrder(ref, found.order.purchaseOrderNumber)) throw new HttpError(404, SERVER_MSG.orderNotFound);
     const { items, erpAvailable } = await this.evidence([found]);
     const { row, steps } = items[0]!;
     const base = toOrder(found);

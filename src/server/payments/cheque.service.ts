@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MessageResponse } from '@shared/api/types';
-import { MSG, fill } from '@shared/messages';
+import { fill } from '@shared/messages';
 import { NOTIFICATION_MSG } from '@shared/schemas/notifications';
 import { HttpError } from '../errors';
 import { enqueueMail, orderMailKey } from '../mail/mailJob';
@@ -10,6 +10,7 @@ import type { OrderRepo } from '../orders/orders.repo';
 import type { SessionUser } from '../plugins/auth';
 import type { StoredFile } from '../storage/blobStore';
 import type { PrivateFileStore } from '../storage/privateFiles';
+import { SERVER_MSG } from '../messages';
 
 /** A cheque photo already checked by content: its bytes and the extension it is stored under. */
 export interface ChequePhoto {
@@ -38,7 +39,7 @@ export class ChequeService {
     const { privateFiles } = this;
     const order = await findOwnOrder(this.orders, user, numberOrder);
     if (order.paymentMethod !== 'CHEQUE') throw new HttpError(409, fill(NOTIFICATION_MSG.orderNotCheque, { number: numberOrder }));
-    if (order.orderState !== 'PROCESS') throw new HttpError(409, fill(MSG.orderNotPending, { number: numberOrder }));
+    if (order.orderState !== 'PROCESS') throw new HttpError(409, fill(SERVER_MSG.orderNotPending, { number: numberOrder }));
     if (order.chequeFileKey) throw new HttpError(409, fill(NOTIFICATION_MSG.chequeAlreadySent, { number: numberOrder }));
     const recipient = await notifications.recipientOf('CHEQUE');
 
@@ -57,7 +58,7 @@ export class ChequeService {
       throw err;
     }
     worker.kick();
-    return { message: fill(MSG.chequeSent, { brand: brandName }) };
+    return { message: fill(SERVER_MSG.chequeSent, { brand: brandName }) };
   }
 
   /**
@@ -66,7 +67,7 @@ export class ChequeService {
    */
   async photo(numberOrder: string): Promise<{ file: StoredFile; filename: string }> {
     const order = await this.orders.byNumber(numberOrder);
-    if (!order) throw new HttpError(404, MSG.orderNotFound);
+    if (!order) throw new HttpError(404, SERVER_MSG.orderNotFound);
     const noPhoto = new HttpError(404, fill(CHEQUE_TEXTS.noPhoto, { number: numberOrder }));
     const key = order.chequeFileKey;
     if (!key) throw noPhoto;

@@ -6,7 +6,7 @@
 // race and only the first one counts.
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErpPaymentResponse } from '@shared/api/payments';
-import { fill, MSG } from '@shared/messages';
+import { fill } from '@shared/messages';
 import { orderIdOf } from '@shared/orders';
 import { PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '@shared/payments';
 import type { CartRepo } from '../cart/cart.repo';
@@ -24,6 +24,7 @@ import { assertMay, type SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
 import type { PaymentRepo } from './payments.repo';
 import { PAYMENT_TEXTS } from './texts';
+import { SERVER_MSG } from '../messages';
 
 /** The final outcomes of a payment. */
 export type PaymentOutcome = Exclude<PaymentState, 'CREATED'>;
@@ -129,13 +130,13 @@ export class PaymentService {
     if (!reference) throw new HttpError(400, PAYMENT_TEXTS.targetRequired);
     const id = orderIdOf(reference);
     const order = id === null ? undefined : await this.deps.orders.byId(id);
-    if (!order || order.purchaseOrderNumber !== reference) throw new HttpError(404, MSG.orderNotFound);
+    if (!order || order.purchaseOrderNumber !== reference) throw new HttpError(404, SERVER_MSG.orderNotFound);
     ownOrder(user, order);
     if (order.orderType !== 'ONLINE') throw new HttpError(400, fill(PAYMENT_TEXTS.reserveNotPayable, { number: reference }));
     if (order.paymentMethod !== provider) {
       throw new HttpError(400, fill(PAYMENT_TEXTS.wrongProvider, { number: reference, provider: PROVIDER_NAMES[provider] }));
     }
-    if (order.orderState !== 'PROCESS') throw new HttpError(409, fill(MSG.orderNotPending, { number: reference }));
+    if (order.orderState !== 'PROCESS') throw new HttpError(409, fill(SERVER_MSG.orderNotPending, { number: reference }));
     return { purpose: 'ORDER', cardCode: order.cardCode, amount: order.total, order, invoices: [] };
   }
 
@@ -149,7 +150,7 @@ export class PaymentService {
       if (target.order) {
         const number = target.order.purchaseOrderNumber ?? '';
         const locked = await repo.lockOrder(tx, target.order.id);
-        if (!locked || locked.orderState !== 'PROCESS') throw new HttpError(409, fill(MSG.orderNotPending, { number }));
+        if (!locked || locked.orderState !== 'PROCESS') throw new HttpError(409, fill(SERVER_MSG.orderNotPending, { number }));
         const open = await repo.openOfOrder(tx, locked.id);
         if (open) {
           const young = Date.now() - open.createdAt.getTime() < opts.reuseWithinMs;

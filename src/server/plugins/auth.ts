@@ -7,6 +7,7 @@ import { HttpError } from '../errors';
 import type { TokenClaims, TokenService } from '../security/tokens';
 import type { UsersRepo } from '../users/users.repo';
 import { assertXsrf } from './xsrf';
+import { SERVER_MSG } from '../messages';
 
 /**
  * Who is logged in (the person: id, role, username) and which buying company they act for (companyRut, and their
@@ -272,7 +273,7 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     }
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     if (existing.some((hook) => (hook as { [GUARD]?: true })[GUARD])) return;
-    const guard = guardFor(access, route.config?.accessDenied ?? MSG.forbidden, needs);
+    const guard = guardFor(access, route.config?.accessDenied ?? SERVER_MSG.forbidden, needs);
     if (!guard) return;
     Object.defineProperty(guard, GUARD, { value: true });
     // a public route keeps its own onRequest hooks (the address limits) first; a guarded one checks the caller first
@@ -291,11 +292,11 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
   });
   app.decorate('requireBuyer', async (request: FastifyRequest) => {
     const user = await requireSession(request);
-    if (user.role !== 'USER') throw new HttpError(403, MSG.forbidden);
+    if (user.role !== 'USER') throw new HttpError(403, SERVER_MSG.forbidden);
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const user = await requireSession(request);
-    if (!isAdminRole(user.role)) throw new HttpError(403, MSG.forbidden);
+    if (!isAdminRole(user.role)) throw new HttpError(403, SERVER_MSG.forbidden);
   });
 });

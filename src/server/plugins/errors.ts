@@ -3,10 +3,10 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ValidationError } from '@shared/yup';
-import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
 import { ErpError, isErpDown } from '../erp/errors';
 import { toHttpError } from './validation';
+import { SERVER_MSG } from '../messages';
 
 /**
  * The framework's own client errors (bad JSON, too large, wrong type, a URL that does not decode…) in Spanish, with
@@ -16,12 +16,12 @@ import { toHttpError } from './validation';
 const FRAMEWORK_ERRORS: Record<string, { message: string; status?: number }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { message: 'El cuerpo de la solicitud no es JSON válido' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'El cuerpo de la solicitud está vacío' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { message: MSG.bodyTooLarge },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: SERVER_MSG.bodyTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'Tipo de contenido no soportado' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'Largo de contenido inválido' },
   FST_ERR_BAD_URL: { message: 'La dirección de la solicitud no es válida', status: 400 },
   FST_ERR_MAX_PARAM_LENGTH: { message: 'La dirección de la solicitud es demasiado larga', status: 414 },
-  FST_REQ_FILE_TOO_LARGE: { message: MSG.bodyTooLarge },
+  FST_REQ_FILE_TOO_LARGE: { message: SERVER_MSG.bodyTooLarge },
   FST_PARTS_LIMIT: { message: 'La solicitud tiene demasiadas partes' },
   FST_FIELDS_LIMIT: { message: 'La solicitud tiene demasiadas partes' },
   FST_FILES_LIMIT: { message: 'La solicitud tiene demasiados archivos' },
@@ -43,9 +43,9 @@ export function errorBody(error: FastifyError | Error): HttpError {
   if (cause instanceof ValidationError) return toHttpError(cause);
   const fe = error as FastifyError;
   const status = fe.statusCode ?? 500;
-  if (status === 429) return new HttpError(429, MSG.tooManyAttempts);
-  if (status >= 400 && status < 500) return frameworkError(fe) ?? new HttpError(status, fe.validation ? MSG.validationFailed : 'Solicitud inválida');
-  return new HttpError(500, MSG.serverError);
+  if (status === 429) return new HttpError(429, SERVER_MSG.tooManyAttempts);
+  if (status >= 400 && status < 500) return frameworkError(fe) ?? new HttpError(status, fe.validation ? SERVER_MSG.validationFailed : 'Solicitud inválida');
+  return new HttpError(500, SERVER_MSG.serverError);
 }
 
 /**

@@ -3,8 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
+import { SERVER_MSG } from '../messages';
 
 /**
  * Serves the built SPA: hashed assets with a year of cache, the pages never cached, `/login` answered with the login
@@ -40,12 +40,12 @@ export default fp(async function spa(app: FastifyInstance, opts: { clientDir: st
       const allowed = url.startsWith('/api/') ? (opts.allowedMethods?.(url) ?? []) : [];
       if (allowed.length) {
         reply.header('allow', allowed.join(', '));
-        throw new HttpError(405, MSG.methodNotAllowed);
+        throw new HttpError(405, SERVER_MSG.methodNotAllowed);
       }
-      throw new HttpError(404, MSG.apiNotFound);
+      throw new HttpError(404, SERVER_MSG.apiNotFound);
     }
     // A missing asset (a file name with an extension) is a real 404, not the app.
-    if (path.extname(url) && !url.endsWith('.html')) throw new HttpError(404, MSG.apiNotFound);
+    if (path.extname(url) && !url.endsWith('.html')) throw new HttpError(404, SERVER_MSG.apiNotFound);
     reply.header('cache-control', 'no-cache');
     return reply.sendFile(url === '/login' ? 'login.html' : 'index.html');
   };

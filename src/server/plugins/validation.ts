@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
 import fp from 'fastify-plugin';
 import { ValidationError, type Schema } from '@shared/yup';
-import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
+import { SERVER_MSG } from '../messages';
 
 /** yup's errors as `{field: first message}`, and the first message as the summary. */
 export function toHttpError(error: ValidationError): HttpError {
@@ -12,7 +12,7 @@ export function toHttpError(error: ValidationError): HttpError {
     const key = e.path || '_';
     if (!(key in fields)) fields[key] = e.message;
   }
-  return new HttpError(400, all[0]?.message || MSG.validationFailed, fields);
+  return new HttpError(400, all[0]?.message || SERVER_MSG.validationFailed, fields);
 }
 
 /** How deep `nulPath` looks: deeper than any request schema of the portal. */
@@ -50,7 +50,7 @@ export function validate<T>(schema: Schema<T>, value: unknown): T {
     throw e;
   }
   const nul = nulPath(valid);
-  if (nul !== undefined) throw new HttpError(400, MSG.nulCharacter, { [nul || '_']: MSG.nulCharacter });
+  if (nul !== undefined) throw new HttpError(400, SERVER_MSG.nulCharacter, { [nul || '_']: SERVER_MSG.nulCharacter });
   return valid;
 }
 

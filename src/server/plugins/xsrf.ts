@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
+import { SERVER_MSG } from '../messages';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -41,7 +41,7 @@ export function assertXsrf(request: FastifyRequest): void {
   const cookies = request.headers.cookie;
   const cookie = cookies ? parseCookie(cookies)[XSRF_COOKIE] : undefined;
   const header = request.headers[XSRF_HEADER];
-  if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new HttpError(403, MSG.xsrfMissing);
+  if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new HttpError(403, SERVER_MSG.xsrfMissing);
 }
 
 const TOKEN_COOKIE = new RegExp(`(?:^|;)\\s*${XSRF_COOKIE}=[^;\\s]`);

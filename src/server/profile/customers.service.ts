@@ -1,10 +1,10 @@
 import type { CustomerProfile } from '@shared/api/erp';
-import { MSG } from '@shared/messages';
 import { compactRut } from '@shared/rut';
 import { HttpError } from '../errors';
 import { ErpError, ERP_MESSAGES } from '../erp/errors';
 import type { ErpService } from '../erp/erp.service';
 import type { SessionUser } from '../plugins/auth';
+import { SERVER_MSG } from '../messages';
 
 /**
  * Which ERP business partner the company a session acts for is: the one whose rut is the company's rut. The link
@@ -23,7 +23,7 @@ export class CustomerDirectory {
    */
   async profileOf(user: Pick<SessionUser, 'companyRut'>): Promise<CustomerProfile> {
     const rut = user.companyRut;
-    if (!rut) throw new HttpError(403, MSG.forbidden);
+    if (!rut) throw new HttpError(403, SERVER_MSG.forbidden);
     const known = this.cardCodes.get(rut);
     if (known) {
       const profile = await this.erp.getCustomer(known).catch((error: unknown) => {
@@ -49,7 +49,7 @@ export class CustomerDirectory {
   /** A session names only the business partner of the company it acts for; any other code is refused, not looked up. */
   async assertOwn(user: Pick<SessionUser, 'companyRut'>, cardCode: string): Promise<string> {
     const own = await this.cardCodeOf(user);
-    if (own !== cardCode) throw new HttpError(403, MSG.forbidden);
+    if (own !== cardCode) throw new HttpError(403, SERVER_MSG.forbidden);
     return own;
   }
 }

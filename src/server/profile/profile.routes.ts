@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@shared/messages';
 import { userIdParams } from '@shared/schemas/params';
 import { updateProfileSchema } from '@shared/schemas/profile';
 import { HttpError } from '../errors';
@@ -9,6 +8,7 @@ import { requireUser } from '../plugins/auth';
 import { preparedPerValue, PREPARED, sendPrepared } from '../http/preparedBody';
 import { answer, listOf } from '../http/responses';
 import type { YupTypeProvider } from '../plugins/validation';
+import { SERVER_MSG } from '../messages';
 
 export default async function profileRoutes(app: FastifyInstance, opts: { erp: ErpService; customers: CustomerDirectory }) {
   // bodies, queries and path parameters typed from the schemas that validate them
@@ -20,7 +20,7 @@ export default async function profileRoutes(app: FastifyInstance, opts: { erp: E
     { config: { access: 'buyer', capability: 'browse' }, schema: { params: userIdParams, response: { 200: answer('CustomerProfile') } } },
     async (request) => {
       const user = requireUser(request);
-      if (request.params.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+      if (request.params.userId !== user.id) throw new HttpError(403, SERVER_MSG.forbidden);
       return customers.profileOf(user);
     },
   );

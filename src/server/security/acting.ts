@@ -1,6 +1,6 @@
-import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
 import type { SessionUser } from '../plugins/auth';
+import { SERVER_MSG } from '../messages';
 
 /**
  * The one decision "may this session act on this company's data" (docs/company-people.md). Who is logged in (the
@@ -15,7 +15,7 @@ export function mayActFor(user: Pick<SessionUser, 'role' | 'companyRut'>, compan
  * The thing of a company when the session may act on it, else a 404 with `missing`: ids and numbers are sequential, and
  * a different answer (a 403) would tell any buyer which of another company's exist.
  */
-export function actingOn<T>(user: Pick<SessionUser, 'role' | 'companyRut'>, found: T | undefined, companyOf: (found: T) => string, missing: string = MSG.orderNotFound): T {
+export function actingOn<T>(user: Pick<SessionUser, 'role' | 'companyRut'>, found: T | undefined, companyOf: (found: T) => string, missing: string = SERVER_MSG.orderNotFound): T {
   if (found === undefined || !mayActFor(user, companyOf(found))) throw new HttpError(404, missing);
   return found;
 }

@@ -9,6 +9,7 @@ import { normalizeUsername } from '../users/users.repo';
 import { requireUser } from '../plugins/auth';
 import { answer, MESSAGE } from '../http/responses';
 import type { YupTypeProvider } from '../plugins/validation';
+import { SERVER_MSG } from '../messages';
 
 interface Opts {
   security: SecurityService;
@@ -37,7 +38,7 @@ export default async function securityRoutes(app: FastifyInstance, opts: Opts) {
     const verdict = await limits.check(rut, request.ip);
     if (!verdict.allowed) {
       request.log.warn({ rut, address: request.ip, reason: verdict.reason }, 'ingreso rechazado por límite de intentos');
-      throw new HttpError(429, MSG.tooManyAttempts);
+      throw new HttpError(429, SERVER_MSG.tooManyAttempts);
     }
     try {
       return await check();

@@ -1,4 +1,5 @@
-import type { ChangePasswordRequest, LoginResponse, SessionMe } from '@shared/api/types';
+import type { ChangePasswordRequest, LoginResponse, SessionCompany, SessionMe } from '@shared/api/types';
+import type { UserRow } from '../db/schema';
 import type { SessionUser } from '../plugins/auth';
 import { MSG } from '@shared/messages';
 import type { Role } from '@shared/roles';
@@ -6,6 +7,12 @@ import { HttpError } from '../errors';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 import type { UsersRepo } from '../users/users.repo';
+import { SERVER_MSG } from '../messages';
+
+/** The company a user acts for, as the SPA keeps it; null for the wholesaler's admins. */
+function companyOf(user: UserRow): SessionCompany | null {
+  return user.userType === 'USER' && user.companyRut ? { rut: user.companyRut, role: user.companyRole, name: user.fullName } : null;
+}
 
 export class SecurityService {
   constructor(
@@ -28,8 +35,7 @@ export class SecurityService {
    */
   async login(username: string, password: string): Promise<LoginResponse> {
     const user = await this.authenticate(username, password);
-    const buyer = user.userType === 'USER';
-    const base = { id: user.id, type: user.userType as Role, companyRut: buyer ? user.companyRut : '', companyRole: buyer ? user.companyRole : null, name: user.fullName };
+    const base = { id: user.id, type: user.userType as Role, company: companyOf(user) };
     if (!user.enabled) return { ...base, token: '', userActive: false, changePassword: true };
     if (user.mustChangePassword) return { ...base, token: '', userActive: true, changePassword: false };
     const token = await this.tokens.sign({ userId: user.id, role: base.type, username: user.username, version: user.tokenVersion });
@@ -39,18 +45,18 @@ export class SecurityService {
   /** Who the session's token belongs to, and the company they act for. */
   async me(session: SessionUser): Promise<SessionMe> {
     const user = await this.users.findById(session.id);
-    return { id: session.id, username: session.username, type: session.role, companyRut: session.companyRut, companyRole: session.companyRole, name: user?.fullName ?? '' };
+    return { id: session.id, username: session.username, type: session.role, company: user ? companyOf(user) : null };
   }
 
   /** Proven by the current password, so a user who must change it (and has no session) can. */
   async changePassword(body: ChangePasswordRequest, sessionUserId?: number): Promise<void> {
     const user = await this.authenticate(body.username, body.currentPassword).catch((e: unknown) => {
-      if (e instanceof HttpError && e.status === 401) throw new HttpError(401, MSG.currentPasswordWrong);
+      if (e instanceof HttpError && e.status === 401) throw new HttpError(401, SERVER_MSG.currentPasswordWrong);
       throw e;
     });
-    if (sessionUserId !== undefined && sessionUserId !== user.id) throw new HttpError(403, MSG.forbidden);
+    if (sessionUserId !== undefined && sessionUserId !== user.id) throw new HttpError(403, SERVER_MSG.forbidden);
     if (!user.enabled) throw new HttpError(403, MSG.inactiveUser);
-    if (body.password === body.currentPassword) throw new HttpError(400, MSG.samePassword, { password: MSG.samePassword });
+    if (body.password === body.currentPassword) throw new HttpError(400, SERVER_MSG.samePassword, { password: SERVER_MSG.samePassword });
     await this.users.setPassword(user.id, await hashPassword(body.password));
     this.onSessionsRevoked(user.id);
   }

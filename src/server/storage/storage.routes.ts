@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@shared/messages';
 import { HttpError } from '../errors';
 import { FILES_PREFIX, isValidKey, type FileStore } from './fileStore';
 import { sendStoredFile } from './serveFile';
+import { SERVER_MSG } from '../messages';
 
 /**
  * Serves the public file store at /files/, from whichever store holds it (disk, PostgreSQL or S3): every instance
@@ -21,7 +21,7 @@ export default async function fileRoutes(app: FastifyInstance, opts: { files: Fi
     handler: async (request, reply) => {
       const key = (request.params as { '*'?: string })['*'] ?? '';
       const file = isValidKey(key) ? await opts.files.open(key) : undefined;
-      if (!file) throw new HttpError(404, MSG.apiNotFound);
+      if (!file) throw new HttpError(404, SERVER_MSG.apiNotFound);
       const versioned = typeof (request.query as Record<string, unknown> | undefined)?.v === 'string';
       return sendStoredFile(request, reply, file, {
         cacheControl: versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',

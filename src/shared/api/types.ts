@@ -43,10 +43,14 @@ export interface LoginResponse {
   userActive: boolean;
   /** false when the user must change the password before starting a session (spec's naming). */
   changePassword: boolean;
-  /** The buying company the user acts for (its rut) and their role in it; '' and null for the wholesaler's admins. */
-  companyRut: string;
-  companyRole: CompanyRole | null;
-  /** The person's name ('' when none is kept). */
+  /** The buying company the user acts for, their role in it and their name; null for the wholesaler's admins. */
+  company: SessionCompany | null;
+}
+
+/** The company a buyer acts for (its rut), their role inside it and the person's name ('' when none is kept). */
+export interface SessionCompany {
+  rut: string;
+  role: CompanyRole;
   name: string;
 }
 
@@ -55,9 +59,7 @@ export interface SessionMe {
   id: number;
   username: string;
   type: Role;
-  companyRut: string;
-  companyRole: CompanyRole | null;
-  name: string;
+  company: SessionCompany | null;
 }
 
 export interface ChangePasswordRequest {

@@ -1,6 +1,7 @@
 import { HttpError } from '@client/api/http';
 import { MSG } from '@shared/messages';
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey, outcomeUnknown, withIdempotencyKey } from '@client/api/idempotency';
+import { SERVER_MSG } from '@server/messages';
 
 // What the server takes as a key: 1 to 200 of letters, digits and . _ : -
 const VALID = /^[A-Za-z0-9._:-]{1,200}$/;
@@ -39,7 +40,7 @@ describe('Idempotency-Key', () => {
     // the first request with the key still runs on the server
     expect(outcomeUnknown(new HttpError(409, MSG.idempotencyInProgress))).toBe(true);
     expect(outcomeUnknown(new HttpError(409, 'El carro está vacío: agregue productos antes de continuar'))).toBe(false);
-    expect(outcomeUnknown(new HttpError(409, MSG.cartChanged))).toBe(false);
+    expect(outcomeUnknown(new HttpError(409, SERVER_MSG.cartChanged))).toBe(false);
     expect(outcomeUnknown(new HttpError(422, 'La clave Idempotency-Key ya se usó con otra solicitud: use una clave nueva'))).toBe(false);
     expect(outcomeUnknown(new HttpError(400, 'Hay datos inválidos en la solicitud'))).toBe(false);
   });

@@ -84,3 +84,26 @@ describe('route guards (R-NAV-1)', () => {
     expect(store.getState().session.isAuthenticated).toBe(false);
   });
 });
+
+describe("the screens of a role inside the company (docs/company-people.md)", () => {
+  it.each([
+    ['FINANZAS', '/user/cart-detail', 'Su rol en la empresa no permite comprar: pida a un comprador o al administrador de la empresa'],
+    ['APROBADOR', '/user/quick-order', 'Su rol en la empresa no permite comprar: pida a un comprador o al administrador de la empresa'],
+    ['COMPRADOR', '/user/pending-payments', 'Su rol en la empresa no permite ver ni pagar facturas'],
+    ['APROBADOR', '/user/purchase-history', 'Su rol en la empresa no permite ver ni pagar facturas'],
+  ] as const)('tells a %s on %s what the role does not allow, and shows nothing of the screen', async (companyRole, route, message) => {
+    const { router } = renderWithProviders({ route, preloadedState: { session: sessionOf('USER', undefined, companyRole) } });
+    expect(await screen.findByRole('status')).toHaveTextContent(message);
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(route);
+  });
+
+  it.each([
+    ['COMPRADOR', '/user/cart-detail', 'Carro'],
+    ['FINANZAS', '/user/pending-payments', 'Pagos Pendientes'],
+    ['ADMINISTRADOR', '/user/pending-payments', 'Pagos Pendientes'],
+  ] as const)('lets a %s open %s', async (companyRole, route, heading) => {
+    renderWithProviders({ route, preloadedState: { session: sessionOf('USER', undefined, companyRole) } });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+});

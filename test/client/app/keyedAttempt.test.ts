@@ -8,6 +8,7 @@ import { HttpError } from '@client/api/http';
 import { newIdempotencyKey } from '@client/api/idempotency';
 import { sameRequest, sendOnce, type AttemptSlot, type KeyedAttempt } from '@client/app/keyedAttempt';
 import { callWithTimeout } from '@client/app/sagaUtils';
+import { SERVER_MSG } from '@server/messages';
 
 // One user action, one Idempotency-Key (docs/exactly-once.md): kept while the outcome is unknown, dropped by an answer.
 
@@ -71,7 +72,7 @@ describe('sendOnce', () => {
 
   it.each([
     ['a refusal (4xx)', new HttpError(403, 'Cliente bloqueado: no puede agregar productos al carro')],
-    ['the key refused with another request (422)', new HttpError(422, MSG.idempotencyKeyReused)],
+    ['the key refused with another request (422)', new HttpError(422, SERVER_MSG.idempotencyKeyReused)],
   ])('%s settles the action: the key is dropped', async (_case, error) => {
     const { storeState } = await run({ attempt: { key: 'key-kept', request } }, throwError(error)).call(callWithTimeout, send, request, 'key-kept').run();
     expect(storeState.attempt).toBeNull();

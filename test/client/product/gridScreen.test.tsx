@@ -57,7 +57,7 @@ const api = (product: ProductDetail = twoColours) =>
     '/user/cart/count-cart/1': 2,
     '/user/cart/find-by-userid/1': { items: [], totals: {} },
   });
-const buyer: ProductViewer = { loggedIn: true, isAdmin: false, blocked: false, descFidel: 0 };
+const buyer: ProductViewer = { loggedIn: true, isAdmin: false, blocked: false, mayBuy: true, descFidel: 0 };
 
 function renderScreen(viewer: ProductViewer = buyer) {
   const store = makeStore();
@@ -387,7 +387,7 @@ describe('the colour × size grid', () => {
 
   it('admins and blocked buyers get no grid (they cannot add to the cart)', async () => {
     api();
-    renderScreen({ loggedIn: true, isAdmin: true, blocked: false, descFidel: 0 });
+    renderScreen({ loggedIn: true, isAdmin: true, blocked: false, mayBuy: true, descFidel: 0 });
     await screen.findByRole('heading', { level: 1, name: 'Polera Dry Fit Deportiva' });
     expect(screen.queryByRole('button', { name: 'Por color y talla' })).not.toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Tallas disponibles' })).toBeInTheDocument();

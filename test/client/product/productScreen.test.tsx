@@ -14,7 +14,7 @@ import { content, detail, offerDetail } from './fixtures';
 
 const route = '/user/product-detail/POL-1003';
 const api = (d = detail, c: unknown = content) => mockApi({ '/user/b1/products-detail/POL-1003': d, '/user/products/POL-1003': c });
-const buyerViewer: ProductViewer = { loggedIn: true, isAdmin: false, blocked: false, descFidel: 4 };
+const buyerViewer: ProductViewer = { loggedIn: true, isAdmin: false, blocked: false, mayBuy: true, descFidel: 4 };
 
 /** The screen alone, at its route, with a spy on the store's dispatch (the route itself is guarded). */
 function renderScreen(viewer: ProductViewer) {
@@ -155,7 +155,7 @@ describe('Product detail (/user/product-detail/:sku)', () => {
 
   it('a visitor gets Se necesita hacer Login and Realizar Login goes to /login', async () => {
     api();
-    const { router, user } = renderScreen({ loggedIn: false, isAdmin: false, blocked: false, descFidel: 0 });
+    const { router, user } = renderScreen({ loggedIn: false, isAdmin: false, blocked: false, mayBuy: true, descFidel: 0 });
     await screen.findByRole('heading', { level: 1, name: 'Polera Dry Fit Deportiva' });
     await user.click(screen.getByRole('button', { name: 'Agregar al Carro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Se necesita hacer Login' });
@@ -166,6 +166,8 @@ describe('Product detail (/user/product-detail/:sku)', () => {
   it.each([
     ['a blocked buyer', sessionOf('USER', { ...buyerProfile, morosidad: 'Bloqueado por morosidad' })],
     ['an admin', sessionOf('ADMIN')],
+    ["a company's Finanzas person (the role buys nothing)", sessionOf('USER', buyerProfile, 'FINANZAS')],
+    ["a company's Aprobador", sessionOf('USER', buyerProfile, 'APROBADOR')],
   ])('Agregar al Carro is disabled for %s', async (_who, session) => {
     api();
     renderWithProviders({ route, preloadedState: { session } });

@@ -1,9 +1,9 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { MSG } from '@shared/messages';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { fakeCartApi, json } from '../cart/fixtures';
 import { bulkAnswer, validationFixed, validationWithErrors } from './fixtures';
+import { SERVER_MSG } from '@server/messages';
 
 const route = '/user/quick-order';
 const renderScreen = () => renderWithProviders({ route, preloadedState: { session: sessionOf('USER') } });
@@ -173,11 +173,11 @@ describe('Quick order (/user/quick-order)', () => {
   });
 
   it('a blocked buyer sees the lines checked but cannot add them', async () => {
-    fakeCartApi(undefined, { 'POST /api/user/quick-order/validate': () => json(200, { ...validationWithErrors(), blocked: true, message: MSG.cartBlocked }) });
+    fakeCartApi(undefined, { 'POST /api/user/quick-order/validate': () => json(200, { ...validationWithErrors(), blocked: true, message: SERVER_MSG.cartBlocked }) });
     const { user } = renderScreen();
     await user.type(await screen.findByRole('textbox', { name: 'Líneas del pedido' }), 'POL-1001-M;12');
     await user.click(screen.getByRole('button', { name: 'Validar' }));
-    expect(await screen.findByText(MSG.cartBlocked, { exact: false })).toBeInTheDocument();
+    expect(await screen.findByText(SERVER_MSG.cartBlocked, { exact: false })).toBeInTheDocument();
     expect(within(lines()).getAllByRole('listitem')).toHaveLength(4);
     expect(screen.getByRole('button', { name: 'Agregar al carro (3 líneas)' })).toBeDisabled();
   });

@@ -25,6 +25,11 @@ describe('Login page (/login)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("tells the people of a company to log in with their personal rut (the field's description)", async () => {
+    renderLoginPage();
+    expect(await rutField()).toHaveAccessibleDescription('Ej: 76.123.456-0. Personas de una empresa: su rut personal');
+  });
+
   it('rejects a rut whose check digit does not match', async () => {
     const { user } = renderLoginPage();
     await user.type(await rutField(), '761234561');

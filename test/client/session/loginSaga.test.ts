@@ -26,9 +26,7 @@ const answer = (over: Partial<LoginResponse>): LoginResponse => ({
   type: 'USER',
   userActive: true,
   changePassword: true,
-  companyRut: '76.123.456-0',
-  companyRole: 'ADMINISTRADOR',
-  name: '',
+  company: { rut: '76.123.456-0', role: 'ADMINISTRADOR', name: '' },
   ...over,
 });
 
@@ -53,7 +51,7 @@ describe('login saga, step by step (R-AUTH-2)', () => {
     testSaga(handleLogin, loginSubmitted({ username: '11.111.111-1', password: 'Admin1234' }))
       .next()
       .call(callWithTimeout, login, { username: '11111111-1', password: 'Admin1234' })
-      .next(answer({ token: 'jwt-admin', id: 1, type: 'ADMIN', companyRut: '', companyRole: null }))
+      .next(answer({ token: 'jwt-admin', id: 1, type: 'ADMIN', company: null }))
       .put(loginSucceeded(session))
       .next()
       .call(navigateTo, '/')

@@ -54,6 +54,8 @@ export interface ProductViewer {
   loggedIn: boolean;
   isAdmin: boolean;
   blocked: boolean;
+  /** The buyer's role inside the company lets them buy (a visitor: true, the login comes first). */
+  mayBuy: boolean;
   /** Loyalty discount percent of the buyer (0 for admins). */
   descFidel: number;
 }
@@ -116,7 +118,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
   // what the cart charges for one unit of each size (the shared rule); the headline is the cheapest size's
   const own = sizePrices(detail.relacionados, descFidel);
   const listVaries = new Set(detail.relacionados.map((v) => v.preciolista).filter((p) => p > 0)).size > 1;
-  const canAdd = !viewer.blocked && !viewer.isAdmin;
+  const canAdd = !viewer.blocked && !viewer.isAdmin && viewer.mayBuy;
 
   const changeQuantity = (variant: RelatedVariant, raw: string) => {
     const { value, problem } = clampQuantity(raw, variant.stock);

@@ -45,8 +45,7 @@ export function* handleLogin(action: PayloadAction<LoginRequest>) {
       yield call(navigateTo, '/change-password', { state });
       return;
     }
-    const company = response.companyRole ? { rut: response.companyRut, role: response.companyRole, name: response.name } : null;
-    const session: SessionStarted = { token: response.token, id: response.id, role: response.type, username, company };
+    const session: SessionStarted = { token: response.token, id: response.id, role: response.type, username, company: response.company };
     yield put(loginSucceeded(session));
     if (response.type === 'USER') yield call(handleLoadProfile, response.id);
     yield call(navigateTo, '/');

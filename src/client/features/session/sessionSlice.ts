@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChangePasswordRequest, LoginRequest } from '@shared/api/types';
-import type { CompanyRole } from '@shared/companyRoles';
+import type { SessionCompany } from '@shared/api/types';
 import { isAdminRole, type Role } from '@shared/roles';
 import type { CustomerProfile } from '@shared/api/erp';
 import { loggedOut, profileRefreshed, sessionExpired } from '@client/app/events';
@@ -30,12 +30,6 @@ export interface SessionState {
    */
   loginRut: string | null;
   passwordChange: Flow;
-}
-
-export interface SessionCompany {
-  rut: string;
-  role: CompanyRole;
-  name: string;
 }
 
 export interface SessionStarted {
