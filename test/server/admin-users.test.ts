@@ -392,7 +392,7 @@ describe('people of a company', () => {
     // they log in with their personal rut and act for the company
     await passwordChanged(user.id);
     const session = await login(t.app, body.username, NEW_PASSWORD);
-    expect((await me(session.token)).json()).toMatchObject({ companyRut: '76.123.456-0', companyRole: 'COMPRADOR' });
+    expect((await me(session.token)).json()).toMatchObject({ company: { rut: '76.123.456-0', role: 'COMPRADOR' } });
     // listed among the company's people
     const people = (await get('/api/admin/users/list?company=76.123.456-0&companyRole=COMPRADOR&pageSize=200')).json<{ rows: { username: string }[] }>();
     expect(people.rows.map((r) => r.username)).toContain(body.username);
