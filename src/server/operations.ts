@@ -58,7 +58,7 @@ export async function registerOperations(app: FastifyInstance, deps: OperationsD
   const invoices = new InvoiceFollowUps(erp, { ttlMs: options.invoicesTtlMs });
 
   await app.register(adminOrdersRoutes, { orders: new AdminOrdersService({ db, companies, invoices, log: app.log }) });
-  await app.register(auditRoutes, { audit: new AuditService(db) });
+  await app.register(auditRoutes, { audit: new AuditService(db, companies) });
   await app.register(userOrdersRoutes, { userOrders: new UserOrdersService({ db, invoices, log: app.log }) });
 
   if (options.alertMailTo) {

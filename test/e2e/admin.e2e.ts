@@ -183,7 +183,7 @@ describe('product administration', () => {
 });
 
 describe('user administration', () => {
-  it('a SUPERADMIN creates a buyer user, who then logs in and reaches home', async () => {
+  it('a SUPERADMIN creates a buyer user, who then logs in and reaches home, and a person of its company, listed with the company by its rut', async () => {
     const rut = newRut();
     const password = 'Nuevo1234';
     // a buyer must be a customer in the ERP first: the wholesaler's staff creates the business partner in SAP
@@ -212,7 +212,50 @@ describe('user administration', () => {
     await toast(page, 'Creado!');
     await page.waitForURL('**/admin/user');
     const rows = await gridRows(page, page.getByRole('grid', { name: 'Usuarios' }));
-    expect(rows.find((r) => r[0] === rut)?.slice(0, 4)).toEqual([rut, 'compras@nuevocliente.cl', 'Usuario', 'Activo']);
+    // the company's own login: its company is itself, and it is the company's Administrador
+    expect(rows.find((r) => r[0] === rut)?.slice(0, 8)).toEqual([rut, '', 'compras@nuevocliente.cl', rut, 'Usuario', 'Activo', 'Nuevo Cliente SpA', 'Administrador']);
+
+    // a person of that company: their own rut, name, role and limit; their contact person goes to the ERP
+    const personRut = newRut();
+    await page.getByRole('link', { name: 'Crear', exact: true }).click();
+    await page.getByRole('heading', { name: 'Creación de Usuario' }).waitFor();
+    await page.getByLabel('Rut Empresa').fill(personRut);
+    await page.getByLabel('Empresa a la que pertenece (rut)').fill(rut);
+    await page.getByLabel('Empresa a la que pertenece (rut)').blur();
+    await page.getByText('Empresa: Nuevo Cliente SpA').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirmar Password', { exact: true }).fill(password);
+    await page.getByLabel('Email', { exact: true }).fill('ines.soto@nuevocliente.cl');
+    await page.getByLabel('Dirección', { exact: true }).fill('Av. Matta 500, Santiago');
+    await page.getByLabel('Teléfono Móvil', { exact: true }).fill('912345678');
+    await choose(page, page.getByRole('combobox', { name: 'Estado' }), 'Activo');
+    await choose(page, page.getByRole('combobox', { name: 'Role' }), 'Usuario');
+    await page.getByLabel('Nombre y apellidos').fill('Inés Soto Valdés');
+    await choose(page, page.getByRole('combobox', { name: 'Rol en la empresa' }), 'Comprador');
+    await page.getByLabel('Límite mensual (CLP)').fill('250000');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await confirm(page, 'Deseas crear el usuario?', 'Crear');
+    await toast(page, 'Creado!');
+    await page.waitForURL('**/admin/user');
+    // the company's rut lists its people: the login and the person, named, with their roles
+    const grid = page.getByRole('grid', { name: 'Usuarios' });
+    const shownRuts = () =>
+      grid
+        .getByRole('row')
+        .filter({ has: page.getByRole('gridcell') })
+        .evaluateAll((rows) => rows.map((r) => (r.querySelector('[role="gridcell"]')?.textContent ?? '').trim()));
+    // the company's rut searched finds its login and its person; the rut clicked keeps exactly its people
+    await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(rut);
+    await eventually(shownRuts, [rut, personRut], 20_000);
+    await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(personRut);
+    await eventually(shownRuts, [personRut], 20_000);
+    await grid.getByRole('button', { name: `Ver las personas de la empresa ${rut}` }).click();
+    await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill('');
+    await eventually(shownRuts, [rut, personRut], 20_000);
+    expect(await page.getByRole('textbox', { name: 'Rut empresa' }).inputValue()).toBe(rut);
+    expect((await gridRows(page, grid)).find((r) => r[0] === personRut)?.slice(0, 8)).toEqual([
+      personRut, 'Inés Soto Valdés', 'ines.soto@nuevocliente.cl', rut, 'Usuario', 'Activo', 'Nuevo Cliente SpA', 'Comprador',
+    ]);
     await context.close();
 
     // the new user must first replace the password the admin chose, then logs in: home with the buyer's menu
@@ -243,7 +286,7 @@ describe('user administration', () => {
     await admin.page.goto('/admin/user');
     const adminRows = await gridRows(admin.page, admin.page.getByRole('grid', { name: 'Usuarios' }));
     expect(adminRows.length).toBeGreaterThan(0);
-    expect(adminRows.map((r) => r[2]).filter((role) => role !== 'Usuario')).toEqual([]);
+    expect(adminRows.map((r) => r[4]).filter((role) => role !== 'Usuario')).toEqual([]);
     expect(adminRows.map((r) => r[0])).not.toEqual(expect.arrayContaining([SUPERADMIN]));
     expect(adminRows.map((r) => r[0])).not.toEqual(expect.arrayContaining([ADMIN]));
     expect(adminRows.map((r) => r[0])).toEqual(expect.arrayContaining([BUYER]));
@@ -256,8 +299,8 @@ describe('user administration', () => {
     await login(superadmin.page, SUPERADMIN, ADMIN_PASSWORD);
     await superadmin.page.goto('/admin/user');
     const rows = await gridRows(superadmin.page, superadmin.page.getByRole('grid', { name: 'Usuarios' }));
-    expect(rows.find((r) => r[0] === SUPERADMIN)?.[2]).toBe('Superadministrador');
-    expect(rows.find((r) => r[0] === ADMIN)?.[2]).toBe('Administrador');
+    expect(rows.find((r) => r[0] === SUPERADMIN)?.[4]).toBe('Superadministrador');
+    expect(rows.find((r) => r[0] === ADMIN)?.[4]).toBe('Administrador');
     expect(rows.length).toBe(adminRows.length + 2);
     await superadmin.page.getByRole('link', { name: 'Crear', exact: true }).click();
     await superadmin.page.getByRole('heading', { name: 'Creación de Usuario' }).waitFor();

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditList } from '@shared/api/adminAudit';
 import type { AdminUser } from '@shared/api/adminUsers';
+import { AuditLog } from '@server/audit/auditLog';
 import { auditLog, notificationRecipients } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
@@ -80,7 +81,7 @@ it('exports the selected changes as CSV with the before and after values', async
   const res = await audit('?format=csv&entity=notification&sort=at&dir=asc');
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"$/);
   const lines = res.rawPayload.toString('utf8').slice(1).split('\r\n');
-  expect(lines[0]).toBe('Fecha;Usuario;Acción;Registro;Id;Campos;Antes;Después;Detalles');
+  expect(lines[0]).toBe('Fecha;Usuario;Acción;Registro;Id;Campos;Antes;Después;Detalles;Nombre;Rut empresa;Empresa');
   expect(lines).toHaveLength(5);
   expect(lines[2]!.split(';').slice(1, 6)).toEqual(['11.111.111-1', 'Modificación', 'Destinatario de notificación', String(recipientId), 'Email']);
   // 'campo: valor; …' holds the separator: quoted (jsonb keeps the keys shortest first)
@@ -93,4 +94,18 @@ it('rows written before values were kept read with before and after null', async
   await t.database.db.insert(auditLog).values({ actorId: 1, actorUsername: '11.111.111-1', action: 'update', entity: 'banner', entityId: '9', changes: { fields: ['urlBannerImage'] } });
   const [old] = await rows('?entity=banner');
   expect(old).toMatchObject({ fields: ['urlBannerImage'], before: null, after: null, details: {} });
+});
+
+it("names the person of a buying company who made a change, and the company (rut and ERP name); staff rows name the login only", async () => {
+  const camila = await login(t.app, '18.901.234-9', 'Demo1234'); // Comprador of 76.123.456-0
+  // what a buyer-side change (an approval, a person added) writes: the session's person as the actor
+  await AuditLog.record(t.database.db, { actor: { id: camila.id, username: '18.901.234-9' }, action: 'update', entity: 'user', entityId: camila.id, fields: ['email'] });
+  const [row] = await rows('?actor=18901234');
+  expect(row).toMatchObject({ actorUsername: '18.901.234-9', actorName: 'Camila Rojas Pizarro', actorCompanyRut: '76.123.456-0', actorCompanyName: 'Comercial Los Andes SpA' });
+  // the company's rut finds what its people did
+  expect((await rows('?actor=76.123.456-0')).map((r) => r.actorUsername)).toEqual(['18.901.234-9']);
+  const staff = (await rows('?actor=22222222'))[0];
+  expect(staff).toMatchObject({ actorUsername: '22.222.222-2', actorCompanyRut: '', actorCompanyName: null });
+  const csv = (await audit('?format=csv&actor=18901234')).rawPayload.toString('utf8').split('\r\n')[1]!.split(';');
+  expect(csv.slice(-3)).toEqual(['Camila Rojas Pizarro', '76.123.456-0', 'Comercial Los Andes SpA']);
 });

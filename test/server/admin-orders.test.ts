@@ -86,7 +86,8 @@ describe('the list', () => {
     expect(byId.get(o.sent.id)).toEqual({
       id: o.sent.id, number: o.sent.purchaseOrderNumber, orderType: 'ONLINE', orderState: 'CONFIRMED', paymentMethod: 'CREDIT', paymentStatus: 'NONE',
       erpStatus: 'SENT', erpDocNum: expect.any(Number), total: o.sent.totals.total, createdAt: '2025-01-10T15:00:00.000Z', userId: andes.id,
-      rut: '76.123.456-0', cardCode: 'C76123456', companyName: 'Comercial Los Andes SpA', hasChequePhoto: false,
+      rut: '76.123.456-0', personName: 'Rodrigo Fuentes Alarcón', personRut: '76.123.456-0', cardCode: 'C76123456', companyName: 'Comercial Los Andes SpA',
+      hasChequePhoto: false,
     });
     expect(byId.get(o.card.id)).toMatchObject({ paymentMethod: 'WEBPAY', paymentStatus: 'PAID', orderState: 'CONFIRMED', companyName: 'Textiles Pacífico Ltda.' });
     expect(byId.get(o.transfer.id)).toMatchObject({ paymentMethod: 'KHIPU', paymentStatus: 'REJECTED', orderState: 'CANCELED', erpStatus: 'NONE' });
@@ -148,13 +149,14 @@ describe('the list', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.rawPayload.toString('utf8').slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines[0]).toBe('Pedido;Fecha;Tipo;Estado;Forma de pago;Estado del pago;Estado en el ERP;N° ERP;Rut;Código cliente;Empresa;Total;Foto de cheque');
+    expect(lines[0]).toBe('Pedido;Fecha;Tipo;Estado;Forma de pago;Estado del pago;Estado en el ERP;N° ERP;Rut;Código cliente;Empresa;Persona;Rut persona;Total;Foto de cheque');
     // every matching row, whatever the page size
     expect(lines.slice(1, -1)).toHaveLength(2);
     const card = lines[1]!.split(';');
     expect(card).toEqual([
       o.card.purchaseOrderNumber, expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/), 'Pedido', 'Confirmado', 'Tarjeta (WebPay)', 'Pagado',
-      'No enviado', '', '76.234.567-6', 'C76234567', 'Textiles Pacífico Ltda.', String(o.card.totals.total), 'No',
+      'No enviado', '', '76.234.567-6', 'C76234567', 'Textiles Pacífico Ltda.', 'Andrés Vergara Soto', '76.234.567-6',
+      String(o.card.totals.total), 'No',
     ]);
     expect(lines[2]).toContain(';Anulado;Transferencia (Khipu);Rechazado;');
   });
@@ -238,4 +240,27 @@ describe('one order', () => {
     expect(blind.invoices).toBeNull();
     expect(blind.timeline.map((e) => e.kind)).not.toContain('invoiced');
   }, 30_000);
+});
+
+describe('who placed it', () => {
+  it("names the person (name, personal rut, role) beside the company in the list, the CSV, the detail and the order's timeline", async () => {
+    const camila = await buyerOf(t.app, '18.901.234-9'); // Comprador of 76.123.456-0
+    const order = await placeOrder(t.app, camila, [{ sku: 'POL-1003-M', quantity: 1 }], transport);
+    const row = (await list(`?q=${order.purchaseOrderNumber}`)).json<AdminOrderList>().rows[0];
+    expect(row).toMatchObject({ userId: camila.id, rut: '76.123.456-0', personName: 'Camila Rojas Pizarro', personRut: '18.901.234-9', cardCode: 'C76123456', companyName: 'Comercial Los Andes SpA' });
+    // found by the person's name or personal rut; the company's rut finds every order of the company
+    expect(await numbers('?q=camila')).toEqual([order.purchaseOrderNumber]);
+    expect(await numbers('?q=18901234')).toEqual([order.purchaseOrderNumber]);
+    expect(await numbers('?q=76.123.456-0')).toEqual([order, o.retried, o.sent].map((x) => x.purchaseOrderNumber));
+    expect(await numbers('?sort=personName&dir=asc')).toEqual([o.transfer, o.card, order, o.retried, o.sent].map((x) => x.purchaseOrderNumber));
+    const csv = (await list(`?format=csv&q=${order.purchaseOrderNumber}`)).rawPayload.toString('utf8').split('\r\n')[1]!.split(';');
+    expect(csv.slice(8, 13)).toEqual(['76.123.456-0', 'C76123456', 'Comercial Los Andes SpA', 'Camila Rojas Pizarro', '18.901.234-9']);
+
+    const d = (await detail(order.purchaseOrderNumber)).json<AdminOrderDetail>();
+    expect(d.buyer).toEqual({
+      userId: camila.id, rut: '76.123.456-0', personName: 'Camila Rojas Pizarro', personRut: '18.901.234-9', companyRole: 'COMPRADOR',
+      email: expect.stringContaining('@'), enabled: true, cardCode: 'C76123456', companyName: 'Comercial Los Andes SpA',
+    });
+    expect(d.timeline[0]).toMatchObject({ kind: 'created', detail: expect.stringMatching(/ · por Camila Rojas Pizarro \(18\.901\.234-9\)$/) });
+  });
 });

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { AdminUsersService } from '@server/users/users.service';
 import { auditLog, notificationRecipients, orders, users } from '@server/db/schema';
 import { userSaveSchema } from '@shared/schemas/users';
@@ -231,6 +232,11 @@ describe('create and update', () => {
       cellphone: '98765432',
       enabled: true,
       userType: 'USER',
+      // a buyer given no company is its own company's login, and its Administrador
+      companyRut: body.username.replace(/^(\d{2})(\d{3})(\d{3})/, '$1.$2.$3'),
+      companyRole: 'ADMINISTRADOR',
+      fullName: '',
+      monthlyLimit: null,
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
@@ -356,6 +362,100 @@ describe('buyers are ERP customers', () => {
     } finally {
       t.b1.setFaults({ refuse: false });
     }
+  });
+});
+
+describe('people of a company', () => {
+  const partner = () => t.b1.data.BusinessPartners.find((p) => p.CardCode === 'C76123456')!;
+  const contactPatches = () => patchSpy.mock.calls.filter(([path, body]) => path === "BusinessPartners('C76123456')" && 'ContactEmployees' in (body as object)).length;
+  const person = (over: Record<string, unknown> = {}) =>
+    newUser({ username: freshRut(), companyRut: '76123456-0', companyRole: 'COMPRADOR', fullName: 'Josefa Tapia Rivas', monthlyLimit: '500000', email: `josefa.${rutSeq}@losandes.example`, ...over });
+  let patchSpy: jest.SpyInstance;
+  beforeAll(() => {
+    patchSpy = jest.spyOn(ServiceLayerClient.prototype, 'patch');
+  });
+  afterAll(() => patchSpy.mockRestore());
+  afterEach(() => t.b1.setFaults({ loseAnswerRate: 0, refuse: false }));
+
+  it("creates a person of an ERP customer: their contact person in B1 added once, the portal user in the company with their role and limit", async () => {
+    const before = contactPatches();
+    const body = person();
+    const res = await save(body);
+    expect(res.statusCode).toBe(201);
+    const user = res.json();
+    expect(user).toMatchObject({ username: body.username, userType: 'USER', companyRut: '76.123.456-0', companyRole: 'COMPRADOR', fullName: 'Josefa Tapia Rivas', monthlyLimit: 500_000 });
+    expect(contactPatches() - before).toBe(1);
+    const contact = partner().ContactEmployees.find((c) => c.E_Mail === body.email)!;
+    expect(contact).toMatchObject({ FirstName: 'Josefa', LastName: 'Tapia Rivas', MobilePhone: body.cellphone, Active: 'tYES' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ contactCode: contact.InternalCode, mustChangePassword: true });
+    // they log in with their personal rut and act for the company
+    await passwordChanged(user.id);
+    const session = await login(t.app, body.username, NEW_PASSWORD);
+    expect((await me(session.token)).json()).toMatchObject({ company: { rut: '76.123.456-0', role: 'COMPRADOR' } });
+    // listed among the company's people
+    const people = (await get('/api/admin/users/list?company=76.123.456-0&companyRole=COMPRADOR&pageSize=200')).json<{ rows: { username: string }[] }>();
+    expect(people.rows.map((r) => r.username)).toContain(body.username);
+    // the audit row keeps the company and role
+    const [audit] = (await auditRows()).filter((a) => a.entityId === String(user.id));
+    expect(audit!.changes).toMatchObject({ after: { companyRut: '76.123.456-0', companyRole: 'COMPRADOR', contactCode: contact.InternalCode } });
+  });
+
+  it('sent again (a double click, a retry), makes one contact and one user; the same e-mail in the company is refused before the ERP is asked', async () => {
+    const body = person();
+    const results = await Promise.all([save(body), save(body)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(partner().ContactEmployees.filter((c) => c.E_Mail === body.email)).toHaveLength(1);
+    const before = contactPatches();
+    const twin = await save(person({ email: body.email.toUpperCase() }));
+    expect(twin.json()).toMatchObject({ status: 409, message: `La empresa ya tiene una persona con el email ${body.email.toUpperCase()}` });
+    expect(contactPatches()).toBe(before);
+  });
+
+  it("links the company's contact that already has the e-mail instead of adding another", async () => {
+    const email = `ya.existe.${rutSeq}@losandes.example`;
+    const { contact } = await t.erp.addContactPerson('C76123456', { firstName: 'Marta', lastName: 'Ibáñez Soto', email });
+    const before = contactPatches();
+    const res = await save(person({ email, fullName: 'Marta Ibáñez Soto', companyRole: 'FINANZAS', monthlyLimit: '' }));
+    expect(res.statusCode).toBe(201);
+    expect(contactPatches()).toBe(before);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, res.json().id));
+    expect(row).toMatchObject({ contactCode: contact.code, companyRole: 'FINANZAS', monthlyLimit: null });
+  });
+
+  it('a lost answer of the ERP is looked up, never posted twice', async () => {
+    const body = person();
+    t.b1.setFaults({ loseAnswerRate: 1 });
+    const before = contactPatches();
+    const res = await save(body);
+    expect(res.statusCode).toBe(201);
+    expect(contactPatches() - before).toBe(1);
+    expect(partner().ContactEmployees.filter((c) => c.E_Mail === body.email)).toHaveLength(1);
+  });
+
+  it("refuses a person whose company is not an ERP customer, and a person without name or role, in Spanish; nothing reaches the ERP", async () => {
+    const before = contactPatches();
+    const stranger = await save(person({ companyRut: freshRut() }));
+    expect(stranger.json()).toMatchObject({ status: 400, message: 'La empresa no es un cliente del ERP', fields: { companyRut: 'La empresa no es un cliente del ERP' } });
+    const incomplete = await save(person({ fullName: '', companyRole: '' }));
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().fields).toMatchObject({ fullName: 'El nombre de la persona es requerido', companyRole: 'Seleccione el rol en la empresa' });
+    expect((await save(person({ companyRole: 'APROBADOR', monthlyLimit: '1000' }))).json().fields).toMatchObject({ monthlyLimit: 'Solo un Comprador tiene límite mensual' });
+    expect((await save(person({ monthlyLimit: '-5' }))).json().fields).toMatchObject({ monthlyLimit: 'El límite mensual debe ser un monto en pesos, sin decimales' });
+    expect((await save(person({ companyRut: '76123456-1' }))).json().fields).toMatchObject({ companyRut: 'El rut de la empresa es invalido' });
+    // a company's own login is its Administrador; staff belong to no company
+    expect((await save(newUser({ companyRole: 'COMPRADOR' }))).json().fields).toMatchObject({ companyRole: 'El usuario de la empresa (su propio rut) es su Administrador' });
+    expect((await save(newUser({ userType: 'ADMIN', companyRut: '76123456-0' }), superadmin)).json().fields).toMatchObject({ companyRut: 'Solo un usuario comprador pertenece a una empresa' });
+    expect(contactPatches()).toBe(before);
+  });
+
+  it('answers 503 in Spanish with the ERP down, and creates nothing', async () => {
+    const body = person();
+    t.b1.setFaults({ refuse: true });
+    const res = await save(body);
+    expect(res.json()).toEqual({ status: 503, message: 'No se pudo consultar el ERP, inténtelo más tarde' });
+    t.b1.setFaults({ refuse: false });
+    expect((await get(`/api/admin/users/find/by/${body.username}`)).statusCode).toBe(404);
   });
 });
 

@@ -84,6 +84,7 @@ describe('the templates', () => {
       order: orderRow(),
       lines: lineRows(),
       company: COMPANY,
+      person: { name: 'Camila Rojas Pizarro', rut: '18901234-9' },
       transport: 'Starken',
       payment: { reference: 'OC000123', authorizationCode: '1213' },
     });
@@ -94,6 +95,7 @@ describe('the templates', () => {
       'Pedido: OC000123',
       'Fecha: 05-03-2026',
       'Empresa: Comercial Los Andes SpA (76.123.456-0)',
+      'Realizado por: Camila Rojas Pizarro (18.901.234-9)',
       'Forma de pago: Tarjeta WebPay',
       'Referencia de pago: OC000123',
       'Código de autorización: 1213',
@@ -334,6 +336,7 @@ describe('through the API', () => {
       'Forma de pago: Línea de crédito',
       `Entrega: Despacho a ${buyer.profile.despacho[0]!.direccion}, ${buyer.profile.despacho[0]!.comuna}`,
       `Transporte: ${transports[1]!.transporte}`,
+      'Realizado por: Rodrigo Fuentes Alarcón (76.123.456-0)',
       ...orderTexts(order),
     ]) {
       expect(body).toContain(text);
@@ -431,6 +434,7 @@ describe('through the API', () => {
       `Total pagado: ${formatCLP(doc.saldoaPagar)}`,
       'Forma de pago: Transferencia Khipu',
       `Referencia de pago: ${created.transaction_id}`,
+      'Pagado por: Rodrigo Fuentes Alarcón (76.123.456-0)',
     ]) {
       expect(body).toContain(text);
     }

@@ -221,6 +221,7 @@ describe('mail routes', () => {
         `Pedido: ${number}`,
         'Empresa: Comercial Los Andes SpA',
         'Rut: 76.123.456-0',
+        'Persona: Rodrigo Fuentes Alarcón (76.123.456-0)',
         'Tipo de pedido: Reserva',
         'Entrega: Despacho a Av. Providencia 1234, Providencia',
         '- POL-1001-M Polera Básica talla M: 3 x $10.331 = $30.993 (P. Lista $10.990)',
@@ -234,6 +235,18 @@ describe('mail routes', () => {
       ]) {
         expect(body).toContain(text);
       }
+    });
+
+    it("names the person of the company who placed the order beside the company's name and rut", async () => {
+      await setRecipients(db(), ['RESERVE']);
+      const camila = await login(t.app, '18.901.234-9', 'Demo1234'); // Comprador of 76.123.456-0
+      const order = await insertOrder(db(), { userId: camila.id, cardCode: BUYER.cardCode, orderType: 'RESERVE', state: 'CONFIRMED' });
+      // the company's own login asks for the mail of her order: the mail still names her
+      expect((await send(buyer.token, { numberOrder: order.purchaseOrderNumber, section: 'RESERVE' })).statusCode).toBe(202);
+      expect(await t.app.worker.runOnce()).toBe(1);
+      const [file] = emlFiles(outboxDir());
+      const body = decodedBody(file!.text);
+      for (const text of ['Empresa: Comercial Los Andes SpA', 'Rut: 76.123.456-0', 'Persona: Camila Rojas Pizarro (18.901.234-9)']) expect(body).toContain(text);
     });
 
     it('is deduplicated: asking again queues nothing and sends nothing more', async () => {

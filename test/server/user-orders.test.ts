@@ -146,3 +146,19 @@ it('pages newest first; with the ERP down the list still answers, its invoices u
   expect(blind.rows.find((r) => r.status === 'invoiced')).toBeUndefined();
   expect(blind.rows.some((r) => r.status === 'inErp')).toBe(true);
 });
+
+it("lists every order of the company, each naming who of its people placed it; Finanzas sees them too, another company's person does not", async () => {
+  const camila = await buyerOf(t.app, '18.901.234-9'); // Comprador of 76.123.456-0
+  const felipe = await buyerOf(t.app, '16.789.012-1'); // Finanzas of 76.123.456-0
+  const javiera = await buyerOf(t.app, '17.890.123-0'); // Comprador of 76.234.567-6
+  const hers = await placeOrder(t.app, camila, [{ sku: 'POL-1003-M', quantity: 1 }], transport);
+  const companys = await placeOrder(t.app, andes, [{ sku: 'POL-1003-M', quantity: 1 }], transport);
+  for (const person of [andes, camila, felipe]) {
+    const rows = (await mine(person)).json<BuyerOrderList>().rows;
+    expect(rows.find((r) => r.id === hers.id)).toMatchObject({ personName: 'Camila Rojas Pizarro', personRut: '18.901.234-9' });
+    expect(rows.find((r) => r.id === companys.id)).toMatchObject({ personName: 'Rodrigo Fuentes Alarcón', personRut: '76.123.456-0' });
+  }
+  expect((await one(felipe, hers.purchaseOrderNumber)).json<BuyerOrderDetail>()).toMatchObject({ id: hers.id, personName: 'Camila Rojas Pizarro', personRut: '18.901.234-9' });
+  expect((await one(javiera, hers.purchaseOrderNumber)).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
+  expect((await mine(javiera)).json<BuyerOrderList>().rows.map((r) => r.id)).not.toContain(hers.id);
+});

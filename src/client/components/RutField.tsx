@@ -13,10 +13,12 @@ interface Props {
   error?: string;
   helperText?: ReactNode;
   readOnly?: boolean;
+  /** Default true; false for an optional rut (a person's company, left empty for a company's own login). */
+  required?: boolean;
 }
 
 /** A rut input that formats as the user types (R-RUT-1); the label has no asterisk so its name is the spec's word. */
-export default function RutField({ id, name, label, value, onChange, onBlur, error, helperText, readOnly }: Props) {
+export default function RutField({ id, name, label, value, onChange, onBlur, error, helperText, readOnly, required = true }: Props) {
   return (
     <TextInput
       id={id}
@@ -28,7 +30,7 @@ export default function RutField({ id, name, label, value, onChange, onBlur, err
       error={Boolean(error)}
       helperText={error ?? helperText}
       autoComplete="username"
-      required
+      required={required}
       fullWidth
       readOnly={readOnly}
       htmlInput={{ maxLength: 12, inputMode: 'text' }}

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditListQuery } from '@shared/schemas/adminAudit';
 import type { Db, DbOrTx } from '../db/connect';
-import { auditLog, type AuditLogRow } from '../db/schema';
+import { auditLog, users, type AuditLogRow } from '../db/schema';
 
 /** The values of one audit row. */
 export type NewAuditRow = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
@@ -22,7 +22,10 @@ function conditions(q: AuditListQuery): SQL | undefined {
   if (q.actor) {
     // a rut in any writing: compared without dots and dashes
     const compact = q.actor.toUpperCase().replace(/[.\-\s]/g, '');
-    where.push(sql`replace(replace(upper(${auditLog.actorUsername}), '.', ''), '-', '') like ${containsPattern(compact)}`);
+    const pattern = containsPattern(compact);
+    where.push(
+      sql`(replace(replace(upper(${auditLog.actorUsername}), '.', ''), '-', '') like ${pattern} or replace(replace(upper(coalesce(${auditLog.changes}->'actor'->>'companyRut', '')), '.', ''), '-', '') like ${pattern})`,
+    );
   }
   if (q.entity) where.push(eq(auditLog.entity, q.entity));
   if (q.action) where.push(eq(auditLog.action, q.action));
@@ -36,6 +39,12 @@ function conditions(q: AuditListQuery): SQL | undefined {
 
 export class AuditRepo {
   constructor(private readonly db: Db) {}
+
+  /** Who an actor is as the trail keeps them: their name and the company they act for ('' for staff). */
+  static async actor(tx: DbOrTx, userId: number): Promise<{ name: string; companyRut: string } | undefined> {
+    const [who] = await tx.select({ name: users.fullName, companyRut: users.companyRut }).from(users).where(eq(users.id, userId));
+    return who;
+  }
 
   /** One audit row, in `tx` (the change's transaction). */
   static async insert(tx: DbOrTx, row: NewAuditRow): Promise<void> {

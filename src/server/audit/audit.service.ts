@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import type { AuditLogRow } from '../db/schema';
 import type { CsvColumn } from '../http/csv';
 import { assertExportable, pageWindow } from '../http/listQuery';
+import { CompanyNames } from '../profile/companyNames';
 import { AuditRepo } from './audit.repo';
 
 type Values = Record<string, AuditValue>;
@@ -18,14 +19,24 @@ function values(value: unknown): Values | null {
   return out;
 }
 
-export function toAuditRow(row: AuditLogRow): AuditRow {
+/** Who made the change as the row kept it (rows of staff, and older rows, keep no more than the login). */
+function actorOf(changes: Record<string, unknown>): { name: string; companyRut: string } {
+  const actor = values(changes.actor);
+  return { name: typeof actor?.name === 'string' ? actor.name : '', companyRut: typeof actor?.companyRut === 'string' ? actor.companyRut : '' };
+}
+
+export function toAuditRow(row: AuditLogRow, companyName: (rut: string) => string | null = () => null): AuditRow {
   const changes = (row.changes ?? {}) as Record<string, unknown>;
+  const actor = actorOf(changes);
   const fields = Array.isArray(changes.fields) ? changes.fields.filter((f): f is string => typeof f === 'string') : [];
   return {
     id: row.id,
     at: row.at.toISOString(),
     actorId: row.actorId,
     actorUsername: row.actorUsername,
+    actorName: actor.name,
+    actorCompanyRut: actor.companyRut,
+    actorCompanyName: actor.companyRut ? companyName(actor.companyRut) : null,
     action: row.action as AuditActionKind,
     entity: row.entity as AuditEntityKind,
     entityId: row.entityId,
@@ -55,24 +66,38 @@ export const AUDIT_CSV: CsvColumn<AuditRow>[] = [
   { header: 'Antes', value: (r) => flat(r.before) },
   { header: 'Después', value: (r) => flat(r.after) },
   { header: 'Detalles', value: (r) => flat(r.details) },
+  { header: 'Nombre', value: (r) => r.actorName },
+  { header: 'Rut empresa', value: (r) => r.actorCompanyRut },
+  { header: 'Empresa', value: (r) => r.actorCompanyName },
 ];
 
 /** 'Auditoría': the audit trail page by page, or whole for the CSV. */
 export class AuditService {
   private readonly repo: AuditRepo;
 
-  constructor(db: Db) {
+  /** `companies`: the ERP names of the companies people acted for (absent: no names). */
+  constructor(
+    db: Db,
+    private readonly companies?: Pick<CompanyNames, 'ofRuts'>,
+  ) {
     this.repo = new AuditRepo(db);
   }
 
   async list(query: AuditListQuery): Promise<AuditList> {
     const { rows, total } = await this.repo.list(query, pageWindow(query, false));
-    return { rows: rows.map(toAuditRow), total, page: query.page, pageSize: query.pageSize };
+    return { rows: await this.toRows(rows), total, page: query.page, pageSize: query.pageSize };
   }
 
   async exportRows(query: AuditListQuery): Promise<AuditRow[]> {
     const { rows, total } = await this.repo.list(query, pageWindow(query, true));
     assertExportable(total);
-    return rows.map(toAuditRow);
+    return this.toRows(rows);
+  }
+
+  /** The rows with the ERP names of the companies their people acted for (one batched, cached read). */
+  private async toRows(rows: AuditLogRow[]): Promise<AuditRow[]> {
+    const ruts = rows.map((r) => actorOf((r.changes ?? {}) as Record<string, unknown>).companyRut).filter(Boolean);
+    const names = ruts.length && this.companies ? await this.companies.ofRuts(ruts) : new Map<string, { name: string } | null>();
+    return rows.map((r) => toAuditRow(r, (rut) => names.get(CompanyNames.rutKey(rut))?.name ?? null));
   }
 }

@@ -80,9 +80,14 @@ export function pickValues<T extends object>(record: T, fields: ReadonlyArray<ke
 export class AuditLog {
   constructor(private readonly db: Db) {}
 
-  /** One audit row, in `tx` (the change's transaction). */
+  /**
+   * One audit row, in `tx` (the change's transaction). Who did it is kept as they were then: their login (rut), and for
+   * a person of a buying company their name and the company's rut (docs/company-people.md).
+   */
   static async record(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     const changes: Record<string, unknown> = {};
+    const who = await AuditRepo.actor(tx, entry.actor.id);
+    if (who && (who.name || who.companyRut)) changes.actor = { name: who.name.slice(0, MAX_TEXT), companyRut: who.companyRut };
     if (entry.fields?.length) changes.fields = [...new Set(entry.fields)].map((f) => f.slice(0, 60));
     const before = safeValues(entry.before);
     if (before) changes.before = before;

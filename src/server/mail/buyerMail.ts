@@ -7,9 +7,9 @@ import { MSG, fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import type { PaymentMethod } from '@shared/orders';
 import type { PaymentProvider } from '@shared/payments';
-import { formatRut } from '@shared/rut';
+import { companyText } from '@shared/people';
 import type { OrderLineRow, OrderRow } from '../db/schema';
-import { buyerReferenceRows, escapeHtml, oneLine, pct, type BuiltMail, type Company } from './orderMail';
+import { buyerReferenceRows, escapeHtml, oneLine, pct, personRows, type BuiltMail, type Company, type MailPerson } from './orderMail';
 
 /** How the buyer paid, in the buyer's words. */
 export const BUYER_PAYMENT_LABELS: Record<PaymentMethod, string> = {
@@ -40,6 +40,8 @@ export interface OrderConfirmedInput {
   order: OrderRow;
   lines: OrderLineRow[];
   company: Company;
+  /** Who of the company placed the order. */
+  person?: MailPerson;
   /** The carrier's name (the order stores its code); absent: the code is shown. */
   transport?: string;
   payment?: PaymentEvidence;
@@ -48,6 +50,8 @@ export interface OrderConfirmedInput {
 export interface InvoicesPaidInput {
   brand: string;
   company: Company;
+  /** Who of the company paid. */
+  person?: MailPerson;
   provider: PaymentProvider;
   /** When the payment was confirmed. */
   paidAt: Date;
@@ -58,11 +62,6 @@ export interface InvoicesPaidInput {
 
 type Rows = [string, string][];
 
-/** 'Comercial Los Andes SpA (76.123.456-0)', or the name alone when the rut is unknown. */
-function companyText(company: Company): string {
-  const rut = company.rut ? formatRut(company.rut) : '';
-  return rut ? `${company.nombre} (${rut})` : company.nombre;
-}
 
 function paymentRows(payment: PaymentEvidence | undefined): Rows {
   if (!payment) return [];
@@ -113,7 +112,8 @@ export function buildOrderConfirmedMail(input: OrderConfirmedInput): BuiltMail {
   const header: Rows = [
     [reserve ? 'Reserva' : 'Pedido', number],
     ['Fecha', formatDate(order.createdAt)],
-    ['Empresa', companyText(company)],
+    ['Empresa', companyText({ name: company.nombre, rut: company.rut })],
+    ...personRows('Realizado por', input.person),
     ...buyerReferenceRows(order),
   ];
   if (method) header.push(['Forma de pago', BUYER_PAYMENT_LABELS[method]], ...paymentRows(input.payment));
@@ -190,7 +190,8 @@ export function buildInvoicesPaidMail(input: InvoicesPaidInput): BuiltMail {
   const intro = `Recibimos el pago de ${one ? 'una factura' : `${invoices.length} facturas`} en el portal ${brand}.`;
   const header: Rows = [
     ['Fecha del pago', formatDate(input.paidAt)],
-    ['Empresa', companyText(company)],
+    ['Empresa', companyText({ name: company.nombre, rut: company.rut })],
+    ...personRows('Pagado por', input.person),
     ['Forma de pago', BUYER_PAYMENT_LABELS[input.provider]],
     ...paymentRows(input.payment),
   ];

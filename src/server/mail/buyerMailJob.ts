@@ -10,7 +10,7 @@ import type { ErpService } from '../erp/erp.service';
 import { PermanentJobError, type JobInfo } from '../jobs/outbox';
 import { buildInvoicesPaidMail, buildOrderConfirmedMail, type PaymentEvidence } from './buyerMail';
 import type { MailTemplateRenderer, RenderedMail, TemplateMailPayload } from './mailJob';
-import type { Company } from './orderMail';
+import type { Company, MailPerson } from './orderMail';
 import { OrderRepo } from '../orders/orders.repo';
 import { PaymentRepo } from '../payments/payments.repo';
 import { UsersRepo } from '../users/users.repo';
@@ -50,6 +50,8 @@ export interface BuyerMailDeps {
 interface Recipient {
   to: string;
   company: Company;
+  /** Who of the company placed the order or paid. */
+  person?: MailPerson;
 }
 
 export function createBuyerMailRenderer(deps: BuyerMailDeps): MailTemplateRenderer {
@@ -72,13 +74,14 @@ export function createBuyerMailRenderer(deps: BuyerMailDeps): MailTemplateRender
       if (erpDown && (job.attempts < ERP_TRIES_BEFORE_FALLBACK || !mailboxesOf(user?.email))) throw err;
       log?.warn({ err, cardCode, what }, missing ? 'correo al comprador: el ERP no tiene al cliente' : 'correo al comprador: el ERP no responde, se usa el correo del usuario');
     }
-    const company: Company = profile ? { nombre: profile.nombre, rut: profile.rut } : { nombre: cardCode, rut: user?.username ?? '' };
+    const company: Company = profile ? { nombre: profile.nombre, rut: profile.rut } : { nombre: cardCode, rut: user?.companyRut || user?.username || '' };
+    const person = user ? { name: user.fullName, rut: user.username } : undefined;
     const fromErp = mailboxesOf(profile?.mail);
-    if (fromErp) return { to: fromErp, company };
+    if (fromErp) return { to: fromErp, company, person };
     const fromUser = mailboxesOf(user?.email);
     if (fromUser) {
       if (!erpDown) log?.info({ cardCode, what }, 'correo al comprador: el ERP no tiene correo de la empresa, se usa el del usuario');
-      return { to: fromUser, company };
+      return { to: fromUser, company, person };
     }
     log?.warn({ cardCode, userId, what }, 'correo al comprador no enviado: ni el ERP ni el usuario tienen un correo válido');
     return undefined;
@@ -109,6 +112,7 @@ export function createBuyerMailRenderer(deps: BuyerMailDeps): MailTemplateRender
       order,
       lines: await orders.lines(order.id),
       company: recipient.company,
+      person: recipient.person,
       transport: order.deliveryType === 'entrega' ? await transportName(order.deliveryTransport) : undefined,
       payment: paid ? evidenceOf(paid) : undefined,
     });
@@ -127,6 +131,7 @@ export function createBuyerMailRenderer(deps: BuyerMailDeps): MailTemplateRender
     const mail = buildInvoicesPaidMail({
       brand,
       company: recipient.company,
+      person: recipient.person,
       provider: payment.provider,
       paidAt: payment.outcomeAppliedAt ?? payment.updatedAt,
       amount: payment.amount,

@@ -13,6 +13,7 @@ import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
 import { enqueueMail, orderMailKey } from './mailJob';
 import { OrderRepo } from '../orders/orders.repo';
+import { UsersRepo } from '../users/users.repo';
 import { buildOrderMail, chequeAttachment, findOwnOrder, type BuiltMail, type Company } from './orderMail';
 
 export interface OrderMailDeps {
@@ -34,9 +35,11 @@ export interface OrderMailDeps {
 export class OrderMailService {
   /** The orders the mails are built from (the cheque payment reads them here too). */
   readonly orders: OrderRepo;
+  private readonly users: UsersRepo;
 
   constructor(readonly deps: OrderMailDeps) {
     this.orders = new OrderRepo(deps.db);
+    this.users = new UsersRepo(deps.db);
   }
 
   /** The company comes from the ERP profile; with the ERP down the mail still goes, naming the partner code. */
@@ -46,14 +49,17 @@ export class OrderMailService {
       return { nombre: profile.nombre, rut: profile.rut };
     } catch (err) {
       this.deps.log.warn({ err, order: order.purchaseOrderNumber }, 'correo de pedido sin datos del ERP: se usa el código de cliente');
-      return { nombre: order.cardCode, rut: user.username };
+      return { nombre: order.cardCode, rut: order.companyRut || user.companyRut };
     }
   }
 
   /** The mail of `kind` for the buyer's order, from the server's own order and lines. */
   async orderMail(kind: 'RESERVE' | 'CHEQUE', user: SessionUser, order: OrderRow): Promise<BuiltMail> {
     const company = await this.companyOf(user, order);
-    return buildOrderMail({ kind, brand: this.deps.brandName, order, lines: await this.orders.lines(order.id), company });
+    // who placed the order (a person of the company, maybe not the caller)
+    const placer = await this.users.findById(order.userId);
+    const person = placer ? { name: placer.fullName, rut: placer.username } : undefined;
+    return buildOrderMail({ kind, brand: this.deps.brandName, order, lines: await this.orders.lines(order.id), company, person });
   }
 
   /** The notification of a reservation (the reserve flow's last step), or the cheque mail already queued. */

@@ -4,6 +4,7 @@ import { formatDate } from '@shared/dates';
 import { MSG, fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import type { PaymentMethod } from '@shared/orders';
+import { personText } from '@shared/people';
 import { formatRut } from '@shared/rut';
 import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { showDay } from '@shared/workingDays';
@@ -20,6 +21,12 @@ export async function findOwnOrder(orders: Pick<OrderRepo, 'byNumber'>, user: Pi
 export interface Company {
   nombre: string;
   /** As the ERP gives it ('76123456-0'); shown with dots. */
+  rut: string;
+}
+
+/** Who of the company placed an order or made a payment: the name ('' when none) and login rut, as personText names them. */
+export interface MailPerson {
+  name: string;
   rut: string;
 }
 
@@ -46,6 +53,12 @@ export const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 /** Percent without trailing zeros: 6, 6.5. */
 export const pct = (n: number) => String(Math.round(Number(n) * 100) / 100).replace('.', ',');
 
+/** The row naming who of the company did it ('Persona: Camila Rojas Pizarro (18.901.234-9)'), when known. */
+export function personRows(label: string, person: MailPerson | undefined): [string, string][] {
+  const text = person ? personText(person) : '';
+  return text ? [[label, text]] : [];
+}
+
 /** The buyer's own purchase-order reference and requested delivery date, when given (docs/ordering.md). */
 export function buyerReferenceRows(order: Pick<OrderRow, 'buyerReference' | 'requestedDeliveryDate'>): [string, string][] {
   const rows: [string, string][] = [];
@@ -54,8 +67,8 @@ export function buyerReferenceRows(order: Pick<OrderRow, 'buyerReference' | 'req
   return rows;
 }
 
-export function buildOrderMail(input: { kind: 'RESERVE' | 'CHEQUE'; brand: string; order: OrderRow; lines: OrderLineRow[]; company: Company }): BuiltMail {
-  const { kind, brand, order, lines, company } = input;
+export function buildOrderMail(input: { kind: 'RESERVE' | 'CHEQUE'; brand: string; order: OrderRow; lines: OrderLineRow[]; company: Company; person?: MailPerson }): BuiltMail {
+  const { kind, brand, order, lines, company, person } = input;
   const number = order.purchaseOrderNumber ?? '';
   const rut = formatRut(company.rut);
   const subject = oneLine(`${kind === 'RESERVE' ? 'Reserva de stock' : 'Pago con cheque'} ${number} - ${company.nombre} (${rut})`);
@@ -70,6 +83,7 @@ export function buildOrderMail(input: { kind: 'RESERVE' | 'CHEQUE'; brand: strin
     ['Empresa', company.nombre],
     ['Rut', rut],
     ['Código cliente', order.cardCode],
+    ...personRows('Persona', person),
     ['Tipo de pedido', order.orderType === 'RESERVE' ? 'Reserva' : 'Compra'],
   ];
   header.push(...buyerReferenceRows(order));

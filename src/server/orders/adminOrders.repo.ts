@@ -23,7 +23,9 @@ const ROW = {
   total: orders.total,
   createdAt: orders.createdAt,
   userId: orders.userId,
-  rut: users.username,
+  rut: orders.companyRut,
+  personName: users.fullName,
+  personRut: users.username,
   cardCode: orders.cardCode,
   hasChequePhoto: sql<boolean>`(${orders.chequeFileKey} is not null)`,
 };
@@ -40,7 +42,11 @@ export interface AdminOrderDbRow {
   total: number;
   createdAt: Date;
   userId: number;
+  /** The company's rut. */
   rut: string;
+  /** Who placed it: the person's name ('' when none) and login rut. */
+  personName: string;
+  personRut: string;
   cardCode: string;
   hasChequePhoto: boolean;
 }
@@ -56,7 +62,8 @@ const SORTS: Record<Exclude<AdminOrderSort, 'companyName'>, SQL> = {
   erpStatus: sql`${orders.erpStatus}`,
   erpDocNum: sql`${orders.erpDocNum}`,
   total: sql`${orders.total}`,
-  rut: sql`${users.username}`,
+  rut: sql`${orders.companyRut}`,
+  personName: sql`coalesce(nullif(${users.fullName}, ''), ${users.username})`,
   cardCode: sql`${orders.cardCode}`,
 };
 
@@ -81,7 +88,11 @@ function conditions(f: OrderFilters): SQL | undefined {
     const text = f.q.trim();
     const any: SQL[] = [ilike(sql`coalesce(${orders.purchaseOrderNumber}, '')`, containsPattern(text)), ilike(orders.cardCode, containsPattern(text))];
     const compact = compactForSearch(text);
-    if (/^[0-9K]{2,}$/.test(compact)) any.push(sql`replace(replace(upper(${users.username}), '.', ''), '-', '') like ${containsPattern(compact)}`);
+    // the company's rut or the person's, in any writing
+    if (/^[0-9K]{2,}$/.test(compact)) {
+      for (const rut of [orders.companyRut, users.username]) any.push(sql`replace(replace(upper(${rut}), '.', ''), '-', '') like ${containsPattern(compact)}`);
+    }
+    any.push(ilike(users.fullName, containsPattern(text)));
     if (f.nameCodes?.length) any.push(inArray(orders.cardCode, [...f.nameCodes]));
     where.push(or(...any)!);
   }

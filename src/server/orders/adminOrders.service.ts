@@ -2,6 +2,7 @@ import type { AdminOrderDetail, AdminOrderList, AdminOrderPayment, AdminOrderRow
 import { CSV_MAX_ROWS } from '@shared/api/lists';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@shared/orderTracking';
 import { ERP_STATUS_LABELS } from '@shared/erpStatus';
+import { personText } from '@shared/people';
 import { ADMIN_ORDER_MSG, orderIdOfRef, refNamesOrder, type AdminOrderListQuery } from '@shared/schemas/adminOrders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
@@ -71,13 +72,18 @@ export const ORDER_CSV: CsvColumn<AdminOrderRow>[] = [
   { header: 'Rut', value: (o) => o.rut },
   { header: 'Código cliente', value: (o) => o.cardCode },
   { header: 'Empresa', value: (o) => o.companyName },
+  { header: 'Persona', value: (o) => o.personName },
+  { header: 'Rut persona', value: (o) => o.personRut },
   { header: 'Total', value: (o) => o.total },
   { header: 'Foto de cheque', value: (o) => o.hasChequePhoto },
 ];
 
 export const chequePhotoUrl = (number: string) => `/api/admin/orders/${encodeURIComponent(number)}/cheque-photo`;
 
-/** 'Pedidos' of the admin area: every portal order with its buyer's company (from the ERP), and one order's whole story. */
+/**
+ * 'Pedidos' of the admin area: every portal order with who placed it (the person) and the company it is for (its name
+ * from the ERP), and one order's whole story.
+ */
 export class AdminOrdersService {
   private readonly repo: AdminOrdersRepo;
   private readonly jobs: AdminJobsRepo;
@@ -180,7 +186,10 @@ export class AdminOrdersService {
       },
       buyer: {
         userId: user.id,
-        rut: user.username,
+        rut: order.companyRut,
+        personName: user.fullName,
+        personRut: user.username,
+        companyRole: user.userType === 'USER' ? user.companyRole : null,
         email: user.email,
         enabled: user.enabled,
         cardCode: order.cardCode,
@@ -190,7 +199,7 @@ export class AdminOrdersService {
       chequePhotoUrl: order.chequeFileKey ? chequePhotoUrl(number) : null,
       jobs: jobs.jobs.map(toAdminJob),
       invoices,
-      timeline: buildTimeline({ order, payments: [...payments].reverse(), jobs, invoices }),
+      timeline: buildTimeline({ order, payments: [...payments].reverse(), jobs, invoices, placedBy: personText({ name: user.fullName, rut: user.username }) }),
     };
   }
 

@@ -60,6 +60,8 @@ export function createErpOrderHandler(deps: {
         purchaseOrderNumber: order.purchaseOrderNumber!,
         orderType: order.orderType,
         cardCode: order.cardCode,
+        // who of the company placed it (docs/company-people.md)
+        contactPersonCode: order.contactCode,
         paymentMethod: order.paymentMethod,
         deliveryType: order.deliveryType,
         deliveryAddress: order.deliveryAddress,

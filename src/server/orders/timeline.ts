@@ -54,6 +54,8 @@ export interface TimelineInput {
   jobs: OrderJobs;
   /** The ERP invoices based on the order (null: the ERP could not be asked). */
   invoices: readonly ErpInvoiceRef[] | null;
+  /** Who placed it, as personText names them ('Camila Rojas Pizarro (18.901.234-9)'); absent: not said. */
+  placedBy?: string;
 }
 
 /** Sorting key of an event: a date-only ERP date counts as the end of that Chilean day. */
@@ -65,14 +67,14 @@ const RANK: Record<TimelineKind, number> = {
   jobFailed: 6, jobRequeued: 7, mailQueued: 8, mailFailed: 9, mailSent: 9, invoiced: 10, canceled: 11,
 };
 
-export function buildTimeline({ order, payments, jobs, invoices }: TimelineInput): TimelineEvent[] {
+export function buildTimeline({ order, payments, jobs, invoices, placedBy }: TimelineInput): TimelineEvent[] {
   const out: TimelineEvent[] = [];
   const add = (at: Date | string, kind: TimelineKind, title: string, tone: TimelineEvent['tone'], detail: string | null = null, jobId: number | null = null) =>
     out.push({ at: typeof at === 'string' ? at : at.toISOString(), kind, title, tone, detail, jobId });
   const number = order.purchaseOrderNumber ?? String(order.id);
 
   const method = order.paymentMethod ? ` · ${PAYMENT_METHOD_LABELS[order.paymentMethod]}` : '';
-  add(order.createdAt, 'created', fillText(order.orderType === 'RESERVE' ? TIMELINE_TEXTS.reserveCreated : TIMELINE_TEXTS.created, { number }), 'info', `Total ${formatCLP(order.total)}${method}`);
+  add(order.createdAt, 'created', fillText(order.orderType === 'RESERVE' ? TIMELINE_TEXTS.reserveCreated : TIMELINE_TEXTS.created, { number }), 'info', `Total ${formatCLP(order.total)}${method}${placedBy ? ` · por ${placedBy}` : ''}`);
 
   for (const p of payments) {
     const provider = PROVIDER_NAMES[p.provider];

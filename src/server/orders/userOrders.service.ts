@@ -13,11 +13,12 @@ import { InvoiceFollowUps, invoicesSinceFor } from './invoiceFollowUps';
 import { erpMilestones, loadOrderJobs, type OrderJobs } from './orderEvidence';
 import { toOrder } from './orders.repo';
 import { buyerSteps, currentStep } from './tracking';
-import { UserOrdersRepo } from './userOrders.repo';
+import { UserOrdersRepo, type OrderPerson } from './userOrders.repo';
 import { SERVER_MSG } from '../messages';
 
 /**
- * 'Mis pedidos': the buyer's own portal orders and the steps each went through, from evidence only: payments, the
+ * 'Mis pedidos': every portal order of the company the session acts for, who of its people placed each, and the steps
+ * each went through, from evidence only: payments, the
  * outbox's results, and the ERP's invoices read through the Service Layer (one cached read per customer: an ERP that
  * does not answer leaves the invoices out, never the list).
  */
@@ -41,7 +42,7 @@ export class UserOrdersService {
   async detail(user: SessionUser, ref: string): Promise<BuyerOrderDetail> {
     const found = await this.repo.own(user.companyRut, orderIdOfRef(ref));
     if (!found || !refNamesOrder(ref, found.order.purchaseOrderNumber)) throw new HttpError(404, SERVER_MSG.orderNotFound);
-    const { items, erpAvailable } = await this.evidence([found.order]);
+    const { items, erpAvailable } = await this.evidence([found]);
     const { row, steps } = items[0]!;
     const base = toOrder(found);
     const { order } = found;
@@ -60,12 +61,13 @@ export class UserOrdersService {
   }
 
   /** Each order's row and steps from its payments, jobs and invoices (a few queries and at most one ERP read per customer). */
-  private async evidence(orders: OrderRow[]) {
+  private async evidence(placed: ReadonlyArray<{ order: OrderRow; person: OrderPerson }>) {
+    const orders = placed.map((p) => p.order);
     const payments = await this.orders.paymentsOf(orders.map((o) => o.id));
     const paymentsOf = (id: number) => payments.filter((p) => p.orderId === id);
     const jobs = await loadOrderJobs(this.jobs, orders.map((order) => ({ order, payments: paymentsOf(order.id) })));
     const { invoices, erpAvailable } = await this.invoicesOf(orders);
-    const items = orders.map((order) => {
+    const items = placed.map(({ order, person }) => {
       const own = paymentsOf(order.id);
       const milestones = erpMilestones(order, jobs.get(order.id) as OrderJobs);
       const customerInvoices = invoices.get(order.cardCode);
@@ -85,6 +87,8 @@ export class UserOrdersService {
         statusAt: current.at,
         erpDocNum: order.erpDocNum,
         invoiceFolio: invoice ? invoice.folio || String(invoice.docNum) : null,
+        personName: person.name,
+        personRut: person.rut,
       };
       return { row, steps };
     });

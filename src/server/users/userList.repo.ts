@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { CompanyRole } from '@shared/companyRoles';
 import type { Role } from '@shared/roles';
 import type { UserListQuery } from '@shared/schemas/users';
 import type { Db } from '../db/connect';
@@ -11,10 +12,20 @@ export interface UserListFilter {
   onlyBuyers: boolean;
   role?: Role;
   state?: 'active' | 'inactive';
-  /** Searched in the e-mail, in the rut written in any way, and as one of `usernames` (the buyers whose company matched). */
+  /** One company's people: its rut in any writing. */
+  company?: string;
+  companyRole?: CompanyRole;
+  /**
+   * Searched in the e-mail, the person's name, the user's or the company's rut written in any way, and as one of
+   * `companyRuts` (the companies whose ERP name matched).
+   */
   text?: string;
-  usernames?: readonly string[];
+  companyRuts?: readonly string[];
 }
+
+/** A rut column without dots and dashes, upper case: how a rut in any writing is compared. */
+const compactColumn = (column: SQL | typeof users.username | typeof users.companyRut) => sql`replace(replace(upper(${column}), '.', ''), '-', '')`;
+const compactText = (text: string) => text.toUpperCase().replace(/[.\-\s]/g, '');
 
 /** The sortable columns of the list, bar the company (sorted by the service: the name comes from the ERP). */
 export type UserListSort = Exclude<UserListQuery['sort'], 'companyName'>;
@@ -28,6 +39,9 @@ const SORTS: Record<UserListSort, SQL> = {
   enabled: sql`${users.enabled}`,
   userType: sql`${users.userType}`,
   createdAt: sql`${users.createdAt}`,
+  fullName: sql`lower(${users.fullName})`,
+  companyRut: sql`${users.companyRut}`,
+  companyRole: sql`(case when ${users.userType} = 'USER' then ${users.companyRole}::text end)`,
 };
 
 /** The SQL of 'Usuarios' page by page. */
@@ -50,9 +64,9 @@ export class UserListRepo {
     return this.db.select().from(users).where(this.where(filter)).orderBy(asc(users.id)).limit(limit);
   }
 
-  /** The ruts of every buyer. */
-  async buyerUsernames(): Promise<string[]> {
-    return (await this.db.select({ username: users.username }).from(users).where(eq(users.userType, 'USER'))).map((b) => b.username);
+  /** The rut of every buyer's company. */
+  async companyRuts(): Promise<string[]> {
+    return (await this.db.selectDistinct({ rut: users.companyRut }).from(users).where(eq(users.userType, 'USER'))).map((b) => b.rut);
   }
 
   private where(filter: UserListFilter): SQL | undefined {
@@ -60,11 +74,15 @@ export class UserListRepo {
     if (filter.onlyBuyers) where.push(eq(users.userType, 'USER'));
     if (filter.role) where.push(eq(users.userType, filter.role));
     if (filter.state) where.push(eq(users.enabled, filter.state === 'active'));
+    if (filter.company) where.push(sql`${compactColumn(users.companyRut)} = ${compactText(filter.company)}`);
+    if (filter.companyRole) where.push(and(eq(users.userType, 'USER'), eq(users.companyRole, filter.companyRole))!);
     if (filter.text !== undefined) {
-      const any: SQL[] = [ilike(users.email, containsPattern(filter.text))];
-      const compact = filter.text.toUpperCase().replace(/[.\-\s]/g, '');
-      if (/^[0-9K]{2,}$/.test(compact)) any.push(sql`replace(replace(upper(${users.username}), '.', ''), '-', '') like ${containsPattern(compact)}`);
-      if (filter.usernames?.length) any.push(inArray(users.username, [...filter.usernames]));
+      const any: SQL[] = [ilike(users.email, containsPattern(filter.text)), ilike(users.fullName, containsPattern(filter.text))];
+      const compact = compactText(filter.text);
+      if (/^[0-9K]{2,}$/.test(compact)) {
+        for (const rut of [users.username, users.companyRut]) any.push(sql`${compactColumn(rut)} like ${containsPattern(compact)}`);
+      }
+      if (filter.companyRuts?.length) any.push(inArray(users.companyRut, [...filter.companyRuts]));
       where.push(or(...any)!);
     }
     return where.length ? and(...where) : undefined;

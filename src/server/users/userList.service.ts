@@ -1,5 +1,6 @@
 import type { AdminUserPage, AdminUserRow } from '@shared/api/adminUsers';
 import { CSV_MAX_ROWS } from '@shared/api/lists';
+import { COMPANY_ROLE_LABELS } from '@shared/companyRoles';
 import { USER_MSG, USER_TYPE_LABELS, type UserListQuery } from '@shared/schemas/users';
 import type { Db } from '../db/connect';
 import type { UserRow } from '../db/schema';
@@ -10,8 +11,9 @@ import { CompanyNames } from '../profile/companyNames';
 import { UserListRepo, type UserListFilter } from './userList.repo';
 import { toAdminUser } from './users.service';
 
-// 'Usuarios' page by page (GET /api/admin/users/list): search by rut, e-mail or company name, filters by role and state,
-// sort by any column, and the buyer's company from the ERP (CompanyNames: batched reads, kept a few minutes).
+// 'Usuarios' page by page (GET /api/admin/users/list): search by rut, e-mail, name or company name, filters by role,
+// state, company and role inside it, sort by any column, and each buyer's company (its rut, role inside it and its ERP
+// name: CompanyNames, batched reads kept a few minutes).
 
 export const USER_CSV: CsvColumn<AdminUserRow>[] = [
   { header: 'Id', value: (u) => u.id },
@@ -25,6 +27,10 @@ export const USER_CSV: CsvColumn<AdminUserRow>[] = [
   { header: 'Estado', value: (u) => (u.enabled ? USER_MSG.active : USER_MSG.inactive) },
   { header: 'Debe cambiar contraseña', value: (u) => u.mustChangePassword },
   { header: 'Creado', value: (u) => new Date(u.createdAt) },
+  { header: 'Nombre', value: (u) => u.fullName },
+  { header: 'Rut empresa', value: (u) => u.companyRut },
+  { header: 'Rol en la empresa', value: (u) => (u.companyRole ? COMPANY_ROLE_LABELS[u.companyRole] : '') },
+  { header: 'Límite mensual', value: (u) => u.monthlyLimit },
 ];
 
 export class AdminUserList {
@@ -53,7 +59,7 @@ export class AdminUserList {
     if (query.sort === 'companyName') {
       const all = await this.repo.firstById(filter, CSV_MAX_ROWS);
       names = await this.namesOf(all);
-      const nameOf = (u: UserRow) => names.get(CompanyNames.rutKey(u.username))?.name ?? '';
+      const nameOf = (u: UserRow) => names.get(CompanyNames.rutKey(u.companyRut))?.name ?? '';
       const sign = query.dir === 'asc' ? 1 : -1;
       all.sort((a, b) => sign * nameOf(a).localeCompare(nameOf(b), 'es', { sensitivity: 'base' }) || a.id - b.id);
       rows = all.slice(window.offset, window.offset + window.limit);
@@ -64,7 +70,7 @@ export class AdminUserList {
     return {
       total,
       rows: rows.map((u) => {
-        const company = u.userType === 'USER' ? names.get(CompanyNames.rutKey(u.username)) : undefined;
+        const company = u.userType === 'USER' ? names.get(CompanyNames.rutKey(u.companyRut)) : undefined;
         return {
           ...toAdminUser(u),
           cardCode: company?.cardCode ?? null,
@@ -78,7 +84,7 @@ export class AdminUserList {
 
   /** The ERP companies of the buyers among `rows` (staff have none). */
   private namesOf(rows: readonly UserRow[]) {
-    return this.deps.companies.ofRuts(rows.filter((u) => u.userType === 'USER').map((u) => u.username));
+    return this.deps.companies.ofRuts(rows.filter((u) => u.userType === 'USER').map((u) => u.companyRut));
   }
 
   private async filterOf(actor: SessionUser, query: UserListQuery): Promise<UserListFilter> {
@@ -88,18 +94,20 @@ export class AdminUserList {
       onlyBuyers: actor.role !== 'SUPERADMIN',
       role: query.role,
       state: query.state,
-      ...(query.q ? { text, usernames: await this.usernamesNamed(text ?? '') } : {}),
+      company: query.company,
+      companyRole: query.companyRole,
+      ...(query.q ? { text, companyRuts: await this.companiesNamed(text ?? '') } : {}),
     };
   }
 
-  /** The buyers whose ERP company name contains `q` (accents and case aside). */
-  private async usernamesNamed(q: string): Promise<string[]> {
+  /** The companies (their ruts) whose ERP name contains `q` (accents and case aside). */
+  private async companiesNamed(q: string): Promise<string[]> {
     const text = foldText(q);
     if (text.length < 2) return [];
-    const buyers = await this.repo.buyerUsernames();
-    const names = await this.deps.companies.ofRuts(buyers);
-    return buyers.filter((username) => {
-      const ref = names.get(CompanyNames.rutKey(username));
+    const companies = await this.repo.companyRuts();
+    const names = await this.deps.companies.ofRuts(companies);
+    return companies.filter((rut) => {
+      const ref = names.get(CompanyNames.rutKey(rut));
       return ref ? foldText(ref.name).includes(text) : false;
     });
   }

@@ -29,6 +29,16 @@ export class UsersRepo {
     return row;
   }
 
+  /** The person of a company with this e-mail (case aside), if any. */
+  async findByCompanyEmail(companyRut: string, email: string, q: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await q
+      .select()
+      .from(users)
+      .where(and(eq(users.companyRut, normalizeUsername(companyRut)), sql`lower(${users.email}) = lower(${email})`))
+      .limit(1);
+    return row;
+  }
+
   async findById(id: number, q: DbOrTx = this.db): Promise<UserRow | undefined> {
     const [row] = await q.select().from(users).where(eq(users.id, id)).limit(1);
     return row;

@@ -2,10 +2,10 @@ import type { AdminUser, ErpCustomerLookup } from '@shared/api/adminUsers';
 import { fill } from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { formatRut } from '@shared/rut';
-import { USER_MSG, type UserCreateForm, type UserUpdateForm } from '@shared/schemas/users';
+import { isCompanyPerson, USER_MSG, type UserCreateForm, type UserUpdateForm } from '@shared/schemas/users';
 import type { Db, Tx } from '../db/connect';
 import type { UserRow } from '../db/schema';
-import { FOREIGN_KEY_VIOLATION, pgCode, UNIQUE_VIOLATION } from '../db/errors';
+import { FOREIGN_KEY_VIOLATION, pgCode, pgConstraint, UNIQUE_VIOLATION } from '../db/errors';
 import type { ErpService } from '../erp/erp.service';
 import { ErpError } from '../erp/errors';
 import { HttpError } from '../errors';
@@ -25,7 +25,17 @@ export const toAdminUser = (row: UserRow): AdminUser => ({
   cellphone: row.cellphone,
   enabled: row.enabled,
   userType: row.userType,
+  companyRut: row.userType === 'USER' ? row.companyRut : '',
+  companyRole: row.userType === 'USER' ? row.companyRole : null,
+  fullName: row.fullName,
+  monthlyLimit: row.userType === 'USER' && row.companyRole === 'COMPRADOR' ? row.monthlyLimit : null,
 });
+
+/** 'Camila Rojas Pizarro' → the ERP contact's first name and surnames ('Camila', 'Rojas Pizarro'). */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
 
 const isStaff = (role: Role) => role === 'ADMIN' || role === 'SUPERADMIN';
 
@@ -41,8 +51,11 @@ export class AdminUsersService {
     private readonly db: Db,
     /** Drops the auth plugin's cached state of a user (its role, enabled flag and token version changed). */
     private readonly onUserChanged: (userId: number) => void = () => {},
-    /** Where a buyer's rut is looked up: a buyer (USER) must be a customer in the ERP. */
-    private readonly erp?: Pick<ErpService, 'getCustomerByRut'>,
+    /**
+     * Where a buyer's rut is looked up (a company login's rut, or a person's company, must be a customer in the ERP),
+     * and where a person's contact is added to the company's business partner.
+     */
+    private readonly erp?: Pick<ErpService, 'getCustomerByRut' | 'addContactPerson'>,
   ) {
     this.users = new UsersRepo(db);
   }
@@ -62,9 +75,27 @@ export class AdminUsersService {
     }
   }
 
-  /** A buyer's rut must be an ERP customer: 400 with the field's message otherwise. */
+  /** A company login's rut must be an ERP customer: 400 with the field's message otherwise. */
   private async assertErpCustomer(rut: string): Promise<void> {
     if (!(await this.erpCustomer(rut))) throw new HttpError(400, USER_MSG.notErpCustomer, { username: USER_MSG.notErpCustomer });
+  }
+
+  /**
+   * A new person's company in the ERP, and the person as one of its contact persons: added once, or linked when the
+   * business partner already has a contact with that e-mail (ErpService.addContactPerson looks before it posts again
+   * after an outcome it does not know). The company must be an ERP customer (400 on companyRut otherwise).
+   */
+  private async contactOf(form: UserCreateForm, username: string): Promise<number> {
+    const company = await this.erpCustomer(form.companyRut!);
+    if (!company) throw new HttpError(400, USER_MSG.companyNotErpCustomer, { companyRut: USER_MSG.companyNotErpCustomer });
+    try {
+      const { contact } = await this.erp!.addContactPerson(company.cardCode, { ...splitFullName(form.fullName ?? ''), email: form.email, phone: form.cellphone, rut: username });
+      return contact.code;
+    } catch (err) {
+      if (err instanceof ErpError && err.status === 400) throw new HttpError(400, err.erpMessage ?? err.message);
+      if (err instanceof ErpError) throw new HttpError(503, USER_MSG.erpUnavailable);
+      throw err;
+    }
   }
 
   private readonly forbidden = () => new HttpError(403, USER_MSG.adminOnlySuperadmin);
@@ -98,8 +129,16 @@ export class AdminUsersService {
   async create(actor: SessionUser, form: UserCreateForm): Promise<AdminUser> {
     if (!mayManage(actor, form.userType)) throw this.forbidden();
     const username = normalizeUsername(form.username);
-    if (form.userType === 'USER') await this.assertErpCustomer(username);
+    const person = isCompanyPerson(form);
+    const companyRut = form.userType !== 'USER' ? '' : person ? normalizeUsername(form.companyRut!) : username;
+    const emailTaken = () => new HttpError(409, fill(USER_MSG.duplicateCompanyEmail, { email: form.email }), { email: fill(USER_MSG.duplicateCompanyEmail, { email: form.email }) });
+    // what can be refused without the ERP is refused before anything is written there
+    if (await this.users.findByUsername(username)) throw this.duplicate(username);
+    if (person && (await this.users.findByCompanyEmail(companyRut, form.email))) throw emailTaken();
+    if (form.userType === 'USER' && !person) await this.assertErpCustomer(username);
+    const contactCode = person ? await this.contactOf(form, username) : null;
     const passwordHash = await hashPassword(form.password);
+    const companyRole = form.userType !== 'USER' ? undefined : person ? form.companyRole! : 'ADMINISTRADOR';
     try {
       return await this.db.transaction(async (tx) => {
         if (await this.users.findByUsername(username, tx)) throw this.duplicate(username);
@@ -113,22 +152,28 @@ export class AdminUsersService {
             enabled: form.enabled,
             userType: form.userType,
             mustChangePassword: true,
+            companyRut,
+            ...(companyRole ? { companyRole } : {}),
+            fullName: form.fullName ?? '',
+            monthlyLimit: companyRole === 'COMPRADOR' ? (form.monthlyLimit ?? null) : null,
+            contactCode,
           },
           tx,
         );
+        const companyFields = form.userType === 'USER' ? (['companyRut', 'companyRole', 'fullName', 'monthlyLimit', 'contactCode'] as const) : [];
         await AuditLog.record(tx, {
           actor,
           action: 'create',
           entity: 'user',
           entityId: row.id,
-          fields: ['username', 'password', ...EDITABLE],
-          after: { ...pickValues(row, ['username', ...EDITABLE, 'mustChangePassword']), password: AUDIT_SECRET },
+          fields: ['username', 'password', ...EDITABLE, ...companyFields],
+          after: { ...pickValues(row, ['username', ...EDITABLE, 'mustChangePassword', ...companyFields]), password: AUDIT_SECRET },
           details: { username, userType: form.userType },
         });
         return toAdminUser(row);
       });
     } catch (err) {
-      if (pgCode(err) === UNIQUE_VIOLATION) throw this.duplicate(username);
+      if (pgCode(err) === UNIQUE_VIOLATION) throw pgConstraint(err) === 'users_company_email_idx' ? emailTaken() : this.duplicate(username);
       throw err;
     }
   }

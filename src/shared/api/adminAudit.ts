@@ -1,7 +1,7 @@
 // 'Auditoría' of the admin area: who changed what, and when, with the values before and after.
 //
 // GET /api/admin/audit — query (auditListQuerySchema in src/shared/schemas/adminAudit.ts), all optional:
-//   actor          the rut of who made the change, contains (any writing: '22.222.222-2', '22222222')
+//   actor          the rut of who made the change, or of the company they acted for, contains (any writing: '22.222.222-2', '22222222')
 //   entity         user | product | banner | notification | job
 //   action         create | update | delete
 //   entityId       the record's id (or sku), exact
@@ -23,7 +23,14 @@ export interface AuditRow {
   /** ISO. */
   at: string;
   actorId: number;
+  /** Who made the change: their login rut, and for a person of a buying company their name and the company. */
   actorUsername: string;
+  /** '' for staff, or a login without a name. */
+  actorName: string;
+  /** The buying company the person acted for ('' for staff). */
+  actorCompanyRut: string;
+  /** Its name in the ERP; null for staff, or when the ERP could not be asked. */
+  actorCompanyName: string | null;
   action: AuditActionKind;
   entity: AuditEntityKind;
   /** The record's id, or the sku for product content. */

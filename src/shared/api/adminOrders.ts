@@ -1,3 +1,4 @@
+import type { CompanyRole } from '../companyRoles';
 import type { DeliveryType, OrderState, OrderType, PaymentMethod } from '../orders';
 import type { PaymentProvider, PaymentPurpose, PaymentState } from '../payments';
 import type { OrderTotals } from '../pricing';
@@ -7,7 +8,8 @@ import type { ErpSubmission, OrderLine } from './orders';
 // 'Pedidos' of the admin area (ADMIN and SUPERADMIN): every portal order, its payments, its ERP jobs and its history.
 //
 // GET /api/admin/orders — query (AdminOrderListQuery in src/shared/schemas/adminOrders.ts), all optional:
-//   q              order number ('OC000011', '11'), rut in any writing, card code or company name (ERP), contains
+//   q              order number ('OC000011', '11'), the company's or the person's rut in any writing, card code, company
+//                  name (ERP) or the person's name, contains
 //   state          PROCESS | CONFIRMED | CANCELED
 //   orderType      ONLINE | RESERVE
 //   paymentMethod  KHIPU | WEBPAY | CHEQUE | CREDIT
@@ -16,7 +18,7 @@ import type { ErpSubmission, OrderLine } from './orders';
 //   userId         the orders of one user
 //   from, to       creation date, 'YYYY-MM-DD', both included (Chilean days)
 //   sort           number | createdAt | orderType | orderState | paymentMethod | paymentStatus | erpStatus | erpDocNum |
-//                  total | rut | cardCode | companyName            (default createdAt)
+//                  total | rut | cardCode | companyName | personName (default createdAt)
 //   dir            asc | desc                                        (default desc: newest first)
 //   page, pageSize 0-based page, 1..200 rows (default 0, 50)
 //   format         csv: every matching row as a CSV download (see lists.ts)
@@ -42,9 +44,13 @@ export interface AdminOrderRow {
   total: number;
   /** ISO. */
   createdAt: string;
+  /** The person who placed the order (docs/company-people.md). */
   userId: number;
-  /** The buyer's rut as its user name ('76.123.456-0'). */
+  /** The buying company's rut ('76.123.456-0'). */
   rut: string;
+  /** The person's full name ('' for a login without one) and personal rut, their login ('18.901.234-9'). */
+  personName: string;
+  personRut: string;
   cardCode: string;
   /** The company name in the ERP (CardName); null when the ERP could not be asked. */
   companyName: string | null;
@@ -82,9 +88,16 @@ export interface AdminOrderPayment {
   providerFields: ProviderField[];
 }
 
+/** Who placed the order (the person) and the company they ordered for. */
 export interface AdminOrderBuyer {
   userId: number;
+  /** The company's rut. */
   rut: string;
+  /** The person's full name ('' when none), personal rut (their login) and role inside the company. */
+  personName: string;
+  personRut: string;
+  companyRole: CompanyRole | null;
+  /** The person's e-mail and whether their login is active. */
   email: string;
   enabled: boolean;
   cardCode: string;

@@ -1,3 +1,4 @@
+import type { CompanyRole } from '../companyRoles';
 import type { Role } from '../roles';
 
 // User administration (R-ADM-USR-1, R-ADM-USR-2: /admin/users). Passwords are never answered.
@@ -11,15 +12,30 @@ export interface AdminUser {
   cellphone: string;
   enabled: boolean;
   userType: Role;
+  /**
+   * The buying company a buyer belongs to (its rut; '' for staff): its own rut for the company's login, the company's
+   * for another person of it (docs/company-people.md).
+   */
+  companyRut: string;
+  /** The buyer's role inside the company; null for staff. */
+  companyRole: CompanyRole | null;
+  /** The person's name ('' when none). */
+  fullName: string;
+  /** A Comprador's monthly limit in pesos; null: none. */
+  monthlyLimit: number | null;
 }
 
 /** GET /admin/users: by id; an ADMIN caller does not get ADMIN and SUPERADMIN users. */
 export type AdminUserList = AdminUser[];
 
 /**
- * POST /admin/users without id: creates (201, answers the AdminUser). A rut already used answers 409; a buyer (USER)
- * whose rut is not a customer in the ERP answers 400 'El rut no corresponde a un cliente del ERP' (503 with the ERP
- * down). The new user must change the password at the first login.
+ * POST /admin/users without id: creates (201, answers the AdminUser). A rut already used answers 409. A buyer (USER)
+ * is either its company's own login (no companyRut, or its own rut: the rut must be an ERP customer, 400 'El rut no
+ * corresponde a un cliente del ERP'; it is the company's Administrador) or a person of a company (companyRut another
+ * rut, which must be an ERP customer: 400 'La empresa no es un cliente del ERP'; with fullName and companyRole, and for
+ * a Comprador an optional monthlyLimit): the person's contact is added to the business partner in the ERP exactly once
+ * (or the contact with that e-mail is linked). 503 with the ERP down. The new user must change the password at the
+ * first login.
  */
 export interface CreateUserRequest {
   username: string;
@@ -30,6 +46,11 @@ export interface CreateUserRequest {
   cellphone: string;
   enabled: boolean;
   userType: Role;
+  companyRut?: string;
+  companyRole?: CompanyRole;
+  fullName?: string;
+  /** A Comprador's monthly limit in pesos; absent: none. */
+  monthlyLimit?: number;
 }
 
 /**
@@ -37,7 +58,7 @@ export interface CreateUserRequest {
  * password keeps the current one; a new password or a deactivation ends the user's sessions, and a new password must
  * be changed by the user at the next login.
  */
-export interface UpdateUserRequest extends Omit<CreateUserRequest, 'password' | 'confirmPassword'> {
+export interface UpdateUserRequest extends Omit<CreateUserRequest, 'password' | 'confirmPassword' | 'companyRut' | 'companyRole' | 'fullName' | 'monthlyLimit'> {
   id: number;
   password?: string;
   confirmPassword?: string;
@@ -68,16 +89,19 @@ export interface DeleteUserResponse {
  * GET /admin/users/list: users page by page for the 'Usuarios' screen (the plain GET /admin/users stays as it was). An
  * ADMIN caller does not get ADMIN and SUPERADMIN users. Query (userListQuerySchema in src/shared/schemas/users.ts),
  * all optional:
- *   q              rut (any writing), e-mail or company name (ERP), contains
+ *   q              rut (any writing, the user's or the company's), e-mail, the person's name or company name (ERP), contains
  *   role           USER | ADMIN | SUPERADMIN
  *   state          active | inactive
- *   sort           id | username | email | address | cellphone | enabled | userType | companyName | createdAt (default id)
+ *   company        one company's people: its rut, any writing
+ *   companyRole    ADMINISTRADOR | COMPRADOR | APROBADOR | FINANZAS
+ *   sort           id | username | email | address | cellphone | enabled | userType | companyName | createdAt | fullName |
+ *                  companyRut | companyRole (default id)
  *   dir            asc | desc (default asc)
  *   page, pageSize 0-based page, 1..200 rows (default 0, 50)
  *   format         csv
  */
 export interface AdminUserRow extends AdminUser {
-  /** The buyer's ERP business partner; null for staff, or when the ERP could not be asked or has no such customer. */
+  /** The buyer's company's ERP business partner; null for staff, or when the ERP could not be asked or has no such customer. */
   cardCode: string | null;
   /** The company name in the ERP (CardName); null as cardCode. */
   companyName: string | null;

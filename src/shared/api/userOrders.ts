@@ -2,12 +2,12 @@ import type { DeliveryType, OrderType, PaymentMethod } from '../orders';
 import type { OrderTotals } from '../pricing';
 import type { OrderLine } from './orders';
 
-// 'Mis pedidos' of the buyer: the buyer's own portal orders and where each stands, in the buyer's words, each step with
+// 'Mis pedidos' of the buyer: every portal order of the company the session acts for (whoever of its people placed it) and where each stands, in the buyer's words, each step with
 // its date. The states come from evidence only (payments, the outbox's results, the ERP's documents read through the
 // Service Layer), never from the browser.
 //
 // GET /api/user/orders?page=0&pageSize=20 → BuyerOrderList (newest first; page 0-based, pageSize 1..100, default 20)
-// GET /api/user/orders/:id → BuyerOrderDetail (`id`: the order id or its number; another buyer's order is 404)
+// GET /api/user/orders/:id → BuyerOrderDetail (`id`: the order id or its number; another company's order is 404)
 //
 // The steps, in order (texts in src/shared/orderTracking.ts):
 //   received          'Recibido'                                      the order was made
@@ -47,6 +47,9 @@ export interface BuyerOrderRow {
   erpDocNum: number | null;
   /** The folio of the (first) invoice based on the order, or null. */
   invoiceFolio: string | null;
+  /** Who of the company placed it: the person's full name ('' for a login without one) and personal rut ('18.901.234-9'). */
+  personName: string;
+  personRut: string;
 }
 
 export interface BuyerOrderList {

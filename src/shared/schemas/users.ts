@@ -1,6 +1,7 @@
 import * as yup from '../yup';
 import { ROLES, type Role } from '../roles';
-import { cleanRut, isValidRut } from '../rut';
+import { COMPANY_ROLES, type CompanyRole } from '../companyRoles';
+import { cleanRut, compactRut, isValidRut } from '../rut';
 import { hasUpperAndLower } from './auth';
 import { listQueryFields, oneOfOptional } from './lists';
 
@@ -50,7 +51,26 @@ export const USER_MSG = {
   hasOrders: 'El usuario {username} tiene pedidos o pagos registrados: desactívelo en lugar de eliminarlo',
   notErpCustomer: 'El rut no corresponde a un cliente del ERP',
   erpUnavailable: 'No se pudo consultar el ERP, inténtelo más tarde',
+  // the people of a buying company (docs/company-people.md)
+  companyRutInvalid: 'El rut de la empresa es invalido',
+  companyNotErpCustomer: 'La empresa no es un cliente del ERP',
+  companyOnlyBuyers: 'Solo un usuario comprador pertenece a una empresa',
+  companyRoleRequired: 'Seleccione el rol en la empresa',
+  fullNameRequired: 'El nombre de la persona es requerido',
+  monthlyLimitInvalid: 'El límite mensual debe ser un monto en pesos, sin decimales',
+  monthlyLimitOnlyBuyer: 'Solo un Comprador tiene límite mensual',
+  companyLoginIsAdministrator: 'El usuario de la empresa (su propio rut) es su Administrador',
+  duplicateCompanyEmail: 'La empresa ya tiene una persona con el email {email}',
 } as const;
+
+/**
+ * A person of a buying company other than its own login: a buyer (USER) whose company rut is given and is not their
+ * own rut. The company's own login (rut of the company) is the company's Administrador.
+ */
+export function isCompanyPerson(form: { userType?: unknown; username?: unknown; companyRut?: unknown }): boolean {
+  if (form.userType !== 'USER' || typeof form.companyRut !== 'string' || !form.companyRut.trim()) return false;
+  return typeof form.username !== 'string' || compactRut(form.companyRut) !== compactRut(form.username);
+}
 
 /** The 'Role' options (after 'Seleccionar'); 'Administrador' only when the current role is not ADMIN. */
 export const USER_TYPE_LABELS: Record<Role, string> = {
@@ -96,6 +116,46 @@ const common = {
     .required(USER_MSG.optionRequired),
 };
 
+/**
+ * A new buyer's company (creation only: a user's company never changes): absent or the user's own rut for the
+ * company's own login; another rut for a person of that company, who then needs a name and a role inside it (and a
+ * Comprador, optionally, a monthly limit).
+ */
+const companyFields = {
+  companyRut: yup
+    .string()
+    .trim()
+    .transform(emptyToUndefined)
+    .max(20, USER_MSG.companyRutInvalid)
+    .test('rut', USER_MSG.companyRutInvalid, rutOk)
+    // staff belong to no company (a role not chosen yet is told by its own field)
+    .test('buyers', USER_MSG.companyOnlyBuyers, (v, ctx) => !v || ctx.parent.userType === 'USER' || !ctx.parent.userType)
+    .optional(),
+  companyRole: yup
+    .mixed<CompanyRole>()
+    .transform(emptyToUndefined)
+    .oneOf(COMPANY_ROLES, USER_MSG.companyRoleRequired)
+    .test('required', USER_MSG.companyRoleRequired, (v, ctx) => !isCompanyPerson(ctx.parent) || !!v)
+    .test('login', USER_MSG.companyLoginIsAdministrator, (v, ctx) => !v || ctx.parent.userType !== 'USER' || isCompanyPerson(ctx.parent) || v === 'ADMINISTRADOR')
+    .optional(),
+  fullName: yup
+    .string()
+    .trim()
+    .max(200, USER_MSG.tooLong)
+    .test('required', USER_MSG.fullNameRequired, (v, ctx) => !isCompanyPerson(ctx.parent) || !!v)
+    .optional(),
+  monthlyLimit: yup
+    .number()
+    .transform((value: unknown, original: unknown) => (original === '' || original === null || original === undefined ? null : value))
+    .typeError(USER_MSG.monthlyLimitInvalid)
+    .integer(USER_MSG.monthlyLimitInvalid)
+    .min(0, USER_MSG.monthlyLimitInvalid)
+    .max(1e12, USER_MSG.monthlyLimitInvalid)
+    .nullable()
+    .test('buyer', USER_MSG.monthlyLimitOnlyBuyer, (v, ctx) => v === null || v === undefined || ctx.parent.companyRole === 'COMPRADOR')
+    .optional(),
+};
+
 const passwordRules = <S extends yup.StringSchema<string | undefined>>(s: S): S =>
   s.min(8, USER_MSG.passwordMin).max(200, USER_MSG.passwordTooLong).test('case', USER_MSG.passwordCase, hasUpperAndLower);
 
@@ -105,6 +165,7 @@ const matchesPassword = (v: string | undefined, ctx: yup.TestContext) => !v || v
 /** User creation ('Creación de Usuario'): every field required, password with its rules and confirmation. */
 export const userCreateSchema = yup.object({
   ...common,
+  ...companyFields,
   password: passwordRules(yup.string().transform(emptyToUndefined).required(USER_MSG.passwordRequired)),
   confirmPassword: yup.string().required(USER_MSG.confirmPasswordRequired).test('match', USER_MSG.passwordsDontMatch, matchesPassword),
 });
@@ -145,11 +206,13 @@ export const usernameParamsSchema = yup.object({
 });
 
 /** Columns of GET /admin/users/list. */
-export const USER_SORTS = ['id', 'username', 'email', 'address', 'cellphone', 'enabled', 'userType', 'companyName', 'createdAt'] as const;
+export const USER_SORTS = ['id', 'username', 'email', 'address', 'cellphone', 'enabled', 'userType', 'companyName', 'createdAt', 'fullName', 'companyRut', 'companyRole'] as const;
 
 export const USER_LIST_MSG = {
   role: 'Rol inválido',
   state: 'Estado inválido',
+  company: 'Rut de empresa inválido',
+  companyRole: 'Rol en la empresa inválido',
 } as const;
 
 /** GET /admin/users/list: search, filters, paging, sort and CSV (src/shared/api/adminUsers.ts). */
@@ -157,5 +220,14 @@ export const userListQuerySchema = yup.object({
   ...listQueryFields(USER_SORTS, { sort: 'id', dir: 'asc' }),
   role: oneOfOptional(ROLES, USER_LIST_MSG.role),
   state: oneOfOptional(['active', 'inactive'] as const, USER_LIST_MSG.state),
+  /** One company's people: its rut in any writing. */
+  company: yup
+    .string()
+    .trim()
+    .transform(emptyToUndefined)
+    .max(20, USER_LIST_MSG.company)
+    .test('rut', USER_LIST_MSG.company, (v) => !v || isValidRut(v))
+    .optional(),
+  companyRole: oneOfOptional(COMPANY_ROLES, USER_LIST_MSG.companyRole),
 });
 export type UserListQuery = yup.InferType<typeof userListQuerySchema>;

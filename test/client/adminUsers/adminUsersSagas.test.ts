@@ -246,7 +246,7 @@ describe('user flows with the reducer (final state)', () => {
     expectSaga(handleUserListChanged, usersListChanged({ sort: { field: 'companyName', dir: 'desc' } }))
       .withReducer(rootReducer, { adminUsers: adminUsersReducer({ ...listed(), list: { ...listed().list, page: 2 } }, usersListChanged({ sort: { field: 'companyName', dir: 'desc' } })) })
       .provide([[matchers.call.fn(fetchUsers), userPage(rows)]])
-      .call(callWithTimeout, fetchUsers, { page: 0, pageSize: 10, sort: 'companyName', dir: 'desc', filters: { q: '', role: '', state: '' } })
+      .call(callWithTimeout, fetchUsers, { page: 0, pageSize: 10, sort: 'companyName', dir: 'desc', filters: { q: '', role: '', state: '', company: '', companyRole: '' } })
       .run());
 
   it('update confirmed: the save is idle again, the list reads its page when it opens', () => {

@@ -8,6 +8,10 @@ export const buyer: AdminUser = {
   cellphone: '12345678',
   enabled: true,
   userType: 'USER',
+  companyRut: '76.123.456-0',
+  companyRole: 'ADMINISTRADOR',
+  fullName: 'Rodrigo Fuentes Alarcón',
+  monthlyLimit: null,
 };
 
 export const inactiveBuyer: AdminUser = {
@@ -18,6 +22,10 @@ export const inactiveBuyer: AdminUser = {
   cellphone: '87654321',
   enabled: false,
   userType: 'USER',
+  companyRut: '12.345.678-5',
+  companyRole: 'ADMINISTRADOR',
+  fullName: '',
+  monthlyLimit: null,
 };
 
 export const admin: AdminUser = {
@@ -28,6 +36,25 @@ export const admin: AdminUser = {
   cellphone: '99998888',
   enabled: true,
   userType: 'ADMIN',
+  companyRut: '',
+  companyRole: null,
+  fullName: '',
+  monthlyLimit: null,
+};
+
+/** A person of 76.123.456-0 with her own login: a Comprador with a monthly limit. */
+export const person: AdminUser = {
+  id: 31,
+  username: '18.901.234-9',
+  email: 'camila.rojas@losandes.cl',
+  address: '',
+  cellphone: '912345678',
+  enabled: true,
+  userType: 'USER',
+  companyRut: '76.123.456-0',
+  companyRole: 'COMPRADOR',
+  fullName: 'Camila Rojas Pizarro',
+  monthlyLimit: 300_000,
 };
 
 /** A user as GET /admin/users/list answers it: with its ERP customer and company (null for staff). */

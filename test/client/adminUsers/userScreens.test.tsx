@@ -65,15 +65,20 @@ describe('User list (/admin/user)', () => {
     asRole('ADMIN', '/admin/user');
     expect(await screen.findByRole('heading', { level: 1, name: 'Administración de Usuarios' })).toBeInTheDocument();
     const grid = await screen.findByRole('grid', { name: 'Usuarios' });
-    await within(grid).findByText('76.123.456-0');
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Usuario', 'Email', 'Rol', 'Estado', 'Empresa', 'Creado', 'Editar', 'Eliminar']);
-    const row = within(grid).getByText('76.123.456-0').closest('[role="row"]') as HTMLElement;
-    expect(within(row).getAllByRole('gridcell').map((c) => c.textContent).slice(0, 6)).toEqual([
+    await within(grid).findByText('compras@losandes.cl');
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Usuario', 'Nombre', 'Email', 'Rut empresa', 'Rol', 'Estado', 'Empresa', 'Rol en la empresa', 'Creado', 'Editar', 'Eliminar',
+    ]);
+    const row = within(grid).getByText('compras@losandes.cl').closest('[role="row"]') as HTMLElement;
+    expect(within(row).getAllByRole('gridcell').map((c) => c.textContent).slice(0, 9)).toEqual([
       '76.123.456-0',
+      'Rodrigo Fuentes Alarcón',
       'compras@losandes.cl',
+      '76.123.456-0',
       'Usuario',
       'Activo',
       'Comercial Los Andes SpA',
+      'Administrador',
       '05-01-2026',
     ]);
     expect(within(row).getByText('Activo').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');

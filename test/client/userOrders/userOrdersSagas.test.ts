@@ -40,6 +40,8 @@ const row: BuyerOrderRow = {
   statusAt: '2026-11-27T10:05:00.000Z',
   erpDocNum: 5060,
   invoiceFolio: '7001',
+  personName: 'Camila Rojas Pizarro',
+  personRut: '18.901.234-9',
 };
 const list: BuyerOrderList = { rows: [row], total: 11, page: 1, pageSize: 10, erpAvailable: true };
 const detail = {

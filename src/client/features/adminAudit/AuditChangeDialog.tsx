@@ -19,7 +19,7 @@ import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditFieldLabel, auditValueLabel } from '@shared/schemas/adminAudit';
 import { ADMIN_AUDIT_TEXT as T } from './adminAuditTexts';
-import { auditDiff } from './auditDiff';
+import { auditActorText, auditDiff } from './auditDiff';
 
 /** A changed field's row: a light amber background and bold values. */
 const changedRow = { bgcolor: (theme: Theme) => alpha(theme.palette.warning.main, 0.12), '& td': { fontWeight: 600 } };
@@ -43,7 +43,7 @@ export function AuditChangeDialog({ row, onClose }: { row: AuditRow | null; onCl
             {fill(T.diffTitle, { action: AUDIT_ACTION_LABELS[row.action], entity: AUDIT_ENTITY_LABELS[row.entity].toLowerCase(), id: row.entityId })}
           </DialogTitle>
           <DialogContent dividers>
-            <DialogContentText sx={{ mb: 2 }}>{fill(T.diffWho, { actor: row.actorUsername, at: formatDateTime(row.at) })}</DialogContentText>
+            <DialogContentText sx={{ mb: 2 }}>{fill(T.diffWho, { actor: auditActorText(row), at: formatDateTime(row.at) })}</DialogContentText>
             {lines.length === 0 ? (
               <Typography variant="body2">{T.noValues}</Typography>
             ) : (

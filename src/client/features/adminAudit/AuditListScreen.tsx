@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import type { AuditRow } from '@shared/api/adminAudit';
+import { companyText, personText } from '@shared/people';
 import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, auditFieldLabel } from '@shared/schemas/adminAudit';
@@ -23,7 +24,16 @@ const actionOptions = AUDIT_ACTIONS.map((value) => ({ value, label: AUDIT_ACTION
 
 const dataColumns: GridColDef<AuditRow>[] = [
   { field: 'at', headerName: T.colAt, width: 140, valueFormatter: (value: string) => formatDateTime(value) },
-  { field: 'actorUsername', headerName: T.colActor, width: 130 },
+  // who: a person's name and rut, and the company they acted for (staff: the rut alone, no company)
+  { field: 'actorUsername', headerName: T.colActor, minWidth: 150, flex: 0.8, valueGetter: (_value, row) => personText({ name: row.actorName, rut: row.actorUsername }) },
+  {
+    field: 'actorCompanyRut',
+    headerName: T.colActorCompany,
+    minWidth: 150,
+    flex: 0.8,
+    sortable: false,
+    valueGetter: (_value, row) => (row.actorCompanyRut ? companyText({ name: row.actorCompanyName, rut: row.actorCompanyRut }) : ''),
+  },
   { field: 'entity', headerName: T.colEntity, width: 170, valueFormatter: (value: AuditRow['entity']) => AUDIT_ENTITY_LABELS[value] ?? value },
   { field: 'action', headerName: T.colAction, width: 130, valueFormatter: (value: AuditRow['action']) => AUDIT_ACTION_LABELS[value] ?? value },
   { field: 'entityId', headerName: T.colEntityId, width: 130 },

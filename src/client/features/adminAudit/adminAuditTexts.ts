@@ -9,7 +9,7 @@ export const ADMIN_AUDIT_TEXT = {
   filters: 'Filtros de auditoría',
   search: 'Buscar en los cambios',
   searchPlaceholder: 'Un valor, un sku, un correo…',
-  actor: 'Quién (rut)',
+  actor: 'Quién (rut, o rut de su empresa)',
   actorPlaceholder: '11.111.111-1',
   entity: 'Tipo de registro',
   action: 'Acción',
@@ -17,6 +17,7 @@ export const ADMIN_AUDIT_TEXT = {
 
   colAt: 'Fecha',
   colActor: 'Quién',
+  colActorCompany: 'Empresa',
   colEntity: 'Registro',
   colAction: 'Acción',
   colEntityId: 'Id',

@@ -13,7 +13,9 @@ import { useParams } from 'react-router-dom';
 import type { AdminOrderDetail } from '@shared/api/adminOrders';
 import { formatDate, formatDateTime } from '@shared/dates';
 import { ERP_STATUS_LABELS } from '@shared/erpStatus';
+import { COMPANY_ROLE_LABELS } from '@shared/companyRoles';
 import { fill } from '@shared/messages';
+import { personText } from '@shared/people';
 import { DELIVERY_TYPE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@shared/orderTracking';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { ADMIN_ORDERS_PATH } from '@client/app/routePaths';
@@ -98,6 +100,8 @@ export default function OrderDetailScreen() {
               <DetailSection title={T.buyer}>
                 <FactList
                   facts={[
+                    { label: T.fieldPerson, value: personText({ name: order.buyer.personName, rut: order.buyer.personRut }) },
+                    ...(order.buyer.companyRole ? [{ label: T.fieldCompanyRole, value: COMPANY_ROLE_LABELS[order.buyer.companyRole] }] : []),
                     { label: T.fieldRut, value: order.buyer.rut },
                     { label: T.fieldCompany, value: order.buyer.companyName ?? T.unknownCompany },
                     { label: T.fieldCardCode, value: order.buyer.cardCode },

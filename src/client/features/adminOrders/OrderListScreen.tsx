@@ -7,6 +7,7 @@ import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { ORDER_STATE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@shared/orderTracking';
 import { ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
+import { personText } from '@shared/people';
 import { ADMIN_PAYMENT_STATUSES, ERP_SUBMISSIONS } from '@shared/schemas/adminOrders';
 import { adminOrderPath } from '@client/app/routePaths';
 import { linkColumn } from '@client/components/rowActions';
@@ -55,6 +56,8 @@ const columns: GridColDef<AdminOrderRow>[] = [
   { field: 'erpDocNum', headerName: T.colErpDocNum, width: 100, valueFormatter: (value: number | null) => (value === null ? '' : String(value)) },
   { field: 'rut', headerName: T.colRut, width: 120 },
   { field: 'companyName', headerName: T.colCompany, minWidth: 180, flex: 1, valueFormatter: (value: string | null) => value ?? T.unknownCompany },
+  // who of the company placed it
+  { field: 'personName', headerName: T.colPerson, minWidth: 180, flex: 1, valueGetter: (_value, row) => personText({ name: row.personName, rut: row.personRut }) },
   { field: 'total', headerName: T.colTotal, width: 120, type: 'number', valueFormatter: (value: number) => formatCLP(value) },
 ];
 

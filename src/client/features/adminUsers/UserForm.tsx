@@ -5,13 +5,15 @@ import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminUser, SaveUserRequest } from '@shared/api/adminUsers';
 import { isAdminRole, type Role } from '@shared/roles';
 import { compactRut, formatRut, isValidRut } from '@shared/rut';
-import { assignableUserTypes, USER_MSG, USER_TYPE_LABELS, userCreateSchema, userUpdateSchema } from '@shared/schemas/users';
+import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@shared/companyRoles';
+import { assignableUserTypes, isCompanyPerson, USER_MSG, USER_TYPE_LABELS, userCreateSchema, userUpdateSchema } from '@shared/schemas/users';
 import { fill } from '@shared/messages';
 import FormCard from '@client/components/FormCard';
 import RutField from '@client/components/RutField';
@@ -31,6 +33,12 @@ export interface UserFormValues {
   cellphone: string;
   enabled: '' | 'true' | 'false';
   userType: '' | Role;
+  /** A buyer's company: '' for the company's own login; another rut for a person of that company (creation only). */
+  companyRut: string;
+  companyRole: '' | CompanyRole;
+  fullName: string;
+  /** Whole pesos as typed; '' for none. */
+  monthlyLimit: string;
 }
 
 type Field = Exclude<keyof UserFormValues, 'id'>;
@@ -44,6 +52,10 @@ export const emptyUser: UserFormValues = {
   cellphone: '',
   enabled: '',
   userType: '',
+  companyRut: '',
+  companyRole: '',
+  fullName: '',
+  monthlyLimit: '',
 };
 
 /** An existing user in the form: passwords are never answered, so they start empty (empty keeps the current one). */
@@ -58,6 +70,10 @@ export function userFormValues(user: AdminUser): UserFormValues {
     cellphone: user.cellphone,
     enabled: user.enabled ? 'true' : 'false',
     userType: user.userType,
+    companyRut: user.companyRut && user.companyRut !== user.username ? formatRut(user.companyRut) : '',
+    companyRole: user.companyRole ?? '',
+    fullName: user.fullName,
+    monthlyLimit: user.monthlyLimit === null ? '' : String(user.monthlyLimit),
   };
 }
 
@@ -71,7 +87,20 @@ export function toSaveRequest(values: UserFormValues): SaveUserRequest {
     enabled: values.enabled === 'true',
     userType: values.userType as Role,
   };
-  if (values.id === undefined) return { ...base, password: values.password, confirmPassword: values.confirmPassword };
+  if (values.id === undefined) {
+    const person = isCompanyPerson(values);
+    const company = person
+      ? {
+          companyRut: formatRut(values.companyRut),
+          companyRole: values.companyRole as CompanyRole,
+          fullName: values.fullName.trim(),
+          ...(values.companyRole === 'COMPRADOR' && values.monthlyLimit.trim() ? { monthlyLimit: Number(values.monthlyLimit.trim()) } : {}),
+        }
+      : values.fullName.trim() && values.userType === 'USER'
+        ? { fullName: values.fullName.trim() }
+        : {};
+    return { ...base, ...company, password: values.password, confirmPassword: values.confirmPassword };
+  }
   return values.password ? { ...base, id: values.id, password: values.password, confirmPassword: values.confirmPassword } : { ...base, id: values.id };
 }
 
@@ -93,6 +122,18 @@ interface Props {
 /** A buyer ('Usuario', or no role chosen yet) must be an ERP customer; administrators are people, not companies. */
 const isBuyerType = (type: UserFormValues['userType']) => type === '' || !isAdminRole(type);
 
+/** A select's choices after 'Seleccionar' (the empty value). */
+const selectItems = (options: { value: string; label: string }[]) =>
+  [{ value: '', label: T.select }, ...options].map((o) => (
+    <MenuItem key={o.value} value={o.value}>
+      {o.label}
+    </MenuItem>
+  ));
+
+/** The rut that must be an ERP customer: a person's company's, or the company login's own. */
+const customerRutOf = (form: Pick<UserFormValues, 'username' | 'userType' | 'companyRut'>) =>
+  isCompanyPerson({ ...form, userType: form.userType || 'USER' }) ? form.companyRut : form.username;
+
 /**
  * The user creation and update form (R-ADM-USR-2, R-ADM-USR-3): with an id the rut is read-only and an
  * empty password keeps the current one.
@@ -101,10 +142,14 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
   const updating = initialValues.id !== undefined;
   const checksCustomer = !updating && onRutEntered !== undefined;
 
-  /** The look-up of this rut as a buyer's, when one is wanted: asks for it unless it is known or under way. */
-  const checkRut = (username: string, userType: UserFormValues['userType']): boolean => {
-    if (!checksCustomer || !isBuyerType(userType) || !isValidRut(username)) return false;
-    const rut = compactRut(username);
+  /**
+   * The look-up of the rut that must be an ERP customer, when one is wanted: the company's for a person of a company,
+   * the user's own for a company's login. Asks for it unless it is known or under way.
+   */
+  const checkRut = (form: Pick<UserFormValues, 'username' | 'userType' | 'companyRut'>): boolean => {
+    const customerRut = customerRutOf(form);
+    if (!checksCustomer || !isBuyerType(form.userType) || !isValidRut(customerRut)) return false;
+    const rut = compactRut(customerRut);
     if (customerCheck?.rut === rut && customerCheck.status !== 'failed') return false;
     onRutEntered(rut);
     return true;
@@ -115,15 +160,16 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
     validationSchema: updating ? userUpdateSchema : userCreateSchema,
     onSubmit: (values) => {
       // a buyer's rut never looked up (Enter pressed in the field): look it up first, the admin saves after seeing it
-      if (values.userType === 'USER' && customerCheck?.rut !== compactRut(values.username) && checkRut(values.username, values.userType)) return;
+      if (values.userType === 'USER' && customerCheck?.rut !== compactRut(customerRutOf(values)) && checkRut(values)) return;
       onSubmit(toSaveRequest(values));
     },
   });
   // a refused submit takes the focus to the first field in error (components/focusFirstError)
   const formRef = useFocusFirstError(formik);
   const { values } = formik;
-  // the look-up shown is the one of the rut on the form, for a buyer
-  const check = checksCustomer && isBuyerType(values.userType) && customerCheck?.rut === compactRut(values.username) ? customerCheck : undefined;
+  // the look-up shown is the one of the rut on the form that must be a customer, for a buyer
+  const person = !updating && isCompanyPerson({ ...values, userType: values.userType || 'USER' });
+  const check = checksCustomer && isBuyerType(values.userType) && customerCheck?.rut === compactRut(customerRutOf(values)) ? customerCheck : undefined;
   const notCustomer = check?.status === 'notCustomer' ? (check.error ?? undefined) : undefined;
   const rutHelper =
     check?.status === 'checking'
@@ -147,11 +193,18 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
       onBlur={formik.handleBlur}
       error={Boolean(fieldError(name))}
       helperText={fieldError(name) ?? helperText}
-      required={!updating || (name !== 'password' && name !== 'confirmPassword')}
+      required={extra.required ?? (!updating || (name !== 'password' && name !== 'confirmPassword'))}
       fullWidth
       // a select shows 'Seleccionar' while empty, so its label stays above it
       slotProps={{ ...slotProps, ...(extra.select ? { select: { displayEmpty: true } } : {}), inputLabel: { required: false, ...(extra.select ? { shrink: true } : {}) } }}
     />
+  );
+
+  // the ERP did not answer: asked again from below the field whose rut it was
+  const retryCheck = check?.status === 'failed' && (
+    <Button size="small" sx={{ mt: 0.5 }} onClick={() => checkRut(values)}>
+      {T.customerRetry}
+    </Button>
   );
 
   // the record's own type stays shown even if this admin could not assign it (the server decides)
@@ -165,23 +218,54 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
           <RutField
             id={`${id}-username`}
             name="username"
-            label={T.rutLabel}
+            label={person || (updating && values.companyRut) ? T.personRutLabel : T.rutLabel}
             value={values.username}
             onChange={(v) => void formik.setFieldValue('username', v)}
             onBlur={(e) => {
               formik.handleBlur(e);
-              checkRut(values.username, values.userType);
+              checkRut(values);
             }}
-            error={fieldError('username') ?? notCustomer}
-            helperText={rutHelper}
+            error={fieldError('username') ?? (person ? undefined : notCustomer)}
+            helperText={person ? undefined : rutHelper}
             readOnly={updating}
           />
-          {check?.status === 'failed' && (
-            <Button size="small" sx={{ mt: 0.5 }} onClick={() => checkRut(values.username, values.userType)}>
-              {T.customerRetry}
-            </Button>
-          )}
+          {!person && retryCheck}
         </Box>
+        {isBuyerType(values.userType) && !updating && (
+          <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+            <RutField
+              id={`${id}-companyRut`}
+              name="companyRut"
+              label={T.companyRutLabel}
+              value={values.companyRut}
+              required={false}
+              onChange={(v) => void formik.setFieldValue('companyRut', v)}
+              onBlur={(e) => {
+                formik.handleBlur(e);
+                checkRut(values);
+              }}
+              error={fieldError('companyRut') ?? (person ? notCustomer : undefined)}
+              helperText={person ? (rutHelper ?? T.companyRutHelp) : T.companyRutHelp}
+            />
+            {person && retryCheck}
+          </Box>
+        )}
+        {updating && values.userType === 'USER' && values.companyRole && (
+          <Typography sx={{ gridColumn: { sm: '1 / -1' } }} color="text.secondary">
+            {[values.fullName, fill(T.companyOf, { rut: values.companyRut || values.username, role: COMPANY_ROLE_LABELS[values.companyRole] })].filter(Boolean).join(' · ')}
+          </Typography>
+        )}
+        {person && (
+          <>
+            {text('fullName', T.fullNameLabel, { autoComplete: 'off' })}
+            {text('companyRole', T.companyRoleLabel, {
+              select: true,
+              children: selectItems(COMPANY_ROLES.map((value) => ({ value, label: COMPANY_ROLE_LABELS[value] }))),
+            })}
+            {values.companyRole === 'COMPRADOR' &&
+              text('monthlyLimit', T.monthlyLimitLabel, { required: false, autoComplete: 'off', helperText: T.monthlyLimitHelp, slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+          </>
+        )}
         {text('password', T.passwordLabel, { type: 'password', autoComplete: 'new-password', helperText: updating ? T.keepPassword : T.firstLoginChange })}
         {text('confirmPassword', T.confirmPasswordLabel, { type: 'password', autoComplete: 'new-password' })}
         {text('email', T.emailLabel, { type: 'email', autoComplete: 'off' })}
@@ -195,35 +279,19 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
         })}
         {text('enabled', T.enabledLabel, {
           select: true,
-          children: [
-            <MenuItem key="" value="">
-              {T.select}
-            </MenuItem>,
-            <MenuItem key="true" value="true">
-              {USER_MSG.active}
-            </MenuItem>,
-            <MenuItem key="false" value="false">
-              {USER_MSG.inactive}
-            </MenuItem>,
-          ],
+          children: selectItems([
+            { value: 'true', label: USER_MSG.active },
+            { value: 'false', label: USER_MSG.inactive },
+          ]),
         })}
         {text('userType', T.userTypeLabel, {
           select: true,
           // choosing 'Usuario' after the rut looks the rut up
           onChange: (e) => {
             formik.handleChange(e);
-            checkRut(values.username, e.target.value as UserFormValues['userType']);
+            checkRut({ ...values, userType: e.target.value as UserFormValues['userType'] });
           },
-          children: [
-            <MenuItem key="" value="">
-              {T.select}
-            </MenuItem>,
-            ...types.map((type) => (
-              <MenuItem key={type} value={type}>
-                {USER_TYPE_LABELS[type]}
-              </MenuItem>
-            )),
-          ],
+          children: selectItems(types.map((type) => ({ value: type, label: USER_TYPE_LABELS[type] }))),
         })}
       </Box>
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>

@@ -1,7 +1,9 @@
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import { type GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import type { AdminUserRow } from '@shared/api/adminUsers';
+import { COMPANY_ROLE_LABELS, COMPANY_ROLES } from '@shared/companyRoles';
 import { formatDate } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { assignableUserTypes, USER_MSG, USER_TYPE_LABELS } from '@shared/schemas/users';
@@ -20,8 +22,11 @@ const stateOptions = [
   { value: 'inactive', label: USER_MSG.inactive },
 ];
 
+const companyRoleOptions = COMPANY_ROLES.map((value) => ({ value, label: COMPANY_ROLE_LABELS[value] }));
+
 const dataColumns: GridColDef<AdminUserRow>[] = [
   { field: 'username', headerName: T.colUsername, minWidth: 130, flex: 1 },
+  { field: 'fullName', headerName: T.colFullName, minWidth: 170, flex: 1.2 },
   { field: 'email', headerName: T.colEmail, minWidth: 180, flex: 1.5 },
   { field: 'userType', headerName: T.colRole, width: 150, valueFormatter: (value: AdminUserRow['userType']) => USER_TYPE_LABELS[value] ?? value },
   {
@@ -32,13 +37,19 @@ const dataColumns: GridColDef<AdminUserRow>[] = [
       row.enabled ? <Chip size="small" color="success" label={USER_MSG.active} /> : <Chip size="small" color="error" label={USER_MSG.inactive} />,
   },
   { field: 'companyName', headerName: T.colCompany, minWidth: 180, flex: 1.2, valueFormatter: (value: string | null) => value ?? '-' },
+  {
+    field: 'companyRole',
+    headerName: T.colCompanyRole,
+    width: 150,
+    valueFormatter: (value: AdminUserRow['companyRole']) => (value ? COMPANY_ROLE_LABELS[value] : '-'),
+  },
   { field: 'createdAt', headerName: T.colCreatedAt, width: 110, valueFormatter: (value: string) => formatDate(value) },
 ];
 
 /**
  * /admin/user (R-ADM-USR-1): the users the admin may see (the server hides ADMIN and SUPERADMIN users
- * from an ADMIN), with their company in the ERP, Editar and Eliminar; searched, filtered, sorted and paged by the
- * server, and exported as CSV.
+ * from an ADMIN), with each buyer's company (rut, ERP name) and role in it, Editar and Eliminar; searched, filtered
+ * (one company's people too: its rut in the filter, or a click on it), sorted and paged by the server, and exported as CSV.
  */
 export default function UserListScreen() {
   const dispatch = useAppDispatch();
@@ -49,7 +60,28 @@ export default function UserListScreen() {
 
   const columns = useMemo<GridColDef<AdminUserRow>[]>(
     () => [
-      ...dataColumns,
+      ...dataColumns.slice(0, 3),
+      {
+        // the company's rut lists its people
+        field: 'companyRut',
+        headerName: T.colCompanyRut,
+        width: 140,
+        renderCell: ({ row }) =>
+          row.companyRut ? (
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              aria-label={fill(T.companyPeople, { rut: row.companyRut })}
+              onClick={() => dispatch(usersList.actions.changed({ filters: { company: row.companyRut } }))}
+            >
+              {row.companyRut}
+            </Link>
+          ) : (
+            '-'
+          ),
+      },
+      ...dataColumns.slice(3),
       editColumn<AdminUserRow>({ headerName: T.colEdit, label: (row) => fill(T.editUser, { username: row.username }), onClick: (row) => dispatch(userEditChosen(row.id)) }),
       deleteColumn<AdminUserRow>({
         headerName: T.colDelete,
@@ -72,9 +104,11 @@ export default function UserListScreen() {
       filters={{
         label: T.filters,
         search: { label: T.search, placeholder: T.searchPlaceholder },
+        texts: [{ name: 'company', label: T.companyFilter, placeholder: T.companyFilterPlaceholder }],
         selects: [
           { name: 'role', label: T.colRole, options: roleOptions },
           { name: 'state', label: T.colEnabled, options: stateOptions },
+          { name: 'companyRole', label: T.colCompanyRole, options: companyRoleOptions },
         ],
         exportCsv: true,
       }}

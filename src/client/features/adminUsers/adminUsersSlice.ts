@@ -10,9 +10,9 @@ import type { ErpCustomer } from './api';
 export type { Flow, FlowStatus, Loadable, LoadStatus } from '@client/app/loadable';
 
 /** The list's search and filters ('' = any), named as the API's query (GET /admin/users/list). */
-export type UserFilters = { q: string; role: string; state: string };
+export type UserFilters = { q: string; role: string; state: string; company: string; companyRole: string };
 
-export const USER_NO_FILTERS: UserFilters = { q: '', role: '', state: '' };
+export const USER_NO_FILTERS: UserFilters = { q: '', role: '', state: '', company: '', companyRole: '' };
 /** R-GEN-6: the list shows 10 rows a page. */
 export const USER_PAGE_SIZE = 10;
 /** By id, as the API's default (and the list always was). */

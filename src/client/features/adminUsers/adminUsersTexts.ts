@@ -9,10 +9,16 @@ export const ADMIN_USERS_TEXT = {
   colRole: 'Rol',
   colEnabled: 'Estado',
   colCompany: 'Empresa',
+  colFullName: 'Nombre',
+  colCompanyRut: 'Rut empresa',
+  colCompanyRole: 'Rol en la empresa',
+  companyFilter: 'Rut empresa',
+  companyFilterPlaceholder: 'Personas de una empresa',
+  companyPeople: 'Ver las personas de la empresa {rut}',
   colCreatedAt: 'Creado',
   filters: 'Filtros de usuarios',
   search: 'Buscar',
-  searchPlaceholder: 'Rut, email o empresa',
+  searchPlaceholder: 'Rut, email, nombre o empresa',
   /** No rows while a search or a filter is set ('No existen usuarios creados' is for a list with none at all). */
   noMatch: 'Ningún usuario coincide con la búsqueda o los filtros',
   colEdit: 'Editar',
@@ -25,6 +31,15 @@ export const ADMIN_USERS_TEXT = {
 
   // the form (R-ADM-USR-2)
   rutLabel: 'Rut Empresa',
+  // a person of a company (docs/company-people.md)
+  personRutLabel: 'Rut de la persona',
+  companyRutLabel: 'Empresa a la que pertenece (rut)',
+  companyRutHelp: 'Vacío: el usuario es la propia empresa y su Administrador',
+  fullNameLabel: 'Nombre y apellidos',
+  companyRoleLabel: 'Rol en la empresa',
+  monthlyLimitLabel: 'Límite mensual (CLP)',
+  monthlyLimitHelp: 'Vacío: sin límite. Un pedido sobre el límite espera la aprobación de la empresa',
+  companyOf: 'Empresa {rut} · {role}',
   passwordLabel: 'Password',
   confirmPasswordLabel: 'Confirmar Password',
   emailLabel: 'Email',

@@ -15,6 +15,8 @@ export const USER_ORDERS_TEXT = {
   colTotal: 'Total',
   colStatus: 'Estado',
   colStatusAt: 'Desde',
+  colPerson: 'Persona',
+  fieldPerson: 'Realizado por',
   viewOrder: 'Ver pedido {number}',
   detailTitle: 'Pedido {number}',
   backToOrders: 'Volver a Mis pedidos',
