@@ -401,6 +401,19 @@ describe('people of a company', () => {
     expect(audit!.changes).toMatchObject({ after: { companyRut: '76.123.456-0', companyRole: 'COMPRADOR', contactCode: contact.InternalCode } });
   });
 
+  it("deactivated by an admin, the person's ERP contact follows (Active tNO) through the outbox; reactivated, it is active again", async () => {
+    const body = person();
+    const created = (await save(body)).json<{ id: number; username: string }>();
+    const contact = () => partner().ContactEmployees.find((c) => c.E_Mail === body.email)!;
+    expect(contact().Active).toBe('tYES');
+    expect((await save(asUpdate(created, { enabled: false }))).statusCode).toBe(200);
+    while ((await t.app.worker.runOnce()) > 0);
+    expect(contact().Active).toBe('tNO');
+    expect((await save(asUpdate(created, { enabled: true }))).statusCode).toBe(200);
+    while ((await t.app.worker.runOnce()) > 0);
+    expect(contact().Active).toBe('tYES');
+  });
+
   it('sent again (a double click, a retry), makes one contact and one user; the same e-mail in the company is refused before the ERP is asked', async () => {
     const body = person();
     const results = await Promise.all([save(body), save(body)]);

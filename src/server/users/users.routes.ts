@@ -3,6 +3,7 @@ import type { AdminUser, DeleteUserResponse, ErpCustomerLookup } from '@shared/a
 import { USER_MSG, erpCustomerParamsSchema, isNewUserId, userIdParamsSchema, userSaveSchema, userListQuerySchema, usernameParamsSchema, type UserCreateForm, type UserUpdateForm } from '@shared/schemas/users';
 import type { Db } from '../db/connect';
 import type { ErpService } from '../erp/erp.service';
+import type { Outbox } from '../jobs/outbox.repo';
 import { HttpError } from '../errors';
 import { AdminUsersService } from './users.service';
 import { requireUser } from '../plugins/auth';
@@ -16,6 +17,8 @@ interface Opts {
   db: Db;
   /** A buyer's rut must be an ERP customer (creation, and the form's look-up). */
   erp: ErpService;
+  /** Where a person's deactivation or reactivation queues their ERP contact's follow-up (company/contactActiveJob.ts). */
+  outbox?: Outbox;
   /** The buyers' company names for the paged list (absent: a private cache of its own). */
   companies?: CompanyNames;
 }
@@ -27,7 +30,7 @@ interface Opts {
 export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts) {
   // bodies, queries and path parameters typed from the schemas that validate them
   const api = app.withTypeProvider<YupTypeProvider>();
-  const service = new AdminUsersService(opts.db, (userId) => app.forgetSession(userId), opts.erp);
+  const service = new AdminUsersService(opts.db, (userId) => app.forgetSession(userId), opts.erp, opts.outbox);
   // the role is checked in onRequest (plugins/auth.ts), before the body is even parsed or validated
   const admin = { config: { access: 'admin' as const } };
 

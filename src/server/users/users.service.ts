@@ -13,6 +13,8 @@ import type { SessionUser } from '../plugins/auth';
 import { hashPassword } from '../security/passwords';
 import { normalizeUsername, UsersRepo } from './users.repo';
 import { AuditLog, AUDIT_SECRET, changedFields, pickValues } from '../audit/auditLog';
+import { contactActiveDedupeKey, ERP_CONTACT_ACTIVE_JOB, type ContactActivePayload } from '../company/contactActiveJob';
+import type { Outbox } from '../jobs/outbox.repo';
 
 // User administration (R-ADM-USR-1 to R-ADM-USR-6), with the rules the spec leaves to the server:
 // an ADMIN keeps only buyers; a SUPERADMIN keeps everybody; nobody removes the last SUPERADMIN or themselves.
@@ -56,6 +58,8 @@ export class AdminUsersService {
      * and where a person's contact is added to the company's business partner.
      */
     private readonly erp?: Pick<ErpService, 'getCustomerByRut' | 'addContactPerson'>,
+    /** A person's deactivation or reactivation queues their ERP contact's follow-up here, in the same transaction. */
+    private readonly outbox?: Pick<Outbox, 'enqueue'>,
   ) {
     this.users = new UsersRepo(db);
   }
@@ -204,6 +208,11 @@ export class AdminUsersService {
       if (!fields.length) return { row: target, changed: false };
 
       const row = await this.users.update(tx, target.id, { ...next, ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}) }, revokes);
+      // a person's ERP contact follows their access (Active), as when the company's administrator changes it
+      if (fields.includes('enabled') && row.contactCode !== null && this.outbox) {
+        const payload: ContactActivePayload = { userId: row.id };
+        await this.outbox.enqueue(tx, { kind: ERP_CONTACT_ACTIVE_JOB, payload, dedupeKey: contactActiveDedupeKey(row.id, `${row.tokenVersion}:${row.updatedAt.getTime()}`) });
+      }
       const valueFields = fields.filter((f): f is (typeof EDITABLE)[number] => f !== 'password');
       const secret = passwordHash ? { password: AUDIT_SECRET } : {};
       await AuditLog.record(tx, {
