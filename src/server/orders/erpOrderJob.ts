@@ -60,6 +60,8 @@ export function createErpOrderHandler(deps: {
         purchaseOrderNumber: order.purchaseOrderNumber!,
         orderType: order.orderType,
         cardCode: order.cardCode,
+        // who of the company placed it (the B1 contact person), when the person has one
+        contactPersonCode: order.contactCode,
         paymentMethod: order.paymentMethod,
         deliveryType: order.deliveryType,
         deliveryAddress: order.deliveryAddress,

@@ -25,6 +25,8 @@ const ANSWER_TYPES = [
   'BuyerOrderList', 'BuyerOrderDetail',
   // size curves (docs/size-grid.md)
   'SizeCurve', 'SizeCurveList',
+  // approval of orders by the buying company (docs/company-people.md)
+  'CompanyApprovalList', 'CompanyApprovalDecision', 'CompanyApprovalConflict',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];

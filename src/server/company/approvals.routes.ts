@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { rejectApprovalSchema } from '@shared/schemas/companyApprovals';
+import { orderIdParams } from '@shared/schemas/orders';
+import { CartRepo } from '../cart/cart.repo';
+import { CartService } from '../cart/cart.service';
+import { answer } from '../http/responses';
+import { OrderRepo } from '../orders/orders.repo';
+import { requireUser } from '../plugins/auth';
+import type { YupTypeProvider } from '../plugins/validation';
+import type { RouteDeps } from '../routeDeps';
+import { ApprovalsRepo } from './approvals.repo';
+import { ApprovalService } from './approvals.service';
+
+/**
+ * Mi empresa → Por aprobar (docs/company-people.md): the acting company's orders that wait for its approval, and the
+ * approver's decision. Aprobadores and Administradores only ('approve'); another company's order is a 404.
+ */
+const approvalsRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+  const api = app.withTypeProvider<YupTypeProvider>();
+  const cartRepo = new CartRepo(deps.db);
+  const service = new ApprovalService({
+    ...deps,
+    orders: new OrderRepo(deps.db),
+    approvals: new ApprovalsRepo(deps.db),
+    cart: new CartService(deps.db, cartRepo, deps.erp, deps.customers),
+    cartRepo,
+  });
+  const approver = { config: { access: 'buyer' as const, capability: 'approve' as const } };
+
+  api.get('/api/user/company/approvals', { ...approver, schema: { response: { 200: answer('CompanyApprovalList') } } }, (request) =>
+    service.list(requireUser(request)),
+  );
+
+  api.post(
+    '/api/user/company/approvals/:id/approve',
+    { ...approver, schema: { params: orderIdParams, response: { 200: answer('CompanyApprovalDecision'), 409: answer('CompanyApprovalConflict') } } },
+    async (request, reply) => {
+      const result = await service.approve(requireUser(request), request.params.id);
+      return reply.status(result.status).send(result.body);
+    },
+  );
+
+  api.post(
+    '/api/user/company/approvals/:id/reject',
+    { ...approver, schema: { params: orderIdParams, body: rejectApprovalSchema, response: { 200: answer('CompanyApprovalDecision') } } },
+    (request) => service.reject(requireUser(request), request.params.id, request.body.reason),
+  );
+};
+
+export default approvalsRoutes;
