@@ -134,6 +134,7 @@ export type TimelineKind =
   | 'mailSent'
   | 'mailFailed'
   | 'invoiced'
+  | 'companyApproval'
   | 'canceled';
 
 export interface TimelineEvent {
