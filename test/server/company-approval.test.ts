@@ -23,7 +23,7 @@ let alejandra: Buyer; // Aprobador of another company
 let transport: string;
 
 const post = (url: string, token: string, payload?: object) => call(t.app, { method: 'POST', url, token, ...(payload ? { payload } : {}) });
-const approve = (b: Buyer, id: number) => post(`/api/user/company/approvals/${id}/approve`, b.token);
+const approve = (b: Buyer, id: number, total?: number) => post(`/api/user/company/approvals/${id}/approve`, b.token, total === undefined ? {} : { total });
 const reject = (b: Buyer, id: number, reason: string) => post(`/api/user/company/approvals/${id}/reject`, b.token, { reason });
 const list = (b: Buyer) => call(t.app, { method: 'GET', url: '/api/user/company/approvals', token: b.token });
 const setLimit = (b: Buyer, limit: number | null) => t.database.db.update(users).set({ monthlyLimit: limit }).where(eq(users.id, b.id));
@@ -205,7 +205,11 @@ describe('approving', () => {
       expect(conflict.newTotal).toBeGreaterThan(conflict.oldTotal);
       const kept = await stored(order.id);
       expect(kept).toMatchObject({ orderState: 'AWAITING_COMPANY_APPROVAL', total: conflict.newTotal });
-      const again = await approve(patricia, order.id);
+      // approving with the total shown before the re-pricing: the order as it is now, not approved
+      const seenBefore = await approve(patricia, order.id, order.totals.total);
+      expect(seenBefore.statusCode).toBe(409);
+      expect(seenBefore.json<CompanyApprovalConflict>()).toMatchObject({ changes: [], oldTotal: order.totals.total, newTotal: conflict.newTotal });
+      const again = await approve(patricia, order.id, conflict.newTotal);
       expect(again.statusCode).toBe(200);
       expect(again.json<CompanyApprovalDecision>().order.totals.total).toBe(conflict.newTotal);
     } finally {

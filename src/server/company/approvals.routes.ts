@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { rejectApprovalSchema } from '@shared/schemas/companyApprovals';
+import { approveSchema, rejectApprovalSchema } from '@shared/schemas/companyApprovals';
 import { orderIdParams } from '@shared/schemas/orders';
 import { CartRepo } from '../cart/cart.repo';
 import { CartService } from '../cart/cart.service';
@@ -33,9 +33,10 @@ const approvalsRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
 
   api.post(
     '/api/user/company/approvals/:id/approve',
-    { ...approver, schema: { params: orderIdParams, response: { 200: answer('CompanyApprovalDecision'), 409: answer('CompanyApprovalConflict') } } },
+    // a 409 with changes answers CompanyApprovalConflict: the error's status and message, and what changed
+    { ...approver, schema: { params: orderIdParams, body: approveSchema, response: { 200: answer('CompanyApprovalDecision') } } },
     async (request, reply) => {
-      const result = await service.approve(requireUser(request), request.params.id);
+      const result = await service.approve(requireUser(request), request.params.id, request.body.total);
       return reply.status(result.status).send(result.body);
     },
   );

@@ -90,7 +90,8 @@ export class ApprovalService {
     return { ...found, buyer };
   }
 
-  async approve(user: SessionUser, id: number): Promise<ApproveResult> {
+  /** `seen`: the order's total the approver was shown (undefined: the order as stored). */
+  async approve(user: SessionUser, id: number, seen?: number): Promise<ApproveResult> {
     const { db, orders, approvals, cart, outbox, worker } = this.deps;
     const found = await this.decidable(user, id);
     const { order, lines, buyer } = found;
@@ -99,7 +100,9 @@ export class ApprovalService {
     // re-priced now, with the company's fresh profile, prices and stock (the server charges with these)
     const priced = await cart.pricedLines(user, lines);
     const changes = changesOf(lines, priced.items);
-    if (changes.length > 0) {
+    // the approver was shown another total (the order was re-priced since): the order as it is, not approved
+    const stale = seen !== undefined && seen !== order.total;
+    if (changes.length > 0 || stale) {
       const short = changes.some((c) => c.short);
       // a price change is stored (the next approve is of the current order); a stock short of the quantity is not
       // something an approve can fix: the order stays as it is, for the approver to reject
@@ -111,7 +114,7 @@ export class ApprovalService {
           status: 409,
           message: fill(short ? APPROVAL_MSG.stockShort : APPROVAL_MSG.changed, { number }),
           changes,
-          oldTotal: order.total,
+          oldTotal: seen ?? order.total,
           newTotal: short ? order.total : priced.totals.total,
           approval: approvalOf(now, buyer),
         },

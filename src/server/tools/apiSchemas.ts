@@ -26,7 +26,7 @@ const ANSWER_TYPES = [
   // size curves (docs/size-grid.md)
   'SizeCurve', 'SizeCurveList',
   // approval of orders by the buying company (docs/company-people.md)
-  'CompanyApprovalList', 'CompanyApprovalDecision', 'CompanyApprovalConflict',
+  'CompanyApprovalList', 'CompanyApprovalDecision',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];

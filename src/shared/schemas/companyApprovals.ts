@@ -16,11 +16,21 @@ export const APPROVAL_MSG = {
   approvedSent: 'Pedido {number} aprobado y enviado al ERP',
   approvedToPay: 'Pedido {number} aprobado: el comprador recibirá un correo para pagarlo',
   rejected: 'Pedido {number} rechazado: sus productos volvieron al carro del comprador',
+  total: 'Total del pedido inválido',
   reasonRequired: 'Indique el motivo del rechazo',
   reasonTooLong: 'El motivo no puede superar 300 caracteres',
 } as const;
 
 export const REJECT_REASON_MAX = 300;
+
+/**
+ * POST /api/user/company/approvals/:id/approve: `total`, the order's total the approver was shown; when the order's
+ * total is another by now (re-priced meanwhile), the approve answers 409 with the order as it is, never silently.
+ */
+export const approveSchema = yup.object({
+  total: yup.number().typeError(APPROVAL_MSG.total).integer(APPROVAL_MSG.total).min(0, APPROVAL_MSG.total).max(Number.MAX_SAFE_INTEGER, APPROVAL_MSG.total),
+});
+export type ApproveRequest = yup.InferType<typeof approveSchema>;
 
 /** POST /api/user/company/approvals/:id/reject and the Rechazar dialog. */
 export const rejectApprovalSchema = yup.object({
