@@ -2,7 +2,7 @@
 // waits, what a waiting order cannot do, and the approvers' decision (approve once, re-priced when prices changed,
 // credit checked again; reject back to the cart).
 import { and, eq, like } from 'drizzle-orm';
-import type { CompanyApprovalConflict, CompanyApprovalDecision, CompanyApprovalList } from '@shared/api/companyApprovals';
+import type { CompanyApprovalChanges, CompanyApprovalDecision, CompanyApprovalList } from '@shared/api/companyApprovals';
 import type { CartResponse } from '@shared/api/cart';
 import type { AdminOrderDetail } from '@shared/api/adminOrders';
 import type { Order } from '@shared/api/orders';
@@ -198,8 +198,8 @@ describe('approving', () => {
     try {
       const res = await approve(patricia, order.id);
       expect(res.statusCode).toBe(409);
-      const conflict = res.json<CompanyApprovalConflict>();
-      expect(conflict.message).toBe(fill(APPROVAL_MSG.changed, { number: order.purchaseOrderNumber }));
+      expect(res.json()).toMatchObject({ status: 409, message: fill(APPROVAL_MSG.changed, { number: order.purchaseOrderNumber }) });
+      const conflict = res.json<{ approval: CompanyApprovalChanges }>().approval;
       expect(conflict.changes).toEqual([expect.objectContaining({ sku: 'POL-1003-M', short: false, oldPrice: order.orderProducts[0]!.priceFinalUnit })]);
       expect(conflict.changes[0]!.newPrice).toBeGreaterThan(conflict.changes[0]!.oldPrice);
       expect(conflict.newTotal).toBeGreaterThan(conflict.oldTotal);
@@ -208,7 +208,7 @@ describe('approving', () => {
       // approving with the total shown before the re-pricing: the order as it is now, not approved
       const seenBefore = await approve(patricia, order.id, order.totals.total);
       expect(seenBefore.statusCode).toBe(409);
-      expect(seenBefore.json<CompanyApprovalConflict>()).toMatchObject({ changes: [], oldTotal: order.totals.total, newTotal: conflict.newTotal });
+      expect(seenBefore.json<{ approval: CompanyApprovalChanges }>().approval).toMatchObject({ changes: [], oldTotal: order.totals.total, newTotal: conflict.newTotal });
       const again = await approve(patricia, order.id, conflict.newTotal);
       expect(again.statusCode).toBe(200);
       expect(again.json<CompanyApprovalDecision>().order.totals.total).toBe(conflict.newTotal);
@@ -225,7 +225,7 @@ describe('approving', () => {
     try {
       const res = await approve(patricia, order.id);
       expect(res.statusCode).toBe(409);
-      expect(res.json<CompanyApprovalConflict>().changes).toEqual([expect.objectContaining({ sku: 'POL-1003-M', short: true })]);
+      expect(res.json<{ approval: CompanyApprovalChanges }>().approval.changes).toEqual([expect.objectContaining({ sku: 'POL-1003-M', short: true })]);
       expect((await stored(order.id)).orderState).toBe('AWAITING_COMPANY_APPROVAL');
     } finally {
       warehouse.InStock = before;

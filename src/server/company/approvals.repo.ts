@@ -1,7 +1,8 @@
-// What the approval of orders by the buying company reads and writes (docs/company-people.md): the company's approvers, the orders waiting, and the decision (one conditional UPDATE on the
+// What the approval of orders by the buying company reads and writes (docs/company-people.md): the Comprador's limit
+// and month's spending, the company's approvers, the orders waiting, and the decision (one conditional UPDATE on the
 // order's state, so two approvers at once make one decision).
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { AWAITING } from './approvalRules';
+import { AWAITING, monthStart } from './approvalRules';
 import type { Db, DbOrTx, Tx } from '../db/connect';
 import { orderLines, orders, users, type OrderRow } from '../db/schema';
 import type { NewOrderLine, OrderWithLines } from '../orders/orders.repo';
@@ -13,6 +14,27 @@ export interface PersonRef {
   username: string;
   fullName: string;
   email: string;
+}
+
+/**
+ * Whether an order of `total` by this person must wait for the company's approval: a Comprador with a monthly limit
+ * (read now, not from the session) whose order alone passes it, or whose orders of this month (not canceled, waiting
+ * ones included) plus this one would. Inside the order's transaction: the person's row is locked first, so two orders
+ * of the same person at once are decided one after the other (the second sees the first in the month's total).
+ */
+export async function mustWaitForCompany(tx: Tx, userId: number, total: number, now: Date = new Date()): Promise<boolean> {
+  const [person] = await tx
+    .select({ role: users.companyRole, limit: users.monthlyLimit, companyRut: users.companyRut })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!person || person.companyRut === '' || person.role !== 'COMPRADOR' || person.limit === null) return false;
+  if (total > person.limit) return true;
+  const [spent] = await tx
+    .select({ sum: sql<string | null>`sum(${orders.total})` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), ne(orders.orderState, 'CANCELED'), sql`${orders.createdAt} >= ${monthStart(now).toISOString()}::timestamptz`));
+  return Number(spent?.sum ?? 0) + total > person.limit;
 }
 
 export class ApprovalsRepo {

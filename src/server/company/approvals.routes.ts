@@ -33,12 +33,9 @@ const approvalsRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
 
   api.post(
     '/api/user/company/approvals/:id/approve',
-    // a 409 with changes answers CompanyApprovalConflict: the error's status and message, and what changed
+    // a 409 of changed prices or stock carries `approval`: what changed and the order as it is now
     { ...approver, schema: { params: orderIdParams, body: approveSchema, response: { 200: answer('CompanyApprovalDecision') } } },
-    async (request, reply) => {
-      const result = await service.approve(requireUser(request), request.params.id, request.body.total);
-      return reply.status(result.status).send(result.body);
-    },
+    (request) => service.approve(requireUser(request), request.params.id, request.body.total),
   );
 
   api.post(

@@ -7,7 +7,7 @@
 //   that queues its ERP submission (credit sales and reservations, the same job and key as /ov and /reserve), audits
 //   it and mails the buyer. Card and transfer orders stay PROCESS for the buyer to pay.
 // - reject: CANCELED with the reason, its lines back in the buyer's cart, audited and mailed, in one transaction.
-import type { CompanyApproval, CompanyApprovalChange, CompanyApprovalConflict, CompanyApprovalDecision, CompanyApprovalList } from '@shared/api/companyApprovals';
+import type { CompanyApproval, CompanyApprovalChange, CompanyApprovalDecision, CompanyApprovalList } from '@shared/api/companyApprovals';
 import { isBlocked } from '@shared/blocking';
 import { creditCovers } from '@shared/checkoutRules';
 import { fill, MSG } from '@shared/messages';
@@ -47,8 +47,6 @@ const NEXT_STEP = {
   pay: 'Ya puedes pagarlo en el portal, en Mis pedidos.',
   cheque: 'Ya puedes completar su pago con cheque.',
 } as const;
-
-export type ApproveResult = { status: 200; body: CompanyApprovalDecision } | { status: 409; body: CompanyApprovalConflict };
 
 function approvalOf({ order, lines }: OrderWithLines, buyer: PersonRef): CompanyApproval {
   const api = toOrder({ order, lines });
@@ -91,7 +89,7 @@ export class ApprovalService {
   }
 
   /** `seen`: the order's total the approver was shown (undefined: the order as stored). */
-  async approve(user: SessionUser, id: number, seen?: number): Promise<ApproveResult> {
+  async approve(user: SessionUser, id: number, seen?: number): Promise<CompanyApprovalDecision> {
     const { db, orders, approvals, cart, outbox, worker } = this.deps;
     const found = await this.decidable(user, id);
     const { order, lines, buyer } = found;
@@ -108,17 +106,9 @@ export class ApprovalService {
       // something an approve can fix: the order stays as it is, for the approver to reject
       if (!short) await approvals.reprice(order.id, priced.items.map(orderLineOf), priced.totals);
       const now = (await orders.withLines(order.id)) ?? found;
-      return {
-        status: 409,
-        body: {
-          status: 409,
-          message: fill(short ? APPROVAL_MSG.stockShort : APPROVAL_MSG.changed, { number }),
-          changes,
-          oldTotal: seen ?? order.total,
-          newTotal: short ? order.total : priced.totals.total,
-          approval: approvalOf(now, buyer),
-        },
-      };
+      throw new HttpError(409, fill(short ? APPROVAL_MSG.stockShort : APPROVAL_MSG.changed, { number }), undefined, {
+        approval: { changes, oldTotal: seen ?? order.total, newTotal: short ? order.total : priced.totals.total, approval: approvalOf(now, buyer) },
+      });
     }
     // sent on exactly as if it had just been placed: the company's blocking and credit line as they are now
     if (isBlocked(priced.profile)) throw new HttpError(409, MSG.blocked);
@@ -144,7 +134,7 @@ export class ApprovalService {
     worker.kick();
     const after = (await orders.withLines(order.id)) ?? found;
     const message = fill(toErp ? APPROVAL_MSG.approvedSent : isPaidByProvider(order.paymentMethod) ? APPROVAL_MSG.approvedToPay : APPROVAL_MSG.approved, { number });
-    return { status: 200, body: { message, order: toOrder(after) } };
+    return { message, order: toOrder(after) };
   }
 
   async reject(user: SessionUser, id: number, reason: string): Promise<CompanyApprovalDecision> {

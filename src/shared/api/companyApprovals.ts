@@ -7,8 +7,9 @@ import type { Order, OrderLine } from './orders';
 // reject it.
 //
 // GET  /api/user/company/approvals               → CompanyApprovalList (the acting company's waiting orders, oldest first)
-// POST /api/user/company/approvals/:id/approve   → CompanyApprovalDecision; 409 CompanyApprovalConflict when prices
-//                                                   or stock changed (the order is stored re-priced, still waiting)
+// POST /api/user/company/approvals/:id/approve   { total } → CompanyApprovalDecision; a 409 carries `approval`
+//                                                   (CompanyApprovalChanges) when prices or stock changed (the order is
+//                                                   stored re-priced, still waiting)
 // POST /api/user/company/approvals/:id/reject    { reason } → CompanyApprovalDecision
 
 export interface CompanyApprovalBuyer {
@@ -53,10 +54,8 @@ export interface CompanyApprovalChange {
   short: boolean;
 }
 
-/** The 409 of an approve whose prices or stock changed: `changes` per line, the order's old and new totals. */
-export interface CompanyApprovalConflict {
-  status: number;
-  message: string;
+/** `approval` of the 409 of an approve whose prices or stock changed: `changes` per line, the old and new totals. */
+export interface CompanyApprovalChanges {
   changes: CompanyApprovalChange[];
   oldTotal: number;
   newTotal: number;

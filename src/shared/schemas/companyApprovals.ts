@@ -5,7 +5,8 @@ import * as yup from '../yup';
 
 export const APPROVAL_MSG = {
   /** The buyer's order went over their limit: what checkout says instead of going on to pay or send it. */
-  orderWaits: 'Tu pedido quedó esperando la aprobación de la empresa: supera tu límite mensual de compra. Te avisaremos por correo cuando sea aprobado o rechazado.',
+  orderWaits:
+    'Tu pedido quedó esperando la aprobación de la empresa: el pedido {number} supera tu límite mensual de compra. Te avisaremos por correo cuando sea aprobado o rechazado; puedes seguirlo en Mis pedidos.',
   /** Paying or sending an order that still waits. */
   waitsForCompany: 'El pedido {number} espera la aprobación de la empresa: podrá pagarse o enviarse cuando sea aprobado',
   notWaiting: 'El pedido {number} ya no espera aprobación: otra persona ya lo aprobó o rechazó',
