@@ -46,6 +46,7 @@ export function Layout() {
   const loggedIn = useAppSelector(selectIsAuthenticated);
   const isAdmin = useAppSelector(selectIsAdmin);
   const isUser = useAppSelector(selectIsUser);
+  const companyRole = useAppSelector((state) => state.session.company?.role ?? null);
   const blocked = useAppSelector(selectIsBlocked);
   const message = useAppSelector(selectGlobalMessage);
   const confirm = useAppSelector(selectConfirmRequest);
@@ -94,6 +95,7 @@ export function Layout() {
           loggedIn={loggedIn}
           isAdmin={isAdmin}
           isUser={isUser}
+          companyRole={companyRole}
           badges={loggedIn && isAdmin ? { '/admin/jobs': failedJobs } : undefined}
         />
         <Box component="main" id={MAIN_ID} ref={main} tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>

@@ -77,6 +77,10 @@ const AdminJobDetailScreen = lazy(() => import('../features/adminJobs/JobDetailS
 const AdminAuditScreen = lazy(() => import('../features/adminAudit/AuditListScreen'));
 const MyOrderListScreen = lazy(() => import('../features/userOrders/MyOrderListScreen'));
 const MyOrderDetailScreen = lazy(() => import('../features/userOrders/MyOrderDetailScreen'));
+// --- company approvals (Mi empresa → Por aprobar)
+const ApprovalListScreen = lazy(() => import('../features/companyApprovals/ApprovalListScreen'));
+const ApprovalDetailScreen = lazy(() => import('../features/companyApprovals/ApprovalDetailScreen'));
+// --- end of company approvals
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -171,6 +175,10 @@ export const appRoutes: RouteObject[] = [
           { path: '/user/quick-order', element: <QuickOrderScreen /> },
           { path: '/user/orders', element: <MyOrderListScreen /> },
           { path: '/user/orders/:id', element: <MyOrderDetailRoute /> },
+          // --- company approvals: the server refuses roles that may not approve; the menu offers it only to those that may
+          { path: '/user/company/approvals', element: <ApprovalListScreen /> },
+          { path: '/user/company/approvals/:id', element: <ApprovalDetailScreen /> },
+          // --- end of company approvals
         ],
       },
       {

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
+import { mayDo, type CompanyRole } from '@shared/companyRoles';
 import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
 import { DRAWER_WIDTH, insetRing } from '../app/theme';
 
@@ -57,6 +58,9 @@ export const OPERATIONS_NAV_TEXT = {
   countWord: ' fallidos',
 } as const;
 
+/** The entries of Mi empresa. */
+export const COMPANY_NAV_TEXT = { approvals: 'Mi empresa → Por aprobar' } as const;
+
 /** The menu's name: its navigation landmark and, on phones, its drawer. */
 export const NAV_LABEL = MSG.mainMenu;
 
@@ -64,6 +68,8 @@ export interface NavAudience {
   loggedIn: boolean;
   isAdmin: boolean;
   isUser: boolean;
+  /** The person's role inside the company they act for (buyers). */
+  companyRole?: CompanyRole | null;
 }
 
 export interface NavItem {
@@ -72,7 +78,7 @@ export interface NavItem {
 }
 
 /** Sidebar entries per role (R-NAV-5). */
-export function navItems({ loggedIn, isAdmin, isUser }: NavAudience): NavItem[] {
+export function navItems({ loggedIn, isAdmin, isUser, companyRole }: NavAudience): NavItem[] {
   if (!loggedIn) return [{ label: MSG.navCustomerRequest, to: '/user/user-creation-req' }];
   const items: NavItem[] = [
     { label: MSG.navHome, to: '/' },
@@ -97,6 +103,9 @@ export function navItems({ loggedIn, isAdmin, isUser }: NavAudience): NavItem[] 
       { label: OPERATIONS_NAV_TEXT.buyerOrders, to: '/user/orders' },
     );
   }
+  // --- company approvals: Mi empresa → Por aprobar, for the roles that may approve (Aprobador, Administrador)
+  if (isUser && mayDo(companyRole, 'approve')) items.push({ label: COMPANY_NAV_TEXT.approvals, to: '/user/company/approvals' });
+  // --- end of company approvals
   return items;
 }
 
