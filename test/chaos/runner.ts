@@ -44,6 +44,8 @@ export interface ScheduleResult {
   /** Drafts the schedule approved and rejected. */
   approved: number;
   rejected: number;
+  /** Orders that waited for the company: approved and rejected by its Aprobador, and still waiting (no decision went through). */
+  company: { approved: number; rejected: number; waiting: number };
   /** For each sales order B1 holds from a POST: how long after B1 held it the portal showed it SENT (see ShowDelay). */
   shown: ShowDelay[];
 }
@@ -554,6 +556,11 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     events,
     approved: decided.filter((d) => d === 'approved').length,
     rejected: decided.filter((d) => d === 'rejected').length,
+    company: {
+      approved: ledger.filter((o) => o.kind === 'company' && o.companyDecision === 'approved').length,
+      rejected: ledger.filter((o) => o.kind === 'company' && o.companyDecision === 'rejected').length,
+      waiting: ledger.filter((o) => o.kind === 'company' && !o.companyDecision).length,
+    },
     shown,
   };
 }
