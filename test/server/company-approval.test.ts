@@ -84,6 +84,7 @@ describe('an order over the limit', () => {
       expect(res.json()).toMatchObject({ message: waits });
     }
     const card = await place(small, { paymentMethod: 'WEBPAY' });
+    expect((await call(t.app, { method: 'GET', url: `/api/user/orders/${card.id}`, token: camila.token })).json<BuyerOrderDetail>().payable).toBe(false);
     const pay = await post('/api/user/tbk/create', camila.token, { buy_order: card.purchaseOrderNumber });
     expect(pay.statusCode).toBe(409);
     expect(pay.json()).toMatchObject({ message: fill(APPROVAL_MSG.waitsForCompany, { number: card.purchaseOrderNumber }) });
@@ -186,6 +187,9 @@ describe('approving', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<CompanyApprovalDecision>().order.orderState).toBe('PROCESS');
     expect(await jobsLike(`erp.order:${order.purchaseOrderNumber}`)).toEqual([]);
+    // Mis pedidos offers 'Pagar' for it now (not while it waited)
+    const detail = (await call(t.app, { method: 'GET', url: `/api/user/orders/${order.id}`, token: camila.token })).json<BuyerOrderDetail>();
+    expect(detail.payable).toBe(true);
     const pay = await post('/api/user/tbk/create', camila.token, { buy_order: order.purchaseOrderNumber });
     expect(pay.statusCode).toBe(200);
   });

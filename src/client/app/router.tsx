@@ -76,7 +76,8 @@ const AdminJobListScreen = lazy(() => import('../features/adminJobs/JobListScree
 const AdminJobDetailScreen = lazy(() => import('../features/adminJobs/JobDetailScreen'));
 const AdminAuditScreen = lazy(() => import('../features/adminAudit/AuditListScreen'));
 const MyOrderListScreen = lazy(() => import('../features/userOrders/MyOrderListScreen'));
-const MyOrderDetailScreen = lazy(() => import('../features/userOrders/MyOrderDetailScreen'));
+// 'Pagar' of an unpaid card or transfer order (paymentStarted): payments
+const MyOrderDetailScreen = screen(() => import('../features/userOrders/MyOrderDetailScreen'), paymentsFeature);
 // --- company approvals (Mi empresa → Por aprobar)
 const ApprovalListScreen = lazy(() => import('../features/companyApprovals/ApprovalListScreen'));
 const ApprovalDetailScreen = lazy(() => import('../features/companyApprovals/ApprovalDetailScreen'));

@@ -14,6 +14,7 @@ import { InvoiceFollowUps, invoicesSinceFor } from './invoiceFollowUps';
 import { erpMilestones, loadOrderJobs, type OrderJobs } from './orderEvidence';
 import { toOrder } from './orders.repo';
 import { buyerSteps, currentStep } from './tracking';
+import { isPaidByProvider } from './erpOrderJob';
 import { UserOrdersRepo } from './userOrders.repo';
 
 /**
@@ -56,6 +57,7 @@ export class UserOrdersService {
       buyerReference: base.buyerReference ?? '',
       requestedDeliveryDate: base.requestedDeliveryDate ?? null,
       erpAvailable,
+      payable: order.orderType === 'ONLINE' && order.orderState === 'PROCESS' && isPaidByProvider(order.paymentMethod),
     };
   }
 

@@ -73,4 +73,6 @@ export interface BuyerOrderDetail extends BuyerOrderRow {
   buyerReference: string;
   requestedDeliveryDate: string | null;
   erpAvailable: boolean;
+  /** A card or transfer order still in PROCESS (not paid yet, e.g. just approved by the company): 'Pagar' pays it. */
+  payable: boolean;
 }

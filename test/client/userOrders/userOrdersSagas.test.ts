@@ -3,11 +3,13 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { HttpError } from '@client/api/http';
-import { loggedOut } from '@client/app/events';
+import { loggedOut, paymentStarted } from '@client/app/events';
+import { notify } from '@client/app/notify';
+import type { Order } from '@shared/api/orders';
 import { callWithTimeout, REQUEST_TIMEOUT_MS } from '@client/app/sagaUtils';
 import { delay } from 'redux-saga/effects';
 import { refreshWhile, type RefreshWhile } from '@client/app/refreshWhile';
-import { handleMyOrderOpened, handleMyOrdersOpened, watchWhileWaitingForErp } from '@client/features/userOrders/userOrdersSagas';
+import { handleMyOrderOpened, handleMyOrderPay, handleMyOrdersOpened, watchWhileWaitingForErp } from '@client/features/userOrders/userOrdersSagas';
 import { selectMyOrdersPage, waitsForErp } from '@client/features/userOrders/userOrdersSelectors';
 import {
   initialUserOrdersState,
@@ -15,12 +17,13 @@ import {
   myOrderLoaded,
   myOrderLoadFailed,
   myOrderOpened,
+  myOrderPayRequested,
   myOrderRefreshed,
   myOrdersList,
   userOrdersReducer,
   type UserOrdersState,
 } from '@client/features/userOrders/userOrdersSlice';
-import { fetchMyOrder, fetchMyOrders } from '@client/features/userOrders/api';
+import { fetchMyOrder, fetchMyOrders, fetchOrder } from '@client/features/userOrders/api';
 import type { BuyerOrderDetail, BuyerOrderList, BuyerOrderRow } from '@shared/api/userOrders';
 
 const { changed: myOrdersChanged, loaded: myOrdersLoaded, loadStarted: myOrdersLoadStarted } = myOrdersList.actions;
@@ -57,6 +60,7 @@ const detail = {
   erpAvailable: true,
   buyerReference: '',
   requestedDeliveryDate: null,
+  payable: false,
 } as BuyerOrderDetail;
 
 describe('Mis pedidos', () => {
@@ -165,5 +169,21 @@ describe('Mis pedidos', () => {
   it('logout forgets the orders', () => {
     const loaded = userOrdersReducer(initialUserOrdersState, myOrdersLoaded(list));
     expect(userOrdersReducer(loaded, loggedOut())).toEqual(initialUserOrdersState);
+  });
+});
+
+describe("'Pagar' of an unpaid card or transfer order (one the company approved)", () => {
+  const order = { id: 44, purchaseOrderNumber: 'OC000044', orderType: 'ONLINE', orderState: 'PROCESS', paymentMethod: 'WEBPAY' } as Order;
+
+  it('reads the order as the payments take it and starts its payment', () => {
+    testSaga(handleMyOrderPay, myOrderPayRequested(44)).next().call(callWithTimeout, fetchOrder, 44).next(order).put(paymentStarted({ order, method: 'WEBPAY' })).next().isDone();
+  });
+
+  it('an order no longer unpaid (paid or canceled meanwhile) starts nothing', () => {
+    testSaga(handleMyOrderPay, myOrderPayRequested(44)).next().call(callWithTimeout, fetchOrder, 44).next({ ...order, orderState: 'CONFIRMED' }).isDone();
+  });
+
+  it('a failure to read it is told', () => {
+    testSaga(handleMyOrderPay, myOrderPayRequested(44)).next().call(callWithTimeout, fetchOrder, 44).throw(new HttpError(0, 'Sin conexión')).call(notify, 'Sin conexión', 'error').next().isDone();
   });
 });

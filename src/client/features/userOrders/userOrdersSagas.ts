@@ -1,14 +1,17 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, fork, put, takeLatest } from 'redux-saga/effects';
+import { all, call, fork, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { Order } from '@shared/api/orders';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
-import { loggedOut, sessionExpired } from '@client/app/events';
+import { toApiError } from '@client/api/http';
+import { loggedOut, paymentStarted, sessionExpired } from '@client/app/events';
+import { notify } from '@client/app/notify';
 import { failureOf } from '@client/app/problems';
 import { pagedListSagas } from '@client/app/pagedListSagas';
 import { refreshWhile } from '@client/app/refreshWhile';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { selectMyOrdersPage, waitsForErp } from './userOrdersSelectors';
-import { myOrderClosed, myOrderLoaded, myOrderLoadFailed, myOrderOpened, myOrderRefreshed, myOrdersList } from './userOrdersSlice';
-import { fetchMyOrder, fetchMyOrders } from './api';
+import { myOrderClosed, myOrderLoaded, myOrderLoadFailed, myOrderOpened, myOrderPayRequested, myOrderRefreshed, myOrdersList } from './userOrdersSlice';
+import { fetchMyOrder, fetchMyOrders, fetchOrder } from './api';
 
 /** The page the list's state asks for (a new page cancels the one still loading: takeLatest). */
 export const { load: handleMyOrdersOpened, watchList: watchMyOrders } = pagedListSagas(myOrdersList, { selectQuery: selectMyOrdersPage, fetchPage: fetchMyOrders });
@@ -41,10 +44,22 @@ export function* watchWhileWaitingForErp(ref: string, first: BuyerOrderDetail) {
   });
 }
 
+/** 'Pagar': the order read as the payments take it, then its card or transfer payment started (the payments feature). */
+export function* handleMyOrderPay(action: PayloadAction<number>) {
+  try {
+    const order: Order = yield call(callWithTimeout, fetchOrder, action.payload);
+    const method = order.paymentMethod;
+    if (order.orderState !== 'PROCESS' || (method !== 'WEBPAY' && method !== 'KHIPU')) return;
+    yield put(paymentStarted({ order, method }));
+  } catch (error) {
+    yield call(notify, toApiError(error).message, 'error');
+  }
+}
+
 export function* watchMyOrder() {
   yield takeLatest(myOrderOpened.type, safe(handleMyOrderOpened));
 }
 
 export function* userOrdersSaga() {
-  yield all([fork(watchMyOrders), fork(watchMyOrder)]);
+  yield all([fork(watchMyOrders), fork(watchMyOrder), takeLeading(myOrderPayRequested.type, handleMyOrderPay)]);
 }

@@ -56,6 +56,8 @@ const userOrdersSlice = createSlice({
     myOrderRefreshed(state, action: PayloadAction<{ ref: string; order: BuyerOrderDetail }>) {
       if (state.detail.ref === action.payload.ref && state.detail.status === 'loaded') state.detail.data = action.payload.order;
     },
+    /** 'Pagar' of an unpaid card or transfer order (one the company approved): the payments work takes it. */
+    myOrderPayRequested(_state, _action: PayloadAction<number>) {},
     /** /user/orders/:id left: the detail is no longer read again. */
     myOrderClosed(_state, _action: PayloadAction<string>) {},
   },
@@ -68,5 +70,5 @@ const userOrdersSlice = createSlice({
       }),
 });
 
-export const { myOrderOpened, myOrderLoaded, myOrderLoadFailed, myOrderRefreshed, myOrderClosed } = userOrdersSlice.actions;
+export const { myOrderOpened, myOrderLoaded, myOrderLoadFailed, myOrderRefreshed, myOrderClosed, myOrderPayRequested } = userOrdersSlice.actions;
 export const userOrdersReducer = userOrdersSlice.reducer;

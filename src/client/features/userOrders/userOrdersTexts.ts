@@ -7,6 +7,7 @@ export const USER_ORDERS_TEXT = {
   loadFailed: 'No se pudieron cargar sus pedidos',
   detailLoadFailed: 'No se pudo cargar el pedido',
   retry: 'Reintentar',
+  pay: 'Pagar',
   loading: 'Cargando',
   colNumber: 'Pedido',
   colCreatedAt: 'Fecha',
