@@ -285,7 +285,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes, routeDeps);
   await app.register(quickOrderRoutes, routeDeps);
   await app.register(reorderRoutes, routeDeps);
-  await app.register(approvalsRoutes, routeDeps);
   if (deps.payments) {
     const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, log: app.log, providers: deps.payments });
     app.decorate('payments', area);
@@ -303,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderMail = new OrderMailService({ ...routeDeps, notifications, mailDomain, log: app.log });
   await app.register(notificationsRoutes, { notifications });
   await app.register(mailRoutes, { orderMail });
+  await app.register(approvalsRoutes, { ...routeDeps, orderMail });
   await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles, new OrderRepo(database.db)) });
   await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
   await app.register(adminUsersRoutes, { db: database.db, erp });

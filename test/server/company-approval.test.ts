@@ -13,6 +13,7 @@ import { fill, MSG } from '@shared/messages';
 import { APPROVAL_MSG } from '@shared/schemas/companyApprovals';
 import { auditLog, orders, outbox, users } from '@server/db/schema';
 import { call, createTestApp, login, type TestApp } from './helpers';
+import { setRecipients } from './mail-fixtures';
 import { buyerOf, orderRequest, someTransport, type Buyer } from './order-fixtures';
 
 let t: TestApp;
@@ -250,6 +251,16 @@ describe('approving', () => {
     } finally {
       bp.CreditLimit = before;
     }
+  });
+});
+
+describe('an approved reservation', () => {
+  it('goes to the ERP and is notified to the RESERVE recipient, as the reserve flow does', async () => {
+    await setRecipients(t.database.db, ['RESERVE']);
+    const order = await place(small, { orderType: 'RESERVE', paymentMethod: undefined });
+    expect((await approve(patricia, order.id)).statusCode).toBe(200);
+    expect(await jobsLike(`erp.order:${order.purchaseOrderNumber}`)).toHaveLength(1);
+    expect(await jobsLike(`mail:RESERVE:${order.purchaseOrderNumber}`)).toHaveLength(1);
   });
 });
 

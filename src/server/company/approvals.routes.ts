@@ -4,6 +4,7 @@ import { orderIdParams } from '@shared/schemas/orders';
 import { CartRepo } from '../cart/cart.repo';
 import { CartService } from '../cart/cart.service';
 import { answer } from '../http/responses';
+import type { OrderMailService } from '../mail/orderMail.service';
 import { OrderRepo } from '../orders/orders.repo';
 import { requireUser } from '../plugins/auth';
 import type { YupTypeProvider } from '../plugins/validation';
@@ -15,7 +16,7 @@ import { ApprovalService } from './approvals.service';
  * Mi empresa → Por aprobar (docs/company-people.md): the acting company's orders that wait for its approval, and the
  * approver's decision. Aprobadores and Administradores only ('approve'); another company's order is a 404.
  */
-const approvalsRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+const approvalsRoutes: FastifyPluginAsync<RouteDeps & { orderMail: OrderMailService }> = async (app, deps) => {
   const api = app.withTypeProvider<YupTypeProvider>();
   const cartRepo = new CartRepo(deps.db);
   const service = new ApprovalService({
@@ -24,6 +25,7 @@ const approvalsRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     approvals: new ApprovalsRepo(deps.db),
     cart: new CartService(deps.db, cartRepo, deps.erp, deps.customers),
     cartRepo,
+    log: app.log,
   });
   const approver = { config: { access: 'buyer' as const, capability: 'approve' as const } };
 

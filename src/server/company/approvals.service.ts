@@ -16,6 +16,7 @@ import { AuditLog } from '../audit/auditLog';
 import type { CartRepo } from '../cart/cart.repo';
 import type { CartService } from '../cart/cart.service';
 import type { Db } from '../db/connect';
+import type { OrderMailService } from '../mail/orderMail.service';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import { HttpError } from '../errors';
 import type { OutboxWorker } from '../jobs/outbox';
@@ -39,6 +40,9 @@ export interface ApprovalServiceDeps {
   worker: OutboxWorker;
   brandName: string;
   mailDomain: string;
+  /** The staff's RESERVE notification of an approved reservation (the reserve flow's last step, which the buyer's SPA skipped). */
+  orderMail?: Pick<OrderMailService, 'notify'>;
+  log?: { warn: (obj: object, msg: string) => void };
 }
 
 /** What the buyer's mail says comes next after an approval. */
@@ -132,6 +136,7 @@ export class ApprovalService {
       await enqueueDecisionMail(this.mails, tx, decided, buyer, { approved: true, by: approver, reason: '', next });
     });
     worker.kick();
+    if (order.orderType === 'RESERVE') await this.notifyReserve(user, number);
     const after = (await orders.withLines(order.id)) ?? found;
     const message = fill(toErp ? APPROVAL_MSG.approvedSent : isPaidByProvider(order.paymentMethod) ? APPROVAL_MSG.approvedToPay : APPROVAL_MSG.approved, { number });
     return { message, order: toOrder(after) };
@@ -153,6 +158,19 @@ export class ApprovalService {
     worker.kick();
     const after = (await orders.withLines(order.id)) ?? { order, lines };
     return { message: fill(APPROVAL_MSG.rejected, { number }), order: toOrder(after) };
+  }
+
+  /**
+   * An approved reservation is notified to the staff's RESERVE recipient, as the reserve flow does once the buyer sends
+   * it (one mail per reservation: its key). The approval stands whatever happens here: a missing recipient or a failure
+   * is logged, and the buyer or the staff can ask for it again (POST /api/user/sendmail/order).
+   */
+  private async notifyReserve(user: SessionUser, number: string): Promise<void> {
+    try {
+      await this.deps.orderMail?.notify(user, { numberOrder: number, section: 'RESERVE' });
+    } catch (err) {
+      this.deps.log?.warn({ err, order: number }, 'reserva aprobada por la empresa sin aviso al destinatario RESERVE');
+    }
   }
 
   private audit(tx: Parameters<typeof AuditLog.record>[0], user: SessionUser, order: OrderRow, before: string, reason: string): Promise<void> {
