@@ -17,13 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** Camila orders what her cart holds on the credit line, store pickup: the order waits; answers its number. */
-async function orderThatWaits(page: Page): Promise<string> {
+/** Camila orders what her cart holds (credit line unless told), store pickup: the order waits; answers its number. */
+async function orderThatWaits(page: Page, method = 'Línea de crédito'): Promise<string> {
   await page.goto('/user/cart-detail');
   await page.getByRole('button', { name: 'Continuar la compra' }).click();
   await page.waitForURL('**/user/sumary-order');
   await page.getByRole('radio', { name: 'Retiro en tienda' }).check();
-  await page.getByRole('radio', { name: 'Línea de crédito' }).check();
+  await page.getByRole('radio', { name: method }).check();
   await page.getByRole('button', { name: 'Ir a Pagar' }).click();
   await page.waitForURL('**/user/orders');
   const toast = page.getByText(/Tu pedido quedó esperando la aprobación de la empresa: el pedido (OC\d+)/).first();
@@ -101,6 +101,36 @@ describe('approval by the buying company', () => {
     await buyer.page.goto('/user/cart-detail');
     await expectText(cartBadge(buyer.page), '1');
     expect((await portalOrders('C76123456', 'OC')).some((o) => o.NumAtCard === number)).toBe(false);
+    await buyer.context.close();
+    await approver.context.close();
+  });
+
+  it("a card order waits, then the buyer pays it from Mis pedidos once approved ('Pagar')", async () => {
+    const buyer = await newPage(browser);
+    await login(buyer.page, CAMILA);
+    await emptyCart(buyer.page);
+    await addFromDetail(buyer.page, 'POL-1001', { S: 1 });
+    const number = await orderThatWaits(buyer.page, 'WebPay Plus');
+    await buyer.page.goto(`/user/orders/${number}`);
+    await buyer.page.getByText('Esperando aprobación de la empresa').first().waitFor();
+    expect(await buyer.page.getByRole('button', { name: 'Pagar', exact: true }).count()).toBe(0);
+
+    const approver = await newPage(browser);
+    await login(approver.page, PATRICIA);
+    await openToDecide(approver.page, number);
+    await approver.page.getByRole('button', { name: 'Aprobar', exact: true }).click();
+    await approver.page.getByRole('dialog', { name: `¿Aprobar el pedido ${number}?` }).getByRole('button', { name: 'Aprobar', exact: true }).click();
+    await approver.page.getByText(`Pedido ${number} aprobado: el comprador recibirá un correo para pagarlo`).first().waitFor();
+
+    await buyer.page.goto(`/user/orders/${number}`);
+    await buyer.page.getByText('Aprobado por la empresa').first().waitFor();
+    await buyer.page.getByRole('button', { name: 'Pagar', exact: true }).click();
+    await buyer.page.getByRole('heading', { name: 'Webpay Plus (simulador de integración)' }).waitFor({ timeout: 20_000 });
+    await buyer.page.getByLabel('VISA crédito 4051 8856 0044 6623 (aprobada)').check();
+    await buyer.page.getByRole('button', { name: 'Pagar', exact: true }).click();
+    await buyer.page.waitForURL('**/payment-verification**');
+    await buyer.page.getByText('Gracias por Comprar!!').first().waitFor({ timeout: 20_000 });
+    await eventually(async () => (await portalOrders('C76123456', 'OC')).filter((o) => o.NumAtCard === number).map((o) => o.U_FormaPago), ['4'], 15_000);
     await buyer.context.close();
     await approver.context.close();
   });
