@@ -254,6 +254,37 @@ describe('approving', () => {
   });
 });
 
+describe('an approved cheque order', () => {
+  // Javiera Morales, Comprador of 76.234.567-6 (payment condition Cheque), and its Administrador
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+  it("waits without its photo; once approved, Mis pedidos offers 'Pagar' and the photo then the sales order go through", async () => {
+    const javiera = await buyerOf(t.app, '17890123-0');
+    const andres = await buyerOf(t.app, '76234567-6');
+    await setRecipients(t.database.db, ['CHEQUE']);
+    await setLimit(javiera, 0);
+    const order = await place(small, { paymentMethod: 'CHEQUE' }, javiera);
+    expect(order.orderState).toBe('AWAITING_COMPANY_APPROVAL');
+    const photo = () => {
+      const data = new FormData();
+      data.append('numberOrder', order.purchaseOrderNumber);
+      data.append('chequeImgFile', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cheque.png');
+      return data;
+    };
+    const refused = await call(t.app, { method: 'POST', url: '/api/user/pay-cheque', token: javiera.token, payload: photo() });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: fill(APPROVAL_MSG.waitsForCompany, { number: order.purchaseOrderNumber }) });
+    const detail = async () => (await call(t.app, { method: 'GET', url: `/api/user/orders/${order.id}`, token: javiera.token })).json<BuyerOrderDetail>();
+    expect((await detail()).payable).toBe(false);
+
+    expect((await approve(andres, order.id)).statusCode).toBe(200);
+    expect((await detail()).payable).toBe(true);
+    expect((await call(t.app, { method: 'POST', url: '/api/user/pay-cheque', token: javiera.token, payload: photo() })).statusCode).toBe(202);
+    expect((await detail()).payable).toBe(false);
+    expect([200, 202]).toContain((await post('/api/user/b1/ov', javiera.token, { orderReference: order.purchaseOrderNumber })).statusCode);
+  });
+});
+
 describe('an approved reservation', () => {
   it('goes to the ERP and is notified to the RESERVE recipient, as the reserve flow does', async () => {
     await setRecipients(t.database.db, ['RESERVE']);

@@ -49,8 +49,7 @@ export interface ApprovalServiceDeps {
 const NEXT_STEP = {
   erp: 'El pedido se envía ahora al ERP; recibirás su confirmación por correo.',
   pay: 'Ya puedes pagarlo en el portal, en Mis pedidos.',
-  // the portal has no screen yet to send the photo of an existing order's cheque: the wholesaler's staff takes it
-  cheque: 'Para completar su pago con cheque, comunícate con tu ejecutiva(o).',
+  cheque: 'Ya puedes pagarlo con cheque en el portal, en Mis pedidos: envía la foto del cheque.',
 } as const;
 
 function approvalOf({ order, lines }: OrderWithLines, buyer: PersonRef): CompanyApproval {

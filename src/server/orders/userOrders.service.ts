@@ -57,7 +57,7 @@ export class UserOrdersService {
       buyerReference: base.buyerReference ?? '',
       requestedDeliveryDate: base.requestedDeliveryDate ?? null,
       erpAvailable,
-      payable: order.orderType === 'ONLINE' && order.orderState === 'PROCESS' && isPaidByProvider(order.paymentMethod),
+      payable: order.orderType === 'ONLINE' && order.orderState === 'PROCESS' && (isPaidByProvider(order.paymentMethod) || (order.paymentMethod === 'CHEQUE' && !order.chequeFileKey)),
     };
   }
 

@@ -73,6 +73,9 @@ export interface BuyerOrderDetail extends BuyerOrderRow {
   buyerReference: string;
   requestedDeliveryDate: string | null;
   erpAvailable: boolean;
-  /** A card or transfer order still in PROCESS (not paid yet, e.g. just approved by the company): 'Pagar' pays it. */
+  /**
+   * A card, transfer or cheque order still in PROCESS and not paid (a cheque one without its photo), e.g. just approved
+   * by the company: 'Pagar' pays it (a cheque's photo is sent, then the sales order).
+   */
   payable: boolean;
 }

@@ -9,13 +9,17 @@ import type { Order } from '@shared/api/orders';
 import { callWithTimeout, REQUEST_TIMEOUT_MS } from '@client/app/sagaUtils';
 import { delay } from 'redux-saga/effects';
 import { refreshWhile, type RefreshWhile } from '@client/app/refreshWhile';
-import { handleMyOrderOpened, handleMyOrderPay, handleMyOrdersOpened, watchWhileWaitingForErp } from '@client/features/userOrders/userOrdersSagas';
+import { handleMyOrderCheque, handleMyOrderOpened, handleMyOrderPay, handleMyOrdersOpened, watchWhileWaitingForErp } from '@client/features/userOrders/userOrdersSagas';
+import { File as NodeFile } from 'node:buffer';
+import { payCheque, submitSalesOrder } from '@client/api/orderPayments';
+import { takeChequePhoto } from '@client/app/chequePhotos';
 import { selectMyOrdersPage, waitsForErp } from '@client/features/userOrders/userOrdersSelectors';
 import {
   initialUserOrdersState,
   myOrderClosed,
   myOrderLoaded,
   myOrderLoadFailed,
+  myOrderChequeChosen,
   myOrderOpened,
   myOrderPayRequested,
   myOrderRefreshed,
@@ -185,5 +189,45 @@ describe("'Pagar' of an unpaid card or transfer order (one the company approved)
 
   it('a failure to read it is told', () => {
     testSaga(handleMyOrderPay, myOrderPayRequested(44)).next().call(callWithTimeout, fetchOrder, 44).throw(new HttpError(0, 'Sin conexión')).call(notify, 'Sin conexión', 'error').next().isDone();
+  });
+});
+
+describe("'Pagar con cheque' of a cheque order without its photo (one the company approved)", () => {
+  const photo = new NodeFile([new Uint8Array(1024)], 'cheque.jpg', { type: 'image/jpeg' }) as unknown as File;
+  const chosen = myOrderChequeChosen({ ref: 'OC000045', number: 'OC000045', photoKey: 'cheque-9' });
+
+  it('the photo, then the sales order, as the summary’s cheque flow; the order read again', () => {
+    testSaga(handleMyOrderCheque, chosen)
+      .next()
+      .call(takeChequePhoto, 'cheque-9')
+      .next(photo)
+      .call(callWithTimeout, payCheque, 'OC000045', photo)
+      .next({ message: 'Enviado correo a Textil Andino!!' })
+      .call(callWithTimeout, submitSalesOrder, 'OC000045')
+      .next({ order: { id: 45 }, pending: false, message: '' })
+      .call(notify, 'Gracias por Comprar!!', 'success')
+      .next()
+      .put(myOrderOpened('OC000045'))
+      .next()
+      .isDone();
+  });
+
+  it('a photo of the wrong kind is refused before anything is sent', () => {
+    const text = new NodeFile(['x'], 'cheque.txt', { type: 'text/plain' }) as unknown as File;
+    testSaga(handleMyOrderCheque, chosen).next().call(takeChequePhoto, 'cheque-9').next(text).call(notify, 'El archivo cheque.txt debe ser una imagen jpg, jpeg o png', 'error').next().isDone();
+  });
+
+  it('a refusal is told, and the order read again', () => {
+    testSaga(handleMyOrderCheque, chosen)
+      .next()
+      .call(takeChequePhoto, 'cheque-9')
+      .next(photo)
+      .call(callWithTimeout, payCheque, 'OC000045', photo)
+      .throw(new HttpError(409, 'El pedido OC000045 ya fue procesado'))
+      .call(notify, 'El pedido OC000045 ya fue procesado', 'error')
+      .next()
+      .put(myOrderOpened('OC000045'))
+      .next()
+      .isDone();
   });
 });

@@ -58,6 +58,8 @@ const userOrdersSlice = createSlice({
     },
     /** 'Pagar' of an unpaid card or transfer order (one the company approved): the payments work takes it. */
     myOrderPayRequested(_state, _action: PayloadAction<number>) {},
+    /** 'Pagar con cheque' of an approved cheque order: the photo (kept out of the store by its key), then the sales order. */
+    myOrderChequeChosen(_state, _action: PayloadAction<{ ref: string; number: string; photoKey: string }>) {},
     /** /user/orders/:id left: the detail is no longer read again. */
     myOrderClosed(_state, _action: PayloadAction<string>) {},
   },
@@ -70,5 +72,5 @@ const userOrdersSlice = createSlice({
       }),
 });
 
-export const { myOrderOpened, myOrderLoaded, myOrderLoadFailed, myOrderRefreshed, myOrderClosed, myOrderPayRequested } = userOrdersSlice.actions;
+export const { myOrderOpened, myOrderLoaded, myOrderLoadFailed, myOrderRefreshed, myOrderClosed, myOrderPayRequested, myOrderChequeChosen } = userOrdersSlice.actions;
 export const userOrdersReducer = userOrdersSlice.reducer;

@@ -8,6 +8,8 @@ export const USER_ORDERS_TEXT = {
   detailLoadFailed: 'No se pudo cargar el pedido',
   retry: 'Reintentar',
   pay: 'Pagar',
+  payCheque: 'Pagar con cheque',
+  chequePhoto: 'Foto del cheque (jpg o png, hasta 2 MB)',
   loading: 'Cargando',
   colNumber: 'Pedido',
   colCreatedAt: 'Fecha',
