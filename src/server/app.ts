@@ -15,6 +15,7 @@ import curvesRoutes from './curves/curves.routes';
 import orderRoutes from './orders/orders.routes';
 import quickOrderRoutes from './ordering/quickOrder.routes';
 import reorderRoutes from './ordering/reorder.routes';
+import approvalsRoutes from './company/approvals.routes';
 import { createBuyerMailRenderer } from './mail/buyerMailJob';
 import { MAIL_JOB, mailDomainOf, mailJobHandler } from './mail/mailJob';
 import mailRoutes from './mail/mail.routes';
@@ -276,7 +277,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const worker = new OutboxWorker({ logger: app.log, ...workerOptions, db: database.db });
   app.decorate('outbox', outbox);
   app.decorate('worker', worker);
-  const routeDeps: RouteDeps = { db: database.db, erp, customers, catalog, outbox, worker, brandName: config.brandName };
+  const outboxDir = deps.mailer ? undefined : mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
+  if (outboxDir) app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }));
+  const mailer = deps.mailer ?? createMailer({ from: defaultMailFrom(config.brandName), outboxDir });
+  app.addHook('onClose', async () => mailer.close());
+  app.decorate('mailer', mailer);
+  const mailDomain = mailDomainOf(mailer.from);
+  const routeDeps: RouteDeps = { db: database.db, erp, customers, catalog, outbox, worker, brandName: config.brandName, mailDomain };
   await app.register(cartRoutes, routeDeps);
   await app.register(curvesRoutes, routeDeps);
   await app.register(orderRoutes, routeDeps);
@@ -289,22 +296,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(paymentRoutes, { area });
     if (deps.payments.reconciler?.autoStart !== false) app.addHook('onReady', async () => area.reconciler.start());
   }
-  const outboxDir = deps.mailer ? undefined : mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
-  if (outboxDir) app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }));
-  const mailer = deps.mailer ?? createMailer({ from: defaultMailFrom(config.brandName), outboxDir });
-  app.addHook('onClose', async () => mailer.close());
-  app.decorate('mailer', mailer);
   app.decorate('privateFiles', privateFiles);
   // The outbox's 'mail' jobs: sent through the mailer, the buyer's confirmations rendered as they run (docs/mail.md).
   const sealKey = sealingKey(config.jwtSecret);
   const templates = createBuyerMailRenderer({ db: database.db, erp, brand: config.brandName, log: app.log });
   const sendMail = mailJobHandler({ mailer, files: privateFiles, logger: app.log, templates });
   worker.register(MAIL_JOB, withSealedFields(database.db, sealKey, sendMail, app.log));
-  const mailDomain = mailDomainOf(mailer.from);
   const notifications = new NotificationsService(database.db, config.brandName);
   const orderMail = new OrderMailService({ ...routeDeps, notifications, mailDomain, log: app.log });
   await app.register(notificationsRoutes, { notifications });
   await app.register(mailRoutes, { orderMail });
+  await app.register(approvalsRoutes, { ...routeDeps, orderMail });
   await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles, new OrderRepo(database.db)) });
   await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
   await app.register(adminUsersRoutes, { db: database.db, erp, outbox });

@@ -1,7 +1,7 @@
 import type { ApiError } from '../shared/api/types';
 
 /** What an error body may carry besides status, message and fields. */
-export type HttpErrorDetails = Pick<ApiError, 'code' | 'order'>;
+export type HttpErrorDetails = Pick<ApiError, 'code' | 'order' | 'approval'>;
 
 /** An error the API answers as `{status, message, fields?, code?, order?}`; the message is Spanish and safe to show. */
 export class HttpError extends Error {
@@ -22,6 +22,7 @@ export class HttpError extends Error {
       ...(this.fields ? { fields: this.fields } : {}),
       ...(this.details?.code ? { code: this.details.code } : {}),
       ...(this.details?.order ? { order: this.details.order } : {}),
+      ...(this.details?.approval ? { approval: this.details.approval } : {}),
     };
   }
 }

@@ -18,4 +18,6 @@ export interface RouteDeps {
   outbox: Outbox;
   worker: OutboxWorker;
   brandName: string;
+  /** The domain of the mails' Message-IDs (the mailer's From). */
+  mailDomain: string;
 }

@@ -6,6 +6,9 @@ import type { DeliveryType, OrderState, OrderType, PaymentMethod } from './order
 /** Each step's label; {docNum} and {folio} are filled when known ('En SAP N° 5060'), the bare label otherwise. */
 export const BUYER_STEP_TEXTS = {
   received: 'Recibido',
+  companyWaiting: 'Esperando aprobación de la empresa',
+  companyApproved: 'Aprobado por la empresa',
+  companyRejected: 'Rechazado por la empresa',
   paid: 'Pagado',
   inErp: 'En SAP',
   inErpNumber: 'En SAP N° {docNum}',

@@ -1,7 +1,10 @@
-// The demo accounts the schedules use: four buyers that can order (three with a credit line) and the administrator
-// who re-drives failed jobs through the admin API. Every portal database of the harness is seeded with these, in this
-// order, so a user has the same id in all of them.
+// The demo accounts the schedules use: four buyers that can order (three with a credit line), the administrator
+// who re-drives failed jobs through the admin API, and two people of 76.123.456-0: a Comprador whose every order
+// waits for the company's approval (limit 0) and the Aprobador who decides on them. Every portal database of the
+// harness is seeded with these, in this order, so a user has the same id in all of them.
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
+import { DEMO_PEOPLE } from '@mocks/demo/people';
+import { demoSeedUsers } from '@mocks/demo/seedList';
 import type { Database } from '@server/db/connect';
 import { seedUsers } from '@server/db/seed';
 import { UsersRepo } from '@server/users/users.repo';
@@ -10,17 +13,29 @@ export const BUYER_RUTS = ['76.123.456-0', '76.234.567-6', '77.345.678-K', '79.0
 /** Buyers with a credit line (the one with limit 0 buys by card or reserves). */
 export const CREDIT_BUYERS: ReadonlySet<string> = new Set(['76.123.456-0', '76.234.567-6', '79.012.345-K']);
 export const ADMIN_RUT = '11.111.111-1';
+/** The Comprador of 76.123.456-0 (seeded with limit 0: every order of theirs waits for the company) and its Aprobador. */
+export const COMPANY_BUYER_RUT = '18.901.234-9';
+export const COMPANY_APPROVER_RUT = '12.456.789-0';
 
-const SEEDED = DEMO_ACCOUNTS.filter((a) => a.rut === ADMIN_RUT || (BUYER_RUTS as readonly string[]).includes(a.rut));
+const ACCOUNT_RUTS = new Set<string>([ADMIN_RUT, ...BUYER_RUTS]);
+const PEOPLE_RUTS = new Set<string>([COMPANY_BUYER_RUT, COMPANY_APPROVER_RUT]);
+// as the demo seeds them (the company login linked to its Administrador contact), the accounts first, then the people
+const SEEDED = demoSeedUsers()
+  .filter((u) => ACCOUNT_RUTS.has(u.rut) || PEOPLE_RUTS.has(u.rut))
+  .map((u) => (u.rut === COMPANY_BUYER_RUT ? { ...u, monthlyLimit: 0 } : u));
 
 /** The ERP CardCode of a buyer's rut. */
 export function cardCodeOf(rut: string): string {
+  const person = DEMO_PEOPLE.find((p) => p.rut === rut);
+  if (person) return person.cardCode;
   const account = DEMO_ACCOUNTS.find((a) => a.rut === rut);
   if (!account?.erp) throw new Error(`no ERP side for ${rut}`);
   return account.erp.cardCode;
 }
 
 export function passwordOf(rut: string): string {
+  const person = DEMO_PEOPLE.find((p) => p.rut === rut);
+  if (person) return person.password;
   const account = DEMO_ACCOUNTS.find((a) => a.rut === rut);
   if (!account) throw new Error(`no demo account ${rut}`);
   return account.password;

@@ -29,6 +29,8 @@ export interface OrderLedger {
   tokens: string[];
   /** The schedule's draft decisions for its Drafts, by Draft DocEntry. */
   notes: string[];
+  /** An order that waited for the company: the Aprobador's decision that went through (none: still waiting). */
+  companyDecision?: 'approved' | 'rejected';
 }
 
 export interface Evidence {
@@ -85,7 +87,8 @@ export function checkSchedule(ledger: readonly OrderLedger[], ev: Evidence): Fin
     const cards = o.tokens.map((t) => ev.webpay(t)).filter((t): t is WebpayTransactionRecord => Boolean(t));
     const paid = cards.some((t) => t.status === 'AUTHORIZED');
     const payerApprovedUncommitted = cards.some((t) => t.phase === 'paid' && t.result?.approved);
-    const submitted = o.submitStatuses.some((s) => s === 200 || s === 202) || portal.erpStatus !== 'NONE';
+    // an order that waited for the company is sent by its approval (its buyer's own submission is refused)
+    const submitted = o.kind === 'company' ? o.companyDecision === 'approved' || portal.erpStatus !== 'NONE' : o.submitStatuses.some((s) => s === 200 || s === 202) || portal.erpStatus !== 'NONE';
     const mustReach = o.kind === 'card' ? paid : submitted;
 
     // duplicates: one sales document per order that must be in the ERP, none for the others; one payment per paid order
@@ -129,6 +132,14 @@ export function checkSchedule(ledger: readonly OrderLedger[], ev: Evidence): Fin
             say(`portal total ${portal.total} ≠ ERP DocTotal ${docTotal} (${first.set}#${first.docEntry})`);
           }
         }
+      }
+    } else if (o.kind === 'company') {
+      // not approved: rejected (CANCELED) or still waiting for the company; either way never sent
+      const expected = o.companyDecision === 'rejected' ? 'CANCELED' : 'AWAITING_COMPANY_APPROVAL';
+      if (portal.orderState !== expected) {
+        missing = portal.orderState === 'CONFIRMED';
+        stuck = !missing;
+        say(`the company's decision is ${o.companyDecision ?? 'none'}, yet ${portal.orderState}/${portal.erpStatus}`);
       }
     } else if (o.kind !== 'card' && portal.orderState !== 'PROCESS') {
       // never submitted: nothing may have moved it

@@ -2,7 +2,7 @@
 // behave (double clicks, retries, a tab closed before the card return). A plan is a pure function of
 // (seed, index, mode), so `--seed S --only N` draws the same schedule again.
 import { createRng, type Rng } from './prng';
-import { BUYER_RUTS, CREDIT_BUYERS } from './accounts';
+import { BUYER_RUTS, COMPANY_BUYER_RUT, CREDIT_BUYERS } from './accounts';
 
 export const FAULT_KINDS = [
   'errors',
@@ -17,7 +17,8 @@ export const FAULT_KINDS = [
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-export type FlowKind = 'credit' | 'reserve' | 'card';
+/** 'company': a credit sale or a reservation by the Comprador over their limit, approved or rejected by the Aprobador. */
+export type FlowKind = 'credit' | 'reserve' | 'card' | 'company';
 export type KillPoint = 'orderPost' | 'orderCommitted' | 'paymentCommitted' | 'webpayReturn';
 
 export interface CardPlan {
@@ -43,6 +44,17 @@ export interface FlowPlan {
   /** Two order creates at once with the same Idempotency-Key. */
   doubleOrder: boolean;
   card?: CardPlan;
+  company?: CompanyPlan;
+}
+
+/** An order that waits for the company's approval, and the Aprobador's decision on it, made while the faults are on. */
+export interface CompanyPlan {
+  reserve: boolean;
+  approve: boolean;
+  /** How long after the order the Aprobador decides. */
+  decideAfterMs: number;
+  /** Two decisions at once (two approvers, or a double click): one wins. */
+  doubleDecide: boolean;
 }
 
 export interface BuyerPlan {
@@ -93,6 +105,9 @@ function drawFlow(rng: Rng, rut: string, skus: readonly string[], kind?: FlowKin
     resubmit: rng.chance(0.4),
     doubleOrder: rng.chance(0.2),
   };
+  if (chosen === 'company') {
+    flow.company = { reserve: rng.chance(0.3), approve: rng.chance(0.7), decideAfterMs: rng.int(0, 400), doubleDecide: rng.chance(0.3) };
+  }
   if (chosen === 'card') {
     flow.card = {
       outcome: rng.chance(0.8) ? 'visa' : rng.pick(['mastercard', 'abort'] as const),
@@ -157,6 +172,17 @@ export function planSchedule(seed: string, index: number, skus: readonly string[
     flows: Array.from({ length: rng.int(1, 2) }, () => drawFlow(rng, rut, skus)),
   }));
 
+  // Orders by the company's Comprador that wait for its Aprobador: drawn apart (their own generator), so the other
+  // draws of a seed stay as they were; in the CI sample, the approval schedules have them.
+  const companyRng = createRng(`${seed}#${index}/company`);
+  if (!killing && ((mode.ci && (index === 4 || index === 9)) || companyRng.chance(0.2))) {
+    buyers.push({
+      rut: COMPANY_BUYER_RUT,
+      startDelayMs: companyRng.int(0, 60),
+      flows: Array.from({ length: companyRng.int(1, 2) }, () => drawFlow(companyRng, COMPANY_BUYER_RUT, skus, 'company')),
+    });
+  }
+
   let kill: SchedulePlan['kill'];
   if (killing) {
     const buyer = buyers[0]!;
@@ -197,7 +223,9 @@ export function planSchedule(seed: string, index: number, skus: readonly string[
 
 /** One line describing a plan, for --verbose and failure reports. */
 export function describePlan(plan: SchedulePlan): string {
-  const flows = plan.buyers.map((b) => `${b.rut}:${b.flows.map((f) => (f.card ? `card/${f.card.outcome}/${f.card.back}` : f.kind)).join('+')}`).join(' ');
+  const flowText = (f: FlowPlan) =>
+    f.card ? `card/${f.card.outcome}/${f.card.back}` : f.company ? `company/${f.company.reserve ? 'reserve' : 'credit'}/${f.company.approve ? 'approve' : 'reject'}` : f.kind;
+  const flows = plan.buyers.map((b) => `${b.rut}:${b.flows.map(flowText).join('+')}`).join(' ');
   const extras = [
     plan.createFaultRate ? `create-faults ${plan.createFaultRate.toFixed(2)}` : '',
     plan.down ? `down ${plan.down.forMs}ms/${plan.down.mode}` : '',

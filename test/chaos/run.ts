@@ -176,6 +176,7 @@ async function main() {
   let approved = 0;
   let exhausted = 0;
   let rejected = 0;
+  const company = { approved: 0, rejected: 0, waiting: 0 };
   let done = 0;
   let exitCode = 0;
   const shown: ShowDelay[] = [];
@@ -216,6 +217,9 @@ async function main() {
         approved += result.approved;
         exhausted += result.exhausted;
         rejected += result.rejected;
+        company.approved += result.company.approved;
+        company.rejected += result.company.rejected;
+        company.waiting += result.company.waiting;
         if (!result.settled) unsettled++;
         shown.push(...result.shown);
         addFindings(totals, { ...result.findings, problems: [] });
@@ -250,7 +254,7 @@ async function main() {
     const documents = { Orders: 0, Drafts: 0, IncomingPayments: 0 };
     for (const lane of lanes) for (const entry of journalOf(lane.world)) if (entry.origin === 'post') documents[entry.set]++;
     log(
-      `faults injected at the proxy: ${faults}; kill -9: ${killed}; drafts approved ${approved}, rejected ${rejected}; ` +
+      `faults injected at the proxy: ${faults}; kill -9: ${killed}; drafts approved ${approved}, rejected ${rejected}; company approvals: approved ${company.approved}, rejected ${company.rejected}, undecided ${company.waiting}; ` +
         `jobs exhausted at the heal ${exhausted}, re-driven by an admin ${redrives}; ` +
         `not quiet at the bound: ${unsettled}; schedules with findings: ${failingSchedules}`,
     );

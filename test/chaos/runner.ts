@@ -5,7 +5,7 @@
 import type { WebpayReturn } from '@mocks/webpay/server';
 import type { Order } from '@shared/api/orders';
 import type { CustomerProfile } from '@shared/api/erp';
-import { ADMIN_RUT, cardCodeOf, passwordOf } from './accounts';
+import { ADMIN_RUT, cardCodeOf, COMPANY_APPROVER_RUT, passwordOf } from './accounts';
 import { checkSchedule, type Findings, type OrderLedger } from './checks';
 import { PortalUnreachable, webpayReturnRequest, type Answer, type PortalRequest, type PortalTarget } from './client';
 import { createRng, type Rng } from './prng';
@@ -44,6 +44,8 @@ export interface ScheduleResult {
   /** Drafts the schedule approved and rejected. */
   approved: number;
   rejected: number;
+  /** Orders that waited for the company: approved and rejected by its Aprobador, and still waiting (no decision went through). */
+  company: { approved: number; rejected: number; waiting: number };
   /** For each sales order B1 holds from a POST: how long after B1 held it the portal showed it SENT (see ShowDelay). */
   shown: ShowDelay[];
 }
@@ -343,13 +345,14 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     }
     const profile = s.profile;
     const invoice = (profile.factura.find((f) => f.predeterminado === 'Y') ?? profile.factura[0])!.idfactura;
+    const reserve = flow.kind === 'reserve' || Boolean(flow.company?.reserve);
     const orderBody = {
-      orderType: flow.kind === 'reserve' ? 'RESERVE' : 'ONLINE',
+      orderType: reserve ? 'RESERVE' : 'ONLINE',
       tipoEntrega: flow.pickup ? 'retiro' : 'entrega',
       deliveryAddress: flow.pickup ? '' : profile.despacho[0]!.iddespacho,
       deliveryTransport: flow.pickup ? '' : main.transport!,
       invoiceAddress: invoice,
-      ...(flow.kind === 'reserve' ? {} : { paymentMethod: flow.kind === 'card' ? 'WEBPAY' : 'CREDIT' }),
+      ...(reserve ? {} : { paymentMethod: flow.kind === 'card' ? 'WEBPAY' : 'CREDIT' }),
     };
     const orderKey = `chaos-${plan.index}-${n}-${fr.int(0, 1e9)}`;
     const createOrder = () => browser(() => ({ method: 'POST', url: '/api/orders', token, payload: orderBody, headers: { 'Idempotency-Key': orderKey } }));
@@ -358,6 +361,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     const order = orders[0];
     if (!order) return;
     const record: OrderLedger = { ref: order.purchaseOrderNumber, id: order.id, kind: flow.kind, rut, cardCode: cardCodeOf(rut), total: order.totals.total, submitStatuses: [], tokens: [], notes: [] };
+    createdStates.set(order.id, order.orderState);
     ledger.push(record);
     refs.add(record.ref);
     if (new Set(orders.map((o) => o.id)).size > 1) record.notes.push(`one Idempotency-Key made ${orders.length} orders (${orders.map((o) => o.purchaseOrderNumber).join(', ')})`);
@@ -366,7 +370,11 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
       await payByCard(record, flow, fr);
       return;
     }
-    const path = flow.kind === 'reserve' ? '/api/user/b1/reserve' : '/api/user/b1/ov';
+    const path = reserve ? '/api/user/b1/reserve' : '/api/user/b1/ov';
+    if (flow.kind === 'company') {
+      await decideAsCompany(record, flow, path, token);
+      return;
+    }
     const submit = async () => {
       const answer = await browser(() => ({ method: 'POST', url: path, token, payload: { orderReference: record.ref } }));
       if (answer) record.submitStatuses.push(answer.status);
@@ -382,6 +390,35 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
       await browser(() => ({ method: 'POST', url: '/api/orders/update/state/order', token, payload: { id: record.id, numOc: record.ref, state: 'CONFIRMED' } }), { attempts: 2 });
     }
   };
+
+  /**
+   * An order by the company's Comprador over their limit: it must wait (the buyer's own submission is refused), then
+   * the Aprobador approves or rejects it while the faults are on, sometimes twice at once (one decision wins). An
+   * approved one is sent by the server itself (the outbox), as if it had just been placed.
+   */
+  const decideAsCompany = async (record: OrderLedger, flow: FlowPlan, path: string, token: string) => {
+    const plan = flow.company!;
+    const portal = ledgerState(record);
+    if (portal !== 'AWAITING_COMPANY_APPROVAL') record.notes.push(`an order over the Comprador's limit was made ${portal}`);
+    const refused = await browser(() => ({ method: 'POST', url: path, token, payload: { orderReference: record.ref } }), { retry409: false });
+    if (refused && refused.status !== 409) record.notes.push(`the buyer's submission of an order waiting for the company answered ${refused.status}`);
+    await sleep(plan.decideAfterMs);
+    const approver = await main.buyer(COMPANY_APPROVER_RUT);
+    const decide = () =>
+      browser(() =>
+        plan.approve
+          ? { method: 'POST', url: `/api/user/company/approvals/${record.id}/approve`, token: approver.token, payload: { total: record.total } }
+          : { method: 'POST', url: `/api/user/company/approvals/${record.id}/reject`, token: approver.token, payload: { reason: 'Fuera del presupuesto (caos)' } },
+      );
+    const answers = plan.doubleDecide ? await Promise.all([decide(), decide()]) : [await decide()];
+    const won = answers.filter((a) => a?.status === 200).length;
+    if (won > 1) record.notes.push(`${won} decisions of the company went through`);
+    if (won === 1) record.companyDecision = plan.approve ? 'approved' : 'rejected';
+    else if (answers.some((a) => a && a.status < 500 && a.status !== 409)) record.notes.push(`the Aprobador's decision answered ${answers.map((a) => a?.status).join('/')}`);
+  };
+  /** The state the order was created in (the create's answer). */
+  const createdStates = new Map<number, string>();
+  const ledgerState = (record: OrderLedger) => createdStates.get(record.id) ?? 'unknown';
 
   const payByCard = async (record: OrderLedger, flow: FlowPlan, fr: Rng) => {
     const card = flow.card!;
@@ -519,6 +556,11 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     events,
     approved: decided.filter((d) => d === 'approved').length,
     rejected: decided.filter((d) => d === 'rejected').length,
+    company: {
+      approved: ledger.filter((o) => o.kind === 'company' && o.companyDecision === 'approved').length,
+      rejected: ledger.filter((o) => o.kind === 'company' && o.companyDecision === 'rejected').length,
+      waiting: ledger.filter((o) => o.kind === 'company' && !o.companyDecision).length,
+    },
     shown,
   };
 }

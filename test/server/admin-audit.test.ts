@@ -42,7 +42,7 @@ it('visitors get 401, buyers 403; ADMIN and SUPERADMIN read it', async () => {
   expect((await call(t.app, { method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
   expect((await audit('', buyer)).json()).toEqual({ status: 403, message: 'No tiene permisos para esta acción' });
   expect((await audit('', superadmin)).statusCode).toBe(200);
-  expect((await audit('?entity=order')).json()).toMatchObject({ status: 400, message: 'Tipo de registro inválido' });
+  expect((await audit('?entity=pedidos')).json()).toMatchObject({ status: 400, message: 'Tipo de registro inválido' });
   expect((await audit('?action=borrar')).json()).toMatchObject({ status: 400, message: 'Acción inválida' });
 });
 

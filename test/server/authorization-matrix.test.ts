@@ -146,6 +146,11 @@ const TABLE: Record<string, Row> = {
   'GET /api/health': { access: 'public', url: '/api/health', expect: all(EVERYONE, 200) },
   'GET /api/ready': { access: 'public', url: '/api/ready', expect: all(EVERYONE, [200, 503]) },
   'GET /api/public-config': { access: 'public', url: '/api/public-config', expect: all(EVERYONE, 200) },
+  // --- approval of orders by the buying company (company-approval.test.ts: roles, another company's order, decisions)
+  'GET /api/user/company/approvals': { access: 'buyer', url: '/api/user/company/approvals', expect: all(BUYERS, 200) },
+  'POST /api/user/company/approvals/:id/approve': { access: 'buyer', url: (c) => `/api/user/company/approvals/${c.orderId}/approve`, payload: { total: 'x' }, expect: all(BUYERS, 400) },
+  'POST /api/user/company/approvals/:id/reject': { access: 'buyer', url: (c) => `/api/user/company/approvals/${c.orderId}/reject`, payload: INVALID, expect: all(BUYERS, 400) },
+  // --- end of the approval block
 };
 
 /** What the access itself answers to each caller it refuses (filled in before the row's own expectations). */
@@ -315,6 +320,9 @@ const CAPABILITY: Record<string, readonly Capability[]> = {
   'POST /api/user/company/people/:id/deactivate': ['people'],
   'POST /api/user/company/people/:id/reactivate': ['people'],
   'POST /api/user/company/people/:id/password-link': ['people'],
+  'GET /api/user/company/approvals': ['approve'],
+  'POST /api/user/company/approvals/:id/approve': ['approve'],
+  'POST /api/user/company/approvals/:id/reject': ['approve'],
 };
 
 type Person = { company: 'A' | 'B'; role: CompanyRole; rut: string };

@@ -12,13 +12,16 @@ export class HttpError extends Error implements ApiError {
   readonly code?: ApiErrorCode;
   /** Where the order stands, when 'Ir a Pagar' failed on the server. */
   readonly order?: OrderStanding;
-  constructor(status: number, message: string, fields?: Record<string, string>, details: Pick<ApiError, 'code' | 'order'> = {}) {
+  /** What changed in an order waiting for the company's approval, when its approve was refused for it. */
+  readonly approval?: ApiError['approval'];
+  constructor(status: number, message: string, fields?: Record<string, string>, details: Pick<ApiError, 'code' | 'order' | 'approval'> = {}) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     if (fields) this.fields = fields;
     if (details.code) this.code = details.code;
     if (details.order) this.order = details.order;
+    if (details.approval) this.approval = details.approval;
   }
 }
 
@@ -102,10 +105,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** The server's `code` and `order` of an error body, when they have the shape the API gives them. */
-function detailsOf(b: Partial<ApiError>): Pick<ApiError, 'code' | 'order'> {
-  const details: Pick<ApiError, 'code' | 'order'> = {};
+function detailsOf(b: Partial<ApiError>): Pick<ApiError, 'code' | 'order' | 'approval'> {
+  const details: Pick<ApiError, 'code' | 'order' | 'approval'> = {};
   if (b.code === 'ERP_UNAVAILABLE') details.code = b.code;
   if (b.order && typeof b.order === 'object' && typeof b.order.created === 'boolean') details.order = b.order;
+  if (b.approval && typeof b.approval === 'object' && Array.isArray(b.approval.changes)) details.approval = b.approval;
   return details;
 }
 
@@ -128,6 +132,7 @@ export function toApiError(error: unknown): ApiError {
       ...(e.fields ? { fields: e.fields } : {}),
       ...(e.code ? { code: e.code } : {}),
       ...(e.order ? { order: e.order } : {}),
+      ...(e.approval ? { approval: e.approval } : {}),
     };
   }
   if (error instanceof Error) return { status: 0, message: error.message || MSG.unknownError };

@@ -20,3 +20,4 @@ import '../features/profile/profileFeature';
 import '../features/quickOrder/quickOrderFeature';
 import '../features/search/searchFeature';
 import '../features/userOrders/userOrdersFeature';
+import '../features/companyApprovals/companyApprovalsFeature';

@@ -18,6 +18,7 @@ import type { ProfileState } from '../features/profile/profileSlice';
 import type { QuickOrderState } from '../features/quickOrder/quickOrderSlice';
 import type { SearchState } from '../features/search/searchSlice';
 import type { UserOrdersState } from '../features/userOrders/userOrdersSlice';
+import type { CompanyApprovalsState } from '../features/companyApprovals/companyApprovalsSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { confirmReducer } from './confirmSlice';
 import { messageReducer } from './messageSlice';
@@ -59,6 +60,7 @@ export interface LazyLoadedSlices {
   adminJobs: AdminJobsState;
   adminAudit: AdminAuditState;
   userOrders: UserOrdersState;
+  companyApprovals: CompanyApprovalsState;
   quickOrder: QuickOrderState;
   company: CompanyState;
 }

@@ -78,10 +78,13 @@ const AdminJobListScreen = lazy(() => import('../features/adminJobs/JobListScree
 const AdminJobDetailScreen = lazy(() => import('../features/adminJobs/JobDetailScreen'));
 const AdminAuditScreen = lazy(() => import('../features/adminAudit/AuditListScreen'));
 const MyOrderListScreen = lazy(() => import('../features/userOrders/MyOrderListScreen'));
-const MyOrderDetailScreen = lazy(() => import('../features/userOrders/MyOrderDetailScreen'));
-// company people (docs/company-people.md): 'Mi empresa → Personas' and the public set-your-password page
+// 'Pagar' of an unpaid card or transfer order (paymentStarted): payments
+const MyOrderDetailScreen = screen(() => import('../features/userOrders/MyOrderDetailScreen'), paymentsFeature);
+// company people and approvals (docs/company-people.md): 'Mi empresa: Personas', the public set-your-password page, 'Mi empresa: Por aprobar'
 const CompanyPeopleScreen = lazy(() => import('../features/company/CompanyPeopleScreen'));
 const SetPasswordScreen = lazy(() => import('../features/company/SetPasswordScreen'));
+const ApprovalListScreen = lazy(() => import('../features/companyApprovals/ApprovalListScreen'));
+const ApprovalDetailScreen = lazy(() => import('../features/companyApprovals/ApprovalDetailScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -187,6 +190,14 @@ export const appRoutes: RouteObject[] = [
           { element: <RequireCapability capabilities={['finance', 'buy']} />, children: [{ path: '/user/purchase-history', element: <PurchaseHistoryRoute /> }] },
           // the company's people, for whoever may manage them
           { element: <RequireCapability capabilities={['people']} />, children: [{ path: COMPANY_PEOPLE_PATH, element: <CompanyPeopleScreen /> }] },
+          // the orders waiting for the company's approval, for whoever may approve
+          {
+            element: <RequireCapability capabilities={['approve']} />,
+            children: [
+              { path: '/user/company/approvals', element: <ApprovalListScreen /> },
+              { path: '/user/company/approvals/:id', element: <ApprovalDetailScreen /> },
+            ],
+          },
         ],
       },
       {

@@ -62,6 +62,7 @@ export const OPERATIONS_NAV_TEXT = {
 /** The entries of the company's screens (docs/company-people.md). */
 export const COMPANY_NAV_TEXT = {
   people: 'Mi empresa: Personas',
+  approvals: 'Mi empresa: Por aprobar',
 } as const;
 
 /** The menu's name: its navigation landmark and, on phones, its drawer. */
@@ -107,6 +108,8 @@ export function navItems({ loggedIn, isAdmin, isUser, companyRole = null }: NavA
   }
   // company people (docs/company-people.md): 'Mi empresa → Personas', for whoever may manage the company's people
   if (isUser && mayDo(companyRole ?? 'ADMINISTRADOR', 'people')) items.push({ label: COMPANY_NAV_TEXT.people, to: COMPANY_PEOPLE_PATH });
+  // the orders waiting for the company's approval, for the roles that may approve (Aprobador, Administrador)
+  if (isUser && mayDo(companyRole ?? 'ADMINISTRADOR', 'approve')) items.push({ label: COMPANY_NAV_TEXT.approvals, to: '/user/company/approvals' });
   return items;
 }
 

@@ -4,10 +4,10 @@ import { AuditRepo } from './audit.repo';
 import type { SessionUser } from '../plugins/auth';
 
 // The admin area's audit trail (R-ADM-3, R-ADM-AUD-1: a row for every admin change: who, what, when; 'Auditoría'
-// shows each change's values before and after).
+// shows each change's values before and after), and the buying companies' decisions on their orders (approved, rejected).
 
 export type AuditAction = 'create' | 'update' | 'delete';
-export type AuditEntity = 'user' | 'product' | 'banner' | 'notification' | 'job';
+export type AuditEntity = 'user' | 'product' | 'banner' | 'notification' | 'job' | 'order';
 
 /** A value the trail keeps: a small primitive (dates as ISO text). */
 export type AuditInput = string | number | boolean | null | undefined | Date;

@@ -137,6 +137,21 @@ export class CartService {
    */
   async priced(user: SessionUser, profile?: CustomerProfile): Promise<PricedCart> {
     const [current, lines] = await Promise.all([profile ?? this.customers.profileOf(user), this.linesOf(user.id)]);
+    return this.pricedWith(current, lines);
+  }
+
+  /**
+   * Lines that are not in a cart (a waiting order's) priced now exactly as a cart is: with the acting company's fresh
+   * profile, fresh prices and stock. The items keep the lines' order; their `id` is the line's position.
+   */
+  async pricedLines(user: SessionUser, lines: ReadonlyArray<{ sku: string; quantity: number }>): Promise<PricedCart> {
+    const at = new Date();
+    const rows = lines.map((line, index) => ({ id: index, userId: user.id, sku: line.sku, quantity: line.quantity, createdAt: at, updatedAt: at }));
+    const [current, priced] = await Promise.all([this.customers.profileOf(user), this.itemsOf(rows)]);
+    return this.pricedWith(current, priced);
+  }
+
+  private pricedWith(current: CustomerProfile, lines: { rows: CartItemRow[]; items: Map<string, ItemRecord>; content: Map<string, ProductContentRow> }): PricedCart {
     const loyalty = clampPct(current.descFidel);
     const items = lines.rows.map((row) => toCartItem(row, lines.items.get(row.sku), lines.content, loyalty));
     return { items, totals: orderTotals(items.filter((i) => !i.unavailable), current.descFidel), profile: current };
@@ -242,7 +257,11 @@ export class CartService {
 
   /** The user's cart rows with the fresh ERP record of each size (one batched read) and the portal content of their styles. */
   private async linesOf(userId: number): Promise<{ rows: CartItemRow[]; items: Map<string, ItemRecord>; content: Map<string, ProductContentRow> }> {
-    const rows = await this.repo.list(userId);
+    return this.itemsOf(await this.repo.list(userId));
+  }
+
+  /** The ERP items and the portal's content of some lines. */
+  private async itemsOf(rows: CartItemRow[]): Promise<{ rows: CartItemRow[]; items: Map<string, ItemRecord>; content: Map<string, ProductContentRow> }> {
     if (rows.length === 0) return { rows, items: new Map(), content: new Map() };
     const items = new Map((await this.erp.getItems(rows.map((r) => r.sku))).map((i) => [i.itemCode, i]));
     const content = await this.repo.contentOf([...items.values()].map((i) => i.style));

@@ -60,7 +60,7 @@ export function createErpOrderHandler(deps: {
         purchaseOrderNumber: order.purchaseOrderNumber!,
         orderType: order.orderType,
         cardCode: order.cardCode,
-        // who of the company placed it (docs/company-people.md)
+        // who of the company placed it (the B1 contact person), when the person has one
         contactPersonCode: order.contactCode,
         paymentMethod: order.paymentMethod,
         deliveryType: order.deliveryType,

@@ -8,7 +8,10 @@ import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/sche
 import { Outbox } from '../jobs/outbox.repo';
 import { enqueueOrderConfirmedMail } from '../mail/mailJob';
 
-export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'purchaseOrderNumber' | 'orderState' | 'erpStatus' | 'createdAt' | 'updatedAt'>;
+/** A new order: PROCESS unless it waits for the buying company's approval (AWAITING_COMPANY_APPROVAL). */
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'purchaseOrderNumber' | 'orderState' | 'erpStatus' | 'createdAt' | 'updatedAt'> & {
+  orderState?: 'PROCESS' | 'AWAITING_COMPANY_APPROVAL';
+};
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
 
 /** Digits of the id in an order number (OC000123), as orderNumber() pads it. */
@@ -229,11 +232,6 @@ export class OrderRepo {
       .where(and(eq(orders.id, id), inArray(orders.erpStatus, ['NONE', 'PENDING', 'AWAITING_APPROVAL'])));
   }
 
-  /**
-   * Card and transfer orders whose payment never started (the provider refused the create, the buyer left before the
-   * payment page): after `olderThanMs` they are CANCELED and their lines go back into the buyer's cart. An order with
-   * any payment row is left to that payment's outcome. Answers how many were canceled.
-   */
   /** Records the cheque photo of a pending cheque order that has none yet: false when it had one or left PROCESS. */
   async attachChequePhoto(tx: Tx, id: number, key: string): Promise<boolean> {
     const updated = await tx
@@ -263,7 +261,13 @@ export class OrderRepo {
       .returning({ id: orders.id, userId: orders.userId });
   }
 
-    async cancelAbandoned(olderThanMs: number, limit = 50): Promise<number> {
+  /**
+   * Card and transfer orders whose payment never started (the provider refused the create, the buyer left before the
+   * payment page): after `olderThanMs` (from their creation, or from the company's approval) they are CANCELED and
+   * their lines go back into the buyer's cart. An order with any payment row is left to that payment's outcome. Answers
+   * how many were canceled.
+   */
+  async cancelAbandoned(olderThanMs: number, limit = 50): Promise<number> {
     const candidates = await this.db
       .select({ id: orders.id })
       .from(orders)
@@ -271,7 +275,8 @@ export class OrderRepo {
         and(
           eq(orders.orderState, 'PROCESS'),
           inArray(orders.paymentMethod, ['WEBPAY', 'KHIPU']),
-          sql`${orders.createdAt} < now() - ${Math.round(olderThanMs)}::int * interval '1 millisecond'`,
+          // an order the company approved late counts from its approval (the buyer could not pay it before)
+          sql`coalesce(${orders.companyDecisionAt}, ${orders.createdAt}) < now() - ${Math.round(olderThanMs)}::int * interval '1 millisecond'`,
           sql`not exists (select 1 from payments p where p.order_id = ${orders.id})`,
         ),
       )

@@ -1,6 +1,7 @@
 // Orders are a state machine on the server: created PROCESS from the buyer's server cart,
 // priced right then; CONFIRMED or CANCELED only with evidence. The ERP submission goes through the outbox in the
 // same transaction as the state change, so an ERP that is down delays an order but never loses it.
+import type { CartItem } from '@shared/api/cart';
 import type { CreateOrderRequest, Order, OrderSubmissionResponse, UpdateOrderStateRequest } from '@shared/api/orders';
 import { isBlocked } from '@shared/blocking';
 import { chequeAllowed, creditCovers } from '@shared/checkoutRules';
@@ -17,6 +18,9 @@ import { HttpError } from '../errors';
 import type { OutboxWorker } from '../jobs/outbox';
 import type { Outbox } from '../jobs/outbox.repo';
 import type { SessionUser } from '../plugins/auth';
+import { ApprovalsRepo, mustWaitForCompany } from '../company/approvals.repo';
+import { refuseWhileWaiting } from '../company/approvalRules';
+import { enqueueApprovalRequests } from '../company/approvalMails';
 import { ownOrder } from './ownership';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from './erpOrderJob';
 import { toOrder, type NewOrderLine, type OrderRepo, type OrderWithLines } from './orders.repo';
@@ -59,6 +63,21 @@ export function creationFailure(error: unknown): unknown {
   });
 }
 
+/** An order's line as a priced cart line gives it (the order keeps its own priced copy). */
+export const orderLineOf = (item: CartItem): NewOrderLine => ({
+  sku: item.sku,
+  name: item.name.slice(0, 200),
+  size: item.size.slice(0, 20),
+  quantity: item.quantity,
+  price: item.priceList,
+  offerPct: item.percentageOffer,
+  loyaltyPct: item.percentageLoyalty,
+  priceOffer: item.priceOffer,
+  priceFinalUnit: item.priceFinalUnit,
+  priceFinal: item.priceFinal,
+  descLinea: item.descLinea,
+});
+
 const PROVIDER_NAMES: Record<PaymentMethod, string> = { WEBPAY: 'WebPay Plus', KHIPU: 'Khipu', CHEQUE: 'cheque', CREDIT: 'línea de crédito' };
 
 /**
@@ -79,7 +98,11 @@ export interface OrderServiceDeps {
   outbox: Outbox;
   worker: OutboxWorker;
   deliverNowMs?: number;
+  /** The approvers' mails of an order that waits for the company (brand in the text, domain of the Message-ID). */
+  brandName: string;
+  mailDomain: string;
 }
+
 
 /** What the buyer reads when an order is done: the spec's confirmation texts, or why it was canceled. */
 function doneMessage(order: OrderRow): string {
@@ -102,6 +125,10 @@ export class OrderService {
    * cart (same sku and quantity), so a repeated or concurrent create of the same cart finds it empty (409) and only
    * one order is made. A cart changed between pricing and the insert rolls everything back (409). The order keeps
    * its own priced copy of the lines. `onCreated` runs last in the same transaction.
+   *
+   * An order of a Comprador over their monthly limit is made AWAITING_COMPANY_APPROVAL (docs/company-people.md): its
+   * lines leave the cart all the same, nothing is sent or paid, and the company's approvers are mailed in the same
+   * transaction.
    */
   async create(user: SessionUser, request: CreateOrderRequest, onCreated?: OrderCreatedHook): Promise<Order> {
     const { cart, erp, orders, db } = this.deps;
@@ -138,20 +165,9 @@ export class OrderService {
     }
 
     const { totals } = priced;
-    const lines: NewOrderLine[] = priced.items.map((item) => ({
-      sku: item.sku,
-      name: item.name.slice(0, 200),
-      size: item.size.slice(0, 20),
-      quantity: item.quantity,
-      price: item.priceList,
-      offerPct: item.percentageOffer,
-      loyaltyPct: item.percentageLoyalty,
-      priceOffer: item.priceOffer,
-      priceFinalUnit: item.priceFinalUnit,
-      priceFinal: item.priceFinal,
-      descLinea: item.descLinea,
-    }));
+    const lines: NewOrderLine[] = priced.items.map(orderLineOf);
     return db.transaction(async (tx) => {
+      const waits = user.companyRole === 'COMPRADOR' && (await mustWaitForCompany(tx, user.id, totals.total));
       // takes the priced lines out of the cart and inserts the order, in one statement
       const stored = await orders.insert(
         tx,
@@ -159,6 +175,7 @@ export class OrderService {
           orderType: request.orderType,
           userId: user.id,
           companyRut: user.companyRut,
+          orderState: waits ? 'AWAITING_COMPANY_APPROVAL' : 'PROCESS',
           cardCode: profile.idcliente,
           contactCode: user.contactCode,
           paymentMethod,
@@ -178,10 +195,19 @@ export class OrderService {
         lines,
       );
       if (!stored) throw new HttpError(409, SERVER_MSG.cartChanged); // rolls the transaction back: the cart stays as it is
+      if (waits) await this.askApprovers(tx, stored.order);
       const order = toOrder(stored);
       await onCreated?.(tx, order);
       return order;
     });
+  }
+
+  /** The company's approvers are mailed that the order waits for them (in the order's transaction). */
+  private async askApprovers(tx: Tx, order: OrderRow): Promise<void> {
+    const { outbox, brandName, mailDomain } = this.deps;
+    const repo = new ApprovalsRepo(this.deps.db);
+    const [buyer, approvers] = await Promise.all([repo.person(order.userId, tx), repo.approvers(order.companyRut, order.userId, tx)]);
+    if (buyer) await enqueueApprovalRequests({ outbox, brand: brandName, domain: mailDomain }, tx, order, buyer, approvers);
   }
 
   /** GET /orders/{id}: the buyer's own order. */
@@ -197,6 +223,7 @@ export class OrderService {
     const { orders, outbox, worker } = this.deps;
     const order = ownOrder(user, await orders.byNumber(reference));
     const number = order.purchaseOrderNumber ?? reference;
+    refuseWhileWaiting(order);
     if (kind === 'reserve' && order.orderType !== 'RESERVE') throw new HttpError(400, fill(ORDER_TEXTS.notAReserve, { number }));
     if (kind === 'ov') {
       if (order.orderType !== 'ONLINE') throw new HttpError(400, fill(ORDER_TEXTS.notASale, { number }));
@@ -233,6 +260,7 @@ export class OrderService {
     const { orders } = this.deps;
     const found = ownOrder(user, await orders.withLines(request.id));
     const { order } = found;
+    refuseWhileWaiting(order);
     if (order.orderState !== 'PROCESS') return { status: 200, body: { order: toOrder(found), pending: false, message: doneMessage(order) } };
     const waiting = order.erpStatus === 'PENDING' || order.erpStatus === 'AWAITING_APPROVAL';
     if (request.state === 'PROCESS') {

@@ -37,6 +37,9 @@ export const TIMELINE_TEXTS = {
   mailFailed: 'Correo: intento {attempt} fallido',
   invoiced: 'Facturado N° {folio}',
   canceled: 'Pedido anulado',
+  companyWaiting: 'Esperando aprobación de la empresa',
+  companyApproved: 'Aprobado por la empresa',
+  companyRejected: 'Rechazado por la empresa',
 } as const;
 
 /** What each mail of an order is, by the section of its key. */
@@ -64,7 +67,7 @@ const sortKey = (at: string) => (/^\d{4}-\d{2}-\d{2}$/.test(at) ? Date.parse(`${
 /** At the same instant, causes before their consequences (a payment settled before the jobs it queued…). */
 const RANK: Record<TimelineKind, number> = {
   created: 0, chequePhoto: 1, paymentStarted: 2, paymentSettled: 3, erpQueued: 4, erpAttempt: 5, erpWaiting: 5, erpSent: 6, erpRejected: 6,
-  jobFailed: 6, jobRequeued: 7, mailQueued: 8, mailFailed: 9, mailSent: 9, invoiced: 10, canceled: 11,
+  jobFailed: 6, jobRequeued: 7, mailQueued: 8, mailFailed: 9, mailSent: 9, invoiced: 10, canceled: 11, companyApproval: 1,
 };
 
 export function buildTimeline({ order, payments, jobs, invoices, placedBy }: TimelineInput): TimelineEvent[] {
@@ -75,6 +78,15 @@ export function buildTimeline({ order, payments, jobs, invoices, placedBy }: Tim
 
   const method = order.paymentMethod ? ` · ${PAYMENT_METHOD_LABELS[order.paymentMethod]}` : '';
   add(order.createdAt, 'created', fillText(order.orderType === 'RESERVE' ? TIMELINE_TEXTS.reserveCreated : TIMELINE_TEXTS.created, { number }), 'info', `Total ${formatCLP(order.total)}${method}${placedBy ? ` · por ${placedBy}` : ''}`);
+
+  // an order over a Comprador's limit: it waited for the buying company, then was approved or rejected (with why)
+  if (order.orderState === 'AWAITING_COMPANY_APPROVAL' || order.companyDecisionAt) {
+    add(order.createdAt, 'companyApproval', TIMELINE_TEXTS.companyWaiting, 'waiting');
+    if (order.companyDecisionAt) {
+      const rejected = order.orderState === 'CANCELED' && order.companyDecisionNote !== '';
+      add(order.companyDecisionAt, 'companyApproval', rejected ? TIMELINE_TEXTS.companyRejected : TIMELINE_TEXTS.companyApproved, rejected ? 'error' : 'ok', order.companyDecisionNote || null);
+    }
+  }
 
   for (const p of payments) {
     const provider = PROVIDER_NAMES[p.provider];

@@ -19,12 +19,16 @@ export interface TrackingInput {
 const at = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 /**
- * Every step that applies to the order, in order: Recibido → Pagado (card and transfer orders) → Esperando aprobación
+ * Every step that applies to the order, in order: Recibido → the company's approval (an order over a Comprador's
+ * limit: while it waits, nothing else follows) → Pagado (card and transfer orders) → Esperando aprobación
  * (when the ERP's approval procedure held it) → En SAP N° {DocNum} → Facturado N° {folio}; a canceled order shows the
  * steps it reached and then Anulado.
  */
 export function buyerSteps({ order, payments, milestones, invoices }: TrackingInput): BuyerOrderStep[] {
   const steps: BuyerOrderStep[] = [{ key: 'received', label: BUYER_STEP_TEXTS.received, done: true, at: at(order.createdAt) }];
+  const company = companyStep(order);
+  if (company) steps.push(company);
+  if (order.orderState === 'AWAITING_COMPANY_APPROVAL') return steps;
   if (order.orderType === 'ONLINE' && isPaidByProvider(order.paymentMethod)) {
     const paid = paidPayment(payments);
     steps.push({ key: 'paid', label: BUYER_STEP_TEXTS.paid, done: Boolean(paid), at: at(paid?.outcomeAppliedAt ?? null) });
@@ -49,6 +53,17 @@ export function buyerSteps({ order, payments, milestones, invoices }: TrackingIn
   });
   if (order.orderState !== 'CANCELED') return steps;
   return [...steps.filter((s) => s.done), { key: 'canceled', label: BUYER_STEP_TEXTS.canceled, done: true, at: at(canceledAt(order, payments, milestones)) }];
+}
+
+/**
+ * An order that waited for the buying company's approval: waiting, or the decision with its date (a rejection carries
+ * its reason in company_decision_note; an approval none). Undefined for an order that never waited.
+ */
+export function companyStep(order: Pick<OrderRow, 'orderState' | 'createdAt' | 'companyDecisionAt' | 'companyDecisionNote'>): BuyerOrderStep | undefined {
+  if (order.orderState === 'AWAITING_COMPANY_APPROVAL') return { key: 'companyApproval', label: BUYER_STEP_TEXTS.companyWaiting, done: true, at: at(order.createdAt) };
+  if (!order.companyDecisionAt) return undefined;
+  const rejected = order.orderState === 'CANCELED' && order.companyDecisionNote !== '';
+  return { key: 'companyApproval', label: rejected ? BUYER_STEP_TEXTS.companyRejected : BUYER_STEP_TEXTS.companyApproved, done: true, at: at(order.companyDecisionAt) };
 }
 
 /** The latest step reached. */

@@ -13,6 +13,7 @@ import { InvoiceFollowUps, invoicesSinceFor } from './invoiceFollowUps';
 import { erpMilestones, loadOrderJobs, type OrderJobs } from './orderEvidence';
 import { toOrder } from './orders.repo';
 import { buyerSteps, currentStep } from './tracking';
+import { isPaidByProvider } from './erpOrderJob';
 import { UserOrdersRepo, type OrderPerson } from './userOrders.repo';
 import { SERVER_MSG } from '../messages';
 
@@ -57,6 +58,7 @@ export class UserOrdersService {
       buyerReference: base.buyerReference ?? '',
       requestedDeliveryDate: base.requestedDeliveryDate ?? null,
       erpAvailable,
+      payable: order.orderType === 'ONLINE' && order.orderState === 'PROCESS' && (isPaidByProvider(order.paymentMethod) || (order.paymentMethod === 'CHEQUE' && !order.chequeFileKey)),
     };
   }
 

@@ -7,6 +7,7 @@ import { enqueueMail, orderMailKey } from '../mail/mailJob';
 import { chequeAttachment, findOwnOrder } from '../mail/orderMail';
 import type { OrderMailService } from '../mail/orderMail.service';
 import type { OrderRepo } from '../orders/orders.repo';
+import { refuseWhileWaiting } from '../company/approvalRules';
 import type { SessionUser } from '../plugins/auth';
 import type { StoredFile } from '../storage/blobStore';
 import type { PrivateFileStore } from '../storage/privateFiles';
@@ -39,6 +40,7 @@ export class ChequeService {
     const { privateFiles } = this;
     const order = await findOwnOrder(this.orders, user, numberOrder);
     if (order.paymentMethod !== 'CHEQUE') throw new HttpError(409, fill(NOTIFICATION_MSG.orderNotCheque, { number: numberOrder }));
+    refuseWhileWaiting(order);
     if (order.orderState !== 'PROCESS') throw new HttpError(409, fill(SERVER_MSG.orderNotPending, { number: numberOrder }));
     if (order.chequeFileKey) throw new HttpError(409, fill(NOTIFICATION_MSG.chequeAlreadySent, { number: numberOrder }));
     const recipient = await notifications.recipientOf('CHEQUE');

@@ -19,6 +19,7 @@ import type { Outbox } from '../jobs/outbox.repo';
 import { enqueueInvoicesPaidMail, enqueueOrderConfirmedMail } from '../mail/mailJob';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from '../orders/erpOrderJob';
 import type { OrderRepo } from '../orders/orders.repo';
+import { refuseWhileWaiting } from '../company/approvalRules';
 import { ownOrder } from '../orders/ownership';
 import { assertMay, type SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
@@ -136,6 +137,7 @@ export class PaymentService {
     if (order.paymentMethod !== provider) {
       throw new HttpError(400, fill(PAYMENT_TEXTS.wrongProvider, { number: reference, provider: PROVIDER_NAMES[provider] }));
     }
+    refuseWhileWaiting(order);
     if (order.orderState !== 'PROCESS') throw new HttpError(409, fill(SERVER_MSG.orderNotPending, { number: reference }));
     return { purpose: 'ORDER', cardCode: order.cardCode, amount: order.total, order, invoices: [] };
   }

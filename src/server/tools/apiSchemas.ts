@@ -27,6 +27,8 @@ const ANSWER_TYPES = [
   'SizeCurve', 'SizeCurveList',
   // the people of a buying company (docs/company-people.md)
   'CompanyPerson', 'CompanyPersonAnswer',
+  // approval of orders by the buying company (docs/company-people.md)
+  'CompanyApprovalList', 'CompanyApprovalDecision',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];

@@ -12,7 +12,7 @@
 //   format         csv
 // → AuditList
 
-export type AuditEntityKind = 'user' | 'product' | 'banner' | 'notification' | 'job';
+export type AuditEntityKind = 'user' | 'product' | 'banner' | 'notification' | 'job' | 'order';
 export type AuditActionKind = 'create' | 'update' | 'delete';
 
 /** A value kept in the audit trail: never a password, a hash or a file's content ('[oculto]' stands for a secret). */

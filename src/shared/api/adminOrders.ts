@@ -147,6 +147,7 @@ export type TimelineKind =
   | 'mailSent'
   | 'mailFailed'
   | 'invoiced'
+  | 'companyApproval'
   | 'canceled';
 
 export interface TimelineEvent {

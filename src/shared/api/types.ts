@@ -1,6 +1,7 @@
 import type { CompanyRole } from '../companyRoles';
 import type { OrderState } from '../orders';
 import type { Role } from '../roles';
+import type { CompanyApprovalChanges } from './companyApprovals';
 
 /** What kind of failure an error is, when the SPA words it on its own: the ERP could not be reached (or timed out). */
 export type ApiErrorCode = 'ERP_UNAVAILABLE';
@@ -28,6 +29,8 @@ export interface ApiError {
   fields?: Record<string, string>;
   code?: ApiErrorCode;
   order?: OrderStanding;
+  /** An approve of a waiting order whose prices or stock changed (409): what changed, and the order as it is now. */
+  approval?: CompanyApprovalChanges;
 }
 
 export interface LoginRequest {

@@ -11,13 +11,16 @@ import type { OrderLine } from './orders';
 //
 // The steps, in order (texts in src/shared/orderTracking.ts):
 //   received          'Recibido'                                      the order was made
+//   companyApproval   'Esperando aprobación de la empresa'            an order over the Comprador's monthly limit: waiting for
+//                     'Aprobado por la empresa'                       the company's approvers, or their decision
+//                     'Rechazado por la empresa'
 //   paid              'Pagado'                                        card or transfer orders only: the provider confirmed the money
 //   inErp             'En SAP N° {docNum}'                            the ERP holds the sales order (or reservation)
 //   awaitingApproval  'Esperando aprobación'                          instead of inErp while the ERP's approval procedure holds it
 //   invoiced          'Facturado N° {folio}'                          the ERP has an invoice based on the sales order
 //   canceled          'Anulado'                                       the order was canceled (payment refused or abandoned, ERP refusal)
 
-export type BuyerOrderStepKey = 'received' | 'paid' | 'inErp' | 'awaitingApproval' | 'invoiced' | 'canceled';
+export type BuyerOrderStepKey = 'received' | 'companyApproval' | 'paid' | 'inErp' | 'awaitingApproval' | 'invoiced' | 'canceled';
 
 export interface BuyerOrderStep {
   key: BuyerOrderStepKey;
@@ -73,4 +76,9 @@ export interface BuyerOrderDetail extends BuyerOrderRow {
   buyerReference: string;
   requestedDeliveryDate: string | null;
   erpAvailable: boolean;
+  /**
+   * A card, transfer or cheque order still in PROCESS and not paid (a cheque one without its photo), e.g. just approved
+   * by the company: 'Pagar' pays it (a cheque's photo is sent, then the sales order).
+   */
+  payable: boolean;
 }

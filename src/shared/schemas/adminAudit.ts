@@ -14,7 +14,7 @@ export const AUDIT_MSG = {
   entityId: 'Identificador de registro inválido',
 } as const;
 
-export const AUDIT_ENTITIES: readonly AuditEntityKind[] = ['user', 'product', 'banner', 'notification', 'job'];
+export const AUDIT_ENTITIES: readonly AuditEntityKind[] = ['user', 'product', 'banner', 'notification', 'job', 'order'];
 export const AUDIT_ACTIONS: readonly AuditActionKind[] = ['create', 'update', 'delete'];
 export const AUDIT_SORTS = ['at', 'actor', 'entity', 'action', 'entityId'] as const;
 
@@ -25,6 +25,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityKind, string> = {
   banner: 'Banner',
   notification: 'Destinatario de notificación',
   job: 'Trabajo ERP',
+  order: 'Pedido',
 };
 export const AUDIT_ACTION_LABELS: Record<AuditActionKind, string> = { create: 'Creación', update: 'Modificación', delete: 'Eliminación' };
 

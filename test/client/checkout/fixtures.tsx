@@ -174,11 +174,13 @@ export const requestOf = (order: Order): CreateOrderRequest => ({
 
 /**
  * The creation answered with `order`: the key is done, a reserve, credit-line or cheque order is kept until placed
- * ('Reintentar' finishes it), and the badge shows 0 at once (the server took the cart).
+ * ('Reintentar' finishes it; not one that waits for the company's approval), and the badge shows 0 at once (the server
+ * took the cart).
  */
 export const created = (steps: TestApi, order: Order) => {
   const next = steps.next(order).put(orderCreated(order)).next();
-  const finishedHere = order.orderType === 'RESERVE' || order.paymentMethod === 'CREDIT' || order.paymentMethod === 'CHEQUE';
+  const finishedHere =
+    (order.orderType === 'RESERVE' || order.paymentMethod === 'CREDIT' || order.paymentMethod === 'CHEQUE') && order.orderState !== 'AWAITING_COMPANY_APPROVAL';
   return (finishedHere ? next.put(orderInProgress({ order, request: requestOf(order) })).next() : next).put(cartEmptied()).next();
 };
 

@@ -21,7 +21,8 @@ describe('sidebar per role', () => {
   it('buyer: Home, Catálogo, Pedido rápido, Pagos pendientes, Historial de compra, Mis pedidos', async () => {
     renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
     await screen.findByRole('heading', { name: 'Home' });
-    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Pedido rápido', 'Pagos pendientes', 'Historial de compra', 'Mis pedidos', 'Mi empresa: Personas']);
+    // the company login is its Administrador: it manages the people and may approve
+    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Pedido rápido', 'Pagos pendientes', 'Historial de compra', 'Mis pedidos', 'Mi empresa: Personas', 'Mi empresa: Por aprobar']);
     expect(sidebar().getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/user/orders');
   });
 

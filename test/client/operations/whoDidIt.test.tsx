@@ -131,6 +131,7 @@ describe('Mis pedidos', () => {
     erpAvailable: true,
     buyerReference: '',
     requestedDeliveryDate: null,
+    payable: false,
   } as BuyerOrderDetail;
   const byCompany = { ...order, id: 43, number: 'OC000043', personName: '', personRut: '76.123.456-0' };
 

@@ -3,24 +3,31 @@ import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { HttpError } from '@client/api/http';
-import { loggedOut } from '@client/app/events';
+import { loggedOut, paymentStarted } from '@client/app/events';
+import { notify } from '@client/app/notify';
+import type { Order } from '@shared/api/orders';
 import { callWithTimeout, REQUEST_TIMEOUT_MS } from '@client/app/sagaUtils';
 import { delay } from 'redux-saga/effects';
 import { refreshWhile, type RefreshWhile } from '@client/app/refreshWhile';
-import { handleMyOrderOpened, handleMyOrdersOpened, watchWhileWaitingForErp } from '@client/features/userOrders/userOrdersSagas';
+import { handleMyOrderCheque, handleMyOrderOpened, handleMyOrderPay, handleMyOrdersOpened, watchWhileWaitingForErp } from '@client/features/userOrders/userOrdersSagas';
+import { File as NodeFile } from 'node:buffer';
+import { payCheque, submitSalesOrder } from '@client/api/orderPayments';
+import { takeChequePhoto } from '@client/app/chequePhotos';
 import { selectMyOrdersPage, waitsForErp } from '@client/features/userOrders/userOrdersSelectors';
 import {
   initialUserOrdersState,
   myOrderClosed,
   myOrderLoaded,
   myOrderLoadFailed,
+  myOrderChequeChosen,
   myOrderOpened,
+  myOrderPayRequested,
   myOrderRefreshed,
   myOrdersList,
   userOrdersReducer,
   type UserOrdersState,
 } from '@client/features/userOrders/userOrdersSlice';
-import { fetchMyOrder, fetchMyOrders } from '@client/features/userOrders/api';
+import { fetchMyOrder, fetchMyOrders, fetchOrder } from '@client/features/userOrders/api';
 import type { BuyerOrderDetail, BuyerOrderList, BuyerOrderRow } from '@shared/api/userOrders';
 
 const { changed: myOrdersChanged, loaded: myOrdersLoaded, loadStarted: myOrdersLoadStarted } = myOrdersList.actions;
@@ -59,6 +66,7 @@ const detail = {
   erpAvailable: true,
   buyerReference: '',
   requestedDeliveryDate: null,
+  payable: false,
 } as BuyerOrderDetail;
 
 describe('Mis pedidos', () => {
@@ -167,5 +175,61 @@ describe('Mis pedidos', () => {
   it('logout forgets the orders', () => {
     const loaded = userOrdersReducer(initialUserOrdersState, myOrdersLoaded(list));
     expect(userOrdersReducer(loaded, loggedOut())).toEqual(initialUserOrdersState);
+  });
+});
+
+describe("'Pagar' of an unpaid card or transfer order (one the company approved)", () => {
+  const order = { id: 44, purchaseOrderNumber: 'OC000044', orderType: 'ONLINE', orderState: 'PROCESS', paymentMethod: 'WEBPAY' } as Order;
+
+  it('reads the order as the payments take it and starts its payment', () => {
+    testSaga(handleMyOrderPay, myOrderPayRequested(44)).next().call(callWithTimeout, fetchOrder, 44).next(order).put(paymentStarted({ order, method: 'WEBPAY' })).next().isDone();
+  });
+
+  it('an order no longer unpaid (paid or canceled meanwhile) starts nothing', () => {
+    testSaga(handleMyOrderPay, myOrderPayRequested(44)).next().call(callWithTimeout, fetchOrder, 44).next({ ...order, orderState: 'CONFIRMED' }).isDone();
+  });
+
+  it('a failure to read it is told', () => {
+    testSaga(handleMyOrderPay, myOrderPayRequested(44)).next().call(callWithTimeout, fetchOrder, 44).throw(new HttpError(0, 'Sin conexión')).call(notify, 'Sin conexión', 'error').next().isDone();
+  });
+});
+
+describe("'Pagar con cheque' of a cheque order without its photo (one the company approved)", () => {
+  const photo = new NodeFile([new Uint8Array(1024)], 'cheque.jpg', { type: 'image/jpeg' }) as unknown as File;
+  const chosen = myOrderChequeChosen({ ref: 'OC000045', number: 'OC000045', photoKey: 'cheque-9' });
+
+  it('the photo, then the sales order, as the summary’s cheque flow; the order read again', () => {
+    testSaga(handleMyOrderCheque, chosen)
+      .next()
+      .call(takeChequePhoto, 'cheque-9')
+      .next(photo)
+      .call(callWithTimeout, payCheque, 'OC000045', photo)
+      .next({ message: 'Enviado correo a Textil Andino!!' })
+      .call(callWithTimeout, submitSalesOrder, 'OC000045')
+      .next({ order: { id: 45 }, pending: false, message: '' })
+      .call(notify, 'Gracias por Comprar!!', 'success')
+      .next()
+      .put(myOrderOpened('OC000045'))
+      .next()
+      .isDone();
+  });
+
+  it('a photo of the wrong kind is refused before anything is sent', () => {
+    const text = new NodeFile(['x'], 'cheque.txt', { type: 'text/plain' }) as unknown as File;
+    testSaga(handleMyOrderCheque, chosen).next().call(takeChequePhoto, 'cheque-9').next(text).call(notify, 'El archivo cheque.txt debe ser una imagen jpg, jpeg o png', 'error').next().isDone();
+  });
+
+  it('a refusal is told, and the order read again', () => {
+    testSaga(handleMyOrderCheque, chosen)
+      .next()
+      .call(takeChequePhoto, 'cheque-9')
+      .next(photo)
+      .call(callWithTimeout, payCheque, 'OC000045', photo)
+      .throw(new HttpError(409, 'El pedido OC000045 ya fue procesado'))
+      .call(notify, 'El pedido OC000045 ya fue procesado', 'error')
+      .next()
+      .put(myOrderOpened('OC000045'))
+      .next()
+      .isDone();
   });
 });

@@ -7,7 +7,6 @@ import type {
   OrderSubmissionResponse,
   UpdateOrderStateRequest,
 } from '@shared/api/orders';
-import type { MessageResponse } from '@shared/api/types';
 import type { PublicRecipient } from '@shared/api/customerRequest';
 import type { NotificationSection } from '@shared/orders';
 import { HttpError, http, type RequestOptions } from '@client/api/http';
@@ -30,7 +29,7 @@ export const createOrder = (body: CreateOrderRequest, idempotencyKey: string, op
 export const submitReserve = (orderReference: string, options?: RequestOptions) => http.post<OrderSubmissionResponse>('/user/b1/reserve', { orderReference }, options);
 
 /** Sends the sales order to the ERP (202 with pending: received, waits for the ERP). */
-export const submitSalesOrder = (orderReference: string, options?: RequestOptions) => http.post<OrderSubmissionResponse>('/user/b1/ov', { orderReference }, options);
+export { submitSalesOrder } from '@client/api/orderPayments';
 
 export const confirmOrder = (id: number, numOc: string, options?: RequestOptions) =>
   http.post<OrderSubmissionResponse>('/orders/update/state/order', { id, numOc, state: 'CONFIRMED' } satisfies UpdateOrderStateRequest, options);
@@ -51,10 +50,4 @@ export const sendOrderMail = (numberOrder: string, section: NotificationSection,
   http.post<void>('/user/sendmail/order', { numberOrder, section } satisfies OrderMailRequest, options);
 
 /** Multipart: the server takes the company data from the ERP and mails the photo to the CHEQUE recipient. */
-export function payCheque(numberOrder: string, photo: File, options?: RequestOptions) {
-  const form = new FormData();
-  form.append('numberOrder', numberOrder);
-  form.append('fileName', photo.name);
-  form.append('chequeImgFile', photo, photo.name);
-  return http.post<MessageResponse>('/user/pay-cheque', form, options);
-}
+export { payCheque } from '@client/api/orderPayments';

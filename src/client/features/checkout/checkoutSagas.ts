@@ -7,6 +7,7 @@ import type { Transport } from '@shared/api/erp';
 import type { CreateOrderRequest, NotificationRecipient, Order, OrderSubmissionResponse } from '@shared/api/orders';
 import { fill, MSG } from '@shared/messages';
 import { chequeFileError, ORDER_MSG } from '@shared/schemas/orders';
+import { APPROVAL_MSG } from '@shared/schemas/companyApprovals';
 import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { formatDate } from '@shared/dates';
 import { creditCovers } from '@shared/checkoutRules';
@@ -206,7 +207,9 @@ function* createOrderOnce(request: CreateOrderRequest) {
     throw error;
   }
   yield put(orderCreated(order));
-  if (request.orderType === 'RESERVE' || request.paymentMethod === 'CREDIT' || request.paymentMethod === 'CHEQUE') yield put(orderInProgress({ order, request }));
+  const finishedHere = request.orderType === 'RESERVE' || request.paymentMethod === 'CREDIT' || request.paymentMethod === 'CHEQUE';
+  // an order that waits for the company's approval is not finished here: 'Reintentar' has nothing to send
+  if (finishedHere && !waitsForCompany(order)) yield put(orderInProgress({ order, request }));
   yield put(cartEmptied());
   return order;
 }
@@ -229,6 +232,21 @@ export function referenceNote(order: Pick<Order, 'buyerReference' | 'requestedDe
     order.requestedDeliveryDate ? `${ORDER_REFERENCE_LABELS.requestedDeliveryDate}: ${formatDate(order.requestedDeliveryDate)}.` : '',
   ].filter(Boolean);
   return parts.length > 0 ? ` ${parts.join(' ')}` : '';
+}
+
+/** A Comprador's order over their monthly limit: made, and waiting for the company's approval (not paid nor sent now). */
+export const waitsForCompany = (order: Pick<Order, 'orderState'>) => order.orderState === 'AWAITING_COMPANY_APPROVAL';
+
+/**
+ * The order waits for the company's approval (its creation already emptied the cart): the flow stops here, nothing is
+ * paid or sent; the buyer reads why and goes to Mis pedidos, where the order shows the wait.
+ */
+function* orderWaitsForCompany(order: Order) {
+  const message = fill(APPROVAL_MSG.orderWaits, { number: order.purchaseOrderNumber });
+  yield put(orderPlaced({ order, pending: true, message }));
+  yield put(forgetOrderChoices());
+  yield call(navigateTo, '/user/orders');
+  yield call(notify, message, 'warning');
 }
 
 /** The order went through (its creation already emptied the cart): the buyer goes home and is told. */
@@ -274,6 +292,10 @@ export function* handleReserve(request: CreateOrderRequest) {
     const order: Order = yield* createOrderOnce(request);
     creating = false;
     made = order;
+    if (waitsForCompany(order)) {
+      yield* orderWaitsForCompany(order);
+      return;
+    }
     const reserveNumber = order.purchaseOrderNumber;
     const submission: OrderSubmissionResponse = yield call(callWithTimeout, submitReserve, reserveNumber);
     const confirmation: OrderSubmissionResponse = yield call(callWithTimeout, confirmOrder, order.id, reserveNumber);
@@ -304,6 +326,10 @@ export function* handleCreditSale(request: CreateOrderRequest) {
     const order: Order = yield* createOrderOnce(request);
     creating = false;
     made = order;
+    if (waitsForCompany(order)) {
+      yield* orderWaitsForCompany(order);
+      return;
+    }
     const submission: OrderSubmissionResponse = yield call(callWithTimeout, submitSalesOrder, order.purchaseOrderNumber);
     const confirmation: OrderSubmissionResponse = yield call(callWithTimeout, confirmOrder, order.id, order.purchaseOrderNumber);
     yield* finishOrder(order, [submission, confirmation], MSG.thanksForBuying);
@@ -333,6 +359,10 @@ export function* handleChequeSale(request: CreateOrderRequest, chequePhotoKey: s
     const order: Order = yield* createOrderOnce(request);
     creating = false;
     made = order;
+    if (waitsForCompany(order)) {
+      yield* orderWaitsForCompany(order);
+      return;
+    }
     yield call(callWithTimeout, payCheque, order.purchaseOrderNumber, photo);
     const submission: OrderSubmissionResponse = yield call(callWithTimeout, submitSalesOrder, order.purchaseOrderNumber);
     const confirmation: OrderSubmissionResponse = yield call(callWithTimeout, confirmOrder, order.id, order.purchaseOrderNumber);
@@ -360,6 +390,10 @@ export function* handleProviderPayment(request: CreateOrderRequest, method: Prov
     creating = !(started && sameChoices(started.order, request));
     const order: Order = creating ? yield* createOrderOnce(request) : started!.order;
     creating = false;
+    if (waitsForCompany(order)) {
+      yield* orderWaitsForCompany(order);
+      return;
+    }
     // a failure to start the payment is the summary's to show (paymentStartFailed), in its one alert
     yield put(paymentStarted({ order, method, shownBySummary: true }));
   } catch (error) {
@@ -409,6 +443,10 @@ export function* handlePurchaseRetry(action: PayloadAction<PurchaseRetry>) {
       return;
     }
     const order: Order = yield* createOrderOnce(request);
+    if (waitsForCompany(order)) {
+      yield* orderWaitsForCompany(order);
+      return;
+    }
     yield put(paymentStarted({ order, method }));
   } catch (error) {
     yield* failRetry(toApiError(error).message);

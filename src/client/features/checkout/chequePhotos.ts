@@ -1,18 +1,2 @@
-// A File is not serializable, so it stays out of the store: the submit event carries a key and the cheque flow
-// takes the photo by it (once).
-const photos = new Map<string, File>();
-let lastKey = 0;
-
-export function keepChequePhoto(photo: File): string {
-  lastKey += 1;
-  const key = `cheque-${lastKey}`;
-  photos.set(key, photo);
-  return key;
-}
-
-export function takeChequePhoto(key: string | null): File | null {
-  if (!key) return null;
-  const photo = photos.get(key) ?? null;
-  photos.delete(key);
-  return photo;
-}
+// The photo picked on the order summary, kept out of the store until the cheque flow takes it (app/chequePhotos).
+export { keepChequePhoto, takeChequePhoto } from '@client/app/chequePhotos';

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
@@ -18,7 +19,10 @@ import { OrderTotalsSummary } from '@client/components/OrderTotalsSummary';
 import { OrderStatusChip } from './OrderStatusChip';
 import { OrderSteps } from './OrderSteps';
 import { selectMyOrder, waitsForErp } from './userOrdersSelectors';
-import { myOrderClosed, myOrderOpened } from './userOrdersSlice';
+import { myOrderChequeChosen, myOrderClosed, myOrderOpened, myOrderPayRequested } from './userOrdersSlice';
+import { keepChequePhoto } from '@client/app/chequePhotos';
+import { FileButton } from '@client/components/FileButton';
+import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { USER_ORDERS_TEXT as T } from './userOrdersTexts';
 import './userOrdersFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -49,6 +53,22 @@ export default function MyOrderDetailScreen({ reorderAction }: MyOrderDetailScre
         order && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <OrderStatusChip status={order.status} label={order.statusLabel} />
+            {order.payable && order.paymentMethod === 'CHEQUE' && (
+              <FileButton
+                name="chequeImgFile"
+                inputLabel={T.chequePhoto}
+                accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+                sx={PRIMARY_ACTION_SX}
+                onChoose={(file) => file && dispatch(myOrderChequeChosen({ ref, number: order.number, photoKey: keepChequePhoto(file) }))}
+              >
+                {T.payCheque}
+              </FileButton>
+            )}
+            {order.payable && order.paymentMethod !== 'CHEQUE' && (
+              <Button variant="contained" onClick={() => dispatch(myOrderPayRequested(order.id))} sx={PRIMARY_ACTION_SX}>
+                {T.pay}
+              </Button>
+            )}
             {reorderAction?.(order)}
           </Stack>
         )

@@ -1,3 +1,4 @@
+import type { Order } from '@shared/api/orders';
 import type { BuyerOrderDetail, BuyerOrderList } from '@shared/api/userOrders';
 import { http, type RequestOptions } from '@client/api/http';
 import { listSearch, type ListQuery } from '@client/api/lists';
@@ -10,3 +11,6 @@ export const fetchMyOrders = ({ page, pageSize }: ListQuery, options?: RequestOp
 
 /** `ref`: the order's number (OC000042) or id; another buyer's order is 404. */
 export const fetchMyOrder = (ref: string, options?: RequestOptions) => http.get<BuyerOrderDetail>(`/user/orders/${encodeURIComponent(ref)}`, options);
+
+/** The order as the payments take it (its number, method and total), by id: 'Pagar' of an unpaid card or transfer order. */
+export const fetchOrder = (id: number, options?: RequestOptions) => http.get<Order>(`/orders/${id}`, options);

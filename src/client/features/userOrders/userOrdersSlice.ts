@@ -56,6 +56,10 @@ const userOrdersSlice = createSlice({
     myOrderRefreshed(state, action: PayloadAction<{ ref: string; order: BuyerOrderDetail }>) {
       if (state.detail.ref === action.payload.ref && state.detail.status === 'loaded') state.detail.data = action.payload.order;
     },
+    /** 'Pagar' of an unpaid card or transfer order (one the company approved): the payments work takes it. */
+    myOrderPayRequested(_state, _action: PayloadAction<number>) {},
+    /** 'Pagar con cheque' of an approved cheque order: the photo (kept out of the store by its key), then the sales order. */
+    myOrderChequeChosen(_state, _action: PayloadAction<{ ref: string; number: string; photoKey: string }>) {},
     /** /user/orders/:id left: the detail is no longer read again. */
     myOrderClosed(_state, _action: PayloadAction<string>) {},
   },
@@ -68,5 +72,5 @@ const userOrdersSlice = createSlice({
       }),
 });
 
-export const { myOrderOpened, myOrderLoaded, myOrderLoadFailed, myOrderRefreshed, myOrderClosed } = userOrdersSlice.actions;
+export const { myOrderOpened, myOrderLoaded, myOrderLoadFailed, myOrderRefreshed, myOrderClosed, myOrderPayRequested, myOrderChequeChosen } = userOrdersSlice.actions;
 export const userOrdersReducer = userOrdersSlice.reducer;
