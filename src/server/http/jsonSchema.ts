@@ -25,7 +25,8 @@ export function fromYupDescription(d: SchemaDescription): JsonSchema {
     case 'string':
     case 'number':
     case 'boolean':
-      return { ...base, type: d.type };
+      // a nullable field takes null too (OpenAPI 3.1: a list of types)
+      return { ...base, type: d.nullable ? [d.type, 'null'] : d.type };
     case 'date':
       return { ...base, type: 'string', format: 'date-time' };
     case 'lazy': {

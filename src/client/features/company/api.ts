@@ -6,19 +6,21 @@ import { http, type RequestOptions } from '@client/api/http';
 
 // The calls of 'Mi empresa → Personas' and of the set-your-password page.
 
-const PEOPLE = '/user/company/people';
+// every path written out, so the API description's check (test/server/openapi-client.test.ts) reads each call
 
-export const fetchPeople = (options?: RequestOptions) => http.get<CompanyPeopleList>(PEOPLE, options);
+export const fetchPeople = (options?: RequestOptions) => http.get<CompanyPeopleList>('/user/company/people', options);
 
-export const addPerson = (body: PersonAddForm, options?: RequestOptions) => http.post<CompanyPersonAnswer>(PEOPLE, body, options);
+export const addPerson = (body: PersonAddForm, options?: RequestOptions) => http.post<CompanyPersonAnswer>('/user/company/people', body, options);
 
-export const changePerson = (id: number, body: PersonChangeForm, options?: RequestOptions) => http.put<CompanyPersonAnswer>(`${PEOPLE}/${id}`, body, options);
+export const changePerson = (id: number, body: PersonChangeForm, options?: RequestOptions) => http.put<CompanyPersonAnswer>(`/user/company/people/${id}`, body, options);
 
 /** Deactivates (`active` false) or reactivates a person. */
 export const setPersonActive = (id: number, active: boolean, options?: RequestOptions) =>
-  http.post<CompanyPersonAnswer>(`${PEOPLE}/${id}/${active ? 'reactivate' : 'deactivate'}`, {}, options);
+  active
+    ? http.post<CompanyPersonAnswer>(`/user/company/people/${id}/reactivate`, {}, options)
+    : http.post<CompanyPersonAnswer>(`/user/company/people/${id}/deactivate`, {}, options);
 
 /** A new set-your-password link by mail. */
-export const sendPasswordLink = (id: number, options?: RequestOptions) => http.post<CompanyPersonAnswer>(`${PEOPLE}/${id}/password-link`, {}, options);
+export const sendPasswordLink = (id: number, options?: RequestOptions) => http.post<CompanyPersonAnswer>(`/user/company/people/${id}/password-link`, {}, options);
 
 export const setPasswordWithLink = (body: SetPasswordForm, options?: RequestOptions) => http.post<MessageResponse>('/security/set-password', body, options);
