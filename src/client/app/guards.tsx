@@ -1,5 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
 import { CAPABILITY_DENIED, mayDo, type Capability } from '@shared/companyRoles';
 import { selectIsAdmin, selectIsAuthenticated, selectSessionExpired } from '../features/session/sessionSelectors';
 import { selectCompanyRole } from '../features/session/companySelectors';
@@ -27,6 +28,9 @@ export function RequireAdmin() {
   return authenticated && admin ? <Outlet /> : <Navigate to={redirect} replace />;
 }
 
+/** The heading of a screen the buyer's role inside the company does not allow. */
+export const NOT_FOR_ROLE_TITLE = 'Sección no disponible para su rol';
+
 /**
  * Screens of a buyer's role inside the company (docs/company-people.md): a buyer whose role does not allow any of
  * `capabilities` is told so, in the words the server would answer with. Admins and visitors are left to the other guards.
@@ -35,8 +39,13 @@ export function RequireCapability({ capabilities }: { capabilities: readonly Cap
   const role = useAppSelector(selectCompanyRole);
   if (role === null || capabilities.some((capability) => mayDo(role, capability))) return <Outlet />;
   return (
-    <Alert severity="info" role="status" sx={{ mt: 2 }}>
-      {CAPABILITY_DENIED[capabilities[0]!]}
-    </Alert>
+    <>
+      <Typography variant="h1" component="h1" gutterBottom>
+        {NOT_FOR_ROLE_TITLE}
+      </Typography>
+      <Alert severity="info" role="status">
+        {CAPABILITY_DENIED[capabilities[0]!]}
+      </Alert>
+    </>
   );
 }

@@ -128,6 +128,12 @@ function MyOrderDetailRoute() {
   return <MyOrderDetailScreen reorderAction={reorderAction} />;
 }
 
+/** The company's data is its administrator's to change; the other people of the company read it. */
+function ProfileRoute() {
+  const editable = useAppSelector(selectMay('people'));
+  return <ProfileScreen editable={editable} />;
+}
+
 function SummaryOrderRoute() {
   const profile = useAppSelector(selectProfile);
   return <SummaryOrderScreen profile={profile} />;
@@ -170,7 +176,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: '/', element: <HomeRoute /> },
-          { path: '/profile', element: <ProfileScreen /> },
+          { path: '/profile', element: <ProfileRoute /> },
           { path: '/user/catalog', element: <CatalogScreen /> },
           { path: '/user/catalog-detail', element: <CatalogDetailScreen /> },
           { path: '/user/search-product', element: <SearchResultsScreen /> },

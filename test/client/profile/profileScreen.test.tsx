@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { initialProfileState } from '@client/features/profile/profileSlice';
 import type { CustomerProfile } from '@shared/api/erp';
-import { renderWithProviders } from '../renderWithProviders';
+import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { buyerSession, callsTo, json, mockApi, pacifico, renderProfile } from './fixtures';
 
 beforeEach(() => {
@@ -83,6 +83,25 @@ describe('Profile screen (/profile): tabs and texts', () => {
     await user.click(screen.getByRole('tab', { name: 'Datos Empresa' }));
     await user.keyboard('{ArrowRight}{Enter}');
     expect(screen.getByRole('tab', { name: 'Financieros' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe("Profile screen: the company's data is its administrator's to change", () => {
+  it.each(['COMPRADOR', 'FINANZAS', 'APROBADOR'] as const)('a %s reads it: the edits are off and there is no Guardar Cambios', async (companyRole) => {
+    mockApi();
+    renderWithProviders({ route: '/profile', preloadedState: { session: sessionOf('USER', pacifico, companyRole) } });
+    const panel = await screen.findByRole('tabpanel', { name: 'Datos Empresa' });
+    expect(within(panel).getByRole('button', { name: /Editar/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Guardar Cambios' })).not.toBeInTheDocument();
+    expect(screen.getByText('Solo el administrador de la empresa puede modificar estos datos.')).toBeInTheDocument();
+  });
+
+  it('the company administrator changes it', async () => {
+    mockApi();
+    renderWithProviders({ route: '/profile', preloadedState: { session: sessionOf('USER', pacifico, 'ADMINISTRADOR') } });
+    const panel = await screen.findByRole('tabpanel', { name: 'Datos Empresa' });
+    expect(within(panel).getByRole('button', { name: /Editar/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Guardar Cambios' })).toBeInTheDocument();
   });
 });
 

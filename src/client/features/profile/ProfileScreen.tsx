@@ -36,8 +36,11 @@ const TABS = [
 type TabKey = (typeof TABS)[number]['key'];
 
 
-/** /profile (R-PROF-2): the buyer's ERP profile in four tabs; popups edit a draft that 'Guardar Cambios' sends. */
-export default function ProfileScreen() {
+/**
+ * /profile (R-PROF-2): the buyer's ERP profile in four tabs; popups edit a draft that 'Guardar Cambios' sends. The
+ * company's data is its administrator's to change (`editable`); the other people of the company read it.
+ */
+export default function ProfileScreen({ editable = true }: { editable?: boolean }) {
   const dispatch = useAppDispatch();
   const profile = useAppSelector(selectCustomerProfile);
   const load = useAppSelector(selectProfileLoad);
@@ -108,9 +111,9 @@ export default function ProfileScreen() {
   };
 
   const panels: Record<TabKey, () => ReactNode> = {
-    company: () => <CompanySection draft={draft} onEdit={() => setDialog('company')} disabled={saving} />,
+    company: () => <CompanySection draft={draft} onEdit={() => setDialog('company')} disabled={saving || !editable} />,
     financial: () => <FinancialSection profile={profile} />,
-    addresses: () => <AddressesSection draft={draft} onEdit={editAddress} disabled={saving || catalogsStatus !== 'loaded'} />,
+    addresses: () => <AddressesSection draft={draft} onEdit={editAddress} disabled={saving || !editable || catalogsStatus !== 'loaded'} />,
     loyalty: () => <LoyaltySection profile={profile} />,
   };
 
@@ -148,18 +151,24 @@ export default function ProfileScreen() {
           {PROFILE_TEXT.unsaved}
         </Typography>
       )}
-      <Box sx={{ mt: 3, display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2 }}>
-        {saving && <CircularProgress size={28} aria-label={PROFILE_TEXT.saving} />}
-        <Button
-          variant="contained"
-          size="large"
-          disabled={saving}
-          onClick={() => dispatch(profileSaveSubmitted(toUpdateRequest(draft)))}
-          sx={{ width: { xs: '100%', sm: 'auto' } }}
-        >
-          {PROFILE_TEXT.save}
-        </Button>
-      </Box>
+      {editable ? (
+        <Box sx={{ mt: 3, display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2 }}>
+          {saving && <CircularProgress size={28} aria-label={PROFILE_TEXT.saving} />}
+          <Button
+            variant="contained"
+            size="large"
+            disabled={saving}
+            onClick={() => dispatch(profileSaveSubmitted(toUpdateRequest(draft)))}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
+            {PROFILE_TEXT.save}
+          </Button>
+        </Box>
+      ) : (
+        <Alert severity="info" sx={{ mt: 3 }}>
+          {PROFILE_TEXT.onlyAdministrator}
+        </Alert>
+      )}
 
       <CompanyDataDialog open={dialog === 'company'} initial={draft.company} onCancel={closeDialog} onAccept={acceptCompany} />
       <AddressDialog

@@ -36,6 +36,8 @@ export const PROFILE_TEXT = {
   accept: 'Aceptar',
   cancel: 'Cancelar',
   save: 'Guardar Cambios',
+  /** Shown instead of 'Guardar Cambios' to the people of a company who are not its administrator. */
+  onlyAdministrator: 'Solo el administrador de la empresa puede modificar estos datos.',
   saving: 'Guardando cambios',
   saved: 'Perfil Modicado!!',
   unsaved: 'Hay cambios sin guardar: se envían con Guardar Cambios.',
