@@ -376,8 +376,12 @@ async function recordJourney(browser: Browser, portal: RunningPortal, journey: J
   const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1280, height: 800 }, locale: 'es-CL', acceptDownloads: true });
   const page = await context.newPage();
   try {
-    await page.goto('/login');
+    // the login page is a page of its own without the panel's button: the recording starts on a page of the SPA and
+    // goes on across the login page
+    await page.goto('/session-expired');
     await startRecording(page, journey.name);
+    await page.getByRole('link', { name: 'Volver a ingresar' }).click();
+    await page.waitForURL('**/login');
     await loginHere(page, journey.rut, journey.password);
     await journey.run(page);
     // the last saga steps (a toast, a cart refresh) land

@@ -106,6 +106,16 @@ describe('sanitizing', () => {
     expect(sanitize({ token: null, password: '' }, new SecretMemory())).toEqual({ token: null, password: '' });
   });
 
+  it("hides a token inside a kept JSON text (a page load's first state, before the recorder saw the token anywhere)", () => {
+    const memory = new SecretMemory();
+    const datatbk = JSON.stringify({ token: TOKEN_WS, buy_order: 'OC000004', session_id: 'OW188723', amount: 12816 });
+    const state = sanitize({ kept: { datatbk, reserve: 'X' } }, memory);
+    expect(JSON.parse(state.kept.datatbk)).toEqual({ token: REDACTED, buy_order: 'OC000004', session_id: 'OW188723', amount: 12816 });
+    expect(state.kept.reserve).toBe('X');
+    // and is remembered: the same token in a later path is hidden too
+    expect(sanitize({ path: `/user/tbk/confirm/${TOKEN_WS}` }, memory)).toEqual({ path: `/user/tbk/confirm/${REDACTED}` });
+  });
+
   it('keeps what JSON can hold only', () => {
     expect(sanitize({ a: undefined, b: () => 1, c: new Date('2025-01-02T03:04:05.000Z') }, new SecretMemory())).toEqual({ c: '2025-01-02T03:04:05.000Z' });
   });

@@ -51,8 +51,21 @@ function collectSecrets(value: unknown, memory: SecretMemory, extraKey: (key: st
   }
 }
 
+/** A kept value is JSON text (the card transaction a tab started): its secrets are hidden inside it too. */
+function scrubJsonText(text: string, memory: SecretMemory, depth: number): string {
+  if (!/^\s*[[{]/.test(text)) return memory.scrubText(text);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return memory.scrubText(text);
+  }
+  collectSecrets(parsed, memory, isAnySecretKey);
+  return JSON.stringify(redactExtra(redactSecrets(parsed), memory, depth + 1));
+}
+
 function redactExtra(value: unknown, memory: SecretMemory, depth = 0): unknown {
-  if (typeof value === 'string') return memory.scrubText(value);
+  if (typeof value === 'string') return scrubJsonText(value, memory, depth);
   if (!isObject(value) || depth > 40) return value;
   if (Array.isArray(value)) return value.map((item) => redactExtra(item, memory, depth + 1));
   const proto = Object.getPrototypeOf(value) as unknown;
