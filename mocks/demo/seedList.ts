@@ -1,26 +1,13 @@
 // The portal users of the demo: the accounts of DEMO_ACCOUNTS (each buyer company's own login, linked to the
 // company's Administrador contact person) and the other people of each company (DEMO_PEOPLE), each with their own
 // personal-rut login, role and limit. The embedded default and the server tests seed the same list.
+import type { SeedUser } from '@server/db/seed';
 import type { CompanyRole } from '@shared/companyRoles';
-import type { Role } from '@shared/roles';
 import { DEMO_ACCOUNTS } from './accounts';
 import { DEMO_PEOPLE, PEOPLE_SHOWCASE_CARDCODE, type DemoPerson } from './people';
 
-export interface DemoSeedUser {
-  rut: string;
-  password: string;
-  role: Role;
-  enabled: boolean;
-  mustChangePassword: boolean;
-  email: string;
-  address: string;
-  cellphone: string;
-  companyRut?: string;
-  companyRole?: CompanyRole;
-  monthlyLimit?: number | null;
-  fullName?: string;
-  contactCode?: number | null;
-}
+/** A demo user as the seed takes it (src/server/db/seed.ts). */
+export type DemoSeedUser = SeedUser;
 
 const ROLE_OF: Record<DemoPerson['role'], CompanyRole> = {
   Administrador: 'ADMINISTRADOR',

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useSearchParams } from 'react-router-dom';
@@ -9,14 +8,15 @@ import { SET_PASSWORD_MSG, setPasswordSchema, type SetPasswordForm } from '@shar
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { useFocusFirstError } from '@client/components/focusFirstError';
 import FormCard from '@client/components/FormCard';
+import { PasswordFields } from '@client/components/PasswordFields';
 import { selectSetPassword } from './companySelectors';
 import { setPasswordErrorClosed, setPasswordSubmitted } from './companySlice';
 import { COMPANY_TEXT as T } from './companyTexts';
 import './companyFeature'; // the feature's slice and saga, in the store before this screen renders
 
 const FIELDS = [
-  { name: 'password', label: T.password },
-  { name: 'confirmPassword', label: T.confirmPassword },
+  { name: 'password', label: T.password, autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: T.confirmPassword, autoComplete: 'new-password' },
 ] as const;
 
 /**
@@ -39,7 +39,6 @@ export default function SetPasswordScreen() {
     },
   });
   const formRef = useFocusFirstError(formik);
-  const fieldError = (name: 'password' | 'confirmPassword') => (formik.touched[name] && formik.errors[name]) || undefined;
 
   return (
     <FormCard
@@ -52,24 +51,7 @@ export default function SetPasswordScreen() {
       formRef={formRef}
     >
       <Typography>{SET_PASSWORD_MSG.intro}</Typography>
-      {FIELDS.map((field) => (
-        <TextField
-          key={field.name}
-          id={`set-password-${field.name}`}
-          name={field.name}
-          label={field.label}
-          type="password"
-          value={formik.values[field.name]}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={Boolean(fieldError(field.name))}
-          helperText={fieldError(field.name)}
-          autoComplete="new-password"
-          required
-          fullWidth
-          slotProps={{ inputLabel: { required: false } }}
-        />
-      ))}
+      <PasswordFields idPrefix="set-password" fields={FIELDS} formik={formik} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <Button type="submit" variant="contained" size="large" disabled={running || !token} fullWidth>
           {SET_PASSWORD_MSG.submit}

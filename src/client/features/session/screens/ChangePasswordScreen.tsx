@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import FormCard from '@client/components/FormCard';
+import { PasswordFields } from '@client/components/PasswordFields';
 import RutField from '@client/components/RutField';
 import { useLocation } from 'react-router-dom';
 import { MSG } from '@shared/messages';
@@ -68,24 +68,7 @@ export default function ChangePasswordScreen() {
         onBlur={formik.handleBlur}
         error={fieldError('username')} readOnly={Boolean(fixedRut)}
       />
-      {passwordFields.map((field) => (
-        <TextField
-          key={field.name}
-          id={`change-password-${field.name}`}
-          name={field.name}
-          label={field.label}
-          type="password"
-          value={formik.values[field.name]}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          error={Boolean(fieldError(field.name))}
-          helperText={fieldError(field.name)}
-          autoComplete={field.autoComplete}
-          required
-          fullWidth
-          slotProps={{ inputLabel: { required: false } }}
-        />
-      ))}
+      <PasswordFields idPrefix="change-password" fields={passwordFields} formik={formik} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <Button type="submit" variant="contained" size="large" disabled={running} fullWidth>
           {MSG.menuChangePassword}
