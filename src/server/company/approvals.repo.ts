@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AWAITING, monthStart } from './approvalRules';
 import type { Db, DbOrTx, Tx } from '../db/connect';
 import { orderLines, orders, users, type OrderRow } from '../db/schema';
-import type { NewOrderLine, OrderWithLines } from '../orders/orders.repo';
+import { totalsColumns, type NewOrderLine, type OrderWithLines } from '../orders/orders.repo';
 import type { OrderTotals } from '@shared/pricing';
 
 /** A person of a company as the approval mails and screens name them. */
@@ -96,15 +96,7 @@ export class ApprovalsRepo {
       }
       await tx
         .update(orders)
-        .set({
-          loyaltyPct: totals.loyaltyPct,
-          net: totals.net,
-          offerDiscount: totals.offerDiscount,
-          loyaltyDiscount: totals.loyaltyDiscount,
-          subtotal: totals.subtotal,
-          vat: totals.vat,
-          total: totals.total,
-        })
+        .set(totalsColumns(totals))
         .where(eq(orders.id, id));
       return true;
     });

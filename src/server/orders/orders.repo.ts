@@ -1,3 +1,4 @@
+import type { OrderTotals } from '@shared/pricing';
 import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Order, OrderLine } from '@shared/api/orders';
@@ -316,6 +317,12 @@ export class OrderRepo {
       await new CartRepo(this.db).restoreLines(tx, canceled.userId, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
     });
   }
+}
+
+/** The order's columns of its totals, as the shared pricing made them (a new order, a re-priced one). */
+export function totalsColumns(totals: OrderTotals) {
+  const { loyaltyPct, net, offerDiscount, loyaltyDiscount, subtotal, vat, total } = totals;
+  return { loyaltyPct, net, offerDiscount, loyaltyDiscount, subtotal, vat, total };
 }
 
 export function toOrderLine(line: OrderLineRow): OrderLine {

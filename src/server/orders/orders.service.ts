@@ -23,7 +23,7 @@ import { refuseWhileWaiting } from '../company/approvalRules';
 import { enqueueApprovalRequests } from '../company/approvalMails';
 import { ownOrder } from './ownership';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from './erpOrderJob';
-import { toOrder, type NewOrderLine, type OrderRepo, type OrderWithLines } from './orders.repo';
+import { toOrder, totalsColumns, type NewOrderLine, type OrderRepo, type OrderWithLines } from './orders.repo';
 import { SERVER_MSG } from '../messages';
 
 /** Which ERP submission a route asks for: a reservation (/user/b1/reserve) or a sales order (/user/b1/ov). */
@@ -184,13 +184,7 @@ export class OrderService {
           invoiceAddress: request.invoiceAddress,
           buyerReference: request.buyerReference ?? '',
           requestedDeliveryDate: request.requestedDeliveryDate || null,
-          loyaltyPct: totals.loyaltyPct,
-          net: totals.net,
-          offerDiscount: totals.offerDiscount,
-          loyaltyDiscount: totals.loyaltyDiscount,
-          subtotal: totals.subtotal,
-          vat: totals.vat,
-          total: totals.total,
+          ...totalsColumns(totals),
         },
         lines,
       );
