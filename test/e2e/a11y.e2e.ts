@@ -233,6 +233,17 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
       },
       // R-MYORD-1 (an order's detail is walked by operations.e2e.ts, which makes one)
       { name: 'my orders', open: go('/user/orders', 'Mis pedidos') },
+      // the company's screens of its administrator (R-CO-3; the approval's flow is walked by company-approval.e2e.ts)
+      { name: 'company people', open: go('/user/company/people', 'Personas de la empresa') },
+      {
+        name: 'add a person dialog',
+        open: async (p) => {
+          await p.getByRole('button', { name: 'Agregar persona' }).click();
+          await p.getByRole('dialog', { name: 'Agregar persona' }).waitFor();
+        },
+        close: escape,
+      },
+      { name: 'orders waiting for approval', open: go('/user/company/approvals', 'Por aprobar') },
       { name: 'profile', open: go('/profile', 'Información Usuario') },
       {
         name: 'company data dialog',

@@ -26,7 +26,7 @@ const companyRoleOptions = COMPANY_ROLES.map((value) => ({ value, label: COMPANY
 
 const dataColumns: GridColDef<AdminUserRow>[] = [
   { field: 'username', headerName: T.colUsername, minWidth: 130, flex: 1 },
-  { field: 'fullName', headerName: T.colFullName, minWidth: 170, flex: 1.2 },
+  { field: 'fullName', headerName: T.colFullName, minWidth: 170, flex: 1.2, valueFormatter: (value: string) => value || '-' },
   { field: 'email', headerName: T.colEmail, minWidth: 180, flex: 1.5 },
   { field: 'userType', headerName: T.colRole, width: 150, valueFormatter: (value: AdminUserRow['userType']) => USER_TYPE_LABELS[value] ?? value },
   {
@@ -112,7 +112,9 @@ export default function UserListScreen() {
         ],
         exportCsv: true,
       }}
-      grid={{ cards: { title: 'username', actions: ['editar', 'eliminar'] } }}
+      // wider than a laptop's screen: every column is drawn (10 rows a page), so Editar and Eliminar are there to reach
+      // by keyboard and scroll, not drawn only once scrolled into view
+      grid={{ cards: { title: 'username', actions: ['editar', 'eliminar'] }, columnBufferPx: 4000 }}
     />
   );
 }
