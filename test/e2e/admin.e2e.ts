@@ -213,7 +213,7 @@ describe('user administration', () => {
     await page.waitForURL('**/admin/user');
     const rows = await gridRows(page, page.getByRole('grid', { name: 'Usuarios' }));
     // the company's own login: its company is itself, and it is the company's Administrador
-    expect(rows.find((r) => r[0] === rut)?.slice(0, 8)).toEqual([rut, '', 'compras@nuevocliente.cl', rut, 'Usuario', 'Activo', 'Nuevo Cliente SpA', 'Administrador']);
+    expect(rows.find((r) => r[0] === rut)?.slice(0, 8)).toEqual([rut, '-', 'compras@nuevocliente.cl', rut, 'Usuario', 'Activo', 'Nuevo Cliente SpA', 'Administrador']);
 
     // a person of that company: their own rut, name, role and limit; their contact person goes to the ERP
     const personRut = newRut();
