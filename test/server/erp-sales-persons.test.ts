@@ -4,7 +4,7 @@
 import { startB1Mock, type B1Mock } from '@mocks/b1/server';
 import { DEMO_SALES_REPS, UNASSIGNED_CARDCODE } from '@mocks/demo/salesReps';
 import { ErpError } from '@server/erp/errors';
-import { ErpService } from '@server/erp/erp.service';
+import { ErpService, type SalesDocumentState } from '@server/erp/erp.service';
 import { buildSalesOrder, type SalesOrderSource } from '@server/erp/salesOrders';
 import { MAX_CUSTOMERS_PAGE, SalesPersons } from '@server/erp/salesPersons';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
@@ -124,10 +124,11 @@ describe('a sales order written by a rep', () => {
       deliveryAddress: 'CD LO AGUIRRE', deliveryAddressText: 'Ruta 68 km 17', deliveryCommune: 'Pudahuel', deliveryTransport: '0002',
       invoiceAddress: 'CASA MATRIZ', lines: [{ sku: 'POL-1001-M', quantity: 1, price: 10990, priceFinalUnit: 10331, descLinea: 6 }],
     };
+    const orderOf = (state: SalesDocumentState) => mock.data.Orders.find((o) => state.kind === 'order' && o.DocEntry === state.docEntry);
     const byRep = await erp.postSalesOrder(buildSalesOrder({ ...source, salesPersonCode: carolina.code }));
-    expect(mock.data.Orders.find((o) => o.DocEntry === byRep.docEntry)?.SalesPersonCode).toBe(carolina.code);
+    expect(orderOf(byRep)?.SalesPersonCode).toBe(carolina.code);
     const own = await erp.postSalesOrder(buildSalesOrder({ ...source, purchaseOrderNumber: 'OC-REP-2' }));
-    expect(mock.data.Orders.find((o) => o.DocEntry === own.docEntry)?.SalesPersonCode).toBe(martin.code);
+    expect(orderOf(own)?.SalesPersonCode).toBe(martin.code);
     const refused = await rejection(erp.postSalesOrder(buildSalesOrder({ ...source, purchaseOrderNumber: 'OC-REP-3', salesPersonCode: rosa.code })));
     expect(refused).toMatchObject({ status: 400 });
   });
