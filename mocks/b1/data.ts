@@ -11,10 +11,12 @@
 //   U_ComunaDespacho.
 // Approval procedure: Drafts and ApprovalRequests start empty; the store fills them when a sales order of a
 //   buyer under approval (APPROVAL_CARDCODE by default) is posted.
+// Sales employees (partners.ts): SalesPersons, B1's -1 row and the demo reps of mocks/demo/salesReps.ts; BPs and
+//   documents carry SalesPersonCode.
 // Reference tables (reference.ts): PaymentTermsTypes, Countries, States, U_TRANSPORTE.
 import { buildDemoCatalogue, buildGeneratedCatalogue } from './catalogue';
 import { buildHistory } from './history';
-import { buildPartners } from './partners';
+import { buildPartners, buildSalesPersons } from './partners';
 import { COUNTRIES, PAYMENT_TERMS, STATES, TRANSPORTS } from './reference';
 import type { B1Data } from './types';
 
@@ -53,5 +55,6 @@ export function buildDemoData(opts: BuildDemoDataOptions = {}): B1Data {
     Countries: structuredClone(COUNTRIES),
     States: structuredClone(STATES),
     U_TRANSPORTE: structuredClone(TRANSPORTS),
+    SalesPersons: buildSalesPersons(),
   };
 }

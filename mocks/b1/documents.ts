@@ -153,6 +153,7 @@ export function emptyDocument(
     CardCode: bp.CardCode,
     CardName: bp.CardName,
     ContactPersonCode: null,
+    SalesPersonCode: bp.SalesPersonCode ?? -1,
     NumAtCard: null,
     Comments: null,
     ShipToCode: bp.ShipToDefault,

@@ -3,11 +3,14 @@
 // account's blockedBy names one; U_Prorroga is null for C76234567 (an undefined prórroga, not blocking).
 // Balances (CurrentAccountBalance, OpenOrdersBalance) are filled in by the document history.
 // Contact persons (ContactEmployees) are the demo people of mocks/demo/people.ts, with their InternalCodes.
+// SalesPersons are B1's -1 row and the demo sales reps of mocks/demo/salesReps.ts; SalesPersonCode assigns each
+// partner to its rep (-1 for the one with none).
 // APPROVAL_CARDCODE is the buyer whose sales orders the stand-in's approval procedure holds as Drafts.
 import { DEMO_ACCOUNTS, LOYALTY_DISCOUNT, type BlockFlag } from '../demo/accounts';
 import { demoPeopleOf, type DemoPerson } from '../demo/people';
+import { DEMO_SALES_REPS, NO_SALES_EMPLOYEE_CODE, NO_SALES_EMPLOYEE_NAME, salesPersonCodeOf } from '../demo/salesReps';
 import { PAYMENT_TERMS } from './reference';
-import type { AddressType, B1BusinessPartner, BPAddress, ContactEmployee } from './types';
+import type { AddressType, B1BusinessPartner, B1SalesPerson, BPAddress, ContactEmployee } from './types';
 
 export const NOT_BLOCKED = 'Sin Bloqueo';
 
@@ -171,7 +174,20 @@ export function buildPartners(): B1BusinessPartner[] {
       U_Interes: flag('interes'),
       U_Protesto: flag('protesto'),
       U_Prorroga: erp.cardCode === PRORROGA_UNDEFINED_CARDCODE ? null : flag('prorroga'),
+      SalesPersonCode: salesPersonCodeOf(erp.cardCode),
     });
   }
   return partners.sort((a, b) => a.CardCode.localeCompare(b.CardCode));
+}
+
+/** B1's sales employees: the -1 row every company database has, then the demo reps. */
+export function buildSalesPersons(): B1SalesPerson[] {
+  const none: B1SalesPerson = {
+    SalesEmployeeCode: NO_SALES_EMPLOYEE_CODE, SalesEmployeeName: NO_SALES_EMPLOYEE_NAME, Active: 'tYES', Locked: 'tNO',
+    Email: null, Mobile: null, Telephone: null, EmployeeID: null,
+  };
+  return [none, ...DEMO_SALES_REPS.map((r): B1SalesPerson => ({
+    SalesEmployeeCode: r.code, SalesEmployeeName: r.name, Active: r.active ? 'tYES' : 'tNO', Locked: 'tNO',
+    Email: r.email, Mobile: r.mobile, Telephone: null, EmployeeID: null,
+  }))];
 }

@@ -9,7 +9,7 @@ import { B1Error, badRequest, businessError, duplicateKey, notFound, notSupporte
 import { keyValuesOf, sortRows, type FilterNode, type KeyValue, type OrderBy, type PageMarks } from './odata';
 import type {
   AddressType, ApprovalDecisionStatus, ApprovalRequestDecision, ApprovalRequestLine, B1ApprovalRequest, B1BusinessPartner, B1Data,
-  B1Document, B1IncomingPayment, B1Item, BPAddress, ContactEmployee, DocumentLine, PaymentCheck, PaymentCreditCard, PaymentInvoice,
+  B1Document, B1IncomingPayment, B1Item, B1SalesPerson, BPAddress, ContactEmployee, DocumentLine, PaymentCheck, PaymentCreditCard, PaymentInvoice,
 } from './types';
 
 type Row = Record<string, unknown>;
@@ -30,6 +30,7 @@ export const ENTITY_SETS: Record<string, EntitySetDef> = {
   Countries: { typeName: 'Country', keys: ['Code'], numericKey: false },
   States: { typeName: 'State', keys: ['Code', 'Country'], numericKey: false },
   U_TRANSPORTE: { typeName: 'U_TRANSPORTE', keys: ['Code'], numericKey: false },
+  SalesPersons: { typeName: 'SalesPerson', keys: ['SalesEmployeeCode'], numericKey: true },
 };
 
 const DOC_SETS = new Set(['Orders', 'Invoices', 'CreditNotes', 'Drafts']);
@@ -41,6 +42,10 @@ const BLANK_BP: B1BusinessPartner = {
   CurrentAccountBalance: 0, OpenOrdersBalance: 0, PriceListNum: 1, Frozen: 'tNO', Valid: 'tYES', BilltoDefault: null,
   ShipToDefault: null, BPAddresses: [], ContactEmployees: [], U_Giro: null, U_NivelFidelizacion: null, U_DescFidelizacion: null,
   U_Morosidad: 'Sin Bloqueo', U_Interes: 'Sin Bloqueo', U_Protesto: 'Sin Bloqueo', U_Prorroga: 'Sin Bloqueo',
+  SalesPersonCode: -1,
+};
+const BLANK_SALES_PERSON: B1SalesPerson = {
+  SalesEmployeeCode: 0, SalesEmployeeName: '', Active: 'tYES', Locked: 'tNO', Email: null, Mobile: null, Telephone: null, EmployeeID: null,
 };
 const BLANK_ADDRESS: BPAddress = {
   AddressName: '', AddressType: 'bo_ShipTo', Street: '', Block: null, City: '', County: '', State: '', Country: 'CL',
@@ -84,7 +89,7 @@ const TEMPLATES: Record<string, object> = {
   BusinessPartner: BLANK_BP, Document: BLANK_DOC, Payment: BLANK_PAYMENT, U_TRANSPORTE: { Code: '', Name: '' },
   ApprovalRequest: BLANK_REQUEST, ApprovalRequestLines: BLANK_REQUEST_LINE, ApprovalRequestDecisions: BLANK_DECISION,
   BPAddresses: BLANK_ADDRESS, ContactEmployees: BLANK_CONTACT, DocumentLines: BLANK_LINE, PaymentInvoices: BLANK_PAY_INVOICE,
-  PaymentCreditCards: BLANK_CARD, PaymentChecks: BLANK_CHECK,
+  PaymentCreditCards: BLANK_CARD, PaymentChecks: BLANK_CHECK, SalesPerson: BLANK_SALES_PERSON,
 };
 
 /** The approval template, stage and users of the demo company's one approval procedure (sales orders). */
@@ -100,6 +105,7 @@ const READ_ONLY: Record<string, string[]> = {
   Payment: ['DocEntry', 'DocNum', 'Cancelled'],
   BusinessPartner: ['CurrentAccountBalance', 'OpenOrdersBalance'],
   Item: ['QuantityOnStock', 'UpdateDate', 'UpdateTime'],
+  SalesPerson: ['SalesEmployeeCode'],
 };
 
 const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -170,7 +176,7 @@ const nextOf = (rows: Array<{ DocEntry: number; DocNum: number }>, base: number)
 function draftBody(d: B1Document): Body {
   return {
     CardCode: d.CardCode, DocDate: d.DocDate, DocDueDate: d.DocDueDate, TaxDate: d.TaxDate, RequriedDate: d.RequriedDate, NumAtCard: d.NumAtCard,
-    ContactPersonCode: d.ContactPersonCode,
+    ContactPersonCode: d.ContactPersonCode, SalesPersonCode: d.SalesPersonCode,
     DocumentReferences: d.DocumentReferences.map(({ LineNumber: _n, ...r }) => r),
     Comments: d.Comments, ShipToCode: d.ShipToCode, PayToCode: d.PayToCode, Address: d.Address, Address2: d.Address2,
     DiscountPercent: d.DiscountPercent, U_TipoVenta: d.U_TipoVenta, U_FormaPago: d.U_FormaPago, U_Transporte: d.U_Transporte,
@@ -228,6 +234,7 @@ export class B1Store {
   constructor(readonly data: B1Data, options: B1StoreOptions = {}) {
     data.Drafts ??= [];
     data.ApprovalRequests ??= [];
+    data.SalesPersons ??= [];
     this.nextContactCode = data.BusinessPartners.reduce((m, bp) => Math.max(m, ...(bp.ContactEmployees ?? []).map((c) => c.InternalCode)), 0) + 1;
     this.dedupeReferences = options.dedupeReferences ?? false;
     this.approvalCardCodes = new Set(options.approvalCardCodes ?? []);
@@ -419,6 +426,9 @@ export class B1Store {
     const doc = emptyDocument(entry, docNum, bp, docDate, objectCode);
     doc.DocDueDate = dueDate;
     doc.ContactPersonCode = this.contactPersonCode(bp, body);
+    // B1 takes the header's sales employee from the partner unless the document names one; a new sales order (or its
+    // Draft) must name an active one, while a document copied from another keeps the employee it had
+    doc.SalesPersonCode = this.salesPersonCode(body, set === 'Orders' && origin === 'post') ?? bp.SalesPersonCode ?? -1;
     doc.TaxDate = normalizeDate(body.TaxDate) ?? docDate;
     if (body.RequriedDate !== undefined && body.RequriedDate !== null) {
       doc.RequriedDate = normalizeDate(body.RequriedDate);
@@ -744,6 +754,7 @@ export class B1Store {
     };
     bp.CurrentAccountBalance = 0;
     bp.OpenOrdersBalance = 0;
+    bp.SalesPersonCode = this.salesPersonCode(body, true) ?? -1;
     const contacts = this.mergedContacts(bp, arrayOf(body, 'ContactEmployees'), false);
     this.mergeAddresses(bp, arrayOf(body, 'BPAddresses'));
     bp.ContactEmployees = contacts;
@@ -841,6 +852,19 @@ export class B1Store {
     return all;
   }
 
+  /**
+   * The SalesPersonCode a body names (undefined when it names none): -1 (no sales employee) or an existing
+   * SalesPersons code, active when `active` (a new sales order, a partner's assignment); otherwise -10, as B1 refuses.
+   */
+  private salesPersonCode(body: Body, active: boolean): number | undefined {
+    const code = num(body, 'SalesPersonCode');
+    if (code === undefined || code === -1) return code;
+    const employee = this.data.SalesPersons.find((p) => p.SalesEmployeeCode === code);
+    if (!employee) throw businessError(`[SalesPersonCode] , 'Invalid sales employee code ${code}'`);
+    if (active && employee.Active !== 'tYES') throw businessError(`[SalesPersonCode] , 'Sales employee ${code} is inactive'`);
+    return code;
+  }
+
   /** A document's ContactPersonCode: absent or null is none; otherwise one of the partner's contacts, or -10. */
   private contactPersonCode(bp: B1BusinessPartner, body: Body): number | null {
     const code = num(body, 'ContactPersonCode');
@@ -868,6 +892,11 @@ export class B1Store {
       for (const f of ['DocumentLines', 'PaymentInvoices', 'PaymentCreditCards', 'PaymentChecks', 'CardCode']) {
         if (f in body && JSON.stringify(body[f]) !== JSON.stringify(row[f])) throw businessError(`Field '${f}' cannot be updated on this document`);
       }
+    }
+    // a partner's (re)assignment must name an active employee; a document's change an existing one
+    if ((set === 'BusinessPartners' || DOC_SETS.has(set)) && 'SalesPersonCode' in body) {
+      if (body.SalesPersonCode === null) throw badRequest(`Value of property 'SalesPersonCode' must be a number`);
+      this.salesPersonCode(body, set === 'BusinessPartners');
     }
     if (DOC_SETS.has(set) && 'ContactPersonCode' in body) {
       const doc = row as unknown as B1Document;
@@ -952,6 +981,7 @@ export class B1Store {
     if (open.length === 0) throw businessError(`Document ${docEntry} has no open lines`);
     const body: Body = {
       CardCode: order.CardCode, DocDate: today(), DocDueDate: today(), NumAtCard: order.NumAtCard, ContactPersonCode: order.ContactPersonCode,
+      SalesPersonCode: order.SalesPersonCode,
       Comments: `Basado en Pedidos de cliente ${order.DocNum}.`, ShipToCode: order.ShipToCode, PayToCode: order.PayToCode,
       DiscountPercent: order.DiscountPercent, U_TipoVenta: order.U_TipoVenta, U_FormaPago: order.U_FormaPago,
       DocumentLines: open.map((l) => ({

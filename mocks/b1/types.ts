@@ -95,6 +95,22 @@ export interface ContactEmployee {
   U_RutPersona: string | null;
 }
 
+/**
+ * A sales employee (SalesPersons, table OSLP): SalesEmployeeCode is B1's key; -1 is B1's own "no sales employee" row.
+ * An inactive one (Active tNO) cannot be put on a new document or a partner.
+ */
+export interface B1SalesPerson {
+  SalesEmployeeCode: number;
+  SalesEmployeeName: string;
+  Active: YesNo;
+  Locked: YesNo;
+  Email: string | null;
+  Mobile: string | null;
+  Telephone: string | null;
+  /** The employee master data record (OHEM.empID), null when none is linked. */
+  EmployeeID: number | null;
+}
+
 export interface B1BusinessPartner {
   CardCode: string;
   CardName: string;
@@ -130,6 +146,8 @@ export interface B1BusinessPartner {
   U_Protesto: BlockValue;
   /** null (undefined prórroga) counts as not blocking. */
   U_Prorroga: BlockValue;
+  /** The customer's sales employee (SalesPersons' SalesEmployeeCode), -1 when none. */
+  SalesPersonCode: number;
 }
 
 export interface DocumentLine {
@@ -194,6 +212,8 @@ export interface B1Document {
   CardName: string;
   /** Who ordered: the InternalCode of one of the partner's contact persons (ORDR.CntctCode), or null. */
   ContactPersonCode: number | null;
+  /** The sales employee of the document (ORDR.SlpCode): the partner's unless the POST names another; -1 none. */
+  SalesPersonCode: number;
   NumAtCard: string | null;
   Comments: string | null;
   ShipToCode: string | null;
@@ -339,4 +359,5 @@ export interface B1Data {
   Countries: B1Country[];
   States: B1State[];
   U_TRANSPORTE: B1Transport[];
+  SalesPersons: B1SalesPerson[];
 }

@@ -316,4 +316,21 @@ describe('sales order: who ordered', () => {
     expect(() => store.create('Orders', buildSalesOrder({ ...source, purchaseOrderNumber: 'OC000902', contactPersonCode: 5 }, NOW)))
       .toThrow('Invalid contact person');
   });
+
+  it('sends SalesPersonCode when a rep wrote the order, and nothing otherwise (the ERP then takes the customer\'s)', () => {
+    expect(buildSalesOrder({ ...source, salesPersonCode: 2 }, NOW).SalesPersonCode).toBe(2);
+    expect(buildSalesOrder({ ...source, salesPersonCode: 2, orderType: 'RESERVE' }, NOW).SalesPersonCode).toBe(2);
+    expect('SalesPersonCode' in buildSalesOrder(source, NOW)).toBe(false);
+    expect('SalesPersonCode' in buildSalesOrder({ ...source, salesPersonCode: null }, NOW)).toBe(false);
+    const { SalesPersonCode: _, ...rest } = buildSalesOrder({ ...source, salesPersonCode: 2 }, NOW);
+    expect(rest).toEqual(buildSalesOrder(source, NOW));
+  });
+
+  it('the stand-in keeps the rep on the order, takes the customer\'s without one, and refuses an inactive one', () => {
+    const store = new B1Store(buildDemoData());
+    expect((store.create('Orders', buildSalesOrder({ ...source, salesPersonCode: 2 }, NOW)).entity as StandInDocument).SalesPersonCode).toBe(2);
+    expect((store.create('Orders', buildSalesOrder({ ...source, purchaseOrderNumber: 'OC000903' }, NOW)).entity as StandInDocument).SalesPersonCode).toBe(1);
+    expect(() => store.create('Orders', buildSalesOrder({ ...source, purchaseOrderNumber: 'OC000904', salesPersonCode: 3 }, NOW)))
+      .toThrow('Sales employee 3 is inactive');
+  });
 });

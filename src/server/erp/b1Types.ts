@@ -36,6 +36,20 @@ export interface B1BusinessPartner extends Udfs {
   ShipToDefault?: string | null;
   BPAddresses?: B1Address[];
   ContactEmployees?: B1ContactEmployee[];
+  /** The customer's sales employee (SalesPersons' SalesEmployeeCode); -1 none. */
+  SalesPersonCode?: number | null;
+}
+
+/** A sales employee (SalesPersons, table OSLP); SalesEmployeeCode -1 is B1's "no sales employee". */
+export interface B1SalesPerson {
+  SalesEmployeeCode: number;
+  SalesEmployeeName?: string | null;
+  Active?: B1YesNo;
+  Locked?: B1YesNo;
+  Email?: string | null;
+  Mobile?: string | null;
+  Telephone?: string | null;
+  EmployeeID?: number | null;
 }
 
 /** A contact person of a business partner (ContactEmployees, table OCPR); InternalCode is B1's key. */
@@ -130,6 +144,8 @@ export interface B1Document extends Udfs {
   CardName?: string | null;
   /** Who ordered: the InternalCode of one of the partner's contact persons. */
   ContactPersonCode?: number | null;
+  /** The sales employee of the document (SalesEmployeeCode); -1 none. */
+  SalesPersonCode?: number | null;
   NumAtCard?: string | null;
   Comments?: string | null;
   ShipToCode?: string | null;

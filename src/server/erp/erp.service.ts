@@ -29,9 +29,10 @@ import {
 import { anyOf, entity, filter, literal } from './odata';
 import type {
   ContactPerson, ContactPersonChanges, ContactPersonInput, Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader,
-  PurchaseHistoryLine, Region, Transport,
+  PurchaseHistoryLine, Region, RepCustomerPage, SalesEmployee, Transport,
 } from '@shared/api/erp';
 import { ContactPersons, type AddedContactPerson, type ContactPersonsOptions } from './contactPersons';
+import { SalesPersons, type CustomersPage } from './salesPersons';
 import type { ServiceLayerClient } from './serviceLayer';
 import { ItemMirror, type ItemMirrorOptions, type ItemSet } from './itemMirror';
 import type { SalesOrderDocument } from './salesOrders';
@@ -140,6 +141,7 @@ export class ErpService {
   private readonly mirror: ItemMirror;
   private readonly itemPaging: { pageSize: number; concurrency: number };
   private readonly contacts: ContactPersons;
+  private readonly salesEmployees: SalesPersons;
   private policy: ErpCreatePolicy;
 
   constructor(private readonly sl: ServiceLayerClient, options: ErpServiceOptions = {}) {
@@ -162,6 +164,7 @@ export class ErpService {
     this.mirror = new ItemMirror(sl, { now, ...options.items });
     this.itemPaging = { pageSize: options.items?.pageSize ?? 1000, concurrency: options.items?.concurrency ?? 6 };
     this.contacts = new ContactPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), { now, ...options.contacts });
+    this.salesEmployees = new SalesPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), this.pageSize);
   }
 
   // --- customers ---
@@ -223,6 +226,28 @@ export class ErpService {
   /** Activates or deactivates the customer's contact `code`. */
   setContactPersonActive(cardCode: string, code: number, active: boolean): Promise<ContactPerson> {
     return this.contacts.setActive(cardCode, code, active);
+  }
+
+  // --- sales employees (reps) and the customers assigned to them: erp/salesPersons.ts ---
+
+  /** The ERP's sales employees (only the active ones with `activeOnly`), without B1's "no sales employee" row. */
+  salesPersons(options: { activeOnly?: boolean } = {}): Promise<SalesEmployee[]> {
+    return this.salesEmployees.list(options);
+  }
+
+  /** Sales employee `code`, active or not; ErpError 404 when the ERP has none. */
+  salesPerson(code: number): Promise<SalesEmployee> {
+    return this.salesEmployees.one(code);
+  }
+
+  /** A page of the customers the ERP assigns to sales employee `code` (their SalesPersonCode), by CardCode, and the total. */
+  customersOfSalesPerson(code: number, page: CustomersPage = {}): Promise<RepCustomerPage> {
+    return this.salesEmployees.customers(code, page);
+  }
+
+  /** The customer's sales employee as the ERP has it now (null: none); ErpError 404 when the ERP has no such customer. */
+  salesPersonOf(cardCode: string): Promise<number | null> {
+    return this.salesEmployees.of(cardCode);
   }
 
   // --- reference lists ---

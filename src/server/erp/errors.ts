@@ -26,6 +26,7 @@ export const ERP_MESSAGES = {
   regionNotInCountry: 'La región no corresponde al país seleccionado',
   contactNotFound: 'Persona de contacto no encontrada en el ERP',
   contactEmailTaken: 'Otra persona de contacto de la empresa ya tiene ese correo en el ERP',
+  salesPersonNotFound: 'Vendedor no encontrado en el ERP',
 } as const;
 
 /**

@@ -4,7 +4,7 @@
 import { offerPrice } from '@shared/pricing';
 import { compactRut } from '@shared/rut';
 import { roundPesos } from '@shared/money';
-import type { B1Address, B1BusinessPartner, B1ContactEmployee, B1Document, B1DocumentLine, B1Item } from './b1Types';
+import type { B1Address, B1BusinessPartner, B1ContactEmployee, B1Document, B1DocumentLine, B1Item, B1SalesPerson } from './b1Types';
 import type {
   CatalogueItem,
   CatalogueTree,
@@ -23,6 +23,8 @@ import type {
   PurchaseHistoryLine,
   Region,
   RelatedVariant,
+  RepCustomer,
+  SalesEmployee,
   Transport,
 } from '@shared/api/erp';
 
@@ -271,6 +273,57 @@ export const CONTACTS_SELECT: readonly string[] = ['CardCode', 'CardType', 'Cont
 
 /** B1 keeps a contact's Name in 50 characters. */
 export const CONTACT_NAME_MAX = 50;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sales employees and a rep's customers
+// ---------------------------------------------------------------------------------------------------------------
+
+/** B1's "no sales employee": the SalesPersons row every company has, and the SalesPersonCode of a partner without one. */
+export const NO_SALES_EMPLOYEE = -1;
+
+export const SALES_PERSON_SELECT: readonly string[] = ['SalesEmployeeCode', 'SalesEmployeeName', 'Active', 'Email', 'Mobile'];
+
+export function toSalesEmployee(p: B1SalesPerson): SalesEmployee {
+  return {
+    code: p.SalesEmployeeCode,
+    name: text(p, 'SalesEmployeeName'),
+    email: text(p, 'Email'),
+    mobile: text(p, 'Mobile'),
+    active: p.Active !== 'tNO',
+  };
+}
+
+/** A SalesPersonCode as the portal keeps it: null for none (-1, empty). */
+export function salesPersonCode(value: unknown): number | null {
+  const code = value === null || value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(code) && code !== NO_SALES_EMPLOYEE ? code : null;
+}
+
+/** The fields of BusinessPartners a rep's customer list needs. */
+export const REP_CUSTOMER_SELECT: readonly string[] = [
+  'CardCode', 'CardName', F.customer.rut, 'CreditLimit', 'CurrentAccountBalance', 'OpenOrdersBalance', 'BilltoDefault', 'BPAddresses',
+  'SalesPersonCode', ...Object.values(F.customer.blocking),
+];
+
+export function toRepCustomer(bp: B1BusinessPartner): RepCustomer {
+  const bills = (bp.BPAddresses ?? []).filter((a) => a.AddressType === 'bo_BillTo');
+  const billing = bills.find((a) => a.AddressName === bp.BilltoDefault) ?? bills[0];
+  const rut = text(bp, F.customer.rut);
+  return {
+    idcliente: bp.CardCode,
+    rut: rut ? compactRut(rut) : '',
+    nombre: text(bp, 'CardName'),
+    comuna: billing ? text(billing, F.address.commune) : '',
+    credAprob: num(bp, 'CreditLimit'),
+    limitecred: availableCredit(bp),
+    saldo: roundPesos(num(bp, 'CurrentAccountBalance')),
+    morosidad: blockingFlag(bp[F.customer.blocking.morosidad]),
+    interes: blockingFlag(bp[F.customer.blocking.interes]),
+    protesto: blockingFlag(bp[F.customer.blocking.protesto]),
+    prorroga: blockingFlag(bp[F.customer.blocking.prorroga]),
+    vendedor: salesPersonCode(bp.SalesPersonCode),
+  };
+}
 
 export function toContactPerson(c: B1ContactEmployee): ContactPerson {
   return {

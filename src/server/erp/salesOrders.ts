@@ -36,6 +36,11 @@ export interface SalesOrderSource {
    * or null sends none (the ERP then leaves the document without one).
    */
   contactPersonCode?: number | null;
+  /**
+   * Who wrote it for the customer: the sales employee (SalesPersons' SalesEmployeeCode) of the rep who ordered, sent
+   * as SalesPersonCode; absent or null sends none (the ERP then takes the customer's own sales employee).
+   */
+  salesPersonCode?: number | null;
   /** price: the unit list price; priceFinalUnit: the unit price the buyer pays (offer and loyalty applied, rounded). */
   lines: ReadonlyArray<{ sku: string; quantity: number; price: number; priceFinalUnit: number; descLinea: number }>;
 }
@@ -74,6 +79,8 @@ export interface SalesOrderDocument {
   NumAtCard: string;
   /** Who ordered: one of the customer's contact persons (InternalCode). */
   ContactPersonCode?: number;
+  /** Who wrote it: a sales employee (SalesEmployeeCode); absent, the ERP takes the customer's. */
+  SalesPersonCode?: number;
   DocumentReferences?: SalesOrderReference[];
   /** The delivery address (iddespacho) or, for a store pickup, STORE_PICKUP. */
   ShipToCode?: string;
@@ -90,7 +97,8 @@ export function chileToday(now: Date = new Date()): Date {
 
 /**
  * The ERP document of an order: CardCode, DocDueDate (deliveryDate, yyyymmdd), NumAtCard (orderReference),
- * ContactPersonCode (who ordered, when the order names a contact person),
+ * ContactPersonCode (who ordered, when the order names a contact person), SalesPersonCode (the rep who wrote it, when
+ * a rep did),
  * U_Sucursal, U_TipoVenta, ShipToCode (direccion, or STORE_PICKUP for a store pickup), PayToCode (facturacion), the
  * lines and, on sales orders only, U_FormaPago, U_Transporte and the dispatch text.
  *
@@ -134,6 +142,7 @@ export function buildSalesOrder(order: SalesOrderSource, now: Date = new Date())
     }
   }
   if (order.contactPersonCode !== undefined && order.contactPersonCode !== null) doc.ContactPersonCode = order.contactPersonCode;
+  if (order.salesPersonCode !== undefined && order.salesPersonCode !== null) doc.SalesPersonCode = order.salesPersonCode;
   if (pickup) doc.ShipToCode = STORE_PICKUP;
   else if (order.deliveryAddress) doc.ShipToCode = order.deliveryAddress;
   if (order.invoiceAddress) doc.PayToCode = order.invoiceAddress;

@@ -246,3 +246,45 @@ export interface OfferLookupResult {
   descuento: number;
   precioOferta: number;
 }
+
+/** A sales employee of the ERP (B1 `SalesPersons`): who may represent customers as a rep (vendedor). */
+export interface SalesEmployee {
+  /** The ERP's key (SalesEmployeeCode): what a customer names as its rep and a sales order as who wrote it. */
+  code: number;
+  name: string;
+  /** '' when the ERP has none. */
+  email: string;
+  /** '' when the ERP has none. */
+  mobile: string;
+  /** An inactive employee cannot be put on a new sales order. */
+  active: boolean;
+}
+
+/** A customer as a rep's customer list shows it (read from the ERP with its current rep assignment). */
+export interface RepCustomer {
+  /** CardCode. */
+  idcliente: string;
+  /** Digits, dash, check digit ('76123456-0'). */
+  rut: string;
+  nombre: string;
+  /** The comuna of the default billing address ('' when it has none). */
+  comuna: string;
+  /** Approved credit (the ERP's credit limit). */
+  credAprob: number;
+  /** Credit still available: approved − balance owed − open orders, never below 0 (as in CustomerProfile). */
+  limitecred: number;
+  /** What the customer owes (the ERP's account balance; negative when it has paid in advance). */
+  saldo: number;
+  morosidad: BlockingFlag;
+  interes: BlockingFlag;
+  protesto: BlockingFlag;
+  prorroga: BlockingFlag;
+  /** The customer's sales employee (SalesEmployeeCode), null when it has none. */
+  vendedor: number | null;
+}
+
+/** One page of a rep's customers and how many there are in all. */
+export interface RepCustomerPage {
+  customers: RepCustomer[];
+  total: number;
+}
