@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage } from './browser';
-import { eventually, incomingPayments, login } from './journeys';
+import { eventually, incomingPayments, login, payWithApprovedVisa, pendingInvoiceRows } from './journeys';
 
 // The roles inside a buying company, in the browser (docs/company-people.md): a Finanzas person (Matías Navarro,
 // 17.901.234-0, of 78.901.234-2) logs in with the personal rut, pays a pending invoice of the company by card and
@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const VISA = 'VISA crédito 4051 8856 0044 6623 (aprobada)';
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
 
 describe('Finanzas', () => {
@@ -25,22 +24,19 @@ describe('Finanzas', () => {
 
     await page.goto('/user/pending-payments');
     await page.getByRole('heading', { name: 'Pagos Pendientes' }).waitFor();
-    const rows = page.getByRole('row').filter({ has: page.getByRole('checkbox') }).filter({ hasNotText: 'Folio' });
+    const rows = pendingInvoiceRows(page);
     await rows.first().waitFor();
     const count = await rows.count();
     const before = (await incomingPayments('C78901234')).length;
     await rows.nth(0).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'ir a Pagar' }).click();
     await page.getByRole('button', { name: 'Pagar', exact: true }).click();
-    await page.getByRole('heading', { name: 'Webpay Plus (simulador de integración)' }).waitFor({ timeout: 20_000 });
-    await page.getByLabel(VISA).check();
-    await page.getByRole('button', { name: 'Pagar', exact: true }).click();
-    await page.waitForURL('**/payment-verification**');
+    await payWithApprovedVisa(page);
     await page.getByText('Pago de facturas realizado!!').first().waitFor({ timeout: 20_000 });
     await eventually(async () => (await incomingPayments('C78901234')).length, before + 1, 15_000);
     expect((await incomingPayments('C78901234')).at(-1)!.PaymentInvoices).toHaveLength(1);
     await page.goto('/user/pending-payments');
-    await eventually(async () => page.getByRole('row').filter({ has: page.getByRole('checkbox') }).filter({ hasNotText: 'Folio' }).count(), count - 1, 15_000);
+    await eventually(() => pendingInvoiceRows(page).count(), count - 1, 15_000);
 
     await page.goto('/user/cart-detail');
     await page.getByRole('status').filter({ hasText: 'Su rol en la empresa no permite comprar' }).waitFor();

@@ -90,3 +90,14 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
 
 export const expectText = (locator: Locator, text: string) => eventually(async () => (await locator.textContent())?.trim(), text);
 export const expectValue = (locator: Locator, value: string) => eventually(() => locator.inputValue(), value);
+
+/** The rows of 'Pagos Pendientes' that are invoices (a checkbox each; not the header row). */
+export const pendingInvoiceRows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('checkbox') }).filter({ hasNotText: 'Folio' });
+
+/** On the WebPay stand-in's form: pays with the VISA card it approves, back to the portal's verification page. */
+export async function payWithApprovedVisa(page: Page) {
+  await page.getByRole('heading', { name: 'Webpay Plus (simulador de integración)' }).waitFor({ timeout: 20_000 });
+  await page.getByLabel('VISA crédito 4051 8856 0044 6623 (aprobada)').check();
+  await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+  await page.waitForURL('**/payment-verification**');
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage } from './browser';
-import { addFromDetail, cartBadge, chooseDispatch, eventually, expectText, incomingPayments, login, portalOrders, toSummary } from './journeys';
+import { addFromDetail, cartBadge, chooseDispatch, eventually, expectText, incomingPayments, login, payWithApprovedVisa, pendingInvoiceRows, portalOrders, toSummary } from './journeys';
 
 // Card (WebPay Plus stand-in) and bank transfer (Khipu stand-in), end to end: the screens, the order's final state
 // and the documents in the ERP stand-in. Card journeys use 77.345.678-K, transfers 79.012.345-K, invoices 76.123.456-0.
@@ -137,7 +137,7 @@ describe('pending invoices', () => {
     await login(page, '76.123.456-0');
     await page.goto('/user/pending-payments');
     await page.getByRole('heading', { name: 'Pagos Pendientes' }).waitFor();
-    const rows = page.getByRole('row').filter({ has: page.getByRole('checkbox') }).filter({ hasNotText: 'Folio' });
+    const rows = pendingInvoiceRows(page);
     await rows.first().waitFor();
     const count = await rows.count();
     expect(count).toBeGreaterThanOrEqual(2);
@@ -149,10 +149,7 @@ describe('pending invoices', () => {
     await payButton.click();
     expect(await page.getByRole('radio', { name: 'WebPay Plus' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Pagar', exact: true }).click();
-    await page.getByRole('heading', { name: 'Webpay Plus (simulador de integración)' }).waitFor({ timeout: 20_000 });
-    await page.getByLabel(VISA).check();
-    await page.getByRole('button', { name: 'Pagar', exact: true }).click();
-    await page.waitForURL('**/payment-verification**');
+    await payWithApprovedVisa(page);
     await page.getByText('Pago de facturas realizado!!').first().waitFor({ timeout: 20_000 });
 
     await eventually(async () => (await incomingPayments('C76123456')).length, before + 1, 15_000);
@@ -160,7 +157,7 @@ describe('pending invoices', () => {
     expect(payment.PaymentInvoices).toHaveLength(2);
     await page.goto('/user/pending-payments');
     await page.getByRole('heading', { name: 'Pagos Pendientes' }).waitFor();
-    await eventually(async () => page.getByRole('row').filter({ has: page.getByRole('checkbox') }).filter({ hasNotText: 'Folio' }).count(), count - 2, 15_000);
+    await eventually(() => pendingInvoiceRows(page).count(), count - 2, 15_000);
     await context.close();
   });
 });

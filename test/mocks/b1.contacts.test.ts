@@ -1,6 +1,7 @@
 // The Service Layer stand-in's contact persons: BusinessPartners.ContactEmployees through GET and PATCH, B1's unique
 // Name and one InternalCode counter, ContactPersonCode on Orders and Drafts, the faults of a contact PATCH, the demo people.
 import { startB1Mock, type B1Mock } from '@mocks/b1/server';
+import { callB1, expectB1Error, loginB1, salesOrder } from './b1Client';
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
 import { DEMO_PEOPLE, PEOPLE_SHOWCASE_CARDCODE, demoPeopleOf } from '@mocks/demo/people';
 import { compactRut, isValidRut } from '@shared/rut';
@@ -8,17 +9,7 @@ import { compactRut, isValidRut } from '@shared/rut';
 let mock: B1Mock;
 let cookie: string;
 
-async function login(m: B1Mock): Promise<string> {
-  const res = await fetch(`${m.url}/Login`, { method: 'POST', body: JSON.stringify({ CompanyDB: 'SBODEMOCL', UserName: 'manager', Password: 'manager' }) });
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
-function call(path: string, init: RequestInit & { json?: unknown } = {}, m: B1Mock = mock, c: string = cookie): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set('cookie', c);
-  const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-  return fetch(`${m.url}/${path}`, { ...init, headers, body });
-}
+const call = (path: string, init: RequestInit & { json?: unknown } = {}, m: B1Mock = mock, c: string = cookie) => callB1(m, c, path, init);
 
 type Contact = Record<string, unknown> & { InternalCode: number; Name: string };
 
@@ -32,21 +23,13 @@ async function contacts(cardCode: string, m: B1Mock = mock, c: string = cookie):
 const patchContacts = (cardCode: string, lines: unknown[], init: RequestInit = {}, m: B1Mock = mock, c: string = cookie) =>
   call(`BusinessPartners('${cardCode}')`, { ...init, method: 'PATCH', json: { ContactEmployees: lines } }, m, c);
 
-async function expectError(res: Response, status: number, code: number, message?: string | RegExp): Promise<void> {
-  expect(res.status).toBe(status);
-  const body = await res.json() as { error: { code: number; message: { lang: string; value: string } } };
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.lang).toBe('en-us');
-  if (message !== undefined) expect(body.error.message.value).toMatch(message);
-}
+const expectError = expectB1Error;
 
-const order = (cardCode: string, extra: Record<string, unknown> = {}) => ({
-  CardCode: cardCode, DocDueDate: '20261201', DocumentLines: [{ ItemCode: 'POL-1001-M', Quantity: 1 }], ...extra,
-});
+const order = salesOrder;
 
 beforeAll(async () => {
   mock = await startB1Mock();
-  cookie = await login(mock);
+  cookie = await loginB1(mock);
 });
 afterAll(async () => { await mock.close(); });
 
@@ -229,7 +212,7 @@ describe('faults of a contact PATCH', () => {
 
   beforeAll(async () => {
     slow = await startB1Mock();
-    c = await login(slow);
+    c = await loginB1(slow);
   });
   afterEach(() => { slow.setFaults({ postDelayMs: 0, loseAnswerRate: 0 }); });
   afterAll(async () => { await slow.close(); });

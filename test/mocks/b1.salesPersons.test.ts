@@ -2,44 +2,29 @@
 // partner's SalesPersonCode (filter, PATCH reassignment) and SalesPersonCode on Orders and Drafts (the partner's by
 // default, an unknown or inactive code refused), and the demo reps' assignment.
 import { startB1Mock, type B1Mock } from '@mocks/b1/server';
+import { callB1, expectB1Error, loginB1, salesOrder } from './b1Client';
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
 import { DEMO_SALES_REPS, NO_SALES_EMPLOYEE_NAME, UNASSIGNED_CARDCODE, salesPersonCodeOf } from '@mocks/demo/salesReps';
 
 let mock: B1Mock;
 let cookie: string;
 
-async function login(m: B1Mock): Promise<string> {
-  const res = await fetch(`${m.url}/Login`, { method: 'POST', body: JSON.stringify({ CompanyDB: 'SBODEMOCL', UserName: 'manager', Password: 'manager' }) });
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
-function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set('cookie', cookie);
-  const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-  return fetch(`${mock.url}/${path}`, { ...init, headers, body });
-}
+const call = (path: string, init: RequestInit & { json?: unknown } = {}) => callB1(mock, cookie, path, init);
 
 async function json<T = Record<string, unknown>>(res: Response, status = 200): Promise<T> {
   expect(res.status).toBe(status);
   return await res.json() as T;
 }
 
-async function expectError(res: Response, status: number, code: number, message: RegExp): Promise<void> {
-  const body = await json<{ error: { code: number; message: { value: string } } }>(res, status);
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.value).toMatch(message);
-}
+const expectError = expectB1Error;
 
 type Page = { value: Array<Record<string, unknown>>; 'odata.nextLink'?: string; 'odata.count'?: number };
 
-const order = (cardCode: string, extra: Record<string, unknown> = {}) => ({
-  CardCode: cardCode, DocDueDate: '20261201', DocumentLines: [{ ItemCode: 'POL-1001-M', Quantity: 1 }], ...extra,
-});
+const order = salesOrder;
 
 beforeAll(async () => {
   mock = await startB1Mock();
-  cookie = await login(mock);
+  cookie = await loginB1(mock);
 });
 afterAll(async () => { await mock.close(); });
 
