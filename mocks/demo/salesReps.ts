@@ -20,6 +20,8 @@ export interface DemoSalesRep {
   active: boolean;
   /** The demo companies (CardCode) whose SalesPersonCode is this employee's. */
   cardCodes: readonly string[];
+  /** The rep's portal login (VENDEDOR) in the demo, with its scope; none for an employee without one. */
+  login?: { rut: string; password: string; scope: 'ASIGNADOS' | 'TODOS' };
 }
 
 /** The wholesaler's mail domain (the admin demo users' one). */
@@ -29,10 +31,12 @@ export const DEMO_SALES_REPS: readonly DemoSalesRep[] = Object.freeze([
   {
     code: 1, name: 'Carolina Ibáñez Rojas', email: `carolina.ibanez@${DOMAIN}`, mobile: '981234501', active: true,
     cardCodes: ['C76123456', 'C76234567', 'C77345678', 'C78456789', 'C76789012'],
+    login: { rut: '13.579.246-2', password: 'Demo1234', scope: 'ASIGNADOS' },
   },
   {
     code: 2, name: 'Martín Saavedra Pino', email: `martin.saavedra@${DOMAIN}`, mobile: '981234502', active: true,
     cardCodes: ['C77890123', 'C78901234', 'C79012345', 'C79567890', 'C76345678'],
+    login: { rut: '14.680.357-1', password: 'Demo1234', scope: 'TODOS' },
   },
   { code: 3, name: 'Rosa Gallardo Muñoz', email: `rosa.gallardo@${DOMAIN}`, mobile: '981234503', active: false, cardCodes: [] },
 ]);

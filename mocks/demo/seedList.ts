@@ -5,6 +5,7 @@ import type { SeedUser } from '@server/db/seed';
 import type { CompanyRole } from '@shared/companyRoles';
 import { DEMO_ACCOUNTS } from './accounts';
 import { DEMO_PEOPLE, PEOPLE_SHOWCASE_CARDCODE, type DemoPerson } from './people';
+import { DEMO_SALES_REPS } from './salesReps';
 
 /** A demo user as the seed takes it (src/server/db/seed.ts). */
 export type DemoSeedUser = SeedUser;
@@ -40,7 +41,31 @@ export function demoSeedUsers(): DemoSeedUser[] {
       contactCode: p.internalCode,
     }),
   );
-  return [...accounts, ...people];
+  const reps = DEMO_SALES_REPS.filter((r) => r.login).map(
+    (r): DemoSeedUser => ({
+      rut: r.login!.rut,
+      password: r.login!.password,
+      role: 'VENDEDOR',
+      enabled: true,
+      mustChangePassword: false,
+      email: r.email,
+      address: '',
+      cellphone: r.mobile,
+      fullName: r.name,
+      salesPersonCode: r.code,
+      repScope: r.login!.scope,
+    }),
+  );
+  return [...accounts, ...people, ...reps];
+}
+
+/** The demo sales reps' logins printed at start-up (docs/sales-reps.md): one per scope. */
+export function demoRepLogins(): { rut: string; password: string; note: string }[] {
+  return DEMO_SALES_REPS.filter((r) => r.login).map((r) => ({
+    rut: r.login!.rut,
+    password: r.login!.password,
+    note: `${r.name}, Vendedor (${r.login!.scope === 'TODOS' ? 'todos los clientes' : `clientes asignados: ${r.cardCodes.length}`})`,
+  }));
 }
 
 /** The demo logins printed at start-up besides the accounts': the people of the company that has one of each role. */

@@ -70,6 +70,8 @@ import securityRoutes from './security/security.routes';
 import { SecurityService } from './security/security.service';
 import { PasswordSetupService } from './security/passwordSetup.service';
 import { TokenService } from './security/tokens';
+import { RepresentationService } from './reps/representation.service';
+import repsRoutes, { auditRepresentedActions } from './reps/reps.routes';
 import { UsersRepo } from './users/users.repo';
 import type { FileStore } from './storage/fileStore';
 import fileRoutes from './storage/storage.routes';
@@ -232,12 +234,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE });
   await app.register(fastifyRateLimit, { global: false });
   // auth first: its onRoute hook gives every route, the anti-forgery cookie's own included, its access guard
-  await app.register(auth, { tokens, users });
+  // which customer a sales rep's session acts for, decided on each request (docs/sales-reps.md)
+  const representations = new RepresentationService({ db: database.db, erp: deps.erp, users, tokens });
+  await app.register(auth, { tokens, users, representations });
   // the API description (config.openApi, on unless OPENAPI=off): after auth, so its own route is guarded; before every route it describes
   if (config.openApi) await app.register(openapi);
   await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
 
   const security = new SecurityService(users, tokens, (userId) => app.forgetSession(userId));
+  // the wholesaler's sales reps: representing a customer, and the audit of what they do while at it
+  await app.register(repsRoutes, { representations });
+  auditRepresentedActions(app, database.db);
   const passwordSetups = new PasswordSetupService(database.db, users, (userId) => app.forgetSession(userId));
   await app.register(securityRoutes, { security, passwordSetups, limits: config.login, db: database.db });
   const erp = deps.erp;

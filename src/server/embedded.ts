@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { b1FaultsFromEnv, parseB1FaultBody, startB1Mock, type B1Mock } from '@mocks/b1/server';
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
-import { demoPeopleLogins, demoSeedUsers } from '@mocks/demo/seedList';
+import { demoPeopleLogins, demoRepLogins, demoSeedUsers } from '@mocks/demo/seedList';
 import { FaultInputError, type EnvFaults, type FaultChange, type FaultState } from '@mocks/faults';
 import { khipuFaultsFromEnv, parseKhipuFaultBody, startKhipuMock, type KhipuMock } from '@mocks/khipu/server';
 import { parseWebpayFaultBody, startWebpayMock, webpayFaultsFromEnv, type WebpayMock } from '@mocks/webpay/server';
@@ -177,7 +177,7 @@ export interface EmbeddedServices {
 export async function startEmbeddedServices(): Promise<EmbeddedServices> {
   return {
     demoUsers: demoSeedUsers(),
-    demoLogins: [...DEMO_ACCOUNTS.map((a) => ({ rut: a.rut, password: a.password, note: a.note })), ...demoPeopleLogins()],
+    demoLogins: [...DEMO_ACCOUNTS.map((a) => ({ rut: a.rut, password: a.password, note: a.note })), ...demoPeopleLogins(), ...demoRepLogins()],
     close: async () => {},
   };
 }

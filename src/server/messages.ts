@@ -5,6 +5,14 @@ export const SERVER_MSG = {
   currentPasswordWrong: 'La contraseña actual no es correcta',
   samePassword: 'La nueva contraseña debe ser distinta de la actual',
   forbidden: 'No tiene permisos para esta acción',
+  /** A rep on a company's route without representing a customer. */
+  repNotRepresenting: 'Elija en Mis clientes el cliente que atiende',
+  /** A rep's customer no longer assigned to them in the ERP (or never was). */
+  repOutOfScope: 'Este cliente no está en su cartera de clientes',
+  /** A rep's token naming a representation that ended ('Terminar', or another one started). */
+  repRepresentationEnded: 'La atención de este cliente terminó: elíjalo de nuevo en Mis clientes',
+  /** A rep not linked to a sales employee of the ERP. */
+  repWithoutSalesPerson: 'Su usuario de vendedor no está asociado a un vendedor del ERP: pida al administrador que lo asocie',
   xsrfMissing: 'Solicitud rechazada: falta el token anti-falsificación. Recarga la página.',
   validationFailed: 'Hay datos inválidos en la solicitud',
   /** A text of a request holding a NUL character, which no database or ERP field can store. */

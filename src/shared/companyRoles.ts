@@ -34,6 +34,17 @@ export function mayDo(role: CompanyRole | null | undefined, capability: Capabili
   return !!role && GRANTS[role].includes(capability);
 }
 
+/**
+ * What the wholesaler's sales rep (VENDEDOR) may do while representing a customer (docs/sales-reps.md): see what the
+ * customer sees and build and place its orders; never its invoices' payment, its approvals or its people.
+ */
+export const REP_CAPABILITIES: readonly Capability[] = ['browse', 'buy'];
+
+/** What a session may do inside the company it acts for: a rep by REP_CAPABILITIES, a person by their role. */
+export function sessionMay(session: { role: string; companyRole: CompanyRole | null | undefined }, capability: Capability): boolean {
+  return session.role === 'VENDEDOR' ? REP_CAPABILITIES.includes(capability) : mayDo(session.companyRole, capability);
+}
+
 /** The 403 message of a role that may not do a thing, in the words of the thing. */
 export const CAPABILITY_DENIED: Record<Capability, string> = {
   browse: 'No tiene permisos para esta acción',

@@ -37,7 +37,7 @@ it('visitors get 401, buyers 403; the plain list keeps its shape', async () => {
 it('pages every user by id with the ERP company of each buyer, read in one batch and then kept', async () => {
   erpCalls.length = 0;
   const body = (await page('?pageSize=5')).json<AdminUserPage>();
-  expect(body).toMatchObject({ total: 29, page: 0, pageSize: 5 }); // 2 staff, 11 company logins, 16 other people of the companies
+  expect(body).toMatchObject({ total: 31, page: 0, pageSize: 5 }); // 2 staff, 11 company logins, 16 other people of the companies, 2 sales reps
   expect(body.rows.map((r) => r.username)).toEqual(['11.111.111-1', '22.222.222-2', '76.123.456-0', '76.234.567-6', '77.345.678-K']);
   expect(body.rows[0]).toMatchObject({ userType: 'SUPERADMIN', cardCode: null, companyName: null });
   expect(body.rows[2]).toMatchObject({ userType: 'USER', cardCode: 'C76123456', companyName: 'Comercial Los Andes SpA', enabled: true, mustChangePassword: false, createdAt: expect.any(String) });

@@ -528,7 +528,7 @@ describe('protections', () => {
     // Through the API the actor is itself an enabled SUPERADMIN; the rule still holds for a stale session
     // (another instance's cache) or a race, so it is checked in the service with the database's state.
     const service = new AdminUsersService(t.database.db);
-    const stale = { id: adminId, username: '22.222.222-2', role: 'SUPERADMIN' as const, companyRut: '', companyRole: null, contactCode: null };
+    const stale = { id: adminId, username: '22.222.222-2', role: 'SUPERADMIN' as const, companyRut: '', companyRole: null, contactCode: null, rep: null };
     const last = { status: 409, message: 'No se puede eliminar, desactivar ni cambiar el rol del último SUPERADMIN' };
     await expect(service.delete(stale, superadminId)).rejects.toMatchObject(last);
     const body = { ...asUpdate({ id: superadminId, username: '11.111.111-1' }), confirmPassword: undefined, password: undefined };

@@ -130,6 +130,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/admin/users/:id': { access: 'admin', url: (c) => `/api/admin/users/${c.ids.buyer}`, expect: all(ADMINS, 200) },
   'POST /api/admin/users': { access: 'admin', url: '/api/admin/users', payload: INVALID, expect: all(ADMINS, 400) },
   'DELETE /api/admin/users/:id': { access: 'admin', url: '/api/admin/users/abc', expect: all(ADMINS, 400) },
+  // the sales reps' routes: reps only (their scope: reps-scope-matrix.test.ts)
+  'POST /api/rep/represent/end': { access: 'rep', url: '/api/rep/represent/end', payload: {}, expect: {} },
+  'POST /api/rep/represent/:cardCode': { access: 'rep', url: '/api/rep/represent/C76123456', payload: {}, expect: {} },
   'GET /api/admin/jobs': { access: 'admin', url: '/api/admin/jobs', expect: all(ADMINS, 200) },
   'POST /api/admin/jobs/:id/retry': { access: 'admin', url: '/api/admin/jobs/abc/retry', expect: all(ADMINS, 400) },
   'GET /api/admin/jobs/summary': { access: 'admin', url: '/api/admin/jobs/summary', expect: all(ADMINS, 200) },
@@ -158,6 +161,7 @@ function refusedBy(access: Access): Partial<Record<Who, number>> {
   if (access === 'session') return { visitor: 401 };
   if (access === 'buyer') return { visitor: 401, admin: 403, superadmin: 403 };
   if (access === 'admin') return { visitor: 401, buyer: 403, other: 403, blocked: 403 };
+  if (access === 'rep') return { visitor: 401, buyer: 403, other: 403, blocked: 403, admin: 403, superadmin: 403 };
   return {};
 }
 
@@ -218,13 +222,14 @@ describe('authorization matrix', () => {
     });
   });
 
-  it.each(Object.entries(TABLE).filter(([key, row]) => methodOf(key) !== 'GET' && ['session', 'buyer', 'admin'].includes(row.access)))(
+  it.each(Object.entries(TABLE).filter(([key, row]) => methodOf(key) !== 'GET' && ['session', 'buyer', 'admin', 'rep'].includes(row.access)))(
     '%s: the session comes before the anti-forgery token, the token before the body',
     async (key, row) => {
       const url = urlOf(row);
       const bare = await t.app.inject({ method: methodOf(key), url, payload: INVALID });
       expect(bare.statusCode).toBe(401);
       const who = row.access === 'admin' ? 'admin' : 'buyer';
+      if (row.access === 'rep') return; // no rep among the callers above: reps-scope-matrix.test.ts checks the order for them
       const noToken = await t.app.inject({ method: methodOf(key), url, payload: INVALID, headers: { authorization: tokens[who]! } });
       expect(noToken.statusCode).toBe(403);
       expect(noToken.json()).toEqual({ status: 403, message: SERVER_MSG.xsrfMissing });

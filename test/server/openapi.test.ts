@@ -92,7 +92,7 @@ describe('OpenAPI description', () => {
       const access = t.app.routeAccess.get(route.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1'));
       expect([route, op['x-portal-access']]).toEqual([route, access]);
       const schemes = Object.keys(op.security?.[0] ?? {}).sort();
-      const needs = [...(['session', 'buyer', 'admin'].includes(access!) ? ['bearerToken'] : []), ...(method !== 'get' && access !== 'provider' ? ['xsrfToken'] : [])].sort();
+      const needs = [...(['session', 'buyer', 'admin', 'rep'].includes(access!) ? ['bearerToken'] : []), ...(method !== 'get' && access !== 'provider' ? ['xsrfToken'] : [])].sort();
       expect([route, op.security && schemes]).toEqual([route, needs]);
       // a second requirement only where a visitor may also come with a session
       if ((op.security?.length ?? 0) > 1) expect([route, access, Object.keys(op.security![1]!)]).toEqual([route, 'public', expect.arrayContaining(['bearerToken'])]);

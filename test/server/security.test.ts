@@ -24,7 +24,7 @@ describe('POST /api/security/login', () => {
     expect(body).toMatchObject({ type: 'USER', userActive: true, changePassword: true });
     expect(body.token.split('.')).toHaveLength(3);
     const me = await call(t.app, { method: 'GET', url: '/api/security/me', token: body.token });
-    expect(me.json()).toEqual({ id: body.id, username: '76.123.456-0', type: 'USER', company: { rut: '76.123.456-0', role: 'ADMINISTRADOR', name: 'Rodrigo Fuentes Alarcón' } });
+    expect(me.json()).toEqual({ id: body.id, username: '76.123.456-0', type: 'USER', company: { rut: '76.123.456-0', role: 'ADMINISTRADOR', name: 'Rodrigo Fuentes Alarcón' }, rep: null });
   });
 
   it('accepts the rut written with dots and a lower-case k', async () => {

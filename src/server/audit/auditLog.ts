@@ -7,14 +7,14 @@ import type { SessionUser } from '../plugins/auth';
 // shows each change's values before and after), and the buying companies' decisions on their orders (approved, rejected).
 
 export type AuditAction = 'create' | 'update' | 'delete';
-export type AuditEntity = 'user' | 'product' | 'banner' | 'notification' | 'job' | 'order';
+export type AuditEntity = 'user' | 'product' | 'banner' | 'notification' | 'job' | 'order' | 'representation';
 
 /** A value the trail keeps: a small primitive (dates as ISO text). */
 export type AuditInput = string | number | boolean | null | undefined | Date;
 
 export interface AuditEntry {
-  /** Who: the session user of the request (`request.sessionUser`). */
-  actor: Pick<SessionUser, 'id' | 'username'>;
+  /** Who: the session user of the request (`request.sessionUser`); a representing rep is kept with the customer they act for. */
+  actor: Pick<SessionUser, 'id' | 'username'> & { rep?: SessionUser['rep'] };
   action: AuditAction;
   entity: AuditEntity;
   /** The record's id, or the sku for product content. */
@@ -87,7 +87,9 @@ export class AuditLog {
   static async record(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     const changes: Record<string, unknown> = {};
     const who = await AuditRepo.actor(tx, entry.actor.id);
-    if (who && (who.name || who.companyRut)) changes.actor = { name: who.name.slice(0, MAX_TEXT), companyRut: who.companyRut };
+    const acting = entry.actor.rep?.representing;
+    if (acting) changes.actor = { name: (who?.name ?? '').slice(0, MAX_TEXT), companyRut: acting.companyRut, onBehalfOf: { name: acting.companyName.slice(0, MAX_TEXT), rut: acting.companyRut } };
+    else if (who && (who.name || who.companyRut)) changes.actor = { name: who.name.slice(0, MAX_TEXT), companyRut: who.companyRut };
     if (entry.fields?.length) changes.fields = [...new Set(entry.fields)].map((f) => f.slice(0, 60));
     const before = safeValues(entry.before);
     if (before) changes.before = before;

@@ -14,12 +14,29 @@ export interface BulkAdded {
   rows: Map<string, CartItemRow>;
 }
 
+/**
+ * Whose cart: a person (or a rep) and the company it is for. A company's person has one cart; a rep keeps one per
+ * customer they represent (docs/sales-reps.md).
+ */
+export interface CartOwner {
+  userId: number;
+  companyRut: string;
+}
+
+/** The cart a session fills: the person's (or rep's) for the company it acts for. */
+export function cartOwnerOf(user: { id: number; companyRut: string }): CartOwner {
+  return { userId: user.id, companyRut: user.companyRut };
+}
+
+const ownedBy = (owner: CartOwner) => and(eq(cartItems.userId, owner.userId), eq(cartItems.companyRut, owner.companyRut));
+const OWNER_SKU = [cartItems.userId, cartItems.companyRut, cartItems.sku];
+
 /** The buyer's server cart: one row per size, quantities only (prices are read fresh when shown). */
 export class CartRepo {
   constructor(private readonly db: Db) {}
 
-  list(userId: number, tx: DbOrTx = this.db): Promise<CartItemRow[]> {
-    return tx.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id));
+  list(owner: CartOwner, tx: DbOrTx = this.db): Promise<CartItemRow[]> {
+    return tx.select().from(cartItems).where(ownedBy(owner)).orderBy(asc(cartItems.id));
   }
 
   async byId(id: number, tx: DbOrTx = this.db): Promise<CartItemRow | undefined> {
@@ -34,12 +51,12 @@ export class CartRepo {
    * of a cart addition): a bulk add of the same buyer running at that moment keeps its stock cap, though the quantity
    * it answers as added may then count this one's too.
    */
-  async addWithin(userId: number, sku: string, quantity: number, stock: number, tx: DbOrTx = this.db): Promise<CartItemRow | undefined> {
+  async addWithin(owner: CartOwner, sku: string, quantity: number, stock: number, tx: DbOrTx = this.db): Promise<CartItemRow | undefined> {
     const [row] = await tx
       .insert(cartItems)
-      .values({ userId, sku, quantity })
+      .values({ ...owner, sku, quantity })
       .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.sku],
+        target: OWNER_SKU,
         set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
         setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${stock}::numeric`,
       })
@@ -57,7 +74,7 @@ export class CartRepo {
    * rolls the add back); the add answers what `finish` answers.
    */
   async addMany<T>(
-    userId: number,
+    owner: CartOwner,
     plan: (held: ReadonlyMap<string, number>) => ReadonlyArray<{ sku: string; quantity: number; stock: number }>,
     finish: (tx: Tx, added: BulkAdded) => Promise<T>,
   ): Promise<T> {
@@ -66,11 +83,11 @@ export class CartRepo {
       // until the insert, so the quantities answered as added are the real ones
       // 'no key update', not 'update': an order being placed holds the cart's rows and then takes a key-share lock on
       // the user row for its foreign key; a full update lock here would wait for it while it waits for us
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('no key update');
       const current = await tx
         .select({ sku: cartItems.sku, quantity: cartItems.quantity })
         .from(cartItems)
-        .where(eq(cartItems.userId, userId))
+        .where(ownedBy(owner))
         .orderBy(asc(cartItems.id))
         .for('update');
       const held = new Map(current.map((r) => [r.sku, r.quantity]));
@@ -79,9 +96,9 @@ export class CartRepo {
       const stock = JSON.stringify(Object.fromEntries(adds.map((a) => [a.sku, a.stock])));
       const rows = await tx
         .insert(cartItems)
-        .values(adds.map(({ sku, quantity }) => ({ userId, sku, quantity })))
+        .values(adds.map(({ sku, quantity }) => ({ ...owner, sku, quantity })))
         .onConflictDoUpdate({
-          target: [cartItems.userId, cartItems.sku],
+          target: OWNER_SKU,
           set: {
             quantity: sql`greatest(${cartItems.quantity}, least(${cartItems.quantity} + excluded.quantity, (${stock}::jsonb ->> excluded.sku)::integer))`,
             updatedAt: sql`now()`,
@@ -97,10 +114,10 @@ export class CartRepo {
     return row;
   }
 
-  async remove(id: number, userId: number): Promise<boolean> {
+  async remove(id: number, owner: CartOwner): Promise<boolean> {
     const deleted = await this.db
       .delete(cartItems)
-      .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+      .where(and(eq(cartItems.id, id), ownedBy(owner)))
       .returning({ id: cartItems.id });
     return deleted.length > 0;
   }
@@ -112,7 +129,7 @@ export class CartRepo {
    * refusing a credit, cheque or reserve order). Stock is not checked here: the cart shows the fresh stock and the next
    * order checks it again. Lines of the same sku are added together; quantities below 1 are ignored.
    */
-  async restoreLines(tx: DbOrTx, userId: number, lines: readonly CartLine[]): Promise<void> {
+  async restoreLines(tx: DbOrTx, owner: CartOwner, lines: readonly CartLine[]): Promise<void> {
     const bySku = new Map<string, number>();
     for (const { sku, quantity } of lines) {
       if (!(quantity > 0)) continue;
@@ -120,22 +137,22 @@ export class CartRepo {
     }
     if (bySku.size === 0) return;
     // the same lock order as OrderRepo.insert (the user's rows by id), so an order being made meanwhile cannot deadlock with it
-    await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id)).for('update');
+    await tx.select({ id: cartItems.id }).from(cartItems).where(ownedBy(owner)).orderBy(asc(cartItems.id)).for('update');
     await tx
       .insert(cartItems)
-      .values([...bySku].map(([sku, quantity]) => ({ userId, sku, quantity })))
+      .values([...bySku].map(([sku, quantity]) => ({ ...owner, sku, quantity })))
       .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.sku],
+        target: OWNER_SKU,
         set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
       });
   }
 
-  async clear(userId: number, tx: DbOrTx = this.db): Promise<void> {
-    await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+  async clear(owner: CartOwner, tx: DbOrTx = this.db): Promise<void> {
+    await tx.delete(cartItems).where(ownedBy(owner));
   }
 
-  async count(userId: number): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.userId, userId));
+  async count(owner: CartOwner): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(cartItems).where(ownedBy(owner));
     return Number(row?.n ?? 0);
   }
 

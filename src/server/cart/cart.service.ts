@@ -3,6 +3,7 @@
 import type { CartAddRequest, CartBulkLine, CartBulkRequest, CartBulkResponse, CartItem, CartResponse, CartUpdateRequest } from '@shared/api/cart';
 import type { CustomerProfile } from '@shared/api/erp';
 import { isBlocked } from '@shared/blocking';
+import { isRepRole } from '@shared/roles';
 import { fill, MSG } from '@shared/messages';
 import { orderTotals, priceLine } from '@shared/pricing';
 import { CART_BULK_MSG } from '@shared/schemas/cart';
@@ -14,7 +15,7 @@ import type { ItemRecord } from '../erp/mapping';
 import { HttpError } from '../errors';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
-import type { CartRepo } from './cart.repo';
+import { cartOwnerOf, type CartOwner, type CartRepo } from './cart.repo';
 import { SERVER_MSG } from '../messages';
 
 /** The cart as an order is built from it: priced lines, totals and the profile they were priced with. */
@@ -97,7 +98,7 @@ function bulkAnswer(
     line.quantity = added;
     const shown = { name: displayName(item), size: item.size, stock: item.stock };
     if (row || before > 0) {
-      const at = row ?? { id: 0, userId: user.id, sku: item.itemCode, quantity: before, createdAt: new Date(), updatedAt: new Date() };
+      const at = row ?? { id: 0, ...cartOwnerOf(user), sku: item.itemCode, quantity: before, createdAt: new Date(), updatedAt: new Date() };
       line.item = toCartItem(at, item, content, loyalty);
     }
     if (added >= line.requested) {
@@ -136,7 +137,7 @@ export class CartService {
    * profile (given, or read fresh) and the lines' fresh prices and stock are read at the same time.
    */
   async priced(user: SessionUser, profile?: CustomerProfile): Promise<PricedCart> {
-    const [current, lines] = await Promise.all([profile ?? this.customers.profileOf(user), this.linesOf(user.id)]);
+    const [current, lines] = await Promise.all([profile ?? this.customers.profileOf(user), this.linesOf(cartOwnerOf(user))]);
     return this.pricedWith(current, lines);
   }
 
@@ -146,7 +147,7 @@ export class CartService {
    */
   async pricedLines(user: SessionUser, lines: ReadonlyArray<{ sku: string; quantity: number }>): Promise<PricedCart> {
     const at = new Date();
-    const rows = lines.map((line, index) => ({ id: index, userId: user.id, sku: line.sku, quantity: line.quantity, createdAt: at, updatedAt: at }));
+    const rows = lines.map((line, index) => ({ id: index, ...cartOwnerOf(user), sku: line.sku, quantity: line.quantity, createdAt: at, updatedAt: at }));
     const [current, priced] = await Promise.all([this.customers.profileOf(user), this.itemsOf(rows)]);
     return this.pricedWith(current, priced);
   }
@@ -169,9 +170,9 @@ export class CartService {
   async add(user: SessionUser, { sku, quantity }: CartAddRequest): Promise<CartItem> {
     const [profile, { item, content }] = await inOrder(this.buyingProfile(user), this.sellableItem(sku));
     const loyalty = clampPct(profile.descFidel);
-    const over = () => overStockError(toCartItem({ id: 0, userId: user.id, sku: item.itemCode, quantity, createdAt: new Date(), updatedAt: new Date() }, item, content, loyalty));
+    const over = () => overStockError(toCartItem({ id: 0, ...cartOwnerOf(user), sku: item.itemCode, quantity, createdAt: new Date(), updatedAt: new Date() }, item, content, loyalty));
     if (quantity > item.stock) throw over();
-    const row = await this.repo.addWithin(user.id, item.itemCode, quantity, item.stock);
+    const row = await this.repo.addWithin(cartOwnerOf(user), item.itemCode, quantity, item.stock);
     if (!row) throw over(); // what the cart holds already plus this would pass the stock: nothing added
     return toCartItem(row, item, content, loyalty);
   }
@@ -224,7 +225,7 @@ export class CartService {
         plan.add = plan.line.requested <= room || clampToStock ? Math.min(plan.line.requested, room) : 0;
         return { sku: plan.item.itemCode, quantity: plan.add, stock: plan.item.stock };
       });
-    return this.repo.addMany(user.id, planAdds, async (tx, { held, rows }) => {
+    return this.repo.addMany(cartOwnerOf(user), planAdds, async (tx, { held, rows }) => {
       const answer = bulkAnswer(user, lines, plans, held, rows, content, loyalty);
       await onAdded?.(tx, answer);
       return answer;
@@ -244,20 +245,20 @@ export class CartService {
 
   async remove(user: SessionUser, id: number): Promise<void> {
     await this.ownLine(user, id);
-    if (!(await this.repo.remove(id, user.id))) throw new HttpError(404, SERVER_MSG.cartItemNotFound);
+    if (!(await this.repo.remove(id, cartOwnerOf(user)))) throw new HttpError(404, SERVER_MSG.cartItemNotFound);
   }
 
   async clear(user: SessionUser): Promise<void> {
-    await this.repo.clear(user.id);
+    await this.repo.clear(cartOwnerOf(user));
   }
 
   count(user: SessionUser): Promise<number> {
-    return this.repo.count(user.id);
+    return this.repo.count(cartOwnerOf(user));
   }
 
   /** The user's cart rows with the fresh ERP record of each size (one batched read) and the portal content of their styles. */
-  private async linesOf(userId: number): Promise<{ rows: CartItemRow[]; items: Map<string, ItemRecord>; content: Map<string, ProductContentRow> }> {
-    return this.itemsOf(await this.repo.list(userId));
+  private async linesOf(owner: CartOwner): Promise<{ rows: CartItemRow[]; items: Map<string, ItemRecord>; content: Map<string, ProductContentRow> }> {
+    return this.itemsOf(await this.repo.list(owner));
   }
 
   /** The ERP items and the portal's content of some lines. */
@@ -268,10 +269,13 @@ export class CartService {
     return { rows, items, content };
   }
 
-  /** The fresh profile of a buyer who may buy: blocked buyers cannot add or change (R-BLOCK-2). */
+  /**
+   * The fresh profile of a buyer who may buy: blocked buyers cannot add or change (R-BLOCK-2). A rep representing a
+   * blocked customer may still build a cart to quote (docs/sales-reps.md); placing the order is refused as for the customer.
+   */
   private async buyingProfile(user: SessionUser): Promise<CustomerProfile> {
     const profile = await this.customers.profileOf(user);
-    if (isBlocked(profile)) throw new HttpError(403, SERVER_MSG.cartBlocked);
+    if (isBlocked(profile) && !isRepRole(user.role)) throw new HttpError(403, SERVER_MSG.cartBlocked);
     return profile;
   }
 
@@ -285,7 +289,7 @@ export class CartService {
   /** A line of the buyer's own cart; another buyer's is a 404 like a missing one (line ids are sequential). */
   private async ownLine(user: SessionUser, id: number): Promise<CartItemRow> {
     const row = await this.repo.byId(id);
-    if (!row || row.userId !== user.id) throw new HttpError(404, SERVER_MSG.cartItemNotFound);
+    if (!row || row.userId !== user.id || row.companyRut !== user.companyRut) throw new HttpError(404, SERVER_MSG.cartItemNotFound);
     return row;
   }
 }

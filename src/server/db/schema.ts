@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { COMPANY_ROLES } from '@shared/companyRoles';
+import { REP_SCOPES, ROLES } from '@shared/roles';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
 import { PAYMENT_PROVIDERS, PAYMENT_STATES } from '@shared/payments';
 
-export const userType = pgEnum('user_type', ['USER', 'ADMIN', 'SUPERADMIN']);
+export const userType = pgEnum('user_type', ROLES);
+export const repScope = pgEnum('rep_scope', REP_SCOPES);
 export const companyRole = pgEnum('company_role', COMPANY_ROLES);
 
 export const users = pgTable(
@@ -26,6 +28,10 @@ export const users = pgTable(
     fullName: varchar('full_name', { length: 200 }).notNull().default(''),
     /** The person's ERP contact (BusinessPartners.ContactEmployees InternalCode); null when none. */
     contactCode: integer('contact_code'),
+    /** A VENDEDOR's ERP sales employee (SalesPersons SalesEmployeeCode); null for anyone else. */
+    salesPersonCode: integer('sales_person_code'),
+    /** Which customers a VENDEDOR may represent (docs/sales-reps.md); null for anyone else. */
+    repScope: repScope('rep_scope'),
     passwordHash: text('password_hash').notNull(),
     email: varchar('email', { length: 254 }).notNull().default(''),
     address: varchar('address', { length: 300 }).notNull().default(''),
@@ -122,16 +128,45 @@ export const cartItems = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The company the cart is for: a person's own company, or the customer a rep represents (a rep keeps one cart per
+     * customer, apart from the customer's own people's carts).
+     */
+    companyRut: varchar('company_rut', { length: 16 }).notNull().default(''),
     /** The size's ItemCode. */
     sku: varchar('sku', { length: 50 }).notNull(),
     quantity: integer('quantity').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
   },
-  (t) => [uniqueIndex('cart_items_user_sku_idx').on(t.userId, t.sku)],
+  (t) => [uniqueIndex('cart_items_owner_sku_idx').on(t.userId, t.companyRut, t.sku)],
 );
 
 export type CartItemRow = typeof cartItems.$inferSelect;
+
+/**
+ * A sales rep acting for a customer (docs/sales-reps.md): started by `POST /api/rep/represent/{cardCode}`, named by the
+ * session's token, ended by 'Terminar' (or by a new representation or login). A token naming an ended one acts for no
+ * company.
+ */
+export const representations = pgTable(
+  'representations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The customer's ERP CardCode. */
+    cardCode: varchar('card_code', { length: 50 }).notNull(),
+    /** The customer's rut, formatted as a login ('76.123.456-0'): the company the session acts for. */
+    companyRut: varchar('company_rut', { length: 16 }).notNull(),
+    /** The customer's name (razón social) when the representation started. */
+    companyName: varchar('company_name', { length: 200 }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('representations_user_idx').on(t.userId, t.id)],
+);
+
+export type RepresentationRow = typeof representations.$inferSelect;
 
 /**
  * The buyer's own size curves (docs/size-grid.md): a name and a ratio per size, `sizes` as `[{talla, ratio}]` in the
@@ -219,10 +254,16 @@ export const orders = pgTable(
     companyDecisionAt: timestamp('company_decision_at', { withTimezone: true }),
     /** The approver's reason for a rejection ('' otherwise). */
     companyDecisionNote: varchar('company_decision_note', { length: 300 }).notNull().default(''),
+    /** The sales rep (VENDEDOR) who wrote the order while representing the company; null when the company's own person did. */
+    repUserId: integer('rep_user_id').references(() => users.id),
+    /** The rep's name as it was when the order was written ('' when no rep). */
+    repName: varchar('rep_name', { length: 200 }).notNull().default(''),
+    /** The rep's ERP sales employee, put on the ERP order as SalesPersonCode; null when no rep. */
+    salesPersonCode: integer('sales_person_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
   },
-  (t) => [uniqueIndex('orders_number_idx').on(t.purchaseOrderNumber), index('orders_user_idx').on(t.userId), index('orders_company_idx').on(t.companyRut, t.id), index('orders_created_idx').on(t.createdAt)],
+  (t) => [uniqueIndex('orders_number_idx').on(t.purchaseOrderNumber), index('orders_user_idx').on(t.userId), index('orders_rep_idx').on(t.repUserId, t.id), index('orders_company_idx').on(t.companyRut, t.id), index('orders_created_idx').on(t.createdAt)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,5 +1,5 @@
 import type { CompanyRole } from '@shared/companyRoles';
-import type { Role } from '@shared/roles';
+import type { RepScope, Role } from '@shared/roles';
 import { isValidRut } from '@shared/rut';
 import { hashPassword } from '../security/passwords';
 import type { UsersRepo } from '../users/users.repo';
@@ -19,6 +19,9 @@ export interface SeedUser {
   monthlyLimit?: number | null;
   fullName?: string;
   contactCode?: number | null;
+  /** A sales rep (VENDEDOR): their ERP sales employee and which customers they may represent. */
+  salesPersonCode?: number | null;
+  repScope?: RepScope | null;
 }
 
 /**
@@ -47,6 +50,8 @@ export async function seedUsers(
       monthlyLimit: u.monthlyLimit ?? null,
       fullName: u.fullName ?? '',
       contactCode: u.contactCode ?? null,
+      salesPersonCode: u.salesPersonCode ?? null,
+      repScope: u.repScope ?? null,
     });
   }
   return list.length;

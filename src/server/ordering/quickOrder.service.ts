@@ -6,7 +6,7 @@ import { isBlocked } from '@shared/blocking';
 import { fill } from '@shared/messages';
 import { orderTotals, priceLine } from '@shared/pricing';
 import { parseQuantity, QUICK_ORDER_LINE_MSG as M, quickOrderSummary, rowList } from '@shared/quickOrder';
-import type { CartRepo } from '../cart/cart.repo';
+import { cartOwnerOf, type CartRepo } from '../cart/cart.repo';
 import type { CatalogService } from '../catalog/catalog.service';
 import { offerPercent } from '../catalog/content.repo';
 import type { ErpService } from '../erp/erp.service';
@@ -98,7 +98,7 @@ export class QuickOrderService {
   async validate(user: SessionUser, input: readonly QuickOrderLineInput[]): Promise<QuickOrderValidation> {
     const { erp, customers, cart } = this.deps;
     const profileRead = customers.profileOf(user);
-    const heldRead = cart.list(user.id);
+    const heldRead = cart.list(cartOwnerOf(user));
     profileRead.catch(() => undefined);
     heldRead.catch(() => undefined);
     const { index, readAt } = await this.catalogue();

@@ -96,7 +96,7 @@ export class OrderRepo {
     const orderFields = Object.entries(order).filter(([, value]) => value !== undefined);
     const taking = lines.length
       ? sql`mine as materialized (
-          select id, sku, quantity from cart_items where user_id = ${order.userId} order by id for update),
+          select id, sku, quantity from cart_items where user_id = ${order.userId} and company_rut = ${order.companyRut ?? ''} order by id for update),
         taken as (
           delete from cart_items c using mine
           where c.id = mine.id and (mine.sku, mine.quantity) in (
@@ -254,12 +254,12 @@ export class OrderRepo {
   }
 
   /** An order still in PROCESS is CANCELED: the orders it moved (none or this one). */
-  cancelInProcess(tx: Tx, id: number): Promise<{ id: number; userId: number }[]> {
+  cancelInProcess(tx: Tx, id: number): Promise<{ id: number; userId: number; companyRut: string }[]> {
     return tx
       .update(orders)
       .set({ orderState: 'CANCELED' })
       .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS')))
-      .returning({ id: orders.id, userId: orders.userId });
+      .returning({ id: orders.id, userId: orders.userId, companyRut: orders.companyRut });
   }
 
   /**
@@ -293,7 +293,7 @@ export class OrderRepo {
         if ((started as { rows?: unknown[] }).rows?.length) return false;
         await tx.update(orders).set({ orderState: 'CANCELED' }).where(eq(orders.id, id));
         const lines = await this.lines(id, tx);
-        await new CartRepo(this.db).restoreLines(tx, locked.userId, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
+        await new CartRepo(this.db).restoreLines(tx, { userId: locked.userId, companyRut: locked.companyRut }, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
         return true;
       });
       if (done) canceled += 1;
@@ -311,10 +311,10 @@ export class OrderRepo {
         .update(orders)
         .set({ erpStatus: 'REJECTED', erpError: message.slice(0, 2000), orderState: 'CANCELED' })
         .where(and(eq(orders.id, id), eq(orders.orderState, 'PROCESS'), inArray(orders.erpStatus, ['NONE', 'PENDING', 'AWAITING_APPROVAL'])))
-        .returning({ userId: orders.userId });
+        .returning({ userId: orders.userId, companyRut: orders.companyRut });
       if (!canceled) return;
       const lines = await this.lines(id, tx);
-      await new CartRepo(this.db).restoreLines(tx, canceled.userId, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
+      await new CartRepo(this.db).restoreLines(tx, { userId: canceled.userId, companyRut: canceled.companyRut }, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
     });
   }
 }

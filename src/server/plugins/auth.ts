@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '@shared/messages';
-import { CAPABILITIES, CAPABILITY_DENIED, mayDo, type Capability, type CompanyRole } from '@shared/companyRoles';
-import { isAdminRole, type Role } from '@shared/roles';
+import { CAPABILITIES, CAPABILITY_DENIED, sessionMay, type Capability, type CompanyRole } from '@shared/companyRoles';
+import { isAdminRole, type RepScope, type Role } from '@shared/roles';
 import { HttpError } from '../errors';
 import type { TokenClaims, TokenService } from '../security/tokens';
 import type { UsersRepo } from '../users/users.repo';
@@ -23,6 +23,36 @@ export interface SessionUser {
   companyRole: CompanyRole | null;
   /** The person's ERP contact (ContactPersonCode of the orders they place); null when none. */
   contactCode: number | null;
+  /** A VENDEDOR's link to the ERP and the customer they represent (docs/sales-reps.md); null for anyone else. */
+  rep: RepSession | null;
+}
+
+/** The customer a rep's session acts for: the representation its token names, still open and in the rep's scope. */
+export interface ActingCustomer {
+  representationId: number;
+  /** The customer's ERP CardCode. */
+  cardCode: string;
+  /** The customer's rut as a login ('76.123.456-0'): the session's companyRut. */
+  companyRut: string;
+  companyName: string;
+}
+
+export interface RepSession {
+  /** The rep's ERP sales employee (SalesEmployeeCode); null when the admin has not linked one (acts for no customer). */
+  salesPersonCode: number | null;
+  scope: RepScope;
+  /** The customer the session acts for; null when it acts for none. */
+  representing: ActingCustomer | null;
+  /** Why the session acts for no customer though its token names one (the representation ended, the customer left the rep's scope); '' otherwise. */
+  refused: string;
+}
+
+/**
+ * Decides the customer a rep's token acts for, on each request (docs/sales-reps.md): the representation must be the
+ * rep's, still open, and the customer still in the rep's scope as the ERP assigns it now. A string is the refusal.
+ */
+export interface RepresentationResolver {
+  resolve(rep: { userId: number; salesPersonCode: number | null; scope: RepScope }, representationId: number): Promise<ActingCustomer | string>;
 }
 
 /**
@@ -30,11 +60,12 @@ export interface SessionUser {
  * - 'public': anybody (login, health, public config, the customer request); non-GET calls still need the anti-forgery token;
  * - 'provider': callbacks of the payment providers (no session, no anti-forgery token: they carry their own proof);
  * - 'session': any logged-in user (buyer or admin);
- * - 'buyer': a logged-in USER;
- * - 'admin': a logged-in ADMIN or SUPERADMIN.
+ * - 'buyer': a logged-in USER, or a VENDEDOR while representing a customer in their scope (acting as that company);
+ * - 'admin': a logged-in ADMIN or SUPERADMIN;
+ * - 'rep': a logged-in VENDEDOR (their customers and orders, representing).
  */
-export type Access = 'public' | 'provider' | 'session' | 'buyer' | 'admin';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'provider', 'session', 'buyer', 'admin'];
+export type Access = 'public' | 'provider' | 'session' | 'buyer' | 'admin' | 'rep';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'provider', 'session', 'buyer', 'admin', 'rep'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -76,6 +107,8 @@ declare module 'fastify' {
 interface Opts {
   tokens: TokenService;
   users: UsersRepo;
+  /** Resolves a rep's representation on each request; without it a rep's token acts for no customer. */
+  representations?: RepresentationResolver;
   /** How long a token check is reused before the user's state is read again (ms). */
   cacheMs?: number;
 }
@@ -88,6 +121,8 @@ interface UserState {
   companyRut: string;
   companyRole: CompanyRole | null;
   contactCode: number | null;
+  salesPersonCode: number | null;
+  repScope: RepScope | null;
   until: number;
 }
 
@@ -141,7 +176,7 @@ export function capabilitiesOf(route: Pick<RouteOptions, 'method' | 'url' | 'con
 
 /** The caller's role inside the company allows the capability; otherwise a 403 naming what it does not allow. */
 export function assertMay(user: SessionUser, capability: Capability): void {
-  if (!mayDo(user.companyRole, capability)) throw new HttpError(403, CAPABILITY_DENIED[capability]);
+  if (!sessionMay(user, capability)) throw new HttpError(403, CAPABILITY_DENIED[capability]);
 }
 
 export default fp(async function auth(app: FastifyInstance, opts: Opts) {
@@ -166,6 +201,8 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
       companyRut: buyer ? row.companyRut : '',
       companyRole: buyer ? row.companyRole : null,
       contactCode: buyer ? row.contactCode : null,
+      salesPersonCode: role === 'VENDEDOR' ? row.salesPersonCode : null,
+      repScope: role === 'VENDEDOR' ? (row.repScope ?? 'ASIGNADOS') : null,
       until: Date.now() + cacheMs,
     };
     if (cache.size > 50_000) cache.clear();
@@ -174,11 +211,22 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
   }
 
   /** The caller of claims already checked against its user's current state; a revoked or disabled token is a 401. */
-  function accept(request: FastifyRequest, claims: TokenClaims, state: UserState | undefined): SessionUser {
+  function accept(request: FastifyRequest, claims: TokenClaims, state: UserState | undefined, rep: RepSession | null = null): SessionUser {
     // A password change or deactivation raises the version; a role change is taken from the database.
     if (!state || !state.enabled || state.version !== claims.version) throw new HttpError(401, MSG.sessionExpired);
-    request.sessionUser = { id: claims.userId, role: state.role, username: claims.username, companyRut: state.companyRut, companyRole: state.companyRole, contactCode: state.contactCode };
+    const companyRut = rep ? (rep.representing?.companyRut ?? '') : state.companyRut;
+    request.sessionUser = { id: claims.userId, role: state.role, username: claims.username, companyRut, companyRole: state.companyRole, contactCode: state.contactCode, rep };
     return request.sessionUser;
+  }
+
+  /** A rep's session: the customer its token's representation acts for, decided now (never from the token alone). */
+  async function repSessionOf(claims: TokenClaims, state: UserState | undefined): Promise<RepSession | null> {
+    if (!state || state.role !== 'VENDEDOR' || !state.enabled || state.version !== claims.version) return null;
+    const rep = { userId: claims.userId, salesPersonCode: state.salesPersonCode, scope: state.repScope ?? 'ASIGNADOS' };
+    const base: RepSession = { salesPersonCode: rep.salesPersonCode, scope: rep.scope, representing: null, refused: '' };
+    if (claims.representation === undefined || !opts.representations) return base;
+    const acting = await opts.representations.resolve(rep, claims.representation);
+    return typeof acting === 'string' ? { ...base, refused: acting } : { ...base, representing: acting };
   }
 
   /**
@@ -192,7 +240,8 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     const claims = opts.tokens.cached(token);
     if (!claims) return undefined;
     const state = cache.get(claims.userId);
-    if (!state || state.until <= Date.now()) return undefined;
+    // a rep's session is decided on each request (its customer may have left the rep's scope): never from the caches alone
+    if (!state || state.until <= Date.now() || state.role === 'VENDEDOR') return undefined;
     return accept(request, claims, state);
   }
 
@@ -204,7 +253,8 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     // a token verified a moment ago is not verified again (signature); its user's state is still checked
     const claims = opts.tokens.cached(token) ?? (await opts.tokens.verify(token));
     if (!claims) throw new HttpError(401, MSG.sessionExpired);
-    return accept(request, claims, await currentState(claims.userId));
+    const state = await currentState(claims.userId);
+    return accept(request, claims, state, await repSessionOf(claims, state));
   }
 
   async function requireSession(request: FastifyRequest): Promise<SessionUser> {
@@ -213,10 +263,11 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     return user;
   }
 
-  const roleAllowed: Record<'session' | 'buyer' | 'admin', (role: Role) => boolean> = {
+  const roleAllowed: Record<'session' | 'buyer' | 'admin' | 'rep', (role: Role) => boolean> = {
     session: () => true,
-    buyer: (role) => role === 'USER',
+    buyer: (role) => role === 'USER' || role === 'VENDEDOR',
     admin: (role) => isAdminRole(role),
+    rep: (role) => role === 'VENDEDOR',
   };
 
   /**
@@ -234,7 +285,9 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     const allowed = roleAllowed[access];
     const check = (request: FastifyRequest, user: SessionUser) => {
       if (!allowed(user.role)) throw new HttpError(403, denied);
-      if (needs.length > 0 && !needs.some((capability) => mayDo(user.companyRole, capability))) throw new HttpError(403, CAPABILITY_DENIED[needs[0]!]);
+      // a rep reaches a company's routes only while representing a customer in their scope
+      if (access === 'buyer' && user.rep && !user.rep.representing) throw new HttpError(403, user.rep.refused || SERVER_MSG.repNotRepresenting);
+      if (needs.length > 0 && !needs.some((capability) => sessionMay(user, capability))) throw new HttpError(403, CAPABILITY_DENIED[needs[0]!]);
       assertXsrf(request);
     };
     return (request, _reply, done) => {
@@ -292,7 +345,7 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
   });
   app.decorate('requireBuyer', async (request: FastifyRequest) => {
     const user = await requireSession(request);
-    if (user.role !== 'USER') throw new HttpError(403, SERVER_MSG.forbidden);
+    if (user.role !== 'USER' && !user.rep?.representing) throw new HttpError(403, SERVER_MSG.forbidden);
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {

@@ -29,9 +29,10 @@ const ERROR_SCHEMA: JsonSchema = {
 const ACCESS_TEXT: Record<Access, string> = {
   public: 'Acceso: público (sin sesión).',
   provider: 'Acceso: proveedor de pagos (sin sesión ni token anti-falsificación: la llamada trae su propia prueba).',
-  session: 'Acceso: cualquier usuario con sesión (USER, ADMIN o SUPERADMIN).',
-  buyer: 'Acceso: un comprador con sesión (USER).',
+  session: 'Acceso: cualquier usuario con sesión (USER, VENDEDOR, ADMIN o SUPERADMIN).',
+  buyer: 'Acceso: un comprador con sesión (USER), o un vendedor (VENDEDOR) mientras atiende a un cliente de su cartera.',
   admin: 'Acceso: un administrador con sesión (ADMIN o SUPERADMIN).',
+  rep: 'Acceso: un vendedor con sesión (VENDEDOR).',
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -62,11 +63,12 @@ function failures(access: Access, method: string, url: string, schema: JsonSchem
   const out: Record<string, JsonSchema> = {};
   const hasParams = !!schema.params || url.includes(':');
   if (hasBody || schema.querystring || hasParams) out['400'] = error('Datos inválidos (el mensaje dice cuál)');
-  const loggedIn = access === 'session' || access === 'buyer' || access === 'admin';
+  const loggedIn = access === 'session' || access === 'buyer' || access === 'admin' || access === 'rep';
   if (loggedIn) out['401'] = error('Sin sesión, o la sesión expiró');
   const xsrf = !SAFE_METHODS.has(method) && access !== 'provider';
-  if (access === 'buyer' || access === 'admin' || xsrf) {
-    out['403'] = error([access === 'buyer' || access === 'admin' ? 'Sesión de otro rol' : '', xsrf ? 'falta el token anti-falsificación' : ''].filter(Boolean).join(', o '));
+  const roleBound = access === 'buyer' || access === 'admin' || access === 'rep';
+  if (roleBound || xsrf) {
+    out['403'] = error([roleBound ? 'Sesión de otro rol' : '', xsrf ? 'falta el token anti-falsificación' : ''].filter(Boolean).join(', o '));
   }
   if (hasParams) out['404'] = error('No existe');
   return out;
@@ -119,7 +121,7 @@ export default fp(async function openapi(app: FastifyInstance) {
       out.operationId = operationId;
       out.tags = [url.split('/')[2]]; // the area: security, user, admin, orders, payments…
       out.description = [ACCESS_TEXT[access], out.description].filter(Boolean).join(' ');
-      const loggedIn = access === 'session' || access === 'buyer' || access === 'admin';
+      const loggedIn = access === 'session' || access === 'buyer' || access === 'admin' || access === 'rep';
       const xsrf = !SAFE_METHODS.has(method) && access !== 'provider';
       const withSession = { bearerToken: [], ...(xsrf ? { xsrfToken: [] } : {}) };
       const optional = ROUTE_DOCS[key]?.optionalSession;

@@ -5,10 +5,12 @@ import { SERVER_MSG } from '../messages';
 /**
  * The one decision "may this session act on this company's data" (docs/company-people.md). Who is logged in (the
  * person) and which company they act for are two things: a buying company's orders, payments, invoices, profile and
- * people are reached through the session's acting company, never through the person's id. Admins act for no company.
+ * people are reached through the session's acting company, never through the person's id. Admins act for no company; a
+ * sales rep acts for the customer they represent (docs/sales-reps.md).
  */
 export function mayActFor(user: Pick<SessionUser, 'role' | 'companyRut'>, companyRut: string | null | undefined): boolean {
-  return user.role === 'USER' && user.companyRut !== '' && user.companyRut === companyRut;
+  // a rep's companyRut is the customer they represent, set only while the representation is open and in their scope
+  return (user.role === 'USER' || user.role === 'VENDEDOR') && user.companyRut !== '' && user.companyRut === companyRut;
 }
 
 /**

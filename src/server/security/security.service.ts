@@ -1,4 +1,5 @@
 import type { ChangePasswordRequest, LoginResponse, SessionCompany, SessionMe } from '@shared/api/types';
+import type { RepSessionInfo } from '@shared/api/reps';
 import type { UserRow } from '../db/schema';
 import type { SessionUser } from '../plugins/auth';
 import { MSG } from '@shared/messages';
@@ -12,6 +13,18 @@ import { SERVER_MSG } from '../messages';
 /** The company a user acts for, as the SPA keeps it; null for the wholesaler's admins. */
 function companyOf(user: UserRow): SessionCompany | null {
   return user.userType === 'USER' && user.companyRut ? { rut: user.companyRut, role: user.companyRole, name: user.fullName } : null;
+}
+
+/** A sales rep's session as the SPA keeps it, acting for no customer (a new login clears the acting company). */
+function repOf(user: UserRow): RepSessionInfo | null {
+  if (user.userType !== 'VENDEDOR') return null;
+  return { salesPersonCode: user.salesPersonCode, scope: user.repScope ?? 'ASIGNADOS', name: user.fullName, representing: null };
+}
+
+/** The customer a rep's session acts for now (decided on this request). */
+function representedOf(session: SessionUser): RepSessionInfo['representing'] {
+  const acting = session.rep?.representing;
+  return acting ? { cardCode: acting.cardCode, rut: acting.companyRut, name: acting.companyName } : null;
 }
 
 export class SecurityService {
@@ -35,7 +48,7 @@ export class SecurityService {
    */
   async login(username: string, password: string): Promise<LoginResponse> {
     const user = await this.authenticate(username, password);
-    const base = { id: user.id, type: user.userType as Role, company: companyOf(user) };
+    const base = { id: user.id, type: user.userType as Role, company: companyOf(user), rep: repOf(user) };
     if (!user.enabled) return { ...base, token: '', userActive: false, changePassword: true };
     if (user.mustChangePassword) return { ...base, token: '', userActive: true, changePassword: false };
     const token = await this.tokens.sign({ userId: user.id, role: base.type, username: user.username, version: user.tokenVersion });
@@ -45,7 +58,8 @@ export class SecurityService {
   /** Who the session's token belongs to, and the company they act for. */
   async me(session: SessionUser): Promise<SessionMe> {
     const user = await this.users.findById(session.id);
-    return { id: session.id, username: session.username, type: session.role, company: user ? companyOf(user) : null };
+    const rep = session.rep && user ? { ...repOf(user)!, representing: representedOf(session) } : null;
+    return { id: session.id, username: session.username, type: session.role, company: user ? companyOf(user) : null, rep };
   }
 
   /** Proven by the current password, so a user who must change it (and has no session) can. */

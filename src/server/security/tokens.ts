@@ -8,6 +8,8 @@ export interface TokenClaims {
   username: string;
   /** The user's token version when the token was issued. */
   version: number;
+  /** A VENDEDOR's representation the session acts in (docs/sales-reps.md); absent when it acts for no customer. */
+  representation?: number;
 }
 
 const ISSUER = 'portal-mayorista';
@@ -54,7 +56,8 @@ export class TokenService {
 
   async sign(claims: TokenClaims): Promise<string> {
     const key = await this.key;
-    return new SignJWT({ role: claims.role, usr: claims.username, ver: claims.version })
+    const acting = claims.representation === undefined ? {} : { rpr: claims.representation };
+    return new SignJWT({ role: claims.role, usr: claims.username, ver: claims.version, ...acting })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
@@ -124,5 +127,8 @@ function claimsOf(payload: Record<string, unknown>): TokenClaims | null {
   if (typeof payload.ver !== 'number' || !Number.isInteger(payload.ver)) return null;
   if (typeof payload.role !== 'string' || !(ROLES as readonly string[]).includes(payload.role)) return null;
   if (typeof payload.usr !== 'string' || !payload.usr) return null;
-  return { userId, role: payload.role as Role, username: payload.usr, version: payload.ver };
+  const claims: TokenClaims = { userId, role: payload.role as Role, username: payload.usr, version: payload.ver };
+  if (payload.rpr === undefined) return claims;
+  if (typeof payload.rpr !== 'number' || !Number.isInteger(payload.rpr) || payload.rpr <= 0) return null;
+  return { ...claims, representation: payload.rpr };
 }

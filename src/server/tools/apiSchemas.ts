@@ -29,6 +29,8 @@ const ANSWER_TYPES = [
   'CompanyPerson', 'CompanyPersonAnswer',
   // approval of orders by the buying company (docs/company-people.md)
   'CompanyApprovalList', 'CompanyApprovalDecision',
+  // the wholesaler's sales reps (docs/sales-reps.md)
+  'RepresentResponse',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];

@@ -2,6 +2,7 @@ import type { CompanyRole } from '../companyRoles';
 import type { OrderState } from '../orders';
 import type { Role } from '../roles';
 import type { CompanyApprovalChanges } from './companyApprovals';
+import type { RepSessionInfo } from './reps';
 
 /** What kind of failure an error is, when the SPA words it on its own: the ERP could not be reached (or timed out). */
 export type ApiErrorCode = 'ERP_UNAVAILABLE';
@@ -46,8 +47,10 @@ export interface LoginResponse {
   userActive: boolean;
   /** false when the user must change the password before starting a session (spec's naming). */
   changePassword: boolean;
-  /** The buying company the user acts for, their role in it and their name; null for the wholesaler's admins. */
+  /** The buying company the user acts for, their role in it and their name; null for the wholesaler's admins and reps. */
   company: SessionCompany | null;
+  /** A sales rep's (VENDEDOR) link to the ERP and the customer they represent; null for anyone else. */
+  rep: RepSessionInfo | null;
 }
 
 /** The company a buyer acts for (its rut), their role inside it and the person's name ('' when none is kept). */
@@ -63,6 +66,7 @@ export interface SessionMe {
   username: string;
   type: Role;
   company: SessionCompany | null;
+  rep: RepSessionInfo | null;
 }
 
 export interface ChangePasswordRequest {

@@ -77,6 +77,7 @@ export const USER_TYPE_LABELS: Record<Role, string> = {
   USER: 'Usuario',
   ADMIN: 'Administrador',
   SUPERADMIN: 'Superadministrador',
+  VENDEDOR: 'Vendedor',
 };
 
 /**

@@ -27,6 +27,7 @@ const answer = (over: Partial<LoginResponse>): LoginResponse => ({
   userActive: true,
   changePassword: true,
   company: { rut: '76.123.456-0', role: 'ADMINISTRADOR', name: '' },
+  rep: null,
   ...over,
 });
 

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { repCardCodeParams, repEmptySchema } from '@shared/schemas/reps';
+import { AuditLog } from '../audit/auditLog';
+import type { Db } from '../db/connect';
+import { answer } from '../http/responses';
+import { requireUser } from '../plugins/auth';
+import type { YupTypeProvider } from '../plugins/validation';
+import type { RepresentationService } from './representation.service';
+
+/**
+ * The sales reps' own routes (docs/sales-reps.md): start and end representing a customer. While representing, the rep
+ * uses the buyer routes as the customer (plugins/auth.ts decides the acting company on each request).
+ */
+const repsRoutes: FastifyPluginAsync<{ representations: RepresentationService }> = async (app, { representations }) => {
+  const api = app.withTypeProvider<YupTypeProvider>();
+  const rep = { config: { access: 'rep' as const, accessDenied: 'Solo un vendedor puede atender clientes' } };
+  const represented = answer('RepresentResponse');
+
+  // the literal before the parameter: 'end' is no CardCode
+  api.post('/api/rep/represent/end', { ...rep, schema: { body: repEmptySchema, response: { 200: represented } } }, (request) => representations.end(requireUser(request)));
+
+  api.post('/api/rep/represent/:cardCode', { ...rep, schema: { params: repCardCodeParams, body: repEmptySchema, response: { 200: represented } } }, (request) =>
+    representations.represent(requireUser(request), request.params.cardCode),
+  );
+};
+
+export default repsRoutes;
+
+const METHOD_ACTION = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const;
+
+/**
+ * Every change a rep makes while representing a customer is audited as '{rep} en nombre de {company}': one row per
+ * request that changed something (a non-GET answered below 400), naming the route, after the answer is sent.
+ */
+export function auditRepresentedActions(app: FastifyInstance, db: Db): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const user = request.sessionUser;
+    const acting = user?.rep?.representing;
+    const action = METHOD_ACTION[request.method as keyof typeof METHOD_ACTION];
+    if (!user || !acting || !action || reply.statusCode >= 400) return;
+    // starting and ending a representation audit themselves, in their own transaction
+    if (request.routeOptions.url?.startsWith('/api/rep/represent')) return;
+    try {
+      await AuditLog.record(db, {
+        actor: user,
+        action,
+        entity: 'representation',
+        entityId: acting.representationId,
+        details: { route: `${request.method} ${request.routeOptions.url ?? request.url}`, status: reply.statusCode },
+      });
+    } catch (err) {
+      request.log.error({ err }, 'auditoría de vendedor: no se pudo registrar');
+    }
+  });
+}
