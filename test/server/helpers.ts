@@ -1,3 +1,4 @@
+import type { RepSessionInfo } from '@shared/api/reps';
 import { randomBytes } from 'node:crypto';
 import { existsSync, openAsBlob, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -208,5 +209,5 @@ export function call(app: FastifyInstance, opts: InjectOptions & { token?: strin
 
 export async function login(app: FastifyInstance, username: string, password: string) {
   const res = await call(app, { method: 'POST', url: '/api/security/login', payload: { username, password } });
-  return res.json() as { token: string; id: number; type: string; userActive: boolean; changePassword: boolean };
+  return res.json() as { token: string; id: number; type: string; userActive: boolean; changePassword: boolean; rep: RepSessionInfo | null };
 }
