@@ -107,7 +107,7 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi' | 'logSlowMs' | 'scenarioRecorder'>>;
+  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi' | 'logSlowMs' | 'scenarioRecorder' | 'repScopeCacheMs'>>;
   database: Database;
   erp: ErpService;
   /** How long the catalogue snapshot (and home's style facts) is served before a background refresh (ms), its soft age. */
@@ -235,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
   // auth first: its onRoute hook gives every route, the anti-forgery cookie's own included, its access guard
   // which customer a sales rep's session acts for, decided on each request (docs/sales-reps.md)
-  const representations = new RepresentationService({ db: database.db, erp: deps.erp, users, tokens });
+  const representations = new RepresentationService({ db: database.db, erp: deps.erp, users, tokens, scopeCacheMs: config.repScopeCacheMs });
   await app.register(auth, { tokens, users, representations });
   // the API description (config.openApi, on unless OPENAPI=off): after auth, so its own route is guarded; before every route it describes
   if (config.openApi) await app.register(openapi);

@@ -47,6 +47,11 @@ export interface Config {
   webpay: { baseUrl?: string; commerceCode: string; apiKey: string; timeoutMs?: number };
   /** Khipu v3. No baseUrl: the stand-in, whose own key, secret and receiver are used. */
   khipu: { baseUrl?: string; apiKey?: string; secret?: string; receiverId?: number };
+  /**
+   * How long the ERP's "this customer's sales employee is N" is reused when checking a sales rep's scope (ms): a
+   * reassignment in the ERP reaches a rep's session within it (docs/sales-reps.md). Default 30 s.
+   */
+  repScopeCacheMs?: number;
   /** How often the payment reconciler looks at unfinished payments (ms). */
   reconcilerIntervalMs: number;
   /** How long a payment is left to its buyer before the reconciler looks at it (ms). */
@@ -290,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       window: env.LOGIN_WINDOW ?? '15 minutes',
     },
     ...paymentProviders(env),
+    repScopeCacheMs: durationMs(env.REP_SCOPE_CACHE, 'REP_SCOPE_CACHE', '30s'),
     reconcilerIntervalMs: durationMs(env.RECONCILER_INTERVAL, 'RECONCILER_INTERVAL', '30s'),
     reconcilerMinAgeMs: durationMs(env.RECONCILER_MIN_AGE, 'RECONCILER_MIN_AGE', '60s'),
     khipuNotifyWindowMs: durationMs(env.KHIPU_NOTIFY_WINDOW, 'KHIPU_NOTIFY_WINDOW', '15m'),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { orders, users } from '@server/db/schema';
-import { CAPABILITY_DENIED, mayDo, type Capability, type CompanyRole } from '@shared/companyRoles';
+import { CAPABILITY_DENIED, mayDo, REP_CAPABILITIES, type Capability, type CompanyRole } from '@shared/companyRoles';
 import type { Access } from '@server/plugins/auth';
 import { MSG } from '@shared/messages';
 import { call, createTestApp, login, type TestApp } from './helpers';
@@ -178,7 +178,8 @@ const tokens = {} as Record<Who, string | undefined>;
 const ctx: Ctx = { ids: {} as Record<Who, number>, orderId: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { worker: { autoStart: false } });
+  // the ERP's assignment of a customer is read on every request (no 30 s reuse), so a reassignment counts at once below
+  t = await createTestApp({ repScopeCacheMs: 0 }, { worker: { autoStart: false } });
   for (const [who, [rut, password]] of Object.entries(ACCOUNTS) as [Exclude<Who, 'visitor'>, [string, string]][]) {
     const session = await login(t.app, rut, password);
     tokens[who] = session.token;
@@ -416,5 +417,101 @@ describe('two companies × four roles', () => {
     expect(own.json()).toMatchObject({ idcliente: 'C76123456' });
     const someoneElse = await call(t.app, { method: 'GET', url: `/api/user/b1/profile/${people['A comprador']!.id}`, token: people['A finanzas']!.token });
     expect(someoneElse.statusCode).toBe(403);
+  });
+});
+
+// The wholesaler's sales reps (docs/sales-reps.md): on every buyer route, a rep acting for a customer in their scope
+// gets what the customer's own Administrador gets, within what a rep may do (browse, buy); a rep whose customer left
+// their scope, whose representation ended, who represents nobody or who was deactivated gets nothing.
+// Carolina (13.579.246-2, sales employee 1) has the customers assigned to her; Martín (14.680.357-1, 2) has them all.
+
+type RepCase = 'asignado, cliente propio' | 'todos, cliente de otro vendedor' | 'asignado, cliente bloqueado' | 'asignado, cliente reasignado' | 'atención terminada' | 'sin cliente' | 'desactivado';
+const REP_CASES: RepCase[] = ['asignado, cliente propio', 'todos, cliente de otro vendedor', 'asignado, cliente bloqueado', 'asignado, cliente reasignado', 'atención terminada', 'sin cliente', 'desactivado'];
+const reps = {} as Record<RepCase, { token: string; id: number }>;
+const partner = (cardCode: string) => t.b1.data.BusinessPartners.find((bp) => bp.CardCode === cardCode)!;
+
+async function representing(rut: string, cardCode: string): Promise<{ token: string; id: number }> {
+  const session = await login(t.app, rut, 'Demo1234');
+  const res = await call(t.app, { method: 'POST', url: `/api/rep/represent/${cardCode}`, token: session.token, payload: {} });
+  expect([cardCode, res.statusCode]).toEqual([cardCode, 200]);
+  return { token: res.json().token as string, id: session.id };
+}
+
+describe('sales reps × scope', () => {
+  const REASSIGNED = 'C76234567'; // Carolina's in the demo; moved to Martín below
+  beforeAll(async () => {
+    reps['asignado, cliente propio'] = await representing('13.579.246-2', 'C76123456');
+    reps['todos, cliente de otro vendedor'] = await representing('14.680.357-1', 'C76123456');
+    reps['asignado, cliente bloqueado'] = await representing('13.579.246-2', 'C78456789');
+    reps['asignado, cliente reasignado'] = await representing('13.579.246-2', REASSIGNED);
+    partner(REASSIGNED).SalesPersonCode = 2;
+    const ended = await representing('13.579.246-2', 'C76123456');
+    await call(t.app, { method: 'POST', url: '/api/rep/represent/end', token: ended.token, payload: {} });
+    reps['atención terminada'] = ended; // the token that named the representation, still presented
+    const none = await login(t.app, '13.579.246-2', 'Demo1234');
+    reps['sin cliente'] = { token: none.token, id: none.id };
+    // a third rep, deactivated while representing
+    const [template] = await t.database.db.select().from(users).where(eq(users.username, '13.579.246-2'));
+    await t.database.db.insert(users).values({ username: '15.791.468-5', passwordHash: template!.passwordHash, userType: 'VENDEDOR', salesPersonCode: 1, repScope: 'ASIGNADOS', fullName: 'Vendedor desactivado' });
+    reps.desactivado = await representing('15.791.468-5', 'C76123456');
+    await t.database.db.update(users).set({ enabled: false, tokenVersion: 1 }).where(eq(users.username, '15.791.468-5'));
+    t.app.forgetSession(reps.desactivado.id);
+  }, 60_000);
+  afterAll(() => {
+    partner(REASSIGNED).SalesPersonCode = 1;
+  });
+
+  const refusal: Partial<Record<RepCase, { status: number; message: string }>> = {
+    'asignado, cliente reasignado': { status: 403, message: SERVER_MSG.repOutOfScope },
+    'atención terminada': { status: 403, message: SERVER_MSG.repRepresentationEnded },
+    'sin cliente': { status: 403, message: SERVER_MSG.repNotRepresenting },
+    desactivado: { status: 401, message: MSG.sessionExpired },
+  };
+
+  const rows = Object.entries(TABLE).filter(([, row]) => row.access === 'buyer');
+  describe.each(rows)('%s', (key, row) => {
+    it.each(REP_CASES)('rep %s', async (who) => {
+      const self = reps[who];
+      const url = key.includes(':userId') ? urlOf(row).replace(String(ctx.ids.buyer), String(self.id)) : urlOf(row);
+      const res = await call(t.app, { method: methodOf(key), url, payload: row.payload as object, headers: row.headers, token: self.token });
+      const refused = refusal[who];
+      if (refused) {
+        expect({ who, status: res.statusCode, body: res.json() }).toEqual({ who, status: refused.status, body: refused });
+        return;
+      }
+      const needs = CAPABILITY[key]!;
+      if (!needs.some((capability) => REP_CAPABILITIES.includes(capability))) {
+        expect({ who, status: res.statusCode, body: res.json() }).toEqual({ who, status: 403, body: { status: 403, message: CAPABILITY_DENIED[needs[0]!] } });
+        return;
+      }
+      // acting for company A (76.123.456-0) the rep gets what its Administrador gets; for the blocked company, what its login gets
+      const want = row.expect[who === 'asignado, cliente bloqueado' && !key.includes(':userId') ? 'blocked' : 'buyer']!;
+      const wanted = Array.isArray(want) ? want : [want];
+      expect({ who, status: res.statusCode, wanted, body: wanted.includes(res.statusCode) ? '' : res.body.slice(0, 300) }).toEqual({
+        who,
+        status: wanted.includes(res.statusCode) ? res.statusCode : wanted[0],
+        wanted,
+        body: '',
+      });
+    });
+  });
+
+  it('representing: a customer in the scope, never one outside it; a deactivated rep not at all', async () => {
+    const carolina = await login(t.app, '13.579.246-2', 'Demo1234');
+    const martin = await login(t.app, '14.680.357-1', 'Demo1234');
+    const represent = (token: string, cardCode: string) => call(t.app, { method: 'POST', url: `/api/rep/represent/${cardCode}`, token, payload: {} });
+    expect((await represent(carolina.token, 'C76789012')).statusCode).toBe(200);
+    expect((await represent(carolina.token, 'C78456789')).statusCode).toBe(200); // blocked: represented, shown blocked
+    for (const other of ['C77890123', REASSIGNED, 'C76678901']) expect([other, (await represent(carolina.token, other)).json()]).toEqual([other, { status: 403, message: SERVER_MSG.repOutOfScope }]);
+    for (const any of ['C77890123', REASSIGNED, 'C76678901']) expect([any, (await represent(martin.token, any)).statusCode]).toEqual([any, 200]);
+    expect((await represent(reps.desactivado.token, 'C76123456')).statusCode).toBe(401);
+  });
+
+  it('the blocked customer: a rep builds the cart to quote, the order is refused as for the customer', async () => {
+    const { token } = reps['asignado, cliente bloqueado'];
+    const cart = await call(t.app, { method: 'POST', url: '/api/user/cart', token, payload: { sku: 'POL-1001-M', quantity: 1 } });
+    expect(cart.statusCode).toBe(201);
+    const order = await call(t.app, { method: 'POST', url: '/api/orders', token, payload: { orderType: 'ONLINE', tipoEntrega: 'retiro', invoiceAddress: 'F1', paymentMethod: 'CREDIT' } });
+    expect(order.json()).toEqual({ status: 403, message: MSG.blocked });
   });
 });

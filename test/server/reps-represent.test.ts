@@ -14,7 +14,7 @@ const PASSWORD = 'Demo1234';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 60_000);
 afterAll(async () => t.close());
 
 const represent = (token: string, cardCode: string) => call(t.app, { method: 'POST', url: `/api/rep/represent/${cardCode}`, token, payload: {} });

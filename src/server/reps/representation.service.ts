@@ -20,7 +20,7 @@ import { RepresentationsRepo } from './representations.repo';
  * How long the ERP's answer "this customer's sales employee is N" is reused before it is read again (ms). A reassignment
  * in the ERP reaches a rep's session within this time; every request of a representing rep checks it, so without it
  * each click of a rep would cost an ERP round trip. Reassignments are rare (a rep leaves, a territory is split), and 30 s
- * is shorter than any visit or call the rep is on.
+ * is shorter than any visit or call the rep is on. REP_SCOPE_CACHE changes it.
  */
 export const SCOPE_CACHE_MS = 30_000;
 
@@ -34,6 +34,8 @@ export interface RepresentationDeps {
   erp: Pick<ErpService, 'getCustomer' | 'salesPersonOf'>;
   users: Pick<UsersRepo, 'findById'>;
   tokens: Pick<TokenService, 'sign'>;
+  /** How long the ERP's assignment of a customer is reused (default SCOPE_CACHE_MS; REP_SCOPE_CACHE in the environment). */
+  scopeCacheMs?: number;
   now?: () => number;
 }
 
@@ -57,7 +59,7 @@ export class RepresentationService implements RepresentationResolver {
           if (error instanceof ErpError && error.status === 404) return undefined;
           throw error;
         }),
-      { ttlMs: SCOPE_CACHE_MS, now: this.now },
+      { ttlMs: deps.scopeCacheMs ?? SCOPE_CACHE_MS, now: this.now },
     );
   }
 
