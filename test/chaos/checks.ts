@@ -31,6 +31,8 @@ export interface OrderLedger {
   notes: string[];
   /** An order that waited for the company: the Aprobador's decision that went through (none: still waiting). */
   companyDecision?: 'approved' | 'rejected';
+  /** An order a sales rep wrote: the rep's ERP sales employee, which its ERP document must carry. */
+  salesPersonCode?: number;
 }
 
 export interface Evidence {

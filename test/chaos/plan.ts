@@ -2,7 +2,7 @@
 // behave (double clicks, retries, a tab closed before the card return). A plan is a pure function of
 // (seed, index, mode), so `--seed S --only N` draws the same schedule again.
 import { createRng, type Rng } from './prng';
-import { BUYER_RUTS, COMPANY_BUYER_RUT, CREDIT_BUYERS } from './accounts';
+import { BUYER_RUTS, COMPANY_BUYER_RUT, CREDIT_BUYERS, REP_CUSTOMERS, REP_RUT } from './accounts';
 
 export const FAULT_KINDS = [
   'errors',
@@ -59,6 +59,8 @@ export interface CompanyPlan {
 
 export interface BuyerPlan {
   rut: string;
+  /** A sales rep's plan: the customer (CardCode) they represent and order for. */
+  represents?: string;
   startDelayMs: number;
   flows: FlowPlan[];
 }
@@ -94,7 +96,8 @@ export interface PlanLimits {
 }
 
 function drawFlow(rng: Rng, rut: string, skus: readonly string[], kind?: FlowKind): FlowPlan {
-  const kinds: FlowKind[] = CREDIT_BUYERS.has(rut) ? ['credit', 'credit', 'reserve', 'card', 'card'] : ['reserve', 'card', 'card'];
+  // a rep orders on the customer's credit line or reserves (a card payment is the customer's, through a payment link)
+  const kinds: FlowKind[] = rut === REP_RUT ? ['credit', 'credit', 'reserve'] : CREDIT_BUYERS.has(rut) ? ['credit', 'credit', 'reserve', 'card', 'card'] : ['reserve', 'card', 'card'];
   const chosen = kind ?? rng.pick(kinds);
   const lines = rng.sample(skus, rng.int(1, 3)).map((sku) => ({ sku, quantity: rng.int(1, 4) }));
   const flow: FlowPlan = {
@@ -183,6 +186,18 @@ export function planSchedule(seed: string, index: number, skus: readonly string[
     });
   }
 
+  // Orders a sales rep writes for one of their customers, while that company's own login may be shopping too: drawn
+  // apart as well; in the CI sample, two schedules have them.
+  const repRng = createRng(`${seed}#${index}/rep`);
+  if (!killing && ((mode.ci && (index === 1 || index === 6)) || repRng.chance(0.25))) {
+    buyers.push({
+      rut: REP_RUT,
+      represents: repRng.pick(REP_CUSTOMERS),
+      startDelayMs: repRng.int(0, 60),
+      flows: Array.from({ length: repRng.int(1, 2) }, () => drawFlow(repRng, REP_RUT, skus)),
+    });
+  }
+
   let kill: SchedulePlan['kill'];
   if (killing) {
     const buyer = buyers[0]!;
@@ -225,7 +240,7 @@ export function planSchedule(seed: string, index: number, skus: readonly string[
 export function describePlan(plan: SchedulePlan): string {
   const flowText = (f: FlowPlan) =>
     f.card ? `card/${f.card.outcome}/${f.card.back}` : f.company ? `company/${f.company.reserve ? 'reserve' : 'credit'}/${f.company.approve ? 'approve' : 'reject'}` : f.kind;
-  const flows = plan.buyers.map((b) => `${b.rut}:${b.flows.map(flowText).join('+')}`).join(' ');
+  const flows = plan.buyers.map((b) => `${b.rut}${b.represents ? `>${b.represents}` : ''}:${b.flows.map(flowText).join('+')}`).join(' ');
   const extras = [
     plan.createFaultRate ? `create-faults ${plan.createFaultRate.toFixed(2)}` : '',
     plan.down ? `down ${plan.down.forMs}ms/${plan.down.mode}` : '',

@@ -5,11 +5,11 @@
 import type { WebpayReturn } from '@mocks/webpay/server';
 import type { Order } from '@shared/api/orders';
 import type { CustomerProfile } from '@shared/api/erp';
-import { ADMIN_RUT, cardCodeOf, COMPANY_APPROVER_RUT, passwordOf } from './accounts';
+import { ADMIN_RUT, cardCodeOf, COMPANY_APPROVER_RUT, passwordOf, REP_SALES_PERSON_CODE } from './accounts';
 import { checkSchedule, type Findings, type OrderLedger } from './checks';
 import { PortalUnreachable, webpayReturnRequest, type Answer, type PortalRequest, type PortalTarget } from './client';
 import { createRng, type Rng } from './prng';
-import type { FlowPlan, SchedulePlan } from './plan';
+import type { BuyerPlan, FlowPlan, SchedulePlan } from './plan';
 import type { PortalJob, PortalState, PortalTiming } from './portal';
 import type { ProxyAction, ProxyRequest } from './proxy';
 import type { ChildPortal, JournalEntry, World } from './world';
@@ -115,6 +115,24 @@ export class PortalSessions {
     return session;
   }
 
+  /**
+   * A sales rep acting for a customer: logged in, then representing it (the token the representation answers). Kept
+   * per rep and customer, as a rep's phone and tablet would each keep their own.
+   */
+  async rep(rut: string, cardCode: string): Promise<Session> {
+    const key = `${rut}>${cardCode}`;
+    const known = this.buyers.get(key);
+    if (known) return known;
+    const login = await this.setup(`login ${rut}`, { method: 'POST', url: '/api/security/login', payload: { username: rut, password: passwordOf(rut) } });
+    const { token: plain, id } = login.body as { token: string; id: number };
+    const represented = await this.setup(`represent ${cardCode}`, { method: 'POST', url: `/api/rep/represent/${cardCode}`, token: plain, payload: {} });
+    const { token } = represented.body as { token: string };
+    const profile = await this.setup(`profile ${key}`, { method: 'GET', url: `/api/user/b1/profile/${id}`, token });
+    const session = { token, id, profile: profile.body as CustomerProfile };
+    this.buyers.set(key, session);
+    return session;
+  }
+
   async adminToken(): Promise<string> {
     if (this.admin) return this.admin;
     const login = await this.setup('admin login', { method: 'POST', url: '/api/security/login', payload: { username: ADMIN_RUT, password: passwordOf(ADMIN_RUT) } });
@@ -214,7 +232,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
   const main = portals[0]!;
   const pickPortal = () => (portals.length > 1 ? rng.pick(portals) : main);
 
-  const cardCodes = plan.buyers.map((b) => cardCodeOf(b.rut));
+  const cardCodes = plan.buyers.map((b) => b.represents ?? cardCodeOf(b.rut));
   replenish(world, skus, cardCodes);
   const ledger: OrderLedger[] = [];
   const refs = new Set<string>();
@@ -334,9 +352,10 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     return last;
   };
 
-  const shop = async (rut: string, flow: FlowPlan, n: number) => {
-    const fr = rng.fork(`${rut}/${n}`);
-    const s = await main.buyer(rut);
+  const shop = async (buyer: BuyerPlan, flow: FlowPlan, n: number) => {
+    const rut = buyer.rut;
+    const fr = rng.fork(`${rut}${buyer.represents ? `>${buyer.represents}` : ''}/${n}`);
+    const s = buyer.represents ? await main.rep(rut, buyer.represents) : await main.buyer(rut);
     const token = s.token;
     if (!ok(await browser(() => ({ method: 'DELETE', url: `/api/user/cart/clear-cart/${s.id}`, token })))) return;
     for (const line of flow.lines) {
@@ -360,7 +379,10 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     const orders = created.filter((a) => a?.status === 201).map((a) => a!.body as Order);
     const order = orders[0];
     if (!order) return;
-    const record: OrderLedger = { ref: order.purchaseOrderNumber, id: order.id, kind: flow.kind, rut, cardCode: cardCodeOf(rut), total: order.totals.total, submitStatuses: [], tokens: [], notes: [] };
+    const record: OrderLedger = {
+      ref: order.purchaseOrderNumber, id: order.id, kind: flow.kind, rut, cardCode: buyer.represents ?? cardCodeOf(rut), total: order.totals.total, submitStatuses: [], tokens: [], notes: [],
+      ...(buyer.represents ? { salesPersonCode: REP_SALES_PERSON_CODE } : {}),
+    };
     createdStates.set(order.id, order.orderState);
     ledger.push(record);
     refs.add(record.ref);
@@ -468,7 +490,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     await Promise.all(
       plan.buyers.map(async (buyer) => {
         await sleep(buyer.startDelayMs);
-        for (let n = 0; n < buyer.flows.length; n++) await shop(buyer.rut, buyer.flows[n]!, n);
+        for (let n = 0; n < buyer.flows.length; n++) await shop(buyer, buyer.flows[n]!, n);
       }),
     );
   } catch (error) {
