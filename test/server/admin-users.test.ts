@@ -238,6 +238,8 @@ describe('create and update', () => {
       companyRole: 'ADMINISTRADOR',
       fullName: '',
       monthlyLimit: null,
+      salesPersonCode: null,
+      repScope: null,
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
