@@ -280,19 +280,19 @@ describe('user administration', () => {
     await buyer.context.close();
   }, 150_000);
 
-  it('an ADMIN sees no ADMIN or SUPERADMIN rows and may assign only Usuario; a SUPERADMIN sees and assigns them', async () => {
+  it('an ADMIN sees no ADMIN or SUPERADMIN rows and may assign only Usuario and Vendedor; a SUPERADMIN sees and assigns them', async () => {
     const admin = await newPage(browser);
     await login(admin.page, ADMIN, ADMIN_PASSWORD);
     await admin.page.goto('/admin/user');
     const adminRows = await gridRows(admin.page, admin.page.getByRole('grid', { name: 'Usuarios' }));
     expect(adminRows.length).toBeGreaterThan(0);
-    expect(adminRows.map((r) => r[4]).filter((role) => role !== 'Usuario')).toEqual([]);
+    expect(adminRows.map((r) => r[4]).filter((role) => role !== 'Usuario' && role !== 'Vendedor')).toEqual([]);
     expect(adminRows.map((r) => r[0])).not.toEqual(expect.arrayContaining([SUPERADMIN]));
     expect(adminRows.map((r) => r[0])).not.toEqual(expect.arrayContaining([ADMIN]));
     expect(adminRows.map((r) => r[0])).toEqual(expect.arrayContaining([BUYER]));
     await admin.page.getByRole('link', { name: 'Crear', exact: true }).click();
     await admin.page.getByRole('heading', { name: 'Creación de Usuario' }).waitFor();
-    expect(await selectOptions(admin.page, admin.page.getByRole('combobox', { name: 'Role' }))).toEqual(['Seleccionar', 'Usuario']);
+    expect(await selectOptions(admin.page, admin.page.getByRole('combobox', { name: 'Role' }))).toEqual(['Seleccionar', 'Usuario', 'Vendedor']);
     await admin.context.close();
 
     const superadmin = await newPage(browser);

@@ -46,14 +46,18 @@ it('pages every user by id with the ERP company of each buyer, read in one batch
   erpCalls.length = 0;
   await page('?pageSize=5');
   expect(erpCalls).toEqual([]);
-  // the whole list (eleven buyers) is still one call for the ones not seen yet
+  // the whole list (eleven buyers) is still one call for the ones not seen yet, and one for the reps' sales employees
   await page('?pageSize=200');
-  expect(erpCalls).toEqual(['GET BusinessPartners']);
+  expect(erpCalls).toEqual(['GET BusinessPartners', 'GET SalesPersons']);
+  erpCalls.length = 0;
+  await page('?pageSize=200');
+  expect(erpCalls).toEqual([]);
 });
 
-it('an ADMIN sees only buyers', async () => {
+it('an ADMIN sees only buyers and sales reps', async () => {
   const all = await ruts('?pageSize=200', admin);
-  expect(all).toHaveLength(27);
+  expect(all).toHaveLength(29);
+  expect(all).toEqual(expect.arrayContaining(['13.579.246-2', '14.680.357-1']));
   expect(all).not.toContain('22.222.222-2');
   expect(await ruts('?role=ADMIN', admin)).toEqual([]);
   expect(await ruts('?role=ADMIN')).toEqual(['22.222.222-2']);
@@ -86,7 +90,7 @@ it('exports the selection as CSV: quoted fields, doubled quotes, formulas defuse
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="usuarios-\d{4}-\d{2}-\d{2}\.csv"$/);
   const text = res.rawPayload.toString('utf8');
-  expect(text.startsWith('\uFEFFId;Rut;Empresa;Código cliente;Email;Dirección;Teléfono;Rol;Estado;Debe cambiar contraseña;Creado;Nombre;Rut empresa;Rol en la empresa;Límite mensual\r\n')).toBe(true);
+  expect(text.startsWith('\uFEFFId;Rut;Empresa;Código cliente;Email;Dirección;Teléfono;Rol;Estado;Debe cambiar contraseña;Creado;Nombre;Rut empresa;Rol en la empresa;Límite mensual;Código empleado de ventas;Empleado de ventas;Clientes del vendedor\r\n')).toBe(true);
   const [, line] = text.split('\r\n');
   expect(line).toContain(`;77.345.678-K;Boutique Austral SpA;C77345678;`);
   expect(line).toContain(`;"'=HYPERLINK(""http://x.example"";""clic"")";'+56912345678;Usuario;Activo;No;`);
@@ -110,5 +114,5 @@ it("shows each buyer's company (rut, ERP name) and role inside it; lists one com
   expect((await page('?company=123')).json()).toMatchObject({ status: 400, message: 'Rut de empresa inválido' });
   expect((await page('?companyRole=JEFE')).json()).toMatchObject({ status: 400, message: 'Rol en la empresa inválido' });
   const csv = (await page('?format=csv&q=camila')).rawPayload.toString('utf8').split('\r\n')[1]!;
-  expect(csv).toMatch(/;Camila Rojas Pizarro;76\.123\.456-0;Comprador;300000$/);
+  expect(csv).toMatch(/;Camila Rojas Pizarro;76\.123\.456-0;Comprador;300000;;;$/);
 });

@@ -122,10 +122,11 @@ describe('roles', () => {
     expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users)).toEqual(before);
   });
 
-  it('an ADMIN sees buyers only; a SUPERADMIN sees everybody', async () => {
+  it('an ADMIN sees buyers and sales reps only; a SUPERADMIN sees everybody', async () => {
     const asAdmin = (await get('/api/admin/users')).json() as { userType: string; username: string }[];
     expect(asAdmin.length).toBeGreaterThan(5);
-    expect(asAdmin.every((u) => u.userType === 'USER')).toBe(true);
+    expect(asAdmin.every((u) => u.userType === 'USER' || u.userType === 'VENDEDOR')).toBe(true);
+    expect(asAdmin.map((u) => u.username)).toEqual(expect.arrayContaining(['13.579.246-2', '14.680.357-1']));
     const asSuper = (await get('/api/admin/users', superadmin)).json() as { userType: string; username: string }[];
     expect(asSuper.map((u) => u.username)).toEqual(expect.arrayContaining(['11.111.111-1', '22.222.222-2', '76.123.456-0']));
     expect(asSuper.length).toBe(asAdmin.length + 2);
@@ -237,6 +238,8 @@ describe('create and update', () => {
       companyRole: 'ADMINISTRADOR',
       fullName: '',
       monthlyLimit: null,
+      salesPersonCode: null,
+      repScope: null,
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);

@@ -139,6 +139,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/admin/jobs/:id': { access: 'admin', url: '/api/admin/jobs/abc', expect: all(ADMINS, 400) },
   'POST /api/admin/jobs/retry': { access: 'admin', url: '/api/admin/jobs/retry', payload: INVALID, expect: all(ADMINS, 400) },
   'GET /api/admin/users/list': { access: 'admin', url: '/api/admin/users/list', expect: all(ADMINS, 200) },
+  'GET /api/admin/sales-persons': { access: 'admin', url: '/api/admin/sales-persons', expect: all(ADMINS, 200) },
   'GET /api/admin/orders': { access: 'admin', url: '/api/admin/orders', expect: all(ADMINS, 200) },
   'GET /api/admin/orders/:id': { access: 'admin', url: '/api/admin/orders/OC999999', expect: all(ADMINS, 404) },
   'GET /api/admin/audit': { access: 'admin', url: '/api/admin/audit', expect: all(ADMINS, 200) },

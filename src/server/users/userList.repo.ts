@@ -8,7 +8,7 @@ import { containsPattern } from '../http/listQuery';
 
 /** The users an admin's list shows: who the admin may see, the filters, and the text searched. */
 export interface UserListFilter {
-  /** An ADMIN keeps only buyers (users.service.ts: mayManage). */
+  /** An ADMIN keeps only buyers and sales reps (users.service.ts: mayManage). */
   onlyBuyers: boolean;
   role?: Role;
   state?: 'active' | 'inactive';
@@ -42,6 +42,8 @@ const SORTS: Record<UserListSort, SQL> = {
   fullName: sql`lower(${users.fullName})`,
   companyRut: sql`${users.companyRut}`,
   companyRole: sql`(case when ${users.userType} = 'USER' then ${users.companyRole}::text end)`,
+  salesPersonCode: sql`(case when ${users.userType} = 'VENDEDOR' then ${users.salesPersonCode} end)`,
+  repScope: sql`(case when ${users.userType} = 'VENDEDOR' then ${users.repScope}::text end)`,
 };
 
 /** The SQL of 'Usuarios' page by page. */
@@ -71,7 +73,7 @@ export class UserListRepo {
 
   private where(filter: UserListFilter): SQL | undefined {
     const where: SQL[] = [];
-    if (filter.onlyBuyers) where.push(eq(users.userType, 'USER'));
+    if (filter.onlyBuyers) where.push(inArray(users.userType, ['USER', 'VENDEDOR']));
     if (filter.role) where.push(eq(users.userType, filter.role));
     if (filter.state) where.push(eq(users.enabled, filter.state === 'active'));
     if (filter.company) where.push(sql`${compactColumn(users.companyRut)} = ${compactText(filter.company)}`);

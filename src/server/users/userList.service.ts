@@ -1,6 +1,8 @@
 import type { AdminUserPage, AdminUserRow } from '@shared/api/adminUsers';
+import type { SalesEmployee } from '@shared/api/erp';
 import { CSV_MAX_ROWS } from '@shared/api/lists';
 import { COMPANY_ROLE_LABELS } from '@shared/companyRoles';
+import { REP_SCOPE_LABELS } from '@shared/roles';
 import { USER_MSG, USER_TYPE_LABELS, type UserListQuery } from '@shared/schemas/users';
 import type { Db } from '../db/connect';
 import type { UserRow } from '../db/schema';
@@ -31,13 +33,44 @@ export const USER_CSV: CsvColumn<AdminUserRow>[] = [
   { header: 'Rut empresa', value: (u) => u.companyRut },
   { header: 'Rol en la empresa', value: (u) => (u.companyRole ? COMPANY_ROLE_LABELS[u.companyRole] : '') },
   { header: 'Límite mensual', value: (u) => u.monthlyLimit },
+  { header: 'Código empleado de ventas', value: (u) => u.salesPersonCode },
+  { header: 'Empleado de ventas', value: (u) => u.salesPersonName },
+  { header: 'Clientes del vendedor', value: (u) => (u.repScope ? REP_SCOPE_LABELS[u.repScope] : '') },
 ];
+
+/** How long the ERP's sales employees' names are kept for the list (they change rarely; a page is not an ERP trip). */
+export const SALES_PERSON_NAMES_MS = 60_000;
 
 export class AdminUserList {
   private readonly repo: UserListRepo;
 
-  constructor(private readonly deps: { db: Db; companies: CompanyNames }) {
+  private employees: { at: number; names: Map<number, string> } | null = null;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      companies: CompanyNames;
+      /** The ERP's sales employees (every one, active or not), for the names of the reps' employees. */
+      salesPersons?: () => Promise<readonly SalesEmployee[]>;
+      now?: () => number;
+    },
+  ) {
     this.repo = new UserListRepo(deps.db);
+  }
+
+  /** The names of the ERP's sales employees by code, kept SALES_PERSON_NAMES_MS; empty when the ERP does not answer. */
+  private async employeeNames(rows: readonly UserRow[]): Promise<Map<number, string>> {
+    if (!this.deps.salesPersons || !rows.some((u) => u.userType === 'VENDEDOR')) return new Map();
+    const now = (this.deps.now ?? Date.now)();
+    if (this.employees && now - this.employees.at < SALES_PERSON_NAMES_MS) return this.employees.names;
+    try {
+      const names = new Map((await this.deps.salesPersons()).map((e) => [e.code, e.name]));
+      this.employees = { at: now, names };
+      return names;
+    } catch {
+      // the list still answers; the names are missing until the ERP answers again
+      return this.employees?.names ?? new Map();
+    }
   }
 
   async page(actor: SessionUser, query: UserListQuery): Promise<AdminUserPage> {
@@ -67,6 +100,7 @@ export class AdminUserList {
       rows = await this.repo.page(filter, query.sort, query.dir, window);
       names = await this.namesOf(rows);
     }
+    const employees = await this.employeeNames(rows);
     return {
       total,
       rows: rows.map((u) => {
@@ -75,6 +109,7 @@ export class AdminUserList {
           ...toAdminUser(u),
           cardCode: company?.cardCode ?? null,
           companyName: company?.name ?? null,
+          salesPersonName: u.userType === 'VENDEDOR' && u.salesPersonCode !== null ? (employees.get(u.salesPersonCode) ?? null) : null,
           mustChangePassword: u.mustChangePassword,
           createdAt: u.createdAt.toISOString(),
         };
@@ -90,7 +125,7 @@ export class AdminUserList {
   private async filterOf(actor: SessionUser, query: UserListQuery): Promise<UserListFilter> {
     const text = query.q?.trim();
     return {
-      // an ADMIN keeps only buyers (users.service.ts: mayManage)
+      // an ADMIN keeps only buyers and sales reps (users.service.ts: mayManage)
       onlyBuyers: actor.role !== 'SUPERADMIN',
       role: query.role,
       state: query.state,

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { formatRut } from '@shared/rut';
 import type { Db, DbOrTx, Tx } from '../db/connect';
 import { orders, payments, users, type NewUser, type UserRow } from '../db/schema';
@@ -7,7 +7,9 @@ import { orders, payments, users, type NewUser, type UserRow } from '../db/schem
 const USER_CHANGES_LOCK = 7_001;
 
 /** The fields an admin changes on a user. */
-export type UserChanges = Partial<Pick<UserRow, 'email' | 'address' | 'cellphone' | 'enabled' | 'userType' | 'passwordHash' | 'mustChangePassword'>>;
+export type UserChanges = Partial<
+  Pick<UserRow, 'email' | 'address' | 'cellphone' | 'enabled' | 'userType' | 'passwordHash' | 'mustChangePassword' | 'fullName' | 'salesPersonCode' | 'repScope'>
+>;
 
 /** Usernames are kept as formatted ruts; any writing of the same rut finds the same user. */
 export const normalizeUsername = (username: string) => formatRut(username.trim());
@@ -15,12 +17,12 @@ export const normalizeUsername = (username: string) => formatRut(username.trim()
 export class UsersRepo {
   constructor(private readonly db: Db) {}
 
-  /** Every user by id, or only the buyers (USER). */
+  /** Every user by id, or only the buyers and the sales reps (USER, VENDEDOR: what an ADMIN manages). */
   async list(onlyBuyers: boolean): Promise<UserRow[]> {
     return this.db
       .select()
       .from(users)
-      .where(onlyBuyers ? eq(users.userType, 'USER') : undefined)
+      .where(onlyBuyers ? inArray(users.userType, ['USER', 'VENDEDOR']) : undefined)
       .orderBy(asc(users.id));
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdminUser, DeleteUserResponse, ErpCustomerLookup } from '@shared/api/adminUsers';
+import type { AdminSalesPersonList, AdminUser, DeleteUserResponse, ErpCustomerLookup } from '@shared/api/adminUsers';
 import { USER_MSG, erpCustomerParamsSchema, isNewUserId, userIdParamsSchema, userSaveSchema, userListQuerySchema, usernameParamsSchema, type UserCreateForm, type UserUpdateForm } from '@shared/schemas/users';
 import type { Db } from '../db/connect';
 import type { ErpService } from '../erp/erp.service';
@@ -25,7 +25,7 @@ interface Opts {
 
 /**
  * Users (R-ADM-USR-1 to R-ADM-USR-4): list, one by id or by rut, create or update (POST, with an id it updates),
- * delete. ADMIN and SUPERADMIN only; what each may touch is the service's.
+ * delete; the ERP's active sales employees for a sales rep's form. ADMIN and SUPERADMIN only; what each may touch is the service's.
  */
 export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts) {
   // bodies, queries and path parameters typed from the schemas that validate them
@@ -37,7 +37,7 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
   app.get('/api/admin/users', { ...admin, schema: { response: { 200: listOf('AdminUser') } } }, (request): Promise<AdminUser[]> => service.list(requireUser(request)));
 
   // 'Usuarios' page by page: search, filters, sort, the ERP company, CSV (src/shared/api/adminUsers.ts).
-  const list = new AdminUserList({ db: opts.db, companies: opts.companies ?? new CompanyNames(opts.erp) });
+  const list = new AdminUserList({ db: opts.db, companies: opts.companies ?? new CompanyNames(opts.erp), salesPersons: () => opts.erp.salesPersons() });
   api.get(
     '/api/admin/users/list',
     { ...admin, schema: { querystring: userListQuerySchema, response: { 200: answer('AdminUserPage') } } },
@@ -64,6 +64,9 @@ export default async function adminUsersRoutes(app: FastifyInstance, opts: Opts)
       return customer;
     },
   );
+
+  // The ERP's active sales employees, for the form of a sales rep (VENDEDOR).
+  app.get('/api/admin/sales-persons', { ...admin, schema: { response: { 200: answer('AdminSalesPersonList') } } }, (): Promise<AdminSalesPersonList> => service.activeSalesPersons());
 
   api.get(
     '/api/admin/users/:id',

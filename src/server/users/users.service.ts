@@ -1,6 +1,7 @@
 import type { AdminUser, ErpCustomerLookup } from '@shared/api/adminUsers';
+import type { SalesEmployee } from '@shared/api/erp';
 import { fill } from '@shared/messages';
-import type { Role } from '@shared/roles';
+import type { RepScope, Role } from '@shared/roles';
 import { formatRut } from '@shared/rut';
 import { isCompanyPerson, USER_MSG, type UserCreateForm, type UserUpdateForm } from '@shared/schemas/users';
 import type { Db, Tx } from '../db/connect';
@@ -31,6 +32,8 @@ export const toAdminUser = (row: UserRow): AdminUser => ({
   companyRole: row.userType === 'USER' ? row.companyRole : null,
   fullName: row.fullName,
   monthlyLimit: row.userType === 'USER' && row.companyRole === 'COMPRADOR' ? row.monthlyLimit : null,
+  salesPersonCode: row.userType === 'VENDEDOR' ? row.salesPersonCode : null,
+  repScope: row.userType === 'VENDEDOR' ? row.repScope : null,
 });
 
 /** 'Camila Rojas Pizarro' → the ERP contact's first name and surnames ('Camila', 'Rojas Pizarro'). */
@@ -41,10 +44,16 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 
 const isStaff = (role: Role) => role === 'ADMIN' || role === 'SUPERADMIN';
 
-/** Whether `actor` may see and keep users of type `type`: ADMIN only buyers, SUPERADMIN all. */
+/** Whether `actor` may see and keep users of type `type`: ADMIN only buyers and sales reps, SUPERADMIN all. */
 export const mayManage = (actor: Pick<SessionUser, 'role'>, type: Role) => actor.role === 'SUPERADMIN' || !isStaff(type);
 
 const EDITABLE = ['email', 'address', 'cellphone', 'enabled', 'userType'] as const;
+/** A sales rep's own fields (VENDEDOR): null for every other type. */
+const REP_FIELDS = ['fullName', 'salesPersonCode', 'repScope'] as const;
+
+/** What a user of the form's type keeps of the rep's fields: a rep's name, employee and scope, or none. */
+const repValues = (form: { userType: Role; fullName?: string; salesPersonCode?: number; repScope?: RepScope }) =>
+  form.userType === 'VENDEDOR' ? { fullName: form.fullName ?? '', salesPersonCode: form.salesPersonCode ?? null, repScope: form.repScope ?? null } : { salesPersonCode: null, repScope: null };
 
 export class AdminUsersService {
   private readonly users: UsersRepo;
@@ -57,7 +66,7 @@ export class AdminUsersService {
      * Where a buyer's rut is looked up (a company login's rut, or a person's company, must be a customer in the ERP),
      * and where a person's contact is added to the company's business partner.
      */
-    private readonly erp?: Pick<ErpService, 'getCustomerByRut' | 'addContactPerson'>,
+    private readonly erp?: Pick<ErpService, 'getCustomerByRut' | 'addContactPerson' | 'salesPerson' | 'salesPersons'>,
     /** A person's deactivation or reactivation queues their ERP contact's follow-up here, in the same transaction. */
     private readonly outbox?: Pick<Outbox, 'enqueue'>,
   ) {
@@ -77,6 +86,35 @@ export class AdminUsersService {
       if (err instanceof ErpError && err.status !== 404) throw new HttpError(503, USER_MSG.erpUnavailable);
       throw err;
     }
+  }
+
+  /** GET /admin/sales-persons: the ERP's active sales employees, for a rep's form; 503 with the ERP down. */
+  async activeSalesPersons(): Promise<SalesEmployee[]> {
+    if (!this.erp) throw new HttpError(503, USER_MSG.erpUnavailable);
+    try {
+      return await this.erp.salesPersons({ activeOnly: true });
+    } catch (err) {
+      if (err instanceof ErpError) throw new HttpError(503, USER_MSG.erpUnavailable);
+      throw err;
+    }
+  }
+
+  /**
+   * A rep's sales employee must exist and be active in the ERP now (read again on every save: the form's list may be
+   * old): 400 on salesPersonCode otherwise, 503 when the ERP does not answer.
+   */
+  private async assertActiveSalesPerson(code: number): Promise<void> {
+    if (!this.erp) throw new HttpError(503, USER_MSG.erpUnavailable);
+    const refuse = (message: string) => new HttpError(400, message, { salesPersonCode: message });
+    let employee: SalesEmployee;
+    try {
+      employee = await this.erp.salesPerson(code);
+    } catch (err) {
+      if (err instanceof ErpError && err.status === 404) throw refuse(USER_MSG.salesPersonNotFound);
+      if (err instanceof ErpError) throw new HttpError(503, USER_MSG.erpUnavailable);
+      throw err;
+    }
+    if (!employee.active) throw refuse(USER_MSG.salesPersonInactive);
   }
 
   /** A company login's rut must be an ERP customer: 400 with the field's message otherwise. */
@@ -140,6 +178,7 @@ export class AdminUsersService {
     if (await this.users.findByUsername(username)) throw this.duplicate(username);
     if (person && (await this.users.findByCompanyEmail(companyRut, form.email))) throw emailTaken();
     if (form.userType === 'USER' && !person) await this.assertErpCustomer(username);
+    if (form.userType === 'VENDEDOR') await this.assertActiveSalesPerson(form.salesPersonCode!);
     const contactCode = person ? await this.contactOf(form, username) : null;
     const passwordHash = await hashPassword(form.password);
     const companyRole = form.userType !== 'USER' ? undefined : person ? form.companyRole! : 'ADMINISTRADOR';
@@ -161,10 +200,11 @@ export class AdminUsersService {
             fullName: form.fullName ?? '',
             monthlyLimit: companyRole === 'COMPRADOR' ? (form.monthlyLimit ?? null) : null,
             contactCode,
+            ...repValues(form),
           },
           tx,
         );
-        const companyFields = form.userType === 'USER' ? (['companyRut', 'companyRole', 'fullName', 'monthlyLimit', 'contactCode'] as const) : [];
+        const companyFields = form.userType === 'USER' ? (['companyRut', 'companyRole', 'fullName', 'monthlyLimit', 'contactCode'] as const) : form.userType === 'VENDEDOR' ? REP_FIELDS : [];
         await AuditLog.record(tx, {
           actor,
           action: 'create',
@@ -193,6 +233,7 @@ export class AdminUsersService {
     const current = await this.users.findById(form.id);
     this.assertMayUpdate(actor, current, form);
     if (form.userType === 'USER' && current.userType !== 'USER') await this.assertErpCustomer(normalizeUsername(form.username));
+    if (form.userType === 'VENDEDOR') await this.assertActiveSalesPerson(form.salesPersonCode!);
     const passwordHash = form.password ? await hashPassword(form.password) : undefined;
     const result = await this.db.transaction(async (tx) => {
       await this.users.lockChanges(tx);
@@ -201,9 +242,12 @@ export class AdminUsersService {
       const stopsBeingSuperadmin = target.userType === 'SUPERADMIN' && target.enabled && (!form.enabled || form.userType !== 'SUPERADMIN');
       if (stopsBeingSuperadmin) await this.assertAnotherSuperadmin(tx, target.id);
 
-      const next = { email: form.email, address: form.address, cellphone: form.cellphone, enabled: form.enabled, userType: form.userType };
-      const fields = changedFields(target, next, EDITABLE);
-      const revokes = Boolean(passwordHash) || (target.enabled && !form.enabled);
+      // a rep's name, employee and scope are written with the type, whole: none are left of a former rep
+      const next = { email: form.email, address: form.address, cellphone: form.cellphone, enabled: form.enabled, userType: form.userType, ...repValues(form) };
+      const fields: string[] = changedFields(target, next, [...EDITABLE, ...REP_FIELDS]);
+      // a session made as a rep (or as something else) does not go on as another type, nor for another sales employee
+      const repChanged = (target.userType === 'VENDEDOR') !== (form.userType === 'VENDEDOR') || fields.includes('salesPersonCode');
+      const revokes = Boolean(passwordHash) || (target.enabled && !form.enabled) || repChanged;
       if (passwordHash) fields.push('password');
       if (!fields.length) return { row: target, changed: false };
 
@@ -213,7 +257,7 @@ export class AdminUsersService {
         const payload: ContactActivePayload = { userId: row.id };
         await this.outbox.enqueue(tx, { kind: ERP_CONTACT_ACTIVE_JOB, payload, dedupeKey: contactActiveDedupeKey(row.id, `${row.tokenVersion}:${row.updatedAt.getTime()}`) });
       }
-      const valueFields = fields.filter((f): f is (typeof EDITABLE)[number] => f !== 'password');
+      const valueFields = fields.filter((f): f is (typeof EDITABLE)[number] | (typeof REP_FIELDS)[number] => f !== 'password');
       const secret = passwordHash ? { password: AUDIT_SECRET } : {};
       await AuditLog.record(tx, {
         actor,

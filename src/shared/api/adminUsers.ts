@@ -1,5 +1,6 @@
 import type { CompanyRole } from '../companyRoles';
-import type { Role } from '../roles';
+import type { SalesEmployee } from './erp';
+import type { RepScope, Role } from '../roles';
 
 // User administration (R-ADM-USR-1, R-ADM-USR-2: /admin/users). Passwords are never answered.
 
@@ -23,6 +24,10 @@ export interface AdminUser {
   fullName: string;
   /** A Comprador's monthly limit in pesos; null: none. */
   monthlyLimit: number | null;
+  /** A sales rep's (VENDEDOR) ERP sales employee (SalesEmployeeCode); null for the other types. */
+  salesPersonCode: number | null;
+  /** A sales rep's customers: ASIGNADOS (those the ERP assigns to the employee) or TODOS; null for the other types. */
+  repScope: RepScope | null;
 }
 
 /** GET /admin/users: by id; an ADMIN caller does not get ADMIN and SUPERADMIN users. */
@@ -35,7 +40,10 @@ export type AdminUserList = AdminUser[];
  * rut, which must be an ERP customer: 400 'La empresa no es un cliente del ERP'; with fullName and companyRole, and for
  * a Comprador an optional monthlyLimit): the person's contact is added to the business partner in the ERP exactly once
  * (or the contact with that e-mail is linked). 503 with the ERP down. The new user must change the password at the
- * first login.
+ * first login. A sales rep (VENDEDOR, created by an ADMIN or a SUPERADMIN) belongs to no company: it has fullName (its
+ * name), salesPersonCode (an employee active in the ERP's SalesPersons now: 400 'El empleado de ventas no existe en el
+ * ERP' / 'El empleado de ventas no está activo en el ERP' otherwise, 503 with the ERP down) and repScope; the other
+ * types cannot have these two (400 'Solo un Vendedor tiene empleado de ventas y clientes').
  */
 export interface CreateUserRequest {
   username: string;
@@ -51,17 +59,25 @@ export interface CreateUserRequest {
   fullName?: string;
   /** A Comprador's monthly limit in pesos; absent: none. */
   monthlyLimit?: number;
+  /** A VENDEDOR's ERP sales employee (required for one, refused for the others). */
+  salesPersonCode?: number;
+  /** A VENDEDOR's scope (required for one, refused for the others). */
+  repScope?: RepScope;
 }
 
 /**
  * POST /admin/users with id: updates (200, answers the AdminUser). The rut cannot change; an empty or missing
  * password keeps the current one; a new password or a deactivation ends the user's sessions, and a new password must
- * be changed by the user at the next login.
+ * be changed by the user at the next login. A VENDEDOR's name, sales employee and scope change with it (the employee
+ * checked as on creation); a user made a VENDEDOR needs them, one made another type loses them; a change of type to or
+ * from VENDEDOR, or of a rep's sales employee, ends the user's sessions.
  */
 export interface UpdateUserRequest extends Omit<CreateUserRequest, 'password' | 'confirmPassword' | 'companyRut' | 'companyRole' | 'fullName' | 'monthlyLimit'> {
   id: number;
   password?: string;
   confirmPassword?: string;
+  /** A VENDEDOR's name (required for one; ignored for the other types). */
+  fullName?: string;
 }
 
 export type SaveUserRequest = CreateUserRequest | UpdateUserRequest;
@@ -80,6 +96,12 @@ export interface ErpCustomerLookup {
   name: string;
 }
 
+/**
+ * GET /admin/sales-persons (ADMIN and SUPERADMIN): the ERP's active sales employees (B1 SalesPersons), by code, for the
+ * form of a VENDEDOR. 503 'No se pudo consultar el ERP, inténtelo más tarde'.
+ */
+export type AdminSalesPersonList = SalesEmployee[];
+
 /** DELETE /admin/users/{id}: 200 {message: 'Eliminado!'}. */
 export interface DeleteUserResponse {
   message: string;
@@ -90,12 +112,12 @@ export interface DeleteUserResponse {
  * ADMIN caller does not get ADMIN and SUPERADMIN users. Query (userListQuerySchema in src/shared/schemas/users.ts),
  * all optional:
  *   q              rut (any writing, the user's or the company's), e-mail, the person's name or company name (ERP), contains
- *   role           USER | ADMIN | SUPERADMIN
+ *   role           USER | ADMIN | SUPERADMIN | VENDEDOR
  *   state          active | inactive
  *   company        one company's people: its rut, any writing
  *   companyRole    ADMINISTRADOR | COMPRADOR | APROBADOR | FINANZAS
  *   sort           id | username | email | address | cellphone | enabled | userType | companyName | createdAt | fullName |
- *                  companyRut | companyRole (default id)
+ *                  companyRut | companyRole | salesPersonCode | repScope (default id)
  *   dir            asc | desc (default asc)
  *   page, pageSize 0-based page, 1..200 rows (default 0, 50)
  *   format         csv
@@ -105,6 +127,8 @@ export interface AdminUserRow extends AdminUser {
   cardCode: string | null;
   /** The company name in the ERP (CardName); null as cardCode. */
   companyName: string | null;
+  /** A rep's sales employee's name in the ERP (SalesEmployeeName); null for the other types, or when the ERP could not be asked or has no such employee. */
+  salesPersonName: string | null;
   mustChangePassword: boolean;
   /** ISO. */
   createdAt: string;

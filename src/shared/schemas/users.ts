@@ -1,5 +1,5 @@
 import * as yup from '../yup';
-import { ROLES, type Role } from '../roles';
+import { REP_SCOPES, ROLES, type RepScope, type Role } from '../roles';
 import { COMPANY_ROLES, type CompanyRole } from '../companyRoles';
 import { cleanRut, compactRut, isValidRut } from '../rut';
 import { hasUpperAndLower } from './auth';
@@ -61,6 +61,13 @@ export const USER_MSG = {
   monthlyLimitOnlyBuyer: 'Solo un Comprador tiene límite mensual',
   companyLoginIsAdministrator: 'El usuario de la empresa (su propio rut) es su Administrador',
   duplicateCompanyEmail: 'La empresa ya tiene una persona con el email {email}',
+  // a sales rep (VENDEDOR, docs/sales-reps.md)
+  repNameRequired: 'El nombre del vendedor es requerido',
+  salesPersonRequired: 'Seleccione el empleado de ventas del ERP',
+  salesPersonNotFound: 'El empleado de ventas no existe en el ERP',
+  salesPersonInactive: 'El empleado de ventas no está activo en el ERP',
+  repScopeRequired: 'Seleccione los clientes que atiende el vendedor',
+  onlyReps: 'Solo un Vendedor tiene empleado de ventas y clientes',
 } as const;
 
 /**
@@ -81,11 +88,11 @@ export const USER_TYPE_LABELS: Record<Role, string> = {
 };
 
 /**
- * The user types the form offers to the current role (R-ADM-USR-2, R-ADM-USR-5): an ADMIN assigns only USER;
- * a SUPERADMIN also ADMIN and SUPERADMIN. The server enforces the same.
+ * The user types the form offers to the current role (R-ADM-USR-2, R-ADM-USR-5): an ADMIN assigns USER and VENDEDOR;
+ * a SUPERADMIN also ADMIN and SUPERADMIN. The server enforces the same (users.service.ts: mayManage).
  */
 export function assignableUserTypes(currentRole: Role | null | undefined): Role[] {
-  return currentRole === 'SUPERADMIN' ? ['USER', 'ADMIN', 'SUPERADMIN'] : ['USER'];
+  return currentRole === 'SUPERADMIN' ? ['USER', 'VENDEDOR', 'ADMIN', 'SUPERADMIN'] : ['USER', 'VENDEDOR'];
 }
 
 /** An empty, null or 0 id (a new record in the form) means "create". */
@@ -144,6 +151,7 @@ const companyFields = {
     .trim()
     .max(200, USER_MSG.tooLong)
     .test('required', USER_MSG.fullNameRequired, (v, ctx) => !isCompanyPerson(ctx.parent) || !!v)
+    .test('rep', USER_MSG.repNameRequired, (v, ctx) => ctx.parent.userType !== 'VENDEDOR' || !!v)
     .optional(),
   monthlyLimit: yup
     .number()
@@ -157,6 +165,30 @@ const companyFields = {
     .optional(),
 };
 
+/**
+ * A sales rep's (VENDEDOR) ERP sales employee (SalesEmployeeCode; the server checks it exists and is active in the ERP
+ * when saving) and scope, both required for a rep and refused for any other type; the rep's name is `fullName`.
+ */
+const repFields = {
+  salesPersonCode: yup
+    .number()
+    .transform((value: unknown, original: unknown) => (original === '' || original === null || original === undefined ? undefined : value))
+    .typeError(USER_MSG.salesPersonRequired)
+    .integer(USER_MSG.salesPersonRequired)
+    .min(0, USER_MSG.salesPersonRequired)
+    .max(2 ** 31 - 1, USER_MSG.salesPersonRequired)
+    .test('required', USER_MSG.salesPersonRequired, (v, ctx) => ctx.parent.userType !== 'VENDEDOR' || v !== undefined)
+    .test('rep', USER_MSG.onlyReps, (v, ctx) => v === undefined || ctx.parent.userType === 'VENDEDOR' || !ctx.parent.userType)
+    .optional(),
+  repScope: yup
+    .mixed<RepScope>()
+    .transform(emptyToUndefined)
+    .oneOf(REP_SCOPES, USER_MSG.repScopeRequired)
+    .test('required', USER_MSG.repScopeRequired, (v, ctx) => ctx.parent.userType !== 'VENDEDOR' || !!v)
+    .test('rep', USER_MSG.onlyReps, (v, ctx) => !v || ctx.parent.userType === 'VENDEDOR' || !ctx.parent.userType)
+    .optional(),
+};
+
 const passwordRules = <S extends yup.StringSchema<string | undefined>>(s: S): S =>
   s.min(8, USER_MSG.passwordMin).max(200, USER_MSG.passwordTooLong).test('case', USER_MSG.passwordCase, hasUpperAndLower);
 
@@ -167,6 +199,7 @@ const matchesPassword = (v: string | undefined, ctx: yup.TestContext) => !v || v
 export const userCreateSchema = yup.object({
   ...common,
   ...companyFields,
+  ...repFields,
   password: passwordRules(yup.string().transform(emptyToUndefined).required(USER_MSG.passwordRequired)),
   confirmPassword: yup.string().required(USER_MSG.confirmPasswordRequired).test('match', USER_MSG.passwordsDontMatch, matchesPassword),
 });
@@ -179,6 +212,14 @@ export type UserCreateForm = yup.InferType<typeof userCreateSchema>;
 export const userUpdateSchema = yup.object({
   id: idSchema.required(USER_MSG.id),
   ...common,
+  ...repFields,
+  /** A rep's name (the name of the other types is not changed here). */
+  fullName: yup
+    .string()
+    .trim()
+    .max(200, USER_MSG.tooLong)
+    .test('rep', USER_MSG.repNameRequired, (v, ctx) => ctx.parent.userType !== 'VENDEDOR' || !!v)
+    .optional(),
   password: passwordRules(yup.string().transform(emptyToUndefined).optional()),
   confirmPassword: yup
     .string()
@@ -207,7 +248,7 @@ export const usernameParamsSchema = yup.object({
 });
 
 /** Columns of GET /admin/users/list. */
-export const USER_SORTS = ['id', 'username', 'email', 'address', 'cellphone', 'enabled', 'userType', 'companyName', 'createdAt', 'fullName', 'companyRut', 'companyRole'] as const;
+export const USER_SORTS = ['id', 'username', 'email', 'address', 'cellphone', 'enabled', 'userType', 'companyName', 'createdAt', 'fullName', 'companyRut', 'companyRole', 'salesPersonCode', 'repScope'] as const;
 
 export const USER_LIST_MSG = {
   role: 'Rol inválido',

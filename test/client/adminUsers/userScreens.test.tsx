@@ -67,10 +67,10 @@ describe('User list (/admin/user)', () => {
     const grid = await screen.findByRole('grid', { name: 'Usuarios' });
     await within(grid).findByText('compras@losandes.cl');
     expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Usuario', 'Nombre', 'Email', 'Rut empresa', 'Rol', 'Estado', 'Empresa', 'Rol en la empresa', 'Creado', 'Editar', 'Eliminar',
+      'Usuario', 'Nombre', 'Email', 'Rut empresa', 'Rol', 'Estado', 'Empresa', 'Rol en la empresa', 'Empleado de ventas', 'Clientes del vendedor', 'Creado', 'Editar', 'Eliminar',
     ]);
     const row = within(grid).getByText('compras@losandes.cl').closest('[role="row"]') as HTMLElement;
-    expect(within(row).getAllByRole('gridcell').map((c) => c.textContent).slice(0, 9)).toEqual([
+    expect(within(row).getAllByRole('gridcell').map((c) => c.textContent).slice(0, 11)).toEqual([
       '76.123.456-0',
       'Rodrigo Fuentes Alarcón',
       'compras@losandes.cl',
@@ -79,6 +79,8 @@ describe('User list (/admin/user)', () => {
       'Activo',
       'Comercial Los Andes SpA',
       'Administrador',
+      '-',
+      '-',
       '05-01-2026',
     ]);
     expect(within(row).getByText('Activo').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
@@ -177,11 +179,11 @@ describe('User list: search, filters, sort, pages and CSV (server side)', () => 
     expect(screen.queryByText('No existen usuarios creados')).not.toBeInTheDocument();
   });
 
-  it('role and state filters; a SUPERADMIN may filter every role, an ADMIN only Usuario', async () => {
+  it('role and state filters; a SUPERADMIN may filter every role, an ADMIN only Usuario and Vendedor', async () => {
     const fetchMock = mockFetch({ [LIST]: userPage([buyerRow]) });
     const { user } = asRole('SUPERADMIN', '/admin/user');
     await screen.findByText('compras@losandes.cl');
-    expect(await optionsOf(user, 'Rol')).toEqual(['Todos', 'Usuario', 'Administrador', 'Superadministrador']);
+    expect(await optionsOf(user, 'Rol')).toEqual(['Todos', 'Usuario', 'Vendedor', 'Administrador', 'Superadministrador']);
     await choose(user, 'Rol', 'Administrador');
     await choose(user, 'Estado', 'Inactivo');
     await waitFor(() => expect(queriesTo(fetchMock, LIST).at(-1)).toEqual({ page: '0', pageSize: '10', sort: 'id', dir: 'asc', role: 'ADMIN', state: 'inactive' }));
@@ -306,11 +308,11 @@ describe('User creation (/admin/user/add)', () => {
     expect(screen.getByLabelText('Rut Empresa')).toHaveValue('76.123.456-K');
   });
 
-  it("an ADMIN may only assign 'Usuario'", async () => {
+  it("an ADMIN may only assign 'Usuario' and 'Vendedor'", async () => {
     mockFetch({});
     const { user } = asRole('ADMIN', '/admin/user/add');
     await screen.findByRole('heading', { name: 'Creación de Usuario' });
-    expect(await optionsOf(user, 'Role')).toEqual(['Seleccionar', 'Usuario']);
+    expect(await optionsOf(user, 'Role')).toEqual(['Seleccionar', 'Usuario', 'Vendedor']);
     expect(await optionsOf(user, 'Estado')).toEqual(['Seleccionar', 'Activo', 'Inactivo']);
   });
 
@@ -318,7 +320,7 @@ describe('User creation (/admin/user/add)', () => {
     mockFetch({});
     const { user } = asRole('SUPERADMIN', '/admin/user/add');
     await screen.findByRole('heading', { name: 'Creación de Usuario' });
-    expect(await optionsOf(user, 'Role')).toEqual(['Seleccionar', 'Usuario', 'Administrador', 'Superadministrador']);
+    expect(await optionsOf(user, 'Role')).toEqual(['Seleccionar', 'Usuario', 'Vendedor', 'Administrador', 'Superadministrador']);
   });
 
   it("confirmed: POST with the formatted rut as username, 'Creado!' and back to the list", async () => {

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { USER_MSG } from '@shared/schemas/users';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
-import { selectCurrentRole, selectCustomerCheck, selectUserSave } from './adminUsersSelectors';
-import { userCreateOpened, userRutEntered, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
+import { selectCurrentRole, selectCustomerCheck, selectSalesPersons, selectUserSave } from './adminUsersSelectors';
+import { salesPersonsWanted, userCreateOpened, userRutEntered, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
 import { emptyUser, UserForm } from './UserForm';
 import './adminUsersFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -11,6 +11,8 @@ export default function UserCreateScreen() {
   const dispatch = useAppDispatch();
   const role = useAppSelector(selectCurrentRole);
   const save = useAppSelector(selectUserSave);
+  const salesPersons = useAppSelector(selectSalesPersons);
+  const wantSalesPersons = useCallback(() => dispatch(salesPersonsWanted()), [dispatch]);
   const customerCheck = useAppSelector(selectCustomerCheck);
 
   useEffect(() => {
@@ -29,6 +31,8 @@ export default function UserCreateScreen() {
       onSubmit={(request) => dispatch(userSaveSubmitted(request))}
       customerCheck={customerCheck}
       onRutEntered={(rut) => dispatch(userRutEntered(rut))}
+      salesPersons={salesPersons}
+      onSalesPersonsWanted={wantSalesPersons}
     />
   );
 }

@@ -8,9 +8,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useFormik } from 'formik';
+import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminUser, SaveUserRequest } from '@shared/api/adminUsers';
-import { isAdminRole, type Role } from '@shared/roles';
+import type { SalesEmployee } from '@shared/api/erp';
+import { REP_SCOPE_LABELS, REP_SCOPES, type RepScope, type Role } from '@shared/roles';
 import { compactRut, formatRut, isValidRut } from '@shared/rut';
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@shared/companyRoles';
 import { assignableUserTypes, isCompanyPerson, USER_MSG, USER_TYPE_LABELS, userCreateSchema, userUpdateSchema } from '@shared/schemas/users';
@@ -19,7 +21,7 @@ import FormCard from '@client/components/FormCard';
 import RutField from '@client/components/RutField';
 import { useFocusFirstError } from '@client/components/focusFirstError';
 import { USER_LIST_PATH } from './adminUsersPaths';
-import type { CustomerCheck } from './adminUsersSlice';
+import type { CustomerCheck, Loadable } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT as T } from './adminUsersTexts';
 
 /** The form's values as typed; the selects hold '' for 'Seleccionar'. */
@@ -39,6 +41,9 @@ export interface UserFormValues {
   fullName: string;
   /** Whole pesos as typed; '' for none. */
   monthlyLimit: string;
+  /** A sales rep's ERP sales employee (its code as the select holds it); '' for none. */
+  salesPersonCode: string;
+  repScope: '' | RepScope;
 }
 
 type Field = Exclude<keyof UserFormValues, 'id'>;
@@ -56,6 +61,8 @@ export const emptyUser: UserFormValues = {
   companyRole: '',
   fullName: '',
   monthlyLimit: '',
+  salesPersonCode: '',
+  repScope: '',
 };
 
 /** An existing user in the form: passwords are never answered, so they start empty (empty keeps the current one). */
@@ -74,6 +81,8 @@ export function userFormValues(user: AdminUser): UserFormValues {
     companyRole: user.companyRole ?? '',
     fullName: user.fullName,
     monthlyLimit: user.monthlyLimit === null ? '' : String(user.monthlyLimit),
+    salesPersonCode: user.salesPersonCode === null ? '' : String(user.salesPersonCode),
+    repScope: user.repScope ?? '',
   };
 }
 
@@ -87,6 +96,8 @@ export function toSaveRequest(values: UserFormValues): SaveUserRequest {
     enabled: values.enabled === 'true',
     userType: values.userType as Role,
   };
+  // a sales rep's name, ERP sales employee and scope (no company)
+  const rep = values.userType === 'VENDEDOR' ? { fullName: values.fullName.trim(), salesPersonCode: Number(values.salesPersonCode), repScope: values.repScope as RepScope } : {};
   if (values.id === undefined) {
     const person = isCompanyPerson(values);
     const company = person
@@ -99,9 +110,9 @@ export function toSaveRequest(values: UserFormValues): SaveUserRequest {
       : values.fullName.trim() && values.userType === 'USER'
         ? { fullName: values.fullName.trim() }
         : {};
-    return { ...base, ...company, password: values.password, confirmPassword: values.confirmPassword };
+    return { ...base, ...company, ...rep, password: values.password, confirmPassword: values.confirmPassword };
   }
-  return values.password ? { ...base, id: values.id, password: values.password, confirmPassword: values.confirmPassword } : { ...base, id: values.id };
+  return values.password ? { ...base, ...rep, id: values.id, password: values.password, confirmPassword: values.confirmPassword } : { ...base, ...rep, id: values.id };
 }
 
 interface Props {
@@ -117,10 +128,13 @@ interface Props {
   /** Creation only: the ERP look-up of a buyer's rut, and how to ask for one. */
   customerCheck?: CustomerCheck;
   onRutEntered?: (rut: string) => void;
+  /** The ERP's active sales employees for a sales rep, and how to ask for them (once the form shows a rep's fields). */
+  salesPersons?: Loadable<SalesEmployee[]>;
+  onSalesPersonsWanted?: () => void;
 }
 
-/** A buyer ('Usuario', or no role chosen yet) must be an ERP customer; administrators are people, not companies. */
-const isBuyerType = (type: UserFormValues['userType']) => type === '' || !isAdminRole(type);
+/** A buyer ('Usuario', or no role chosen yet) must be an ERP customer; administrators and sales reps are people, not companies. */
+const isBuyerType = (type: UserFormValues['userType']) => type === '' || type === 'USER';
 
 /** A select's choices after 'Seleccionar' (the empty value). */
 const selectItems = (options: { value: string; label: string }[]) =>
@@ -138,7 +152,7 @@ const customerRutOf = (form: Pick<UserFormValues, 'username' | 'userType' | 'com
  * The user creation and update form (R-ADM-USR-2, R-ADM-USR-3): with an id the rut is read-only and an
  * empty password keeps the current one.
  */
-export function UserForm({ id, title, initialValues, role, running, error, onErrorClose, onSubmit, customerCheck, onRutEntered }: Props) {
+export function UserForm({ id, title, initialValues, role, running, error, onErrorClose, onSubmit, customerCheck, onRutEntered, salesPersons, onSalesPersonsWanted }: Props) {
   const updating = initialValues.id !== undefined;
   const checksCustomer = !updating && onRutEntered !== undefined;
 
@@ -167,6 +181,12 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
   // a refused submit takes the focus to the first field in error (components/focusFirstError)
   const formRef = useFocusFirstError(formik);
   const { values } = formik;
+  const isRep = values.userType === 'VENDEDOR';
+  const salesPersonsStatus = salesPersons?.status;
+  // a sales rep's form reads the ERP's sales employees once
+  useEffect(() => {
+    if (isRep && salesPersonsStatus === 'idle') onSalesPersonsWanted?.();
+  }, [isRep, salesPersonsStatus, onSalesPersonsWanted]);
   // the look-up shown is the one of the rut on the form that must be a customer, for a buyer
   const person = !updating && isCompanyPerson({ ...values, userType: values.userType || 'USER' });
   const check = checksCustomer && isBuyerType(values.userType) && customerCheck?.rut === compactRut(customerRutOf(values)) ? customerCheck : undefined;
@@ -207,6 +227,15 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
     </Button>
   );
 
+  // the ERP's active sales employees; a rep's current one stays shown while they load, and once loaded, if no longer
+  // active, says so (the server refuses it on save)
+  const employees = (salesPersons?.data ?? []).map((e) => ({ value: String(e.code), label: fill(T.salesPersonOption, { code: e.code, name: e.name }) }));
+  if (values.salesPersonCode && !employees.some((e) => e.value === values.salesPersonCode)) {
+    const label = salesPersons?.status === 'loaded' ? fill(T.salesPersonNotActive, { code: values.salesPersonCode }) : values.salesPersonCode;
+    employees.push({ value: values.salesPersonCode, label });
+  }
+  const employeesHelp = salesPersons?.status === 'loading' ? T.salesPersonsLoading : salesPersons?.status === 'failed' ? (salesPersons.error ?? undefined) : T.salesPersonHelp;
+
   // the record's own type stays shown even if this admin could not assign it (the server decides)
   const types = assignableUserTypes(role);
   if (values.userType && !types.includes(values.userType)) types.push(values.userType);
@@ -218,7 +247,7 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
           <RutField
             id={`${id}-username`}
             name="username"
-            label={person || (updating && values.companyRut) ? T.personRutLabel : T.rutLabel}
+            label={person || isRep || (updating && values.companyRut) ? T.personRutLabel : T.rutLabel}
             value={values.username}
             onChange={(v) => void formik.setFieldValue('username', v)}
             onBlur={(e) => {
@@ -266,6 +295,28 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
               text('monthlyLimit', T.monthlyLimitLabel, { required: false, autoComplete: 'off', helperText: T.monthlyLimitHelp, slotProps: { htmlInput: { inputMode: 'numeric' } } })}
           </>
         )}
+        {isRep && (
+          <>
+            <Box sx={{ gridColumn: { sm: '1 / -1' } }}>{text('fullName', T.fullNameLabel, { autoComplete: 'off' })}</Box>
+            <Box>
+              {text('salesPersonCode', T.salesPersonLabel, {
+                select: true,
+                helperText: employeesHelp,
+                children: selectItems(employees),
+              })}
+              {salesPersons?.status === 'failed' && (
+                <Button size="small" sx={{ mt: 0.5 }} onClick={() => onSalesPersonsWanted?.()}>
+                  {T.salesPersonsRetry}
+                </Button>
+              )}
+            </Box>
+            {text('repScope', T.repScopeLabel, {
+              select: true,
+              helperText: T.repScopeHelp,
+              children: selectItems(REP_SCOPES.map((value) => ({ value, label: REP_SCOPE_LABELS[value] }))),
+            })}
+          </>
+        )}
         {text('password', T.passwordLabel, { type: 'password', autoComplete: 'new-password', helperText: updating ? T.keepPassword : T.firstLoginChange })}
         {text('confirmPassword', T.confirmPasswordLabel, { type: 'password', autoComplete: 'new-password' })}
         {text('email', T.emailLabel, { type: 'email', autoComplete: 'off' })}
@@ -288,8 +339,15 @@ export function UserForm({ id, title, initialValues, role, running, error, onErr
           select: true,
           // choosing 'Usuario' after the rut looks the rut up
           onChange: (e) => {
+            const type = e.target.value as UserFormValues['userType'];
             formik.handleChange(e);
-            checkRut({ ...values, userType: e.target.value as UserFormValues['userType'] });
+            // what the new type does not have is not kept hidden on the form (nor refused there)
+            if (!isBuyerType(type) && values.companyRut) void formik.setFieldValue('companyRut', '', false);
+            if (type !== 'VENDEDOR') {
+              if (values.salesPersonCode) void formik.setFieldValue('salesPersonCode', '', false);
+              if (values.repScope) void formik.setFieldValue('repScope', '', false);
+            }
+            checkRut({ ...values, userType: type });
           },
           children: selectItems(types.map((type) => ({ value: type, label: USER_TYPE_LABELS[type] }))),
         })}

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import type { AdminUserRow } from '@shared/api/adminUsers';
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES } from '@shared/companyRoles';
 import { formatDate } from '@shared/dates';
+import { REP_SCOPE_LABELS } from '@shared/roles';
 import { fill } from '@shared/messages';
 import { assignableUserTypes, USER_MSG, USER_TYPE_LABELS } from '@shared/schemas/users';
 import { listFiltered } from '@client/app/pagedList';
@@ -43,12 +44,23 @@ const dataColumns: GridColDef<AdminUserRow>[] = [
     width: 150,
     valueFormatter: (value: AdminUserRow['companyRole']) => (value ? COMPANY_ROLE_LABELS[value] : '-'),
   },
+  {
+    // a sales rep's ERP sales employee: code and name (the code alone when the ERP could not be asked)
+    field: 'salesPersonCode',
+    headerName: T.colSalesPerson,
+    minWidth: 190,
+    flex: 1,
+    valueFormatter: (value: AdminUserRow['salesPersonCode'], row: AdminUserRow) =>
+      value === null ? '-' : row.salesPersonName ? fill(T.salesPersonOption, { code: value, name: row.salesPersonName }) : String(value),
+  },
+  { field: 'repScope', headerName: T.colRepScope, width: 170, valueFormatter: (value: AdminUserRow['repScope']) => (value ? REP_SCOPE_LABELS[value] : '-') },
   { field: 'createdAt', headerName: T.colCreatedAt, width: 110, valueFormatter: (value: string) => formatDate(value) },
 ];
 
 /**
  * /admin/user (R-ADM-USR-1): the users the admin may see (the server hides ADMIN and SUPERADMIN users
- * from an ADMIN), with each buyer's company (rut, ERP name) and role in it, Editar and Eliminar; searched, filtered
+ * from an ADMIN), with each buyer's company (rut, ERP name) and role in it, each sales rep's ERP sales employee and
+ * scope, Editar and Eliminar; searched, filtered
  * (one company's people too: its rut in the filter, or a click on it), sorted and paged by the server, and exported as CSV.
  */
 export default function UserListScreen() {

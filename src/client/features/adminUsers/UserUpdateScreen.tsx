@@ -5,15 +5,15 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { USER_MSG } from '@shared/schemas/users';
 import { useAddressId } from '@client/app/addressId';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { USER_LIST_PATH } from './adminUsersPaths';
-import { selectCurrentRole, selectEditedUser, selectEditedUserId, selectUserSave } from './adminUsersSelectors';
-import { userEditOpened, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
+import { selectCurrentRole, selectEditedUser, selectEditedUserId, selectSalesPersons, selectUserSave } from './adminUsersSelectors';
+import { salesPersonsWanted, userEditOpened, userSaveErrorClosed, userSaveSubmitted } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT } from './adminUsersTexts';
 import { UserForm, userFormValues } from './UserForm';
 import './adminUsersFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -51,6 +51,8 @@ export default function UserUpdateScreen() {
   const user = useAppSelector(selectEditedUser);
   const loadedId = useAppSelector(selectEditedUserId);
   const save = useAppSelector(selectUserSave);
+  const salesPersons = useAppSelector(selectSalesPersons);
+  const wantSalesPersons = useCallback(() => dispatch(salesPersonsWanted()), [dispatch]);
 
   useEffect(() => {
     if (userId !== null) dispatch(userEditOpened(userId));
@@ -90,6 +92,8 @@ export default function UserUpdateScreen() {
       error={save.error}
       onErrorClose={() => dispatch(userSaveErrorClosed())}
       onSubmit={(request) => dispatch(userSaveSubmitted(request))}
+      salesPersons={salesPersons}
+      onSalesPersonsWanted={wantSalesPersons}
     />
   );
 }

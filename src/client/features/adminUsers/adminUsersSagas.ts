@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { AdminUser, SaveUserRequest } from '@shared/api/adminUsers';
+import type { AdminSalesPersonList, AdminUser, SaveUserRequest } from '@shared/api/adminUsers';
 import { fill } from '@shared/messages';
 import { isNewUserId, USER_MSG } from '@shared/schemas/users';
 import { toApiError } from '@client/api/http';
@@ -14,6 +14,9 @@ import {
   erpCustomerCheckFailed,
   erpCustomerFound,
   erpCustomerNotFound,
+  salesPersonsLoaded,
+  salesPersonsLoadFailed,
+  salesPersonsWanted,
   userDeleted,
   userDeleteDeclined,
   userDeleteFailed,
@@ -32,7 +35,7 @@ import {
 } from './adminUsersSlice';
 import { ADMIN_USERS_TEXT } from './adminUsersTexts';
 import { selectUsersQuery } from './adminUsersSelectors';
-import { deleteUser, downloadUsersCsv, fetchErpCustomer, fetchUser, fetchUsers, saveUser, type ErpCustomer } from './api';
+import { deleteUser, downloadUsersCsv, fetchErpCustomer, fetchSalesPersons, fetchUser, fetchUsers, saveUser, type ErpCustomer } from './api';
 
 /** The rut is looked up this long after it was entered: a quick correction sends one look-up, not two. */
 export const RUT_CHECK_DEBOUNCE_MS = 300;
@@ -110,6 +113,16 @@ export function* handleUserRutEntered(action: PayloadAction<string>) {
   }
 }
 
+/** A sales rep's form: the ERP's active sales employees, or why they cannot be read now (the ERP down: 503). */
+export function* handleSalesPersonsWanted() {
+  try {
+    const list: AdminSalesPersonList = yield call(callWithTimeout, fetchSalesPersons);
+    yield put(salesPersonsLoaded(list));
+  } catch (error) {
+    yield put(salesPersonsLoadFailed(toApiError(error).message));
+  }
+}
+
 /** 'Eliminar': a confirmation first (R-ADM-USR-4), then 'Eliminado!'. */
 export function* handleUserDeleteRequested(action: PayloadAction<UserChoice>) {
   const { id, username } = action.payload;
@@ -145,6 +158,11 @@ export function* watchUserRutEntered() {
   yield takeLatest(userRutEntered.type, safe(handleUserRutEntered));
 }
 
+/** One read at a time: the form asking again while one runs waits for it. */
+export function* watchSalesPersonsWanted() {
+  yield takeLeading(salesPersonsWanted.type, safe(handleSalesPersonsWanted));
+}
+
 /** One save at a time: a second submit while one runs is ignored. */
 export function* watchUserSaveSubmitted() {
   yield takeLeading(userSaveSubmitted.type, safe(handleUserSaveSubmitted));
@@ -155,5 +173,5 @@ export function* watchUserDeleteRequested() {
 }
 
 export function* adminUsersSaga() {
-  yield all([fork(watchUserList), fork(watchUsersExport), fork(watchUserEditChosen), fork(watchUserEditOpened), fork(watchUserRutEntered), fork(watchUserSaveSubmitted), fork(watchUserDeleteRequested)]);
+  yield all([fork(watchUserList), fork(watchUsersExport), fork(watchUserEditChosen), fork(watchUserEditOpened), fork(watchUserRutEntered), fork(watchSalesPersonsWanted), fork(watchUserSaveSubmitted), fork(watchUserDeleteRequested)]);
 }

@@ -18,5 +18,6 @@ export const selectEditedUserId = (state: AdminUsersRootState) => state.adminUse
 export const selectUserSave = (state: AdminUsersRootState) => state.adminUsers.save;
 export const selectUserDelete = (state: AdminUsersRootState) => state.adminUsers.remove;
 export const selectCustomerCheck = (state: AdminUsersRootState) => state.adminUsers.customerCheck;
+export const selectSalesPersons = (state: AdminUsersRootState) => state.adminUsers.salesPersons;
 /** The logged-in admin's role: it decides which user types the form offers. */
 export const selectCurrentRole = (state: AdminUsersRootState) => state.session.role;

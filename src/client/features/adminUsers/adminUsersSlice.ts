@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminUser, AdminUserPage, AdminUserRow, SaveUserRequest } from '@shared/api/adminUsers';
+import type { SalesEmployee } from '@shared/api/erp';
 import { loggedOut, sessionExpired } from '@client/app/events';
-import { flowSteps, idleFlow, type Flow, type Loadable } from '@client/app/loadable';
+import { flowSteps, idleFlow, idleLoad, loadedWith, type Flow, type Loadable } from '@client/app/loadable';
 import { createPagedList, type PagedList } from '@client/app/pagedList';
 import type { ErpCustomer } from './api';
 
@@ -36,6 +37,8 @@ export interface AdminUsersState {
   remove: Flow;
   /** The creation form's look-up of a buyer's rut in the ERP. */
   customerCheck: CustomerCheck;
+  /** The ERP's active sales employees a sales rep (VENDEDOR) is linked to: read once the form wants them. */
+  salesPersons: Loadable<SalesEmployee[]>;
 }
 
 /**
@@ -68,6 +71,7 @@ export const initialAdminUsersState: AdminUsersState = {
   save: idleFlow,
   remove: idleFlow,
   customerCheck: idleCustomerCheck,
+  salesPersons: idleLoad([]),
 };
 
 /** 'Eliminar' of a row: the id, and the rut the prompt names. */
@@ -91,6 +95,7 @@ const adminUsersSlice = createSlice({
       state.user = { status: 'loading', data: null, error: null };
       state.userId = action.payload;
       state.save = idleFlow;
+      state.salesPersons = idleLoad([]);
     },
     userLoaded(state, action: PayloadAction<AdminUser>) {
       state.user = { status: 'loaded', data: action.payload, error: null };
@@ -98,10 +103,11 @@ const adminUsersSlice = createSlice({
     userLoadFailed(state, action: PayloadAction<string>) {
       state.user = { status: 'failed', data: null, error: action.payload };
     },
-    /** /admin/user/add mounted: a failure of an earlier save is not shown again. */
+    /** /admin/user/add mounted: a failure of an earlier save is not shown again; the sales employees are read again. */
     userCreateOpened(state) {
       state.save = idleFlow;
       state.customerCheck = idleCustomerCheck;
+      state.salesPersons = idleLoad([]);
     },
 
     /** The rut of a new buyer was entered (the field lost the focus, or Usuario was chosen): the saga looks it up. */
@@ -116,6 +122,17 @@ const adminUsersSlice = createSlice({
     },
     erpCustomerCheckFailed(state, { payload }: PayloadAction<CustomerCheckAnswer>) {
       if (state.customerCheck.rut === payload.rut) state.customerCheck = { rut: payload.rut, status: 'failed', customer: null, error: payload.message ?? null };
+    },
+
+    /** The form shows a sales rep's fields (or 'Reintentar' after a failure): the saga reads the ERP's sales employees. */
+    salesPersonsWanted(state) {
+      state.salesPersons = { status: 'loading', data: state.salesPersons.data, error: null };
+    },
+    salesPersonsLoaded(state, action: PayloadAction<SalesEmployee[]>) {
+      state.salesPersons = loadedWith(action.payload);
+    },
+    salesPersonsLoadFailed(state, action: PayloadAction<string>) {
+      state.salesPersons = { status: 'failed', data: [], error: action.payload };
     },
 
     /** 'Guardar' or 'Actualizar' with a valid form: the one event of the form (with an id it is an update). */
@@ -157,6 +174,9 @@ export const {
   erpCustomerFound,
   erpCustomerNotFound,
   erpCustomerCheckFailed,
+  salesPersonsWanted,
+  salesPersonsLoaded,
+  salesPersonsLoadFailed,
   userSaveSubmitted,
   userSaveDeclined,
   userSaved,

@@ -1,4 +1,4 @@
-import type { AdminUser, AdminUserPage, DeleteUserResponse, ErpCustomerLookup, SaveUserRequest } from '@shared/api/adminUsers';
+import type { AdminSalesPersonList, AdminUser, AdminUserPage, DeleteUserResponse, ErpCustomerLookup, SaveUserRequest } from '@shared/api/adminUsers';
 import { http, type RequestOptions } from '@client/api/http';
 import { downloadListCsv, fetchListPage, type ListQuery } from '@client/api/lists';
 
@@ -25,3 +25,6 @@ export type ErpCustomer = ErpCustomerLookup;
 
 /** 404 when the rut is not an ERP customer, 503 when the ERP does not answer (both with a Spanish message). */
 export const fetchErpCustomer = (rut: string, options?: RequestOptions) => http.get<ErpCustomer>(`/admin/users/erp-customer/${encodeURIComponent(rut)}`, options);
+
+/** GET /admin/sales-persons: the ERP's active sales employees, for a sales rep's form (503 with the ERP down). */
+export const fetchSalesPersons = (options?: RequestOptions) => http.get<AdminSalesPersonList>('/admin/sales-persons', options);
