@@ -16,6 +16,8 @@ export interface DemoSalesRep {
   email: string;
   /** Mobile phone, 9 digits. */
   mobile: string;
+  /** The office the rep works from (the portal user's address). */
+  office: string;
   /** B1's Active: an inactive employee cannot be put on a new document. */
   active: boolean;
   /** The demo companies (CardCode) whose SalesPersonCode is this employee's. */
@@ -29,16 +31,16 @@ const DOMAIN = 'portal.cl';
 
 export const DEMO_SALES_REPS: readonly DemoSalesRep[] = Object.freeze([
   {
-    code: 1, name: 'Carolina Ibáñez Rojas', email: `carolina.ibanez@${DOMAIN}`, mobile: '981234501', active: true,
+    code: 1, name: 'Carolina Ibáñez Rojas', email: `carolina.ibanez@${DOMAIN}`, mobile: '981234501', office: 'Av. Providencia 1760, Providencia', active: true,
     cardCodes: ['C76123456', 'C76234567', 'C77345678', 'C78456789', 'C76789012'],
     login: { rut: '13.579.246-2', password: 'Demo1234', scope: 'ASIGNADOS' },
   },
   {
-    code: 2, name: 'Martín Saavedra Pino', email: `martin.saavedra@${DOMAIN}`, mobile: '981234502', active: true,
+    code: 2, name: 'Martín Saavedra Pino', email: `martin.saavedra@${DOMAIN}`, mobile: '981234502', office: 'Av. Providencia 1760, Providencia', active: true,
     cardCodes: ['C77890123', 'C78901234', 'C79012345', 'C79567890', 'C76345678'],
     login: { rut: '14.680.357-1', password: 'Demo1234', scope: 'TODOS' },
   },
-  { code: 3, name: 'Rosa Gallardo Muñoz', email: `rosa.gallardo@${DOMAIN}`, mobile: '981234503', active: false, cardCodes: [] },
+  { code: 3, name: 'Rosa Gallardo Muñoz', email: `rosa.gallardo@${DOMAIN}`, mobile: '981234503', office: 'Av. Providencia 1760, Providencia', active: false, cardCodes: [] },
 ]);
 
 /** The demo company that has no sales employee in B1 (SalesPersonCode -1). */

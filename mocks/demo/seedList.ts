@@ -49,7 +49,7 @@ export function demoSeedUsers(): DemoSeedUser[] {
       enabled: true,
       mustChangePassword: false,
       email: r.email,
-      address: '',
+      address: r.office,
       cellphone: r.mobile,
       fullName: r.name,
       salesPersonCode: r.code,

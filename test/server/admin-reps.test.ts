@@ -251,6 +251,16 @@ describe('changing a rep', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, rep.id));
     expect(row).toMatchObject({ salesPersonCode: null, repScope: null, companyRut: rut });
   });
+
+  it("a company's person made a rep leaves their ERP contact and monthly limit behind", async () => {
+    const [camila] = await t.database.db.select().from(users).where(eq(users.username, '18.901.234-9'));
+    expect(camila).toMatchObject({ contactCode: expect.any(Number), monthlyLimit: 300_000 });
+    const person = (await get(`/api/admin/users/${camila!.id}`)).json() as AdminUser;
+    const rep = await save(asUpdate(person, { userType: 'VENDEDOR', fullName: 'Camila Rep', salesPersonCode: 1, repScope: 'ASIGNADOS', address: 'Av. Providencia 1760', companyRut: undefined, companyRole: undefined, monthlyLimit: undefined }));
+    expect(rep.json()).toMatchObject({ userType: 'VENDEDOR', companyRut: '' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, camila!.id));
+    expect(row).toMatchObject({ userType: 'VENDEDOR', companyRut: '', contactCode: null, monthlyLimit: null });
+  });
 });
 
 describe('the list', () => {

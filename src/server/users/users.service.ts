@@ -51,9 +51,15 @@ const EDITABLE = ['email', 'address', 'cellphone', 'enabled', 'userType'] as con
 /** A sales rep's own fields (VENDEDOR): null for every other type. */
 const REP_FIELDS = ['fullName', 'salesPersonCode', 'repScope'] as const;
 
-/** What a user of the form's type keeps of the rep's fields: a rep's name, employee and scope, or none. */
+/**
+ * What a user of the form's type keeps of the rep's fields: a rep's name, employee and scope, or none. A person made a
+ * rep leaves behind their ERP contact and monthly limit (a rep is nobody's contact person: deactivating them must not
+ * touch a customer's contact).
+ */
 const repValues = (form: { userType: Role; fullName?: string; salesPersonCode?: number; repScope?: RepScope }) =>
-  form.userType === 'VENDEDOR' ? { fullName: form.fullName ?? '', salesPersonCode: form.salesPersonCode ?? null, repScope: form.repScope ?? null } : { salesPersonCode: null, repScope: null };
+  form.userType === 'VENDEDOR'
+    ? { fullName: form.fullName ?? '', salesPersonCode: form.salesPersonCode ?? null, repScope: form.repScope ?? null, contactCode: null, monthlyLimit: null }
+    : { salesPersonCode: null, repScope: null };
 
 export class AdminUsersService {
   private readonly users: UsersRepo;
