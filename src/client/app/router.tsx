@@ -85,6 +85,8 @@ const CompanyPeopleScreen = lazy(() => import('../features/company/CompanyPeople
 const SetPasswordScreen = lazy(() => import('../features/company/SetPasswordScreen'));
 const ApprovalListScreen = lazy(() => import('../features/companyApprovals/ApprovalListScreen'));
 const ApprovalDetailScreen = lazy(() => import('../features/companyApprovals/ApprovalDetailScreen'));
+const PayLinkScreen = lazy(() => import('../features/paymentLink/PayLinkScreen'));
+const SendPaymentLinkScreen = lazy(() => import('../features/paymentLink/SendPaymentLinkScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -134,6 +136,12 @@ function ProfileRoute() {
   return <ProfileScreen editable={editable} />;
 }
 
+/** A rep's order paid by the customer through a payment link: the link goes to the customer's ERP e-mail. */
+function SendPaymentLinkRoute() {
+  const mail = useAppSelector(selectProfile)?.mail ?? '';
+  return <SendPaymentLinkScreen customerMail={mail} />;
+}
+
 function SummaryOrderRoute() {
   const profile = useAppSelector(selectProfile);
   return <SummaryOrderScreen profile={profile} />;
@@ -170,6 +178,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/payment', element: <PaymentRedirectScreen /> },
       { path: '/payment-verification', element: <PaymentVerificationScreen /> },
       { path: '/return', element: <TransferReturnScreen /> },
+      // the payment link a sales rep sent: the customer pays without logging in
+      { path: '/pagar/:token', element: <PayLinkScreen /> },
       { path: SET_PASSWORD_PATH, element: <SetPasswordScreen /> },
       {
         // guarded: logged-in users only
@@ -190,6 +200,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/user/cart-detail', element: <CartDetailScreen /> },
               { path: '/user/sumary-order', element: <SummaryOrderRoute /> },
               { path: '/user/quick-order', element: <QuickOrderScreen /> },
+              { path: '/user/orders/:id/payment-link', element: <SendPaymentLinkRoute /> },
             ],
           },
           { element: <RequireCapability capabilities={['finance']} />, children: [{ path: '/user/pending-payments', element: <PendingPaymentsScreen /> }] },

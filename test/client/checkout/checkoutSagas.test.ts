@@ -22,11 +22,12 @@ import {
   handleLoadTransports,
   handleOrderSubmitted,
   handleProviderPayment,
+  handlePaymentLinkOrder,
   handleReserve,
   handleSummaryOpened,
   referenceNote,
 } from '@client/features/checkout/checkoutSagas';
-import { selectSessionUserId, selectStartedPayment, selectTransports } from '@client/features/checkout/checkoutSelectors';
+import { selectIsRep, selectSessionUserId, selectStartedPayment, selectTransports } from '@client/features/checkout/checkoutSelectors';
 import {
   cartFingerprint,
   initialCheckoutState,
@@ -197,8 +198,12 @@ describe('submit: the flow of the order type and payment method', () => {
     routed(chequeRequest, 'cheque-3').call(handleChequeSale, chequeRequest, 'cheque-3').next().isDone();
   });
   it('WebPay Plus and Khipu: the provider payment', () => {
-    routed(webpayRequest).call(handleProviderPayment, webpayRequest, 'WEBPAY').next().isDone();
-    routed(khipuRequest).call(handleProviderPayment, khipuRequest, 'KHIPU').next().isDone();
+    routed(webpayRequest).select(selectIsRep).next(false).call(handleProviderPayment, webpayRequest, 'WEBPAY').next().isDone();
+    routed(khipuRequest).select(selectIsRep).next(false).call(handleProviderPayment, khipuRequest, 'KHIPU').next().isDone();
+  });
+  it('a sales rep: the order, then the payment link for the customer instead of WebPay or Khipu', () => {
+    routed(webpayRequest).select(selectIsRep).next(true).call(handlePaymentLinkOrder, webpayRequest, 'WEBPAY').next().isDone();
+    routed(khipuRequest).select(selectIsRep).next(true).call(handlePaymentLinkOrder, khipuRequest, 'KHIPU').next().isDone();
   });
   it('no session user: nothing is sent', () => {
     testSaga(handleOrderSubmitted, submitted(creditRequest))
