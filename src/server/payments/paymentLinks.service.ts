@@ -85,7 +85,7 @@ export class PaymentLinkService {
     if (!to) throw new HttpError(409, PAYMENT_LINK_MSG.noCustomerMail);
     const token = randomBytes(32).toString('base64url');
     const companyName = profile.nombre || user.rep.representing.companyName;
-    const { db, outbox, worker, service } = this.deps;
+    const { db, worker, service } = this.deps;
     const answer = await db.transaction(async (tx) => {
       // the same row lock a payment start and the sweep of abandoned orders take
       const locked = await service.repo.lockOrder(tx, order.id);

@@ -110,7 +110,7 @@ export class WebpayPayments {
 
   /** POST /user/tbk/create: buy_order = the caller's order number, or `invoices`; the amount is the server's. */
   async create(user: SessionUser, request: WebpayCreateRequest): Promise<WebpayCreateResponse> {
-    const { service, client } = this.opts;
+    const { service } = this.opts;
     const target = await service.resolveTarget(user, 'WEBPAY', request.invoices?.length ? { invoices: request.invoices } : { orderReference: request.buy_order });
     const sessionId = request.session_id && SESSION_ID.test(request.session_id) ? request.session_id : cardSessionId();
     const payment = await this.startFor(user, target, sessionId);
