@@ -90,6 +90,9 @@ const linkMails = async (orderId: number) => {
 describe('a rep sends a payment link', () => {
   it('stores only the hash of the token, mails the customer, and the same Idempotency-Key answers the same link with one mail', async () => {
     const order = await orderOf(t, rep, 'WEBPAY');
+    // before sending, the rep reads where it will go
+    const before = await call(t.app, { method: 'GET', url: `/api/orders/${order.id}/payment-link`, token: rep.token });
+    expect(before.json<PaymentLinkStatus>()).toMatchObject({ state: null, sentTo: rep.profile.mail, expiresAt: '' });
     const first = await sendLink(rep, order.id, 'link-key-1');
     expect(first.statusCode).toBe(200);
     const status = first.json<PaymentLinkStatus>();

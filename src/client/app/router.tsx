@@ -136,12 +136,6 @@ function ProfileRoute() {
   return <ProfileScreen editable={editable} />;
 }
 
-/** A rep's order paid by the customer through a payment link: the link goes to the customer's ERP e-mail. */
-function SendPaymentLinkRoute() {
-  const mail = useAppSelector(selectProfile)?.mail ?? '';
-  return <SendPaymentLinkScreen customerMail={mail} />;
-}
-
 function SummaryOrderRoute() {
   const profile = useAppSelector(selectProfile);
   return <SummaryOrderScreen profile={profile} />;
@@ -200,7 +194,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/user/cart-detail', element: <CartDetailScreen /> },
               { path: '/user/sumary-order', element: <SummaryOrderRoute /> },
               { path: '/user/quick-order', element: <QuickOrderScreen /> },
-              { path: '/user/orders/:id/payment-link', element: <SendPaymentLinkRoute /> },
+              { path: '/user/orders/:id/payment-link', element: <SendPaymentLinkScreen /> },
             ],
           },
           { element: <RequireCapability capabilities={['finance']} />, children: [{ path: '/user/pending-payments', element: <PendingPaymentsScreen /> }] },

@@ -119,7 +119,11 @@ export class PaymentLinkService {
   async current(user: SessionUser, orderId: number): Promise<PaymentLinkStatus> {
     const order = ownOrder(user, await this.deps.orders.byId(orderId));
     const link = await this.repo.latestOfOrder(order.id);
-    if (!link) return this.statusOf(order, undefined, null, undefined);
+    if (!link) {
+      // where a link would go: the customer's e-mail in the ERP ('' when it has none or the ERP cannot tell now)
+      const to = await this.deps.customers.profileOf(user).then((p) => mailboxesOf(p.mail), () => '');
+      return { ...this.statusOf(order, undefined, null, undefined), sentTo: to };
+    }
     const judged = await this.judge(link);
     return this.statusOf(order, link, judged.state, judged.payment);
   }

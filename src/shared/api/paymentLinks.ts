@@ -8,7 +8,7 @@ import type { PaymentProvider, PaymentState } from '../payments';
 export interface PaymentLinkStatus {
   orderId: number;
   orderNumber: string;
-  /** Where the link went ('' when no link was sent yet). */
+  /** Where the link went; before any link, where it would go (the customer's e-mail in the ERP, '' when none). */
   sentTo: string;
   amount: number;
   /** ISO date; '' when no link was sent yet. */

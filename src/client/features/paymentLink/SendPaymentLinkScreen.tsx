@@ -15,16 +15,11 @@ import { PageSpinner } from '@client/components/PageSpinner';
 import { repLinkOpened, selectRepLink, sendLinkRequested } from './paymentLinkSlice';
 import './paymentLinkFeature'; // the feature's slice and saga, in the store before this screen renders
 
-export interface SendPaymentLinkScreenProps {
-  /** The represented customer's e-mail in the ERP, where the link goes ('' when it has none). */
-  customerMail: string;
-}
-
 /**
  * /user/orders/:id/payment-link: a representing rep's card/transfer order is paid by the customer, not by the rep: the
  * rep sends the customer a payment link (docs/sales-reps.md#payment-link) and sees its state.
  */
-export default function SendPaymentLinkScreen({ customerMail }: SendPaymentLinkScreenProps) {
+export default function SendPaymentLinkScreen() {
   const dispatch = useAppDispatch();
   const orderId = Number(useParams().id);
   const rep = useAppSelector(selectRepLink);
@@ -36,7 +31,7 @@ export default function SendPaymentLinkScreen({ customerMail }: SendPaymentLinkS
   const link = rep.link;
   if (rep.loading && !link) return <PageSpinner />;
   const sent = Boolean(link?.state);
-  const to = link?.sentTo || customerMail;
+  const to = link?.sentTo ?? '';
   return (
     <Paper component="section" aria-labelledby="send-link-title" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }}>
       <Typography id="send-link-title" variant="h1" component="h1" gutterBottom>
