@@ -68,7 +68,8 @@ export default function PayLinkScreen() {
   }, [redirect]);
 
   const view = page.view;
-  if (page.loading && !view) return <PageSpinner />;
+  // until this token's answer is in (no flash of a refusal before the read)
+  if (page.token !== token || (page.loading && !view)) return <PageSpinner />;
   return (
     <Paper component="section" aria-labelledby="pay-link-title" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
       <Typography id="pay-link-title" variant="h1" component="h1" gutterBottom>
