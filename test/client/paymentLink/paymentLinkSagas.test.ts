@@ -37,17 +37,21 @@ const sent: PaymentLinkStatus = {
   message: 'Link enviado a compras@losandes.cl, vigente hasta 30-11-2026 09:00',
 };
 
+/** A send with no key kept: a new key, kept in the slice, sent. */
+const newSend = (key: string) =>
+  testSaga(handleSendLink, sendLinkRequested(44))
+    .next()
+    .select(selectSendKey)
+    .next(null)
+    .call(newIdempotencyKey)
+    .next(key)
+    .put(sendLinkStarted(key))
+    .next()
+    .call(callWithTimeout, sendPaymentLink, 44, key);
+
 describe('sending the payment link, step by step', () => {
   it('a new Idempotency-Key, the send, the link state and a toast with where it went', () => {
-    testSaga(handleSendLink, sendLinkRequested(44))
-      .next()
-      .select(selectSendKey)
-      .next(null)
-      .call(newIdempotencyKey)
-      .next('key-1')
-      .put(sendLinkStarted('key-1'))
-      .next()
-      .call(callWithTimeout, sendPaymentLink, 44, 'key-1')
+    newSend('key-1')
       .next(sent)
       .put(linkSent(sent))
       .next()
@@ -58,15 +62,7 @@ describe('sending the payment link, step by step', () => {
 
   it('no answer: the key is kept, so the next press repeats the same send (one link, one mail)', () => {
     const lost = new HttpError(503, 'El servidor no responde');
-    testSaga(handleSendLink, sendLinkRequested(44))
-      .next()
-      .select(selectSendKey)
-      .next(null)
-      .call(newIdempotencyKey)
-      .next('key-1')
-      .put(sendLinkStarted('key-1'))
-      .next()
-      .call(callWithTimeout, sendPaymentLink, 44, 'key-1')
+    newSend('key-1')
       .throw(lost)
       .put(sendLinkFailed({ message: 'El servidor no responde', keepKey: true }))
       .next()
@@ -84,15 +80,7 @@ describe('sending the payment link, step by step', () => {
   });
 
   it('refused (the customer has no e-mail): the server says why, the key ends', () => {
-    testSaga(handleSendLink, sendLinkRequested(44))
-      .next()
-      .select(selectSendKey)
-      .next(null)
-      .call(newIdempotencyKey)
-      .next('key-2')
-      .put(sendLinkStarted('key-2'))
-      .next()
-      .call(callWithTimeout, sendPaymentLink, 44, 'key-2')
+    newSend('key-2')
       .throw(new HttpError(409, PAYMENT_LINK_MSG.noCustomerMail))
       .put(sendLinkFailed({ message: PAYMENT_LINK_MSG.noCustomerMail, keepKey: false }))
       .next()
