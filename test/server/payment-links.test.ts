@@ -164,6 +164,8 @@ describe('the customer pays through the link, without logging in', () => {
     const body = started.json<PaymentLinkPayResponse>();
     // a second click reuses the started payment
     expect((await pay(token, 'WEBPAY')).json<PaymentLinkPayResponse>()).toEqual(body);
+    // while the customer pays, the rep cannot send another link
+    expect((await sendLink(rep, order.id)).json()).toMatchObject({ status: 409, message: `Ya hay un pago en curso para el pedido ${order.purchaseOrderNumber}` });
     const tx = t.webpay.transaction(body.token)!;
     expect(tx.amount).toBe(order.totals.total);
     const payment = (await t.database.db.select().from(payments).where(eq(payments.orderId, order.id)))[0]!;

@@ -28,6 +28,7 @@ import type { CustomerDirectory } from '../profile/customers.service';
 import type { KhipuPayments } from './khipu.service';
 import { PaymentLinkRepo, tokenHashOf } from './paymentLinks.repo';
 import type { PaymentService } from './payments.service';
+import { PAYMENT_TEXTS } from './texts';
 import type { WebpayPayments } from './webpay.service';
 
 export interface PaymentLinkDeps {
@@ -90,8 +91,9 @@ export class PaymentLinkService {
       // the same row lock a payment start and the sweep of abandoned orders take
       const locked = await service.repo.lockOrder(tx, order.id);
       this.assertPayable(locked ?? order);
+      // a payment under way (the customer paying an earlier link) decides first
       if (await service.repo.openOfOrder(tx, order.id)) {
-        throw new HttpError(409, fill(PAYMENT_LINK_MSG.notPayable, { number: order.purchaseOrderNumber ?? '' }));
+        throw new HttpError(409, fill(PAYMENT_TEXTS.paymentInProgress, { number: order.purchaseOrderNumber ?? '' }));
       }
       const current = locked ?? order;
       await this.repo.voidOpen(tx, current.id);
