@@ -297,7 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(quickOrderRoutes, routeDeps);
   await app.register(reorderRoutes, routeDeps);
   if (deps.payments) {
-    const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, log: app.log, providers: deps.payments });
+    const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, sealKey: sealingKey(config.jwtSecret), log: app.log, providers: deps.payments });
     app.decorate('payments', area);
     app.decorate('reconciler', area.reconciler);
     await app.register(paymentRoutes, { area });

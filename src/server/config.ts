@@ -58,6 +58,8 @@ export interface Config {
   reconcilerMinAgeMs: number;
   /** How far (past or future) a signed Khipu notification's timestamp may be from now to be read at all (ms). */
   khipuNotifyWindowMs: number;
+  /** How long a sales rep's payment link can be used (PAYMENT_LINK_TTL, default 48h); its order waits that long. */
+  paymentLinkTtlMs: number;
   /**
    * The ERP's timing (ms): `timeoutMs` of each Service Layer call; `settleMs`, how long B1 may still be finishing a create
    * whose answer never came (retries only look it up meanwhile); `approvalPollMs`, how often a draft waiting for the ERP's
@@ -299,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcilerIntervalMs: durationMs(env.RECONCILER_INTERVAL, 'RECONCILER_INTERVAL', '30s'),
     reconcilerMinAgeMs: durationMs(env.RECONCILER_MIN_AGE, 'RECONCILER_MIN_AGE', '60s'),
     khipuNotifyWindowMs: durationMs(env.KHIPU_NOTIFY_WINDOW, 'KHIPU_NOTIFY_WINDOW', '15m'),
+    paymentLinkTtlMs: durationMs(env.PAYMENT_LINK_TTL, 'PAYMENT_LINK_TTL', '48h'),
     erp: {
       timeoutMs: durationMs(env.B1_TIMEOUT, 'B1_TIMEOUT', '10s'),
       settleMs: durationMs(env.ERP_SETTLE_TIME, 'ERP_SETTLE_TIME', '3m'),

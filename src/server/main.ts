@@ -77,6 +77,7 @@ async function main() {
       khipuReceiverId: khipuSettings.receiverId,
       reconciler: { intervalMs: config.reconcilerIntervalMs, minAgeMs: config.reconcilerMinAgeMs },
       khipuNotifyWindowMs: config.khipuNotifyWindowMs,
+      paymentLinkTtlMs: config.paymentLinkTtlMs,
     },
   });
   // QA's fault switches of the stand-ins (/api/dev/faults, loopback only): embedded mode only.

@@ -97,6 +97,12 @@ const TABLE: Record<string, Row> = {
   'POST /api/security/set-password': { access: 'public', url: '/api/security/set-password', payload: INVALID, expect: all(EVERYONE, 400) },
   'POST /api/orders': { access: 'buyer', url: '/api/orders', payload: INVALID, expect: all(BUYERS, 400) },
   'GET /api/orders/:id': { access: 'buyer', url: (c) => `/api/orders/${c.orderId}`, expect: owned() },
+  // the payment link: only a representing rep sends it (a buyer gets 403); the company's people read its state
+  'POST /api/orders/:id/payment-link': { access: 'buyer', url: (c) => `/api/orders/${c.orderId}/payment-link`, payload: {}, expect: all(BUYERS, [403, 404]) },
+  'GET /api/orders/:id/payment-link': { access: 'buyer', url: (c) => `/api/orders/${c.orderId}/payment-link`, expect: owned() },
+  // the customer's page of a payment link: no session, limited per address; an unknown link is a 404
+  'GET /api/public/payment-links/:token': { access: 'public', url: '/api/public/payment-links/no-existe', expect: all(EVERYONE, 404) },
+  'POST /api/public/payment-links/:token/pay': { access: 'public', url: '/api/public/payment-links/no-existe/pay', payload: INVALID, expect: all(EVERYONE, 400) },
   'POST /api/user/b1/reserve': { access: 'buyer', url: '/api/user/b1/reserve', payload: INVALID, expect: all(BUYERS, 400) },
   'POST /api/user/b1/ov': { access: 'buyer', url: '/api/user/b1/ov', payload: INVALID, expect: all(BUYERS, 400) },
   'POST /api/orders/update/state/order': { access: 'buyer', url: '/api/orders/update/state/order', payload: INVALID, expect: all(BUYERS, 400) },
@@ -305,6 +311,8 @@ const CAPABILITY: Record<string, readonly Capability[]> = {
   'DELETE /api/user/curves/:id': ['buy'],
   'POST /api/orders': ['buy'],
   'GET /api/orders/:id': ['browse'],
+  'POST /api/orders/:id/payment-link': ['buy'],
+  'GET /api/orders/:id/payment-link': ['buy'],
   'POST /api/user/b1/reserve': ['buy'],
   'POST /api/user/b1/ov': ['buy'],
   'POST /api/orders/update/state/order': ['buy'],

@@ -15,6 +15,7 @@ import '../features/company/companyFeature';
 import '../features/customerRequest/customerRequestFeature';
 import '../features/home/homeFeature';
 import '../features/payments/paymentsFeature';
+import '../features/paymentLink/paymentLinkFeature';
 import '../features/product/productFeature';
 import '../features/profile/profileFeature';
 import '../features/quickOrder/quickOrderFeature';

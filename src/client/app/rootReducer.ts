@@ -24,6 +24,7 @@ import { confirmReducer } from './confirmSlice';
 import { messageReducer } from './messageSlice';
 import { keptReducer } from './persistence';
 import { publicOriginReducer } from './publicOriginSlice';
+import type { PaymentLinkState } from '../features/paymentLink/paymentLinkSlice';
 
 // The store's reducer is built as the SPA loads (docs/architecture.md, "The store is built per route"): every page has
 // the session and the shell's own slices; a feature's slice joins when one of its screens loads (injectFeature), so
@@ -63,6 +64,7 @@ export interface LazyLoadedSlices {
   companyApprovals: CompanyApprovalsState;
   quickOrder: QuickOrderState;
   company: CompanyState;
+  paymentLink: PaymentLinkState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };

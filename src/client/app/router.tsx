@@ -85,6 +85,8 @@ const CompanyPeopleScreen = lazy(() => import('../features/company/CompanyPeople
 const SetPasswordScreen = lazy(() => import('../features/company/SetPasswordScreen'));
 const ApprovalListScreen = lazy(() => import('../features/companyApprovals/ApprovalListScreen'));
 const ApprovalDetailScreen = lazy(() => import('../features/companyApprovals/ApprovalDetailScreen'));
+const PayLinkScreen = lazy(() => import('../features/paymentLink/PayLinkScreen'));
+const SendPaymentLinkScreen = lazy(() => import('../features/paymentLink/SendPaymentLinkScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -170,6 +172,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/payment', element: <PaymentRedirectScreen /> },
       { path: '/payment-verification', element: <PaymentVerificationScreen /> },
       { path: '/return', element: <TransferReturnScreen /> },
+      // the payment link a sales rep sent: the customer pays without logging in
+      { path: '/pagar/:token', element: <PayLinkScreen /> },
       { path: SET_PASSWORD_PATH, element: <SetPasswordScreen /> },
       {
         // guarded: logged-in users only
@@ -190,6 +194,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/user/cart-detail', element: <CartDetailScreen /> },
               { path: '/user/sumary-order', element: <SummaryOrderRoute /> },
               { path: '/user/quick-order', element: <QuickOrderScreen /> },
+              { path: '/user/orders/:id/payment-link', element: <SendPaymentLinkScreen /> },
             ],
           },
           { element: <RequireCapability capabilities={['finance']} />, children: [{ path: '/user/pending-payments', element: <PendingPaymentsScreen /> }] },

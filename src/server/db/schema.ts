@@ -419,6 +419,46 @@ export const payments = pgTable(
 export type PaymentRow = typeof payments.$inferSelect;
 
 /**
+ * A payment link a sales rep sends the customer for an unpaid card/transfer order (docs/sales-reps.md#payment-link):
+ * the customer pays it without logging in. Only the SHA-256 of the link's token is kept. Single use: the first payment
+ * started through it is the link's (`payment_id`); a new link for the same order voids the previous one (`voided_at`).
+ * The link is for the order's total when it was made (`amount`): a different total refuses it.
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 (hex) of the token in the link; the token itself is never stored. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The order's total when the link was made. */
+    amount: integer('amount').notNull(),
+    /** The providers the customer may pay with (the order's payment method). */
+    providers: jsonb('providers').$type<string[]>().notNull().default([]),
+    /** The customer's name as the ERP had it when the link was made (the public page shows it without a login). */
+    companyName: varchar('company_name', { length: 200 }).notNull().default(''),
+    /** Where the link was sent. */
+    sentTo: varchar('sent_to', { length: 300 }).notNull().default(''),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when another link for the same order replaced this one. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** The payment started through the link (the first one; later clicks reuse it while it is open). */
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_links_token_hash_idx').on(t.tokenHash), index('payment_links_order_idx').on(t.orderId), index('payment_links_payment_idx').on(t.paymentId)],
+);
+
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
+
+/**
  * Who changed what in the admin area, and when: one row per change, written in the change's own transaction.
  * The actor is kept by id and rut without a foreign key, so the trail outlives a deleted user. `changes` holds
  * the names of the changed fields (never a password or a file's content).

@@ -66,6 +66,9 @@ export interface OrderWithLines {
   lines: OrderLineRow[];
 }
 
+/** A payment link of an order that is neither replaced nor expired (docs/sales-reps.md#payment-link). */
+const LIVE_PAYMENT_LINK = sql`select 1 from payment_links l where l.voided_at is null and l.expires_at > now()`;
+
 /** Online orders and reservations with their lines, and the state changes the server makes with evidence. */
 export class OrderRepo {
   constructor(private readonly db: Db) {}
@@ -279,6 +282,8 @@ export class OrderRepo {
           // an order the company approved late counts from its approval (the buyer could not pay it before)
           sql`coalesce(${orders.companyDecisionAt}, ${orders.createdAt}) < now() - ${Math.round(olderThanMs)}::int * interval '1 millisecond'`,
           sql`not exists (select 1 from payments p where p.order_id = ${orders.id})`,
+          // a payment link the customer can still use keeps the order waiting for them until it expires
+          sql`not exists (${LIVE_PAYMENT_LINK} and l.order_id = ${orders.id})`,
         ),
       )
       .orderBy(asc(orders.id))
@@ -291,6 +296,8 @@ export class OrderRepo {
         if (!locked || locked.orderState !== 'PROCESS') return false;
         const started = await tx.execute(sql`select 1 from payments where order_id = ${id} limit 1`);
         if ((started as { rows?: unknown[] }).rows?.length) return false;
+        const linked = await tx.execute(sql`${LIVE_PAYMENT_LINK} and l.order_id = ${id} limit 1`);
+        if ((linked as { rows?: unknown[] }).rows?.length) return false;
         await tx.update(orders).set({ orderState: 'CANCELED' }).where(eq(orders.id, id));
         const lines = await this.lines(id, tx);
         await new CartRepo(this.db).restoreLines(tx, { userId: locked.userId, companyRut: locked.companyRut }, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));

@@ -13,6 +13,7 @@ import { OrderRepo } from '../orders/orders.repo';
 import type { CustomerDirectory } from '../profile/customers.service';
 import { createErpPaymentHandler } from './erpPaymentJobs';
 import { KhipuPayments } from './khipu.service';
+import { PaymentLinkService } from './paymentLinks.service';
 import { PaymentRepo } from './payments.repo';
 import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB, PaymentService } from './payments.service';
 import { WebpayPayments } from './webpay.service';
@@ -35,6 +36,8 @@ export interface PaymentProviders {
   reconciler?: { intervalMs?: number; minAgeMs?: number; autoStart?: boolean };
   /** A card/transfer order whose payment never started is canceled (its lines back in the cart) after this. Default 30 min. */
   abandonedOrderAfterMs?: number;
+  /** How long a rep's payment link can be used (PAYMENT_LINK_TTL). Default 48 h; its order waits for it that long. */
+  paymentLinkTtlMs?: number;
 }
 
 export interface PaymentsArea {
@@ -42,6 +45,7 @@ export interface PaymentsArea {
   webpay: WebpayPayments;
   khipu: KhipuPayments;
   reconciler: PaymentReconciler;
+  links: PaymentLinkService;
 }
 
 export function createPayments(deps: {
@@ -52,6 +56,9 @@ export function createPayments(deps: {
   worker: OutboxWorker;
   publicUrl: string;
   brandName: string;
+  mailDomain: string;
+  /** Seals the payment links in their queued mails. */
+  sealKey: Buffer;
   log: FastifyBaseLogger;
   providers: PaymentProviders;
 }): PaymentsArea {
@@ -82,5 +89,6 @@ export function createPayments(deps: {
     sweepAbandonedOrders: () => orders.cancelAbandoned(providers.abandonedOrderAfterMs ?? 30 * 60_000),
     logger: log,
   });
-  return { service, webpay, khipu, reconciler };
+  const links = new PaymentLinkService({ ...deps, orders, service, webpay, khipu, ttlMs: providers.paymentLinkTtlMs });
+  return { service, webpay, khipu, reconciler, links };
 }

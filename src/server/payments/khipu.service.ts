@@ -19,7 +19,7 @@ import {
   type KhipuPayment,
 } from '../integrations/khipu';
 import type { SessionUser } from '../plugins/auth';
-import type { PaymentService, PaymentTargetInput } from './payments.service';
+import type { PaymentService, PaymentTargetInput, ResolvedTarget } from './payments.service';
 import { PAYMENT_TEXTS } from './texts';
 
 export const KHIPU_NOTIFY_PATH = '/api/payments/khipu/notify';
@@ -99,18 +99,27 @@ export class KhipuPayments {
 
   /** POST /user/khipu/payments: the caller's order or pending invoices; amount, subject and URLs are the server's. */
   async create(user: SessionUser, request: PaymentTargetInput): Promise<KhipuCreateResponse> {
+    const target = await this.opts.service.resolveTarget(user, 'KHIPU', request.invoices?.length ? { invoices: request.invoices } : { orderReference: request.orderReference });
+    const payment = await this.startFor(user, target);
+    return { payment_id: payment.providerId ?? '', payment_url: payment.paymentUrl ?? '', amount: payment.amount, currency: 'CLP', transaction_id: payment.reference };
+  }
+
+  /**
+   * Starts (or answers again, while young) the transfer of a resolved target for `owner`: the buyer's own create, or a
+   * payment link's (`returnPath`: the link's page, where the customer comes back without logging in).
+   */
+  async startFor(owner: Pick<SessionUser, 'id'>, target: ResolvedTarget, returnPath?: string): Promise<PaymentRow> {
     const { service, client, publicUrl, brandName } = this.opts;
-    const target = await service.resolveTarget(user, 'KHIPU', request.invoices?.length ? { invoices: request.invoices } : { orderReference: request.orderReference });
     const now = Date.now();
     const folios = target.invoices.map((i) => i.folio).join(', ');
     const number = target.order?.purchaseOrderNumber ?? '';
     const subject = (target.order ? fill(PAYMENT_TEXTS.subjectOrder, { number, brand: brandName }) : fill(PAYMENT_TEXTS.subjectInvoices, { folios, brand: brandName })).slice(0, 255);
     const body = target.order ? fill(PAYMENT_TEXTS.bodyOrder, { number, brand: brandName }) : fill(PAYMENT_TEXTS.bodyInvoices, { folios, brand: brandName });
-    const payment = await service.start(user, 'KHIPU', target, {
+    return service.start(owner, 'KHIPU', target, {
       reference: (attempt) => transferTransactionId(now + attempt),
       reuseWithinMs: this.expireAfterMs - 5 * 60_000,
       create: async (p) => {
-        const back = `${publicUrl}${TRANSFER_RETURN_PATH}?paymentId=${encodeURIComponent(p.reference)}`;
+        const back = returnPath ? `${publicUrl}${returnPath}?resultado=1` : `${publicUrl}${TRANSFER_RETURN_PATH}?paymentId=${encodeURIComponent(p.reference)}`;
         const answer = await client.createPayment({
           amount: p.amount,
           currency: 'CLP',
@@ -127,7 +136,6 @@ export class KhipuPayments {
       },
       providerError: (error) => providerError(error),
     });
-    return { payment_id: payment.providerId ?? '', payment_url: payment.paymentUrl ?? '', amount: payment.amount, currency: 'CLP', transaction_id: payment.reference };
   }
 
   /**

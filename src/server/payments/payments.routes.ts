@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { idempotent } from '../http/idempotency';
 import { IdempotencyStore } from '../http/idempotency.repo';
 import type { PaymentsArea } from './area';
+import paymentLinkRoutes from './paymentLinks.routes';
 import { KHIPU_NOTIFY_PATH } from './khipu.service';
 import { erpPaymentSchema, khipuCreateSchema, paymentIdParams, tokenParams, webpayCreateSchema, webpayUpdateSchema } from '@shared/schemas/payments';
 import { WEBPAY_RETURN_PATH } from './webpay.service';
@@ -84,6 +85,7 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
   );
 
   await app.register(khipuNotifyRoute, { area });
+  await app.register(paymentLinkRoutes, { area });
 
   // --- the ERP registration of a confirmed payment ---
 

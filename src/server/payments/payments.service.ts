@@ -7,6 +7,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErpPaymentResponse } from '@shared/api/payments';
 import { fill } from '@shared/messages';
+import { PAYMENT_LINK_MSG } from '@shared/paymentLinks';
+import { isRepRole } from '@shared/roles';
 import { orderIdOf } from '@shared/orders';
 import { PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '@shared/payments';
 import type { CartRepo } from '../cart/cart.repo';
@@ -23,6 +25,7 @@ import { refuseWhileWaiting } from '../company/approvalRules';
 import { ownOrder } from '../orders/ownership';
 import { assertMay, type SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
+import { markPaymentLinkPaid } from './paymentLinks.repo';
 import type { PaymentRepo } from './payments.repo';
 import { PAYMENT_TEXTS } from './texts';
 import { SERVER_MSG } from '../messages';
@@ -90,6 +93,14 @@ export interface PaymentServiceDeps {
   abandonedOrderAfterMs?: number;
 }
 
+/**
+ * A sales rep never pays for the customer with their own card or bank: they send the customer a payment link
+ * (docs/sales-reps.md#payment-link).
+ */
+function refuseRep(user: Pick<SessionUser, 'role'>): void {
+  if (isRepRole(user.role)) throw new HttpError(403, PAYMENT_LINK_MSG.repMustSendLink);
+}
+
 /** How long pay-invoice / pay-account wait for the ERP before answering PENDING. */
 const DELIVER_NOW_MS = 5_000;
 
@@ -113,6 +124,7 @@ export class PaymentService {
    * what is charged comes from the server's records only.
    */
   async resolveTarget(user: SessionUser, provider: PaymentProvider, input: PaymentTargetInput): Promise<ResolvedTarget> {
+    refuseRep(user);
     const docEntries = [...new Set(input.invoices ?? [])];
     // pending invoices are a finance person's to pay, an order a buyer's
     assertMay(user, docEntries.length > 0 ? 'finance' : 'buy');
@@ -133,6 +145,15 @@ export class PaymentService {
     const order = id === null ? undefined : await this.deps.orders.byId(id);
     if (!order || order.purchaseOrderNumber !== reference) throw new HttpError(404, SERVER_MSG.orderNotFound);
     ownOrder(user, order);
+    return this.orderTarget(order, provider);
+  }
+
+  /**
+   * An order the caller may pay (already checked to be theirs, or named by a payment link) as a payment target: an
+   * online order paid with `provider`, in PROCESS and not waiting for the company's approval.
+   */
+  orderTarget(order: OrderRow, provider: PaymentProvider): ResolvedTarget {
+    const reference = order.purchaseOrderNumber ?? '';
     if (order.orderType !== 'ONLINE') throw new HttpError(400, fill(PAYMENT_TEXTS.reserveNotPayable, { number: reference }));
     if (order.paymentMethod !== provider) {
       throw new HttpError(400, fill(PAYMENT_TEXTS.wrongProvider, { number: reference, provider: PROVIDER_NAMES[provider] }));
@@ -146,7 +167,7 @@ export class PaymentService {
    * Records the payment and creates it at the provider. One payment per order at a time (the order row is locked
    * while deciding): an open one of the same order, young enough, is answered again (a double click, a reload).
    */
-  async start(user: SessionUser, provider: PaymentProvider, target: ResolvedTarget, opts: StartOptions): Promise<PaymentRow> {
+  async start(user: Pick<SessionUser, 'id'>, provider: PaymentProvider, target: ResolvedTarget, opts: StartOptions): Promise<PaymentRow> {
     const { db, repo } = this.deps;
     const decided = await db.transaction(async (tx) => {
       if (target.order) {
@@ -264,6 +285,7 @@ export class PaymentService {
             log.error({ paymentId: row.id, orderId: row.orderId, reference: row.reference }, 'pago recibido para un pedido que ya no estaba en proceso: revisar');
           }
           await outbox.enqueue(tx, { kind: ERP_PAYMENT_JOB, payload, dedupeKey: erpPaymentDedupeKey(row) });
+          await markPaymentLinkPaid(tx, row.id);
         } else {
           const canceled = await this.deps.orders.cancelInProcess(tx, row.orderId);
           for (const order of canceled) {
@@ -325,6 +347,7 @@ export class PaymentService {
    * anything the browser describes). Waits up to `waitMs` for pending work, then answers SENT or PENDING.
    */
   async erpAnswer(user: SessionUser, paymentId: string, kind: 'invoice' | 'account', waitMs = DELIVER_NOW_MS): Promise<ErpPaymentResponse> {
+    refuseRep(user);
     const payment = await this.ownPaymentAnyProvider(user, paymentId);
     if (payment.state !== 'PAID') throw new HttpError(409, fill(PAYMENT_TEXTS.paymentNotPaid, { provider: PROVIDER_NAMES[payment.provider] }));
     if (kind === 'invoice' && payment.purpose !== 'INVOICES') throw new HttpError(400, PAYMENT_TEXTS.notForInvoices);

@@ -6,6 +6,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CardPaymentResult, WebpayCreateRequest, WebpayCreateResponse } from '@shared/api/payments';
 import { fill } from '@shared/messages';
+import { PAYMENT_LINK_TOKEN, paymentLinkPath } from '@shared/paymentLinks';
 import { ABORTED_VCI, cardSessionId, isWebpayApproved, PROVIDER_NAMES } from '@shared/payments';
 import type { PaymentRow } from '../db/schema';
 import { HttpError } from '../errors';
@@ -19,11 +20,13 @@ import {
   type WebpayTransaction,
 } from '../integrations/webpay';
 import type { SessionUser } from '../plugins/auth';
-import type { PaymentOutcome, PaymentService } from './payments.service';
+import type { PaymentOutcome, PaymentService, ResolvedTarget } from './payments.service';
 import { PAYMENT_TEXTS } from './texts';
 
 export const WEBPAY_RETURN_PATH = '/api/payments/webpay/return';
 export const PAYMENT_VERIFICATION_PATH = '/payment-verification';
+/** The return URL's parameter naming the payment link a payment was started from. */
+const LINK_PARAM = 'link';
 
 const SESSION_ID = /^OW\d{6}$/;
 
@@ -107,21 +110,31 @@ export class WebpayPayments {
 
   /** POST /user/tbk/create: buy_order = the caller's order number, or `invoices`; the amount is the server's. */
   async create(user: SessionUser, request: WebpayCreateRequest): Promise<WebpayCreateResponse> {
-    const { service, client } = this.opts;
+    const { service } = this.opts;
     const target = await service.resolveTarget(user, 'WEBPAY', request.invoices?.length ? { invoices: request.invoices } : { orderReference: request.buy_order });
     const sessionId = request.session_id && SESSION_ID.test(request.session_id) ? request.session_id : cardSessionId();
+    const payment = await this.startFor(user, target, sessionId);
+    return { url: payment.paymentUrl ?? '', token: payment.providerId ?? '', buy_order: payment.reference, session_id: payment.sessionId, amount: payment.amount };
+  }
+
+  /**
+   * Starts (or answers again, while young) the card payment of a resolved target for `owner`: the buyer's own create,
+   * or a payment link's (`link`: the link's token, carried on the return URL so the customer comes back to its page).
+   */
+  async startFor(owner: Pick<SessionUser, 'id'>, target: ResolvedTarget, sessionId: string, link?: string): Promise<PaymentRow> {
+    const { service, client } = this.opts;
     const now = Date.now();
-    const payment = await service.start(user, 'WEBPAY', target, {
+    const returnUrl = link ? `${this.returnUrl}?${LINK_PARAM}=${encodeURIComponent(link)}` : this.returnUrl;
+    return service.start(owner, 'WEBPAY', target, {
       reference: (attempt) => (target.order ? target.order.purchaseOrderNumber! : invoicesBuyOrder(now, attempt)),
       sessionId,
       reuseWithinMs: this.reuseWithinMs,
       create: async (p) => {
-        const answer = await client.create({ buyOrder: p.reference, sessionId: p.sessionId, amount: p.amount, returnUrl: this.returnUrl });
+        const answer = await client.create({ buyOrder: p.reference, sessionId: p.sessionId, amount: p.amount, returnUrl });
         return { providerId: answer.token, url: answer.url, answer };
       },
       providerError: (error) => providerError(error),
     });
-    return { url: payment.paymentUrl ?? '', token: payment.providerId ?? '', buy_order: payment.reference, session_id: payment.sessionId, amount: payment.amount };
   }
 
   /**
@@ -171,6 +184,9 @@ export class WebpayPayments {
         );
       }
     }
+    // a payment link's customer goes back to the link's page (no login), which shows the payment's outcome
+    const link = typeof params[LINK_PARAM] === 'string' ? params[LINK_PARAM] : '';
+    if (PAYMENT_LINK_TOKEN.test(link)) return `${paymentLinkPath(link)}?resultado=1`;
     const search = query.toString();
     return search ? `${PAYMENT_VERIFICATION_PATH}?${search}` : PAYMENT_VERIFICATION_PATH;
   }

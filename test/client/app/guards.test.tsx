@@ -21,7 +21,7 @@ describe('route guards (R-NAV-1)', () => {
     },
   );
 
-  it.each(['/change-password', '/session-expired', '/user/user-creation-req', '/payment', '/payment-verification', '/return'])(
+  it.each(['/change-password', '/session-expired', '/user/user-creation-req', '/payment', '/payment-verification', '/return', `/pagar/${'A'.repeat(43)}`])(
     'lets an anonymous visitor open %s',
     async (route) => {
       const { router } = renderWithProviders({ route });

@@ -1,7 +1,8 @@
 import type { CreateOrderRequest } from '@shared/api/orders';
 import { paymentStarted, paymentStartFailed } from '@client/app/events';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
-import { storedFields } from '@client/app/persistence';
+import { forgetOrderChoices, storedFields } from '@client/app/persistence';
+import { navigateTo } from '@client/app/navigation';
 import { checkoutChoicesOf, keepChoices } from '@client/features/checkout/keptChoices';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
@@ -22,16 +23,18 @@ import {
   handleLoadTransports,
   handleOrderSubmitted,
   handleProviderPayment,
+  handlePaymentLinkOrder,
   handleReserve,
   handleSummaryOpened,
   referenceNote,
 } from '@client/features/checkout/checkoutSagas';
-import { selectSessionUserId, selectStartedPayment, selectTransports } from '@client/features/checkout/checkoutSelectors';
+import { selectIsRep, selectSessionUserId, selectStartedPayment, selectTransports } from '@client/features/checkout/checkoutSelectors';
 import {
   cartFingerprint,
   initialCheckoutState,
   orderAttemptSettled,
   orderFailed,
+  orderPlaced,
   orderSubmitted,
   summaryChoicesChanged,
   summaryOpened,
@@ -197,8 +200,12 @@ describe('submit: the flow of the order type and payment method', () => {
     routed(chequeRequest, 'cheque-3').call(handleChequeSale, chequeRequest, 'cheque-3').next().isDone();
   });
   it('WebPay Plus and Khipu: the provider payment', () => {
-    routed(webpayRequest).call(handleProviderPayment, webpayRequest, 'WEBPAY').next().isDone();
-    routed(khipuRequest).call(handleProviderPayment, khipuRequest, 'KHIPU').next().isDone();
+    routed(webpayRequest).select(selectIsRep).next(false).call(handleProviderPayment, webpayRequest, 'WEBPAY').next().isDone();
+    routed(khipuRequest).select(selectIsRep).next(false).call(handleProviderPayment, khipuRequest, 'KHIPU').next().isDone();
+  });
+  it('a sales rep: the order, then the payment link for the customer instead of WebPay or Khipu', () => {
+    routed(webpayRequest).select(selectIsRep).next(true).call(handlePaymentLinkOrder, webpayRequest, 'WEBPAY').next().isDone();
+    routed(khipuRequest).select(selectIsRep).next(true).call(handlePaymentLinkOrder, khipuRequest, 'KHIPU').next().isDone();
   });
   it('no session user: nothing is sent', () => {
     testSaga(handleOrderSubmitted, submitted(creditRequest))
@@ -259,6 +266,47 @@ describe('card and transfer (the payments work takes it from paymentStarted)', (
       .not.put.actionType(paymentStarted.type)
       .silentRun(50);
     expect(storeState.checkout).toMatchObject({ status: 'failed', error: 'El carro está vacío: agregue productos antes de continuar', attempt: null, payment: null });
+  });
+});
+
+describe("a sales rep's card or transfer order: the customer pays it through a payment link", () => {
+  const order = orderOf(webpayRequest, 45);
+
+  it('the order (no public-origin check: no provider is reached from here), then the link screen instead of WebPay', () => {
+    created(createsWithNewKey(testSaga(handlePaymentLinkOrder, webpayRequest, 'WEBPAY').next(), webpayRequest), order)
+      .put(orderPlaced({ order, pending: false, message: '' }))
+      .next()
+      .put(forgetOrderChoices())
+      .next()
+      .call(navigateTo, `/user/orders/${order.id}/payment-link`)
+      .next()
+      .isDone();
+  });
+
+  it('the order fails: its message, nothing sent', () => {
+    createsWithNewKey(testSaga(handlePaymentLinkOrder, khipuRequest, 'KHIPU').next(), khipuRequest)
+      .throw(new HttpError(400, 'El transporte seleccionado no existe'))
+      .put(orderAttemptSettled())
+      .next()
+      .put(orderFailed('El transporte seleccionado no existe'))
+      .next()
+      .isDone();
+  });
+
+  it('whole: a rep’s submit never starts a payment', async () => {
+    const state = buyerState();
+    state.session = { ...state.session, role: 'VENDEDOR' };
+    await expectSaga(checkoutSaga)
+      .withReducer(checkoutReducers, state)
+      .provide([
+        [matchers.call.fn(newIdempotencyKey), KEY],
+        [matchers.call.fn(createOrder), order],
+        [matchers.call.fn(navigateTo), undefined],
+      ])
+      .dispatch(orderSubmitted({ request: webpayRequest, chequePhotoKey: null }))
+      .call(navigateTo, `/user/orders/${order.id}/payment-link`)
+      .not.put.actionType(paymentStarted.type)
+      .silentRun(50);
   });
 });
 

@@ -43,6 +43,7 @@ import {
 } from './api';
 import {
   selectCreditLimit,
+  selectIsRep,
   selectLastChoices,
   selectOrderAttempt,
   selectOrderTotal,
@@ -401,6 +402,28 @@ export function* handleProviderPayment(request: CreateOrderRequest, method: Prov
   }
 }
 
+/**
+ * A sales rep's card or transfer order: the rep never pays it (the server refuses it); the order is made and the rep
+ * goes to send the customer a payment link (docs/sales-reps.md#payment-link). No provider is reached from here, so the
+ * page's origin does not matter (the link carries the server's public address).
+ */
+export function* handlePaymentLinkOrder(request: CreateOrderRequest, _method: ProviderMethod) {
+  let creating = true;
+  try {
+    const order: Order = yield* createOrderOnce(request);
+    creating = false;
+    if (waitsForCompany(order)) {
+      yield* orderWaitsForCompany(order);
+      return;
+    }
+    yield put(orderPlaced({ order, pending: false, message: '' }));
+    yield put(forgetOrderChoices());
+    yield call(navigateTo, `/user/orders/${order.id}/payment-link`);
+  } catch (error) {
+    yield* failOrder(orderFailureText(error, null, creating));
+  }
+}
+
 function* failRetry(message: string) {
   yield put(purchaseRetryFailed(message));
   yield call(notify, message, 'error');
@@ -473,9 +496,11 @@ export function* handleOrderSubmitted(action: PayloadAction<OrderSubmission>) {
       yield call(handleChequeSale, request, chequePhotoKey);
       return;
     case 'WEBPAY':
-    case 'KHIPU':
-      yield call(handleProviderPayment, request, request.paymentMethod);
+    case 'KHIPU': {
+      const rep: boolean = yield select(selectIsRep);
+      yield call(rep ? handlePaymentLinkOrder : handleProviderPayment, request, request.paymentMethod);
       return;
+    }
     default:
       yield* failOrder(ORDER_MSG.paymentMethod);
   }

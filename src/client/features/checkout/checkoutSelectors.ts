@@ -1,4 +1,5 @@
 import type { CustomerProfile } from '@shared/api/erp';
+import { isRepRole } from '@shared/roles';
 import type { CheckoutState } from './checkoutSlice';
 
 /**
@@ -7,10 +8,12 @@ import type { CheckoutState } from './checkoutSlice';
  */
 export interface CheckoutRootState {
   checkout: CheckoutState;
-  session: { id: number | null; profile: CustomerProfile | null };
+  session: { id: number | null; profile: CustomerProfile | null; role?: string | null };
 }
 
 export const selectSessionUserId = (state: CheckoutRootState) => state.session.id;
+/** A sales rep (VENDEDOR) representing a customer: a card or transfer order is paid by the customer through a link. */
+export const selectIsRep = (state: CheckoutRootState) => isRepRole(state.session.role);
 /** The credit still available (limitecred); 0 without a profile. */
 export const selectCreditLimit = (state: CheckoutRootState) => state.session.profile?.limitecred ?? 0;
 /** The cart's total with VAT, or null until the summary is loaded. */
