@@ -257,7 +257,7 @@ describe('the order consumes the cart', () => {
     const priced = CartService.prototype.priced;
     jest.spyOn(CartService.prototype, 'priced').mockImplementationOnce(async function (this: CartService, user, profile) {
       const answer = await priced.call(this, user, profile);
-      await t.database.db.insert(cartItems).values({ userId: buyer.id, sku: 'POL-1001-S', quantity: 4 }); // another tab adds a size
+      await t.database.db.insert(cartItems).values({ userId: buyer.id, companyRut: '76.123.456-0', sku: 'POL-1001-S', quantity: 4 }); // another tab adds a size
       return answer;
     });
     const made = await createOrder(buyer);
