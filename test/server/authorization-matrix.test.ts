@@ -477,6 +477,12 @@ describe('sales reps × scope', () => {
     desactivado: { status: 401, message: MSG.sessionExpired },
   };
 
+  /** Buyer routes only a representing rep may use (the company's people get 403): what the rep gets for company A's order. */
+  const REP_ONLY: Record<string, number> = {
+    // the matrix's order is no card or transfer order waiting for its payment
+    'POST /api/orders/:id/payment-link': 409,
+  };
+
   const rows = Object.entries(TABLE).filter(([, row]) => row.access === 'buyer');
   describe.each(rows)('%s', (key, row) => {
     it.each(REP_CASES)('rep %s', async (who) => {
@@ -493,8 +499,9 @@ describe('sales reps × scope', () => {
         expect({ who, status: res.statusCode, body: res.json() }).toEqual({ who, status: 403, body: { status: 403, message: CAPABILITY_DENIED[needs[0]!] } });
         return;
       }
-      // acting for company A (76.123.456-0) the rep gets what its Administrador gets; for the blocked company, what its login gets
-      const want = row.expect[who === 'asignado, cliente bloqueado' && !key.includes(':userId') ? 'blocked' : 'buyer']!;
+      // acting for company A (76.123.456-0) the rep gets what its Administrador gets; for the blocked company, what its
+      // login gets; a route only a rep may use answers on the order itself (REP_ONLY)
+      const want = (REP_ONLY[key] && who !== 'asignado, cliente bloqueado' ? REP_ONLY[key] : undefined) ?? row.expect[who === 'asignado, cliente bloqueado' && !key.includes(':userId') ? 'blocked' : 'buyer']!;
       const wanted = Array.isArray(want) ? want : [want];
       expect({ who, status: res.statusCode, wanted, body: wanted.includes(res.statusCode) ? '' : res.body.slice(0, 300) }).toEqual({
         who,
