@@ -1,4 +1,5 @@
 import * as yup from '../yup';
+import { listQueryFields } from './lists';
 
 // Requests of the sales reps' routes (docs/sales-reps.md), validated the same way on both sides.
 
@@ -17,3 +18,13 @@ export type RepCardCodeParams = yup.InferType<typeof repCardCodeParams>;
 
 /** POST /api/rep/represent/{cardCode} and /end: nothing to send (an empty object). */
 export const repEmptySchema = yup.object({});
+
+/** The columns 'Mis clientes' sorts by (GET /api/rep/customers `sort`). */
+export const REP_CUSTOMER_SORTS = ['name', 'rut', 'comuna', 'credit'] as const;
+export type RepCustomerSortKey = (typeof REP_CUSTOMER_SORTS)[number];
+/** The largest page of 'Mis clientes' (each page reads the ERP: the customers, their overdue invoices, their last orders). */
+export const REP_CUSTOMERS_MAX_PAGE = 100;
+
+/** Query of GET /api/rep/customers: page, pageSize, sort, dir and `q` (name, rut or CardCode). */
+export const repCustomersQuerySchema = yup.object(listQueryFields(REP_CUSTOMER_SORTS, { sort: 'name', dir: 'asc', pageSize: 20, maxPageSize: REP_CUSTOMERS_MAX_PAGE }));
+export type RepCustomersQuery = yup.InferType<typeof repCustomersQuerySchema>;
