@@ -8,7 +8,14 @@ export const REP_MSG = {
   represented: 'Atendiendo a {name} ({rut})',
   ended: 'Terminó la atención de {name}',
   notEnded: 'No estaba atendiendo a ningún cliente',
+  /** A rep's customer no longer assigned to them in the ERP (or never was): the API's 403, which the SPA recognises. */
+  outOfScope: 'Este cliente no está en su cartera de clientes',
+  /** A rep's token naming a representation that ended: the API's 403, which the SPA recognises. */
+  representationEnded: 'La atención de este cliente terminó: elíjalo de nuevo en Mis clientes',
 } as const;
+
+/** The API's refusals that end a rep's representation in the SPA: the customer left their scope, or it ended elsewhere. */
+export const REPRESENTATION_LOST: readonly string[] = [REP_MSG.outOfScope, REP_MSG.representationEnded];
 
 /** A customer's ERP CardCode in a path ('C76123456'). */
 export const repCardCodeParams = yup.object({
