@@ -26,13 +26,18 @@ export const { load: loadRepCustomers, handleChanged: handleRepCustomersChanged,
   fetchPage: fetchRepCustomers,
 });
 
+/** The server's answer to 'Representar' or 'Terminar' taken: the token swapped, its message told, the rep taken to `to`. */
+function* actingCompanyTaken(answer: RepresentResponse, variant: 'success' | 'info', to: string) {
+  yield put(actingCompanyChanged({ token: answer.token, rep: answer.rep }));
+  yield call(notify, answer.message, variant);
+  yield call(navigateTo, to);
+}
+
 /** 'Representar': the session acts for the customer from now on; a refusal is told and nothing changes. */
 export function* handleRepresent(action: PayloadAction<RepresentRequest>) {
   try {
     const answer: RepresentResponse = yield call(callWithTimeout, representCustomer, action.payload.cardCode);
-    yield put(actingCompanyChanged({ token: answer.token, rep: answer.rep }));
-    yield call(notify, answer.message, 'success');
-    yield call(navigateTo, REPRESENTED_HOME);
+    yield* actingCompanyTaken(answer, 'success', REPRESENTED_HOME);
   } catch (error) {
     yield call(notify, toApiError(error).message, 'error');
   } finally {
@@ -44,9 +49,7 @@ export function* handleRepresent(action: PayloadAction<RepresentRequest>) {
 export function* handleEnd() {
   try {
     const answer: RepresentResponse = yield call(callWithTimeout, endRepresentation);
-    yield put(actingCompanyChanged({ token: answer.token, rep: answer.rep }));
-    yield call(notify, answer.message, 'info');
-    yield call(navigateTo, REP_CUSTOMERS_PATH);
+    yield* actingCompanyTaken(answer, 'info', REP_CUSTOMERS_PATH);
   } catch (error) {
     yield call(notify, toApiError(error).message, 'error');
   } finally {
