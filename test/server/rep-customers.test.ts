@@ -61,6 +61,8 @@ describe('GET /api/rep/customers', () => {
     expect((await customers(carolina, '?q=76.123.456')).rows.map((r) => r.cardCode)).toEqual(['C76123456']);
     expect((await customers(carolina, '?q=77345678')).rows.map((r) => r.cardCode)).toEqual(['C77345678']);
     expect((await customers(carolina, '?q=c76789')).rows.map((r) => r.cardCode)).toEqual(['C76789012']);
+    // a quote is a character like any other (the OData literal doubles it), not the end of the filter
+    expect(await customers(carolina, "?q=O'Higgins")).toMatchObject({ rows: [], total: 0 });
     // another rep's customer is not found by an assigned-customers rep, and is by an all-customers one
     expect(await customers(carolina, '?q=La%20Serena')).toMatchObject({ rows: [], total: 0 });
     expect((await customers(martin, '?q=La%20Serena')).rows.map((r) => r.cardCode)).toEqual(['C77890123']);

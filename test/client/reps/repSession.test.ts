@@ -1,11 +1,14 @@
+import { testSaga } from 'redux-saga-test-plan';
 import { actingCompanyChanged } from '@client/app/events';
+import { handleLoadProfile } from '@client/features/session/loginSagas';
+import { loadMissingProfile } from '@client/features/session/sessionSagas';
 import { loadPersistedState, storedFields } from '@client/app/persistence';
 import { rootReducer, type RootState } from '@client/app/store';
 import { navItems } from '@client/components/SideNav';
 import { initialCartState } from '@client/features/cart/cartSlice';
 import '@client/features/cart/cartFeature';
 import { selectCompanyRole, selectMay } from '@client/features/session/companySelectors';
-import { selectIsRep, selectRep, selectRepresenting } from '@client/features/session/sessionSelectors';
+import { selectIsRep, selectRep, selectRepresenting, selectSession } from '@client/features/session/sessionSelectors';
 import { sessionFrom, sessionReducer } from '@client/features/session/sessionSlice';
 import type { RepSessionInfo } from '@shared/api/reps';
 import { buyerProfile, sessionOf } from '../renderWithProviders';
@@ -70,6 +73,16 @@ describe('a rep’s session', () => {
     const next = rootReducer(withCart, actingCompanyChanged({ token: 'jwt-2', rep: idle }));
     expect(next.cart).toEqual(initialCartState);
     expect(next.session.token).toBe('jwt-2');
+  });
+});
+
+describe('the represented customer’s profile', () => {
+  it('is loaded once a rep represents a customer (the session has none of it yet)', () => {
+    testSaga(loadMissingProfile).next().select(selectSession).next(rep(representing)).call(handleLoadProfile, 30).next().isDone();
+  });
+
+  it('is not loaded for a rep acting for no one', () => {
+    testSaga(loadMissingProfile).next().select(selectSession).next(rep(idle)).isDone();
   });
 });
 
