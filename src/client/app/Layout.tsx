@@ -83,7 +83,8 @@ export function Layout() {
         loggedIn={loggedIn}
         showProfile={loggedIn && isUser}
         search={
-          loggedIn ? (
+          // the product search is a company's: a rep acting for no customer has no catalogue to search
+          loggedIn && (!isRep || representing) ? (
             <Suspense fallback={searchPlaceholder}>
               <SearchBox />
             </Suspense>

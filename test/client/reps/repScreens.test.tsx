@@ -51,8 +51,9 @@ describe("'Mis clientes' (/rep/customers)", () => {
     expect(screen.getByText('Sus clientes asignados en el ERP')).toBeInTheDocument();
     expect(sidebar().getByRole('link', { name: 'Mis clientes' })).toHaveAttribute('href', '/rep/customers');
     expect(sidebar().getByRole('link', { name: 'Mis pedidos del vendedor' })).toHaveAttribute('href', '/rep/orders');
-    // acting for no customer: none of a company's entries
+    // acting for no customer: none of a company's entries, no product search
     expect(sidebar().queryByRole('link', { name: 'Catálogo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('searchbox', { name: 'Buscar productos' })).not.toBeInTheDocument();
   });
 
   it('searches on the server after a pause in the typing', async () => {
@@ -89,6 +90,7 @@ describe("'Mis clientes' (/rep/customers)", () => {
     expect(callsTo(fetchMock, 'POST /rep/represent/C76123456')[0]?.[1]).toMatchObject({ body: '{}' });
     // the buyer's entries a rep may use, none of what a rep may not (the company's people, approvals, invoices)
     expect(sidebar().getByRole('link', { name: 'Catálogo' })).toBeInTheDocument();
+    expect(await screen.findByRole('searchbox', { name: 'Buscar productos' })).toBeInTheDocument();
     expect(sidebar().queryByRole('link', { name: 'Mi empresa: Personas' })).not.toBeInTheDocument();
     expect(sidebar().queryByRole('link', { name: /Pagos pendientes/ })).not.toBeInTheDocument();
   });
