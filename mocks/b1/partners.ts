@@ -165,6 +165,7 @@ export function buildPartners(): B1BusinessPartner[] {
       Valid: 'tYES',
       BilltoDefault: book.bill[0][0],
       ShipToDefault: ship[0][0],
+      City: addresses[0]?.City ?? null,
       BPAddresses: addresses,
       ContactEmployees: demoPeopleOf(erp.cardCode).map(contact),
       U_Giro: erp.giro,

@@ -40,7 +40,7 @@ const BLANK_BP: B1BusinessPartner = {
   CardCode: '', CardName: '', CardType: 'cCustomer', GroupCode: 100, FederalTaxID: '', Phone1: null, Phone2: null,
   Cellular: null, EmailAddress: null, Currency: 'CLP', PayTermsGrpCode: 1, CreditLimit: 0, MaxCommitment: 0,
   CurrentAccountBalance: 0, OpenOrdersBalance: 0, PriceListNum: 1, Frozen: 'tNO', Valid: 'tYES', BilltoDefault: null,
-  ShipToDefault: null, BPAddresses: [], ContactEmployees: [], U_Giro: null, U_NivelFidelizacion: null, U_DescFidelizacion: null,
+  ShipToDefault: null, City: null, BPAddresses: [], ContactEmployees: [], U_Giro: null, U_NivelFidelizacion: null, U_DescFidelizacion: null,
   U_Morosidad: 'Sin Bloqueo', U_Interes: 'Sin Bloqueo', U_Protesto: 'Sin Bloqueo', U_Prorroga: 'Sin Bloqueo',
   SalesPersonCode: -1,
 };
@@ -91,6 +91,12 @@ const TEMPLATES: Record<string, object> = {
   BPAddresses: BLANK_ADDRESS, ContactEmployees: BLANK_CONTACT, DocumentLines: BLANK_LINE, PaymentInvoices: BLANK_PAY_INVOICE,
   PaymentCreditCards: BLANK_CARD, PaymentChecks: BLANK_CHECK, SalesPerson: BLANK_SALES_PERSON,
 };
+
+/** B1 keeps the default bill-to address's city (the comuna) on the partner itself: recomputed after a change. */
+export function syncBillToCity(bp: B1BusinessPartner): void {
+  const bills = bp.BPAddresses.filter((a) => a.AddressType === 'bo_BillTo');
+  bp.City = (bills.find((a) => a.AddressName === bp.BilltoDefault) ?? bills[0])?.City ?? null;
+}
 
 /** The approval template, stage and users of the demo company's one approval procedure (sales orders). */
 const APPROVAL = { templateId: 1, stage: 1, originator: 1, approver: 1, objectType: '17', draftType: '112' };
@@ -235,6 +241,7 @@ export class B1Store {
     data.Drafts ??= [];
     data.ApprovalRequests ??= [];
     data.SalesPersons ??= [];
+    for (const bp of data.BusinessPartners) syncBillToCity(bp);
     this.nextContactCode = data.BusinessPartners.reduce((m, bp) => Math.max(m, ...(bp.ContactEmployees ?? []).map((c) => c.InternalCode)), 0) + 1;
     this.dedupeReferences = options.dedupeReferences ?? false;
     this.approvalCardCodes = new Set(options.approvalCardCodes ?? []);
@@ -760,6 +767,7 @@ export class B1Store {
     bp.ContactEmployees = contacts;
     bp.BilltoDefault ??= bp.BPAddresses.find((a) => a.AddressType === 'bo_BillTo')?.AddressName ?? null;
     bp.ShipToDefault ??= bp.BPAddresses.find((a) => a.AddressType === 'bo_ShipTo')?.AddressName ?? null;
+    syncBillToCity(bp);
     this.data.BusinessPartners.push(bp);
     return bp;
   }
@@ -931,6 +939,7 @@ export class B1Store {
       }
     }
     Object.assign(row, updates);
+    if (bp) syncBillToCity(bp);
     if (set === 'Items') {
       const item = row as unknown as B1Item;
       item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);

@@ -132,6 +132,12 @@ export interface B1BusinessPartner {
   Valid: YesNo;
   BilltoDefault: string | null;
   ShipToDefault: string | null;
+  /**
+   * The comuna of the default bill-to address, as B1 keeps it on the partner itself (OCRD.City): what a list of
+   * partners can filter and sort by (SL cannot $orderby a field of BPAddresses). The stand-in derives it from the
+   * addresses after every change.
+   */
+  City: string | null;
   BPAddresses: BPAddress[];
   /** The partner's contact persons: PATCH adds (no InternalCode) or updates (by InternalCode) lines, keeps the rest. */
   ContactEmployees: ContactEmployee[];

@@ -70,6 +70,7 @@ import securityRoutes from './security/security.routes';
 import { SecurityService } from './security/security.service';
 import { PasswordSetupService } from './security/passwordSetup.service';
 import { TokenService } from './security/tokens';
+import { RepCustomersService } from './reps/repCustomers.service';
 import { RepresentationService } from './reps/representation.service';
 import repsRoutes, { auditRepresentedActions } from './reps/reps.routes';
 import { UsersRepo } from './users/users.repo';
@@ -243,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const security = new SecurityService(users, tokens, (userId) => app.forgetSession(userId));
   // the wholesaler's sales reps: representing a customer, and the audit of what they do while at it
-  await app.register(repsRoutes, { representations });
+  await app.register(repsRoutes, { representations, customers: new RepCustomersService({ erp: deps.erp }) });
   auditRepresentedActions(app, database.db);
   const passwordSetups = new PasswordSetupService(database.db, users, (userId) => app.forgetSession(userId));
   await app.register(securityRoutes, { security, passwordSetups, limits: config.login, db: database.db });

@@ -1,3 +1,5 @@
+import { REP_MSG } from '@shared/schemas/reps';
+
 // The server's own answers: texts only the API sends (errors of the HTTP layer, the cart, orders, idempotency). They
 // live here, not in the shared messages, so no page of the SPA carries texts it never shows.
 export const SERVER_MSG = {
@@ -8,9 +10,9 @@ export const SERVER_MSG = {
   /** A rep on a company's route without representing a customer. */
   repNotRepresenting: 'Elija en Mis clientes el cliente que atiende',
   /** A rep's customer no longer assigned to them in the ERP (or never was). */
-  repOutOfScope: 'Este cliente no está en su cartera de clientes',
+  repOutOfScope: REP_MSG.outOfScope,
   /** A rep's token naming a representation that ended ('Terminar', or another one started). */
-  repRepresentationEnded: 'La atención de este cliente terminó: elíjalo de nuevo en Mis clientes',
+  repRepresentationEnded: REP_MSG.representationEnded,
   /** A rep not linked to a sales employee of the ERP. */
   repWithoutSalesPerson: 'Su usuario de vendedor no está asociado a un vendedor del ERP: pida al administrador que lo asocie',
   xsrfMissing: 'Solicitud rechazada: falta el token anti-falsificación. Recarga la página.',

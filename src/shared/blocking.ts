@@ -20,3 +20,9 @@ export function isBlocked(profile: BlockingFlags | null | undefined): boolean {
     (profile.prorroga !== undefined && profile.prorroga !== NOT_BLOCKED)
   );
 }
+
+/** The flags that block, each in the ERP's words ('Bloqueado por morosidad'), in the order above; none when not blocked. */
+export function blockingReasons(flags: BlockingFlags): string[] {
+  const { morosidad, interes, protesto, prorroga } = flags;
+  return [morosidad, interes, protesto, prorroga].filter((flag): flag is string => typeof flag === 'string' && flag !== '' && flag !== NOT_BLOCKED);
+}

@@ -137,6 +137,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/admin/users': { access: 'admin', url: '/api/admin/users', payload: INVALID, expect: all(ADMINS, 400) },
   'DELETE /api/admin/users/:id': { access: 'admin', url: '/api/admin/users/abc', expect: all(ADMINS, 400) },
   // the sales reps' routes: reps only (their scope: reps-scope-matrix.test.ts)
+  'GET /api/rep/customers': { access: 'rep', url: '/api/rep/customers', expect: {} },
   'POST /api/rep/represent/end': { access: 'rep', url: '/api/rep/represent/end', payload: {}, expect: {} },
   'POST /api/rep/represent/:cardCode': { access: 'rep', url: '/api/rep/represent/C76123456', payload: {}, expect: {} },
   'GET /api/admin/jobs': { access: 'admin', url: '/api/admin/jobs', expect: all(ADMINS, 200) },

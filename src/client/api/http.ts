@@ -30,6 +30,8 @@ export interface HttpHooks {
   getToken: () => string | null;
   /** Called when a call that carried a token answers 401: the session is over. */
   onSessionExpired: () => void;
+  /** Called when a call that carried a token answers 403, with the answer's message (a rep's representation refused). */
+  onForbidden?: (message: string) => void;
   /** Told every answer (and every failure to get one): the QA scenario recorder. */
   observe?: (exchange: HttpExchange) => void;
 }
@@ -175,7 +177,9 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
 
   if (!response.ok) {
     if (response.status === 401 && token) hooks.onSessionExpired();
-    throw errorFromBody(response.status, data);
+    const error = errorFromBody(response.status, data);
+    if (response.status === 403 && token) hooks.onForbidden?.(error.message);
+    throw error;
   }
   return data as T;
 }

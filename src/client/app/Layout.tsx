@@ -10,7 +10,7 @@ import { BlockedCartIcon, TopBar } from '../components/TopBar';
 import { WrongOriginNotice } from '../components/WrongOriginNotice';
 import { selectFailedJobsCount } from '../features/adminJobs/adminJobsSelectors';
 import { logoutRequested } from '../features/session/sessionSlice';
-import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectIsUser } from '../features/session/sessionSelectors';
+import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectIsRep, selectIsUser, selectRepresenting } from '../features/session/sessionSelectors';
 import { selectCompanyRole, selectMay } from '../features/session/companySelectors';
 import { confirmAccepted, confirmDeclined, selectConfirmRequest } from './confirmSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
@@ -26,6 +26,8 @@ import { SkipLink } from '../components/SkipLink';
 const SearchBox = lazy(() => import('../features/search/SearchBox'));
 const CartControls = lazy(() => import('./CartControls'));
 const ConfirmDialog = lazy(() => import('../components/ConfirmDialog'));
+// a sales rep representing a customer sees the banner 'Atendiendo a …' (the reps feature, loaded for reps only)
+const RepBanner = lazy(() => import('../features/reps/RepBanner'));
 // an admin's shell reads the failed-jobs count (the adminJobs feature, loaded for admins only)
 const JobsBadgeWatcher = lazy(() => import('../features/adminJobs/JobsBadgeWatcher'));
 
@@ -47,6 +49,8 @@ export function Layout() {
   const loggedIn = useAppSelector(selectIsAuthenticated);
   const isAdmin = useAppSelector(selectIsAdmin);
   const isUser = useAppSelector(selectIsUser);
+  const isRep = useAppSelector(selectIsRep);
+  const representing = useAppSelector(selectRepresenting);
   const blocked = useAppSelector(selectIsBlocked);
   const companyRole = useAppSelector(selectCompanyRole);
   const mayBuy = useAppSelector(selectMay('buy'));
@@ -79,7 +83,8 @@ export function Layout() {
         loggedIn={loggedIn}
         showProfile={loggedIn && isUser}
         search={
-          loggedIn ? (
+          // the product search is a company's: a rep acting for no customer has no catalogue to search
+          loggedIn && (!isRep || representing) ? (
             <Suspense fallback={searchPlaceholder}>
               <SearchBox />
             </Suspense>
@@ -89,6 +94,11 @@ export function Layout() {
         onOpenNav={phone ? () => setNavOpen(true) : undefined}
         onLogout={() => dispatch(logoutRequested())}
       />
+      {loggedIn && representing && (
+        <Suspense fallback={null}>
+          <RepBanner />
+        </Suspense>
+      )}
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         <SideNav
           variant={phone ? 'temporary' : 'permanent'}
@@ -98,6 +108,7 @@ export function Layout() {
           isAdmin={isAdmin}
           isUser={isUser}
           companyRole={companyRole}
+          isRep={isRep}
           badges={loggedIn && isAdmin ? { '/admin/jobs': failedJobs } : undefined}
         />
         <Box component="main" id={MAIN_ID} ref={main} tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>

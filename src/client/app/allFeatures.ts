@@ -22,3 +22,4 @@ import '../features/quickOrder/quickOrderFeature';
 import '../features/search/searchFeature';
 import '../features/userOrders/userOrdersFeature';
 import '../features/companyApprovals/companyApprovalsFeature';
+import '../features/reps/repsFeature';

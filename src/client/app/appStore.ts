@@ -4,7 +4,7 @@ import { configureHttp } from '../api/http';
 import { devToolsOptions } from './devtools';
 // through '../app/env', the path Jest maps to its own env (import.meta does not exist there)
 import { env } from '../app/env';
-import { sessionExpired } from './events';
+import { representedCallRefused, sessionExpired } from './events';
 import { connectStore } from './injectFeature';
 import { loadPersistedState, persistToStorage } from './persistence';
 import { rootReducer, type RootState } from './rootReducer';
@@ -46,6 +46,9 @@ export function createAppStore(rootSaga: () => Generator, preloadedState?: Parti
     getToken: () => store.getState().session.token,
     onSessionExpired: () => {
       if (store.getState().session.isAuthenticated) store.dispatch(sessionExpired());
+    },
+    onForbidden: (message) => {
+      if (store.getState().session.rep?.representing) store.dispatch(representedCallRefused(message));
     },
   });
   return store;

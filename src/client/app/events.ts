@@ -2,6 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import type { CustomerProfile } from '@shared/api/erp';
 import type { Order } from '@shared/api/orders';
 import type { OrderStanding } from '@shared/api/types';
+import type { RepSessionInfo } from '@shared/api/reps';
 
 // Events that several features react to. They live here because a feature never imports another one.
 
@@ -9,6 +10,19 @@ import type { OrderStanding } from '@shared/api/types';
 export const loggedOut = createAction('session/loggedOut');
 /** An authenticated call answered 401: the token is no longer valid. */
 export const sessionExpired = createAction('session/expired');
+/**
+ * A sales rep started or ended representing a customer (or the server ended it): the session takes the new token and
+ * the rep's state, and every slice holding a company's data forgets the previous customer's (app/rootReducer: what
+ * logging out clears). `token` is the session's own when the representation ended without a new one.
+ */
+export const actingCompanyChanged = createAction<{ token: string; rep: RepSessionInfo }>('session/actingCompanyChanged');
+
+/**
+ * A call of a rep representing a customer was refused (403) with this message: the reps feature ends the
+ * representation in the SPA when the server says it ended or the customer left the rep's scope.
+ */
+export const representedCallRefused = createAction<string>('session/representedCallRefused');
+
 /**
  * The buyer's ERP profile was read again or saved from the profile screen (already in session storage):
  * the session keeps it as its `profile`.

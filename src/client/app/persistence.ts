@@ -1,8 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { ROLES, type Role } from '@shared/roles';
 import type { CustomerProfile } from '@shared/api/erp';
-import { loggedOut, sessionExpired } from './events';
+import { actingCompanyChanged, loggedOut, sessionExpired } from './events';
 import type { SessionCompany } from '@shared/api/types';
+import type { RepSessionInfo } from '@shared/api/reps';
 import { anonymousSession, sessionFrom, type SessionState } from '../features/session/sessionSlice';
 import { ORDER_CHOICE_KEYS, SESSION_KEYS, type SessionKey } from './sessionKeys';
 
@@ -39,7 +40,8 @@ const keptSlice = createSlice({
     const forgetChoices = (state: KeptState) => {
       for (const key of ORDER_CHOICE_KEYS) delete state[key];
     };
-    builder.addCase(loggedOut, forgetChoices).addCase(sessionExpired, forgetChoices);
+    // and so does a rep's change of customer: the choices were the previous customer's
+    builder.addCase(loggedOut, forgetChoices).addCase(sessionExpired, forgetChoices).addCase(actingCompanyChanged, forgetChoices);
   },
 });
 
@@ -74,11 +76,12 @@ export function parseKept<T>(raw: string | null | undefined): T | null {
 /** Every storage key and its value as the state says it should be stored. */
 export function storedFields(state: PersistedSlices): KeptState {
   const fields: KeptState = { ...state.kept };
-  const { token, id, role, username, profile, company } = state.session;
+  const { token, id, role, username, profile, company, rep } = state.session;
   if (token && id !== null && role) {
     Object.assign(fields, { [SESSION_KEYS.token]: token, [SESSION_KEYS.id]: String(id), [SESSION_KEYS.idUser]: String(id), [SESSION_KEYS.role]: role, [SESSION_KEYS.username]: username ?? '' });
     if (profile) fields[SESSION_KEYS.profile] = JSON.stringify(profile);
     if (company) fields[SESSION_KEYS.company] = JSON.stringify(company);
+    if (rep) fields[SESSION_KEYS.rep] = JSON.stringify(rep);
   }
   return fields;
 }
@@ -112,12 +115,15 @@ function readOwnKeys(storage: StorageLike | null): KeptState {
 /** What survives a reload, read from session storage: the preloaded state of a new page's store. */
 export function loadPersistedState(storage: StorageLike | null = browserStorage()): PersistedSlices {
   const stored = readOwnKeys(storage);
-  const { [SESSION_KEYS.token]: token, [SESSION_KEYS.role]: role, [SESSION_KEYS.idUser]: idUser, [SESSION_KEYS.id]: idKey, [SESSION_KEYS.username]: username, [SESSION_KEYS.profile]: profile, [SESSION_KEYS.company]: company, ...keptState } = stored;
+  const { [SESSION_KEYS.token]: token, [SESSION_KEYS.role]: role, [SESSION_KEYS.idUser]: idUser, [SESSION_KEYS.id]: idKey, [SESSION_KEYS.username]: username, [SESSION_KEYS.profile]: profile, [SESSION_KEYS.company]: company, [SESSION_KEYS.rep]: rep, ...keptState } = stored;
   const id = Number(idUser ?? idKey);
   const session =
     !token || !role || !(ROLES as readonly string[]).includes(role) || !Number.isFinite(id)
       ? anonymousSession
-      : sessionFrom({ token, id, role: role as Role, username: username ?? '', company: parseKept<SessionCompany>(company) }, parseKept<CustomerProfile>(profile));
+      : sessionFrom(
+          { token, id, role: role as Role, username: username ?? '', company: parseKept<SessionCompany>(company), rep: parseKept<RepSessionInfo>(rep) },
+          parseKept<CustomerProfile>(profile),
+        );
   return { session, kept: keptState };
 }
 

@@ -19,8 +19,10 @@ import type { QuickOrderState } from '../features/quickOrder/quickOrderSlice';
 import type { SearchState } from '../features/search/searchSlice';
 import type { UserOrdersState } from '../features/userOrders/userOrdersSlice';
 import type { CompanyApprovalsState } from '../features/companyApprovals/companyApprovalsSlice';
+import type { RepsState } from '../features/reps/repsSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { confirmReducer } from './confirmSlice';
+import { actingCompanyChanged, loggedOut } from './events';
 import { messageReducer } from './messageSlice';
 import { keptReducer } from './persistence';
 import { publicOriginReducer } from './publicOriginSlice';
@@ -65,6 +67,7 @@ export interface LazyLoadedSlices {
   quickOrder: QuickOrderState;
   company: CompanyState;
   paymentLink: PaymentLinkState;
+  reps: RepsState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };
@@ -77,13 +80,34 @@ export type RootState = StaticState & LazyLoadedSlices;
 
 const combined = combineSlices(staticReducers).withLazyLoadedSlices<LazyLoadedSlices>();
 const known = new Set<string>(Object.keys(staticReducers));
+/** The features' reducers by slice, as injected. */
+const featureReducers = new Map<string, Reducer>();
+
+/**
+ * The slices that hold a buying company's data (its prices, cart, profile, orders, people, approvals, …): when a sales
+ * rep starts or ends representing a customer (actingCompanyChanged) each one forgets it as it does at logout.
+ */
+export const COMPANY_SLICES: readonly (keyof LazyLoadedSlices)[] = [
+  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'userOrders', 'companyApprovals', 'quickOrder', 'company',
+];
 
 /** Adds a feature's slice to the store's reducer, once (injectFeature calls it); false when it was there already. */
 export function injectReducer<K extends keyof LazyLoadedSlices>(reducerPath: K, reducer: Reducer<LazyLoadedSlices[K]>): boolean {
   if (known.has(reducerPath)) return false;
   combined.inject({ reducerPath, reducer } as Parameters<typeof combined.inject>[0]);
   known.add(reducerPath);
+  featureReducers.set(reducerPath, reducer as Reducer);
   return true;
+}
+
+/** The state after a rep's change of customer: every company slice loaded so far as logging out leaves it. */
+function forgetCompany(state: Record<string, unknown>): Record<string, unknown> {
+  const next = { ...state };
+  for (const key of COMPANY_SLICES) {
+    const reducer = featureReducers.get(key);
+    if (reducer && key in next) next[key] = reducer(next[key], loggedOut());
+  }
+  return next;
 }
 
 /** Whether a feature's slice is in the reducer yet. */
@@ -94,6 +118,11 @@ export const isInjected = (reducerPath: keyof RootState) => known.has(reducerPat
  * being replayed) is kept as it is, untouched, until the feature loads and its reducer takes it over.
  */
 export const rootReducer = ((state: Record<string, unknown> | undefined, action: UnknownAction) => {
+  const next = reduce(state, action);
+  return actingCompanyChanged.match(action) ? forgetCompany(next as Record<string, unknown>) : next;
+}) as unknown as Reducer<RootState, UnknownAction, Partial<RootState>>;
+
+function reduce(state: Record<string, unknown> | undefined, action: UnknownAction) {
   if (state === undefined) return combined(state, action);
   let waiting = false;
   for (const key in state) {
@@ -108,4 +137,4 @@ export const rootReducer = ((state: Record<string, unknown> | undefined, action:
   for (const key in state) (known.has(key) ? own : kept)[key] = state[key];
   const next = combined(own as Parameters<typeof combined>[0], action);
   return next === own ? state : { ...next, ...kept };
-}) as unknown as Reducer<RootState, UnknownAction, Partial<RootState>>;
+}

@@ -22,3 +22,8 @@ export const productLinkLabel = (descripcion: string, sku: string) => `Ver produ
 // set-your-password link a new person gets by mail (`/set-password?token=…`)
 export const COMPANY_PEOPLE_PATH = '/user/company/people';
 export const SET_PASSWORD_PATH = '/set-password';
+
+// the sales reps' screens (docs/sales-reps.md): 'Mis clientes' (where a rep lands after login and after 'Terminar') and
+// 'Mis pedidos del vendedor'
+export const REP_CUSTOMERS_PATH = '/rep/customers';
+export const REP_ORDERS_PATH = '/rep/orders';

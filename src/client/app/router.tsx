@@ -16,7 +16,7 @@ import {
 } from 'react-router-dom';
 import { selectIsAdmin, selectIsAuthenticated, selectIsBlocked, selectProfile } from '../features/session/sessionSelectors';
 import { selectMay } from '../features/session/companySelectors';
-import { RequireAdmin, RequireAuth, RequireCapability } from './guards';
+import { RequireAdmin, RequireAuth, RequireCapability, RequireRep } from './guards';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { Layout } from './Layout';
 import { loadPage, setNavigator, type NavigateOptions } from './navigation';
@@ -24,7 +24,7 @@ import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
 import { SESSION_KEYS } from './sessionKeys';
-import { COMPANY_PEOPLE_PATH, SET_PASSWORD_PATH } from './routePaths';
+import { COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, SET_PASSWORD_PATH } from './routePaths';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -87,6 +87,8 @@ const ApprovalListScreen = lazy(() => import('../features/companyApprovals/Appro
 const ApprovalDetailScreen = lazy(() => import('../features/companyApprovals/ApprovalDetailScreen'));
 const PayLinkScreen = lazy(() => import('../features/paymentLink/PayLinkScreen'));
 const SendPaymentLinkScreen = lazy(() => import('../features/paymentLink/SendPaymentLinkScreen'));
+// the sales reps' screens (docs/sales-reps.md): 'Mis clientes'
+const RepCustomersScreen = lazy(() => import('../features/reps/RepCustomersScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -176,7 +178,12 @@ export const appRoutes: RouteObject[] = [
       { path: '/pagar/:token', element: <PayLinkScreen /> },
       { path: SET_PASSWORD_PATH, element: <SetPasswordScreen /> },
       {
-        // guarded: logged-in users only
+        // the sales reps' own screens: VENDEDOR only
+        element: <RequireRep />,
+        children: [{ path: REP_CUSTOMERS_PATH, element: <RepCustomersScreen /> }],
+      },
+      {
+        // guarded: logged-in users only (a sales rep only while representing a customer: these are a company's screens)
         element: <RequireAuth />,
         children: [
           { path: '/', element: <HomeRoute /> },

@@ -8,6 +8,8 @@ export const SESSION_KEYS = {
   username: 'username',
   /** The company the user acts for and their role in it, JSON {rut, role, name} (buyers only). */
   company: 'company',
+  /** A sales rep's ERP link, scope and the customer they represent, JSON RepSessionInfo (reps only). */
+  rep: 'rep',
   profile: 'profile',
   /** 'X' selects the reserve flow of the order summary (cart detail 'Realizar Reserva'); absent otherwise. */
   reserve: 'reserve',

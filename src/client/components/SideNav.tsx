@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
-import { mayDo, type Capability, type CompanyRole } from '@shared/companyRoles';
+import { mayDo, sessionMay, type Capability, type CompanyRole } from '@shared/companyRoles';
 import { MSG } from '@shared/messages';
 import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
-import { COMPANY_PEOPLE_PATH } from '../app/routePaths';
+import { COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH } from '../app/routePaths';
 import { DRAWER_WIDTH, insetRing } from '../app/theme';
 
 // The menu is a plain list of links (a list holds list items only; NavLink marks the current page aria-current),
@@ -65,6 +65,12 @@ export const COMPANY_NAV_TEXT = {
   approvals: 'Mi empresa: Por aprobar',
 } as const;
 
+/** The entries of the sales reps' screens (docs/sales-reps.md). */
+export const REP_NAV_TEXT = {
+  customers: 'Mis clientes',
+  orders: 'Mis pedidos del vendedor',
+} as const;
+
 /** The menu's name: its navigation landmark and, on phones, its drawer. */
 export const NAV_LABEL = MSG.mainMenu;
 
@@ -74,6 +80,11 @@ export interface NavAudience {
   isUser: boolean;
   /** A buyer's role inside the company (docs/company-people.md): the entries follow what it allows. */
   companyRole?: CompanyRole | null;
+  /**
+   * A sales rep (docs/sales-reps.md): their own entries, and while representing a customer (then `isUser`) the
+   * buyer's entries a rep may use.
+   */
+  isRep?: boolean;
 }
 
 export interface NavItem {
@@ -82,12 +93,12 @@ export interface NavItem {
 }
 
 /** Sidebar entries per role (R-NAV-5). */
-export function navItems({ loggedIn, isAdmin, isUser, companyRole = null }: NavAudience): NavItem[] {
+export function navItems({ loggedIn, isAdmin, isUser, companyRole = null, isRep = false }: NavAudience): NavItem[] {
   if (!loggedIn) return [{ label: MSG.navCustomerRequest, to: '/user/user-creation-req' }];
-  const items: NavItem[] = [
-    { label: MSG.navHome, to: '/' },
-    { label: MSG.navCatalog, to: '/user/catalog' },
-  ];
+  const items: NavItem[] = [];
+  if (isRep) items.push({ label: REP_NAV_TEXT.customers, to: REP_CUSTOMERS_PATH }, { label: REP_NAV_TEXT.orders, to: REP_ORDERS_PATH });
+  // a rep acting for no customer has no company's screens to open
+  if (!isRep || isUser) items.push({ label: MSG.navHome, to: '/' }, { label: MSG.navCatalog, to: '/user/catalog' });
   if (isAdmin) {
     items.push(
       { label: MSG.navAdminProducts, to: '/admin/product' },
@@ -100,16 +111,17 @@ export function navItems({ loggedIn, isAdmin, isUser, companyRole = null }: NavA
     );
   }
   if (isUser) {
-    const may = (capability: Capability) => mayDo(companyRole ?? 'ADMINISTRADOR', capability);
+    // what the session may do in the company: a person by their role, a representing rep by what a rep may do
+    const may = (capability: Capability) => sessionMay({ role: isRep ? 'VENDEDOR' : 'USER', companyRole: companyRole ?? 'ADMINISTRADOR' }, capability);
     if (may('buy')) items.push({ label: MSG.navQuickOrder, to: '/user/quick-order' });
     if (may('finance')) items.push({ label: MSG.navPendingPayments, to: '/user/pending-payments' });
     if (may('finance') || may('buy')) items.push({ label: MSG.navPurchaseHistory, to: '/user/purchase-history' });
     items.push({ label: OPERATIONS_NAV_TEXT.buyerOrders, to: '/user/orders' });
   }
   // company people (docs/company-people.md): 'Mi empresa → Personas', for whoever may manage the company's people
-  if (isUser && mayDo(companyRole ?? 'ADMINISTRADOR', 'people')) items.push({ label: COMPANY_NAV_TEXT.people, to: COMPANY_PEOPLE_PATH });
+  if (isUser && !isRep && mayDo(companyRole ?? 'ADMINISTRADOR', 'people')) items.push({ label: COMPANY_NAV_TEXT.people, to: COMPANY_PEOPLE_PATH });
   // the orders waiting for the company's approval, for the roles that may approve (Aprobador, Administrador)
-  if (isUser && mayDo(companyRole ?? 'ADMINISTRADOR', 'approve')) items.push({ label: COMPANY_NAV_TEXT.approvals, to: '/user/company/approvals' });
+  if (isUser && !isRep && mayDo(companyRole ?? 'ADMINISTRADOR', 'approve')) items.push({ label: COMPANY_NAV_TEXT.approvals, to: '/user/company/approvals' });
   return items;
 }
 

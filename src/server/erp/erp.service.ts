@@ -29,7 +29,7 @@ import {
 import { anyOf, entity, filter, literal } from './odata';
 import type {
   ContactPerson, ContactPersonChanges, ContactPersonInput, Country, CustomerProfile, CustomerUpdate, PendingDocument, PurchaseHistoryHeader,
-  PurchaseHistoryLine, Region, RepCustomerPage, SalesEmployee, Transport,
+  CustomerLastOrder, PurchaseHistoryLine, Region, RepCustomerPage, SalesEmployee, Transport,
 } from '@shared/api/erp';
 import { ContactPersons, type AddedContactPerson, type ContactPersonsOptions } from './contactPersons';
 import { SalesPersons, type CustomersPage } from './salesPersons';
@@ -240,9 +240,24 @@ export class ErpService {
     return this.salesEmployees.one(code);
   }
 
-  /** A page of the customers the ERP assigns to sales employee `code` (their SalesPersonCode), by CardCode, and the total. */
+  /** A page of the customers the ERP assigns to sales employee `code` (their SalesPersonCode), searched and sorted as `page` says, and the total. */
   customersOfSalesPerson(code: number, page: CustomersPage = {}): Promise<RepCustomerPage> {
     return this.salesEmployees.customers(code, page);
+  }
+
+  /** A page of every customer (CardType cCustomer), searched and sorted as `page` says, and the total. */
+  customers(page: CustomersPage = {}): Promise<RepCustomerPage> {
+    return this.salesEmployees.customers('all', page);
+  }
+
+  /** What each of these customers owes past its due date (open invoices), by CardCode; one ERP query. */
+  overdueBalances(cardCodes: readonly string[], today: string): Promise<Map<string, number>> {
+    return this.salesEmployees.overdue(cardCodes, today);
+  }
+
+  /** Each of these customers' newest ERP sales order, by CardCode. */
+  lastSalesOrders(cardCodes: readonly string[]): Promise<Map<string, CustomerLastOrder>> {
+    return this.salesEmployees.lastOrders(cardCodes);
   }
 
   /** The customer's sales employee as the ERP has it now (null: none); ErpError 404 when the ERP has no such customer. */

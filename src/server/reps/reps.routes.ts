@@ -1,20 +1,26 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { repCardCodeParams, repEmptySchema } from '@shared/schemas/reps';
+import { repCardCodeParams, repCustomersQuerySchema, repEmptySchema } from '@shared/schemas/reps';
 import { AuditLog } from '../audit/auditLog';
 import type { Db } from '../db/connect';
 import { answer } from '../http/responses';
 import { requireUser } from '../plugins/auth';
 import type { YupTypeProvider } from '../plugins/validation';
+import type { RepCustomersService } from './repCustomers.service';
 import type { RepresentationService } from './representation.service';
 
 /**
- * The sales reps' own routes (docs/sales-reps.md): start and end representing a customer. While representing, the rep
- * uses the buyer routes as the customer (plugins/auth.ts decides the acting company on each request).
+ * The sales reps' own routes (docs/sales-reps.md): 'Mis clientes', and starting and ending representing a customer.
+ * While representing, the rep uses the buyer routes as the customer (plugins/auth.ts decides the acting company on each
+ * request).
  */
-const repsRoutes: FastifyPluginAsync<{ representations: RepresentationService }> = async (app, { representations }) => {
+const repsRoutes: FastifyPluginAsync<{ representations: RepresentationService; customers: RepCustomersService }> = async (app, { representations, customers }) => {
   const api = app.withTypeProvider<YupTypeProvider>();
   const rep = { config: { access: 'rep' as const, accessDenied: 'Solo un vendedor puede atender clientes' } };
   const represented = answer('RepresentResponse');
+
+  api.get('/api/rep/customers', { ...rep, schema: { querystring: repCustomersQuerySchema, response: { 200: answer('RepCustomerList') } } }, (request) =>
+    customers.list(requireUser(request), request.query),
+  );
 
   // the literal before the parameter: 'end' is no CardCode
   api.post('/api/rep/represent/end', { ...rep, schema: { body: repEmptySchema, response: { 200: represented } } }, (request) => representations.end(requireUser(request)));

@@ -283,6 +283,16 @@ export interface RepCustomer {
   vendedor: number | null;
 }
 
+/** A customer's newest sales order in the ERP. */
+export interface CustomerLastOrder {
+  /** The ERP's order number (DocNum). */
+  docNum: number;
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  /** Total with VAT (DocTotal), whole pesos. */
+  total: number;
+}
+
 /** One page of a rep's customers and how many there are in all. */
 export interface RepCustomerPage {
   customers: RepCustomer[];

@@ -1,4 +1,5 @@
 import type { RepScope } from '../roles';
+import type { CustomerLastOrder } from './erp';
 
 // The wholesaler's sales reps (VENDEDOR) and the customers they represent (docs/sales-reps.md).
 
@@ -29,4 +30,38 @@ export interface RepresentResponse {
   token: string;
   rep: RepSessionInfo;
   message: string;
+}
+
+/** GET /api/rep/customers: one customer of 'Mis clientes', with what a rep needs before a visit. */
+export interface RepCustomerRow {
+  /** The customer's ERP CardCode: what 'Representar' names. */
+  cardCode: string;
+  /** The customer's rut, formatted ('76.123.456-0'). */
+  rut: string;
+  /** Razón social. */
+  name: string;
+  /** The comuna of the customer's default billing address ('' when none). */
+  comuna: string;
+  /** Blocked in the ERP: the customer may not order (a rep may still build a cart and quote for them). */
+  blocked: boolean;
+  /** Why: each blocking flag's text as the ERP gives it ('Bloqueado por morosidad'); empty when not blocked. */
+  blockedReasons: string[];
+  /** Approved credit (the ERP's credit limit). */
+  creditLimit: number;
+  /** Credit still available (approved − balance − open orders, never below 0). */
+  availableCredit: number;
+  /** The unpaid part of the customer's open invoices past their due date. */
+  overdue: number;
+  /** The customer's newest sales order in the ERP; null when none. */
+  lastOrder: CustomerLastOrder | null;
+}
+
+/** GET /api/rep/customers: a page of the rep's customers ('Mis clientes'). */
+export interface RepCustomerList {
+  rows: RepCustomerRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Why the list is empty when it cannot hold anything (a rep not linked to an ERP sales employee); null otherwise. */
+  message: string | null;
 }

@@ -33,7 +33,7 @@ const answer = (over: Partial<LoginResponse>): LoginResponse => ({
 
 describe('login saga, step by step (R-AUTH-2)', () => {
   it('buyer: stores the session, marks it authenticated, loads the ERP profile, goes home', () => {
-    const session = { token: 'jwt-buyer', id: 12, role: 'USER' as const, username: '76123456-0', company: { rut: '76.123.456-0', role: 'ADMINISTRADOR' as const, name: '' } };
+    const session = { token: 'jwt-buyer', id: 12, role: 'USER' as const, username: '76123456-0', company: { rut: '76.123.456-0', role: 'ADMINISTRADOR' as const, name: '' }, rep: null };
     testSaga(handleLogin, submitted)
       .next()
       .call(callWithTimeout, login, credentials)
@@ -48,7 +48,7 @@ describe('login saga, step by step (R-AUTH-2)', () => {
   });
 
   it('admin: stores the session and goes home without loading a profile', () => {
-    const session = { token: 'jwt-admin', id: 1, role: 'ADMIN' as const, username: '11111111-1', company: null };
+    const session = { token: 'jwt-admin', id: 1, role: 'ADMIN' as const, username: '11111111-1', company: null, rep: null };
     testSaga(handleLogin, loginSubmitted({ username: '11.111.111-1', password: 'Admin1234' }))
       .next()
       .call(callWithTimeout, login, { username: '11111111-1', password: 'Admin1234' })
@@ -56,6 +56,20 @@ describe('login saga, step by step (R-AUTH-2)', () => {
       .put(loginSucceeded(session))
       .next()
       .call(navigateTo, '/')
+      .next()
+      .isDone();
+  });
+
+  it('sales rep: stores the session with the rep’s ERP link and scope, loads no profile, starts at Mis clientes', () => {
+    const rep = { salesPersonCode: 1, scope: 'ASIGNADOS' as const, name: 'Carolina Ibáñez Rojas', representing: null };
+    const session = { token: 'jwt-rep', id: 30, role: 'VENDEDOR' as const, username: '13579246-2', company: null, rep };
+    testSaga(handleLogin, loginSubmitted({ username: '13.579.246-2', password: 'Demo1234' }))
+      .next()
+      .call(callWithTimeout, login, { username: '13579246-2', password: 'Demo1234' })
+      .next(answer({ token: 'jwt-rep', id: 30, type: 'VENDEDOR', company: null, rep }))
+      .put(loginSucceeded(session))
+      .next()
+      .call(navigateTo, '/rep/customers')
       .next()
       .isDone();
   });

@@ -8,6 +8,7 @@ import type { CustomerProfile } from '@shared/api/erp';
 import { loggedOut } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
 import { navigateTo } from '@client/app/navigation';
+import { REP_CUSTOMERS_PATH } from '@client/app/routePaths';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { fetchProfile, login } from './api';
 import { loginFailed, loginSubmitted, loginSucceeded, passwordChangeRequired, profileLoaded, type SessionStarted } from './sessionSlice';
@@ -45,10 +46,11 @@ export function* handleLogin(action: PayloadAction<LoginRequest>) {
       yield call(navigateTo, '/change-password', { state });
       return;
     }
-    const session: SessionStarted = { token: response.token, id: response.id, role: response.type, username, company: response.company };
+    const session: SessionStarted = { token: response.token, id: response.id, role: response.type, username, company: response.company, rep: response.rep };
     yield put(loginSucceeded(session));
     if (response.type === 'USER') yield call(handleLoadProfile, response.id);
-    yield call(navigateTo, '/');
+    // a sales rep starts at their customers (a new login represents no one); everybody else at Home
+    yield call(navigateTo, response.type === 'VENDEDOR' && !response.rep?.representing ? REP_CUSTOMERS_PATH : '/');
   } catch (error) {
     yield put(loginFailed(loginErrorMessage(toApiError(error))));
   }

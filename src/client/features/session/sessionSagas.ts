@@ -1,11 +1,11 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, fork, put, select, takeLeading } from 'redux-saga/effects';
+import { all, call, fork, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ChangePasswordRequest, MessageResponse } from '@shared/api/types';
 import { MSG } from '@shared/messages';
 import { compactRut } from '@shared/rut';
 import { toApiError } from '@client/api/http';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
-import { loggedOut, sessionExpired } from '@client/app/events';
+import { actingCompanyChanged, loggedOut, sessionExpired } from '@client/app/events';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
@@ -65,5 +65,7 @@ export function* sessionSaga() {
     takeLeading(logoutRequested.type, safe(handleLogout)),
     takeLeading(passwordChangeSubmitted.type, safe(handleChangePassword)),
     takeLeading(sessionExpired.type, safe(handleSessionExpired)),
+    // a rep who starts representing a customer sees that customer's ERP profile (blocking, credit, loyalty)
+    takeLatest(actingCompanyChanged.type, safe(loadMissingProfile)),
   ]);
 }

@@ -16,3 +16,9 @@ export const selectPasswordChange = (state: WithSession) => state.session.passwo
 /** A buyer whose ERP profile carries a blocking flag (R-BLOCK-1). */
 export const selectIsBlocked = (state: WithSession) => state.session.isUser && isBlocked(state.session.profile);
 export const selectSession = (state: WithSession) => state.session;
+/** A sales rep (VENDEDOR), representing a customer or not. */
+export const selectIsRep = (state: WithSession) => state.session.isRep;
+/** A sales rep's ERP link, scope and represented customer (docs/sales-reps.md); null for anyone else. */
+export const selectRep = (state: WithSession) => state.session.rep;
+/** The customer a sales rep represents now; null when none (or not a rep). */
+export const selectRepresenting = (state: WithSession) => state.session.rep?.representing ?? null;

@@ -3,7 +3,8 @@ import type { ChangePasswordRequest, LoginRequest } from '@shared/api/types';
 import type { SessionCompany } from '@shared/api/types';
 import { isAdminRole, type Role } from '@shared/roles';
 import type { CustomerProfile } from '@shared/api/erp';
-import { loggedOut, profileRefreshed, sessionExpired } from '@client/app/events';
+import type { RepSessionInfo } from '@shared/api/reps';
+import { actingCompanyChanged, loggedOut, profileRefreshed, sessionExpired } from '@client/app/events';
 import type { Flow, FlowStatus } from '@client/app/loadable';
 
 export interface SessionState {
@@ -14,9 +15,14 @@ export interface SessionState {
   username: string | null;
   /** The company the buyer acts for (its rut), their role in it and their name (docs/company-people.md). */
   company: SessionCompany | null;
+  /** A sales rep's (VENDEDOR) ERP link, scope and the customer they represent now (docs/sales-reps.md); null for anyone else. */
+  rep: RepSessionInfo | null;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /** A buyer: a company's person, or a sales rep while representing a customer (the buyer's screens are theirs then). */
   isUser: boolean;
+  /** A sales rep (VENDEDOR), representing a customer or not. */
+  isRep: boolean;
   /** The buyer's ERP profile, loaded after login. */
   profile: CustomerProfile | null;
   /** The login flow. */
@@ -38,6 +44,7 @@ export interface SessionStarted {
   role: Role;
   username: string;
   company: SessionCompany | null;
+  rep?: RepSessionInfo | null;
 }
 
 export const anonymousSession: SessionState = {
@@ -46,9 +53,11 @@ export const anonymousSession: SessionState = {
   role: null,
   username: null,
   company: null,
+  rep: null,
   isAuthenticated: false,
   isAdmin: false,
   isUser: false,
+  isRep: false,
   profile: null,
   status: 'idle',
   error: null,
@@ -57,14 +66,17 @@ export const anonymousSession: SessionState = {
   passwordChange: { status: 'idle', error: null },
 };
 
-/** The state of a stored session: logged in when a token is stored; admin or user from the role. */
+/** The state of a stored session: logged in when a token is stored; admin, buyer or rep from the role. */
 export function sessionFrom(started: SessionStarted, profile: CustomerProfile | null = null): SessionState {
+  const rep = started.role === 'VENDEDOR' ? (started.rep ?? null) : null;
   return {
     ...anonymousSession,
     ...started,
+    rep,
     isAuthenticated: Boolean(started.token),
     isAdmin: isAdminRole(started.role),
-    isUser: started.role === 'USER',
+    isUser: started.role === 'USER' || Boolean(rep?.representing),
+    isRep: started.role === 'VENDEDOR',
     profile,
   };
 }
@@ -121,6 +133,14 @@ const sessionSlice = createSlice({
       // a login refused for an inactive account logs out on its way: the rut it tried stays for the form
       .addCase(loggedOut, (state) => ({ ...anonymousSession, loginRut: state.loginRut }))
       .addCase(sessionExpired, () => ({ ...anonymousSession, expired: true }))
+      // a rep started or ended representing a customer: the new token, and none of the previous customer's profile
+      .addCase(actingCompanyChanged, (state, { payload }) => {
+        if (!state.isRep) return;
+        state.token = payload.token;
+        state.rep = payload.rep;
+        state.isUser = Boolean(payload.rep.representing);
+        state.profile = null;
+      })
       // the profile screen saved or reloaded the ERP profile: blocking and loyalty follow it
       .addCase(profileRefreshed, (state, { payload }) => {
         state.profile = payload;

@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { fill } from '@shared/messages';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { selectEndPending, selectRepSession } from './repsSelectors';
+import { endRequested } from './repsSlice';
+import { REPS_TEXT as T } from './repsTexts';
+import './repsFeature'; // the feature's slice and saga ('Terminar'), in the store before the banner renders
+
+/**
+ * Across every screen while a sales rep represents a customer: 'Atendiendo a {razón social} ({rut}) — Terminar'. A
+ * labelled region in the page's flow under the top bar (it pushes the content down, never covers it), its text
+ * wrapping on a phone.
+ */
+export default function RepBanner() {
+  const dispatch = useAppDispatch();
+  const customer = useAppSelector(selectRepSession)?.representing ?? null;
+  const ending = useAppSelector(selectEndPending);
+  if (!customer) return null;
+  const text = fill(T.banner, { name: customer.name, rut: customer.rut });
+  return (
+    <Box
+      component="section"
+      role="region"
+      aria-label={T.bannerLabel}
+      data-testid="rep-banner"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 2,
+        rowGap: 0.5,
+        px: { xs: 1.5, sm: 3 },
+        py: 0.75,
+        bgcolor: 'warning.light',
+        color: 'warning.contrastText',
+        borderBottom: 1,
+        borderColor: 'warning.main',
+      }}
+    >
+      <Typography component="p" role="status" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {text}
+        <Box component="span" aria-hidden="true">
+          {' —'}
+        </Box>
+      </Typography>
+      <Button
+        variant="contained"
+        color="inherit"
+        size="small"
+        onClick={() => dispatch(endRequested())}
+        disabled={ending}
+        aria-label={fill(T.endOf, { name: customer.name })}
+        startIcon={ending ? <CircularProgress size={16} aria-hidden="true" /> : undefined}
+        sx={{ bgcolor: 'background.paper', color: 'text.primary' }}
+      >
+        {T.end}
+      </Button>
+    </Box>
+  );
+}

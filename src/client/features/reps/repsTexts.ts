@@ -1,0 +1,42 @@
+// Texts of the sales reps' screens (docs/sales-reps.md): 'Mis clientes', 'Representar' and the banner while
+// representing. The API's own messages (represented, ended, refused) come with its answers.
+export const REPS_TEXT = {
+  title: 'Mis clientes',
+  grid: 'Clientes',
+  empty: 'No tiene clientes asignados',
+  loadFailed: 'No se pudieron cargar sus clientes',
+  retry: 'Reintentar',
+  filters: 'Buscar clientes',
+  search: 'Buscar cliente',
+  searchPlaceholder: 'Razón social, rut o código',
+  scopeAssigned: 'Sus clientes asignados en el ERP',
+  scopeAll: 'Todos los clientes del ERP',
+
+  colName: 'Razón social',
+  colRut: 'Rut',
+  colComuna: 'Comuna',
+  colStatus: 'Estado',
+  colCredit: 'Crédito aprobado',
+  colAvailable: 'Crédito disponible',
+  colOverdue: 'Deuda vencida',
+  colLastOrder: 'Último pedido',
+  colActions: 'Acciones',
+
+  active: 'Activo',
+  blocked: 'Bloqueado',
+  /** A blocked customer's status with its reasons: 'Bloqueado: Bloqueado por morosidad'. */
+  blockedWhy: 'Bloqueado: {reasons}',
+  noOrders: 'Sin pedidos',
+  /** The last order: 'N° 1234 · 01-03-2026 · $120.000'. */
+  lastOrder: 'N° {docNum} · {date} · {total}',
+
+  represent: 'Representar',
+  representOf: 'Representar a {name}',
+  representing: 'Atendiendo',
+
+  /** The banner across every screen while representing. */
+  banner: 'Atendiendo a {name} ({rut})',
+  bannerLabel: 'Cliente atendido',
+  end: 'Terminar',
+  endOf: 'Terminar la atención de {name}',
+} as const;
