@@ -50,6 +50,7 @@ const adminRow: AdminOrderRow = {
   cardCode: 'C76123456',
   companyName: 'Comercial Los Andes SpA',
   hasChequePhoto: false,
+  repName: '',
 };
 
 const adminDetail: AdminOrderDetail = {
@@ -81,6 +82,7 @@ const adminDetail: AdminOrderDetail = {
     cardCode: 'C76123456',
     companyName: 'Comercial Los Andes SpA',
   },
+  rep: null,
   payments: [],
   chequePhotoUrl: null,
   jobs: [],
@@ -123,6 +125,7 @@ describe('Mis pedidos', () => {
     invoiceFolio: null,
     personName: 'Camila Rojas Pizarro',
     personRut: '18.901.234-9',
+    repName: '',
     steps: [{ key: 'received', label: 'Recibido', done: true, at: '2026-11-27T13:00:00.000Z' }],
     lines: [],
     totals: { lines: 0, units: 0, net: 100_000, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 0, subtotal: 100_000, vat: 19_000, total: 119_000 },
@@ -160,6 +163,7 @@ describe('Auditoría', () => {
       actorName: 'Camila Rojas Pizarro',
       actorCompanyRut: '76.123.456-0',
       actorCompanyName: 'Comercial Los Andes SpA',
+      onBehalfOf: null,
       entity: 'user',
       action: 'update',
       entityId: '31',
