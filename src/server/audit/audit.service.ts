@@ -68,7 +68,6 @@ const flat = (v: Values | null) =>
 export const AUDIT_CSV: CsvColumn<AuditRow>[] = [
   { header: 'Fecha', value: (r) => new Date(r.at) },
   { header: 'Usuario', value: (r) => r.actorUsername },
-  { header: 'Quién', value: (r) => auditActorText(r) },
   { header: 'Acción', value: (r) => AUDIT_ACTION_LABELS[r.action] ?? r.action },
   { header: 'Registro', value: (r) => AUDIT_ENTITY_LABELS[r.entity] ?? r.entity },
   { header: 'Id', value: (r) => r.entityId },
@@ -79,6 +78,8 @@ export const AUDIT_CSV: CsvColumn<AuditRow>[] = [
   { header: 'Nombre', value: (r) => r.actorName },
   { header: 'Rut empresa', value: (r) => r.actorCompanyRut },
   { header: 'Empresa', value: (r) => r.actorCompanyName },
+  // the sentence Auditoría shows: '… en nombre de {company}' for a sales rep representing a customer
+  { header: 'Quién', value: (r) => auditActorText(r) },
 ];
 
 /** 'Auditoría': the audit trail page by page, or whole for the CSV. */
