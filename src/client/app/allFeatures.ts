@@ -21,3 +21,4 @@ import '../features/quickOrder/quickOrderFeature';
 import '../features/search/searchFeature';
 import '../features/userOrders/userOrdersFeature';
 import '../features/companyApprovals/companyApprovalsFeature';
+import '../features/repOrders/repOrdersFeature';

@@ -19,6 +19,7 @@ import type { QuickOrderState } from '../features/quickOrder/quickOrderSlice';
 import type { SearchState } from '../features/search/searchSlice';
 import type { UserOrdersState } from '../features/userOrders/userOrdersSlice';
 import type { CompanyApprovalsState } from '../features/companyApprovals/companyApprovalsSlice';
+import type { RepOrdersState } from '../features/repOrders/repOrdersSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { confirmReducer } from './confirmSlice';
 import { messageReducer } from './messageSlice';
@@ -63,6 +64,7 @@ export interface LazyLoadedSlices {
   companyApprovals: CompanyApprovalsState;
   quickOrder: QuickOrderState;
   company: CompanyState;
+  repOrders: RepOrdersState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };

@@ -12,6 +12,10 @@ export const adminJobPath = (id: number) => `${ADMIN_JOBS_PATH}/${id}`;
 /** A buyer's own order in 'Mis pedidos', by its number or id. */
 export const buyerOrderPath = (ref: string | number) => `${BUYER_ORDERS_PATH}/${encodeURIComponent(String(ref))}`;
 
+/** 'Mis pedidos del vendedor' (docs/sales-reps.md), and one of its orders by number or id. */
+export const REP_ORDERS_PATH = '/rep/orders';
+export const repOrderPath = (ref: string | number) => `${REP_ORDERS_PATH}/${encodeURIComponent(String(ref))}`;
+
 /** A product's page, by its style or size sku (the catalogue, search, Home's offers and the cart link to it). */
 export const productDetailPath = (sku: string) => `/user/product-detail/${encodeURIComponent(sku)}`;
 

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
+import { isRepRole } from '@shared/roles';
 import type { PurchaseHistoryScreenProps } from '../features/account/PurchaseHistoryScreen';
 import {
   Navigate,
+  Outlet,
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createMemoryHistory as createMemoryHistory,
   unstable_HistoryRouter as HistoryRouter,
@@ -24,7 +26,7 @@ import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
 import { SESSION_KEYS } from './sessionKeys';
-import { COMPANY_PEOPLE_PATH, SET_PASSWORD_PATH } from './routePaths';
+import { COMPANY_PEOPLE_PATH, REP_ORDERS_PATH, SET_PASSWORD_PATH } from './routePaths';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -85,6 +87,9 @@ const CompanyPeopleScreen = lazy(() => import('../features/company/CompanyPeople
 const SetPasswordScreen = lazy(() => import('../features/company/SetPasswordScreen'));
 const ApprovalListScreen = lazy(() => import('../features/companyApprovals/ApprovalListScreen'));
 const ApprovalDetailScreen = lazy(() => import('../features/companyApprovals/ApprovalDetailScreen'));
+// the sales rep's own screens (docs/sales-reps.md): 'Mis pedidos' of a vendedor
+const RepOrderListScreen = lazy(() => import('../features/repOrders/RepOrderListScreen'));
+const RepOrderDetailScreen = lazy(() => import('../features/repOrders/RepOrderDetailScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -157,6 +162,13 @@ function LoginPageLoad() {
   return replaying ? <LoginPagePlaceholder /> : null;
 }
 
+/** The sales rep's screens: a VENDEDOR only; anybody else goes to /login (the server answers 403 to them all the same). */
+function RequireVendedor() {
+  const authenticated = useAppSelector(selectIsAuthenticated);
+  const rep = useAppSelector((state) => isRepRole(state.session.role));
+  return authenticated && rep ? <Outlet /> : <Navigate to="/login" replace />;
+}
+
 /** The routes of R-NAV-1 and R-ADM-1. */
 export const appRoutes: RouteObject[] = [
   {
@@ -204,6 +216,14 @@ export const appRoutes: RouteObject[] = [
               { path: '/user/company/approvals/:id', element: <ApprovalDetailScreen /> },
             ],
           },
+        ],
+      },
+      {
+        // the sales rep's own screens
+        element: <RequireVendedor />,
+        children: [
+          { path: REP_ORDERS_PATH, element: <RepOrderListScreen /> },
+          { path: `${REP_ORDERS_PATH}/:id`, element: <RepOrderDetailScreen /> },
         ],
       },
       {

@@ -23,7 +23,7 @@ import { refuseWhileWaiting } from '../company/approvalRules';
 import { enqueueApprovalRequests } from '../company/approvalMails';
 import { ownOrder } from './ownership';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from './erpOrderJob';
-import { repOfOrder } from './repOrder';
+import { repOfOrder } from './orderRep.repo';
 import { toOrder, totalsColumns, type NewOrderLine, type OrderRepo, type OrderWithLines } from './orders.repo';
 import { SERVER_MSG } from '../messages';
 

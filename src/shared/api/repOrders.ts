@@ -7,7 +7,7 @@ import type { AdminOrderDetail, AdminOrderRow } from './adminOrders';
 //   q              order number ('OC000011', '11'), the company's rut in any writing, card code or company name, contains
 //   state          PROCESS | CONFIRMED | CANCELED | AWAITING_COMPANY_APPROVAL
 //   from, to       creation date, 'YYYY-MM-DD', both included (Chilean days)
-//   sort           createdAt | number | total | orderState | companyName (default createdAt)
+//   sort           the admin list's (src/shared/api/adminOrders.ts; default createdAt)
 //   dir            asc | desc (default desc: newest first)
 //   page, pageSize 0-based page, 1..100 rows (default 0, 20)
 // → RepOrderList
