@@ -99,7 +99,7 @@ describe('admin Pedidos', () => {
     expect(within(row).getByText('Comercial Los Andes SpA')).toBeInTheDocument();
     expect(within(row).getByText('76.123.456-0')).toBeInTheDocument();
     const headers = within(grid).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers.slice(headers.indexOf('Rut empresa'))).toEqual(['Rut empresa', 'Empresa', 'Persona', 'Total']);
+    expect(headers.slice(headers.indexOf('Rut empresa'))).toEqual(['Rut empresa', 'Empresa', 'Persona', 'Vendedor', 'Total']);
 
     await user.click(within(row).getByRole('link', { name: 'Ver pedido OC000042' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Pedido OC000042' })).toBeInTheDocument();
