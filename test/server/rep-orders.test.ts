@@ -14,10 +14,8 @@ import { orderLines, orders } from '@server/db/schema';
 import { buildOrderConfirmedMail } from '@server/mail/buyerMail';
 import { buildOrderMail } from '@server/mail/orderMail';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
-import { createErpOrderHandler } from '@server/orders/erpOrderJob';
-import { OrderRepo } from '@server/orders/orders.repo';
 import { call, createTestApp, login, type TestApp } from './helpers';
-import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
+import { buyerOf, deliverErpOrderThrice, placeOrder, someTransport, type Buyer } from './order-fixtures';
 
 const CAROLINA = '13.579.246-2'; // sales employee 1, clientes asignados (C76123456, C76234567, …)
 const MARTIN = '14.680.357-1'; // sales employee 2, todos los clientes (C79012345 is his)
@@ -105,13 +103,7 @@ describe('an order written by a rep', () => {
 
   it('stays exactly once: the job delivered again, or after a lost answer, posts one document with the rep', async () => {
     const order = await placeOrder(t.app, carolinaAtAndes, [{ sku: 'POL-1003-M', quantity: 1 }], transport);
-    const handler = createErpOrderHandler({ orders: new OrderRepo(t.database.db), erp: t.erp });
-    const job = { id: 0, kind: 'erp.order', dedupeKey: `erp.order:${order.purchaseOrderNumber}`, attempts: 1, postedAt: null, markPosting: async () => undefined, clearPosting: async () => undefined };
-    await handler({ orderId: order.id }, job);
-    await handler({ orderId: order.id }, { ...job, attempts: 2 });
-    // as if the ERP made the document but its answer was lost
-    await t.database.db.update(orders).set({ orderState: 'PROCESS', erpStatus: 'PENDING', erpDocEntry: null, erpDocNum: null, numOc: '' }).where(eq(orders.id, order.id));
-    await handler({ orderId: order.id }, { ...job, attempts: 3 });
+    await deliverErpOrderThrice({ db: t.database.db, erp: t.erp }, order);
     expect(postSpy.mock.calls.filter(([path, body]) => path === 'Orders' && (body as { NumAtCard?: string }).NumAtCard === order.purchaseOrderNumber)).toHaveLength(1);
     expect(t.b1.data.Orders.filter((d) => d.NumAtCard === order.purchaseOrderNumber)).toEqual([expect.objectContaining({ CardCode: 'C76123456', SalesPersonCode: 1 })]);
     expect(await stored(order.id)).toMatchObject({ orderState: 'CONFIRMED', erpStatus: 'SENT' });

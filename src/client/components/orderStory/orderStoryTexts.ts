@@ -1,6 +1,11 @@
 // Texts of an order's story as the admin's 'Pedidos' and 'Mis pedidos del vendedor' show it (not fixed by the spec).
 // State, payment and ERP labels are the shared ones (src/shared/orderTracking.ts, src/shared/erpStatus.ts).
 export const ORDER_STORY_TEXT = {
+  // the detail's screen
+  detailTitle: 'Pedido {number}',
+  detailLoadFailed: 'No se pudo cargar el pedido',
+  loading: 'Cargando',
+  retry: 'Reintentar',
   // the list's columns
   colNumber: 'Pedido',
   colCreatedAt: 'Fecha',

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { fill } from '@shared/messages';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { ADMIN_ORDERS_PATH } from '@client/app/routePaths';
-import { DetailScreen, DetailSection } from '@client/components/DetailScreen';
+import { DetailSection } from '@client/components/DetailScreen';
 import { selectChequePhoto, selectOrderDetail, selectOrderJobRetry } from './adminOrdersSelectors';
 import { chequePhotoRequested, orderDetailClosed, orderDetailOpened, orderJobRetryRequested } from './adminOrdersSlice';
 import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
 import { ChequePhotoView } from './ChequePhotoView';
-import { OrderDetailBody, OrderDetailChips } from '@client/components/orderStory/OrderDetailBody';
+import { OrderDetailBody } from '@client/components/orderStory/OrderDetailBody';
+import { OrderStoryScreen } from '@client/components/orderStory/OrderStoryScreen';
 import { OrderJobsTable } from './OrderJobsTable';
 import './adminOrdersFeature'; // the feature's slice and saga, in the store before this screen renders
 
@@ -30,20 +30,9 @@ export default function OrderDetailScreen() {
     };
   }, [dispatch, ref]);
 
-  const order = detail.ref === ref ? detail.data : null;
   return (
-    <DetailScreen
-      title={fill(T.detailTitle, { number: order?.number ?? ref })}
-      back={{ to: ADMIN_ORDERS_PATH, label: T.backToOrders }}
-      actions={order && <OrderDetailChips order={order} />}
-      loading={detail.status === 'loading' || detail.status === 'idle'}
-      loadingLabel={T.loading}
-      error={detail.status === 'failed' ? (detail.error ?? T.detailLoadFailed) : null}
-      errorStatus={detail.errorStatus}
-      retryLabel={T.retry}
-      onRetry={() => dispatch(orderDetailOpened(ref))}
-    >
-      {order && (
+    <OrderStoryScreen orderRef={ref} detail={detail} back={{ to: ADMIN_ORDERS_PATH, label: T.backToOrders }} onRetry={() => dispatch(orderDetailOpened(ref))}>
+      {(order) => (
         <OrderDetailBody
           order={order}
           jobLinks
@@ -62,6 +51,6 @@ export default function OrderDetailScreen() {
           }
         />
       )}
-    </DetailScreen>
+    </OrderStoryScreen>
   );
 }

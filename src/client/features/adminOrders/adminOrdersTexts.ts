@@ -9,8 +9,6 @@ export const ADMIN_ORDERS_TEXT = {
   grid: 'Pedidos del portal',
   empty: 'No hay pedidos con estos filtros',
   loadFailed: 'No se pudieron cargar los pedidos',
-  retry: 'Reintentar',
-  loading: 'Cargando',
   filters: 'Filtros de pedidos',
   search: 'Buscar',
   searchPlaceholder: 'N° de pedido, rut, empresa, persona o vendedor',
@@ -21,8 +19,6 @@ export const ADMIN_ORDERS_TEXT = {
   erpStatus: 'Estado en el ERP',
 
 
-  detailTitle: 'Pedido {number}',
-  detailLoadFailed: 'No se pudo cargar el pedido',
   backToOrders: 'Volver a Pedidos',
 
 

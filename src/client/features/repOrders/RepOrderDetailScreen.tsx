@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { fill } from '@shared/messages';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { REP_ORDERS_PATH } from '@client/app/routePaths';
-import { DetailScreen } from '@client/components/DetailScreen';
-import { OrderDetailBody, OrderDetailChips } from '@client/components/orderStory/OrderDetailBody';
+import { OrderDetailBody } from '@client/components/orderStory/OrderDetailBody';
+import { OrderStoryScreen } from '@client/components/orderStory/OrderStoryScreen';
 import { selectRepOrder } from './repOrdersSelectors';
 import { repOrderClosed, repOrderOpened } from './repOrdersSlice';
 import { REP_ORDERS_TEXT as T } from './repOrdersTexts';
@@ -26,20 +25,9 @@ export default function RepOrderDetailScreen() {
     };
   }, [dispatch, ref]);
 
-  const order = detail.ref === ref ? detail.data : null;
   return (
-    <DetailScreen
-      title={fill(T.detailTitle, { number: order?.number ?? ref })}
-      back={{ to: REP_ORDERS_PATH, label: T.backToOrders }}
-      actions={order && <OrderDetailChips order={order} />}
-      loading={detail.status === 'loading' || detail.status === 'idle'}
-      loadingLabel={T.loading}
-      error={detail.status === 'failed' ? (detail.error ?? T.detailLoadFailed) : null}
-      errorStatus={detail.errorStatus}
-      retryLabel={T.retry}
-      onRetry={() => dispatch(repOrderOpened(ref))}
-    >
-      {order && <OrderDetailBody order={order} />}
-    </DetailScreen>
+    <OrderStoryScreen orderRef={ref} detail={detail} back={{ to: REP_ORDERS_PATH, label: T.backToOrders }} onRetry={() => dispatch(repOrderOpened(ref))}>
+      {(order) => <OrderDetailBody order={order} />}
+    </OrderStoryScreen>
   );
 }

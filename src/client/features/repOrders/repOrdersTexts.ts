@@ -5,13 +5,9 @@ export const REP_ORDERS_TEXT = {
   grid: 'Pedidos de mis clientes',
   empty: 'No hay pedidos de sus clientes con estos filtros',
   loadFailed: 'No se pudieron cargar los pedidos',
-  retry: 'Reintentar',
-  loading: 'Cargando',
   filters: 'Filtros de pedidos',
   search: 'Buscar',
   searchPlaceholder: 'N° de pedido, rut o cliente',
   state: 'Estado',
-  detailLoadFailed: 'No se pudo cargar el pedido',
-  detailTitle: 'Pedido {number}',
   backToOrders: 'Volver a Mis pedidos',
 } as const;
