@@ -6,6 +6,7 @@ import type { Role } from '@shared/roles';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { bodiesTo, mockFetch, queriesTo, reply } from '../fetchMock';
 import { buyer, person, userPage, userRow } from '../adminUsers/fixtures';
+import { adminOrderDetail, orderRow } from '../orderFixtures';
 
 // Who did it, on every screen that shows an order or a change: the person (name and personal rut) beside the company
 // (docs/company-people.md); and 'Usuarios' with each user's company and role in it, one company's people, and the
@@ -32,63 +33,9 @@ const typeIn = async (user: User, label: string, value: string) => {
   await user.paste(value);
 };
 
-const adminRow: AdminOrderRow = {
-  id: 42,
-  number: 'OC000042',
-  orderType: 'ONLINE',
-  orderState: 'CONFIRMED',
-  paymentMethod: 'CREDIT',
-  paymentStatus: 'NONE',
-  erpStatus: 'SENT',
-  erpDocNum: 5060,
-  total: 119_000,
-  createdAt: '2026-11-27T13:00:00.000Z',
-  userId: 31,
-  rut: '76.123.456-0',
-  personName: 'Camila Rojas Pizarro',
-  personRut: '18.901.234-9',
-  cardCode: 'C76123456',
-  companyName: 'Comercial Los Andes SpA',
-  hasChequePhoto: false,
-  repName: '',
-};
-
-const adminDetail: AdminOrderDetail = {
-  id: 42,
-  number: 'OC000042',
-  orderType: 'ONLINE',
-  orderState: 'CONFIRMED',
-  paymentMethod: 'CREDIT',
-  paymentStatus: 'NONE',
-  erpStatus: 'SENT',
-  erpDocEntry: 77,
-  erpDocNum: 5060,
-  erpDraftEntry: null,
-  erpError: null,
-  numOc: 'OC000042',
-  createdAt: '2026-11-27T13:00:00.000Z',
-  updatedAt: '2026-11-27T13:00:05.000Z',
-  lines: [],
-  totals: { lines: 0, units: 0, net: 100_000, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 0, subtotal: 100_000, vat: 19_000, total: 119_000 },
-  delivery: { type: 'retiro', addressCode: 'idStorePickup', address: '', commune: '', transport: '', invoiceAddressCode: 'F1' },
-  buyer: {
-    userId: 31,
-    rut: '76.123.456-0',
-    personName: 'Camila Rojas Pizarro',
-    personRut: '18.901.234-9',
-    companyRole: 'COMPRADOR',
-    email: 'camila.rojas@losandes.cl',
-    enabled: true,
-    cardCode: 'C76123456',
-    companyName: 'Comercial Los Andes SpA',
-  },
-  rep: null,
-  payments: [],
-  chequePhotoUrl: null,
-  jobs: [],
-  invoices: [],
-  timeline: [],
-} as unknown as AdminOrderDetail;
+// Camila Rojas Pizarro's order of her company (no rep)
+const adminRow: AdminOrderRow = orderRow;
+const adminDetail: AdminOrderDetail = adminOrderDetail;
 
 describe('admin Pedidos', () => {
   it("the list names who placed each order beside the company; the detail adds the person's role in the company", async () => {

@@ -6,6 +6,7 @@ import type { Role } from '@shared/roles';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { mockFetch, queriesTo, reply } from '../fetchMock';
 import { asPhone } from '../viewport';
+import { adminOrderDetail, orderRow } from '../orderFixtures';
 
 // 'Mis pedidos del vendedor' (docs/sales-reps.md) as a rep meets it, at a desk and on a phone, read-only; and the order
 // a rep wrote, 'Tomado por' the rep, in the customer's Mis pedidos and the admin's detail.
@@ -20,61 +21,15 @@ const asRole = (role: Role, route: string) => renderWithProviders({ route, prelo
 const summary = { failed: 0, pending: 0, waiting: 0, oldestPendingAt: null };
 const CAROLINA = 'Carolina Ibáñez Rojas';
 
-const row: AdminOrderRow = {
-  id: 42,
-  number: 'OC000042',
-  orderType: 'ONLINE',
-  orderState: 'CONFIRMED',
-  paymentMethod: 'CREDIT',
-  paymentStatus: 'NONE',
-  erpStatus: 'SENT',
-  erpDocNum: 5060,
-  total: 119_000,
-  createdAt: '2026-11-27T13:00:00.000Z',
-  userId: 40,
-  rut: '76.123.456-0',
-  personName: CAROLINA,
-  personRut: '13.579.246-2',
-  cardCode: 'C76123456',
-  companyName: 'Comercial Los Andes SpA',
-  hasChequePhoto: false,
-  repName: CAROLINA,
-};
-
+// the same order, written by Carolina for the company
+const row: AdminOrderRow = { ...orderRow, userId: 40, personName: CAROLINA, personRut: '13.579.246-2', repName: CAROLINA };
+const { jobs: _jobs, chequePhotoUrl: _photo, ...story } = adminOrderDetail;
 const detail: RepOrderDetail = {
-  id: 42,
-  number: 'OC000042',
-  orderType: 'ONLINE',
-  orderState: 'CONFIRMED',
-  paymentMethod: 'CREDIT',
-  paymentStatus: 'NONE',
-  erpStatus: 'SENT',
-  erpDocEntry: 77,
-  erpDocNum: 5060,
-  erpDraftEntry: null,
-  erpError: null,
-  numOc: 'OC000042',
-  createdAt: '2026-11-27T13:00:00.000Z',
-  updatedAt: '2026-11-27T13:00:05.000Z',
-  lines: [],
-  totals: { lines: 0, units: 0, net: 100_000, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 0, subtotal: 100_000, vat: 19_000, total: 119_000 },
-  delivery: { type: 'retiro', addressCode: 'idStorePickup', address: '', commune: '', transport: '', invoiceAddressCode: 'F1' },
-  buyer: {
-    userId: 40,
-    rut: '76.123.456-0',
-    personName: CAROLINA,
-    personRut: '13.579.246-2',
-    companyRole: null,
-    email: 'carolina.ibanez@textilandino.example',
-    enabled: true,
-    cardCode: 'C76123456',
-    companyName: 'Comercial Los Andes SpA',
-  },
+  ...story,
+  buyer: { ...story.buyer, userId: 40, personName: CAROLINA, personRut: '13.579.246-2', companyRole: null, email: 'carolina.ibanez@textilandino.example' },
   rep: { userId: 40, name: CAROLINA, salesPersonCode: 1 },
-  payments: [],
-  invoices: [],
   timeline: [
-    { at: '2026-11-27T13:00:00.000Z', kind: 'created', title: 'Pedido OC000042 creado', detail: 'Total $119.000', tone: 'info', jobId: null },
+    { at: '2026-11-27T13:00:00.000Z', kind: 'created', title: 'Pedido creado (OC000042)', detail: 'Total $119.000', tone: 'info', jobId: null },
     { at: '2026-11-27T13:00:05.000Z', kind: 'erpSent', title: 'En SAP N° 5060', detail: null, tone: 'ok', jobId: 7 },
   ],
 };

@@ -1,0 +1,62 @@
+import type { AdminOrderDetail, AdminOrderRow } from '@shared/api/adminOrders';
+
+// One order of Comercial Los Andes (76.123.456-0) placed by its Comprador Camila Rojas Pizarro, in the ERP (DocNum
+// 5060), as the admin's 'Pedidos' lists and shows it; the order screens' tests change what they are about.
+
+export const orderRow: AdminOrderRow = {
+  id: 42,
+  number: 'OC000042',
+  orderType: 'ONLINE',
+  orderState: 'CONFIRMED',
+  paymentMethod: 'CREDIT',
+  paymentStatus: 'NONE',
+  erpStatus: 'SENT',
+  erpDocNum: 5060,
+  total: 119_000,
+  createdAt: '2026-11-27T13:00:00.000Z',
+  userId: 31,
+  rut: '76.123.456-0',
+  personName: 'Camila Rojas Pizarro',
+  personRut: '18.901.234-9',
+  cardCode: 'C76123456',
+  companyName: 'Comercial Los Andes SpA',
+  hasChequePhoto: false,
+  repName: '',
+};
+
+export const adminOrderDetail: AdminOrderDetail = {
+  id: 42,
+  number: 'OC000042',
+  orderType: 'ONLINE',
+  orderState: 'CONFIRMED',
+  paymentMethod: 'CREDIT',
+  paymentStatus: 'NONE',
+  erpStatus: 'SENT',
+  erpDocEntry: 77,
+  erpDocNum: 5060,
+  erpDraftEntry: null,
+  erpError: null,
+  numOc: 'OC000042',
+  createdAt: '2026-11-27T13:00:00.000Z',
+  updatedAt: '2026-11-27T13:00:05.000Z',
+  lines: [],
+  totals: { lines: 0, units: 0, net: 100_000, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 0, subtotal: 100_000, vat: 19_000, total: 119_000 },
+  delivery: { type: 'retiro', addressCode: 'idStorePickup', address: '', commune: '', transport: '', invoiceAddressCode: 'F1' },
+  buyer: {
+    userId: 31,
+    rut: '76.123.456-0',
+    personName: 'Camila Rojas Pizarro',
+    personRut: '18.901.234-9',
+    companyRole: 'COMPRADOR',
+    email: 'camila.rojas@losandes.cl',
+    enabled: true,
+    cardCode: 'C76123456',
+    companyName: 'Comercial Los Andes SpA',
+  },
+  rep: null,
+  payments: [],
+  chequePhotoUrl: null,
+  jobs: [],
+  invoices: [],
+  timeline: [],
+};
