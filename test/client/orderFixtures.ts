@@ -1,4 +1,5 @@
 import type { AdminOrderDetail, AdminOrderRow } from '@shared/api/adminOrders';
+import type { BuyerOrderDetail } from '@shared/api/userOrders';
 
 // One order of Comercial Los Andes (76.123.456-0) placed by its Comprador Camila Rojas Pizarro, in the ERP (DocNum
 // 5060), as the admin's 'Pedidos' lists and shows it; the order screens' tests change what they are about.
@@ -59,4 +60,31 @@ export const adminOrderDetail: AdminOrderDetail = {
   jobs: [],
   invoices: [],
   timeline: [],
+};
+
+/** The same order in the company's Mis pedidos, just received. */
+export const buyerOrderDetail: BuyerOrderDetail = {
+  id: 42,
+  number: 'OC000042',
+  orderType: 'ONLINE',
+  paymentMethod: 'CREDIT',
+  total: 119_000,
+  createdAt: '2026-11-27T13:00:00.000Z',
+  status: 'received',
+  statusLabel: 'Recibido',
+  statusAt: '2026-11-27T13:00:00.000Z',
+  erpDocNum: null,
+  invoiceFolio: null,
+  personName: 'Camila Rojas Pizarro',
+  personRut: '18.901.234-9',
+  repName: '',
+  steps: [{ key: 'received', label: 'Recibido', done: true, at: '2026-11-27T13:00:00.000Z' }],
+  lines: [],
+  totals: { lines: 0, units: 0, net: 100_000, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 0, subtotal: 100_000, vat: 19_000, total: 119_000 },
+  deliveryType: 'retiro',
+  deliveryAddress: '',
+  erpAvailable: true,
+  buyerReference: '',
+  requestedDeliveryDate: null,
+  payable: false,
 };

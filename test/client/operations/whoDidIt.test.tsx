@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminOrderDetail, AdminOrderRow } from '@shared/api/adminOrders';
 import type { AuditRow } from '@shared/api/adminAudit';
-import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { Role } from '@shared/roles';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { bodiesTo, mockFetch, queriesTo, reply } from '../fetchMock';
 import { buyer, person, userPage, userRow } from '../adminUsers/fixtures';
-import { adminOrderDetail, orderRow } from '../orderFixtures';
+import { adminOrderDetail, buyerOrderDetail, orderRow } from '../orderFixtures';
 
 // Who did it, on every screen that shows an order or a change: the person (name and personal rut) beside the company
 // (docs/company-people.md); and 'Usuarios' with each user's company and role in it, one company's people, and the
@@ -58,31 +57,7 @@ describe('admin Pedidos', () => {
 });
 
 describe('Mis pedidos', () => {
-  const order = {
-    id: 42,
-    number: 'OC000042',
-    orderType: 'ONLINE',
-    paymentMethod: 'CREDIT',
-    total: 119_000,
-    createdAt: '2026-11-27T13:00:00.000Z',
-    status: 'received',
-    statusLabel: 'Recibido',
-    statusAt: '2026-11-27T13:00:00.000Z',
-    erpDocNum: null,
-    invoiceFolio: null,
-    personName: 'Camila Rojas Pizarro',
-    personRut: '18.901.234-9',
-    repName: '',
-    steps: [{ key: 'received', label: 'Recibido', done: true, at: '2026-11-27T13:00:00.000Z' }],
-    lines: [],
-    totals: { lines: 0, units: 0, net: 100_000, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 0, subtotal: 100_000, vat: 19_000, total: 119_000 },
-    deliveryType: 'retiro',
-    deliveryAddress: '',
-    erpAvailable: true,
-    buyerReference: '',
-    requestedDeliveryDate: null,
-    payable: false,
-  } as BuyerOrderDetail;
+  const order = buyerOrderDetail;
   const byCompany = { ...order, id: 43, number: 'OC000043', personName: '', personRut: '76.123.456-0' };
 
   it("every order of the company with a 'Persona' column; the detail says who placed it", async () => {

@@ -6,7 +6,7 @@ import type { Role } from '@shared/roles';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { mockFetch, queriesTo, reply } from '../fetchMock';
 import { asPhone } from '../viewport';
-import { adminOrderDetail, orderRow } from '../orderFixtures';
+import { adminOrderDetail, buyerOrderDetail, orderRow } from '../orderFixtures';
 
 // 'Mis pedidos del vendedor' (docs/sales-reps.md) as a rep meets it, at a desk and on a phone, read-only; and the order
 // a rep wrote, 'Tomado por' the rep, in the customer's Mis pedidos and the admin's detail.
@@ -92,31 +92,7 @@ describe('Mis pedidos del vendedor', () => {
 
 describe("'Tomado por' the rep", () => {
   it("the customer's Mis pedidos names the rep in the list and the detail", async () => {
-    const order = {
-      id: 42,
-      number: 'OC000042',
-      orderType: 'ONLINE',
-      paymentMethod: 'CREDIT',
-      total: 119_000,
-      createdAt: '2026-11-27T13:00:00.000Z',
-      status: 'received',
-      statusLabel: 'Recibido',
-      statusAt: '2026-11-27T13:00:00.000Z',
-      erpDocNum: null,
-      invoiceFolio: null,
-      personName: CAROLINA,
-      personRut: '13.579.246-2',
-      repName: CAROLINA,
-      steps: [{ key: 'received', label: 'Recibido', done: true, at: '2026-11-27T13:00:00.000Z' }],
-      lines: [],
-      totals: { lines: 0, units: 0, net: 100_000, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 0, subtotal: 100_000, vat: 19_000, total: 119_000 },
-      deliveryType: 'retiro',
-      deliveryAddress: '',
-      erpAvailable: true,
-      buyerReference: '',
-      requestedDeliveryDate: null,
-      payable: false,
-    } as BuyerOrderDetail;
+    const order: BuyerOrderDetail = { ...buyerOrderDetail, personName: CAROLINA, personRut: '13.579.246-2', repName: CAROLINA };
     mockFetch({ 'GET /user/orders': { rows: [order], total: 1, page: 0, pageSize: 20, erpAvailable: true }, 'GET /user/orders/OC000042': order });
     const { user } = asRole('USER', '/user/orders');
     const grid = await screen.findByRole('grid', { name: 'Mis pedidos del portal' });
