@@ -1,5 +1,5 @@
 // The operations area, wired in one place (app.ts calls it once): the admin's 'Pedidos' and 'Auditoría', the alert
-// mail of failed jobs, the buyer's 'Mis pedidos', and the Prometheus metrics. 'Trabajos ERP' and 'Usuarios' keep their
+// mail of failed jobs, the buyer's 'Mis pedidos', the sales rep's 'Mis pedidos del vendedor', and the Prometheus metrics. 'Trabajos ERP' and 'Usuarios' keep their
 // routes in jobs/ and users/.
 import type { FastifyInstance } from 'fastify';
 import auditRoutes from './audit/audit.routes';
@@ -19,6 +19,8 @@ import { InvoiceFollowUps } from './orders/invoiceFollowUps';
 import userOrdersRoutes from './orders/userOrders.routes';
 import { UserOrdersService } from './orders/userOrders.service';
 import { CompanyNames } from './profile/companyNames';
+import repOrdersRoutes from './reps/repOrders.routes';
+import { RepOrdersService } from './reps/repOrders.service';
 
 export interface OperationsOptions {
   /** ALERT_MAIL_TO: who gets the alert mail of a job that failed for good; absent: no alert mails. */
@@ -57,7 +59,10 @@ export async function registerOperations(app: FastifyInstance, deps: OperationsD
   const companies = new CompanyNames(erp, { ttlMs: options.companyNamesTtlMs, onError: warn('no se pudo leer los nombres de empresa del ERP') });
   const invoices = new InvoiceFollowUps(erp, { ttlMs: options.invoicesTtlMs });
 
-  await app.register(adminOrdersRoutes, { orders: new AdminOrdersService({ db, companies, invoices, log: app.log }) });
+  const adminOrders = new AdminOrdersService({ db, companies, invoices, log: app.log });
+  await app.register(adminOrdersRoutes, { orders: adminOrders });
+  // 'Mis pedidos del vendedor': the admin's list and detail, kept to the rep's orders and customers
+  await app.register(repOrdersRoutes, { repOrders: new RepOrdersService({ orders: adminOrders, erp }) });
   await app.register(auditRoutes, { audit: new AuditService(db, companies) });
   await app.register(userOrdersRoutes, { userOrders: new UserOrdersService({ db, invoices, log: app.log }) });
 

@@ -14,3 +14,12 @@ export function personText(person: { name: string | null | undefined; rut: strin
 export function companyText(company: { name: string | null | undefined; rut: string | null | undefined }): string {
   return personText(company);
 }
+
+/** The label of who wrote an order for its company: a sales rep while representing it (docs/sales-reps.md). */
+export const TAKEN_BY_LABEL = 'Tomado por';
+
+/** 'Tomado por Carolina Ibáñez Rojas' for an order a sales rep wrote; '' for one the company's own person placed. */
+export function takenByText(repName: string | null | undefined): string {
+  const name = (repName ?? '').trim();
+  return name ? `${TAKEN_BY_LABEL} ${name}` : '';
+}

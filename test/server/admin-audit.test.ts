@@ -81,7 +81,7 @@ it('exports the selected changes as CSV with the before and after values', async
   const res = await audit('?format=csv&entity=notification&sort=at&dir=asc');
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"$/);
   const lines = res.rawPayload.toString('utf8').slice(1).split('\r\n');
-  expect(lines[0]).toBe('Fecha;Usuario;Acción;Registro;Id;Campos;Antes;Después;Detalles;Nombre;Rut empresa;Empresa');
+  expect(lines[0]).toBe('Fecha;Usuario;Acción;Registro;Id;Campos;Antes;Después;Detalles;Nombre;Rut empresa;Empresa;Quién');
   expect(lines).toHaveLength(5);
   expect(lines[2]!.split(';').slice(1, 6)).toEqual(['11.111.111-1', 'Modificación', 'Destinatario de notificación', String(recipientId), 'Email']);
   // 'campo: valor; …' holds the separator: quoted (jsonb keeps the keys shortest first)
@@ -107,5 +107,5 @@ it("names the person of a buying company who made a change, and the company (rut
   const staff = (await rows('?actor=22222222'))[0];
   expect(staff).toMatchObject({ actorUsername: '22.222.222-2', actorCompanyRut: '', actorCompanyName: null });
   const csv = (await audit('?format=csv&actor=18901234')).rawPayload.toString('utf8').split('\r\n')[1]!.split(';');
-  expect(csv.slice(-3)).toEqual(['Camila Rojas Pizarro', '76.123.456-0', 'Comercial Los Andes SpA']);
+  expect(csv.slice(-4)).toEqual(['Camila Rojas Pizarro', '76.123.456-0', 'Comercial Los Andes SpA', '"Camila Rojas Pizarro (18.901.234-9), de Comercial Los Andes SpA (76.123.456-0)"']);
 });

@@ -86,7 +86,7 @@ describe('the list', () => {
     expect(byId.get(o.sent.id)).toEqual({
       id: o.sent.id, number: o.sent.purchaseOrderNumber, orderType: 'ONLINE', orderState: 'CONFIRMED', paymentMethod: 'CREDIT', paymentStatus: 'NONE',
       erpStatus: 'SENT', erpDocNum: expect.any(Number), total: o.sent.totals.total, createdAt: '2025-01-10T15:00:00.000Z', userId: andes.id,
-      rut: '76.123.456-0', personName: 'Rodrigo Fuentes Alarcón', personRut: '76.123.456-0', cardCode: 'C76123456', companyName: 'Comercial Los Andes SpA',
+      rut: '76.123.456-0', personName: 'Rodrigo Fuentes Alarcón', personRut: '76.123.456-0', cardCode: 'C76123456', companyName: 'Comercial Los Andes SpA', repName: '',
       hasChequePhoto: false,
     });
     expect(byId.get(o.card.id)).toMatchObject({ paymentMethod: 'WEBPAY', paymentStatus: 'PAID', orderState: 'CONFIRMED', companyName: 'Textiles Pacífico Ltda.' });
@@ -149,13 +149,13 @@ describe('the list', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.rawPayload.toString('utf8').slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines[0]).toBe('Pedido;Fecha;Tipo;Estado;Forma de pago;Estado del pago;Estado en el ERP;N° ERP;Rut;Código cliente;Empresa;Persona;Rut persona;Total;Foto de cheque');
+    expect(lines[0]).toBe('Pedido;Fecha;Tipo;Estado;Forma de pago;Estado del pago;Estado en el ERP;N° ERP;Rut;Código cliente;Empresa;Persona;Rut persona;Vendedor;Total;Foto de cheque');
     // every matching row, whatever the page size
     expect(lines.slice(1, -1)).toHaveLength(2);
     const card = lines[1]!.split(';');
     expect(card).toEqual([
       o.card.purchaseOrderNumber, expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/), 'Pedido', 'Confirmado', 'Tarjeta (WebPay)', 'Pagado',
-      'No enviado', '', '76.234.567-6', 'C76234567', 'Textiles Pacífico Ltda.', 'Andrés Vergara Soto', '76.234.567-6',
+      'No enviado', '', '76.234.567-6', 'C76234567', 'Textiles Pacífico Ltda.', 'Andrés Vergara Soto', '76.234.567-6', '',
       String(o.card.totals.total), 'No',
     ]);
     expect(lines[2]).toContain(';Anulado;Transferencia (Khipu);Rechazado;');

@@ -140,6 +140,8 @@ const TABLE: Record<string, Row> = {
   'GET /api/rep/customers': { access: 'rep', url: '/api/rep/customers', expect: {} },
   'POST /api/rep/represent/end': { access: 'rep', url: '/api/rep/represent/end', payload: {}, expect: {} },
   'POST /api/rep/represent/:cardCode': { access: 'rep', url: '/api/rep/represent/C76123456', payload: {}, expect: {} },
+  'GET /api/rep/orders': { access: 'rep', url: '/api/rep/orders', expect: {} },
+  'GET /api/rep/orders/:id': { access: 'rep', url: '/api/rep/orders/1', expect: {} },
   'GET /api/admin/jobs': { access: 'admin', url: '/api/admin/jobs', expect: all(ADMINS, 200) },
   'POST /api/admin/jobs/:id/retry': { access: 'admin', url: '/api/admin/jobs/abc/retry', expect: all(ADMINS, 400) },
   'GET /api/admin/jobs/summary': { access: 'admin', url: '/api/admin/jobs/summary', expect: all(ADMINS, 200) },

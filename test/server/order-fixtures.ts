@@ -1,4 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '@server/db/connect';
+import { orders } from '@server/db/schema';
+import type { ErpService } from '@server/erp/erp.service';
+import { createErpOrderHandler } from '@server/orders/erpOrderJob';
+import { OrderRepo } from '@server/orders/orders.repo';
 import type { CustomerProfile } from '@shared/api/erp';
 import type { Order } from '@shared/api/orders';
 import { call, login } from './helpers';
@@ -51,4 +57,17 @@ export async function placeOrder(
   const res = await call(app, { method: 'POST', url: '/api/orders', token: buyer.token, payload: orderRequest(buyer, transport, choices) });
   expect(res.statusCode).toBe(201);
   return res.json<Order>();
+}
+
+/**
+ * Runs the order's ERP job as the outbox would at least once: delivered, delivered again, and once more after the ERP
+ * made the document but its answer was lost (the order set back to PENDING). Exactly once means one document.
+ */
+export async function deliverErpOrderThrice(deps: { db: Db; erp: ErpService }, order: Pick<Order, 'id' | 'purchaseOrderNumber'>): Promise<void> {
+  const handler = createErpOrderHandler({ orders: new OrderRepo(deps.db), erp: deps.erp });
+  const job = { id: 0, kind: 'erp.order', dedupeKey: `erp.order:${order.purchaseOrderNumber}`, attempts: 1, postedAt: null, markPosting: async () => undefined, clearPosting: async () => undefined };
+  await handler({ orderId: order.id }, job);
+  await handler({ orderId: order.id }, { ...job, attempts: 2 });
+  await deps.db.update(orders).set({ orderState: 'PROCESS', erpStatus: 'PENDING', erpDocEntry: null, erpDocNum: null, numOc: '' }).where(eq(orders.id, order.id));
+  await handler({ orderId: order.id }, { ...job, attempts: 3 });
 }

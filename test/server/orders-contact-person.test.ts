@@ -2,10 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Order } from '@shared/api/orders';
 import { orders } from '@server/db/schema';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
-import { createErpOrderHandler } from '@server/orders/erpOrderJob';
-import { OrderRepo } from '@server/orders/orders.repo';
 import { call, createTestApp, type TestApp } from './helpers';
-import { buyerOf, placeOrder, someTransport, type Buyer } from './order-fixtures';
+import { buyerOf, deliverErpOrderThrice, placeOrder, someTransport, type Buyer } from './order-fixtures';
 
 // Who placed an order reaches the ERP: the sales order carries ContactPersonCode, the B1 contact person (InternalCode)
 // of the person who ordered (docs/company-people.md).
@@ -55,13 +53,7 @@ describe('the ERP sales order names who placed it', () => {
 
   it('stays exactly once: the job delivered again, or after a lost answer, posts one document with the contact person', async () => {
     const order = await smallOrder(camila);
-    const handler = createErpOrderHandler({ orders: new OrderRepo(t.database.db), erp: t.erp });
-    const job = { id: 0, kind: 'erp.order', dedupeKey: `erp.order:${order.purchaseOrderNumber}`, attempts: 1, postedAt: null, markPosting: async () => undefined, clearPosting: async () => undefined };
-    await handler({ orderId: order.id }, job);
-    await handler({ orderId: order.id }, { ...job, attempts: 2 });
-    // as if the ERP made the document but its answer was lost
-    await t.database.db.update(orders).set({ orderState: 'PROCESS', erpStatus: 'PENDING', erpDocEntry: null, erpDocNum: null, numOc: '' }).where(eq(orders.id, order.id));
-    await handler({ orderId: order.id }, { ...job, attempts: 3 });
+    await deliverErpOrderThrice({ db: t.database.db, erp: t.erp }, order);
     expect(ordersPosted(order.purchaseOrderNumber)).toBe(1);
     expect(erpDocs(order.purchaseOrderNumber)).toEqual([expect.objectContaining({ ContactPersonCode: 2 })]);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));

@@ -23,3 +23,4 @@ import '../features/search/searchFeature';
 import '../features/userOrders/userOrdersFeature';
 import '../features/companyApprovals/companyApprovalsFeature';
 import '../features/reps/repsFeature';
+import '../features/repOrders/repOrdersFeature';

@@ -20,6 +20,7 @@ import type { SearchState } from '../features/search/searchSlice';
 import type { UserOrdersState } from '../features/userOrders/userOrdersSlice';
 import type { CompanyApprovalsState } from '../features/companyApprovals/companyApprovalsSlice';
 import type { RepsState } from '../features/reps/repsSlice';
+import type { RepOrdersState } from '../features/repOrders/repOrdersSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { confirmReducer } from './confirmSlice';
 import { actingCompanyChanged, loggedOut } from './events';
@@ -68,6 +69,7 @@ export interface LazyLoadedSlices {
   company: CompanyState;
   paymentLink: PaymentLinkState;
   reps: RepsState;
+  repOrders: RepOrdersState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };

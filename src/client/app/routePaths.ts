@@ -12,6 +12,10 @@ export const adminJobPath = (id: number) => `${ADMIN_JOBS_PATH}/${id}`;
 /** A buyer's own order in 'Mis pedidos', by its number or id. */
 export const buyerOrderPath = (ref: string | number) => `${BUYER_ORDERS_PATH}/${encodeURIComponent(String(ref))}`;
 
+/** 'Mis pedidos del vendedor' (docs/sales-reps.md), and one of its orders by number or id. */
+export const REP_ORDERS_PATH = '/rep/orders';
+export const repOrderPath = (ref: string | number) => `${REP_ORDERS_PATH}/${encodeURIComponent(String(ref))}`;
+
 /** A product's page, by its style or size sku (the catalogue, search, Home's offers and the cart link to it). */
 export const productDetailPath = (sku: string) => `/user/product-detail/${encodeURIComponent(sku)}`;
 
@@ -23,7 +27,6 @@ export const productLinkLabel = (descripcion: string, sku: string) => `Ver produ
 export const COMPANY_PEOPLE_PATH = '/user/company/people';
 export const SET_PASSWORD_PATH = '/set-password';
 
-// the sales reps' screens (docs/sales-reps.md): 'Mis clientes' (where a rep lands after login and after 'Terminar') and
-// 'Mis pedidos del vendedor'
+// the sales reps' screens (docs/sales-reps.md): 'Mis clientes' (where a rep lands after login and after 'Terminar');
+// 'Mis pedidos del vendedor' is REP_ORDERS_PATH above
 export const REP_CUSTOMERS_PATH = '/rep/customers';
-export const REP_ORDERS_PATH = '/rep/orders';

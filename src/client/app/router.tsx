@@ -24,7 +24,7 @@ import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
 import { SESSION_KEYS } from './sessionKeys';
-import { COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, SET_PASSWORD_PATH } from './routePaths';
+import { COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SET_PASSWORD_PATH } from './routePaths';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -89,6 +89,9 @@ const PayLinkScreen = lazy(() => import('../features/paymentLink/PayLinkScreen')
 const SendPaymentLinkScreen = lazy(() => import('../features/paymentLink/SendPaymentLinkScreen'));
 // the sales reps' screens (docs/sales-reps.md): 'Mis clientes'
 const RepCustomersScreen = lazy(() => import('../features/reps/RepCustomersScreen'));
+// the sales rep's own screens (docs/sales-reps.md): 'Mis pedidos' of a vendedor
+const RepOrderListScreen = lazy(() => import('../features/repOrders/RepOrderListScreen'));
+const RepOrderDetailScreen = lazy(() => import('../features/repOrders/RepOrderDetailScreen'));
 
 // Screens of one feature get what they need of the session from here: a feature never imports another one.
 function HomeRoute() {
@@ -180,7 +183,11 @@ export const appRoutes: RouteObject[] = [
       {
         // the sales reps' own screens: VENDEDOR only
         element: <RequireRep />,
-        children: [{ path: REP_CUSTOMERS_PATH, element: <RepCustomersScreen /> }],
+        children: [
+          { path: REP_CUSTOMERS_PATH, element: <RepCustomersScreen /> },
+          { path: REP_ORDERS_PATH, element: <RepOrderListScreen /> },
+          { path: `${REP_ORDERS_PATH}/:id`, element: <RepOrderDetailScreen /> },
+        ],
       },
       {
         // guarded: logged-in users only (a sales rep only while representing a customer: these are a company's screens)

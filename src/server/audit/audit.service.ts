@@ -1,5 +1,5 @@
 import type { AuditActionKind, AuditEntityKind, AuditList, AuditRow, AuditValue } from '@shared/api/adminAudit';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditFieldLabel, auditValueLabel, type AuditListQuery } from '@shared/schemas/adminAudit';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditActorText, auditFieldLabel, auditValueLabel, type AuditListQuery } from '@shared/schemas/adminAudit';
 import type { Db } from '../db/connect';
 import type { AuditLogRow } from '../db/schema';
 import type { CsvColumn } from '../http/csv';
@@ -17,6 +17,14 @@ function values(value: unknown): Values | null {
     if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
   }
   return out;
+}
+
+/** The customer a representing sales rep acted for, as AuditLog.record keeps it (changes.actor.onBehalfOf). */
+function onBehalfOf(changes: Record<string, unknown>): AuditRow['onBehalfOf'] {
+  const actor = changes.actor && typeof changes.actor === 'object' ? (changes.actor as Record<string, unknown>) : {};
+  const company = values(actor.onBehalfOf);
+  if (!company || typeof company.rut !== 'string' || !company.rut) return null;
+  return { name: typeof company.name === 'string' ? company.name : '', rut: company.rut };
 }
 
 /** Who made the change as the row kept it (rows of staff, and older rows, keep no more than the login). */
@@ -37,6 +45,7 @@ export function toAuditRow(row: AuditLogRow, companyName: (rut: string) => strin
     actorName: actor.name,
     actorCompanyRut: actor.companyRut,
     actorCompanyName: actor.companyRut ? companyName(actor.companyRut) : null,
+    onBehalfOf: onBehalfOf(changes),
     action: row.action as AuditActionKind,
     entity: row.entity as AuditEntityKind,
     entityId: row.entityId,
@@ -69,6 +78,8 @@ export const AUDIT_CSV: CsvColumn<AuditRow>[] = [
   { header: 'Nombre', value: (r) => r.actorName },
   { header: 'Rut empresa', value: (r) => r.actorCompanyRut },
   { header: 'Empresa', value: (r) => r.actorCompanyName },
+  // the sentence Auditoría shows: '… en nombre de {company}' for a sales rep representing a customer
+  { header: 'Quién', value: (r) => auditActorText(r) },
 ];
 
 /** 'Auditoría': the audit trail page by page, or whole for the CSV. */

@@ -9,7 +9,7 @@ import type { PaymentMethod } from '@shared/orders';
 import type { PaymentProvider } from '@shared/payments';
 import { companyText } from '@shared/people';
 import type { OrderLineRow, OrderRow } from '../db/schema';
-import { buyerReferenceRows, escapeHtml, oneLine, pct, personRows, type BuiltMail, type Company, type MailPerson } from './orderMail';
+import { buyerReferenceRows, escapeHtml, oneLine, pct, personRows, placedByRows, type BuiltMail, type Company, type MailPerson } from './orderMail';
 
 /** How the buyer paid, in the buyer's words. */
 export const BUYER_PAYMENT_LABELS: Record<PaymentMethod, string> = {
@@ -113,7 +113,7 @@ export function buildOrderConfirmedMail(input: OrderConfirmedInput): BuiltMail {
     [reserve ? 'Reserva' : 'Pedido', number],
     ['Fecha', formatDate(order.createdAt)],
     ['Empresa', companyText({ name: company.nombre, rut: company.rut })],
-    ...personRows('Realizado por', input.person),
+    ...placedByRows('Realizado por', order, input.person),
     ...buyerReferenceRows(order),
   ];
   if (method) header.push(['Forma de pago', BUYER_PAYMENT_LABELS[method]], ...paymentRows(input.payment));

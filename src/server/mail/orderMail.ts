@@ -4,7 +4,7 @@ import { formatDate } from '@shared/dates';
 import { MSG, fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import type { PaymentMethod } from '@shared/orders';
-import { personText } from '@shared/people';
+import { personText, TAKEN_BY_LABEL } from '@shared/people';
 import { formatRut } from '@shared/rut';
 import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { showDay } from '@shared/workingDays';
@@ -59,6 +59,14 @@ export function personRows(label: string, person: MailPerson | undefined): [stri
   return text ? [[label, text]] : [];
 }
 
+/**
+ * Who placed an order: 'Tomado por: {vendedor}' for one a sales rep wrote while representing the company
+ * (docs/sales-reps.md), else the person of the company under `label`.
+ */
+export function placedByRows(label: string, order: Pick<OrderRow, 'repName'>, person: MailPerson | undefined): [string, string][] {
+  return order.repName ? [[TAKEN_BY_LABEL, order.repName]] : personRows(label, person);
+}
+
 /** The buyer's own purchase-order reference and requested delivery date, when given (docs/ordering.md). */
 export function buyerReferenceRows(order: Pick<OrderRow, 'buyerReference' | 'requestedDeliveryDate'>): [string, string][] {
   const rows: [string, string][] = [];
@@ -83,7 +91,7 @@ export function buildOrderMail(input: { kind: 'RESERVE' | 'CHEQUE'; brand: strin
     ['Empresa', company.nombre],
     ['Rut', rut],
     ['Código cliente', order.cardCode],
-    ...personRows('Persona', person),
+    ...placedByRows('Persona', order, person),
     ['Tipo de pedido', order.orderType === 'RESERVE' ? 'Reserva' : 'Compra'],
   ];
   header.push(...buyerReferenceRows(order));

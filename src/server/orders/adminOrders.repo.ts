@@ -28,6 +28,7 @@ const ROW = {
   personRut: users.username,
   cardCode: orders.cardCode,
   hasChequePhoto: sql<boolean>`(${orders.chequeFileKey} is not null)`,
+  repName: orders.repName,
 };
 
 export interface AdminOrderDbRow {
@@ -49,6 +50,8 @@ export interface AdminOrderDbRow {
   personRut: string;
   cardCode: string;
   hasChequePhoto: boolean;
+  /** The sales rep who wrote it ('' when none). */
+  repName: string;
 }
 
 /** The SQL of each sortable column (companyName is sorted by the service: the names live in the ERP). */
@@ -65,10 +68,30 @@ const SORTS: Record<Exclude<AdminOrderSort, 'companyName'>, SQL> = {
   rut: sql`${orders.companyRut}`,
   personName: sql`coalesce(nullif(${users.fullName}, ''), ${users.username})`,
   cardCode: sql`${orders.cardCode}`,
+  repName: sql`${orders.repName}`,
 };
 
-/** The filters of a list query; `nameCodes` are the card codes whose ERP company name matches the search text. */
-export type OrderFilters = Omit<AdminOrderListQuery, 'page' | 'pageSize' | 'sort' | 'dir' | 'format'> & { nameCodes?: readonly string[] };
+/**
+ * The orders a sales rep may read (docs/sales-reps.md, "Mis pedidos del vendedor"): those the rep wrote, and those of the
+ * customers `cardCodes` ('all' for a rep of every customer).
+ */
+export interface RepOrderScope {
+  repUserId: number;
+  cardCodes: readonly string[] | 'all';
+}
+
+/**
+ * The filters of a list query; `nameCodes` are the card codes whose ERP company name matches the search text; `rep`
+ * keeps the orders a sales rep may read.
+ */
+export type OrderFilters = Omit<AdminOrderListQuery, 'page' | 'pageSize' | 'sort' | 'dir' | 'format'> & { nameCodes?: readonly string[]; rep?: RepOrderScope };
+
+/** The condition of the orders a rep may read; undefined for every order. */
+export function repScopeCondition(scope: RepOrderScope): SQL | undefined {
+  if (scope.cardCodes === 'all') return undefined;
+  const own = eq(orders.repUserId, scope.repUserId);
+  return scope.cardCodes.length ? or(own, inArray(orders.cardCode, [...scope.cardCodes])) : own;
+}
 
 /** Dots, dashes and spaces out, upper case: how a rut is compared ('76.123.456-k' ~ '761234567K'). */
 export const compactForSearch = (text: string) => text.toUpperCase().replace(/[.\-\s]/g, '');
@@ -81,6 +104,8 @@ function conditions(f: OrderFilters): SQL | undefined {
   if (f.paymentStatus) where.push(sql`${paymentStatus} = ${f.paymentStatus}`);
   if (f.erpStatus) where.push(eq(orders.erpStatus, f.erpStatus));
   if (f.userId) where.push(eq(orders.userId, f.userId));
+  const inScope = f.rep && repScopeCondition(f.rep);
+  if (inScope) where.push(inScope);
   const { since, before } = dayRange(f.from, f.to);
   if (since) where.push(gte(orders.createdAt, since));
   if (before) where.push(lt(orders.createdAt, before));
@@ -92,7 +117,7 @@ function conditions(f: OrderFilters): SQL | undefined {
     if (/^[0-9K]{2,}$/.test(compact)) {
       for (const rut of [orders.companyRut, users.username]) any.push(sql`replace(replace(upper(${rut}), '.', ''), '-', '') like ${containsPattern(compact)}`);
     }
-    any.push(ilike(users.fullName, containsPattern(text)));
+    any.push(ilike(users.fullName, containsPattern(text)), ilike(orders.repName, containsPattern(text)));
     if (f.nameCodes?.length) any.push(inArray(orders.cardCode, [...f.nameCodes]));
     where.push(or(...any)!);
   }
@@ -131,9 +156,13 @@ export class AdminOrdersRepo {
     return rows.map((r) => r.cardCode);
   }
 
-  /** One order with its lines, buyer and payments (newest first). */
-  async detail(id: number): Promise<{ order: OrderRow; lines: OrderLineRow[]; user: UserRow; payments: PaymentRow[] } | undefined> {
-    const [found] = await this.db.select({ order: orders, user: users }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, id));
+  /** One order with its lines, buyer and payments (newest first); with `rep`, only an order the rep may read. */
+  async detail(id: number, rep?: RepOrderScope): Promise<{ order: OrderRow; lines: OrderLineRow[]; user: UserRow; payments: PaymentRow[] } | undefined> {
+    const [found] = await this.db
+      .select({ order: orders, user: users })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(eq(orders.id, id), rep ? repScopeCondition(rep) : undefined));
     if (!found) return undefined;
     const [lines, paid] = await Promise.all([
       this.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),

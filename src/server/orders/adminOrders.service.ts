@@ -13,7 +13,7 @@ import { assertExportable, foldText, pageWindow } from '../http/listQuery';
 import { AdminJobsRepo } from '../jobs/jobs.repo';
 import { toAdminJob } from '../jobs/jobs.service';
 import type { CompanyNames } from '../profile/companyNames';
-import { AdminOrdersRepo, type AdminOrderDbRow, type OrderFilters } from './adminOrders.repo';
+import { AdminOrdersRepo, type AdminOrderDbRow, type OrderFilters, type RepOrderScope } from './adminOrders.repo';
 import { InvoiceFollowUps, invoicesSinceFor } from './invoiceFollowUps';
 import { loadOrderJobs } from './orderEvidence';
 import { toOrder } from './orders.repo';
@@ -74,6 +74,7 @@ export const ORDER_CSV: CsvColumn<AdminOrderRow>[] = [
   { header: 'Empresa', value: (o) => o.companyName },
   { header: 'Persona', value: (o) => o.personName },
   { header: 'Rut persona', value: (o) => o.personRut },
+  { header: 'Vendedor', value: (o) => o.repName },
   { header: 'Total', value: (o) => o.total },
   { header: 'Foto de cheque', value: (o) => o.hasChequePhoto },
 ];
@@ -100,8 +101,9 @@ export class AdminOrdersService {
     this.jobs = new AdminJobsRepo(deps.db);
   }
 
-  async list(query: AdminOrderListQuery): Promise<AdminOrderList> {
-    const { rows, total } = await this.select(query, false);
+  /** The list; with `rep`, only the orders that sales rep may read ('Mis pedidos del vendedor'). */
+  async list(query: AdminOrderListQuery, rep?: RepOrderScope): Promise<AdminOrderList> {
+    const { rows, total } = await this.select(query, false, rep);
     return { rows, total, page: query.page, pageSize: query.pageSize };
   }
 
@@ -110,8 +112,8 @@ export class AdminOrdersService {
     return (await this.select(query, true)).rows;
   }
 
-  private async select(query: AdminOrderListQuery, csv: boolean): Promise<{ rows: AdminOrderRow[]; total: number }> {
-    const filters: OrderFilters = { ...query, nameCodes: query.q ? await this.codesNamed(query.q) : undefined };
+  private async select(query: AdminOrderListQuery, csv: boolean, rep?: RepOrderScope): Promise<{ rows: AdminOrderRow[]; total: number }> {
+    const filters: OrderFilters = { ...query, nameCodes: query.q ? await this.codesNamed(query.q) : undefined, rep };
     const total = await this.repo.count(filters);
     if (csv) assertExportable(total);
     let rows: AdminOrderDbRow[];
@@ -147,8 +149,9 @@ export class AdminOrdersService {
     return [...names].filter(([, ref]) => ref && foldText(ref.name).includes(text)).map(([code]) => code);
   }
 
-  async detail(ref: string): Promise<AdminOrderDetail> {
-    const found = await this.repo.detail(orderIdOfRef(ref));
+  /** One order's whole story; with `rep`, an order that sales rep may not read is a 404 like a missing one. */
+  async detail(ref: string, rep?: RepOrderScope): Promise<AdminOrderDetail> {
+    const found = await this.repo.detail(orderIdOfRef(ref), rep);
     if (!found || !refNamesOrder(ref, found.order.purchaseOrderNumber)) throw new HttpError(404, ADMIN_ORDER_MSG.notFound);
     const { order, lines, user, payments } = found;
     const [jobs, names, invoices] = await Promise.all([
@@ -195,6 +198,7 @@ export class AdminOrdersService {
         cardCode: order.cardCode,
         companyName: names.get(order.cardCode)?.name ?? null,
       },
+      rep: order.repUserId === null ? null : { userId: order.repUserId, name: order.repName, salesPersonCode: order.salesPersonCode },
       payments: payments.map(toAdminPayment),
       chequePhotoUrl: order.chequeFileKey ? chequePhotoUrl(number) : null,
       jobs: jobs.jobs.map(toAdminJob),

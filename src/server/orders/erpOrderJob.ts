@@ -62,6 +62,8 @@ export function createErpOrderHandler(deps: {
         cardCode: order.cardCode,
         // who of the company placed it (the B1 contact person), when the person has one
         contactPersonCode: order.contactCode,
+        // the rep who wrote it for the customer (their sales employee); none keeps the ERP's default, the customer's own
+        salesPersonCode: order.salesPersonCode,
         paymentMethod: order.paymentMethod,
         deliveryType: order.deliveryType,
         deliveryAddress: order.deliveryAddress,

@@ -23,6 +23,7 @@ import { refuseWhileWaiting } from '../company/approvalRules';
 import { enqueueApprovalRequests } from '../company/approvalMails';
 import { ownOrder } from './ownership';
 import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from './erpOrderJob';
+import { repOfOrder } from './orderRep.repo';
 import { toOrder, totalsColumns, type NewOrderLine, type OrderRepo, type OrderWithLines } from './orders.repo';
 import { SERVER_MSG } from '../messages';
 
@@ -167,7 +168,9 @@ export class OrderService {
     const { totals } = priced;
     const lines: NewOrderLine[] = priced.items.map(orderLineOf);
     return db.transaction(async (tx) => {
-      const waits = user.companyRole === 'COMPRADOR' && (await mustWaitForCompany(tx, user.id, totals.total));
+      // a rep's order never waits for the company's approval: that is for a Comprador over their limit
+      const waits = !user.rep && user.companyRole === 'COMPRADOR' && (await mustWaitForCompany(tx, user.id, totals.total));
+      const rep = user.rep ? await repOfOrder(tx, user) : null;
       // takes the priced lines out of the cart and inserts the order, in one statement
       const stored = await orders.insert(
         tx,
@@ -177,7 +180,11 @@ export class OrderService {
           companyRut: user.companyRut,
           orderState: waits ? 'AWAITING_COMPANY_APPROVAL' : 'PROCESS',
           cardCode: profile.idcliente,
-          contactCode: user.contactCode,
+          // a rep is no contact person of the customer: the ERP order names the rep's sales employee instead
+          contactCode: rep ? null : user.contactCode,
+          repUserId: rep?.userId ?? null,
+          repName: rep?.name ?? '',
+          salesPersonCode: rep?.salesPersonCode ?? null,
           paymentMethod,
           deliveryType: request.tipoEntrega,
           ...delivery,

@@ -91,6 +91,7 @@ export class UserOrdersService {
         invoiceFolio: invoice ? invoice.folio || String(invoice.docNum) : null,
         personName: person.name,
         personRut: person.rut,
+        repName: order.repName,
       };
       return { row, steps };
     });

@@ -30,7 +30,7 @@ const ANSWER_TYPES = [
   // approval of orders by the buying company (docs/company-people.md)
   'CompanyApprovalList', 'CompanyApprovalDecision',
   // the wholesaler's sales reps (docs/sales-reps.md)
-  'RepresentResponse', 'AdminSalesPersonList', 'PaymentLinkStatus', 'PaymentLinkView', 'PaymentLinkPayResponse', 'RepCustomerList',
+  'RepresentResponse', 'AdminSalesPersonList', 'PaymentLinkStatus', 'PaymentLinkView', 'PaymentLinkPayResponse', 'RepCustomerList', 'RepOrderList', 'RepOrderDetail',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];

@@ -2,7 +2,7 @@
 //
 // GET /api/admin/audit — query (auditListQuerySchema in src/shared/schemas/adminAudit.ts), all optional:
 //   actor          the rut of who made the change, or of the company they acted for, contains (any writing: '22.222.222-2', '22222222')
-//   entity         user | product | banner | notification | job
+//   entity         user | product | banner | notification | job | order | representation
 //   action         create | update | delete
 //   entityId       the record's id (or sku), exact
 //   from, to       date, 'YYYY-MM-DD', both included
@@ -12,7 +12,7 @@
 //   format         csv
 // → AuditList
 
-export type AuditEntityKind = 'user' | 'product' | 'banner' | 'notification' | 'job' | 'order';
+export type AuditEntityKind = 'user' | 'product' | 'banner' | 'notification' | 'job' | 'order' | 'representation';
 export type AuditActionKind = 'create' | 'update' | 'delete';
 
 /** A value kept in the audit trail: never a password, a hash or a file's content ('[oculto]' stands for a secret). */
@@ -31,6 +31,11 @@ export interface AuditRow {
   actorCompanyRut: string;
   /** Its name in the ERP; null for staff, or when the ERP could not be asked. */
   actorCompanyName: string | null;
+  /**
+   * The customer a sales rep acted for while representing it (docs/sales-reps.md): Auditoría reads the row as
+   * '{rep} en nombre de {company}'; null for anyone else.
+   */
+  onBehalfOf: { name: string; rut: string } | null;
   action: AuditActionKind;
   entity: AuditEntityKind;
   /** The record's id, or the sku for product content. */

@@ -9,7 +9,7 @@ import type { ErpSubmission, OrderLine } from './orders';
 //
 // GET /api/admin/orders — query (AdminOrderListQuery in src/shared/schemas/adminOrders.ts), all optional:
 //   q              order number ('OC000011', '11'), the company's or the person's rut in any writing, card code, company
-//                  name (ERP) or the person's name, contains
+//                  name (ERP), the person's name or the sales rep's name (docs/sales-reps.md), contains
 //   state          PROCESS | CONFIRMED | CANCELED
 //   orderType      ONLINE | RESERVE
 //   paymentMethod  KHIPU | WEBPAY | CHEQUE | CREDIT
@@ -18,7 +18,7 @@ import type { ErpSubmission, OrderLine } from './orders';
 //   userId         the orders of one user
 //   from, to       creation date, 'YYYY-MM-DD', both included (Chilean days)
 //   sort           number | createdAt | orderType | orderState | paymentMethod | paymentStatus | erpStatus | erpDocNum |
-//                  total | rut | cardCode | companyName | personName (default createdAt)
+//                  total | rut | cardCode | companyName | personName | repName (default createdAt)
 //   dir            asc | desc                                        (default desc: newest first)
 //   page, pageSize 0-based page, 1..200 rows (default 0, 50)
 //   format         csv: every matching row as a CSV download (see lists.ts)
@@ -55,6 +55,8 @@ export interface AdminOrderRow {
   /** The company name in the ERP (CardName); null when the ERP could not be asked. */
   companyName: string | null;
   hasChequePhoto: boolean;
+  /** 'Vendedor': the sales rep who wrote the order for the company (docs/sales-reps.md); '' when the company's own person did. */
+  repName: string;
 }
 
 export interface AdminOrderList {
@@ -86,6 +88,15 @@ export interface AdminOrderPayment {
   /** When its outcome (PAID, REJECTED, ABORTED, EXPIRED) was applied; null while open. */
   outcomeAppliedAt: string | null;
   providerFields: ProviderField[];
+}
+
+/** The sales rep who wrote an order while representing the company (docs/sales-reps.md). */
+export interface OrderRepInfo {
+  userId: number;
+  /** The rep's name as it was when the order was written. */
+  name: string;
+  /** The ERP sales employee the order went with (SalesPersonCode); null when the rep had none linked. */
+  salesPersonCode: number | null;
 }
 
 /** Who placed the order (the person) and the company they ordered for. */
@@ -186,6 +197,8 @@ export interface AdminOrderDetail {
   totals: OrderTotals;
   delivery: AdminOrderDelivery;
   buyer: AdminOrderBuyer;
+  /** 'Tomado por {vendedor}': the sales rep who wrote it for the company; null when the company's own person did. */
+  rep: OrderRepInfo | null;
   payments: AdminOrderPayment[];
   /** GET /api/admin/orders/{number}/cheque-photo when the buyer sent one; null otherwise. */
   chequePhotoUrl: string | null;

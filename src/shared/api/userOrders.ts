@@ -53,6 +53,8 @@ export interface BuyerOrderRow {
   /** Who of the company placed it: the person's full name ('' for a login without one) and personal rut ('18.901.234-9'). */
   personName: string;
   personRut: string;
+  /** 'Tomado por {vendedor}': the wholesaler's sales rep who wrote the order for the company; '' when the company's own person did. */
+  repName: string;
 }
 
 export interface BuyerOrderList {

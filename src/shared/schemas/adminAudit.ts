@@ -1,5 +1,6 @@
 import * as yup from '../yup';
-import type { AuditActionKind, AuditEntityKind, AuditValue } from '../api/adminAudit';
+import type { AuditActionKind, AuditEntityKind, AuditRow, AuditValue } from '../api/adminAudit';
+import { companyText, personText } from '../people';
 import { JOB_FAILURE_LABELS, JOB_KIND_LABELS, JOB_STATUS_LABELS } from './adminJobs';
 import { listQueryFields, oneOfOptional } from './lists';
 import { SECTION_LABELS } from './notifications';
@@ -14,7 +15,7 @@ export const AUDIT_MSG = {
   entityId: 'Identificador de registro inválido',
 } as const;
 
-export const AUDIT_ENTITIES: readonly AuditEntityKind[] = ['user', 'product', 'banner', 'notification', 'job', 'order'];
+export const AUDIT_ENTITIES: readonly AuditEntityKind[] = ['user', 'product', 'banner', 'notification', 'job', 'order', 'representation'];
 export const AUDIT_ACTIONS: readonly AuditActionKind[] = ['create', 'update', 'delete'];
 export const AUDIT_SORTS = ['at', 'actor', 'entity', 'action', 'entityId'] as const;
 
@@ -26,6 +27,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityKind, string> = {
   notification: 'Destinatario de notificación',
   job: 'Trabajo ERP',
   order: 'Pedido',
+  representation: 'Atención de cliente (vendedor)',
 };
 export const AUDIT_ACTION_LABELS: Record<AuditActionKind, string> = { create: 'Creación', update: 'Modificación', delete: 'Eliminación' };
 
@@ -91,3 +93,14 @@ export const auditListQuerySchema = yup.object({
   entityId: yup.string().trim().max(60, AUDIT_MSG.entityId).optional(),
 });
 export type AuditListQuery = yup.InferType<typeof auditListQuerySchema>;
+
+/**
+ * Who made a change, in a sentence: for a sales rep representing a customer (docs/sales-reps.md) 'Carolina Ibáñez Rojas
+ * (13.579.246-2) en nombre de Comercial Los Andes SpA (76.123.456-0)'; for a person of a buying company 'Camila Rojas
+ * Pizarro (18.901.234-9), de Comercial Los Andes SpA (76.123.456-0)'; for staff the person alone.
+ */
+export function auditActorText(row: Pick<AuditRow, 'actorUsername' | 'actorName' | 'actorCompanyRut' | 'actorCompanyName' | 'onBehalfOf'>): string {
+  const person = personText({ name: row.actorName, rut: row.actorUsername });
+  if (row.onBehalfOf) return `${person} en nombre de ${companyText({ name: row.onBehalfOf.name || row.actorCompanyName, rut: row.onBehalfOf.rut })}`;
+  return row.actorCompanyRut ? `${person}, de ${companyText({ name: row.actorCompanyName, rut: row.actorCompanyRut })}` : person;
+}

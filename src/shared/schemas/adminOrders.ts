@@ -18,7 +18,7 @@ export const ADMIN_ORDER_MSG = {
 
 export const ADMIN_ORDER_SORTS = [
   'number', 'createdAt', 'orderType', 'orderState', 'paymentMethod', 'paymentStatus', 'erpStatus', 'erpDocNum', 'total', 'rut', 'cardCode',
-  'companyName', 'personName',
+  'companyName', 'personName', 'repName',
 ] as const;
 export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminOrderDetail, AdminOrderRow } from '@shared/api/adminOrders';
 import type { AuditRow } from '@shared/api/adminAudit';
-import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { Role } from '@shared/roles';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { bodiesTo, mockFetch, queriesTo, reply } from '../fetchMock';
 import { buyer, person, userPage, userRow } from '../adminUsers/fixtures';
+import { adminOrderDetail, buyerOrderDetail, orderRow } from '../orderFixtures';
 
 // Who did it, on every screen that shows an order or a change: the person (name and personal rut) beside the company
 // (docs/company-people.md); and 'Usuarios' with each user's company and role in it, one company's people, and the
@@ -32,61 +32,9 @@ const typeIn = async (user: User, label: string, value: string) => {
   await user.paste(value);
 };
 
-const adminRow: AdminOrderRow = {
-  id: 42,
-  number: 'OC000042',
-  orderType: 'ONLINE',
-  orderState: 'CONFIRMED',
-  paymentMethod: 'CREDIT',
-  paymentStatus: 'NONE',
-  erpStatus: 'SENT',
-  erpDocNum: 5060,
-  total: 119_000,
-  createdAt: '2026-11-27T13:00:00.000Z',
-  userId: 31,
-  rut: '76.123.456-0',
-  personName: 'Camila Rojas Pizarro',
-  personRut: '18.901.234-9',
-  cardCode: 'C76123456',
-  companyName: 'Comercial Los Andes SpA',
-  hasChequePhoto: false,
-};
-
-const adminDetail: AdminOrderDetail = {
-  id: 42,
-  number: 'OC000042',
-  orderType: 'ONLINE',
-  orderState: 'CONFIRMED',
-  paymentMethod: 'CREDIT',
-  paymentStatus: 'NONE',
-  erpStatus: 'SENT',
-  erpDocEntry: 77,
-  erpDocNum: 5060,
-  erpDraftEntry: null,
-  erpError: null,
-  numOc: 'OC000042',
-  createdAt: '2026-11-27T13:00:00.000Z',
-  updatedAt: '2026-11-27T13:00:05.000Z',
-  lines: [],
-  totals: { lines: 0, units: 0, net: 100_000, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 0, subtotal: 100_000, vat: 19_000, total: 119_000 },
-  delivery: { type: 'retiro', addressCode: 'idStorePickup', address: '', commune: '', transport: '', invoiceAddressCode: 'F1' },
-  buyer: {
-    userId: 31,
-    rut: '76.123.456-0',
-    personName: 'Camila Rojas Pizarro',
-    personRut: '18.901.234-9',
-    companyRole: 'COMPRADOR',
-    email: 'camila.rojas@losandes.cl',
-    enabled: true,
-    cardCode: 'C76123456',
-    companyName: 'Comercial Los Andes SpA',
-  },
-  payments: [],
-  chequePhotoUrl: null,
-  jobs: [],
-  invoices: [],
-  timeline: [],
-} as unknown as AdminOrderDetail;
+// Camila Rojas Pizarro's order of her company (no rep)
+const adminRow: AdminOrderRow = orderRow;
+const adminDetail: AdminOrderDetail = adminOrderDetail;
 
 describe('admin Pedidos', () => {
   it("the list names who placed each order beside the company; the detail adds the person's role in the company", async () => {
@@ -97,7 +45,7 @@ describe('admin Pedidos', () => {
     expect(within(row).getByText('Comercial Los Andes SpA')).toBeInTheDocument();
     expect(within(row).getByText('76.123.456-0')).toBeInTheDocument();
     const headers = within(grid).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers.slice(headers.indexOf('Rut empresa'))).toEqual(['Rut empresa', 'Empresa', 'Persona', 'Total']);
+    expect(headers.slice(headers.indexOf('Rut empresa'))).toEqual(['Rut empresa', 'Empresa', 'Persona', 'Vendedor', 'Total']);
 
     await user.click(within(row).getByRole('link', { name: 'Ver pedido OC000042' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Pedido OC000042' })).toBeInTheDocument();
@@ -109,30 +57,7 @@ describe('admin Pedidos', () => {
 });
 
 describe('Mis pedidos', () => {
-  const order = {
-    id: 42,
-    number: 'OC000042',
-    orderType: 'ONLINE',
-    paymentMethod: 'CREDIT',
-    total: 119_000,
-    createdAt: '2026-11-27T13:00:00.000Z',
-    status: 'received',
-    statusLabel: 'Recibido',
-    statusAt: '2026-11-27T13:00:00.000Z',
-    erpDocNum: null,
-    invoiceFolio: null,
-    personName: 'Camila Rojas Pizarro',
-    personRut: '18.901.234-9',
-    steps: [{ key: 'received', label: 'Recibido', done: true, at: '2026-11-27T13:00:00.000Z' }],
-    lines: [],
-    totals: { lines: 0, units: 0, net: 100_000, offerDiscount: 0, loyaltyDiscount: 0, loyaltyPct: 0, subtotal: 100_000, vat: 19_000, total: 119_000 },
-    deliveryType: 'retiro',
-    deliveryAddress: '',
-    erpAvailable: true,
-    buyerReference: '',
-    requestedDeliveryDate: null,
-    payable: false,
-  } as BuyerOrderDetail;
+  const order = buyerOrderDetail;
   const byCompany = { ...order, id: 43, number: 'OC000043', personName: '', personRut: '76.123.456-0' };
 
   it("every order of the company with a 'Persona' column; the detail says who placed it", async () => {
@@ -160,6 +85,7 @@ describe('Auditoría', () => {
       actorName: 'Camila Rojas Pizarro',
       actorCompanyRut: '76.123.456-0',
       actorCompanyName: 'Comercial Los Andes SpA',
+      onBehalfOf: null,
       entity: 'user',
       action: 'update',
       entityId: '31',

@@ -49,6 +49,7 @@ const row: BuyerOrderRow = {
   invoiceFolio: '7001',
   personName: 'Camila Rojas Pizarro',
   personRut: '18.901.234-9',
+  repName: '',
 };
 const list: BuyerOrderList = { rows: [row], total: 11, page: 1, pageSize: 10, erpAvailable: true };
 const detail = {

@@ -24,8 +24,18 @@ const actionOptions = AUDIT_ACTIONS.map((value) => ({ value, label: AUDIT_ACTION
 
 const dataColumns: GridColDef<AuditRow>[] = [
   { field: 'at', headerName: T.colAt, width: 140, valueFormatter: (value: string) => formatDateTime(value) },
-  // who: a person's name and rut, and the company they acted for (staff: the rut alone, no company)
-  { field: 'actorUsername', headerName: T.colActor, minWidth: 150, flex: 0.8, valueGetter: (_value, row) => personText({ name: row.actorName, rut: row.actorUsername }) },
+  // who: a person's name and rut ('… en nombre de {company}' for a sales rep representing a customer), and the company
+  // they acted for (staff: the rut alone, no company)
+  {
+    field: 'actorUsername',
+    headerName: T.colActor,
+    minWidth: 150,
+    flex: 0.8,
+    valueGetter: (_value, row) => {
+      const person = personText({ name: row.actorName, rut: row.actorUsername });
+      return row.onBehalfOf ? fill(T.onBehalfOf, { person, company: row.onBehalfOf.name || row.onBehalfOf.rut }) : person;
+    },
+  },
   {
     field: 'actorCompanyRut',
     headerName: T.colActorCompany,

@@ -17,6 +17,7 @@ export const ADMIN_AUDIT_TEXT = {
 
   colAt: 'Fecha',
   colActor: 'Quién',
+  onBehalfOf: '{person} en nombre de {company}',
   colActorCompany: 'Empresa',
   colEntity: 'Registro',
   colAction: 'Acción',

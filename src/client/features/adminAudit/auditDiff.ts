@@ -1,4 +1,3 @@
-import { companyText, personText } from '@shared/people';
 import type { AuditRow, AuditValue } from '@shared/api/adminAudit';
 
 // The before/after of one audit row as lines of a diff: every field either side has (the changed ones first, in the
@@ -25,8 +24,5 @@ export function auditDiff(row: Pick<AuditRow, 'fields' | 'before' | 'after'>): D
   return [...lines.filter((l) => l.changed), ...lines.filter((l) => !l.changed)];
 }
 
-/** Who made a change, in a sentence: 'Camila Rojas Pizarro (18.901.234-9), de Comercial Los Andes SpA (76.123.456-0)'. */
-export function auditActorText(row: Pick<AuditRow, 'actorUsername' | 'actorName' | 'actorCompanyRut' | 'actorCompanyName'>): string {
-  const person = personText({ name: row.actorName, rut: row.actorUsername });
-  return row.actorCompanyRut ? `${person}, de ${companyText({ name: row.actorCompanyName, rut: row.actorCompanyRut })}` : person;
-}
+/** Who made a change, in a sentence (the CSV names them the same way). */
+export { auditActorText } from '@shared/schemas/adminAudit';

@@ -13,6 +13,7 @@ import { jobsRetried, loggedOut, sessionExpired } from '@client/app/events';
 import { notify } from '@client/app/notify';
 import { pagedListSagas } from '@client/app/pagedListSagas';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
+import { waitsForErp } from '@client/components/orderStory/orderStory';
 import { selectOrderDetail, selectOrdersQuery } from './adminOrdersSelectors';
 import {
   chequePhotoFailed,
@@ -54,8 +55,7 @@ export function* loadOrderDetail(ref: string) {
   }
 }
 
-/** Sent to the ERP and waiting for its answer or a look-up: read again while the screen is open. */
-export const waitsForErp = (order: Pick<AdminOrderDetail, 'erpStatus'>) => order.erpStatus === 'PENDING';
+export { waitsForErp };
 
 export function* handleOrderDetailOpened(action: PayloadAction<string>) {
   const ref = action.payload;

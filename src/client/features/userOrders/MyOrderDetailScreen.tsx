@@ -9,7 +9,7 @@ import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { fill } from '@shared/messages';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import { DELIVERY_TYPE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@shared/orderTracking';
-import { personText } from '@shared/people';
+import { personText, TAKEN_BY_LABEL } from '@shared/people';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { BUYER_ORDERS_PATH } from '@client/app/routePaths';
 import { DetailScreen, DetailSection } from '@client/components/DetailScreen';
@@ -95,7 +95,9 @@ export default function MyOrderDetailScreen({ reorderAction }: MyOrderDetailScre
             <FactList
               facts={[
                 { label: T.fieldCreatedAt, value: formatDateTime(order.createdAt) },
-                { label: T.fieldPerson, value: personText({ name: order.personName, rut: order.personRut }) },
+                order.repName
+                  ? { label: TAKEN_BY_LABEL, value: order.repName }
+                  : { label: T.fieldPerson, value: personText({ name: order.personName, rut: order.personRut }) },
                 { label: T.fieldType, value: ORDER_TYPE_LABELS[order.orderType] },
                 { label: T.fieldPaymentMethod, value: order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : null },
                 { label: T.fieldDelivery, value: DELIVERY_TYPE_LABELS[order.deliveryType] },

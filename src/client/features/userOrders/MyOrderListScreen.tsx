@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@shared/orderTracking';
-import { personText } from '@shared/people';
+import { personText, takenByText } from '@shared/people';
 import { buyerOrderPath } from '@client/app/routePaths';
 import { linkColumn } from '@client/components/rowActions';
 import { ServerListScreen } from '@client/components/ServerListScreen';
@@ -33,8 +33,15 @@ const columns: GridColDef<BuyerOrderRow>[] = [
     width: 170,
     valueFormatter: (value: BuyerOrderRow['paymentMethod']) => (value ? PAYMENT_METHOD_LABELS[value] : ''),
   },
-  // who of the company placed it (every person of the company sees the company's orders)
-  { field: 'personName', headerName: T.colPerson, minWidth: 170, flex: 1, valueGetter: (_value, row) => personText({ name: row.personName, rut: row.personRut }) },
+  // who of the company placed it (every person of the company sees the company's orders), or 'Tomado por {vendedor}'
+  // for an order the wholesaler's sales rep wrote for the company
+  {
+    field: 'personName',
+    headerName: T.colPerson,
+    minWidth: 170,
+    flex: 1,
+    valueGetter: (_value, row) => takenByText(row.repName) || personText({ name: row.personName, rut: row.personRut }),
+  },
   { field: 'total', headerName: T.colTotal, width: 120, type: 'number', valueFormatter: (value: number) => formatCLP(value) },
   { field: 'statusLabel', headerName: T.colStatus, minWidth: 190, flex: 1, renderCell: ({ row }) => <OrderStatusChip status={row.status} label={row.statusLabel} /> },
   { field: 'statusAt', headerName: T.colStatusAt, width: 140, valueFormatter: (value: string) => formatDateTime(value) },

@@ -11,7 +11,7 @@ import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { describePaymentState, PROVIDER_NAMES } from '@shared/payments';
 import { FactList } from '@client/components/FactList';
-import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
+import { ORDER_STORY_TEXT as T } from './orderStoryTexts';
 
 /** The order's card and transfer payments, each with the provider's stored answer (the server's whitelist of fields). */
 export function OrderPayments({ payments }: { payments: AdminOrderPayment[] }) {

@@ -6,7 +6,7 @@ import type { TimelineEvent } from '@shared/api/adminOrders';
 import { formatDateTime } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { adminJobPath } from '@client/app/routePaths';
-import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
+import { ORDER_STORY_TEXT as T } from './orderStoryTexts';
 
 // The order's history, oldest first, as the server builds it from evidence (docs/architecture.md, "The order timeline"):
 // a vertical line of events, each with its time, title, detail and a dot in its tone. A plain ordered list, so a screen
@@ -15,7 +15,8 @@ import { ADMIN_ORDERS_TEXT as T } from './adminOrdersTexts';
 const toneColor = { ok: 'success.main', error: 'error.main', waiting: 'warning.main', info: 'grey.500' } as const;
 const toneText = { ok: 'correcto', error: 'error', waiting: 'en espera', info: 'información' } as const;
 
-export function OrderTimeline({ events }: { events: TimelineEvent[] }) {
+/** `jobLinks`: each job's event links to Trabajos ERP (the admin's detail; a sales rep reads the timeline without them). */
+export function OrderTimeline({ events, jobLinks = true }: { events: TimelineEvent[]; jobLinks?: boolean }) {
   if (events.length === 0) return <Typography variant="body2">{T.noTimeline}</Typography>;
   return (
     <Box component="ol" aria-label={T.timeline} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -44,7 +45,7 @@ export function OrderTimeline({ events }: { events: TimelineEvent[] }) {
               {event.detail}
             </Typography>
           )}
-          {event.jobId !== null && (
+          {jobLinks && event.jobId !== null && (
             <Link component={RouterLink} to={adminJobPath(event.jobId)} variant="body2">
               {fill(T.timelineJob, { id: event.jobId })}
             </Link>
