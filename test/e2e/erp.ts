@@ -44,6 +44,8 @@ export interface ErpOrder {
   NumAtCard: string | null;
   U_TipoVenta: string | null;
   U_FormaPago: string | null;
+  /** The sales employee who wrote it (B1's -1: none). */
+  SalesPersonCode?: number;
   DocTotal: number;
   DocumentLines: { ItemCode: string; Quantity: number; UnitPrice: number; DiscountPercent: number; LineTotal: number }[];
 }

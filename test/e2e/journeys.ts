@@ -4,13 +4,17 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { erpGet, type ErpOrder } from './erp';
 
-export async function login(page: Page, rut: string, password = 'Demo1234') {
+/** Logs in from /login and waits for the landing page: '/' for a buyer, 'Mis clientes' for a sales rep. */
+export async function login(page: Page, rut: string, password = 'Demo1234', landing = '/') {
   await page.goto('/login');
   await page.getByLabel('Rut Empresa').fill(rut);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Acceder' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => url.pathname === landing);
 }
+
+/** A sales rep's login: they land on 'Mis clientes'. */
+export const loginRep = (page: Page, rut: string) => login(page, rut, 'Demo1234', '/rep/customers');
 
 /** Empties the buyer's cart through the API, as 'Vaciar' would (the tab's session token and anti-forgery cookie). */
 export async function emptyCart(page: Page) {

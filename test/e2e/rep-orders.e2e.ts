@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, newPage } from './browser';
-import { login } from './journeys';
+import { loginRep } from './journeys';
 
 // 'Mis pedidos del vendedor' in the browser (docs/sales-reps.md): Carolina Ibáñez (13.579.246-2, clientes asignados)
 // writes an order for Comercial Los Andes (C76123456) through the API, as representing it in the portal does, then
@@ -57,7 +57,7 @@ afterAll(() => browser?.close());
 
 async function opensTheTimeline(page: Page) {
   await page.goto('/rep/orders');
-  await page.getByRole('heading', { level: 1, name: 'Mis pedidos' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Mis pedidos del vendedor' }).waitFor();
   await page.getByRole('link', { name: `Ver pedido ${number}` }).first().click();
   await page.getByRole('heading', { level: 1, name: `Pedido ${number}` }).waitFor();
   await page.getByText('Tomado por', { exact: true }).waitFor();
@@ -71,7 +71,7 @@ async function opensTheTimeline(page: Page) {
 describe('Mis pedidos del vendedor', () => {
   it('lists the order Carolina wrote and opens its timeline (1280 px)', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, CAROLINA);
+    await loginRep(page, CAROLINA);
     await page.goto('/rep/orders');
     const grid = page.getByRole('grid', { name: 'Pedidos de mis clientes' });
     await grid.getByRole('row').filter({ hasText: number }).filter({ hasText: 'Comercial Los Andes' }).waitFor();
@@ -81,7 +81,7 @@ describe('Mis pedidos del vendedor', () => {
 
   it('shows the orders as cards and opens the timeline on a phone (375 px)', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 });
-    await login(page, CAROLINA);
+    await loginRep(page, CAROLINA);
     await page.goto('/rep/orders');
     await page.getByRole('list', { name: 'Pedidos de mis clientes' }).getByRole('listitem').filter({ hasText: number }).waitFor();
     expect(await page.getByRole('grid').count()).toBe(0);

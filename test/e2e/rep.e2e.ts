@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launch, newPage } from './browser';
-import { login } from './journeys';
+import { login, loginRep } from './journeys';
 
 // A sales rep in the browser (docs/sales-reps.md), at 1280 and 375 px: Carolina Ibáñez (13.579.246-2, her assigned
 // customers) logs in to 'Mis clientes', finds Comercial Los Andes, represents it (the banner across the screens, the
@@ -14,14 +14,6 @@ afterAll(() => browser?.close());
 
 const CAROLINA = '13.579.246-2';
 const ANDES = 'Comercial Los Andes SpA';
-
-async function loginRep(page: Page, rut: string) {
-  await page.goto('/login');
-  await page.getByLabel('Rut Empresa').fill(rut);
-  await page.getByLabel('Contraseña', { exact: true }).fill('Demo1234');
-  await page.getByRole('button', { name: 'Acceder' }).click();
-  await page.waitForURL((url) => url.pathname === '/rep/customers');
-}
 
 const representButtons = (page: Page) => page.getByRole('button', { name: /^Representar a / });
 

@@ -38,7 +38,7 @@ describe('Mis pedidos del vendedor', () => {
   it("lists the rep's orders, searches by customer through the server, and opens one's timeline read-only", async () => {
     const fetchMock = mockFetch({ 'GET /rep/orders': { rows: [row], total: 1, page: 0, pageSize: 20 }, 'GET /rep/orders/OC000042': detail });
     const { user } = asRole('VENDEDOR', '/rep/orders');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mis pedidos' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mis pedidos del vendedor' })).toBeInTheDocument();
     const grid = await screen.findByRole('grid', { name: 'Pedidos de mis clientes' });
     const found = (await within(grid).findByText('Comercial Los Andes SpA')).closest('[role="row"]') as HTMLElement;
     expect(within(found).getByText('76.123.456-0')).toBeInTheDocument();
