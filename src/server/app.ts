@@ -322,7 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(peopleRoutes, { ...routeDeps, publicUrl: config.publicUrl, mailDomain, sealKey, forgetSession: (userId) => app.forgetSession(userId) });
   await app.register(adminJobsRoutes, { jobs: new AdminJobsService({ db: database.db, outbox, worker }) });
   // Operations: admin orders and audit, the alert mail of failed jobs, the buyer's orders, /metrics (operations.ts).
-  const operations = await registerOperations(app, { ...routeDeps, metrics, publicUrl: config.publicUrl, mailFrom: mailer.from }, deps.operations);
+  const operations = await registerOperations(app, { ...routeDeps, metrics, publicUrl: config.publicUrl, mailFrom: mailer.from, repScopeCacheMs: config.repScopeCacheMs }, deps.operations);
   app.decorate('operations', operations);
   const redriver = new ErpRedriver({
     db: database.db,

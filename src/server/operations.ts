@@ -45,6 +45,8 @@ export interface OperationsDeps {
   brandName: string;
   publicUrl: string;
   mailFrom: string;
+  /** How long a sales employee's customers read from the ERP are reused (REP_SCOPE_CACHE; default 30 s). */
+  repScopeCacheMs?: number;
 }
 
 export interface Operations {
@@ -62,7 +64,7 @@ export async function registerOperations(app: FastifyInstance, deps: OperationsD
   const adminOrders = new AdminOrdersService({ db, companies, invoices, log: app.log });
   await app.register(adminOrdersRoutes, { orders: adminOrders });
   // 'Mis pedidos del vendedor': the admin's list and detail, kept to the rep's orders and customers
-  await app.register(repOrdersRoutes, { repOrders: new RepOrdersService({ orders: adminOrders, erp }) });
+  await app.register(repOrdersRoutes, { repOrders: new RepOrdersService({ orders: adminOrders, erp, scopeCacheMs: deps.repScopeCacheMs }) });
   await app.register(auditRoutes, { audit: new AuditService(db, companies) });
   await app.register(userOrdersRoutes, { userOrders: new UserOrdersService({ db, invoices, log: app.log }) });
 

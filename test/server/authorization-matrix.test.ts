@@ -515,6 +515,31 @@ describe('sales reps × scope', () => {
     });
   });
 
+  // the rep's own routes: whatever customer the token names, they answer for the rep's scope as the ERP has it now
+  it.each(REP_CASES)('the rep routes, rep %s', async (who) => {
+    const { token } = reps[who];
+    const [reassignedOrder] = await t.database.db
+      .insert(orders)
+      .values({ orderType: 'ONLINE', userId: ctx.ids.other, companyRut: '76.234.567-6', cardCode: REASSIGNED, net: 1, offerDiscount: 0, loyaltyDiscount: 0, subtotal: 1, vat: 0, total: 1 })
+      .returning({ id: orders.id });
+    const get = (url: string) => call(t.app, { method: 'GET', url, token });
+    const answers = {
+      customers: await get(`/api/rep/customers?q=${REASSIGNED}`),
+      orders: await get('/api/rep/orders'),
+      ownCustomersOrder: await get(`/api/rep/orders/${ctx.orderId}`),
+      reassignedOrder: await get(`/api/rep/orders/${reassignedOrder!.id}`),
+    };
+    if (who === 'desactivado') {
+      for (const answer of Object.values(answers)) expect(answer.json()).toEqual({ status: 401, message: MSG.sessionExpired });
+      return;
+    }
+    const all = who === 'todos, cliente de otro vendedor';
+    expect([who, answers.customers.statusCode, answers.orders.statusCode, answers.ownCustomersOrder.statusCode]).toEqual([who, 200, 200, 200]);
+    const cardCodes = answers.customers.json<{ rows: { cardCode: string }[] }>().rows.map((r) => r.cardCode);
+    expect([who, cardCodes.includes(REASSIGNED)]).toEqual([who, all]);
+    expect([who, answers.reassignedOrder.json()]).toEqual([who, all ? expect.objectContaining({ id: reassignedOrder!.id }) : { status: 403, message: SERVER_MSG.repOutOfScope }]);
+  });
+
   it('representing: a customer in the scope, never one outside it; a deactivated rep not at all', async () => {
     const carolina = await login(t.app, '13.579.246-2', 'Demo1234');
     const martin = await login(t.app, '14.680.357-1', 'Demo1234');

@@ -14,6 +14,7 @@ import { orderLines, orders } from '@server/db/schema';
 import { buildOrderConfirmedMail } from '@server/mail/buyerMail';
 import { buildOrderMail } from '@server/mail/orderMail';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
+import { SERVER_MSG } from '@server/messages';
 import { call, createTestApp, login, type TestApp } from './helpers';
 import { buyerOf, deliverErpOrderThrice, placeOrder, someTransport, type Buyer } from './order-fixtures';
 
@@ -175,8 +176,10 @@ describe('Mis pedidos del vendedor', () => {
     expect(detail.timeline.map((e) => e.kind)).toEqual(expect.arrayContaining(['created', 'erpSent']));
     expect(detail).not.toHaveProperty('jobs');
     expect((await repGet(carolina.token, `/api/rep/orders/${ownOrder.id}`)).statusCode).toBe(200);
-    expect((await repGet(carolina.token, `/api/rep/orders/${otherOrder.id}`)).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
-    expect((await repGet(carolina.token, `/api/rep/orders/${otherOrder.purchaseOrderNumber}`)).statusCode).toBe(404);
+    // another rep's customer's order: refused (403), never shown; an order that does not exist: 404
+    expect((await repGet(carolina.token, `/api/rep/orders/${otherOrder.id}`)).json()).toEqual({ status: 403, message: SERVER_MSG.repOutOfScope });
+    expect((await repGet(carolina.token, `/api/rep/orders/${otherOrder.purchaseOrderNumber}`)).statusCode).toBe(403);
+    expect((await repGet(carolina.token, '/api/rep/orders/99999999')).json()).toEqual({ status: 404, message: 'Pedido no encontrado' });
   });
 
   it('searches by number or customer, filters by state, pages and sorts', async () => {

@@ -150,6 +150,12 @@ export class AdminOrdersService {
   }
 
   /** One order's whole story; with `rep`, an order that sales rep may not read is a 404 like a missing one. */
+  /** Whether the order `ref` (number or id) exists at all, whoever may read it. */
+  async exists(ref: string): Promise<boolean> {
+    const found = await this.repo.detail(orderIdOfRef(ref));
+    return !!found && refNamesOrder(ref, found.order.purchaseOrderNumber);
+  }
+
   async detail(ref: string, rep?: RepOrderScope): Promise<AdminOrderDetail> {
     const found = await this.repo.detail(orderIdOfRef(ref), rep);
     if (!found || !refNamesOrder(ref, found.order.purchaseOrderNumber)) throw new HttpError(404, ADMIN_ORDER_MSG.notFound);

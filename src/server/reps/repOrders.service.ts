@@ -22,17 +22,27 @@ const MAX_CUSTOMERS = 5_000;
 export class RepOrdersService {
   private readonly customers: ShortCache<string[]>;
 
-  constructor(private readonly deps: { orders: AdminOrdersService; erp: Pick<ErpService, 'customersOfSalesPerson'>; now?: () => number }) {
-    this.customers = new ShortCache((code) => this.readCustomers(Number(code)), { ttlMs: SCOPE_CACHE_MS, now: deps.now, maxEntries: 500 });
+  constructor(private readonly deps: { orders: AdminOrdersService; erp: Pick<ErpService, 'customersOfSalesPerson'>; scopeCacheMs?: number; now?: () => number }) {
+    this.customers = new ShortCache((code) => this.readCustomers(Number(code)), { ttlMs: deps.scopeCacheMs ?? SCOPE_CACHE_MS, now: deps.now, maxEntries: 500 });
   }
 
   async list(user: SessionUser, query: RepOrderListQuery): Promise<RepOrderList> {
     return this.deps.orders.list({ ...query, format: 'json' }, await this.scopeOf(user));
   }
 
+  /**
+   * One order's story. An order of a customer outside the rep's scope is a 403 (the rep learns it exists, not what it
+   * holds: reps are the wholesaler's own staff); an order that does not exist, a 404.
+   */
   async detail(user: SessionUser, ref: string): Promise<RepOrderDetail> {
-    const { jobs: _jobs, chequePhotoUrl: _photo, ...detail } = await this.deps.orders.detail(ref, await this.scopeOf(user));
-    return detail;
+    const scope = await this.scopeOf(user);
+    try {
+      const { jobs: _jobs, chequePhotoUrl: _photo, ...detail } = await this.deps.orders.detail(ref, scope);
+      return detail;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404 && (await this.deps.orders.exists(ref))) throw new HttpError(403, SERVER_MSG.repOutOfScope);
+      throw error;
+    }
   }
 
   /** The orders the rep may read: their own, and their customers' (every order for a rep of all customers). */
