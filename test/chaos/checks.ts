@@ -40,6 +40,8 @@ export interface Evidence {
   journal: readonly JournalEntry[];
   /** DocTotal of a sales document, or the sum of an incoming payment (undefined when unknown). */
   amountOf(entry: JournalEntry): number | undefined;
+  /** The SalesPersonCode of a sales document (undefined when unknown). */
+  salesPersonOf(entry: JournalEntry): number | undefined;
   webpay(token: string): WebpayTransactionRecord | undefined;
   /** What the schedule decided for a Draft (by its DocEntry). */
   draftDecision(draftEntry: number): 'approved' | 'rejected' | undefined;
@@ -132,6 +134,12 @@ export function checkSchedule(ledger: readonly OrderLedger[], ev: Evidence): Fin
           if (docTotal !== undefined && docTotal !== portal.total) {
             out.mismatches++;
             say(`portal total ${portal.total} ≠ ERP DocTotal ${docTotal} (${first.set}#${first.docEntry})`);
+          }
+          // an order a rep wrote names the rep's sales employee in the ERP
+          const salesPerson = o.salesPersonCode === undefined ? undefined : ev.salesPersonOf(first);
+          if (salesPerson !== undefined && salesPerson !== o.salesPersonCode) {
+            out.mismatches++;
+            say(`written by sales employee ${o.salesPersonCode}, but the ERP's ${first.set}#${first.docEntry} names ${salesPerson}`);
           }
         }
       }

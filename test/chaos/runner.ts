@@ -46,6 +46,8 @@ export interface ScheduleResult {
   rejected: number;
   /** Orders that waited for the company: approved and rejected by its Aprobador, and still waiting (no decision went through). */
   company: { approved: number; rejected: number; waiting: number };
+  /** Orders a sales rep wrote for a customer. */
+  repOrders: number;
   /** For each sales order B1 holds from a POST: how long after B1 held it the portal showed it SENT (see ShowDelay). */
   shown: ShowDelay[];
 }
@@ -154,6 +156,7 @@ interface B1Doc {
   DocTotal?: number;
   NumAtCard?: string | null;
   CardCode?: string;
+  SalesPersonCode?: number;
 }
 interface B1Pay {
   DocEntry: number;
@@ -173,6 +176,13 @@ function amountOf(world: World, entry: JournalEntry): number | undefined {
   const doc = (data[entry.set] as B1Doc[] | undefined)?.find((d) => d.DocEntry === entry.docEntry);
   if (doc?.DocTotal !== undefined) return doc.DocTotal;
   return world.proxy.creates.find((c) => c.set === entry.set && c.docEntry === entry.docEntry)?.docTotal;
+}
+
+/** The sales employee a sales document names (undefined when the ERP's tables are not at hand: a real ERP). */
+function salesPersonOf(world: World, entry: JournalEntry): number | undefined {
+  if (!world.hasJournal) return undefined;
+  const data = world.b1.data as unknown as Record<string, B1Doc[] | undefined>;
+  return data[entry.set]?.find((d) => d.DocEntry === entry.docEntry)?.SalesPersonCode;
 }
 
 /** Stock and credit back to plenty before each schedule (the stand-in's live tables are the test's to arrange). */
@@ -543,6 +553,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     state: settle.state,
     journal: journalOf(world),
     amountOf: (entry) => amountOf(world, entry),
+    salesPersonOf: (entry) => salesPersonOf(world, entry),
     webpay: (token) => world.webpay.transaction(token),
     postsOf: (reference) =>
       world.proxy.creates
@@ -583,6 +594,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
       rejected: ledger.filter((o) => o.kind === 'company' && o.companyDecision === 'rejected').length,
       waiting: ledger.filter((o) => o.kind === 'company' && !o.companyDecision).length,
     },
+    repOrders: ledger.filter((o) => o.salesPersonCode !== undefined).length,
     shown,
   };
 }
