@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MSG } from '@shared/messages';
 import { ORDER_MSG } from '@shared/schemas/orders';
 import { addDays, chileTodayIso, nextWorkingDay } from '@shared/workingDays';
 import type { CustomerProfile } from '@shared/api/erp';
@@ -55,6 +56,16 @@ const orderKeys = (fetchMock: jest.Mock) => callsTo(fetchMock, 'POST', '/api/ord
 const orderBodies = (fetchMock: jest.Mock) => callsTo(fetchMock, 'POST', '/api/orders').map(([, init]) => JSON.parse(String(init.body)));
 
 describe('Order summary (/user/sumary-order): what the buyer sees', () => {
+  it("a blocked customer's cart (a sales rep quoting it) shows the totals, says why, and offers no Ir a Pagar", async () => {
+    const fetchMock = mockApi();
+    renderSummary({ ...pacifico, morosidad: 'Bloqueado por morosidad' });
+    await screen.findByRole('region', { name: 'Resumen de la compra' });
+    expect(await screen.findByText(MSG.blocked)).toBeInTheDocument();
+    const button = await submitButton();
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
+  });
+
   it('the totals of the server cart, delivery and bank transfer by default, the default billing address, Ir a Pagar', async () => {
     mockApi();
     renderSummary();

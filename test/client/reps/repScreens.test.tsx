@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { RepCustomerList, RepCustomerRow, RepresentResponse, RepSessionInfo } from '@shared/api/reps';
 import { REP_MSG } from '@shared/schemas/reps';
 import { sessionFrom } from '@client/features/session/sessionSlice';
+import { selectIsBlocked } from '@client/features/session/sessionSelectors';
 import { callsTo, mockFetch, reply } from '../fetchMock';
 import { buyerProfile, renderWithProviders, sessionOf } from '../renderWithProviders';
 import { asPhone } from '../viewport';
@@ -43,7 +44,7 @@ describe("'Mis clientes' (/rep/customers)", () => {
     expect(await screen.findByRole('heading', { name: 'Mis clientes' })).toBeInTheDocument();
     const grid = await screen.findByRole('grid', { name: 'Clientes' });
     await within(grid).findByText('Comercial Los Andes SpA');
-    expect(within(grid).getByText('Bloqueado: Bloqueado por morosidad')).toBeInTheDocument();
+    expect(within(grid).getByText('Bloqueado por morosidad')).toBeInTheDocument();
     expect(within(grid).getByText('Activo')).toBeInTheDocument();
     expect(within(grid).getByText('$410.000')).toBeInTheDocument();
     expect(within(grid).getByText('N° 1234 · 02-11-2026 · $595.000')).toBeInTheDocument();
@@ -150,6 +151,19 @@ describe('guards', () => {
     buyer.unmount();
     const admin = renderWithProviders({ route: '/rep/customers', preloadedState: { session: sessionOf('ADMIN') } });
     await waitFor(() => expect(admin.router.state.location.pathname).toBe('/login'));
+  });
+
+  it('representing a blocked customer: the banner says why; the cart stays open to quote, the order button does not', async () => {
+    const blockedProfile = { ...buyerProfile, idcliente: 'C78456789', nombre: 'Distribuidora Norte Grande Ltda.', morosidad: 'Bloqueado por morosidad' };
+    const norteRep: RepSessionInfo = { ...idle, representing: { cardCode: 'C78456789', rut: '78.456.789-3', name: 'Distribuidora Norte Grande Ltda.' } };
+    const session = sessionFrom({ token: 'jwt-norte', id: 30, role: 'VENDEDOR', username: '13579246-2', company: null, rep: norteRep }, blockedProfile);
+    mockFetch({ 'GET /user/cart/find-by-userid/30': { items: [], totals: { net: 0, offerDiscount: 0, loyaltyDiscount: 0, subtotal: 0, vat: 0, total: 0 } }, 'GET /user/cart/count-cart/30': 0 });
+    const { store } = renderWithProviders({ route: '/user/catalog', preloadedState: { session } });
+    const banner = await screen.findByRole('region', { name: 'Cliente atendido' });
+    expect(within(banner).getByText('Cliente bloqueado (Bloqueado por morosidad): puede armar el carro y cotizar, pero no enviar el pedido.')).toBeInTheDocument();
+    // the cart is the rep's to fill: not the crossed-out cart of a blocked buyer
+    expect(selectIsBlocked(store.getState())).toBe(false);
+    expect(await screen.findByRole('button', { name: /Carro de compras/ })).toBeInTheDocument();
   });
 
   it('a representing rep sees the profile without editing', async () => {

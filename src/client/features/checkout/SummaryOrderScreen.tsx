@@ -21,6 +21,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CreateOrderRequest } from '@shared/api/orders';
 import type { CustomerProfile, DispatchAddress } from '@shared/api/erp';
+import { isBlocked } from '@shared/blocking';
 import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { DEFAULT_DELIVERY_TYPE, DEFAULT_PAYMENT_METHOD, RESERVE_MARKER, type DeliveryType, type OrderType, type PaymentMethod } from '@shared/orders';
@@ -171,7 +172,9 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   const chequeChosen = values.paymentMethod === 'CHEQUE';
   const emptyCart = summary.status === 'loaded' && (summary.totals?.lines ?? 0) === 0;
   // disabled from the click on: Formik validates before the flow's event, and a second click in between sends nothing
-  const canSubmit = !running && !formik.isSubmitting && summary.status === 'loaded' && !emptyCart;
+  // a sales rep may build a blocked customer's cart to quote it; the order itself is refused as it is for the customer
+  const blocked = isBlocked(profile);
+  const canSubmit = !running && !formik.isSubmitting && summary.status === 'loaded' && !emptyCart && !blocked;
 
   const choosePayment = (method: PaymentMethod) => {
     void formik.setFieldValue('paymentMethod', method);
@@ -207,7 +210,7 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
         // a failed 'Ir a Pagar' is answered up here, far from its button: the alert comes into view with the focus
         <ProblemAlert message={problem.message} onRetry={problem.retry} retryLabel={CHECKOUT_TEXT.retry} busy={problem.busy} takeFocus={problem.takeFocus} />
       ) : (
-        emptyCart && <ProblemAlert severity="warning" message={MSG.cartIsEmpty} />
+        (emptyCart && <ProblemAlert severity="warning" message={MSG.cartIsEmpty} />) || (blocked && <ProblemAlert severity="warning" message={MSG.blocked} />)
       )}
 
       <Box ref={formRef} component="form" noValidate onSubmit={formik.handleSubmit} aria-busy={running}>

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { fill } from '@shared/messages';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
-import { selectEndPending, selectRepSession } from './repsSelectors';
+import { selectEndPending, selectRepresentedBlock, selectRepSession } from './repsSelectors';
 import { endRequested } from './repsSlice';
 import { REPS_TEXT as T } from './repsTexts';
 import './repsFeature'; // the feature's slice and saga ('Terminar'), in the store before the banner renders
@@ -18,6 +18,7 @@ export default function RepBanner() {
   const dispatch = useAppDispatch();
   const customer = useAppSelector(selectRepSession)?.representing ?? null;
   const ending = useAppSelector(selectEndPending);
+  const block = useAppSelector(selectRepresentedBlock);
   if (!customer) return null;
   const text = fill(T.banner, { name: customer.name, rut: customer.rut });
   return (
@@ -58,6 +59,11 @@ export default function RepBanner() {
       >
         {T.end}
       </Button>
+      {block && (
+        <Typography component="p" sx={{ flexBasis: '100%', fontWeight: 600, color: 'error.dark', overflowWrap: 'anywhere' }}>
+          {fill(T.bannerBlocked, { reasons: block })}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -21,10 +21,15 @@ const FIELD_OF: Record<string, string> = { credit: 'creditLimit' };
 
 const money = (value: number) => formatCLP(value);
 
-/** A customer's status as the buyer's blocked screens word it: 'Activo', or 'Bloqueado: {the ERP's reasons}'. */
+/**
+ * A customer's status as the buyer's blocked screens word it: 'Activo', or the ERP's reasons ('Bloqueado por morosidad'),
+ * prefixed 'Bloqueado:' when they do not say so themselves.
+ */
 export function customerStatus(row: Pick<RepCustomerRow, 'blocked' | 'blockedReasons'>): string {
   if (!row.blocked) return T.active;
-  return row.blockedReasons.length ? fill(T.blockedWhy, { reasons: row.blockedReasons.join(', ') }) : T.blocked;
+  if (!row.blockedReasons.length) return T.blocked;
+  const reasons = row.blockedReasons.join(', ');
+  return row.blockedReasons.every((r) => /bloquead/i.test(r)) ? reasons : fill(T.blockedWhy, { reasons });
 }
 
 /** The last ERP order: 'N° 1234 · 01-03-2026 · $120.000', or 'Sin pedidos'. */
@@ -39,7 +44,7 @@ const dataColumns: GridColDef<RepCustomerRow>[] = [
   {
     field: 'blocked',
     headerName: T.colStatus,
-    minWidth: 150,
+    minWidth: 200,
     flex: 0.8,
     sortable: false,
     valueGetter: (_value, row) => customerStatus(row),

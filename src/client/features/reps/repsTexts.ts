@@ -37,6 +37,8 @@ export const REPS_TEXT = {
   /** The banner across every screen while representing. */
   banner: 'Atendiendo a {name} ({rut})',
   bannerLabel: 'Cliente atendido',
+  /** Under the banner when the represented customer is blocked in the ERP. */
+  bannerBlocked: 'Cliente bloqueado ({reasons}): puede armar el carro y cotizar, pero no enviar el pedido.',
   end: 'Terminar',
   endOf: 'Terminar la atención de {name}',
 } as const;

@@ -13,8 +13,11 @@ export const selectLoginStatus = (state: WithSession) => state.session.status;
 export const selectLoginError = (state: WithSession) => state.session.error;
 export const selectLoginRut = (state: WithSession) => state.session.loginRut;
 export const selectPasswordChange = (state: WithSession) => state.session.passwordChange;
-/** A buyer whose ERP profile carries a blocking flag (R-BLOCK-1). */
-export const selectIsBlocked = (state: WithSession) => state.session.isUser && isBlocked(state.session.profile);
+/**
+ * A buyer whose ERP profile carries a blocking flag (R-BLOCK-1): the cart is closed to them. Not a sales rep
+ * representing a blocked customer: the rep may build the cart to quote (the order is refused; the banner says why).
+ */
+export const selectIsBlocked = (state: WithSession) => state.session.isUser && !state.session.isRep && isBlocked(state.session.profile);
 export const selectSession = (state: WithSession) => state.session;
 /** A sales rep (VENDEDOR), representing a customer or not. */
 export const selectIsRep = (state: WithSession) => state.session.isRep;
