@@ -34,8 +34,11 @@ export interface ServerListScreenProps<R extends GridValidRowModel, F extends Re
   list: PagedList<R, F>;
   actions: PagedListActions<F>;
   columns: GridColDef<R>[];
-  /** The heading, the grid's name, the empty list's text, 'Reintentar', and the failure's text when the answer brought none. */
-  texts: { title: string; grid: string; empty: string; retry: string; loadFailed?: string };
+  /**
+   * The heading, the grid's name, the empty list's text ('emptyFiltered' when a filter is on, if given), 'Reintentar',
+   * and the failure's text when the answer brought none.
+   */
+  texts: { title: string; grid: string; empty: string; emptyFiltered?: string; retry: string; loadFailed?: string };
   options?: Omit<ServerListOptions, 'loadFailed'>;
   filters?: ServerListFilters;
   /** Shown above the toolbar (the jobs' counts). */
@@ -64,6 +67,7 @@ export function ServerListScreen<R extends GridValidRowModel, F extends Record<s
 }: ServerListScreenProps<R, F>) {
   const { gridProps, cardSort, screen, setFilter, typeFilter, clearFilters, exportCsv } = useServerList(list, actions, columns, { ...options, loadFailed: texts.loadFailed });
   const values: Record<string, string> = list.filters;
+  const filtered = Object.values(values).some((value) => value !== '' && value !== undefined);
 
   const toolbar = filters && (
     <ListToolbar
@@ -100,7 +104,7 @@ export function ServerListScreen<R extends GridValidRowModel, F extends Record<s
     >
       {notice}
       <GridBox>
-        <PortalDataGrid aria-label={texts.grid} rows={list.rows} columns={columns} {...gridProps} {...grid} noRowsLabel={texts.empty} />
+        <PortalDataGrid aria-label={texts.grid} rows={list.rows} columns={columns} {...gridProps} {...grid} noRowsLabel={filtered && texts.emptyFiltered ? texts.emptyFiltered : texts.empty} />
       </GridBox>
     </ListScreen>
   );

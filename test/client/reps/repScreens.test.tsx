@@ -66,6 +66,15 @@ describe("'Mis clientes' (/rep/customers)", () => {
     expect(callsTo(fetchMock, 'GET /rep/customers?page=0&pageSize=20&sort=name&dir=asc&q=andes')).toHaveLength(1);
   });
 
+  it('a search that finds nobody says so (not that the rep has no customers)', async () => {
+    mockFetch({ 'GET /rep/customers': page([row({}), norte]), 'GET /rep/customers?page=0&pageSize=20&sort=name&dir=asc&q=zzzz': page([]) });
+    const { user } = renderWithProviders({ route: '/rep/customers', preloadedState: { session: repSession(idle) } });
+    await screen.findByText('Distribuidora Norte Grande Ltda.');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar cliente' }), 'zzzz');
+    expect(await screen.findByText('Ningún cliente coincide con la búsqueda', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText('No tiene clientes asignados')).not.toBeInTheDocument();
+  });
+
   it('a failed load says so with Reintentar; a rep without an ERP sales employee is told why the list is empty', async () => {
     mockFetch({ 'GET /rep/customers': reply(503, { status: 503, message: 'El ERP no responde' }) });
     const first = renderWithProviders({ route: '/rep/customers', preloadedState: { session: repSession(idle) } });

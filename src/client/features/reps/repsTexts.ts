@@ -4,6 +4,7 @@ export const REPS_TEXT = {
   title: 'Mis clientes',
   grid: 'Clientes',
   empty: 'No tiene clientes asignados',
+  emptyFiltered: 'Ningún cliente coincide con la búsqueda',
   loadFailed: 'No se pudieron cargar sus clientes',
   retry: 'Reintentar',
   filters: 'Buscar clientes',
