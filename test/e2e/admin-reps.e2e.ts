@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { checkDigit, formatRut } from '@shared/rut';
 import { baseUrl, launch } from './browser';
-import { eventually, login } from './journeys';
+import { eventually, login, choose, selectOptions } from './journeys';
 
 // A sales rep (VENDEDOR) created in Usuarios (docs/sales-reps.md): an ADMIN picks one of the ERP's active sales
 // employees (the inactive Rosa Gallardo, code 3, is not offered) and a scope, sees the rep in the list, and the rep
@@ -30,21 +30,6 @@ const newRut = () => {
 async function newPage(width = 1280, height = 800) {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, locale: 'es-CL', extraHTTPHeaders: OFFICE });
   return { context, page: await context.newPage() };
-}
-
-async function selectOptions(page: Page, combobox: Locator): Promise<string[]> {
-  await combobox.click();
-  const listbox = page.getByRole('listbox');
-  await listbox.waitFor();
-  const options = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim());
-  await page.keyboard.press('Escape');
-  await listbox.waitFor({ state: 'hidden' });
-  return options;
-}
-
-async function choose(page: Page, combobox: Locator, option: string) {
-  await combobox.click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('a sales rep created in Usuarios', () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { checkDigit, formatRut } from '@shared/rut';
 import { baseUrl, launch } from './browser';
-import { eventually, login, outboxMails } from './journeys';
+import { eventually, login, outboxMails, choose, selectOptions } from './journeys';
 import { erpPost } from './erp';
 
 // The admin area and the customer creation request (R-ADM-1, R-REQ-1). Each journey has its own
@@ -79,22 +79,6 @@ async function gridRows(page: Page, grid: Locator): Promise<string[][]> {
     await next.click();
     await eventually(async () => (await read())[0]?.[0] !== rows[0]?.[0], true);
   }
-}
-
-/** The options of an MUI select, read from its open list and closed again. */
-async function selectOptions(page: Page, combobox: Locator): Promise<string[]> {
-  await combobox.click();
-  const listbox = page.getByRole('listbox');
-  await listbox.waitFor();
-  const options = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim());
-  await page.keyboard.press('Escape');
-  await listbox.waitFor({ state: 'hidden' });
-  return options;
-}
-
-async function choose(page: Page, combobox: Locator, option: string) {
-  await combobox.click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 /** The portal's admin API with a SUPERADMIN token, to check and restore what the journeys change. */

@@ -105,3 +105,20 @@ export async function payWithApprovedVisa(page: Page) {
   await page.getByRole('button', { name: 'Pagar', exact: true }).click();
   await page.waitForURL('**/payment-verification**');
 }
+
+/** The options of an MUI select, read from its open list and closed again. */
+export async function selectOptions(page: Page, combobox: Locator): Promise<string[]> {
+  await combobox.click();
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
+  const options = (await listbox.getByRole('option').allTextContents()).map((t) => t.trim());
+  await page.keyboard.press('Escape');
+  await listbox.waitFor({ state: 'hidden' });
+  return options;
+}
+
+/** Chooses an option of an MUI select by its exact text. */
+export async function choose(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+}

@@ -6,7 +6,7 @@ import type { AdminUser, AdminUserPage } from '@shared/api/adminUsers';
 import type { SalesEmployee } from '@shared/api/erp';
 import type { RepresentResponse } from '@shared/api/reps';
 import { USER_MSG } from '@shared/schemas/users';
-import { call, createTestApp, login, type TestApp } from './helpers';
+import { call, createTestApp, login, type TestApp, rutSequence } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -16,20 +16,8 @@ let adminId: number;
 const PASSWORD = 'Vende1234';
 const ERP_DOWN = { status: 503, message: 'No se pudo consultar el ERP, inténtelo más tarde' };
 
-let rutSeq = 40_000_000;
 /** A fresh valid rut, formatted with dots. */
-function freshRut(): string {
-  const body = String(++rutSeq);
-  let sum = 0;
-  let w = 2;
-  for (let i = body.length - 1; i >= 0; i--) {
-    sum += Number(body[i]) * w;
-    w = w === 7 ? 2 : w + 1;
-  }
-  const r = sum % 11;
-  const dv = r === 0 ? '0' : r === 1 ? 'K' : String(11 - r);
-  return `${body.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${dv}`;
-}
+const freshRut = rutSequence(40_000_000);
 
 const newRep = (over: Record<string, unknown> = {}) => ({
   username: freshRut(),

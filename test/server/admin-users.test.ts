@@ -3,7 +3,7 @@ import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { AdminUsersService } from '@server/users/users.service';
 import { auditLog, notificationRecipients, orders, users } from '@server/db/schema';
 import { userSaveSchema } from '@shared/schemas/users';
-import { call, createTestApp, login, type TestApp } from './helpers';
+import { call, createTestApp, login, type TestApp, rutSequence } from './helpers';
 
 // /api/admin/users (R-ADM-USR-1 to R-ADM-USR-6): the user administration and its role rules.
 
@@ -15,20 +15,8 @@ let superadminId: number;
 let adminId: number;
 
 const NEW_PASSWORD = 'Nueva1234';
-let rutSeq = 30_000_000;
-/** A fresh valid rut ('30.000.001-K' style, formatted with dots). */
-function freshRut(): string {
-  const body = String(++rutSeq);
-  let sum = 0;
-  let w = 2;
-  for (let i = body.length - 1; i >= 0; i--) {
-    sum += Number(body[i]) * w;
-    w = w === 7 ? 2 : w + 1;
-  }
-  const r = sum % 11;
-  const dv = r === 0 ? '0' : r === 1 ? 'K' : String(11 - r);
-  return `${body.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${dv}`;
-}
+/** A fresh valid rut, formatted with dots. */
+const freshRut = rutSequence(30_000_000);
 
 /** Makes `rut` a customer in the ERP stand-in (a copy of a demo customer under its own CardCode). */
 function erpCustomer(rut: string, name = `Cliente ${rut}`): string {
@@ -371,8 +359,10 @@ describe('buyers are ERP customers', () => {
 describe('people of a company', () => {
   const partner = () => t.b1.data.BusinessPartners.find((p) => p.CardCode === 'C76123456')!;
   const contactPatches = () => patchSpy.mock.calls.filter(([path, body]) => path === "BusinessPartners('C76123456')" && 'ContactEmployees' in (body as object)).length;
-  const person = (over: Record<string, unknown> = {}) =>
-    newUser({ username: freshRut(), companyRut: '76123456-0', companyRole: 'COMPRADOR', fullName: 'Josefa Tapia Rivas', monthlyLimit: '500000', email: `josefa.${rutSeq}@losandes.example`, ...over });
+  const person = (over: Record<string, unknown> = {}) => {
+    const rut = freshRut();
+    return newUser({ username: rut, companyRut: '76123456-0', companyRole: 'COMPRADOR', fullName: 'Josefa Tapia Rivas', monthlyLimit: '500000', email: `josefa.${rut.replace(/\D/g, '')}@losandes.example`, ...over });
+  };
   let patchSpy: jest.SpyInstance;
   beforeAll(() => {
     patchSpy = jest.spyOn(ServiceLayerClient.prototype, 'patch');
@@ -429,7 +419,7 @@ describe('people of a company', () => {
   });
 
   it("links the company's contact that already has the e-mail instead of adding another", async () => {
-    const email = `ya.existe.${rutSeq}@losandes.example`;
+    const email = `ya.existe.${freshRut().replace(/\D/g, '')}@losandes.example`;
     const { contact } = await t.erp.addContactPerson('C76123456', { firstName: 'Marta', lastName: 'Ibáñez Soto', email });
     const before = contactPatches();
     const res = await save(person({ email, fullName: 'Marta Ibáñez Soto', companyRole: 'FINANZAS', monthlyLimit: '' }));

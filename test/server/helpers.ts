@@ -1,5 +1,6 @@
 import type { RepSessionInfo } from '@shared/api/reps';
 import { randomBytes } from 'node:crypto';
+import { checkDigit, formatRut } from '@shared/rut';
 import { existsSync, openAsBlob, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -210,4 +211,13 @@ export function call(app: FastifyInstance, opts: InjectOptions & { token?: strin
 export async function login(app: FastifyInstance, username: string, password: string) {
   const res = await call(app, { method: 'POST', url: '/api/security/login', payload: { username, password } });
   return res.json() as { token: string; id: number; type: string; userActive: boolean; changePassword: boolean; rep: RepSessionInfo | null };
+}
+
+/** Fresh valid ruts, formatted with dots ('30.000.001-K' style), from `start` up: one sequence per test file. */
+export function rutSequence(start: number): () => string {
+  let next = start;
+  return () => {
+    const body = String(++next);
+    return formatRut(body + checkDigit(body));
+  };
 }

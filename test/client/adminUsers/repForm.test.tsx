@@ -5,8 +5,7 @@ import { callWithTimeout } from '@client/app/sagaUtils';
 import { handleSalesPersonsWanted } from '@client/features/adminUsers/adminUsersSagas';
 import { adminUsersReducer, initialAdminUsersState, salesPersonsLoaded, salesPersonsLoadFailed, salesPersonsWanted } from '@client/features/adminUsers/adminUsersSlice';
 import { fetchSalesPersons } from '@client/features/adminUsers/api';
-import type { Role } from '@shared/roles';
-import { renderWithProviders, sessionOf } from '../renderWithProviders';
+import { asRole, typeIn, optionsOf, choose } from './formSteps';
 import { bodiesTo, callsTo, json, mockFetch, reply } from '../fetchMock';
 import { activeSalesPersons, buyer, rep, userPage, userRow } from './fixtures';
 
@@ -18,28 +17,6 @@ jest.setTimeout(30_000);
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
 });
-
-const asRole = (role: Role, route: string) => renderWithProviders({ route, preloadedState: { session: sessionOf(role) } });
-type User = ReturnType<typeof renderWithProviders>['user'];
-
-const typeIn = async (user: User, label: string, value: string) => {
-  await user.click(screen.getByLabelText(label));
-  await user.paste(value);
-};
-
-const optionsOf = async (user: User, name: string) => {
-  await user.click(screen.getByRole('combobox', { name }));
-  const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
-  await user.keyboard('{Escape}');
-  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
-  return options;
-};
-
-const choose = async (user: User, name: string, option: string) => {
-  await user.click(screen.getByRole('combobox', { name }));
-  await user.click(await screen.findByRole('option', { name: option }));
-  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
-};
 
 const SALES_PERSONS = 'GET /admin/sales-persons';
 const EMPLOYEE = 'Empleado de ventas (ERP)';

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders, sessionOf } from '../renderWithProviders';
-import type { Role } from '@shared/roles';
+import { asRole, typeIn, replaceIn, optionsOf, choose, type User } from './formSteps';
 import { admin, buyer, inactiveBuyer, userPage, userRow } from './fixtures';
 import { bodiesTo, callsTo, json, mockFetch, queriesTo, reply } from '../fetchMock';
 
@@ -10,35 +9,6 @@ jest.setTimeout(30_000);
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
 });
-
-const asRole = (role: Role, route: string) => renderWithProviders({ route, preloadedState: { session: sessionOf(role) } });
-
-type User = ReturnType<typeof renderWithProviders>['user'];
-
-/** Types `value` at once (a paste): one change event instead of one per key. */
-const typeIn = async (user: User, label: string, value: string) => {
-  await user.click(screen.getByLabelText(label));
-  await user.paste(value);
-};
-
-const replaceIn = async (user: User, label: string, value: string) => {
-  await user.clear(screen.getByLabelText(label));
-  await user.paste(value);
-};
-
-const optionsOf = async (user: User, name: string) => {
-  await user.click(screen.getByRole('combobox', { name }));
-  const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
-  await user.keyboard('{Escape}');
-  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
-  return options;
-};
-
-const choose = async (user: User, name: string, option: string) => {
-  await user.click(screen.getByRole('combobox', { name }));
-  await user.click(await screen.findByRole('option', { name: option }));
-  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
-};
 
 const LIST = 'GET /admin/users/list';
 const buyerRow = userRow(buyer, 'Comercial Los Andes SpA');
