@@ -103,7 +103,8 @@ describe('a sales rep created in Usuarios', () => {
     await rep.page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await rep.page.getByRole('dialog', { name: 'Deseas cambiar la contraseña?' }).getByRole('button', { name: 'Cambiar', exact: true }).click();
     await rep.page.waitForURL('**/login');
-    await login(rep.page, rut, 'Propia2026v');
+    // a rep lands on 'Mis clientes'
+    await login(rep.page, rut, 'Propia2026v', '/rep/customers');
     expect(await rep.page.evaluate(() => sessionStorage.getItem('role'))).toBe('VENDEDOR');
     await rep.context.close();
   }, 150_000);
