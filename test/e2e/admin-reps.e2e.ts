@@ -103,6 +103,7 @@ describe('a sales rep created in Usuarios', () => {
     await rep.page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await rep.page.getByRole('dialog', { name: 'Deseas cambiar la contraseña?' }).getByRole('button', { name: 'Cambiar', exact: true }).click();
     await rep.page.waitForURL('**/login');
+    await rep.page.getByRole('button', { name: 'Acceder' }).waitFor(); // the login page has loaded: no navigation under way
     // a rep lands on 'Mis clientes'
     await login(rep.page, rut, 'Propia2026v', '/rep/customers');
     expect(await rep.page.evaluate(() => sessionStorage.getItem('role'))).toBe('VENDEDOR');
