@@ -279,6 +279,30 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
     ]);
   });
 
+  it('sales rep', async () => {
+    const page = await tab();
+    await page.goto('/login');
+    await page.getByLabel('Rut Empresa').fill('14.680.357-1');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Demo1234');
+    await page.getByRole('button', { name: 'Acceder' }).click();
+    await page.waitForURL((url) => url.pathname === '/rep/customers');
+    await walk(page, 'rep', [
+      { name: 'Mis clientes', open: go('/rep/customers', 'Mis clientes') },
+      {
+        name: 'representing a blocked customer: the banner and the catalogue',
+        open: async (p) => {
+          await p.getByRole('searchbox', { name: 'Buscar cliente' }).fill('78.456');
+          await p.getByRole('button', { name: 'Representar a Distribuidora Norte Grande Ltda.' }).click();
+          await p.waitForURL((url) => url.pathname === '/user/catalog');
+          await p.getByText(/^Cliente bloqueado/).waitFor();
+          await heading(p, 'Catalogo');
+        },
+      },
+      { name: 'Mis pedidos del vendedor', open: go('/rep/orders', 'Mis pedidos del vendedor') },
+      { name: 'a payment link that does not exist', open: go('/pagar/no-existe-este-link-de-pago-aaaaaaaaaaaaaaaaaaaaaa', /.+/) },
+    ]);
+  });
+
   it('admin', async () => {
     const page = await loggedIn(ADMIN, 'Admin1234');
     const firstIn = (p: Page, grid: string, name: RegExp) => p.getByRole('grid', { name: grid }).or(p.getByRole('list', { name: grid })).getByRole('button', { name }).first();

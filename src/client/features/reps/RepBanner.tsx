@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
@@ -35,9 +36,10 @@ export default function RepBanner() {
         rowGap: 0.5,
         px: { xs: 1.5, sm: 3 },
         py: 0.75,
-        bgcolor: 'warning.light',
-        color: 'warning.contrastText',
-        borderBottom: 1,
+        // the light tint of an MUI warning alert, with the text in the page's own colour (contrast over 4.5:1)
+        bgcolor: (theme) => alpha(theme.palette.warning.main, 0.12),
+        color: 'text.primary',
+        borderBottom: 2,
         borderColor: 'warning.main',
       }}
     >
@@ -55,12 +57,12 @@ export default function RepBanner() {
         disabled={ending}
         aria-label={fill(T.endOf, { name: customer.name })}
         startIcon={ending ? <CircularProgress size={16} aria-hidden="true" /> : undefined}
-        sx={{ bgcolor: 'background.paper', color: 'text.primary' }}
+        sx={{ bgcolor: 'background.paper', color: 'text.primary', border: 1, borderColor: 'divider' }}
       >
         {T.end}
       </Button>
       {block && (
-        <Typography component="p" sx={{ flexBasis: '100%', fontWeight: 600, color: 'error.dark', overflowWrap: 'anywhere' }}>
+        <Typography component="p" sx={{ flexBasis: '100%', fontWeight: 700, color: 'text.primary', overflowWrap: 'anywhere' }}>
           {fill(T.bannerBlocked, { reasons: block })}
         </Typography>
       )}
