@@ -321,6 +321,12 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
         const { count } = runQuery(store.rows(set), { filter: options.filter, inlinecount: false }, 0);
         return reply.code(200).header('content-type', 'text/plain;charset=utf-8').send(String(count));
       }
+      if (set === 'Attachments2' && typeof key === 'number' && tail === '$value') {
+        // filename='DTE_33_10401.pdf' (quoted, as SL takes it)
+        const raw = params.get('filename');
+        const file = store.attachmentFile(key, raw === null ? undefined : raw.replace(/^'(.*)'$/s, '$1').replace(/''/g, "'"));
+        return reply.code(200).header('content-type', file.contentType).send(file.body);
+      }
       if (tail !== undefined) throw notSupported();
       const options = parseQueryOptions(params);
       validateProperties(options, store.knownProperties(set), def.typeName);
