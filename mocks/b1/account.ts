@@ -66,7 +66,7 @@ export function buildAccountYear(data: B1Data, referenceDate: string): void {
   const docs: Record<string, B1Document> = {};
   const steps: Array<[number, () => void]> = [];
   const at = (when: number, step: () => void): void => { steps.push([when, step]); };
-  const refTo = (d: B1Document) => [{ RefObjType: 'rot_SalesInvoice', RefDocEntr: d.DocEntry, RefDocNum: d.DocNum, IssueDate: d.DocDate, Remark: d.FolioPrefixString }];
+  const refTo = (d: B1Document) => [{ RefObjType: 'rot_SalesInvoice', RefDocEntr: d.DocEntry, RefDocNum: d.DocNum, IssueDate: d.DocDate, Remark: `DTE ${d.FolioPrefixString} N° ${d.FolioNumber}` }];
   /** A credit note returning `quantity` of the first line of a paid invoice: open, nothing of the invoice left to apply it to. */
   const returnOf = (name: string, when: number, invoice: () => B1Document, quantity: number, why: string) => at(when, () => {
     const paid = invoice();

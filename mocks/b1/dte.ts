@@ -49,9 +49,13 @@ function timbreData(doc: B1Document, rutRecep: string): string {
 /** The DTE XML (ISO-8859-1 in real life; UTF-8 here, declared as such). */
 export function dteXml(doc: B1Document, bp: Pick<B1BusinessPartner, 'FederalTaxID' | 'CardName' | 'U_Giro'>): string {
   const t = dteTotals(doc);
-  const refs = doc.DocumentReferences.filter((r) => r.ExtDocNum || r.RefDocNum).map((r, i) =>
-    `<Referencia><NroLinRef>${i + 1}</NroLinRef><TpoDocRef>${xmlText(r.RefObjType === 'rot_ExternalDocument' ? '801' : String(r.Remark ?? '33'))}</TpoDocRef>`
-    + `<FolioRef>${xmlText(r.ExtDocNum ?? String(r.RefDocNum))}</FolioRef><FchRef>${r.IssueDate ?? doc.DocDate}</FchRef></Referencia>`).join('');
+  // a reference to a DTE names it in its Remark ('DTE 33 N° 10461', as the stand-in's account documents do)
+  const refs = doc.DocumentReferences.filter((r) => r.ExtDocNum || r.RefDocNum).map((r, i) => {
+    const dte = /DTE (\d+) N° (\d+)/.exec(r.Remark ?? '');
+    const type = r.RefObjType === 'rot_ExternalDocument' ? '801' : dte?.[1] ?? '33';
+    const folio = r.ExtDocNum ?? dte?.[2] ?? String(r.RefDocNum);
+    return `<Referencia><NroLinRef>${i + 1}</NroLinRef><TpoDocRef>${type}</TpoDocRef><FolioRef>${xmlText(folio)}</FolioRef><FchRef>${r.IssueDate ?? doc.DocDate}</FchRef></Referencia>`;
+  }).join('');
   const lines = doc.DocumentLines.map((l, i) =>
     `<Detalle><NroLinDet>${i + 1}</NroLinDet><NmbItem>${xmlText(l.ItemDescription)}</NmbItem><QtyItem>${l.Quantity}</QtyItem>`
     + `<PrcItem>${l.Price}</PrcItem><MontoItem>${l.LineTotal}</MontoItem></Detalle>`).join('');
