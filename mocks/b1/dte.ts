@@ -93,9 +93,11 @@ export function dtePdf(doc: B1Document, bp: Pick<B1BusinessPartner, 'FederalTaxI
     y -= 13;
   }
   y -= 10;
-  if (t.neto) rows.push([360, y, 10, `Monto neto: ${pesos(t.neto)}`]), y -= 14;
-  if (t.exento) rows.push([360, y, 10, `Monto exento: ${pesos(t.exento)}`]), y -= 14;
-  if (t.iva) rows.push([360, y, 10, `IVA 19%: ${pesos(t.iva)}`]), y -= 14;
+  const amounts: Array<[number, string]> = [[t.neto, 'Monto neto'], [t.exento, 'Monto exento'], [t.iva, 'IVA 19%']];
+  for (const [amount, label] of amounts.filter(([amount]) => amount !== 0)) {
+    rows.push([360, y, 10, `${label}: ${pesos(amount)}`]);
+    y -= 14;
+  }
   rows.push([360, y, 11, `Total: ${pesos(t.total)}`]);
   rows.push([50, 160, 8, 'Timbre Electrónico SII']);
   rows.push([50, 148, 7, `TED ${EMISOR.rut} T${doc.FolioPrefixString} F${doc.FolioNumber} ${doc.DocDate} MNT ${doc.DocTotal}`]);
