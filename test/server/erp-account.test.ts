@@ -147,3 +147,26 @@ describe('account documents from the ERP', () => {
     expect((await provider.statuses(ACCOUNT_CARDCODE, [note])).get(`creditNote:${note.docEntry}`)!.ceded).toBeNull();
   });
 });
+
+describe('account documents dated from another reference date, read through a fetch', () => {
+  it('dates the demo year from the stand-in\'s reference date and reads a file through a fetch-shaped transport', async () => {
+    const today = '2026-11-29';
+    const mock = await startB1Mock({ referenceDate: today });
+    try {
+      const sl = new ServiceLayerClient({ baseUrl: mock.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 5_000, fetch: (url, init) => fetch(url, init) });
+      const erp = new ErpService(sl);
+      const open = await erp.openAccountDocuments(ACCOUNT_CARDCODE);
+      const recent = open.find((d) => d.receptionDate === addDays(today, -3))!;
+      expect(recent).toMatchObject({ issueDate: addDays(today, -3), dteType: 33 });
+      const xml = await erp.accountDocumentFile(ACCOUNT_CARDCODE, 'invoice', recent.docEntry, 'xml');
+      expect(Buffer.from(xml.bytes).toString('utf8')).toContain(`<FchEmis>${addDays(today, -3)}</FchEmis>`);
+      const pdf = await erp.accountDocumentFile(ACCOUNT_CARDCODE, 'invoice', recent.docEntry, 'pdf');
+      // the bytes arrive unchanged: the PDF's xref offset points at 'xref'
+      const text = Buffer.from(pdf.bytes).toString('latin1');
+      const at = Number(/startxref\n(\d+)/.exec(text)![1]);
+      expect(text.slice(at, at + 4)).toBe('xref');
+    } finally {
+      await mock.close();
+    }
+  });
+});
