@@ -1,9 +1,11 @@
 // The legal files of a DTE as the e-invoicing provider leaves them attached to the document in B1 (Attachments2): a
 // PDF (the printed representation, with its timbre block) and the DTE XML the SII received. Generated on request from
 // the document, so they always state its folio, dates and amounts. The PDF is hand-made (one page, Helvetica, no
-// library: none is a dependency of the project and a stand-in needs no more); its timbre is a text block standing in
+// library: none is a dependency of the project and a stand-in needs no more), with the demo's own PDF writer
+// (src/server/demo/technicalSheet.ts, the products' technical sheets); its timbre is a text block standing in
 // for the PDF417 barcode. The XML follows the SII's DTE schema in its parts a receiver reads (Encabezado: IdDoc,
 // Emisor, Receptor, Totales; TED), without a real signature.
+import { pdfFile, pdfString } from '@server/demo/technicalSheet';
 import type { B1BusinessPartner, B1Document } from './types';
 
 /** The wholesaler (emisor) of the demo company's DTEs. */
@@ -70,8 +72,6 @@ export function dteXml(doc: B1Document, bp: Pick<B1BusinessPartner, 'FederalTaxI
     + `<TmstFirma>${doc.DocDate}T10:00:00</TmstFirma></Documento></DTE>\n`;
 }
 
-/** A PDF string literal: parentheses and backslashes escaped, text in WinAnsi (Latin-1) bytes. */
-const pdfString = (s: string): string => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 
 /** The printed DTE: one A4 page with the emisor, the tipo and folio box, the receptor, the lines, totals and the timbre. */
 export function dtePdf(doc: B1Document, bp: Pick<B1BusinessPartner, 'FederalTaxID' | 'CardName' | 'U_Giro'>): Buffer {
@@ -112,14 +112,5 @@ export function dtePdf(doc: B1Document, bp: Pick<B1BusinessPartner, 'FederalTaxI
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     `<< /Title ${pdfString(`${name} N° ${doc.FolioNumber}`)} /Producer (B1 stand-in) >>`,
   ];
-  let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 6 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return pdfFile(objects, 6);
 }

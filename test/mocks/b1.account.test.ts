@@ -126,8 +126,11 @@ describe('the Service Layer over the account documents', () => {
     const text = bytes.toString('latin1');
     expect(text.startsWith('%PDF-1.4')).toBe(true);
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
-    expect(text).toContain(`N° ${invoice.FolioNumber}`);
-    expect(text).toContain('Timbre Electrónico SII'.replace('ó', '\xf3'));
+    // PDF strings write what is not ASCII as octal escapes (WinAnsi)
+    const pdfText = (t: string) => t.replace(/[\u0080-\u00ff]/g, (c) => `\\${c.charCodeAt(0).toString(8)}`);
+    expect(text).toContain(pdfText(`(N° ${invoice.FolioNumber})`));
+    expect(text).toContain(pdfText('(Timbre Electrónico SII)'));
+    expect(text).toContain(pdfText(`Total: $ ${invoice.DocTotal.toLocaleString('es-CL')}`));
     // the xref offsets point at the objects
     const xref = Number(/startxref\n(\d+)/.exec(text)![1]);
     expect(text.slice(xref, xref + 4)).toBe('xref');
