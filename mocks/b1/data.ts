@@ -9,11 +9,15 @@
 // Documents (history.ts): Orders, Invoices, CreditNotes, IncomingPayments relative to REFERENCE_DATE;
 //   Order UDFs: U_TipoVenta, U_FormaPago, U_Transporte, U_TipoRetiro, U_Sucursal, U_DireccionDespacho,
 //   U_ComunaDespacho.
+// Account documents (account.ts): a year of Invoices (33, 34, 56), CreditNotes, DownPayments, IncomingPayments and
+//   Attachments2 of ACCOUNT_CARDCODE, with the e-invoicing provider's UDFs U_FechaRecepcion, U_Cedida,
+//   U_CesionarioRut, U_CesionarioNombre, U_EstadoReclamo.
 // Approval procedure: Drafts and ApprovalRequests start empty; the store fills them when a sales order of a
 //   buyer under approval (APPROVAL_CARDCODE by default) is posted.
 // Sales employees (partners.ts): SalesPersons, B1's -1 row and the demo reps of mocks/demo/salesReps.ts; BPs and
 //   documents carry SalesPersonCode.
 // Reference tables (reference.ts): PaymentTermsTypes, Countries, States, U_TRANSPORTE.
+import { buildAccountYear } from './account';
 import { buildDemoCatalogue, buildGeneratedCatalogue } from './catalogue';
 import { buildHistory } from './history';
 import { buildPartners, buildSalesPersons } from './partners';
@@ -22,6 +26,7 @@ import type { B1Data } from './types';
 
 export { TECHNOLOGIES } from './reference';
 export { STOCK_OVERRIDES, categoryTree } from './catalogue';
+export { ACCOUNT_CARDCODE, CESIONARIO } from './account';
 export { APPROVAL_CARDCODE, BLOCK_REASONS, NOT_BLOCKED, PRORROGA_UNDEFINED_CARDCODE } from './partners';
 export type * from './types';
 
@@ -41,14 +46,15 @@ export function buildDemoData(opts: BuildDemoDataOptions = {}): B1Data {
   const items = buildDemoCatalogue(referenceDate);
   const partners = buildPartners();
   const history = buildHistory(partners, items, referenceDate);
-  if (opts.catalogueSize && opts.catalogueSize > 0) items.push(...buildGeneratedCatalogue(opts.catalogueSize, referenceDate, opts.modelColours));
   for (const item of items) item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
-  return {
+  const data: B1Data = {
     company: opts.company ?? 'SBODEMOCL',
     referenceDate,
     BusinessPartners: partners,
     Items: items,
     ...history,
+    DownPayments: [],
+    Attachments2: [],
     Drafts: [],
     ApprovalRequests: [],
     PaymentTermsTypes: structuredClone(PAYMENT_TERMS),
@@ -57,4 +63,11 @@ export function buildDemoData(opts: BuildDemoDataOptions = {}): B1Data {
     U_TRANSPORTE: structuredClone(TRANSPORTS),
     SalesPersons: buildSalesPersons(),
   };
+  buildAccountYear(data, referenceDate);
+  if (opts.catalogueSize && opts.catalogueSize > 0) {
+    const generated = buildGeneratedCatalogue(opts.catalogueSize, referenceDate, opts.modelColours);
+    for (const item of generated) item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
+    items.push(...generated);
+  }
+  return data;
 }

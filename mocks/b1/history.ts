@@ -201,7 +201,7 @@ export function buildHistory(partners: B1BusinessPartner[], items: B1Item[], ref
       DocCurrency: 'CLP', CashSum: 0, CheckSum: 0, TransferSum: p.amount, TransferAccount: TRANSFER_ACCOUNT, TransferDate: p.date,
       TransferReference: `${p.invoice.FolioNumber}`, CounterReference: `TEF-${3000 + entry}`,
       Remarks: `Pago factura ${p.invoice.FolioNumber}`, JournalRemarks: `Pagos recibidos - ${p.bp.CardCode}`, Cancelled: 'tNO',
-      PaymentInvoices: [{ LineNum: 0, DocEntry: p.invoice.DocEntry, SumApplied: p.amount, InvoiceType: 'it_Invoice' }],
+      PaymentInvoices: [{ LineNum: 0, DocEntry: p.invoice.DocEntry, SumApplied: p.amount, InvoiceType: 'it_Invoice', InstallmentId: 1 }],
       PaymentCreditCards: [], PaymentChecks: [],
     });
   }

@@ -47,6 +47,11 @@ export interface B1MockOptions {
    * with prices and warehouse lines costs the ERP more than a page of 20. Changed later with `setRowLatency`.
    */
   rowLatencyMs?: number;
+  /**
+   * The "today" the seeded documents are dated from ('YYYY-MM-DD'; default data.ts's REFERENCE_DATE). A test of what
+   * depends on the real date (the 8-day claim window, days overdue) passes today's date.
+   */
+  referenceDate?: string;
   /** Start values of the fault switches (what resetFaults() returns to). */
   faults?: Partial<B1Faults>;
   /**
@@ -168,7 +173,7 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
   const timeoutMs = (opts.sessionTimeoutMinutes ?? 30) * 60_000;
   const maxPageSize = Math.max(1, opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
   let rowLatencyMs = Math.max(0, opts.rowLatencyMs ?? 0);
-  const data = buildDemoData({ catalogueSize: opts.catalogueSize, modelColours: opts.modelColours, company });
+  const data = buildDemoData({ catalogueSize: opts.catalogueSize, modelColours: opts.modelColours, company, referenceDate: opts.referenceDate });
   const initial: B1Faults = {
     ...defaultB1Faults(),
     ...(opts.latencyMs !== undefined ? { latencyMs: opts.latencyMs } : {}),
@@ -320,6 +325,12 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
         validateProperties(options, store.knownProperties(set), def.typeName);
         const { count } = runQuery(store.rows(set), { filter: options.filter, inlinecount: false }, 0);
         return reply.code(200).header('content-type', 'text/plain;charset=utf-8').send(String(count));
+      }
+      if (set === 'Attachments2' && typeof key === 'number' && tail === '$value') {
+        // filename='DTE_33_10401.pdf' (quoted, as SL takes it)
+        const raw = params.get('filename');
+        const file = store.attachmentFile(key, raw === null ? undefined : raw.replace(/^'(.*)'$/s, '$1').replace(/''/g, "'"));
+        return reply.code(200).header('content-type', file.contentType).send(file.body);
       }
       if (tail !== undefined) throw notSupported();
       const options = parseQueryOptions(params);

@@ -5,11 +5,13 @@ import {
   addressText, BASE_INVOICE, BASE_ORDER, DEFAULT_WAREHOUSE, emptyDocument, listPrice, makeLine, normalizeDate, timeOfDay, today,
   totals,
 } from './documents';
+import { dtePdf, dteXml } from './dte';
 import { B1Error, badRequest, businessError, duplicateKey, notFound, notSupported } from './errors';
 import { keyValuesOf, sortRows, type FilterNode, type KeyValue, type OrderBy, type PageMarks } from './odata';
 import type {
   AddressType, ApprovalDecisionStatus, ApprovalRequestDecision, ApprovalRequestLine, B1ApprovalRequest, B1BusinessPartner, B1Data,
-  B1Document, B1IncomingPayment, B1Item, B1SalesPerson, BPAddress, ContactEmployee, DocumentLine, PaymentCheck, PaymentCreditCard, PaymentInvoice,
+  B1Document, B1IncomingPayment, B1Item, B1SalesPerson, BPAddress, ContactEmployee, DocumentLine, DocumentSubType, PaymentCheck, PaymentCreditCard,
+  PaymentInvoice,
 } from './types';
 
 type Row = Record<string, unknown>;
@@ -23,6 +25,8 @@ export const ENTITY_SETS: Record<string, EntitySetDef> = {
   Orders: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
   Invoices: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
   CreditNotes: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
+  DownPayments: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
+  Attachments2: { typeName: 'Attachment', keys: ['AbsoluteEntry'], numericKey: true },
   IncomingPayments: { typeName: 'Payment', keys: ['DocEntry'], numericKey: true },
   Drafts: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
   ApprovalRequests: { typeName: 'ApprovalRequest', keys: ['Code'], numericKey: true },
@@ -33,7 +37,40 @@ export const ENTITY_SETS: Record<string, EntitySetDef> = {
   SalesPersons: { typeName: 'SalesPerson', keys: ['SalesEmployeeCode'], numericKey: true },
 };
 
-const DOC_SETS = new Set(['Orders', 'Invoices', 'CreditNotes', 'Drafts']);
+const DOC_SETS = new Set(['Orders', 'Invoices', 'CreditNotes', 'DownPayments', 'Drafts']);
+
+/** The DTE type (FolioPrefixString) of an A/R invoice by its DocumentSubType; folios are numbered per type. */
+export const DTE_OF_SUBTYPE: Record<DocumentSubType, string> = { bod_None: '33', bod_InvoiceExempt: '34', bod_DebitMemo: '56' };
+/** The folio before the first of each DTE type (the demo's folio ranges authorised by the SII). */
+export const FIRST_FOLIO: Record<string, number> = { 33: 10400, 34: 500, 56: 300, 61: 2200 };
+/** PaymentInvoices.InvoiceType → the set of the document it settles. */
+const PAYMENT_DOC_SETS: Record<string, 'Invoices' | 'CreditNotes' | 'DownPayments'> = {
+  it_Invoice: 'Invoices', it_CredItnote: 'CreditNotes', it_DownPayment: 'DownPayments',
+};
+
+/** One installment line of a document not split in parts: due at DocDueDate, the whole total, what was paid. */
+export function singleInstallment(doc: B1Document): void {
+  doc.DocumentInstallments = [{ InstallmentId: 1, DueDate: doc.DocDueDate, Percentage: 100, Total: doc.DocTotal, PaidToDate: doc.PaidToDate }];
+}
+
+/**
+ * Applies `sum` (≥ 0) to a document's PaidToDate and to its installment `installmentId` (or, with none named, to the
+ * installments in order); closes the document (and its lines) once fully paid.
+ */
+export function applyToDocument(doc: B1Document, sum: number, installmentId?: number): void {
+  doc.PaidToDate += sum;
+  let left = sum;
+  const lines = installmentId === undefined ? doc.DocumentInstallments : doc.DocumentInstallments.filter((i) => i.InstallmentId === installmentId);
+  for (const line of lines) {
+    const take = Math.min(left, line.Total - line.PaidToDate);
+    line.PaidToDate += take;
+    left -= take;
+  }
+  if (doc.PaidToDate >= doc.DocTotal) {
+    doc.DocumentStatus = 'bost_Close';
+    doc.DocumentLines.forEach((l) => { l.LineStatus = 'bost_Close'; });
+  }
+}
 
 // Property templates: a body may only use these names (SL answers "Property 'X' of 'Y' is invalid").
 const BLANK_BP: B1BusinessPartner = {
@@ -68,7 +105,9 @@ const BLANK_PAYMENT: B1IncomingPayment = {
   CheckSum: 0, TransferSum: 0, TransferAccount: null, TransferDate: null, TransferReference: null, CounterReference: null,
   Remarks: null, JournalRemarks: null, Cancelled: 'tNO', PaymentInvoices: [], PaymentCreditCards: [], PaymentChecks: [],
 };
-const BLANK_PAY_INVOICE: PaymentInvoice = { LineNum: 0, DocEntry: 0, SumApplied: 0, InvoiceType: 'it_Invoice' };
+const BLANK_PAY_INVOICE: PaymentInvoice = { LineNum: 0, DocEntry: 0, SumApplied: 0, InvoiceType: 'it_Invoice', InstallmentId: 1 };
+const BLANK_ATTACHMENT_LINE = { LineNum: 0, FileName: '', FileExtension: '', SourcePath: '', AttachmentDate: '', Override: 'tNO' };
+const BLANK_INSTALLMENT = { InstallmentId: 0, DueDate: '', Percentage: 0, Total: 0, PaidToDate: 0 };
 const BLANK_CARD: PaymentCreditCard = {
   LineNum: 0, CreditCard: 0, CreditCardNumber: null, CardValidUntil: null, VoucherNum: null, PaymentMethodCode: null,
   NumOfPayments: 1, CreditSum: 0, CreditType: 'cr_Regular',
@@ -90,6 +129,7 @@ const TEMPLATES: Record<string, object> = {
   ApprovalRequest: BLANK_REQUEST, ApprovalRequestLines: BLANK_REQUEST_LINE, ApprovalRequestDecisions: BLANK_DECISION,
   BPAddresses: BLANK_ADDRESS, ContactEmployees: BLANK_CONTACT, DocumentLines: BLANK_LINE, PaymentInvoices: BLANK_PAY_INVOICE,
   PaymentCreditCards: BLANK_CARD, PaymentChecks: BLANK_CHECK, SalesPerson: BLANK_SALES_PERSON,
+  Attachment: { AbsoluteEntry: 0, Attachments2_Lines: [] }, Attachments2_Lines: BLANK_ATTACHMENT_LINE, DocumentInstallments: BLANK_INSTALLMENT,
 };
 
 /** B1 keeps the default bill-to address's city (the comuna) on the partner itself: recomputed after a change. */
@@ -106,7 +146,7 @@ const DECISIONS: ApprovalDecisionStatus[] = ['ardPending', 'ardApproved', 'ardNo
 const READ_ONLY: Record<string, string[]> = {
   Document: [
     'DocEntry', 'DocNum', 'VatSum', 'DocTotal', 'PaidToDate', 'DocumentStatus', 'Cancelled', 'FolioNumber', 'FolioPrefixString',
-    'DocObjectCode', 'AuthorizationStatus',
+    'DocObjectCode', 'AuthorizationStatus', 'AttachmentEntry',
   ],
   Payment: ['DocEntry', 'DocNum', 'Cancelled'],
   BusinessPartner: ['CurrentAccountBalance', 'OpenOrdersBalance'],
@@ -241,6 +281,9 @@ export class B1Store {
     data.Drafts ??= [];
     data.ApprovalRequests ??= [];
     data.SalesPersons ??= [];
+    data.DownPayments ??= [];
+    data.Attachments2 ??= [];
+    for (const doc of [...data.Invoices, ...data.CreditNotes, ...data.DownPayments]) if (!doc.DocumentInstallments?.length) singleInstallment(doc);
     for (const bp of data.BusinessPartners) syncBillToCity(bp);
     this.nextContactCode = data.BusinessPartners.reduce((m, bp) => Math.max(m, ...(bp.ContactEmployees ?? []).map((c) => c.InternalCode)), 0) + 1;
     this.dedupeReferences = options.dedupeReferences ?? false;
@@ -389,7 +432,7 @@ export class B1Store {
     if (!isObject(body)) throw badRequest('The request body must be a JSON object');
     this.generation++;
     switch (set) {
-      case 'Orders': case 'Invoices': case 'CreditNotes': return this.createDocument(set, body);
+      case 'Orders': case 'Invoices': case 'CreditNotes': case 'DownPayments': return this.createDocument(set, body);
       case 'IncomingPayments': return this.createPayment(body);
       case 'BusinessPartners': return { entity: this.createPartner(body), created: true };
       case 'U_TRANSPORTE': return { entity: this.createTransport(body), created: true };
@@ -426,10 +469,10 @@ export class B1Store {
 
     const inputLines = arrayOf(body, 'DocumentLines');
     if (inputLines.length === 0) throw businessError('Cannot add a document without lines (DocumentLines)');
-    const base = { Orders: 1000, Invoices: 7000, CreditNotes: 800 }[set as 'Orders'];
+    const base = { Orders: 1000, Invoices: 7000, CreditNotes: 800, DownPayments: 600 }[set as 'Orders'];
     // A Draft has its own numbering (ODRF), unrelated to the Orders' DocEntry.
     const { entry, num: docNum } = held ? nextOf(this.data.Drafts, 0) : nextOf(docs, base);
-    const objectCode = ({ Orders: 'oOrders', Invoices: 'oInvoices', CreditNotes: 'oCreditNotes' } as const)[set as 'Orders'];
+    const objectCode = ({ Orders: 'oOrders', Invoices: 'oInvoices', CreditNotes: 'oCreditNotes', DownPayments: 'oDownPayments' } as const)[set as 'Orders'];
     const doc = emptyDocument(entry, docNum, bp, docDate, objectCode);
     doc.DocDueDate = dueDate;
     doc.ContactPersonCode = this.contactPersonCode(bp, body);
@@ -453,6 +496,13 @@ export class B1Store {
     if (payTo !== undefined) { doc.PayToCode = payTo; doc.Address = addressText(bp, payTo, 'bo_BillTo'); }
     if (text(body, 'Address') !== undefined) doc.Address = text(body, 'Address')!;
     if (text(body, 'Address2') !== undefined) doc.Address2 = text(body, 'Address2')!;
+    const subType = text(body, 'DocumentSubType') ?? 'bod_None';
+    if (!(subType in DTE_OF_SUBTYPE) || (subType !== 'bod_None' && set !== 'Invoices')) throw badRequest(`Invalid value '${subType}' of property 'DocumentSubType'`);
+    doc.DocumentSubType = subType as DocumentSubType;
+    for (const f of ['U_FechaRecepcion', 'U_Cedida', 'U_CesionarioRut', 'U_CesionarioNombre', 'U_EstadoReclamo'] as const) {
+      const v = text(body, f);
+      if (v !== undefined) doc[f] = v;
+    }
     doc.DiscountPercent = num(body, 'DiscountPercent', { min: 0 }) ?? 0;
     if (doc.DiscountPercent > 100) throw businessError('DiscountPercent cannot exceed 100');
 
@@ -491,6 +541,12 @@ export class B1Store {
       doc.DocumentLines.push({ ...makeLine(i, item, qty, unitPrice, disc, undefined, wh), ...udfs });
     });
     Object.assign(doc, totals(doc.DocumentLines, doc.DiscountPercent));
+    if (doc.DocumentSubType === 'bod_InvoiceExempt') {
+      // an exempt invoice (DTE 34): its lines carry the exempt tax code and there is no VAT
+      doc.DocumentLines.forEach((l) => { l.TaxCode = 'IVA_EXE'; });
+      doc.DocTotal -= doc.VatSum;
+      doc.VatSum = 0;
+    }
     if (held) return this.holdForApproval(doc, approvalRemarks);
 
     // Effects.
@@ -500,9 +556,12 @@ export class B1Store {
       // Every open sales order (Normal or Reserva) reserves its quantities.
       for (const line of doc.DocumentLines) whRow(line).Committed += line.Quantity;
       bp.OpenOrdersBalance += doc.DocTotal;
+    } else if (set === 'DownPayments') {
+      // an A/R down payment invoice: a factura (33) of its own, posted to the partner's account; no stock moves
+      this.foliate(doc, '33');
+      bp.CurrentAccountBalance += doc.DocTotal;
     } else if (set === 'Invoices') {
-      doc.FolioPrefixString = '33';
-      doc.FolioNumber = this.data.Invoices.reduce((m, d) => Math.max(m, d.FolioNumber ?? 0), 10400) + 1;
+      this.foliate(doc, DTE_OF_SUBTYPE[doc.DocumentSubType]);
       for (const line of doc.DocumentLines) {
         whRow(line).InStock -= line.Quantity;
         const link = baseLinks.find((b) => b.line === line);
@@ -517,27 +576,52 @@ export class B1Store {
       }
       bp.CurrentAccountBalance += doc.DocTotal;
     } else {
-      doc.FolioPrefixString = '61';
-      doc.FolioNumber = this.data.CreditNotes.reduce((m, d) => Math.max(m, d.FolioNumber ?? 0), 2200) + 1;
+      this.foliate(doc, '61');
       for (const line of doc.DocumentLines) whRow(line).InStock += line.Quantity;
       // A credit note based on an invoice is applied to that invoice's balance.
       const invoice = baseLinks[0]?.baseDoc;
       let applied = 0;
+      singleInstallment(doc);
       if (invoice) {
         applied = Math.min(doc.DocTotal, invoice.DocTotal - invoice.PaidToDate);
-        invoice.PaidToDate += applied;
-        if (invoice.PaidToDate >= invoice.DocTotal) invoice.DocumentStatus = 'bost_Close';
+        applyToDocument(invoice, applied);
       }
-      doc.PaidToDate = applied;
-      if (applied >= doc.DocTotal) doc.DocumentStatus = 'bost_Close';
+      applyToDocument(doc, applied);
       bp.CurrentAccountBalance -= doc.DocTotal;
     }
+    if (set !== 'Orders' && doc.DocumentInstallments.length === 0) singleInstallment(doc);
     for (const item of new Set(doc.DocumentLines.map((l) => this.item(l.ItemCode, 0)))) {
       item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
     }
     docs.push(doc);
     if (set === 'Orders') this.record({ set: 'Orders', cardCode: doc.CardCode, reference: doc.NumAtCard, docEntry: doc.DocEntry, origin });
     return { entity: doc, created: true };
+  }
+
+  /**
+   * `Attachments2(entry)/$value?filename='name.ext'`: the file of attachment `entry` named so (its first file when no
+   * name is given). The stand-in generates the legal PDF and the DTE XML of the document the attachment belongs to.
+   */
+  attachmentFile(entry: number, fileName: string | undefined): { contentType: string; body: Buffer | string } {
+    const attachment = this.data.Attachments2.find((a) => a.AbsoluteEntry === entry);
+    if (!attachment) throw notFound();
+    const line = fileName === undefined ? attachment.Attachments2_Lines[0]
+      : attachment.Attachments2_Lines.find((l) => `${l.FileName}.${l.FileExtension}`.toLowerCase() === fileName.toLowerCase());
+    if (!line) throw notFound();
+    const doc = [...this.data.Invoices, ...this.data.DownPayments, ...this.data.CreditNotes].find((d) => d.AttachmentEntry === entry);
+    if (!doc) throw notFound();
+    const bp = this.partner(doc.CardCode);
+    const ext = line.FileExtension.toLowerCase();
+    if (ext === 'pdf') return { contentType: 'application/pdf', body: dtePdf(doc, bp) };
+    if (ext === 'xml') return { contentType: 'application/xml', body: dteXml(doc, bp) };
+    return { contentType: 'application/octet-stream', body: Buffer.alloc(0) };
+  }
+
+  /** The next folio of DTE type `type` (folios are numbered per type, across the sets that issue it). */
+  private foliate(doc: B1Document, type: string): void {
+    const issued = [...this.data.Invoices, ...this.data.DownPayments, ...this.data.CreditNotes].filter((d) => d.FolioPrefixString === type);
+    doc.FolioPrefixString = type;
+    doc.FolioNumber = issued.reduce((m, d) => Math.max(m, d.FolioNumber ?? 0), FIRST_FOLIO[type] ?? 0) + 1;
   }
 
   // ---------- approval procedure ----------
@@ -705,35 +789,41 @@ export class B1Store {
     const means = cash + transfer + checkSum + cards.reduce((s, c) => s + c.CreditSum, 0);
     if (means <= 0) throw businessError('Total payment amount must be greater than zero');
 
-    const applied = new Map<B1Document, number>();
+    // what each line takes off its document's balance (a credit note's negative SumApplied as a positive amount)
+    const applied = new Map<string, { doc: B1Document; installment: number; sum: number }>();
+    let appliedTotal = 0;
     const invoices = arrayOf(body, 'PaymentInvoices').map((p, i): PaymentInvoice => {
       checkProperties(p, BLANK_PAY_INVOICE, 'PaymentInvoice');
       const n = i + 1;
       const type = text(p, 'InvoiceType') ?? 'it_Invoice';
-      if (type !== 'it_Invoice') throw businessError(`[PaymentInvoices.InvoiceType][line: ${n}] , 'Document type '${type}' is not supported'`);
+      const docSet = PAYMENT_DOC_SETS[type];
+      if (!docSet) throw businessError(`[PaymentInvoices.InvoiceType][line: ${n}] , 'Document type '${type}' is not supported'`);
       const entry = num(p, 'DocEntry', { required: true })!;
       const sum = num(p, 'SumApplied', { required: true })!;
-      const invoice = this.data.Invoices.find((d) => d.DocEntry === entry);
-      if (!invoice) throw businessError(`[PaymentInvoices.DocEntry][line: ${n}] , 'Invoice ${entry} does not exist'`);
-      if (invoice.CardCode !== bp.CardCode) throw businessError(`[PaymentInvoices.DocEntry][line: ${n}] , 'Invoice ${entry} belongs to another business partner'`);
-      if (invoice.DocumentStatus !== 'bost_Open' || invoice.Cancelled === 'tYES') throw businessError(`[PaymentInvoices.DocEntry][line: ${n}] , 'Invoice ${entry} is already closed'`);
-      if (sum <= 0) throw businessError(`[PaymentInvoices.SumApplied][line: ${n}] , 'Amount must be greater than zero'`);
-      const total = (applied.get(invoice) ?? 0) + sum;
-      const open = invoice.DocTotal - invoice.PaidToDate;
-      if (total > open) throw businessError(`[PaymentInvoices.SumApplied][line: ${n}] , 'Amount ${total} exceeds the open balance ${open} of invoice ${entry}'`);
-      applied.set(invoice, total);
-      return { LineNum: i, DocEntry: entry, SumApplied: sum, InvoiceType: type };
+      const installment = num(p, 'InstallmentId') ?? 1;
+      const doc = (this.rows(docSet) as unknown as B1Document[]).find((d) => d.DocEntry === entry);
+      const what = docSet === 'Invoices' ? 'Invoice' : docSet === 'CreditNotes' ? 'Credit note' : 'Down payment';
+      if (!doc) throw businessError(`[PaymentInvoices.DocEntry][line: ${n}] , '${what} ${entry} does not exist'`);
+      if (doc.CardCode !== bp.CardCode) throw businessError(`[PaymentInvoices.DocEntry][line: ${n}] , '${what} ${entry} belongs to another business partner'`);
+      if (doc.DocumentStatus !== 'bost_Open' || doc.Cancelled === 'tYES') throw businessError(`[PaymentInvoices.DocEntry][line: ${n}] , '${what} ${entry} is already closed'`);
+      // B1's sign: a credit note is applied with a negative amount (it lowers the payment), any other with a positive one
+      const credit = docSet === 'CreditNotes';
+      if (credit ? sum >= 0 : sum <= 0) {
+        throw businessError(`[PaymentInvoices.SumApplied][line: ${n}] , '${credit ? 'A credit note is applied with a negative amount' : 'Amount must be greater than zero'}'`);
+      }
+      const line = doc.DocumentInstallments.find((x) => x.InstallmentId === installment);
+      if (!line) throw businessError(`[PaymentInvoices.InstallmentId][line: ${n}] , 'Installment ${installment} of ${what.toLowerCase()} ${entry} does not exist'`);
+      const key = `${docSet}:${entry}:${installment}`;
+      const total = (applied.get(key)?.sum ?? 0) + Math.abs(sum);
+      const open = Math.min(doc.DocTotal - doc.PaidToDate, line.Total - line.PaidToDate);
+      if (total > open) throw businessError(`[PaymentInvoices.SumApplied][line: ${n}] , 'Amount ${total} exceeds the open balance ${open} of ${what.toLowerCase()} ${entry}'`);
+      applied.set(key, { doc, installment, sum: total });
+      appliedTotal += sum;
+      return { LineNum: i, DocEntry: entry, SumApplied: sum, InvoiceType: type, InstallmentId: installment };
     });
-    const appliedTotal = [...applied.values()].reduce((s, v) => s + v, 0);
     if (appliedTotal > means) throw businessError(`Payment means (${means}) are less than the amount applied to invoices (${appliedTotal})`);
 
-    for (const [invoice, sum] of applied) {
-      invoice.PaidToDate += sum;
-      if (invoice.PaidToDate >= invoice.DocTotal) {
-        invoice.DocumentStatus = 'bost_Close';
-        invoice.DocumentLines.forEach((l) => { l.LineStatus = 'bost_Close'; });
-      }
-    }
+    for (const { doc, installment, sum } of applied.values()) applyToDocument(doc, sum, installment);
     bp.CurrentAccountBalance -= means;
     const { entry, num: docNum } = nextOf(this.data.IncomingPayments, 3000);
     const payment: B1IncomingPayment = {

@@ -183,7 +183,22 @@ export interface DocumentLine {
 }
 
 /** BoObjectTypes of the marketing documents the stand-in serves (a Draft keeps the type it will become). */
-export type DocObjectCode = 'oOrders' | 'oInvoices' | 'oCreditNotes';
+export type DocObjectCode = 'oOrders' | 'oInvoices' | 'oCreditNotes' | 'oDownPayments';
+
+/**
+ * BoDocumentSubType: what kind of A/R invoice a document is, hence its DTE type in Chile (bod_None: factura 33,
+ * bod_InvoiceExempt: factura exenta 34, bod_DebitMemo: nota de débito 56).
+ */
+export type DocumentSubType = 'bod_None' | 'bod_InvoiceExempt' | 'bod_DebitMemo';
+
+/** A line of Document_Installments: a due date of a document paid in parts (one line when not split). */
+export interface DocumentInstallment {
+  InstallmentId: number;
+  DueDate: string;
+  Percentage: number;
+  Total: number;
+  PaidToDate: number;
+}
 
 /** DocumentAuthorizationStatusEnum: dasWithout on documents that never went through an approval procedure. */
 export type AuthorizationStatus =
@@ -237,8 +252,23 @@ export interface B1Document {
   Cancelled: YesNo;
   /** Chilean DTE folio (invoices and credit notes; null on orders). */
   FolioNumber: number | null;
-  /** DTE type: '33' factura electrónica, '61' nota de crédito; null on orders. */
+  /** DTE type: '33' factura electrónica, '34' exenta, '56' nota de débito, '61' nota de crédito; null on orders. */
   FolioPrefixString: string | null;
+  /** The kind of A/R invoice (its DTE type): bod_None on every other document. */
+  DocumentSubType: DocumentSubType;
+  /** The due dates of the document (invoices, down payments, credit notes): one line unless paid in parts. */
+  DocumentInstallments: DocumentInstallment[];
+  /** AbsoluteEntry of the document's Attachments2 row (the legal PDF and XML of its DTE), or null. */
+  AttachmentEntry: number | null;
+  /** UDF the e-invoicing provider fills: the date the SII recorded the buyer's reception of the DTE. */
+  U_FechaRecepcion: string | null;
+  /** UDF: 'Y' when the DTE was ceded (factored) and the cesión notified; 'N' otherwise. */
+  U_Cedida: string | null;
+  /** UDF: the cesionario's rut ('76555444-3') and name, when ceded. */
+  U_CesionarioRut: string | null;
+  U_CesionarioNombre: string | null;
+  /** UDF: the SII claim state ('ACD' accepted, 'RCD' content claimed, 'RFP' partial lack, 'RFT' total lack), or null. */
+  U_EstadoReclamo: string | null;
   DocumentLines: DocumentLine[];
   /** The 'Referenced Document' tab (RDR21 …): here external documents such as the customer's purchase order. */
   DocumentReferences: DocumentReference[];
@@ -257,7 +287,11 @@ export interface B1Document {
   U_ComunaDespacho: string | null;
 }
 
-export interface PaymentInvoice { LineNum: number; DocEntry: number; SumApplied: number; InvoiceType: string }
+/**
+ * A document a payment settles. InvoiceType it_Invoice (13), it_CredItnote (14: SumApplied negative, the credit note
+ * lowers what is paid) or it_DownPayment (203); InstallmentId the installment paid (1 unless split).
+ */
+export interface PaymentInvoice { LineNum: number; DocEntry: number; SumApplied: number; InvoiceType: string; InstallmentId: number }
 export interface PaymentCreditCard {
   LineNum: number;
   CreditCard: number;
@@ -342,6 +376,22 @@ export interface B1ApprovalRequest {
   ApprovalRequestDecisions: ApprovalRequestDecision[];
 }
 
+/** A file of an attachment (Attachments2_Lines): name, extension, the folder it is kept in. */
+export interface AttachmentLine {
+  LineNum: number;
+  FileName: string;
+  FileExtension: string;
+  SourcePath: string;
+  AttachmentDate: string;
+  Override: YesNo;
+}
+
+/** Attachments2 (table OATC): the files attached to a document, keyed by AbsoluteEntry. */
+export interface B1Attachment {
+  AbsoluteEntry: number;
+  Attachments2_Lines: AttachmentLine[];
+}
+
 export interface B1PaymentTermsType { GroupNumber: number; PaymentTermsGroupName: string; NumberOfAdditionalDays: number }
 export interface B1Country { Code: string; Name: string }
 export interface B1State { Code: string; Country: string; Name: string }
@@ -357,7 +407,10 @@ export interface B1Data {
   Orders: B1Document[];
   Invoices: B1Document[];
   CreditNotes: B1Document[];
+  /** A/R down payment invoices (ODPI): same document type as Invoices. */
+  DownPayments: B1Document[];
   IncomingPayments: B1IncomingPayment[];
+  Attachments2: B1Attachment[];
   /** Documents held by an approval procedure (ODRF). */
   Drafts: B1Document[];
   ApprovalRequests: B1ApprovalRequest[];

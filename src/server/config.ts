@@ -4,6 +4,7 @@ import path from 'node:path';
 import { khipuOptionsFromEnv } from './integrations/khipu';
 import { webpayOptionsFromEnv } from './integrations/webpay';
 import type { StorageKind, StorageOptions } from './storage/stores';
+import { DTE_PROVIDERS, type DteProviderName } from './account/dteProvider';
 
 // Every setting comes from the environment; an empty environment is the embedded default
 // (PGlite in DATA_DIR, the stand-ins for B1/WebPay/Khipu, a file outbox for mail).
@@ -85,6 +86,18 @@ export interface Config {
   invoicesTtlMs: number;
   /** METRICS_TOKEN: a caller of /metrics that is not on this machine must send it as `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /**
+   * DTE_PROVIDER: where the legal PDF/XML of a DTE and its SII state (reception, cesión, claims) are read
+   * (src/server/account/dteProvider.ts). 'b1' (default): the ERP's attachments and user-defined fields.
+   */
+  dteProvider: DteProviderName;
+}
+
+/** DTE_PROVIDER: one of DTE_PROVIDERS; absent or empty: 'b1'. */
+export function dteProviderFromEnv(value: string | undefined): DteProviderName {
+  const name = value?.trim().toLowerCase() || 'b1';
+  if (!(DTE_PROVIDERS as readonly string[]).includes(name)) throw new Error(`DTE_PROVIDER inválido: ${value} (uno de: ${DTE_PROVIDERS.join(', ')})`);
+  return name as DteProviderName;
 }
 
 /** A whole number between min and max; absent or empty: the fallback. */
@@ -314,5 +327,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alertMailTo: alertMailToFromEnv(env.ALERT_MAIL_TO),
     invoicesTtlMs: durationMs(env.ERP_INVOICES_TTL, 'ERP_INVOICES_TTL', '60s'),
     metricsToken: metricsTokenFromEnv(env.METRICS_TOKEN),
+    dteProvider: dteProviderFromEnv(env.DTE_PROVIDER),
   };
 }

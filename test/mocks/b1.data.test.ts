@@ -1,8 +1,14 @@
 // The demo company's dataset: deterministic, consistent, and shaped as the portal's ERP mapping expects.
 import { DEMO_ACCOUNTS, LOYALTY_DISCOUNT } from '@mocks/demo/accounts';
-import { buildDemoData, categoryTree, REFERENCE_DATE, TECHNOLOGIES } from '@mocks/b1/data';
+import { ACCOUNT_CARDCODE, buildDemoData, categoryTree, REFERENCE_DATE, TECHNOLOGIES } from '@mocks/b1/data';
 
 const data = buildDemoData();
+// the seeded purchase history (history.ts); the account company's year of documents is checked in b1.account.test.ts
+const history = {
+  Invoices: data.Invoices.filter((d) => d.CardCode !== ACCOUNT_CARDCODE),
+  CreditNotes: data.CreditNotes.filter((d) => d.CardCode !== ACCOUNT_CARDCODE),
+  BusinessPartners: data.BusinessPartners.filter((d) => d.CardCode !== ACCOUNT_CARDCODE),
+};
 const buyers = DEMO_ACCOUNTS.filter((a) => a.erp);
 
 describe('B1 demo dataset', () => {
@@ -77,7 +83,7 @@ describe('B1 demo dataset', () => {
   });
 
   it('links invoices to orders and credit notes to invoices, with consistent balances', () => {
-    for (const inv of data.Invoices) {
+    for (const inv of history.Invoices) {
       expect(inv.FolioPrefixString).toBe('33');
       const orderEntries = new Set(inv.DocumentLines.map((l) => l.BaseEntry));
       expect(orderEntries.size).toBe(1);
@@ -89,7 +95,7 @@ describe('B1 demo dataset', () => {
       expect(inv.DocumentStatus).toBe(inv.PaidToDate === inv.DocTotal ? 'bost_Close' : 'bost_Open');
       expect(inv.DocDate <= REFERENCE_DATE).toBe(true);
     }
-    for (const cn of data.CreditNotes) {
+    for (const cn of history.CreditNotes) {
       expect(cn.FolioPrefixString).toBe('61');
       const inv = data.Invoices.find((i) => i.DocEntry === cn.DocumentLines[0].BaseEntry)!;
       expect(cn.DocumentLines[0].BaseType).toBe(13);
@@ -97,12 +103,12 @@ describe('B1 demo dataset', () => {
     }
     expect(data.CreditNotes.length).toBeGreaterThanOrEqual(4);
     // Every invoice's PaidToDate = its payments + its credit notes.
-    for (const inv of data.Invoices) {
-      const paid = data.IncomingPayments.flatMap((p) => p.PaymentInvoices).filter((p) => p.DocEntry === inv.DocEntry).reduce((s, p) => s + p.SumApplied, 0);
-      const credited = data.CreditNotes.filter((c) => c.DocumentLines[0].BaseEntry === inv.DocEntry).reduce((s, c) => s + c.DocTotal, 0);
+    for (const inv of history.Invoices) {
+      const paid = data.IncomingPayments.flatMap((p) => p.PaymentInvoices).filter((p) => p.InvoiceType === 'it_Invoice' && p.DocEntry === inv.DocEntry).reduce((s, p) => s + p.SumApplied, 0);
+      const credited = history.CreditNotes.filter((c) => c.DocumentLines[0].BaseEntry === inv.DocEntry).reduce((s, c) => s + c.DocTotal, 0);
       expect(paid + credited).toBe(inv.PaidToDate);
     }
-    for (const bp of data.BusinessPartners) {
+    for (const bp of history.BusinessPartners) {
       const open = data.Invoices.filter((i) => i.CardCode === bp.CardCode && i.DocumentStatus === 'bost_Open');
       expect(bp.CurrentAccountBalance).toBe(open.reduce((s, i) => s + i.DocTotal - i.PaidToDate, 0));
       const openOrders = data.Orders.filter((o) => o.CardCode === bp.CardCode && o.DocumentStatus === 'bost_Open');

@@ -15,7 +15,7 @@ export interface SheetContent {
 const WIN_ANSI_EXTRA: Record<string, number> = { '€': 0x80, '‚': 0x82, '„': 0x84, '…': 0x85, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '•': 0x95, '–': 0x96, '—': 0x97 };
 
 /** A PDF string literal in WinAnsi bytes: escaped parentheses and backslashes, '?' for what the font lacks. */
-function pdfString(text: string): string {
+export function pdfString(text: string): string {
   let out = '(';
   for (const ch of text) {
     const code = WIN_ANSI_EXTRA[ch] ?? ch.codePointAt(0)!;
@@ -83,6 +83,14 @@ export function technicalSheetPdf(c: SheetContent): Buffer {
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
     `<< /Title ${pdfString(`Ficha técnica ${c.sku}`)} /Producer ${pdfString(c.brand)} >>`,
   ];
+  return pdfFile(objects, 7);
+}
+
+/**
+ * A PDF file of these objects (numbered from 1: the catalogue first, `info` the number of the document information
+ * dictionary), with its cross-reference table; latin1 bytes, as the objects' WinAnsi strings are written.
+ */
+export function pdfFile(objects: readonly string[], info: number): Buffer {
   let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];
   objects.forEach((o, i) => {
@@ -91,6 +99,6 @@ export function technicalSheetPdf(c: SheetContent): Buffer {
   });
   const xref = Buffer.byteLength(body, 'latin1');
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 7 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${info} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }

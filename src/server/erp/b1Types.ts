@@ -159,11 +159,57 @@ export interface B1Document extends Udfs {
   DocumentLines?: B1DocumentLine[];
   /** The 'Referenced Document' tab: documents this one refers to, here the customer's own purchase order. */
   DocumentReferences?: B1DocumentReference[];
+  /** A/R invoices: bod_None (factura), bod_InvoiceExempt (exenta), bod_DebitMemo (nota de débito). */
+  DocumentSubType?: string | null;
+  /** The document's due dates (one line unless it is paid in parts). */
+  DocumentInstallments?: B1DocumentInstallment[];
+  /** AbsoluteEntry of its Attachments2 row, or null. */
+  AttachmentEntry?: number | null;
+  VatSum?: number | null;
+}
+
+export interface B1DocumentInstallment {
+  InstallmentId: number;
+  DueDate?: string | null;
+  Total?: number | null;
+  PaidToDate?: number | null;
+}
+
+/** A document an incoming payment settled: InvoiceType it_Invoice, it_CredItnote (negative SumApplied), it_DownPayment. */
+export interface B1PaymentInvoice {
+  DocEntry: number;
+  SumApplied?: number | null;
+  InvoiceType?: string | null;
+  InstallmentId?: number | null;
+}
+
+export interface B1IncomingPaymentRow {
+  DocEntry: number;
+  DocNum?: number | null;
+  DocDate?: string | null;
+  CardCode?: string;
+  CashSum?: number | null;
+  CheckSum?: number | null;
+  TransferSum?: number | null;
+  CounterReference?: string | null;
+  TransferReference?: string | null;
+  Remarks?: string | null;
+  Cancelled?: B1YesNo;
+  PaymentInvoices?: B1PaymentInvoice[];
+  PaymentCreditCards?: Array<{ CreditSum?: number | null }>;
+}
+
+/** Attachments2 (OATC): the files attached to a document. */
+export interface B1Attachment {
+  AbsoluteEntry: number;
+  Attachments2_Lines?: Array<{ LineNum?: number; FileName: string; FileExtension: string; SourcePath?: string | null }>;
 }
 
 /** A line of Document_DocumentReferences; an external document is RefObjType 'rot_ExternalDocument' with ExtDocNum. */
 export interface B1DocumentReference {
   RefObjType?: string;
+  RefDocEntr?: number | null;
+  RefDocNum?: number | null;
   ExtDocNum?: string | null;
   IssueDate?: string | null;
   Remark?: string | null;

@@ -33,6 +33,8 @@ import type {
 } from '@shared/api/erp';
 import { ContactPersons, type AddedContactPerson, type ContactPersonsOptions } from './contactPersons';
 import { SalesPersons, type CustomersPage } from './salesPersons';
+import { AccountDocuments } from './accountDocuments';
+import type { AccountDocument, AccountDocumentKind, AccountPayment, AccountPeriod, DteFile, DteFileFormat } from '@shared/api/account';
 import type { ServiceLayerClient } from './serviceLayer';
 import { ItemMirror, type ItemMirrorOptions, type ItemSet } from './itemMirror';
 import type { SalesOrderDocument } from './salesOrders';
@@ -142,6 +144,7 @@ export class ErpService {
   private readonly itemPaging: { pageSize: number; concurrency: number };
   private readonly contacts: ContactPersons;
   private readonly salesEmployees: SalesPersons;
+  private readonly accountDocuments: AccountDocuments;
   private policy: ErpCreatePolicy;
 
   constructor(private readonly sl: ServiceLayerClient, options: ErpServiceOptions = {}) {
@@ -165,6 +168,7 @@ export class ErpService {
     this.itemPaging = { pageSize: options.items?.pageSize ?? 1000, concurrency: options.items?.concurrency ?? 6 };
     this.contacts = new ContactPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), { now, ...options.contacts });
     this.salesEmployees = new SalesPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), this.pageSize);
+    this.accountDocuments = new AccountDocuments(sl, this.pageSize);
   }
 
   // --- customers ---
@@ -263,6 +267,43 @@ export class ErpService {
   /** The customer's sales employee as the ERP has it now (null: none); ErpError 404 when the ERP has no such customer. */
   salesPersonOf(cardCode: string): Promise<number | null> {
     return this.salesEmployees.of(cardCode);
+  }
+
+  // --- the customer's current account: erp/accountDocuments.ts (docs/account.md) ---
+
+  /** What the ERP says the customer owes now (CurrentAccountBalance), its credit limit and its open orders; 404 when no such customer. */
+  async accountBalance(cardCode: string): Promise<{ balance: number; creditLimit: number; openOrders: number }> {
+    const bp = await this.businessPartner(cardCode, ['CardCode', 'CardType', 'CurrentAccountBalance', 'CreditLimit', 'OpenOrdersBalance']);
+    return {
+      balance: Math.round(Number(bp.CurrentAccountBalance ?? 0)),
+      creditLimit: Math.round(Number(bp.CreditLimit ?? 0)),
+      openOrders: Math.round(Number(bp.OpenOrdersBalance ?? 0)),
+    };
+  }
+
+  /** The customer's open documents with a balance (invoices, debit notes, down payments owed; credit notes to apply), by due date. */
+  openAccountDocuments(cardCode: string): Promise<AccountDocument[]> {
+    return this.accountDocuments.open(cardCode);
+  }
+
+  /** The customer's documents issued and payments received from `from` to `to` ('YYYY-MM-DD', included): the statement's material. */
+  accountPeriod(cardCode: string, from: string, to: string): Promise<AccountPeriod> {
+    return this.accountDocuments.period(cardCode, from, to);
+  }
+
+  /** One of the customer's documents with its references; ErpError 404 for another customer's or a missing one. */
+  accountDocument(cardCode: string, kind: AccountDocumentKind, docEntry: number): Promise<AccountDocument> {
+    return this.accountDocuments.one(cardCode, kind, docEntry);
+  }
+
+  /** One of the customer's incoming payments with the folios it settled; ErpError 404 for another customer's. */
+  accountPayment(cardCode: string, docEntry: number): Promise<AccountPayment> {
+    return this.accountDocuments.payment(cardCode, docEntry);
+  }
+
+  /** The PDF or XML attached to one of the customer's documents; ErpError 404 when it is not the customer's or has none. */
+  accountDocumentFile(cardCode: string, kind: AccountDocumentKind, docEntry: number, format: DteFileFormat): Promise<DteFile> {
+    return this.accountDocuments.file(cardCode, kind, docEntry, format);
   }
 
   // --- reference lists ---

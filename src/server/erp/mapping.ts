@@ -104,6 +104,18 @@ export const B1_FIELDS = {
      */
     buyerReference: 'DocumentReferences' as 'DocumentReferences' | `U_${string}`,
   },
+  /**
+   * What the e-invoicing provider records on an A/R document (invoice, credit note, down payment) in this installation's
+   * user-defined fields: the SII's reception date, the cesión (flag 'Y'/'N', the cesionario's rut and name) and the
+   * claim state. Read by the B1 DTE provider (src/server/account/dteProvider.ts); another provider keeps them elsewhere.
+   */
+  dte: {
+    receptionDate: 'U_FechaRecepcion',
+    ceded: 'U_Cedida',
+    cesionarioRut: 'U_CesionarioRut',
+    cesionarioName: 'U_CesionarioNombre',
+    claimState: 'U_EstadoReclamo',
+  },
 } as const;
 
 export const B1_SETTINGS = {

@@ -64,6 +64,14 @@ interface Session {
 interface Answer {
   status: number;
   body: unknown;
+  /** A file's bytes and Content-Type (`getFile`). */
+  file?: ErpFile;
+}
+
+/** A file the ERP answered (an attachment's `$value`). */
+export interface ErpFile {
+  bytes: Buffer;
+  contentType: string;
 }
 
 /** One HTTP exchange with the ERP, as the observers see it (metrics). */
@@ -222,6 +230,15 @@ export class ServiceLayerClient {
     return body;
   }
 
+  /** `GET path?query` of a file (an attachment's `$value`): its bytes and Content-Type. */
+  async getFile(path: string, query?: ODataQuery, options: RequestOptions = {}): Promise<ErpFile> {
+    const answer = await this.send('GET', this.url(path, query), undefined, { ...options, binary: true }) as ErpFile | undefined;
+    if (!answer?.bytes) {
+      throw new ErpError({ status: 503, code: 'ERP_BAD_RESPONSE', message: ERP_MESSAGES.badResponse, erpMessage: `no file at ${path}` });
+    }
+    return answer;
+  }
+
   /** `POST path` → the created entity (201), or undefined when the ERP answers 204. */
   async post<T = unknown>(path: string, body: unknown, options: RequestOptions & { returnNoContent?: boolean } = {}): Promise<T | undefined> {
     const headers = options.returnNoContent ? { ...options.headers, Prefer: 'return-no-content' } : options.headers;
@@ -282,7 +299,7 @@ export class ServiceLayerClient {
   }
 
   /** A call with the session cookie; on 401 (expired session, code 301) logs in again once and replays. */
-  private async send(method: string, url: string, body: unknown, options: RequestOptions): Promise<unknown> {
+  private async send(method: string, url: string, body: unknown, options: RequestOptions & { binary?: boolean }): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       const session = await this.ensureSession();
       const answer = await this.raw(method, url, body, { ...options.headers, Cookie: session.cookie }, options);
@@ -296,7 +313,7 @@ export class ServiceLayerClient {
   }
 
   private result(answer: Answer): unknown {
-    if (answer.status >= 200 && answer.status < 300) return answer.body;
+    if (answer.status >= 200 && answer.status < 300) return answer.file ?? answer.body;
     throw errorFromResponse(answer.status, answer.body);
   }
 
@@ -331,7 +348,7 @@ export class ServiceLayerClient {
     url: string,
     body: unknown,
     headers: Record<string, string>,
-    options: RequestOptions,
+    options: RequestOptions & { binary?: boolean },
   ): Promise<Answer & { setCookies?: string[] }> {
     if (this.observers.length === 0) return this.exchange(method, url, body, headers, options);
     const started = performance.now();
@@ -355,7 +372,7 @@ export class ServiceLayerClient {
     url: string,
     body: unknown,
     headers: Record<string, string>,
-    options: RequestOptions,
+    options: RequestOptions & { binary?: boolean },
   ): Promise<Answer & { setCookies?: string[] }> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -364,14 +381,16 @@ export class ServiceLayerClient {
     try {
       reply = await this.transport(url, {
         method,
-        headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        headers: { Accept: options.binary ? '*/*' : 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
+        ...(options.binary ? { binary: true } : {}),
       });
     } catch (error) {
       throw errorFromNetwork(error, timeoutMs);
     }
     const { status, text, setCookies } = reply;
+    if (reply.bytes) return { status, body: undefined, setCookies, file: { bytes: reply.bytes, contentType: reply.contentType ?? 'application/octet-stream' } };
     if (!text) return { status, body: undefined, setCookies };
     try {
       return { status, body: JSON.parse(text), setCookies };

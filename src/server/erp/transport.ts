@@ -12,13 +12,18 @@ export interface ExchangeInit {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /** Read the body as bytes (a file: `Attachments2(n)/$value`), not as text. */
+  binary?: boolean;
 }
 
 export interface ExchangeReply {
   status: number;
   setCookies: string[];
-  /** The whole body as text, read under the same signal (a body that never ends times out too). */
+  /** The whole body as text, read under the same signal (a body that never ends times out too); '' when `binary`. */
   text: string;
+  /** With `binary`: the body's bytes and its Content-Type. */
+  bytes?: Buffer;
+  contentType?: string;
 }
 
 export type Transport = (url: string, init: ExchangeInit) => Promise<ExchangeReply>;
@@ -53,8 +58,12 @@ export function undiciTransport(tls: TlsOptions = {}): Transport {
       dispatcher,
     });
     const setCookie = answer.headers['set-cookie'];
-    const text = await answer.body.text();
-    return { status: answer.statusCode, setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie], text };
+    const setCookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+    if (init.binary && answer.statusCode >= 200 && answer.statusCode < 300) {
+      const type = answer.headers['content-type'];
+      return { status: answer.statusCode, setCookies, text: '', bytes: Buffer.from(await answer.body.arrayBuffer()), contentType: Array.isArray(type) ? type[0] : type };
+    }
+    return { status: answer.statusCode, setCookies, text: await answer.body.text() };
   };
 }
 
@@ -68,7 +77,11 @@ function setCookieHeaders(headers: Headers): string[] {
 /** Exchanges through a fetch-shaped function. */
 export function fromFetch(fetchImpl: FetchLike): Transport {
   return async (url, init) => {
-    const response = await fetchImpl(url, init);
+    const { binary, ...request } = init;
+    const response = await fetchImpl(url, request);
+    if (binary && response.ok) {
+      return { status: response.status, setCookies: setCookieHeaders(response.headers), text: '', bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? undefined };
+    }
     return { status: response.status, setCookies: setCookieHeaders(response.headers), text: await response.text() };
   };
 }
