@@ -6,7 +6,9 @@ import { erpGet, type ErpOrder } from './erp';
 
 /** Logs in from /login and waits for the landing page: '/' for a buyer, 'Mis clientes' for a sales rep. */
 export async function login(page: Page, rut: string, password = 'Demo1234', landing = '/') {
-  await page.goto('/login');
+  // a page sent to /login a moment ago may still be loading it: navigating again would abort that load
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
+  await page.getByRole('button', { name: 'Acceder' }).waitFor();
   await page.getByLabel('Rut Empresa').fill(rut);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Acceder' }).click();
