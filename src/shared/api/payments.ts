@@ -1,16 +1,23 @@
 import type { OrderState } from '../orders';
+import type { AccountPaySelection } from './account';
 import type { PaymentProvider, PaymentPurpose, PaymentState } from '../payments';
 
 // Card (WebPay Plus) and bank-transfer (Khipu) payments (R-PAY-WEB-1, R-PAY-KHI-1). The server decides the amount
 // from its own order or from the ERP balances of the selected invoices; an amount sent by the browser is ignored.
 
 /** What to pay: one of the buyer's orders (by number), or some of its pending invoices (by docEntry). */
-export type PaymentTarget = { orderReference: string; invoices?: never } | { invoices: number[]; orderReference?: never };
+export type PaymentTarget =
+  | { orderReference: string; invoices?: never; documents?: never }
+  | { invoices: number[]; orderReference?: never; documents?: never }
+  /** A netted payment of the cuenta corriente: invoices, debit notes and down payments, less credit notes, or part of one invoice. */
+  | { documents: AccountPaySelection[]; orderReference?: never; invoices?: never };
 
 /** POST /user/tbk/create. buy_order = the order number; for invoices send `invoices` instead. */
 export interface WebpayCreateRequest {
   buy_order?: string;
   invoices?: number[];
+  /** A netted payment of the cuenta corriente (instead of buy_order or invoices). */
+  documents?: AccountPaySelection[];
   /** 'OW' + 6 digits; the server makes one when absent or malformed. */
   session_id?: string;
   /** Ignored: the server charges its own amount. */
