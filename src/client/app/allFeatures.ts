@@ -12,6 +12,7 @@ import '../features/cart/cartFeature';
 import '../features/catalog/catalogFeature';
 import '../features/checkout/checkoutFeature';
 import '../features/company/companyFeature';
+import '../features/currentAccount/currentAccountFeature';
 import '../features/customerRequest/customerRequestFeature';
 import '../features/home/homeFeature';
 import '../features/payments/paymentsFeature';

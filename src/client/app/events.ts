@@ -1,4 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
+import type { AccountPaySelection } from '@shared/api/account';
 import type { CustomerProfile } from '@shared/api/erp';
 import type { Order } from '@shared/api/orders';
 import type { OrderStanding } from '@shared/api/types';
@@ -70,6 +71,18 @@ export interface InvoicePaymentStart {
   method: 'WEBPAY' | 'KHIPU';
 }
 export const invoicePaymentRequested = createAction<InvoicePaymentStart>('account/invoicePaymentRequested');
+
+/**
+ * The buyer chose documents of the cuenta corriente to pay as one netted payment (invoices, debit notes, credit notes
+ * to apply, or part of one invoice) and a provider; the payments feature takes it. The server computes the amount.
+ */
+export interface AccountPaymentStart {
+  documents: AccountPaySelection[];
+  method: 'WEBPAY' | 'KHIPU';
+}
+export const accountPaymentRequested = createAction<AccountPaymentStart>('currentAccount/paymentRequested');
+/** That payment could not start: the message (the server's words: a ceded invoice, a payment in process…). */
+export const accountPaymentNotStarted = createAction<string>('payments/accountPaymentNotStarted');
 
 /**
  * 'Intentar nuevamente' after the card or transfer payment of an order ended unpaid (rejected, aborted, expired): the

@@ -1,3 +1,5 @@
+import type { AccountPaySelection } from '@shared/api/account';
+
 // Lets sagas navigate without React: the router registers its navigate function here at start-up.
 export interface NavigateOptions {
   replace?: boolean;
@@ -35,6 +37,7 @@ export const ROUTES = {
   cartDetail: '/user/cart-detail',
   pendingPayments: '/user/pending-payments',
   purchaseHistory: '/user/purchase-history',
+  account: '/user/account',
 } as const;
 
 /**
@@ -43,5 +46,14 @@ export const ROUTES = {
  */
 export interface PendingPaymentsReselection {
   reselect: number[];
+  method?: 'WEBPAY' | 'KHIPU';
+}
+
+/**
+ * The navigation state of /user/account after 'Intentar nuevamente' of a netted payment: the same documents chosen
+ * again (with the partial amount, if any) and the same provider.
+ */
+export interface AccountReselection {
+  reselectDocuments: AccountPaySelection[];
   method?: 'WEBPAY' | 'KHIPU';
 }

@@ -10,6 +10,7 @@ import type { CartState } from '../features/cart/cartSlice';
 import type { CatalogState } from '../features/catalog/catalogSlice';
 import type { CheckoutState } from '../features/checkout/checkoutSlice';
 import type { CompanyState } from '../features/company/companySlice';
+import type { CurrentAccountState } from '../features/currentAccount/currentAccountSlice';
 import type { CustomerRequestState } from '../features/customerRequest/customerRequestSlice';
 import type { HomeState } from '../features/home/homeSlice';
 import type { PaymentsState } from '../features/payments/paymentsSlice';
@@ -56,6 +57,7 @@ export interface LazyLoadedSlices {
   checkout: CheckoutState;
   payments: PaymentsState;
   account: AccountState;
+  currentAccount: CurrentAccountState;
   adminUsers: AdminUsersState;
   adminNotifications: AdminNotificationsState;
   customerRequest: CustomerRequestState;
@@ -90,7 +92,7 @@ const featureReducers = new Map<string, Reducer>();
  * rep starts or ends representing a customer (actingCompanyChanged) each one forgets it as it does at logout.
  */
 export const COMPANY_SLICES: readonly (keyof LazyLoadedSlices)[] = [
-  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'userOrders', 'companyApprovals', 'quickOrder', 'company',
+  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'userOrders', 'companyApprovals', 'quickOrder', 'company',
 ];
 
 /** Adds a feature's slice to the store's reducer, once (injectFeature calls it); false when it was there already. */

@@ -17,6 +17,8 @@ export const SESSION_KEYS = {
   payPending: 'payPending',
   /** The pending invoices being paid, JSON [{docEntry, paidSum}]. */
   invoicePendings: 'invoicePendings',
+  /** The cuenta corriente documents a provider payment pays (Cuenta corriente 'Pagar'), JSON AccountPaySelection[]. */
+  accountDocuments: 'accountDocuments',
   /**
    * The card or transfer payment this tab started, until its outcome is applied (the provider's return is a new
    * page): WebPay's transaction (JSON: token, buy_order, session_id, amount) or Khipu's payment id, and the order it

@@ -18,7 +18,7 @@ const SEVERITY: Record<PaymentOutcome, AlertColor> = { paid: 'success', open: 'w
 
 function standingRows(payment: PaymentStanding): DetailRow[] {
   const rows: DetailRow[] = [];
-  rows.push({ label: PAYMENTS_TEXT.orderNumber, value: payment.orderReference ?? (payment.purpose === 'INVOICES' ? PAYMENTS_TEXT.invoicesLabel : '-') });
+  rows.push({ label: PAYMENTS_TEXT.orderNumber, value: payment.orderReference ?? (payment.purpose !== 'ORDER' ? PAYMENTS_TEXT.invoicesLabel : '-') });
   if (payment.orderState) rows.push({ label: PAYMENTS_TEXT.orderState, value: ORDER_STATE_TEXT[payment.orderState] ?? payment.orderState });
   rows.push({ label: PAYMENTS_TEXT.paymentState, value: describePaymentState(payment.paymentState) });
   rows.push({ label: PAYMENTS_TEXT.paymentMethod, value: PROVIDER_NAMES[payment.provider] });

@@ -38,7 +38,7 @@ const NEXT_STEP: Record<CardOutcome, PaymentOutcome> = { approved: 'paid', rejec
 function outcomeText(outcome: CardOutcome, result: CardPaymentResult): string {
   switch (outcome) {
     case 'approved':
-      return result.purpose === 'INVOICES' ? PAYMENTS_TEXT.invoicesPaid : MSG.thanksForBuying;
+      return result.purpose !== 'ORDER' ? PAYMENTS_TEXT.invoicesPaid : MSG.thanksForBuying;
     case 'rejected':
       return MSG.paymentDeclined;
     case 'aborted':

@@ -31,7 +31,7 @@ const OUTCOME_SEVERITY: Record<TransferOutcome, AlertColor> = { paid: 'success',
 const NEXT_STEP: Record<TransferOutcome, PaymentOutcome> = { paid: 'paid', notPaid: 'failed', pending: 'open' };
 
 function outcomeText(outcome: TransferOutcome, payment: TransferPaymentStatus): string {
-  if (outcome === 'paid') return payment.purpose === 'INVOICES' ? PAYMENTS_TEXT.invoicesPaid : PAYMENTS_TEXT.thanksForOrder;
+  if (outcome === 'paid') return payment.purpose !== 'ORDER' ? PAYMENTS_TEXT.invoicesPaid : PAYMENTS_TEXT.thanksForOrder;
   if (outcome === 'notPaid') return MSG.paymentDeclined;
   return PAYMENTS_TEXT.stillValidating;
 }
@@ -52,7 +52,7 @@ function paymentRows(payment: TransferPaymentStatus): DetailRow[] {
   ];
   if (payment.status_detail) rows.push({ label: PAYMENTS_TEXT.statusDetail, value: describeKhipuStatusDetail(payment.status_detail) });
   rows.push(
-    { label: PAYMENTS_TEXT.orderNumber, value: payment.orderReference ?? (payment.purpose === 'INVOICES' ? PAYMENTS_TEXT.invoicesLabel : '-') },
+    { label: PAYMENTS_TEXT.orderNumber, value: payment.orderReference ?? (payment.purpose !== 'ORDER' ? PAYMENTS_TEXT.invoicesLabel : '-') },
     { label: PAYMENTS_TEXT.paymentForm, value: paymentForm(payment) },
   );
   return rows;

@@ -1,3 +1,4 @@
+import type { AccountPaySelection } from '@shared/api/account';
 import type { Order } from '@shared/api/orders';
 import type { WebpayCreateResponse } from '@shared/api/payments';
 import type { PaymentProvider } from '@shared/payments';
@@ -8,8 +9,9 @@ import type { PaymentTarget, ProviderRedirect } from './paymentsSlice';
 // A payment leaves the SPA (WebPay's form, Khipu's page) and comes back in a fresh page: what this tab started is kept
 // in the store's `kept` slice, which survives that (app/persistence), until its outcome is applied:
 //  - datatbk (WebPay's transaction) or paymentId (Khipu's payment id);
-//  - what it pays: order (the order), or payPending and invoicePendings (the invoices, kept by the pending payments'
-//    'Pagar' before the payment starts; this module only reads them, and forgets them with the payment);
+//  - what it pays: order (the order), payPending and invoicePendings (the invoices, kept by the pending payments'
+//    'Pagar' before the payment starts; this module only reads them, and forgets them with the payment), or
+//    accountDocuments (the cuenta corriente's documents of a netted payment);
 //  - paymentRedirect, where /payment sends the browser, kept apart and used once: /payment forgets it as it takes it,
 //    so Back (or opening /payment later) never sends the buyer to the provider again.
 // The sagas put the actions made here and read through these functions (paymentsSelectors); nothing here touches
@@ -28,6 +30,8 @@ export interface StoredPayment {
   sessionId: string | null;
   order: Order | null;
   invoices: { docEntry: number; paidSum: number }[] | null;
+  /** The cuenta corriente documents of a netted payment (absent for an order or pending invoices). */
+  documents?: AccountPaySelection[];
 }
 
 /** Every key of a payment this tab started. */
@@ -37,16 +41,23 @@ const PAYMENT_KEYS = [
   SESSION_KEYS.order,
   SESSION_KEYS.payPending,
   SESSION_KEYS.invoicePendings,
+  SESSION_KEYS.accountDocuments,
   SESSION_KEYS.paymentRedirect,
 ] as const;
 
 type KeptValues = Parameters<typeof kept>[0];
 
-/** What is paid: the order (a mark of invoices left from before goes), or the invoices 'Pagar' kept (an order left goes). */
-const targetValues = (target: PaymentTarget): KeptValues =>
-  target.purpose === 'ORDER'
-    ? { [SESSION_KEYS.order]: JSON.stringify(target.order), [SESSION_KEYS.payPending]: null, [SESSION_KEYS.invoicePendings]: null }
-    : { [SESSION_KEYS.order]: null };
+/**
+ * What is paid: the order (a mark of invoices left from before goes), the invoices 'Pagar' kept (an order left goes),
+ * or the cuenta corriente's documents (kept here; whatever else was left goes).
+ */
+function targetValues(target: PaymentTarget): KeptValues {
+  if (target.purpose === 'ORDER')
+    return { [SESSION_KEYS.order]: JSON.stringify(target.order), [SESSION_KEYS.payPending]: null, [SESSION_KEYS.invoicePendings]: null, [SESSION_KEYS.accountDocuments]: null };
+  if (target.purpose === 'DOCUMENTS')
+    return { [SESSION_KEYS.accountDocuments]: JSON.stringify(target.documents), [SESSION_KEYS.order]: null, [SESSION_KEYS.payPending]: null, [SESSION_KEYS.invoicePendings]: null };
+  return { [SESSION_KEYS.order]: null, [SESSION_KEYS.accountDocuments]: null };
+}
 
 /** A card transaction was created: kept for the result and state pages; /payment will post its token once. */
 export function keepCardStart(target: PaymentTarget, transaction: WebpayCreateResponse) {
@@ -105,7 +116,12 @@ export function storedPaymentOf(state: KeptState): StoredPayment | null {
   if (!card && !paymentId) return null;
   const order = parseKept<Order>(state[SESSION_KEYS.order]);
   const invoices = state[SESSION_KEYS.payPending] === PAY_PENDING_MARK ? parseKept<StoredPayment['invoices']>(state[SESSION_KEYS.invoicePendings]) : null;
-  const common = { order: order && typeof order.id === 'number' ? order : null, invoices: Array.isArray(invoices) ? invoices : null };
+  const documents = parseKept<StoredPayment['documents']>(state[SESSION_KEYS.accountDocuments]);
+  const common = {
+    order: order && typeof order.id === 'number' ? order : null,
+    invoices: Array.isArray(invoices) ? invoices : null,
+    ...(Array.isArray(documents) && documents.length ? { documents } : {}),
+  };
   return card
     ? { provider: 'WEBPAY', reference: card.token, buyOrder: card.buy_order ?? null, sessionId: card.session_id ?? null, ...common }
     : { provider: 'KHIPU', reference: paymentId!, buyOrder: null, sessionId: null, ...common };

@@ -1,5 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { AccountPaySelection } from '@shared/api/account';
 import type { Order } from '@shared/api/orders';
 import type {
   CardPaymentResult,
@@ -15,14 +16,17 @@ import { toApiError } from '@client/api/http';
 import { newIdempotencyKey, outcomeUnknown } from '@client/api/idempotency';
 import { confirmRequested, userDecision } from '@client/app/confirmSlice';
 import {
+  accountPaymentNotStarted,
+  accountPaymentRequested,
   cartRefreshRequested,
   invoicePaymentRequested,
   paymentStarted,
   paymentStartFailed,
+  type AccountPaymentStart,
   type InvoicePaymentStart,
   type PaymentStart,
 } from '@client/app/events';
-import { navigateTo, ROUTES, type PendingPaymentsReselection } from '@client/app/navigation';
+import { navigateTo, ROUTES, type AccountReselection, type PendingPaymentsReselection } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { failureOf } from '@client/app/problems';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
@@ -108,9 +112,29 @@ export const TRANSFER_POLLING: TransferPolling = { intervalMs: 10_000, limitMs: 
 
 const docEntries = (target: Extract<PaymentTarget, { purpose: 'INVOICES' }>) => target.invoices.map((invoice) => invoice.docEntry);
 
-/** What a create pays, as one string: the order number, or the invoices in order. */
-const targetOf = (target: PaymentTarget) =>
-  target.purpose === 'ORDER' ? `ORDER:${target.order.purchaseOrderNumber}` : `INVOICES:${[...docEntries(target)].sort((a, b) => a - b).join(',')}`;
+/** A netted payment's documents in one order whatever the order they were chosen in: kind, then docEntry. */
+const documentsInOrder = (documents: readonly AccountPaySelection[]) =>
+  [...documents].sort((a, b) => (a.kind === b.kind ? a.docEntry - b.docEntry : a.kind < b.kind ? -1 : 1));
+
+/**
+ * What a create pays, as one string: the order number, the invoices in order, or the documents in order with a partial
+ * amount ('DOCUMENTS:creditNote:7,invoice:12=50000,invoice:15'): the same choice names the same attempt.
+ */
+export const targetOf = (target: PaymentTarget) => {
+  if (target.purpose === 'ORDER') return `ORDER:${target.order.purchaseOrderNumber}`;
+  if (target.purpose === 'DOCUMENTS')
+    return `DOCUMENTS:${documentsInOrder(target.documents)
+      .map((doc) => `${doc.kind}:${doc.docEntry}${doc.amount !== undefined ? `=${doc.amount}` : ''}`)
+      .join(',')}`;
+  return `INVOICES:${[...docEntries(target)].sort((a, b) => a - b).join(',')}`;
+};
+
+/** A create's body without the provider's own fields: the order, the invoices or the documents. */
+function paidBy(target: PaymentTarget): { buy_order: string } | { invoices: number[] } | { documents: AccountPaySelection[] } {
+  if (target.purpose === 'ORDER') return { buy_order: target.order.purchaseOrderNumber };
+  if (target.purpose === 'DOCUMENTS') return { documents: documentsInOrder(target.documents) };
+  return { invoices: docEntries(target) };
+}
 
 /**
  * The key and body of this create: those of the last create of the same target and provider whose outcome is unknown
@@ -123,12 +147,12 @@ function* paymentAttemptFor(provider: PaymentProvider, target: PaymentTarget) {
   let attempt: PaymentAttempt;
   if (provider === 'WEBPAY') {
     const session_id: string = yield call(cardSessionId);
-    const body: WebpayCreateRequest =
-      target.purpose === 'ORDER' ? { buy_order: target.order.purchaseOrderNumber, session_id } : { invoices: docEntries(target), session_id };
+    const body: WebpayCreateRequest = { ...paidBy(target), session_id };
     const key: string = yield call(newIdempotencyKey);
     attempt = { provider, target: id, key, body };
   } else {
-    const body: KhipuCreateRequest = target.purpose === 'ORDER' ? { orderReference: target.order.purchaseOrderNumber } : { invoices: docEntries(target) };
+    const paid = paidBy(target);
+    const body: KhipuCreateRequest = 'buy_order' in paid ? { orderReference: paid.buy_order } : paid;
     const key: string = yield call(newIdempotencyKey);
     attempt = { provider, target: id, key, body };
   }
@@ -164,6 +188,8 @@ function* failStart(method: PaymentProvider, error: unknown, target?: PaymentTar
     else if (shownBySummary) text = fill(PAYMENTS_TEXT.orderUnpaid, { number, provider, message });
     yield put(paymentStartFailed({ message: text, order: target.order, standing: standing ?? null }));
   }
+  // the cuenta corriente shows the server's words beside 'Pagar' (a ceded invoice, a payment in process)
+  if (target?.purpose === 'DOCUMENTS') yield put(accountPaymentNotStarted(message));
   yield put(startFailed(message));
   if (!shownBySummary) yield call(notify, text, 'error');
 }
@@ -201,11 +227,15 @@ export function* handleTransferStart(target: PaymentTarget, shownBySummary = fal
  * The order summary created an order to pay (paymentStarted), or pending payments chose invoices
  * (invoicePaymentRequested): only from the public origin, which the provider sends the buyer back to.
  */
-export function* handlePaymentRequest(action: PayloadAction<PaymentStart | InvoicePaymentStart>) {
+export function* handlePaymentRequest(action: PayloadAction<PaymentStart | InvoicePaymentStart | AccountPaymentStart>) {
   const allowed: boolean = yield call(ensurePublicOrigin);
   if (!allowed) return;
   const target: PaymentTarget =
-    'order' in action.payload ? { purpose: 'ORDER', order: action.payload.order } : { purpose: 'INVOICES', invoices: action.payload.invoices };
+    'order' in action.payload
+      ? { purpose: 'ORDER', order: action.payload.order }
+      : 'documents' in action.payload
+        ? { purpose: 'DOCUMENTS', documents: action.payload.documents }
+        : { purpose: 'INVOICES', invoices: action.payload.invoices };
   const shownBySummary = 'order' in action.payload && Boolean(action.payload.shownBySummary);
   yield call(action.payload.method === 'WEBPAY' ? handleCardStart : handleTransferStart, target, shownBySummary);
 }
@@ -282,8 +312,11 @@ export function* handleLoadPaymentState() {
 }
 
 /** What the stored payment pays, to start it again. */
-const storedTarget = (stored: StoredPayment): PaymentTarget | null =>
-  stored.order ? { purpose: 'ORDER', order: stored.order } : stored.invoices?.length ? { purpose: 'INVOICES', invoices: stored.invoices } : null;
+function storedTarget(stored: StoredPayment): PaymentTarget | null {
+  if (stored.order) return { purpose: 'ORDER', order: stored.order };
+  if (stored.documents?.length) return { purpose: 'DOCUMENTS', documents: stored.documents };
+  return stored.invoices?.length ? { purpose: 'INVOICES', invoices: stored.invoices } : null;
+}
 
 /**
  * 'Volver a pagar': the same payment again. The create answers the payment still open for that order (the same
@@ -325,10 +358,18 @@ export function* handlePaymentAbort() {
   yield call(replaceWith, webpayAbortUrl(stored.reference, stored.buyOrder, stored.sessionId));
 }
 
-/** 'Intentar nuevamente' of invoices: the pending payments again, the same invoices ticked and the same provider. */
+/**
+ * 'Intentar nuevamente' of invoices: the pending payments again, the same invoices ticked and the same provider; of a
+ * netted payment, the cuenta corriente with the same documents chosen.
+ */
 export function* handleInvoiceRetry() {
   const settled: StoredPayment | null = yield select(selectSettledPayment);
   const paid: StoredPayment | null = settled ?? (yield select(selectStoredPayment));
+  if (paid?.documents?.length) {
+    const again: AccountReselection = { reselectDocuments: paid.documents, method: paid.provider };
+    yield call(navigateTo, ROUTES.account, { replace: true, state: again });
+    return;
+  }
   const state: PendingPaymentsReselection = { reselect: (paid?.invoices ?? []).map((invoice) => invoice.docEntry), method: paid?.provider };
   yield call(navigateTo, ROUTES.pendingPayments, { replace: true, state });
 }
@@ -478,7 +519,7 @@ export function* handleTransferReturnOpened(action: PayloadAction<TransferReturn
 
 /** One payment start at a time: a second one while the first goes to its provider is ignored. */
 export function* watchPaymentRequests() {
-  yield takeLeading([paymentStarted.type, invoicePaymentRequested.type], safe(handlePaymentRequest));
+  yield takeLeading([paymentStarted.type, invoicePaymentRequested.type, accountPaymentRequested.type], safe(handlePaymentRequest));
 }
 
 export function* watchCardReturnOpened() {

@@ -10,6 +10,7 @@ import {
   purchaseRetryFailed,
   purchaseRetryRequested,
   sessionExpired,
+  type AccountPaymentStart,
   type InvoicePaymentStart,
 } from '@client/app/events';
 import type { FlowStatus, LoadFailure, LoadStatus } from '@client/app/loadable';
@@ -19,8 +20,14 @@ import type { StoredPayment } from './keptPayment';
 // Card (WebPay Plus) and bank-transfer (Khipu) payments: taking a payment to its provider, the card result and the
 // transfer return (R-PAY-WEB-2, R-PAY-KHI-2).
 
-/** What a payment pays: an order the order summary created, or pending invoices the buyer selected. */
-export type PaymentTarget = { purpose: 'ORDER'; order: Order } | { purpose: 'INVOICES'; invoices: InvoicePaymentStart['invoices'] };
+/**
+ * What a payment pays: an order the order summary created, pending invoices the buyer selected, or the documents of
+ * the cuenta corriente chosen for one netted payment.
+ */
+export type PaymentTarget =
+  | { purpose: 'ORDER'; order: Order }
+  | { purpose: 'INVOICES'; invoices: InvoicePaymentStart['invoices'] }
+  | { purpose: 'DOCUMENTS'; documents: AccountPaymentStart['documents'] };
 
 /** Where WebPay's form is posted: the provider url and the token_ws. */
 export interface CardRedirect {
