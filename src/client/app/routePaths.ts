@@ -30,3 +30,8 @@ export const SET_PASSWORD_PATH = '/set-password';
 // the sales reps' screens (docs/sales-reps.md): 'Mis clientes' (where a rep lands after login and after 'Terminar');
 // 'Mis pedidos del vendedor' is REP_ORDERS_PATH above
 export const REP_CUSTOMERS_PATH = '/rep/customers';
+
+// the cuenta corriente (docs/account.md): the open items, the statement, and one document's page (kind and ERP key)
+export const ACCOUNT_PATH = '/user/account';
+export const ACCOUNT_STATEMENT_PATH = '/user/account/statement';
+export const accountDocumentPath = (kind: string, docEntry: number) => `${ACCOUNT_PATH}/documents/${encodeURIComponent(kind)}/${docEntry}`;

@@ -24,7 +24,7 @@ import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
 import { SESSION_KEYS } from './sessionKeys';
-import { COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SET_PASSWORD_PATH } from './routePaths';
+import { ACCOUNT_PATH, COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SET_PASSWORD_PATH } from './routePaths';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -32,7 +32,7 @@ import { COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SET_PASSWORD_
 // loads that feature (a feature never imports another one, so the pairs are wired here):
 //  - product detail adds to the cart (cartItemsAddRequested): the cart;
 //  - the order summary empties or refreshes the cart and starts card/transfer payments (paymentStarted): cart, payments;
-//  - pending payments pays invoices (invoicePaymentRequested): payments;
+//  - pending payments pays invoices (invoicePaymentRequested): payments; so does the cuenta corriente (accountPaymentRequested);
 //  - the payment screens refresh the cart and retry a purchase (purchaseRetryRequested): cart, checkout.
 function screen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, ...features: (() => Promise<unknown>)[]) {
   return lazy(async () => (await Promise.all([load(), ...features.map((feature) => feature())]))[0]);
@@ -56,6 +56,8 @@ const PaymentRedirectScreen = screen(() => import('../features/payments/PaymentR
 const PaymentVerificationScreen = screen(() => import('../features/payments/PaymentVerificationScreen'), cartFeature, checkoutFeature);
 const TransferReturnScreen = screen(() => import('../features/payments/TransferReturnScreen'), cartFeature, checkoutFeature);
 const PendingPaymentsScreen = screen(() => import('../features/account/PendingPaymentsScreen'), paymentsFeature);
+// the cuenta corriente pays its documents through the payments feature (accountPaymentRequested)
+const CurrentAccountScreen = screen(() => import('../features/currentAccount/CurrentAccountScreen'), paymentsFeature);
 // 'Volver a comprar' there is the quick-order feature's button (and the cart refreshes its badge)
 const PurchaseHistoryScreen = screen<PurchaseHistoryScreenProps>(() => import('../features/account/PurchaseHistoryScreen'), cartFeature);
 const ReorderButton = lazy(() => import('../features/quickOrder/ReorderButton'));
@@ -211,7 +213,13 @@ export const appRoutes: RouteObject[] = [
               { path: '/user/orders/:id/payment-link', element: <SendPaymentLinkScreen /> },
             ],
           },
-          { element: <RequireCapability capabilities={['finance']} />, children: [{ path: '/user/pending-payments', element: <PendingPaymentsScreen /> }] },
+          {
+            element: <RequireCapability capabilities={['finance']} />,
+            children: [
+              { path: '/user/pending-payments', element: <PendingPaymentsScreen /> },
+              { path: ACCOUNT_PATH, element: <CurrentAccountScreen /> },
+            ],
+          },
           { element: <RequireCapability capabilities={['finance', 'buy']} />, children: [{ path: '/user/purchase-history', element: <PurchaseHistoryRoute /> }] },
           // the company's people, for whoever may manage them
           { element: <RequireCapability capabilities={['people']} />, children: [{ path: COMPANY_PEOPLE_PATH, element: <CompanyPeopleScreen /> }] },

@@ -45,6 +45,8 @@ export interface ServerListScreenProps<R extends GridValidRowModel, F extends Re
   above?: ReactNode;
   /** Shown above the grid when the list loaded (a notice about what it cannot show now). */
   notice?: ReactNode;
+  /** Shown below the grid when the list loaded (what acts on the rows chosen). */
+  below?: ReactNode;
   /** Shown whether or not the load failed (a dialog). */
   extra?: ReactNode;
   /** The grid's own props beyond the list's (cards, a selection). */
@@ -62,6 +64,7 @@ export function ServerListScreen<R extends GridValidRowModel, F extends Record<s
   filters,
   above,
   notice,
+  below,
   extra,
   grid,
 }: ServerListScreenProps<R, F>) {
@@ -106,6 +109,7 @@ export function ServerListScreen<R extends GridValidRowModel, F extends Record<s
       <GridBox>
         <PortalDataGrid aria-label={texts.grid} rows={list.rows} columns={columns} {...gridProps} {...grid} noRowsLabel={filtered && texts.emptyFiltered ? texts.emptyFiltered : texts.empty} />
       </GridBox>
+      {below}
     </ListScreen>
   );
 }

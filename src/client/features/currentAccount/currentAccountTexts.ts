@@ -109,3 +109,13 @@ export const SII_URL = 'https://www.sii.cl';
 
 /** Claim attachments: up to 5 files of at most 10 MB, images or PDF. */
 export const CLAIM_FILES = { max: 5, maxBytes: 10 * 1024 * 1024, accept: 'image/*,application/pdf' } as const;
+
+/** The state filter's choices (the list's chips say the state with its days: 'Vence en 3 días'). */
+export const STATE_FILTER_LABELS = {
+  CEDIDA: 'Cedida',
+  PAGO_EN_PROCESO: 'Pago en proceso',
+  EN_RECLAMO: 'En reclamo',
+  VENCIDA: 'Vencida',
+  VENCE: 'Vence pronto',
+  AL_DIA: 'Al día',
+} as const;
