@@ -212,6 +212,17 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
           await p.getByRole('radiogroup').waitFor();
         },
       },
+      // the cuenta corriente (docs/account.md): the header, the open items, the netted payment's panel
+      { name: 'cuenta corriente', open: go('/user/account', 'Cuenta corriente') },
+      {
+        name: 'cuenta corriente, a document chosen to pay',
+        open: async (p) => {
+          await p.getByRole('checkbox', { name: /^Seleccionar folio/i, disabled: false }).first().check();
+          const pay = p.getByRole('region', { name: 'Pagar documentos seleccionados' });
+          // the server's lines and total, or its refusal in words
+          await pay.getByRole('table', { name: 'Detalle del pago' }).or(pay.getByRole('alert')).first().waitFor();
+        },
+      },
       { name: 'purchase history', open: go('/user/purchase-history', /Historial/) },
       {
         name: 'purchase detail dialog',

@@ -38,7 +38,7 @@ import {
   summaryLoadFailed,
   type CurrentAccountState,
 } from '@client/features/currentAccount/currentAccountSlice';
-import type { AccountClaim } from '@shared/api/account';
+import type { AccountClaim, AccountItem } from '@shared/api/account';
 import { callsTo, mockFetch } from '../fetchMock';
 import { claimableInvoice, creditNote, firstPage, nettedPreview, overdueInvoice, secondInvoice, summary } from './fixtures';
 
@@ -228,7 +228,7 @@ describe('Reclamar', () => {
         [matchers.call.fn(notify), undefined],
       ])
       .run();
-    const row = storeState.currentAccount.list.rows.find((r) => r.docEntry === 480)!;
+    const row = storeState.currentAccount.list.rows.find((r: AccountItem) => r.docEntry === 480)!;
     expect(row).toMatchObject({ state: 'EN_RECLAMO', stateLabel: 'En reclamo', claim, claimWindow: { open: false } });
     expect(storeState.currentAccount.claim).toEqual({ item: null, sending: { status: 'idle', error: null } });
   });
@@ -241,7 +241,7 @@ describe('Reclamar', () => {
       .run();
     expect(storeState.currentAccount.claim.item?.docEntry).toBe(480);
     expect(storeState.currentAccount.claim.sending).toEqual({ status: 'failed', error: 'El plazo para reclamar la factura terminó el 06-11-2026' });
-    expect(storeState.currentAccount.list.rows.find((r) => r.docEntry === 480)!.state).toBe('VENCE');
+    expect(storeState.currentAccount.list.rows.find((r: AccountItem) => r.docEntry === 480)!.state).toBe('VENCE');
   });
 
   it('no connection: the form stays open to send again', async () => {

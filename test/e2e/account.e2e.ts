@@ -1,0 +1,111 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launch, newPage } from './browser';
+import { eventually, incomingPayments, login, payWithApprovedVisa } from './journeys';
+
+// 'Cuenta corriente' end to end, as the finance person of Importadora Aconcagua (76.345.678-1, C76345678) uses it: the
+// header and the aging buckets, a ceded invoice that cannot be paid through the portal, and two invoices less the
+// open credit note paid by card, which the ERP stand-in receives as ONE IncomingPayments with three PaymentInvoices.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const ACCOUNT = { rut: '76.345.678-1', cardCode: 'C76345678' };
+const GRID = 'Documentos abiertos de la cuenta corriente';
+const CEDED = /Cedida a Factoring Andes S\.A\. \(76\.?555\.?444-3\): pague directamente al cesionario/;
+
+/** The grid's data rows (the header row left out). */
+const dataRows = (page: Page) => page.getByRole('grid', { name: GRID }).getByRole('row').filter({ has: page.getByRole('gridcell') });
+
+async function openAccount(page: Page) {
+  await login(page, ACCOUNT.rut);
+  await page.getByRole('link', { name: 'Cuenta corriente' }).first().click();
+  await page.waitForURL('**/user/account');
+  await page.getByRole('heading', { level: 1, name: 'Cuenta corriente' }).waitFor();
+  await dataRows(page).first().waitFor({ timeout: 20_000 });
+}
+
+/** A bucket chip's count, from its name ('31–60 días: 2 · $476.000'). */
+async function chipCount(chip: Locator): Promise<number> {
+  const name = (await chip.textContent()) ?? '';
+  return Number(/: (\d+) ·/.exec(name)?.[1] ?? NaN);
+}
+
+interface PaymentInvoiceLine {
+  DocEntry: number;
+  SumApplied: number;
+  InvoiceType: string;
+}
+
+describe('cuenta corriente', () => {
+  jest.setTimeout(120_000);
+
+  it('the header figures and the aging buckets; a bucket chip shows that bucket only', async () => {
+    const { context, page } = await newPage(browser);
+    await openAccount(page);
+    const header = page.getByRole('region', { name: 'Resumen de la cuenta' });
+    for (const label of ['Saldo', 'Vencido', 'Por vencer', 'Cupo', 'Disponible']) {
+      expect(await header.locator('dt', { hasText: new RegExp(`^${label}$`) }).count()).toBe(1);
+    }
+    expect(await header.locator('dd').first().textContent()).toMatch(/^\$[\d.]+$/);
+    const chips = header.getByRole('group', { name: 'Antigüedad de la deuda' }).getByRole('button');
+    expect(await chips.count()).toBe(5);
+    const overdue = chips.filter({ hasText: /^Más de 90 días:/ });
+    const count = await chipCount(overdue);
+    expect(count).toBeGreaterThan(0);
+    await overdue.click();
+    expect(await overdue.getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => dataRows(page).count(), count, 15_000);
+    await context.close();
+  });
+
+  it('a ceded invoice cannot be selected and says to pay the cesionario', async () => {
+    const { context, page } = await newPage(browser);
+    await openAccount(page);
+    const ceded = dataRows(page).filter({ hasText: CEDED });
+    expect(await ceded.count()).toBe(1);
+    expect(await ceded.getByRole('checkbox').isDisabled()).toBe(true);
+    expect(await ceded.getByText('Cedida', { exact: true }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('pays two invoices less the open credit note by card: ONE payment in the ERP with three PaymentInvoices lines', async () => {
+    const { context, page } = await newPage(browser);
+    await openAccount(page);
+    const before = (await incomingPayments(ACCOUNT.cardCode)).length;
+
+    const credit = dataRows(page).filter({ hasText: 'Nota de crédito electrónica (61)' }).first();
+    const invoices = dataRows(page)
+      .filter({ hasText: 'Factura electrónica (33)' })
+      .filter({ hasNotText: CEDED })
+      .filter({ has: page.getByRole('checkbox', { disabled: false }) });
+    expect(await invoices.count()).toBeGreaterThanOrEqual(2);
+    await invoices.nth(0).getByRole('checkbox').check();
+    await invoices.nth(1).getByRole('checkbox').check();
+    await credit.getByRole('checkbox').check();
+
+    // the server prices the selection: three lines, the credit note as a deduction
+    const pay = page.getByRole('region', { name: 'Pagar documentos seleccionados' });
+    const lines = pay.getByRole('table', { name: 'Detalle del pago' });
+    await eventually(() => lines.locator('tbody tr').count(), 3, 15_000);
+    expect(await lines.getByText('Nota de crédito aplicada').count()).toBe(1);
+    const total = ((await pay.getByRole('status', { name: 'Total a pagar' }).textContent()) ?? '').trim();
+    expect(total).toMatch(/^\$[\d.]+$/);
+
+    await pay.getByRole('radio', { name: /Tarjeta/ }).check();
+    await pay.getByRole('button', { name: 'Pagar', exact: true }).click();
+    await payWithApprovedVisa(page);
+
+    await eventually(async () => (await incomingPayments(ACCOUNT.cardCode)).length, before + 1, 20_000);
+    const payment = (await incomingPayments(ACCOUNT.cardCode)).at(-1)!;
+    const paid = payment.PaymentInvoices as unknown as PaymentInvoiceLine[];
+    expect(paid).toHaveLength(3);
+    expect(paid.map((line) => line.InvoiceType).sort()).toEqual(['it_CredItnote', 'it_Invoice', 'it_Invoice']);
+    // what the card charged is what the screen said
+    const charged = paid.reduce((sum, line) => sum + (line.InvoiceType === 'it_CredItnote' ? -Math.abs(line.SumApplied) : line.SumApplied), 0);
+    expect(`$${charged.toLocaleString('es-CL')}`).toBe(total);
+    await context.close();
+  });
+});
