@@ -75,13 +75,11 @@ export function PayPanel({ initialMethod }: { initialMethod: Method }) {
   const { partial, amount } = formik.values;
 
   // a valid partial amount is what the preview (and the payment) takes; off, the whole balance
+  // (told only when it differs: each change asks the server again)
   useEffect(() => {
-    if (!candidate || !partial) {
-      dispatch(partialAmountChanged(null));
-      return;
-    }
-    if (schema.isValidSync({ partial, amount })) dispatch(partialAmountChanged(Number(amount.trim())));
-  }, [dispatch, candidate, partial, amount, schema]);
+    const wanted = candidate && partial ? (schema.isValidSync({ partial, amount }) ? Number(amount.trim()) : undefined) : null;
+    if (wanted !== undefined && wanted !== partialAmount) dispatch(partialAmountChanged(wanted));
+  }, [dispatch, candidate, partial, amount, schema, partialAmount]);
 
   const count = chosen.length;
   const amountError = (formik.touched.amount && formik.errors.amount) || undefined;
