@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { sessionOf, renderWithProviders } from '../renderWithProviders';
-import { bodiesTo, mockFetch, queriesTo, reply } from '../fetchMock';
+import { bodiesTo, callsTo, mockFetch, queriesTo, reply } from '../fetchMock';
+import { File as NodeFile } from 'node:buffer';
 import { firstPage, nettedPreview, summary } from './fixtures';
+
+/** A picked file: Node's File, which the test environment's FormData takes. */
+const fileOf = (name: string, size: number, type: string) => new NodeFile([new Uint8Array(size)], name, { type }) as unknown as File;
 
 // 'Cuenta corriente' as the finance person sees it: the header, the buckets that filter, the open items with their
 // state (a ceded one cannot be ticked and says whom to pay), the netted payment priced by the server, the claim.
@@ -119,5 +123,31 @@ describe('Cuenta corriente (/user/account)', () => {
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Enviar reclamo' }));
     expect(await within(dialog).findByText('Seleccione el motivo del reclamo')).toBeInTheDocument();
+  });
+
+  it('Reclamar sent: reason, text and a photo multipart; a file too large is refused; the row then reads En reclamo', async () => {
+    const claim = { id: 9, reason: 'FALTA_PARCIAL', text: 'Faltan 12 poleras de la caja 3', files: [], createdAt: '2026-11-01T12:00:00.000Z', createdBy: 'Marcela Fuentes' };
+    const { fetchMock, user } = open({ 'POST /user/account/documents/invoice/480/claims': reply(201, claim) });
+    const grid = await screen.findByRole('grid', { name: 'Documentos abiertos de la cuenta corriente' });
+    await user.click(await within(grid).findByRole('button', { name: 'Reclamar Factura electrónica N° 10480' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reclamar Factura electrónica N° 10480' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Falta parcial de mercaderías' }));
+    await user.click(within(dialog).getByRole('textbox', { name: 'Detalle del reclamo' }));
+    await user.paste('Faltan 12 poleras de la caja 3');
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, fileOf('video.jpg', 11 * 1024 * 1024, 'image/jpeg'));
+    expect(within(dialog).getByText('El archivo video.jpg supera los 10 MB')).toBeInTheDocument();
+    await user.upload(input, fileOf('caja.jpg', 2048, 'image/jpeg'));
+    expect(within(dialog).getByText('caja.jpg')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar reclamo' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [[, init]] = callsTo(fetchMock, 'POST /user/account/documents/invoice/480/claims');
+    const body = init.body as FormData;
+    expect([body.get('reason'), body.get('text'), (body.getAll('files') as File[]).map((f) => f.name)]).toEqual(['FALTA_PARCIAL', 'Faltan 12 poleras de la caja 3', ['caja.jpg']]);
+    const row = rowOf(grid, '10480');
+    expect(within(row).getByText('En reclamo')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Reclamar/ })).not.toBeInTheDocument();
+    expect(await screen.findByText('Reclamo registrado')).toBeInTheDocument();
   });
 });
