@@ -18,11 +18,11 @@ describe('sidebar per role', () => {
     expect(sidebar().getByRole('link', { name: 'Solicitud creación de cliente' })).toHaveAttribute('href', '/user/user-creation-req');
   });
 
-  it('buyer: Home, Catálogo, Pedido rápido, Pagos pendientes, Historial de compra, Mis pedidos', async () => {
+  it('buyer: Home, Catálogo, Pedido rápido, Cuenta corriente, Pagos pendientes, Historial de compra, Mis pedidos', async () => {
     renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
     await screen.findByRole('heading', { name: 'Home' });
     // the company login is its Administrador: it manages the people and may approve
-    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Pedido rápido', 'Pagos pendientes', 'Historial de compra', 'Mis pedidos', 'Mi empresa: Personas', 'Mi empresa: Por aprobar']);
+    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Pedido rápido', 'Cuenta corriente', 'Pagos pendientes', 'Historial de compra', 'Mis pedidos', 'Mi empresa: Personas', 'Mi empresa: Por aprobar']);
     expect(sidebar().getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/user/orders');
   });
 

@@ -139,7 +139,9 @@ describe('after the provider', () => {
       .isDone();
   });
 
-  it('an order paid later leaves no documents behind', () => {
-    expect(keptAfter([keepCardStart({ purpose: 'ORDER', order: { id: 1 } as never }, webpayCreated)], kept).accountDocuments).toBeUndefined();
+  it('an order paid later is read as the order, not as the documents left from before', () => {
+    const later = keptAfter([keepCardStart({ purpose: 'ORDER', order: { id: 1 } as never }, webpayCreated)], kept);
+    expect(storedPaymentOf(later)).toMatchObject({ order: { id: 1 } });
+    expect(storedPaymentOf(later)!.documents).toBeUndefined();
   });
 });

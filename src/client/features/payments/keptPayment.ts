@@ -49,14 +49,14 @@ type KeptValues = Parameters<typeof kept>[0];
 
 /**
  * What is paid: the order (a mark of invoices left from before goes), the invoices 'Pagar' kept (an order left goes),
- * or the cuenta corriente's documents (kept here; whatever else was left goes).
+ * or the cuenta corriente's documents (kept here; an order or invoices left go). Documents left from before are read
+ * only when nothing else is kept (storedPaymentOf), so an order or invoices need not clear them.
  */
 function targetValues(target: PaymentTarget): KeptValues {
-  if (target.purpose === 'ORDER')
-    return { [SESSION_KEYS.order]: JSON.stringify(target.order), [SESSION_KEYS.payPending]: null, [SESSION_KEYS.invoicePendings]: null, [SESSION_KEYS.accountDocuments]: null };
+  if (target.purpose === 'ORDER') return { [SESSION_KEYS.order]: JSON.stringify(target.order), [SESSION_KEYS.payPending]: null, [SESSION_KEYS.invoicePendings]: null };
   if (target.purpose === 'DOCUMENTS')
     return { [SESSION_KEYS.accountDocuments]: JSON.stringify(target.documents), [SESSION_KEYS.order]: null, [SESSION_KEYS.payPending]: null, [SESSION_KEYS.invoicePendings]: null };
-  return { [SESSION_KEYS.order]: null, [SESSION_KEYS.accountDocuments]: null };
+  return { [SESSION_KEYS.order]: null };
 }
 
 /** A card transaction was created: kept for the result and state pages; /payment will post its token once. */
@@ -117,11 +117,9 @@ export function storedPaymentOf(state: KeptState): StoredPayment | null {
   const order = parseKept<Order>(state[SESSION_KEYS.order]);
   const invoices = state[SESSION_KEYS.payPending] === PAY_PENDING_MARK ? parseKept<StoredPayment['invoices']>(state[SESSION_KEYS.invoicePendings]) : null;
   const documents = parseKept<StoredPayment['documents']>(state[SESSION_KEYS.accountDocuments]);
-  const common = {
-    order: order && typeof order.id === 'number' ? order : null,
-    invoices: Array.isArray(invoices) ? invoices : null,
-    ...(Array.isArray(documents) && documents.length ? { documents } : {}),
-  };
+  const common = { order: order && typeof order.id === 'number' ? order : null, invoices: Array.isArray(invoices) ? invoices : null };
+  // the documents of a netted payment, when it is neither an order's nor pending invoices'
+  if (!common.order && !common.invoices && Array.isArray(documents) && documents.length) Object.assign(common, { documents });
   return card
     ? { provider: 'WEBPAY', reference: card.token, buyOrder: card.buy_order ?? null, sessionId: card.session_id ?? null, ...common }
     : { provider: 'KHIPU', reference: paymentId!, buyOrder: null, sessionId: null, ...common };
