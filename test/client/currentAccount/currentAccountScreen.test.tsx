@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { sessionOf, renderWithProviders } from '../renderWithProviders';
 import { bodiesTo, callsTo, mockFetch, queriesTo, reply } from '../fetchMock';
 import { File as NodeFile } from 'node:buffer';
+import { asPhone } from '../viewport';
 import { firstPage, nettedPreview, summary } from './fixtures';
 
 /** A picked file: Node's File, which the test environment's FormData takes. */
@@ -149,5 +150,28 @@ describe('Cuenta corriente (/user/account)', () => {
     expect(within(row).getByText('En reclamo')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /^Reclamar/ })).not.toBeInTheDocument();
     expect(await screen.findByText('Reclamo registrado')).toBeInTheDocument();
+  });
+});
+
+describe('Cuenta corriente at 375 px: cards', () => {
+  let restore: () => void;
+  beforeEach(() => {
+    restore = asPhone();
+  });
+  afterEach(() => restore());
+
+  it('each document a card with its fields and actions; the ceded one has no checkbox; ticking one asks the preview', async () => {
+    const { fetchMock, user } = open();
+    const cards = await screen.findByRole('list', { name: 'Documentos abiertos de la cuenta corriente' });
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    const ceded = within(cards).getByRole('listitem', { name: 'Folio 10470' });
+    expect(within(ceded).getByText('Cedida a Factoring Andino S.A. (76555444-3): pague directamente al cesionario')).toBeInTheDocument();
+    expect(within(ceded).queryByRole('checkbox')).not.toBeInTheDocument();
+    const claimable = within(cards).getByRole('listitem', { name: 'Folio 10480' });
+    expect(within(claimable).getByText('Vencimiento')).toBeInTheDocument();
+    expect(within(claimable).getByRole('button', { name: 'Descargar PDF de Factura electrónica N° 10480' })).toBeInTheDocument();
+    expect(within(claimable).getByRole('button', { name: 'Reclamar Factura electrónica N° 10480' })).toBeInTheDocument();
+    await user.click(within(within(cards).getByRole('listitem', { name: 'Folio 10461' })).getByRole('checkbox'));
+    await waitFor(() => expect(bodiesTo(fetchMock, 'POST /user/account/pay/preview')).toEqual([{ documents: [{ kind: 'invoice', docEntry: 461 }] }]));
   });
 });
