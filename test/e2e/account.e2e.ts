@@ -21,7 +21,7 @@ const dataRows = (page: Page) => page.getByRole('grid', { name: GRID }).getByRol
 
 async function openAccount(page: Page) {
   await login(page, ACCOUNT.rut);
-  await page.getByRole('link', { name: 'Cuenta corriente' }).first().click();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Cuenta corriente' }).click();
   await page.waitForURL('**/user/account');
   await page.getByRole('heading', { level: 1, name: 'Cuenta corriente' }).waitFor();
   await dataRows(page).first().waitFor({ timeout: 20_000 });
