@@ -19,10 +19,8 @@ export const CURRENT_ACCOUNT_TEXT = {
   notDue: 'Por vencer',
   creditLimit: 'Cupo',
   available: 'Disponible',
-  credits: 'Notas de crédito por aplicar',
   bucketsLabel: 'Antigüedad de la deuda',
   bucketChip: '{label}: {count} · {amount}',
-  bucketAll: 'Todos los tramos',
 
   filters: 'Filtros de documentos',
   search: 'Buscar por folio',
@@ -56,9 +54,7 @@ export const CURRENT_ACCOUNT_TEXT = {
   claimLastDay: 'Hoy es el último día para reclamar',
   downloadFailed: 'No se pudo descargar el archivo: {message}',
 
-  notSelectableCeded: 'No se paga por el portal: {ceded}',
   notSelectableInProcess: 'Tiene un pago en proceso: espere a que el ERP lo registre',
-  notSelectable: 'No se puede seleccionar',
 
   payTitle: 'Pagar documentos seleccionados',
   paySelected: '{count} documentos seleccionados',
@@ -95,7 +91,6 @@ export const CURRENT_ACCOUNT_TEXT = {
   claimDone: 'Reclamo registrado',
   claimSii: 'El reclamo legal se registra en el SII (Registro de Reclamos de la factura electrónica).',
   claimSiiLink: 'Ir al sitio del SII',
-  claimWindowClosed: 'El plazo para reclamar terminó',
 } as const;
 
 export const CLAIM_REASON_LABELS = {
