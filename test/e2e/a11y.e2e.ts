@@ -217,7 +217,7 @@ describe('axe: no serious or critical finding on any screen, at 1280 and 375 px'
       {
         name: 'cuenta corriente, a document chosen to pay',
         open: async (p) => {
-          await p.getByRole('checkbox', { name: /^Seleccionar folio/i, disabled: false }).first().check();
+          await p.getByRole('checkbox', { name: /^Seleccionar Factura electrónica N°/, disabled: false }).first().check();
           const pay = p.getByRole('region', { name: 'Pagar documentos seleccionados' });
           // the server's lines and total, or its refusal in words
           await pay.getByRole('table', { name: 'Detalle del pago' }).or(pay.getByRole('alert')).first().waitFor();

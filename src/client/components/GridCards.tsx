@@ -35,6 +35,11 @@ export interface CardLayout {
   actions?: string[];
   /** The title column's header beside its value: a bare number says nothing ('Folio 10413'). */
   labelTitle?: boolean;
+  /**
+   * The row's name when the title column alone does not tell rows apart (folios are numbered per DTE type: 'Factura
+   * electrónica N° 10461', not 'folio 10461'). Typed loosely: the layout is not generic over the row.
+   */
+  rowName?: (row: never) => string;
 }
 
 export type GridCardsProps<R extends GridValidRowModel> = Pick<
@@ -100,10 +105,12 @@ function titleColumnOf<R extends GridValidRowModel>(props: TitleProps<R>): GridC
 const asWord = (header: string) => (/^\p{Lu}\p{Ll}/u.test(header) ? header.charAt(0).toLowerCase() + header.slice(1) : header);
 
 /**
- * A row's name in a sentence: the title column's header and value ('folio 10413', 'N° 105'), the value alone when the
- * column has no header. The grid's row checkboxes and the cards' say 'Seleccionar' + this.
+ * A row's name in a sentence: the layout's own, else the title column's header and value ('folio 10413', 'N° 105'), the
+ * value alone when the column has no header. The grid's row checkboxes and the cards' say 'Seleccionar' + this.
  */
 export function rowNameOf<R extends GridValidRowModel>(props: TitleProps<R>): (row: R, id: GridRowId) => string {
+  const named = props.layout?.rowName;
+  if (named) return (row) => named(row as never);
   const column = titleColumnOf(props);
   return (row, id) => {
     if (!column) return String(id);

@@ -50,6 +50,8 @@ describe('Cuenta corriente (/user/account)', () => {
     expect(within(ceded).getByText('Cedida a Factoring Andino S.A. (76555444-3): pague directamente al cesionario')).toBeInTheDocument();
     expect(within(ceded).getByRole('checkbox')).toBeDisabled();
     expect(within(rowOf(grid, '10471')).getByRole('checkbox')).toBeDisabled();
+    // folios are numbered per DTE type: a row's checkbox names its document
+    expect(within(rowOf(grid, '2055')).getByRole('checkbox')).toHaveAccessibleName('Seleccionar Nota de crédito electrónica N° 2055');
     const invoice = rowOf(grid, '10461');
     expect(within(invoice).getByText('Factura electrónica (33)')).toBeInTheDocument();
     expect(within(invoice).getByText('Vencida hace 31 días')).toBeInTheDocument();
@@ -171,7 +173,7 @@ describe('Cuenta corriente at 375 px: cards', () => {
     expect(within(claimable).getByText('Vencimiento')).toBeInTheDocument();
     expect(within(claimable).getByRole('button', { name: 'Descargar PDF de Factura electrónica N° 10480' })).toBeInTheDocument();
     expect(within(claimable).getByRole('button', { name: 'Reclamar Factura electrónica N° 10480' })).toBeInTheDocument();
-    await user.click(within(within(cards).getByRole('listitem', { name: 'Folio 10461' })).getByRole('checkbox'));
+    await user.click(within(cards).getByRole('checkbox', { name: 'Seleccionar Factura electrónica N° 10461' }));
     await waitFor(() => expect(bodiesTo(fetchMock, 'POST /user/account/pay/preview')).toEqual([{ documents: [{ kind: 'invoice', docEntry: 461 }] }]));
   });
 });

@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import type { AccountReselection } from '@client/app/navigation';
 import { ACCOUNT_STATEMENT_PATH } from '@client/app/routePaths';
 import { ServerListScreen } from '@client/components/ServerListScreen';
-import { accountColumns, fileBaseName } from './accountColumns';
+import { accountColumns, documentName, fileBaseName } from './accountColumns';
 import { AccountSummaryHeader } from './AccountSummaryHeader';
 import { ClaimDialog } from './ClaimDialog';
 import { selectAccountList, selectAccountSummary, selectChosen } from './currentAccountSelectors';
@@ -106,7 +106,7 @@ export default function CurrentAccountScreen() {
         isRowSelectable: ({ row }) => row.selectable,
         rowSelectionModel: selection,
         onRowSelectionModelChange: onSelection,
-        cards: { title: 'folio', labelTitle: true, actions: ['acciones'] },
+        cards: { title: 'folio', labelTitle: true, actions: ['acciones'], rowName: documentName },
       }}
       below={<PayPanel initialMethod={again?.method ?? 'WEBPAY'} />}
       extra={<ClaimDialog />}
