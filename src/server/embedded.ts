@@ -10,6 +10,7 @@ import { demoPeopleLogins, demoRepLogins, demoSeedUsers } from '@mocks/demo/seed
 import { FaultInputError, type EnvFaults, type FaultChange, type FaultState } from '@mocks/faults';
 import { khipuFaultsFromEnv, parseKhipuFaultBody, startKhipuMock, type KhipuMock } from '@mocks/khipu/server';
 import { parseWebpayFaultBody, startWebpayMock, webpayFaultsFromEnv, type WebpayMock } from '@mocks/webpay/server';
+import { chileTodayIso } from '@shared/workingDays';
 import type { SeedUser } from './db/seed';
 import faultRoutes, { type FaultControl } from './dev/faultRoutes';
 
@@ -104,7 +105,8 @@ export async function startB1StandIn(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ url: string; company: string; user: string; password: string; faults: FaultControl; close(): Promise<void> }> {
   const envFaults = standInFaultsFromEnv(env).b1;
-  const mock: B1Mock = await startB1Mock({ port: standInPort('B1_STANDIN_PORT', env), host: '127.0.0.1' });
+  // the demo company's account documents are dated from today (Chile): an invoice due in 3 days, one inside its claim window
+  const mock: B1Mock = await startB1Mock({ port: standInPort('B1_STANDIN_PORT', env), host: '127.0.0.1', accountReferenceDate: chileTodayIso() });
   applyEnvFaults(mock, envFaults);
   return {
     url: mock.url, company: 'SBODEMOCL', user: 'manager', password: 'manager',
