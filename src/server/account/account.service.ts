@@ -8,7 +8,7 @@ import type {
 } from '@shared/api/account';
 import { AGING_BUCKETS, DTE_TYPE_NAMES } from '@shared/api/account';
 import { agingBucketOf, claimWindowOf, daysOverdueOf, itemStateOf } from '@shared/accountRules';
-import { ACCOUNT_SORTS, accountDocumentsQuery, statementQuery } from '@shared/schemas/account';
+import { type ACCOUNT_SORTS, type accountDocumentsQuery, statementQuery } from '@shared/schemas/account';
 import type * as yup from '@shared/yup';
 import { chileTodayIso } from '@shared/workingDays';
 import { ShortCache } from '../catalog/shortCache';
@@ -170,9 +170,8 @@ export class AccountService {
 
   /** The header: B1's balance, credit limit and open orders, what is overdue and not due, credits, the aging buckets. */
   async summary(user: SessionUser): Promise<AccountSummary> {
-    const profile = await this.deps.customers.profileOf(user);
-    const cardCode = profile.idcliente;
-    const [balance, items] = await Promise.all([this.deps.erp.accountBalance(cardCode), this.itemsOf(cardCode)]);
+    const cardCode = await this.deps.customers.cardCodeOf(user);
+    const [profile, balance, items] = await Promise.all([this.deps.customers.profileOf(user), this.deps.erp.accountBalance(cardCode), this.itemsOf(cardCode)]);
     const buckets = Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, amount: 0 }])) as AccountSummary['buckets'];
     let overdue = 0;
     let notDue = 0;
@@ -279,9 +278,10 @@ export class AccountService {
   async statement(user: SessionUser, query: { from: string; to: string }): Promise<AccountStatement> {
     const today = this.today();
     const { from, to } = await statementQuery.validate(query, { context: { today }, stripUnknown: true });
-    const profile = await this.deps.customers.profileOf(user);
-    const cardCode = profile.idcliente;
-    const [balance, period] = await Promise.all([this.deps.erp.accountBalance(cardCode), this.deps.erp.accountPeriod(cardCode, from, today)]);
+    const cardCode = await this.deps.customers.cardCodeOf(user);
+    const [profile, balance, period] = await Promise.all([
+      this.deps.customers.profileOf(user), this.deps.erp.accountBalance(cardCode), this.deps.erp.accountPeriod(cardCode, from, today),
+    ]);
     const all = statementMovements(period.documents, period.payments);
     const sinceFrom = all.reduce((s, m) => s + m.debit - m.credit, 0);
     const openingBalance = balance.balance - sinceFrom;

@@ -86,6 +86,11 @@ export interface ErpServiceOptions extends Partial<ErpCreatePolicy> {
   /** Rows per page when reading whole collections. Default 100. */
   pageSize?: number;
   /**
+   * Rows per page of a customer's account documents and payments (pages are read one after another, so a statement
+   * of a thousand documents in pages of 100 waits for ten round trips). Default `pageSize` when set, else 1000.
+   */
+  accountPageSize?: number;
+  /**
    * How the catalogue's items are read (pages of 1000, 6 at a time, a full read every 5 minutes and reads by change
    * between them): see ItemMirror.
    */
@@ -168,7 +173,7 @@ export class ErpService {
     this.itemPaging = { pageSize: options.items?.pageSize ?? 1000, concurrency: options.items?.concurrency ?? 6 };
     this.contacts = new ContactPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), { now, ...options.contacts });
     this.salesEmployees = new SalesPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), this.pageSize);
-    this.accountDocuments = new AccountDocuments(sl, this.pageSize);
+    this.accountDocuments = new AccountDocuments(sl, options.accountPageSize ?? options.pageSize ?? 1000);
   }
 
   // --- customers ---
