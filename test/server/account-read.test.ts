@@ -5,7 +5,7 @@
 import type { AccountClaim, AccountDocumentDetail, AccountItem, AccountItemList, AccountPayment, AccountSummary } from '@shared/api/account';
 import { ACCOUNT_ITEM_STATES } from '@shared/api/account';
 import { CAPABILITY_DENIED } from '@shared/companyRoles';
-import { ACCOUNT_CARDCODE, CESIONARIO, REFERENCE_DATE } from '@mocks/b1/data';
+import { ACCOUNT_CARDCODE, buildDemoData, CESIONARIO, REFERENCE_DATE } from '@mocks/b1/data';
 import { DEMO_BUYER_PASSWORD } from '@mocks/demo/accounts';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
@@ -189,6 +189,18 @@ describe('a document, a payment, the files', () => {
     expect(detail.chain.find((c) => c.current)).toMatchObject({ dteType: 61, folio: credit.folio });
   });
 
+  it('an invoice made from a sales order: the chain starts with the order and its buyer reference (NumAtCard)', async () => {
+    // company C76123456's invoice 13, made from its order (lines BaseType 17), read by that company's Finanzas
+    const invoice = t.b1.data.Invoices.find((i) => i.DocEntry === 13)!;
+    const order = t.b1.data.Orders.find((o) => o.DocEntry === invoice.DocumentLines[0]!.BaseEntry)!;
+    expect(invoice.CardCode).toBe('C76123456');
+    const res = await get('/api/user/account/documents/invoice/13', other);
+    expect(res.statusCode).toBe(200);
+    const { chain } = res.json<AccountDocumentDetail>();
+    expect(chain[0]).toEqual({ label: `Pedido ${order.NumAtCard}`, dteType: null, folio: null, date: order.DocDate.slice(0, 10), document: null, current: false });
+    expect(chain[1]).toMatchObject({ dteType: 33, folio: invoice.FolioNumber, document: { kind: 'invoice', docEntry: 13 }, current: true });
+  });
+
   it('downloads the PDF and the XML as attachments with their content type', async () => {
     const item = (await all())[0]!;
     const pdf = await get(`/api/user/account/documents/${item.kind}/${item.docEntry}/file/pdf`);
@@ -249,5 +261,19 @@ describe('who may read it', () => {
 
   it('without a session: 401', async () => {
     expect((await call(t.app, { method: 'GET', url: '/api/user/account/summary' })).statusCode).toBe(401);
+  });
+});
+
+describe('the demo dated from today', () => {
+  it('accountReferenceDate dates only the demo company account documents: one due in 3 days, one received 3 days ago', () => {
+    const today = '2027-03-15';
+    const data = buildDemoData({ accountReferenceDate: today });
+    const mine = data.Invoices.filter((d) => d.CardCode === ACCOUNT_CARDCODE && d.DocumentStatus === 'bost_Open');
+    expect(mine.some((d) => d.DocDueDate.slice(0, 10) === '2027-03-18')).toBe(true);
+    expect(mine.some((d) => d.U_FechaRecepcion === '2027-03-12')).toBe(true);
+    // everyone else's documents keep the fixed reference date
+    const others = [...data.Invoices, ...data.Orders].filter((d) => d.CardCode !== ACCOUNT_CARDCODE);
+    expect(others.every((d) => d.DocDate.slice(0, 10) <= REFERENCE_DATE)).toBe(true);
+    expect(data.referenceDate).toBe(REFERENCE_DATE);
   });
 });

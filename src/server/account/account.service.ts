@@ -12,6 +12,7 @@ import { type ACCOUNT_SORTS, type accountDocumentsQuery, statementQuery } from '
 import type * as yup from '@shared/yup';
 import { chileTodayIso } from '@shared/workingDays';
 import { ShortCache } from '../catalog/shortCache';
+import { ErpError } from '../erp/errors';
 import type { ErpService } from '../erp/erp.service';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
@@ -29,7 +30,7 @@ export type AccountIssuer = AccountStatement['issuer'];
 export const OPEN_ITEMS_CACHE_MS = 3_000;
 
 export interface AccountServiceDeps {
-  erp: Pick<ErpService, 'accountBalance' | 'openAccountDocuments' | 'accountPeriod' | 'accountDocument' | 'accountPayment'>;
+  erp: Pick<ErpService, 'accountBalance' | 'openAccountDocuments' | 'accountPeriod' | 'accountDocument' | 'accountOrigin' | 'accountPayment'>;
   dte: DteProvider;
   customers: Pick<CustomerDirectory, 'profileOf' | 'cardCodeOf'>;
   issuer: AccountIssuer;
@@ -224,23 +225,37 @@ export class AccountService {
     // the invoice the chain is about: this one, or the one this note corrects
     const base = kind === 'invoice' && doc.dteType !== 56 ? null : doc.references.find(isInvoiceRef);
     const from = [doc.issueDate, base?.date ?? doc.issueDate].sort()[0]!;
-    const [statuses, inProcess, claims, period] = await Promise.all([
+    const rootEntry = base?.docEntry ?? (kind === 'invoice' ? doc.docEntry : null);
+    const [statuses, inProcess, claims, period, origin] = await Promise.all([
       this.deps.dte.statuses(cardCode, [doc]),
       this.extras.documentsInProcess(cardCode),
       this.extras.claimsOf(cardCode),
       this.deps.erp.accountPeriod(cardCode, from, today < from ? from : today),
+      // the invoice's origin (a note's invoice is read by the same CardCode rule: one no longer there just has none)
+      this.deps.erp.accountOrigin(cardCode, rootEntry !== null ? 'invoice' : kind, rootEntry ?? docEntry).catch((error: unknown) => {
+        if (error instanceof ErpError && error.status === 404) return null;
+        throw error;
+      }),
     ]);
     const item = toAccountItem(withStatus(doc, statuses.get(dteKey(doc))), today, inProcess, claims);
-    const rootEntry = base?.docEntry ?? (kind === 'invoice' ? doc.docEntry : null);
-    const rootFromPeriod = rootEntry !== null ? period.documents.find((d) => d.kind === 'invoice' && d.docEntry === rootEntry) : undefined;
-    const root = rootEntry === doc.docEntry && kind === 'invoice' ? doc : rootFromPeriod;
+    const root = rootEntry === doc.docEntry && kind === 'invoice' ? doc : period.documents.find((d) => d.kind === 'invoice' && d.docEntry === rootEntry);
     const chain: AccountDocumentDetail['chain'] = [];
-    const origin = root ?? doc;
-    for (const ref of origin.references) {
-      if (ref.objectType === 'rot_ExternalDocument' || ref.objectType === 'rot_SalesOrder') {
-        chain.push({ label: ref.externalNumber ? `Orden de compra ${ref.externalNumber}` : `Pedido N° ${ref.docNum ?? ref.docEntry ?? ''}`.trim(), dteType: null, folio: null, date: ref.date, document: null, current: false });
-      } else if (ref.objectType === 'rot_DeliveryNotes') {
+    // where it came from: the sales orders (the portal order number or purchase order) and the guías it was made from
+    for (const order of origin?.orders ?? []) {
+      chain.push({ label: order.numAtCard ? `Pedido ${order.numAtCard}` : `Pedido N° ${order.docNum}`, dteType: null, folio: null, date: order.date, document: null, current: false });
+    }
+    for (const delivery of origin?.deliveries ?? []) {
+      chain.push({ label: `${DTE_TYPE_NAMES[52]} N° ${delivery.folio ?? delivery.docNum}`, dteType: 52, folio: delivery.folio, date: delivery.date, document: null, current: false });
+    }
+    if (!origin?.orders.length && origin?.numAtCard) {
+      chain.push({ label: `Orden de compra ${origin.numAtCard}`, dteType: null, folio: null, date: null, document: null, current: false });
+    }
+    // what the references add that the base documents did not (a guía or purchase order named only there)
+    for (const ref of (root ?? doc).references) {
+      if (ref.objectType === 'rot_DeliveryNotes' && !origin?.deliveries.length) {
         chain.push({ label: `${DTE_TYPE_NAMES[52]} N° ${ref.folio ?? ref.docNum ?? ref.docEntry ?? ''}`.trim(), dteType: 52, folio: ref.folio ?? null, date: ref.date, document: null, current: false });
+      } else if ((ref.objectType === 'rot_ExternalDocument' || ref.objectType === 'rot_SalesOrder') && !origin?.orders.length && !origin?.numAtCard) {
+        chain.push({ label: ref.externalNumber ? `Orden de compra ${ref.externalNumber}` : `Pedido N° ${ref.docNum ?? ref.docEntry ?? ''}`.trim(), dteType: null, folio: null, date: ref.date, document: null, current: false });
       }
     }
     const link = (d: AccountDocument) => ({ label: documentLabel(d), dteType: d.dteType, folio: d.folio, date: d.issueDate, document: { kind: d.kind, docEntry: d.docEntry }, current: d.kind === doc.kind && d.docEntry === doc.docEntry });

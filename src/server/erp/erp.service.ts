@@ -33,7 +33,7 @@ import type {
 } from '@shared/api/erp';
 import { ContactPersons, type AddedContactPerson, type ContactPersonsOptions } from './contactPersons';
 import { SalesPersons, type CustomersPage } from './salesPersons';
-import { AccountDocuments } from './accountDocuments';
+import { AccountDocuments, type AccountOrigin } from './accountDocuments';
 import type { AccountDocument, AccountDocumentKind, AccountPayment, AccountPeriod, DteFile, DteFileFormat } from '@shared/api/account';
 import type { ServiceLayerClient } from './serviceLayer';
 import { ItemMirror, type ItemMirrorOptions, type ItemSet } from './itemMirror';
@@ -302,6 +302,11 @@ export class ErpService {
   }
 
   /** One of the customer's incoming payments with the folios it settled; ErpError 404 for another customer's. */
+  /** Where one of the customer's documents came from: its NumAtCard, the sales orders and deliveries (guías) it was made from. */
+  accountOrigin(cardCode: string, kind: AccountDocumentKind, docEntry: number): Promise<AccountOrigin> {
+    return this.accountDocuments.origin(cardCode, kind, docEntry);
+  }
+
   accountPayment(cardCode: string, docEntry: number): Promise<AccountPayment> {
     return this.accountDocuments.payment(cardCode, docEntry);
   }
