@@ -11,7 +11,7 @@
 // - two invoices and a credit note (61) settled by ONE transfer at R-100 netting the credit note (it_CredItnote);
 // - open invoices overdue in every aging bucket: due R-15 (0–30), R-45 (31–60, partly paid at R-30), R-75 (61–90, in
 //   two installments), R-130 (>90); one due in 10 days; a ceded one (U_Cedida 'Y', Factoring Andes S.A.) due in 5
-//   days; one due in 3 days; one received 3 days ago (inside the 8-day claim window);
+//   days; one due in 3 days; one received 3 days ago (inside the 8-day claim window), made from a sales order;
 // - an exempt invoice (34), a debit note (56) on the 0–30 invoice, an open credit note (61) on a paid invoice;
 // - every DTE with its reception date at the SII (U_FechaRecepcion) and its attachments (PDF and XML).
 import { addDays } from './documents';
@@ -133,7 +133,19 @@ export function buildAccountYear(data: B1Data, referenceDate: string, options: A
   named('dueSoon', -27, 'Invoices'); // due R+3 ('Vence en 3 días')
   named('exempt', -12, 'Invoices', { DocumentSubType: 'bod_InvoiceExempt', Comments: 'Servicio de bordado de logotipos (exento)' });
   returnOf('openCredit', -8, () => docs.second, 2, 'Devolución por falla de confección');
-  named('received', -3, 'Invoices');
+  // the newest invoice was made from a sales order taken by the sales rep two days before (its chain: order → factura)
+  at(-5, () => {
+    const order = store.create('Orders', { CardCode: bp.CardCode, DocDate: day(-5), DocDueDate: day(-3), NumAtCard: null, DocumentLines: lines() }).entity as B1Document;
+    order.NumAtCard = `EJ-${order.DocNum}`;
+    docs.receivedOrder = order;
+  });
+  at(-3, () => {
+    const order = docs.receivedOrder;
+    docs.received = doc('Invoices', -3, {
+      NumAtCard: order.NumAtCard, Comments: `Basado en Pedidos de cliente ${order.DocNum}.`,
+      DocumentLines: order.DocumentLines.map((l) => ({ ItemCode: l.ItemCode, Quantity: l.Quantity, UnitPrice: l.UnitPrice, DiscountPercent: l.DiscountPercent, BaseType: 17, BaseEntry: order.DocEntry, BaseLine: l.LineNum })),
+    });
+  });
 
   // the bench's extra invoices: spread over the year, every other one paid in full a few days later
   for (let n = 0; n < (options.extraDocuments ?? 0); n++) {

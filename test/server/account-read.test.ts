@@ -201,6 +201,12 @@ describe('a document, a payment, the files', () => {
     expect(chain[1]).toMatchObject({ dteType: 33, folio: invoice.FolioNumber, document: { kind: 'invoice', docEntry: 13 }, current: true });
   });
 
+  it('the demo invoice received 3 days ago came from a sales order: order → factura', async () => {
+    const received = await invoiceOf((i) => i.receptionDate === '2026-10-29' && i.dteType === 33);
+    const { chain } = (await get(`/api/user/account/documents/invoice/${received.docEntry}`)).json<AccountDocumentDetail>();
+    expect(chain.map((c) => [c.label, c.current])).toEqual([[expect.stringMatching(/^Pedido EJ-\d+$/), false], [`Factura electrónica N° ${received.folio}`, true]]);
+  });
+
   it('downloads the PDF and the XML as attachments with their content type', async () => {
     const item = (await all())[0]!;
     const pdf = await get(`/api/user/account/documents/${item.kind}/${item.docEntry}/file/pdf`);
