@@ -8,6 +8,7 @@ import type { AccountStatement } from '@shared/api/account';
 import { ACCOUNT_CARDCODE, REFERENCE_DATE } from '@mocks/b1/data';
 import { addDays } from '@mocks/b1/documents';
 import { DEMO_BUYER_PASSWORD } from '@mocks/demo/accounts';
+import { issuerFromEnv } from '@server/config';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -166,5 +167,24 @@ describe('the downloads', () => {
     expect(text).toContain('/MediaBox [0 0 595 842]');
     expect(text).toMatch(/P\\341gina 1 de \d+/);
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+  });
+});
+
+describe('the wholesaler on the statement', () => {
+  it('ISSUER_* name it; the name defaults to the brand, the rest to nothing', () => {
+    expect(issuerFromEnv({}, 'Textil Andino')).toEqual({ name: 'Textil Andino', rut: '', address: '', email: '', phone: '' });
+    expect(issuerFromEnv({ ISSUER_NAME: ' Mayorista S.A. ', ISSUER_RUT: '96555111-2', ISSUER_PHONE: '+56 2 2345 6789' }, 'Textil Andino'))
+      .toEqual({ name: 'Mayorista S.A.', rut: '96555111-2', address: '', email: '', phone: '+56 2 2345 6789' });
+  });
+
+  it('without ISSUER_* the statement names the brand', async () => {
+    const plain = await createTestApp({}, { account: { today: () => REFERENCE_DATE } });
+    try {
+      const token = (await login(plain.app, '76.345.678-1', DEMO_BUYER_PASSWORD)).token;
+      const res = await call(plain.app, { method: 'GET', url: `/api/user/account/statement?from=${REFERENCE_DATE}&to=${REFERENCE_DATE}`, token });
+      expect(res.json<AccountStatement>().issuer).toEqual({ name: 'Textil Andino', rut: '', address: '', email: '', phone: '' });
+    } finally {
+      await plain.close();
+    }
   });
 });
