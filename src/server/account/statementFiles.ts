@@ -102,8 +102,10 @@ const COLUMNS = [
 ];
 const ROW = 14;
 const SIZE = 8.5;
-/** Helvetica's average advance (em) of digits, dots and the peso sign, for right-aligned amounts. */
-const DIGIT_EM = 0.556;
+/** Helvetica's advances (em) of what amounts are written with; other characters count as an average 0.5 em. */
+const HELVETICA_EM: Record<string, number> = { '.': 0.278, ',': 0.278, ' ': 0.278, '\u00a0': 0.278, '-': 0.333, $: 0.556 };
+const textWidth = (text: string, size: number): number =>
+  [...text].reduce((w, ch) => w + (/\d/.test(ch) ? 0.556 : (HELVETICA_EM[ch] ?? 0.5)), 0) * size;
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -113,7 +115,7 @@ export function statementPdf(s: AccountStatement): Buffer {
   let y = 0;
   const text = (x: number, yy: number, font: 'F1' | 'F2', size: number, value: string, grey = 0.15) =>
     ops.push(`BT ${grey} g /${font} ${size} Tf ${x} ${yy} Td ${pdfString(value)} Tj ET`);
-  const right = (x: number, yy: number, font: 'F1' | 'F2', size: number, value: string) => text(x - value.length * size * DIGIT_EM, yy, font, size, value);
+  const right = (x: number, yy: number, font: 'F1' | 'F2', size: number, value: string) => text(x - textWidth(value, size), yy, font, size, value);
   const tableHeader = () => {
     ops.push(`0.89 0.91 0.94 rg ${MARGIN} ${y - 4} ${A4.width - 2 * MARGIN} ${ROW + 2} re f`);
     for (const c of COLUMNS) (c.align === 'right' ? right : text)(c.x, y, 'F2', SIZE, c.header);
