@@ -186,5 +186,5 @@ describe('the wholesaler on the statement', () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 60_000);
 });
