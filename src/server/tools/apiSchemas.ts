@@ -31,6 +31,8 @@ const ANSWER_TYPES = [
   'CompanyApprovalList', 'CompanyApprovalDecision',
   // the wholesaler's sales reps (docs/sales-reps.md)
   'RepresentResponse', 'AdminSalesPersonList', 'PaymentLinkStatus', 'PaymentLinkView', 'PaymentLinkPayResponse', 'RepCustomerList', 'RepOrderList', 'RepOrderDetail',
+  // the netted payment of the cuenta corriente (docs/account.md)
+  'AccountPayPreview',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];
