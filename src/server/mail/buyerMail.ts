@@ -61,7 +61,7 @@ export interface InvoicesPaidInput {
    * What was paid, as the payment stored it: pending invoices (folio, sum), or the lines of a netted payment of the
    * cuenta corriente (with kind, DTE type and installment; a credit note's sum negative).
    */
-  invoices: readonly (Pick<PaidDocument, 'folio' | 'paidSum'> & Partial<Pick<PaidDocument, 'docEntry' | 'kind' | 'dteType'>>)[];
+  invoices: readonly (Pick<PaidDocument, 'folio' | 'paidSum'> & Partial<PaidDocument>)[];
   payment: PaymentEvidence;
 }
 
