@@ -192,7 +192,7 @@ describe('one netted payment', () => {
     expect(created.amount).toBe(amount);
     expect(t.khipu.payment(created.payment_id)).toMatchObject({ subject: `Pago de documentos ${d.FolioNumber} - Textil Andino`, amount });
     const spy = spyErpPosts();
-    let posts = 0;
+    let posts: number | undefined;
     t.b1.setFaults({ loseAnswerRate: 1 }); // B1 registers the payment and the answer never arrives
     try {
       await t.khipu.pay(created.payment_id);
