@@ -309,6 +309,15 @@ describe('applicableNow (the ERP job when balances changed)', () => {
     expect(adjusted.reduce((s, l) => s + l.sumApplied, 0)).toBe(money);
   });
 
+  it('by installment: a line takes at most what its installment still owes', () => {
+    const split = accountDoc({
+      kind: 'invoice', docEntry: 9, balance: 70_000,
+      installments: [{ id: 1, dueDate: '2026-11-01', total: 50_000, paid: 30_000, balance: 20_000 }, { id: 2, dueDate: '2026-12-01', total: 50_000, paid: 0, balance: 50_000 }],
+    });
+    const both = [{ docEntry: 9, sumApplied: 50_000, kind: 'invoice' as const, installmentId: 1 }, { docEntry: 9, sumApplied: 50_000, kind: 'invoice' as const, installmentId: 2 }];
+    expect(applicableNow(both, [split], 100_000).map((l) => l.sumApplied)).toEqual([20_000, 50_000]);
+  });
+
   it('an old pending-invoices line (no kind, no installment) against the document balance', () => {
     expect(applicableNow([{ docEntry: 1, sumApplied: 100_000 }], [accountDoc({ kind: 'invoice', docEntry: 1, balance: 60_000 })], 100_000)).toEqual([{ docEntry: 1, sumApplied: 60_000 }]);
   });

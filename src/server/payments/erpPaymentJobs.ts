@@ -135,24 +135,20 @@ export function createErpPaymentHandler(deps: {
  */
 export function applicableNow(lines: readonly AppliedDocument[], open: readonly AccountDocument[], money: number): AppliedDocument[] {
   const docs = new Map(open.map((d) => [documentKey(d), d]));
-  const left = new Map<string, number>(); // what is still open per document and per installment, as lines take it
-  const take = (key: string, initial: number, want: number) => {
-    const has = left.get(key) ?? initial;
-    const got = Math.max(0, Math.min(want, has));
-    left.set(key, has - got);
-    return got;
-  };
+  // what is still open per document and per installment, as the lines take it
+  const left = new Map<string, number>();
+  const room = (key: string, initial: number) => left.get(key) ?? initial;
   const adjusted = lines.map((line) => {
     const key = documentKey(line);
     const doc = docs.get(key);
-    const sign = line.sumApplied < 0 ? -1 : 1;
     if (!doc || !doc.open) return { ...line, sumApplied: 0 };
-    const installment = line.installmentId === undefined ? undefined : doc.installments.find((i) => i.id === line.installmentId);
-    const room = Math.min(left.get(key) ?? doc.balance, line.installmentId === undefined ? doc.balance : (left.get(`${key}#${line.installmentId}`) ?? installment?.balance ?? 0));
-    const got = Math.max(0, Math.min(Math.abs(line.sumApplied), room));
-    take(key, doc.balance, got);
-    if (line.installmentId !== undefined) take(`${key}#${line.installmentId}`, installment?.balance ?? 0, got);
-    return { ...line, sumApplied: sign * got };
+    const part = line.installmentId === undefined ? undefined : `${key}#${line.installmentId}`;
+    const partOpen = doc.installments.find((i) => i.id === line.installmentId)?.balance ?? 0;
+    const available = Math.min(room(key, doc.balance), part ? room(part, partOpen) : Infinity);
+    const got = Math.max(0, Math.min(Math.abs(line.sumApplied), available));
+    left.set(key, room(key, doc.balance) - got);
+    if (part) left.set(part, room(part, partOpen) - got);
+    return { ...line, sumApplied: got === 0 ? 0 : Math.sign(line.sumApplied) * got };
   });
   const net = () => adjusted.reduce((s, l) => s + l.sumApplied, 0);
   // too much credit for what is left to pay: the last credit notes give back the excess
