@@ -158,7 +158,7 @@ describe('one netted payment', () => {
     ]);
 
     const answer = await post(t, '/api/user/b1/pay-invoice', buyer.token, { paymentId: created.token });
-    expect(answer.json<ErpPaymentResponse>()).toMatchObject({ erp: 'SENT' });
+    expect(answer.json<ErpPaymentResponse>()).toEqual({ erp: 'SENT', message: 'Pago registrado en el ERP' });
     await jobsSettled(t);
     const incoming = erpPayments(t, ACCOUNT_CARDCODE, counterReferenceOf(paymentId));
     expect(incoming).toHaveLength(1);
@@ -243,6 +243,12 @@ describe('one netted payment', () => {
     expect(incoming[0]!.PaymentInvoices.map((l) => [l.DocEntry, l.SumApplied])).toEqual([[a!.DocEntry, ba], [b!.DocEntry, bb - 10_000]]);
     expect(incoming[0]!.PaymentCreditCards[0]!.CreditSum).toBe(total); // the 10 000 stay on account
     expect(doc('Invoices', b!.DocEntry).DocumentStatus).toBe('bost_Close');
+    // and the buyer is told so
+    const answer = await post(t, '/api/user/b1/pay-invoice', buyer.token, { paymentId: created.payment_id });
+    expect(answer.json<ErpPaymentResponse>()).toEqual({
+      erp: 'SENT',
+      message: `Pago registrado en el ERP. Los saldos de sus documentos cambiaron antes del registro: se aplicó lo que estaba pendiente y ${formatCLP(10_000)} quedó abonado a cuenta de su empresa`,
+    });
   });
 });
 

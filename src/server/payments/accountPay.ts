@@ -15,6 +15,9 @@ import { PAYMENT_TEXTS } from './texts';
 /** `${kind}:${docEntry}`: how a document is named in the sets of documents in process and in the DTE states. */
 export const documentKey = (d: { kind?: AccountDocument['kind']; docEntry: number }): string => `${d.kind ?? 'invoice'}:${d.docEntry}`;
 
+/** The folios a payment pays, each once (a document paid by installments has a line per installment). */
+export const foliosOf = (documents: readonly Pick<PaidDocument, 'folio'>[]): string[] => [...new Set(documents.map((d) => d.folio))];
+
 /** What a selection resolves to: the preview the buyer sees and the lines the payment stores. */
 export interface ResolvedAccountPay extends AccountPayPreview {
   /** payments.invoices of the payment: one entry per line, in the same order. */

@@ -13,8 +13,8 @@ import type { WebpayTransaction } from '../integrations/webpay';
 import { PermanentJobError, type JobHandler, type JobInfo } from '../jobs/outbox';
 import { isErpRejection } from '../orders/erpOrderJob';
 import type { OrderRepo } from '../orders/orders.repo';
-import { documentKey } from './accountPay';
-import { foliosOf, type ErpPaymentPayload } from './payments.service';
+import { documentKey, foliosOf } from './accountPay';
+import type { ErpPaymentPayload } from './payments.service';
 import type { PaymentRepo } from './payments.repo';
 
 /**

@@ -19,7 +19,8 @@ import {
   type KhipuPayment,
 } from '../integrations/khipu';
 import type { SessionUser } from '../plugins/auth';
-import { foliosOf, paymentTargetOf, type PaymentService, type PaymentTargetInput, type ResolvedTarget } from './payments.service';
+import { foliosOf } from './accountPay';
+import { paymentTargetOf, type PaymentService, type PaymentTargetInput, type ResolvedTarget } from './payments.service';
 import { PAYMENT_TEXTS } from './texts';
 
 export const KHIPU_NOTIFY_PATH = '/api/payments/khipu/notify';

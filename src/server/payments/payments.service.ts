@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccountPayPreview, AccountPaySelection } from '@shared/api/account';
 import type { ErpPaymentResponse } from '@shared/api/payments';
 import { fill } from '@shared/messages';
+import { formatCLP } from '@shared/money';
 import { PAYMENT_LINK_MSG } from '@shared/paymentLinks';
 import { isRepRole } from '@shared/roles';
 import { orderIdOf } from '@shared/orders';
@@ -28,6 +29,7 @@ import { ownOrder } from '../orders/ownership';
 import { assertMay, type SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
 import { cededMessage, documentKey, resolveAccountPay, type ResolvedAccountPay } from './accountPay';
+import { erpCounterReference } from './erpPaymentJobs';
 import { markPaymentLinkPaid } from './paymentLinks.repo';
 import type { PaymentRepo } from './payments.repo';
 import { PAYMENT_TEXTS } from './texts';
@@ -64,9 +66,6 @@ export function paymentTargetOf(request: { documents?: AccountPaySelection[]; in
   if (request.invoices?.length) return { invoices: request.invoices };
   return { orderReference: request.orderReference };
 }
-
-/** The folios a payment pays, each once (a document paid by installments has a line per installment). */
-export const foliosOf = (documents: readonly Pick<PaidDocument, 'folio'>[]): string[] => [...new Set(documents.map((d) => d.folio))];
 
 /** What the server will charge, from its own records. */
 export interface ResolvedTarget {
@@ -403,8 +402,27 @@ export class PaymentService {
       }
       statuses.push(job.status === 'pending' ? await this.deps.worker.deliverNow(job.id, waitMs) : job.status);
     }
-    if (statuses.every((s) => s === 'done')) return { erp: 'SENT', message: PAYMENT_TEXTS.erpSent };
+    if (statuses.every((s) => s === 'done')) return { erp: 'SENT', message: await this.sentMessage(payment) };
     return { erp: 'PENDING', message: statuses.includes('failed') ? PAYMENT_TEXTS.erpFailed : PAYMENT_TEXTS.erpPending };
+  }
+
+  /**
+   * What the buyer reads once the ERP has a payment of documents: registered; and, when the balances changed before the
+   * registration and part of the money could not be applied, how much stayed on account (read from the ERP's payment).
+   * The ERP not answering that read changes nothing: the payment is registered.
+   */
+  private async sentMessage(payment: PaymentRow): Promise<string> {
+    if (payment.purpose !== 'INVOICES') return PAYMENT_TEXTS.erpSent;
+    try {
+      const found = await this.deps.erp.findIncomingPayment(payment.cardCode, erpCounterReference(payment, null));
+      if (!found) return PAYMENT_TEXTS.erpSent;
+      const registered = await this.deps.erp.accountPayment(payment.cardCode, found.docEntry);
+      const onAccount = payment.amount - registered.lines.reduce((sum, line) => sum + line.amount, 0);
+      return onAccount > 0 ? fill(PAYMENT_TEXTS.erpSentOnAccount, { amount: formatCLP(onAccount) }) : PAYMENT_TEXTS.erpSent;
+    } catch (error) {
+      this.deps.log.warn({ err: error, paymentId: payment.id }, 'no se pudo leer el pago registrado en el ERP');
+      return PAYMENT_TEXTS.erpSent;
+    }
   }
 
   /**

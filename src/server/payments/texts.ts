@@ -25,6 +25,8 @@ export const PAYMENT_TEXTS = {
   notForInvoices: 'Este pago no es de documentos pendientes',
   notForAccount: 'Este pago es de documentos pendientes: debe registrarse como pago de facturas',
   erpSent: 'Pago registrado en el ERP',
+  erpSentOnAccount:
+    'Pago registrado en el ERP. Los saldos de sus documentos cambiaron antes del registro: se aplicó lo que estaba pendiente y {amount} quedó abonado a cuenta de su empresa',
   erpPending: 'Pago confirmado: su registro en el ERP quedó pendiente y se hará apenas el ERP esté disponible',
   erpFailed: 'Pago confirmado: el ERP no pudo registrarlo y un ejecutivo lo registrará',
   subjectOrder: 'Pedido {number} - {brand}',
