@@ -114,6 +114,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/user/b1/ov': { access: 'buyer', url: '/api/user/b1/ov', payload: INVALID, expect: all(BUYERS, 400) },
   'POST /api/orders/update/state/order': { access: 'buyer', url: '/api/orders/update/state/order', payload: INVALID, expect: all(BUYERS, 400) },
   'POST /api/user/tbk/create': { access: 'buyer', url: '/api/user/tbk/create', payload: INVALID, expect: all(BUYERS, 400) },
+  // the netted payment of the cuenta corriente: a finance person's; the body is checked after who may ask
+  'POST /api/user/account/pay/preview': { access: 'buyer', url: '/api/user/account/pay/preview', payload: INVALID, expect: all(BUYERS, 400) },
   'PUT /api/user/tbk/confirm/:token': { access: 'buyer', url: '/api/user/tbk/confirm/no-existe', expect: all(BUYERS, [400, 404]) },
   'GET /api/user/tbk/state/:token': { access: 'buyer', url: '/api/user/tbk/state/no-existe', expect: all(BUYERS, [400, 404]) },
   'POST /api/user/tbk/update-tbk': { access: 'buyer', url: '/api/user/tbk/update-tbk', payload: INVALID, expect: all(BUYERS, 400) },
@@ -333,6 +335,7 @@ const CAPABILITY: Record<string, readonly Capability[]> = {
   'POST /api/user/b1/ov': ['buy'],
   'POST /api/orders/update/state/order': ['buy'],
   'POST /api/user/tbk/create': ['buy', 'finance'],
+  'POST /api/user/account/pay/preview': ['finance'],
   'PUT /api/user/tbk/confirm/:token': ['buy', 'finance'],
   'GET /api/user/tbk/state/:token': ['buy', 'finance'],
   'POST /api/user/tbk/update-tbk': ['buy', 'finance'],

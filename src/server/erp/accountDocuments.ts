@@ -10,6 +10,7 @@ import {
 } from '@shared/api/account';
 import type { B1Attachment, B1Document, B1IncomingPaymentRow, B1PaymentInvoice } from './b1Types';
 import { ErpError, ERP_MESSAGES } from './errors';
+import { INVOICE_TYPE_OF } from './incomingPayments';
 import { B1_FIELDS, isoDate } from './mapping';
 import { anyOf, entity, filter, literal } from './odata';
 import type { ServiceLayerClient } from './serviceLayer';
@@ -45,9 +46,8 @@ export const ACCOUNT_SETS: Record<AccountDocumentKind, 'Invoices' | 'CreditNotes
 };
 const KINDS = Object.keys(ACCOUNT_SETS) as AccountDocumentKind[];
 
-/** PaymentInvoices.InvoiceType of each kind, and back. */
-const INVOICE_TYPES: Record<AccountDocumentKind, string> = { invoice: 'it_Invoice', creditNote: 'it_CredItnote', downPayment: 'it_DownPayment' };
-const KIND_OF_INVOICE_TYPE = new Map(Object.entries(INVOICE_TYPES).map(([kind, type]) => [type, kind as AccountDocumentKind]));
+/** The kind of each PaymentInvoices.InvoiceType. */
+const KIND_OF_INVOICE_TYPE = new Map<string, AccountDocumentKind>(Object.entries(INVOICE_TYPE_OF).map(([kind, type]) => [type, kind as AccountDocumentKind]));
 
 /** The DTE type of an A/R invoice by its DocumentSubType (B1's BoDocumentSubType). */
 const DTE_OF_SUBTYPE: Record<string, DteType> = { bod_None: 33, bod_InvoiceExempt: 34, bod_DebitMemo: 56 };
