@@ -137,10 +137,14 @@ function MyOrderDetailRoute() {
   return <MyOrderDetailScreen reorderAction={reorderAction} />;
 }
 
-/** The company's data is its administrator's to change; the other people of the company read it. */
+/**
+ * The company's data is its administrator's to change; the other people of the company read it. Whoever sees the
+ * cuenta corriente has the switch of its mail alerts.
+ */
 function ProfileRoute() {
   const editable = useAppSelector(selectMay('people'));
-  return <ProfileScreen editable={editable} />;
+  const accountAlerts = useAppSelector(selectMay('finance'));
+  return <ProfileScreen editable={editable} accountAlerts={accountAlerts} />;
 }
 
 function SummaryOrderRoute() {
