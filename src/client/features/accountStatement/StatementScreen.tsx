@@ -227,7 +227,7 @@ export default function StatementScreen() {
                 { label: T.openingBalance, value: formatCLP(data.openingBalance) },
                 { label: T.totalDebit, value: formatCLP(data.totalDebit) },
                 { label: T.totalCredit, value: formatCLP(data.totalCredit) },
-                { label: T.closingBalance, value: <strong data-testid="statement-closing">{formatCLP(data.closingBalance)}</strong> },
+                { label: T.closingBalance, value: <strong>{formatCLP(data.closingBalance)}</strong> },
               ]}
             />
           </DetailSection>
