@@ -3,6 +3,7 @@ import { ACCOUNT_MSG } from '@shared/schemas/account';
 import { addDays, chileTodayIso } from '@shared/workingDays';
 import { bodiesTo, callsTo, mockFetch, queriesTo, reply } from '../fetchMock';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
+import { asPhone } from '../viewport';
 import { documentDetail, payment, statement } from './fixtures';
 
 // The statement and document pages and the alerts switch, in the whole app (router, guards, store, sagas) over a
@@ -34,6 +35,25 @@ describe('Estado de cuenta (/user/account/statement)', () => {
       'Nota de crédito electrónica N° 3120: $-119.000',
     ]);
     expect(within(settled).getByRole('link', { name: 'Nota de crédito electrónica N° 3120' })).toHaveAttribute('href', '/user/account/documents/creditNote/901');
+  });
+
+  it('at 375 px each movement is a card titled by its day, its document still a link', async () => {
+    const restore = asPhone();
+    try {
+      mockFetch({ 'GET /user/account/statement': statement });
+      asFinance('/user/account/statement');
+      const list = await screen.findByRole('list', { name: 'Movimientos' });
+      expect(screen.queryByRole('table', { name: 'Movimientos' })).not.toBeInTheDocument();
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      expect(cards[0]).toHaveAccessibleName('02-10-2026');
+      expect(within(cards[0]!).getByRole('link', { name: 'Factura electrónica N° 10461' })).toBeInTheDocument();
+      expect(within(cards[1]!).getByText('Abono').nextElementSibling).toHaveTextContent('$714.000');
+      // a payment has no charge: the card leaves 'Cargo' out
+      expect(within(cards[1]!).queryByText('Cargo')).not.toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 
   it('a future end is refused in the form with the server\'s words, and nothing is asked', async () => {

@@ -161,32 +161,22 @@ export default function StatementScreen() {
     >
       <Paper component="form" variant="outlined" noValidate aria-label={T.periodTitle} onSubmit={formik.handleSubmit} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap' }}>
-          <TextInput
-            id="statement-from"
-            name="from"
-            type="date"
-            label={T.from}
-            value={formik.values.from}
-            onChange={formik.handleChange}
-            onBlur={formik.handleBlur}
-            error={Boolean(fieldError('from'))}
-            helperText={fieldError('from')}
-            required
-            htmlInput={{ max: today }}
-          />
-          <TextInput
-            id="statement-to"
-            name="to"
-            type="date"
-            label={T.to}
-            value={formik.values.to}
-            onChange={formik.handleChange}
-            onBlur={formik.handleBlur}
-            error={Boolean(fieldError('to'))}
-            helperText={fieldError('to')}
-            required
-            htmlInput={{ max: today }}
-          />
+          {(['from', 'to'] as const).map((name) => (
+            <TextInput
+              key={name}
+              id={`statement-${name}`}
+              name={name}
+              type="date"
+              label={T[name]}
+              value={formik.values[name]}
+              onChange={formik.handleChange}
+              onBlur={formik.handleBlur}
+              error={Boolean(fieldError(name))}
+              helperText={fieldError(name)}
+              required
+              htmlInput={{ max: today }}
+            />
+          ))}
           <Button type="submit" variant="contained" disabled={loading} sx={{ ...PRIMARY_ACTION_SX, alignSelf: { sm: 'center' } }}>
             {T.show}
           </Button>
