@@ -28,7 +28,9 @@ describe('Estado de cuenta (/user/account/statement)', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('02-10-2026');
 
     await user.click(within(table).getByRole('button', { name: 'Ver documentos pagados' }));
-    const settled = await within(table).findByRole('list', { name: 'Ver documentos pagados' });
+    const settled = await within(table).findByRole('list', { name: 'Documentos pagados con el pago N° 5123' });
+    // opened once: its button gives way to the list
+    expect(within(table).queryByRole('button', { name: 'Ver documentos pagados' })).not.toBeInTheDocument();
     expect(within(settled).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Factura electrónica N° 10461: $595.000',
       'Factura electrónica N° 10470: $238.000',

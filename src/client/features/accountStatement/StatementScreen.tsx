@@ -26,7 +26,7 @@ import TextInput from '@client/components/TextInput';
 import type { StatementPeriod } from './api';
 import { selectStatement, selectStatementDownloads, selectStatementPayments, selectStatementPeriod } from './accountStatementSelectors';
 import { paymentOpened, statementDownloadRequested, statementRequested } from './accountStatementSlice';
-import { STATEMENT_TEXT as T } from './accountStatementTexts';
+import { DOCUMENT_TEXT, STATEMENT_TEXT as T } from './accountStatementTexts';
 import { documentTitle, dteCode } from './documentLabels';
 import { DownloadButton } from './DownloadButton';
 import { quickPeriod, STATEMENT_QUICK_PERIODS } from './statementPeriods';
@@ -76,7 +76,7 @@ function MovementDocument({ movement, payment, onOpenPayment }: { movement: Stat
         </Alert>
       )}
       {payment?.data && (
-        <Box component="ul" aria-label={T.paymentDetail} sx={{ m: 0, pl: 2 }}>
+        <Box component="ul" aria-label={fill(DOCUMENT_TEXT.paymentLines, { docNum: payment.data.docNum })} sx={{ m: 0, pl: 2 }}>
           {payment.data.lines.map((line) => (
             <li key={`${line.kind}:${line.docEntry}:${line.installmentId}`}>
               <Link component={RouterLink} to={accountDocumentPath(line.kind, line.docEntry)} state={{ from: 'statement' }}>

@@ -33,7 +33,6 @@ export const STATEMENT_TEXT = {
   downloading: 'Descargando {format}',
   downloadFailed: 'No se pudo descargar el archivo: {message}',
   paymentDetail: 'Ver documentos pagados',
-  paymentDetailHide: 'Ocultar documentos pagados',
   paymentLoading: 'Cargando el pago',
   paymentLoadFailed: 'No se pudo cargar el pago: {message}',
   company: '{name} (RUT {rut})',
