@@ -128,6 +128,9 @@ describe('Documento (/user/account/documents/:kind/:docEntry)', () => {
     expect(screen.getByText('Plazo para reclamar').nextElementSibling).toHaveTextContent('Cerrado el 11-10-2026');
     const chain = screen.getByRole('region', { name: 'Cadena del documento' });
     expect(within(chain).getByText('Factura electrónica N° 10461 (este documento)')).toHaveAttribute('aria-current', 'page');
+    // the order is not a document of the account: its name and day, no link
+    expect(within(chain).getAllByRole('listitem')[0]).toHaveTextContent(/^Pedido · 30-09-2026$/);
+    expect(within(chain).queryAllByRole('link')).toHaveLength(0);
     const payments = screen.getByRole('region', { name: 'Pagos recibidos' });
     expect(within(payments).getByRole('heading', { name: 'Pago N° 5123 del 20-10-2026: $714.000' })).toBeInTheDocument();
     const lines = within(payments).getByRole('table', { name: 'Documentos pagados con el pago N° 5123' });

@@ -83,13 +83,21 @@ function Chain({ chain }: { chain: AccountDocumentDetail['chain'] }) {
             <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
               {link.label}
             </Typography>
-            {': '}
             {link.document && !link.current ? (
-              <Link component={RouterLink} to={accountDocumentPath(link.document.kind, link.document.docEntry)}>
-                {name || link.label}
-              </Link>
+              <>
+                {': '}
+                <Link component={RouterLink} to={accountDocumentPath(link.document.kind, link.document.docEntry)}>
+                  {name || link.label}
+                </Link>
+              </>
+            ) : link.current ? (
+              <>
+                {': '}
+                <span aria-current="page">{`${name} (${T.chainCurrent})`}</span>
+              </>
             ) : (
-              <span aria-current={link.current ? 'page' : undefined}>{link.current ? `${name} (${T.chainCurrent})` : name || '—'}</span>
+              // a link the account does not hold (the order, a guía): what is known of it
+              name && `: ${name}`
             )}
             {link.date && ` · ${formatDate(link.date)}`}
           </li>
