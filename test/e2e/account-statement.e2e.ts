@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Download, Page } from 'playwright-core';
 import type { AccountSummary } from '../../src/shared/api/account';
+import { seriousFindings, settle } from './a11y';
 import { launch, newPage } from './browser';
 import { erpGet } from './erp';
 import { login } from './journeys';
@@ -111,6 +112,8 @@ describe('Estado de cuenta', () => {
     await page.getByRole('heading', { name: 'Datos del documento' }).waitFor();
     expect(await fact(page, 'Tipo').textContent()).toBe('Factura electrónica (33)');
     await page.getByRole('heading', { name: 'Cadena del documento' }).waitFor();
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
 
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
     expect((await bytesOf(pdf)).subarray(0, 4).toString('latin1')).toBe('%PDF');
@@ -121,9 +124,16 @@ describe('Estado de cuenta', () => {
     await context.close();
   });
 
-  it("another company's document is not found, and no file is given", async () => {
+  it("at 375 px the movements are cards with nothing wider than the phone; another company's document is not found", async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 });
     await login(page, RUT);
+    await page.goto('/user/account/statement');
+    const cards = page.getByRole('list', { name: 'Movimientos' });
+    await cards.getByRole('listitem').first().waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
+
     await page.goto('/user/account/documents/invoice/1');
     await page.getByRole('heading', { level: 1, name: 'Documento no encontrado' }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('button', { name: 'Descargar PDF' }).count()).toBe(0);
