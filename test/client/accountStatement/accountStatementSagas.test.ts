@@ -1,7 +1,7 @@
 import { combineReducers, type Reducer } from '@reduxjs/toolkit';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { throwError } from 'redux-saga-test-plan/providers';
+import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { ACCOUNT_MSG } from '@shared/schemas/account';
 import { chileTodayIso } from '@shared/workingDays';
 import { HttpError, type Download } from '@client/api/http';
@@ -12,6 +12,7 @@ import { notify } from '@client/app/notify';
 import { callWithTimeout } from '@client/app/sagaUtils';
 import { downloadStatement, fetchAccountDocument, fetchAccountPayment, fetchStatement } from '@client/features/accountStatement/api';
 import {
+  accountStatementSaga,
   handleDocumentFile,
   handleDocumentOpened,
   handlePaymentOpened,
@@ -150,6 +151,26 @@ describe('Estado de cuenta: the downloads', () => {
       .put(statementDownloaded(format))
       .next()
       .isDone();
+  });
+
+  it('one download of each file at a time: a second Excel while one runs is ignored, the PDF runs beside it', async () => {
+    const asked: string[] = [];
+    await expectSaga(accountStatementSaga)
+      .withState(withStatement())
+      .provide([
+        [
+          matchers.call.fn(downloadStatement),
+          dynamic(({ args }) => {
+            asked.push(args[1] as string);
+            return new Promise(() => undefined);
+          }),
+        ],
+      ])
+      .dispatch(statementDownloadRequested('xlsx'))
+      .dispatch(statementDownloadRequested('xlsx'))
+      .dispatch(statementDownloadRequested('pdf'))
+      .silentRun(50);
+    expect(asked).toEqual(['xlsx', 'pdf']);
   });
 
   it('the URL asks the statement of the period in that format', async () => {
