@@ -140,6 +140,25 @@ describe('Documento (/user/account/documents/:kind/:docEntry)', () => {
     expect(screen.getByRole('button', { name: 'Descargar XML' })).toBeEnabled();
   });
 
+  it('opened from the statement, it leads back there, and so does a document opened from it', async () => {
+    const other = { ...documentDetail, item: { ...documentDetail.item, docEntry: 802, docNum: 802, folio: 10470 }, payments: [] };
+    mockFetch({ 'GET /user/account/documents/invoice/801': documentDetail, 'GET /user/account/documents/invoice/802': other });
+    const { user } = renderWithProviders({
+      route: { pathname: '/user/account/documents/invoice/801', state: { from: 'statement' } },
+      preloadedState: { session: sessionOf('USER', undefined, 'FINANZAS') },
+    });
+    expect(await screen.findByRole('link', { name: 'Volver al estado de cuenta' })).toHaveAttribute('href', '/user/account/statement');
+    await user.click(screen.getByRole('link', { name: 'Factura electrónica N° 10470' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Factura electrónica N° 10470' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al estado de cuenta' })).toBeInTheDocument();
+  });
+
+  it('opened from elsewhere, it leads back to the Cuenta corriente', async () => {
+    mockFetch({ 'GET /user/account/documents/invoice/801': documentDetail });
+    asFinance('/user/account/documents/invoice/801');
+    expect(await screen.findByRole('link', { name: 'Volver a Cuenta corriente' })).toHaveAttribute('href', '/user/account');
+  });
+
   it("another company's document (404): 'Documento no encontrado', no retry, no files", async () => {
     mockFetch({});
     asFinance('/user/account/documents/invoice/9999');

@@ -64,9 +64,11 @@ const INSTALLMENT_COLUMNS: LineColumn<AccountInstallment>[] = [
 /** A document named by its tipo and folio, a link to its page unless it is this one. */
 function DocumentLink({ doc, current }: { doc: { kind: AccountDocumentKind; docEntry: number; dteType: AccountPaymentLine['dteType']; folio: number | null }; current: boolean }) {
   const title = documentTitle(doc);
+  // a document opened from here goes back where this one would (the statement or the account)
+  const origin: unknown = useLocation().state;
   if (current) return <span aria-current="page">{`${title} (${T.chainCurrent})`}</span>;
   return (
-    <Link component={RouterLink} to={accountDocumentPath(doc.kind, doc.docEntry)}>
+    <Link component={RouterLink} to={accountDocumentPath(doc.kind, doc.docEntry)} state={origin}>
       {title}
     </Link>
   );
@@ -74,6 +76,7 @@ function DocumentLink({ doc, current }: { doc: { kind: AccountDocumentKind; docE
 
 /** The document's chain: the order, the guía, the invoice, the notes that correct it; each a link when it is a document of the account. */
 function Chain({ chain }: { chain: AccountDocumentDetail['chain'] }) {
+  const origin: unknown = useLocation().state;
   return (
     <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}>
       {chain.map((link, index) => {
@@ -86,7 +89,7 @@ function Chain({ chain }: { chain: AccountDocumentDetail['chain'] }) {
             {link.document && !link.current ? (
               <>
                 {': '}
-                <Link component={RouterLink} to={accountDocumentPath(link.document.kind, link.document.docEntry)}>
+                <Link component={RouterLink} to={accountDocumentPath(link.document.kind, link.document.docEntry)} state={origin}>
                   {name || link.label}
                 </Link>
               </>
