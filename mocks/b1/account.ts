@@ -11,7 +11,7 @@
 // - two invoices and a credit note (61) settled by ONE transfer at R-100 netting the credit note (it_CredItnote);
 // - open invoices overdue in every aging bucket: due R-15 (0–30), R-45 (31–60, partly paid at R-30), R-75 (61–90, in
 //   two installments), R-130 (>90); one due in 10 days; a ceded one (U_Cedida 'Y', Factoring Andes S.A.) due in 5
-//   days; one received 3 days ago (inside the 8-day claim window);
+//   days; one due in 3 days; one received 3 days ago (inside the 8-day claim window), made from a sales order;
 // - an exempt invoice (34), a debit note (56) on the 0–30 invoice, an open credit note (61) on a paid invoice;
 // - every DTE with its reception date at the SII (U_FechaRecepcion) and its attachments (PDF and XML).
 import { addDays } from './documents';
@@ -29,7 +29,15 @@ export const DTE_SOURCE_PATH = 'C:\\SAP\\Attachments\\DTE';
 
 type Body = Record<string, unknown>;
 
-export function buildAccountYear(data: B1Data, referenceDate: string): void {
+export interface AccountYearOptions {
+  /**
+   * Extra invoices over the year before the reference date (a statement of a thousand documents, for the bench), every
+   * other one paid by a transfer a few days later. Default 0.
+   */
+  extraDocuments?: number;
+}
+
+export function buildAccountYear(data: B1Data, referenceDate: string, options: AccountYearOptions = {}): void {
   const rng = createRng(3232);
   const bp = data.BusinessPartners.find((p) => p.CardCode === ACCOUNT_CARDCODE);
   if (!bp) return;
@@ -122,9 +130,30 @@ export function buildAccountYear(data: B1Data, referenceDate: string): void {
   at(-30, () => { pay(-30, [[docs.over30, Math.round((open(docs.over30) * 0.4) / 1000) * 1000]], `Abono factura ${docs.over30.FolioNumber}`); });
   named('ceded', -25, 'Invoices', { U_Cedida: 'Y', U_CesionarioRut: CESIONARIO.rut, U_CesionarioNombre: CESIONARIO.name });
   named('upcoming', -20, 'Invoices');
+  named('dueSoon', -27, 'Invoices'); // due R+3 ('Vence en 3 días')
   named('exempt', -12, 'Invoices', { DocumentSubType: 'bod_InvoiceExempt', Comments: 'Servicio de bordado de logotipos (exento)' });
   returnOf('openCredit', -8, () => docs.second, 2, 'Devolución por falla de confección');
-  named('received', -3, 'Invoices');
+  // the newest invoice was made from a sales order taken by the sales rep two days before (its chain: order → factura)
+  at(-5, () => {
+    const order = store.create('Orders', { CardCode: bp.CardCode, DocDate: day(-5), DocDueDate: day(-3), NumAtCard: null, DocumentLines: lines() }).entity as B1Document;
+    order.NumAtCard = `EJ-${order.DocNum}`;
+    docs.receivedOrder = order;
+  });
+  at(-3, () => {
+    const order = docs.receivedOrder;
+    docs.received = doc('Invoices', -3, {
+      NumAtCard: order.NumAtCard, Comments: `Basado en Pedidos de cliente ${order.DocNum}.`,
+      DocumentLines: order.DocumentLines.map((l) => ({ ItemCode: l.ItemCode, Quantity: l.Quantity, UnitPrice: l.UnitPrice, DiscountPercent: l.DiscountPercent, BaseType: 17, BaseEntry: order.DocEntry, BaseLine: l.LineNum })),
+    });
+  });
+
+  // the bench's extra invoices: spread over the year, every other one paid in full a few days later
+  for (let n = 0; n < (options.extraDocuments ?? 0); n++) {
+    const when = -360 + Math.floor((n * 350) / Math.max(1, options.extraDocuments!));
+    const name = `extra${n}`;
+    named(name, when, 'Invoices', { DocumentLines: lines(1) });
+    if (n % 2 === 0) at(when + 5, () => { pay(when + 5, [[docs[name], open(docs[name])]], `Pago factura ${docs[name].FolioNumber}`); });
+  }
 
   steps.sort((a, b) => a[0] - b[0]).forEach(([, step]) => step());
 

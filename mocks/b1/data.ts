@@ -39,6 +39,10 @@ export interface BuildDemoDataOptions {
   modelColours?: number;
   company?: string;
   referenceDate?: string;
+  /** The "today" the demo company's account documents are dated from (default: referenceDate). */
+  accountReferenceDate?: string;
+  /** Extra invoices of the demo company's account year (mocks/b1/account.ts), for the statement bench. */
+  accountExtraDocuments?: number;
 }
 
 export function buildDemoData(opts: BuildDemoDataOptions = {}): B1Data {
@@ -63,7 +67,7 @@ export function buildDemoData(opts: BuildDemoDataOptions = {}): B1Data {
     U_TRANSPORTE: structuredClone(TRANSPORTS),
     SalesPersons: buildSalesPersons(),
   };
-  buildAccountYear(data, referenceDate);
+  buildAccountYear(data, opts.accountReferenceDate ?? referenceDate, { extraDocuments: opts.accountExtraDocuments });
   if (opts.catalogueSize && opts.catalogueSize > 0) {
     const generated = buildGeneratedCatalogue(opts.catalogueSize, referenceDate, opts.modelColours);
     for (const item of generated) item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);

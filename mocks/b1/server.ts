@@ -52,6 +52,13 @@ export interface B1MockOptions {
    * depends on the real date (the 8-day claim window, days overdue) passes today's date.
    */
   referenceDate?: string;
+  /**
+   * The "today" only the demo company's account documents are dated from (default: referenceDate): the embedded demo
+   * passes the real day, so its cuenta corriente shows an invoice due in 3 days and one inside its claim window.
+   */
+  accountReferenceDate?: string;
+  /** Extra invoices of the demo company's account (for the statement bench); default 0. */
+  accountExtraDocuments?: number;
   /** Start values of the fault switches (what resetFaults() returns to). */
   faults?: Partial<B1Faults>;
   /**
@@ -173,7 +180,8 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
   const timeoutMs = (opts.sessionTimeoutMinutes ?? 30) * 60_000;
   const maxPageSize = Math.max(1, opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
   let rowLatencyMs = Math.max(0, opts.rowLatencyMs ?? 0);
-  const data = buildDemoData({ catalogueSize: opts.catalogueSize, modelColours: opts.modelColours, company, referenceDate: opts.referenceDate });
+  const data = buildDemoData({ catalogueSize: opts.catalogueSize, modelColours: opts.modelColours, company, referenceDate: opts.referenceDate,
+    accountReferenceDate: opts.accountReferenceDate, accountExtraDocuments: opts.accountExtraDocuments });
   const initial: B1Faults = {
     ...defaultB1Faults(),
     ...(opts.latencyMs !== undefined ? { latencyMs: opts.latencyMs } : {}),

@@ -78,6 +78,10 @@ import type { FileStore } from './storage/fileStore';
 import fileRoutes from './storage/storage.routes';
 import { openFileStores, type StorageOptions } from './storage/stores';
 import type { RouteDeps } from './routeDeps';
+import accountRoutes from './account/account.routes';
+import { AccountService } from './account/account.service';
+import type { AccountExtras } from './account/accountExtras';
+import { createDteProvider } from './account/dteProvider';
 import { registerOperations, type Operations, type OperationsOptions } from './operations';
 import { PortalMetrics } from './metrics/metrics';
 import { timeRequests, type AnswerListener } from './metrics/metrics.routes';
@@ -108,7 +112,7 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi' | 'logSlowMs' | 'scenarioRecorder' | 'repScopeCacheMs'>>;
+  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi' | 'logSlowMs' | 'scenarioRecorder' | 'repScopeCacheMs' | 'dteProvider' | 'issuer'>>;
   database: Database;
   erp: ErpService;
   /** How long the catalogue snapshot (and home's style facts) is served before a background refresh (ms), its soft age. */
@@ -141,6 +145,11 @@ export interface AppDeps {
   erpJobs?: Partial<ErpCreatePolicy> & { redriveIntervalMs?: number };
   /** The alert mail of failed jobs (ALERT_MAIL_TO), /metrics (METRICS_TOKEN) and the operations screens' caches. */
   operations?: OperationsOptions;
+  /**
+   * The buyer's current account (docs/account.md): its clock (`today`, the Chilean day; tests fix it), how long a
+   * company's open documents are kept between requests (`cacheMs`), and the payments in process and claims (`extras`).
+   */
+  account?: { today?: () => string; cacheMs?: number; extras?: AccountExtras };
 }
 
 /**
@@ -263,6 +272,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes, { catalog });
   await app.register(historyRoutes, { history: new PurchaseHistoryService({ erp, customers, orders: new OrderRepo(database.db) }) });
   await app.register(pendingRoutes, { erp, customers });
+  // the buyer's current account, read side: summary, open items, documents and their files, statement (docs/account.md)
+  const account = new AccountService({
+    erp, customers, dte: createDteProvider(config.dteProvider ?? 'b1', erp),
+    issuer: config.issuer ?? { name: config.brandName, rut: '', address: '', email: '', phone: '' },
+    ...deps.account,
+  });
+  await app.register(accountRoutes, { account });
 
   // Uploaded files: on disk, in the database or in S3 (storage/stores.ts); public ones served at /files/ by every instance.
   const stores = await openFileStores({ storage: deps.storage, db: database.db, filesDir: deps.filesDir, privateFilesDir: deps.privateFilesDir, log: app.log });

@@ -91,6 +91,14 @@ export interface Config {
    * (src/server/account/dteProvider.ts). 'b1' (default): the ERP's attachments and user-defined fields.
    */
   dteProvider: DteProviderName;
+  /** The wholesaler's own data printed on the statement of account (ISSUER_NAME, ISSUER_RUT, ISSUER_ADDRESS, ISSUER_EMAIL, ISSUER_PHONE). */
+  issuer: { name: string; rut: string; address: string; email: string; phone: string };
+}
+
+/** The wholesaler's data on the statement: ISSUER_* (the name defaults to the brand; the rest, to nothing). */
+export function issuerFromEnv(env: NodeJS.ProcessEnv, brandName: string): Config['issuer'] {
+  const text = (name: string) => env[name]?.trim() ?? '';
+  return { name: text('ISSUER_NAME') || brandName, rut: text('ISSUER_RUT'), address: text('ISSUER_ADDRESS'), email: text('ISSUER_EMAIL'), phone: text('ISSUER_PHONE') };
 }
 
 /** DTE_PROVIDER: one of DTE_PROVIDERS; absent or empty: 'b1'. */
@@ -328,5 +336,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoicesTtlMs: durationMs(env.ERP_INVOICES_TTL, 'ERP_INVOICES_TTL', '60s'),
     metricsToken: metricsTokenFromEnv(env.METRICS_TOKEN),
     dteProvider: dteProviderFromEnv(env.DTE_PROVIDER),
+    issuer: issuerFromEnv(env, brandName),
   };
 }

@@ -4,12 +4,15 @@
 // KHIPU_STANDIN_*; see docs/fault-switches.md), and in the embedded mode QA changes them at run time through
 // /api/dev/faults (dev/faultRoutes.ts), which registerFaultControl adds only there.
 import type { FastifyInstance } from 'fastify';
+import { EMISOR } from '@mocks/b1/dte';
 import { b1FaultsFromEnv, parseB1FaultBody, startB1Mock, type B1Mock } from '@mocks/b1/server';
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
 import { demoPeopleLogins, demoRepLogins, demoSeedUsers } from '@mocks/demo/seedList';
 import { FaultInputError, type EnvFaults, type FaultChange, type FaultState } from '@mocks/faults';
 import { khipuFaultsFromEnv, parseKhipuFaultBody, startKhipuMock, type KhipuMock } from '@mocks/khipu/server';
 import { parseWebpayFaultBody, startWebpayMock, webpayFaultsFromEnv, type WebpayMock } from '@mocks/webpay/server';
+import { chileTodayIso } from '@shared/workingDays';
+import type { Config } from './config';
 import type { SeedUser } from './db/seed';
 import faultRoutes, { type FaultControl } from './dev/faultRoutes';
 
@@ -102,12 +105,15 @@ export function standInFaultsFromEnv(env: NodeJS.ProcessEnv = process.env) {
 /** The SAP B1 Service Layer stand-in on a loopback port, with its demo company and the B1_STANDIN_* faults. */
 export async function startB1StandIn(
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ url: string; company: string; user: string; password: string; faults: FaultControl; close(): Promise<void> }> {
+): Promise<{ url: string; company: string; user: string; password: string; issuer: Config['issuer']; faults: FaultControl; close(): Promise<void> }> {
   const envFaults = standInFaultsFromEnv(env).b1;
-  const mock: B1Mock = await startB1Mock({ port: standInPort('B1_STANDIN_PORT', env), host: '127.0.0.1' });
+  // the demo company's account documents are dated from today (Chile): an invoice due in 3 days, one inside its claim window
+  const mock: B1Mock = await startB1Mock({ port: standInPort('B1_STANDIN_PORT', env), host: '127.0.0.1', accountReferenceDate: chileTodayIso() });
   applyEnvFaults(mock, envFaults);
   return {
     url: mock.url, company: 'SBODEMOCL', user: 'manager', password: 'manager',
+    // the wholesaler that issues the stand-in's DTEs, for the statement of account when ISSUER_* say nothing
+    issuer: { name: EMISOR.razonSocial, rut: EMISOR.rut, address: `${EMISOR.direccion}, ${EMISOR.comuna}`, email: 'cobranzas@mayorista-demo.example', phone: '+56 2 2345 6789' },
     faults: standInFaultControls({ b1: mock })[0]!,
     close: () => mock.close(),
   };

@@ -56,7 +56,8 @@ async function main() {
   const khipu = new KhipuClient({ baseUrl: khipuSettings.baseUrl, apiKey: khipuSettings.apiKey });
 
   const app = await buildApp({
-    config,
+    // on the stand-in, the statement names the wholesaler of its DTEs unless ISSUER_RUT names another
+    config: standIn && !config.issuer.rut ? { ...config, issuer: standIn.issuer } : config,
     database,
     erp,
     storage: config.storage,

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import type { AccountDocumentKind } from '@shared/api/account';
 import type { CartAddRequest, CartBulkRequest, CartUpdateRequest } from '@shared/api/cart';
 import type { SizeCurveRequest } from '@shared/api/curves';
 import type { QuickOrderValidateRequest } from '@shared/api/ordering';
@@ -50,7 +51,7 @@ describe('routes typed from their schemas', () => {
 
   it('types a shared request schema the way the service that takes it reads it', () => {
     type KhipuBody = yup.InferType<typeof khipuCreateSchema>;
-    typeIs<KhipuBody, { orderReference?: string; invoices?: number[] }>(true);
+    typeIs<KhipuBody, { orderReference?: string; invoices?: number[]; documents?: { kind: AccountDocumentKind; docEntry: number; amount?: number }[] }>(true);
     expect(khipuCreateSchema.isValidSync({ orderReference: 'OC000123' })).toBe(true);
     expect(khipuCreateSchema.isValidSync({})).toBe(false);
   });

@@ -2,6 +2,7 @@
 // slice), the scenario runner and the tests that drive sagas through the root reducer. The SPA itself loads each
 // feature with its screens (docs/architecture.md).
 import '../features/account/accountFeature';
+import '../features/accountStatement/accountStatementFeature';
 import '../features/adminAudit/adminAuditFeature';
 import '../features/adminCatalog/adminCatalogFeature';
 import '../features/adminJobs/adminJobsFeature';

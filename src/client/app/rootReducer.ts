@@ -1,5 +1,6 @@
 import { combineSlices, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { AccountState } from '../features/account/accountSlice';
+import type { AccountStatementState } from '../features/accountStatement/accountStatementSlice';
 import type { AdminAuditState } from '../features/adminAudit/adminAuditSlice';
 import type { AdminCatalogState } from '../features/adminCatalog/adminCatalogSlice';
 import type { AdminJobsState } from '../features/adminJobs/adminJobsSlice';
@@ -58,6 +59,7 @@ export interface LazyLoadedSlices {
   payments: PaymentsState;
   account: AccountState;
   currentAccount: CurrentAccountState;
+  accountStatement: AccountStatementState;
   adminUsers: AdminUsersState;
   adminNotifications: AdminNotificationsState;
   customerRequest: CustomerRequestState;
@@ -92,7 +94,7 @@ const featureReducers = new Map<string, Reducer>();
  * rep starts or ends representing a customer (actingCompanyChanged) each one forgets it as it does at logout.
  */
 export const COMPANY_SLICES: readonly (keyof LazyLoadedSlices)[] = [
-  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'userOrders', 'companyApprovals', 'quickOrder', 'company',
+  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'accountStatement', 'userOrders', 'companyApprovals', 'quickOrder', 'company',
 ];
 
 /** Adds a feature's slice to the store's reducer, once (injectFeature calls it); false when it was there already. */

@@ -31,7 +31,10 @@ export const SET_PASSWORD_PATH = '/set-password';
 // 'Mis pedidos del vendedor' is REP_ORDERS_PATH above
 export const REP_CUSTOMERS_PATH = '/rep/customers';
 
-// the cuenta corriente (docs/account.md): the open items, the statement, and one document's page (kind and ERP key)
+// the cuenta corriente (docs/account.md): the open items, the statement of a period and one document's page (the
+// statement's movements and the open items link to it)
 export const ACCOUNT_PATH = '/user/account';
 export const ACCOUNT_STATEMENT_PATH = '/user/account/statement';
-export const accountDocumentPath = (kind: string, docEntry: number) => `${ACCOUNT_PATH}/documents/${encodeURIComponent(kind)}/${docEntry}`;
+export const ACCOUNT_DOCUMENT_ROUTE = '/user/account/documents/:kind/:docEntry';
+/** One of the company's account documents, by its kind (the ERP's set) and docEntry. */
+export const accountDocumentPath = (kind: string, docEntry: number) => `/user/account/documents/${encodeURIComponent(kind)}/${docEntry}`;

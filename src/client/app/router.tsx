@@ -24,7 +24,7 @@ import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
 import { SESSION_KEYS } from './sessionKeys';
-import { ACCOUNT_PATH, COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SET_PASSWORD_PATH } from './routePaths';
+import { ACCOUNT_DOCUMENT_ROUTE, ACCOUNT_PATH, ACCOUNT_STATEMENT_PATH, COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SET_PASSWORD_PATH } from './routePaths';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -79,6 +79,8 @@ const AdminOrderDetailScreen = lazy(() => import('../features/adminOrders/OrderD
 const AdminJobListScreen = lazy(() => import('../features/adminJobs/JobListScreen'));
 const AdminJobDetailScreen = lazy(() => import('../features/adminJobs/JobDetailScreen'));
 const AdminAuditScreen = lazy(() => import('../features/adminAudit/AuditListScreen'));
+const StatementScreen = lazy(() => import('../features/accountStatement/StatementScreen'));
+const AccountDocumentScreen = lazy(() => import('../features/accountStatement/DocumentScreen'));
 const MyOrderListScreen = lazy(() => import('../features/userOrders/MyOrderListScreen'));
 // 'Pagar' of an unpaid card or transfer order (paymentStarted): payments
 const MyOrderDetailScreen = screen(() => import('../features/userOrders/MyOrderDetailScreen'), paymentsFeature);
@@ -137,10 +139,14 @@ function MyOrderDetailRoute() {
   return <MyOrderDetailScreen reorderAction={reorderAction} />;
 }
 
-/** The company's data is its administrator's to change; the other people of the company read it. */
+/**
+ * The company's data is its administrator's to change; the other people of the company read it. Whoever sees the
+ * cuenta corriente has the switch of its mail alerts.
+ */
 function ProfileRoute() {
   const editable = useAppSelector(selectMay('people'));
-  return <ProfileScreen editable={editable} />;
+  const accountAlerts = useAppSelector(selectMay('finance'));
+  return <ProfileScreen editable={editable} accountAlerts={accountAlerts} />;
 }
 
 function SummaryOrderRoute() {
@@ -213,11 +219,15 @@ export const appRoutes: RouteObject[] = [
               { path: '/user/orders/:id/payment-link', element: <SendPaymentLinkScreen /> },
             ],
           },
+          // the company's invoices and its cuenta corriente (the open items, the statement, a document's page): company
+          // Administrador and Finanzas
           {
             element: <RequireCapability capabilities={['finance']} />,
             children: [
               { path: '/user/pending-payments', element: <PendingPaymentsScreen /> },
               { path: ACCOUNT_PATH, element: <CurrentAccountScreen /> },
+              { path: ACCOUNT_STATEMENT_PATH, element: <StatementScreen /> },
+              { path: ACCOUNT_DOCUMENT_ROUTE, element: <AccountDocumentScreen /> },
             ],
           },
           { element: <RequireCapability capabilities={['finance', 'buy']} />, children: [{ path: '/user/purchase-history', element: <PurchaseHistoryRoute /> }] },

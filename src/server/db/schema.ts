@@ -4,6 +4,7 @@ import { COMPANY_ROLES } from '@shared/companyRoles';
 import { REP_SCOPES, ROLES } from '@shared/roles';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
 import { PAYMENT_PROVIDERS, PAYMENT_STATES } from '@shared/payments';
+import type { AccountDocumentKind, DteType } from '@shared/api/account';
 
 export const userType = pgEnum('user_type', ROLES);
 export const repScope = pgEnum('rep_scope', REP_SCOPES);
@@ -373,6 +374,20 @@ export const notificationRecipients = pgTable(
 
 export type NotificationRecipientRow = typeof notificationRecipients.$inferSelect;
 
+/**
+ * One line of what a payment pays (payments.invoices). A pending-invoices payment stores docEntry, folio and paidSum;
+ * a netted payment of the cuenta corriente adds the document's kind (absent = an A/R invoice), its installment (absent =
+ * the document as a whole) and its DTE type; a credit note's paidSum is negative (it lowers the payment).
+ */
+export interface PaidDocument {
+  docEntry: number;
+  folio: string;
+  paidSum: number;
+  kind?: AccountDocumentKind;
+  installmentId?: number;
+  dteType?: DteType;
+}
+
 export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDERS);
 export const paymentPurpose = pgEnum('payment_purpose', ['ORDER', 'INVOICES']);
 export const paymentState = pgEnum('payment_state', PAYMENT_STATES);
@@ -400,8 +415,8 @@ export const payments = pgTable(
     /** WebPay token or Khipu payment_id, once the provider answered the create. */
     providerId: varchar('provider_id', { length: 100 }),
     paymentUrl: text('payment_url'),
-    /** Pending invoices paid: [{docEntry, folio, paidSum}]. */
-    invoices: jsonb('invoices').$type<{ docEntry: number; folio: string; paidSum: number }[]>().notNull().default([]),
+    /** Documents paid: [{docEntry, folio, paidSum, kind?, installmentId?, dteType?}] (PaidDocument). */
+    invoices: jsonb('invoices').$type<PaidDocument[]>().notNull().default([]),
     /** The provider's last answer (WebPay commit/status, Khipu payment). */
     result: jsonb('result'),
     outcomeAppliedAt: timestamp('outcome_applied_at', { withTimezone: true }),

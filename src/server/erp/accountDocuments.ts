@@ -10,11 +10,33 @@ import {
 } from '@shared/api/account';
 import type { B1Attachment, B1Document, B1IncomingPaymentRow, B1PaymentInvoice } from './b1Types';
 import { ErpError, ERP_MESSAGES } from './errors';
+import { INVOICE_TYPE_OF } from './incomingPayments';
 import { B1_FIELDS, isoDate } from './mapping';
 import { anyOf, entity, filter, literal } from './odata';
 import type { ServiceLayerClient } from './serviceLayer';
 
 const D = B1_FIELDS.dte;
+/** DocumentLines.BaseType of a line made from a sales order (17) or a delivery (15). */
+const BASE_ORDER = 17;
+const BASE_DELIVERY = 15;
+
+/** A sales order or a delivery (guía 52) a document was made from. */
+export interface AccountOriginLink {
+  docEntry: number;
+  docNum: number;
+  date: string | null;
+  /** The buyer's reference on it: the portal order number or the purchase order. */
+  numAtCard: string | null;
+  /** A delivery's folio (its guía 52); null for an order. */
+  folio: number | null;
+}
+
+/** Where a document came from (AccountDocuments.origin). */
+export interface AccountOrigin {
+  numAtCard: string | null;
+  orders: AccountOriginLink[];
+  deliveries: AccountOriginLink[];
+}
 
 /** The ERP set of each kind of account document. */
 export const ACCOUNT_SETS: Record<AccountDocumentKind, 'Invoices' | 'CreditNotes' | 'DownPayments'> = {
@@ -24,9 +46,8 @@ export const ACCOUNT_SETS: Record<AccountDocumentKind, 'Invoices' | 'CreditNotes
 };
 const KINDS = Object.keys(ACCOUNT_SETS) as AccountDocumentKind[];
 
-/** PaymentInvoices.InvoiceType of each kind, and back. */
-const INVOICE_TYPES: Record<AccountDocumentKind, string> = { invoice: 'it_Invoice', creditNote: 'it_CredItnote', downPayment: 'it_DownPayment' };
-const KIND_OF_INVOICE_TYPE = new Map(Object.entries(INVOICE_TYPES).map(([kind, type]) => [type, kind as AccountDocumentKind]));
+/** The kind of each PaymentInvoices.InvoiceType. */
+const KIND_OF_INVOICE_TYPE = new Map<string, AccountDocumentKind>(Object.entries(INVOICE_TYPE_OF).map(([kind, type]) => [type, kind as AccountDocumentKind]));
 
 /** The DTE type of an A/R invoice by its DocumentSubType (B1's BoDocumentSubType). */
 const DTE_OF_SUBTYPE: Record<string, DteType> = { bod_None: 33, bod_InvoiceExempt: 34, bod_DebitMemo: 56 };
@@ -210,6 +231,30 @@ export class AccountDocuments {
     const fileName = `${line.FileName}.${line.FileExtension}`;
     const file = await this.sl.getFile(`${entity('Attachments2', doc.AttachmentEntry)}/$value`, { extra: { filename: literal(fileName) } });
     return { fileName, contentType: file.contentType, bytes: new Uint8Array(file.bytes) };
+  }
+
+  /**
+   * Where one of the customer's documents came from: the buyer's reference on it (NumAtCard: the portal order number
+   * or the purchase order), and the documents its lines were made from (BaseType 17 a sales order, 15 a delivery —
+   * the guía 52 — whose own lines name the order). 404 for another customer's or a missing document.
+   */
+  async origin(cardCode: string, kind: AccountDocumentKind, docEntry: number): Promise<AccountOrigin> {
+    const doc = await this.raw(cardCode, kind, docEntry, ['DocEntry', 'CardCode', 'NumAtCard', 'DocumentLines']);
+    const bases = (type: number, lines: B1Document['DocumentLines']) =>
+      [...new Set((lines ?? []).filter((l) => l.BaseType === type && l.BaseEntry).map((l) => l.BaseEntry!))];
+    const read = async (set: 'Orders' | 'DeliveryNotes', entries: number[]) => {
+      if (!entries.length) return [];
+      const rows = await this.sl.getAll<B1Document>(
+        set,
+        { select: ['DocEntry', 'DocNum', 'DocDate', 'NumAtCard', 'FolioNumber', ...(set === 'DeliveryNotes' ? ['DocumentLines'] : [])], filter: `${filter`CardCode eq ${cardCode}`} and ${anyOf('DocEntry', entries.slice(0, ENTRIES_PER_QUERY))}` },
+        { pageSize: this.pageSize },
+      );
+      return rows.sort((a, b) => a.DocEntry - b.DocEntry);
+    };
+    const deliveries = await read('DeliveryNotes', bases(BASE_DELIVERY, doc.DocumentLines));
+    const orders = await read('Orders', [...new Set([...bases(BASE_ORDER, doc.DocumentLines), ...deliveries.flatMap((d) => bases(BASE_ORDER, d.DocumentLines))])]);
+    const link = (d: B1Document) => ({ docEntry: d.DocEntry, docNum: d.DocNum ?? d.DocEntry, date: d.DocDate ? isoDate(d.DocDate) : null, numAtCard: textOf(d.NumAtCard), folio: d.FolioNumber ?? null });
+    return { numAtCard: textOf(doc.NumAtCard), orders: orders.map(link), deliveries: deliveries.map(link) };
   }
 
   // --- internals ---

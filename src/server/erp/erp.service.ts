@@ -33,7 +33,7 @@ import type {
 } from '@shared/api/erp';
 import { ContactPersons, type AddedContactPerson, type ContactPersonsOptions } from './contactPersons';
 import { SalesPersons, type CustomersPage } from './salesPersons';
-import { AccountDocuments } from './accountDocuments';
+import { AccountDocuments, type AccountOrigin } from './accountDocuments';
 import type { AccountDocument, AccountDocumentKind, AccountPayment, AccountPeriod, DteFile, DteFileFormat } from '@shared/api/account';
 import type { ServiceLayerClient } from './serviceLayer';
 import { ItemMirror, type ItemMirrorOptions, type ItemSet } from './itemMirror';
@@ -85,6 +85,11 @@ export interface ErpServiceOptions extends Partial<ErpCreatePolicy> {
   referenceTtlMs?: number;
   /** Rows per page when reading whole collections. Default 100. */
   pageSize?: number;
+  /**
+   * Rows per page of a customer's account documents and payments (pages are read one after another, so a statement
+   * of a thousand documents in pages of 100 waits for ten round trips). Default `pageSize` when set, else 1000.
+   */
+  accountPageSize?: number;
   /**
    * How the catalogue's items are read (pages of 1000, 6 at a time, a full read every 5 minutes and reads by change
    * between them): see ItemMirror.
@@ -168,7 +173,7 @@ export class ErpService {
     this.itemPaging = { pageSize: options.items?.pageSize ?? 1000, concurrency: options.items?.concurrency ?? 6 };
     this.contacts = new ContactPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), { now, ...options.contacts });
     this.salesEmployees = new SalesPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), this.pageSize);
-    this.accountDocuments = new AccountDocuments(sl, this.pageSize);
+    this.accountDocuments = new AccountDocuments(sl, options.accountPageSize ?? options.pageSize ?? 1000);
   }
 
   // --- customers ---
@@ -297,6 +302,11 @@ export class ErpService {
   }
 
   /** One of the customer's incoming payments with the folios it settled; ErpError 404 for another customer's. */
+  /** Where one of the customer's documents came from: its NumAtCard, the sales orders and deliveries (guías) it was made from. */
+  accountOrigin(cardCode: string, kind: AccountDocumentKind, docEntry: number): Promise<AccountOrigin> {
+    return this.accountDocuments.origin(cardCode, kind, docEntry);
+  }
+
   accountPayment(cardCode: string, docEntry: number): Promise<AccountPayment> {
     return this.accountDocuments.payment(cardCode, docEntry);
   }

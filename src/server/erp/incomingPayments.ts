@@ -2,11 +2,27 @@
 // (R-ERP-2 and R-INV-3: pay-account and pay-invoice). The means is one PaymentCreditCards row, as the legacy
 // portal sent it: a card with the codes of its type (debit VD → CreditCard 3 / PaymentMethodCode 4, others 4 / 3),
 // its last 4 digits and authorization code; a bank transfer (Khipu) as CreditCard 3 / PaymentMethodCode 4 with one
-// payment and no card data. CounterReference (8 characters in B1) identifies the portal payment, so a retry finds
+// payment and no card data. A netted payment of the cuenta corriente applies invoices, debit notes and down payments
+// (positive SumApplied) less credit notes (negative, it_CredItnote), by installment; the money is the net total.
+// CounterReference (8 characters in B1) identifies the portal payment, so a retry finds
 // the document instead of registering the money twice.
+import type { AccountDocumentKind } from '@shared/api/account';
 import { erpCardCodes } from '@shared/payments';
 import { yyyymmdd } from '@shared/dates';
 import { chileToday } from './salesOrders';
+
+/** PaymentInvoices.InvoiceType of each kind of account document. */
+export const INVOICE_TYPE_OF: Record<AccountDocumentKind, B1InvoiceType> = { invoice: 'it_Invoice', creditNote: 'it_CredItnote', downPayment: 'it_DownPayment' };
+export type B1InvoiceType = 'it_Invoice' | 'it_CredItnote' | 'it_DownPayment';
+
+/** One document a payment applies to: an A/R invoice when `kind` is absent; the document as a whole when `installmentId` is. */
+export interface AppliedDocument {
+  docEntry: number;
+  /** Whole CLP; negative for a credit note. */
+  sumApplied: number;
+  kind?: AccountDocumentKind;
+  installmentId?: number;
+}
 
 /** B1's `CounterReference` (CounterRef) is 8 characters long. */
 export const COUNTER_REFERENCE_MAX = 8;
@@ -24,8 +40,8 @@ export interface IncomingPaymentSource {
   /** Whole CLP: the money received. */
   amount: number;
   means: IncomingPaymentMeans;
-  /** Pending invoices paid (pay-invoice); empty or absent = a payment on account (pay-account). */
-  invoices?: ReadonlyArray<{ docEntry: number; sumApplied: number }>;
+  /** Documents paid (pay-invoice, a netted payment); empty or absent = a payment on account (pay-account). */
+  invoices?: ReadonlyArray<AppliedDocument>;
   /** Free text for the ERP user (≤ 254): provider, its ids, the order number. */
   remarks: string;
 }
@@ -36,7 +52,7 @@ export interface IncomingPaymentDocument {
   DocDate: string;
   CounterReference: string;
   Remarks: string;
-  PaymentInvoices?: Array<{ DocEntry: number; SumApplied: number; InvoiceType: 'it_Invoice' }>;
+  PaymentInvoices?: Array<{ DocEntry: number; SumApplied: number; InvoiceType: B1InvoiceType; InstallmentId?: number }>;
   PaymentCreditCards: Array<{
     CreditCard: number;
     CreditCardNumber?: string;
@@ -87,7 +103,15 @@ export function buildIncomingPayment(source: IncomingPaymentSource, now: Date = 
     Remarks: source.remarks.slice(0, 254),
     PaymentCreditCards: [line],
   };
-  const invoices = (source.invoices ?? []).filter((i) => i.sumApplied > 0);
-  if (invoices.length) doc.PaymentInvoices = invoices.map((i) => ({ DocEntry: i.docEntry, SumApplied: i.sumApplied, InvoiceType: 'it_Invoice' }));
+  // a line with nothing to apply is left out (its document was settled elsewhere meanwhile); so is a wrong-signed one
+  const invoices = (source.invoices ?? []).filter((i) => (i.kind === 'creditNote' ? i.sumApplied < 0 : i.sumApplied > 0));
+  if (invoices.length) {
+    doc.PaymentInvoices = invoices.map((i) => ({
+      DocEntry: i.docEntry,
+      SumApplied: i.sumApplied,
+      InvoiceType: INVOICE_TYPE_OF[i.kind ?? 'invoice'],
+      ...(i.installmentId !== undefined ? { InstallmentId: i.installmentId } : {}),
+    }));
+  }
   return doc;
 }

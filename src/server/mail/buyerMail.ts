@@ -8,7 +8,8 @@ import { formatCLP, formatInteger } from '@shared/money';
 import type { PaymentMethod } from '@shared/orders';
 import type { PaymentProvider } from '@shared/payments';
 import { companyText } from '@shared/people';
-import type { OrderLineRow, OrderRow } from '../db/schema';
+import { DTE_TYPE_NAMES } from '@shared/api/account';
+import type { OrderLineRow, OrderRow, PaidDocument } from '../db/schema';
 import { buyerReferenceRows, escapeHtml, oneLine, pct, personRows, placedByRows, type BuiltMail, type Company, type MailPerson } from './orderMail';
 
 /** How the buyer paid, in the buyer's words. */
@@ -56,7 +57,11 @@ export interface InvoicesPaidInput {
   /** When the payment was confirmed. */
   paidAt: Date;
   amount: number;
-  invoices: readonly { folio: string; paidSum: number }[];
+  /**
+   * What was paid, as the payment stored it: pending invoices (folio, sum), or the lines of a netted payment of the
+   * cuenta corriente (with kind, DTE type and installment; a credit note's sum negative).
+   */
+  invoices: readonly (Pick<PaidDocument, 'folio' | 'paidSum'> & Partial<PaidDocument>)[];
   payment: PaymentEvidence;
 }
 
@@ -175,6 +180,8 @@ export function buildOrderConfirmedMail(input: OrderConfirmedInput): BuiltMail {
   return { subject, text, html };
 }
 
+const RECEIPT_CLOSING = 'El pago se registra en su cuenta en nuestro sistema; sus documentos pendientes en el portal se actualizan cuando queda registrado.';
+
 /** The folios of a subject: the first five, then how many more. */
 function foliosOf(invoices: readonly { folio: string }[]): string {
   const shown = invoices.slice(0, 5).map((i) => i.folio);
@@ -182,52 +189,114 @@ function foliosOf(invoices: readonly { folio: string }[]): string {
   return more > 0 ? `${shown.join(', ')} y ${more} más` : shown.join(', ');
 }
 
-/** The receipt of a set of pending invoices paid by card or transfer: 'Pago recibido de facturas 1001, 1002'. */
-export function buildInvoicesPaidMail(input: InvoicesPaidInput): BuiltMail {
-  const { brand, company, invoices } = input;
-  const one = invoices.length === 1;
-  const subject = oneLine(`Pago recibido de ${one ? 'la factura' : 'facturas'} ${foliosOf(invoices)} - ${brand}`);
-  const intro = `Recibimos el pago de ${one ? 'una factura' : `${invoices.length} facturas`} en el portal ${brand}.`;
+/** One document of a netted payment, its installments added up: its tipo and folio, and what it added or deducted. */
+interface PaidRow {
+  name: string;
+  folio: string;
+  sum: number;
+}
+
+/**
+ * The documents of a netted payment (entries with a kind), one row per document with its tipo, credit notes as
+ * deductions; undefined for a payment of pending invoices (entries without one).
+ */
+function documentRows(invoices: InvoicesPaidInput['invoices']): PaidRow[] | undefined {
+  if (!invoices.some((e) => e.kind)) return undefined;
+  const rows = new Map<string, PaidRow>();
+  for (const e of invoices) {
+    const key = `${e.kind ?? 'invoice'}:${e.docEntry ?? e.folio}`;
+    const name = e.dteType ? DTE_TYPE_NAMES[e.dteType] : e.kind === 'creditNote' ? DTE_TYPE_NAMES[61] : 'Factura';
+    const row = rows.get(key) ?? { name, folio: e.folio, sum: 0 };
+    row.sum += e.paidSum;
+    rows.set(key, row);
+  }
+  return [...rows.values()];
+}
+
+/** What a receipt of documents says: the same layout for pending invoices and for a netted payment. */
+interface Receipt {
+  subject: string;
+  intro: string;
+  /** 'Facturas pagadas' / 'Documentos pagados'. */
+  title: string;
+  columns: [string, string];
+  /** [what, amount] per document, and how the text part says it. */
+  rows: string[][];
+  line: (row: string[]) => string;
+  total: Rows;
+}
+
+function receiptMail(input: InvoicesPaidInput, r: Receipt): BuiltMail {
+  const { brand } = input;
   const header: Rows = [
     ['Fecha del pago', formatDate(input.paidAt)],
-    ['Empresa', companyText({ name: company.nombre, rut: company.rut })],
+    ['Empresa', companyText({ name: input.company.nombre, rut: input.company.rut })],
     ...personRows('Pagado por', input.person),
     ['Forma de pago', BUYER_PAYMENT_LABELS[input.provider]],
     ...paymentRows(input.payment),
   ];
-  const rows = invoices.map((i) => [i.folio, formatCLP(i.paidSum)]);
-  const total: Rows = [['Total pagado', formatCLP(input.amount)]];
-  const closing = 'El pago se registra en su cuenta en nuestro sistema; sus documentos pendientes en el portal se actualizan cuando queda registrado.';
-
   const text = [
     'Estimado cliente:',
     '',
-    intro,
+    r.intro,
     '',
     ...header.map(([k, v]) => `${k}: ${v}`),
     '',
-    'Facturas pagadas:',
-    ...rows.map(([folio, sum]) => `- Factura ${folio}: ${sum}`),
+    `${r.title}:`,
+    ...r.rows.map(r.line),
     '',
-    ...total.map(([k, v]) => `${k}: ${v}`),
+    ...r.total.map(([k, v]) => `${k}: ${v}`),
     '',
-    closing,
+    RECEIPT_CLOSING,
     '',
     `-- ${brand}`,
   ].join('\n');
-
   const html = [
     paragraph('Estimado cliente:'),
-    paragraph(intro),
+    paragraph(r.intro),
     htmlTable(header),
-    '<h3>Facturas pagadas</h3>',
-    htmlGrid(['Factura', 'Monto pagado'], rows, 1),
+    `<h3>${escapeHtml(r.title)}</h3>`,
+    htmlGrid(r.columns, r.rows, 1),
     '<div style="margin-top:8px">',
-    htmlTable(total, true),
+    htmlTable(r.total, true),
     '</div>',
-    paragraph(closing),
+    paragraph(RECEIPT_CLOSING),
     paragraph(brand),
   ].join('\n');
+  return { subject: oneLine(r.subject), text, html };
+}
 
-  return { subject, text, html };
+/**
+ * The receipt of a payment of documents by card or transfer: pending invoices ('Pago recibido de facturas 1001, 1002'),
+ * or a netted payment of the cuenta corriente listing every document with its tipo, credit notes as deductions
+ * ('- Nota de crédito electrónica 2210: -$30.000 (descuento)').
+ */
+export function buildInvoicesPaidMail(input: InvoicesPaidInput): BuiltMail {
+  const { brand } = input;
+  const documents = documentRows(input.invoices);
+  const total: Rows = [['Total pagado', formatCLP(input.amount)]];
+  if (documents) {
+    const one = documents.length === 1;
+    const credits = -documents.filter((d) => d.sum < 0).reduce((sum, d) => sum + d.sum, 0);
+    return receiptMail(input, {
+      subject: `Pago recibido de ${one ? 'un documento' : 'documentos'} ${foliosOf(documents)} - ${brand}`,
+      intro: `Recibimos el pago de ${one ? 'un documento' : `${documents.length} documentos`} de su cuenta corriente en el portal ${brand}.`,
+      title: 'Documentos pagados',
+      columns: ['Documento', 'Monto'],
+      rows: documents.map((d) => [`${d.name} ${d.folio}`, d.sum < 0 ? `-${formatCLP(-d.sum)} (descuento)` : formatCLP(d.sum)]),
+      line: ([what, sum]) => `- ${what}: ${sum}`,
+      total: credits > 0 ? [['Notas de crédito descontadas', formatCLP(credits)], ...total] : total,
+    });
+  }
+  const { invoices } = input;
+  const one = invoices.length === 1;
+  return receiptMail(input, {
+    subject: `Pago recibido de ${one ? 'la factura' : 'facturas'} ${foliosOf(invoices)} - ${brand}`,
+    intro: `Recibimos el pago de ${one ? 'una factura' : `${invoices.length} facturas`} en el portal ${brand}.`,
+    title: 'Facturas pagadas',
+    columns: ['Factura', 'Monto pagado'],
+    rows: invoices.map((i) => [i.folio, formatCLP(i.paidSum)]),
+    line: ([folio, sum]) => `- Factura ${folio}: ${sum}`,
+    total,
+  });
 }

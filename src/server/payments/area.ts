@@ -1,6 +1,7 @@
 // Builds the payments area: the provider-neutral service, WebPay and Khipu, the ERP payment jobs on the outbox worker
 // and the reconciler. app.ts builds it once and registers its routes; main.ts gives it the providers' clients.
 import type { FastifyBaseLogger } from 'fastify';
+import type { DteProvider } from '../account/dteProvider';
 import { CartRepo } from '../cart/cart.repo';
 import type { Db } from '../db/connect';
 import type { ErpService } from '../erp/erp.service';
@@ -61,6 +62,8 @@ export function createPayments(deps: {
   sealKey: Buffer;
   log: FastifyBaseLogger;
   providers: PaymentProviders;
+  /** The SII state of the documents (a ceded invoice is never paid here). Default: the B1 provider. */
+  dte?: DteProvider;
 }): PaymentsArea {
   const { db, erp, providers, log } = deps;
   const repo = new PaymentRepo(db);

@@ -4,14 +4,16 @@
 // before posting one, and a post whose outcome is unknown is only looked up until the ERP has surely finished it
 // (createOnce, docs/exactly-once.md).
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountDocument } from '@shared/api/account';
 import type { OrderRow, PaymentRow } from '../db/schema';
 import type { ErpService } from '../erp/erp.service';
 import { createOnce } from '../erp/createOnce';
-import { buildIncomingPayment, COUNTER_REFERENCE_MAX, type IncomingPaymentMeans, type IncomingPaymentSource } from '../erp/incomingPayments';
+import { buildIncomingPayment, COUNTER_REFERENCE_MAX, type AppliedDocument, type IncomingPaymentMeans, type IncomingPaymentSource } from '../erp/incomingPayments';
 import type { WebpayTransaction } from '../integrations/webpay';
 import { PermanentJobError, type JobHandler, type JobInfo } from '../jobs/outbox';
 import { isErpRejection } from '../orders/erpOrderJob';
 import type { OrderRepo } from '../orders/orders.repo';
+import { documentKey, foliosOf } from './accountPay';
 import type { ErpPaymentPayload } from './payments.service';
 import type { PaymentRepo } from './payments.repo';
 
@@ -43,7 +45,7 @@ function remarksOf(payment: PaymentRow, order: OrderRow | null): string {
   const r = (payment.result ?? {}) as { authorization_code?: string; payment_id?: string };
   const parts = ['Portal B2B'];
   if (order?.purchaseOrderNumber) parts.push(`pedido ${order.purchaseOrderNumber}`);
-  if (payment.purpose === 'INVOICES') parts.push(`documentos ${payment.invoices.map((i) => i.folio).join(', ')}`);
+  if (payment.purpose === 'INVOICES') parts.push(`documentos ${foliosOf(payment.invoices).join(', ')}`);
   if (payment.provider === 'WEBPAY') parts.push(`WebPay orden ${payment.reference}`, `autorización ${r.authorization_code ?? ''}`);
   else parts.push(`Khipu ${payment.providerId ?? r.payment_id ?? ''}`, `transacción ${payment.reference}`);
   return parts.join('; ');
@@ -69,7 +71,9 @@ export function createErpPaymentHandler(deps: {
       counterReference: erpCounterReference(payment, order),
       amount: payment.amount,
       means: meansOf(payment),
-      invoices: payment.purpose === 'INVOICES' ? payment.invoices.map((i) => ({ docEntry: i.docEntry, sumApplied: i.paidSum })) : [],
+      invoices: payment.purpose === 'INVOICES' ? payment.invoices.map((i): AppliedDocument => ({
+        docEntry: i.docEntry, sumApplied: i.paidSum, ...(i.kind ? { kind: i.kind } : {}), ...(i.installmentId !== undefined ? { installmentId: i.installmentId } : {}),
+      })) : [],
       remarks: remarksOf(payment, order),
     };
     const now = deps.now?.();
@@ -101,17 +105,18 @@ export function createErpPaymentHandler(deps: {
   }
 
   /**
-   * The invoices' balances changed after the payment was made (paid elsewhere meanwhile): applies what is still open
-   * and leaves the rest on account, so the money received is registered anyway. Undefined when nothing changed.
+   * The documents' balances changed after the payment was made (paid elsewhere, a credit note applied meanwhile):
+   * applies what is still open and leaves the rest on account, so the money received is registered anyway.
+   * Undefined when nothing changed (the rejection was something else).
    */
   async function resubmitWithOpenBalances(
     job: JobInfo,
     source: IncomingPaymentSource,
     now: Date | undefined,
   ): Promise<{ docEntry: number; docNum: number } | undefined> {
-    const open = new Map((await erp.pendingInvoices(source.cardCode)).map((doc) => [doc.docEntry, doc.saldoaPagar]));
-    const adjusted = (source.invoices ?? []).map((i) => ({ docEntry: i.docEntry, sumApplied: Math.min(i.sumApplied, open.get(i.docEntry) ?? 0) }));
-    if (adjusted.every((a, n) => a.sumApplied === source.invoices?.[n]?.sumApplied)) return undefined;
+    const before = source.invoices ?? [];
+    const adjusted = applicableNow(before, await erp.openAccountDocuments(source.cardCode), source.amount);
+    if (adjusted.every((a, n) => a.sumApplied === before[n]?.sumApplied)) return undefined;
     log?.warn({ counterReference: source.counterReference, before: source.invoices, after: adjusted }, 'los saldos cambiaron: se aplica lo pendiente y el resto queda a cuenta');
     try {
       return await registerOnce(job, { ...source, invoices: adjusted }, now);
@@ -120,4 +125,41 @@ export function createErpPaymentHandler(deps: {
       throw error;
     }
   }
+}
+
+/**
+ * What of each line can still be applied, given the documents open now: each line at most its installment's (or its
+ * document's) open balance, credit notes included; then the net applied kept between 0 and the money received (a
+ * credit note no longer open leaves less to apply to the invoices; invoices no longer open leave a credit note applied
+ * only as far as what remains absorbs it). What is not applied stays on account.
+ */
+export function applicableNow(lines: readonly AppliedDocument[], open: readonly AccountDocument[], money: number): AppliedDocument[] {
+  const docs = new Map(open.map((d) => [documentKey(d), d]));
+  // what is still open per document and per installment, as the lines take it
+  const left = new Map<string, number>();
+  const room = (key: string, initial: number) => left.get(key) ?? initial;
+  const adjusted = lines.map((line) => {
+    const key = documentKey(line);
+    const doc = docs.get(key);
+    if (!doc || !doc.open) return { ...line, sumApplied: 0 };
+    const part = line.installmentId === undefined ? undefined : `${key}#${line.installmentId}`;
+    const partOpen = doc.installments.find((i) => i.id === line.installmentId)?.balance ?? 0;
+    const available = Math.min(room(key, doc.balance), part ? room(part, partOpen) : Infinity);
+    const got = Math.max(0, Math.min(Math.abs(line.sumApplied), available));
+    left.set(key, room(key, doc.balance) - got);
+    if (part) left.set(part, room(part, partOpen) - got);
+    return { ...line, sumApplied: got === 0 ? 0 : Math.sign(line.sumApplied) * got };
+  });
+  const net = () => adjusted.reduce((s, l) => s + l.sumApplied, 0);
+  // too much credit for what is left to pay: the last credit notes give back the excess
+  for (let n = adjusted.length - 1; n >= 0 && net() < 0; n -= 1) {
+    const line = adjusted[n]!;
+    if (line.sumApplied < 0) line.sumApplied = Math.min(0, line.sumApplied - net());
+  }
+  // more applied than the money received (a credit note went elsewhere): the last payable lines take less
+  for (let n = adjusted.length - 1; n >= 0 && net() > money; n -= 1) {
+    const line = adjusted[n]!;
+    if (line.sumApplied > 0) line.sumApplied = Math.max(0, line.sumApplied - (net() - money));
+  }
+  return adjusted;
 }

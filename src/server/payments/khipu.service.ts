@@ -19,7 +19,8 @@ import {
   type KhipuPayment,
 } from '../integrations/khipu';
 import type { SessionUser } from '../plugins/auth';
-import type { PaymentService, PaymentTargetInput, ResolvedTarget } from './payments.service';
+import { foliosOf } from './accountPay';
+import { paymentTargetOf, type PaymentService, type PaymentTargetInput, type ResolvedTarget } from './payments.service';
 import { PAYMENT_TEXTS } from './texts';
 
 export const KHIPU_NOTIFY_PATH = '/api/payments/khipu/notify';
@@ -97,9 +98,9 @@ export class KhipuPayments {
     this.expireAfterMs = opts.expireAfterMs ?? 2 * 3_600_000;
   }
 
-  /** POST /user/khipu/payments: the caller's order or pending invoices; amount, subject and URLs are the server's. */
+  /** POST /user/khipu/payments: the caller's order, pending invoices or account documents; amount, subject and URLs are the server's. */
   async create(user: SessionUser, request: PaymentTargetInput): Promise<KhipuCreateResponse> {
-    const target = await this.opts.service.resolveTarget(user, 'KHIPU', request.invoices?.length ? { invoices: request.invoices } : { orderReference: request.orderReference });
+    const target = await this.opts.service.resolveTarget(user, 'KHIPU', paymentTargetOf(request));
     const payment = await this.startFor(user, target);
     return { payment_id: payment.providerId ?? '', payment_url: payment.paymentUrl ?? '', amount: payment.amount, currency: 'CLP', transaction_id: payment.reference };
   }
@@ -111,7 +112,7 @@ export class KhipuPayments {
   async startFor(owner: Pick<SessionUser, 'id'>, target: ResolvedTarget, returnPath?: string): Promise<PaymentRow> {
     const { service, client, publicUrl, brandName } = this.opts;
     const now = Date.now();
-    const folios = target.invoices.map((i) => i.folio).join(', ');
+    const folios = foliosOf(target.invoices).join(', ');
     const number = target.order?.purchaseOrderNumber ?? '';
     const subject = (target.order ? fill(PAYMENT_TEXTS.subjectOrder, { number, brand: brandName }) : fill(PAYMENT_TEXTS.subjectInvoices, { folios, brand: brandName })).slice(0, 255);
     const body = target.order ? fill(PAYMENT_TEXTS.bodyOrder, { number, brand: brandName }) : fill(PAYMENT_TEXTS.bodyInvoices, { folios, brand: brandName });

@@ -5,6 +5,7 @@ import { IdempotencyStore } from '../http/idempotency.repo';
 import type { PaymentsArea } from './area';
 import paymentLinkRoutes from './paymentLinks.routes';
 import { KHIPU_NOTIFY_PATH } from './khipu.service';
+import { payPreviewSchema } from '@shared/schemas/account';
 import { erpPaymentSchema, khipuCreateSchema, paymentIdParams, tokenParams, webpayCreateSchema, webpayUpdateSchema } from '@shared/schemas/payments';
 import { WEBPAY_RETURN_PATH } from './webpay.service';
 import { requireUser } from '../plugins/auth';
@@ -86,6 +87,14 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, opts
 
   await app.register(khipuNotifyRoute, { area });
   await app.register(paymentLinkRoutes, { area });
+
+  // --- the netted payment of the cuenta corriente: what a selection charges (the create resolves it the same way) ---
+
+  api.post(
+    '/api/user/account/pay/preview',
+    { config: { access: 'buyer', capability: 'finance' }, schema: { body: payPreviewSchema, response: { 200: answer('AccountPayPreview') } } },
+    (request) => area.service.previewDocuments(requireUser(request), request.body.documents),
+  );
 
   // --- the ERP registration of a confirmed payment ---
 

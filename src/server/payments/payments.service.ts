@@ -5,15 +5,18 @@
 // order's state, the cart, the ERP jobs), so the browser's return, the provider's notification and the reconciler may
 // race and only the first one counts.
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountPayPreview, AccountPaySelection } from '@shared/api/account';
 import type { ErpPaymentResponse } from '@shared/api/payments';
 import { fill } from '@shared/messages';
+import { formatCLP } from '@shared/money';
 import { PAYMENT_LINK_MSG } from '@shared/paymentLinks';
 import { isRepRole } from '@shared/roles';
 import { orderIdOf } from '@shared/orders';
 import { PROVIDER_NAMES, type PaymentProvider, type PaymentPurpose, type PaymentState } from '@shared/payments';
+import { B1DteProvider, type DteProvider, type DteStatus } from '../account/dteProvider';
 import type { CartRepo } from '../cart/cart.repo';
 import type { Db } from '../db/connect';
-import type { OrderRow, PaymentRow } from '../db/schema';
+import type { OrderRow, PaidDocument, PaymentRow } from '../db/schema';
 import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
 import type { OutboxWorker } from '../jobs/outbox';
@@ -25,6 +28,8 @@ import { refuseWhileWaiting } from '../company/approvalRules';
 import { ownOrder } from '../orders/ownership';
 import { assertMay, type SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
+import { cededMessage, documentKey, resolveAccountPay, type ResolvedAccountPay } from './accountPay';
+import { erpCounterReference } from './erpPaymentJobs';
 import { markPaymentLinkPaid } from './paymentLinks.repo';
 import type { PaymentRepo } from './payments.repo';
 import { PAYMENT_TEXTS } from './texts';
@@ -45,10 +50,21 @@ export interface ErpPaymentPayload {
 export const erpPaymentDedupeKey = (payment: Pick<PaymentRow, 'purpose' | 'reference'>) =>
   `${payment.purpose === 'INVOICES' ? ERP_PAY_INVOICES_JOB : ERP_PAYMENT_JOB}:${payment.reference}`;
 
-/** What the buyer asks to pay: one of its orders (by number) or some of its pending invoices (by docEntry). */
+/**
+ * What the buyer asks to pay: one of its orders (by number), some of its pending invoices (by docEntry), or a netted
+ * selection of its cuenta corriente (documents).
+ */
 export interface PaymentTargetInput {
   orderReference?: string;
   invoices?: number[];
+  documents?: AccountPaySelection[];
+}
+
+/** The one target a create request names: documents, else invoices, else the order. */
+export function paymentTargetOf(request: { documents?: AccountPaySelection[]; invoices?: number[]; orderReference?: string }): PaymentTargetInput {
+  if (request.documents?.length) return { documents: request.documents };
+  if (request.invoices?.length) return { invoices: request.invoices };
+  return { orderReference: request.orderReference };
 }
 
 /** What the server will charge, from its own records. */
@@ -57,7 +73,7 @@ export interface ResolvedTarget {
   cardCode: string;
   amount: number;
   order?: OrderRow;
-  invoices: { docEntry: number; folio: string; paidSum: number }[];
+  invoices: PaidDocument[];
 }
 
 /** What the provider answered to a create. */
@@ -89,6 +105,8 @@ export interface PaymentServiceDeps {
   outbox: Outbox;
   worker: OutboxWorker;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The SII state of the documents (the cesión). Default: the B1 provider (the ERP's user-defined fields). */
+  dte?: DteProvider;
   /** A card/transfer order whose payment never started is canceled after this (the reconciler's sweep). Default 30 min. */
   abandonedOrderAfterMs?: number;
 }
@@ -108,7 +126,11 @@ const DELIVER_NOW_MS = 5_000;
 const INVOICE_OVERLAP_WINDOW_MS = 24 * 3_600_000;
 
 export class PaymentService {
-  constructor(private readonly deps: PaymentServiceDeps) {}
+  private readonly dte: DteProvider;
+
+  constructor(private readonly deps: PaymentServiceDeps) {
+    this.dte = deps.dte ?? new B1DteProvider(deps.erp);
+  }
 
   get repo(): PaymentRepo {
     return this.deps.repo;
@@ -126,17 +148,31 @@ export class PaymentService {
   async resolveTarget(user: SessionUser, provider: PaymentProvider, input: PaymentTargetInput): Promise<ResolvedTarget> {
     refuseRep(user);
     const docEntries = [...new Set(input.invoices ?? [])];
-    // pending invoices are a finance person's to pay, an order a buyer's
-    assertMay(user, docEntries.length > 0 ? 'finance' : 'buy');
+    const documents = input.documents ?? [];
+    // documents are a finance person's to pay, an order a buyer's
+    assertMay(user, docEntries.length > 0 || documents.length > 0 ? 'finance' : 'buy');
+    if (documents.length > 0) {
+      const cardCode = await this.deps.customers.cardCodeOf(user);
+      const resolved = await this.resolveDocuments(cardCode, documents);
+      return { purpose: 'INVOICES', cardCode, amount: resolved.total, invoices: resolved.paid };
+    }
     if (docEntries.length > 0) {
       const cardCode = await this.deps.customers.cardCodeOf(user);
-      const open = new Map((await this.deps.erp.pendingInvoices(cardCode)).map((doc) => [doc.docEntry, doc]));
+      const [pending, ceded] = await Promise.all([this.deps.erp.pendingInvoices(cardCode), this.cededDocuments(cardCode)]);
+      const open = new Map(pending.map((doc) => [doc.docEntry, doc]));
       const invoices = docEntries.map((docEntry) => {
         const doc = open.get(docEntry);
         if (!doc) throw new HttpError(404, fill(PAYMENT_TEXTS.invoiceNotPending, { docEntry }));
         return { docEntry, folio: doc.folio, paidSum: doc.saldoaPagar };
       });
-      await this.assertNoInvoiceOverlap(cardCode, invoices);
+      // a ceded invoice is paid to the cesionario, whichever screen (or request) names it
+      for (const i of invoices) {
+        const cesion = ceded.get(documentKey(i));
+        if (cesion) throw new HttpError(409, cededMessage(cesion));
+      }
+      const busy = await this.documentsInProcess(cardCode);
+      const clash = invoices.find((i) => busy.has(documentKey(i)));
+      if (clash) throw new HttpError(409, fill(PAYMENT_TEXTS.invoiceInProgress, { folio: clash.folio }));
       return { purpose: 'INVOICES', cardCode, amount: invoices.reduce((sum, i) => sum + i.paidSum, 0), invoices };
     }
     const reference = input.orderReference?.trim().toUpperCase() ?? '';
@@ -366,24 +402,69 @@ export class PaymentService {
       }
       statuses.push(job.status === 'pending' ? await this.deps.worker.deliverNow(job.id, waitMs) : job.status);
     }
-    if (statuses.every((s) => s === 'done')) return { erp: 'SENT', message: PAYMENT_TEXTS.erpSent };
+    if (statuses.every((s) => s === 'done')) return { erp: 'SENT', message: await this.sentMessage(payment) };
     return { erp: 'PENDING', message: statuses.includes('failed') ? PAYMENT_TEXTS.erpFailed : PAYMENT_TEXTS.erpPending };
   }
 
   /**
-   * An invoice already in an open payment, or in a paid one the ERP has not registered yet, cannot be paid again: by
-   * anybody of the company (two finance people paying one invoice at once).
+   * What the buyer reads once the ERP has a payment of documents: registered; and, when the balances changed before the
+   * registration and part of the money could not be applied, how much stayed on account (read from the ERP's payment).
+   * The ERP not answering that read changes nothing: the payment is registered.
    */
-  private async assertNoInvoiceOverlap(cardCode: string, invoices: ResolvedTarget['invoices']): Promise<void> {
-    const wanted = new Map(invoices.map((i) => [i.docEntry, i.folio]));
+  private async sentMessage(payment: PaymentRow): Promise<string> {
+    if (payment.purpose !== 'INVOICES') return PAYMENT_TEXTS.erpSent;
+    try {
+      const found = await this.deps.erp.findIncomingPayment(payment.cardCode, erpCounterReference(payment, null));
+      if (!found) return PAYMENT_TEXTS.erpSent;
+      const registered = await this.deps.erp.accountPayment(payment.cardCode, found.docEntry);
+      const onAccount = payment.amount - registered.lines.reduce((sum, line) => sum + line.amount, 0);
+      return onAccount > 0 ? fill(PAYMENT_TEXTS.erpSentOnAccount, { amount: formatCLP(onAccount) }) : PAYMENT_TEXTS.erpSent;
+    } catch (error) {
+      this.deps.log.warn({ err: error, paymentId: payment.id }, 'no se pudo leer el pago registrado en el ERP');
+      return PAYMENT_TEXTS.erpSent;
+    }
+  }
+
+  /**
+   * The netted payment a selection of the cuenta corriente would be (POST /api/user/account/pay/preview): the same
+   * resolution the create charges, read fresh from the ERP.
+   */
+  async previewDocuments(user: SessionUser, documents: readonly AccountPaySelection[]): Promise<AccountPayPreview> {
+    refuseRep(user);
+    assertMay(user, 'finance');
+    const { lines, total, credits } = await this.resolveDocuments(await this.deps.customers.cardCodeOf(user), documents);
+    return { lines, total, credits };
+  }
+
+  /** A selection against the company's open documents, their SII state and the documents already in a payment. */
+  private async resolveDocuments(cardCode: string, documents: readonly AccountPaySelection[]): Promise<ResolvedAccountPay> {
+    const [open, busy] = await Promise.all([this.deps.erp.openAccountDocuments(cardCode), this.documentsInProcess(cardCode)]);
+    const wanted = new Set(documents.map(documentKey));
+    const states = await this.dte.statuses(cardCode, open.filter((d) => wanted.has(documentKey(d))));
+    return resolveAccountPay(documents, open, states, busy);
+  }
+
+  /** The company's open documents the DTE provider says were ceded, keyed kind:docEntry, with their cesionario. */
+  private async cededDocuments(cardCode: string): Promise<Map<string, NonNullable<DteStatus['ceded']>>> {
+    const open = await this.deps.erp.openAccountDocuments(cardCode);
+    const states = await this.dte.statuses(cardCode, open.filter((d) => d.sign > 0));
+    return new Map([...states].flatMap(([key, state]) => (state.ceded ? [[key, state.ceded] as const] : [])));
+  }
+
+  /**
+   * The company's documents in a portal payment being processed, keyed `${kind}:${docEntry}`: in an open payment, or
+   * in a paid one the ERP has not registered yet. None of them can be paid again, by anybody of the company (two
+   * finance people paying one invoice, or applying one credit note, at once); the account shows them 'Pago en proceso'.
+   */
+  async documentsInProcess(cardCode: string): Promise<Set<string>> {
+    const busy = new Set<string>();
     for (const other of await this.deps.repo.recentInvoicePayments(cardCode, INVOICE_OVERLAP_WINDOW_MS)) {
-      const clash = other.invoices.find((i) => wanted.has(i.docEntry));
-      if (!clash) continue;
       if (other.state === 'PAID') {
         const job = await this.deps.outbox.byKey(erpPaymentDedupeKey(other));
         if (job?.status === 'done') continue; // the ERP has it: the fresh balance already counts it
       }
-      throw new HttpError(409, fill(PAYMENT_TEXTS.invoiceInProgress, { folio: wanted.get(clash.docEntry) ?? clash.folio }));
+      for (const i of other.invoices) busy.add(documentKey(i));
     }
+    return busy;
   }
 }

@@ -7,6 +7,13 @@ export const PAYMENT_TEXTS = {
   paymentInProgress: 'Ya hay un pago en curso para el pedido {number}',
   invoiceNotPending: 'El documento {docEntry} no está entre sus documentos pendientes de pago',
   invoiceInProgress: 'El documento {folio} ya tiene un pago en curso',
+  documentTwice: 'Un documento aparece dos veces en la selección',
+  partialCreditNote: 'Una nota de crédito se aplica por su saldo completo: no admite un monto parcial',
+  partialOnlyOne: 'Un pago parcial es de un solo documento: seleccione solo ese documento (y las notas de crédito a aplicar)',
+  partialRange: 'El monto a pagar del documento {folio} debe ser un número entero de pesos entre $1 y su saldo, {balance}',
+  onlyCredits: 'Seleccione al menos una factura, nota de débito o anticipo a pagar: una nota de crédito sola no se paga',
+  creditsExceed:
+    'Las notas de crédito seleccionadas ({credits}) cubren o superan los documentos a pagar ({debits}): quite una nota de crédito o agregue documentos a pagar',
   providerUnavailable: '{provider} no está disponible, intentelo mas tarde',
   providerRefused: '{provider} rechazó la solicitud de pago',
   // the payment of an order could not start: the order exists, unpaid
@@ -18,6 +25,8 @@ export const PAYMENT_TEXTS = {
   notForInvoices: 'Este pago no es de documentos pendientes',
   notForAccount: 'Este pago es de documentos pendientes: debe registrarse como pago de facturas',
   erpSent: 'Pago registrado en el ERP',
+  erpSentOnAccount:
+    'Pago registrado en el ERP. Los saldos de sus documentos cambiaron antes del registro: se aplicó lo que estaba pendiente y {amount} quedó abonado a cuenta de su empresa',
   erpPending: 'Pago confirmado: su registro en el ERP quedó pendiente y se hará apenas el ERP esté disponible',
   erpFailed: 'Pago confirmado: el ERP no pudo registrarlo y un ejecutivo lo registrará',
   subjectOrder: 'Pedido {number} - {brand}',

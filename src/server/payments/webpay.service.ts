@@ -20,7 +20,7 @@ import {
   type WebpayTransaction,
 } from '../integrations/webpay';
 import type { SessionUser } from '../plugins/auth';
-import type { PaymentOutcome, PaymentService, ResolvedTarget } from './payments.service';
+import { paymentTargetOf, type PaymentOutcome, type PaymentService, type ResolvedTarget } from './payments.service';
 import { PAYMENT_TEXTS } from './texts';
 
 export const WEBPAY_RETURN_PATH = '/api/payments/webpay/return';
@@ -108,10 +108,10 @@ export class WebpayPayments {
     return `${this.opts.publicUrl}${WEBPAY_RETURN_PATH}`;
   }
 
-  /** POST /user/tbk/create: buy_order = the caller's order number, or `invoices`; the amount is the server's. */
+  /** POST /user/tbk/create: buy_order = the caller's order number, or `invoices`, or `documents`; the amount is the server's. */
   async create(user: SessionUser, request: WebpayCreateRequest): Promise<WebpayCreateResponse> {
     const { service } = this.opts;
-    const target = await service.resolveTarget(user, 'WEBPAY', request.invoices?.length ? { invoices: request.invoices } : { orderReference: request.buy_order });
+    const target = await service.resolveTarget(user, 'WEBPAY', paymentTargetOf({ ...request, orderReference: request.buy_order }));
     const sessionId = request.session_id && SESSION_ID.test(request.session_id) ? request.session_id : cardSessionId();
     const payment = await this.startFor(user, target, sessionId);
     return { url: payment.paymentUrl ?? '', token: payment.providerId ?? '', buy_order: payment.reference, session_id: payment.sessionId, amount: payment.amount };

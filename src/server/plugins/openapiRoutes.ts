@@ -2,6 +2,9 @@ import { PRODUCT_FILE_FIELDS, productUpdateSchema } from '@shared/schemas/adminP
 import { BANNER_FILE_FIELDS, bannerSchema } from '@shared/schemas/banners';
 import { payChequeSchema } from '@shared/schemas/orders';
 import { FILE_PART, multipartForm, type JsonSchema } from '../http/jsonSchema';
+import { answer } from '../http/responses';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 // What the OpenAPI description cannot read from a route's schemas, by route ('POST /api/admin/products'): the bodies
 // read by hand (multipart uploads, the providers' callbacks, the routes that take none) and the answers sent without
@@ -97,6 +100,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/user/khipu/payments/:id/confirm': { body: NO_BODY },
   'POST /api/admin/jobs/:id/retry': { body: NO_BODY },
   'GET /api/user/quick-order/template.csv': { answers: { '200': download('text/csv', 'La plantilla csv del pedido rápido') } },
+  'GET /api/user/account/documents/:kind/:docEntry/file/:format': {
+    answers: { '200': { ...download('application/pdf', 'El PDF legal (con su timbre) o el XML del DTE, de la propia empresa'), content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'application/xml': { schema: { type: 'string', format: 'binary' } } } } },
+  },
+  'GET /api/user/account/statement': {
+    answers: {
+      '200': {
+        ...download(XLSX, 'El estado de cuenta del período; con format=xlsx o format=pdf, como archivo'),
+        content: { 'application/json': { schema: answer('AccountStatement') }, [XLSX]: { schema: { type: 'string', format: 'binary' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+      },
+    },
+  },
   'GET /api/user/quick-order/template.xlsx': { answers: { '200': download('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'La plantilla xlsx del pedido rápido') } },
   'GET /api/admin/orders/:numberOrder/cheque-photo': { answers: { '200': download('image/*', 'La foto del cheque (jpeg o png)') } },
   'GET /api/payments/webpay/return': { answers: { '303': redirect } },

@@ -43,6 +43,20 @@ export interface RepresentationDeps {
  * A sales rep acting for a customer (docs/sales-reps.md): starting and ending a representation, and deciding on each
  * request which customer a rep's token acts for (the auth plugin's resolver).
  */
+/** A rep's session as the SPA keeps it (login, /security/me, represent, end): who they are and the customer they act for. */
+export function repSessionInfo(
+  rep: Pick<RepSessionInfo, 'salesPersonCode' | 'scope'>,
+  name: string,
+  acting: { cardCode: string; companyRut: string; companyName: string } | null | undefined,
+): RepSessionInfo {
+  return {
+    salesPersonCode: rep.salesPersonCode,
+    scope: rep.scope,
+    name,
+    representing: acting ? { cardCode: acting.cardCode, rut: acting.companyRut, name: acting.companyName } : null,
+  };
+}
+
 export class RepresentationService implements RepresentationResolver {
   private readonly repo: RepresentationsRepo;
   /** CardCode → the customer's sales employee in the ERP now (null: none; undefined: no such customer). */
@@ -103,7 +117,7 @@ export class RepresentationService implements RepresentationResolver {
     });
     if (user.rep?.representing) this.rows.delete(user.rep.representing.representationId);
     const token = await this.deps.tokens.sign({ userId: user.id, role: user.role, username: user.username, version: person.tokenVersion, representation: row.id });
-    const info = this.info(rep, person.fullName, row);
+    const info = repSessionInfo(rep, person.fullName, row);
     return { token, rep: info, message: fill(REP_MSG.represented, { name: row.companyName, rut: companyRut }) };
   }
 
@@ -123,28 +137,7 @@ export class RepresentationService implements RepresentationResolver {
     }
     const token = await this.deps.tokens.sign({ userId: user.id, role: user.role, username: user.username, version: person.tokenVersion });
     const message = ended ? fill(REP_MSG.ended, { name: ended.companyName }) : REP_MSG.notEnded;
-    return { token, rep: this.info(rep, person.fullName, undefined), message };
-  }
-
-  /** The rep's session as the SPA keeps it (login, /security/me). */
-  infoOf(user: Pick<SessionUser, 'rep'>, name: string): RepSessionInfo | null {
-    if (!user.rep) return null;
-    const acting = user.rep.representing;
-    return {
-      salesPersonCode: user.rep.salesPersonCode,
-      scope: user.rep.scope,
-      name,
-      representing: acting ? { cardCode: acting.cardCode, rut: acting.companyRut, name: acting.companyName } : null,
-    };
-  }
-
-  private info(rep: Rep, name: string, row: RepresentationRow | undefined): RepSessionInfo {
-    return {
-      salesPersonCode: rep.salesPersonCode,
-      scope: rep.scope,
-      name,
-      representing: row ? { cardCode: row.cardCode, rut: row.companyRut, name: row.companyName } : null,
-    };
+    return { token, rep: repSessionInfo(rep, person.fullName, null), message };
   }
 
   private repOf(user: SessionUser): Rep {

@@ -9,22 +9,20 @@ import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 import type { UsersRepo } from '../users/users.repo';
 import { SERVER_MSG } from '../messages';
+import { repSessionInfo } from '../reps/representation.service';
 
 /** The company a user acts for, as the SPA keeps it; null for the wholesaler's admins. */
 function companyOf(user: UserRow): SessionCompany | null {
   return user.userType === 'USER' && user.companyRut ? { rut: user.companyRut, role: user.companyRole, name: user.fullName } : null;
 }
 
-/** A sales rep's session as the SPA keeps it, acting for no customer (a new login clears the acting company). */
-function repOf(user: UserRow): RepSessionInfo | null {
+/**
+ * A sales rep's session as the SPA keeps it, acting for `acting` (the customer this request's token acts for), or for
+ * no customer (a new login clears the acting company).
+ */
+function repOf(user: UserRow, acting: SessionUser['rep'] | null = null): RepSessionInfo | null {
   if (user.userType !== 'VENDEDOR') return null;
-  return { salesPersonCode: user.salesPersonCode, scope: user.repScope ?? 'ASIGNADOS', name: user.fullName, representing: null };
-}
-
-/** The customer a rep's session acts for now (decided on this request). */
-function representedOf(session: SessionUser): RepSessionInfo['representing'] {
-  const acting = session.rep?.representing;
-  return acting ? { cardCode: acting.cardCode, rut: acting.companyRut, name: acting.companyName } : null;
+  return repSessionInfo({ salesPersonCode: user.salesPersonCode, scope: user.repScope ?? 'ASIGNADOS' }, user.fullName, acting?.representing);
 }
 
 export class SecurityService {
@@ -58,7 +56,7 @@ export class SecurityService {
   /** Who the session's token belongs to, and the company they act for. */
   async me(session: SessionUser): Promise<SessionMe> {
     const user = await this.users.findById(session.id);
-    const rep = session.rep && user ? { ...repOf(user)!, representing: representedOf(session) } : null;
+    const rep = session.rep && user ? repOf(user, session.rep) : null;
     return { id: session.id, username: session.username, type: session.role, company: user ? companyOf(user) : null, rep };
   }
 

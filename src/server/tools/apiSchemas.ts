@@ -31,6 +31,8 @@ const ANSWER_TYPES = [
   'CompanyApprovalList', 'CompanyApprovalDecision',
   // the wholesaler's sales reps (docs/sales-reps.md)
   'RepresentResponse', 'AdminSalesPersonList', 'PaymentLinkStatus', 'PaymentLinkView', 'PaymentLinkPayResponse', 'RepCustomerList', 'RepOrderList', 'RepOrderDetail',
+  // the buyer's current account (docs/account.md)
+  'AccountSummary', 'AccountItemList', 'AccountDocumentDetail', 'AccountPayment', 'AccountStatement', 'AccountPayPreview',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];

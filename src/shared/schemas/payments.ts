@@ -1,4 +1,5 @@
 import * as yup from '../yup';
+import { paySelectionList } from './account';
 
 // Bodies and path parameters of the payment routes. Amounts and URLs sent by the browser are not read.
 
@@ -16,19 +17,20 @@ const docEntries = yup
 
 const orderReference = yup.string().trim().uppercase().max(26, PAYMENT_MSG.orderReference).matches(/^(OC|RE)\d{6,}$/, { message: PAYMENT_MSG.orderReference, excludeEmptyString: true });
 
-/** POST /user/tbk/create (WebpayCreateRequest): buy_order or invoices; session_id kept when it is 'OW' + 6 digits. */
+/** POST /user/tbk/create (WebpayCreateRequest): buy_order, invoices or documents (a netted payment of the cuenta corriente); session_id kept when it is 'OW' + 6 digits. */
 export const webpayCreateSchema = yup
   .object({
     buy_order: yup.string().trim().uppercase().max(26, PAYMENT_MSG.buyOrder),
     invoices: docEntries,
+    documents: paySelectionList.optional().default(undefined),
     session_id: yup.string().trim().max(61),
   })
-  .test('target', 'Debe indicar el pedido o los documentos a pagar', (value) => Boolean(value?.buy_order) || Boolean(value?.invoices?.length));
+  .test('target', 'Debe indicar el pedido o los documentos a pagar', (value) => Boolean(value?.buy_order) || Boolean(value?.invoices?.length) || Boolean(value?.documents?.length));
 
 /** POST /user/khipu/payments (KhipuCreateRequest). */
 export const khipuCreateSchema = yup
-  .object({ orderReference, invoices: docEntries })
-  .test('target', 'Debe indicar el pedido o los documentos a pagar', (value) => Boolean(value?.orderReference) || Boolean(value?.invoices?.length));
+  .object({ orderReference, invoices: docEntries, documents: paySelectionList.optional().default(undefined) })
+  .test('target', 'Debe indicar el pedido o los documentos a pagar', (value) => Boolean(value?.orderReference) || Boolean(value?.invoices?.length) || Boolean(value?.documents?.length));
 
 const providerId = (message: string) => yup.string().trim().required(message).max(100, message).matches(/^[A-Za-z0-9_.|:-]+$/, message);
 

@@ -9,7 +9,8 @@ import { accountPaymentRequested } from '@client/app/events';
 import { holdFiles, takeFiles } from '@client/app/heldFiles';
 import { notify } from '@client/app/notify';
 import { callWithTimeout } from '@client/app/sagaUtils';
-import { downloadAccountFile, fetchAccountDocuments, fetchAccountSummary, postAccountClaim, previewAccountPayment } from '@client/features/currentAccount/api';
+import { downloadDocumentFile } from '@client/api/accountDocuments';
+import { fetchAccountDocuments, fetchAccountSummary, postAccountClaim, previewAccountPayment } from '@client/features/currentAccount/api';
 import {
   handleClaimSubmitted,
   handleDocumentsLoad,
@@ -267,9 +268,10 @@ describe('PDF and XML: the authorised download', () => {
   const download = { blob: new Blob(['%PDF']), filename: 'factura-33-10461.pdf' };
 
   it('the file through the http client, saved under the name the server gives', () => {
-    testSaga(handleFileRequested, fileRequested({ kind: 'invoice', docEntry: 461, format: 'pdf', name: 'dte-33-10461' }))
+    const document = { kind: 'invoice' as const, docEntry: 461, dteType: 33, folio: 10461 };
+    testSaga(handleFileRequested, fileRequested({ document, format: 'pdf' }))
       .next()
-      .call(callWithTimeout, downloadAccountFile, 'invoice', 461, 'pdf', 'dte-33-10461.pdf')
+      .call(callWithTimeout, downloadDocumentFile, document, 'pdf')
       .next(download)
       .call(saveFile, download.blob, 'factura-33-10461.pdf')
       .next()
@@ -277,9 +279,9 @@ describe('PDF and XML: the authorised download', () => {
   });
 
   it("another company's document (404): told, nothing saved", () =>
-    expectSaga(handleFileRequested, fileRequested({ kind: 'invoice', docEntry: 999, format: 'xml', name: 'dte-33-999' }))
+    expectSaga(handleFileRequested, fileRequested({ document: { kind: 'invoice', docEntry: 999, dteType: 33, folio: 999 }, format: 'xml' }))
       .provide([
-        [matchers.call.fn(downloadAccountFile), throwError(new HttpError(404, 'Documento no encontrado'))],
+        [matchers.call.fn(downloadDocumentFile), throwError(new HttpError(404, 'Documento no encontrado'))],
         [matchers.call.fn(notify), undefined],
       ])
       .call(notify, 'No se pudo descargar el archivo: Documento no encontrado', 'error')

@@ -6,7 +6,7 @@ import { newIdempotencyKey } from '@client/api/idempotency';
 import { notify } from '@client/app/notify';
 import { callWithTimeout } from '@client/app/sagaUtils';
 import { fetchPaymentLink, payPaymentLink, sendPaymentLink } from '@client/features/paymentLink/api';
-import { leaveTo } from '@client/features/paymentLink/browser';
+import { leaveTo } from '@client/app/browser';
 import { handlePageOpened, handlePay, handleSendLink } from '@client/features/paymentLink/paymentLinkSagas';
 import {
   initialPaymentLinkState,

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { replaceWith } from '@client/features/payments/browser';
+import { replaceWith } from '@client/app/browser';
 import { storeChoices, storeKept } from '../keptFixtures';
 import { SESSION_KEYS } from '@client/app/sessionKeys';
 import type { CreateOrderRequest } from '@shared/api/orders';
@@ -29,8 +29,8 @@ import {
 // The screens of the payment's outcome: Spanish for every state, and the next step as buttons a keyboard reaches.
 
 // jsdom does not navigate: leaving for the server's abort return is observed instead
-jest.mock('@client/features/payments/browser', () => ({
-  ...jest.requireActual('../../../src/client/features/payments/browser'),
+jest.mock('@client/app/browser', () => ({
+  ...jest.requireActual('../../../src/client/app/browser'),
   leaveTo: jest.fn(),
   replaceWith: jest.fn(),
 }));

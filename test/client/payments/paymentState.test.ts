@@ -9,7 +9,7 @@ import { navigateTo } from '@client/app/navigation';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
 import { callWithTimeout } from '@client/app/sagaUtils';
 import { createCardPayment, fetchCardPaymentState, fetchOrder, fetchTransferPayment } from '@client/features/payments/api';
-import { leaveTo, replaceWith } from '@client/features/payments/browser';
+import { leaveTo, replaceWith } from '@client/app/browser';
 import { cardTransactionOf, paymentRedirectTaken, storedPaymentOf, type StoredPayment } from '@client/features/payments/keptPayment';
 import {
   handleBackToCart,

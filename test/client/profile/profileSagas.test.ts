@@ -206,6 +206,7 @@ describe('load flow with the reducers', () => {
       .put(profileRefreshed(pacifico))
       .run();
     expect(storeState.profile).toEqual({
+      ...initialProfileState,
       profile: pacifico,
       load: { status: 'loaded', error: null },
       catalogs: { status: 'loaded', regions, countries },

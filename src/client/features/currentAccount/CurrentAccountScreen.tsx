@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import type { AccountReselection } from '@client/app/navigation';
 import { ACCOUNT_STATEMENT_PATH } from '@client/app/routePaths';
 import { ServerListScreen } from '@client/components/ServerListScreen';
-import { accountColumns, documentName, fileBaseName } from './accountColumns';
+import { accountColumns, documentName } from './accountColumns';
 import { AccountSummaryHeader } from './AccountSummaryHeader';
 import { ClaimDialog } from './ClaimDialog';
 import { selectAccountList, selectAccountSummary, selectChosen } from './currentAccountSelectors';
@@ -60,7 +60,8 @@ export default function CurrentAccountScreen() {
   }, [dispatch, again]);
 
   const onFile = useCallback(
-    (item: AccountItem, format: 'pdf' | 'xml') => dispatch(fileRequested({ kind: item.kind, docEntry: item.docEntry, format, name: fileBaseName(item) })),
+    (item: AccountItem, format: 'pdf' | 'xml') =>
+      dispatch(fileRequested({ document: { kind: item.kind, docEntry: item.docEntry, dteType: item.dteType, folio: item.folio }, format })),
     [dispatch],
   );
   const onClaim = useCallback((item: AccountItem) => dispatch(claimOpened(item)), [dispatch]);

@@ -21,9 +21,6 @@ import { CURRENT_ACCOUNT_TEXT as T } from './currentAccountTexts';
 export const documentName = (item: Pick<AccountItem, 'dteName' | 'folio'>) =>
   item.folio === null ? `${item.dteName} (${T.noFolio})` : fill(T.folioOf, { name: item.dteName, folio: item.folio });
 
-/** The file name a download falls back to when the server names none. */
-export const fileBaseName = (item: Pick<AccountItem, 'dteType' | 'folio' | 'docEntry'>) => `dte-${item.dteType}-${item.folio ?? item.docEntry}`;
-
 const STATE_COLORS: Record<AccountItemState, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   AL_DIA: 'success',
   VENCE: 'warning',

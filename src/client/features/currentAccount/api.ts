@@ -6,13 +6,12 @@ import type {
   AccountPaySelection,
   AccountSummary,
   ClaimReason,
-  DteFileFormat,
 } from '@shared/api/account';
-import { http, type Download, type RequestOptions } from '@client/api/http';
+import { http, type RequestOptions } from '@client/api/http';
 import { listSearch, type ListQuery } from '@client/api/lists';
 
-// 'Cuenta corriente': the header figures, the open items page by page, the netted payment's preview, a DTE's files and
-// a claim. Every answer is the acting company's own (the server checks it).
+// 'Cuenta corriente': the header figures, the open items page by page, the netted payment's preview and a claim (a
+// DTE's files: src/client/api/accountDocuments.ts, shared with the document page). Every answer is the acting company's own (the server checks it).
 
 export const fetchAccountSummary = (options?: RequestOptions) => http.get<AccountSummary>('/user/account/summary', options);
 
@@ -22,10 +21,6 @@ export const fetchAccountDocuments = (query: ListQuery, options?: RequestOptions
 /** What a payment of these documents will be: the lines and the total, computed by the server from the ERP. */
 export const previewAccountPayment = (documents: AccountPaySelection[], options?: RequestOptions) =>
   http.post<AccountPayPreview>('/user/account/pay/preview', { documents }, options);
-
-/** The legal PDF or the XML of one of the company's DTEs, as the server names it. */
-export const downloadAccountFile = (kind: AccountDocumentKind, docEntry: number, format: DteFileFormat, fallbackName: string, options?: RequestOptions): Promise<Download> =>
-  http.download(`/user/account/documents/${kind}/${docEntry}/file/${format}`, fallbackName, options);
 
 /** A claim (multipart: reason, text and up to 5 files). */
 export function postAccountClaim(kind: AccountDocumentKind, docEntry: number, claim: { reason: ClaimReason; text: string }, files: readonly File[], options?: RequestOptions) {

@@ -1,7 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { AccountClaim, AccountPayPreview, AccountPaySelection, AccountSummary, DteFileFormat, AccountDocumentKind } from '@shared/api/account';
+import type { AccountClaim, AccountPayPreview, AccountPaySelection, AccountSummary } from '@shared/api/account';
 import { fill } from '@shared/messages';
+import { downloadDocumentFile } from '@client/api/accountDocuments';
 import { toApiError, type Download } from '@client/api/http';
 import { saveFile } from '@client/app/download';
 import { accountPaymentRequested } from '@client/app/events';
@@ -10,7 +11,7 @@ import { notify } from '@client/app/notify';
 import { pagedListSagas } from '@client/app/pagedListSagas';
 import { failureOf } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { downloadAccountFile, fetchAccountDocuments, fetchAccountSummary, postAccountClaim, previewAccountPayment } from './api';
+import { fetchAccountDocuments, fetchAccountSummary, postAccountClaim, previewAccountPayment } from './api';
 import { selectAccountQuery, selectPayDocuments } from './currentAccountSelectors';
 import {
   accountDocumentsList,
@@ -28,6 +29,7 @@ import {
   summaryLoaded,
   summaryLoadFailed,
   summaryRequested,
+  type AccountFileRequest,
   type AccountPayChoice,
   type ClaimSubmission,
 } from './currentAccountSlice';
@@ -77,10 +79,10 @@ export function* handlePaymentSubmitted(action: PayloadAction<AccountPayChoice>)
 }
 
 /** 'PDF' / 'XML': the file through the http client (the session's token), saved under the name the server gives. */
-export function* handleFileRequested(action: PayloadAction<{ kind: AccountDocumentKind; docEntry: number; format: DteFileFormat; name: string }>) {
-  const { kind, docEntry, format, name } = action.payload;
+export function* handleFileRequested(action: PayloadAction<AccountFileRequest>) {
+  const { document, format } = action.payload;
   try {
-    const file: Download = yield call(callWithTimeout, downloadAccountFile, kind, docEntry, format, `${name}.${format}`);
+    const file: Download = yield call(callWithTimeout, downloadDocumentFile, document, format);
     yield call(saveFile, file.blob, file.filename);
   } catch (error) {
     yield call(notify, fill(T.downloadFailed, { message: toApiError(error).message }), 'error');

@@ -81,6 +81,12 @@ function choiceChanged(state: CurrentAccountState) {
 
 const chosenOf = (item: AccountItem): ChosenDocument => ({ kind: item.kind, docEntry: item.docEntry, sign: item.sign, balance: item.balance });
 
+/** 'PDF' or 'XML' of a row: the document (its type and folio name the file) and the format. */
+export interface AccountFileRequest {
+  document: { kind: AccountDocumentKind; docEntry: number; dteType: number; folio: number | null };
+  format: DteFileFormat;
+}
+
 /** The event of a method choice and 'Pagar'. */
 export interface AccountPayChoice {
   method: 'WEBPAY' | 'KHIPU';
@@ -157,7 +163,7 @@ const currentAccountSlice = createSlice({
     },
 
     /** 'PDF' or 'XML' of a row: the authorised download. */
-    fileRequested(_state, _action: PayloadAction<{ kind: AccountDocumentKind; docEntry: number; format: DteFileFormat; name: string }>) {},
+    fileRequested(_state, _action: PayloadAction<AccountFileRequest>) {},
 
     claimOpened(state, action: PayloadAction<AccountItem>) {
       state.claim = { item: action.payload, sending: idleFlow };

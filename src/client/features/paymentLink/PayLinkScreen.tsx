@@ -15,7 +15,7 @@ import type { PaymentProvider } from '@shared/payments';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { PageSpinner } from '@client/components/PageSpinner';
-import { postForm } from './browser';
+import { postForm } from '@client/app/browser';
 import { pageOpened, payRequested, selectLinkPage } from './paymentLinkSlice';
 import './paymentLinkFeature'; // the feature's slice and saga, in the store before this screen renders
 

@@ -7,7 +7,7 @@ import { newIdempotencyKey, outcomeUnknown } from '@client/api/idempotency';
 import { notify } from '@client/app/notify';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { fetchPaymentLink, fetchPaymentLinkStatus, payPaymentLink, sendPaymentLink } from './api';
-import { leaveTo } from './browser';
+import { leaveTo } from '@client/app/browser';
 import {
   linkSent,
   pageLoaded,

@@ -11,7 +11,7 @@ import { ROUTES } from '@client/app/navigation';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { LoginNeeded } from './LoginNeeded';
 import { PaymentStatePanel } from './PaymentStatePanel';
-import { postForm } from './browser';
+import { postForm } from '@client/app/browser';
 import { selectHasSession, selectProviderRedirect } from './paymentsSelectors';
 import { paymentPageOpened, providerRedirectSent, type ProviderRedirect } from './paymentsSlice';
 import { PAYMENTS_TEXT } from './paymentsTexts';

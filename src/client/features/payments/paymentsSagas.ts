@@ -42,7 +42,7 @@ import {
   fetchTransferPayment,
   webpayAbortUrl,
 } from './api';
-import { leaveTo, replaceWith } from './browser';
+import { leaveTo, replaceWith } from '@client/app/browser';
 import { forgetPayment, keepCardStart, keepTransferStart, paymentRedirectTaken, type StoredCardTransaction, type StoredPayment } from './keptPayment';
 import {
   paymentOutcome,

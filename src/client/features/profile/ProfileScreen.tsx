@@ -11,6 +11,7 @@ import type { CompanyDataForm } from '@shared/schemas/profile';
 import { canRetry } from '@client/app/problems';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { AccountAlertsSection } from './AccountAlertsSection';
 import { AddressDialog, type AddressChange } from './AddressDialog';
 import { CompanyDataDialog } from './CompanyDataDialog';
 import { draftFrom, isDraftDirty, toUpdateRequest, type DraftAddress, type ProfileDraft } from './profileDraft';
@@ -38,9 +39,10 @@ type TabKey = (typeof TABS)[number]['key'];
 
 /**
  * /profile (R-PROF-2): the buyer's ERP profile in four tabs; popups edit a draft that 'Guardar Cambios' sends. The
- * company's data is its administrator's to change (`editable`); the other people of the company read it.
+ * company's data is its administrator's to change (`editable`); the other people of the company read it. The people
+ * who see the cuenta corriente (`accountAlerts`: Administrador, Finanzas) also get its mail alerts' switch, their own.
  */
-export default function ProfileScreen({ editable = true }: { editable?: boolean }) {
+export default function ProfileScreen({ editable = true, accountAlerts = false }: { editable?: boolean; accountAlerts?: boolean }) {
   const dispatch = useAppDispatch();
   const profile = useAppSelector(selectCustomerProfile);
   const load = useAppSelector(selectProfileLoad);
@@ -169,6 +171,8 @@ export default function ProfileScreen({ editable = true }: { editable?: boolean 
           {PROFILE_TEXT.onlyAdministrator}
         </Alert>
       )}
+
+      {accountAlerts && <AccountAlertsSection />}
 
       <CompanyDataDialog open={dialog === 'company'} initial={draft.company} onCancel={closeDialog} onAccept={acceptCompany} />
       <AddressDialog

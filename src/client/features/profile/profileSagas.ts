@@ -1,5 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, put, select, takeLeading } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { AccountAlertsPreference } from '@shared/api/account';
 import type { Country, CustomerProfile, Region } from '@shared/api/erp';
 import { fill, MSG } from '@shared/messages';
 import type { UpdateProfileRequest } from '@shared/schemas/profile';
@@ -9,9 +10,15 @@ import { profileRefreshed } from '@client/app/events';
 import { messageShown } from '@client/app/messageSlice';
 import { notify } from '@client/app/notify';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { fetchCountries, fetchProfile, fetchRegions, updateProfile } from './api';
+import { fetchAccountAlerts, fetchCountries, fetchProfile, fetchRegions, saveAccountAlerts, updateProfile } from './api';
 import { selectCatalogsStatus, selectCustomerProfile, selectSessionUserId } from './profileSelectors';
 import {
+  alertsLoaded,
+  alertsLoadFailed,
+  alertsOpened,
+  alertsSaved,
+  alertsSaveFailed,
+  alertsToggled,
   catalogsLoaded,
   catalogsLoadFailed,
   catalogsLoadStarted,
@@ -84,9 +91,39 @@ export function* handleSaveProfile(action: PayloadAction<UpdateProfileRequest>) 
   }
 }
 
+/** GET /api/user/account/alerts: the person's own preference (finance people see the switch). */
+export function* handleAlertsOpened() {
+  try {
+    const preference: AccountAlertsPreference = yield call(callWithTimeout, fetchAccountAlerts);
+    yield put(alertsLoaded(preference));
+  } catch (error) {
+    yield put(alertsLoadFailed(failureOf(error)));
+  }
+}
+
+/**
+ * The switch flipped (already shown in its new place): PUT /api/user/account/alerts, a toast when saved; refused or
+ * lost, the switch goes back to where it was and the toast says why. A second flip while one saves replaces it
+ * (takeLatest): the PUT sets the value, so the last one sent is what the server keeps.
+ */
+export function* handleAlertsToggled(action: PayloadAction<boolean>) {
+  const enabled = action.payload;
+  try {
+    const saved: AccountAlertsPreference = yield call(callWithTimeout, saveAccountAlerts, { enabled });
+    yield put(alertsSaved(saved));
+    yield call(notify, saved.enabled ? PROFILE_TEXT.alertsOn : PROFILE_TEXT.alertsOff, 'success');
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(alertsSaveFailed({ enabled: !enabled, message }));
+    yield call(notify, fill(PROFILE_TEXT.alertsSaveFailed, { message }), 'error');
+  }
+}
+
 export function* profileSaga() {
   yield all([
     takeLeading(profileScreenOpened.type, safe(handleScreenOpened)),
     takeLeading(profileSaveSubmitted.type, safe(handleSaveProfile)),
+    takeLatest(alertsOpened.type, safe(handleAlertsOpened)),
+    takeLatest(alertsToggled.type, safe(handleAlertsToggled)),
   ]);
 }

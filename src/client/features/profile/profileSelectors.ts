@@ -19,3 +19,5 @@ export const selectCatalogsStatus = (state: ProfileRootState) => state.profile.c
 export const selectRegions = (state: ProfileRootState) => state.profile.catalogs.regions;
 export const selectCountries = (state: ProfileRootState) => state.profile.catalogs.countries;
 
+export const selectAccountAlerts = (state: ProfileRootState) => state.profile.alerts;
+export const selectAccountAlertsSave = (state: ProfileRootState) => state.profile.alertsSave;

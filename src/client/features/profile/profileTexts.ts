@@ -44,6 +44,15 @@ export const PROFILE_TEXT = {
   loading: 'Cargando perfil',
   loadFailed: 'No se pudo cargar el perfil.',
   retry: 'Reintentar',
+
+  alertsTitle: 'Mis avisos por correo',
+  alertsSwitch: 'Avisos de cuenta corriente por correo (factura nueva, por vencer en 3 días, vencida)',
+  alertsHelp: 'Se envían a su correo, una vez por documento. Esta preferencia es solo suya.',
+  alertsLoading: 'Cargando sus avisos',
+  alertsLoadFailed: 'No se pudo cargar su preferencia de avisos:',
+  alertsOn: 'Avisos de cuenta corriente activados',
+  alertsOff: 'Avisos de cuenta corriente desactivados',
+  alertsSaveFailed: 'No se pudo guardar su preferencia de avisos: {message}',
 } as const;
 
 /** 'Dirección n: address, commune, region, country' (R-PROF-2). */
