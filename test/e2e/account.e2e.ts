@@ -75,6 +75,12 @@ describe('cuenta corriente', () => {
     const { context, page } = await newPage(browser);
     await openAccount(page);
     const before = (await incomingPayments(ACCOUNT.cardCode)).length;
+    // the documents not yet due: none is split in installments, so each is one line of the payment
+    const notDue = page.getByRole('region', { name: 'Resumen de la cuenta' }).getByRole('button', { name: /^Por vencer:/ });
+    const count = await chipCount(notDue);
+    await notDue.click();
+    // the bucket's count is of what is owed; the open credit notes (never overdue) are listed in it too
+    await eventually(() => dataRows(page).filter({ hasNotText: 'Nota de crédito electrónica (61)' }).count(), count, 15_000);
 
     const credit = dataRows(page).filter({ hasText: 'Nota de crédito electrónica (61)' }).first();
     const invoices = dataRows(page)
@@ -82,6 +88,10 @@ describe('cuenta corriente', () => {
       .filter({ hasNotText: CEDED })
       .filter({ has: page.getByRole('checkbox', { disabled: false }) });
     expect(await invoices.count()).toBeGreaterThanOrEqual(2);
+    const folioOf = async (row: Locator) => ((await row.getByRole('gridcell').nth(1).textContent()) ?? '').trim();
+    const folios = [await folioOf(invoices.nth(0)), await folioOf(invoices.nth(1))];
+    const rowOfFolio = (folio: string) => dataRows(page).filter({ has: page.getByRole('gridcell', { name: folio, exact: true }) });
+    for (const folio of folios) expect(await rowOfFolio(folio).count()).toBe(1);
     await invoices.nth(0).getByRole('checkbox').check();
     await invoices.nth(1).getByRole('checkbox').check();
     await credit.getByRole('checkbox').check();
@@ -97,6 +107,7 @@ describe('cuenta corriente', () => {
     await pay.getByRole('radio', { name: /Tarjeta/ }).check();
     await pay.getByRole('button', { name: 'Pagar', exact: true }).click();
     await payWithApprovedVisa(page);
+    await page.getByText('Pago de facturas realizado!!').first().waitFor({ timeout: 20_000 });
 
     await eventually(async () => (await incomingPayments(ACCOUNT.cardCode)).length, before + 1, 20_000);
     const payment = (await incomingPayments(ACCOUNT.cardCode)).at(-1)!;
@@ -106,6 +117,14 @@ describe('cuenta corriente', () => {
     // what the card charged is what the screen said
     const charged = paid.reduce((sum, line) => sum + (line.InvoiceType === 'it_CredItnote' ? -Math.abs(line.SumApplied) : line.SumApplied), 0);
     expect(`$${charged.toLocaleString('es-CL')}`).toBe(total);
+
+    // back on the account, the two invoices paid are no longer open, or wait for the ERP as 'Pago en proceso'
+    await page.goto('/user/account');
+    await dataRows(page).first().waitFor({ timeout: 20_000 });
+    for (const folio of folios) {
+      const row = rowOfFolio(folio);
+      await eventually(async () => (await row.count()) === 0 || (await row.getByText('Pago en proceso').count()) === 1, true, 15_000);
+    }
     await context.close();
   });
 });
