@@ -407,7 +407,7 @@ describe('375 px: every grid is a list of cards with every field and action in v
     return list;
   };
 
-  it('buyer: catalogue list, search results, pending payments, purchase history, the product sizes', async () => {
+  it('buyer: catalogue list, search results, pending payments, cuenta corriente, purchase history, the product sizes', async () => {
     const page = await loggedIn(BUYER, 'Demo1234');
     await page.setViewportSize(PHONE);
     const problems: Record<string, string[]> = {};
@@ -435,6 +435,13 @@ describe('375 px: every grid is a list of cards with every field and action in v
     expect(await page.getByRole('button', { name: 'ir a Pagar' }).isEnabled()).toBe(true);
     problems.pending = await outOfView(page, 'main ul');
 
+    await page.goto('/user/account');
+    const account = await cards(page, 'Documentos abiertos de la cuenta corriente');
+    const document = account.getByRole('listitem').first();
+    for (const field of ['Vencimiento', 'Saldo', 'Estado']) await document.getByText(field, { exact: true }).first().waitFor();
+    await document.getByRole('button', { name: /^Descargar PDF de / }).waitFor();
+    problems.account = await outOfView(page, 'main ul');
+
     await page.goto('/user/purchase-history');
     const history = await cards(page, 'Pedidos realizados');
     const order = history.getByRole('listitem').first();
@@ -459,7 +466,7 @@ describe('375 px: every grid is a list of cards with every field and action in v
     problems.sizes = await outOfView(page, 'table[aria-label="Tallas disponibles"]');
 
     await page.setViewportSize(DESKTOP);
-    expect(problems).toEqual({ catalogue: [], search: [], pending: [], history: [], historyDetail: [], sizes: [] });
+    expect(problems).toEqual({ catalogue: [], search: [], pending: [], account: [], history: [], historyDetail: [], sizes: [] });
   });
 
   it('admin: products, users, notification recipients, banners', async () => {
