@@ -80,7 +80,7 @@ import { openFileStores, type StorageOptions } from './storage/stores';
 import type { RouteDeps } from './routeDeps';
 import accountRoutes from './account/account.routes';
 import { AccountService } from './account/account.service';
-import type { AccountExtras } from './account/accountExtras';
+import { combineAccountExtras, type AccountExtras } from './account/accountExtras';
 import { createDteProvider } from './account/dteProvider';
 import { registerOperations, type Operations, type OperationsOptions } from './operations';
 import { PortalMetrics } from './metrics/metrics';
@@ -273,9 +273,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(historyRoutes, { history: new PurchaseHistoryService({ erp, customers, orders: new OrderRepo(database.db) }) });
   await app.register(pendingRoutes, { erp, customers });
   // the buyer's current account, read side: summary, open items, documents and their files, statement (docs/account.md)
+  // what the portal itself knows of the documents (payments in process, claims), filled in as those areas are set up
+  const accountParts: Partial<AccountExtras> = {};
+  const dte = createDteProvider(config.dteProvider ?? 'b1', erp);
   const account = new AccountService({
-    erp, customers, dte: createDteProvider(config.dteProvider ?? 'b1', erp),
+    erp, customers, dte,
     issuer: config.issuer ?? { name: config.brandName, rut: '', address: '', email: '', phone: '' },
+    extras: combineAccountExtras(accountParts),
     ...deps.account,
   });
   await app.register(accountRoutes, { account });
@@ -314,7 +318,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(quickOrderRoutes, routeDeps);
   await app.register(reorderRoutes, routeDeps);
   if (deps.payments) {
-    const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, sealKey: sealingKey(config.jwtSecret), log: app.log, providers: deps.payments });
+    const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, sealKey: sealingKey(config.jwtSecret), log: app.log, providers: deps.payments, dte });
+    accountParts.documentsInProcess = (cardCode) => area.service.documentsInProcess(cardCode);
     app.decorate('payments', area);
     app.decorate('reconciler', area.reconciler);
     await app.register(paymentRoutes, { area });
