@@ -22,6 +22,9 @@ import mailRoutes from './mail/mail.routes';
 import { OrderMailService } from './mail/orderMail.service';
 import { sealingKey, withSealedFields } from './mail/sealedFields';
 import notificationsRoutes from './notifications/notifications.routes';
+import { registerAccountClaims, type AccountClaimsOptions } from './account/claimsArea';
+import type { ClaimService } from './account/claims.service';
+import type { AccountAlertsJob } from './account/alerts';
 import { NotificationsService } from './notifications/notifications.service';
 import chequeRoutes from './payments/cheque.routes';
 import { ChequeService } from './payments/cheque.service';
@@ -104,6 +107,10 @@ declare module 'fastify' {
     redriver: ErpRedriver;
     /** Metrics, the ERP company names and invoices of the operations screens (operations.ts). */
     operations: Operations;
+    /** Claims on invoices (docs/account.md): its repo answers the account list's claimsOf. */
+    accountClaims: ClaimService;
+    /** The account's periodic mail alerts. */
+    accountAlerts: AccountAlertsJob;
   }
 }
 
@@ -141,6 +148,8 @@ export interface AppDeps {
   erpJobs?: Partial<ErpCreatePolicy> & { redriveIntervalMs?: number };
   /** The alert mail of failed jobs (ALERT_MAIL_TO), /metrics (METRICS_TOKEN) and the operations screens' caches. */
   operations?: OperationsOptions;
+  /** The account's claims and mail alerts: the DTE provider, the alerts' interval, today (tests). */
+  account?: AccountClaimsOptions;
 }
 
 /**
@@ -317,6 +326,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(approvalsRoutes, { ...routeDeps, orderMail });
   await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles, new OrderRepo(database.db)) });
   await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
+  // claims on invoices and the account's mail alerts (docs/account.md)
+  const account = await registerAccountClaims(app, { ...routeDeps, notifications, privateFiles, publicUrl: config.publicUrl }, deps.account);
+  app.decorate('accountClaims', account.claims);
+  app.decorate('accountAlerts', account.alerts);
   await app.register(adminUsersRoutes, { db: database.db, erp, outbox });
   // the people of a buying company, for its Administrador (docs/company-people.md)
   await app.register(peopleRoutes, { ...routeDeps, publicUrl: config.publicUrl, mailDomain, sealKey, forgetSession: (userId) => app.forgetSession(userId) });

@@ -70,6 +70,7 @@ async function main() {
     catalogMaxAgeMs: config.catalog.refreshMs,
     catalog: { maxAgeMs: config.catalog.maxAgeMs, stockTtlMs: config.catalog.stockTtlMs },
     operations: { alertMailTo: config.alertMailTo, metricsToken: config.metricsToken, processMetrics: true, invoicesTtlMs: config.invoicesTtlMs },
+    account: { dteProvider: config.dteProvider, alertsIntervalMs: config.accountAlertsIntervalMs },
     payments: {
       webpay,
       khipu,

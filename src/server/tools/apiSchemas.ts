@@ -31,6 +31,8 @@ const ANSWER_TYPES = [
   'CompanyApprovalList', 'CompanyApprovalDecision',
   // the wholesaler's sales reps (docs/sales-reps.md)
   'RepresentResponse', 'AdminSalesPersonList', 'PaymentLinkStatus', 'PaymentLinkView', 'PaymentLinkPayResponse', 'RepCustomerList', 'RepOrderList', 'RepOrderDetail',
+  // the current account's claims and alerts (docs/account.md)
+  'AccountClaim', 'AccountAlertsPreference',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];
