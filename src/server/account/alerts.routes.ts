@@ -5,19 +5,20 @@ import type { Db } from '../db/connect';
 import { answer } from '../http/responses';
 import { requireUser } from '../plugins/auth';
 import type { YupTypeProvider } from '../plugins/validation';
-import { alertsPreference, setAlertsPreference } from './alerts';
+import { AlertsRepo } from './alerts.repo';
 
 /** GET/PUT /api/user/account/alerts: the caller's own switch of the account's mail alerts (docs/account.md). */
 export default async function alertsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const api = app.withTypeProvider<YupTypeProvider>();
   const config = { access: 'buyer' as const, capability: 'finance' as const };
   const preference = answer('AccountAlertsPreference');
+  const repo = new AlertsRepo(opts.db);
 
   api.get('/api/user/account/alerts', { config, schema: { response: { 200: preference } } }, async (request): Promise<AccountAlertsPreference> => ({
-    enabled: await alertsPreference(opts.db, requireUser(request).id),
+    enabled: await repo.preference(requireUser(request).id),
   }));
 
   api.put('/api/user/account/alerts', { config, schema: { body: alertsPreferenceSchema, response: { 200: preference } } }, async (request): Promise<AccountAlertsPreference> => ({
-    enabled: await setAlertsPreference(opts.db, requireUser(request).id, request.body.enabled),
+    enabled: await repo.setPreference(requireUser(request).id, request.body.enabled),
   }));
 }

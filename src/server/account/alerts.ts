@@ -3,25 +3,24 @@
 // days or less" and "overdue". Each alert is claimed by a unique insert into account_alerts_sent in the transaction
 // that queues its mails, so two runs or two instances never send it twice; one mail per person per run lists them.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountDocument } from '@shared/api/account';
 import { daysBetween, daysOverdueOf, effectiveDueDate } from '@shared/accountRules';
-import { COMPANY_ROLES, mayDo } from '@shared/companyRoles';
 import { formatDate } from '@shared/dates';
+import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { chileTodayIso } from '@shared/workingDays';
 import type { Db } from '../db/connect';
-import { accountAlertsSent, users } from '../db/schema';
 import type { ErpService } from '../erp/erp.service';
 import type { OutboxWorker } from '../jobs/outbox';
 import type { Outbox } from '../jobs/outbox.repo';
 import { enqueueMail } from '../mail/mailJob';
 import type { CustomerDirectory } from '../profile/customers.service';
+import { AlertsRepo, type AccountAlert, type AlertRecipient } from './alerts.repo';
 import { dteKey } from './dteProvider';
 
-export const ACCOUNT_ALERTS = ['NEW_INVOICE', 'DUE_SOON', 'OVERDUE'] as const;
-export type AccountAlert = (typeof ACCOUNT_ALERTS)[number];
+export const ACCOUNT_ALERTS: readonly AccountAlert[] = ['NEW_INVOICE', 'DUE_SOON', 'OVERDUE'];
+export type { AccountAlert };
 
 /** A new invoice is announced when issued at most this many days ago (a first run does not mail a year of history). */
 export const NEW_INVOICE_DAYS = 7;
@@ -39,8 +38,6 @@ export const ALERT_TEXTS = {
   optOut: 'Para dejar de recibir estos avisos, desactive "Avisos de cuenta corriente por correo" en Mi perfil del portal.',
 } as const;
 
-const fillIn = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
-
 /** The alerts a document is due for today (before looking at which were already sent). */
 export function alertsOf(doc: AccountDocument, today: string): AccountAlert[] {
   if (doc.sign < 0 || doc.balance <= 0 || !doc.open) return [];
@@ -54,16 +51,6 @@ export function alertsOf(doc: AccountDocument, today: string): AccountAlert[] {
   if (daysOverdueOf(doc, today) > 0) out.push('OVERDUE');
   return out;
 }
-
-/** A person to alert: has finance in the company, alerts on, an e-mail, enabled. */
-interface Recipient {
-  id: number;
-  companyRut: string;
-  fullName: string;
-  email: string;
-}
-
-const FINANCE_ROLES = COMPANY_ROLES.filter((r) => mayDo(r, 'finance'));
 
 export interface AlertsJobOptions {
   db: Db;
@@ -91,6 +78,7 @@ export interface AlertsRun {
 export class AccountAlertsJob {
   private readonly intervalMs: number;
   private readonly today: () => string;
+  private readonly repo: AlertsRepo;
   private timer?: NodeJS.Timeout;
   private running?: Promise<AlertsRun>;
   private stopped = true;
@@ -98,6 +86,7 @@ export class AccountAlertsJob {
   constructor(private readonly opts: AlertsJobOptions) {
     this.intervalMs = opts.intervalMs ?? 4 * 3_600_000;
     this.today = opts.today ?? (() => chileTodayIso());
+    this.repo = new AlertsRepo(opts.db);
   }
 
   start(): void {
@@ -121,22 +110,10 @@ export class AccountAlertsJob {
     return this.running;
   }
 
-  /** The people to alert, by company rut. */
-  private async recipients(): Promise<Map<string, Recipient[]>> {
-    const rows = await this.opts.db
-      .select({ id: users.id, companyRut: users.companyRut, fullName: users.fullName, email: users.email })
-      .from(users)
-      .where(and(eq(users.userType, 'USER'), eq(users.enabled, true), eq(users.accountAlerts, true), ne(users.companyRut, ''), ne(users.email, ''), inArray(users.companyRole, FINANCE_ROLES)))
-      .orderBy(users.id);
-    const byCompany = new Map<string, Recipient[]>();
-    for (const r of rows) byCompany.set(r.companyRut, [...(byCompany.get(r.companyRut) ?? []), r]);
-    return byCompany;
-  }
-
   private async pass(): Promise<AlertsRun> {
     const run: AlertsRun = { companies: 0, alerts: 0, mails: 0 };
     const today = this.today();
-    for (const [companyRut, people] of await this.recipients()) {
+    for (const [companyRut, people] of await this.repo.recipients()) {
       try {
         const sent = await this.company(companyRut, people, today);
         run.companies++;
@@ -153,7 +130,7 @@ export class AccountAlertsJob {
     return run;
   }
 
-  private async company(companyRut: string, people: Recipient[], today: string): Promise<{ alerts: number; mails: number }> {
+  private async company(companyRut: string, people: AlertRecipient[], today: string): Promise<{ alerts: number; mails: number }> {
     const { db, erp, customers, outbox, mailDomain } = this.opts;
     const cardCode = await customers.cardCodeOf({ companyRut });
     const docs = await erp.openAccountDocuments(cardCode);
@@ -162,11 +139,7 @@ export class AccountAlertsJob {
     const company = (await customers.profileOf({ companyRut })).nombre;
     return db.transaction(async (tx) => {
       // the unique insert decides: what another run (or instance) already sent is not returned
-      const claimed = await tx
-        .insert(accountAlertsSent)
-        .values(due.map(({ doc, alert }) => ({ cardCode, kind: doc.kind, docEntry: doc.docEntry, alert })))
-        .onConflictDoNothing()
-        .returning({ kind: accountAlertsSent.kind, docEntry: accountAlertsSent.docEntry, alert: accountAlertsSent.alert });
+      const claimed = await this.repo.claim(tx, due.map(({ doc, alert }) => ({ cardCode, kind: doc.kind, docEntry: doc.docEntry, alert })));
       if (!claimed.length) return { alerts: 0, mails: 0 };
       const won = new Set(claimed.map((c) => `${c.kind}:${c.docEntry}:${c.alert}`));
       const mine = due.filter(({ doc, alert }) => won.has(`${dteKey(doc)}:${alert}`));
@@ -180,9 +153,9 @@ export class AccountAlertsJob {
   }
 
   /** One person's mail: the documents under each alert, the link to the account, how to turn alerts off. */
-  mail(person: Pick<Recipient, 'fullName'>, company: string, items: { doc: AccountDocument; alert: AccountAlert }[]): { subject: string; text: string } {
+  mail(person: Pick<AlertRecipient, 'fullName'>, company: string, items: { doc: AccountDocument; alert: AccountAlert }[]): { subject: string; text: string } {
     const { brandName, publicUrl } = this.opts;
-    const lines = [fillIn(ALERT_TEXTS.greeting, { name: person.fullName || company }), '', fillIn(ALERT_TEXTS.intro, { company, brand: brandName })];
+    const lines = [fill(ALERT_TEXTS.greeting, { name: person.fullName || company }), '', fill(ALERT_TEXTS.intro, { company, brand: brandName })];
     for (const alert of ACCOUNT_ALERTS) {
       const docs = items.filter((i) => i.alert === alert).map((i) => i.doc);
       if (!docs.length) continue;
@@ -193,8 +166,8 @@ export class AccountAlertsJob {
         );
       }
     }
-    lines.push('', fillIn(ALERT_TEXTS.link, { url: `${publicUrl.replace(/\/$/, '')}/user/account` }), '', ALERT_TEXTS.optOut);
-    return { subject: fillIn(ALERT_TEXTS.subject, { brand: brandName }), text: lines.join('\n') };
+    lines.push('', fill(ALERT_TEXTS.link, { url: `${publicUrl.replace(/\/$/, '')}/user/account` }), '', ALERT_TEXTS.optOut);
+    return { subject: fill(ALERT_TEXTS.subject, { brand: brandName }), text: lines.join('\n') };
   }
 
   private schedule(): void {
@@ -207,15 +180,4 @@ export class AccountAlertsJob {
     }, this.intervalMs);
     this.timer.unref?.();
   }
-}
-
-/** The caller's own alerts switch. */
-export async function alertsPreference(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ on: users.accountAlerts }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.on ?? false;
-}
-
-export async function setAlertsPreference(db: Db, userId: number, enabled: boolean): Promise<boolean> {
-  const [row] = await db.update(users).set({ accountAlerts: enabled, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ on: users.accountAlerts });
-  return row?.on ?? enabled;
 }
