@@ -14,6 +14,7 @@ import type { Db } from '../db/connect';
 import type { ErpService } from '../erp/erp.service';
 import type { OutboxWorker } from '../jobs/outbox';
 import type { Outbox } from '../jobs/outbox.repo';
+import { PeriodicJob } from '../jobs/periodic';
 import { enqueueMail } from '../mail/mailJob';
 import type { CustomerDirectory } from '../profile/customers.service';
 import { AlertsRepo, type AccountAlert, type AlertRecipient } from './alerts.repo';
@@ -75,42 +76,18 @@ export interface AlertsRun {
   mails: number;
 }
 
-export class AccountAlertsJob {
-  private readonly intervalMs: number;
+/** The periodic alerts (started on ready, stopped on close: account/claimsArea.ts); `runOnce` for one pass now. */
+export class AccountAlertsJob extends PeriodicJob<AlertsRun> {
   private readonly today: () => string;
   private readonly repo: AlertsRepo;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<AlertsRun>;
-  private stopped = true;
 
   constructor(private readonly opts: AlertsJobOptions) {
-    this.intervalMs = opts.intervalMs ?? 4 * 3_600_000;
+    super(opts.intervalMs ?? 4 * 3_600_000, (err) => opts.logger?.error({ err }, 'avisos de cuenta corriente: la revisión falló'));
     this.today = opts.today ?? (() => chileTodayIso());
     this.repo = new AlertsRepo(opts.db);
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One run over every company with someone to alert (a run already going is joined, not doubled). */
-  runOnce(): Promise<AlertsRun> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async pass(): Promise<AlertsRun> {
+  protected async pass(): Promise<AlertsRun> {
     const run: AlertsRun = { companies: 0, alerts: 0, mails: 0 };
     const today = this.today();
     for (const [companyRut, people] of await this.repo.recipients()) {
@@ -168,16 +145,5 @@ export class AccountAlertsJob {
     }
     lines.push('', fill(ALERT_TEXTS.link, { url: `${publicUrl.replace(/\/$/, '')}/user/account` }), '', ALERT_TEXTS.optOut);
     return { subject: fill(ALERT_TEXTS.subject, { brand: brandName }), text: lines.join('\n') };
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.runOnce()
-        .catch((err: unknown) => this.opts.logger?.error({ err }, 'avisos de cuenta corriente: la revisión falló'))
-        .finally(() => this.schedule());
-    }, this.intervalMs);
-    this.timer.unref?.();
   }
 }
