@@ -1,5 +1,6 @@
 // The texts and limits of a claim on an invoice (docs/account.md), shared by the claim dialog and the server: the
-// legal claim is the SII's, the portal's claim is the wholesaler's notice of it.
+// legal claim is the SII's, the portal's claim is the wholesaler's notice of it. And the words of the account's mail
+// alerts switch, which the profile shows and the alert mails name.
 import type { ClaimReason } from './api/account';
 
 /** At most this many photos or files per claim. */
@@ -36,5 +37,11 @@ export const CLAIM_TEXTS = {
   fileType: 'El archivo {file} debe ser una imagen (jpg, png, webp, heic) o un PDF',
   claimNotFound: 'Archivo no encontrado',
   formRequired: 'Envíe el reclamo como formulario (multipart/form-data)',
-  alertsSaved: 'Preferencia de avisos guardada',
+} as const;
+
+/** The profile's switch of the account's mail alerts (GET/PUT /api/user/account/alerts). */
+export const ALERTS_SWITCH_TEXTS = {
+  label: 'Avisos de cuenta corriente por correo',
+  help: 'Le avisamos por correo de cada factura nueva, de las que vencen en 3 días y de las vencidas, una vez cada una.',
+  saved: 'Preferencia de avisos guardada',
 } as const;

@@ -4,6 +4,7 @@
 // that queues its mails, so two runs or two instances never send it twice; one mail per person per run lists them.
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { ALERTS_SWITCH_TEXTS } from '@shared/accountClaims';
 import type { AccountDocument } from '@shared/api/account';
 import { daysBetween, daysOverdueOf, effectiveDueDate } from '@shared/accountRules';
 import { formatDate } from '@shared/dates';
@@ -36,7 +37,7 @@ export const ALERT_TEXTS = {
   DUE_SOON: 'Vencen en los próximos 3 días',
   OVERDUE: 'Vencidos',
   link: 'Vea su cuenta corriente y pague en línea: {url}',
-  optOut: 'Para dejar de recibir estos avisos, desactive "Avisos de cuenta corriente por correo" en Mi perfil del portal.',
+  optOut: 'Para dejar de recibir estos avisos, desactive "{label}" en Mi perfil del portal.',
 } as const;
 
 /** The alerts a document is due for today (before looking at which were already sent). */
@@ -143,7 +144,7 @@ export class AccountAlertsJob extends PeriodicJob<AlertsRun> {
         );
       }
     }
-    lines.push('', fill(ALERT_TEXTS.link, { url: `${publicUrl.replace(/\/$/, '')}/user/account` }), '', ALERT_TEXTS.optOut);
+    lines.push('', fill(ALERT_TEXTS.link, { url: `${publicUrl.replace(/\/$/, '')}/user/account` }), '', fill(ALERT_TEXTS.optOut, { label: ALERTS_SWITCH_TEXTS.label }));
     return { subject: fill(ALERT_TEXTS.subject, { brand: brandName }), text: lines.join('\n') };
   }
 }
