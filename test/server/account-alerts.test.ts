@@ -46,7 +46,7 @@ beforeAll(async () => {
   adminEmail = (await db().select().from(users).where(eq(users.username, COMPANY_RUT)))[0]!.email;
   docs = await t.erp.openAccountDocuments(ACCOUNT_CARDCODE);
 }, 60_000);
-afterAll(() => t.close());
+afterAll(() => t.close(), 30_000);
 beforeEach(async () => {
   today = REFERENCE_DATE;
   await db().delete(accountAlertsSent);

@@ -68,7 +68,7 @@ beforeAll(async () => {
   other = (await login(t.app, BUYER.rut, BUYER.password)).token;
   docs = await t.erp.openAccountDocuments(ACCOUNT_CARDCODE);
 }, 60_000);
-afterAll(() => t.close());
+afterAll(() => t.close(), 30_000);
 beforeEach(async () => {
   today = REFERENCE_DATE;
   await db().delete(accountClaims);
