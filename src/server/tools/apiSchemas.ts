@@ -32,7 +32,7 @@ const ANSWER_TYPES = [
   // the wholesaler's sales reps (docs/sales-reps.md)
   'RepresentResponse', 'AdminSalesPersonList', 'PaymentLinkStatus', 'PaymentLinkView', 'PaymentLinkPayResponse', 'RepCustomerList', 'RepOrderList', 'RepOrderDetail',
   // the buyer's current account (docs/account.md)
-  'AccountSummary', 'AccountItemList', 'AccountDocumentDetail', 'AccountPayment', 'AccountStatement', 'AccountPayPreview',
+  'AccountSummary', 'AccountItemList', 'AccountDocumentDetail', 'AccountPayment', 'AccountStatement', 'AccountPayPreview', 'AccountClaim', 'AccountAlertsPreference',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];
