@@ -22,6 +22,9 @@ import mailRoutes from './mail/mail.routes';
 import { OrderMailService } from './mail/orderMail.service';
 import { sealingKey, withSealedFields } from './mail/sealedFields';
 import notificationsRoutes from './notifications/notifications.routes';
+import { registerAccountClaims, type AccountClaimsOptions } from './account/claimsArea';
+import type { ClaimService } from './account/claims.service';
+import type { AccountAlertsJob } from './account/alerts';
 import { NotificationsService } from './notifications/notifications.service';
 import chequeRoutes from './payments/cheque.routes';
 import { ChequeService } from './payments/cheque.service';
@@ -80,7 +83,7 @@ import { openFileStores, type StorageOptions } from './storage/stores';
 import type { RouteDeps } from './routeDeps';
 import accountRoutes from './account/account.routes';
 import { AccountService } from './account/account.service';
-import type { AccountExtras } from './account/accountExtras';
+import { combineAccountExtras, type AccountExtras } from './account/accountExtras';
 import { createDteProvider } from './account/dteProvider';
 import { registerOperations, type Operations, type OperationsOptions } from './operations';
 import { PortalMetrics } from './metrics/metrics';
@@ -108,6 +111,10 @@ declare module 'fastify' {
     redriver: ErpRedriver;
     /** Metrics, the ERP company names and invoices of the operations screens (operations.ts). */
     operations: Operations;
+    /** Claims on invoices (docs/account.md): its repo answers the account list's claimsOf. */
+    accountClaims: ClaimService;
+    /** The account's periodic mail alerts. */
+    accountAlerts: AccountAlertsJob;
   }
 }
 
@@ -147,9 +154,10 @@ export interface AppDeps {
   operations?: OperationsOptions;
   /**
    * The buyer's current account (docs/account.md): its clock (`today`, the Chilean day; tests fix it), how long a
-   * company's open documents are kept between requests (`cacheMs`), and the payments in process and claims (`extras`).
+   * company's open documents are kept between requests (`cacheMs`), the payments in process and claims (`extras`,
+   * tests), and the mail alerts' interval and start.
    */
-  account?: { today?: () => string; cacheMs?: number; extras?: AccountExtras };
+  account?: AccountClaimsOptions & { cacheMs?: number; extras?: AccountExtras };
 }
 
 /**
@@ -273,10 +281,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(historyRoutes, { history: new PurchaseHistoryService({ erp, customers, orders: new OrderRepo(database.db) }) });
   await app.register(pendingRoutes, { erp, customers });
   // the buyer's current account, read side: summary, open items, documents and their files, statement (docs/account.md)
+  // what the portal itself knows of the documents (payments in process, claims), filled in as those areas are set up
+  const accountParts: Partial<AccountExtras> = {};
+  const dte = createDteProvider(config.dteProvider ?? 'b1', erp);
   const account = new AccountService({
-    erp, customers, dte: createDteProvider(config.dteProvider ?? 'b1', erp),
+    erp, customers, dte,
     issuer: config.issuer ?? { name: config.brandName, rut: '', address: '', email: '', phone: '' },
-    ...deps.account,
+    today: deps.account?.today,
+    cacheMs: deps.account?.cacheMs,
+    extras: deps.account?.extras ?? combineAccountExtras(accountParts),
   });
   await app.register(accountRoutes, { account });
 
@@ -314,7 +327,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(quickOrderRoutes, routeDeps);
   await app.register(reorderRoutes, routeDeps);
   if (deps.payments) {
-    const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, sealKey: sealingKey(config.jwtSecret), log: app.log, providers: deps.payments });
+    const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, sealKey: sealingKey(config.jwtSecret), log: app.log, providers: deps.payments, dte });
+    accountParts.documentsInProcess = (cardCode) => area.service.documentsInProcess(cardCode);
     app.decorate('payments', area);
     app.decorate('reconciler', area.reconciler);
     await app.register(paymentRoutes, { area });
@@ -333,6 +347,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(approvalsRoutes, { ...routeDeps, orderMail });
   await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles, new OrderRepo(database.db)) });
   await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
+  // claims on invoices and the account's mail alerts (docs/account.md)
+  const claimsArea = await registerAccountClaims(app, { ...routeDeps, notifications, privateFiles, publicUrl: config.publicUrl, dte }, deps.account);
+  accountParts.claimsOf = (cardCode) => claimsArea.claims.claims.claimsOf(cardCode);
+  app.decorate('accountClaims', claimsArea.claims);
+  app.decorate('accountAlerts', claimsArea.alerts);
   await app.register(adminUsersRoutes, { db: database.db, erp, outbox });
   // the people of a buying company, for its Administrador (docs/company-people.md)
   await app.register(peopleRoutes, { ...routeDeps, publicUrl: config.publicUrl, mailDomain, sealKey, forgetSession: (userId) => app.forgetSession(userId) });

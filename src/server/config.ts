@@ -91,6 +91,8 @@ export interface Config {
    * (src/server/account/dteProvider.ts). 'b1' (default): the ERP's attachments and user-defined fields.
    */
   dteProvider: DteProviderName;
+  /** ACCOUNT_ALERTS_INTERVAL: how often the account's mail alerts look at the companies' open documents (default 4h). */
+  accountAlertsIntervalMs: number;
   /** The wholesaler's own data printed on the statement of account (ISSUER_NAME, ISSUER_RUT, ISSUER_ADDRESS, ISSUER_EMAIL, ISSUER_PHONE). */
   issuer: { name: string; rut: string; address: string; email: string; phone: string };
 }
@@ -336,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoicesTtlMs: durationMs(env.ERP_INVOICES_TTL, 'ERP_INVOICES_TTL', '60s'),
     metricsToken: metricsTokenFromEnv(env.METRICS_TOKEN),
     dteProvider: dteProviderFromEnv(env.DTE_PROVIDER),
+    accountAlertsIntervalMs: durationMs(env.ACCOUNT_ALERTS_INTERVAL, 'ACCOUNT_ALERTS_INTERVAL', '4h'),
     issuer: issuerFromEnv(env, brandName),
   };
 }

@@ -71,6 +71,7 @@ async function main() {
     catalogMaxAgeMs: config.catalog.refreshMs,
     catalog: { maxAgeMs: config.catalog.maxAgeMs, stockTtlMs: config.catalog.stockTtlMs },
     operations: { alertMailTo: config.alertMailTo, metricsToken: config.metricsToken, processMetrics: true, invoicesTtlMs: config.invoicesTtlMs },
+    account: { alertsIntervalMs: config.accountAlertsIntervalMs },
     payments: {
       webpay,
       khipu,

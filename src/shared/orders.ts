@@ -32,8 +32,11 @@ export const TIPO_VENTA = { ONLINE: 'Normal', RESERVE: 'Reserva' } as const sati
 /** U_FormaPago of the ERP sales order: cheque 1, card and bank transfer 4, credit line 5. */
 export const FORMA_PAGO = { CHEQUE: '1', WEBPAY: '4', KHIPU: '4', CREDIT: '5' } as const satisfies Record<PaymentMethod, string>;
 
-/** Notification sections (R-MAIL-1): who gets the mail of a reservation, a cheque payment, a customer request. */
-export const NOTIFICATION_SECTIONS = ['CREATION_USER', 'RESERVE', 'CHEQUE'] as const;
+/**
+ * Notification sections (R-MAIL-1): who gets the mail of a reservation, a cheque payment, a customer request, and a
+ * buyer's claim on an invoice (docs/account.md).
+ */
+export const NOTIFICATION_SECTIONS = ['CREATION_USER', 'RESERVE', 'CHEQUE', 'ACCOUNT_CLAIM'] as const;
 export type NotificationSection = (typeof NOTIFICATION_SECTIONS)[number];
 
 /** 'OC' (order) or 'RE' (reservation) plus the order id padded to 6 digits: OC000042, RE000007. */

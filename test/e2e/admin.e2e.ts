@@ -296,11 +296,11 @@ describe('user administration', () => {
 });
 
 describe('notification administration', () => {
-  it('at 3 recipients the create link is hidden; deleting one frees its section, which the form then offers alone', async () => {
+  it('with a recipient for every section the create link is hidden; deleting one frees its section, which the form then offers alone', async () => {
     const { context, page } = await newPage(browser);
     const api = await adminApi(context);
     const before = await api.recipients();
-    expect(before).toHaveLength(3);
+    expect(before).toHaveLength(4);
     const original = before.find((r) => r.section === 'CREATION_USER')!;
     try {
       await login(page, SUPERADMIN, ADMIN_PASSWORD);
@@ -308,13 +308,13 @@ describe('notification administration', () => {
       await page.getByRole('heading', { name: 'Administración Notificaciones' }).waitFor();
       const grid = page.getByRole('grid', { name: 'Notificaciones' });
       const deletes = grid.getByRole('button', { name: /^Eliminar notificación de / });
-      await eventually(() => deletes.count(), 3, 20_000);
+      await eventually(() => deletes.count(), 4, 20_000);
       expect(await page.getByRole('link', { name: 'Crear', exact: true }).count()).toBe(0);
 
       await grid.getByRole('button', { name: 'Eliminar notificación de Creación Usuario' }).click();
       await confirm(page, 'Deseas eliminar la notificación de Creación Usuario?', 'Eliminar');
       await toast(page, 'Eliminado!');
-      await eventually(() => deletes.count(), 2, 20_000);
+      await eventually(() => deletes.count(), 3, 20_000);
       await page.getByRole('link', { name: 'Crear', exact: true }).click();
       await page.waitForURL('**/admin/email-add');
       await page.getByRole('heading', { name: 'Creación de Notificación' }).waitFor();
@@ -329,17 +329,17 @@ describe('notification administration', () => {
       await confirm(page, 'Desea crear notificación?', 'Crear');
       await toast(page, 'Creada la Notificación!');
       await page.waitForURL('**/admin/email');
-      await eventually(() => deletes.count(), 3, 20_000);
+      await eventually(() => deletes.count(), 4, 20_000);
       expect(await page.getByRole('link', { name: 'Crear', exact: true }).count()).toBe(0);
       const rows = await gridRows(page, grid);
       expect(rows.find((r) => r[3] === 'Creación Usuario')?.slice(0, 3)).toEqual([original.name, original.lastName, original.email]);
     } finally {
-      // whatever happened above, the other journeys find their three recipients
+      // whatever happened above, the other journeys find their four recipients
       if (!(await api.recipients()).some((r) => r.section === 'CREATION_USER')) {
         const { name, lastName, email, section } = original;
         expect((await api.createRecipient({ name, lastName, email, section })).ok()).toBe(true);
       }
-      expect(await api.recipients()).toHaveLength(3);
+      expect(await api.recipients()).toHaveLength(4);
       await context.close();
     }
   }, 150_000);

@@ -85,8 +85,8 @@ describe('validation', () => {
       { id: 1, section: 'RESERVE' as const },
       { id: 2, section: 'CHEQUE' as const },
     ];
-    expect(availableSections(taken)).toEqual(['CREATION_USER']);
-    expect(availableSections(taken, 2)).toEqual(['CREATION_USER', 'CHEQUE']);
+    expect(availableSections(taken)).toEqual(['CREATION_USER', 'ACCOUNT_CLAIM']);
+    expect(availableSections(taken, 2)).toEqual(['CREATION_USER', 'CHEQUE', 'ACCOUNT_CLAIM']);
   });
 });
 

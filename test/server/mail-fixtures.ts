@@ -56,6 +56,7 @@ export const RECIPIENTS: Record<NotificationSection, { name: string; lastName: s
   CREATION_USER: { name: 'Camila', lastName: 'Rojas', email: 'clientes@portal.example', section: 'CREATION_USER' },
   RESERVE: { name: 'Javiera', lastName: 'Muñoz', email: 'reservas@portal.example', section: 'RESERVE' },
   CHEQUE: { name: 'Matías', lastName: 'González', email: 'cobranza@portal.example', section: 'CHEQUE' },
+  ACCOUNT_CLAIM: { name: 'Daniela', lastName: 'Soto', email: 'reclamos@portal.example', section: 'ACCOUNT_CLAIM' },
 };
 
 export async function setRecipients(db: Db, sections: NotificationSection[]): Promise<void> {

@@ -304,11 +304,11 @@ describe('mail routes', () => {
 
   it('the embedded demo seeds one recipient per section at an example domain, only into an empty table', async () => {
     await setRecipients(db(), []);
-    expect(await seedDemoRecipients(db())).toBe(3);
+    expect(await seedDemoRecipients(db())).toBe(4);
     expect(await seedDemoRecipients(db())).toBe(0);
     const res = await call(t.app, { method: 'GET', url: '/api/admin/admin-emails', token: admin });
     const list = res.json() as { section: string; email: string }[];
-    expect(list.map((r) => r.section).sort()).toEqual(['CHEQUE', 'CREATION_USER', 'RESERVE']);
+    expect(list.map((r) => r.section).sort()).toEqual(['ACCOUNT_CLAIM', 'CHEQUE', 'CREATION_USER', 'RESERVE']);
     for (const r of list) expect(r.email).toMatch(/@portal\.example$/);
   });
 });

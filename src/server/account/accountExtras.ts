@@ -17,10 +17,13 @@ export const NO_ACCOUNT_EXTRAS: AccountExtras = {
   claimsOf: () => Promise.resolve(new Map()),
 };
 
-/** One AccountExtras from the areas that each know one half (the payments area, the claims area). */
+/**
+ * One AccountExtras from the areas that each know one half (the payments area, the claims area). `parts` is read on
+ * every call, so an area set up after the account service (app.ts registers the payments later) fills it in then.
+ */
 export function combineAccountExtras(parts: Partial<AccountExtras>): AccountExtras {
   return {
-    documentsInProcess: parts.documentsInProcess ?? NO_ACCOUNT_EXTRAS.documentsInProcess,
-    claimsOf: parts.claimsOf ?? NO_ACCOUNT_EXTRAS.claimsOf,
+    documentsInProcess: (cardCode) => (parts.documentsInProcess ?? NO_ACCOUNT_EXTRAS.documentsInProcess)(cardCode),
+    claimsOf: (cardCode) => (parts.claimsOf ?? NO_ACCOUNT_EXTRAS.claimsOf)(cardCode),
   };
 }

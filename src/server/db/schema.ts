@@ -42,6 +42,8 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Raised on a password change or deactivation: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The person receives the account's mail alerts (new invoice, due soon, overdue) when they have finance; on by default. */
+    accountAlerts: boolean('account_alerts').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
   },
@@ -357,7 +359,7 @@ export type OutboxEventRow = typeof outboxEvents.$inferSelect;
 
 export const notificationSection = pgEnum('notification_section', NOTIFICATION_SECTIONS);
 
-/** Who receives the notification mail of a section (R-ADM-NOTIF-1): at most one per section, so at most 3. */
+/** Who receives the notification mail of a section (R-ADM-NOTIF-1): at most one per section, so at most one per NOTIFICATION_SECTIONS entry. */
 export const notificationRecipients = pgTable(
   'notification_recipients',
   {
@@ -580,4 +582,69 @@ export const storedFileChunks = pgTable(
     data: bytea('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+/**
+ * A claim a company's finance person recorded on one of its invoices inside the 8-day window (docs/account.md): one
+ * per company and document. The legal claim is the SII's; this is the wholesaler's notice of it, mailed to the
+ * ACCOUNT_CLAIM recipient with its files.
+ */
+export const accountClaims = pgTable(
+  'account_claims',
+  {
+    id: serial('id').primaryKey(),
+    companyRut: varchar('company_rut', { length: 16 }).notNull(),
+    cardCode: varchar('card_code', { length: 50 }).notNull(),
+    /** The ERP set ('invoice', 'creditNote', 'downPayment') and the document's DocEntry. */
+    kind: varchar('kind', { length: 20 }).notNull(),
+    docEntry: integer('doc_entry').notNull(),
+    dteType: smallint('dte_type').notNull(),
+    folio: integer('folio'),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    text: text('text').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdByName: varchar('created_by_name', { length: 200 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_claims_document_idx').on(t.cardCode, t.kind, t.docEntry)],
+);
+
+export type AccountClaimRow = typeof accountClaims.$inferSelect;
+
+/** The photos and files of a claim, kept in the private file store under `fileKey`. */
+export const accountClaimFiles = pgTable(
+  'account_claim_files',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => accountClaims.id, { onDelete: 'cascade' }),
+    fileKey: varchar('file_key', { length: 300 }).notNull(),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [index('account_claim_files_claim_idx').on(t.claimId)],
+);
+
+export type AccountClaimFileRow = typeof accountClaimFiles.$inferSelect;
+
+export const accountAlertKind = pgEnum('account_alert_kind', ['NEW_INVOICE', 'DUE_SOON', 'OVERDUE']);
+
+/**
+ * Each account alert sent, once per document and alert: inserted in the transaction that queues its mails, so two
+ * runs (or two instances) never send it twice.
+ */
+export const accountAlertsSent = pgTable(
+  'account_alerts_sent',
+  {
+    cardCode: varchar('card_code', { length: 50 }).notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    docEntry: integer('doc_entry').notNull(),
+    alert: accountAlertKind('alert').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cardCode, t.kind, t.docEntry, t.alert] })],
 );

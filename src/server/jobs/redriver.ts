@@ -8,6 +8,7 @@ import type { Db } from '../db/connect';
 import type { OutboxWorker } from './outbox';
 import type { Outbox } from './outbox.repo';
 import { OutboxRepo } from './outbox.repo';
+import { PeriodicJob } from './periodic';
 
 export interface RedriverOptions {
   db: Db;
@@ -22,41 +23,16 @@ export interface RedriverOptions {
   logger?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
-export class ErpRedriver {
-  private readonly intervalMs: number;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-  private stopped = true;
-
+export class ErpRedriver extends PeriodicJob<number> {
   private readonly jobs: OutboxRepo;
 
   constructor(private readonly opts: RedriverOptions) {
-    this.intervalMs = opts.intervalMs ?? 60_000;
+    super(opts.intervalMs ?? 60_000, (err) => opts.logger?.error({ err }, 'outbox: no se pudo revisar los trabajos agotados'));
     this.jobs = new OutboxRepo(opts.db);
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One look: when exhausted ERP jobs exist and the ERP answers, they are queued again. Answers how many. */
-  runOnce(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async pass(): Promise<number> {
+  /** One look (`runOnce`): when exhausted ERP jobs exist and the ERP answers, they are queued again. Answers how many. */
+  protected async pass(): Promise<number> {
     const { kinds } = this.opts;
     if (kinds.length === 0) return 0;
     if (!(await this.jobs.exhaustedCount(kinds))) return 0;
@@ -67,16 +43,5 @@ export class ErpRedriver {
       this.opts.worker.kick();
     }
     return requeued;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.runOnce()
-        .catch((err: unknown) => this.opts.logger?.error({ err }, 'outbox: no se pudo revisar los trabajos agotados'))
-        .finally(() => this.schedule());
-    }, this.intervalMs);
-    this.timer.unref?.();
   }
 }

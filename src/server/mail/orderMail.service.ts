@@ -68,7 +68,7 @@ export class OrderMailService {
     const { numberOrder, section } = request;
     const order = await findOwnOrder(this.orders, user, numberOrder);
     const wrongSection = new HttpError(409, fill(NOTIFICATION_MSG.sectionNotForOrder, { section, number: numberOrder }));
-    if (section === 'CREATION_USER') throw wrongSection;
+    if (section === 'CREATION_USER' || section === 'ACCOUNT_CLAIM') throw wrongSection;
     if (section === 'RESERVE' && order.orderType !== 'RESERVE') throw wrongSection;
     // The cheque mail goes with the photo (POST /user/pay-cheque); asked here, it is that same mail.
     if (section === 'CHEQUE' && order.paymentMethod !== 'CHEQUE') throw wrongSection;

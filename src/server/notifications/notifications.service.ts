@@ -21,7 +21,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 /**
  * Notification recipients (R-ADM-NOTIF-1 to R-ADM-NOTIF-3): who receives each section's mail. One record per
- * section, so at most three; each admin change and its audit row commit together.
+ * section, so at most one per section; each admin change and its audit row commit together.
  */
 export class NotificationsService {
   readonly recipients: RecipientsRepo;

@@ -57,6 +57,7 @@ export const DEMO_RECIPIENTS: RecipientFields[] = [
   { name: 'Camila', lastName: 'Rojas', email: 'clientes@portal.example', section: 'CREATION_USER' },
   { name: 'Javiera', lastName: 'Muñoz', email: 'reservas@portal.example', section: 'RESERVE' },
   { name: 'Matías', lastName: 'González', email: 'cobranza@portal.example', section: 'CHEQUE' },
+  { name: 'Daniela', lastName: 'Soto', email: 'reclamos@portal.example', section: 'ACCOUNT_CLAIM' },
 ];
 
 /** Seeds DEMO_RECIPIENTS when the table is empty; answers how many were created. */

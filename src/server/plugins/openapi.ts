@@ -163,7 +163,7 @@ function describeOperation(operation: Operation, route: { key: string; access: A
   for (const [code, text] of Object.entries(SUCCESS_TEXT)) if (responses[code]?.description === 'Default Response') responses[code]!.description = text;
   if (extra?.answers) {
     for (const code of Object.keys(responses)) if (/^2/.test(code) && responses[code]!.description === 'Default Response') delete responses[code];
-    Object.assign(responses, extra.answers);
+    Object.assign(responses, withRequired(extra.answers));
   }
   if (route.csv) {
     const ok = responses['200'] as { content?: Record<string, unknown> } | undefined;

@@ -1,6 +1,8 @@
 import { PRODUCT_FILE_FIELDS, productUpdateSchema } from '@shared/schemas/adminProducts';
 import { BANNER_FILE_FIELDS, bannerSchema } from '@shared/schemas/banners';
 import { payChequeSchema } from '@shared/schemas/orders';
+import { CLAIM_FILES_FIELD, CLAIM_MAX_FILES } from '@shared/accountClaims';
+import { claimSchema } from '@shared/schemas/account';
 import { FILE_PART, multipartForm, type JsonSchema } from '../http/jsonSchema';
 import { answer } from '../http/responses';
 
@@ -41,6 +43,11 @@ const multipart = (schema: JsonSchema, description: string): BodyDoc => ({ requi
 /** The POSTs that take no body (the id is in the address): none is documented as an empty object. */
 const NO_BODY: BodyDoc = { required: false, description: 'Sin cuerpo: lo que se envía se ignora', content: { 'application/json': { schema: { type: 'object', maxProperties: 0 } } } };
 
+/** The claim form: reason and text (claimSchema) and `files`, several parts of the same name. */
+function claimForm(): JsonSchema {
+  const form = multipartForm(claimSchema, []);
+  return { ...form, properties: { ...(form.properties as JsonSchema), [CLAIM_FILES_FIELD]: { type: 'array', items: FILE_PART, maxItems: CLAIM_MAX_FILES } } };
+}
 const noContent = (description: string): Record<string, AnswerDoc> => ({ '204': { description } });
 const download = (type: string, description: string): AnswerDoc => ({
   description,
@@ -70,6 +77,7 @@ const CONFLICTS: Record<string, string> = {
   'POST /api/user/b1/pay-account': 'El pago no está pagado',
   'POST /api/user/pay-cheque': 'El pedido no es con cheque, no está pendiente o ya tiene su foto',
   'POST /api/admin/banners': 'Ya existe el conjunto de banners (se edita, no se crea otro)',
+  'POST /api/user/account/documents/:kind/:docEntry/claims': 'El plazo de 8 días venció, el documento no puede reclamarse o ya tiene un reclamo',
 };
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
@@ -86,6 +94,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/user/pay-cheque': {
     body: multipart(multipartForm(payChequeSchema, ['chequeImgFile'], ['chequeImgFile']), 'La foto del cheque (jpg/png, hasta 2 MB) del pedido pagado con cheque'),
+  },
+  'POST /api/user/account/documents/:kind/:docEntry/claims': {
+    body: multipart(claimForm(), 'El motivo y el texto del reclamo, y hasta 5 fotos o archivos (imagen o pdf, hasta 10 MB cada uno)'),
   },
   'POST /api/user/quick-order/file': {
     body: multipart({ type: 'object', properties: { file: FILE_PART }, required: ['file'] }, 'Un archivo csv o xlsx con las columnas sku, talla y cantidad'),
@@ -113,6 +124,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/user/quick-order/template.xlsx': { answers: { '200': download('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'La plantilla xlsx del pedido rápido') } },
   'GET /api/admin/orders/:numberOrder/cheque-photo': { answers: { '200': download('image/*', 'La foto del cheque (jpeg o png)') } },
+  'GET /api/user/account/claims/:id/files/:fileId': { answers: { '200': download('application/octet-stream', 'Una foto o archivo del reclamo (imagen o pdf), de la empresa') } },
   'GET /api/payments/webpay/return': { answers: { '303': redirect } },
   'POST /api/payments/webpay/return': {
     body: {

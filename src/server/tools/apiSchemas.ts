@@ -32,7 +32,7 @@ const ANSWER_TYPES = [
   // the wholesaler's sales reps (docs/sales-reps.md)
   'RepresentResponse', 'AdminSalesPersonList', 'PaymentLinkStatus', 'PaymentLinkView', 'PaymentLinkPayResponse', 'RepCustomerList', 'RepOrderList', 'RepOrderDetail',
   // the buyer's current account (docs/account.md)
-  'AccountSummary', 'AccountItemList', 'AccountDocumentDetail', 'AccountPayment', 'AccountStatement', 'AccountPayPreview',
+  'AccountSummary', 'AccountItemList', 'AccountDocumentDetail', 'AccountPayment', 'AccountStatement', 'AccountPayPreview', 'AccountClaim', 'AccountAlertsPreference',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];
@@ -57,6 +57,7 @@ export function generate(): string {
       const rest = parts.filter((t) => !(t.flags & ts.TypeFlags.Null));
       let schema: Json;
       if (rest.every((t) => t.isStringLiteral())) schema = { type: 'string', enum: rest.map((t) => (t as ts.StringLiteralType).value) };
+      else if (rest.every((t) => t.isNumberLiteral())) schema = { type: 'number', enum: rest.map((t) => (t as ts.NumberLiteralType).value) };
       else if (rest.every((t) => t.flags & ts.TypeFlags.BooleanLike)) schema = { type: 'boolean' };
       else if (rest.every((t) => t.flags & ts.TypeFlags.NumberLike)) schema = { type: 'number' };
       else if (rest.length === 1) schema = schemaOf(rest[0]!, where);

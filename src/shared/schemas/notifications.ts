@@ -44,6 +44,7 @@ export const SECTION_LABELS: Record<NotificationSection, string> = {
   CREATION_USER: 'Creación Usuario',
   RESERVE: 'Reserva Stock',
   CHEQUE: 'Pago Cheque',
+  ACCOUNT_CLAIM: 'Reclamo Factura',
 };
 
 /** An empty, null or 0 id (a new record in the form) means "create". */

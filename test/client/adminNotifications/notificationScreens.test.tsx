@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { bodiesTo, callsTo, mockFetch, reply } from '../fetchMock';
-import { cheque, creation, reserve } from './fixtures';
+import { cheque, claim, creation, reserve } from './fixtures';
 
 // the whole app renders for each step; two shared cores make it slow
 jest.setTimeout(30_000);
@@ -45,15 +45,15 @@ describe('Notification list (/admin/email)', () => {
     expect(screen.getByRole('link', { name: 'Crear' })).toHaveAttribute('href', '/admin/email-add');
   });
 
-  it('the create link is hidden at 3 records', async () => {
-    mockFetch({ 'GET /admin/admin-emails': [creation, reserve, cheque] });
+  it('the create link is hidden when every section has its record', async () => {
+    mockFetch({ 'GET /admin/admin-emails': [creation, reserve, cheque, claim] });
     asAdmin('/admin/email');
     await screen.findByText('cobranza@textilandino.cl');
     expect(screen.queryByRole('link', { name: 'Crear' })).not.toBeInTheDocument();
   });
 
-  it('the create link comes back when a delete leaves 2: asked first, then DELETE and Eliminado!', async () => {
-    const fetchMock = mockFetch({ 'GET /admin/admin-emails': [creation, reserve, cheque], 'DELETE /admin/admin-emails/3': { message: 'Eliminado!' } });
+  it('the create link comes back when a delete leaves a section free: asked first, then DELETE and Eliminado!', async () => {
+    const fetchMock = mockFetch({ 'GET /admin/admin-emails': [creation, reserve, cheque, claim], 'DELETE /admin/admin-emails/3': { message: 'Eliminado!' } });
     const { user } = asAdmin('/admin/email');
     await user.click(await screen.findByRole('button', { name: 'Eliminar notificación de Pago Cheque' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deseas eliminar la notificación de Pago Cheque?' });
@@ -107,14 +107,14 @@ describe('Notification creation (/admin/email-add)', () => {
     expect(screen.getByLabelText('Apellido')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Envío desde' })).toHaveTextContent('Seleccionar');
-    expect(await sectionOptions(user)).toEqual(['Seleccionar', 'Creación Usuario', 'Pago Cheque']);
+    expect(await sectionOptions(user)).toEqual(['Seleccionar', 'Creación Usuario', 'Pago Cheque', 'Reclamo Factura']);
   });
 
   it('with no record every section is offered', async () => {
     mockFetch({ 'GET /admin/admin-emails': [] });
     const { user } = asAdmin('/admin/email-add');
     await screen.findByLabelText('Nombre');
-    expect(await sectionOptions(user)).toEqual(['Seleccionar', 'Creación Usuario', 'Reserva Stock', 'Pago Cheque']);
+    expect(await sectionOptions(user)).toEqual(['Seleccionar', 'Creación Usuario', 'Reserva Stock', 'Pago Cheque', 'Reclamo Factura']);
   });
 
   it('an invalid submit marks every field: the messages word for word', async () => {
@@ -171,10 +171,10 @@ describe('Notification creation (/admin/email-add)', () => {
     expect(callsTo(fetchMock, 'POST /admin/admin-emails')).toHaveLength(0);
   });
 
-  it('with 3 records there is nothing to create', async () => {
-    mockFetch({ 'GET /admin/admin-emails': [creation, reserve, cheque] });
+  it('with a record for every section there is nothing to create', async () => {
+    mockFetch({ 'GET /admin/admin-emails': [creation, reserve, cheque, claim] });
     asAdmin('/admin/email-add');
-    expect(await screen.findByText('Ya existen 3 notificaciones (una por sección): edite o elimine una antes de crear otra')).toBeInTheDocument();
+    expect(await screen.findByText('Ya existen 4 notificaciones (una por sección): edite o elimine una antes de crear otra')).toBeInTheDocument();
     expect(screen.queryByLabelText('Nombre')).not.toBeInTheDocument();
   });
 });
@@ -188,7 +188,7 @@ describe('Notification update (/admin/email-update)', () => {
     expect(screen.getByLabelText('Apellido')).toHaveValue('Soto');
     expect(screen.getByLabelText('Email')).toHaveValue('reservas@textilandino.cl');
     expect(screen.getByRole('combobox', { name: 'Envío desde' })).toHaveTextContent('Reserva Stock');
-    expect(await sectionOptions(user)).toEqual(['Seleccionar', 'Reserva Stock', 'Pago Cheque']);
+    expect(await sectionOptions(user)).toEqual(['Seleccionar', 'Reserva Stock', 'Pago Cheque', 'Reclamo Factura']);
   });
 
   it("'Desea actualizar notificación?' Actualizar: POST with the id, 'Actualizado!', back to /admin/email", async () => {

@@ -1,0 +1,50 @@
+/**
+ * A job that runs every `intervalMs` while started (the ERP re-driver, the account alerts): one pass at a time (a
+ * `runOnce` while a pass is going joins it), the next pass scheduled when the last one ends, the timer never keeping the
+ * process alive, and `stop` waiting for a pass under way. A failed scheduled pass is handed to `onError`.
+ */
+export abstract class PeriodicJob<T> {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<T>;
+  private stopped = true;
+
+  protected constructor(
+    private readonly intervalMs: number,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  /** One pass of the job. */
+  protected abstract pass(): Promise<T>;
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass now (or the one already under way). */
+  runOnce(): Promise<T> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.runOnce()
+        .catch(this.onError)
+        .finally(() => this.schedule());
+    }, this.intervalMs);
+    this.timer.unref?.();
+  }
+}
