@@ -8,6 +8,7 @@ import { saveFile } from '@client/app/download';
 import { accountPaymentRequested } from '@client/app/events';
 import { holdFiles, takeFiles } from '@client/app/heldFiles';
 import { notify } from '@client/app/notify';
+import { brandName } from '@client/components/brand';
 import { callWithTimeout } from '@client/app/sagaUtils';
 import { downloadDocumentFile } from '@client/api/accountDocuments';
 import { fetchAccountDocuments, fetchAccountSummary, postAccountClaim, previewAccountPayment } from '@client/features/currentAccount/api';
@@ -205,8 +206,8 @@ describe('Reclamar', () => {
     createdBy: 'Marcela Fuentes',
   };
   const photo = new NodeFile(['jpeg'], 'caja.jpg', { type: 'image/jpeg' }) as unknown as File;
-  const opened = () => stateAfter(loaded(firstPage), claimOpened(claimableInvoice), claimSubmitted({ kind: 'invoice', docEntry: 480, reason: 'FALTA_PARCIAL', text: claim.text, filesKey: 'claim-1' }));
-  const submitted = (filesKey: string | null) => claimSubmitted({ kind: 'invoice', docEntry: 480, reason: 'FALTA_PARCIAL', text: claim.text, filesKey });
+  const opened = () => stateAfter(loaded(firstPage), claimOpened(claimableInvoice), claimSubmitted({ kind: 'invoice', docEntry: 480, folio: 10480, reason: 'FALTA_PARCIAL', text: claim.text, filesKey: 'claim-1' }));
+  const submitted = (filesKey: string | null) => claimSubmitted({ kind: 'invoice', docEntry: 480, folio: 10480, reason: 'FALTA_PARCIAL', text: claim.text, filesKey });
 
   it('the fields and the held files, multipart; recorded: a toast, the row reads En reclamo, the dialog closes', async () => {
     const key = holdFiles('claim', [photo]);
@@ -218,7 +219,7 @@ describe('Reclamar', () => {
       .next(claim)
       .put(claimRecorded({ kind: 'invoice', docEntry: 480, claim }))
       .next()
-      .call(notify, 'Reclamo registrado', 'success')
+      .call(notify, `Reclamo de la factura 10480 registrado. Lo enviamos a ${brandName}.`, 'success')
       .next()
       .isDone();
 

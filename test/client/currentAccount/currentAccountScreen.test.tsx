@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { sessionOf, renderWithProviders } from '../renderWithProviders';
 import { bodiesTo, callsTo, mockFetch, queriesTo, reply } from '../fetchMock';
 import { File as NodeFile } from 'node:buffer';
+import { claimFileProblem } from '@client/features/currentAccount/ClaimDialog';
 import { asPhone } from '../viewport';
 import { firstPage, nettedPreview, summary } from './fixtures';
 
@@ -116,11 +117,11 @@ describe('Cuenta corriente (/user/account)', () => {
     const grid = await screen.findByRole('grid', { name: 'Documentos abiertos de la cuenta corriente' });
     await user.click(await within(grid).findByRole('button', { name: 'Reclamar Factura electrónica N° 10480' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reclamar Factura electrónica N° 10480' });
-    expect(within(dialog).getByText(/El reclamo legal se registra en el SII/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Ir al sitio del SII' })).toHaveAttribute('href', 'https://www.sii.cl');
+    expect(within(dialog).getByText(/El reclamo legal de la factura \(Ley 19\.983\) se registra en el SII/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Registrar el reclamo en el SII' })).toHaveAttribute('href', 'https://www.sii.cl');
     expect(within(dialog).getByText('Quedan 6 días para reclamar (hasta el 06-11-2026)')).toBeInTheDocument();
     expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
-      'Reclamo al contenido de la factura',
+      'Reclamo al contenido del documento',
       'Falta parcial de mercaderías',
       'Falta total de mercaderías',
     ]);
@@ -139,7 +140,7 @@ describe('Cuenta corriente (/user/account)', () => {
     await user.paste('Faltan 12 poleras de la caja 3');
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, fileOf('video.jpg', 11 * 1024 * 1024, 'image/jpeg'));
-    expect(within(dialog).getByText('El archivo video.jpg supera los 10 MB')).toBeInTheDocument();
+    expect(within(dialog).getByText('El archivo video.jpg excede el tamaño máximo de 10 MB')).toBeInTheDocument();
     await user.upload(input, fileOf('caja.jpg', 2048, 'image/jpeg'));
     expect(within(dialog).getByText('caja.jpg')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Enviar reclamo' }));
@@ -151,7 +152,7 @@ describe('Cuenta corriente (/user/account)', () => {
     const row = rowOf(grid, '10480');
     expect(within(row).getByText('En reclamo')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /^Reclamar/ })).not.toBeInTheDocument();
-    expect(await screen.findByText('Reclamo registrado')).toBeInTheDocument();
+    expect(await screen.findByText(/^Reclamo de la factura 10480 registrado\./)).toBeInTheDocument();
   });
 });
 
@@ -175,5 +176,15 @@ describe('Cuenta corriente at 375 px: cards', () => {
     expect(within(claimable).getByRole('button', { name: 'Reclamar Factura electrónica N° 10480' })).toBeInTheDocument();
     await user.click(within(cards).getByRole('checkbox', { name: 'Seleccionar Factura electrónica N° 10461' }));
     await waitFor(() => expect(bodiesTo(fetchMock, 'POST /user/account/pay/preview')).toEqual([{ documents: [{ kind: 'invoice', docEntry: 461 }] }]));
+  });
+});
+
+describe('a claim file, checked before it is sent (the server checks its content again)', () => {
+  it('images and PDFs up to 10 MB, at most 5, in the server words', () => {
+    expect(claimFileProblem(fileOf('caja.jpg', 2048, 'image/jpeg'), 0)).toBeNull();
+    expect(claimFileProblem(fileOf('guia.pdf', 2048, 'application/pdf'), 4)).toBeNull();
+    expect(claimFileProblem(fileOf('notas.txt', 100, 'text/plain'), 0)).toBe('El archivo notas.txt debe ser una imagen (jpg, png, webp, heic) o un PDF');
+    expect(claimFileProblem(fileOf('video.png', 11 * 1024 * 1024, 'image/png'), 0)).toBe('El archivo video.png excede el tamaño máximo de 10 MB');
+    expect(claimFileProblem(fileOf('sexta.jpg', 2048, 'image/jpeg'), 5)).toBe('Puede adjuntar hasta 5 archivos');
   });
 });

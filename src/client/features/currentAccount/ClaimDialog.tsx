@@ -24,6 +24,7 @@ import { useFormik } from 'formik';
 import { useId, useState } from 'react';
 import { CLAIM_REASONS, type AccountItem, type ClaimReason } from '@shared/api/account';
 import { fill } from '@shared/messages';
+import { CLAIM_FILE_TYPES, CLAIM_MAX_BYTES, CLAIM_MAX_FILES, CLAIM_REASON_LABELS, CLAIM_TEXTS, SII_CLAIMS_URL } from '@shared/accountClaims';
 import { claimSchema } from '@shared/schemas/account';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { holdFiles } from '@client/app/heldFiles';
@@ -32,7 +33,7 @@ import { useFocusFirstError } from '@client/components/focusFirstError';
 import { claimWindowText, documentName } from './accountColumns';
 import { selectClaim } from './currentAccountSelectors';
 import { claimClosed, claimSubmitted } from './currentAccountSlice';
-import { CLAIM_FILES, CLAIM_REASON_LABELS, CURRENT_ACCOUNT_TEXT as T, SII_URL } from './currentAccountTexts';
+import { CURRENT_ACCOUNT_TEXT as T } from './currentAccountTexts';
 
 // 'Reclamar' of an invoice inside its 8-day window: the reason, the text and up to 5 photos or PDFs, sent by the saga
 // (multipart). The dialog says the legal claim is registered at the SII and links to it. A refusal or a lost
@@ -43,11 +44,14 @@ interface ClaimValues {
   text: string;
 }
 
-/** Why a chosen file cannot go (type, size, count), or null. */
+/** What the file chooser offers: the types the server takes (it checks the content again). */
+const ACCEPT = CLAIM_FILE_TYPES.join(',');
+
+/** Why a chosen file cannot go (count, type, size), in the server's words, or null. */
 export function claimFileProblem(file: File, already: number): string | null {
-  if (already >= CLAIM_FILES.max) return T.claimTooManyFiles;
-  if (!file.type.startsWith('image/') && file.type !== 'application/pdf') return fill(T.claimFileType, { name: file.name });
-  if (file.size > CLAIM_FILES.maxBytes) return fill(T.claimFileSize, { name: file.name });
+  if (already >= CLAIM_MAX_FILES) return CLAIM_TEXTS.tooManyFiles;
+  if (!(CLAIM_FILE_TYPES as readonly string[]).includes(file.type)) return fill(CLAIM_TEXTS.fileType, { file: file.name });
+  if (file.size > CLAIM_MAX_BYTES) return fill(CLAIM_TEXTS.fileTooLarge, { file: file.name });
   return null;
 }
 
@@ -76,7 +80,7 @@ function ClaimForm({ item, running, error, onCancel }: { item: AccountItem; runn
     onSubmit: (values) => {
       // the files stay out of the store; the dialog keeps its own list, so a failed send can go again as it is
       const filesKey = files.length ? holdFiles('claim', files) : null;
-      dispatch(claimSubmitted({ kind: item.kind, docEntry: item.docEntry, reason: values.reason as ClaimReason, text: values.text.trim(), filesKey }));
+      dispatch(claimSubmitted({ kind: item.kind, docEntry: item.docEntry, folio: item.folio, reason: values.reason as ClaimReason, text: values.text.trim(), filesKey }));
     },
   });
   const formRef = useFocusFirstError(formik);
@@ -96,9 +100,9 @@ function ClaimForm({ item, running, error, onCancel }: { item: AccountItem; runn
       <DialogContent>
         <Stack spacing={2}>
           <Alert severity="info">
-            {T.claimSii}{' '}
-            <Link href={SII_URL} target="_blank" rel="noopener noreferrer">
-              {T.claimSiiLink}
+            {CLAIM_TEXTS.siiNotice}{' '}
+            <Link href={SII_CLAIMS_URL} target="_blank" rel="noopener noreferrer">
+              {CLAIM_TEXTS.siiLinkLabel}
             </Link>
           </Alert>
           {left && <Typography variant="body2">{left}</Typography>}
@@ -132,10 +136,10 @@ function ClaimForm({ item, running, error, onCancel }: { item: AccountItem; runn
             <FileButton
               name="files"
               inputLabel={T.claimFiles}
-              accept={CLAIM_FILES.accept}
+              accept={ACCEPT}
               describedBy={fileError ? `${ids}-files-error` : undefined}
               invalid={Boolean(fileError)}
-              disabled={running || files.length >= CLAIM_FILES.max}
+              disabled={running || files.length >= CLAIM_MAX_FILES}
               onChoose={choose}
             >
               {T.claimFiles}

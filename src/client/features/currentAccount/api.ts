@@ -7,6 +7,7 @@ import type {
   AccountSummary,
   ClaimReason,
 } from '@shared/api/account';
+import { CLAIM_FILES_FIELD } from '@shared/accountClaims';
 import { http, type RequestOptions } from '@client/api/http';
 import { listSearch, type ListQuery } from '@client/api/lists';
 
@@ -27,6 +28,6 @@ export function postAccountClaim(kind: AccountDocumentKind, docEntry: number, cl
   const form = new FormData();
   form.append('reason', claim.reason);
   form.append('text', claim.text);
-  for (const file of files) form.append('files', file, file.name);
+  for (const file of files) form.append(CLAIM_FILES_FIELD, file, file.name);
   return http.post<AccountClaim>(`/user/account/documents/${kind}/${docEntry}/claims`, form, options);
 }

@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { AccountClaim, AccountPayPreview, AccountPaySelection, AccountSummary } from '@shared/api/account';
+import { CLAIM_TEXTS } from '@shared/accountClaims';
 import { fill } from '@shared/messages';
 import { downloadDocumentFile } from '@client/api/accountDocuments';
 import { toApiError, type Download } from '@client/api/http';
@@ -9,6 +10,7 @@ import { accountPaymentRequested } from '@client/app/events';
 import { takeFiles } from '@client/app/heldFiles';
 import { notify } from '@client/app/notify';
 import { pagedListSagas } from '@client/app/pagedListSagas';
+import { brandName } from '@client/components/brand';
 import { failureOf } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { fetchAccountDocuments, fetchAccountSummary, postAccountClaim, previewAccountPayment } from './api';
@@ -94,12 +96,12 @@ export function* handleFileRequested(action: PayloadAction<AccountFileRequest>) 
  * so; refused (the window closed: 409) or not sent (no connection), the dialog keeps what was written and says why.
  */
 export function* handleClaimSubmitted(action: PayloadAction<ClaimSubmission>) {
-  const { kind, docEntry, reason, text, filesKey } = action.payload;
+  const { kind, docEntry, folio, reason, text, filesKey } = action.payload;
   const files: File[] = yield call(takeFiles, filesKey);
   try {
     const claim: AccountClaim = yield call(callWithTimeout, postAccountClaim, kind, docEntry, { reason, text }, files);
     yield put(claimRecorded({ kind, docEntry, claim }));
-    yield call(notify, T.claimDone, 'success');
+    yield call(notify, fill(CLAIM_TEXTS.recorded, { folio: folio ?? docEntry, brand: brandName }), 'success');
   } catch (error) {
     yield put(claimFailed(toApiError(error).message));
   }

@@ -96,6 +96,8 @@ export interface AccountPayChoice {
 export interface ClaimSubmission {
   kind: AccountDocumentKind;
   docEntry: number;
+  /** Named in the toast when it is recorded. */
+  folio: number | null;
   reason: ClaimReason;
   text: string;
   filesKey: string | null;

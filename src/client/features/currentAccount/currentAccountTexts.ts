@@ -82,28 +82,10 @@ export const CURRENT_ACCOUNT_TEXT = {
   claimText: 'Detalle del reclamo',
   claimFiles: 'Adjuntar fotos o archivos (imágenes o PDF, hasta 5 de 10 MB)',
   claimRemoveFile: 'Quitar {name}',
-  claimTooManyFiles: 'Puede adjuntar hasta 5 archivos',
-  claimFileType: 'El archivo {name} no es una imagen ni un PDF',
-  claimFileSize: 'El archivo {name} supera los 10 MB',
   claimSending: 'Enviando el reclamo',
   claimSend: 'Enviar reclamo',
   claimCancel: 'Cancelar',
-  claimDone: 'Reclamo registrado',
-  claimSii: 'El reclamo legal se registra en el SII (Registro de Reclamos de la factura electrónica).',
-  claimSiiLink: 'Ir al sitio del SII',
 } as const;
-
-export const CLAIM_REASON_LABELS = {
-  CONTENIDO: 'Reclamo al contenido de la factura',
-  FALTA_PARCIAL: 'Falta parcial de mercaderías',
-  FALTA_TOTAL: 'Falta total de mercaderías',
-} as const;
-
-/** Where the buyer registers the legal claim. */
-export const SII_URL = 'https://www.sii.cl';
-
-/** Claim attachments: up to 5 files of at most 10 MB, images or PDF. */
-export const CLAIM_FILES = { max: 5, maxBytes: 10 * 1024 * 1024, accept: 'image/*,application/pdf' } as const;
 
 /** The state filter's choices (the list's chips say the state with its days: 'Vence en 3 días'). */
 export const STATE_FILTER_LABELS = {
