@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launch, newPage } from './browser';
-import { eventually, incomingPayments, login, payWithApprovedVisa } from './journeys';
+import { eventually, incomingPayments, login, outboxMails, payWithApprovedVisa } from './journeys';
 
 // 'Cuenta corriente' end to end, as the finance person of Importadora Aconcagua (76.345.678-1, C76345678) uses it: the
 // header and the aging buckets, a ceded invoice that cannot be paid through the portal, and two invoices less the
@@ -32,6 +32,28 @@ async function chipCount(chip: Locator): Promise<number> {
   const name = (await chip.textContent()) ?? '';
   return Number(/: (\d+) ·/.exec(name)?.[1] ?? NaN);
 }
+
+/**
+ * The claims recipient ('Reclamo Factura' in Correos de notificación): the one set, else one set now through the admin
+ * API, as an admin would. Its e-mail.
+ */
+async function claimsRecipient(context: BrowserContext): Promise<string> {
+  await context.request.get('/api/security/xsrf');
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await context.request.post('/api/security/login', { headers: { 'x-xsrf-token': xsrf }, data: { username: '11.111.111-1', password: 'Admin1234' } });
+  const { token } = (await res.json()) as { token: string };
+  const headers = { authorization: token, 'x-xsrf-token': xsrf };
+  const recipients = (await (await context.request.get('/api/admin/admin-emails', { headers })).json()) as { email: string; section: string }[];
+  const set = recipients.find((r) => r.section === 'ACCOUNT_CLAIM');
+  if (set) return set.email;
+  const email = 'reclamos@textil-andino.test';
+  const saved = await context.request.post('/api/admin/admin-emails', { headers, data: { name: 'Cobranzas', lastName: 'Reclamos', email, section: 'ACCOUNT_CLAIM' } });
+  expect([saved.status(), await saved.text()]).toEqual([200, expect.anything()]);
+  return email;
+}
+
+/** A one-page PDF: the server checks a claim file by its content. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 interface PaymentInvoiceLine {
   DocEntry: number;
@@ -125,6 +147,33 @@ describe('cuenta corriente', () => {
       const row = rowOfFolio(folio);
       await eventually(async () => (await row.count()) === 0 || (await row.getByText('Pago en proceso').count()) === 1, true, 15_000);
     }
+    await context.close();
+  });
+
+  it('claims an invoice inside its 8-day window: the SII notice, a file, the row En reclamo, the mail to the claims recipient', async () => {
+    const { context, page } = await newPage(browser);
+    const recipient = await claimsRecipient(context);
+    await openAccount(page);
+    const claimButton = page.getByRole('grid', { name: GRID }).getByRole('button', { name: /^Reclamar Factura electrónica N° / }).first();
+    await claimButton.waitFor({ timeout: 15_000 });
+    const folio = /N° (\d+)$/.exec((await claimButton.getAttribute('aria-label')) ?? '')![1]!;
+    await claimButton.click();
+    const dialog = page.getByRole('dialog', { name: `Reclamar Factura electrónica N° ${folio}` });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('link', { name: 'Registrar el reclamo en el SII' }).getAttribute('href')).toBe('https://www.sii.cl');
+    expect(await dialog.getByText(/Quedan \d+ días para reclamar|Hoy es el último día para reclamar/).count()).toBe(1);
+    await dialog.getByRole('radio', { name: 'Falta parcial de mercaderías' }).check();
+    await dialog.getByRole('textbox', { name: 'Detalle del reclamo' }).fill('Faltan 12 poleras en la caja 3 del despacho');
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'guia-firmada.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await dialog.getByText('guia-firmada.pdf').waitFor();
+    await dialog.getByRole('button', { name: 'Enviar reclamo' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    await page.getByText(`Reclamo de la factura ${folio} registrado.`, { exact: false }).first().waitFor();
+
+    const row = dataRows(page).filter({ has: page.getByRole('gridcell', { name: folio, exact: true }) });
+    await row.getByText('En reclamo', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: /^Reclamar/ }).count()).toBe(0);
+    await eventually(() => Promise.resolve(outboxMails().some((mail) => mail.text.includes(recipient) && mail.text.includes(folio))), true, 15_000);
     await context.close();
   });
 });
