@@ -127,6 +127,9 @@ describe('Cuenta corriente (/user/account)', () => {
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Enviar reclamo' }));
     expect(await within(dialog).findByText('Seleccione el motivo del reclamo')).toBeInTheDocument();
+    // Cancelar: the focus back on the row's 'Reclamar'
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reclamar Factura electrónica N° 10480' })).toHaveFocus());
   });
 
   it('Reclamar sent: reason, text and a photo multipart; a file too large is refused; the row then reads En reclamo', async () => {
@@ -146,6 +149,8 @@ describe('Cuenta corriente (/user/account)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enviar reclamo' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // 'Reclamar' is gone with the claim recorded: the focus goes to the page's heading, never to <body>
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Cuenta corriente' })).toHaveFocus());
     const [[, init]] = callsTo(fetchMock, 'POST /user/account/documents/invoice/480/claims');
     const body = init.body as FormData;
     expect([body.get('reason'), body.get('text'), (body.getAll('files') as File[]).map((f) => f.name)]).toEqual(['FALTA_PARCIAL', 'Faltan 12 poleras de la caja 3', ['caja.jpg']]);

@@ -30,6 +30,7 @@ import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { holdFiles } from '@client/app/heldFiles';
 import { FileButton } from '@client/components/FileButton';
 import { useFocusFirstError } from '@client/components/focusFirstError';
+import { useReturnFocus } from '@client/components/returnFocus';
 import { claimWindowText, documentName } from './accountColumns';
 import { selectClaim } from './currentAccountSelectors';
 import { claimClosed, claimSubmitted } from './currentAccountSlice';
@@ -60,8 +61,10 @@ export function ClaimDialog() {
   const dispatch = useAppDispatch();
   const titleId = useId();
   const close = () => dispatch(claimClosed());
+  // the focus back to 'Reclamar'; once the claim is recorded that button is gone: the page's heading then
+  useReturnFocus(item !== null);
   return (
-    <Dialog open={item !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open={item !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" disableRestoreFocus>
       <DialogTitle id={titleId}>{item ? fill(T.claimTitle, { document: documentName(item) }) : ''}</DialogTitle>
       {/* mounted while open only: each claim starts empty; a failed send keeps it mounted, with what was written */}
       {item && <ClaimForm item={item} running={sending.status === 'running'} error={sending.status === 'failed' ? sending.error : null} onCancel={close} />}
