@@ -32,6 +32,7 @@ import {
   initialCurrentAccountState,
   pageSelectionChanged,
   partialAmountChanged,
+  partialAmountRefused,
   paymentSubmitted,
   previewFailed,
   previewLoaded,
@@ -168,6 +169,17 @@ describe('the selection: the server prices it, after a pause', () => {
       .silentRun(600);
     const previews = (effects.call ?? []).filter((e: { payload: { args: unknown[] } }) => e.payload.args[0] === previewAccountPayment);
     expect(previews.map((e: { payload: { args: unknown[] } }) => e.payload.args[1])).toEqual([[{ kind: 'invoice', docEntry: 461, amount: 50_000 }]]);
+  });
+
+  it('a partial amount not valid yet: the preview still waiting is dropped, none is shown until the amount is valid', async () => {
+    const { effects, storeState } = await expectSaga(watchSelection)
+      .withReducer(rootReducer, stateAfter(loaded(firstPage)))
+      .provide([[matchers.call.fn(previewAccountPayment), nettedPreview]])
+      .dispatch(pageSelectionChanged({ page, chosen: keys(overdueInvoice) }))
+      .dispatch(partialAmountRefused())
+      .silentRun(600);
+    expect((effects.call ?? []).filter((e: { payload: { args: unknown[] } }) => e.payload.args[0] === previewAccountPayment)).toHaveLength(0);
+    expect(storeState.currentAccount).toMatchObject({ partialRefused: true, preview: { status: 'idle', data: null } });
   });
 
   it('a second invoice chosen drops the partial amount: it only applies to one', () => {

@@ -107,6 +107,9 @@ describe('Cuenta corriente (/user/account)', () => {
     await user.type(amount, '300000');
     await user.tab();
     expect(await screen.findByText('El monto no puede superar el saldo de la factura ($238.000)')).toBeInTheDocument();
+    // no total of another amount is shown meanwhile, and nothing can be paid
+    expect(screen.queryByRole('status', { name: 'Total a pagar' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pagar' })).toBeDisabled();
     await user.clear(amount);
     await user.type(amount, '50000');
     await waitFor(() => expect(bodiesTo(fetchMock, 'POST /user/account/pay/preview').at(-1)).toEqual({ documents: [{ kind: 'invoice', docEntry: 461, amount: 50_000 }] }));

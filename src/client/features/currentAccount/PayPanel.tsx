@@ -26,8 +26,8 @@ import { ACCOUNT_MSG, paySelectionSchema } from '@shared/schemas/account';
 import * as yup from '@shared/yup';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { useFocusFirstError } from '@client/components/focusFirstError';
-import { partialCandidate, selectAccountPay, selectChosen, selectPartialAmount, selectPayPreview } from './currentAccountSelectors';
-import { partialAmountChanged, paymentSubmitted, selectionCleared, type AccountPayChoice } from './currentAccountSlice';
+import { partialCandidate, selectAccountPay, selectChosen, selectPartialAmount, selectPartialRefused, selectPayPreview } from './currentAccountSelectors';
+import { partialAmountChanged, partialAmountRefused, paymentSubmitted, selectionCleared, type AccountPayChoice } from './currentAccountSlice';
 import { CURRENT_ACCOUNT_TEXT as T } from './currentAccountTexts';
 
 // 'Pagar' of the chosen documents: the server's preview (each line, credit notes as deductions, and the total; never a
@@ -58,6 +58,7 @@ export function PayPanel({ initialMethod }: { initialMethod: Method }) {
   const dispatch = useAppDispatch();
   const chosen = useAppSelector(selectChosen);
   const partialAmount = useAppSelector(selectPartialAmount);
+  const partialRefused = useAppSelector(selectPartialRefused);
   const preview = useAppSelector(selectPayPreview);
   const pay = useAppSelector(selectAccountPay);
   const candidate = partialCandidate(chosen);
@@ -75,11 +76,13 @@ export function PayPanel({ initialMethod }: { initialMethod: Method }) {
   const { partial, amount } = formik.values;
 
   // a valid partial amount is what the preview (and the payment) takes; off, the whole balance
-  // (told only when it differs: each change asks the server again)
+  // (told only when it differs: each change asks the server again); an amount not valid yet shows no preview at all
   useEffect(() => {
     const wanted = candidate && partial ? (schema.isValidSync({ partial, amount }) ? Number(amount.trim()) : undefined) : null;
-    if (wanted !== undefined && wanted !== partialAmount) dispatch(partialAmountChanged(wanted));
-  }, [dispatch, candidate, partial, amount, schema, partialAmount]);
+    if (wanted === undefined) {
+      if (!partialRefused) dispatch(partialAmountRefused());
+    } else if (wanted !== partialAmount || partialRefused) dispatch(partialAmountChanged(wanted));
+  }, [dispatch, candidate, partial, amount, schema, partialAmount, partialRefused]);
 
   const count = chosen.length;
   const amountError = (formik.touched.amount && formik.errors.amount) || undefined;

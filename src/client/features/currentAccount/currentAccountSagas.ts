@@ -14,7 +14,7 @@ import { brandName } from '@client/components/brand';
 import { failureOf } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { fetchAccountDocuments, fetchAccountSummary, postAccountClaim, previewAccountPayment } from './api';
-import { selectAccountQuery, selectPayDocuments } from './currentAccountSelectors';
+import { selectAccountQuery, selectPartialRefused, selectPayDocuments } from './currentAccountSelectors';
 import {
   accountDocumentsList,
   claimFailed,
@@ -22,6 +22,7 @@ import {
   claimSubmitted,
   fileRequested,
   partialAmountChanged,
+  partialAmountRefused,
   pageSelectionChanged,
   paymentSubmitted,
   previewFailed,
@@ -63,8 +64,10 @@ export function* handleSummaryRequested() {
  */
 export function* handleSelectionChanged() {
   yield delay(PREVIEW_DEBOUNCE_MS);
+  // a partial amount typed and not valid: no preview of any other amount
+  const refused: boolean = yield select(selectPartialRefused);
   const documents: AccountPaySelection[] = yield select(selectPayDocuments);
-  if (documents.length === 0) return;
+  if (refused || documents.length === 0) return;
   try {
     const preview: AccountPayPreview = yield call(callWithTimeout, previewAccountPayment, documents);
     yield put(previewLoaded(preview));
@@ -108,7 +111,7 @@ export function* handleClaimSubmitted(action: PayloadAction<ClaimSubmission>) {
 }
 
 export function* watchSelection() {
-  yield takeLatest([pageSelectionChanged.type, selectionRestored.type, selectionCleared.type, partialAmountChanged.type], safe(handleSelectionChanged));
+  yield takeLatest([pageSelectionChanged.type, selectionRestored.type, selectionCleared.type, partialAmountChanged.type, partialAmountRefused.type], safe(handleSelectionChanged));
 }
 
 export function* currentAccountSaga() {

@@ -14,6 +14,7 @@ export const selectAccountQuery = (state: CurrentAccountRootState): ListQuery =>
 export const selectAccountSummary = (state: CurrentAccountRootState) => state.currentAccount.summary;
 export const selectChosen = (state: CurrentAccountRootState) => state.currentAccount.chosen;
 export const selectPartialAmount = (state: CurrentAccountRootState) => state.currentAccount.partialAmount;
+export const selectPartialRefused = (state: CurrentAccountRootState) => state.currentAccount.partialRefused;
 export const selectPayPreview = (state: CurrentAccountRootState) => state.currentAccount.preview;
 export const selectAccountPay = (state: CurrentAccountRootState) => state.currentAccount.pay;
 export const selectClaim = (state: CurrentAccountRootState) => state.currentAccount.claim;

@@ -53,6 +53,8 @@ export interface CurrentAccountState {
   chosen: ChosenDocument[];
   /** 'Pagar un monto parcial' of the one invoice chosen, whole pesos; null = its whole balance. */
   partialAmount: number | null;
+  /** The partial amount typed is not a valid one (yet): no preview, nothing to pay, until it is. */
+  partialRefused: boolean;
   /** The server's preview of the chosen documents ('loading' from the change until it answers). */
   preview: { status: LoadStatus; data: AccountPayPreview | null; error: string | null };
   /** 'Pagar' until the browser leaves for the provider, or the failure the payment start gave. */
@@ -66,6 +68,7 @@ export const initialCurrentAccountState: CurrentAccountState = {
   summary: idleLoad(null),
   chosen: [],
   partialAmount: null,
+  partialRefused: false,
   preview: { status: 'idle', data: null, error: null },
   pay: idleFlow,
   claim: { item: null, sending: idleFlow },
@@ -74,7 +77,10 @@ export const initialCurrentAccountState: CurrentAccountState = {
 /** A change of the chosen documents: the preview is stale at once (the total shown is never an old one). */
 function choiceChanged(state: CurrentAccountState) {
   const debits = state.chosen.filter((doc) => doc.sign !== -1);
-  if (debits.length !== 1) state.partialAmount = null;
+  if (debits.length !== 1) {
+    state.partialAmount = null;
+    state.partialRefused = false;
+  }
   state.preview = { status: state.chosen.length ? 'loading' : 'idle', data: null, error: null };
   state.pay = idleFlow;
 }
@@ -146,9 +152,17 @@ const currentAccountSlice = createSlice({
     },
     /** The partial amount of the one invoice chosen (null: its whole balance), once the form holds a valid one. */
     partialAmountChanged(state, action: PayloadAction<number | null>) {
-      if (state.partialAmount === action.payload) return;
+      if (state.partialAmount === action.payload && !state.partialRefused) return;
       state.partialAmount = action.payload;
+      state.partialRefused = false;
       state.preview = { status: state.chosen.length ? 'loading' : 'idle', data: null, error: null };
+      state.pay = idleFlow;
+    },
+    /** The partial amount typed is not valid: the preview of another amount is not shown, 'Pagar' waits. */
+    partialAmountRefused(state) {
+      state.partialAmount = null;
+      state.partialRefused = true;
+      state.preview = { status: 'idle', data: null, error: null };
       state.pay = idleFlow;
     },
     previewLoaded(state, action: PayloadAction<AccountPayPreview>) {
@@ -228,6 +242,7 @@ export const {
   selectionRestored,
   selectionCleared,
   partialAmountChanged,
+  partialAmountRefused,
   previewLoaded,
   previewFailed,
   paymentSubmitted,
