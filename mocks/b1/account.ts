@@ -19,7 +19,7 @@ import { dteFileName } from './dte';
 import { APPROVAL_CARDCODE } from './partners';
 import { createRng } from './prng';
 import { B1Store } from './store';
-import { TRANSFER_ACCOUNT } from './history';
+import { orderFields, TRANSFER_ACCOUNT } from './history';
 import type { B1Data, B1Document, B1IncomingPayment } from './types';
 
 export const ACCOUNT_CARDCODE = APPROVAL_CARDCODE;
@@ -135,7 +135,11 @@ export function buildAccountYear(data: B1Data, referenceDate: string, options: A
   returnOf('openCredit', -8, () => docs.second, 2, 'Devolución por falla de confección');
   // the newest invoice was made from a sales order taken by the sales rep two days before (its chain: order → factura)
   at(-5, () => {
-    const order = store.create('Orders', { CardCode: bp.CardCode, DocDate: day(-5), DocDueDate: day(-3), NumAtCard: null, DocumentLines: lines() }).entity as B1Document;
+    const shipTo = bp.BPAddresses.find((a) => a.AddressType === 'bo_ShipTo')!;
+    const order = store.create('Orders', {
+      CardCode: bp.CardCode, DocDate: day(-5), DocDueDate: day(-3), NumAtCard: null, DocumentLines: lines(),
+      ...orderFields(bp, shipTo, { pickup: false, transport: '0002', reserve: false }),
+    }).entity as B1Document;
     order.NumAtCard = `EJ-${order.DocNum}`;
     docs.receivedOrder = order;
   });

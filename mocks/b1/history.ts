@@ -49,6 +49,24 @@ export interface History {
   Orders: B1Document[]; Invoices: B1Document[]; CreditNotes: B1Document[]; IncomingPayments: B1IncomingPayment[];
 }
 
+/**
+ * A sales order's delivery and sale fields as the wholesaler's B1 fills them: a pick-up (transport '0001') or a delivery
+ * to one of the partner's ship-to addresses, the sale type and the payment form of its terms.
+ */
+export function orderFields(bp: B1BusinessPartner, shipTo: B1BusinessPartner['BPAddresses'][number], o: { pickup: boolean; transport: string; reserve: boolean }) {
+  return {
+    ShipToCode: shipTo.AddressName,
+    Address2: addressText(bp, shipTo.AddressName, 'bo_ShipTo'),
+    U_TipoVenta: o.reserve ? 'Reserva' : 'Normal',
+    U_FormaPago: formaPago(bp),
+    U_Transporte: o.transport,
+    U_TipoRetiro: o.pickup ? 'Retiro' : 'Despacho',
+    U_Sucursal: '1',
+    U_DireccionDespacho: o.pickup ? null : shipTo.Street,
+    U_ComunaDespacho: o.pickup ? null : shipTo.City,
+  };
+}
+
 function formaPago(bp: B1BusinessPartner): string {
   const name = PAYMENT_TERMS.find((t) => t.GroupNumber === bp.PayTermsGrpCode)?.PaymentTermsGroupName;
   return name === 'Cheque' ? '1' : name === 'Contado' ? '4' : '5';
@@ -114,15 +132,7 @@ export function buildHistory(partners: B1BusinessPartner[], items: B1Item[], ref
       DocDueDate: addDays(pl.date, 5),
       NumAtCard: `EJ-${order.DocNum}`,
       Comments: pl.role === 'reserve' ? 'Reserva para temporada, confirmar con ejecutiva' : null,
-      ShipToCode: shipTo.AddressName,
-      Address2: addressText(bp, shipTo.AddressName, 'bo_ShipTo'),
-      U_TipoVenta: pl.role === 'reserve' ? 'Reserva' : 'Normal',
-      U_FormaPago: formaPago(bp),
-      U_Transporte: pickup ? '0001' : rng.pick(['0002', '0003', '0004', '0005', '0006']),
-      U_TipoRetiro: pickup ? 'Retiro' : 'Despacho',
-      U_Sucursal: '1',
-      U_DireccionDespacho: pickup ? null : shipTo.Street,
-      U_ComunaDespacho: pickup ? null : shipTo.City,
+      ...orderFields(bp, shipTo, { pickup, transport: pickup ? '0001' : rng.pick(['0002', '0003', '0004', '0005', '0006']), reserve: pl.role === 'reserve' }),
     });
     if (pl.role === 'open' || pl.role === 'reserve') {
       bp.OpenOrdersBalance += order.DocTotal;
