@@ -475,11 +475,12 @@ describe('the return page’s flow, whole (delays provided)', () => {
         },
       ])
       .dispatch(opened())
-      .delay(30)
+      // the third wait never ends by itself: however slow the machine, the buyer leaves after the third poll
+      .delay(300)
       .dispatch(transferReturnLeft())
       .not.put.actionType(transferSettled.type)
       .not.put.actionType(transferTimedOut.type)
-      .silentRun(SETTLE_MS);
+      .silentRun(SETTLE_MS + 300);
     expect(polls).toBe(3);
     expect(storeState.payments.transfer).toMatchObject({ status: 'idle', polls: 3 });
     release(); // the wait ends after the leave: the cancelled polling does not go on
