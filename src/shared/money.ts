@@ -9,8 +9,10 @@ export function roundPesos(value: number): number {
   return Math.sign(value) * Math.round(Math.abs(value));
 }
 
+/** '$1.234.567'; a negative amount (a credit) with its sign first: '-$33.535'. */
 export function formatCLP(value: number | null | undefined): string {
-  return clp.format(roundPesos(Number(value ?? 0)));
+  const pesos = roundPesos(Number(value ?? 0));
+  return pesos < 0 ? `-${clp.format(-pesos)}` : clp.format(pesos);
 }
 
 export function formatInteger(value: number | null | undefined): string {

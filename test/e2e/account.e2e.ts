@@ -110,9 +110,9 @@ describe('cuenta corriente', () => {
       .filter({ hasNotText: CEDED })
       .filter({ has: page.getByRole('checkbox', { disabled: false }) });
     expect(await invoices.count()).toBeGreaterThanOrEqual(2);
-    const folioOf = async (row: Locator) => ((await row.getByRole('gridcell').nth(1).textContent()) ?? '').trim();
+    const folioOf = async (row: Locator) => /N° (\d+)/.exec((await row.getByRole('gridcell').nth(1).textContent()) ?? '')?.[1] ?? '';
     const folios = [await folioOf(invoices.nth(0)), await folioOf(invoices.nth(1))];
-    const rowOfFolio = (folio: string) => dataRows(page).filter({ has: page.getByRole('gridcell', { name: folio, exact: true }) });
+    const rowOfFolio = (folio: string) => dataRows(page).filter({ has: page.getByRole('gridcell', { name: new RegExp(`N° ${folio}$`) }) });
     for (const folio of folios) expect(await rowOfFolio(folio).count()).toBe(1);
     await invoices.nth(0).getByRole('checkbox').check();
     await invoices.nth(1).getByRole('checkbox').check();
@@ -175,7 +175,7 @@ describe('cuenta corriente', () => {
     await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
     await page.getByText(`Reclamo de la factura ${folio} registrado.`, { exact: false }).first().waitFor();
 
-    const row = dataRows(page).filter({ has: page.getByRole('gridcell', { name: folio, exact: true }) });
+    const row = dataRows(page).filter({ has: page.getByRole('gridcell', { name: new RegExp(`N° ${folio}$`) }) });
     await row.getByText('En reclamo', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: /^Reclamar/ }).count()).toBe(0);
     await eventually(() => Promise.resolve(outboxMails().some((mail) => mail.text.includes(recipient) && mail.text.includes(folio))), true, 15_000);

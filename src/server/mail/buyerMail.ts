@@ -283,7 +283,7 @@ export function buildInvoicesPaidMail(input: InvoicesPaidInput): BuiltMail {
       intro: `Recibimos el pago de ${one ? 'un documento' : `${documents.length} documentos`} de su cuenta corriente en el portal ${brand}.`,
       title: 'Documentos pagados',
       columns: ['Documento', 'Monto'],
-      rows: documents.map((d) => [`${d.name} ${d.folio}`, d.sum < 0 ? `-${formatCLP(-d.sum)} (descuento)` : formatCLP(d.sum)]),
+      rows: documents.map((d) => [`${d.name} ${d.folio}`, d.sum < 0 ? `${formatCLP(d.sum)} (descuento)` : formatCLP(d.sum)]),
       line: ([what, sum]) => `- ${what}: ${sum}`,
       total: credits > 0 ? [['Notas de crédito descontadas', formatCLP(credits)], ...total] : total,
     });

@@ -34,7 +34,7 @@ describe('Estado de cuenta (/user/account/statement)', () => {
     expect(within(settled).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Factura electrónica N° 10461: $595.000',
       'Factura electrónica N° 10470: $238.000',
-      'Nota de crédito electrónica N° 3120: $-119.000',
+      'Nota de crédito electrónica N° 3120: -$119.000',
     ]);
     expect(within(settled).getByRole('link', { name: 'Nota de crédito electrónica N° 3120' })).toHaveAttribute('href', '/user/account/documents/creditNote/901');
   });
@@ -135,7 +135,7 @@ describe('Documento (/user/account/documents/:kind/:docEntry)', () => {
     expect(within(payments).getByRole('heading', { name: 'Pago N° 5123 del 20-10-2026: $714.000' })).toBeInTheDocument();
     const lines = within(payments).getByRole('table', { name: 'Documentos pagados con el pago N° 5123' });
     expect(within(lines).getByRole('link', { name: 'Factura electrónica N° 10470' })).toHaveAttribute('href', '/user/account/documents/invoice/802');
-    expect(within(lines).getByText('$-119.000')).toBeInTheDocument();
+    expect(within(lines).getByText('-$119.000')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Descargar PDF' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Descargar XML' })).toBeEnabled();
   });

@@ -24,7 +24,7 @@ function open(routes: Record<string, unknown> = {}) {
   return { fetchMock, ...renderWithProviders({ route: '/user/account', preloadedState: finance }) };
 }
 
-const rowOf = (grid: HTMLElement, folio: string) => within(grid).getByText(folio, { selector: '[role="gridcell"], [role="gridcell"] *' }).closest('[role="row"]') as HTMLElement;
+const rowOf = (grid: HTMLElement, folio: string) => within(grid).getByText(`N° ${folio}`, { selector: '[role="gridcell"], [role="gridcell"] *' }).closest('[role="row"]') as HTMLElement;
 
 describe('Cuenta corriente (/user/account)', () => {
   it('the header figures and the aging buckets; a bucket chip filters the list', async () => {
@@ -46,7 +46,7 @@ describe('Cuenta corriente (/user/account)', () => {
   it('each row: type with its code, folio, state; a ceded invoice cannot be ticked and says to pay the cesionario', async () => {
     open();
     const grid = await screen.findByRole('grid', { name: 'Documentos abiertos de la cuenta corriente' });
-    await within(grid).findByText('10461');
+    await within(grid).findByText('N° 10461');
     const ceded = rowOf(grid, '10470');
     expect(within(ceded).getByText('Cedida a Factoring Andino S.A. (76555444-3): pague directamente al cesionario')).toBeInTheDocument();
     expect(within(ceded).getByRole('checkbox')).toBeDisabled();
@@ -66,7 +66,7 @@ describe('Cuenta corriente (/user/account)', () => {
   it('two invoices less a credit note: the server prices them; the total is its answer', async () => {
     const { fetchMock, user } = open();
     const grid = await screen.findByRole('grid', { name: 'Documentos abiertos de la cuenta corriente' });
-    await within(grid).findByText('10461');
+    await within(grid).findByText('N° 10461');
     await user.click(within(rowOf(grid, '10461')).getByRole('checkbox'));
     await user.click(within(rowOf(grid, '10462')).getByRole('checkbox'));
     await user.click(within(rowOf(grid, '2055')).getByRole('checkbox'));
@@ -91,7 +91,7 @@ describe('Cuenta corriente (/user/account)', () => {
     const refusal = 'La nota de crédito supera el total seleccionado';
     const { user } = open({ 'POST /user/account/pay/preview': reply(409, { status: 409, message: refusal }) });
     const grid = await screen.findByRole('grid', { name: 'Documentos abiertos de la cuenta corriente' });
-    await within(grid).findByText('2055');
+    await within(grid).findByText('N° 2055');
     await user.click(within(rowOf(grid, '2055')).getByRole('checkbox'));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pagar' })).toBeDisabled();
@@ -100,7 +100,7 @@ describe('Cuenta corriente (/user/account)', () => {
   it('one invoice: a partial amount in whole pesos, at most its balance, goes to the preview', async () => {
     const { fetchMock, user } = open({ 'POST /user/account/pay/preview': { ...nettedPreview, total: 50_000 } });
     const grid = await screen.findByRole('grid', { name: 'Documentos abiertos de la cuenta corriente' });
-    await within(grid).findByText('10461');
+    await within(grid).findByText('N° 10461');
     await user.click(within(rowOf(grid, '10461')).getByRole('checkbox'));
     await user.click(await screen.findByRole('checkbox', { name: 'Pagar un monto parcial' }));
     const amount = screen.getByRole('textbox', { name: 'Monto a pagar (pesos)' });
@@ -175,10 +175,10 @@ describe('Cuenta corriente at 375 px: cards', () => {
     const { fetchMock, user } = open();
     const cards = await screen.findByRole('list', { name: 'Documentos abiertos de la cuenta corriente' });
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
-    const ceded = within(cards).getByRole('listitem', { name: 'Folio 10470' });
+    const ceded = within(cards).getByRole('listitem', { name: 'Documento Factura electrónica (33) N° 10470' });
     expect(within(ceded).getByText('Cedida a Factoring Andino S.A. (76555444-3): pague directamente al cesionario')).toBeInTheDocument();
     expect(within(ceded).queryByRole('checkbox')).not.toBeInTheDocument();
-    const claimable = within(cards).getByRole('listitem', { name: 'Folio 10480' });
+    const claimable = within(cards).getByRole('listitem', { name: 'Documento Factura electrónica (33) N° 10480' });
     expect(within(claimable).getByText('Vencimiento')).toBeInTheDocument();
     expect(within(claimable).getByRole('button', { name: 'Descargar PDF de Factura electrónica N° 10480' })).toBeInTheDocument();
     expect(within(claimable).getByRole('button', { name: 'Reclamar Factura electrónica N° 10480' })).toBeInTheDocument();

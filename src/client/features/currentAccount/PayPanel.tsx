@@ -54,12 +54,20 @@ function payFormSchema(balance: number) {
 
 const lineName = (line: AccountPayLine) => (line.folio === null ? DTE_TYPE_NAMES[line.dteType] : fill(T.folioOf, { name: DTE_TYPE_NAMES[line.dteType], folio: line.folio }));
 
+/** A line's name, with its installment when the document is paid in more than one line. */
+const lineNames = (lines: AccountPayLine[]) => {
+  const count = new Map<string, number>();
+  for (const l of lines) count.set(`${l.kind}:${l.docEntry}`, (count.get(`${l.kind}:${l.docEntry}`) ?? 0) + 1);
+  return lines.map((l) => ((count.get(`${l.kind}:${l.docEntry}`) ?? 0) > 1 ? fill(T.installmentOf, { document: lineName(l), installment: l.installmentId }) : lineName(l)));
+};
+
 export function PayPanel({ initialMethod }: { initialMethod: Method }) {
   const dispatch = useAppDispatch();
   const chosen = useAppSelector(selectChosen);
   const partialAmount = useAppSelector(selectPartialAmount);
   const partialRefused = useAppSelector(selectPartialRefused);
   const preview = useAppSelector(selectPayPreview);
+  const names = preview.data ? lineNames(preview.data.lines) : [];
   const pay = useAppSelector(selectAccountPay);
   const candidate = partialCandidate(chosen);
   const balance = candidate?.balance ?? 0;
@@ -123,10 +131,10 @@ export function PayPanel({ initialMethod }: { initialMethod: Method }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {preview.data.lines.map((line) => (
+                {preview.data.lines.map((line, n) => (
                   <TableRow key={`${line.kind}:${line.docEntry}:${line.installmentId}`}>
                     <TableCell>
-                      {lineName(line)}
+                      {names[n]}
                       {line.amount < 0 && (
                         <Typography variant="caption" component="span" sx={{ display: 'block' }}>
                           {T.payCredit}
@@ -145,10 +153,10 @@ export function PayPanel({ initialMethod }: { initialMethod: Method }) {
                   </TableRow>
                 )}
                 <TableRow>
-                  <TableCell sx={{ fontWeight: 700 }}>
+                  <TableCell sx={{ fontWeight: 700, fontSize: '1rem', color: 'text.primary' }}>
                     <span id="account-pay-total-label">{T.payTotal}</span>
                   </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 700 }}>
+                  <TableCell align="right" sx={{ fontWeight: 700, fontSize: '1rem', color: 'text.primary' }}>
                     <output aria-labelledby="account-pay-total-label" aria-live="polite">
                       {formatCLP(preview.data.total)}
                     </output>

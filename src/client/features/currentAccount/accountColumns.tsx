@@ -52,47 +52,73 @@ export interface RowHandlers {
 
 const money = (value: number) => formatCLP(value);
 
-/** The API sorts by these (ACCOUNT_SORTS); the other columns do not sort. */
+/** Two lines in one cell: the value and, under it, a caption (nothing when there is none). */
+function TwoLines({ main, caption, strong }: { main: string; caption?: (string | null)[]; strong?: boolean }) {
+  return (
+    <Box sx={{ py: 0.5, lineHeight: 1.4, whiteSpace: 'normal' }}>
+      <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: strong ? 600 : undefined }}>
+        {main}
+      </Typography>
+      {(caption ?? []).filter(Boolean).map((text) => (
+        <Typography key={text} variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+          {text}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The API sorts by these (ACCOUNT_SORTS); the other columns do not sort. Narrow enough for the grid beside the menu at
+ * 1280 px: the document is its type over its folio, the reception date (and the days left to claim) goes under the
+ * issue date, what was paid under the balance.
+ */
 export function accountColumns({ onFile, onClaim }: RowHandlers): GridColDef<AccountItem>[] {
   return [
-    { field: 'folio', headerName: T.colFolio, width: 100, valueFormatter: (value: number | null) => (value === null ? T.noFolio : String(value)) },
-    { field: 'dteName', headerName: T.colType, minWidth: 190, flex: 1, sortable: false, valueGetter: (_value, row) => fill(T.typeCode, { name: row.dteName, code: row.dteType }) },
-    { field: 'issueDate', headerName: T.colIssue, width: 110, valueFormatter: (value: string) => formatDate(value) },
     {
-      field: 'receptionDate',
-      headerName: T.colReception,
-      width: 150,
-      sortable: false,
-      renderCell: ({ row }) => {
-        const left = claimWindowText(row);
-        return (
-          <Box sx={{ py: 0.5 }}>
-            <span>{formatDate(row.receptionDate)}</span>
-            {left && (
-              <Typography variant="caption" component="span" sx={{ display: 'block' }}>
-                {left}
-              </Typography>
-            )}
-          </Box>
-        );
-      },
+      field: 'folio',
+      headerName: T.colDocument,
+      minWidth: 150,
+      flex: 1,
+      valueGetter: (_value, row) => documentName(row),
+      renderCell: ({ row }) => <TwoLines main={fill(T.typeCode, { name: row.dteName, code: row.dteType })} caption={[row.folio === null ? T.noFolio : fill(T.folioNumber, { folio: row.folio })]} />,
     },
-    { field: 'dueDate', headerName: T.colDue, width: 120, valueFormatter: (value: string) => formatDate(value) },
-    { field: 'total', headerName: T.colTotal, width: 120, type: 'number', sortable: false, valueFormatter: money },
-    { field: 'paid', headerName: T.colPaid, width: 120, type: 'number', sortable: false, valueFormatter: money },
-    { field: 'balance', headerName: T.colBalance, width: 120, type: 'number', valueGetter: (_value, row) => row.sign * row.balance, valueFormatter: money },
-    { field: 'daysOverdue', headerName: T.colDaysOverdue, width: 110, type: 'number' },
+    {
+      field: 'issueDate',
+      headerName: T.colIssue,
+      width: 142,
+      valueGetter: (_value, row) => [formatDate(row.issueDate), row.receptionDate ? fill(T.receivedOn, { date: formatDate(row.receptionDate) }) : null, claimWindowText(row)].filter(Boolean).join(' · '),
+      renderCell: ({ row }) => (
+        <TwoLines main={formatDate(row.issueDate)} caption={[row.receptionDate ? fill(T.receivedOn, { date: formatDate(row.receptionDate) }) : null, claimWindowText(row)]} />
+      ),
+    },
+    { field: 'dueDate', headerName: T.colDue, width: 100, valueFormatter: (value: string) => formatDate(value) },
+    { field: 'total', headerName: T.colTotal, width: 100, type: 'number', sortable: false, valueFormatter: money },
+    {
+      field: 'balance',
+      headerName: T.colBalance,
+      width: 110,
+      type: 'number',
+      valueGetter: (_value, row) => row.sign * row.balance,
+      valueFormatter: money,
+      renderCell: ({ row }) => (
+        <Box sx={{ textAlign: 'right', width: '100%' }}>
+          <TwoLines main={money(row.sign * row.balance)} caption={[fill(T.paidAmount, { amount: money(row.paid) })]} />
+        </Box>
+      ),
+    },
+    { field: 'daysOverdue', headerName: T.colDaysOverdue, description: T.colDaysOverdueLong, width: 64, type: 'number' },
     {
       field: 'stateLabel',
       headerName: T.colState,
-      minWidth: 220,
+      minWidth: 130,
       flex: 1,
       sortable: false,
       renderCell: ({ row }) => {
         const reason = notSelectableReason(row);
         return (
           <Box sx={{ py: 0.5, whiteSpace: 'normal' }}>
-            <Chip size="small" color={STATE_COLORS[row.state]} label={row.stateLabel} />
+            <Chip size="small" color={STATE_COLORS[row.state]} label={row.stateLabel} sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }} />
             {reason && (
               <Typography variant="caption" component="p" sx={{ mt: 0.5, mb: 0 }}>
                 {reason}
@@ -105,13 +131,13 @@ export function accountColumns({ onFile, onClaim }: RowHandlers): GridColDef<Acc
     {
       field: 'acciones',
       headerName: T.colActions,
-      minWidth: 250,
+      width: 124,
       sortable: false,
       filterable: false,
       renderCell: ({ row, tabIndex }) => {
         const name = documentName(row);
         return (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', py: 0.5 }} useFlexGap>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap', py: 0.5, '& .MuiButton-root': { minWidth: 0, px: 0.75 } }} useFlexGap>
             <Link component={RouterLink} to={accountDocumentPath(row.kind, row.docEntry)} tabIndex={tabIndex} aria-label={fill(T.viewLabel, { document: name })}>
               {T.view}
             </Link>
