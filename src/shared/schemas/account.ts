@@ -84,13 +84,13 @@ export const statementQuery = yup.object({
       const from = this.parent.from as string | undefined;
       return !from || !to || !isIsoDay(from) || from <= to;
     })
-    .test('length', ACCOUNT_MSG.rangeTooLong, function length(to) {
-      const from = this.parent.from as string | undefined;
-      return !from || !to || !isIsoDay(from) || !isIsoDay(to) || to <= periodEnd(from, STATEMENT_MAX_MONTHS);
-    })
     .test('future', ACCOUNT_MSG.future, function future(to) {
       const today = (this.options.context as { today?: string } | undefined)?.today;
       return !today || !to || to <= today;
+    })
+    .test('length', ACCOUNT_MSG.rangeTooLong, function length(to) {
+      const from = this.parent.from as string | undefined;
+      return !from || !to || !isIsoDay(from) || !isIsoDay(to) || to <= periodEnd(from, STATEMENT_MAX_MONTHS);
     }),
   format: oneOfOptional(['json', 'xlsx', 'pdf'] as const, ACCOUNT_MSG.format),
 });
