@@ -7,6 +7,7 @@ import { ACCOUNT_ITEM_STATES } from '@shared/api/account';
 import { CAPABILITY_DENIED } from '@shared/companyRoles';
 import { ACCOUNT_CARDCODE, buildDemoData, CESIONARIO, REFERENCE_DATE } from '@mocks/b1/data';
 import { DEMO_BUYER_PASSWORD } from '@mocks/demo/accounts';
+import { ERP_MESSAGES } from '@server/erp/errors';
 import { call, createTestApp, login, type TestApp } from './helpers';
 
 const ADMIN = '76.345.678-1'; // Importadora Aconcagua SpA's Administrador (the company's login)
@@ -281,5 +282,25 @@ describe('the demo dated from today', () => {
     const others = [...data.Invoices, ...data.Orders].filter((d) => d.CardCode !== ACCOUNT_CARDCODE);
     expect(others.every((d) => d.DocDate.slice(0, 10) <= REFERENCE_DATE)).toBe(true);
     expect(data.referenceDate).toBe(REFERENCE_DATE);
+  });
+});
+
+describe('with the ERP down', () => {
+  it('the summary, the open items, a document and the statement answer 503 in Spanish: nothing stale is shown', async () => {
+    const [first] = await all();
+    t.b1.setFaults({ refuse: true });
+    try {
+      for (const url of [
+        '/api/user/account/summary',
+        '/api/user/account/documents',
+        `/api/user/account/documents/${first!.kind}/${first!.docEntry}`,
+        `/api/user/account/statement?from=${REFERENCE_DATE.slice(0, 8)}01&to=${REFERENCE_DATE}`,
+      ]) {
+        const res = await get(url);
+        expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 503, body: { status: 503, code: 'ERP_UNAVAILABLE', message: ERP_MESSAGES.unavailable } });
+      }
+    } finally {
+      t.b1.setFaults({ refuse: false });
+    }
   });
 });
