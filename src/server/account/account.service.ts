@@ -202,14 +202,17 @@ export class AccountService {
     };
   }
 
-  /** The open items, filtered (bucket, state, folio digits), sorted (due date ascending by default) and paged. */
+  /**
+   * The open items, filtered (bucket, state, folio digits), sorted (due date ascending by default) and paged. A bucket is
+   * of what is owed, as the header counts it: a credit note still to apply is in none.
+   */
   async documents(user: SessionUser, query: AccountDocumentsQuery): Promise<AccountItemList> {
     const cardCode = await this.deps.customers.cardCodeOf(user);
     const page = query.page ?? 0;
     const pageSize = query.pageSize ?? 25;
     const q = query.q?.trim();
     const rows = (await this.itemsOf(cardCode))
-      .filter((i) => (!query.bucket || i.bucket === query.bucket) && (!query.state || i.state === query.state) && (!q || String(i.folio ?? '').includes(q)))
+      .filter((i) => (!query.bucket || (i.bucket === query.bucket && i.sign > 0)) && (!query.state || i.state === query.state) && (!q || String(i.folio ?? '').includes(q)))
       .sort(compareBy(query.sort ?? 'dueDate', query.dir ?? 'asc'));
     return { rows: rows.slice(page * pageSize, (page + 1) * pageSize), total: rows.length, page, pageSize };
   }
