@@ -11,10 +11,11 @@
 // - two invoices and a credit note (61) settled by ONE transfer at R-100 netting the credit note (it_CredItnote);
 // - open invoices overdue in every aging bucket: due R-15 (0–30), R-45 (31–60, partly paid at R-30), R-75 (61–90, in
 //   two installments), R-130 (>90); one due in 10 days; a ceded one (U_Cedida 'Y', Factoring Andes S.A.) due in 5
-//   days; one due in 3 days; one received 3 days ago (inside the 8-day claim window), made from a sales order;
+//   days; one due in 3 days; one received 3 days ago (inside the 8-day claim window), made from the delivery (guía 52)
+//   of a sales order taken 5 days ago;
 // - an exempt invoice (34), a debit note (56) on the 0–30 invoice, an open credit note (61) on a paid invoice;
-// - every DTE with its reception date at the SII (U_FechaRecepcion) and its attachments (PDF and XML).
-import { addDays } from './documents';
+// - every DTE (the guía too) with its reception date at the SII (U_FechaRecepcion) and its attachments (PDF and XML).
+import { addDays, BASE_DELIVERY, BASE_ORDER } from './documents';
 import { dteFileName } from './dte';
 import { APPROVAL_CARDCODE } from './partners';
 import { createRng } from './prng';
@@ -133,7 +134,8 @@ export function buildAccountYear(data: B1Data, referenceDate: string, options: A
   named('dueSoon', -27, 'Invoices'); // due R+3 ('Vence en 3 días')
   named('exempt', -12, 'Invoices', { DocumentSubType: 'bod_InvoiceExempt', Comments: 'Servicio de bordado de logotipos (exento)' });
   returnOf('openCredit', -8, () => docs.second, 2, 'Devolución por falla de confección');
-  // the newest invoice was made from a sales order taken by the sales rep two days before (its chain: order → factura)
+  // the newest invoice was made from the delivery (guía 52) of a sales order taken by the sales rep two days before (its
+  // chain: order → guía → factura); the delivery closed the order, the invoice closes the delivery
   at(-5, () => {
     const shipTo = bp.BPAddresses.find((a) => a.AddressType === 'bo_ShipTo')!;
     const order = store.create('Orders', {
@@ -143,11 +145,21 @@ export function buildAccountYear(data: B1Data, referenceDate: string, options: A
     order.NumAtCard = `EJ-${order.DocNum}`;
     docs.receivedOrder = order;
   });
-  at(-3, () => {
+  /** The lines of `base` copied to a target (B1's Copy To): same item, quantity, price and discount, BaseType/Entry/Line. */
+  const copied = (base: B1Document, baseType: number): Body[] => base.DocumentLines.map((l) => ({
+    ItemCode: l.ItemCode, Quantity: l.Quantity, UnitPrice: l.UnitPrice, DiscountPercent: l.DiscountPercent, BaseType: baseType, BaseEntry: base.DocEntry, BaseLine: l.LineNum,
+  }));
+  at(-4, () => {
     const order = docs.receivedOrder;
+    docs.delivery = store.create('DeliveryNotes', {
+      CardCode: bp.CardCode, DocDate: day(-4), DocDueDate: day(-4), NumAtCard: order.NumAtCard, Comments: `Basado en Pedidos de cliente ${order.DocNum}.`,
+      ShipToCode: order.ShipToCode, U_Transporte: order.U_Transporte, U_TipoRetiro: order.U_TipoRetiro, DocumentLines: copied(order, BASE_ORDER),
+    }).entity as B1Document;
+  });
+  at(-3, () => {
+    const { receivedOrder: order, delivery } = docs;
     docs.received = doc('Invoices', -3, {
-      NumAtCard: order.NumAtCard, Comments: `Basado en Pedidos de cliente ${order.DocNum}.`,
-      DocumentLines: order.DocumentLines.map((l) => ({ ItemCode: l.ItemCode, Quantity: l.Quantity, UnitPrice: l.UnitPrice, DiscountPercent: l.DiscountPercent, BaseType: 17, BaseEntry: order.DocEntry, BaseLine: l.LineNum })),
+      NumAtCard: order.NumAtCard, Comments: `Basado en Entregas ${delivery.DocNum}.`, DocumentLines: copied(delivery, BASE_DELIVERY),
     });
   });
 
@@ -163,7 +175,7 @@ export function buildAccountYear(data: B1Data, referenceDate: string, options: A
 
   // the provider's side: reception at the SII (the day after issue, the same day for the newest), the files
   const own = (d: B1Document) => d.CardCode === bp.CardCode && d.FolioNumber !== null;
-  for (const d of [...data.Invoices.filter(own), ...data.DownPayments.filter(own), ...data.CreditNotes.filter(own)]) {
+  for (const d of [...data.Invoices.filter(own), ...data.DownPayments.filter(own), ...data.CreditNotes.filter(own), ...data.DeliveryNotes.filter(own)]) {
     d.U_FechaRecepcion = d === docs.received ? d.DocDate : addDays(d.DocDate, 1);
     d.U_Cedida ??= 'N';
     const entry = data.Attachments2.reduce((m, a) => Math.max(m, a.AbsoluteEntry), 0) + 1;

@@ -9,9 +9,9 @@
 // Documents (history.ts): Orders, Invoices, CreditNotes, IncomingPayments relative to REFERENCE_DATE;
 //   Order UDFs: U_TipoVenta, U_FormaPago, U_Transporte, U_TipoRetiro, U_Sucursal, U_DireccionDespacho,
 //   U_ComunaDespacho.
-// Account documents (account.ts): a year of Invoices (33, 34, 56), CreditNotes, DownPayments, IncomingPayments and
-//   Attachments2 of ACCOUNT_CARDCODE, with the e-invoicing provider's UDFs U_FechaRecepcion, U_Cedida,
-//   U_CesionarioRut, U_CesionarioNombre, U_EstadoReclamo.
+// Account documents (account.ts): a year of Invoices (33, 34, 56), CreditNotes, DownPayments, IncomingPayments,
+//   a delivery (DeliveryNotes, guía 52) and Attachments2 of ACCOUNT_CARDCODE, with the e-invoicing provider's UDFs
+//   U_FechaRecepcion, U_Cedida, U_CesionarioRut, U_CesionarioNombre, U_EstadoReclamo.
 // Approval procedure: Drafts and ApprovalRequests start empty; the store fills them when a sales order of a
 //   buyer under approval (APPROVAL_CARDCODE by default) is posted.
 // Sales employees (partners.ts): SalesPersons, B1's -1 row and the demo reps of mocks/demo/salesReps.ts; BPs and
@@ -57,6 +57,7 @@ export function buildDemoData(opts: BuildDemoDataOptions = {}): B1Data {
     BusinessPartners: partners,
     Items: items,
     ...history,
+    DeliveryNotes: [],
     DownPayments: [],
     Attachments2: [],
     Drafts: [],

@@ -12,6 +12,8 @@ export const VAT_PERCENT = 19;
 export const PRICE_DECIMALS = 2;
 export const DEFAULT_WAREHOUSE = '01';
 export const BASE_ORDER = 17;
+/** BaseType of a line copied from a delivery (ODLN, the guía de despacho). */
+export const BASE_DELIVERY = 15;
 export const BASE_INVOICE = 13;
 
 export function addDays(isoDate: string, days: number): string {

@@ -39,6 +39,9 @@ export function dteTotals(doc: B1Document): { neto: number; exento: number; iva:
   return { neto: exempt ? 0 : net, exento: exempt ? doc.DocTotal : 0, iva: exempt ? 0 : doc.VatSum, total: doc.DocTotal };
 }
 
+/** A guía de despacho (52) says why the goods travel (IndTraslado 1: the transfer is a sale); other DTEs say nothing. */
+const indTraslado = (doc: B1Document): string => (doc.FolioPrefixString === '52' ? '<IndTraslado>1</IndTraslado>' : '');
+
 const xmlText = (s: string | number): string => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The timbre's data (TED/DD): what the PDF417 barcode of the printed DTE encodes. */
@@ -63,7 +66,7 @@ export function dteXml(doc: B1Document, bp: Pick<B1BusinessPartner, 'FederalTaxI
     + `<PrcItem>${l.Price}</PrcItem><MontoItem>${l.LineTotal}</MontoItem></Detalle>`).join('');
   return '<?xml version="1.0" encoding="UTF-8"?>\n'
     + `<DTE version="1.0"><Documento ID="T${doc.FolioPrefixString}F${doc.FolioNumber}"><Encabezado>`
-    + `<IdDoc><TipoDTE>${doc.FolioPrefixString}</TipoDTE><Folio>${doc.FolioNumber}</Folio><FchEmis>${doc.DocDate}</FchEmis><FchVenc>${doc.DocDueDate}</FchVenc></IdDoc>`
+    + `<IdDoc><TipoDTE>${doc.FolioPrefixString}</TipoDTE><Folio>${doc.FolioNumber}</Folio><FchEmis>${doc.DocDate}</FchEmis>${indTraslado(doc)}<FchVenc>${doc.DocDueDate}</FchVenc></IdDoc>`
     + `<Emisor><RUTEmisor>${EMISOR.rut}</RUTEmisor><RznSoc>${xmlText(EMISOR.razonSocial)}</RznSoc><GiroEmis>${xmlText(EMISOR.giro)}</GiroEmis>`
     + `<DirOrigen>${xmlText(EMISOR.direccion)}</DirOrigen><CmnaOrigen>${xmlText(EMISOR.comuna)}</CmnaOrigen></Emisor>`
     + `<Receptor><RUTRecep>${xmlText(bp.FederalTaxID)}</RUTRecep><RznSocRecep>${xmlText(bp.CardName)}</RznSocRecep><GiroRecep>${xmlText(bp.U_Giro ?? '')}</GiroRecep></Receptor>`

@@ -2,7 +2,7 @@
 // and effects, the approval procedure (Drafts and ApprovalRequests), PATCH merging, DELETE and document
 // actions, and the journal of accepted creates. Throws B1Error; knows nothing of HTTP.
 import {
-  addressText, BASE_INVOICE, BASE_ORDER, DEFAULT_WAREHOUSE, emptyDocument, listPrice, makeLine, normalizeDate, timeOfDay, today,
+  addressText, BASE_DELIVERY, BASE_INVOICE, BASE_ORDER, DEFAULT_WAREHOUSE, emptyDocument, listPrice, makeLine, normalizeDate, timeOfDay, today,
   totals,
 } from './documents';
 import { dtePdf, dteXml } from './dte';
@@ -10,7 +10,7 @@ import { B1Error, badRequest, businessError, duplicateKey, notFound, notSupporte
 import { keyValuesOf, sortRows, type FilterNode, type KeyValue, type OrderBy, type PageMarks } from './odata';
 import type {
   AddressType, ApprovalDecisionStatus, ApprovalRequestDecision, ApprovalRequestLine, B1ApprovalRequest, B1BusinessPartner, B1Data,
-  B1Document, B1IncomingPayment, B1Item, B1SalesPerson, BPAddress, ContactEmployee, DocumentLine, DocumentSubType, PaymentCheck, PaymentCreditCard,
+  B1Document, B1IncomingPayment, B1Item, B1SalesPerson, BPAddress, ContactEmployee, DocObjectCode, DocumentLine, DocumentSubType, PaymentCheck, PaymentCreditCard,
   PaymentInvoice,
 } from './types';
 
@@ -23,6 +23,7 @@ export const ENTITY_SETS: Record<string, EntitySetDef> = {
   BusinessPartners: { typeName: 'BusinessPartner', keys: ['CardCode'], numericKey: false },
   Items: { typeName: 'Item', keys: ['ItemCode'], numericKey: false },
   Orders: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
+  DeliveryNotes: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
   Invoices: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
   CreditNotes: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
   DownPayments: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
@@ -37,12 +38,23 @@ export const ENTITY_SETS: Record<string, EntitySetDef> = {
   SalesPersons: { typeName: 'SalesPerson', keys: ['SalesEmployeeCode'], numericKey: true },
 };
 
-const DOC_SETS = new Set(['Orders', 'Invoices', 'CreditNotes', 'DownPayments', 'Drafts']);
+const DOC_SETS = new Set(['Orders', 'DeliveryNotes', 'Invoices', 'CreditNotes', 'DownPayments', 'Drafts']);
+type DocumentSet = 'Orders' | 'DeliveryNotes' | 'Invoices' | 'CreditNotes' | 'DownPayments';
+/** The sets that issue DTEs (a folio per type across them). */
+const FOLIATED_SETS = ['Invoices', 'DownPayments', 'CreditNotes', 'DeliveryNotes'] as const;
+/** Per set: its DocNum series, its object code, and the BaseType its lines may be copied from (each with its set). */
+const DOCUMENT_SETS: Record<DocumentSet, { firstNum: number; objectCode: DocObjectCode; bases: Partial<Record<number, DocumentSet>> }> = {
+  Orders: { firstNum: 1000, objectCode: 'oOrders', bases: {} },
+  DeliveryNotes: { firstNum: 9000, objectCode: 'oDeliveryNotes', bases: { [BASE_ORDER]: 'Orders' } },
+  Invoices: { firstNum: 7000, objectCode: 'oInvoices', bases: { [BASE_ORDER]: 'Orders', [BASE_DELIVERY]: 'DeliveryNotes' } },
+  CreditNotes: { firstNum: 800, objectCode: 'oCreditNotes', bases: { [BASE_INVOICE]: 'Invoices' } },
+  DownPayments: { firstNum: 600, objectCode: 'oDownPayments', bases: {} },
+};
 
 /** The DTE type (FolioPrefixString) of an A/R invoice by its DocumentSubType; folios are numbered per type. */
 export const DTE_OF_SUBTYPE: Record<DocumentSubType, string> = { bod_None: '33', bod_InvoiceExempt: '34', bod_DebitMemo: '56' };
 /** The folio before the first of each DTE type (the demo's folio ranges authorised by the SII). */
-export const FIRST_FOLIO: Record<string, number> = { 33: 10400, 34: 500, 56: 300, 61: 2200 };
+export const FIRST_FOLIO: Record<string, number> = { 33: 10400, 34: 500, 52: 1500, 56: 300, 61: 2200 };
 /** PaymentInvoices.InvoiceType → the set of the document it settles. */
 const PAYMENT_DOC_SETS: Record<string, 'Invoices' | 'CreditNotes' | 'DownPayments'> = {
   it_Invoice: 'Invoices', it_CredItnote: 'CreditNotes', it_DownPayment: 'DownPayments',
@@ -282,6 +294,7 @@ export class B1Store {
     data.ApprovalRequests ??= [];
     data.SalesPersons ??= [];
     data.DownPayments ??= [];
+    data.DeliveryNotes ??= [];
     data.Attachments2 ??= [];
     for (const doc of [...data.Invoices, ...data.CreditNotes, ...data.DownPayments]) if (!doc.DocumentInstallments?.length) singleInstallment(doc);
     for (const bp of data.BusinessPartners) syncBillToCity(bp);
@@ -432,7 +445,7 @@ export class B1Store {
     if (!isObject(body)) throw badRequest('The request body must be a JSON object');
     this.generation++;
     switch (set) {
-      case 'Orders': case 'Invoices': case 'CreditNotes': case 'DownPayments': return this.createDocument(set, body);
+      case 'Orders': case 'DeliveryNotes': case 'Invoices': case 'CreditNotes': case 'DownPayments': return this.createDocument(set, body);
       case 'IncomingPayments': return this.createPayment(body);
       case 'BusinessPartners': return { entity: this.createPartner(body), created: true };
       case 'U_TRANSPORTE': return { entity: this.createTransport(body), created: true };
@@ -441,12 +454,14 @@ export class B1Store {
   }
 
   /**
-   * Orders, Invoices, CreditNotes. As in B1, a repeated CardCode + NumAtCard makes a second Order; with the
-   * dedupeReferences option (a stand-in convenience, not SL) it answers the existing Order and creates nothing.
+   * Orders, DeliveryNotes, Invoices, CreditNotes, DownPayments. As in B1, a repeated CardCode + NumAtCard makes a
+   * second Order; with the dedupeReferences option (a stand-in convenience, not SL) it answers the existing Order and
+   * creates nothing. A line of a delivery or an invoice copied from an order (BaseType 17) or of an invoice copied from
+   * a delivery (15) closes the base line, and the base document with its last line (Copy To).
    * A sales order of a customer under the approval procedure becomes a Draft (holdForApproval). `origin`
    * 'approval' adds an approved Draft as an Order (no approval, no de-duplication).
    */
-  private createDocument(set: string, body: Body, origin: 'post' | 'approval' = 'post'): Created {
+  private createDocument(set: DocumentSet, body: Body, origin: 'post' | 'approval' = 'post'): Created {
     checkProperties(body, POST_DOC, 'Document');
     for (const f of READ_ONLY.Document) if (f in body) throw badRequest(`Property '${f}' of 'Document' is read-only`);
     const docs = this.rows(set) as unknown as B1Document[];
@@ -469,10 +484,9 @@ export class B1Store {
 
     const inputLines = arrayOf(body, 'DocumentLines');
     if (inputLines.length === 0) throw businessError('Cannot add a document without lines (DocumentLines)');
-    const base = { Orders: 1000, Invoices: 7000, CreditNotes: 800, DownPayments: 600 }[set as 'Orders'];
+    const { firstNum, objectCode, bases } = DOCUMENT_SETS[set];
     // A Draft has its own numbering (ODRF), unrelated to the Orders' DocEntry.
-    const { entry, num: docNum } = held ? nextOf(this.data.Drafts, 0) : nextOf(docs, base);
-    const objectCode = ({ Orders: 'oOrders', Invoices: 'oInvoices', CreditNotes: 'oCreditNotes', DownPayments: 'oDownPayments' } as const)[set as 'Orders'];
+    const { entry, num: docNum } = held ? nextOf(this.data.Drafts, 0) : nextOf(docs, firstNum);
     const doc = emptyDocument(entry, docNum, bp, docDate, objectCode);
     doc.DocDueDate = dueDate;
     doc.ContactPersonCode = this.contactPersonCode(bp, body);
@@ -524,13 +538,14 @@ export class B1Store {
       const baseType = num(l, 'BaseType') ?? -1;
       let baseRef: { type: number; entry: number | null; line: number | null } | undefined;
       if (baseType !== -1) {
-        const expected = set === 'Invoices' ? BASE_ORDER : set === 'CreditNotes' ? BASE_INVOICE : NaN;
-        if (baseType !== expected) throw businessError(`[DocumentLines.BaseType][line: ${n}] , 'Invalid base document type ${baseType}'`);
-        const baseDoc = (baseType === BASE_ORDER ? this.data.Orders : this.data.Invoices).find((d) => d.DocEntry === l.BaseEntry);
+        const baseSet = bases[baseType];
+        if (!baseSet) throw businessError(`[DocumentLines.BaseType][line: ${n}] , 'Invalid base document type ${baseType}'`);
+        const baseDoc = this.data[baseSet].find((d) => d.DocEntry === l.BaseEntry);
         const baseLine = baseDoc?.DocumentLines.find((x) => x.LineNum === l.BaseLine);
         if (!baseDoc || !baseLine) throw businessError(`[DocumentLines.BaseEntry][line: ${n}] , 'Base document line not found'`);
         if (baseDoc.CardCode !== bp.CardCode) throw businessError(`[DocumentLines.BaseEntry][line: ${n}] , 'Base document belongs to another business partner'`);
-        if (baseLine.LineStatus !== 'bost_Open' && baseType === BASE_ORDER) throw businessError(`[DocumentLines.BaseEntry][line: ${n}] , 'Base document line is closed'`);
+        // an order's or a delivery's line copied to a target closes; a closed one cannot be copied again
+        if (baseLine.LineStatus !== 'bost_Open' && baseType !== BASE_INVOICE) throw businessError(`[DocumentLines.BaseEntry][line: ${n}] , 'Base document line is closed'`);
         baseRef = { type: baseType, entry: baseDoc.DocEntry, line: baseLine.LineNum };
         const line = makeLine(i, item, qty, unitPrice, disc, baseRef, wh);
         Object.assign(line, udfs);
@@ -560,21 +575,23 @@ export class B1Store {
       // an A/R down payment invoice: a factura (33) of its own, posted to the partner's account; no stock moves
       this.foliate(doc, '33');
       bp.CurrentAccountBalance += doc.DocTotal;
-    } else if (set === 'Invoices') {
-      this.foliate(doc, DTE_OF_SUBTYPE[doc.DocumentSubType]);
+    } else if (set === 'Invoices' || set === 'DeliveryNotes') {
+      // a delivery is a guía de despacho (52): the goods leave the warehouse, nothing is posted to the partner's account;
+      // an invoice is posted to it, and takes the goods out itself unless a delivery already did
+      this.foliate(doc, set === 'DeliveryNotes' ? '52' : DTE_OF_SUBTYPE[doc.DocumentSubType]);
       for (const line of doc.DocumentLines) {
-        whRow(line).InStock -= line.Quantity;
         const link = baseLinks.find((b) => b.line === line);
-        if (link) {
-          whRow(line).Committed = Math.max(0, whRow(line).Committed - Math.min(line.Quantity, link.baseLine.Quantity));
-          link.baseLine.LineStatus = 'bost_Close';
-          if (link.baseDoc.DocumentLines.every((x) => x.LineStatus === 'bost_Close')) {
-            link.baseDoc.DocumentStatus = 'bost_Close';
-            bp.OpenOrdersBalance = Math.max(0, bp.OpenOrdersBalance - link.baseDoc.DocTotal);
-          }
+        if (line.BaseType !== BASE_DELIVERY) whRow(line).InStock -= line.Quantity;
+        if (!link) continue;
+        if (line.BaseType === BASE_ORDER) whRow(line).Committed = Math.max(0, whRow(line).Committed - Math.min(line.Quantity, link.baseLine.Quantity));
+        // copied to a target, the base line closes, and its document with its last line
+        link.baseLine.LineStatus = 'bost_Close';
+        if (link.baseDoc.DocumentStatus === 'bost_Open' && link.baseDoc.DocumentLines.every((x) => x.LineStatus === 'bost_Close')) {
+          link.baseDoc.DocumentStatus = 'bost_Close';
+          if (line.BaseType === BASE_ORDER) bp.OpenOrdersBalance = Math.max(0, bp.OpenOrdersBalance - link.baseDoc.DocTotal);
         }
       }
-      bp.CurrentAccountBalance += doc.DocTotal;
+      if (set === 'Invoices') bp.CurrentAccountBalance += doc.DocTotal;
     } else {
       this.foliate(doc, '61');
       for (const line of doc.DocumentLines) whRow(line).InStock += line.Quantity;
@@ -589,7 +606,7 @@ export class B1Store {
       applyToDocument(doc, applied);
       bp.CurrentAccountBalance -= doc.DocTotal;
     }
-    if (set !== 'Orders' && doc.DocumentInstallments.length === 0) singleInstallment(doc);
+    if (set !== 'Orders' && set !== 'DeliveryNotes' && doc.DocumentInstallments.length === 0) singleInstallment(doc);
     for (const item of new Set(doc.DocumentLines.map((l) => this.item(l.ItemCode, 0)))) {
       item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
     }
@@ -608,7 +625,7 @@ export class B1Store {
     const line = fileName === undefined ? attachment.Attachments2_Lines[0]
       : attachment.Attachments2_Lines.find((l) => `${l.FileName}.${l.FileExtension}`.toLowerCase() === fileName.toLowerCase());
     if (!line) throw notFound();
-    const doc = [...this.data.Invoices, ...this.data.DownPayments, ...this.data.CreditNotes].find((d) => d.AttachmentEntry === entry);
+    const doc = FOLIATED_SETS.flatMap((set) => this.data[set]).find((d) => d.AttachmentEntry === entry);
     if (!doc) throw notFound();
     const bp = this.partner(doc.CardCode);
     const ext = line.FileExtension.toLowerCase();
@@ -619,7 +636,7 @@ export class B1Store {
 
   /** The next folio of DTE type `type` (folios are numbered per type, across the sets that issue it). */
   private foliate(doc: B1Document, type: string): void {
-    const issued = [...this.data.Invoices, ...this.data.DownPayments, ...this.data.CreditNotes].filter((d) => d.FolioPrefixString === type);
+    const issued = FOLIATED_SETS.flatMap((set) => this.data[set]).filter((d) => d.FolioPrefixString === type);
     doc.FolioPrefixString = type;
     doc.FolioNumber = issued.reduce((m, d) => Math.max(m, d.FolioNumber ?? 0), FIRST_FOLIO[type] ?? 0) + 1;
   }

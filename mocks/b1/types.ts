@@ -183,7 +183,7 @@ export interface DocumentLine {
 }
 
 /** BoObjectTypes of the marketing documents the stand-in serves (a Draft keeps the type it will become). */
-export type DocObjectCode = 'oOrders' | 'oInvoices' | 'oCreditNotes' | 'oDownPayments';
+export type DocObjectCode = 'oOrders' | 'oInvoices' | 'oCreditNotes' | 'oDownPayments' | 'oDeliveryNotes';
 
 /**
  * BoDocumentSubType: what kind of A/R invoice a document is, hence its DTE type in Chile (bod_None: factura 33,
@@ -216,7 +216,7 @@ export interface DocumentReference {
   Remark: string | null;
 }
 
-/** Orders, Invoices, CreditNotes and Drafts. */
+/** Orders, DeliveryNotes, Invoices, CreditNotes, DownPayments and Drafts. */
 export interface B1Document {
   DocEntry: number;
   DocNum: number;
@@ -250,9 +250,12 @@ export interface B1Document {
   PaidToDate: number;
   DocumentStatus: DocStatus;
   Cancelled: YesNo;
-  /** Chilean DTE folio (invoices and credit notes; null on orders). */
+  /** Chilean DTE folio (deliveries, invoices and credit notes; null on orders). */
   FolioNumber: number | null;
-  /** DTE type: '33' factura electrónica, '34' exenta, '56' nota de débito, '61' nota de crédito; null on orders. */
+  /**
+   * DTE type: '33' factura electrónica, '34' exenta, '52' guía de despacho, '56' nota de débito, '61' nota de crédito;
+   * null on orders.
+   */
   FolioPrefixString: string | null;
   /** The kind of A/R invoice (its DTE type): bod_None on every other document. */
   DocumentSubType: DocumentSubType;
@@ -405,6 +408,8 @@ export interface B1Data {
   BusinessPartners: B1BusinessPartner[];
   Items: B1Item[];
   Orders: B1Document[];
+  /** Deliveries (ODLN): the guías de despacho (52); same document type as Orders and Invoices. */
+  DeliveryNotes: B1Document[];
   Invoices: B1Document[];
   CreditNotes: B1Document[];
   /** A/R down payment invoices (ODPI): same document type as Invoices. */

@@ -205,10 +205,24 @@ describe('a document, a payment, the files', () => {
     expect(chain[1]).toMatchObject({ dteType: 33, folio: invoice.FolioNumber, document: { kind: 'invoice', docEntry: 13 }, current: true });
   });
 
-  it('the demo invoice received 3 days ago came from a sales order: order → factura', async () => {
+  it('the demo invoice received 3 days ago came through a guía: order → guía de despacho 52 → factura', async () => {
     const received = await invoiceOf((i) => i.receptionDate === '2026-10-29' && i.dteType === 33);
-    const { chain } = (await get(`/api/user/account/documents/invoice/${received.docEntry}`)).json<AccountDocumentDetail>();
-    expect(chain.map((c) => [c.label, c.current])).toEqual([[expect.stringMatching(/^Pedido EJ-\d+$/), false], [`Factura electrónica N° ${received.folio}`, true]]);
+    // what the stand-in holds: the invoice's lines name the delivery (BaseType 15), the delivery's the order (17)
+    const invoice = t.b1.data.Invoices.find((i) => i.DocEntry === received.docEntry)!;
+    const delivery = t.b1.data.DeliveryNotes.find((d) => d.DocEntry === invoice.DocumentLines[0]!.BaseEntry)!;
+    const order = t.b1.data.Orders.find((o) => o.DocEntry === delivery.DocumentLines[0]!.BaseEntry)!;
+    expect(invoice.DocumentLines.every((l) => l.BaseType === 15 && l.BaseEntry === delivery.DocEntry)).toBe(true);
+    expect(delivery).toMatchObject({ CardCode: ACCOUNT_CARDCODE, FolioPrefixString: '52', DocDate: '2026-10-28', NumAtCard: order.NumAtCard });
+    expect(order.DocDate).toBe('2026-10-27');
+    const res = await get(`/api/user/account/documents/invoice/${received.docEntry}`);
+    expect(res.statusCode).toBe(200);
+    const { chain } = res.json<AccountDocumentDetail>();
+    expect(chain.map((c) => [c.label, c.dteType, c.folio, c.date, c.current])).toEqual([
+      [`Pedido ${order.NumAtCard}`, null, null, '2026-10-27', false],
+      [`Guía de despacho electrónica N° ${delivery.FolioNumber}`, 52, delivery.FolioNumber, '2026-10-28', false],
+      [`Factura electrónica N° ${received.folio}`, 33, received.folio, '2026-10-29', true],
+    ]);
+    expect(order.NumAtCard).toMatch(/^EJ-\d+$/);
   });
 
   it('downloads the PDF and the XML as attachments with their content type', async () => {
