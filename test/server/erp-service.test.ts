@@ -146,6 +146,14 @@ describe('documents', () => {
     });
   });
 
+  it('an order invoiced through a delivery shows the guía as its Entrega and the invoice made from it', async () => {
+    const delivery = data.DeliveryNotes.find((d) => d.CardCode === 'C76345678')!;
+    const orderEntry = delivery.DocumentLines.find((l) => l.BaseType === 17)!.BaseEntry!;
+    const invoice = data.Invoices.find((i) => i.DocumentLines.some((l) => l.BaseType === 15 && l.BaseEntry === delivery.DocEntry))!;
+    const row = (await erp.purchaseHistory('C76345678')).find((h) => h.docEntry === orderEntry)!;
+    expect(row).toMatchObject({ entrega: String(delivery.DocNum), numFactura: String(invoice.DocNum), dte: String(invoice.FolioNumber), estado: 'Cerrado' });
+  });
+
   it("gives the lines of the buyer's own order, and 'not found' for another buyer's order", async () => {
     const order = data.Orders.find((o) => o.DocEntry === 1)!;
     const lines = await erp.purchaseHistoryLines(1, 'C76123456');

@@ -420,17 +420,18 @@ export class ErpService {
     return invoices.map(toPendingDocument).filter((doc) => doc.saldoaPagar > 0);
   }
 
-  /** The customer's sales orders, newest first, with their invoice, credit note and DTE numbers. */
+  /** The customer's sales orders, newest first, with their delivery (guía), invoice, credit note and DTE numbers. */
   async purchaseHistory(cardCode: string): Promise<PurchaseHistoryHeader[]> {
     const byCustomer = filter`CardCode eq ${cardCode}`;
     const page = { pageSize: this.pageSize };
-    const [orders, invoices, creditNotes] = await Promise.all([
+    const [orders, invoices, creditNotes, deliveries] = await Promise.all([
       this.sl.getAll<B1Document>('Orders', { select: HISTORY_ORDER_SELECT, filter: byCustomer, orderby: 'DocDate desc,DocEntry desc' }, page),
       this.sl.getAll<B1Document>('Invoices', { select: HISTORY_FOLLOWUP_SELECT, filter: byCustomer }, page),
       this.sl.getAll<B1Document>('CreditNotes', { select: HISTORY_FOLLOWUP_SELECT, filter: byCustomer }, page),
+      this.sl.getAll<B1Document>('DeliveryNotes', { select: HISTORY_FOLLOWUP_SELECT, filter: byCustomer }, page),
     ]);
     return orders
-      .map((order) => toHistoryHeader(order, invoices, creditNotes))
+      .map((order) => toHistoryHeader(order, invoices, creditNotes, deliveries))
       .sort((a, b) => b.fecha.localeCompare(a.fecha) || b.docEntry - a.docEntry);
   }
 

@@ -130,6 +130,7 @@ export const B1_SETTINGS = {
   customerCardType: 'cCustomer',
   /** Object types of document lines' BaseType. */
   baseTypeOrder: 17,
+  baseTypeDelivery: 15,
   baseTypeInvoice: 13,
   /** Shown in purchase history when a document does not exist (the screen turns it into '-'). */
   noDocument: '0',
@@ -672,12 +673,21 @@ export function orderState(order: Pick<B1Document, 'DocumentStatus' | 'Cancelled
 /**
  * Purchase history row of one sales order. numPedido is the ERP order number (DocNum); the invoice and credit
  * note are found through their lines' base documents (invoice line → order, credit-note line → invoice); the
- * DTE is the invoice's electronic folio. A missing document is '0' (shown as '-'); several are joined with ', '.
- * entrega: this B1 installation has no delivery documents in the portal's scope, so it is the noDocument '0'.
+ * DTE is the invoice's electronic folio. entrega is the delivery (the guía de despacho, `DeliveryNotes` whose lines copy
+ * the order's), and an invoice made from that delivery is the order's too. A missing document is '0' (shown as '-');
+ * several are joined with ', '.
  */
-export function toHistoryHeader(order: B1Document, invoices: readonly B1Document[], creditNotes: readonly B1Document[]): PurchaseHistoryHeader {
+export function toHistoryHeader(
+  order: B1Document,
+  invoices: readonly B1Document[],
+  creditNotes: readonly B1Document[],
+  deliveries: readonly B1Document[] = [],
+): PurchaseHistoryHeader {
   const live = (doc: B1Document) => doc.Cancelled !== 'tYES';
-  const orderInvoices = invoices.filter((inv) => live(inv) && basedOn(inv, S.baseTypeOrder, order.DocEntry));
+  const orderDeliveries = deliveries.filter((d) => live(d) && basedOn(d, S.baseTypeOrder, order.DocEntry));
+  const orderInvoices = invoices.filter(
+    (inv) => live(inv) && (basedOn(inv, S.baseTypeOrder, order.DocEntry) || orderDeliveries.some((d) => basedOn(inv, S.baseTypeDelivery, d.DocEntry))),
+  );
   const notes = creditNotes.filter((cn) => live(cn) && orderInvoices.some((inv) => basedOn(cn, S.baseTypeInvoice, inv.DocEntry)));
   const join = (values: (number | null | undefined)[]) => values.filter((v) => v !== null && v !== undefined).join(', ') || S.noDocument;
   return {
@@ -685,7 +695,7 @@ export function toHistoryHeader(order: B1Document, invoices: readonly B1Document
     numPedido: String(order.DocNum ?? order.DocEntry),
     fecha: isoDate(order.DocDate),
     tipoRetiro: text(order, F.order.pickupType),
-    entrega: S.noDocument,
+    entrega: join(orderDeliveries.map((d) => d.DocNum)),
     estado: orderState(order),
     numFactura: join(orderInvoices.map((inv) => inv.DocNum)),
     numNotaCredito: join(notes.map((cn) => cn.DocNum)),
