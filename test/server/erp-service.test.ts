@@ -154,6 +154,14 @@ describe('documents', () => {
     expect(row).toMatchObject({ entrega: String(delivery.DocNum), numFactura: String(invoice.DocNum), dte: String(invoice.FolioNumber), estado: 'Cerrado' });
   });
 
+  it("an invoice made from a delivery follows up the delivery's sales order ('Facturado N°' of the order)", async () => {
+    const delivery = data.DeliveryNotes.find((d) => d.CardCode === 'C76345678')!;
+    const orderEntry = delivery.DocumentLines.find((l) => l.BaseType === 17)!.BaseEntry!;
+    const invoice = data.Invoices.find((i) => i.DocumentLines.some((l) => l.BaseType === 15 && l.BaseEntry === delivery.DocEntry))!;
+    const followUps = await erp.invoicesSince('C76345678', String(delivery.DocDate).slice(0, 10));
+    expect(followUps.find((f) => f.docEntry === invoice.DocEntry)).toMatchObject({ folio: String(invoice.FolioNumber), orders: [orderEntry] });
+  });
+
   it("gives the lines of the buyer's own order, and 'not found' for another buyer's order", async () => {
     const order = data.Orders.find((o) => o.DocEntry === 1)!;
     const lines = await erp.purchaseHistoryLines(1, 'C76123456');

@@ -40,7 +40,7 @@ import { ItemMirror, type ItemMirrorOptions, type ItemSet } from './itemMirror';
 import type { SalesOrderDocument } from './salesOrders';
 import type { IncomingPaymentDocument } from './incomingPayments';
 import type { ErpExchangeObserver } from './serviceLayer';
-import { COMPANY_SELECT, INVOICE_FOLLOWUP_SELECT, rutForms, toCompanyRef, toInvoiceFollowUp, type CompanyRef, type InvoiceFollowUp } from './followUp';
+import { COMPANY_SELECT, INVOICE_FOLLOWUP_SELECT, ordersOfDeliveries, rutForms, toCompanyRef, toInvoiceFollowUp, type CompanyRef, type InvoiceFollowUp } from './followUp';
 
 /** How the portal treats creates whose outcome it does not know (docs/exactly-once.md). */
 export interface ErpCreatePolicy {
@@ -619,14 +619,18 @@ export class ErpService {
     return this.companiesWhere(valid.map(rutForms), (chunk) => anyOf(F.customer.rut, chunk));
   }
 
-  /** The customer's invoices dated `since` ('YYYY-MM-DD') or later, not cancelled, with the sales orders they are based on. */
+  /**
+   * The customer's invoices dated `since` ('YYYY-MM-DD') or later, not cancelled, with the sales orders they are based on
+   * (directly, or through the deliveries — guías — made from them, read from the same day on).
+   */
   async invoicesSince(cardCode: string, since: string): Promise<InvoiceFollowUp[]> {
-    const invoices = await this.sl.getAll<B1Document>(
-      'Invoices',
-      { select: INVOICE_FOLLOWUP_SELECT, filter: filter`CardCode eq ${cardCode} and DocDate ge ${since}`, orderby: 'DocEntry' },
-      { pageSize: this.pageSize },
-    );
-    return invoices.map(toInvoiceFollowUp).filter((i): i is InvoiceFollowUp => i !== undefined);
+    const where = { filter: filter`CardCode eq ${cardCode} and DocDate ge ${since}`, orderby: 'DocEntry' };
+    const [invoices, deliveries] = await Promise.all([
+      this.sl.getAll<B1Document>('Invoices', { select: INVOICE_FOLLOWUP_SELECT, ...where }, { pageSize: this.pageSize }),
+      this.sl.getAll<B1Document>('DeliveryNotes', { select: INVOICE_FOLLOWUP_SELECT, ...where }, { pageSize: this.pageSize }),
+    ]);
+    const viaDelivery = ordersOfDeliveries(deliveries);
+    return invoices.map((invoice) => toInvoiceFollowUp(invoice, viaDelivery)).filter((i): i is InvoiceFollowUp => i !== undefined);
   }
 
   /** Tells `observer` about every HTTP exchange with the ERP (metrics); answers the function that stops telling. */

@@ -21,7 +21,7 @@ export interface InvoiceFollowUp {
   folio: string;
   /** 'YYYY-MM-DD'. */
   date: string;
-  /** DocEntry of each sales order a line of it copies (BaseType 17). */
+  /** DocEntry of each sales order a line of it copies (BaseType 17, or 15: a delivery made from the order). */
   orders: number[];
 }
 
@@ -38,12 +38,26 @@ export function rutForms(rut: string): string[] {
   return [...new Set([compactRut(rut), formatRut(rut)])];
 }
 
-/** An invoice that is not cancelled, with the sales orders it is based on; undefined for a cancelled one. */
-export function toInvoiceFollowUp(doc: B1Document): InvoiceFollowUp | undefined {
+/** The sales orders (DocEntry) each delivery (guía) copies, by the delivery's DocEntry. */
+export function ordersOfDeliveries(deliveries: readonly B1Document[]): Map<number, number[]> {
+  return new Map(
+    deliveries
+      .filter((d) => d.Cancelled !== 'tYES')
+      .map((d) => [d.DocEntry, [...new Set((d.DocumentLines ?? []).filter((l) => l.BaseType === B1_SETTINGS.baseTypeOrder && typeof l.BaseEntry === 'number').map((l) => l.BaseEntry!))]]),
+  );
+}
+
+/**
+ * An invoice that is not cancelled, with the sales orders it is based on: copied from an order (BaseType 17), or from a
+ * delivery made from one (BaseType 15, through `deliveries`); undefined for a cancelled one.
+ */
+export function toInvoiceFollowUp(doc: B1Document, deliveries: ReadonlyMap<number, number[]> = new Map()): InvoiceFollowUp | undefined {
   if (doc.Cancelled === 'tYES') return undefined;
   const orders = new Set<number>();
   for (const line of doc.DocumentLines ?? []) {
-    if (line.BaseType === B1_SETTINGS.baseTypeOrder && typeof line.BaseEntry === 'number') orders.add(line.BaseEntry);
+    if (typeof line.BaseEntry !== 'number') continue;
+    if (line.BaseType === B1_SETTINGS.baseTypeOrder) orders.add(line.BaseEntry);
+    if (line.BaseType === B1_SETTINGS.baseTypeDelivery) for (const order of deliveries.get(line.BaseEntry) ?? []) orders.add(order);
   }
   return {
     docEntry: doc.DocEntry,
