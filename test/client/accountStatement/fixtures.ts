@@ -85,7 +85,7 @@ export const documentDetail: AccountDocumentDetail = {
   item,
   chain: [
     { label: 'Pedido', dteType: null, folio: null, date: '2026-09-30', document: null, current: false },
-    { label: 'Factura', dteType: 33, folio: 10461, date: '2026-10-02', document: { kind: 'invoice', docEntry: 801 }, current: true },
+    { label: 'Factura electrónica N° 10461', dteType: 33, folio: 10461, date: '2026-10-02', document: { kind: 'invoice', docEntry: 801 }, current: true },
   ],
   payments: [payment],
 };

@@ -81,28 +81,27 @@ function Chain({ chain }: { chain: AccountDocumentDetail['chain'] }) {
     <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}>
       {chain.map((link, index) => {
         const name = link.folio !== null || link.dteType ? documentTitle({ dteType: link.dteType, folio: link.folio }) : '';
+        // the server's label already names the document when it is one ('Guía de despacho electrónica N° 1501')
+        const text = name && !link.label.includes(name) ? `${link.label}: ${name}` : link.label;
         return (
           <li key={`${link.label}:${link.document ? documentKey(link.document) : index}`}>
-            <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-              {link.label}
-            </Typography>
-            {link.document && !link.current ? (
-              <>
-                {': '}
-                <Link component={RouterLink} to={accountDocumentPath(link.document.kind, link.document.docEntry)} state={origin}>
-                  {name || link.label}
-                </Link>
-              </>
-            ) : link.current ? (
-              <>
-                {': '}
-                <span aria-current="page">{`${name} (${T.chainCurrent})`}</span>
-              </>
+            {link.current ? (
+              <Typography component="span" variant="body2" sx={{ fontWeight: 600 }} aria-current="page">
+                {`${text} (${T.chainCurrent})`}
+              </Typography>
+            ) : link.document ? (
+              <Link component={RouterLink} to={accountDocumentPath(link.document.kind, link.document.docEntry)} state={origin} variant="body2">
+                {text}
+              </Link>
             ) : (
               // a link the account does not hold (the order, a guía): what is known of it
-              name && `: ${name}`
+              <Typography component="span" variant="body2">
+                {text}
+              </Typography>
             )}
-            {link.date && ` · ${formatDate(link.date)}`}
+            <Typography component="span" variant="body2">
+              {link.date && ` · ${formatDate(link.date)}`}
+            </Typography>
           </li>
         );
       })}
