@@ -1,7 +1,7 @@
 // The rules every screen and the server read an account document by (docs/account.md): days overdue, the aging
 // bucket, the 8-day claim window (Ley 19.983) and the state in words. Pure functions of the document and the Chilean
 // calendar day, so the list, the detail, the alerts and the claim route agree.
-import type { AccountDocument, AccountItemState, AgingBucket, ClaimWindow, DteType } from './api/account';
+import { DTE_TYPE_NAMES, type AccountDocument, type AccountItemState, type AgingBucket, type ClaimWindow, type DteType } from './api/account';
 import { fill } from './messages';
 import { addDays } from './workingDays';
 
@@ -31,6 +31,14 @@ export const AGING_BUCKET_LABELS: Record<AgingBucket, string> = {
   D61_90: '61–90 días',
   D90_PLUS: 'Más de 90 días',
 };
+
+/**
+ * A DTE as people name it, on every screen, sheet and mail: 'Factura electrónica N° 10461' (the tipo's name and the
+ * folio, or the number that stands in for a missing one). `name` replaces the tipo's name ('… de anticipo').
+ */
+export function dteDocumentName(dteType: DteType, number: number | string, name: string = DTE_TYPE_NAMES[dteType]): string {
+  return `${name} N° ${number}`;
+}
 
 const dayNumber = (iso: string) => Math.floor(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000);
 

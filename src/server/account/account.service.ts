@@ -7,7 +7,7 @@ import type {
   AccountSummary, DteFile, DteFileFormat, StatementMovement,
 } from '@shared/api/account';
 import { AGING_BUCKETS, DTE_TYPE_NAMES } from '@shared/api/account';
-import { agingBucketOf, claimWindowOf, daysOverdueOf, itemStateOf } from '@shared/accountRules';
+import { agingBucketOf, claimWindowOf, daysOverdueOf, itemStateOf, dteDocumentName } from '@shared/accountRules';
 import { type ACCOUNT_SORTS, type accountDocumentsQuery, statementQuery } from '@shared/schemas/account';
 import type * as yup from '@shared/yup';
 import { chileTodayIso } from '@shared/workingDays';
@@ -106,7 +106,7 @@ function movementType(doc: AccountDocument): StatementMovement['type'] {
 /** A document's name as people read it: 'Factura electrónica N° 10461'. */
 export function documentLabel(doc: Pick<AccountDocument, 'dteType' | 'folio' | 'docNum' | 'kind'>): string {
   const name = doc.kind === 'downPayment' ? `${DTE_TYPE_NAMES[doc.dteType]} de anticipo` : DTE_TYPE_NAMES[doc.dteType];
-  return `${name} N° ${doc.folio ?? doc.docNum}`;
+  return dteDocumentName(doc.dteType, doc.folio ?? doc.docNum, name);
 }
 
 /** A movement and what sorts it: its date, documents before payments on one day, then its number. */
@@ -248,7 +248,7 @@ export class AccountService {
       chain.push({ label: order.numAtCard ? `Pedido ${order.numAtCard}` : `Pedido N° ${order.docNum}`, dteType: null, folio: null, date: order.date, document: null, current: false });
     }
     for (const delivery of origin?.deliveries ?? []) {
-      chain.push({ label: `${DTE_TYPE_NAMES[52]} N° ${delivery.folio ?? delivery.docNum}`, dteType: 52, folio: delivery.folio, date: delivery.date, document: null, current: false });
+      chain.push({ label: dteDocumentName(52, delivery.folio ?? delivery.docNum), dteType: 52, folio: delivery.folio, date: delivery.date, document: null, current: false });
     }
     if (!origin?.orders.length && origin?.numAtCard) {
       chain.push({ label: `Orden de compra ${origin.numAtCard}`, dteType: null, folio: null, date: null, document: null, current: false });
@@ -256,7 +256,7 @@ export class AccountService {
     // what the references add that the base documents did not (a guía or purchase order named only there)
     for (const ref of (root ?? doc).references) {
       if (ref.objectType === 'rot_DeliveryNotes' && !origin?.deliveries.length) {
-        chain.push({ label: `${DTE_TYPE_NAMES[52]} N° ${ref.folio ?? ref.docNum ?? ref.docEntry ?? ''}`.trim(), dteType: 52, folio: ref.folio ?? null, date: ref.date, document: null, current: false });
+        chain.push({ label: dteDocumentName(52, ref.folio ?? ref.docNum ?? ref.docEntry ?? '').trim(), dteType: 52, folio: ref.folio ?? null, date: ref.date, document: null, current: false });
       } else if ((ref.objectType === 'rot_ExternalDocument' || ref.objectType === 'rot_SalesOrder') && !origin?.orders.length && !origin?.numAtCard) {
         chain.push({ label: ref.externalNumber ? `Orden de compra ${ref.externalNumber}` : `Pedido N° ${ref.docNum ?? ref.docEntry ?? ''}`.trim(), dteType: null, folio: null, date: ref.date, document: null, current: false });
       }
@@ -264,7 +264,7 @@ export class AccountService {
     const link = (d: AccountDocument) => ({ label: documentLabel(d), dteType: d.dteType, folio: d.folio, date: d.issueDate, document: { kind: d.kind, docEntry: d.docEntry }, current: d.kind === doc.kind && d.docEntry === doc.docEntry });
     if (root) chain.push(link(root));
     else if (base) {
-      chain.push({ label: `${DTE_TYPE_NAMES[base.dteType ?? 33]} N° ${base.folio ?? base.docNum ?? base.docEntry}`, dteType: base.dteType ?? 33, folio: base.folio, date: base.date, document: { kind: 'invoice', docEntry: base.docEntry! }, current: false });
+      chain.push({ label: dteDocumentName(base.dteType ?? 33, base.folio ?? base.docNum ?? base.docEntry!), dteType: base.dteType ?? 33, folio: base.folio, date: base.date, document: { kind: 'invoice', docEntry: base.docEntry! }, current: false });
     }
     if (rootEntry !== null) {
       const notes = period.documents

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountClaim, AccountDocument, AccountDocumentKind } from '@shared/api/account';
 import { CLAIM_REASON_LABELS, CLAIM_TEXTS } from '@shared/accountClaims';
-import { CLAIMABLE_DTE_TYPES, claimWindowOf } from '@shared/accountRules';
+import { CLAIMABLE_DTE_TYPES, claimWindowOf, dteDocumentName } from '@shared/accountRules';
 import { formatDate } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
@@ -49,7 +49,7 @@ export interface ClaimServiceDeps {
 /** `mail:ACCOUNT_CLAIM:17`: one mail per claim. */
 export const claimMailKey = (claimId: number) => `mail:ACCOUNT_CLAIM:${claimId}`;
 
-const docName = (doc: Pick<AccountDocument, 'dteName' | 'folio' | 'docNum'>) => `${doc.dteName} N° ${doc.folio ?? doc.docNum}`;
+const docName = (doc: Pick<AccountDocument, 'dteType' | 'folio' | 'docNum'>) => dteDocumentName(doc.dteType, doc.folio ?? doc.docNum);
 
 /**
  * Claims on invoices inside the 8-day window (docs/account.md). The portal's claim is the wholesaler's notice: the

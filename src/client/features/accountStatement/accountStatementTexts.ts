@@ -39,7 +39,6 @@ export const STATEMENT_TEXT = {
 } as const;
 
 export const DOCUMENT_TEXT = {
-  title: '{name} N° {folio}',
   titleNoFolio: '{name} (documento {docEntry})',
   fallbackTitle: 'Documento',
   backToStatement: 'Volver al estado de cuenta',

@@ -1,3 +1,4 @@
+import { dteDocumentName } from '@shared/accountRules';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -52,7 +53,7 @@ function payFormSchema(balance: number) {
   });
 }
 
-const lineName = (line: AccountPayLine) => (line.folio === null ? DTE_TYPE_NAMES[line.dteType] : fill(T.folioOf, { name: DTE_TYPE_NAMES[line.dteType], folio: line.folio }));
+const lineName = (line: AccountPayLine) => (line.folio === null ? DTE_TYPE_NAMES[line.dteType] : dteDocumentName(line.dteType, line.folio));
 
 /** A line's name, with its installment when the document is paid in more than one line. */
 const lineNames = (lines: AccountPayLine[]) => {

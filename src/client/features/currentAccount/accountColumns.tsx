@@ -1,3 +1,4 @@
+import { dteDocumentName } from '@shared/accountRules';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,8 +19,8 @@ import { CURRENT_ACCOUNT_TEXT as T } from './currentAccountTexts';
 // and amounts, its state as the server words it, and what can be done with it.
 
 /** A document as a person names it: 'Factura electrónica N° 10461'. */
-export const documentName = (item: Pick<AccountItem, 'dteName' | 'folio'>) =>
-  item.folio === null ? `${item.dteName} (${T.noFolio})` : fill(T.folioOf, { name: item.dteName, folio: item.folio });
+export const documentName = (item: Pick<AccountItem, 'dteType' | 'dteName' | 'folio'>) =>
+  item.folio === null ? `${item.dteName} (${T.noFolio})` : dteDocumentName(item.dteType, item.folio, item.dteName);
 
 const STATE_COLORS: Record<AccountItemState, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   AL_DIA: 'success',

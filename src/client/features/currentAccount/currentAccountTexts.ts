@@ -41,7 +41,6 @@ export const CURRENT_ACCOUNT_TEXT = {
   colState: 'Estado',
   colActions: 'Acciones',
   typeCode: '{name} ({code})',
-  folioOf: '{name} N° {folio}',
   installmentOf: '{document}, cuota {installment}',
   noFolio: 'Sin folio',
   view: 'Ver',
