@@ -1,4 +1,5 @@
 // Reads the portal's SAP B1 stand-in over the Service Layer protocol, as a person checking the ERP would.
+import { chileTodayIso } from '@shared/workingDays';
 
 let session: string | undefined;
 
@@ -48,4 +49,28 @@ export interface ErpOrder {
   SalesPersonCode?: number;
   DocTotal: number;
   DocumentLines: { ItemCode: string; Quantity: number; UnitPrice: number; DiscountPercent: number; LineTotal: number }[];
+}
+
+interface ErpInvoice {
+  DocEntry: number;
+  FolioNumber: number;
+  DocumentLines: { ItemCode: string }[];
+}
+
+/**
+ * A new invoice of `cardCode` issued today and received at the SII today, as the wholesaler's billing and its
+ * e-invoicing provider make one: inside its 8-day claim window, for a browser test that claims it without taking the
+ * demo's own claimable invoice from the other tests. One unit of an item the company's invoices already carry. Its folio.
+ */
+export async function invoiceReceivedToday(cardCode: string): Promise<number> {
+  const [last] = (await erpGet<{ value: ErpInvoice[] }>(`Invoices?$filter=CardCode eq '${cardCode}'&$orderby=DocEntry desc&$top=1`)).value;
+  if (!last) throw new Error(`${cardCode} no tiene facturas en el ERP`);
+  const today = chileTodayIso();
+  const due = new Date(`${today}T12:00:00Z`);
+  due.setUTCDate(due.getUTCDate() + 30);
+  const invoice = await erpPost<ErpInvoice>('Invoices', {
+    CardCode: cardCode, DocDate: today, DocDueDate: due.toISOString().slice(0, 10), U_FechaRecepcion: today,
+    DocumentLines: [{ ItemCode: last.DocumentLines[0]!.ItemCode, Quantity: 1 }],
+  });
+  return invoice.FolioNumber;
 }

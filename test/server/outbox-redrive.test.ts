@@ -46,6 +46,29 @@ describe('look again later', () => {
     const { id } = await box.enqueue(database.db, { kind: 'wait', payload: {}, dedupeKey: 'wait:2' });
     expect(await w.deliverNow(id, 2_000)).toBe('pending');
   });
+
+  it('deliverNow waits for the worker holding the job and, when that try is to be repeated, runs it now', async () => {
+    let calls = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const handler: JobHandler = async () => {
+      calls += 1;
+      if (calls === 1) {
+        await held;
+        throw new RetryLaterError('el ERP tardó en contestar', 60_000);
+      }
+    };
+    const w = worker({ slow: handler });
+    const { id } = await box.enqueue(database.db, { kind: 'slow', payload: {}, dedupeKey: 'slow:1' });
+    const first = w.runOnce(); // the periodic worker holds the job
+    while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const answer = w.deliverNow(id, 5_000);
+    setTimeout(release, 200);
+    expect(await answer).toBe('done');
+    await first;
+    expect(calls).toBe(2);
+    expect(await row(id)).toMatchObject({ status: 'done' });
+  });
 });
 
 describe('failures and re-drive', () => {

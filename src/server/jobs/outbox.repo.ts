@@ -274,10 +274,4 @@ export class OutboxRepo {
     const [row] = await this.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
     return row?.status ?? 'failed';
   }
-
-  /** Whether a worker holds job `id` now (its lease has not run out). */
-  async isLocked(id: number): Promise<boolean> {
-    const result = await this.db.execute(sql`select (locked_until is not null and locked_until > now()) as locked from outbox where id = ${id}`);
-    return Boolean(rowsOf<{ locked: boolean }>(result)[0]?.locked);
-  }
 }

@@ -175,19 +175,18 @@ export class OutboxWorker {
    * at most `timeoutMs`: 'done', 'failed', or 'pending' (the ERP is down or slow; the job stays queued).
    */
   async deliverNow(id: number, timeoutMs = 10_000): Promise<JobOutcome> {
-    const claimed = await this.jobs.claimOne(id, this.leaseMs);
-    if (claimed[0]) {
-      // the run's own outcome, as it wrote it: no need to read the job back
-      return Promise.race([this.run(claimed[0]), sleep(timeoutMs).then((): JobOutcome => 'pending')]);
-    }
     const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
+    for (;;) {
+      const [claimed] = await this.jobs.claimOne(id, this.leaseMs);
+      if (claimed) {
+        // the run's own outcome, as it wrote it: no need to read the job back
+        return Promise.race([this.run(claimed), sleep(Math.max(0, until - Date.now())).then((): JobOutcome => 'pending')]);
+      }
       const status = await this.statusOf(id);
-      if (status !== 'pending') return status;
-      if (!(await this.isLocked(id))) break; // queued, waiting for its next try
+      if (status !== 'pending' || Date.now() >= until) return status;
+      // another worker holds it: wait for its outcome; a try it left to repeat later is tried here, now
       await sleep(100);
     }
-    return this.statusOf(id);
   }
 
   private schedule(ms: number): void {
@@ -282,10 +281,6 @@ export class OutboxWorker {
 
   private statusOf(id: number): Promise<JobOutcome> {
     return this.jobs.statusOf(id);
-  }
-
-  private isLocked(id: number): Promise<boolean> {
-    return this.jobs.isLocked(id);
   }
 }
 
