@@ -118,6 +118,13 @@ export interface B1Mock {
    * portal's order number). Throws a B1Error (404 no such order, -10 already closed).
    */
   invoiceOrder(order: number | string): B1Document;
+  /**
+   * How many requests the stand-in answered since it started (or `resetRequests`), by method and entity set
+   * ('GET Items', 'POST Orders', 'POST Login'…): what the portal's instances asked of the ERP. Also read over HTTP at
+   * `GET /standin/requests` (outside the Service Layer's root), for a test whose portals run in other processes.
+   */
+  requests(): Record<string, number>;
+  resetRequests(): void;
 }
 
 /**
@@ -235,7 +242,10 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
 
   app.server.on('connection', (socket) => { if (switches.get('refuse')) socket.destroy(); });
 
+  const tally = new Map<string, number>();
   app.addHook('onRequest', async (req, reply) => {
+    const entity = /^\/b1s\/v1\/([A-Za-z0-9_]+)/.exec(req.url)?.[1];
+    if (entity) tally.set(`${req.method} ${entity}`, (tally.get(`${req.method} ${entity}`) ?? 0) + 1);
     if (switches.get('refuse')) { reply.hijack(); req.raw.socket.destroy(); return; }
     if (switches.get('hang')) { reply.hijack(); return; }
     const latency = switches.get('latencyMs');
@@ -255,6 +265,7 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
     return sendJson(reply, status, errorBody(status >= 500 ? -1 : -1000, err instanceof Error ? err.message : String(err)));
   });
   app.setNotFoundHandler((_req, reply) => sendJson(reply, 404, errorBody(-1, 'Unrecognized resource path.')));
+  app.get('/standin/requests', async () => Object.fromEntries(tally));
 
   /** With approvalDecision 'approve' / 'reject', the stand-in decides a new Draft by itself after the set delay. */
   const decideLater = (draftDocEntry: number): void => {
@@ -461,5 +472,7 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
     journal: store.journal,
     resetJournal: () => { store.resetJournal(); },
     invoiceOrder,
+    requests: () => Object.fromEntries(tally),
+    resetRequests: () => tally.clear(),
   };
 }

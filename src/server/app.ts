@@ -46,6 +46,8 @@ import { CatalogService, type CatalogOptions } from './catalog/catalog.service';
 import catalogRoutes from './catalog/catalog.routes';
 import { ContentRepo } from './catalog/content.repo';
 import type { ErpCreatePolicy, ErpService } from './erp/erp.service';
+import { shareCatalogueReads, type SharedItemsOptions } from './erp/sharedItems';
+import { SharedReads } from './catalog/sharedReads.repo';
 import historyRoutes from './orders/history.routes';
 import { PurchaseHistoryService } from './orders/history.service';
 import { OrderRepo } from './orders/orders.repo';
@@ -126,6 +128,12 @@ export interface AppDeps {
   catalogMaxAgeMs?: number;
   /** The catalogue's hard age and the product detail's stock cache (main: CATALOG_MAX_AGE, CATALOG_STOCK_TTL). */
   catalog?: Pick<CatalogOptions, 'maxAgeMs' | 'stockTtlMs'>;
+  /**
+   * On PostgreSQL, the catalogue's items are read from the ERP by one instance of the cluster for all, and the stock of
+   * a style and a company's open items one instance read are served by the others while fresh (docs/scale-out.md): the
+   * reader's settings, or false for this instance to read everything itself. Not used on PGlite.
+   */
+  sharedItems?: false | Pick<SharedItemsOptions, 'leaseMs' | 'refreshMs' | 'instance'>;
   /** Extra readiness checks (the ERP, …) beside the database. */
   readiness?: Record<string, ReadinessCheck>;
   logger?: FastifyServerOptions['logger'];
@@ -270,8 +278,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const policyChanges = Object.fromEntries(Object.entries(createPolicy).filter(([, value]) => value !== undefined));
   if (Object.keys(policyChanges).length) erp.setCreatePolicy(policyChanges);
   const customers = new CustomerDirectory(erp);
+  // on PostgreSQL one instance of the cluster reads the ERP's catalogue for all; the others merge what it wrote and
+  // rebuild their snapshot when told (docs/scale-out.md)
+  const sharedReads = database.kind === 'postgres' && deps.sharedItems !== false ? new SharedReads(database.db) : undefined;
+  if (sharedReads) {
+    const reader = shareCatalogueReads(erp, database, {
+      refreshMs: deps.catalogMaxAgeMs,
+      ...deps.sharedItems,
+      rebuild: () => app.catalog.refresh(),
+      onError: (err) => app.log.warn({ err }, 'lector compartido del catálogo'),
+    });
+    app.addHook('onReady', () => reader.start());
+    app.addHook('onClose', () => reader.stop());
+  }
   const catalog = new CatalogService(erp, new ContentRepo(database.db), {
     ...deps.catalog,
+    sharedReads,
     refreshMs: deps.catalogMaxAgeMs,
     onError: (err) => app.log.warn({ err }, 'no se pudo refrescar el catálogo desde el ERP'),
   });
@@ -289,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     issuer: config.issuer ?? { name: config.brandName, rut: '', address: '', email: '', phone: '' },
     today: deps.account?.today,
     cacheMs: deps.account?.cacheMs,
+    sharedReads,
     extras: deps.account?.extras ?? combineAccountExtras(accountParts),
   });
   await app.register(accountRoutes, { account });

@@ -11,6 +11,7 @@ import { agingBucketOf, claimWindowOf, daysOverdueOf, itemStateOf, dteDocumentNa
 import { type ACCOUNT_SORTS, type accountDocumentsQuery, statementQuery } from '@shared/schemas/account';
 import type * as yup from '@shared/yup';
 import { chileTodayIso } from '@shared/workingDays';
+import type { SharedReads } from '../catalog/sharedReads.repo';
 import { ShortCache } from '../catalog/shortCache';
 import { ErpError } from '../erp/errors';
 import type { ErpService } from '../erp/erp.service';
@@ -41,6 +42,8 @@ export interface AccountServiceDeps {
   now?: () => number;
   /** The open items' cache (ms; 0 = read the ERP on every request). */
   cacheMs?: number;
+  /** On a cluster: a company's open items one instance read, served by the others while fresh (docs/scale-out.md). */
+  sharedReads?: SharedReads;
 }
 
 /** A company's open documents as read from the ERP with the provider's SII state merged in. */
@@ -166,7 +169,9 @@ export class AccountService {
     this.today = deps.today ?? (() => chileTodayIso());
     this.now = deps.now ?? Date.now;
     const ttlMs = deps.cacheMs ?? OPEN_ITEMS_CACHE_MS;
-    this.open = new ShortCache((cardCode) => this.readOpen(cardCode), { ttlMs, now: this.now, maxEntries: 2000 });
+    this.open = new ShortCache((cardCode) => this.readOpen(cardCode), {
+      ttlMs, now: this.now, maxEntries: 2000, ...(deps.sharedReads ? { shared: { reads: deps.sharedReads, scope: 'account-open' } } : {}),
+    });
   }
 
   /** The header: B1's balance, credit limit and open orders, what is overdue and not due, credits, the aging buckets. */

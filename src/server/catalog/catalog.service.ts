@@ -9,6 +9,7 @@ import { toCatalogueItems, toCatalogueTree, toProductColour, toProductDetail, ty
 import { prepareBody, type PreparedBody } from '../http/preparedBody';
 import { RefreshingCache } from '../http/refreshingCache';
 import { offerPercent, type ContentRepo } from './content.repo';
+import type { SharedReads } from './sharedReads.repo';
 import { ShortCache } from './shortCache';
 
 /** Everything the hot catalogue routes answer, built once per change from the ERP's items and the portal's content. */
@@ -126,6 +127,8 @@ export interface CatalogOptions {
   stockTtlMs?: number;
   onError?: (err: unknown) => void;
   now?: () => number;
+  /** On a cluster: the stock of a style one instance read, served by the others while fresh (docs/scale-out.md). */
+  sharedReads?: SharedReads;
 }
 
 /** A style a buyer may see, its offer and its model's colours (each with its offer), as one snapshot has them. */
@@ -173,7 +176,7 @@ export class CatalogService {
           throw err;
         }
       },
-      { ttlMs: opts.stockTtlMs ?? 5000, now: this.now },
+      { ttlMs: opts.stockTtlMs ?? 5000, now: this.now, ...(opts.sharedReads ? { shared: { reads: opts.sharedReads, scope: 'style', onError: this.onError } } : {}) },
     );
   }
 
@@ -210,7 +213,13 @@ export class CatalogService {
    */
   private async readItems(): Promise<ItemSet> {
     try {
-      return await this.erp.catalogueItems();
+      const items = await this.erp.catalogueItems();
+      // on a cluster the items are the reader's (docs/scale-out.md): when it has not read for longer than the hard
+      // age, they are not served, as if this instance had failed to read them itself
+      if (this.now() - items.readAt > this.maxAgeMs) {
+        throw new ErpError({ status: 503, code: 'ERP_UNAVAILABLE', message: ERP_MESSAGES.unavailable, erpMessage: 'catálogo sin lectura reciente del ERP' });
+      }
+      return items;
     } catch (err) {
       const last = this.erp.catalogueItemsRead();
       if (!last || this.now() - last.readAt > this.maxAgeMs) throw err;

@@ -1,9 +1,16 @@
+import type { SharedReads } from './sharedReads.repo';
+
 export interface ShortCacheOptions {
   /** A value is served while the read that made it started at most this long ago (ms). */
   ttlMs: number;
   /** Values kept at most (default 5000): beyond it, expired ones go first, then the least recently read. */
   maxEntries?: number;
   now?: () => number;
+  /**
+   * On a cluster (PostgreSQL), where the instances share their reads (SharedReads, docs/scale-out.md): a read looks
+   * there first and serves a value another instance read less than half a life ago, and leaves there what it read.
+   */
+  shared?: { reads: SharedReads; scope: string; onError?: (err: unknown) => void };
 }
 
 interface Entry<T> {
@@ -24,6 +31,7 @@ export class ShortCache<T> {
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private readonly shared: ShortCacheOptions['shared'];
 
   constructor(
     private readonly load: (key: string) => Promise<T>,
@@ -32,6 +40,7 @@ export class ShortCache<T> {
     this.ttlMs = options.ttlMs;
     this.maxEntries = options.maxEntries ?? 5000;
     this.now = options.now ?? Date.now;
+    this.shared = options.shared;
   }
 
   get(key: string): Promise<T> {
@@ -65,13 +74,12 @@ export class ShortCache<T> {
   }
 
   private read(key: string, entry: Entry<T>): Promise<T> {
-    const startedAt = this.now();
-    const running = this.load(key)
-      .then((value) => {
+    const running = this.fetch(key)
+      .then(({ value, readAt }) => {
         // a newer read may have finished first: keep the newest
-        if (startedAt >= entry.readAt || entry.value === undefined) {
+        if (readAt >= entry.readAt || entry.value === undefined) {
           entry.value = value;
-          entry.readAt = startedAt;
+          entry.readAt = readAt;
         }
         return value;
       })
@@ -81,6 +89,22 @@ export class ShortCache<T> {
       });
     entry.inFlight = running;
     return running;
+  }
+
+  /** The value and when its read started: another instance's recent read when shared, else a read of the source. */
+  private async fetch(key: string): Promise<{ value: T; readAt: number }> {
+    const shared = this.shared;
+    if (shared) {
+      const hit = await shared.reads.get<T>(shared.scope, key, this.ttlMs / 2).catch((err: unknown) => {
+        shared.onError?.(err);
+        return undefined;
+      });
+      if (hit) return { value: hit.value, readAt: this.now() - hit.ageMs };
+    }
+    const startedAt = this.now();
+    const value = await this.load(key);
+    if (shared && value !== undefined) void shared.reads.put(shared.scope, key, value, this.now() - startedAt).catch((err: unknown) => shared.onError?.(err));
+    return { value, readAt: startedAt };
   }
 
   private add(key: string): Entry<T> {

@@ -26,7 +26,59 @@ export interface Database {
   migrate(): Promise<void>;
   /** A trivial query, for the readiness check. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL only: `LISTEN channel` on a connection of its own, calling `onNotify` with each payload; reconnects
+   * when the connection drops (a notification sent meanwhile is lost: listeners also poll). Answers the stop.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * LISTEN on a dedicated client (a pooled connection is handed to others between queries, and its LISTEN with it).
+ * A dropped (or refused) connection is opened again after `retryMs`; the answer stops listening and closes it.
+ */
+async function listenOn(url: string, channel: string, onNotify: (payload: string) => void, retryMs = 1000): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`canal de LISTEN inválido: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void open().catch(() => undefined), retryMs);
+    retry.unref?.();
+  };
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    const lost = () => {
+      if (stopped || client !== c) return;
+      client = undefined;
+      c.end().catch(() => undefined);
+      schedule();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`listen ${channel}`);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+  };
+  // a first connection that fails is tried again like a dropped one: listening is never a reason not to start
+  await open().catch(() => undefined);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
+  };
 }
 
 /**
@@ -122,6 +174,7 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       migrate: () => migrateUnderLock(pool),
       ping: async () => void (await pool.query('select 1')),
+      listen: (channel, onNotify) => listenOn(opts.databaseUrl!, channel, onNotify),
       close: () => pool.end(),
     };
   }

@@ -648,3 +648,53 @@ export const accountAlertsSent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.cardCode, t.kind, t.docEntry, t.alert] })],
 );
+
+/**
+ * The ERP's sellable items as the cluster's one catalogue reader last read them (docs/scale-out.md, the catalogue
+ * reader): one row per item, the record the catalogue is built from (null: no longer sold, kept so every instance
+ * drops it), and the reader's version that last changed it, so an instance reads only the rows newer than its own.
+ * PostgreSQL only: on PGlite the one process reads the ERP itself.
+ */
+export const erpItems = pgTable(
+  'erp_items',
+  {
+    itemCode: varchar('item_code', { length: 50 }).primaryKey(),
+    record: jsonb('record'),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('erp_items_version_idx').on(t.version)],
+);
+
+/**
+ * The one row (id 1) of the catalogue reader: who holds the lease and until when (database time), its epoch (raised at
+ * every take-over: the fence a reader that lost the lease writes against, and fails), and the state of the last read
+ * every instance serves — the items' version, when it started (ms, the reader's clock), the last full read, the newest
+ * ERP change stamp seen and how the read went.
+ */
+export const erpItemReader = pgTable('erp_item_reader', {
+  id: integer('id').primaryKey(),
+  holder: varchar('holder', { length: 100 }),
+  epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  readAt: bigint('read_at', { mode: 'number' }),
+  fullAt: bigint('full_at', { mode: 'number' }),
+  newest: varchar('newest', { length: 30 }).notNull().default(''),
+  lastRead: jsonb('last_read'),
+});
+
+/**
+ * ERP reads one instance made that the others may serve while fresh (docs/scale-out.md, shared reads): the stock of a
+ * style, a customer's open documents. `read_at` is when the read started (database time); rows older than any
+ * cache's life are removed now and then. PostgreSQL only.
+ */
+export const erpReads = pgTable(
+  'erp_reads',
+  {
+    scope: varchar('scope', { length: 40 }).notNull(),
+    key: varchar('key', { length: 200 }).notNull(),
+    value: jsonb('value').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('erp_reads_read_at_idx').on(t.readAt)],
+);

@@ -36,7 +36,7 @@ import { SalesPersons, type CustomersPage } from './salesPersons';
 import { AccountDocuments, type AccountOrigin } from './accountDocuments';
 import type { AccountDocument, AccountDocumentKind, AccountPayment, AccountPeriod, DteFile, DteFileFormat } from '@shared/api/account';
 import type { ServiceLayerClient } from './serviceLayer';
-import { ItemMirror, type ItemMirrorOptions, type ItemSet } from './itemMirror';
+import { ItemMirror, type ItemMirrorOptions, type ItemSet, type ItemSource } from './itemMirror';
 import type { SalesOrderDocument } from './salesOrders';
 import type { IncomingPaymentDocument } from './incomingPayments';
 import type { ErpExchangeObserver } from './serviceLayer';
@@ -146,6 +146,8 @@ export class ErpService {
   private readonly paymentTerms: Cached<B1PaymentTerms[]>;
   private readonly transports: Cached<B1UserTableRow[]>;
   private readonly mirror: ItemMirror;
+  /** Where the catalogue's items come from: the mirror itself, or the cluster's one reader over it (shareItems). */
+  private items: ItemSource;
   private readonly itemPaging: { pageSize: number; concurrency: number };
   private readonly contacts: ContactPersons;
   private readonly salesEmployees: SalesPersons;
@@ -170,6 +172,7 @@ export class ErpService {
     this.paymentTerms = all<B1PaymentTerms>('PaymentTermsTypes', ['GroupNumber', 'PaymentTermsGroupName']);
     this.transports = all<B1UserTableRow>(B1_SETTINGS.transportTable, ['Code', 'Name'], 'Code');
     this.mirror = new ItemMirror(sl, { now, ...options.items });
+    this.items = this.mirror;
     this.itemPaging = { pageSize: options.items?.pageSize ?? 1000, concurrency: options.items?.concurrency ?? 6 };
     this.contacts = new ContactPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), { now, ...options.contacts });
     this.salesEmployees = new SalesPersons(sl, (cardCode, select) => this.businessPartner(cardCode, select), this.pageSize);
@@ -350,7 +353,17 @@ export class ErpService {
    * and then (ItemMirror). Concurrent callers share one read.
    */
   catalogueItems(): Promise<ItemSet> {
-    return this.mirror.sync();
+    return this.items.sync();
+  }
+
+  /**
+   * Reads the catalogue's items through `make(mirror)` from now on: on PostgreSQL, the cluster's one reader
+   * (SharedItemSource, docs/scale-out.md), which reads the ERP with this service's mirror when it holds the lease.
+   */
+  shareItems<T extends ItemSource>(make: (mirror: ItemMirror) => T): T {
+    const source = make(this.mirror);
+    this.items = source;
+    return source;
   }
 
   /**
@@ -358,12 +371,12 @@ export class ErpService {
    * never a full one): what a long list is priced from, so its prices are the ones the cart charges (ItemMirror).
    */
   catalogueItemsChanged(): Promise<ItemSet> {
-    return this.mirror.syncChanges();
+    return this.items.syncChanges();
   }
 
   /** The catalogue's items as of the last successful read, without asking the ERP (undefined before the first). */
   catalogueItemsRead(): ItemSet | undefined {
-    return this.mirror.current();
+    return this.items.current();
   }
 
   /**

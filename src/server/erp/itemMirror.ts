@@ -45,6 +45,29 @@ export interface ItemSet {
   last: { kind: 'full' | 'delta'; rows: number; ms: number };
 }
 
+/** Where the catalogue's items come from: this process's own reads of the ERP, or the cluster's one reader's. */
+export interface ItemSource {
+  /** The items as of the last read, without asking anything; undefined before the first. */
+  current(): ItemSet | undefined;
+  /** The items now (see ItemMirror.sync). */
+  sync(): Promise<ItemSet>;
+  /** The items with the ERP's changes since the last read merged in (see ItemMirror.syncChanges). */
+  syncChanges(): Promise<ItemSet>;
+}
+
+/** Items read elsewhere (another instance's read of the ERP), merged into a mirror by `ItemMirror.apply`. */
+export interface ItemChanges {
+  /** Records added or changed. */
+  upserts: readonly ItemRecord[];
+  /** ItemCodes no longer sold. */
+  deletes: readonly string[];
+  /** The newest ERP change stamp that read saw. */
+  newest: string;
+  readAt: number;
+  fullAt: number;
+  last: ItemSet['last'];
+}
+
 const F = B1_FIELDS.itemChange;
 const NO_TECHNOLOGIES: string[] = [];
 
@@ -53,33 +76,34 @@ const NO_TECHNOLOGIES: string[] = [];
  * size…) shared through `strings`, so 100k items take a fraction of the memory of the rows they came from.
  */
 function compact(row: B1Item, strings: Map<string, string>): ItemRecord {
+  const { model, ...r } = toItemRecord(row);
+  // the model kept only when it is not the style itself (a style sold in one colour): the grid's colours (docs/size-grid.md)
+  return shared({ ...r, name: '', technologies: NO_TECHNOLOGIES, longDescription: '', specification: '', ...(model && model !== r.style ? { model } : {}) }, strings);
+}
+
+/** A record with its repeated texts shared through `strings` (see compact), whether read here or elsewhere. */
+function shared({ model, ...r }: ItemRecord, strings: Map<string, string>): ItemRecord {
   const intern = (text: string): string => {
     const kept = strings.get(text);
     if (kept !== undefined) return kept;
     strings.set(text, text);
     return text;
   };
-  const r = toItemRecord(row);
   return {
-    itemCode: r.itemCode,
-    name: '',
+    ...r,
     style: intern(r.style),
     styleName: intern(r.styleName),
     size: intern(r.size),
     colour: intern(r.colour),
-    // kept only when it is not the style itself (a style sold in one colour): the grid's colours (docs/size-grid.md)
-    ...(r.model && r.model !== r.style ? { model: intern(r.model) } : {}),
+    ...(model ? { model: intern(model) } : {}),
     gender: intern(r.gender),
     category: intern(r.category),
     subcategory: intern(r.subcategory),
     level3: intern(r.level3),
-    technologies: NO_TECHNOLOGIES,
-    longDescription: '',
-    specification: '',
-    listPrice: r.listPrice,
-    stock: r.stock,
+    technologies: r.technologies.length ? r.technologies : NO_TECHNOLOGIES,
   };
 }
+
 const codeOrder = (a: string, b: string): number => {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
@@ -100,7 +124,7 @@ export function changedSince(stamp: string): string {
   return `${F.date} gt ${literal(date)} or (${F.date} eq ${literal(date)} and ${F.time} ge ${literal(time)})`;
 }
 
-export class ItemMirror {
+export class ItemMirror implements ItemSource {
   private readonly pageSize: number;
   private readonly concurrency: number;
   private readonly fullReloadMs: number;
@@ -154,6 +178,39 @@ export class ItemMirror {
       this.inFlight = undefined;
     });
     return this.inFlight;
+  }
+
+  /** The newest ERP change stamp seen ('' before the first read, or when the ERP gives none). */
+  newestStamp(): string {
+    return this.newest;
+  }
+
+  /**
+   * Merges items another reader read (the cluster's catalogue reader, docs/scale-out.md) as if this mirror had read
+   * them: its next read by change starts from their stamp. The answer's version moves only if a record changed.
+   */
+  apply(changes: ItemChanges): ItemSet {
+    let changed = false;
+    let added = false;
+    for (const code of changes.deletes) changed = this.items.delete(code) || changed;
+    for (const record of changes.upserts) {
+      const before = this.items.get(record.itemCode);
+      if (before && sameRecord(before, record)) continue;
+      if (!before) added = true;
+      this.items.set(record.itemCode, shared(record, this.strings));
+      changed = true;
+    }
+    if (added) this.items = new Map([...this.items].sort(([a], [b]) => codeOrder(a, b)));
+    if (changes.newest > this.newest) this.newest = changes.newest;
+    const state = this.state;
+    this.state = {
+      records: changed || !state ? [...this.items.values()] : state.records,
+      version: (state?.version ?? 0) + (changed || !state ? 1 : 0),
+      readAt: Math.max(changes.readAt, state?.readAt ?? 0),
+      fullAt: Math.max(changes.fullAt, state?.fullAt ?? 0),
+      last: changes.last,
+    };
+    return this.state;
   }
 
   private read(): Promise<ItemSet> {
@@ -226,7 +283,8 @@ export class ItemMirror {
   }
 }
 
-function sameRecord(a: ItemRecord, b: ItemRecord): boolean {
+/** Whether two records say the same (field by field, whatever their key order). */
+export function sameRecord(a: ItemRecord, b: ItemRecord): boolean {
   for (const key of Object.keys(a) as (keyof ItemRecord)[]) {
     const x = a[key];
     const y = b[key];
