@@ -46,7 +46,7 @@ import { CatalogService, type CatalogOptions } from './catalog/catalog.service';
 import catalogRoutes from './catalog/catalog.routes';
 import { ContentRepo } from './catalog/content.repo';
 import type { ErpCreatePolicy, ErpService } from './erp/erp.service';
-import { shareCatalogueReads, type SharedItemsOptions } from './erp/sharedItems';
+import { shareCatalogueReads, type SharedItemSource, type SharedItemsOptions } from './erp/sharedItems';
 import { SharedReads } from './catalog/sharedReads.repo';
 import historyRoutes from './orders/history.routes';
 import { PurchaseHistoryService } from './orders/history.service';
@@ -247,7 +247,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(validation);
   // request latency per route for /metrics: hooked on every route as it is added, so before any (operations.ts)
-  const metrics = new PortalMetrics({ db: database.db, catalogReadAt: () => catalog.snapshotReadAt() }, { processMetrics: deps.operations?.processMetrics });
+  // on PostgreSQL the instances share their ERP reads: the catalogue's one reader (set up with the catalogue, below)
+  const sharesErpReads = database.kind === 'postgres' && deps.sharedItems !== false;
+  let reader: SharedItemSource | undefined;
+  const metrics = new PortalMetrics(
+    {
+      db: database.db,
+      catalogReadAt: () => catalog.snapshotReadAt(),
+      ...(sharesErpReads ? { catalogReader: () => ({ holder: reader?.holdsLease() ?? false, reads: reader?.reads ?? 0 }) } : {}),
+    },
+    { processMetrics: deps.operations?.processMetrics },
+  );
   timeRequests(app, metrics, deps.logger ? requestLog(config.logSlowMs ?? 1000) : undefined);
   // a GET or HEAD has no body to decompress: no request-decompression hook on them (added before the compress plugin's
   // own onRoute hook, which reads the route's `decompress`)
@@ -280,16 +290,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const customers = new CustomerDirectory(erp);
   // on PostgreSQL one instance of the cluster reads the ERP's catalogue for all; the others merge what it wrote and
   // rebuild their snapshot when told (docs/scale-out.md)
-  const sharedReads = database.kind === 'postgres' && deps.sharedItems !== false ? new SharedReads(database.db) : undefined;
+  const sharedReads = sharesErpReads ? new SharedReads(database.db) : undefined;
   if (sharedReads) {
-    const reader = shareCatalogueReads(erp, database, {
+    reader = shareCatalogueReads(erp, database, {
       refreshMs: deps.catalogMaxAgeMs,
       ...deps.sharedItems,
       rebuild: () => app.catalog.refresh(),
       onError: (err) => app.log.warn({ err }, 'lector compartido del catálogo'),
     });
-    app.addHook('onReady', () => reader.start());
-    app.addHook('onClose', () => reader.stop());
+    const started = reader;
+    app.addHook('onReady', () => started.start());
+    app.addHook('onClose', () => started.stop());
   }
   const catalog = new CatalogService(erp, new ContentRepo(database.db), {
     ...deps.catalog,

@@ -66,6 +66,13 @@ it('times the ERP by operation and counts its errors by code', async () => {
   const age = sample(body, 'portal_catalog_snapshot_age_seconds')!;
   expect(age).toBeGreaterThanOrEqual(0);
   expect(age).toBeLessThan(60);
+  // on PostgreSQL this one instance is the cluster's catalogue reader; on PGlite there is none
+  if (t.database.kind === 'postgres') {
+    expect(sample(body, 'portal_catalog_reader_holder')).toBe(1);
+    expect(sample(body, 'portal_catalog_reader_erp_reads')).toBeGreaterThanOrEqual(1);
+  } else {
+    expect(body).not.toMatch(/^portal_catalog_reader_holder /m);
+  }
 });
 
 it('shows the outbox depth, its oldest pending job, tries and failures, and payment outcomes by provider', async () => {

@@ -17,6 +17,8 @@ export interface MetricsSources {
   db: Db;
   /** When the catalogue snapshot served now was read from the ERP (ms since the epoch), undefined before the first. */
   catalogReadAt?: () => number | undefined;
+  /** On a cluster (PostgreSQL): whether this instance holds the catalogue reader's lease, and the ERP reads it made as holder. */
+  catalogReader?: () => { holder: boolean; reads: number };
   now?: () => number;
 }
 
@@ -110,6 +112,25 @@ export class PortalMetrics {
         if (readAt !== undefined) this.set(Math.max(0, (now() - readAt) / 1000));
       },
     });
+    const catalogReader = sources.catalogReader;
+    if (catalogReader) {
+      new Gauge({
+        name: 'portal_catalog_reader_holder',
+        help: 'En un clúster sobre PostgreSQL: 1 si esta instancia lee el catálogo del ERP para todas (tiene el turno), 0 si no',
+        registers,
+        collect() {
+          this.set(catalogReader().holder ? 1 : 0);
+        },
+      });
+      new Gauge({
+        name: 'portal_catalog_reader_erp_reads',
+        help: 'Lecturas del catálogo al ERP que esta instancia hizo como lectora del clúster desde que inició',
+        registers,
+        collect() {
+          this.set(catalogReader().reads);
+        },
+      });
+    }
   }
 
   /**
