@@ -250,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // on PostgreSQL the instances share their ERP reads: the catalogue's one reader (set up with the catalogue, below)
   const sharesErpReads = database.kind === 'postgres' && deps.sharedItems !== false;
   let reader: SharedItemSource | undefined;
+  const sharedReads = sharesErpReads ? new SharedReads(database.db) : undefined;
   const metrics = new PortalMetrics(
     {
       db: database.db,
@@ -271,7 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
   // auth first: its onRoute hook gives every route, the anti-forgery cookie's own included, its access guard
   // which customer a sales rep's session acts for, decided on each request (docs/sales-reps.md)
-  const representations = new RepresentationService({ db: database.db, erp: deps.erp, users, tokens, scopeCacheMs: config.repScopeCacheMs });
+  const representations = new RepresentationService({ db: database.db, erp: deps.erp, users, tokens, scopeCacheMs: config.repScopeCacheMs, sharedReads });
   await app.register(auth, { tokens, users, representations });
   // the API description (config.openApi, on unless OPENAPI=off): after auth, so its own route is guarded; before every route it describes
   if (config.openApi) await app.register(openapi);
@@ -290,7 +291,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const customers = new CustomerDirectory(erp);
   // on PostgreSQL one instance of the cluster reads the ERP's catalogue for all; the others merge what it wrote and
   // rebuild their snapshot when told (docs/scale-out.md)
-  const sharedReads = sharesErpReads ? new SharedReads(database.db) : undefined;
   if (sharedReads) {
     reader = shareCatalogueReads(erp, database, {
       refreshMs: deps.catalogMaxAgeMs,
@@ -391,7 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(peopleRoutes, { ...routeDeps, publicUrl: config.publicUrl, mailDomain, sealKey, forgetSession: (userId) => app.forgetSession(userId) });
   await app.register(adminJobsRoutes, { jobs: new AdminJobsService({ db: database.db, outbox, worker }) });
   // Operations: admin orders and audit, the alert mail of failed jobs, the buyer's orders, /metrics (operations.ts).
-  const operations = await registerOperations(app, { ...routeDeps, metrics, publicUrl: config.publicUrl, mailFrom: mailer.from, repScopeCacheMs: config.repScopeCacheMs }, deps.operations);
+  const operations = await registerOperations(app, { ...routeDeps, metrics, publicUrl: config.publicUrl, mailFrom: mailer.from, repScopeCacheMs: config.repScopeCacheMs, sharedReads }, deps.operations);
   app.decorate('operations', operations);
   const redriver = new ErpRedriver({
     db: database.db,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import auditRoutes from './audit/audit.routes';
 import { AuditService } from './audit/audit.service';
 import type { CatalogService } from './catalog/catalog.service';
+import type { SharedReads } from './catalog/sharedReads.repo';
 import type { Db } from './db/connect';
 import type { ErpService } from './erp/erp.service';
 import { jobFailureAlert } from './jobs/jobAlerts';
@@ -47,6 +48,8 @@ export interface OperationsDeps {
   mailFrom: string;
   /** How long a sales employee's customers read from the ERP are reused (REP_SCOPE_CACHE; default 30 s). */
   repScopeCacheMs?: number;
+  /** On a cluster: the ERP reads one instance made, served by the others while fresh (docs/scale-out.md). */
+  sharedReads?: SharedReads;
 }
 
 export interface Operations {
@@ -64,7 +67,7 @@ export async function registerOperations(app: FastifyInstance, deps: OperationsD
   const adminOrders = new AdminOrdersService({ db, companies, invoices, log: app.log });
   await app.register(adminOrdersRoutes, { orders: adminOrders });
   // 'Mis pedidos del vendedor': the admin's list and detail, kept to the rep's orders and customers
-  await app.register(repOrdersRoutes, { repOrders: new RepOrdersService({ orders: adminOrders, erp, scopeCacheMs: deps.repScopeCacheMs }) });
+  await app.register(repOrdersRoutes, { repOrders: new RepOrdersService({ orders: adminOrders, erp, scopeCacheMs: deps.repScopeCacheMs, sharedReads: deps.sharedReads }) });
   await app.register(auditRoutes, { audit: new AuditService(db, companies) });
   await app.register(userOrdersRoutes, { userOrders: new UserOrdersService({ db, invoices, log: app.log }) });
 

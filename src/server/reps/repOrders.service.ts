@@ -1,5 +1,6 @@
 import type { RepOrderDetail, RepOrderList } from '@shared/api/repOrders';
 import type { RepOrderListQuery } from '@shared/schemas/repOrders';
+import type { SharedReads } from '../catalog/sharedReads.repo';
 import { ShortCache } from '../catalog/shortCache';
 import type { ErpService } from '../erp/erp.service';
 import { MAX_CUSTOMERS_PAGE } from '../erp/salesPersons';
@@ -22,8 +23,12 @@ const MAX_CUSTOMERS = 5_000;
 export class RepOrdersService {
   private readonly customers: ShortCache<string[]>;
 
-  constructor(private readonly deps: { orders: AdminOrdersService; erp: Pick<ErpService, 'customersOfSalesPerson'>; scopeCacheMs?: number; now?: () => number }) {
-    this.customers = new ShortCache((code) => this.readCustomers(Number(code)), { ttlMs: deps.scopeCacheMs ?? SCOPE_CACHE_MS, now: deps.now, maxEntries: 500 });
+  constructor(
+    private readonly deps: { orders: AdminOrdersService; erp: Pick<ErpService, 'customersOfSalesPerson'>; scopeCacheMs?: number; now?: () => number; sharedReads?: SharedReads },
+  ) {
+    this.customers = new ShortCache((code) => this.readCustomers(Number(code)), {
+      ttlMs: deps.scopeCacheMs ?? SCOPE_CACHE_MS, now: deps.now, maxEntries: 500, ...(deps.sharedReads ? { shared: { reads: deps.sharedReads, scope: 'rep-customers' } } : {}),
+    });
   }
 
   async list(user: SessionUser, query: RepOrderListQuery): Promise<RepOrderList> {

@@ -4,6 +4,7 @@ import type { RepScope } from '@shared/roles';
 import { fill, MSG } from '@shared/messages';
 import { REP_MSG } from '@shared/schemas/reps';
 import { AuditLog } from '../audit/auditLog';
+import type { SharedReads } from '../catalog/sharedReads.repo';
 import { ShortCache } from '../catalog/shortCache';
 import type { Db } from '../db/connect';
 import type { RepresentationRow } from '../db/schema';
@@ -37,6 +38,8 @@ export interface RepresentationDeps {
   /** How long the ERP's assignment of a customer is reused (default SCOPE_CACHE_MS; REP_SCOPE_CACHE in the environment). */
   scopeCacheMs?: number;
   now?: () => number;
+  /** On a cluster: a customer's sales employee one instance read, served by the others while fresh (docs/scale-out.md). */
+  sharedReads?: SharedReads;
 }
 
 /**
@@ -73,7 +76,7 @@ export class RepresentationService implements RepresentationResolver {
           if (error instanceof ErpError && error.status === 404) return undefined;
           throw error;
         }),
-      { ttlMs: deps.scopeCacheMs ?? SCOPE_CACHE_MS, now: this.now },
+      { ttlMs: deps.scopeCacheMs ?? SCOPE_CACHE_MS, now: this.now, ...(deps.sharedReads ? { shared: { reads: deps.sharedReads, scope: 'rep-assigned' } } : {}) },
     );
   }
 
