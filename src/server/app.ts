@@ -294,7 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { account });
 
   // Uploaded files: on disk, in the database or in S3 (storage/stores.ts); public ones served at /files/ by every instance.
-  const stores = await openFileStores({ storage: deps.storage, db: database.db, filesDir: deps.filesDir, privateFilesDir: deps.privateFilesDir, log: app.log });
+  const stores = await openFileStores({ storage: deps.storage, db: database.db, filesDir: deps.filesDir, privateFilesDir: deps.privateFilesDir, log: app.log, exclusive: database.startupLock });
   app.addHook('onClose', stores.close);
   const { files, privateFiles } = stores;
   app.decorate('files', files);

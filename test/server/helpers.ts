@@ -19,7 +19,7 @@ import type { PaymentProviders } from '@server/payments/area';
 import { ErpService, type ErpCreatePolicy } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { buildApp, type AppDeps } from '@server/app';
-import { openDatabase, type Database, type Db } from '@server/db/connect';
+import { oneAtATime, openDatabase, type Database, type Db } from '@server/db/connect';
 import * as schema from '@server/db/schema';
 import { seedUsers, type SeedUser } from '@server/db/seed';
 import { MIGRATIONS_DIR } from '@server/paths';
@@ -38,6 +38,7 @@ async function openPgliteFromTemplate(tar: string): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }), // finds every migration applied
+    startupLock: oneAtATime(),
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };
