@@ -79,6 +79,45 @@ export async function openTestDatabase(): Promise<Database> {
   return database;
 }
 
+/**
+ * Fresh, empty PostgreSQL databases (no migrations, no template) on the server of `adminUrl`, named
+ * `<prefix>_<random>`, for the tests of what happens on an empty database. `admin` runs a query on the server (or on
+ * `url`); `dropAll` drops those still there (an afterAll).
+ */
+export function emptyPgDatabases(adminUrl: string, prefix: string) {
+  const created = new Set<string>();
+  async function admin<T>(run: (client: pg.Client) => Promise<T>, url = adminUrl): Promise<T> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await run(client);
+    } finally {
+      await client.end();
+    }
+  }
+  const drop = async (name: string) => {
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+    created.delete(name);
+  };
+  return {
+    admin,
+    /** A new empty database; answers its URL. */
+    async create(): Promise<string> {
+      const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+      await admin((c) => c.query(`create database ${name}`));
+      created.add(name);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    /** Drops the database of `url` (its connections cut). */
+    drop: (url: string) => drop(new URL(url).pathname.slice(1)),
+    async dropAll(): Promise<void> {
+      for (const name of [...created]) await drop(name);
+    },
+  };
+}
+
 export const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
 
 export interface TestApp {

@@ -1,17 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { demoSeedUsers } from '@mocks/demo/seedList';
 import { loadConfig, type Config } from '@server/config';
 import { openDatabase, rowsOf, type Database } from '@server/db/connect';
 import { banners, notificationRecipients, productContent, storedFiles, users } from '@server/db/schema';
 import { DEMO_RECIPIENTS } from '@server/notifications/recipients.repo';
 import { startPortal, type StartedPortal } from '@server/startup';
+import { emptyPgDatabases } from './helpers';
 
 // Every step the process runs before it listens (src/server/startup.ts, which main.ts calls) is safe with several
 // instances starting at once on one empty PostgreSQL database: all of them come up, the first SUPERADMIN (or the demo
@@ -109,37 +108,13 @@ function freePort(): Promise<number> {
 
 if (adminUrl) {
   describe('start-up of three instances at once on one empty PostgreSQL database', () => {
-    const created: string[] = [];
+    const databases = emptyPgDatabases(adminUrl, 'startup_inst');
+    const freshDatabase = () => databases.create();
+    const dropDatabase = (url: string) => databases.drop(url);
     const figures: string[] = [];
 
-    async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        return await run(client);
-      } finally {
-        await client.end();
-      }
-    }
-
-    /** A fresh empty database (no migrations, no template); answers its URL. */
-    async function freshDatabase(): Promise<string> {
-      const name = `startup_inst_${randomBytes(6).toString('hex')}`;
-      await admin((c) => c.query(`create database ${name}`));
-      created.push(name);
-      const url = new URL(adminUrl!);
-      url.pathname = `/${name}`;
-      return url.toString();
-    }
-
-    async function dropDatabase(url: string): Promise<void> {
-      const name = new URL(url).pathname.slice(1);
-      await admin((c) => c.query(`drop database if exists ${name} with (force)`));
-      created.splice(created.indexOf(name), 1);
-    }
-
     afterAll(async () => {
-      for (const name of created) await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+      await databases.dropAll();
       if (figures.length) console.log(`start-up on PostgreSQL:\n${figures.join('\n')}`);
     }, 60_000);
 
