@@ -346,7 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes, { orderMail });
   await app.register(approvalsRoutes, { ...routeDeps, orderMail });
   await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles, new OrderRepo(database.db)) });
-  await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
+  await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }), db: database.db });
   // claims on invoices and the account's mail alerts (docs/account.md)
   const claimsArea = await registerAccountClaims(app, { ...routeDeps, notifications, privateFiles, publicUrl: config.publicUrl, dte }, deps.account);
   accountParts.claimsOf = (cardCode) => claimsArea.claims.claims.claimsOf(cardCode);

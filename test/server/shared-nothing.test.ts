@@ -11,6 +11,7 @@ import { KhipuClient } from '@server/integrations/khipu';
 import { WebpayClient } from '@server/integrations/webpay';
 import { call, createTestApp, TEST_SECRET, type TestApp } from './helpers';
 import { BUYER_RUT, buyerOf, erpOrders, jobsSettled, orderOf, post, storedOrder, type Buyer } from './payments-fixtures';
+import { CUSTOMER_REQUEST, setRecipients } from './mail-fixtures';
 import { stateHolders, stateHoldersOf } from './stateHolders';
 
 // No instance keeps state another instance needs (docs/scale-out.md, "What each instance keeps"):
@@ -118,6 +119,18 @@ describe('two instances on one database', () => {
     for (const app of [t.app, second, t.app, second]) expect((await attempt(app, 'wrong')).statusCode).toBe(401);
     expect((await attempt(t.app, 'Demo1234')).statusCode).toBe(429);
     expect((await attempt(second, 'Demo1234')).statusCode).toBe(429);
+  });
+
+  it('the customer-request limit (5 per hour per address) counts the requests of both instances', async () => {
+    await setRecipients(t.database.db, ['CREATION_USER']);
+    const send = (app: FastifyInstance) => call(app, { method: 'POST', url: '/api/user/sendmail', payload: CUSTOMER_REQUEST, remoteAddress: '10.33.0.2' });
+    for (const app of [t.app, second, t.app, second, t.app]) expect((await send(app)).statusCode).toBe(202);
+    // each instance has seen two or three of them; together they are five
+    for (const app of [second, t.app]) {
+      const refused = await send(app);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ status: 429, message: 'Se enviaron demasiadas solicitudes desde esta dirección. Espere unos minutos e inténtelo de nuevo.' });
+    }
   });
 
   it('Idempotency-Key: a cart add retried on the other instance is applied once and answered with the first answer', async () => {
