@@ -6,7 +6,9 @@ import type { CartResponse } from '@shared/api/cart';
 import type { CardPaymentResult, WebpayCreateResponse } from '@shared/api/payments';
 import { buildApp } from '@server/app';
 import { openDatabase, rowsOf, type Database } from '@server/db/connect';
-import { idempotencyKeys } from '@server/db/schema';
+import { idempotencyKeys, loginFailures } from '@server/db/schema';
+import { LoginFailuresRepo } from '@server/security/loginFailures.repo';
+import { SharedLimit } from '@server/security/sharedLimit';
 import { KhipuClient } from '@server/integrations/khipu';
 import { WebpayClient } from '@server/integrations/webpay';
 import { call, createTestApp, TEST_SECRET, type TestApp } from './helpers';
@@ -108,9 +110,10 @@ describe('two instances on one database', () => {
     await t?.close();
   });
 
-  it('runs on two pools on PostgreSQL', () => {
-    if (process.env.TEST_DATABASE_URL) expect(secondDb.kind).toBe('postgres');
-    expect(secondDb.db).toBeDefined();
+  it('runs on two pools on PostgreSQL, on one PGlite handle otherwise', () => {
+    const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+    expect(secondDb.kind).toBe(onPostgres ? 'postgres' : 'pglite');
+    expect(secondDb.db === t.database.db).toBe(!onPostgres);
   });
 
   it('login limits: failures counted on one instance refuse the address on the other', async () => {
@@ -172,6 +175,29 @@ describe('two instances on one database', () => {
     // one sales order in the ERP, whichever instance's worker delivered it
     await jobsSettled(t);
     expect(erpOrders(t, order.purchaseOrderNumber)).toHaveLength(1);
+  });
+
+  it("a shared limit's window: the sixth in the window is refused, a new window starts at one; each purge keeps to its own rows", async () => {
+    const db = t.database.db;
+    const limit = new SharedLimit(db, 'test-window', 5, 60_000);
+    const answers: boolean[] = [];
+    for (let i = 0; i < 6; i++) answers.push(await limit.allow('10.33.0.3'));
+    expect(answers).toEqual([true, true, true, true, true, false]);
+    // the window started two minutes ago: the next request starts a new one
+    await db.update(loginFailures).set({ windowStart: new Date(Date.now() - 120_000) }).where(eq(loginFailures.key, 'limit:test-window:10.33.0.3'));
+    expect(await limit.allow('10.33.0.3')).toBe(true);
+    // the login limits' purge deletes their own old rows only, and the shared limits' purge theirs
+    const old = new Date(Date.now() - 3_600_000 * 2);
+    await db.insert(loginFailures).values([
+      { key: 'addr:10.33.0.9', failures: 1, windowStart: old },
+      { key: 'limit:test-window:10.33.0.9', failures: 1, windowStart: old },
+    ]);
+    const repo = new LoginFailuresRepo(db);
+    const keys = async () => (await db.select({ key: loginFailures.key }).from(loginFailures)).map((r) => r.key).filter((k) => k.endsWith('10.33.0.9'));
+    await repo.deleteBefore(new Date(Date.now() - 3_600_000));
+    expect(await keys()).toEqual(['limit:test-window:10.33.0.9']);
+    await repo.deleteBefore(new Date(Date.now() - 3_600_000), 'limit:test-window:');
+    expect(await keys()).toEqual([]);
   });
 
   it("the scenario recorder: its flag is the same on both (its recordings live in the tester's browser)", async () => {
