@@ -328,7 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { account });
 
   // Uploaded files: on disk, in the database or in S3 (storage/stores.ts); public ones served at /files/ by every instance.
-  const stores = await openFileStores({ storage: deps.storage, db: database.db, filesDir: deps.filesDir, privateFilesDir: deps.privateFilesDir, log: app.log });
+  const stores = await openFileStores({ storage: deps.storage, db: database.db, filesDir: deps.filesDir, privateFilesDir: deps.privateFilesDir, log: app.log, exclusive: database.startupLock });
   app.addHook('onClose', stores.close);
   const { files, privateFiles } = stores;
   app.decorate('files', files);
@@ -380,7 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes, { orderMail });
   await app.register(approvalsRoutes, { ...routeDeps, orderMail });
   await app.register(chequeRoutes, { cheques: new ChequeService(orderMail, privateFiles, new OrderRepo(database.db)) });
-  await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }) });
+  await app.register(customerRequestRoutes, { customerRequests: new CustomerRequestService({ ...routeDeps, notifications, mailDomain, sealKey }), db: database.db });
   // claims on invoices and the account's mail alerts (docs/account.md)
   const claimsArea = await registerAccountClaims(app, { ...routeDeps, notifications, privateFiles, publicUrl: config.publicUrl, dte }, deps.account);
   accountParts.claimsOf = (cardCode) => claimsArea.claims.claims.claimsOf(cardCode);

@@ -1,108 +1,11 @@
-import path from 'node:path';
-import { buildApp } from './app';
-import { demoOpenWarning, isLoopbackHost, loadConfig } from './config';
-import { openDatabase } from './db/connect';
-import { ensureFirstSuperAdmin, seedUsers } from './db/seed';
-import { seedDemoContentOnStart } from './demo/startup';
-import { registerFaultControl, startB1StandIn, startEmbeddedServices, startKhipuStandIn, startWebpayStandIn, type EmbeddedServices } from './embedded';
-import { ErpService } from './erp/erp.service';
-import { KhipuClient } from './integrations/khipu';
-import { createMailer } from './integrations/mailer';
-import { WebpayClient } from './integrations/webpay';
-import { seedDemoRecipients } from './notifications/recipients.repo';
-import { publicUrlWarnings } from './publicConfig/publicUrl';
-import { ServiceLayerClient } from './erp/serviceLayer';
-import { UsersRepo } from './users/users.repo';
+import { loadConfig } from './config';
+import { startPortal } from './startup';
 
-// The process: read the configuration, open and migrate the database, start the stand-ins when
-// nothing external is configured, listen, and close everything in order on SIGINT/SIGTERM.
+// The process: read the configuration, start the portal (startup.ts: database, first users, stand-ins when nothing
+// external is configured, the app), listen, and close everything in order on SIGINT/SIGTERM.
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  const users = new UsersRepo(database.db);
-
-  let embedded: EmbeddedServices | undefined;
-  if (config.embedded) {
-    embedded = await startEmbeddedServices();
-    await seedUsers(users, embedded.demoUsers);
-  } else {
-    await ensureFirstSuperAdmin(users, config.adminRut, config.adminPassword);
-  }
-
-  // The ERP: the configured Service Layer, or the stand-in on a loopback port.
-  const standIn = config.b1 ? undefined : await startB1StandIn();
-  const b1 = config.b1 ?? standIn!;
-  const erp = new ErpService(
-    new ServiceLayerClient({ baseUrl: b1.url, company: b1.company, user: b1.user, password: b1.password, timeoutMs: config.erp.timeoutMs }),
-    {
-      settleMs: config.erp.settleMs,
-      approvalPollMs: config.erp.approvalPollMs,
-      items: { pageSize: config.catalog.pageSize, concurrency: config.catalog.concurrency, fullReloadMs: config.catalog.fullReloadMs },
-    },
-  );
-
-  // The payment providers: the configured ones, or their stand-ins on loopback ports (card form and payer page included).
-  const webpayStandIn = config.webpay.baseUrl ? undefined : await startWebpayStandIn();
-  const webpay = new WebpayClient(
-    webpayStandIn
-      ? { baseUrl: webpayStandIn.url, commerceCode: webpayStandIn.commerceCode, apiKey: webpayStandIn.apiKey, timeoutMs: config.webpay.timeoutMs }
-      : config.webpay,
-  );
-  const khipuStandIn = config.khipu.baseUrl ? undefined : await startKhipuStandIn();
-  const khipuSettings = khipuStandIn
-    ? { baseUrl: khipuStandIn.url, apiKey: khipuStandIn.apiKey, secret: khipuStandIn.secret, receiverId: khipuStandIn.receiverId }
-    : { baseUrl: config.khipu.baseUrl!, apiKey: config.khipu.apiKey!, secret: config.khipu.secret!, receiverId: config.khipu.receiverId };
-  const khipu = new KhipuClient({ baseUrl: khipuSettings.baseUrl, apiKey: khipuSettings.apiKey });
-
-  const app = await buildApp({
-    // on the stand-in, the statement names the wholesaler of its DTEs unless ISSUER_RUT names another
-    config: standIn && !config.issuer.rut ? { ...config, issuer: standIn.issuer } : config,
-    database,
-    erp,
-    storage: config.storage,
-    filesDir: path.join(config.dataDir, 'files'),
-    // Never under files/: that folder is served at /files/.
-    privateFilesDir: path.join(config.dataDir, 'private'),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
-    logger: { level: config.logLevel },
-    erpJobs: { redriveIntervalMs: config.erp.redriveIntervalMs },
-    worker: { maxAttempts: config.outboxMaxAttempts },
-    catalogMaxAgeMs: config.catalog.refreshMs,
-    catalog: { maxAgeMs: config.catalog.maxAgeMs, stockTtlMs: config.catalog.stockTtlMs },
-    operations: { alertMailTo: config.alertMailTo, metricsToken: config.metricsToken, processMetrics: true, invoicesTtlMs: config.invoicesTtlMs },
-    account: { alertsIntervalMs: config.accountAlertsIntervalMs },
-    payments: {
-      webpay,
-      khipu,
-      khipuSecret: khipuSettings.secret,
-      khipuReceiverId: khipuSettings.receiverId,
-      reconciler: { intervalMs: config.reconcilerIntervalMs, minAgeMs: config.reconcilerMinAgeMs },
-      khipuNotifyWindowMs: config.khipuNotifyWindowMs,
-      paymentLinkTtlMs: config.paymentLinkTtlMs,
-    },
-  });
-  // QA's fault switches of the stand-ins (/api/dev/faults, loopback only): embedded mode only.
-  await registerFaultControl(app, { embedded: config.embedded, standIns: [standIn, webpayStandIn, khipuStandIn] });
-  app.addHook('onClose', async () => {
-    await embedded?.close();
-    await standIn?.close();
-    await webpayStandIn?.close();
-    await khipuStandIn?.close();
-  });
-  // The demo catalogue's pictures, sheets, offers and banners, once, on an empty embedded database.
-  if (config.embedded && standIn) await seedDemoContentOnStart(app, { db: database.db, erp, brand: config.brandName });
-  // One notification recipient per section (example addresses), once, on an empty embedded database.
-  if (config.embedded) {
-    const seeded = await seedDemoRecipients(database.db);
-    if (seeded) app.log.info({ seeded }, 'destinatarios de notificación de demostración creados');
-  }
-  // A PUBLIC_URL that does not fit breaks the payment providers' returns and notifications: said before listening.
-  for (const warning of publicUrlWarnings({ publicUrl: config.publicUrl, port: config.port, embedded: config.embedded })) {
-    app.log.warn({ publicUrl: config.publicUrl }, warning);
-  }
-  // Warm the catalogue so the first buyer does not wait for the ERP.
-  app.catalog.refresh().catch((err) => app.log.warn({ err }, 'catálogo no disponible al iniciar'));
+  const { app, readyLines } = await startPortal(config);
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -121,18 +24,7 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
-  const url = config.publicUrl;
-  const lines = [
-    `\nPortal listo en ${url}  (base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'}; ERP: ${standIn ? 'sustituto local de SAP B1' : b1.url})`,
-    `Correo: ${app.mailer.kind === 'smtp' ? 'servidor SMTP configurado' : `archivos .eml en ${app.mailer.outboxDir}`}`,
-    `Pagos: WebPay ${webpayStandIn ? `sustituto local en ${webpayStandIn.url}` : webpay.baseUrl}; Khipu ${khipuStandIn ? `sustituto local en ${khipuStandIn.url}` : khipu.baseUrl}`,
-  ];
-  if (embedded) {
-    lines.push('Usuarios de demostración (rut / contraseña):');
-    for (const l of embedded.demoLogins) lines.push(`  ${l.rut.padEnd(13)} ${l.password.padEnd(10)} ${l.note}`);
-    if (!isLoopbackHost(config.host)) lines.push(demoOpenWarning(config.host));
-  }
-  console.log(`${lines.join('\n')}\n`);
+  console.log(`${readyLines().join('\n')}\n`);
 }
 
 main().catch((err) => {

@@ -7,7 +7,7 @@ import { PermanentJobError } from '@server/jobs/outbox';
 import { Sealer, openSealedMail, sealingKey } from '@server/mail/sealedFields';
 import { customerRequestSchema } from '@shared/schemas/customerRequest';
 import { call, createTestApp, login, TEST_SECRET, type TestApp } from './helpers';
-import { RECIPIENTS, decodedBody, emlFiles, header, setRecipients } from './mail-fixtures';
+import { CUSTOMER_REQUEST, RECIPIENTS, decodedBody, emlFiles, header, setRecipients } from './mail-fixtures';
 
 // The customer creation request (R-REQ-1 to R-REQ-3): POST /user/sendmail from an anonymous
 // visitor, and the anonymous check of the CREATION_USER recipient.
@@ -20,30 +20,7 @@ const outboxDir = () => t.app.mailer.outboxDir!;
 
 const TAX_PASSWORD = 'Sii-Clave#2024&<x>';
 
-const request = {
-  companyName: 'Confecciones del Sur & Cía. Ltda.',
-  rutCompany: '76.543.210-3',
-  addressCompany: 'Av. Alemania 455',
-  region: 'La Araucanía',
-  city: 'Temuco',
-  commune: 'Temuco',
-  telephone: '452123456',
-  cellphone: '81234567',
-  giro: 'Venta al por mayor de vestuario',
-  legalRepresentative: 'Rosa Huenchullán',
-  rutLegalRepresentative: '12.345.678-5',
-  emailRepresentative: 'rosa@confsur.cl',
-  nameContactCompany: 'Pedro Lagos',
-  rutContactCompany: '9.876.543-3',
-  cargoContactCompany: 'Jefe de compras',
-  telephoneContactCompany: '452987654',
-  cellphoneContactCompany: '87654321',
-  emailContactCompany: 'compras@confsur.cl',
-  codeTax: '123456',
-  passwordTax: TAX_PASSWORD,
-  senderTo: 'atacante@evil.example',
-  section: 'CREATION_USER',
-};
+const request = { ...CUSTOMER_REQUEST, companyName: 'Confecciones del Sur & Cía. Ltda.', passwordTax: TAX_PASSWORD, senderTo: 'atacante@evil.example' };
 
 let ipSeq = 0;
 /** Each test sends from its own address, so the per-address limit of one test does not spill into another. */

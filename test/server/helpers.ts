@@ -19,7 +19,7 @@ import type { PaymentProviders } from '@server/payments/area';
 import { ErpService, type ErpCreatePolicy } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { buildApp, type AppDeps } from '@server/app';
-import { openDatabase, type Database, type Db } from '@server/db/connect';
+import { oneAtATime, openDatabase, type Database, type Db } from '@server/db/connect';
 import * as schema from '@server/db/schema';
 import { seedUsers, type SeedUser } from '@server/db/seed';
 import { MIGRATIONS_DIR } from '@server/paths';
@@ -38,6 +38,7 @@ async function openPgliteFromTemplate(tar: string): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }), // finds every migration applied
+    startupLock: oneAtATime(),
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };
@@ -76,6 +77,45 @@ export async function openTestDatabase(): Promise<Database> {
     await c.end();
   };
   return database;
+}
+
+/**
+ * Fresh, empty PostgreSQL databases (no migrations, no template) on the server of `adminUrl`, named
+ * `<prefix>_<random>`, for the tests of what happens on an empty database. `admin` runs a query on the server (or on
+ * `url`); `dropAll` drops those still there (an afterAll).
+ */
+export function emptyPgDatabases(adminUrl: string, prefix: string) {
+  const created = new Set<string>();
+  async function admin<T>(run: (client: pg.Client) => Promise<T>, url = adminUrl): Promise<T> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await run(client);
+    } finally {
+      await client.end();
+    }
+  }
+  const drop = async (name: string) => {
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+    created.delete(name);
+  };
+  return {
+    admin,
+    /** A new empty database; answers its URL. */
+    async create(): Promise<string> {
+      const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+      await admin((c) => c.query(`create database ${name}`));
+      created.add(name);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    /** Drops the database of `url` (its connections cut). */
+    drop: (url: string) => drop(new URL(url).pathname.slice(1)),
+    async dropAll(): Promise<void> {
+      for (const name of [...created]) await drop(name);
+    },
+  };
 }
 
 export const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');

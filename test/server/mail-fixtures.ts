@@ -119,3 +119,28 @@ export function attachment(eml: string, filename: string): Buffer | undefined {
   }
   return undefined;
 }
+
+/** A valid customer creation request ('Solicitud de creación de cliente'). */
+export const CUSTOMER_REQUEST = {
+  companyName: 'Confecciones del Sur Ltda.',
+  rutCompany: '76.543.210-3',
+  addressCompany: 'Av. Alemania 455',
+  region: 'La Araucanía',
+  city: 'Temuco',
+  commune: 'Temuco',
+  telephone: '452123456',
+  cellphone: '81234567',
+  giro: 'Venta al por mayor de vestuario',
+  legalRepresentative: 'Rosa Huenchullán',
+  rutLegalRepresentative: '12.345.678-5',
+  emailRepresentative: 'rosa@confsur.cl',
+  nameContactCompany: 'Pedro Lagos',
+  rutContactCompany: '9.876.543-3',
+  cargoContactCompany: 'Jefe de compras',
+  telephoneContactCompany: '452987654',
+  cellphoneContactCompany: '87654321',
+  emailContactCompany: 'compras@confsur.cl',
+  codeTax: '123456',
+  passwordTax: 'Sii-Clave-2024',
+  section: 'CREATION_USER',
+};

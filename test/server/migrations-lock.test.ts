@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -6,6 +5,7 @@ import pg from 'pg';
 import { MIGRATION_LOCK_KEY, openDatabase, rowsOf, type Database } from '@server/db/connect';
 import { outbox } from '@server/db/schema';
 import { Outbox } from '@server/jobs/outbox.repo';
+import { emptyPgDatabases } from './helpers';
 import { MIGRATIONS_DIR } from './paths';
 
 // Two instances starting together on an empty database must both come up: the migrations run one at a time (an
@@ -35,27 +35,9 @@ async function expectWorkingSchema(database: Database): Promise<void> {
 
 if (adminUrl) {
   describe('migrations on PostgreSQL', () => {
-    const created: string[] = [];
-
-    async function admin<T>(run: (client: pg.Client) => Promise<T>, url = adminUrl!): Promise<T> {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        return await run(client);
-      } finally {
-        await client.end();
-      }
-    }
-
-    /** A fresh empty database; answers its URL. */
-    async function freshDatabase(): Promise<string> {
-      const name = `portal_migr_${randomBytes(6).toString('hex')}`;
-      await admin((c) => c.query(`create database ${name}`));
-      created.push(name);
-      const url = new URL(adminUrl!);
-      url.pathname = `/${name}`;
-      return url.toString();
-    }
+    const databases = emptyPgDatabases(adminUrl, 'portal_migr');
+    const { admin } = databases;
+    const freshDatabase = () => databases.create();
 
     /** Advisory locks with the migration key held on that database right now. */
     const heldLocks = (url: string) =>
@@ -72,7 +54,7 @@ if (adminUrl) {
       }, url);
 
     afterAll(async () => {
-      for (const name of created) await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+      await databases.dropAll();
     }, 60_000);
 
     it('two instances migrating one empty database at once both succeed and each migration is applied once (several rounds)', async () => {

@@ -24,6 +24,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the generated migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` holding the start-up lock: on PostgreSQL a session-level advisory lock (STARTUP_LOCK_KEY) that every
+   * instance takes for the start-up steps after the migrations (first users, demo content, file imports), so instances
+   * started together take turns and each finds what the one before it wrote; on PGlite (one process) one after the other.
+   */
+  startupLock<T>(work: () => Promise<T>): Promise<T>;
   /** A trivial query, for the readiness check. */
   ping(): Promise<void>;
   /**
@@ -88,21 +94,26 @@ async function listenOn(url: string, channel: string, onNotify: (payload: string
 export const MIGRATION_LOCK_KEY = '8101820098839080295';
 
 /**
- * Applies the migrations on PostgreSQL holding `pg_advisory_lock(MIGRATION_LOCK_KEY)`: several instances starting
- * together on an empty database would otherwise run the same `CREATE TYPE` at once, and all but one fail. The lock,
- * the migrator and the unlock share one dedicated client (a session-level lock belongs to its connection); whoever
- * waited finds the migrations recorded and applies nothing. Should anything fail, the connection is discarded, which
- * ends its session and the lock with it.
+ * The key of the start-up lock (the bytes of 'portalsu'): the steps that write into a database the migrations have
+ * just made (the first SUPERADMIN, the demo users, content and recipients, files copied into the database or S3) run
+ * under it, one instance at a time (startup.ts). Taken after the migrations and released before listening.
  */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+export const STARTUP_LOCK_KEY = '8101820098839081845';
+
+/**
+ * Runs `work` on one dedicated client of the pool holding the session-level advisory lock `key` (a session-level lock
+ * belongs to its connection, so the lock, the work and the unlock share it). Should anything fail, the connection is
+ * discarded, which ends its session and the lock with it; a process that dies releases it the same way.
+ */
+async function underAdvisoryLock<T>(pool: pg.Pool, key: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let discard = false;
   try {
-    await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    await client.query('select pg_advisory_lock($1::bigint)', [key]);
     try {
-      await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+      return await work(client);
     } finally {
-      await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]).catch(() => {
+      await client.query('select pg_advisory_unlock($1::bigint)', [key]).catch(() => {
         discard = true;
       });
     }
@@ -112,6 +123,25 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   } finally {
     client.release(discard);
   }
+}
+
+/**
+ * Applies the migrations on PostgreSQL holding `pg_advisory_lock(MIGRATION_LOCK_KEY)`: several instances starting
+ * together on an empty database would otherwise run the same `CREATE TYPE` at once, and all but one fail. The migrator
+ * runs on the client that holds the lock; whoever waited finds the migrations recorded and applies nothing.
+ */
+function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  return underAdvisoryLock(pool, MIGRATION_LOCK_KEY, (client) => migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder: MIGRATIONS_DIR }));
+}
+
+/** One after the other inside this process: each call of the answer starts when the calls before it have ended. */
+export function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = last.catch(() => undefined).then(work);
+    last = run;
+    return run;
+  };
 }
 
 /**
@@ -173,6 +203,8 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       migrate: () => migrateUnderLock(pool),
+      // the lock's client only holds the lock: the work uses the pool as any other query does
+      startupLock: (work) => underAdvisoryLock(pool, STARTUP_LOCK_KEY, () => work()),
       ping: async () => void (await pool.query('select 1')),
       listen: (channel, onNotify) => listenOn(opts.databaseUrl!, channel, onNotify),
       close: () => pool.end(),
@@ -194,16 +226,14 @@ export async function openDatabase(opts: {
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  // PGlite lives in this one process: calls of migrate() run one after the other (the next one finds nothing to do).
-  let migrations: Promise<void> = Promise.resolve();
+  // PGlite lives in this one process: calls of migrate() run one after the other (the next one finds nothing to do),
+  // and so do the start-up steps.
+  const migrations = oneAtATime();
   return {
     db,
     kind: 'pglite',
-    migrate: () => {
-      const run = migrations.catch(() => undefined).then(() => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }));
-      migrations = run;
-      return run;
-    },
+    migrate: () => migrations(() => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR })),
+    startupLock: oneAtATime(),
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };

@@ -60,10 +60,13 @@ export const DEMO_RECIPIENTS: RecipientFields[] = [
   { name: 'Daniela', lastName: 'Soto', email: 'reclamos@portal.example', section: 'ACCOUNT_CLAIM' },
 ];
 
-/** Seeds DEMO_RECIPIENTS when the table is empty; answers how many were created. */
+/** Seeds DEMO_RECIPIENTS when the table is empty; answers how many were created. Start-up runs it under the start-up lock (startup.ts). */
 export async function seedDemoRecipients(db: Db): Promise<number> {
   const repo = new RecipientsRepo(db);
-  if ((await repo.count()) > 0) return 0;
-  for (const r of DEMO_RECIPIENTS) await repo.insert(r);
-  return DEMO_RECIPIENTS.length;
+  // in one transaction: a start that dies half-way leaves none, and the next one seeds them all
+  return db.transaction(async (tx) => {
+    if ((await repo.count(tx)) > 0) return 0;
+    for (const r of DEMO_RECIPIENTS) await repo.insert(r, tx);
+    return DEMO_RECIPIENTS.length;
+  });
 }

@@ -35,7 +35,8 @@ export interface FileStores {
  * - 'database': the portal's database (tables `stored_files` and `stored_file_chunks`), scopes 'public' and 'private'.
  * - 's3': one bucket, keys under `public/` and `private/`.
  * With 'database' or 's3', files an earlier version left in `filesDir` / `privateFilesDir` are copied into the store
- * once (importDiskFiles.ts), so the URLs already in the tables keep working on every instance.
+ * once (importDiskFiles.ts), so the URLs already in the tables keep working on every instance; under `exclusive`, so
+ * instances started together take turns and the later ones find the keys there.
  */
 export async function openFileStores(opts: {
   storage?: StorageOptions;
@@ -43,6 +44,8 @@ export async function openFileStores(opts: {
   filesDir?: string;
   privateFilesDir?: string;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Runs the copy of files left on disk one instance at a time (the database's start-up lock); absent: at once. */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
 }): Promise<FileStores> {
   const kind = opts.storage?.kind ?? 'disk';
   if (kind === 'disk') {
@@ -79,9 +82,10 @@ export async function openFileStores(opts: {
       client.destroy();
     };
   }
+  const exclusive = opts.exclusive ?? ((work) => work());
   for (const [dir, blobs] of [[opts.filesDir, publicBlobs], [opts.privateFilesDir, privateBlobs]] as const) {
     if (!dir) continue;
-    const imported = await importDiskFiles(dir, blobs);
+    const imported = await exclusive(() => importDiskFiles(dir, blobs));
     if (imported.copied + imported.skipped > 0) opts.log?.info({ from: dir, to: kind, ...imported }, 'archivos en disco copiados al almacenamiento configurado');
   }
   return { files: new PublicFileStore(publicBlobs), privateFiles: new PrivateFiles(privateBlobs), close };

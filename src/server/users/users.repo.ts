@@ -14,8 +14,20 @@ export type UserChanges = Partial<
 /** Usernames are kept as formatted ruts; any writing of the same rut finds the same user. */
 export const normalizeUsername = (username: string) => formatRut(username.trim());
 
+/** The row a new user is stored as: the username normalised; a buyer (USER) given no company is its own company's login. */
+function withCompany(user: NewUser): NewUser {
+  const username = normalizeUsername(user.username);
+  const companyRut = user.companyRut ? normalizeUsername(user.companyRut) : (user.userType ?? 'USER') === 'USER' ? username : '';
+  return { ...user, username, companyRut };
+}
+
 export class UsersRepo {
   constructor(private readonly db: Db) {}
+
+  /** Runs `work` in one transaction of this repo's database. */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
 
   /** Every user by id, or only the buyers and the sales reps (USER, VENDEDOR: what an ADMIN manages). */
   async list(onlyBuyers: boolean): Promise<UserRow[]> {
@@ -53,10 +65,17 @@ export class UsersRepo {
 
   /** A new user; a buyer (USER) given no company is its own company's login (its rut is the company's). */
   async insert(user: NewUser, q: DbOrTx = this.db): Promise<UserRow> {
-    const username = normalizeUsername(user.username);
-    const companyRut = user.companyRut ? normalizeUsername(user.companyRut) : (user.userType ?? 'USER') === 'USER' ? username : '';
-    const [row] = await q.insert(users).values({ ...user, username, companyRut }).returning();
+    const [row] = await q.insert(users).values(withCompany(user)).returning();
     return row!;
+  }
+
+  /**
+   * A new user unless one with that username exists (insert … on conflict do nothing): the start-up seeds, which a
+   * second instance may run on a database the first one has just seeded. Answers the new row, or undefined.
+   */
+  async insertIfAbsent(user: NewUser, q: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await q.insert(users).values(withCompany(user)).onConflictDoNothing({ target: users.username }).returning();
+    return row;
   }
 
   /** New password: clears the must-change flag and revokes every token issued before. */
