@@ -300,7 +300,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     const started = reader;
     app.addHook('onReady', () => started.start());
-    app.addHook('onClose', () => started.stop());
+    // before the database closes (onClose hooks may run after it): the lease is given up while the pool still works
+    app.addHook('preClose', () => started.stop());
   }
   const catalog = new CatalogService(erp, new ContentRepo(database.db), {
     ...deps.catalog,
