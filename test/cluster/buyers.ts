@@ -5,8 +5,13 @@
 // Counts every answer, every 5xx and each purchase's time.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { MSG } from '@shared/messages';
 import { BENCH_PASSWORD, type BenchBuyer } from '../bench/orders-buyers';
+
+/** Where `npm run cluster` with CLUSTER_BUYERS leaves its URL, buyers and sellable items for `npm run cluster:load`. */
+export const LOAD_INFO_FILE = path.join(os.tmpdir(), 'portal-cluster-load.json');
 
 interface Answer {
   id?: number;
