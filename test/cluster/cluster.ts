@@ -213,12 +213,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
 /**
  * A rolling restart of one instance: out of the proxy (no new requests; those it has are answered), SIGTERM (its
- * graceful close), started again, back in once its own /api/ready answers and HAProxy's checks see it UP.
+ * graceful close), started again, back in once its own /api/ready answers and HAProxy's checks see it UP. With
+ * `drain: false`, SIGTERM alone: the proxy learns of it from the instance's 503s and failed connections.
  */
-export async function restartInstance(cluster: Cluster, instance: Instance): Promise<void> {
-  await cluster.proxy.drain(instance.name);
+export async function restartInstance(cluster: Cluster, instance: Instance, { drain = true } = {}): Promise<void> {
+  if (drain) await cluster.proxy.drain(instance.name);
   await instance.stop('SIGTERM');
   await instance.start();
-  await cluster.proxy.ready(instance.name);
+  if (drain) await cluster.proxy.ready(instance.name);
   await cluster.proxy.waitFor(instance.name);
 }

@@ -9,6 +9,8 @@ import { restartInstance, startCluster, type Cluster } from './cluster';
 
 const BASE = Number(process.env.CLUSTER_TEST_PORT ?? 5140);
 const BUYERS = Number(process.env.CLUSTER_BUYERS ?? 50);
+/** CLUSTER_DRAIN=off: SIGTERM alone, no drain through the proxy first (to see what the drain saves). */
+const DRAIN = process.env.CLUSTER_DRAIN !== 'off';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let cluster: Cluster;
@@ -39,7 +41,7 @@ it(`a rolling restart of all three instances under ${BUYERS} buyers: every purch
   const load = runBuyers(cluster.url, sessions, skus, new Promise<void>((resolve) => (endLoad = resolve)));
   await sleep(3000);
   const restartFrom = Date.now() - loadStarted;
-  for (const instance of cluster.instances) await restartInstance(cluster, instance);
+  for (const instance of cluster.instances) await restartInstance(cluster, instance, { drain: DRAIN });
   const restartTo = Date.now() - loadStarted;
   await sleep(3000);
   endLoad();
@@ -61,7 +63,7 @@ it(`a rolling restart of all three instances under ${BUYERS} buyers: every purch
   const all = figures.purchases.map((p) => p.ms);
 
   console.log(
-    `rolling restart under ${BUYERS} buyers: purchases attempted ${figures.attempted}, completed ${figures.completed}, failed ${figures.failed}; ` +
+    `rolling restart${DRAIN ? '' : ' (SIGTERM alone, no drain)'} under ${BUYERS} buyers: purchases attempted ${figures.attempted}, completed ${figures.completed}, failed ${figures.failed}; ` +
       `duplicates ${duplicates}; lost ${lost.length} (portal CONFIRMED ${confirmed.length}, ERP orders ${erpCount.size}, in the ERP only ${notInPortal.length}); ` +
       `5xx ${figures.status5xx.length}${figures.status5xx.length ? ` (${figures.status5xx.slice(0, 5).map((s) => `${s.what} ${s.status}`).join(', ')})` : ''}, ` +
       `no answer ${figures.noAnswer}, keys sent again ${figures.resent}; purchase p95 during the restart ${quantile(during, 0.95).toFixed(0)} ms ` +
@@ -77,6 +79,8 @@ it(`a rolling restart of all three instances under ${BUYERS} buyers: every purch
   expect(duplicates).toBe(0);
   expect(lost).toEqual([]);
   expect(notInPortal).toEqual([]);
-  expect(figures.status5xx).toEqual([]);
   expect(figures.noAnswer).toBe(0);
+  // drained first: no 5xx at all; SIGTERM alone: the proxy and the buyers' resends absorb it for every keyed create
+  // and GET, and only a request without a key (`/ov`) may meet a closing instance's 503
+  expect(figures.status5xx.filter((s) => DRAIN || s.what !== 'POST /api/user/b1/ov')).toEqual([]);
 });
