@@ -32,6 +32,8 @@ export interface LoadFigures {
   status5xx: Array<{ what: string; status: number; at: number }>;
   /** Requests that got no answer at all from the proxy. */
   noAnswer: number;
+  /** Why purchases failed, and which requests got no answer: 'POST /api/orders 409' → how many times. */
+  reasons: Record<string, number>;
   /** Sends of the same key again after an unknown outcome. */
   resent: number;
   /** Each completed purchase: when it ended (ms since the load started) and how long it took (ms). */
@@ -116,7 +118,10 @@ export async function openSessions(base: string, buyers: BenchBuyer[]): Promise<
  * three sizes into the cart, the order, the ERP.
  */
 export async function runBuyers(base: string, sessions: Session[], skus: string[], stop: Promise<void>): Promise<LoadFigures> {
-  const figures: LoadFigures = { attempted: 0, completed: 0, failed: 0, status5xx: [], noAnswer: 0, resent: 0, purchases: [], orders: [] };
+  const figures: LoadFigures = { attempted: 0, completed: 0, failed: 0, status5xx: [], noAnswer: 0, reasons: {}, resent: 0, purchases: [], orders: [] };
+  const tally = (reason: string) => {
+    figures.reasons[reason] = (figures.reasons[reason] ?? 0) + 1;
+  };
   const started = Date.now();
   let stopped = false;
   void stop.then(() => {
@@ -124,7 +129,10 @@ export async function runBuyers(base: string, sessions: Session[], skus: string[
   });
   const seen = (what: string, r: { status: number }) => {
     if (r.status >= 500) figures.status5xx.push({ what, status: r.status, at: Date.now() - started });
-    if (r.status === 0) figures.noAnswer += 1;
+    if (r.status === 0) {
+      figures.noAnswer += 1;
+      tally(`no answer: ${what}`);
+    }
   };
   /** One keyed create, sent again with the same key while its outcome is unknown (at most 30 s). */
   const keyed = async (what: string, headers: Record<string, string>, url: string, body: unknown) => {
@@ -138,9 +146,11 @@ export async function runBuyers(base: string, sessions: Session[], skus: string[
       await sleep(wait);
     }
   };
-  const fail = (why: string) => {
+  /** A purchase given up: `step` ('cart 409') is tallied, `detail` kept for the first one. */
+  const fail = (step: string, detail: string) => {
     figures.failed += 1;
-    figures.firstFailure ??= why;
+    tally(`failed: ${step}`);
+    figures.firstFailure ??= `${step} ${detail}`;
   };
   let pick = 0;
   const buyer = async (s: Session) => {
@@ -150,7 +160,7 @@ export async function runBuyers(base: string, sessions: Session[], skus: string[
       const items = [0, 1, 2].map((line) => ({ sku: skus[(pick = (pick + 7) % skus.length)]!, quantity: 1 + line }));
       const added = await keyed('POST /api/user/cart/bulk', s.headers, '/api/user/cart/bulk', { items });
       if (added.status !== 200) {
-        fail(`cart: ${added.status} ${JSON.stringify(added.json)}`);
+        fail(`cart ${added.status}`, JSON.stringify(added.json));
         await call(base, 'DELETE', `/api/user/cart/clear-cart/${s.id}`, s.headers);
         continue;
       }
@@ -159,7 +169,7 @@ export async function runBuyers(base: string, sessions: Session[], skus: string[
         invoiceAddress: s.invoiceAddress, paymentMethod: 'CREDIT',
       });
       if (created.status !== 201) {
-        fail(`order: ${created.status} ${JSON.stringify(created.json)}`);
+        fail(`order ${created.status}`, JSON.stringify(created.json));
         await call(base, 'DELETE', `/api/user/cart/clear-cart/${s.id}`, s.headers);
         continue;
       }
@@ -182,7 +192,7 @@ export async function runBuyers(base: string, sessions: Session[], skus: string[
         } else break;
       }
       if (!accepted) {
-        fail(`ov ${number}: not CONFIRMED`);
+        fail('ov not CONFIRMED', String(number));
         continue;
       }
       figures.completed += 1;

@@ -16,7 +16,8 @@ async function main() {
     `${count} compradores, ${seconds} s en ${info.url}: compras intentadas ${figures.attempted}, completas ${figures.completed}, fallidas ${figures.failed}; ` +
       `5xx ${figures.status5xx.length}, sin respuesta ${figures.noAnswer}, claves reenviadas ${figures.resent}; ` +
       `compra p50 ${quantile(ms, 0.5).toFixed(0)} ms, p95 ${quantile(ms, 0.95).toFixed(0)} ms` +
-      (figures.firstFailure ? `; primera falla: ${figures.firstFailure}` : ''),
+      (figures.firstFailure ? `; primera falla: ${figures.firstFailure}` : '') +
+      (Object.keys(figures.reasons).length ? `; detalle: ${JSON.stringify(figures.reasons)}` : ''),
   );
   closeAgent();
 }
