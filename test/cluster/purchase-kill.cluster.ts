@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Browser, Response } from 'playwright-core';
 import { launch, newPage } from '../e2e/browser';
 import { addFromDetail, chooseDispatch, eventually, login, payWithApprovedVisa, toSummary } from '../e2e/journeys';
@@ -78,6 +79,17 @@ it('a card purchase survives kill -9 of the instance serving the buyer: PAID, on
   // and still one a moment later (no second delivery from a retry)
   await new Promise((resolve) => setTimeout(resolve, 3000));
   expect([erpOrders(), erpPayments()]).toEqual([1, 1]);
+  // the portal's own record: the order confirmed, its one payment paid
+  const db = new pg.Client({ connectionString: cluster.database.url });
+  await db.connect();
+  const rows = (
+    await db.query<{ order_state: string; state: string }>(
+      'select o.order_state, p.state from orders o join payments p on p.order_id = o.id where o.purchase_order_number = $1',
+      [number],
+    )
+  ).rows;
+  await db.end();
+  expect(rows).toEqual([{ order_state: 'CONFIRMED', state: 'PAID' }]);
 
   // WebPay's return (the card form posts token_ws to PUBLIC_URL, the proxy) reached a live instance
   const returnBy = after.find((s) => s.what.endsWith(` ${WEBPAY_RETURN_PATH}`))?.instance;
