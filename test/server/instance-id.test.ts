@@ -21,7 +21,7 @@ describe('INSTANCE_ID', () => {
     let t: TestApp;
     beforeAll(async () => {
       t = await createTestApp(instanceId ? { instanceId } : {});
-    });
+    }, 60_000);
     afterAll(() => t?.close());
 
     it(instanceId ? 'every answer carries x-portal-instance: a route’s, a refusal, an unknown path' : 'no answer carries x-portal-instance', async () => {
