@@ -12,5 +12,6 @@ export default {
   transform: { '^.+\\.ts$': swc },
   // src/server/paths.ts reads import.meta, which CommonJS has not: the server tests' CommonJS twin stands in
   moduleNameMapper: { '^(\\.\\.?/)+paths$': '<rootDir>/test/server/paths.ts', '^@server/paths$': '<rootDir>/test/server/paths.ts', ...aliases },
+  globalSetup: '<rootDir>/test/cluster/globalSetup.ts',
   testTimeout: 180_000,
 };
