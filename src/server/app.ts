@@ -121,7 +121,7 @@ declare module 'fastify' {
 }
 
 export interface AppDeps {
-  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi' | 'logSlowMs' | 'scenarioRecorder' | 'repScopeCacheMs' | 'dteProvider' | 'issuer'>>;
+  config: Pick<Config, 'jwtSecret' | 'tokenTtl' | 'publicUrl' | 'clientDir' | 'login' | 'brandName'> & Partial<Pick<Config, 'trustProxy' | 'openApi' | 'logSlowMs' | 'scenarioRecorder' | 'repScopeCacheMs' | 'dteProvider' | 'issuer' | 'instanceId'>>;
   database: Database;
   erp: ErpService;
   /** How long the catalogue snapshot (and home's style facts) is served before a background refresh (ms), its soft age. */
@@ -237,6 +237,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // the request's child logger is made when it writes a line, not for every request (http/requestLogger.ts)
     ...(deps.logger ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
   });
+
+  // INSTANCE_ID: every answer names the instance that gave it (behind a load balancer: which one served a request)
+  const instanceId = config.instanceId;
+  if (instanceId) {
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('x-portal-instance', instanceId);
+      done();
+    });
+  }
 
   // which methods each /api path takes, for the 405 of the not-found handler (spa.ts): recorded as routes are added
   const allowedMethods = apiMethodIndex(app);

@@ -95,6 +95,11 @@ export interface Config {
   accountAlertsIntervalMs: number;
   /** The wholesaler's own data printed on the statement of account (ISSUER_NAME, ISSUER_RUT, ISSUER_ADDRESS, ISSUER_EMAIL, ISSUER_PHONE). */
   issuer: { name: string; rut: string; address: string; email: string; phone: string };
+  /**
+   * INSTANCE_ID: a name for this process behind a load balancer, sent back as the `x-portal-instance` header of every
+   * answer (which instance served a request); absent: no header.
+   */
+  instanceId?: string;
 }
 
 /** The wholesaler's data on the statement: ISSUER_* (the name defaults to the brand; the rest, to nothing). */
@@ -280,6 +285,14 @@ export function demoOpenWarning(host: string): string {
   ].join('\n');
 }
 
+/** INSTANCE_ID: 1–64 letters, digits and `. _ -` (it goes into a header as it is); absent or empty: none. */
+export function instanceIdFromEnv(value: string | undefined): string | undefined {
+  const id = value?.trim();
+  if (!id) return undefined;
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(id)) throw new Error(`INSTANCE_ID inválido: ${value} (hasta 64 letras, dígitos, '.', '_' o '-')`);
+  return id;
+}
+
 /** QA_SCENARIO_RECORDER=on (any case), nothing else, turns the scenario recorder on. */
 export const scenarioRecorderFromEnv = (env: NodeJS.ProcessEnv) => env.QA_SCENARIO_RECORDER?.trim().toLowerCase() === 'on';
 
@@ -340,5 +353,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dteProvider: dteProviderFromEnv(env.DTE_PROVIDER),
     accountAlertsIntervalMs: durationMs(env.ACCOUNT_ALERTS_INTERVAL, 'ACCOUNT_ALERTS_INTERVAL', '4h'),
     issuer: issuerFromEnv(env, brandName),
+    instanceId: instanceIdFromEnv(env.INSTANCE_ID),
   };
 }

@@ -3,32 +3,15 @@
 // credit buyer with its own CardCode and rut, a credit line no bench run exhausts) and stock no bench run sells out.
 // Prints one JSON line: the Service Layer URL and the sellable sizes.
 import { startB1Mock } from '@mocks/b1/server';
-import { benchBuyers } from './orders-buyers';
+import { benchBuyers, benchErpData } from './orders-buyers';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 0);
-const TEMPLATE_CARD_CODE = 'C76123456';
 
 async function main() {
   const b1 = await startB1Mock({ latencyMs: 0, catalogueSize: CATALOGUE_SIZE, approvalCardCodes: [] });
-  const template = b1.data.BusinessPartners.find((bp) => bp.CardCode === TEMPLATE_CARD_CODE)!;
-  for (const buyer of benchBuyers(BUYERS)) {
-    b1.data.BusinessPartners.push({
-      ...structuredClone(template),
-      CardCode: buyer.cardCode,
-      CardName: `Comprador de prueba ${buyer.cardCode}`,
-      FederalTaxID: buyer.rut.replace(/\./g, ''),
-      CreditLimit: 1e12,
-      CurrentAccountBalance: 0,
-      OpenOrdersBalance: 0,
-    });
-  }
-  const sellable = b1.data.Items.filter((item) => item.SalesItem === 'tYES' && item.Valid === 'tYES');
-  for (const item of sellable) {
-    for (const row of item.ItemWarehouseInfoCollection) row.InStock = 1e9;
-    item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((sum, row) => sum + row.InStock, 0);
-  }
-  process.stdout.write(`${JSON.stringify({ url: b1.url, skus: sellable.map((item) => item.ItemCode) })}\n`);
+  const skus = benchErpData(b1.data, benchBuyers(BUYERS));
+  process.stdout.write(`${JSON.stringify({ url: b1.url, skus })}\n`);
   const stop = async () => {
     await b1.close();
     process.exit(0);

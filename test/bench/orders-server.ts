@@ -17,7 +17,7 @@ import { WebpayClient } from '@server/integrations/webpay';
 import { hashPassword } from '@server/security/passwords';
 import { UsersRepo } from '@server/users/users.repo';
 import type { CustomerProfile, Transport } from '@shared/api/erp';
-import { BENCH_PASSWORD, benchBuyers } from './orders-buyers';
+import { BENCH_PASSWORD, benchBuyers, benchSeedUsers } from './orders-buyers';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
@@ -45,7 +45,7 @@ async function main() {
   const buyers = benchBuyers(BUYERS);
   await seedUsers(
     new UsersRepo(database.db),
-    buyers.map((b) => ({ rut: b.rut, password: BENCH_PASSWORD, role: 'USER', enabled: true, mustChangePassword: false, email: `${b.cardCode.toLowerCase()}@bench.cl`, address: 'Bench 1', cellphone: '91234567' })),
+    benchSeedUsers(buyers),
     async () => hash,
   );
   const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1Url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 10_000 }));

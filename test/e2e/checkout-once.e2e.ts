@@ -76,25 +76,55 @@ describe('one order per purchase attempt', () => {
     await context.close();
   });
 
-  it('the answer of the order lost on its way to the browser: Ir a Pagar again sends the same key and the ERP still gets one document', async () => {
+  /** Lets the first `count` creations reach the server (the order is made, the cart taken) and loses their answers. */
+  async function loseAnswers(page: Page, count: number) {
+    let lost = 0;
+    await page.route('**/api/orders', async (route) => {
+      if (lost >= count || route.request().method() !== 'POST') return route.fallback();
+      lost += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    return () => lost;
+  }
+
+  it('one answer of the order lost on its way to the browser: the SPA sends the same key again by itself, one ERP document', async () => {
     const { context, page } = await newPage(browser);
     const before = await erpDocuments();
     const button = await creditSummary(page);
     const keys = watchOrderCreates(page);
+    const lost = await loseAnswers(page, 1);
 
-    // the first creation reaches the server (the order is made, the cart taken) but its answer never reaches the page
-    let lost = false;
-    await page.route('**/api/orders', async (route) => {
-      if (lost || route.request().method() !== 'POST') return route.fallback();
-      lost = true;
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    const answer = orderAnswer(page);
+    await button.click();
+    // the http client's resend of the keyed create (api/http.ts) got the server's replay of the first answer
+    const replay = await answer;
+    expect(replay.headers()['idempotent-replayed']).toBe('true');
+    const number = await orderNumberOf(replay);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Gracias por Comprar!!').first().waitFor();
+
+    expect(lost()).toBe(1);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    await eventually(async () => (await erpDocuments()).filter((n) => !before.includes(n)), [number], 15_000);
+    await expectEmptyCart(page);
+    await context.close();
+  });
+
+  it('the answer lost to the first send and to every resend: Ir a Pagar again sends the same key and the ERP still gets one document', async () => {
+    const { context, page } = await newPage(browser);
+    const before = await erpDocuments();
+    const button = await creditSummary(page);
+    const keys = watchOrderCreates(page);
+    // the first send and the http client's 3 resends of it (KEYED_RESEND_DELAYS_MS in src/client/api/http.ts)
+    const sends = 4;
+    const lost = await loseAnswers(page, sends);
 
     await button.click();
     // the page saw no answer: the flow failed, the buyer stays on the summary and may press again
-    await page.getByRole('alert').filter({ hasText: /\S/ }).first().waitFor();
-    expect(lost).toBe(true);
+    await page.getByRole('alert').filter({ hasText: /\S/ }).first().waitFor({ timeout: 20_000 });
+    expect(lost()).toBe(sends);
     expect(new URL(page.url()).pathname).toBe('/user/sumary-order');
 
     const answer = orderAnswer(page);
@@ -106,8 +136,8 @@ describe('one order per purchase attempt', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Gracias por Comprar!!').first().waitFor();
 
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).toBe(keys[0]);
+    expect(keys).toHaveLength(sends + 1);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
     expect(number).toMatch(/^OC\d{6}$/);
     await eventually(async () => (await erpDocuments()).filter((n) => !before.includes(n)), [number], 15_000);
     await expectEmptyCart(page);

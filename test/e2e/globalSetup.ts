@@ -6,6 +6,8 @@ import path from 'node:path';
 import { startArgs } from '../../src/server/tools/startOptions';
 
 // Starts the portal exactly as `npm start` does (built SPA, bundled server, embedded default) in a fresh data folder.
+// With E2E_URL set, the tests browse that portal instead (one already running: `npm run cluster`'s proxy), and read
+// its ERP at E2E_B1_URL; nothing is started.
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,6 +21,7 @@ function freePort(): Promise<number> {
 }
 
 export default async function globalSetup() {
+  if (process.env.E2E_URL) return;
   const root = path.resolve(__dirname, '../..');
   execSync('npx tsx src/server/tools/prepareStart.ts', { cwd: root, stdio: 'inherit' });
   const port = await freePort();

@@ -141,6 +141,32 @@ export function toApiError(error: unknown): ApiError {
   return { status: 0, message: MSG.unknownError };
 }
 
+/**
+ * A create sent with an Idempotency-Key whose answer never came (the connection failed) or was a 502, 503 or 504 that
+ * is not the portal's own `{status, message}` (a proxy had no instance to give it, an instance was closing) is sent
+ * again with the same key, after each of these pauses: the server answers a repeated key with the first answer, so the action happens once. Within the saga's
+ * own timeout (callWithTimeout), which aborts the resends too. Any other answer, or the last resend's, is the call's.
+ */
+export const KEYED_RESEND_DELAYS_MS = [300, 1000, 2000];
+const RESENT_STATUSES = new Set([502, 503, 504]);
+
+/** The portal's own error answer: JSON `{status, message}` with the answer's status (a proxy's error page is not). */
+function portalAnswer(status: number, body: unknown): boolean {
+  const b = body as Partial<ApiError> | undefined;
+  return Boolean(b && typeof b === 'object' && b.status === status && typeof b.message === 'string');
+}
+
+/** Waits `ms`, or less when `signal` aborts (the next fetch then fails with the abort). */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
 export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.auth === false ? null : hooks.getToken();
@@ -158,20 +184,39 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
     if (xsrf) headers[XSRF_HEADER] = xsrf;
   }
 
+  // a keyed create is sent again, with its key, when a proxy or a dying instance failed it (KEYED_RESEND_DELAYS_MS)
+  const keyed = Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
   let response: Response;
-  try {
-    response = await fetch(url(path), { method, headers, body: payload, credentials: 'same-origin', signal: options.signal });
-  } catch (error) {
-    const message = error instanceof Error && error.message ? error.message : MSG.unknownError;
-    hooks.observe?.({ method, path, status: 0, request: body, error: message });
-    throw new HttpError(0, message);
+  let data: unknown;
+  let read = false;
+  for (let resend = 0; ; resend++) {
+    const more = keyed && resend < KEYED_RESEND_DELAYS_MS.length;
+    try {
+      response = await fetch(url(path), { method, headers, body: payload, credentials: 'same-origin', signal: options.signal });
+    } catch (error) {
+      if (more && !options.signal?.aborted) {
+        await pause(KEYED_RESEND_DELAYS_MS[resend], options.signal);
+        continue;
+      }
+      const message = error instanceof Error && error.message ? error.message : MSG.unknownError;
+      hooks.observe?.({ method, path, status: 0, request: body, error: message });
+      throw new HttpError(0, message);
+    }
+    if (!(more && RESENT_STATUSES.has(response.status))) break;
+    data = await readBody(response).catch(() => undefined);
+    read = true;
+    // the portal's own answer (the ERP is down: its {status, message}) is an answer; a proxy's or a closing server's is not
+    if (portalAnswer(response.status, data)) break;
+    read = false;
+    await pause(KEYED_RESEND_DELAYS_MS[resend], options.signal);
   }
 
-  let data: unknown;
-  try {
-    data = await readBody(response);
-  } catch (error) {
-    throw new HttpError(response.status, error instanceof Error && error.message ? error.message : MSG.unknownError);
+  if (!read) {
+    try {
+      data = await readBody(response);
+    } catch (error) {
+      throw new HttpError(response.status, error instanceof Error && error.message ? error.message : MSG.unknownError);
+    }
   }
   hooks.observe?.({ method, path, status: response.status, body: data, request: body });
 

@@ -1,4 +1,4 @@
-import { configureHttp, http, HttpError, toApiError } from '@client/api/http';
+import { configureHttp, http, HttpError, KEYED_RESEND_DELAYS_MS, toApiError } from '@client/api/http';
 
 type FetchArgs = [string, RequestInit];
 const json = (status: number, body: unknown) =>
@@ -131,6 +131,89 @@ describe('http client', () => {
     fetchMock.mockResolvedValueOnce(json(401, { status: 401, message: 'Usuario o password erronea' }));
     await expect(http.post('/security/login', {}, { auth: false })).rejects.toMatchObject({ message: 'Usuario o password erronea' });
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a keyed create the proxy or a dying instance failed is sent again with its key', () => {
+  const keyed = { headers: { 'Idempotency-Key': 'k-7' } };
+  const keysSent = () => fetchMock.mock.calls.map((c) => headersOf(c)['Idempotency-Key']);
+  /** HAProxy's own error page: no instance gave an answer. */
+  const proxyPage = (status: number) =>
+    new Response(`<html><body><h1>${status} Service Unavailable</h1>No server is available to handle this request.</body></html>`, { status, headers: { 'content-type': 'text/html' } });
+  beforeEach(() => {
+    jest.useFakeTimers();
+    setCookie('abc123');
+  });
+  afterEach(() => jest.useRealTimers());
+
+  /** Runs `promise` while the pauses between resends pass; answers how it settled. */
+  async function settle<T>(promise: Promise<T>) {
+    const outcome = promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+    await jest.advanceTimersByTimeAsync(KEYED_RESEND_DELAYS_MS.reduce((a, b) => a + b, 0) + 100);
+    return outcome;
+  }
+
+  it.each([502, 503, 504])('a %s, then the answer: the same key twice, the answer is the call’s', async (status) => {
+    fetchMock.mockResolvedValueOnce(proxyPage(status)).mockResolvedValueOnce(json(201, { id: 9 }));
+    expect(await settle(http.post('/orders', { a: 1 }, keyed))).toEqual({ value: { id: 9 } });
+    expect(keysSent()).toEqual(['k-7', 'k-7']);
+    expect(fetchMock.mock.calls[1]![1].body).toBe('{"a":1}');
+  });
+
+  it('no answer (the connection failed), then the answer: sent again with the same key', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(200, { added: 3 }));
+    expect(await settle(http.post('/user/cart/bulk', { items: [] }, keyed))).toEqual({ value: { added: 3 } });
+    expect(keysSent()).toEqual(['k-7', 'k-7']);
+  });
+
+  it('a closing instance’s 503 (Fastify’s own body, not the portal’s {status, message}) is sent again too', async () => {
+    fetchMock.mockResolvedValueOnce(json(503, { error: 'Service Unavailable', message: 'Service Unavailable', statusCode: 503 })).mockResolvedValueOnce(json(201, { id: 9 }));
+    expect(await settle(http.post('/orders', {}, keyed))).toEqual({ value: { id: 9 } });
+    expect(keysSent()).toEqual(['k-7', 'k-7']);
+  });
+
+  it(`at most ${KEYED_RESEND_DELAYS_MS.length} resends: then the last failure is the call's (its outcome unknown, the key kept by the saga)`, async () => {
+    fetchMock.mockImplementation(async () => proxyPage(503));
+    const outcome = await settle(http.post('/orders', {}, keyed));
+    expect(outcome).toEqual({ error: expect.objectContaining({ status: 503 }) });
+    expect(fetchMock).toHaveBeenCalledTimes(1 + KEYED_RESEND_DELAYS_MS.length);
+  });
+
+  it('the portal’s own 503 ({status, message}: the ERP is down) is an answer: not sent again', async () => {
+    fetchMock.mockResolvedValueOnce(json(503, { status: 503, message: 'El ERP no está disponible', code: 'ERP_UNAVAILABLE' }));
+    expect(await settle(http.post('/orders', {}, keyed))).toEqual({ error: expect.objectContaining({ status: 503, code: 'ERP_UNAVAILABLE' }) });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 500, a 4xx or a 409 is an answer: not sent again', async () => {
+    for (const status of [500, 422, 409]) {
+      fetchMock.mockReset();
+      fetchMock.mockResolvedValueOnce(json(status, { status, message: 'no' }));
+      expect(await settle(http.post('/orders', {}, keyed))).toEqual({ error: expect.objectContaining({ status }) });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('without a key nothing is sent again: a 503 or a lost connection is the call’s at once', async () => {
+    fetchMock.mockResolvedValueOnce(proxyPage(503));
+    expect(await settle(http.post('/security/login', {}))).toEqual({ error: expect.objectContaining({ status: 503 }) });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await settle(http.post('/user/b1/ov', {}))).toEqual({ error: expect.objectContaining({ status: 0 }) });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('an abort (the saga gave up or was cancelled) ends the resends', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementation(async (_url, init) => {
+      if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+      return proxyPage(503);
+    });
+    const promise = http.post('/orders', {}, { ...keyed, signal: controller.signal });
+    await jest.advanceTimersByTimeAsync(10);
+    controller.abort();
+    expect(await settle(promise)).toEqual({ error: expect.objectContaining({ status: 0 }) });
+    // the first send, then the one the abort cut short: no more
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

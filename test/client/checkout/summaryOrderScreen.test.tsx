@@ -3,6 +3,7 @@ import { MSG } from '@shared/messages';
 import { ORDER_MSG } from '@shared/schemas/orders';
 import { addDays, chileTodayIso, nextWorkingDay } from '@shared/workingDays';
 import type { CustomerProfile } from '@shared/api/erp';
+import { KEYED_RESEND_DELAYS_MS } from '@client/api/http';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import {
   accepted,
@@ -31,6 +32,14 @@ const creditOrderOf = () => orderOf({ ...creditRequest, tipoEntrega: 'retiro', d
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
 });
+
+// the http client sends a keyed create again by itself when no answer came (api/http.ts): here after 1 ms, not seconds
+const resendDelays = [...KEYED_RESEND_DELAYS_MS];
+beforeAll(() => KEYED_RESEND_DELAYS_MS.splice(0, KEYED_RESEND_DELAYS_MS.length, ...resendDelays.map(() => 1)));
+afterAll(() => KEYED_RESEND_DELAYS_MS.splice(0, KEYED_RESEND_DELAYS_MS.length, ...resendDelays));
+
+/** No answer to a keyed create, nor to each of the client's own resends of its key: the press ends without one. */
+const noAnswers = () => [...resendDelays, 0].map(() => () => Promise.reject(new TypeError('Failed to fetch')));
 
 type User = ReturnType<typeof renderSummary>['user'];
 
@@ -462,10 +471,8 @@ describe('Order summary: one order per attempt', () => {
 
   it('no answer (status 0): the next press sends the same key and gets the order; a refusal (409) ends the key', async () => {
     const order = orderOf(webpayRequest, 44);
-    const answers = [
-      () => Promise.reject(new TypeError('Failed to fetch')),
-      () => json(201, order),
-    ];
+    // no answer to the first press, nor to the client's own resends of its key
+    const answers = [...noAnswers(), () => json(201, order)];
     const fetchMock = mockApi({ 'POST /api/orders': () => answers.shift()!() });
     const { user, store } = renderSummary();
     await user.click(screen.getByRole('radio', { name: 'Retiro en tienda' }));
@@ -505,7 +512,7 @@ describe('Order summary in the app: card payment that did not start', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined); // the failed start is logged
     const order = orderOf({ ...webpayRequest, tipoEntrega: 'retiro', deliveryAddress: '', deliveryTransport: '' }, 44);
     const created = { url: 'https://webpay3gint.transbank.cl/webpayserver/initTransaction', token: 'e9d5', buy_order: 'OC000044', session_id: 'OW482913', amount: 462672 };
-    const tbk = [() => Promise.reject(new TypeError('Failed to fetch')), () => json(200, created)];
+    const tbk = [...noAnswers(), () => json(200, created)];
     const fetchMock = mockApi({
       'POST /api/orders': () => json(201, order),
       'POST /api/user/tbk/create': () => tbk.shift()!(),
