@@ -58,11 +58,13 @@ export function haproxyConfig(options: ProxyOptions): string {
     '  retries 3',
     '  option redispatch 1',
     '  retry-on conn-failure empty-response response-timeout 502 503 504',
-    // a request the instance may have acted on is retried only when repeating it is harmless: GET/HEAD, or a key the
-    // portal answers once (disable-l7-retry keeps the retry of a connection that failed: nothing was sent)
+    // a request the instance may have acted on is retried only when repeating it is harmless: GET/HEAD, a key the
+    // portal answers once, or an order's submission to the ERP (its outbox job is keyed by the order: a repeat finds
+    // the same job) — disable-l7-retry keeps the retry of a connection that failed: nothing was sent
     '  acl idempotent_method method GET HEAD',
     '  acl has_idempotency_key req.hdr(idempotency-key) -m found',
-    '  http-request disable-l7-retry unless idempotent_method || has_idempotency_key',
+    '  acl order_submission path /api/user/b1/ov /api/user/b1/reserve',
+    '  http-request disable-l7-retry unless idempotent_method || has_idempotency_key || order_submission',
     `  default-server${check ? ' check inter 1s fall 2 rise 2' : ''}`,
     ...options.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}`),
     '',

@@ -429,6 +429,26 @@ describe('the key store', () => {
     expect((await store.begin(buyer.id, 'khipu', orphan, 'h')).kind).toBe('first');
   });
 
+  it('a request that runs longer than the lease keeps its key by renewing it; once it stops renewing, a repeat takes it over', async () => {
+    const store = new IdempotencyStore(t.database.db, { leaseMs: 300, waitMs: 100, pollMs: 20 });
+    const key = newKey('long');
+    const first = await store.begin(buyer.id, 'orders', key, 'h');
+    if (first.kind !== 'first') throw new Error('expected a first run');
+    const stop = store.hold(first.claim);
+    try {
+      // three leases later the first request still holds its key: a repeat waits, then hears it is still running
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      await expect(store.begin(buyer.id, 'orders', key, 'h')).rejects.toMatchObject({ status: 409, message: MSG_RUNNING });
+    } finally {
+      stop();
+    }
+    // its process died (no more renewals): after the lease a repeat runs, and the dead claim cannot answer any more
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const second = await store.begin(buyer.id, 'orders', key, 'h');
+    expect(second.kind).toBe('first');
+    expect(await store.complete(first.claim, { status: 201, body: { old: true } })).toBe(false);
+  });
+
   it('keys older than 24 h are deleted; an old key runs afresh', async () => {
     const store = new IdempotencyStore(t.database.db);
     const key = newKey('old');

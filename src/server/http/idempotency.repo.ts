@@ -29,7 +29,11 @@ export interface IdempotencyClaim {
 export type IdempotencyStart = { kind: 'first'; claim: IdempotencyClaim } | { kind: 'replay'; answer: IdempotentAnswer };
 
 export interface IdempotencyOptions {
-  /** How long a running first request holds its key; after it, a repeat may take the key over. Default 2 min. */
+  /**
+   * How long a running first request holds its key without renewing it; after it, a repeat may take the key over.
+   * The request renews it every third of it while it runs (`hold`), so only a request whose process died (a crash,
+   * `kill -9`) loses its key, and a repeat on another instance waits at most this long. Default 20 s.
+   */
   leaseMs?: number;
   /** How long a repeat waits for a running first request before answering 409. Default 30 s. */
   waitMs?: number;
@@ -57,7 +61,7 @@ export class IdempotencyStore {
     private readonly db: Db,
     private readonly opts: IdempotencyOptions = {},
   ) {
-    this.leaseMs = opts.leaseMs ?? 2 * 60_000;
+    this.leaseMs = opts.leaseMs ?? 20_000;
     this.waitMs = opts.waitMs ?? 30_000;
     this.pollMs = opts.pollMs ?? 75;
     this.retentionMs = opts.retentionMs ?? 24 * 3_600_000;
@@ -134,6 +138,22 @@ export class IdempotencyStore {
       .where(and(eq(idempotencyKeys.id, claim.id), eq(idempotencyKeys.state, 'running')))
       .returning({ id: idempotencyKeys.id });
     return rows.length > 0;
+  }
+
+  /**
+   * Keeps the claim's lease while its request runs: renewed every third of the lease until the answer stops it. A
+   * renewal that fails is logged; the next one tries again.
+   */
+  hold(claim: IdempotencyClaim): () => void {
+    const timer = setInterval(() => {
+      this.db
+        .update(idempotencyKeys)
+        .set({ lockedUntil: sql`now() + ${this.leaseMs}::int * interval '1 millisecond'` })
+        .where(and(eq(idempotencyKeys.id, claim.id), eq(idempotencyKeys.state, 'running')))
+        .catch((err: unknown) => this.opts.log?.warn({ err }, 'no se pudo renovar la clave de idempotencia en curso'));
+    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    timer.unref?.();
+    return () => clearInterval(timer);
   }
 
   /** Frees a claimed key that has no answer worth keeping (a 5xx, an unexpected error): a retry runs again. */

@@ -1,7 +1,8 @@
 // Idempotency-Key for the creates that move money, make an ERP document or add to the cart (POST /api/orders, the
 // WebPay and Khipu payment creates, the cart's bulk add and the reorders). The first answer for (user, scope, key) is kept and replayed to every repeat, also to a repeat
 // that arrives while the first request is still running (it waits for it); the same key with another request is
-// refused. A key whose first request died with its process is freed when its lease runs out.
+// refused. A running request renews its key's lease; a key whose first request died with its process is freed when the
+// lease runs out (20 s).
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@shared/messages';
@@ -101,6 +102,8 @@ export async function idempotent(
     },
   };
   let answer: IdempotentAnswer;
+  // the key stays this request's while it runs, however long; if its process dies, a repeat takes it after the lease
+  const release = store.hold(claim);
   try {
     answer = await run(recorder);
   } catch (error) {
@@ -115,6 +118,8 @@ export async function idempotent(
       request.log.warn({ err: storeError, scope }, 'no se pudo cerrar la clave de idempotencia tras un error');
     }
     throw error;
+  } finally {
+    release();
   }
   if (!recorded) {
     try {
