@@ -293,6 +293,7 @@ const median = (xs: number[]) => {
 };
 const ms = (x: number) => (Number.isNaN(x) ? '–' : x < 10 ? x.toFixed(1) : x.toFixed(0));
 const spread = (xs: number[]) => `${ms(median(xs))} [${ms(Math.min(...xs))}–${ms(Math.max(...xs))}]`;
+const ratioSpread = (xs: number[]) => `${median(xs).toFixed(2)} [${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}]`;
 
 async function postgresAvailable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
@@ -466,7 +467,7 @@ async function main() {
     }
     console.log(
       `    ruta bare, ${BUYERS} a la vez: pedidos/s ${spread(mine.map((r) => r.bare.orders.length / r.bare.seconds))}, p95 ${spread(mine.map((r) => quantile(r.bare.orders, 0.95)))}` +
-        (SATURATION >= 0 ? `; portal / bare (pedidos/s, ${BUYERS} sin pausa) ${spread(mine.map(bareRatio).map((x) => Number(x.toFixed(2))))} (objetivo ≥ 0,5)` : ''),
+        (SATURATION >= 0 ? `; portal / bare (pedidos/s, ${BUYERS} sin pausa) ${ratioSpread(mine.map(bareRatio))} (objetivo ≥ 0,5)` : ''),
     );
   }
   console.log(`carga al terminar: ${load()}`);
