@@ -326,6 +326,8 @@ interface BareResult {
   errors: number;
   firstError?: string;
   peakRssMb: number;
+  /** CPU ms of the portal's process per bare order. */
+  cpuPerOrder: number;
 }
 
 interface RunResult {
@@ -338,7 +340,8 @@ interface RunResult {
 
 /** `loops` loops posting to the bare route for `seconds`, each with LINES lines: orders per second at saturation. */
 async function barePhase(portal: PortalInfo, skus: string[], pid: number, loops: number, seconds: number): Promise<BareResult> {
-  const result: BareResult = { loops, orders: [], seconds, errors: 0, peakRssMb: rssMb(pid) };
+  const result: BareResult = { loops, orders: [], seconds, errors: 0, peakRssMb: rssMb(pid), cpuPerOrder: 0 };
+  const cpuBefore = cpuMs(pid);
   const sampler = setInterval(() => {
     result.peakRssMb = Math.max(result.peakRssMb, rssMb(pid));
   }, 200);
@@ -364,6 +367,7 @@ async function barePhase(portal: PortalInfo, skus: string[], pid: number, loops:
   await Promise.all(portal.sessions.slice(0, loops).map(loop));
   result.seconds = (Date.now() - started) / 1000;
   clearInterval(sampler);
+  result.cpuPerOrder = (cpuMs(pid) - cpuBefore) / Math.max(1, result.orders.length);
   return result;
 }
 
@@ -425,7 +429,7 @@ function printRun(r: RunResult): void {
   const b = r.bare;
   console.log(
     `    ruta bare, ${b.loops} a la vez: ${(b.orders.length / b.seconds).toFixed(1)} pedidos/s; p50 ${ms(quantile(b.orders, 0.5))} p95 ${ms(quantile(b.orders, 0.95))} ms; ` +
-      `RSS máx ${b.peakRssMb.toFixed(0)} MB${b.errors ? `; errores ${b.errors} (${b.firstError})` : ''}` +
+      `RSS máx ${b.peakRssMb.toFixed(0)} MB; CPU del proceso por pedido ${ms(b.cpuPerOrder)} ms${b.errors ? `; errores ${b.errors} (${b.firstError})` : ''}` +
       (SATURATION >= 0 ? ` → portal / bare ${bareRatio(r).toFixed(2)}` : ''),
   );
 }
