@@ -18,6 +18,7 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS, XSRF_COOKIE_HEADER } from './browserHeaders';
+import { cpuMs } from './procStats';
 import { portalDescription, serverArgs } from './shippedPortal';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -38,6 +39,8 @@ interface Measure {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU of the server process per answer (µs): steadier than req/s on a shared machine. */
+  cpuUs: number;
 }
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -66,6 +69,7 @@ async function main() {
   };
   try {
     const measure = async (base: string, prefix: string, headers: Record<string, string>, duration = DURATION): Promise<Measure> => {
+      const cpuBefore = cpuMs(child.pid!);
       const result = await autocannon({
         url: base,
         connections: CONNECTIONS,
@@ -73,7 +77,8 @@ async function main() {
         headers,
         requests: target.skus.map((sku) => ({ method: 'GET', path: `${prefix}${sku}` })),
       });
-      return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+      const cpuUs = ((cpuMs(child.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+      return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpuUs };
     };
     const portalHeaders = { ...BROWSER_HEADERS, authorization: target.token, cookie: XSRF_COOKIE_HEADER };
     // every sku once, all at once; the ms it took (for the portal: the ERP reads of the styles gone cold)
@@ -109,13 +114,18 @@ async function main() {
       }
       const reads = (await styleReads()) - before;
       rows.push({ bare: b, portal: p, reads, coldMs });
-      const f = (m: Measure) => `${m.rps.toFixed(0)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms${m.errors ? `, errores ${m.errors}` : ''})`;
+      const f = (m: Measure) => `${m.rps.toFixed(0)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, CPU/respuesta ${m.cpuUs.toFixed(1)} µs${m.errors ? `, errores ${m.errors}` : ''})`;
       console.log(`ronda ${round + 1} (${portalFirst ? 'portal primero' : 'bare primero'}; carga ${load()}): bare ${f(b)}, portal ${f(p)} → ${(p.rps / b.rps).toFixed(2)}; lecturas de stock al ERP en la ronda: ${reads}; primer pase del portal ${coldMs.toFixed(0)} ms`);
     }
     const ratios = rows.map((r) => r.portal.rps / r.bare.rps);
     console.log(`razón portal / bare, mediana [mín–máx] de ${ROUNDS} rondas: ${median(ratios).toFixed(2)} [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}] (objetivo ≥ 0,8)`);
     console.log(`  primer pase del portal antes de cada ronda (${target.skus.length} estilos a la vez, con su stock vencido): mediana ${median(rows.map((r) => r.coldMs)).toFixed(0)} ms [${Math.min(...rows.map((r) => r.coldMs)).toFixed(0)}–${Math.max(...rows.map((r) => r.coldMs)).toFixed(0)}]`);
     console.log(`  portal: mediana ${median(rows.map((r) => r.portal.rps)).toFixed(0)} req/s, p50 ${median(rows.map((r) => r.portal.p50))} ms; bare: ${median(rows.map((r) => r.bare.rps)).toFixed(0)} req/s`);
+    const cpuRatios = rows.map((r) => r.bare.cpuUs / r.portal.cpuUs);
+    console.log(
+      `  CPU del servidor por respuesta: portal ${median(rows.map((r) => r.portal.cpuUs)).toFixed(1)} µs, bare ${median(rows.map((r) => r.bare.cpuUs)).toFixed(1)} µs; ` +
+        `bare / portal ${median(cpuRatios).toFixed(2)} [${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)}] (la razón que el servidor daría con la CPU como único límite)`,
+    );
     console.log(`carga al terminar: ${load()}`);
   } finally {
     child.kill('SIGTERM');
