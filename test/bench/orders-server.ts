@@ -3,6 +3,12 @@
 // or on PostgreSQL (BENCH_DATABASE_URL); BENCH_PGLITE_SETTINGS tries other PGlite settings. It seeds the bench buyers,
 // logs each in and prints one JSON line: the URL, each buyer's token, user id and order choices (addresses,
 // transport), and the start-up time. SIGTERM closes it.
+//
+// Beside the portal, in the same process and on the same database, a bare Fastify route (POST /bare/order) writes the
+// rows an order leaves behind in one transaction (the order, its lines, its ERP submission job in the outbox), with
+// none of the portal's checks, ERP reads, cart or idempotency record: what the bench's orders per second are compared
+// with. Its job is written as done, so the outbox worker never takes it.
+import Fastify from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +20,7 @@ import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { KhipuClient } from '@server/integrations/khipu';
 import { createMailer } from '@server/integrations/mailer';
 import { WebpayClient } from '@server/integrations/webpay';
+import { orderLines, orders, outbox } from '@server/db/schema';
 import { hashPassword } from '@server/security/passwords';
 import { UsersRepo } from '@server/users/users.repo';
 import type { CustomerProfile, Transport } from '@shared/api/erp';
@@ -94,10 +101,34 @@ async function main() {
       deliveryTransport: transports[transports.length - 1]!.idTransporte,
     });
   }
-  const port = (app.server.address() as { port: number }).port;
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, xsrf, sessions, startMs: Date.now() - started, kind: database.kind })}\n`);
+  const bare = Fastify();
+  bare.post<{ Body: { userId: number; cardCode: string; lines: Array<{ sku: string; quantity: number; price: number }> } }>('/bare/order', async (request, reply) => {
+    const { userId, cardCode, lines } = request.body;
+    const net = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+    const vat = Math.round(net * 0.19);
+    const id = await database.db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({ orderType: 'ONLINE', userId, cardCode, paymentMethod: 'CREDIT', net, offerDiscount: 0, loyaltyDiscount: 0, subtotal: net, vat, total: net + vat })
+        .returning({ id: orders.id });
+      const number = `OC${String(order!.id).padStart(6, '0')}`;
+      await tx.insert(orderLines).values(
+        lines.map((line) => ({ orderId: order!.id, sku: line.sku, quantity: line.quantity, price: line.price, priceOffer: line.price, priceFinalUnit: line.price, priceFinal: line.price * line.quantity })),
+      );
+      await tx.insert(outbox).values({ kind: 'bench-bare-order', payload: { number, lines }, dedupeKey: `bench-bare:${number}`, status: 'done' });
+      return order!.id;
+    });
+    return reply.status(201).send({ id });
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
+  process.stdout.write(
+    `${JSON.stringify({ url: `http://127.0.0.1:${port(app)}`, bare: `http://127.0.0.1:${port(bare)}`, xsrf, sessions, startMs: Date.now() - started, kind: database.kind })}\n`,
+  );
 
   process.on('SIGTERM', async () => {
+    await bare.close();
     await app.close(); // closes the database too
     rmSync(work, { recursive: true, force: true });
     process.exit(0);

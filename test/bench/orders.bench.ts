@@ -20,6 +20,11 @@
 // profile there on exit), BENCH_NODE_ARGS (Node options of the portal; default those `npm start` gives it),
 // BENCH_PORTAL ('built': bundled and run on plain Node as `npm start` does; 'tsx': the sources under tsx; see
 // shippedPortal.ts).
+//
+// The bare route: in each run, BENCH_CONCURRENCY's largest number of loops POST to a bare Fastify route in the
+// portal's process that writes an order's rows (the order, its lines, its outbox job) in one transaction on the same
+// database (orders-server.ts), for BENCH_SECONDS, before the portal's phases in odd rounds and after them in even ones;
+// the ratio printed is the portal's orders per second at that many buyers without a pause ÷ the bare route's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -58,6 +63,8 @@ interface PortalInfo {
   xsrf: string;
   sessions: Session[];
   startMs: number;
+  /** The bare route's server (orders-server.ts). */
+  bare: string;
 }
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -286,6 +293,7 @@ const median = (xs: number[]) => {
 };
 const ms = (x: number) => (Number.isNaN(x) ? '–' : x < 10 ? x.toFixed(1) : x.toFixed(0));
 const spread = (xs: number[]) => `${ms(median(xs))} [${ms(Math.min(...xs))}–${ms(Math.max(...xs))}]`;
+const ratioSpread = (xs: number[]) => `${median(xs).toFixed(2)} [${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}]`;
 
 async function postgresAvailable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
@@ -311,12 +319,60 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+interface BareResult {
+  loops: number;
+  orders: number[];
+  seconds: number;
+  errors: number;
+  firstError?: string;
+  peakRssMb: number;
+  /** CPU ms of the portal's process per bare order. */
+  cpuPerOrder: number;
+}
+
 interface RunResult {
   db: 'pglite' | 'postgres';
   startMs: number;
   idleRssMb: number;
   phases: PhaseResult[];
+  bare: BareResult;
 }
+
+/** `loops` loops posting to the bare route for `seconds`, each with LINES lines: orders per second at saturation. */
+async function barePhase(portal: PortalInfo, skus: string[], pid: number, loops: number, seconds: number): Promise<BareResult> {
+  const result: BareResult = { loops, orders: [], seconds, errors: 0, peakRssMb: rssMb(pid), cpuPerOrder: 0 };
+  const cpuBefore = cpuMs(pid);
+  const sampler = setInterval(() => {
+    result.peakRssMb = Math.max(result.peakRssMb, rssMb(pid));
+  }, 200);
+  const until = Date.now() + seconds * 1000;
+  let pick = Math.floor(Math.random() * skus.length);
+  const loop = async (session: Session) => {
+    while (Date.now() < until) {
+      const lines = Array.from({ length: LINES }, (_, line) => {
+        pick = (pick + 7) % skus.length;
+        return { sku: skus[pick]!, quantity: 1 + (line % 3), price: 9990 };
+      });
+      const t = performance.now();
+      const res = await call(portal.bare, 'POST', '/bare/order', {}, { userId: session.id, cardCode: 'C-BENCH', lines });
+      if (res.status !== 201) {
+        result.errors += 1;
+        result.firstError ??= `POST /bare/order: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`;
+        continue;
+      }
+      result.orders.push(performance.now() - t);
+    }
+  };
+  const started = Date.now();
+  await Promise.all(portal.sessions.slice(0, loops).map(loop));
+  result.seconds = (Date.now() - started) / 1000;
+  clearInterval(sampler);
+  result.cpuPerOrder = (cpuMs(pid) - cpuBefore) / Math.max(1, result.orders.length);
+  return result;
+}
+
+/** The phase the bare route is compared with: the most buyers without a pause. */
+const SATURATION = PHASES.findIndex((p) => p.buyers === BUYERS && p.thinkMs === THINK_MS);
 
 async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult> {
   const erp = await startChild<{ url: string; skus: string[] }>('orders-erp.ts', { BENCH_BUYERS: String(BUYERS) }, { shipped: false });
@@ -335,12 +391,18 @@ async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult>
     const pids = { portal: portal.child.pid!, erp: erp.child.pid!, ...(db === 'postgres' ? { dbName } : {}) };
     const idleRssMb = rssMb(pids.portal);
     await phase(portal.info, erp.info.skus, pids, { buyers: Math.min(10, BUYERS), thinkMs: 0 }, 2); // warm-up
+    await barePhase(portal.info, erp.info.skus, pids.portal, Math.min(10, BUYERS), 1); // its warm-up
+    const bare = async () => {
+      await settle(pids.portal);
+      return barePhase(portal!.info, erp.info.skus, pids.portal, BUYERS, SECONDS);
+    };
+    const bareFirst = round % 2 === 1 ? await bare() : undefined;
     const phases: PhaseResult[] = [];
     for (const each of PHASES) {
       await settle(pids.portal);
       phases.push(await phase(portal.info, erp.info.skus, pids, each, SECONDS));
     }
-    return { db, startMs: portal.info.startMs, idleRssMb, phases };
+    return { db, startMs: portal.info.startMs, idleRssMb, phases, bare: bareFirst ?? (await bare()) };
   } finally {
     if (portal) await stopChild(portal.child);
     await stopChild(erp.child);
@@ -364,7 +426,19 @@ function printRun(r: RunResult): void {
         (p.errors ? `; errores ${p.errors} (${p.firstError})` : ''),
     );
   }
+  const b = r.bare;
+  console.log(
+    `    ruta bare, ${b.loops} a la vez: ${(b.orders.length / b.seconds).toFixed(1)} pedidos/s; p50 ${ms(quantile(b.orders, 0.5))} p95 ${ms(quantile(b.orders, 0.95))} ms; ` +
+      `RSS máx ${b.peakRssMb.toFixed(0)} MB; CPU del proceso por pedido ${ms(b.cpuPerOrder)} ms${b.errors ? `; errores ${b.errors} (${b.firstError})` : ''}` +
+      (SATURATION >= 0 ? ` → portal / bare ${bareRatio(r).toFixed(2)}` : ''),
+  );
 }
+
+/** The portal's orders per second at saturation ÷ the bare route's, in one run. */
+const bareRatio = (r: RunResult) => {
+  const p = r.phases[SATURATION]!;
+  return p.orders.length / p.seconds / (r.bare.orders.length / r.bare.seconds);
+};
 
 async function main() {
   const databases = DATABASES.includes('postgres') && !(await postgresAvailable()) ? DATABASES.filter((d) => d !== 'postgres') : DATABASES;
@@ -395,6 +469,10 @@ async function main() {
           `errores ${at.reduce((s, p) => s + p.errors, 0)}`,
       );
     }
+    console.log(
+      `    ruta bare, ${BUYERS} a la vez: pedidos/s ${spread(mine.map((r) => r.bare.orders.length / r.bare.seconds))}, p95 ${spread(mine.map((r) => quantile(r.bare.orders, 0.95)))}` +
+        (SATURATION >= 0 ? `; portal / bare (pedidos/s, ${BUYERS} sin pausa) ${ratioSpread(mine.map(bareRatio))} (objetivo ≥ 0,5)` : ''),
+    );
   }
   console.log(`carga al terminar: ${load()}`);
   agent.destroy();

@@ -156,7 +156,8 @@ async function benchSize(size: number): Promise<{ size: number; target: Target; 
   try {
     const browser = BROWSER_HEADERS;
     const portalHeaders = { ...browser, authorization: target.token, cookie: XSRF_COOKIE_HEADER };
-    const bareHeaders = { ...browser };
+    // the very same request to every server (the bare ones ignore the token and the cookie)
+    const bareHeaders = { ...portalHeaders };
     const portal304 = { ...portalHeaders, 'if-none-match': await etagOf(target.portal, portalHeaders) };
     const bare304 = { ...bareHeaders, 'if-none-match': await etagOf(target.bare, bareHeaders) };
     console.log(

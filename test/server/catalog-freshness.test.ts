@@ -68,6 +68,27 @@ describe('product detail', () => {
     }
   });
 
+  it('answers a style asked for again from its kept body at once while its reads are fresh, and reads again once they are not', async () => {
+    const first = await get('/api/user/b1/products-detail/POL-1001', buyer.token, { 'accept-encoding': 'gzip' });
+    const waiting = jest.spyOn(t.app.catalog, 'detailBody');
+    const getStyle = jest.spyOn(t.erp, 'getStyle');
+    try {
+      const again = await get('/api/user/b1/products-detail/POL-1001', other.token, { 'accept-encoding': 'gzip' });
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(waiting).not.toHaveBeenCalled(); // the same tick: no promise, no ERP
+      expect(getStyle).not.toHaveBeenCalled();
+      await sleep(STOCK_MS + 20);
+      const later = await get('/api/user/b1/products-detail/POL-1001', buyer.token, { 'accept-encoding': 'gzip' });
+      expect(later.statusCode).toBe(200);
+      expect(waiting).toHaveBeenCalledTimes(1); // expired reads: the answer waits for new ones
+      expect(getStyle).toHaveBeenCalled();
+    } finally {
+      waiting.mockRestore();
+      getStyle.mockRestore();
+    }
+  });
+
   it('never shows stock read longer ago than the stock cache life', async () => {
     const before = (await detail('POL-1005')).relacionados[0].stock;
     wh('POL-1005-XS').InStock += 30; // a goods receipt in the ERP

@@ -47,11 +47,21 @@ export default async function catalogRoutes(app: FastifyInstance, opts: { catalo
   );
 
   // Stock and prices as the ERP had them a few seconds ago at most (one read per style for every buyer: no buyer's own
-  // prices in it), serialized by the response schema once per read and sent like the hot paths above.
+  // prices in it), serialized by the response schema once per read and sent like the hot paths above: in the same tick
+  // while the body kept for the style is current, after the reads otherwise.
   api.get(
     '/api/user/b1/products-detail/:sku',
     { ...prepared, schema: { params: skuParams, response: { 200: answer('ProductDetail') } } },
-    async (request, reply) => sendPrepared(request, reply, await catalog.detailBody(request.params.sku, (detail) => reply.serialize(detail) as string)),
+    (request, reply) => {
+      const kept = catalog.currentDetailBody(request.params.sku);
+      if (kept) {
+        sendPrepared(request, reply, kept);
+        return undefined;
+      }
+      return catalog.detailBody(request.params.sku, (detail) => reply.serialize(detail) as string).then((body) => {
+        sendPrepared(request, reply, body);
+      });
+    },
   );
 
   api.get(

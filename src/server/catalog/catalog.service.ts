@@ -290,12 +290,32 @@ export class CatalogService {
    */
   async detailBody(sku: string, serialize: (detail: ProductDetail) => string): Promise<PreparedBody> {
     const found = await this.styleFor(sku);
-    const kept = this.bodies.get(found);
-    if (kept && this.styles.peekFresh(found.style) === kept.main && found.colours.every((c, i) => this.styles.peekFresh(c.style) === kept.parts[i])) return kept.body;
+    const kept = this.keptBody(found);
+    if (kept) return kept;
     const read = await this.readColours(found);
     const body = prepareBody(JSON.parse(serialize(this.build(found, read))));
     this.bodies.set(found, { main: read.sizes, parts: read.parts, body });
     return body;
+  }
+
+  /**
+   * The body `detailBody` would answer without waiting on anything (the snapshot current, the body kept and every read
+   * it was built from still the fresh one), or undefined when it would wait or answer an error: the route sends this
+   * in the same tick, as the products list does.
+   */
+  currentDetailBody(sku: string): PreparedBody | undefined {
+    const snap = this.cache.current();
+    if (!snap) return undefined;
+    const found = this.found.get(snap)?.get(sku);
+    return found && this.keptBody(found);
+  }
+
+  /** The kept body of a style while every read it was built from is still the fresh one (peekFresh also keeps them fresh). */
+  private keptBody(found: Found): PreparedBody | undefined {
+    const kept = this.bodies.get(found);
+    if (!kept || this.styles.peekFresh(found.style) !== kept.main) return undefined;
+    for (let i = 0; i < found.colours.length; i++) if (this.styles.peekFresh(found.colours[i]!.style) !== kept.parts[i]) return undefined;
+    return kept.body;
   }
 
   /**

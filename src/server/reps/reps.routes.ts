@@ -36,26 +36,29 @@ const METHOD_ACTION = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 
 
 /**
  * Every change a rep makes while representing a customer is audited as '{rep} en nombre de {company}': one row per
- * request that changed something (a non-GET answered below 400), naming the route, after the answer is sent.
+ * request that changed something (a non-GET answered below 400), naming the route, after the answer is sent. A callback
+ * hook: every other answer (every GET, the hot reads) leaves it at once, without a promise.
  */
 export function auditRepresentedActions(app: FastifyInstance, db: Db): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    const action = METHOD_ACTION[request.method as keyof typeof METHOD_ACTION];
     const user = request.sessionUser;
     const acting = user?.rep?.representing;
-    const action = METHOD_ACTION[request.method as keyof typeof METHOD_ACTION];
-    if (!user || !acting || !action || reply.statusCode >= 400) return;
+    if (!action || !user || !acting || reply.statusCode >= 400) return done();
     // starting and ending a representation audit themselves, in their own transaction
-    if (request.routeOptions.url?.startsWith('/api/rep/represent')) return;
-    try {
-      await AuditLog.record(db, {
-        actor: user,
-        action,
-        entity: 'representation',
-        entityId: acting.representationId,
-        details: { route: `${request.method} ${request.routeOptions.url ?? request.url}`, status: reply.statusCode },
-      });
-    } catch (err) {
-      request.log.error({ err }, 'auditoría de vendedor: no se pudo registrar');
-    }
+    if (request.routeOptions.url?.startsWith('/api/rep/represent')) return done();
+    AuditLog.record(db, {
+      actor: user,
+      action,
+      entity: 'representation',
+      entityId: acting.representationId,
+      details: { route: `${request.method} ${request.routeOptions.url ?? request.url}`, status: reply.statusCode },
+    }).then(
+      () => done(),
+      (err: unknown) => {
+        request.log.error({ err }, 'auditoría de vendedor: no se pudo registrar');
+        done();
+      },
+    );
   });
 }
