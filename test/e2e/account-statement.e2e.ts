@@ -108,7 +108,10 @@ describe('Estado de cuenta', () => {
     const title = (await invoice.textContent())!.trim();
     await invoice.click();
     await page.waitForURL(/\/user\/account\/documents\/invoice\/\d+$/);
-    await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 20_000 });
+    // the document, or the screen's error in words (said by the test rather than a bare timeout)
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    await heading.or(page.getByRole('alert')).first().waitFor({ timeout: 20_000 });
+    if (!(await heading.isVisible())) throw new Error(`el documento ${title} no se mostró: ${await page.getByRole('alert').first().textContent()}`);
     await page.getByRole('heading', { name: 'Datos del documento' }).waitFor();
     expect(await fact(page, 'Tipo').textContent()).toBe('Factura electrónica (33)');
     await page.getByRole('heading', { name: 'Cadena del documento' }).waitFor();
