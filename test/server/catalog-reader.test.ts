@@ -189,6 +189,30 @@ describe('one ERP reader of the catalogue for every instance', () => {
     }
   });
 
+  it('before a quick order prices, the holder reads by change and writes it for all; another instance reads it for itself', async () => {
+    await fresh();
+    const [a, b] = [await instance('a', { start: false }), await instance('b', { start: false })];
+    await a.reader.sync();
+    await b.reader.sync();
+    expect([a.reader.holdsLease(), b.reader.holdsLease()]).toEqual([true, false]);
+    const item = b1.data.Items.find((i) => i.U_Estilo === 'POL-1002' && !['POL-1002-M', 'POL-1002-L'].includes(i.ItemCode))!;
+    const price = item.ItemPrices[0]!.Price + 700;
+    b1.updateItem(item.ItemCode, { ItemPrices: [{ PriceList: item.ItemPrices[0]!.PriceList, Price: price }] });
+    const stored = async () => ((await database.db.select().from(erpItems).where(eq(erpItems.itemCode, item.ItemCode)))[0]!.record as { listPrice: number }).listPrice;
+    const before = await stored();
+
+    const reads = b.reader.reads;
+    const seenByB = await b.erp.catalogueItemsChanged();
+    expect(seenByB.records.find((r) => r.itemCode === item.ItemCode)!.listPrice).toBe(price);
+    expect(b.reader.reads).toBe(reads); // not as the holder: nothing written
+    expect(await stored()).toBe(before);
+
+    const seenByA = await a.erp.catalogueItemsChanged();
+    expect(seenByA.last.kind).toBe('delta');
+    expect(seenByA.records.find((r) => r.itemCode === item.ItemCode)!.listPrice).toBe(price);
+    expect(await stored()).toBe(price);
+  });
+
   it('no instance serves a snapshot older than the hard age (CATALOG_MAX_AGE) when the reader cannot read the ERP', async () => {
     await fresh();
     const erp = await startB1Mock();

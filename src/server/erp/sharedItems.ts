@@ -115,7 +115,12 @@ export class SharedItemSource implements ItemSource {
    * merges what the holder wrote, taking the lease first when it has run out. Concurrent callers share one call.
    */
   sync(): Promise<ItemSet> {
-    this.inFlight ??= this.syncNow().finally(() => {
+    return this.shared(() => this.syncNow());
+  }
+
+  /** Runs `work` unless a sync is in flight, which its callers share instead. */
+  private shared(work: () => Promise<ItemSet>): Promise<ItemSet> {
+    this.inFlight ??= work().finally(() => {
       this.inFlight = undefined;
     });
     return this.inFlight;
@@ -129,7 +134,9 @@ export class SharedItemSource implements ItemSource {
   async syncChanges(): Promise<ItemSet> {
     if (this.inFlight) return this.inFlight;
     await this.pull();
-    if (this.epoch !== undefined || !this.mirror.newestStamp()) return this.sync();
+    if (!this.mirror.newestStamp()) return this.sync();
+    // as the holder: a read by change (never a full one, as ItemMirror.syncChanges), written for everyone
+    if (this.epoch !== undefined && (await this.lead())) return this.shared(() => this.readAndWrite(() => this.mirror.syncChanges()));
     return this.mirror.syncChanges();
   }
 
@@ -137,7 +144,7 @@ export class SharedItemSource implements ItemSource {
     await this.pull();
     if (await this.lead()) {
       await this.pull(); // what an earlier holder wrote before its lease ran out
-      return this.readAndWrite();
+      return this.readAndWrite(() => this.mirror.sync());
     }
     const current = this.mirror.current();
     if (current) return current;
@@ -148,7 +155,7 @@ export class SharedItemSource implements ItemSource {
       await this.pull();
       const read = this.mirror.current();
       if (read) return read;
-      if (await this.lead()) return this.readAndWrite();
+      if (await this.lead()) return this.readAndWrite(() => this.mirror.sync());
     }
     throw new Error('el catálogo aún no fue leído del ERP');
   }
@@ -160,9 +167,9 @@ export class SharedItemSource implements ItemSource {
   }
 
   /** As the holder: reads the ERP and writes what changed, fenced by the lease. */
-  private async readAndWrite(): Promise<ItemSet> {
+  private async readAndWrite(read: () => Promise<ItemSet>): Promise<ItemSet> {
     const epoch = this.epoch!;
-    const set = await this.mirror.sync();
+    const set = await read();
     this.reads += 1;
     const upserts: ItemRecord[] = [];
     const codes = new Set<string>();
