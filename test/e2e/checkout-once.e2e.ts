@@ -36,6 +36,16 @@ function watchOrderCreates(page: Page): (string | undefined)[] {
 const orderAnswer = (page: Page) => page.waitForResponse((response) => isOrderCreate(response.request()) && response.ok(), { timeout: 20_000 });
 const orderNumberOf = async (response: Response) => ((await response.json()) as { purchaseOrderNumber: string }).purchaseOrderNumber;
 
+/** The order's answer was the server's replay of the key's first answer, and the buyer is thanked at home: its number. */
+async function thanksAfterReplay(page: Page, answer: Promise<Response>): Promise<string> {
+  const replay = await answer;
+  expect(replay.headers()['idempotent-replayed']).toBe('true');
+  const number = await orderNumberOf(replay);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByText('Gracias por Comprar!!').first().waitFor();
+  return number;
+}
+
 /** The order summary of a cart with two sizes, store pickup, paid with the credit line. */
 async function creditSummary(page: Page) {
   await login(page, BUYER.rut);
@@ -98,11 +108,7 @@ describe('one order per purchase attempt', () => {
     const answer = orderAnswer(page);
     await button.click();
     // the http client's resend of the keyed create (api/http.ts) got the server's replay of the first answer
-    const replay = await answer;
-    expect(replay.headers()['idempotent-replayed']).toBe('true');
-    const number = await orderNumberOf(replay);
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('Gracias por Comprar!!').first().waitFor();
+    const number = await thanksAfterReplay(page, answer);
 
     expect(lost()).toBe(1);
     expect(keys).toHaveLength(2);
@@ -129,12 +135,8 @@ describe('one order per purchase attempt', () => {
 
     const answer = orderAnswer(page);
     await button.click();
-    const replay = await answer;
     // the server answered the same key with the order the first creation made
-    expect(replay.headers()['idempotent-replayed']).toBe('true');
-    const number = await orderNumberOf(replay);
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('Gracias por Comprar!!').first().waitFor();
+    const number = await thanksAfterReplay(page, answer);
 
     expect(keys).toHaveLength(sends + 1);
     expect(new Set(keys)).toEqual(new Set([keys[0]]));
