@@ -2,7 +2,8 @@
 // proxy's rules are), the process, and its runtime API (a Unix socket) to take an instance out and back in.
 //
 // The rules (docs/scale-out.md, "The cluster"):
-//  - an instance gets requests while `GET /api/ready` answers 200 (checked every second; two failures take it out);
+//  - an instance gets requests while `GET /api/ready?only=database` answers 200 (its own database connection, not the
+//    ERP every instance shares, so an ERP outage takes none out; checked every second; two failures take it out);
 //  - a request that never reached an instance (the connection failed) is sent to another one, whatever its method;
 //  - a request that reached an instance and got no answer, a 502/503/504 or a timeout is sent again to another
 //    instance ONLY when it is idempotent: a GET or HEAD, or a request carrying an Idempotency-Key (the portal answers a
@@ -23,7 +24,7 @@ export interface ProxyOptions {
   /** The port the proxy listens on (127.0.0.1). */
   port: number;
   backends: ProxyBackend[];
-  /** The health check's path (default /api/ready); 'none' leaves the checks out (a test's raw backends). */
+  /** The health check's path (default /api/ready?only=database); 'none' leaves the checks out (a test's raw backends). */
   healthPath?: string | 'none';
   /** `timeout server`: how long an instance may take to answer (default 60 s). */
   serverTimeout?: string;
@@ -32,7 +33,7 @@ export interface ProxyOptions {
 /** The haproxy.cfg of the cluster. */
 export function haproxyConfig(options: ProxyOptions): string {
   const check = options.healthPath !== 'none';
-  const health = options.healthPath && options.healthPath !== 'none' ? options.healthPath : '/api/ready';
+  const health = options.healthPath && options.healthPath !== 'none' ? options.healthPath : '/api/ready?only=database';
   return [
     'global',
     `  stats socket ${path.join(options.dir, 'haproxy.sock')} mode 600 level admin`,

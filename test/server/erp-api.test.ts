@@ -169,11 +169,16 @@ describe('ERP failures', () => {
       const ready = await get('/api/ready');
       expect(ready.statusCode).toBe(503);
       expect(ready.json().checks).toEqual({ database: 'ok', erp: 'unavailable' });
+      // a reverse proxy asks for the instance's own dependency only: the ERP every instance shares takes none out
+      const instance = await get('/api/ready?only=database');
+      expect([instance.statusCode, instance.json()]).toEqual([200, { status: 'ok', checks: { database: 'ok' } }]);
       // the catalogue keeps being served from memory
       expect((await get('/api/user/b1/catalog/products', buyer.token)).statusCode).toBe(200);
     } finally {
       t.b1.setFaults({ refuse: false });
     }
     expect((await get('/api/ready')).statusCode).toBe(200);
+    const unknown = await get('/api/ready?only=database,cache');
+    expect([unknown.statusCode, unknown.json().message]).toEqual([400, 'Indique las verificaciones separadas por coma: database, erp']);
   });
 });

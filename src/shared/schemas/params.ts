@@ -8,6 +8,7 @@ export const PARAM_MSG = {
   docEntry: 'Número de documento inválido',
   sku: 'Sku inválido',
   items: 'Debe indicar al menos un sku',
+  readyChecks: 'Indique las verificaciones separadas por coma: database, erp',
 } as const;
 
 const sku = yup.string().trim().required(PARAM_MSG.sku).max(50, PARAM_MSG.sku).matches(/^[\w.\-/]+$/, PARAM_MSG.sku);
@@ -28,3 +29,19 @@ export const massOfferSchema = yup.object({
   items: yup.array(yup.object({ code: sku })).min(1, PARAM_MSG.items).max(500).required(PARAM_MSG.items),
 });
 export type MassOfferRequest = yup.InferType<typeof massOfferSchema>;
+
+/** The dependencies /api/ready checks. */
+export const READY_CHECKS = ['database', 'erp'] as const;
+
+/**
+ * GET /api/ready?only=database: only the named checks. A reverse proxy's health check asks for the instance's own
+ * (its database connection), not the ERP every instance shares: an ERP outage must not take every instance out.
+ */
+export const readyQuerySchema = yup.object({
+  only: yup
+    .string()
+    .trim()
+    .optional()
+    .test('checks', PARAM_MSG.readyChecks, (value) => !value || value.split(',').every((name) => (READY_CHECKS as readonly string[]).includes(name.trim()))),
+});
+export type ReadyQuery = yup.InferType<typeof readyQuerySchema>;
