@@ -18,7 +18,9 @@ let other: { token: string };
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { catalogMaxAgeMs: SOFT_MS, catalog: { maxAgeMs: HARD_MS, stockTtlMs: STOCK_MS } });
+  // one instance's ages, on PGlite and on PostgreSQL alike: without the cluster's reader, whose heartbeat (as often as the
+  // soft age) would read the ERP ahead of these requests (its timing is catalog-reader.test.ts's)
+  t = await createTestApp({}, { catalogMaxAgeMs: SOFT_MS, catalog: { maxAgeMs: HARD_MS, stockTtlMs: STOCK_MS }, sharedItems: false });
   buyer = await login(t.app, '76123456-0', 'Demo1234'); // Gold, 6 % loyalty
   other = await login(t.app, '79012345-K', 'Demo1234'); // another buyer, another loyalty
   admin = (await login(t.app, '22222222-2', 'Admin1234')).token;
