@@ -41,10 +41,12 @@ afterEach(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** An instance's own ERP service and Service Layer client, on the stand-in at `url`. */
+const erpAt = (url: string) => new ErpService(new ServiceLayerClient({ baseUrl: url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 10_000 }));
+
 /** An instance as app.ts makes one on PostgreSQL; its reader started unless `start: false`. */
 async function instance(name: string, opts: { leaseMs?: number; refreshMs?: number; maxAgeMs?: number; start?: boolean; erpUrl?: string } = {}): Promise<Instance> {
-  const sl = new ServiceLayerClient({ baseUrl: opts.erpUrl ?? b1.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 10_000 });
-  const erp = new ErpService(sl);
+  const erp = erpAt(opts.erpUrl ?? b1.url);
   const refreshMs = opts.refreshMs ?? 300;
   // the reader rebuilds the catalogue made right after it, as app.ts wires them
   const holder: { catalog?: CatalogService } = {};
@@ -101,7 +103,7 @@ describe('one ERP reader of the catalogue for every instance', () => {
 
     // as before: each instance reading the ERP on its own
     const own = Array.from({ length: 3 }, () => {
-      const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 10_000 }));
+      const erp = erpAt(b1.url);
       return { erp, reader: three[0]!.reader, catalog: new CatalogService(erp, new ContentRepo(database.db), { refreshMs: 300, maxAgeMs: 60_000 }) };
     });
     await Promise.all(own.map((i) => i.catalog.snapshot()));
@@ -277,7 +279,7 @@ describe('ERP reads shared by the instances (the stock of a style, a company\'s 
   it('the product detail on a second instance does not ask the ERP for the stock the first one just read', async () => {
     const reads = new SharedReads(database.db);
     const make = () => {
-      const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 10_000 }));
+      const erp = erpAt(b1.url);
       return new CatalogService(erp, new ContentRepo(database.db), { refreshMs: 60_000, stockTtlMs: 5_000, sharedReads: reads });
     };
     const [a, b] = [make(), make()];
