@@ -1,7 +1,6 @@
 // Child process of spa-chromium.bench.ts: the portal with the built SPA (dist/client) and the ERP stand-in's catalogue
 // (BENCH_CATALOGUE_SIZE generated items more, none by default), so Chromium (driven by the parent) loads pages and
 // searches the way a buyer does.
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { startB1Mock } from '@mocks/b1/server';
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
@@ -11,19 +10,9 @@ import { seedUsers } from '@server/db/seed';
 import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { UsersRepo } from '@server/users/users.repo';
+import { freePort } from '../ports';
 
 const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 0);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function main() {
   const b1 = await startB1Mock({ catalogueSize: CATALOGUE_SIZE });

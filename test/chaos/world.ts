@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +17,7 @@ import { seedChaosUsers } from './accounts';
 import { httpTarget, injectTarget, type PortalTarget } from './client';
 import { buildChaosPortal, type ChildConfig, type PortalTiming } from './portal';
 import { startFaultProxy, type FaultProxy } from './proxy';
+import { freePort } from '../ports';
 
 /** One committed create in the ERP, as the B1 stand-in's journal records it. */
 export interface JournalEntry {
@@ -78,18 +78,6 @@ export interface World {
   /** Whether the stand-in keeps its own journal of committed creates. */
   hasJournal: boolean;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A fresh database on the PostgreSQL server `adminUrl`; answers its URL and a function that drops it. */

@@ -1,24 +1,13 @@
 import { spawn, execSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startArgs } from '../../src/server/tools/startOptions';
+import { freePort } from '../ports';
 
 // Starts the portal exactly as `npm start` does (built SPA, bundled server, embedded default) in a fresh data folder.
 // With E2E_URL set, the tests browse that portal instead (one already running: `npm run cluster`'s proxy), and read
 // its ERP at E2E_B1_URL; nothing is started.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export default async function globalSetup() {
   if (process.env.E2E_URL) return;

@@ -1,24 +1,13 @@
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startArgs } from '../../src/server/tools/startOptions';
+import { freePort } from '../ports';
 
 // Starts the portal as `npm start` does (built SPA, embedded default: PGlite, B1/WebPay/Khipu stand-ins, demo users)
 // in a fresh data folder, like the browser tests' global set-up, with the QA scenario recorder switched on
 // (QA_SCENARIO_RECORDER=on) and the B1 stand-in on a known port so the ERP documents can be read.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface RunningPortal {
   url: string;

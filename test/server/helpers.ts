@@ -2,7 +2,6 @@ import type { RepSessionInfo } from '@shared/api/reps';
 import { randomBytes } from 'node:crypto';
 import { checkDigit, formatRut } from '@shared/rut';
 import { existsSync, openAsBlob, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -25,6 +24,7 @@ import { seedUsers, type SeedUser } from '@server/db/seed';
 import { MIGRATIONS_DIR } from '@server/paths';
 import { hashPassword } from '@server/security/passwords';
 import { UsersRepo } from '@server/users/users.repo';
+import { freePort } from '../ports';
 
 /** What test/server/globalSetup.ts built for this run (see docs/testing.md), or nothing when it did not run. */
 const templates = process.env.PORTAL_TEST_TEMPLATES;
@@ -155,19 +155,6 @@ async function demoPasswordHash(user: SeedUser): Promise<string> {
   const file = templates && path.join(templates, 'demo-hashes.json');
   demoHashes ??= file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
   return demoHashes[user.rut] ?? hashPassword(user.password);
-}
-
-/** A loopback port nobody uses right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The API on a fresh database with the demo users. */

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { banners, notificationRecipients, productContent, storedFiles, users } f
 import { DEMO_RECIPIENTS } from '@server/notifications/recipients.repo';
 import { startPortal, type StartedPortal } from '@server/startup';
 import { emptyPgDatabases } from './helpers';
+import { freePort } from '../ports';
 
 // Every step the process runs before it listens (src/server/startup.ts, which main.ts calls) is safe with several
 // instances starting at once on one empty PostgreSQL database: all of them come up, the first SUPERADMIN (or the demo
@@ -92,18 +92,6 @@ async function counts(database: Database) {
 function fileLeftOnDisk(dir: string): void {
   mkdirSync(path.join(dir, 'files', 'products'), { recursive: true });
   writeFileSync(path.join(dir, 'files', 'products', 'LEFT_ON_DISK.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-}
-
-/** A loopback port nobody uses right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 if (adminUrl) {
