@@ -409,6 +409,7 @@ export const QUICK_ORDER_LINE_MSG = {
   sizeNeeded: 'Indique la talla del estilo {style} (tallas: {sizes})',
   unavailable: 'El producto {sku} ya no está disponible',
   noStock: 'Sin stock de {name} talla {size}',
+  noStockIncoming: 'Sin stock de {name} talla {size}; llegan {incoming} el {date}',
   noneLeft: 'El carro ya tiene todo el stock disponible de {name} talla {size} ({stock})',
   short: 'Stock insuficiente: se agregarán {addable} de {quantity} (disponible {stock})',
   shortWithCart: 'Stock insuficiente: se agregarán {addable} de {quantity} (disponible {stock}, {inCart} ya en el carro)',

@@ -131,6 +131,11 @@ export interface B1DocumentLine {
   BaseType?: number | null;
   BaseEntry?: number | null;
   BaseLine?: number | null;
+  /** A sales order line's own delivery date; a purchase order line's expected arrival. 'YYYY-MM-DD…'. */
+  ShipDate?: string | null;
+  /** Purchase orders: what is still to arrive on the line. */
+  RemainingOpenQuantity?: number | null;
+  LineStatus?: 'bost_Open' | 'bost_Close' | null;
 }
 
 export interface B1Document extends Udfs {
@@ -166,6 +171,9 @@ export interface B1Document extends Udfs {
   /** AbsoluteEntry of its Attachments2 row, or null. */
   AttachmentEntry?: number | null;
   VatSum?: number | null;
+  /** When the document last changed (as Items', read-only). */
+  UpdateDate?: string | null;
+  UpdateTime?: string | null;
 }
 
 export interface B1DocumentInstallment {

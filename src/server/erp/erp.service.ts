@@ -1,6 +1,7 @@
 // The ERP operations the API needs, in the portal's words. Free of Fastify: routes call these and answer what they
 // return; an ErpError carries the status and Spanish message to answer with. Field names come from mapping.ts.
 import { compactRut, formatRut, isValidRut } from '@shared/rut';
+import type { IncomingStock } from '@shared/incoming';
 import type { B1BusinessPartner, B1Country, B1Document, B1Item, B1PaymentTerms, B1State, B1UserTableRow } from './b1Types';
 import { ErpError, ERP_MESSAGES } from './errors';
 import {
@@ -19,6 +20,7 @@ import {
   toCustomerProfile,
   toHistoryHeader,
   toHistoryLine,
+  incomingOf,
   toItemRecord,
   toPendingDocument,
   toRegion,
@@ -374,6 +376,15 @@ export class ErpService {
     return this.items.syncChanges();
   }
 
+  /**
+   * What arrives of a size and is still free to promise, by date, as of the catalogue's last read of the items and
+   * purchase orders (docs/incoming.md); [] when nothing or not sold.
+   */
+  incomingOf(itemCode: string): IncomingStock[] {
+    const record = this.mirror.record(itemCode);
+    return record ? incomingOf(record) : [];
+  }
+
   /** The catalogue's items as of the last successful read, without asking the ERP (undefined before the first). */
   catalogueItemsRead(): ItemSet | undefined {
     return this.items.current();
@@ -607,7 +618,12 @@ export class ErpService {
 
   private async itemsWhere(where: string, priceList?: number): Promise<ItemRecord[]> {
     const items = await this.sl.getAll<B1Item>('Items', { select: ITEM_SELECT, filter: `${where} and ${SELLABLE_ITEMS_FILTER}` }, { pageSize: this.pageSize });
-    return items.map((item) => toItemRecord(item, priceList));
+    return items.map((item) => {
+      const record = toItemRecord(item, priceList);
+      // the dated arrivals are the catalogue's read of the purchase orders (ItemMirror); stock and Ordered are fresh
+      const arrivals = this.mirror.record(record.itemCode)?.arrivals;
+      return arrivals ? { ...record, arrivals } : record;
+    });
   }
 
   private async referenceNames(): Promise<ReferenceNames> {

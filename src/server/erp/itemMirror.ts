@@ -1,9 +1,12 @@
 // The portal's copy of the ERP's sellable items, the source of the catalogue snapshot (docs/architecture.md,
 // catalogue). A full read now and then (every item, in parallel pages) and, between them, a read of only the items
-// whose change stamp (UpdateDate/UpdateTime) moved since the newest stamp already seen, merged into the copy.
+// whose change stamp (UpdateDate/UpdateTime) moved since the newest stamp already seen, merged into the copy. The open
+// purchase orders are read alongside, the same way, and give each size its dated arrivals (docs/incoming.md).
 import type { B1Item } from './b1Types';
 import { B1_FIELDS, CATALOGUE_ITEM_SELECT, SELLABLE_ITEMS_FILTER, changeStamp, isSellable, toItemRecord, type ItemRecord } from './mapping';
 import { literal } from './odata';
+import { IncomingIndex, OPEN_PURCHASE_ORDERS_FILTER, PURCHASE_ORDER_SELECT } from './purchaseOrders';
+import type { B1Document } from './b1Types';
 import type { ServiceLayerClient } from './serviceLayer';
 
 export interface ItemMirrorOptions {
@@ -137,6 +140,10 @@ export class ItemMirror implements ItemSource {
   private newest = '';
   private state?: ItemSet;
   private inFlight?: Promise<ItemSet>;
+  /** The open purchase orders as last read, and what they bring per ItemCode. */
+  private readonly incoming = new IncomingIndex();
+  /** Whether this mirror has read the purchase orders itself (a follower of the cluster's reader gets arrivals with records). */
+  private purchasesRead = false;
 
   constructor(
     private readonly sl: ServiceLayerClient,
@@ -174,7 +181,7 @@ export class ItemMirror implements ItemSource {
     if (this.inFlight) return this.inFlight;
     const state = this.state;
     if (!state || !this.newest) return this.sync();
-    this.inFlight = this.deltaRead(state).finally(() => {
+    this.inFlight = this.deltaRead(state, this.purchasesRead).finally(() => {
       this.inFlight = undefined;
     });
     return this.inFlight;
@@ -216,23 +223,28 @@ export class ItemMirror implements ItemSource {
   private read(): Promise<ItemSet> {
     const state = this.state;
     const full = !state || !this.newest || this.now() - state.fullAt >= this.fullReloadMs;
-    return full ? this.fullRead() : this.deltaRead(state);
+    return full ? this.fullRead() : this.deltaRead(state, true);
   }
 
   private async fullRead(): Promise<ItemSet> {
     const startedAt = this.now();
-    const rows = await this.sl.getAll<B1Item>(
-      'Items',
-      { select: CATALOGUE_ITEM_SELECT, filter: SELLABLE_ITEMS_FILTER, orderby: 'ItemCode' },
-      { pageSize: this.pageSize, concurrency: this.concurrency },
-    );
+    const [rows, purchases] = await Promise.all([
+      this.sl.getAll<B1Item>(
+        'Items',
+        { select: CATALOGUE_ITEM_SELECT, filter: SELLABLE_ITEMS_FILTER, orderby: 'ItemCode' },
+        { pageSize: this.pageSize, concurrency: this.concurrency },
+      ),
+      this.readPurchases(OPEN_PURCHASE_ORDERS_FILTER),
+    ]);
+    this.incoming.replaceAll(purchases);
+    this.purchasesRead = true;
     const items = new Map<string, ItemRecord>();
     const strings = new Map<string, string>();
     let newest = '';
     for (const row of rows) {
       const stamp = changeStamp(row);
       if (stamp > newest) newest = stamp;
-      items.set(row.ItemCode, compact(row, strings)); // a row repeated at a page boundary is kept once
+      items.set(row.ItemCode, this.withArrivals(compact(row, strings))); // a row repeated at a page boundary is kept once
     }
     this.items = items;
     this.strings = strings;
@@ -248,27 +260,55 @@ export class ItemMirror implements ItemSource {
     return this.state;
   }
 
-  private async deltaRead(state: ItemSet): Promise<ItemSet> {
+  /**
+   * Reads the items changed since the newest stamp seen and, with `purchases`, the purchase orders changed since theirs
+   * (all of them when never read), and merges both: an item whose arrivals moved is a changed record too.
+   */
+  private async deltaRead(state: ItemSet, purchases: boolean): Promise<ItemSet> {
     const startedAt = this.now();
-    const rows = await this.sl.getAll<B1Item>(
-      'Items',
-      { select: CATALOGUE_ITEM_SELECT, filter: changedSince(stampMinus(this.newest, this.overlapMs)) },
-      { pageSize: this.pageSize, concurrency: this.concurrency },
-    );
+    const purchaseFilter = !purchases ? undefined : this.incoming.newest ? changedSince(stampMinus(this.incoming.newest, this.overlapMs)) : OPEN_PURCHASE_ORDERS_FILTER;
+    const [rows, docs] = await Promise.all([
+      this.sl.getAll<B1Item>(
+        'Items',
+        { select: CATALOGUE_ITEM_SELECT, filter: changedSince(stampMinus(this.newest, this.overlapMs)) },
+        { pageSize: this.pageSize, concurrency: this.concurrency },
+      ),
+      purchaseFilter ? this.readPurchases(purchaseFilter) : undefined,
+    ]);
+    let moved: Set<string> | 'all' = new Set();
+    if (docs) {
+      if (this.incoming.newest) moved = this.incoming.merge(docs);
+      else {
+        this.incoming.replaceAll(docs);
+        moved = 'all';
+      }
+      this.purchasesRead = true;
+    }
     let changed = false;
     let added = false;
+    const seen = new Set<string>();
     for (const row of rows) {
       const stamp = changeStamp(row);
       if (stamp > this.newest) this.newest = stamp;
+      seen.add(row.ItemCode);
       const before = this.items.get(row.ItemCode);
       if (!isSellable(row)) {
         changed = this.items.delete(row.ItemCode) || changed;
         continue;
       }
-      const record = compact(row, this.strings);
+      const record = this.withArrivals(compact(row, this.strings), before);
       if (before && sameRecord(before, record)) continue;
       if (!before) added = true;
       this.items.set(row.ItemCode, record);
+      changed = true;
+    }
+    // items not read again whose arrivals moved
+    for (const code of moved === 'all' ? [...this.items.keys()] : moved) {
+      const before = this.items.get(code);
+      if (!before || seen.has(code)) continue;
+      const record = this.withArrivals(before);
+      if (sameRecord(before, record)) continue;
+      this.items.set(code, record);
       changed = true;
     }
     if (added) this.items = new Map([...this.items].sort(([a], [b]) => codeOrder(a, b)));
@@ -277,17 +317,40 @@ export class ItemMirror implements ItemSource {
       version: state.version + (changed ? 1 : 0),
       readAt: startedAt,
       fullAt: state.fullAt,
-      last: { kind: 'delta', rows: rows.length, ms: this.now() - startedAt },
+      last: { kind: 'delta', rows: rows.length + (docs?.length ?? 0), ms: this.now() - startedAt },
     };
     return this.state;
+  }
+
+  /** Open purchase orders, or the ones changed since a stamp (`filter`), in pages as the items are read. */
+  private readPurchases(filter: string): Promise<B1Document[]> {
+    return this.sl.getAll<B1Document>('PurchaseOrders', { select: PURCHASE_ORDER_SELECT, filter }, { pageSize: this.pageSize, concurrency: this.concurrency });
+  }
+
+  /**
+   * The record with its arrivals as the purchase orders read give them; before this mirror has read any (a follower
+   * of the cluster's reader), the ones it had (`before`).
+   */
+  private withArrivals(record: ItemRecord, before?: ItemRecord): ItemRecord {
+    const arrivals = this.purchasesRead ? this.incoming.arrivalsOf(record.itemCode) : before?.arrivals;
+    const { arrivals: had, ...rest } = record;
+    if (had === arrivals) return record;
+    return arrivals ? { ...rest, arrivals } : rest;
+  }
+
+  /** The record of one ItemCode as last read (with its arrivals), undefined when not sold. */
+  record(itemCode: string): ItemRecord | undefined {
+    return this.items.get(itemCode);
   }
 }
 
 /** Whether two records say the same (field by field, whatever their key order). */
 export function sameRecord(a: ItemRecord, b: ItemRecord): boolean {
+  if (Object.keys(a).length !== Object.keys(b).length) return false;
   for (const key of Object.keys(a) as (keyof ItemRecord)[]) {
     const x = a[key];
     const y = b[key];
+    // arrays of texts (technologies) or of [date, quantity] pairs (arrivals)
     if (Array.isArray(x) && Array.isArray(y) ? x.join('\u0000') !== y.join('\u0000') : x !== y) return false;
   }
   return true;

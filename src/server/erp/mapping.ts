@@ -4,6 +4,8 @@
 import { offerPrice } from '@shared/pricing';
 import { compactRut } from '@shared/rut';
 import { roundPesos } from '@shared/money';
+import { freeIncoming, incomingTotal, type Arrivals, type IncomingStock } from '@shared/incoming';
+import { chileTodayIso } from '@shared/workingDays';
 import type { B1Address, B1BusinessPartner, B1ContactEmployee, B1Document, B1DocumentLine, B1Item, B1SalesPerson } from './b1Types';
 import type {
   CatalogueItem,
@@ -423,7 +425,7 @@ export const CATALOGUE_ITEM_SELECT: readonly string[] = [...new Set([
  * An item's change stamp as one sortable text, 'YYYY-MM-DD HH:MM:SS' ('YYYY-MM-DD' without a time field); '' when
  * the ERP gave none. B1 sends the time as 'HH:MM:SS' (some versions 'HHMMSS' or 'HH:MM').
  */
-export function changeStamp(item: B1Item): string {
+export function changeStamp(item: B1Item | B1Document): string {
   const date = isoDate(text(item, F.itemChange.date));
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
   if (!F.itemChange.time) return date;
@@ -450,20 +452,43 @@ export interface ItemRecord {
   longDescription: string;
   specification: string;
   listPrice: number;
-  /** Available to promise in the portal's warehouse, never below 0. */
+  /** Available now in the portal's warehouse: InStock − Committed, never below 0 (what arrives is `arrivals`). */
   stock: number;
+  /** Units on open purchase orders (B1's Ordered), in the portal's warehouse. */
+  ordered: number;
+  /** Units sold beyond the stock on hand (Committed − InStock, when positive): they take the first arrivals. */
+  backlog: number;
+  /**
+   * The open purchase-order lines of the size in the portal's warehouse, merged per date (docs/incoming.md): read with
+   * the catalogue's items (ItemMirror), absent when nothing is on order. Never the supplier, cost or document.
+   */
+  arrivals?: Arrivals;
 }
 
 /**
- * Stock available to promise (docs/protocols.md, SAP B1): InStock − Committed + Ordered of the portal's warehouse (or
- * of all warehouses when none is configured), never below 0. Without warehouse lines, QuantityOnStock is all we know.
+ * The warehouse figures of an item (docs/protocols.md, SAP B1) in the portal's warehouse (or all warehouses when none
+ * is configured): on hand and free now (InStock − Committed), on order (Ordered), and sold beyond what is on hand.
+ * Without warehouse lines, QuantityOnStock is all we know.
  */
-export function availableStock(item: Pick<B1Item, 'ItemWarehouseInfoCollection' | 'QuantityOnStock'>, warehouseCode: string | null = S.warehouseCode): number {
+export function warehouseFigures(
+  item: Pick<B1Item, 'ItemWarehouseInfoCollection' | 'QuantityOnStock'>,
+  warehouseCode: string | null = S.warehouseCode,
+): { stock: number; ordered: number; backlog: number } {
   const lines = item.ItemWarehouseInfoCollection;
-  if (!lines) return Math.max(0, num(item, 'QuantityOnStock'));
+  if (!lines) return { stock: Math.max(0, Math.floor(num(item, 'QuantityOnStock'))), ordered: 0, backlog: 0 };
   const chosen = warehouseCode === null ? lines : lines.filter((line) => line.WarehouseCode === warehouseCode);
-  const total = chosen.reduce((sum, line) => sum + num(line, 'InStock') - num(line, 'Committed') + num(line, 'Ordered'), 0);
-  return Math.max(0, Math.floor(total));
+  let free = 0;
+  let ordered = 0;
+  for (const line of chosen) {
+    free += num(line, 'InStock') - num(line, 'Committed');
+    ordered += num(line, 'Ordered');
+  }
+  return { stock: Math.max(0, Math.floor(free)), ordered: Math.max(0, Math.floor(ordered)), backlog: Math.max(0, Math.ceil(-free)) };
+}
+
+/** Stock available now: InStock − Committed of the portal's warehouse, never below 0 (see warehouseFigures). */
+export function availableStock(item: Pick<B1Item, 'ItemWarehouseInfoCollection' | 'QuantityOnStock'>, warehouseCode: string | null = S.warehouseCode): number {
+  return warehouseFigures(item, warehouseCode).stock;
 }
 
 export function listPrice(item: Pick<B1Item, 'ItemPrices'>, priceList: number = S.listPriceList): number {
@@ -490,7 +515,7 @@ export function toItemRecord(item: B1Item, priceList: number = S.listPriceList):
     longDescription: text(item, F.item.longDescription),
     specification: text(item, F.item.specification),
     listPrice: listPrice(item, priceList),
-    stock: availableStock(item),
+    ...warehouseFigures(item),
   };
 }
 
@@ -546,19 +571,37 @@ function styleTopListPrice(sizes: readonly ItemRecord[]): number {
  * stock = the sum of its sizes' available stock. categoria/tipo/variante are the three catalogue levels, which is
  * what the catalogue-detail screen filters by (category, scategory, sscategory).
  */
-export function toCatalogueItems(records: readonly ItemRecord[], imageFor: (sku: string) => string = () => ''): CatalogueItem[] {
-  return [...groupByStyle(records)].map(([style, sizes]) => ({
-    sku: style,
-    descripcion: sizes[0].styleName,
-    genero: sizes[0].gender,
-    stock: sizes.reduce((sum, s) => sum + s.stock, 0),
-    preciolista: styleListPrice(sizes),
-    preciolistaHasta: styleTopListPrice(sizes),
-    categoria: sizes[0].category,
-    tipo: sizes[0].subcategory,
-    variante: sizes[0].level3,
-    urlImage: imageFor(style),
-  }));
+export function toCatalogueItems(records: readonly ItemRecord[], imageFor: (sku: string) => string = () => '', today = chileTodayIso()): CatalogueItem[] {
+  return [...groupByStyle(records)].map(([style, sizes]) => {
+    let porLlegar = 0;
+    let llegada = '';
+    for (const size of sizes) {
+      const incoming = incomingOf(size, today);
+      porLlegar += incomingTotal(incoming);
+      if (incoming.length && (!llegada || incoming[0]!.fecha < llegada)) llegada = incoming[0]!.fecha;
+    }
+    return {
+      sku: style,
+      descripcion: sizes[0].styleName,
+      genero: sizes[0].gender,
+      stock: sizes.reduce((sum, s) => sum + s.stock, 0),
+      preciolista: styleListPrice(sizes),
+      preciolistaHasta: styleTopListPrice(sizes),
+      categoria: sizes[0].category,
+      tipo: sizes[0].subcategory,
+      variante: sizes[0].level3,
+      urlImage: imageFor(style),
+      ...(porLlegar > 0 ? { porLlegar, llegada } : {}),
+    };
+  });
+}
+
+/**
+ * What arrives of a size and is still free to promise, by date (docs/incoming.md): its purchase-order arrivals less
+ * what the ERP sold beyond its stock and `promised` (the portal's own pre-orders the ERP does not hold yet).
+ */
+export function incomingOf(record: Pick<ItemRecord, 'arrivals' | 'ordered' | 'backlog'>, today = chileTodayIso(), promised = 0): IncomingStock[] {
+  return freeIncoming(record.arrivals, { ordered: record.ordered, backlog: record.backlog, promised, today });
 }
 
 /** Category → subcategory → third level, each level sorted (Spanish collation), empty names left out. */
@@ -595,7 +638,7 @@ function offerPrices(price: number, offer: PortalOffer | undefined): { precioOfe
  * ERP product detail of one style. precioOferta and descuento come from the portal's offers (`offerFor`);
  * without an offer both are 0 (the variants table hides the offer column when no variant has one).
  */
-export function toProductDetail(sizes: readonly ItemRecord[], offerFor: OfferLookup = () => undefined): ProductDetail {
+export function toProductDetail(sizes: readonly ItemRecord[], offerFor: OfferLookup = () => undefined, today = chileTodayIso()): ProductDetail {
   if (sizes.length === 0) throw new RangeError('A style needs at least one size');
   const ordered = [...sizes].sort((a, b) => compareSizes(a.size, b.size));
   const first = ordered[0];
@@ -607,6 +650,7 @@ export function toProductDetail(sizes: readonly ItemRecord[], offerFor: OfferLoo
     preciolista: s.listPrice,
     ...offerPrices(s.listPrice, offerFor(s.itemCode) ?? offerFor(s.style)),
     descripcion: s.name,
+    porLlegar: incomingOf(s, today),
   }));
   const styleOffer = offerFor(first.style) ?? ordered.map((s) => offerFor(s.itemCode)).find((o) => o && o.descuento > 0);
   return {

@@ -3,6 +3,7 @@
 // the buyer fixes or drops lines and then adds them with one POST /user/cart/bulk, which checks everything again.
 import type { QuickOrderLine, QuickOrderLineInput, QuickOrderValidation } from '@shared/api/ordering';
 import { isBlocked } from '@shared/blocking';
+import { arrivalDay } from '@shared/incoming';
 import { fill } from '@shared/messages';
 import { orderTotals, priceLine } from '@shared/pricing';
 import { parseQuantity, QUICK_ORDER_LINE_MSG as M, quickOrderSummary, rowList } from '@shared/quickOrder';
@@ -10,7 +11,7 @@ import { cartOwnerOf, type CartRepo } from '../cart/cart.repo';
 import type { CatalogService } from '../catalog/catalog.service';
 import { offerPercent } from '../catalog/content.repo';
 import type { ErpService } from '../erp/erp.service';
-import { compareSizes, type ItemRecord } from '../erp/mapping';
+import { compareSizes, incomingOf, type ItemRecord } from '../erp/mapping';
 import type { ItemSet } from '../erp/itemMirror';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
@@ -232,7 +233,13 @@ export class QuickOrderService {
     const offerPct = offerPercent(styleContent);
     const prices = { ...priceLine({ price: item.listPrice, quantity: addable, offerPct, loyaltyPct: loyalty }), percentageOffer: offerPct, percentageLoyalty: loyalty };
     const line: QuickOrderLine = { ...base, ...shown, addable, stock: item.stock, inCart: held, status: 'ok', message: '', prices };
-    if (item.stock <= 0) return { ...line, status: 'noStock', message: fill(M.noStock, shown) };
+    const incoming = incomingOf(item);
+    if (incoming.length) line.porLlegar = incoming;
+    if (item.stock <= 0) {
+      const first = incoming[0];
+      const message = first ? fill(M.noStockIncoming, { ...shown, incoming: first.cantidad, date: arrivalDay(first.fecha) }) : fill(M.noStock, shown);
+      return { ...line, status: 'noStock', message };
+    }
     if (room === 0) return { ...line, status: 'noStock', message: fill(M.noneLeft, { ...shown, stock: item.stock }) };
     if (addable < quantity) {
       const values = { addable, quantity, stock: item.stock, inCart: held };

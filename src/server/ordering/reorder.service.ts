@@ -2,6 +2,7 @@
 // history) back in the buyer's cart in one bulk add, at today's prices and stock, answering what changed on each line.
 import type { CartBulkLine, CartBulkResponse } from '@shared/api/cart';
 import type { ReorderChange, ReorderLine, ReorderResponse } from '@shared/api/ordering';
+import { arrivalDay, type IncomingStock } from '@shared/incoming';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import type { CartService } from '../cart/cart.service';
@@ -18,6 +19,7 @@ export const REORDER_MSG = {
   priceDown: 'El precio bajó de {before} a {after}',
   short: 'Stock insuficiente: se agregaron {added} de {ordered}',
   noStock: 'Sin stock: no se agregó',
+  noStockIncoming: 'Sin stock: no se agregó; llegan {incoming} el {date}',
   unavailable: 'Ya no se vende: no se agregó',
   summary: '{added} de {total} productos del pedido {reference} agregados al carro',
   summaryChanged: '{added} de {total} productos del pedido {reference} agregados al carro; {changed} con cambios',
@@ -50,18 +52,22 @@ function bySize(lines: readonly EarlierLine[]): EarlierLine[] {
   return [...merged.values()];
 }
 
-function reorderLine(earlier: EarlierLine, added: CartBulkLine | undefined): ReorderLine {
+function reorderLine(earlier: EarlierLine, added: CartBulkLine | undefined, incomingOf: (sku: string) => IncomingStock[]): ReorderLine {
   const previousUnitPrice = earlier.total === null ? null : Math.round(earlier.total / earlier.quantity);
   const unitPrice = added?.item && !added.item.unavailable ? added.item.priceFinalUnit : null;
   const changes: ReorderChange[] = [];
   const messages: string[] = [];
   const quantity = added?.quantity ?? 0;
+  let incoming: IncomingStock[] = [];
   if (!added || added.reason === 'unknown' || added.reason === 'unavailable') {
     changes.push('unavailable');
     messages.push(REORDER_MSG.unavailable);
   } else if (quantity === 0) {
     changes.push(added.reason === 'overStock' ? 'short' : 'noStock');
-    messages.push(added.reason === 'overStock' ? added.message ?? REORDER_MSG.noStock : REORDER_MSG.noStock);
+    incoming = incomingOf(added.sku);
+    const first = incoming[0];
+    const noStock = first ? fill(REORDER_MSG.noStockIncoming, { incoming: formatInteger(first.cantidad), date: arrivalDay(first.fecha) }) : REORDER_MSG.noStock;
+    messages.push(added.reason === 'overStock' ? added.message ?? noStock : noStock);
   } else if (quantity < earlier.quantity) {
     changes.push('short');
     messages.push(fill(REORDER_MSG.short, { added: formatInteger(quantity), ordered: formatInteger(earlier.quantity) }));
@@ -81,6 +87,7 @@ function reorderLine(earlier: EarlierLine, added: CartBulkLine | undefined): Reo
     unitPrice,
     changes,
     message: messages.join('. '),
+    ...(incoming.length ? { porLlegar: incoming } : {}),
   };
 }
 
@@ -122,15 +129,16 @@ export class ReorderService {
     // the same rules and prices as any add (blocked buyer refused whole), stock clamped: the bulk path; onAdded gets
     // the answer inside the add's transaction
     const request = { items: wanted.map((w) => ({ sku: w.sku, quantity: w.quantity })), clampToStock: true };
-    const cart = await this.deps.cart.addMany(user, request, onAdded && ((tx, added) => onAdded(tx, reorderAnswer(reference, wanted, added))));
-    return reorderAnswer(reference, wanted, cart);
+    const incomingOf = (sku: string) => this.deps.erp.incomingOf(sku);
+    const cart = await this.deps.cart.addMany(user, request, onAdded && ((tx, added) => onAdded(tx, reorderAnswer(reference, wanted, added, incomingOf))));
+    return reorderAnswer(reference, wanted, cart, incomingOf);
   }
 }
 
 /** What a reorder answers: each earlier line against what the bulk add did with it, and the summary. */
-function reorderAnswer(reference: string, wanted: readonly EarlierLine[], cart: CartBulkResponse): ReorderResponse {
+function reorderAnswer(reference: string, wanted: readonly EarlierLine[], cart: CartBulkResponse, incomingOf: (sku: string) => IncomingStock[]): ReorderResponse {
   const results = new Map(cart.lines.map((line) => [line.sku.toUpperCase(), line]));
-  const lines = wanted.map((w, i) => reorderLine(w, results.get(w.sku.toUpperCase()) ?? cart.lines[i]));
+  const lines = wanted.map((w, i) => reorderLine(w, results.get(w.sku.toUpperCase()) ?? cart.lines[i], incomingOf));
   const added = lines.filter((l) => l.added > 0).length;
   const changed = lines.filter((l) => l.changes.length > 0).length;
   const values = { added, total: lines.length, reference, changed };

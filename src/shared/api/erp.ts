@@ -1,4 +1,5 @@
 // The portal's shapes of ERP data, with the spec's field names (R-ERP-3): what the API answers and the SPA reads.
+import type { IncomingStock } from '../incoming';
 
 /** 'Sin Bloqueo' when the flag does not block; any other text blocks the buyer. */
 export type BlockingFlag = string;
@@ -83,6 +84,13 @@ export interface CatalogueItem {
   tipo: string;
   variante: string;
   urlImage: string;
+  /**
+   * Units of its sizes arriving on the wholesaler's open purchase orders and still free to promise (docs/incoming.md);
+   * absent or 0 when nothing is coming.
+   */
+  porLlegar?: number;
+  /** 'YYYY-MM-DD' of the first of those arrivals. */
+  llegada?: string;
 }
 
 export interface RelatedVariant {
@@ -94,6 +102,8 @@ export interface RelatedVariant {
   precioOferta: number;
   descuento: number;
   descripcion: string;
+  /** What arrives of this size, by date, still free to promise (stock por llegar); absent or empty when nothing. */
+  porLlegar?: IncomingStock[];
 }
 
 /**

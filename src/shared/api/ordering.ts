@@ -1,4 +1,5 @@
 import type { LinePrice, OrderTotals } from '../pricing';
+import type { IncomingStock } from '../incoming';
 import type { CartBulkResponse } from './cart';
 
 // Ordering power (docs/ordering.md): quick order (pasted lines or a CSV/XLSX file checked against the catalogue and
@@ -48,6 +49,8 @@ export interface QuickOrderLine {
   stock: number;
   /** What the buyer's cart already holds of this size. */
   inCart: number;
+  /** What arrives of this size, by date, still free to promise (stock por llegar); absent when nothing. */
+  porLlegar?: IncomingStock[];
   status: QuickOrderLineStatus;
   /** Why the line is not ok, or a note on an ok one (lines added together); '' otherwise. */
   message: string;
@@ -130,6 +133,8 @@ export interface ReorderLine {
   unitPrice: number | null;
   changes: ReorderChange[];
   message: string;
+  /** A size not added for want of stock: what arrives of it, by date (stock por llegar); absent otherwise. */
+  porLlegar?: IncomingStock[];
 }
 
 /** POST /user/orders/{id}/reorder and /user/b1/purchase-history/{docEntry}/reorder. */

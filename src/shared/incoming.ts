@@ -1,0 +1,78 @@
+import { addDays, nextWorkingDay } from './workingDays';
+
+// Stock por llegar (docs/incoming.md): what the wholesaler's open purchase orders bring, by date, less what is already
+// promised against it. One rule for the catalogue, the product detail, the quick order and the order's own check.
+
+/** Units of a size arriving on one date that are still free to promise. */
+export interface IncomingStock {
+  /** 'YYYY-MM-DD': when they are expected (a late purchase: the next working day). */
+  fecha: string;
+  cantidad: number;
+}
+
+/** The dated open purchase-order quantities of a size, as [date, quantity] in date order (the ERP's lines merged per date). */
+export type Arrivals = readonly (readonly [date: string, quantity: number])[];
+
+export interface IncomingFigures {
+  /** Units on open purchase orders (B1's Ordered); the dated lines are cut to it from their latest date. */
+  ordered: number;
+  /** Units sold beyond the stock on hand (Committed − InStock, when positive): served from the first arrivals. */
+  backlog: number;
+  /** Units the portal has promised on orders the ERP does not hold yet: served next. */
+  promised?: number;
+  /** Today in Chile ('YYYY-MM-DD'). */
+  today: string;
+}
+
+/**
+ * The arrivals of a size still free to promise, earliest first: the dated lines (cut to `ordered` from the latest
+ * date, when the ERP's total is lower: a line received or cut since the dates were read), a late line moved to the
+ * next working day, then the backlog and the portal's own promises taken from the earliest dates.
+ */
+export function freeIncoming(arrivals: Arrivals | undefined, figures: IncomingFigures): IncomingStock[] {
+  if (!arrivals || arrivals.length === 0) return [];
+  const firstDay = nextWorkingDay(addDays(figures.today, 1));
+  const byDate = new Map<string, number>();
+  for (const [date, quantity] of arrivals) {
+    const day = date < firstDay ? firstDay : date;
+    byDate.set(day, (byDate.get(day) ?? 0) + Math.max(0, quantity));
+  }
+  const dated = [...byDate].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // cut to what the ERP says is on order, latest first
+  let excess = dated.reduce((sum, [, q]) => sum + q, 0) - Math.max(0, figures.ordered);
+  for (let i = dated.length - 1; i >= 0 && excess > 0; i--) {
+    const cut = Math.min(excess, dated[i]![1]);
+    dated[i] = [dated[i]![0], dated[i]![1] - cut];
+    excess -= cut;
+  }
+  // what is already sold from the incoming goods, earliest first
+  let taken = Math.max(0, figures.backlog) + Math.max(0, figures.promised ?? 0);
+  const free: IncomingStock[] = [];
+  for (const [fecha, quantity] of dated) {
+    const used = Math.min(taken, quantity);
+    taken -= used;
+    if (quantity - used > 0) free.push({ fecha, cantidad: quantity - used });
+  }
+  return free;
+}
+
+/** Units of `incoming` arriving by `date` (inclusive): what an order shipping on that date may take. */
+export function incomingBy(incoming: readonly IncomingStock[], date: string): number {
+  return incoming.reduce((sum, i) => (i.fecha <= date ? sum + i.cantidad : sum), 0);
+}
+
+/** Every unit of `incoming`. */
+export const incomingTotal = (incoming: readonly IncomingStock[]): number => incoming.reduce((sum, i) => sum + i.cantidad, 0);
+
+const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
+
+/**
+ * '15-ene': how a cell, a chip and a mail show an arrival date. Within the next eleven months the day and month say
+ * which date it is; a date further away (or already past) carries its year: '15-ene-2028'.
+ */
+export function arrivalDay(iso: string, today?: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  const day = `${Number(m[3])}-${MONTHS[Number(m[2]) - 1]}`;
+  return today && (iso < today || iso > addDays(today, 330)) ? `${day}-${m[1]}` : day;
+}
