@@ -76,3 +76,41 @@ export function arrivalDay(iso: string, today?: string): string {
   const day = `${Number(m[3])}-${MONTHS[Number(m[2]) - 1]}`;
   return today && (iso < today || iso > addDays(today, 330)) ? `${day}-${m[1]}` : day;
 }
+
+/** How the portal speaks of incoming stock and pre-orders (SPA, server answers and mails). */
+export const INCOMING_TEXTS = {
+  /** The list's chip and filter, the cart's section. */
+  chip: 'Por llegar',
+  /** A style card of the list: the first arrival. */
+  chipDate: 'Por llegar · {date}',
+  /** A cell of the colour × size grid, under its stock: the first arrival. */
+  cell: 'llegan {quantity} · {date}',
+  /** The product detail's size table, one per date. */
+  detail: 'Llegan {quantity} el {date}',
+  /** The catalogue's entry of styles whose stock is only incoming, and its heading. */
+  season: 'Próxima temporada',
+  seasonIntro: 'Estilos que aún no llegan: resérvalos ahora y se despachan al llegar.',
+  seasonEmpty: 'No hay estilos por llegar en este momento.',
+  /** A season style's arrival window. */
+  window: 'Llega entre el {from} y el {to}',
+  windowOne: 'Llega el {date}',
+  /** The action on a size with incoming stock, and what was added. */
+  add: 'Pedir por llegar',
+  added: 'Se agregaron {quantity} por llegar de {name} talla {size} (llegan el {date})',
+  /** The quick order: a line without stock that has incoming stock. */
+  askPreorder: '¿Pedir por llegar?',
+  /** The cart and the order summary. */
+  sectionNow: 'Disponible ahora',
+  sectionIncoming: 'Por llegar',
+  lineDate: 'Llega el {date}',
+  /** The checkout's choice for an order with incoming lines. */
+  shippingLabel: 'Despacho de lo que está por llegar',
+  shippingTogether: 'Todo junto, cuando llegue lo último ({date})',
+  shippingPartial: 'Lo disponible ahora, y el resto a medida que llegue',
+  /** Why card and transfer are not offered for such an order (docs/decisions.md). */
+  paymentOnInvoice:
+    'Los pedidos con productos por llegar se pagan al facturar cada despacho (desde Facturas pendientes o a crédito): elige crédito, cheque o reserva.',
+} as const;
+
+/** How an order with incoming lines is shipped: all together when the last line arrives, or what there is now first. */
+export type IncomingShipping = 'JUNTO' | 'PARCIAL';

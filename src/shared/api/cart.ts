@@ -23,6 +23,13 @@ export interface CartItem extends LinePrice {
   userId: number;
   /** The ERP no longer sells this size (or its style was hidden): priced 0, stock 0, left out of the totals; remove it to order. */
   unavailable?: boolean;
+  /**
+   * A pre-order line (pedido por llegar, docs/incoming.md): units of the goods on their way, not of the stock on hand.
+   * Its `stock` is then what arrives and is still free to promise (the quantity input's maximum).
+   */
+  porLlegar?: boolean;
+  /** A pre-order line: 'YYYY-MM-DD' by which its whole quantity is expected to arrive (absent when it no longer can). */
+  llegada?: string;
 }
 
 /** GET /user/cart/find-by-userid/{userId}: the lines and the 'Resumen de la compra'. */
@@ -35,6 +42,8 @@ export interface CartResponse {
 export interface CartAddRequest {
   sku: string;
   quantity: number;
+  /** Add to the size's pre-order line (units arriving, docs/incoming.md) instead of the stock on hand. */
+  porLlegar?: boolean;
 }
 
 /** PUT /user/cart: set the quantity of one line. */

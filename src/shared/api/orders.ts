@@ -1,5 +1,6 @@
 import type { NotificationSection, DeliveryType, OrderState, OrderType, PaymentMethod } from '../orders';
 import type { OrderTotals } from '../pricing';
+import type { IncomingShipping } from '../incoming';
 
 // Orders, their submission to the ERP and the notification mail (R-ORD-1, R-ERP-1, R-MAIL-1).
 
@@ -22,6 +23,8 @@ export interface CreateOrderRequest {
   buyerReference?: string;
   /** The delivery date the buyer asks for, 'YYYY-MM-DD', a working day from today on (optional). */
   requestedDeliveryDate?: string;
+  /** How to ship a cart with pre-order lines (required then, ignored otherwise): docs/incoming.md. */
+  envioPorLlegar?: IncomingShipping;
 }
 
 export interface OrderLine {
@@ -37,6 +40,13 @@ export interface OrderLine {
   priceFinalUnit: number;
   priceFinal: number;
   descLinea: number;
+  /** A pre-order line: the date promised for it ('YYYY-MM-DD', the ERP line's ShipDate); null for stock on hand. */
+  llegada?: string | null;
+  /**
+   * A pre-order line whose purchase order moved in the ERP after the order: the date it can now arrive, or '' when the
+   * incoming goods no longer cover it. Absent or null while the promise holds.
+   */
+  llegadaNueva?: string | null;
 }
 
 /** Where the ERP submission of an order stands. */
@@ -66,6 +76,10 @@ export interface Order {
   buyerReference?: string;
   /** The requested delivery date, 'YYYY-MM-DD', or null (always sent by the server). */
   requestedDeliveryDate?: string | null;
+  /** An order with pre-order lines: how it ships (docs/incoming.md); null otherwise. */
+  envioPorLlegar?: IncomingShipping | null;
+  /** Some pre-order line's date moved in the ERP after the order (see OrderLine.llegadaNueva). */
+  porLlegarMovido?: boolean;
 }
 
 /** POST /orders/update/state/order (form data or JSON): the server applies it only with evidence. */

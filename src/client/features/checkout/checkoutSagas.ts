@@ -168,9 +168,10 @@ function* orderFlowFailed(error: unknown, made: Order | null, creating: boolean)
 }
 
 /** What the buyer chose on the order summary, as a creation's body or as an order carries it. */
-type Choices = Omit<CreateOrderRequest, 'paymentMethod' | 'requestedDeliveryDate'> & {
+type Choices = Omit<CreateOrderRequest, 'paymentMethod' | 'requestedDeliveryDate' | 'envioPorLlegar'> & {
   paymentMethod?: CreateOrderRequest['paymentMethod'] | null;
   requestedDeliveryDate?: string | null;
+  envioPorLlegar?: CreateOrderRequest['envioPorLlegar'] | null;
 };
 
 /** The same choices: a retry sends exactly the body of the attempt, or pays the order they made. */
