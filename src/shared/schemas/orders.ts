@@ -1,5 +1,6 @@
 import * as yup from '../yup';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '../orders';
+import { INCOMING_SHIPPING } from '../incoming';
 import { orderReferenceFields } from './orderReference';
 
 // The order summary form and the order requests (R-CHK-1, R-CHK-2). The form and the server use these.
@@ -18,6 +19,7 @@ export const ORDER_MSG = {
   orderId: 'Identificador de pedido inválido',
   orderState: 'Estado de pedido inválido',
   section: 'Sección de notificación inválida',
+  incomingShipping: 'Forma de despacho de lo que está por llegar inválida',
 } as const;
 
 /** Cheque photo: jpg, jpeg or png up to 2 MB (R-CHK-2). */
@@ -43,6 +45,8 @@ export const createOrderSchema = yup.object({
     .when('orderType', { is: 'ONLINE', then: (s) => s.required(ORDER_MSG.paymentMethod) }),
   // the buyer's purchase-order reference and requested delivery date (optional, docs/ordering.md)
   ...orderReferenceFields,
+  // how a cart with pre-order lines ships (docs/incoming.md): the server requires it when the cart has them
+  envioPorLlegar: yup.string().transform((v: unknown) => (v === '' || v === null ? undefined : v)).oneOf(INCOMING_SHIPPING, ORDER_MSG.incomingShipping).optional(),
 });
 export type CreateOrderForm = yup.InferType<typeof createOrderSchema>;
 
