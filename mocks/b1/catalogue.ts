@@ -268,6 +268,46 @@ export function buildDemoCatalogue(referenceDate = DEFAULT_REFERENCE_DATE): B1It
   return items;
 }
 
+/**
+ * Next season's demo styles ([style number, name, subcategory, level 3, gender, technologies, colour] per category
+ * prefix): nothing on hand, nothing committed, all their stock on purchase orders (purchases.ts). Built after the 65
+ * styles with their own PRNG, so no other Item moves.
+ */
+const NEXT_SEASON: Record<string, StyleRow> = {
+  POL: [1101, 'Polera Lino Verano', 'MANGA CORTA', 'CUELLO REDONDO', 'Unisex', '7', 'Verde Salvia', undefined, '55% lino, 45% algodón'],
+  VES: [6101, 'Vestido Solero Algodón', 'CASUAL', 'MIDI', 'Femenino', '', 'Amarillo Mostaza', undefined, '100% algodón voile'],
+  CHA: [3101, 'Cortaviento Verano Ultraliviano', 'CORTAVIENTO', 'SIN CAPUCHA', 'Unisex', '5,7', 'Coral'],
+};
+
+/** The style codes of next season ('POL-1101', 'VES-6101', 'CHA-3101'). */
+export const NEXT_SEASON_STYLES: readonly string[] = Object.entries(NEXT_SEASON).map(([prefix, [num]]) => `${prefix}-${num}`);
+
+/**
+ * Next season's Items (three styles, sizes as their category): InStock 0, Committed 0, and an Ordered per size that
+ * purchases.ts puts on purchase orders 5 to 9 weeks away. Own PRNG: the demo catalogue's numbers stay as they were.
+ */
+export function buildNextSeasonCatalogue(referenceDate = DEFAULT_REFERENCE_DATE): B1Item[] {
+  const rng = createRng(20270301);
+  const items: B1Item[] = [];
+  for (const [prefix, [num, name, sub, n3, gender, techs, color, sizes, composition]] of Object.entries(NEXT_SEASON)) {
+    const category = CATEGORIES.find((c) => c.prefix === prefix)!;
+    const code = `${prefix}-${num}`;
+    const built = buildItems({
+      code, name, category, sub, n3, gender, techs, color, model: `MOD-${num}`,
+      sizes: sizes ?? category.sizes, composition: composition ?? category.composition, price: priceIn(rng, category.price),
+    }, rng, referenceDate);
+    for (const item of built) {
+      const wh = item.ItemWarehouseInfoCollection[0]!;
+      wh.InStock = 0;
+      wh.Committed = 0;
+      wh.Ordered = rng.int(4, 20) * 6;
+      item.QuantityOnStock = 0;
+    }
+    items.push(...built);
+  }
+  return items;
+}
+
 const GEN_COLORS = ['Negro', 'Blanco', 'Azul Marino', 'Gris Melange', 'Rojo', 'Verde Oliva', 'Beige', 'Burdeo', 'Celeste', 'Mostaza'];
 
 /**
