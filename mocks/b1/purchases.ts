@@ -10,6 +10,7 @@ import { addDays, emptyDocument, listPrice, makeLine, totals } from './documents
 import { createRng, type Rng } from './prng';
 import type { B1BusinessPartner, B1Item, B1PurchaseOrder, PurchaseOrderLine } from './types';
 import { NEXT_SEASON_STYLES } from './catalogue';
+import { NOT_BLOCKED } from './partners';
 
 interface SupplierDef { cardCode: string; name: string; street: string; city: string; phone: string; email: string; giro: string }
 
@@ -73,7 +74,8 @@ export function buildSuppliers(): B1BusinessPartner[] {
       EmailAddress: s.email, Currency: 'CLP', PayTermsGrpCode: 4, CreditLimit: 0, MaxCommitment: 0, CurrentAccountBalance: 0,
       OpenOrdersBalance: 0, PriceListNum: 1, Frozen: 'tNO', Valid: 'tYES', BilltoDefault: 'FACTURACION', ShipToDefault: 'BODEGA',
       City: s.city, BPAddresses: [address('bo_BillTo', 0), address('bo_ShipTo', 1)], ContactEmployees: [], U_Giro: s.giro,
-      U_NivelFidelizacion: null, U_DescFidelizacion: null, U_Morosidad: null, U_Interes: null, U_Protesto: null, U_Prorroga: null,
+      U_NivelFidelizacion: null, U_DescFidelizacion: null, U_Morosidad: NOT_BLOCKED, U_Interes: NOT_BLOCKED, U_Protesto: NOT_BLOCKED,
+      U_Prorroga: NOT_BLOCKED,
       SalesPersonCode: -1,
     };
   });
