@@ -1,7 +1,8 @@
 // The demo catalogue: 65 styles of a Chilean clothing wholesaler in a three-level category tree
 // (U_Categoria → U_Subcategoria → U_Nivel3). B1 has no variants, so each size is its own Item
 // (ItemCode '<style>-<size>', e.g. 'POL-1001-M') grouped by U_Estilo. All numbers come from a seeded
-// PRNG, with a few fixed rows tests can rely on (see STOCK_OVERRIDES).
+// PRNG, with a few fixed rows tests can rely on (see STOCK_OVERRIDES). Next season's three styles (NEXT_SEASON) come
+// after them with their own PRNG: nothing on hand, everything on purchase orders (purchases.ts).
 import { addDays } from './documents';
 import { createRng, type Rng } from './prng';
 import { TECHNOLOGIES } from './reference';

@@ -6,11 +6,11 @@
 // The demo stories (INCOMING_DEMO): next season's three styles with everything on order 5–9 weeks away, the restocks
 // of two sold-out sizes 10–20 days away, one purchase order delayed by its supplier, a size with nothing coming; every
 // other Ordered spread over 7–60 days from the purchase reference date (the stand-in's "today" unless told).
+import { NEXT_SEASON_STYLES } from './catalogue';
 import { addDays, emptyDocument, listPrice, makeLine, totals } from './documents';
+import { NOT_BLOCKED } from './partners';
 import { createRng, type Rng } from './prng';
 import type { B1BusinessPartner, B1Item, B1PurchaseOrder, PurchaseOrderLine } from './types';
-import { NEXT_SEASON_STYLES } from './catalogue';
-import { NOT_BLOCKED } from './partners';
 
 interface SupplierDef { cardCode: string; name: string; street: string; city: string; phone: string; email: string; giro: string }
 

@@ -1177,7 +1177,7 @@ export class B1Store {
    */
   private patchPurchaseOrder(po: B1PurchaseOrder, body: Body): void {
     checkProperties(body, BLANK_PO, 'Document');
-    for (const f of [...READ_ONLY.Document, 'DocEntry', 'UpdateDate', 'UpdateTime']) {
+    for (const f of [...READ_ONLY.Document, 'UpdateDate', 'UpdateTime']) {
       if (f in body && body[f] !== (po as unknown as Row)[f]) throw businessError(`Field '${f}' cannot be updated`);
     }
     if ('CardCode' in body && body.CardCode !== po.CardCode) throw businessError(`Field 'CardCode' cannot be updated on this document`);
