@@ -22,7 +22,7 @@
 // Reference tables (reference.ts): PaymentTermsTypes, Countries, States, U_TRANSPORTE.
 import { buildAccountYear } from './account';
 import { buildDemoCatalogue, buildGeneratedCatalogue, buildNextSeasonCatalogue } from './catalogue';
-import { today } from './documents';
+import { normalizeDate, today } from './documents';
 import { buildHistory } from './history';
 import { buildPartners, buildSalesPersons } from './partners';
 import { buildDemoPurchaseOrders, buildGeneratedPurchaseOrders, buildSuppliers } from './purchases';
@@ -92,7 +92,8 @@ export function buildDemoData(opts: BuildDemoDataOptions = {}): B1Data {
   }
   // next season and the purchases come after everything else, so no other row or number moves
   items.push(...buildNextSeasonCatalogue(referenceDate));
-  const purchaseDate = opts.purchaseReferenceDate ?? today();
+  const purchaseDate = opts.purchaseReferenceDate === undefined ? today() : normalizeDate(opts.purchaseReferenceDate);
+  if (!purchaseDate) throw new Error(`purchaseReferenceDate is not a date (YYYY-MM-DD): ${opts.purchaseReferenceDate}`);
   const suppliers = buildSuppliers();
   partners.push(...suppliers);
   data.PurchaseOrders = buildDemoPurchaseOrders(items, suppliers, purchaseDate);

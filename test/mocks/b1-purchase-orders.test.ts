@@ -126,6 +126,8 @@ describe('the demo purchase orders', () => {
     const due = (pos: B1PurchaseOrder[]) => pos.filter((p) => p.Comments === 'Reposición de talla agotada').map((p) => p.DocDueDate);
     expect(due(now.PurchaseOrders)).toEqual([addDays(today(), 12), addDays(today(), 17)]);
     expect(due(data.PurchaseOrders)).toEqual([addDays(REF, 12), addDays(REF, 17)]);
+    expect(due(buildDemoData({ purchaseReferenceDate: '20261201' }).PurchaseOrders)).toEqual([addDays(REF, 12), addDays(REF, 17)]);
+    expect(() => buildDemoData({ purchaseReferenceDate: '2026-02-30' })).toThrow('purchaseReferenceDate is not a date (YYYY-MM-DD): 2026-02-30');
   });
 
   it('of a generated catalogue keep its Ordered too, and purchaseOrderLines sizes them', () => {
