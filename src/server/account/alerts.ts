@@ -3,7 +3,6 @@
 // days or less" and "overdue". Each alert is claimed by a unique insert into account_alerts_sent in the transaction
 // that queues its mails, so two runs or two instances never send it twice; one mail per person per run lists them.
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { ALERTS_SWITCH_TEXTS } from '@shared/accountClaims';
 import type { AccountDocument } from '@shared/api/account';
 import { daysBetween, daysOverdueOf, effectiveDueDate } from '@shared/accountRules';
@@ -11,11 +10,8 @@ import { formatDate } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { chileTodayIso } from '@shared/workingDays';
-import type { Db } from '../db/connect';
 import type { ErpService } from '../erp/erp.service';
-import type { OutboxWorker } from '../jobs/outbox';
-import type { Outbox } from '../jobs/outbox.repo';
-import { PeriodicJob } from '../jobs/periodic';
+import { PeriodicJob, type MailingJobOptions } from '../jobs/periodic';
 import { enqueueMail } from '../mail/mailJob';
 import type { CustomerDirectory } from '../profile/customers.service';
 import { AlertsRepo, type AccountAlert, type AlertRecipient } from './alerts.repo';
@@ -54,20 +50,10 @@ export function alertsOf(doc: AccountDocument, today: string): AccountAlert[] {
   return out;
 }
 
-export interface AlertsJobOptions {
-  db: Db;
+/** ACCOUNT_ALERTS_INTERVAL: the pause between runs (default 4 h). */
+export interface AlertsJobOptions extends MailingJobOptions {
   erp: Pick<ErpService, 'openAccountDocuments'>;
   customers: Pick<CustomerDirectory, 'cardCodeOf' | 'profileOf'>;
-  outbox: Outbox;
-  worker: Pick<OutboxWorker, 'kick'>;
-  brandName: string;
-  mailDomain: string;
-  publicUrl: string;
-  /** Pause between runs (ACCOUNT_ALERTS_INTERVAL; default 4 h). */
-  intervalMs?: number;
-  /** The Chilean calendar day (tests inject it). */
-  today?: () => string;
-  logger?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 /** What one run did. */

@@ -1,3 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/connect';
+import type { OutboxWorker } from './outbox';
+import type { Outbox } from './outbox.repo';
+
 /**
  * A job that runs every `intervalMs` while started (the ERP re-driver, the account alerts): one pass at a time (a
  * `runOnce` while a pass is going joins it), the next pass scheduled when the last one ends, the timer never keeping the
@@ -47,4 +52,19 @@ export abstract class PeriodicJob<T> {
     }, this.intervalMs);
     this.timer.unref?.();
   }
+}
+
+/** What a periodic job that mails people through the outbox is given (the account's alerts, the pre-orders' watch). */
+export interface MailingJobOptions {
+  db: Db;
+  outbox: Outbox;
+  worker: Pick<OutboxWorker, 'kick'>;
+  brandName: string;
+  mailDomain: string;
+  publicUrl: string;
+  /** Pause between passes (each job's own environment variable and default). */
+  intervalMs?: number;
+  /** The Chilean calendar day (tests inject it). */
+  today?: () => string;
+  logger?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }

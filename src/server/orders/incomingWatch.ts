@@ -3,16 +3,12 @@
 // first; a line that can no longer arrive by its promised date is flagged with the date it can (or '' when nothing
 // covers it), and its buyer gets one mail per order and change, through the outbox. Nothing is re-promised in silence:
 // a flag stays until a later move replaces it.
-import type { FastifyBaseLogger } from 'fastify';
 import { freeIncoming, arrivalDay } from '@shared/incoming';
 import { formatInteger } from '@shared/money';
 import { addDays, chileTodayIso, showDay } from '@shared/workingDays';
-import type { Db } from '../db/connect';
 import type { ErpService } from '../erp/erp.service';
 import type { ItemRecord } from '../erp/mapping';
-import { PeriodicJob } from '../jobs/periodic';
-import type { OutboxWorker } from '../jobs/outbox';
-import type { Outbox } from '../jobs/outbox.repo';
+import { PeriodicJob, type MailingJobOptions } from '../jobs/periodic';
 import { enqueueMail } from '../mail/mailJob';
 import { escapeHtml, oneLine } from '../mail/orderMail';
 import { PreorderWatchRepo, type WatchedLine } from './preorders.repo';
@@ -49,18 +45,9 @@ export function arrivalsNow(record: Pick<ItemRecord, 'stock' | 'backlog' | 'orde
   return dates;
 }
 
-export interface IncomingWatchOptions {
-  db: Db;
+/** INCOMING_WATCH_INTERVAL: the pause between passes (default 5 minutes). */
+export interface IncomingWatchOptions extends MailingJobOptions {
   erp: Pick<ErpService, 'itemRecord'>;
-  outbox: Outbox;
-  worker: Pick<OutboxWorker, 'kick'>;
-  brandName: string;
-  mailDomain: string;
-  publicUrl: string;
-  /** Pause between passes (INCOMING_WATCH_INTERVAL; default 5 minutes). */
-  intervalMs?: number;
-  today?: () => string;
-  logger?: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
 export interface IncomingWatchRun {
