@@ -132,6 +132,31 @@ describe('one ERP reader of the catalogue for every instance', () => {
     expect((row!.record as { listPrice: number }).listPrice).toBe(price);
   });
 
+  it('a purchase order the ERP moves reaches every instance: one read of the purchase orders, every size’s arrivals', async () => {
+    await fresh();
+    const three = [await instance('a'), await instance('b'), await instance('c')];
+    await Promise.all(three.map((i) => i.catalog.snapshot()));
+    const before = b1.requests()['GET PurchaseOrders'] ?? 0;
+    const po = b1.purchaseOrders().find((p) => p.DocumentStatus === 'bost_Open' && p.DocumentLines.some((l) => l.ItemCode === 'CHA-3003-XS'))!;
+    const line = po.DocumentLines.find((l) => l.ItemCode === 'CHA-3003-XS')!;
+    const later = new Date(new Date(String(line.ShipDate).slice(0, 10)).getTime() + 14 * 86_400_000).toISOString().slice(0, 10);
+    b1.movePurchaseOrder(po.DocEntry, { lineNum: line.LineNum, shipDate: later });
+    for (const i of three) {
+      const deadline = Date.now() + 5_000;
+      const arrives = () => i.erp.itemRecord('CHA-3003-XS')?.arrivals?.map(([date]) => date);
+      while (!arrives()?.includes(later) && Date.now() < deadline) {
+        await i.catalog.snapshot();
+        await sleep(50);
+      }
+      expect(arrives()).toContain(later);
+    }
+    // the holder read the purchase orders by change; the others took the arrivals from the records it wrote
+    expect(three.filter((i) => i.reader.holdsLease())).toHaveLength(1);
+    const reads = (b1.requests()['GET PurchaseOrders'] ?? 0) - before;
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(reads).toBeLessThanOrEqual(three[0]!.reader.reads + three[1]!.reader.reads + three[2]!.reader.reads);
+  });
+
   it('an item no longer sold leaves every instance', async () => {
     await fresh();
     const [a, b] = [await instance('a'), await instance('b')];
