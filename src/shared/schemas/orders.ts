@@ -1,5 +1,6 @@
 import * as yup from '../yup';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '../orders';
+import { INCOMING_TEXTS, type IncomingShipping } from '../incoming';
 import { orderReferenceFields } from './orderReference';
 
 // The order summary form and the order requests (R-CHK-1, R-CHK-2). The form and the server use these.
@@ -24,6 +25,9 @@ export const ORDER_MSG = {
 export const CHEQUE_MAX_BYTES = 2 * 1024 * 1024;
 export const CHEQUE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 
+/** How an order with pre-order lines ships: all together, or what there is now first (docs/incoming.md). */
+export const INCOMING_SHIPPINGS: readonly IncomingShipping[] = ['JUNTO', 'PARCIAL'];
+
 const code = (message: string) => yup.string().trim().max(50, message);
 
 /** The choices of the order summary (POST /orders). Address and transport are required for delivery only. */
@@ -43,6 +47,14 @@ export const createOrderSchema = yup.object({
     .when('orderType', { is: 'ONLINE', then: (s) => s.required(ORDER_MSG.paymentMethod) }),
   // the buyer's purchase-order reference and requested delivery date (optional, docs/ordering.md)
   ...orderReferenceFields,
+  // how a cart with pre-order lines ships (docs/incoming.md): required when the context says the cart has such lines
+  // (`porLlegar`: the summary form's own value, which Formik passes as the context; the server's cart on POST /orders)
+  envioPorLlegar: yup
+    .string<IncomingShipping>()
+    // none chosen ('' in the form, null from a client) is no choice: required only when the cart has pre-order lines
+    .transform((value: unknown) => (value === '' || value === null ? undefined : value))
+    .oneOf(INCOMING_SHIPPINGS, INCOMING_TEXTS.shippingRequired)
+    .when('$porLlegar', { is: true, then: (s) => s.required(INCOMING_TEXTS.shippingRequired) }),
 });
 export type CreateOrderForm = yup.InferType<typeof createOrderSchema>;
 
