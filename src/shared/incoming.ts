@@ -128,7 +128,9 @@ export const INCOMING_TEXTS = {
   moved: 'Cambió la fecha de llegada: ahora llega el {date}',
   movedNoDate: 'Sin fecha: te contactaremos',
   movedMark: 'Llegada cambiada',
-  shippingChosen: 'Despacho de lo por llegar: {choice}',
+  /** An order's lines table: the column of the pre-order lines' dates; the order's choice said without a date. */
+  arrivalColumn: 'Llegada',
+  shippingTogetherShort: 'Todo junto, cuando llegue lo último',
 } as const;
 
 /** How an order with incoming lines is shipped: all together when the last line arrives, or what there is now first. */

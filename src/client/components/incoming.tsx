@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import type { ChipProps } from '@mui/material/Chip';
 import { arrivalDay, incomingTotal, INCOMING_TEXTS, type IncomingStock } from '@shared/incoming';
 import { fill } from '@shared/messages';
@@ -47,5 +48,17 @@ export function IncomingChip({ llegada, size = 'small', sx }: { llegada?: string
       label={llegada ? fill(INCOMING_TEXTS.chipDate, { date: arrivalText(llegada) }) : INCOMING_TEXTS.chip}
       sx={sx}
     />
+  );
+}
+
+/**
+ * A pre-order line's date (cart, drawer, order summary): 'Llega el 15-ene'; 'Por llegar' alone when the incoming goods
+ * no longer cover its quantity (no date).
+ */
+export function IncomingLineDate({ llegada }: { llegada?: string | null }) {
+  return (
+    <Typography variant="body2" color="info.dark" sx={{ fontWeight: 600 }}>
+      {llegada ? lineDateText(llegada) : INCOMING_TEXTS.sectionIncoming}
+    </Typography>
   );
 }
