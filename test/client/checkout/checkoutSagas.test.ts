@@ -172,7 +172,7 @@ describe('order summary opened: the totals and the transports', () => {
       .dispatch(summaryOpened())
       .call(callWithTimeout, fetchCart, 12)
       .silentRun(50);
-    expect(storeState.checkout.summary).toEqual({ status: 'loaded', totals, error: null, cart: cartFingerprint(cart) });
+    expect(storeState.checkout.summary).toEqual({ status: 'loaded', totals, error: null, cart: cartFingerprint(cart), incoming: [] });
     expect(storeState.checkout.transports).toEqual({ status: 'loaded', list: transports, error: null });
   });
 

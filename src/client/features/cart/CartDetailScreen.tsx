@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CartItem } from '@shared/api/cart';
 import { INCOMING_TEXTS } from '@shared/incoming';
@@ -37,11 +37,9 @@ function SectionTitle({ children }: { children: string }) {
   );
 }
 
-/** One list of lines; a deleted line's trash button hands the focus to the next line's (else the previous one's, else the page's heading). */
-function CartLines({ items, label, busy }: { items: CartItem[]; label: string; busy: Record<number, boolean> }) {
+/** One list of lines (`lines`: the screen follows the focus in it, since the list goes with its last line). */
+function CartLines({ items, label, busy, lines }: { items: CartItem[]; label: string; busy: Record<number, boolean>; lines: RefObject<HTMLUListElement | null> }) {
   const dispatch = useAppDispatch();
-  const lines = useRef<HTMLUListElement>(null);
-  useFocusAfterRemoval(lines, { control: '[data-line-delete]' });
   return (
     <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2 } }}>
       <Box ref={lines} component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
@@ -73,6 +71,11 @@ export default function CartDetailScreen() {
   }, [dispatch]);
 
   const { now, incoming } = splitLines(items);
+  // a deleted line's trash button hands the focus to the next line's (else the previous one's, else the page's heading)
+  const nowLines = useRef<HTMLUListElement>(null);
+  const incomingLines = useRef<HTMLUListElement>(null);
+  useFocusAfterRemoval(nowLines, { control: '[data-line-delete]' });
+  useFocusAfterRemoval(incomingLines, { control: '[data-line-delete]' });
   const loaded = load.status === 'loaded';
   // the lines of an earlier visit stay on screen while they are read again
   const firstLoad = !loaded && items.length === 0;
@@ -100,11 +103,11 @@ export default function CartDetailScreen() {
       <>
         {/* pre-order lines (docs/incoming.md) apart from the stock on hand, each part under its heading */}
         {incoming.length > 0 && now.length > 0 && <SectionTitle>{INCOMING_TEXTS.sectionNow}</SectionTitle>}
-        {now.length > 0 && <CartLines items={now} label={CART_TEXT.linesLabel} busy={busy} />}
+        {now.length > 0 && <CartLines items={now} label={CART_TEXT.linesLabel} busy={busy} lines={nowLines} />}
         {incoming.length > 0 && (
           <>
             <SectionTitle>{INCOMING_TEXTS.sectionIncoming}</SectionTitle>
-            <CartLines items={incoming} label={`${CART_TEXT.linesLabel} ${INCOMING_TEXTS.lineSuffix}`} busy={busy} />
+            <CartLines items={incoming} label={`${CART_TEXT.linesLabel} ${INCOMING_TEXTS.lineSuffix}`} busy={busy} lines={incomingLines} />
           </>
         )}
         <VatNote sx={{ mt: 1 }} />
