@@ -1,7 +1,8 @@
 // The demo catalogue: 65 styles of a Chilean clothing wholesaler in a three-level category tree
 // (U_Categoria → U_Subcategoria → U_Nivel3). B1 has no variants, so each size is its own Item
 // (ItemCode '<style>-<size>', e.g. 'POL-1001-M') grouped by U_Estilo. All numbers come from a seeded
-// PRNG, with a few fixed rows tests can rely on (see STOCK_OVERRIDES).
+// PRNG, with a few fixed rows tests can rely on (see STOCK_OVERRIDES). Next season's three styles (NEXT_SEASON) come
+// after them with their own PRNG: nothing on hand, everything on purchase orders (purchases.ts).
 import { addDays } from './documents';
 import { createRng, type Rng } from './prng';
 import { TECHNOLOGIES } from './reference';
@@ -264,6 +265,46 @@ export function buildDemoCatalogue(referenceDate = DEFAULT_REFERENCE_DATE): B1It
         sizes: sizes ?? category.sizes, composition: composition ?? category.composition, price: priceIn(rng, category.price),
       }, rng, referenceDate));
     }
+  }
+  return items;
+}
+
+/**
+ * Next season's demo styles ([style number, name, subcategory, level 3, gender, technologies, colour] per category
+ * prefix): nothing on hand, nothing committed, all their stock on purchase orders (purchases.ts). Built after the 65
+ * styles with their own PRNG, so no other Item moves.
+ */
+const NEXT_SEASON: Record<string, StyleRow> = {
+  POL: [1101, 'Polera Lino Verano', 'MANGA CORTA', 'CUELLO REDONDO', 'Unisex', '7', 'Verde Salvia', undefined, '55% lino, 45% algodón'],
+  VES: [6101, 'Vestido Solero Algodón', 'CASUAL', 'MIDI', 'Femenino', '', 'Amarillo Mostaza', undefined, '100% algodón voile'],
+  CHA: [3101, 'Cortaviento Verano Ultraliviano', 'CORTAVIENTO', 'SIN CAPUCHA', 'Unisex', '5,7', 'Coral'],
+};
+
+/** The style codes of next season ('POL-1101', 'VES-6101', 'CHA-3101'). */
+export const NEXT_SEASON_STYLES: readonly string[] = Object.entries(NEXT_SEASON).map(([prefix, [num]]) => `${prefix}-${num}`);
+
+/**
+ * Next season's Items (three styles, sizes as their category): InStock 0, Committed 0, and an Ordered per size that
+ * purchases.ts puts on purchase orders 5 to 9 weeks away. Own PRNG: the demo catalogue's numbers stay as they were.
+ */
+export function buildNextSeasonCatalogue(referenceDate = DEFAULT_REFERENCE_DATE): B1Item[] {
+  const rng = createRng(20270301);
+  const items: B1Item[] = [];
+  for (const [prefix, [num, name, sub, n3, gender, techs, color, sizes, composition]] of Object.entries(NEXT_SEASON)) {
+    const category = CATEGORIES.find((c) => c.prefix === prefix)!;
+    const code = `${prefix}-${num}`;
+    const built = buildItems({
+      code, name, category, sub, n3, gender, techs, color, model: `MOD-${num}`,
+      sizes: sizes ?? category.sizes, composition: composition ?? category.composition, price: priceIn(rng, category.price),
+    }, rng, referenceDate);
+    for (const item of built) {
+      const wh = item.ItemWarehouseInfoCollection[0]!;
+      wh.InStock = 0;
+      wh.Committed = 0;
+      wh.Ordered = rng.int(4, 20) * 6;
+      item.QuantityOnStock = 0;
+    }
+    items.push(...built);
   }
   return items;
 }

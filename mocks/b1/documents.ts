@@ -112,6 +112,7 @@ export function makeLine(
     LineStatus: 'bost_Open',
     U_PrecioLista: null,
     U_DescLinea: null,
+    ShipDate: null,
   };
 }
 

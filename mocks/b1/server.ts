@@ -10,9 +10,9 @@ import { B1Error, badRequest, errorBody, notFound, notSupported, sessionError } 
 import { nextLink, parseQueryOptions, parseResourcePath, project, runQuery, validateProperties } from './odata';
 import { B1_FAULT_SPEC, defaultB1Faults, type B1Faults } from './faults';
 import { B1Store, ENTITY_SETS, type ApprovalOutcome, type JournalEntry } from './store';
-import type { B1ApprovalRequest, B1Data, B1Document } from './types';
+import type { B1ApprovalRequest, B1Data, B1Document, B1PurchaseOrder } from './types';
 
-export type { B1ApprovalRequest, B1Data, B1Document } from './types';
+export type { B1ApprovalRequest, B1Data, B1Document, B1PurchaseOrder } from './types';
 export type { ApprovalOutcome, JournalEntry } from './store';
 export type { ApprovalDecision, B1Faults } from './faults';
 export { B1_FAULT_SPEC, b1FaultsFromEnv, parseB1FaultBody } from './faults';
@@ -59,6 +59,13 @@ export interface B1MockOptions {
   accountReferenceDate?: string;
   /** Extra invoices of the demo company's account (for the statement bench); default 0. */
   accountExtraDocuments?: number;
+  /**
+   * The "today" the purchase orders (incoming goods) are dated from ('YYYY-MM-DD'; default: today in Chile when the
+   * stand-in starts): next season 5–9 weeks later, restocks 10–20 days, the rest 7–60 days. Tests pass a fixed date.
+   */
+  purchaseReferenceDate?: string;
+  /** At most this many generated Items on order (open purchase order lines of a generated catalogue); see data.ts. */
+  purchaseOrderLines?: number;
   /** Start values of the fault switches (what resetFaults() returns to). */
   faults?: Partial<B1Faults>;
   /**
@@ -125,6 +132,20 @@ export interface B1Mock {
    */
   requests(): Record<string, number>;
   resetRequests(): void;
+  /** The purchase orders (incoming goods), live. */
+  purchaseOrders(): B1PurchaseOrder[];
+  /**
+   * The wholesaler's buyer moves a purchase order in B1 (a PATCH PurchaseOrders(n)): line `lineNum` (every open line
+   * when none is named) to `shipDate` ('YYYY-MM-DD' or 'YYYYMMDD') and/or cut to `quantity`; its stamps move, the
+   * Items' Ordered follow. Throws a B1Error (404 no such order; −10 closed, a date that is none, a cut below what
+   * was already received).
+   */
+  movePurchaseOrder(docEntry: number, change: { lineNum?: number; shipDate?: string; quantity?: number }): B1PurchaseOrder;
+  /**
+   * Goods arrive: line `lineNum`'s remaining quantity (every open line's when none is named) goes to InStock, the line
+   * closes; Ordered falls; the Items' stamps do not move (a stock movement). Throws a B1Error (404, −10 closed).
+   */
+  receivePurchaseOrder(docEntry: number, lineNum?: number): B1PurchaseOrder;
 }
 
 /**
@@ -188,7 +209,8 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
   const maxPageSize = Math.max(1, opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
   let rowLatencyMs = Math.max(0, opts.rowLatencyMs ?? 0);
   const data = buildDemoData({ catalogueSize: opts.catalogueSize, modelColours: opts.modelColours, company, referenceDate: opts.referenceDate,
-    accountReferenceDate: opts.accountReferenceDate, accountExtraDocuments: opts.accountExtraDocuments });
+    accountReferenceDate: opts.accountReferenceDate, accountExtraDocuments: opts.accountExtraDocuments,
+    purchaseReferenceDate: opts.purchaseReferenceDate, purchaseOrderLines: opts.purchaseOrderLines });
   const initial: B1Faults = {
     ...defaultB1Faults(),
     ...(opts.latencyMs !== undefined ? { latencyMs: opts.latencyMs } : {}),
@@ -474,5 +496,8 @@ export async function startB1Mock(opts: B1MockOptions = {}): Promise<B1Mock> {
     invoiceOrder,
     requests: () => Object.fromEntries(tally),
     resetRequests: () => tally.clear(),
+    purchaseOrders: () => data.PurchaseOrders,
+    movePurchaseOrder: (docEntry, change) => store.movePurchaseOrder(docEntry, change),
+    receivePurchaseOrder: (docEntry, lineNum) => store.receivePurchaseOrder(docEntry, lineNum),
   };
 }

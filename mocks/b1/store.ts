@@ -2,22 +2,26 @@
 // and effects, the approval procedure (Drafts and ApprovalRequests), PATCH merging, DELETE and document
 // actions, and the journal of accepted creates. Throws B1Error; knows nothing of HTTP.
 import {
-  addressText, BASE_DELIVERY, BASE_INVOICE, BASE_ORDER, DEFAULT_WAREHOUSE, emptyDocument, listPrice, makeLine, normalizeDate, timeOfDay, today,
-  totals,
+  addressText, BASE_DELIVERY, BASE_INVOICE, BASE_ORDER, DEFAULT_WAREHOUSE, emptyDocument, lineTotal, listPrice, makeLine, normalizeDate, timeOfDay,
+  today, totals,
 } from './documents';
 import { dtePdf, dteXml } from './dte';
 import { B1Error, badRequest, businessError, duplicateKey, notFound, notSupported } from './errors';
 import { keyValuesOf, sortRows, type FilterNode, type KeyValue, type OrderBy, type PageMarks } from './odata';
 import type {
   AddressType, ApprovalDecisionStatus, ApprovalRequestDecision, ApprovalRequestLine, B1ApprovalRequest, B1BusinessPartner, B1Data,
-  B1Document, B1IncomingPayment, B1Item, B1SalesPerson, BPAddress, ContactEmployee, DocObjectCode, DocumentLine, DocumentSubType, PaymentCheck, PaymentCreditCard,
-  PaymentInvoice,
+  B1Document, B1IncomingPayment, B1Item, B1PurchaseOrder, B1SalesPerson, BPAddress, ContactEmployee, DocObjectCode, DocumentLine, DocumentSubType, PaymentCheck, PaymentCreditCard,
+  PaymentInvoice, PurchaseOrderLine,
 } from './types';
 
 type Row = Record<string, unknown>;
 type Body = Record<string, unknown>;
 
-export interface EntitySetDef { typeName: string; keys: string[]; numericKey: boolean }
+export interface EntitySetDef {
+  typeName: string; keys: string[]; numericKey: boolean;
+  /** The property template when it is not the type's own (PurchaseOrders: a Document with change stamps). */
+  template?: string;
+}
 
 export const ENTITY_SETS: Record<string, EntitySetDef> = {
   BusinessPartners: { typeName: 'BusinessPartner', keys: ['CardCode'], numericKey: false },
@@ -30,6 +34,7 @@ export const ENTITY_SETS: Record<string, EntitySetDef> = {
   Attachments2: { typeName: 'Attachment', keys: ['AbsoluteEntry'], numericKey: true },
   IncomingPayments: { typeName: 'Payment', keys: ['DocEntry'], numericKey: true },
   Drafts: { typeName: 'Document', keys: ['DocEntry'], numericKey: true },
+  PurchaseOrders: { typeName: 'Document', keys: ['DocEntry'], numericKey: true, template: 'PurchaseOrder' },
   ApprovalRequests: { typeName: 'ApprovalRequest', keys: ['Code'], numericKey: true },
   PaymentTermsTypes: { typeName: 'PaymentTermsType', keys: ['GroupNumber'], numericKey: true },
   Countries: { typeName: 'Country', keys: ['Code'], numericKey: false },
@@ -112,6 +117,9 @@ const BLANK_DOC = emptyDocument(0, 0, BLANK_BP, '2000-01-01');
 const BLANK_LINE: DocumentLine = makeLine(0, {
   ItemCode: '', ItemName: '', ItemPrices: [], ItemWarehouseInfoCollection: [],
 } as unknown as B1Item, 0, 0, 0);
+/** A purchase order: a Document with its change stamps, lines with what is still to arrive. */
+const BLANK_PO_LINE: PurchaseOrderLine = { ...BLANK_LINE, RemainingOpenQuantity: 0, OpenQuantity: 0 };
+const BLANK_PO: B1PurchaseOrder = { ...BLANK_DOC, DocObjectCode: 'oPurchaseOrders', DocumentLines: [], UpdateDate: '', UpdateTime: '' };
 const BLANK_PAYMENT: B1IncomingPayment = {
   DocEntry: 0, DocNum: 0, DocType: 'rCustomer', DocDate: '', CardCode: '', CardName: '', DocCurrency: 'CLP', CashSum: 0,
   CheckSum: 0, TransferSum: 0, TransferAccount: null, TransferDate: null, TransferReference: null, CounterReference: null,
@@ -142,6 +150,7 @@ const TEMPLATES: Record<string, object> = {
   BPAddresses: BLANK_ADDRESS, ContactEmployees: BLANK_CONTACT, DocumentLines: BLANK_LINE, PaymentInvoices: BLANK_PAY_INVOICE,
   PaymentCreditCards: BLANK_CARD, PaymentChecks: BLANK_CHECK, SalesPerson: BLANK_SALES_PERSON,
   Attachment: { AbsoluteEntry: 0, Attachments2_Lines: [] }, Attachments2_Lines: BLANK_ATTACHMENT_LINE, DocumentInstallments: BLANK_INSTALLMENT,
+  PurchaseOrder: BLANK_PO, PurchaseOrderLines: BLANK_PO_LINE,
 };
 
 /** B1 keeps the default bill-to address's city (the comuna) on the partner itself: recomputed after a change. */
@@ -241,7 +250,7 @@ function draftBody(d: B1Document): Body {
     U_TipoRetiro: d.U_TipoRetiro, U_Sucursal: d.U_Sucursal, U_DireccionDespacho: d.U_DireccionDespacho, U_ComunaDespacho: d.U_ComunaDespacho,
     DocumentLines: d.DocumentLines.map((l) => ({
       ItemCode: l.ItemCode, Quantity: l.Quantity, UnitPrice: l.UnitPrice, DiscountPercent: l.DiscountPercent,
-      WarehouseCode: l.WarehouseCode, U_PrecioLista: l.U_PrecioLista, U_DescLinea: l.U_DescLinea,
+      WarehouseCode: l.WarehouseCode, U_PrecioLista: l.U_PrecioLista, U_DescLinea: l.U_DescLinea, ShipDate: l.ShipDate,
     })),
   };
 }
@@ -296,6 +305,7 @@ export class B1Store {
     data.DownPayments ??= [];
     data.DeliveryNotes ??= [];
     data.Attachments2 ??= [];
+    data.PurchaseOrders ??= [];
     for (const doc of [...data.Invoices, ...data.CreditNotes, ...data.DownPayments]) if (!doc.DocumentInstallments?.length) singleInstallment(doc);
     for (const bp of data.BusinessPartners) syncBillToCity(bp);
     this.nextContactCode = data.BusinessPartners.reduce((m, bp) => Math.max(m, ...(bp.ContactEmployees ?? []).map((c) => c.InternalCode)), 0) + 1;
@@ -394,7 +404,7 @@ export class B1Store {
   /** Names of the properties of a set's entity type. */
   knownProperties(set: string): Set<string> {
     const def = ENTITY_SETS[set];
-    const sample = TEMPLATES[def.typeName] ?? this.rows(set)[0] ?? {};
+    const sample = TEMPLATES[def.template ?? def.typeName] ?? this.rows(set)[0] ?? {};
     return new Set(Object.keys(sample));
   }
 
@@ -535,6 +545,10 @@ export class B1Store {
       if (!item.ItemWarehouseInfoCollection.some((w) => w.WarehouseCode === wh)) {
         throw businessError(`[DocumentLines.WarehouseCode][line: ${n}] , 'Invalid warehouse code '${wh}''`);
       }
+      const shipDate = l.ShipDate === undefined || l.ShipDate === null ? null : normalizeDate(l.ShipDate);
+      if (l.ShipDate !== undefined && l.ShipDate !== null && !shipDate) {
+        throw businessError(`[DocumentLines.ShipDate][line: ${n}] , 'Invalid date in 'ShipDate': ${String(l.ShipDate)}'`);
+      }
       const baseType = num(l, 'BaseType') ?? -1;
       let baseRef: { type: number; entry: number | null; line: number | null } | undefined;
       if (baseType !== -1) {
@@ -548,12 +562,14 @@ export class B1Store {
         if (baseLine.LineStatus !== 'bost_Open' && baseType !== BASE_INVOICE) throw businessError(`[DocumentLines.BaseEntry][line: ${n}] , 'Base document line is closed'`);
         baseRef = { type: baseType, entry: baseDoc.DocEntry, line: baseLine.LineNum };
         const line = makeLine(i, item, qty, unitPrice, disc, baseRef, wh);
-        Object.assign(line, udfs);
+        // a line copied from another keeps its delivery date unless the body gives one
+        Object.assign(line, udfs, { ShipDate: shipDate ?? baseLine.ShipDate ?? doc.DocDueDate });
         baseLinks.push({ line, baseDoc, baseLine });
         doc.DocumentLines.push(line);
         return;
       }
-      doc.DocumentLines.push({ ...makeLine(i, item, qty, unitPrice, disc, undefined, wh), ...udfs });
+      // without a ShipDate of its own, B1 gives the line the document's DocDueDate
+      doc.DocumentLines.push({ ...makeLine(i, item, qty, unitPrice, disc, undefined, wh), ...udfs, ShipDate: shipDate ?? doc.DocDueDate });
     });
     Object.assign(doc, totals(doc.DocumentLines, doc.DiscountPercent));
     if (doc.DocumentSubType === 'bod_InvoiceExempt') {
@@ -1000,6 +1016,7 @@ export class B1Store {
     const def = ENTITY_SETS[set];
     const row = this.find(set, key);
     if (set === 'ApprovalRequests') return this.patchApprovalRequest(row, body);
+    if (set === 'PurchaseOrders') return this.patchPurchaseOrder(row as unknown as B1PurchaseOrder, body);
     checkProperties(body, TEMPLATES[def.typeName] ?? row, def.typeName);
     for (const k of def.keys) if (k in body && body[k] !== row[k]) throw businessError(`The key field '${k}' cannot be changed`);
     for (const f of READ_ONLY[def.typeName] ?? []) if (f in body && body[f] !== row[f]) throw businessError(`Field '${f}' cannot be updated`);
@@ -1064,9 +1081,13 @@ export class B1Store {
     rows.splice(rows.indexOf(row), 1);
   }
 
-  /** POST Orders(n)/Cancel and Orders(n)/Close: close the order and release its committed stock. */
+  /**
+   * POST Orders(n)/Cancel and Orders(n)/Close: close the order and release its committed stock. PurchaseOrders(n)/Cancel
+   * and /Close: nothing more will arrive, the open lines close and the Items' Ordered falls.
+   */
   action(set: string, key: KeyValue | Record<string, KeyValue>, name: string): void {
     const row = this.find(set, key);
+    if (set === 'PurchaseOrders' && (name === 'Cancel' || name === 'Close')) return this.closePurchaseOrder(row as unknown as B1PurchaseOrder, name);
     if (set !== 'Orders' || (name !== 'Cancel' && name !== 'Close')) throw notSupported();
     const order = row as unknown as B1Document;
     if (order.DocumentStatus !== 'bost_Open') throw businessError('Document is already closed');
@@ -1103,10 +1124,176 @@ export class B1Store {
       DocumentLines: open.map((l) => ({
         ItemCode: l.ItemCode, Quantity: l.Quantity, UnitPrice: l.UnitPrice, DiscountPercent: l.DiscountPercent,
         WarehouseCode: l.WarehouseCode, BaseType: BASE_ORDER, BaseEntry: order.DocEntry, BaseLine: l.LineNum,
-        U_PrecioLista: l.U_PrecioLista, U_DescLinea: l.U_DescLinea,
+        U_PrecioLista: l.U_PrecioLista, U_DescLinea: l.U_DescLinea, ShipDate: l.ShipDate,
       })),
     };
     return this.createDocument('Invoices', body).entity as B1Document;
+  }
+
+  // ---------- purchase orders (incoming goods) ----------
+
+  private purchaseOrder(docEntry: number): B1PurchaseOrder {
+    const po = this.data.PurchaseOrders.find((d) => d.DocEntry === docEntry);
+    if (!po) throw notFound();
+    return po;
+  }
+
+  /**
+   * Every Item's Ordered of `codes`, from the purchase orders as B1 keeps it: per warehouse, the RemainingOpenQuantity
+   * of the open lines of open, not cancelled, purchase orders. Stock figures only: the Items' stamps do not move.
+   */
+  private syncOrdered(codes: Iterable<string>): void {
+    const wanted = new Set(codes);
+    const sums = new Map<string, number>();
+    for (const po of this.data.PurchaseOrders) {
+      if (po.DocumentStatus !== 'bost_Open' || po.Cancelled === 'tYES') continue;
+      for (const l of po.DocumentLines) {
+        if (l.LineStatus !== 'bost_Open' || !wanted.has(l.ItemCode)) continue;
+        const k = `${l.ItemCode}\u0000${l.WarehouseCode}`;
+        sums.set(k, (sums.get(k) ?? 0) + l.RemainingOpenQuantity);
+      }
+    }
+    for (const code of wanted) {
+      const item = this.itemIndex(code) as unknown as B1Item | undefined;
+      for (const w of item?.ItemWarehouseInfoCollection ?? []) w.Ordered = sums.get(`${code}\u0000${w.WarehouseCode}`) ?? 0;
+    }
+  }
+
+  /** A purchase order changed: its stamps move to the ERP's clock, its totals and status follow its lines. */
+  private touchPurchaseOrder(po: B1PurchaseOrder): void {
+    Object.assign(po, totals(po.DocumentLines, po.DiscountPercent));
+    if (po.DocumentLines.every((l) => l.LineStatus === 'bost_Close')) po.DocumentStatus = 'bost_Close';
+    po.UpdateDate = today();
+    po.UpdateTime = timeOfDay();
+  }
+
+  /**
+   * PATCH PurchaseOrders(n), B1's semantics: header fields merge (DocDueDate, Comments, NumAtCard…; CardCode, totals and
+   * status are the ERP's); each of DocumentLines names its line by LineNum and changes its ShipDate and/or Quantity
+   * (a Quantity below what goods receipts already took in is refused; equal to it closes the line; the remaining
+   * quantity follows). A line without LineNum would add a line: the stand-in refuses it (−10). A closed or cancelled
+   * document, or a closed line, cannot change. Everything is checked before anything is written; the Items' Ordered
+   * follow and the document's UpdateDate / UpdateTime move.
+   */
+  private patchPurchaseOrder(po: B1PurchaseOrder, body: Body): void {
+    checkProperties(body, BLANK_PO, 'Document');
+    for (const f of [...READ_ONLY.Document, 'UpdateDate', 'UpdateTime']) {
+      if (f in body && body[f] !== (po as unknown as Row)[f]) throw businessError(`Field '${f}' cannot be updated`);
+    }
+    if ('CardCode' in body && body.CardCode !== po.CardCode) throw businessError(`Field 'CardCode' cannot be updated on this document`);
+    if (po.DocumentStatus !== 'bost_Open' || po.Cancelled === 'tYES') throw businessError(`Document ${po.DocEntry} is already closed`);
+    const header: Body = {};
+    for (const [k, v] of Object.entries(body)) {
+      if (k === 'DocumentLines' || k.startsWith('odata.')) continue;
+      if (k === 'DocDate' || k === 'DocDueDate' || k === 'TaxDate') {
+        const d = normalizeDate(v);
+        if (!d) throw businessError(`Invalid date in '${k}': ${String(v)}`);
+        header[k] = d;
+      } else if (isObject(v) || Array.isArray(v)) {
+        if (JSON.stringify(v) !== JSON.stringify((po as unknown as Row)[k])) throw businessError(`Field '${k}' cannot be updated on this document`);
+      } else header[k] = v;
+    }
+    const changes: Array<{ line: PurchaseOrderLine; shipDate?: string; quantity?: number }> = [];
+    arrayOf(body, 'DocumentLines').forEach((l, i) => {
+      const n = i + 1;
+      checkProperties(l, BLANK_PO_LINE, 'DocumentLine');
+      const lineNum = num(l, 'LineNum');
+      if (lineNum === undefined) throw businessError(`[DocumentLines.LineNum][line: ${n}] , 'Adding lines to a purchase order is not supported by the stand-in'`);
+      const line = po.DocumentLines.find((x) => x.LineNum === lineNum);
+      if (!line) throw businessError(`[DocumentLines.LineNum][line: ${n}] , 'Row ${lineNum} does not exist'`);
+      for (const f of Object.keys(l)) {
+        if (['LineNum', 'ShipDate', 'Quantity'].includes(f) || f.startsWith('odata.')) continue;
+        if (JSON.stringify(l[f]) !== JSON.stringify((line as unknown as Row)[f])) throw businessError(`[DocumentLines.${f}][line: ${n}] , 'Field cannot be updated'`);
+      }
+      if (line.LineStatus !== 'bost_Open') throw businessError(`[DocumentLines.LineNum][line: ${n}] , 'Cannot update a closed row'`);
+      const change: { line: PurchaseOrderLine; shipDate?: string; quantity?: number } = { line };
+      if (l.ShipDate !== undefined) {
+        const d = normalizeDate(l.ShipDate);
+        if (!d) throw businessError(`[DocumentLines.ShipDate][line: ${n}] , 'Invalid date in 'ShipDate': ${String(l.ShipDate)}'`);
+        change.shipDate = d;
+      }
+      const quantity = num(l, 'Quantity');
+      if (quantity !== undefined) {
+        const received = line.Quantity - line.RemainingOpenQuantity;
+        if (quantity <= 0) throw businessError(`[DocumentLines.Quantity][line: ${n}] , 'Quantity must be greater than zero'`);
+        if (quantity < received) {
+          throw businessError(`[DocumentLines.Quantity][line: ${n}] , 'Quantity cannot be less than the quantity already received (${received})'`);
+        }
+        change.quantity = quantity;
+      }
+      changes.push(change);
+    });
+    Object.assign(po, header);
+    for (const { line, shipDate, quantity } of changes) {
+      if (shipDate) line.ShipDate = shipDate;
+      if (quantity !== undefined) {
+        const received = line.Quantity - line.RemainingOpenQuantity;
+        line.Quantity = quantity;
+        line.LineTotal = lineTotal(line.Price, quantity);
+        line.RemainingOpenQuantity = quantity - received;
+        line.OpenQuantity = line.RemainingOpenQuantity;
+        if (line.RemainingOpenQuantity === 0) line.LineStatus = 'bost_Close';
+      }
+    }
+    this.touchPurchaseOrder(po);
+    this.syncOrdered(po.DocumentLines.map((l) => l.ItemCode));
+  }
+
+  /** PurchaseOrders(n)/Close or /Cancel: nothing more arrives; open lines close with nothing left open. */
+  private closePurchaseOrder(po: B1PurchaseOrder, name: 'Cancel' | 'Close'): void {
+    if (po.DocumentStatus !== 'bost_Open') throw businessError('Document is already closed');
+    if (name === 'Cancel' && po.DocumentLines.some((l) => l.Quantity > l.RemainingOpenQuantity)) {
+      throw businessError('Cannot cancel a document with received rows; close it instead');
+    }
+    for (const line of po.DocumentLines) line.LineStatus = 'bost_Close';
+    po.DocumentStatus = 'bost_Close';
+    if (name === 'Cancel') po.Cancelled = 'tYES';
+    po.UpdateDate = today();
+    po.UpdateTime = timeOfDay();
+    this.syncOrdered(po.DocumentLines.map((l) => l.ItemCode));
+  }
+
+  /**
+   * What the wholesaler's buyer does in B1 when a supplier is late or ships less: PATCH PurchaseOrders(n) with line
+   * `lineNum` (every open line when none is named) moved to `shipDate` and/or cut to `quantity`.
+   */
+  movePurchaseOrder(docEntry: number, change: { lineNum?: number; shipDate?: string; quantity?: number }): B1PurchaseOrder {
+    const po = this.purchaseOrder(docEntry);
+    const lines = change.lineNum === undefined ? po.DocumentLines.filter((l) => l.LineStatus === 'bost_Open') : [{ LineNum: change.lineNum }];
+    const values = { ...(change.shipDate !== undefined ? { ShipDate: change.shipDate } : {}), ...(change.quantity !== undefined ? { Quantity: change.quantity } : {}) };
+    this.patchPurchaseOrder(po, { DocumentLines: lines.map((l) => ({ LineNum: l.LineNum, ...values })) });
+    return po;
+  }
+
+  /**
+   * Goods arrive (B1's goods receipt PO based on the order): line `lineNum`'s remaining quantity (every open line's when
+   * none is named) moves to InStock of its warehouse, the line closes, the document with its last one, its stamps
+   * move; the Items' Ordered falls. The Items' own stamps do not move: a stock movement, as in B1.
+   */
+  receivePurchaseOrder(docEntry: number, lineNum?: number): B1PurchaseOrder {
+    const po = this.purchaseOrder(docEntry);
+    if (po.DocumentStatus !== 'bost_Open' || po.Cancelled === 'tYES') throw businessError(`Document ${docEntry} is already closed`);
+    let lines = po.DocumentLines.filter((l) => l.LineStatus === 'bost_Open');
+    if (lineNum !== undefined) {
+      const line = po.DocumentLines.find((l) => l.LineNum === lineNum);
+      if (!line) throw businessError(`Row ${lineNum} of document ${docEntry} does not exist`);
+      if (line.LineStatus !== 'bost_Open') throw businessError(`Row ${lineNum} of document ${docEntry} is already closed`);
+      lines = [line];
+    }
+    for (const line of lines) {
+      const item = this.itemIndex(line.ItemCode) as unknown as B1Item | undefined;
+      const wh = item?.ItemWarehouseInfoCollection.find((w) => w.WarehouseCode === line.WarehouseCode);
+      if (item && wh) {
+        wh.InStock += line.RemainingOpenQuantity;
+        item.QuantityOnStock = item.ItemWarehouseInfoCollection.reduce((s, w) => s + w.InStock, 0);
+      }
+      line.RemainingOpenQuantity = 0;
+      line.OpenQuantity = 0;
+      line.LineStatus = 'bost_Close';
+    }
+    this.touchPurchaseOrder(po);
+    this.syncOrdered(lines.map((l) => l.ItemCode));
+    return po;
   }
 
   /** The Order with this NumAtCard (the latest, if B1 made several). */

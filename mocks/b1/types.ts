@@ -180,10 +180,37 @@ export interface DocumentLine {
   U_PrecioLista: number | null;
   /** Line UDF: the discount percent (offer and loyalty) the portal applied to the line. */
   U_DescLinea: number | null;
+  /**
+   * The line's own delivery date (RDR1/POR1.ShipDate, 'YYYY-MM-DD'): a POST takes it ('YYYY-MM-DD' or 'YYYYMMDD'),
+   * without it B1 puts the header's DocDueDate; a line copied from another keeps the base line's (data.ts gives the
+   * seeded history's lines their document's DocDueDate).
+   */
+  ShipDate: string | null;
+}
+
+/**
+ * A line of a purchase order (POR1): the document line plus what is still to arrive. RemainingOpenQuantity (OpenQty)
+ * is Quantity less what goods receipts already took in; OpenQuantity the same figure under the name newer SL
+ * versions also give. Price / UnitPrice are the supplier's cost (never for a buyer's eyes).
+ */
+export interface PurchaseOrderLine extends DocumentLine {
+  RemainingOpenQuantity: number;
+  OpenQuantity: number;
+}
+
+/**
+ * PurchaseOrders (OPOR): the wholesaler's incoming goods, the same document type as Orders with a supplier as
+ * CardCode. UpdateDate / UpdateTime move on every change of the document (a PATCH, a line received), on the ERP's
+ * clock, as on Items.
+ */
+export interface B1PurchaseOrder extends Omit<B1Document, 'DocumentLines'> {
+  DocumentLines: PurchaseOrderLine[];
+  UpdateDate: string;
+  UpdateTime: string;
 }
 
 /** BoObjectTypes of the marketing documents the stand-in serves (a Draft keeps the type it will become). */
-export type DocObjectCode = 'oOrders' | 'oInvoices' | 'oCreditNotes' | 'oDownPayments' | 'oDeliveryNotes';
+export type DocObjectCode = 'oOrders' | 'oInvoices' | 'oCreditNotes' | 'oDownPayments' | 'oDeliveryNotes' | 'oPurchaseOrders';
 
 /**
  * BoDocumentSubType: what kind of A/R invoice a document is, hence its DTE type in Chile (bod_None: factura 33,
@@ -419,6 +446,8 @@ export interface B1Data {
   /** Documents held by an approval procedure (ODRF). */
   Drafts: B1Document[];
   ApprovalRequests: B1ApprovalRequest[];
+  /** The wholesaler's purchase orders (OPOR): its incoming goods; open lines add up to the Items' Ordered. */
+  PurchaseOrders: B1PurchaseOrder[];
   PaymentTermsTypes: B1PaymentTermsType[];
   Countries: B1Country[];
   States: B1State[];

@@ -54,6 +54,10 @@ function faultControl<T>(name: string, label: string, mock: Switchable<T>, parse
 export const B1_ACTION_MSG = {
   invoiceTarget: 'Indique docEntry (número) o numAtCard (el número del pedido del portal, p. ej. OC000011)',
   invoiced: 'Pedido {docEntry} facturado: factura {docNum}, folio {folio}',
+  purchaseOrderTarget: 'Indique docEntry (el número interno de la orden de compra) y, si se quiere, lineNum (número de línea)',
+  purchaseOrderChange: 'Indique shipDate (AAAA-MM-DD) o quantity (número entero mayor que cero)',
+  notMoved: 'El sustituto de B1 no cambió la orden de compra: {reason}',
+  notReceived: 'El sustituto de B1 no recibió la orden de compra: {reason}',
 } as const;
 
 /** POST /api/dev/faults/b1/invoice {docEntry} or {numAtCard}: the stand-in invoices the sales order now. */
@@ -75,10 +79,65 @@ function invoiceAction(mock: B1Mock) {
   };
 }
 
+/** `{docEntry, lineNum?}` of a purchase order action, or its Spanish 400. */
+function purchaseOrderTarget(body: unknown): { docEntry: number; lineNum?: number; b: Record<string, unknown> } | { status: number; body: object } {
+  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const lineOk = b.lineNum === undefined || (Number.isSafeInteger(b.lineNum) && (b.lineNum as number) >= 0);
+  if (!Number.isSafeInteger(b.docEntry) || (b.docEntry as number) <= 0 || !lineOk) {
+    return { status: 400, body: { status: 400, message: B1_ACTION_MSG.purchaseOrderTarget } };
+  }
+  return { docEntry: b.docEntry as number, ...(b.lineNum !== undefined ? { lineNum: b.lineNum as number } : {}), b };
+}
+
+/** The stand-in refused (404 no such order, 409 a B1 rule): Spanish, with B1's reason. */
+function refusal(template: string, err: unknown): { status: number; body: object } {
+  const e = err as { status?: number; message?: string };
+  if (e.status === undefined) throw err;
+  const status = e.status === 404 ? 404 : 409;
+  return { status, body: { status, message: template.replace('{reason}', e.message ?? String(err)) } };
+}
+
+/**
+ * POST /api/dev/faults/b1/purchase-order {docEntry, lineNum?, shipDate?, quantity?}: the wholesaler's buyer moves a
+ * purchase order (a supplier is late or ships less), every open line when no lineNum; answers the document.
+ * POST …/purchase-order/receive {docEntry, lineNum?}: the goods arrive (to stock, the line closes).
+ */
+function purchaseOrderActions(mock: B1Mock) {
+  return {
+    'purchase-order': (body: unknown): { status: number; body: object } => {
+      const target = purchaseOrderTarget(body);
+      if ('status' in target) return target;
+      const { shipDate, quantity } = target.b;
+      const dateOk = shipDate === undefined || typeof shipDate === 'string';
+      const quantityOk = quantity === undefined || (Number.isSafeInteger(quantity) && (quantity as number) > 0);
+      if ((shipDate === undefined && quantity === undefined) || !dateOk || !quantityOk) {
+        return { status: 400, body: { status: 400, message: B1_ACTION_MSG.purchaseOrderChange } };
+      }
+      try {
+        const doc = mock.movePurchaseOrder(target.docEntry, {
+          lineNum: target.lineNum, ...(shipDate !== undefined ? { shipDate: shipDate as string } : {}), ...(quantity !== undefined ? { quantity: quantity as number } : {}),
+        });
+        return { status: 200, body: doc };
+      } catch (err) {
+        return refusal(B1_ACTION_MSG.notMoved, err);
+      }
+    },
+    'purchase-order/receive': (body: unknown): { status: number; body: object } => {
+      const target = purchaseOrderTarget(body);
+      if ('status' in target) return target;
+      try {
+        return { status: 200, body: mock.receivePurchaseOrder(target.docEntry, target.lineNum) };
+      } catch (err) {
+        return refusal(B1_ACTION_MSG.notReceived, err);
+      }
+    },
+  };
+}
+
 /** The control API's view of each stand-in given (the portal's own or a test's). */
 export function standInFaultControls(standIns: { b1?: B1Mock; webpay?: WebpayMock; khipu?: KhipuMock }): FaultControl[] {
   const out: FaultControl[] = [];
-  if (standIns.b1) out.push({ ...faultControl('b1', 'el sustituto de B1', standIns.b1, parseB1FaultBody), actions: { invoice: invoiceAction(standIns.b1) } });
+  if (standIns.b1) out.push({ ...faultControl('b1', 'el sustituto de B1', standIns.b1, parseB1FaultBody), actions: { invoice: invoiceAction(standIns.b1), ...purchaseOrderActions(standIns.b1) } });
   if (standIns.webpay) out.push(faultControl('webpay', 'el sustituto de WebPay', standIns.webpay, parseWebpayFaultBody));
   if (standIns.khipu) out.push(faultControl('khipu', 'el sustituto de Khipu', standIns.khipu, parseKhipuFaultBody));
   return out;

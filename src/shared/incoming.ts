@@ -61,6 +61,16 @@ export function incomingBy(incoming: readonly IncomingStock[], date: string): nu
   return incoming.reduce((sum, i) => (i.fecha <= date ? sum + i.cantidad : sum), 0);
 }
 
+/** The date by which `quantity` units of `incoming` have arrived (what a pre-order line of that quantity is promised), or undefined. */
+export function arrivalCovering(incoming: readonly IncomingStock[], quantity: number): string | undefined {
+  let arrived = 0;
+  for (const i of incoming) {
+    arrived += i.cantidad;
+    if (arrived >= quantity) return i.fecha;
+  }
+  return undefined;
+}
+
 /** Every unit of `incoming`. */
 export const incomingTotal = (incoming: readonly IncomingStock[]): number => incoming.reduce((sum, i) => sum + i.cantidad, 0);
 
@@ -111,7 +121,7 @@ export const INCOMING_TEXTS = {
   paymentOnInvoice:
     'Los pedidos con productos por llegar se pagan al facturar cada despacho (desde Facturas pendientes o a crédito): elige crédito, cheque o reserva.',
   /** The order summary without a shipping choice for its incoming lines (the form and POST /orders). */
-  shippingRequired: 'Elige cómo despachar lo que está por llegar',
+  shippingRequired: 'Elige cómo despachar lo que está por llegar: todo junto o lo disponible ahora',
   /** The pre-order dialog of the product detail (a size's incoming units, up to what arrives). */
   addOf: 'Pedir por llegar {name} talla {size}',
   addTitle: 'Pedir por llegar: {name} talla {size}',
@@ -134,4 +144,5 @@ export const INCOMING_TEXTS = {
 } as const;
 
 /** How an order with incoming lines is shipped: all together when the last line arrives, or what there is now first. */
-export type IncomingShipping = 'JUNTO' | 'PARCIAL';
+export const INCOMING_SHIPPING = ['JUNTO', 'PARCIAL'] as const;
+export type IncomingShipping = (typeof INCOMING_SHIPPING)[number];

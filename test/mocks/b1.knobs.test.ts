@@ -105,7 +105,7 @@ describe('catalogueSize', () => {
   afterAll(async () => { await big.close(); });
 
   it('serves the demo catalogue plus exactly 20,000 generated Items', async () => {
-    const demo = 275;
+    const demo = 287;
     const res = await fetch(`${big.url}/Items?$select=ItemCode&$inlinecount=allpages&$top=3&$skip=${demo}`, { headers: { cookie } });
     const body = await res.json();
     expect(body['odata.count']).toBe(demo + 20000);

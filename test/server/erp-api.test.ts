@@ -78,7 +78,7 @@ describe('catalogue', () => {
     const res = await get('/api/user/b1/catalog/products', buyer.token, { 'accept-encoding': 'gzip' });
     expect(res.headers['content-encoding']).toBe('gzip');
     const items = JSON.parse(gunzipSync(res.rawPayload).toString());
-    expect(items.length).toBe(65);
+    expect(items.length).toBe(68);
     expect(items.find((i: { sku: string }) => i.sku === 'POL-1001')).toMatchObject({ stock: 540, genero: expect.any(String), preciolista: expect.any(Number) });
     const again = await get('/api/user/b1/catalog/products', buyer.token, { 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);

@@ -7,6 +7,7 @@ import type { B1BusinessPartner, B1ContactEmployee, B1Document, B1Item } from '@
 import {
   availableCredit,
   availableStock,
+  warehouseFigures,
   blockingFlag,
   compareSizes,
   contactName,
@@ -144,11 +145,14 @@ describe('customer profile', () => {
 describe('items, stock and catalogue', () => {
   const style = (code: string) => items.filter((i) => i.U_Estilo === code).map((i) => toItemRecord(i));
 
-  it('computes available stock as InStock − Committed + Ordered of warehouse 01, never below 0', () => {
+  it('computes stock available now as InStock − Committed of warehouse 01, never below 0; what is on order and sold beyond stock apart', () => {
     const line = (InStock: number, Committed: number, Ordered: number) => ({ ItemWarehouseInfoCollection: [{ WarehouseCode: '01', InStock, Committed, Ordered }] });
-    expect(availableStock(line(100, 30, 12))).toBe(82);
-    expect(availableStock(line(0, 0, 60))).toBe(60);
-    expect(availableStock(line(10, 25, 0))).toBe(0);
+    expect(availableStock(line(100, 30, 12))).toBe(70);
+    expect(warehouseFigures(line(100, 30, 12))).toEqual({ stock: 70, ordered: 12, backlog: 0 });
+    // sold out with a purchase on the way: nothing now, 60 por llegar
+    expect(warehouseFigures(line(0, 0, 60))).toEqual({ stock: 0, ordered: 60, backlog: 0 });
+    // sold 15 beyond the stock: they take the first 15 that arrive
+    expect(warehouseFigures(line(10, 25, 40))).toEqual({ stock: 0, ordered: 40, backlog: 15 });
     expect(availableStock({ ItemWarehouseInfoCollection: [{ WarehouseCode: '01', InStock: 5, Committed: 0, Ordered: 0 }, { WarehouseCode: '02', InStock: 50, Committed: 0, Ordered: 0 }] })).toBe(5);
     expect(availableStock({ ItemWarehouseInfoCollection: [{ WarehouseCode: '01', InStock: 5, Committed: 0, Ordered: 0 }, { WarehouseCode: '02', InStock: 50, Committed: 1, Ordered: 0 }] }, null)).toBe(54);
     expect(availableStock({ QuantityOnStock: 7 })).toBe(7);
@@ -160,14 +164,14 @@ describe('items, stock and catalogue', () => {
     const price = items.find((i) => i.ItemCode === 'POL-1001-S')!.ItemPrices![0].Price;
     expect(sizes.every((s) => s.listPrice === price && s.listPrice > 0)).toBe(true);
     expect(sizes[0]).toMatchObject({ style: 'POL-1001', styleName: 'Polera Básica Algodón', colour: 'Blanco', gender: 'Unisex', category: 'POLERAS', subcategory: 'MANGA CORTA', level3: 'CUELLO REDONDO', technologies: [] });
-    // sold out, but 60 on the way: available to promise
-    expect(style('CHA-3003').find((s) => s.size === 'XS')!.stock).toBe(60);
+    // sold out, 60 on the way: none now, 60 on order (stock por llegar)
+    expect(style('CHA-3003').find((s) => s.size === 'XS')).toMatchObject({ stock: 0, ordered: 60, backlog: 0 });
   });
 
   it('lists one catalogue row per style, stock summed over its sizes', () => {
     const records = items.map((i) => toItemRecord(i));
     const rows = toCatalogueItems(records, (sku) => `/api/images/${sku}`);
-    expect(rows).toHaveLength(65);
+    expect(rows).toHaveLength(68);
     const pol = rows.find((r) => r.sku === 'POL-1001')!;
     expect(pol).toEqual({
       sku: 'POL-1001', descripcion: 'Polera Básica Algodón', genero: 'Unisex', stock: 540, preciolista: style('POL-1001')[0].listPrice,

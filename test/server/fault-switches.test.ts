@@ -193,7 +193,7 @@ describe("the B1 stand-in's actions and its invoicing switch", () => {
     expect(again.json().message).toMatch(/^El sustituto de B1 no facturó: .*already closed/);
     expect((await post('/api/dev/faults/b1/invoice', { docEntry: 999_999 })).statusCode).toBe(404);
     expect((await post('/api/dev/faults/b1/invoice', {})).json()).toEqual({ status: 400, message: 'Indique docEntry (número) o numAtCard (el número del pedido del portal, p. ej. OC000011)' });
-    expect((await post('/api/dev/faults/b1/facturar', {})).json()).toEqual({ status: 404, message: 'Acción desconocida: «facturar» (disponibles: invoice)' });
+    expect((await post('/api/dev/faults/b1/facturar', {})).json()).toEqual({ status: 404, message: 'Acción desconocida: «facturar» (disponibles: invoice, purchase-order, purchase-order/receive)' });
     expect((await post('/api/dev/faults/webpay/invoice', {})).statusCode).toBe(404);
     expect((await post('/api/dev/faults/b1/invoice', { docEntry: order.DocEntry }, { remoteAddress: '10.1.2.3' })).statusCode).toBe(403);
   });

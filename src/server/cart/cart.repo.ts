@@ -2,13 +2,17 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/connect';
 import { cartItems, productContent, users, type CartItemRow, type ProductContentRow } from '../db/schema';
 
-/** A size and how many of it: what an order takes out of a cart, or puts back. */
+/** A size and how many of it (of the stock on hand, or a pre-order's): what an order takes out of a cart, or puts back. */
 export interface CartLine {
   sku: string;
   quantity: number;
+  porLlegar?: boolean;
 }
 
-/** What a bulk add found and made, by sku: the quantities the cart held before, and the rows it added to or made. */
+/** A cart line's key among the buyer's lines: its size and whether it is a pre-order line (docs/incoming.md). */
+export const lineKey = (sku: string, porLlegar = false): string => (porLlegar ? `${sku}\u0000por-llegar` : sku);
+
+/** What a bulk add found and made, by lineKey: the quantities the cart held before, and the rows it added to or made. */
 export interface BulkAdded {
   held: Map<string, number>;
   rows: Map<string, CartItemRow>;
@@ -29,7 +33,7 @@ export function cartOwnerOf(user: { id: number; companyRut: string }): CartOwner
 }
 
 const ownedBy = (owner: CartOwner) => and(eq(cartItems.userId, owner.userId), eq(cartItems.companyRut, owner.companyRut));
-const OWNER_SKU = [cartItems.userId, cartItems.companyRut, cartItems.sku];
+const OWNER_SKU = [cartItems.userId, cartItems.companyRut, cartItems.sku, cartItems.porLlegar];
 
 /** The buyer's server cart: one row per size, quantities only (prices are read fresh when shown). */
 export class CartRepo {
@@ -51,10 +55,10 @@ export class CartRepo {
    * of a cart addition): a bulk add of the same buyer running at that moment keeps its stock cap, though the quantity
    * it answers as added may then count this one's too.
    */
-  async addWithin(owner: CartOwner, sku: string, quantity: number, stock: number, tx: DbOrTx = this.db): Promise<CartItemRow | undefined> {
+  async addWithin(owner: CartOwner, sku: string, quantity: number, stock: number, porLlegar = false, tx: DbOrTx = this.db): Promise<CartItemRow | undefined> {
     const [row] = await tx
       .insert(cartItems)
-      .values({ ...owner, sku, quantity })
+      .values({ ...owner, sku, quantity, porLlegar })
       .onConflictDoUpdate({
         target: OWNER_SKU,
         set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
@@ -75,7 +79,7 @@ export class CartRepo {
    */
   async addMany<T>(
     owner: CartOwner,
-    plan: (held: ReadonlyMap<string, number>) => ReadonlyArray<{ sku: string; quantity: number; stock: number }>,
+    plan: (held: ReadonlyMap<string, number>) => ReadonlyArray<{ sku: string; quantity: number; stock: number; porLlegar: boolean }>,
     finish: (tx: Tx, added: BulkAdded) => Promise<T>,
   ): Promise<T> {
     return this.db.transaction(async (tx) => {
@@ -85,27 +89,29 @@ export class CartRepo {
       // the user row for its foreign key; a full update lock here would wait for it while it waits for us
       await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('no key update');
       const current = await tx
-        .select({ sku: cartItems.sku, quantity: cartItems.quantity })
+        .select({ sku: cartItems.sku, quantity: cartItems.quantity, porLlegar: cartItems.porLlegar })
         .from(cartItems)
         .where(ownedBy(owner))
         .orderBy(asc(cartItems.id))
         .for('update');
-      const held = new Map(current.map((r) => [r.sku, r.quantity]));
+      const held = new Map(current.map((r) => [lineKey(r.sku, r.porLlegar), r.quantity]));
       const adds = plan(held).filter((a) => a.quantity > 0);
       if (adds.length === 0) return finish(tx, { held, rows: new Map() });
-      const stock = JSON.stringify(Object.fromEntries(adds.map((a) => [a.sku, a.stock])));
+      // each line's cap by its kind: the stock on hand, or what arrives (a pre-order line)
+      const caps = (porLlegar: boolean) => JSON.stringify(Object.fromEntries(adds.filter((a) => a.porLlegar === porLlegar).map((a) => [a.sku, a.stock])));
+      const cap = sql`(case when excluded.por_llegar then ${caps(true)}::jsonb else ${caps(false)}::jsonb end ->> excluded.sku)::integer`;
       const rows = await tx
         .insert(cartItems)
-        .values(adds.map(({ sku, quantity }) => ({ ...owner, sku, quantity })))
+        .values(adds.map(({ sku, quantity, porLlegar }) => ({ ...owner, sku, quantity, porLlegar })))
         .onConflictDoUpdate({
           target: OWNER_SKU,
           set: {
-            quantity: sql`greatest(${cartItems.quantity}, least(${cartItems.quantity} + excluded.quantity, (${stock}::jsonb ->> excluded.sku)::integer))`,
+            quantity: sql`greatest(${cartItems.quantity}, least(${cartItems.quantity} + excluded.quantity, ${cap}))`,
             updatedAt: sql`now()`,
           },
         })
         .returning();
-      return finish(tx, { held, rows: new Map(rows.map((r) => [r.sku, r])) });
+      return finish(tx, { held, rows: new Map(rows.map((r) => [lineKey(r.sku, r.porLlegar), r])) });
     });
   }
 
@@ -130,17 +136,20 @@ export class CartRepo {
    * order checks it again. Lines of the same sku are added together; quantities below 1 are ignored.
    */
   async restoreLines(tx: DbOrTx, owner: CartOwner, lines: readonly CartLine[]): Promise<void> {
-    const bySku = new Map<string, number>();
-    for (const { sku, quantity } of lines) {
+    const byLine = new Map<string, CartLine & { porLlegar: boolean }>();
+    for (const { sku, quantity, porLlegar = false } of lines) {
       if (!(quantity > 0)) continue;
-      bySku.set(sku, (bySku.get(sku) ?? 0) + quantity);
+      const key = lineKey(sku, porLlegar);
+      const line = byLine.get(key);
+      if (line) line.quantity += quantity;
+      else byLine.set(key, { sku, quantity, porLlegar });
     }
-    if (bySku.size === 0) return;
+    if (byLine.size === 0) return;
     // the same lock order as OrderRepo.insert (the user's rows by id), so an order being made meanwhile cannot deadlock with it
     await tx.select({ id: cartItems.id }).from(cartItems).where(ownedBy(owner)).orderBy(asc(cartItems.id)).for('update');
     await tx
       .insert(cartItems)
-      .values([...bySku].map(([sku, quantity]) => ({ ...owner, sku, quantity })))
+      .values([...byLine.values()].map(({ sku, quantity, porLlegar }) => ({ ...owner, sku, quantity, porLlegar })))
       .onConflictDoUpdate({
         target: OWNER_SKU,
         set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },

@@ -3,6 +3,7 @@
 import type { CartAddRequest, CartBulkLine, CartBulkRequest, CartBulkResponse, CartItem, CartResponse, CartUpdateRequest } from '@shared/api/cart';
 import type { CustomerProfile } from '@shared/api/erp';
 import { isBlocked } from '@shared/blocking';
+import { arrivalCovering, incomingTotal, type IncomingStock } from '@shared/incoming';
 import { isRepRole } from '@shared/roles';
 import { fill, MSG } from '@shared/messages';
 import { orderTotals, priceLine } from '@shared/pricing';
@@ -11,11 +12,12 @@ import { offerPercent } from '../catalog/content.repo';
 import type { Db, Tx } from '../db/connect';
 import type { CartItemRow, ProductContentRow } from '../db/schema';
 import type { ErpService } from '../erp/erp.service';
-import type { ItemRecord } from '../erp/mapping';
+import { incomingOf, type ItemRecord } from '../erp/mapping';
+import { PreordersRepo } from '../orders/preorders.repo';
 import { HttpError } from '../errors';
 import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
-import { cartOwnerOf, type CartOwner, type CartRepo } from './cart.repo';
+import { cartOwnerOf, lineKey, type CartOwner, type CartRepo } from './cart.repo';
 import { SERVER_MSG } from '../messages';
 
 /** The cart as an order is built from it: priced lines, totals and the profile they were priced with. */
@@ -39,9 +41,25 @@ export function overStockError(item: Pick<CartItem, 'name' | 'size' | 'stock'>):
 
 export const unavailableError = (sku: string) => new HttpError(404, fill(MSG.cartItemUnavailable, { sku }));
 
+/**
+ * A size as a line of one kind sees it: for a pre-order line (docs/incoming.md) its `stock` is what arrives and is still
+ * free to promise, so every cap below (add, bulk add, update, order) reads one field whatever the kind.
+ */
+export function lineView(item: ItemRecord, porLlegar: boolean, incoming: readonly IncomingStock[] | undefined): ItemRecord {
+  return porLlegar ? { ...item, stock: incomingTotal(incoming ?? []) } : item;
+}
+
 /** One priced line. A size the portal no longer sells keeps its row, priced 0, with stock 0 and `unavailable`. */
-function toCartItem(row: CartItemRow, item: ItemRecord | undefined, content: Map<string, ProductContentRow>, loyaltyPct: number): CartItem {
+function toCartItem(
+  row: CartItemRow,
+  record: ItemRecord | undefined,
+  content: Map<string, ProductContentRow>,
+  loyaltyPct: number,
+  incoming?: readonly IncomingStock[],
+): CartItem {
+  const item = record && lineView(record, row.porLlegar, incoming);
   const available = sellable(item, content);
+  const llegada = row.porLlegar ? arrivalCovering(incoming ?? [], row.quantity) : undefined;
   const offerPct = available ? offerPercent(content.get(item.style)) : 0;
   const line = priceLine({ price: available ? item.listPrice : 0, quantity: row.quantity, offerPct, loyaltyPct });
   return {
@@ -60,6 +78,7 @@ function toCartItem(row: CartItemRow, item: ItemRecord | undefined, content: Map
     percentageLoyalty: loyaltyPct,
     userId: row.userId,
     ...(available ? {} : { unavailable: true }),
+    ...(row.porLlegar ? { porLlegar: true, ...(llegada ? { llegada } : {}) } : {}),
   };
 }
 
@@ -77,8 +96,11 @@ async function inOrder<A, B>(first: Promise<A>, second: Promise<B>): Promise<[A,
 /** A bulk add's plan for one size the portal sells: its answer line, the ERP item, how many to add. */
 interface BulkPlan {
   line: CartBulkLine;
+  /** The size as its line's kind sees it (lineView). */
   item: ItemRecord;
   add: number;
+  porLlegar: boolean;
+  incoming?: IncomingStock[];
 }
 
 /** The bulk add's answer: each planned line completed with what was added (and why not all), and the summary. */
@@ -91,15 +113,16 @@ function bulkAnswer(
   content: Map<string, ProductContentRow>,
   loyalty: number,
 ): CartBulkResponse {
-  for (const { line, item } of plans.values()) {
-    const row = rows.get(item.itemCode);
-    const before = held.get(item.itemCode) ?? 0;
+  for (const { line, item, porLlegar, incoming } of plans.values()) {
+    const key = lineKey(item.itemCode, porLlegar);
+    const row = rows.get(key);
+    const before = held.get(key) ?? 0;
     const added = row ? Math.max(0, row.quantity - before) : 0;
     line.quantity = added;
     const shown = { name: displayName(item), size: item.size, stock: item.stock };
     if (row || before > 0) {
-      const at = row ?? { id: 0, ...cartOwnerOf(user), sku: item.itemCode, quantity: before, createdAt: new Date(), updatedAt: new Date() };
-      line.item = toCartItem(at, item, content, loyalty);
+      const at = row ?? { id: 0, ...cartOwnerOf(user), sku: item.itemCode, quantity: before, porLlegar, createdAt: new Date(), updatedAt: new Date() };
+      line.item = toCartItem(at, item, content, loyalty, incoming);
     }
     if (added >= line.requested) {
       line.status = 'added';
@@ -124,13 +147,36 @@ function bulkAnswer(
 /** Runs last in a bulk add's transaction with its answer: what it writes commits with the add; throwing rolls it back. */
 export type BulkAddedHook = (tx: Tx, answer: CartBulkResponse) => Promise<void>;
 
+/** A cart's lines with what prices them: the fresh ERP item of each size, its content, and what arrives of the pre-ordered ones. */
+interface LinesRead {
+  rows: CartItemRow[];
+  items: Map<string, ItemRecord>;
+  content: Map<string, ProductContentRow>;
+  /** By sku, for the sizes of pre-order lines: what arrives and is free to promise (the portal's own promises taken off). */
+  incoming: Map<string, IncomingStock[]>;
+}
+
 export class CartService {
+  private readonly preorders: PreordersRepo;
+
   constructor(
     private readonly db: Db,
     private readonly repo: CartRepo,
     private readonly erp: ErpService,
     private readonly customers: CustomerDirectory,
-  ) {}
+  ) {
+    this.preorders = new PreordersRepo(db);
+  }
+
+  /**
+   * What arrives of each size and is still free to promise, as of the items given (fresh ones) less the portal's own
+   * pre-orders the ERP does not hold yet (docs/incoming.md). Read inside `tx` by an order that holds the sizes' locks.
+   */
+  async incomingOf(items: readonly ItemRecord[], tx?: Tx): Promise<Map<string, IncomingStock[]>> {
+    if (items.length === 0) return new Map();
+    const promised = await this.preorders.promised(items.map((i) => i.itemCode), tx);
+    return new Map(items.map((i) => [i.itemCode, incomingOf(i, undefined, promised.get(i.itemCode) ?? 0)]));
+  }
 
   /**
    * The buyer's cart priced now ('Resumen de la compra' included). Lines no longer sold are left out of the totals. The
@@ -145,16 +191,16 @@ export class CartService {
    * Lines that are not in a cart (a waiting order's) priced now exactly as a cart is: with the acting company's fresh
    * profile, fresh prices and stock. The items keep the lines' order; their `id` is the line's position.
    */
-  async pricedLines(user: SessionUser, lines: ReadonlyArray<{ sku: string; quantity: number }>): Promise<PricedCart> {
+  async pricedLines(user: SessionUser, lines: ReadonlyArray<{ sku: string; quantity: number; porLlegar?: boolean }>): Promise<PricedCart> {
     const at = new Date();
-    const rows = lines.map((line, index) => ({ id: index, ...cartOwnerOf(user), sku: line.sku, quantity: line.quantity, createdAt: at, updatedAt: at }));
+    const rows = lines.map((line, index) => ({ id: index, ...cartOwnerOf(user), sku: line.sku, quantity: line.quantity, porLlegar: !!line.porLlegar, createdAt: at, updatedAt: at }));
     const [current, priced] = await Promise.all([this.customers.profileOf(user), this.itemsOf(rows)]);
     return this.pricedWith(current, priced);
   }
 
-  private pricedWith(current: CustomerProfile, lines: { rows: CartItemRow[]; items: Map<string, ItemRecord>; content: Map<string, ProductContentRow> }): PricedCart {
+  private pricedWith(current: CustomerProfile, lines: LinesRead): PricedCart {
     const loyalty = clampPct(current.descFidel);
-    const items = lines.rows.map((row) => toCartItem(row, lines.items.get(row.sku), lines.content, loyalty));
+    const items = lines.rows.map((row) => toCartItem(row, lines.items.get(row.sku), lines.content, loyalty, lines.incoming.get(row.sku)));
     return { items, totals: orderTotals(items.filter((i) => !i.unavailable), current.descFidel), profile: current };
   }
 
@@ -167,14 +213,18 @@ export class CartService {
    * Adds to the buyer's line of the size; the new quantity may not pass the fresh stock. The profile (blocking, loyalty)
    * and the size are read from the ERP at the same time; the addition is one statement that adds only within the stock.
    */
-  async add(user: SessionUser, { sku, quantity }: CartAddRequest): Promise<CartItem> {
-    const [profile, { item, content }] = await inOrder(this.buyingProfile(user), this.sellableItem(sku));
+  async add(user: SessionUser, { sku, quantity, porLlegar = false }: CartAddRequest): Promise<CartItem> {
+    const [profile, { item: found, content }] = await inOrder(this.buyingProfile(user), this.sellableItem(sku));
     const loyalty = clampPct(profile.descFidel);
-    const over = () => overStockError(toCartItem({ id: 0, ...cartOwnerOf(user), sku: item.itemCode, quantity, createdAt: new Date(), updatedAt: new Date() }, item, content, loyalty));
+    // a pre-order line is capped at what arrives and is free to promise (docs/incoming.md), as a line of stock at the stock
+    const incoming = porLlegar ? (await this.incomingOf([found])).get(found.itemCode) : undefined;
+    const item = lineView(found, porLlegar, incoming);
+    const row0 = { id: 0, ...cartOwnerOf(user), sku: item.itemCode, quantity, porLlegar, createdAt: new Date(), updatedAt: new Date() };
+    const over = () => overStockError(toCartItem(row0, item, content, loyalty, incoming));
     if (quantity > item.stock) throw over();
-    const row = await this.repo.addWithin(cartOwnerOf(user), item.itemCode, quantity, item.stock);
+    const row = await this.repo.addWithin(cartOwnerOf(user), item.itemCode, quantity, item.stock, porLlegar);
     if (!row) throw over(); // what the cart holds already plus this would pass the stock: nothing added
-    return toCartItem(row, item, content, loyalty);
+    return toCartItem(row, item, content, loyalty, incoming);
   }
 
   /**
@@ -185,28 +235,33 @@ export class CartService {
    */
   async addMany(user: SessionUser, { items: requested, clampToStock = true }: CartBulkRequest, onAdded?: BulkAddedHook): Promise<CartBulkResponse> {
     // lines of the same sku (any case) are one line, in the order first sent
-    const wanted = new Map<string, { sku: string; requested: number }>();
-    for (const { sku, quantity } of requested) {
-      const key = sku.toUpperCase();
+    // (a pre-order line of a size is apart from its line of stock: docs/incoming.md)
+    const wanted = new Map<string, { sku: string; requested: number; porLlegar: boolean }>();
+    for (const { sku, quantity, porLlegar = false } of requested) {
+      const key = lineKey(sku.toUpperCase(), porLlegar);
       const line = wanted.get(key);
       if (line) line.requested += quantity;
-      else wanted.set(key, { sku, requested: quantity });
+      else wanted.set(key, { sku, requested: quantity, porLlegar });
     }
-    const codes = [...wanted.values()].map((w) => w.sku);
+    const codes = [...new Set([...wanted.values()].map((w) => w.sku))];
     const [profile, found] = await inOrder(this.buyingProfile(user), this.erp.getItems(codes));
     const loyalty = clampPct(profile.descFidel);
     const items = new Map(found.map((item) => [item.itemCode.toUpperCase(), item]));
     const missing = codes.filter((code) => !items.has(code.toUpperCase()));
-    const [content, existing] = await Promise.all([
+    const preordered = [...wanted.values()].filter((w) => w.porLlegar).map((w) => items.get(w.sku.toUpperCase())).filter((i): i is ItemRecord => !!i);
+    const [content, existing, incoming] = await Promise.all([
       this.repo.contentOf(found.map((i) => i.style)),
       missing.length ? this.erp.existingItemCodes(missing) : Promise.resolve(new Set<string>()),
+      this.incomingOf(preordered),
     ]);
     const known = new Set([...existing].map((code) => code.toUpperCase()));
 
     const lines: CartBulkLine[] = [];
     const plans = new Map<string, BulkPlan>();
-    for (const [key, { sku, requested: asked }] of wanted) {
-      const item = items.get(key);
+    for (const { sku, requested: asked, porLlegar } of wanted.values()) {
+      const key = sku.toUpperCase();
+      const found = items.get(key);
+      const item = found && lineView(found, porLlegar, incoming.get(found.itemCode));
       if (!sellable(item, content)) {
         const code = items.get(key)?.itemCode ?? sku;
         const unknown = !items.has(key) && !known.has(key);
@@ -216,14 +271,14 @@ export class CartService {
       }
       const line: CartBulkLine = { sku: item.itemCode, requested: asked, quantity: 0, status: 'rejected' };
       lines.push(line);
-      plans.set(item.itemCode, { line, item, add: 0 });
+      plans.set(lineKey(item.itemCode, porLlegar), { line, item, add: 0, porLlegar, ...(porLlegar ? { incoming: incoming.get(item.itemCode) } : {}) });
     }
 
     const planAdds = (inCart: ReadonlyMap<string, number>) =>
       [...plans.values()].map((plan) => {
-        const room = Math.max(0, plan.item.stock - (inCart.get(plan.item.itemCode) ?? 0));
+        const room = Math.max(0, plan.item.stock - (inCart.get(lineKey(plan.item.itemCode, plan.porLlegar)) ?? 0));
         plan.add = plan.line.requested <= room || clampToStock ? Math.min(plan.line.requested, room) : 0;
-        return { sku: plan.item.itemCode, quantity: plan.add, stock: plan.item.stock };
+        return { sku: plan.item.itemCode, quantity: plan.add, stock: plan.item.stock, porLlegar: plan.porLlegar };
       });
     return this.repo.addMany(cartOwnerOf(user), planAdds, async (tx, { held, rows }) => {
       const answer = bulkAnswer(user, lines, plans, held, rows, content, loyalty);
@@ -235,8 +290,10 @@ export class CartService {
   /** Sets the quantity of one of the buyer's lines (1..stock). */
   async update(user: SessionUser, { id, quantity }: CartUpdateRequest): Promise<CartItem> {
     const row = await this.ownLine(user, id);
-    const [profile, { item, content }] = await inOrder(this.buyingProfile(user), this.sellableItem(row.sku));
-    const priced = toCartItem({ ...row, quantity }, item, content, clampPct(profile.descFidel));
+    const [profile, { item: found, content }] = await inOrder(this.buyingProfile(user), this.sellableItem(row.sku));
+    const incoming = row.porLlegar ? (await this.incomingOf([found])).get(found.itemCode) : undefined;
+    const item = lineView(found, row.porLlegar, incoming);
+    const priced = toCartItem({ ...row, quantity }, item, content, clampPct(profile.descFidel), incoming);
     if (quantity > item.stock) throw overStockError(priced);
     const updated = await this.repo.setQuantity(this.db, id, quantity);
     if (!updated) throw new HttpError(404, SERVER_MSG.cartItemNotFound);
@@ -257,16 +314,17 @@ export class CartService {
   }
 
   /** The user's cart rows with the fresh ERP record of each size (one batched read) and the portal content of their styles. */
-  private async linesOf(owner: CartOwner): Promise<{ rows: CartItemRow[]; items: Map<string, ItemRecord>; content: Map<string, ProductContentRow> }> {
+  private async linesOf(owner: CartOwner): Promise<LinesRead> {
     return this.itemsOf(await this.repo.list(owner));
   }
 
-  /** The ERP items and the portal's content of some lines. */
-  private async itemsOf(rows: CartItemRow[]): Promise<{ rows: CartItemRow[]; items: Map<string, ItemRecord>; content: Map<string, ProductContentRow> }> {
-    if (rows.length === 0) return { rows, items: new Map(), content: new Map() };
+  /** The ERP items and the portal's content of some lines, and what arrives of the sizes of pre-order lines. */
+  private async itemsOf(rows: CartItemRow[]): Promise<LinesRead> {
+    if (rows.length === 0) return { rows, items: new Map(), content: new Map(), incoming: new Map() };
     const items = new Map((await this.erp.getItems(rows.map((r) => r.sku))).map((i) => [i.itemCode, i]));
-    const content = await this.repo.contentOf([...items.values()].map((i) => i.style));
-    return { rows, items, content };
+    const preordered = [...new Set(rows.filter((r) => r.porLlegar).map((r) => r.sku))].map((sku) => items.get(sku)).filter((i): i is ItemRecord => !!i);
+    const [content, incoming] = await Promise.all([this.repo.contentOf([...items.values()].map((i) => i.style)), this.incomingOf(preordered)]);
+    return { rows, items, content, incoming };
   }
 
   /**

@@ -152,7 +152,7 @@ export class ApprovalService {
       const decided = await approvals.decide(tx, order.id, 'CANCELED', user.id, reason);
       if (!decided) throw new HttpError(409, fill(APPROVAL_MSG.notWaiting, { number }));
       // creating the order took its lines out of the buyer's cart: they go back with the rejection
-      await cartRepo.restoreLines(tx, { userId: order.userId, companyRut: order.companyRut }, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
+      await cartRepo.restoreLines(tx, { userId: order.userId, companyRut: order.companyRut }, lines.map((line) => ({ sku: line.sku, quantity: line.quantity, porLlegar: line.shipDate !== null })));
       await this.audit(tx, user, decided, 'AWAITING_COMPANY_APPROVAL', reason);
       await enqueueDecisionMail(this.mails, tx, decided, buyer, { approved: false, by: approver, reason, next: '' });
     });

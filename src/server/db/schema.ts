@@ -5,6 +5,7 @@ import { REP_SCOPES, ROLES } from '@shared/roles';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
 import { PAYMENT_PROVIDERS, PAYMENT_STATES } from '@shared/payments';
 import type { AccountDocumentKind, DteType } from '@shared/api/account';
+import type { IncomingShipping } from '@shared/incoming';
 
 export const userType = pgEnum('user_type', ROLES);
 export const repScope = pgEnum('rep_scope', REP_SCOPES);
@@ -139,10 +140,15 @@ export const cartItems = pgTable(
     /** The size's ItemCode. */
     sku: varchar('sku', { length: 50 }).notNull(),
     quantity: integer('quantity').notNull(),
+    /**
+     * A pre-order line (pedido por llegar, docs/incoming.md): units of the goods arriving, capped at what arrives and is
+     * free to promise; the same size may have one line of each kind.
+     */
+    porLlegar: boolean('por_llegar').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
   },
-  (t) => [uniqueIndex('cart_items_owner_sku_idx').on(t.userId, t.companyRut, t.sku)],
+  (t) => [uniqueIndex('cart_items_owner_sku_kind_idx').on(t.userId, t.companyRut, t.sku, t.porLlegar)],
 );
 
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -257,6 +263,8 @@ export const orders = pgTable(
     companyDecisionAt: timestamp('company_decision_at', { withTimezone: true }),
     /** The approver's reason for a rejection ('' otherwise). */
     companyDecisionNote: varchar('company_decision_note', { length: 300 }).notNull().default(''),
+    /** An order with pre-order lines: 'JUNTO' (ships when the last line arrives) or 'PARCIAL'; null otherwise (docs/incoming.md). */
+    incomingShipping: varchar('incoming_shipping', { length: 8 }).$type<IncomingShipping>(),
     /** The sales rep (VENDEDOR) who wrote the order while representing the company; null when the company's own person did. */
     repUserId: integer('rep_user_id').references(() => users.id),
     /** The rep's name as it was when the order was written ('' when no rep). */
@@ -289,8 +297,15 @@ export const orderLines = pgTable(
     priceFinal: integer('price_final').notNull(),
     /** ERP line discount percent. */
     descLinea: numeric('desc_linea', { precision: 9, scale: 4, mode: 'number' }).notNull().default(0),
+    /** A pre-order line: the arrival date promised ('YYYY-MM-DD', the ERP line's ShipDate); null for stock on hand. */
+    shipDate: date('ship_date', { mode: 'string' }),
+    /**
+     * A pre-order line whose purchase order moved in the ERP after the order: the date it can arrive now, or '' when
+     * the incoming goods no longer cover it (docs/incoming.md); null while the promise holds.
+     */
+    shipDateMoved: varchar('ship_date_moved', { length: 10 }),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_preorder_idx').on(t.sku).where(sql`${t.shipDate} is not null`)],
 );
 
 export type OrderLineRow = typeof orderLines.$inferSelect;

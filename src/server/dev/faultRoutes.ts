@@ -6,7 +6,9 @@
 //   GET    /api/dev/faults/:standIn      one stand-in ('b1', 'webpay', 'khipu')
 //   PUT    /api/dev/faults/:standIn      change: some switches, optionally with "for": "2m" or "until": ISO-8601
 //   DELETE /api/dev/faults/:standIn      that stand-in back to its start options
-//   POST   /api/dev/faults/:standIn/:action  an action of the stand-in ('b1'/'invoice' {docEntry} or {numAtCard})
+//   POST   /api/dev/faults/:standIn/:action  an action of the stand-in ('b1'/'invoice' {docEntry} or {numAtCard},
+//                                             'b1'/'purchase-order' {docEntry, lineNum?, shipDate?, quantity?})
+//   POST   /api/dev/faults/:standIn/:action/:step  a step of one ('b1'/'purchase-order/receive' {docEntry, lineNum?})
 // A change sets only the switches it names. The stand-ins themselves (mocks/) parse and apply the bodies: this
 // module knows them only through FaultControl, so src/server does not import mocks/ here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -27,8 +29,9 @@ export interface FaultControl {
   /** Back to the stand-in's start options. */
   reset(): void;
   /**
-   * What QA may ask the stand-in to do now (POST /api/dev/faults/:standIn/:action), e.g. B1's 'invoice': invoice a
-   * sales order. Each answers the status and body to send (a Spanish `{status, message}` when it cannot).
+   * What QA may ask the stand-in to do now (POST /api/dev/faults/:standIn/:action, or …/:action/:step for an action
+   * named 'action/step'), e.g. B1's 'invoice': invoice a sales order; 'purchase-order/receive': goods arrive. Each
+   * answers the status and body to send (a Spanish `{status, message}` when it cannot).
    */
   actions?: Record<string, (body: unknown) => { status: number; body: object }>;
 }
@@ -142,11 +145,18 @@ export default async function faultRoutes(app: FastifyInstance, opts: FaultRoute
     return view(c);
   });
 
+  const runAction = (standIn: string, name: string, body: unknown) => {
+    const c = control(standIn);
+    const action = c.actions?.[name];
+    if (!action) throw new HttpError(404, MSG_DEV.unknownAction(name, Object.keys(c.actions ?? {})));
+    return action(body);
+  };
   app.post<{ Params: { standIn: string; action: string } }>('/api/dev/faults/:standIn/:action', { config, onRequest }, async (request, reply) => {
-    const c = control(request.params.standIn);
-    const action = c.actions?.[request.params.action];
-    if (!action) throw new HttpError(404, MSG_DEV.unknownAction(request.params.action, Object.keys(c.actions ?? {})));
-    const { status, body } = action(request.body);
+    const { status, body } = runAction(request.params.standIn, request.params.action, request.body);
+    return reply.code(status).send(body);
+  });
+  app.post<{ Params: { standIn: string; action: string; step: string } }>('/api/dev/faults/:standIn/:action/:step', { config, onRequest }, async (request, reply) => {
+    const { status, body } = runAction(request.params.standIn, `${request.params.action}/${request.params.step}`, request.body);
     return reply.code(status).send(body);
   });
 }

@@ -596,6 +596,9 @@ export function toCatalogueItems(records: readonly ItemRecord[], imageFor: (sku:
   });
 }
 
+/** `porLlegar` when something arrives (absent otherwise: the answers of sizes with nothing coming stay as they were). */
+const withIncoming = (incoming: IncomingStock[]): { porLlegar?: IncomingStock[] } => (incoming.length ? { porLlegar: incoming } : {});
+
 /**
  * What arrives of a size and is still free to promise, by date (docs/incoming.md): its purchase-order arrivals less
  * what the ERP sold beyond its stock and `promised` (the portal's own pre-orders the ERP does not hold yet).
@@ -650,7 +653,7 @@ export function toProductDetail(sizes: readonly ItemRecord[], offerFor: OfferLoo
     preciolista: s.listPrice,
     ...offerPrices(s.listPrice, offerFor(s.itemCode) ?? offerFor(s.style)),
     descripcion: s.name,
-    porLlegar: incomingOf(s, today),
+    ...withIncoming(incomingOf(s, today)),
   }));
   const styleOffer = offerFor(first.style) ?? ordered.map((s) => offerFor(s.itemCode)).find((o) => o && o.descuento > 0);
   return {

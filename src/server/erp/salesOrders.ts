@@ -1,7 +1,8 @@
 // The sales order and the reservation the portal sends to the ERP (R-ERP-1: "sales order to the ERP" and
 // "reserve order to the ERP"), built from the portal's own stored order. Field names come from mapping.ts.
 import { yyyymmdd } from '@shared/dates';
-import { chileTodayIso } from '@shared/workingDays';
+import { chileTodayIso, nextWorkingDay } from '@shared/workingDays';
+import type { IncomingShipping } from '@shared/incoming';
 import { FALLBACK_TRANSPORT, FORMA_PAGO, STORE_PICKUP, SUCURSAL, TIPO_VENTA, type DeliveryType, type OrderType, type PaymentMethod } from '@shared/orders';
 import { B1_FIELDS } from './mapping';
 
@@ -42,7 +43,9 @@ export interface SalesOrderSource {
    */
   salesPersonCode?: number | null;
   /** price: the unit list price; priceFinalUnit: the unit price the buyer pays (offer and loyalty applied, rounded). */
-  lines: ReadonlyArray<{ sku: string; quantity: number; price: number; priceFinalUnit: number; descLinea: number }>;
+  lines: ReadonlyArray<{ sku: string; quantity: number; price: number; priceFinalUnit: number; descLinea: number; shipDate?: string | null }>;
+  /** An order with pre-order lines (shipDate): all together when the last arrives, or what there is first (docs/incoming.md). */
+  incomingShipping?: IncomingShipping | null;
 }
 
 /** A line of a B1 `Orders` body. */
@@ -57,6 +60,8 @@ export interface SalesOrderLine {
   U_PrecioLista: number;
   /** Line UDF: the discount percent the portal applied (offer and loyalty). */
   U_DescLinea: number;
+  /** The line's own delivery date (yyyymmdd): a pre-order line's arrival, or the whole order's when it ships together. */
+  ShipDate?: string;
 }
 
 /** A line of the document's DocumentReferences: the buyer's purchase order as an external document. */
@@ -132,6 +137,19 @@ export function buildSalesOrder(order: SalesOrderSource, now: Date = new Date())
     const day = order.requestedDeliveryDate.replaceAll('-', '');
     doc.DocDueDate = day;
     doc.RequriedDate = day;
+  }
+  // pre-order lines (docs/incoming.md) ship on their arrival, never on a past day (an order that waited for an approval
+  // past its date ships on the next working day); an order shipped together ships every line, and is due, on the last
+  const first = nextWorkingDay(chileTodayIso(now));
+  const arrivals = order.lines.map((line) => line.shipDate && (line.shipDate < first ? first : line.shipDate));
+  const last = arrivals.reduce<string>((latest, day) => (day && day > latest ? day : latest), '');
+  if (last) {
+    const together = order.incomingShipping === 'JUNTO';
+    doc.DocumentLines.forEach((line, i) => {
+      const day = together ? last : arrivals[i];
+      if (day) line.ShipDate = day.replaceAll('-', '');
+    });
+    if (together && last.replaceAll('-', '') > doc.DocDueDate) doc.DocDueDate = last.replaceAll('-', '');
   }
   const reference = order.buyerReference?.trim();
   if (reference) {

@@ -103,6 +103,11 @@ function conditions(f: OrderFilters): SQL | undefined {
   if (f.paymentMethod) where.push(eq(orders.paymentMethod, f.paymentMethod));
   if (f.paymentStatus) where.push(sql`${paymentStatus} = ${f.paymentStatus}`);
   if (f.erpStatus) where.push(eq(orders.erpStatus, f.erpStatus));
+  // pre-orders (docs/incoming.md): with a line por llegar, or with one whose arrival the ERP moved
+  if (f.porLlegar) {
+    const moved = f.porLlegar === 'MOVIDOS' ? sql` and l.ship_date_moved is not null` : sql``;
+    where.push(sql`exists (select 1 from order_lines l where l.order_id = ${orders.id} and l.ship_date is not null${moved})`);
+  }
   if (f.userId) where.push(eq(orders.userId, f.userId));
   const inScope = f.rep && repScopeCondition(f.rep);
   if (inScope) where.push(inScope);

@@ -73,6 +73,7 @@ export function createErpOrderHandler(deps: {
         invoiceAddress: order.invoiceAddress,
         buyerReference: order.buyerReference,
         requestedDeliveryDate: order.requestedDeliveryDate,
+        incomingShipping: order.incomingShipping,
         orderDate: order.createdAt,
         lines: lines.map((line) => ({
           sku: line.sku,
@@ -80,6 +81,7 @@ export function createErpOrderHandler(deps: {
           price: line.price,
           priceFinalUnit: line.priceFinalUnit,
           descLinea: Number(line.descLinea),
+          shipDate: line.shipDate,
         })),
       },
       deps.now?.(),

@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'd
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Order, OrderLine } from '@shared/api/orders';
 import { orderNumber } from '@shared/orders';
-import { CartRepo } from '../cart/cart.repo';
+import { CartRepo, lineKey } from '../cart/cart.repo';
 import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/connect';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from '../db/schema';
 import { Outbox } from '../jobs/outbox.repo';
@@ -18,7 +18,7 @@ export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'
 /** Digits of the id in an order number (OC000123), as orderNumber() pads it. */
 const NUMBER_DIGITS = 6;
 /** The columns an order line is inserted with, in this order. */
-const LINE_FIELDS = ['sku', 'name', 'size', 'quantity', 'price', 'offerPct', 'loyaltyPct', 'priceOffer', 'priceFinalUnit', 'priceFinal', 'descLinea'] as const;
+const LINE_FIELDS = ['sku', 'name', 'size', 'quantity', 'price', 'offerPct', 'loyaltyPct', 'priceOffer', 'priceFinalUnit', 'priceFinal', 'descLinea', 'shipDate'] as const;
 
 /** `a, b, c`: the database names of a table's fields. */
 function columnList(table: PgTable, keys: readonly string[]): SQL {
@@ -94,16 +94,18 @@ export class OrderRepo {
    * nested condition per line, which PGlite's stack cannot hold past about 275 lines (it answered no row, then hung).
    */
   async insert(tx: Tx, order: NewOrder, lines: readonly NewOrderLine[]): Promise<OrderWithLines | undefined> {
-    if (new Set(lines.map((line) => line.sku)).size !== lines.length) return undefined; // a cart holds one row per size
+    // a cart holds one row per size and kind (stock on hand, or a pre-order's: a line with a ship date)
+    if (new Set(lines.map((line) => lineKey(line.sku, !!line.shipDate))).size !== lines.length) return undefined;
     const prefix = orderNumber(order.orderType, 0).slice(0, -NUMBER_DIGITS);
     const orderFields = Object.entries(order).filter(([, value]) => value !== undefined);
     const taking = lines.length
       ? sql`mine as materialized (
-          select id, sku, quantity from cart_items where user_id = ${order.userId} and company_rut = ${order.companyRut ?? ''} order by id for update),
+          select id, sku, quantity, por_llegar from cart_items where user_id = ${order.userId} and company_rut = ${order.companyRut ?? ''} order by id for update),
         taken as (
           delete from cart_items c using mine
-          where c.id = mine.id and (mine.sku, mine.quantity) in (
-            select * from unnest(${sql.param(lines.map((line) => line.sku))}::text[], ${sql.param(lines.map((line) => line.quantity))}::int[]))
+          where c.id = mine.id and (mine.sku, mine.quantity, mine.por_llegar) in (
+            select * from unnest(${sql.param(lines.map((line) => line.sku))}::text[], ${sql.param(lines.map((line) => line.quantity))}::int[],
+              ${sql.param(lines.map((line) => !!line.shipDate))}::boolean[]))
           returning c.id),
         n as (select nextval('orders_id_seq')::int as id where (select count(*) from taken) = ${lines.length}),
         `
@@ -300,7 +302,7 @@ export class OrderRepo {
         if ((linked as { rows?: unknown[] }).rows?.length) return false;
         await tx.update(orders).set({ orderState: 'CANCELED' }).where(eq(orders.id, id));
         const lines = await this.lines(id, tx);
-        await new CartRepo(this.db).restoreLines(tx, { userId: locked.userId, companyRut: locked.companyRut }, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
+        await new CartRepo(this.db).restoreLines(tx, { userId: locked.userId, companyRut: locked.companyRut }, lines.map((line) => ({ sku: line.sku, quantity: line.quantity, porLlegar: line.shipDate !== null })));
         return true;
       });
       if (done) canceled += 1;
@@ -321,7 +323,7 @@ export class OrderRepo {
         .returning({ userId: orders.userId, companyRut: orders.companyRut });
       if (!canceled) return;
       const lines = await this.lines(id, tx);
-      await new CartRepo(this.db).restoreLines(tx, { userId: canceled.userId, companyRut: canceled.companyRut }, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
+      await new CartRepo(this.db).restoreLines(tx, { userId: canceled.userId, companyRut: canceled.companyRut }, lines.map((line) => ({ sku: line.sku, quantity: line.quantity, porLlegar: line.shipDate !== null })));
     });
   }
 }
@@ -345,6 +347,8 @@ export function toOrderLine(line: OrderLineRow): OrderLine {
     priceFinalUnit: line.priceFinalUnit,
     priceFinal: line.priceFinal,
     descLinea: Number(line.descLinea),
+    // a pre-order line's promise and, when the ERP moved its goods, the date it can arrive now (docs/incoming.md)
+    ...(line.shipDate ? { llegada: line.shipDate, ...(line.shipDateMoved !== null ? { llegadaNueva: line.shipDateMoved } : {}) } : {}),
   };
 }
 
@@ -379,5 +383,7 @@ export function toOrder({ order, lines }: OrderWithLines): Order {
     dateCreated: order.createdAt.toISOString(),
     buyerReference: order.buyerReference,
     requestedDeliveryDate: order.requestedDeliveryDate,
+    ...(order.incomingShipping ? { envioPorLlegar: order.incomingShipping } : {}),
+    ...(lines.some((line) => line.shipDate && line.shipDateMoved !== null) ? { porLlegarMovido: true } : {}),
   };
 }

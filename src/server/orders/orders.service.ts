@@ -6,6 +6,7 @@ import type { CreateOrderRequest, Order, OrderSubmissionResponse, UpdateOrderSta
 import { isBlocked } from '@shared/blocking';
 import { chequeAllowed, creditCovers } from '@shared/checkoutRules';
 import { ERP_STATUS_TEXTS } from '@shared/erpStatus';
+import { arrivalCovering, INCOMING_TEXTS, incomingTotal } from '@shared/incoming';
 import { fill, MSG } from '@shared/messages';
 import { STORE_PICKUP, type PaymentMethod } from '@shared/orders';
 import type { CartService } from '../cart/cart.service';
@@ -13,6 +14,7 @@ import { overStockError } from '../cart/cart.service';
 import type { Db, Tx } from '../db/connect';
 import type { OrderRow } from '../db/schema';
 import { ERP_MESSAGES, ErpError, isErpDown } from '../erp/errors';
+import { incomingOf } from '../erp/mapping';
 import type { ErpService } from '../erp/erp.service';
 import { HttpError } from '../errors';
 import type { OutboxWorker } from '../jobs/outbox';
@@ -22,8 +24,9 @@ import { ApprovalsRepo, mustWaitForCompany } from '../company/approvals.repo';
 import { refuseWhileWaiting } from '../company/approvalRules';
 import { enqueueApprovalRequests } from '../company/approvalMails';
 import { ownOrder } from './ownership';
-import { ERP_ORDER_JOB, erpOrderDedupeKey, type ErpOrderPayload } from './erpOrderJob';
+import { ERP_ORDER_JOB, erpOrderDedupeKey, isPaidByProvider, type ErpOrderPayload } from './erpOrderJob';
 import { repOfOrder } from './orderRep.repo';
+import { PreordersRepo } from './preorders.repo';
 import { toOrder, totalsColumns, type NewOrderLine, type OrderRepo, type OrderWithLines } from './orders.repo';
 import { SERVER_MSG } from '../messages';
 
@@ -77,6 +80,8 @@ export const orderLineOf = (item: CartItem): NewOrderLine => ({
   priceFinalUnit: item.priceFinalUnit,
   priceFinal: item.priceFinal,
   descLinea: item.descLinea,
+  // a pre-order line is promised the date by which its quantity arrives (docs/incoming.md)
+  shipDate: item.porLlegar ? (item.llegada ?? null) : null,
 });
 
 const PROVIDER_NAMES: Record<PaymentMethod, string> = { WEBPAY: 'WebPay Plus', KHIPU: 'Khipu', CHEQUE: 'cheque', CREDIT: 'línea de crédito' };
@@ -140,7 +145,13 @@ export class OrderService {
     if (priced.items.length === 0) throw new HttpError(409, MSG.cartIsEmpty);
     for (const item of priced.items) {
       if (item.unavailable) throw new HttpError(400, fill(MSG.cartItemUnavailable, { sku: item.sku }));
-      if (item.quantity > item.stock) throw overStockError(item);
+      if (item.quantity > item.stock || (item.porLlegar && !item.llegada)) throw overStockError(item);
+    }
+    // pre-order lines (docs/incoming.md): the buyer says how they ship; they are paid on each dispatch's invoice
+    const preorder = priced.items.filter((item) => item.porLlegar);
+    if (preorder.length) {
+      if (!request.envioPorLlegar) throw new HttpError(400, SERVER_MSG.incomingShippingRequired);
+      if (request.orderType === 'ONLINE' && request.paymentMethod && isPaidByProvider(request.paymentMethod)) throw new HttpError(400, INCOMING_TEXTS.paymentOnInvoice);
     }
 
     let delivery = { deliveryAddress: STORE_PICKUP, deliveryAddressText: '', deliveryCommune: '', deliveryTransport: '' };
@@ -168,6 +179,8 @@ export class OrderService {
     const { totals } = priced;
     const lines: NewOrderLine[] = priced.items.map(orderLineOf);
     return db.transaction(async (tx) => {
+      // the incoming goods are promised once: under the sizes' locks, the portal's promises and the ERP read again
+      if (preorder.length) await this.promiseIncoming(tx, preorder, lines);
       // a rep's order never waits for the company's approval: that is for a Comprador over their limit
       const waits = !user.rep && user.companyRole === 'COMPRADOR' && (await mustWaitForCompany(tx, user.id, totals.total));
       const rep = user.rep ? await repOfOrder(tx, user) : null;
@@ -191,6 +204,7 @@ export class OrderService {
           invoiceAddress: request.invoiceAddress,
           buyerReference: request.buyerReference ?? '',
           requestedDeliveryDate: request.requestedDeliveryDate || null,
+          incomingShipping: preorder.length ? request.envioPorLlegar! : null,
           ...totalsColumns(totals),
         },
         lines,
@@ -201,6 +215,29 @@ export class OrderService {
       await onCreated?.(tx, order);
       return order;
     });
+  }
+
+  /**
+   * Checks the pre-order lines against what arrives, holding each size's pre-order lock until the order's transaction
+   * ends (docs/incoming.md): the portal's own promises are read first, then the ERP (an order the ERP took meanwhile
+   * is then counted in its backlog, or twice for a moment: never promised twice). A line no longer covered is refused
+   * with the stock-cap message; each line's promised date is set to what arrives now.
+   */
+  private async promiseIncoming(tx: Tx, preorder: readonly CartItem[], lines: NewOrderLine[]): Promise<void> {
+    const { erp, db } = this.deps;
+    const skus = preorder.map((item) => item.sku);
+    const preorders = new PreordersRepo(db);
+    await preorders.lock(tx, skus);
+    const promised = await preorders.promised(skus, tx);
+    const fresh = new Map((await erp.getItems(skus)).map((item) => [item.itemCode, item]));
+    for (const item of preorder) {
+      const found = fresh.get(item.sku);
+      const free = found ? incomingOf(found, undefined, promised.get(item.sku) ?? 0) : [];
+      const date = arrivalCovering(free, item.quantity);
+      if (!date) throw overStockError({ ...item, stock: incomingTotal(free) });
+      const line = lines.find((l) => l.sku === item.sku && l.shipDate);
+      if (line) line.shipDate = date;
+    }
   }
 
   /** The company's approvers are mailed that the order waits for them (in the order's transaction). */

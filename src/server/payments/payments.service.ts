@@ -326,7 +326,7 @@ export class PaymentService {
           const canceled = await this.deps.orders.cancelInProcess(tx, row.orderId);
           for (const order of canceled) {
             const lines = await this.deps.orders.lines(order.id, tx);
-            await cart.restoreLines(tx, { userId: order.userId, companyRut: order.companyRut }, lines.map((line) => ({ sku: line.sku, quantity: line.quantity })));
+            await cart.restoreLines(tx, { userId: order.userId, companyRut: order.companyRut }, lines.map((line) => ({ sku: line.sku, quantity: line.quantity, porLlegar: line.shipDate !== null })));
           }
         }
       } else if (row.purpose === 'INVOICES' && outcome === 'PAID') {

@@ -12,6 +12,7 @@ export const ADMIN_ORDER_MSG = {
   paymentStatus: 'Estado de pago inválido',
   erpStatus: 'Estado en el ERP inválido',
   userId: 'Identificador de usuario inválido',
+  incoming: 'Filtro de pedidos por llegar inválido',
   orderId: 'Pedido inválido',
   notFound: 'Pedido no encontrado',
 } as const;
@@ -25,6 +26,9 @@ export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
 export const ADMIN_PAYMENT_STATUSES = ['NONE', ...PAYMENT_STATES] as const;
 export const ERP_SUBMISSIONS = ['NONE', 'PENDING', 'AWAITING_APPROVAL', 'SENT', 'REJECTED'] as const;
 
+/** Orders with pre-order lines (docs/incoming.md): all of them, or those whose arrival date the ERP moved. */
+export const ADMIN_INCOMING_FILTERS = ['CON', 'MOVIDOS'] as const;
+
 export const adminOrderListQuerySchema = yup.object({
   ...listQueryFields(ADMIN_ORDER_SORTS, { sort: 'createdAt', dir: 'desc' }),
   state: oneOfOptional(ORDER_STATES, ADMIN_ORDER_MSG.state),
@@ -32,6 +36,7 @@ export const adminOrderListQuerySchema = yup.object({
   paymentMethod: oneOfOptional(PAYMENT_METHODS, ADMIN_ORDER_MSG.paymentMethod),
   paymentStatus: oneOfOptional(ADMIN_PAYMENT_STATUSES, ADMIN_ORDER_MSG.paymentStatus),
   erpStatus: oneOfOptional(ERP_SUBMISSIONS, ADMIN_ORDER_MSG.erpStatus),
+  porLlegar: oneOfOptional(ADMIN_INCOMING_FILTERS, ADMIN_ORDER_MSG.incoming),
   userId: decimalInteger(ADMIN_ORDER_MSG.userId).positive(ADMIN_ORDER_MSG.userId).max(2 ** 31 - 1, ADMIN_ORDER_MSG.userId).optional(),
 });
 export type AdminOrderListQuery = yup.InferType<typeof adminOrderListQuerySchema>;

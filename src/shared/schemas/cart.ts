@@ -19,7 +19,10 @@ const quantity = yup
 const id = yup.number().typeError(CART_MSG.id).required(CART_MSG.id).integer(CART_MSG.id).positive(CART_MSG.id).max(2 ** 31 - 1, CART_MSG.id);
 
 /** POST /user/cart. Unknown fields (price, offer…) are dropped, not trusted. */
-export const cartAddSchema = yup.object({ sku, quantity }).noUnknown(false);
+/** A pre-order line (docs/incoming.md) instead of a line of the stock on hand; absent: stock. */
+const porLlegar = yup.boolean().strict().typeError('El tipo de línea (por llegar) no es válido').optional();
+
+export const cartAddSchema = yup.object({ sku, quantity, porLlegar }).noUnknown(false);
 /** PUT /user/cart. */
 export const cartUpdateSchema = yup.object({ id, quantity });
 /** DELETE /user/cart/{id}. */
@@ -44,7 +47,7 @@ export const CART_BULK_MSG = {
   noneAdded: 'No se agregó ningún producto al carro',
 } as const;
 
-const bulkLine = yup.object({ sku, quantity });
+const bulkLine = yup.object({ sku, quantity, porLlegar });
 const bulkLines = yup.array(bulkLine).min(1, CART_BULK_MSG.items).required(CART_BULK_MSG.items);
 /** More lines than allowed are refused before each line is checked (a 10 000-line body costs nothing to refuse). */
 const tooManyLines = yup.array().max(CART_BULK_MAX_LINES, CART_BULK_MSG.tooMany);

@@ -1,6 +1,6 @@
 import * as yup from '../yup';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '../orders';
-import { INCOMING_TEXTS, type IncomingShipping } from '../incoming';
+import { INCOMING_SHIPPING, INCOMING_TEXTS, type IncomingShipping } from '../incoming';
 import { orderReferenceFields } from './orderReference';
 
 // The order summary form and the order requests (R-CHK-1, R-CHK-2). The form and the server use these.
@@ -19,14 +19,12 @@ export const ORDER_MSG = {
   orderId: 'Identificador de pedido inválido',
   orderState: 'Estado de pedido inválido',
   section: 'Sección de notificación inválida',
+  incomingShipping: 'Forma de despacho de lo que está por llegar inválida',
 } as const;
 
 /** Cheque photo: jpg, jpeg or png up to 2 MB (R-CHK-2). */
 export const CHEQUE_MAX_BYTES = 2 * 1024 * 1024;
 export const CHEQUE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
-
-/** How an order with pre-order lines ships: all together, or what there is now first (docs/incoming.md). */
-export const INCOMING_SHIPPINGS: readonly IncomingShipping[] = ['JUNTO', 'PARCIAL'];
 
 const code = (message: string) => yup.string().trim().max(50, message);
 
@@ -48,12 +46,12 @@ export const createOrderSchema = yup.object({
   // the buyer's purchase-order reference and requested delivery date (optional, docs/ordering.md)
   ...orderReferenceFields,
   // how a cart with pre-order lines ships (docs/incoming.md): required when the context says the cart has such lines
-  // (`porLlegar`: the summary form's own value, which Formik passes as the context; the server's cart on POST /orders)
+  // (`porLlegar`: the summary form's own value, which Formik passes as the context; the server requires it from its cart)
   envioPorLlegar: yup
     .string<IncomingShipping>()
-    // none chosen ('' in the form, null from a client) is no choice: required only when the cart has pre-order lines
+    // none chosen ('' in the form, null from a client) is no choice
     .transform((value: unknown) => (value === '' || value === null ? undefined : value))
-    .oneOf(INCOMING_SHIPPINGS, INCOMING_TEXTS.shippingRequired)
+    .oneOf(INCOMING_SHIPPING, ORDER_MSG.incomingShipping)
     .when('$porLlegar', { is: true, then: (s) => s.required(INCOMING_TEXTS.shippingRequired) }),
 });
 export type CreateOrderForm = yup.InferType<typeof createOrderSchema>;

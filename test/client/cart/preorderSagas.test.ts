@@ -119,7 +119,7 @@ describe('pre-order add (cart saga)', () => {
     expect(fail.storeState.product.preorder?.sku).toBe('CHA-3003-XS');
     expect(fail.storeState.cart.preorderAttempt).toEqual({ key: 'key-1', request });
     const again = await expectSaga(handlePreorderAdd, preorderAddRequested({ items: [xs], origin: 'product' }))
-      .withReducer(rootReducer, fail.storeState)
+      .withReducer(rootReducer, fail.storeState as RootState)
       .provide([
         [matchers.call.fn(newIdempotencyKey), throwError(new Error('a second key was made'))],
         [call(callWithTimeout, addCartLines, request, 'key-1'), answer],

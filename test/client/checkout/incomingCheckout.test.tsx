@@ -61,11 +61,11 @@ describe('order summary with pre-order lines', () => {
     const submit = await screen.findByRole('button', { name: 'Ir a Pagar' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    expect(await screen.findByText('Elige cómo despachar lo que está por llegar')).toBeInTheDocument();
+    expect(await screen.findByText('Elige cómo despachar lo que está por llegar: todo junto o lo disponible ahora')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(0);
 
     await user.click(screen.getByRole('radio', { name: 'Todo junto, cuando llegue lo último (3-feb)' }));
-    await waitFor(() => expect(screen.queryByText('Elige cómo despachar lo que está por llegar')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Elige cómo despachar lo que está por llegar: todo junto o lo disponible ahora')).not.toBeInTheDocument());
     await user.click(submit);
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/orders')).toHaveLength(1));
     expect(orderBodies(fetchMock)[0]).toMatchObject({ orderType: 'ONLINE', tipoEntrega: 'retiro', paymentMethod: 'CREDIT', envioPorLlegar: 'JUNTO' });
@@ -132,9 +132,9 @@ describe('the order schema (form and POST /orders)', () => {
   const base = { orderType: 'ONLINE', tipoEntrega: 'retiro', invoiceAddress: 'CASA MATRIZ', paymentMethod: 'CREDIT' };
 
   it('requires the shipping choice when the context says the cart has pre-order lines', async () => {
-    await expect(createOrderSchema.validate(base, { context: { porLlegar: true } })).rejects.toThrow('Elige cómo despachar lo que está por llegar');
+    await expect(createOrderSchema.validate(base, { context: { porLlegar: true } })).rejects.toThrow('Elige cómo despachar lo que está por llegar: todo junto o lo disponible ahora');
     await expect(createOrderSchema.validate({ ...base, envioPorLlegar: '' }, { context: { porLlegar: true } })).rejects.toThrow(
-      'Elige cómo despachar lo que está por llegar',
+      'Elige cómo despachar lo que está por llegar: todo junto o lo disponible ahora',
     );
     await expect(createOrderSchema.validate({ ...base, envioPorLlegar: 'PARCIAL' }, { context: { porLlegar: true } })).resolves.toMatchObject({ envioPorLlegar: 'PARCIAL' });
   });
@@ -143,6 +143,6 @@ describe('the order schema (form and POST /orders)', () => {
     await expect(createOrderSchema.validate(base)).resolves.toMatchObject({ orderType: 'ONLINE' });
     await expect(createOrderSchema.validate({ ...base, envioPorLlegar: '' })).resolves.not.toHaveProperty('envioPorLlegar', '');
     await expect(createOrderSchema.validate({ ...base, envioPorLlegar: null })).resolves.toBeTruthy();
-    await expect(createOrderSchema.validate({ ...base, envioPorLlegar: 'TODO' })).rejects.toThrow('Elige cómo despachar lo que está por llegar');
+    await expect(createOrderSchema.validate({ ...base, envioPorLlegar: 'TODO' })).rejects.toThrow('Forma de despacho de lo que está por llegar inválida');
   });
 });

@@ -109,7 +109,7 @@ describe('stock por llegar on the product detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Pedir por llegar/ })).not.toBeInTheDocument());
     const posts = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/user/cart/bulk'));
     expect(posts).toHaveLength(1);
-    const init = posts[0]![1] as RequestInit;
+    const init = (posts[0] as unknown[])[1] as RequestInit;
     expect(JSON.parse(String(init.body))).toEqual({ items: [{ sku: 'POL-1003-L', quantity: 25, porLlegar: true }], clampToStock: true });
     expect(new Headers(init.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(store.getState().cart.preorderAttempt).toBeNull();

@@ -57,7 +57,7 @@ describe('quick order: a line without stock with units on their way', () => {
     expect(within(item).queryByRole('button', { name: '¿Pedir por llegar?' })).not.toBeInTheDocument();
     expect(bulkBodies(fetchMock)).toEqual([{ items: [{ sku: 'CHA-3003-XS', quantity: 12, porLlegar: true }], clampToStock: true }]);
     const post = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/cart/bulk')!;
-    expect(new Headers((post[1] as RequestInit).headers).get('Idempotency-Key')).toBeTruthy();
+    expect(new Headers(((post as unknown[])[1] as RequestInit).headers).get('Idempotency-Key')).toBeTruthy();
   });
 
   it('a refused pre-order keeps the action for another try', async () => {
