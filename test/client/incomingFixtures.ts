@@ -27,3 +27,12 @@ export function fixToday(iso = TODAY) {
     ],
   });
 }
+
+/** Each test of the file: today fixed (dates only) and the anti-forgery cookie a write needs; real timers after. */
+export function eachTestOnToday() {
+  beforeEach(() => {
+    fixToday();
+    document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
+  });
+  afterEach(() => jest.useRealTimers());
+}

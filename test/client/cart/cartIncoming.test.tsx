@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { CartItem } from '@shared/api/cart';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
-import { ARRIVES, fixToday } from '../incomingFixtures';
+import { ARRIVES, eachTestOnToday } from '../incomingFixtures';
 import { chaqueta, fakeCartApi, line, polera } from './fixtures';
 
 // The cart with pre-order lines (docs/incoming.md): apart under 'Por llegar', each with its date, their quantity up to
@@ -10,11 +10,7 @@ import { chaqueta, fakeCartApi, line, polera } from './fixtures';
 /** 20 units of POL-1003 M arriving (the same size also on hand: one line each), 60 free to promise. */
 const preorder: CartItem = { ...line({ ...polera, id: 201, quantity: 20, stock: 60 }), porLlegar: true, llegada: ARRIVES };
 
-beforeEach(() => {
-  fixToday();
-  document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
-});
-afterEach(() => jest.useRealTimers());
+eachTestOnToday();
 
 describe('cart detail with pre-order lines', () => {
   it("lists them apart under 'Por llegar' with 'Llega el …', on-hand lines under 'Disponible ahora'", async () => {

@@ -10,7 +10,7 @@ import { handleCreditSale, sameChoices } from '@client/features/checkout/checkou
 import { selectCreditLimit, selectOrderAttempt, selectOrderTotal, selectUnfinishedOrder } from '@client/features/checkout/checkoutSelectors';
 import { orderAttemptStarted } from '@client/features/checkout/checkoutSlice';
 import { line, polera } from '../cart/fixtures';
-import { ARRIVES, fixToday, LATER } from '../incomingFixtures';
+import { ARRIVES, eachTestOnToday, LATER } from '../incomingFixtures';
 import { callsTo, creditRequest, json, KEY, losAndes, mockApi, OTHER_KEY, renderSummary, totals, webpayRequest } from './fixtures';
 
 // The order summary of a cart with pre-order lines (docs/incoming.md): how they ship (required), the lines apart with
@@ -25,11 +25,7 @@ const cartWithIncoming: CartResponse = { items: [polera, preorder(301, 'CHA-3003
 const withIncoming = () => mockApi({ 'GET /api/user/cart/find-by-userid/12': () => json(200, cartWithIncoming) });
 const orderBodies = (fetchMock: jest.Mock) => callsTo(fetchMock, 'POST', '/api/orders').map(([, init]) => JSON.parse(String(init!.body)));
 
-beforeEach(() => {
-  fixToday();
-  document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
-});
-afterEach(() => jest.useRealTimers());
+eachTestOnToday();
 
 describe('order summary with pre-order lines', () => {
   it('asks how they ship (all together by the latest date, or partial), lists them apart with their dates, and offers no card or transfer', async () => {
@@ -94,8 +90,9 @@ describe('the shipping choice in the flows', () => {
     expect(sameChoices(webpayRequest, { ...webpayRequest, envioPorLlegar: null })).toBe(true);
   });
 
-  it('the order is created with it, under a new key when the kept attempt had another choice', () => {
-    testSaga(handleCreditSale, partial)
+  /** A credit sale with enough credit, up to the kept attempt it reads. */
+  const upToAttempt = (request: CreateOrderRequest) =>
+    testSaga(handleCreditSale, request)
       .next()
       .select(selectCreditLimit)
       .next(1250000)
@@ -103,7 +100,10 @@ describe('the shipping choice in the flows', () => {
       .next(462672)
       .select(selectUnfinishedOrder)
       .next(null)
-      .select(selectOrderAttempt)
+      .select(selectOrderAttempt);
+
+  it('the order is created with it, under a new key when the kept attempt had another choice', () => {
+    upToAttempt(partial)
       // the attempt whose outcome is unknown chose 'all together': not the same order
       .next({ key: OTHER_KEY, request: together })
       .call(newIdempotencyKey)
@@ -114,15 +114,7 @@ describe('the shipping choice in the flows', () => {
   });
 
   it('the same choice after no answer is the same order: the kept key is sent again', () => {
-    testSaga(handleCreditSale, together)
-      .next()
-      .select(selectCreditLimit)
-      .next(1250000)
-      .select(selectOrderTotal)
-      .next(462672)
-      .select(selectUnfinishedOrder)
-      .next(null)
-      .select(selectOrderAttempt)
+    upToAttempt(together)
       .next({ key: OTHER_KEY, request: { ...together } })
       .call(callWithTimeout, createOrder, together, OTHER_KEY);
   });

@@ -10,7 +10,7 @@ import '@client/app/allFeatures';
 import ProductDetailScreen, { type ProductViewer } from '@client/features/product/ProductDetailScreen';
 import { PRODUCT_TEXT } from '@client/features/product/texts';
 import { mockApi } from '../home/mockApi';
-import { ARRIVES, fixToday, LATER } from '../incomingFixtures';
+import { ARRIVES, eachTestOnToday, LATER } from '../incomingFixtures';
 import { content, detail } from './fixtures';
 
 // Stock por llegar on the product detail (docs/incoming.md): what arrives per size, and 'Pedir por llegar' on a size
@@ -68,11 +68,7 @@ function renderScreen(viewer: ProductViewer = buyer) {
   return { store, user };
 }
 
-beforeEach(() => {
-  fixToday();
-  document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
-});
-afterEach(() => jest.useRealTimers());
+eachTestOnToday();
 
 describe('stock por llegar on the product detail', () => {
   it('each size says what arrives, one line per date; a size without stock offers pre-order instead of its quantity', async () => {

@@ -5,7 +5,7 @@ import { orderTotals } from '@shared/pricing';
 import { json } from '../cart/fixtures';
 import { mockApi } from '../home/mockApi';
 import { historyHeaders } from '../account/fixtures';
-import { ARRIVES, fixToday } from '../incomingFixtures';
+import { ARRIVES, eachTestOnToday } from '../incomingFixtures';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { qoLine, reorderAnswer } from './fixtures';
 
@@ -33,11 +33,7 @@ const preorderAnswer = (sku: string, quantity: number): CartBulkResponse => ({
 const bulkBodies = (fetchMock: jest.Mock) =>
   fetchMock.mock.calls.filter(([url]) => String(url) === '/api/user/cart/bulk').map(([, init]) => JSON.parse(String((init as RequestInit).body)));
 
-beforeEach(() => {
-  fixToday();
-  document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
-});
-afterEach(() => jest.useRealTimers());
+eachTestOnToday();
 
 describe('quick order: a line without stock with units on their way', () => {
   it("shows the server's message and '¿Pedir por llegar?', which adds that line as a pre-order once", async () => {
