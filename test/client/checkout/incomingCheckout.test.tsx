@@ -67,6 +67,20 @@ describe('order summary with pre-order lines', () => {
     expect(orderBodies(fetchMock)[0]).toMatchObject({ orderType: 'ONLINE', tipoEntrega: 'retiro', paymentMethod: 'CREDIT', envioPorLlegar: 'JUNTO' });
   });
 
+  it('the choice is kept for this buyer: a reload of the summary finds it', async () => {
+    Object.entries({ choicesOwner: '12', envioPorLlegar: 'PARCIAL' }).forEach(([k, v]) => sessionStorage.setItem(k, v));
+    try {
+      withIncoming();
+      const { user } = renderSummary();
+      const partialChoice = await screen.findByRole('radio', { name: 'Lo disponible ahora, y el resto a medida que llegue' });
+      expect(partialChoice).toBeChecked();
+      await user.click(screen.getByRole('radio', { name: 'Todo junto, cuando llegue lo último (3-feb)' }));
+      await waitFor(() => expect(sessionStorage.getItem('envioPorLlegar')).toBe('JUNTO'));
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
   it('a cart without pre-order lines asks nothing and keeps card and transfer', async () => {
     const fetchMock = mockApi();
     renderSummary(losAndes);

@@ -126,6 +126,7 @@ function initialChoices(kept: Partial<SummaryChoices> | null, profile: CustomerP
     paymentMethod: usable ? method : DEFAULT_PAYMENT_METHOD,
     buyerReference: kept?.buyerReference ?? '',
     requestedDeliveryDate: kept?.requestedDeliveryDate ?? '',
+    envioPorLlegar: kept?.envioPorLlegar ?? '',
   };
 }
 
@@ -174,7 +175,6 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
       invoiceAddress: invoice?.idfactura ?? '',
       chequePhoto: null,
       porLlegar: false,
-      envioPorLlegar: '',
     },
     validationSchema: createOrderSchema,
     validate: validateChequePhoto,
@@ -189,12 +189,12 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   // a refused submit takes the focus to the first field in error (components/focusFirstError)
   const formRef = useFocusFirstError(formik);
   const { values } = formik;
-  const { tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate } = values;
+  const { tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate, envioPorLlegar } = values;
 
   // every choice is kept for this buyer as it changes (never an amount): a reload of the summary keeps them
   useEffect(() => {
-    dispatch(summaryChoicesChanged({ tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate }));
-  }, [dispatch, tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate]);
+    dispatch(summaryChoicesChanged({ tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate, envioPorLlegar }));
+  }, [dispatch, tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate, envioPorLlegar]);
 
   // a kept transport that the ERP no longer lists is dropped once the list is there
   const transportListed = transports.list.some((t) => t.idTransporte === deliveryTransport);
