@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { seriousFindings, settle } from './a11y';
 import { launch, newPage } from './browser';
 import { cartBadge, emptyCart, expectText, login } from './journeys';
 
@@ -35,6 +36,9 @@ describe('stock por llegar', () => {
     await xs.getByRole('button', { name: /^Pedir por llegar .* talla XS$/ }).click();
 
     const dialog = page.getByRole('dialog', { name: /^Pedir por llegar: .* talla XS$/ });
+    await dialog.waitFor();
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
     await dialog.getByRole('textbox', { name: 'Cantidad por llegar' }).fill('75');
     await expect(dialog.getByRole('textbox', { name: 'Cantidad por llegar' }).inputValue()).resolves.toBe('60');
     await dialog.getByText('Solo llegan 60 unidades de esta talla').waitFor();
@@ -55,6 +59,8 @@ describe('stock por llegar', () => {
     await expect(line.count()).resolves.toBe(1);
     await expect(line.textContent()).resolves.toMatch(new RegExp(`Llega el ${DAY}`));
     await expect(line.getByRole('spinbutton').getAttribute('max')).resolves.toBe('60');
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
 
     // the summary: the shipping choice, no card or transfer, the credit line
     await page.getByRole('button', { name: 'Continuar la compra' }).click();
@@ -65,6 +71,8 @@ describe('stock por llegar', () => {
     await page.getByText(/^Los pedidos con productos por llegar se pagan al facturar/).waitFor();
     await page.getByRole('radio', { name: 'Línea de crédito' }).check();
     await page.getByRole('radio', { name: new RegExp(`^Todo junto, cuando llegue lo último \\(${DAY}\\)$`) }).check();
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
     const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/orders');
     await page.getByRole('button', { name: 'Ir a Pagar' }).click();
     const order = (await (await created).json()) as { purchaseOrderNumber: string; envioPorLlegar?: string; orderProducts: Array<{ sku: string; llegada?: string | null }> };
@@ -96,6 +104,8 @@ describe('stock por llegar', () => {
     expect(await cards.count()).toBeGreaterThan(0);
     for (const text of await cards.allTextContents()) expect(text).toMatch(new RegExp(`Llega el ${DAY}`));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'proxima-temporada-375.png'), fullPage: true });
 
@@ -112,6 +122,8 @@ describe('stock por llegar', () => {
     expect(await grid.getByRole('button', { name: /^Pedir por llegar / }).count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await grid.screenshot({ path: path.join(SHOTS, 'por-llegar-grilla-375.png') });
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
     await context.close();
   });
 });
