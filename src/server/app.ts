@@ -36,6 +36,7 @@ import { ERP_CONTACT_ACTIVE_JOB } from './company/contactActiveJob';
 import adminJobsRoutes from './jobs/jobs.routes';
 import { AdminJobsService } from './jobs/jobs.service';
 import { ErpRedriver } from './jobs/redriver';
+import { IncomingWatchJob } from './orders/incomingWatch';
 import { ERP_ORDER_JOB } from './orders/erpOrderJob';
 import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB } from './payments/payments.service';
 import type { PrivateFileStore } from './storage/privateFiles';
@@ -117,6 +118,7 @@ declare module 'fastify' {
     accountClaims: ClaimService;
     /** The account's periodic mail alerts. */
     accountAlerts: AccountAlertsJob;
+    incomingWatch: IncomingWatchJob;
   }
 }
 
@@ -166,6 +168,8 @@ export interface AppDeps {
    * tests), and the mail alerts' interval and start.
    */
   account?: AccountClaimsOptions & { cacheMs?: number; extras?: AccountExtras };
+  /** The watch of pre-order promises (docs/incoming.md): its pause, and whether it starts on ready (default true). */
+  incomingWatch?: { intervalMs?: number; autoStart?: boolean; today?: () => string };
 }
 
 /**
@@ -413,10 +417,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   app.decorate('redriver', redriver);
+  // pre-order lines against what arrives now: a date the ERP moved is flagged and mailed (docs/incoming.md)
+  const incomingWatch = new IncomingWatchJob({
+    db: database.db,
+    erp,
+    outbox,
+    worker,
+    brandName: config.brandName,
+    mailDomain,
+    publicUrl: config.publicUrl,
+    intervalMs: deps.incomingWatch?.intervalMs,
+    today: deps.incomingWatch?.today,
+    logger: app.log,
+  });
+  app.decorate('incomingWatch', incomingWatch);
   if (autoStart) {
     app.addHook('onReady', async () => {
       worker.start();
       redriver.start();
+      if (deps.incomingWatch?.autoStart !== false) incomingWatch.start();
     });
   }
 
@@ -430,6 +449,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await app.reconciler?.stop();
     await redriver.stop();
+    await incomingWatch.stop();
     await worker.stop();
     await database.close();
   });

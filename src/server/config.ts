@@ -93,6 +93,8 @@ export interface Config {
   dteProvider: DteProviderName;
   /** ACCOUNT_ALERTS_INTERVAL: how often the account's mail alerts look at the companies' open documents (default 4h). */
   accountAlertsIntervalMs: number;
+  /** INCOMING_WATCH_INTERVAL: how often pre-order lines are checked against what arrives now (docs/incoming.md; default 5m). */
+  incomingWatchIntervalMs: number;
   /** The wholesaler's own data printed on the statement of account (ISSUER_NAME, ISSUER_RUT, ISSUER_ADDRESS, ISSUER_EMAIL, ISSUER_PHONE). */
   issuer: { name: string; rut: string; address: string; email: string; phone: string };
   /**
@@ -352,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsTokenFromEnv(env.METRICS_TOKEN),
     dteProvider: dteProviderFromEnv(env.DTE_PROVIDER),
     accountAlertsIntervalMs: durationMs(env.ACCOUNT_ALERTS_INTERVAL, 'ACCOUNT_ALERTS_INTERVAL', '4h'),
+    incomingWatchIntervalMs: durationMs(env.INCOMING_WATCH_INTERVAL, 'INCOMING_WATCH_INTERVAL', '5m'),
     issuer: issuerFromEnv(env, brandName),
     instanceId: instanceIdFromEnv(env.INSTANCE_ID),
   };

@@ -94,6 +94,7 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
     catalog: { maxAgeMs: config.catalog.maxAgeMs, stockTtlMs: config.catalog.stockTtlMs },
     operations: { alertMailTo: config.alertMailTo, metricsToken: config.metricsToken, processMetrics: true, invoicesTtlMs: config.invoicesTtlMs },
     account: { alertsIntervalMs: config.accountAlertsIntervalMs },
+    incomingWatch: { intervalMs: config.incomingWatchIntervalMs },
     payments: {
       webpay,
       khipu,

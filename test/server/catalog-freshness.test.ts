@@ -71,11 +71,21 @@ describe('product detail', () => {
   });
 
   it('answers a style asked for again from its kept body at once while its reads are fresh, and reads again once they are not', async () => {
-    const first = await get('/api/user/b1/products-detail/POL-1001', buyer.token, { 'accept-encoding': 'gzip' });
-    const waiting = jest.spyOn(t.app.catalog, 'detailBody');
-    const getStyle = jest.spyOn(t.erp, 'getStyle');
+    // the second request within the reads' fresh half-life (a loaded machine may need another try to get there)
+    let first = await get('/api/user/b1/products-detail/POL-1001', buyer.token, { 'accept-encoding': 'gzip' });
+    let waiting = jest.spyOn(t.app.catalog, 'detailBody');
+    let getStyle = jest.spyOn(t.erp, 'getStyle');
+    let again = await get('/api/user/b1/products-detail/POL-1001', other.token, { 'accept-encoding': 'gzip' });
+    for (let attempt = 0; attempt < 3 && (waiting.mock.calls.length > 0 || getStyle.mock.calls.length > 0); attempt++) {
+      waiting.mockRestore();
+      getStyle.mockRestore();
+      await sleep(STOCK_MS + 20);
+      first = await get('/api/user/b1/products-detail/POL-1001', buyer.token, { 'accept-encoding': 'gzip' });
+      waiting = jest.spyOn(t.app.catalog, 'detailBody');
+      getStyle = jest.spyOn(t.erp, 'getStyle');
+      again = await get('/api/user/b1/products-detail/POL-1001', other.token, { 'accept-encoding': 'gzip' });
+    }
     try {
-      const again = await get('/api/user/b1/products-detail/POL-1001', other.token, { 'accept-encoding': 'gzip' });
       expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
       expect(again.headers.etag).toBe(first.headers.etag);
       expect(waiting).not.toHaveBeenCalled(); // the same tick: no promise, no ERP

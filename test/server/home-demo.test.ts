@@ -36,9 +36,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('creates an enabled content record with five files for each of the 65 styles', async () => {
+it('creates an enabled content record with five files for each of the 68 styles', async () => {
   const rows = await t.database.db.select().from(productContent);
-  expect(rows).toHaveLength(65);
+  expect(rows).toHaveLength(68);
   for (const row of rows) {
     expect(row.enabled).toBe(true);
     expect(row.name).not.toBe('');
@@ -48,7 +48,7 @@ it('creates an enabled content record with five files for each of the 65 styles'
     expect(row.urlSizeGuideImage).toMatch(new RegExp(`^/files/products/${row.sku}_GUIDE\\.svg\\?v=\\d+$`));
     expect(row.urlTechnicalSheet).toMatch(new RegExp(`^/files/products/${row.sku}_ET\\.pdf\\?v=\\d+$`));
   }
-  expect(listFiles('products')).toHaveLength(65 * 5);
+  expect(listFiles('products')).toHaveLength(68 * 5);
   const served = await call(t.app, { method: 'GET', url: rows[0]!.urlTechnicalSheet });
   expect(served.statusCode).toBe(200);
   expect(served.headers['content-type']).toBe('application/pdf');
@@ -93,7 +93,7 @@ it('writes valid PNG technology icons 1..8', () => {
 
 it('writes one-page PDFs with a correct cross-reference table', () => {
   const sheets = listFiles('products').filter((f) => f.endsWith('.pdf'));
-  expect(sheets).toHaveLength(65);
+  expect(sheets).toHaveLength(68);
   for (const file of sheets) {
     const pdf = readFileSync(file);
     const text = pdf.toString('latin1');
@@ -118,7 +118,7 @@ it('writes one-page PDFs with a correct cross-reference table', () => {
 it('writes SVGs that parse as SVG documents', () => {
   const parser = new new JSDOM('').window.DOMParser();
   const svgs = [...listFiles('products'), ...listFiles('banners')].filter((f) => f.endsWith('.svg'));
-  expect(svgs).toHaveLength(65 * 4 + 3);
+  expect(svgs).toHaveLength(68 * 4 + 3);
   for (const file of svgs) {
     const doc = parser.parseFromString(readFileSync(file, 'utf8'), 'image/svg+xml');
     expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
@@ -136,7 +136,7 @@ it('does nothing on a second start, and never overwrites an admin change', async
   await seedDemoContentOnStart(t.app, { db: t.database.db, erp, brand: 'Textil Andino' });
   expect(statSync(file).mtimeMs).toBe(before);
   const rows = await t.database.db.select().from(productContent);
-  expect(rows).toHaveLength(65);
+  expect(rows).toHaveLength(68);
   expect(rows.every((r) => r.percentage === 55)).toBe(true);
 });
 

@@ -174,8 +174,10 @@ export class CartService {
    */
   async incomingOf(items: readonly ItemRecord[], tx?: Tx): Promise<Map<string, IncomingStock[]>> {
     if (items.length === 0) return new Map();
-    const promised = await this.preorders.promised(items.map((i) => i.itemCode), tx);
-    return new Map(items.map((i) => [i.itemCode, incomingOf(i, undefined, promised.get(i.itemCode) ?? 0)]));
+    const codes = items.map((i) => i.itemCode);
+    const promised = await this.preorders.promised(codes, tx);
+    const arrivals = await this.erp.arrivalsOf(codes);
+    return new Map(items.map((i) => [i.itemCode, incomingOf({ ...i, arrivals: arrivals.get(i.itemCode) }, undefined, promised.get(i.itemCode) ?? 0)]));
   }
 
   /**

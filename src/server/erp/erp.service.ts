@@ -1,7 +1,7 @@
 // The ERP operations the API needs, in the portal's words. Free of Fastify: routes call these and answer what they
 // return; an ErpError carries the status and Spanish message to answer with. Field names come from mapping.ts.
 import { compactRut, formatRut, isValidRut } from '@shared/rut';
-import type { IncomingStock } from '@shared/incoming';
+import type { Arrivals, IncomingStock } from '@shared/incoming';
 import type { B1BusinessPartner, B1Country, B1Document, B1Item, B1PaymentTerms, B1State, B1UserTableRow } from './b1Types';
 import { ErpError, ERP_MESSAGES } from './errors';
 import {
@@ -383,6 +383,25 @@ export class ErpService {
   incomingOf(itemCode: string): IncomingStock[] {
     const record = this.mirror.record(itemCode);
     return record ? incomingOf(record) : [];
+  }
+
+  /**
+   * The dated arrivals of some sizes (docs/incoming.md), as the catalogue's read of the purchase orders has them:
+   * before this instance's first read of the catalogue, that read is made first (a pre-order asked right after start-up).
+   */
+  async arrivalsOf(itemCodes: readonly string[]): Promise<Map<string, Arrivals>> {
+    if (!this.items.current()) await this.items.sync();
+    const found = new Map<string, Arrivals>();
+    for (const code of itemCodes) {
+      const arrivals = this.mirror.record(code)?.arrivals;
+      if (arrivals) found.set(code, arrivals);
+    }
+    return found;
+  }
+
+  /** A size as the catalogue last read it (stock, backlog, purchase-order arrivals), without asking the ERP. */
+  itemRecord(itemCode: string): ItemRecord | undefined {
+    return this.mirror.record(itemCode);
   }
 
   /** The catalogue's items as of the last successful read, without asking the ERP (undefined before the first). */

@@ -229,10 +229,11 @@ export class OrderService {
     const preorders = new PreordersRepo(db);
     await preorders.lock(tx, skus);
     const promised = await preorders.promised(skus, tx);
-    const fresh = new Map((await erp.getItems(skus)).map((item) => [item.itemCode, item]));
+    const [fresh, arrivals] = await Promise.all([erp.getItems(skus), erp.arrivalsOf(skus)]);
+    const bySku = new Map(fresh.map((item) => [item.itemCode, item]));
     for (const item of preorder) {
-      const found = fresh.get(item.sku);
-      const free = found ? incomingOf(found, undefined, promised.get(item.sku) ?? 0) : [];
+      const found = bySku.get(item.sku);
+      const free = found ? incomingOf({ ...found, arrivals: arrivals.get(item.sku) }, undefined, promised.get(item.sku) ?? 0) : [];
       const date = arrivalCovering(free, item.quantity);
       if (!date) throw overStockError({ ...item, stock: incomingTotal(free) });
       const line = lines.find((l) => l.sku === item.sku && l.shipDate);

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/connect';
-import { orderLines, orders } from '../db/schema';
+import { orderLines, orders, users } from '../db/schema';
 
 // The portal's own promises of incoming goods (docs/incoming.md): pre-order lines of orders the ERP does not hold yet.
 // Once the ERP has the sales order, its Committed counts them (the item's backlog); until then only the portal knows.
@@ -32,5 +32,72 @@ export class PreordersRepo {
       .where(and(inArray(orderLines.sku, [...new Set(skus)]), isNotNull(orderLines.shipDate), isNull(orders.erpDocEntry), ne(orders.orderState, 'CANCELED')))
       .groupBy(orderLines.sku);
     return new Map(rows.map((r) => [r.sku, Number(r.quantity)]));
+  }
+}
+
+/** A pre-order line whose promise is watched: its order, who placed it, and what it was promised. */
+export interface WatchedLine {
+  lineId: number;
+  orderId: number;
+  number: string;
+  sku: string;
+  name: string;
+  size: string;
+  quantity: number;
+  shipDate: string;
+  shipDateMoved: string | null;
+  /** The ERP holds the order (its Committed counts the line). */
+  inErp: boolean;
+  email: string;
+  fullName: string;
+}
+
+export class PreorderWatchRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Pre-order lines of orders not canceled whose promised date is `since` or later, oldest order first. */
+  async watched(since: string): Promise<WatchedLine[]> {
+    const rows = await this.db
+      .select({
+        lineId: orderLines.id,
+        orderId: orders.id,
+        number: orders.purchaseOrderNumber,
+        sku: orderLines.sku,
+        name: orderLines.name,
+        size: orderLines.size,
+        quantity: orderLines.quantity,
+        shipDate: orderLines.shipDate,
+        shipDateMoved: orderLines.shipDateMoved,
+        erpDocEntry: orders.erpDocEntry,
+        email: users.email,
+        fullName: users.fullName,
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(isNotNull(orderLines.shipDate), gte(orderLines.shipDate, since), ne(orders.orderState, 'CANCELED')))
+      .orderBy(asc(orders.id), asc(orderLines.id));
+    return rows.map(({ erpDocEntry, number, shipDate, ...r }) => ({ ...r, number: number ?? String(r.orderId), shipDate: shipDate!, inErp: erpDocEntry !== null }));
+  }
+
+  /**
+   * Records the dates lines can arrive now ('' none), each only if it is not the one recorded already: answers the
+   * lines this call changed (another instance's pass that got there first changed the rest).
+   */
+  async markMoved(tx: Tx, moves: ReadonlyArray<{ lineId: number; moved: string }>): Promise<Set<number>> {
+    const changed = new Set<number>();
+    for (const { lineId, moved } of moves) {
+      const rows = await tx
+        .update(orderLines)
+        .set({ shipDateMoved: moved })
+        .where(and(eq(orderLines.id, lineId), sql`${orderLines.shipDateMoved} is distinct from ${moved}`))
+        .returning({ id: orderLines.id });
+      if (rows.length) changed.add(lineId);
+    }
+    return changed;
+  }
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
   }
 }

@@ -1,7 +1,7 @@
 import { ERP_STATUS_LABELS } from '@shared/erpStatus';
 import { ORDER_STATE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@shared/orderTracking';
 import { ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '@shared/orders';
-import { ADMIN_PAYMENT_STATUSES, ERP_SUBMISSIONS } from '@shared/schemas/adminOrders';
+import { ADMIN_INCOMING_FILTERS, ADMIN_PAYMENT_STATUSES, ERP_SUBMISSIONS } from '@shared/schemas/adminOrders';
 import { useAppSelector } from '@client/app/hooks';
 import { adminOrderPath } from '@client/app/routePaths';
 import { orderListColumns } from '@client/components/orderStory/orderColumns';
@@ -34,6 +34,7 @@ export default function OrderListScreen() {
           { name: 'paymentMethod', label: T.paymentMethod, options: options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS) },
           { name: 'paymentStatus', label: T.paymentStatus, options: options(ADMIN_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
           { name: 'erpStatus', label: T.erpStatus, options: options(ERP_SUBMISSIONS, ERP_STATUS_LABELS) },
+          { name: 'porLlegar', label: T.incoming, options: options(ADMIN_INCOMING_FILTERS, T.incomingLabels) },
         ],
         dates: true,
         exportCsv: true,

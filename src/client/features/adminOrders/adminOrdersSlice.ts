@@ -15,11 +15,13 @@ export type OrderFilters = {
   paymentMethod: string;
   paymentStatus: string;
   erpStatus: string;
+  /** Pre-orders (docs/incoming.md): 'CON' or 'MOVIDOS'; '' all orders. */
+  porLlegar: string;
   from: string;
   to: string;
 };
 
-export const ORDER_NO_FILTERS: OrderFilters = { q: '', state: '', orderType: '', paymentMethod: '', paymentStatus: '', erpStatus: '', from: '', to: '' };
+export const ORDER_NO_FILTERS: OrderFilters = { q: '', state: '', orderType: '', paymentMethod: '', paymentStatus: '', erpStatus: '', porLlegar: '', from: '', to: '' };
 /** Newest first, as the API's default. */
 export const ORDER_DEFAULT_SORT = { sort: 'createdAt', dir: 'desc' as const };
 export const ORDER_PAGE_SIZE = 25;

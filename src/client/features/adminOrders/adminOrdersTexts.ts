@@ -17,6 +17,8 @@ export const ADMIN_ORDERS_TEXT = {
   paymentMethod: 'Forma de pago',
   paymentStatus: 'Estado del pago',
   erpStatus: 'Estado en el ERP',
+  incoming: 'Por llegar',
+  incomingLabels: { CON: 'Con productos por llegar', MOVIDOS: 'Con llegada movida por el ERP' },
 
 
   backToOrders: 'Volver a Pedidos',
