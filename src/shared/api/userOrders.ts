@@ -1,6 +1,5 @@
 import type { DeliveryType, OrderType, PaymentMethod } from '../orders';
 import type { OrderTotals } from '../pricing';
-import type { IncomingShipping } from '../incoming';
 import type { OrderLine } from './orders';
 
 // 'Mis pedidos' of the buyer: every portal order of the company the session acts for (whoever of its people placed it) and where each stands, in the buyer's words, each step with
@@ -56,8 +55,6 @@ export interface BuyerOrderRow {
   personRut: string;
   /** 'Tomado por {vendedor}': the wholesaler's sales rep who wrote the order for the company; '' when the company's own person did. */
   repName: string;
-  /** Some pre-order line's date moved in the ERP after the order (docs/incoming.md, Order.porLlegarMovido). */
-  porLlegarMovido?: boolean;
 }
 
 export interface BuyerOrderList {
@@ -80,8 +77,6 @@ export interface BuyerOrderDetail extends BuyerOrderRow {
   /** The buyer's own purchase-order reference ('' when none) and the delivery date asked for ('YYYY-MM-DD' or null). */
   buyerReference: string;
   requestedDeliveryDate: string | null;
-  /** An order with pre-order lines: how it ships (docs/incoming.md, Order.envioPorLlegar); null or absent otherwise. */
-  envioPorLlegar?: IncomingShipping | null;
   erpAvailable: boolean;
   /**
    * A card, transfer or cheque order still in PROCESS and not paid (a cheque one without its photo), e.g. just approved

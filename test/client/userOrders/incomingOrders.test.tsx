@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { OrderLine } from '@shared/api/orders';
+import type { IncomingOrderFields } from '@client/features/userOrders/incomingOrder';
 import { renderWithProviders, sessionOf } from '../renderWithProviders';
 import { mockFetch } from '../fetchMock';
 import { ARRIVES, fixToday, LATER } from '../incomingFixtures';
@@ -43,7 +44,8 @@ const order = {
   buyerReference: '',
   requestedDeliveryDate: null,
   envioPorLlegar: 'JUNTO',
-} as BuyerOrderDetail;
+  payable: false,
+} as BuyerOrderDetail & IncomingOrderFields;
 
 beforeEach(() => fixToday());
 afterEach(() => jest.useRealTimers());

@@ -17,6 +17,7 @@ import { DetailScreen, DetailSection } from '@client/components/DetailScreen';
 import { FactList } from '@client/components/FactList';
 import { OrderLinesTable } from '@client/components/OrderLinesTable';
 import { OrderTotalsSummary } from '@client/components/OrderTotalsSummary';
+import { incomingOf } from './incomingOrder';
 import { OrderStatusChip } from './OrderStatusChip';
 import { OrderSteps } from './OrderSteps';
 import { selectMyOrder, waitsForErp } from './userOrdersSelectors';
@@ -107,8 +108,8 @@ export default function MyOrderDetailScreen({ reorderAction }: MyOrderDetailScre
                 ...(order.buyerReference ? [{ label: ORDER_REFERENCE_LABELS.buyerReference, value: order.buyerReference }] : []),
                 ...(order.requestedDeliveryDate ? [{ label: ORDER_REFERENCE_LABELS.requestedDeliveryDate, value: formatDate(order.requestedDeliveryDate) }] : []),
                 // how its pre-order lines ship (docs/incoming.md)
-                ...(order.envioPorLlegar
-                  ? [{ label: INCOMING_TEXTS.shippingLabel, value: order.envioPorLlegar === 'JUNTO' ? INCOMING_TEXTS.shippingTogetherShort : INCOMING_TEXTS.shippingPartial }]
+                ...(incomingOf(order).envioPorLlegar
+                  ? [{ label: INCOMING_TEXTS.shippingLabel, value: incomingOf(order).envioPorLlegar === 'JUNTO' ? INCOMING_TEXTS.shippingTogetherShort : INCOMING_TEXTS.shippingPartial }]
                   : []),
               ]}
             />

@@ -12,6 +12,7 @@ import { personText, takenByText } from '@shared/people';
 import { buyerOrderPath } from '@client/app/routePaths';
 import { linkColumn } from '@client/components/rowActions';
 import { ServerListScreen } from '@client/components/ServerListScreen';
+import { incomingOf } from './incomingOrder';
 import { OrderStatusChip } from './OrderStatusChip';
 import { selectErpAvailable, selectMyOrders } from './userOrdersSelectors';
 import { myOrdersList } from './userOrdersSlice';
@@ -55,7 +56,7 @@ const columns: GridColDef<BuyerOrderRow>[] = [
     renderCell: ({ row }) => (
       <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', height: '100%' }}>
         <OrderStatusChip status={row.status} label={row.statusLabel} />
-        {row.porLlegarMovido && <Chip size="small" color="warning" variant="outlined" label={INCOMING_TEXTS.movedMark} />}
+        {incomingOf(row).porLlegarMovido && <Chip size="small" color="warning" variant="outlined" label={INCOMING_TEXTS.movedMark} />}
       </Stack>
     ),
   },
