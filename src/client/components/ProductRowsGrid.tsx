@@ -36,7 +36,8 @@ const details: GridColDef<CatalogueItem>[] = [
     width: 170,
     sortable: false,
     valueFormatter: (_value: number | undefined, row: CatalogueItem) => (hasIncoming(row) ? INCOMING_TEXTS.chip : ''),
-    renderCell: ({ row }) => (hasIncoming(row) ? <IncomingChip llegada={row.llegada} /> : null),
+    // '—' without: a phone's card shows every column, and an empty value would be an empty field
+    renderCell: ({ row }) => (hasIncoming(row) ? <IncomingChip llegada={row.llegada} /> : '—'),
   },
   {
     field: 'preciolista',
