@@ -23,8 +23,11 @@ export function incomingCellText(incoming: readonly IncomingStock[] | undefined)
   return first ? fill(INCOMING_TEXTS.cell, { quantity: formatInteger(first.cantidad), date: arrivalText(first.fecha) }) : null;
 }
 
-/** 'Llega el 15-ene' (a cart line, an order line, a season style). */
-export const lineDateText = (iso: string) => fill(INCOMING_TEXTS.windowOne, { date: arrivalText(iso) });
+/** 'Llega el 15-ene': a pre-order line (cart, order summary, Mis pedidos). */
+export const lineDateText = (iso: string) => fill(INCOMING_TEXTS.lineDate, { date: arrivalText(iso) });
+
+/** 'Llega el 15-ene': a season style's first arrival ('Próxima temporada'). */
+export const seasonDateText = (iso: string) => fill(INCOMING_TEXTS.windowOne, { date: arrivalText(iso) });
 
 /** Units that may still be pre-ordered of a size: every unit arriving that is free to promise. */
 export const preorderable = (incoming: readonly IncomingStock[] | undefined) => incomingTotal(incoming ?? []);

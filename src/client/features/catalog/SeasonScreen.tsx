@@ -9,7 +9,7 @@ import { INCOMING_TEXTS } from '@shared/incoming';
 import { MSG } from '@shared/messages';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { productDetailPath, productLinkLabel } from '@client/app/routePaths';
-import { IncomingChip, lineDateText, onlyIncoming } from '@client/components/incoming';
+import { IncomingChip, seasonDateText, onlyIncoming } from '@client/components/incoming';
 import { listPriceText } from '@client/components/listPrice';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { VatNote } from '@client/components/VatNote';
@@ -73,7 +73,7 @@ export default function SeasonScreen() {
                   </Typography>
                   {item.llegada ? (
                     <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }} data-season-date={item.sku}>
-                      {lineDateText(item.llegada)}
+                      {seasonDateText(item.llegada)}
                     </Typography>
                   ) : (
                     <IncomingChip sx={{ mt: 0.5 }} />
