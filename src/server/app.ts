@@ -203,7 +203,7 @@ class QuietRequests extends LogController {
  * One line per answer that matters, written when it is sent: a 5xx (error), an answer slower than `slowMs` (warn), and
  * at debug level every other answer (4xx included) as a compact line; each carries the request id (`reqId`, bound by
  * the request's logger). At the default level (info) a fast answer writes nothing: the hot routes pay two comparisons
- * and a level check, in the app-wide onResponse hook that also times unmatched requests (`timeRequests`).
+ * and a level check, in the onResponse hook that also times the answer (`timeRequests`).
  */
 function requestLog(slowMs: number): AnswerListener {
   return (request, reply) => {
@@ -272,7 +272,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { processMetrics: deps.operations?.processMetrics },
   );
-  timeRequests(app, metrics, deps.logger ? requestLog(config.logSlowMs ?? 1000) : undefined);
+  // the answers no route matched are timed (and logged) by the not-found handler's own hook (spa, below)
+  const onUnmatched = timeRequests(app, metrics, deps.logger ? requestLog(config.logSlowMs ?? 1000) : undefined);
   // a GET or HEAD has no body to decompress: no request-decompression hook on them (added before the compress plugin's
   // own onRoute hook, which reads the route's `decompress`)
   app.addHook('onRoute', (route) => {
@@ -292,9 +293,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(xsrf, { secure: config.publicUrl.startsWith('https://') });
 
   const security = new SecurityService(users, tokens, (userId) => app.forgetSession(userId));
-  // the wholesaler's sales reps: representing a customer, and the audit of what they do while at it
-  await app.register(repsRoutes, { representations, customers: new RepCustomersService({ erp: deps.erp }) });
+  // the wholesaler's sales reps: the audit of what they do while representing a customer (a hook on every route that
+  // changes something, from here on), and representing one
   auditRepresentedActions(app, database.db);
+  await app.register(repsRoutes, { representations, customers: new RepCustomersService({ erp: deps.erp }) });
   const passwordSetups = new PasswordSetupService(database.db, users, (userId) => app.forgetSession(userId));
   await app.register(securityRoutes, { security, passwordSetups, limits: config.login, db: database.db });
   const erp = deps.erp;
@@ -445,7 +447,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { checks: { database: database.ping, erp: erpReady, ...deps.readiness } });
   await app.register(publicConfigRoutes, { publicUrl: config.publicUrl, scenarioRecorder: config.scenarioRecorder ?? false });
 
-  await app.register(spa, { clientDir: config.clientDir, allowedMethods });
+  await app.register(spa, { clientDir: config.clientDir, allowedMethods, onUnmatched });
   app.addHook('onClose', async () => {
     await app.reconciler?.stop();
     await redriver.stop();

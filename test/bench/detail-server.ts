@@ -28,15 +28,16 @@ async function main() {
   const database = await openDatabase({ memory: true });
   await database.migrate();
   await seedUsers(new UsersRepo(database.db), DEMO_ACCOUNTS.filter((a) => a.rut === '76.123.456-0'));
-  // counts the ERP reads of styles' stock (the detail's cache misses)
+  // the ERP client as the portal ships it (undici's request: a `fetch` option would replace it with the heavier fetch)
+  const sl = new ServiceLayerClient({ baseUrl: standIn.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 60_000 });
+  const erp = new ErpService(sl);
+  // counts the ERP reads of styles' stock (the detail's cache misses and background refreshes)
   let styleReads = 0;
-  const sl = new ServiceLayerClient({
-    baseUrl: standIn.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 60_000,
-    fetch: (url, init) => {
-      if (url.includes('U_Estilo%20eq')) styleReads++;
-      return fetch(url, init);
-    },
-  });
+  const getStyle = erp.getStyle.bind(erp);
+  erp.getStyle = (...args) => {
+    styleReads++;
+    return getStyle(...args);
+  };
   const app = await buildApp({
     config: {
       jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'),
@@ -47,7 +48,7 @@ async function main() {
       login: { maxPerAddress: 1000, maxPerRut: 1000, window: '1 minute' },
     },
     database,
-    erp: new ErpService(sl),
+    erp,
     catalog: { stockTtlMs: STOCK_TTL_MS },
     ...(LOG_LEVEL === 'off' ? {} : { logger: { level: LOG_LEVEL, file: '/dev/null' } }),
   });

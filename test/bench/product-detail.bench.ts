@@ -13,7 +13,9 @@
 // without it the portal's run would measure that walk, not the server; what a cold style costs is printed instead
 // (the first pass: every style's ERP read at once). The ERP reads of styles' stock during the runs are counted (the cache's
 // misses and background refreshes). BENCH_SECONDS (8), BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_DETAIL_SKUS
-// (50), BENCH_LOG_LEVEL (info, to /dev/null; 'off'), BENCH_B1_LATENCY (50ms), BENCH_STOCK_TTL_MS (5000).
+// (50), BENCH_LOG_LEVEL (info, to /dev/null; 'off'), BENCH_B1_LATENCY (50ms), BENCH_STOCK_TTL_MS (5000), BENCH_CPU_PROF (a
+// folder: the server process, portal and bare alike, runs under --cpu-prof at a 100 µs interval and writes its profile
+// there on exit).
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -25,6 +27,7 @@ import { portalDescription, serverArgs } from './shippedPortal';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 interface Target {
   portal: string;
@@ -52,7 +55,7 @@ const median = (xs: number[]) => {
 
 async function main() {
   console.log(`carga al empezar: ${load()} (máquina compartida: cifras con ruido); ${ROUNDS} rondas × ${DURATION} s, ${CONNECTIONS} conexiones; portal ${portalDescription()}`);
-  const child = spawn(process.execPath, await serverArgs('detail-server.ts'), { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, await serverArgs('detail-server.ts', { extra: CPU_PROF ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${CPU_PROF}`] : [] }), { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const nextLine = () =>
     new Promise<string>((resolve, reject) => {

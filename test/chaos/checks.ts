@@ -33,6 +33,8 @@ export interface OrderLedger {
   companyDecision?: 'approved' | 'rejected';
   /** An order a sales rep wrote: the rep's ERP sales employee, which its ERP document must carry. */
   salesPersonCode?: number;
+  /** An order with a pre-order line (docs/incoming.md): its size, whose ERP line must carry a ShipDate. */
+  preorder?: string;
 }
 
 export interface Evidence {
@@ -42,6 +44,8 @@ export interface Evidence {
   amountOf(entry: JournalEntry): number | undefined;
   /** The SalesPersonCode of a sales document (undefined when unknown). */
   salesPersonOf(entry: JournalEntry): number | undefined;
+  /** The ShipDate of a sales document's line of `sku` (null: the line has none; undefined: not at hand). */
+  shipDateOf(entry: JournalEntry, sku: string): string | null | undefined;
   webpay(token: string): WebpayTransactionRecord | undefined;
   /** What the schedule decided for a Draft (by its DocEntry). */
   draftDecision(draftEntry: number): 'approved' | 'rejected' | undefined;
@@ -140,6 +144,11 @@ export function checkSchedule(ledger: readonly OrderLedger[], ev: Evidence): Fin
           if (salesPerson !== undefined && salesPerson !== o.salesPersonCode) {
             out.mismatches++;
             say(`written by sales employee ${o.salesPersonCode}, but the ERP's ${first.set}#${first.docEntry} names ${salesPerson}`);
+          }
+          // a pre-order line ships on its arrival: the ERP line carries its ShipDate
+          if (o.preorder && ev.shipDateOf(first, o.preorder) === null) {
+            out.mismatches++;
+            say(`its pre-order line ${o.preorder} has no ShipDate in the ERP's ${first.set}#${first.docEntry}`);
           }
         }
       }

@@ -45,7 +45,12 @@ export interface FlowPlan {
   doubleOrder: boolean;
   card?: CardPlan;
   company?: CompanyPlan;
+  /** A pre-order line beside the others (docs/incoming.md): a size of next season's, and how the order ships. */
+  preorder?: { sku: string; quantity: number; shipping: 'JUNTO' | 'PARCIAL' };
 }
+
+/** Sizes with goods arriving in the demo (next season's styles: nothing on hand, plenty on order). */
+export const PREORDER_SKUS = ['POL-1101-M', 'VES-6101-XS', 'CHA-3101-S', 'CHA-3101-M'];
 
 /** An order that waits for the company's approval, and the Aprobador's decision on it, made while the faults are on. */
 export interface CompanyPlan {
@@ -120,6 +125,9 @@ function drawFlow(rng: Rng, rut: string, skus: readonly string[], kind?: FlowKin
       doubleCreate: rng.chance(0.2),
     };
   }
+  // a pre-order is never paid by card: a quarter of the other flows carry one (a fork: the draws above stay as they were)
+  const pre = rng.fork('preorder');
+  if (chosen !== 'card' && pre.chance(0.25)) flow.preorder = { sku: pre.pick(PREORDER_SKUS), quantity: pre.int(1, 2), shipping: pre.pick(['JUNTO', 'PARCIAL'] as const) };
   return flow;
 }
 

@@ -178,6 +178,7 @@ async function main() {
   let rejected = 0;
   const company = { approved: 0, rejected: 0, waiting: 0 };
   let repOrders = 0;
+  let preorders = 0;
   let done = 0;
   let exitCode = 0;
   const shown: ShowDelay[] = [];
@@ -222,6 +223,7 @@ async function main() {
         company.rejected += result.company.rejected;
         company.waiting += result.company.waiting;
         repOrders += result.repOrders;
+        preorders += result.preorders;
         if (!result.settled) unsettled++;
         shown.push(...result.shown);
         addFindings(totals, { ...result.findings, problems: [] });
@@ -256,7 +258,7 @@ async function main() {
     const documents = { Orders: 0, Drafts: 0, IncomingPayments: 0 };
     for (const lane of lanes) for (const entry of journalOf(lane.world)) if (entry.origin === 'post') documents[entry.set]++;
     log(
-      `faults injected at the proxy: ${faults}; kill -9: ${killed}; drafts approved ${approved}, rejected ${rejected}; company approvals: approved ${company.approved}, rejected ${company.rejected}, undecided ${company.waiting}; orders by a sales rep ${repOrders}; ` +
+      `faults injected at the proxy: ${faults}; kill -9: ${killed}; drafts approved ${approved}, rejected ${rejected}; company approvals: approved ${company.approved}, rejected ${company.rejected}, undecided ${company.waiting}; orders by a sales rep ${repOrders}; orders with a pre-order line ${preorders}; ` +
         `jobs exhausted at the heal ${exhausted}, re-driven by an admin ${redrives}; ` +
         `not quiet at the bound: ${unsettled}; schedules with findings: ${failingSchedules}`,
     );

@@ -9,7 +9,7 @@ import { ADMIN_RUT, cardCodeOf, COMPANY_APPROVER_RUT, passwordOf, REP_SALES_PERS
 import { checkSchedule, type Findings, type OrderLedger } from './checks';
 import { PortalUnreachable, webpayReturnRequest, type Answer, type PortalRequest, type PortalTarget } from './client';
 import { createRng, type Rng } from './prng';
-import type { BuyerPlan, FlowPlan, SchedulePlan } from './plan';
+import { PREORDER_SKUS, type BuyerPlan, type FlowPlan, type SchedulePlan } from './plan';
 import type { PortalJob, PortalState, PortalTiming } from './portal';
 import type { ProxyAction, ProxyRequest } from './proxy';
 import type { ChildPortal, JournalEntry, World } from './world';
@@ -48,6 +48,8 @@ export interface ScheduleResult {
   company: { approved: number; rejected: number; waiting: number };
   /** Orders a sales rep wrote for a customer. */
   repOrders: number;
+  /** Orders with a pre-order line. */
+  preorders: number;
   /** For each sales order B1 holds from a POST: how long after B1 held it the portal showed it SENT (see ShowDelay). */
   shown: ShowDelay[];
 }
@@ -185,10 +187,20 @@ function salesPersonOf(world: World, entry: JournalEntry): number | undefined {
   return data[entry.set]?.find((d) => d.DocEntry === entry.docEntry)?.SalesPersonCode;
 }
 
+/** The ShipDate of a sales document's line of `sku` (undefined when the ERP's tables are not at hand: a real ERP). */
+function shipDateOf(world: World, entry: JournalEntry, sku: string): string | null | undefined {
+  if (!world.hasJournal) return undefined;
+  const data = world.b1.data as unknown as Record<string, (B1Doc & { DocumentLines?: { ItemCode: string; ShipDate?: string | null }[] })[] | undefined>;
+  const line = data[entry.set]?.find((d) => d.DocEntry === entry.docEntry)?.DocumentLines?.find((l) => l.ItemCode === sku);
+  return line ? (line.ShipDate ?? null) : undefined;
+}
+
 /** Stock and credit back to plenty before each schedule (the stand-in's live tables are the test's to arrange). */
 export function replenish(world: World, skus: readonly string[], cardCodes: readonly string[]): void {
   const wanted = new Set(skus);
   for (const item of world.b1.data.Items) {
+    // the pre-order sizes: nothing on hand, what arrives free again (the orders of earlier schedules let go)
+    if (PREORDER_SKUS.includes(item.ItemCode)) for (const wh of item.ItemWarehouseInfoCollection) wh.Committed = 0;
     if (!wanted.has(item.ItemCode)) continue;
     for (const wh of item.ItemWarehouseInfoCollection) {
       wh.InStock = 1_000_000;
@@ -372,6 +384,10 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
       const added = await browser(() => ({ method: 'POST', url: '/api/user/cart', token, payload: { sku: line.sku, quantity: line.quantity } }));
       if (!ok(added)) return;
     }
+    // a pre-order line (its goods arriving): refused once what arrives is promised, then the order goes without it
+    const preorder = flow.preorder;
+    const preordered =
+      preorder && ok(await browser(() => ({ method: 'POST', url: '/api/user/cart', token, payload: { sku: preorder.sku, quantity: preorder.quantity, porLlegar: true } })));
     const profile = s.profile;
     const invoice = (profile.factura.find((f) => f.predeterminado === 'Y') ?? profile.factura[0])!.idfactura;
     const reserve = flow.kind === 'reserve' || Boolean(flow.company?.reserve);
@@ -382,6 +398,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
       deliveryTransport: flow.pickup ? '' : main.transport!,
       invoiceAddress: invoice,
       ...(reserve ? {} : { paymentMethod: flow.kind === 'card' ? 'WEBPAY' : 'CREDIT' }),
+      ...(preordered ? { envioPorLlegar: preorder!.shipping } : {}),
     };
     const orderKey = `chaos-${plan.index}-${n}-${fr.int(0, 1e9)}`;
     const createOrder = () => browser(() => ({ method: 'POST', url: '/api/orders', token, payload: orderBody, headers: { 'Idempotency-Key': orderKey } }));
@@ -392,6 +409,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     const record: OrderLedger = {
       ref: order.purchaseOrderNumber, id: order.id, kind: flow.kind, rut, cardCode: buyer.represents ?? cardCodeOf(rut), total: order.totals.total, submitStatuses: [], tokens: [], notes: [],
       ...(buyer.represents ? { salesPersonCode: REP_SALES_PERSON_CODE } : {}),
+      ...(preordered ? { preorder: preorder!.sku } : {}),
     };
     createdStates.set(order.id, order.orderState);
     ledger.push(record);
@@ -554,6 +572,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
     journal: journalOf(world),
     amountOf: (entry) => amountOf(world, entry),
     salesPersonOf: (entry) => salesPersonOf(world, entry),
+    shipDateOf: (entry, sku) => shipDateOf(world, entry, sku),
     webpay: (token) => world.webpay.transaction(token),
     postsOf: (reference) =>
       world.proxy.creates
@@ -595,6 +614,7 @@ export async function runSchedule(world: World, plan: SchedulePlan, sessions: { 
       waiting: ledger.filter((o) => o.kind === 'company' && !o.companyDecision).length,
     },
     repOrders: ledger.filter((o) => o.salesPersonCode !== undefined).length,
+    preorders: ledger.filter((o) => o.preorder !== undefined).length,
     shown,
   };
 }

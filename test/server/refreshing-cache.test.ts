@@ -253,6 +253,45 @@ describe('ShortCache', () => {
     await cache.get('F');
     expect(cache.size).toBe(1); // the expired ones went first
   });
+
+  it('keeps the kept object when a read finds the same value, and takes a changed one', async () => {
+    let clock = 0;
+    let stock = 5;
+    const cache = new ShortCache<{ sizes: { code: string; stock: number }[] }>(async () => ({ sizes: [{ code: 'POL-1001-M', stock }] }), { ttlMs: 1000, now: () => clock });
+    const first = await cache.get('POL-1001');
+    clock = 600; // read again in the background: the same stock
+    expect(cache.peekFresh('POL-1001')).toBe(first);
+    await flush();
+    clock = 1300; // past the first read's life: the second read's age, the first read's object
+    expect(cache.peekFresh('POL-1001')).toBe(first);
+    await flush(); // (read again meanwhile: the same)
+    stock = 4;
+    clock = 1900;
+    cache.peekFresh('POL-1001');
+    await flush();
+    const changed = cache.peekFresh('POL-1001');
+    expect(changed).not.toBe(first);
+    expect(changed).toEqual({ sizes: [{ code: 'POL-1001-M', stock: 4 }] });
+    expect(await cache.get('POL-1001')).toBe(changed);
+  });
+
+  it('evicts the least recently read key first, a key read again lately keeping its place', async () => {
+    const small = new ShortCache<string>(async (key) => key, { ttlMs: 10_000, maxEntries: 3 });
+    for (const key of ['A', 'B', 'C']) await small.get(key);
+    small.peekFresh('A'); // A is the most recent now: B goes first
+    await small.get('D');
+    expect(['A', 'B', 'C', 'D'].map((key) => small.peekFresh(key) !== undefined)).toEqual([true, false, true, true]);
+
+    // 8 keys: a key that moved to the end within the last 2 reads and additions is not moved again
+    const cache = new ShortCache<string>(async (key) => key, { ttlMs: 10_000, maxEntries: 8 });
+    const order = () => [...(cache as unknown as { entries: Map<string, unknown> }).entries.keys()];
+    for (const key of ['A', 'B', 'C', 'D']) await cache.get(key);
+    cache.peekFresh('D'); // one tick since D was added (this read)
+    cache.peekFresh('D'); // two
+    expect(order()).toEqual(['A', 'B', 'C', 'D']);
+    cache.peekFresh('B'); // five since B was added: moved
+    expect(order()).toEqual(['A', 'C', 'D', 'B']);
+  });
 });
 
 describe('prepareBody', () => {

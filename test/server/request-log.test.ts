@@ -87,10 +87,13 @@ describe('request logging at debug', () => {
     try {
       await call(t.app, { method: 'GET', url: '/api/health' });
       await call(t.app, { method: 'GET', url: '/api/test/teapot' });
+      // an answer no route matched is logged by the not-found handler's own hook
+      await call(t.app, { method: 'GET', url: '/api/test/nada' });
       const answers = lines.filter((l) => l.msg === 'respuesta');
       expect(answers).toEqual([
         expect.objectContaining({ level: 20, method: 'GET', url: '/api/health', status: 200 }),
         expect.objectContaining({ level: 20, method: 'GET', url: '/api/test/teapot', status: 418 }),
+        expect.objectContaining({ level: 20, method: 'GET', url: '/api/test/nada', status: 404 }),
       ]);
     } finally {
       await t.close();

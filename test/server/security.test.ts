@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { requireUser } from '@server/plugins/auth';
+import { hasToken } from '@server/plugins/xsrf';
 import { call, createTestApp, login, TEST_SECRET, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -83,6 +84,17 @@ describe('anti-forgery', () => {
     expect(mismatch.statusCode).toBe(403);
     const noCookie = await t.app.inject({ method: 'POST', url: '/api/security/login', payload, headers: { 'x-xsrf-token': 'abc' } });
     expect(noCookie.statusCode).toBe(403);
+  });
+
+  it('sees the anti-forgery cookie in a Cookie header as the rule says (a cookie of its own, with a value)', () => {
+    const rule = /(?:^|;)\s*XSRF-TOKEN=[^;\s]/;
+    const headers = [
+      'XSRF-TOKEN=abc', 'a=1; XSRF-TOKEN=abc', 'a=1;XSRF-TOKEN=abc; b=2', ' \tXSRF-TOKEN=abc', 'a=1;\u00a0XSRF-TOKEN=abc',
+      'XSRF-TOKEN=', 'XSRF-TOKEN=;', 'XSRF-TOKEN= abc', 'XSRF-TOKEN=\u00a0abc', 'XSRF-TOKEN=; XSRF-TOKEN=abc', 'MY-XSRF-TOKEN=abc',
+      'MY-XSRF-TOKEN=abc; XSRF-TOKEN=def', 'a=XSRF-TOKEN=abc', 'a=1 XSRF-TOKEN=abc', 'xsrf-token=abc', '', 'a=1; b=2',
+    ];
+    for (const header of headers) expect([header, hasToken(header)]).toEqual([header, rule.test(header)]);
+    expect(hasToken(undefined)).toBe(false);
   });
 
   it('hands out the cookie on a GET', async () => {

@@ -128,6 +128,48 @@ describe('TokenService: verified tokens', () => {
     expect(tokens.cached(other)?.userId).toBe(8);
   });
 
+  it("answers a connection's repeated token from the connection's last entry, and never another token's claims", async () => {
+    const tokens = new TokenService(SECRET, 3600, { maxEntries: 2 });
+    const mine = await tokens.sign(buyer);
+    const other = await tokens.sign({ ...buyer, userId: 8 });
+    for (const token of [mine, other]) await tokens.verify(token);
+    const connection = {};
+    const get = jest.spyOn(Map.prototype, 'get');
+    try {
+      expect(tokens.cached(mine, connection)).toEqual(buyer);
+      const mapReads = get.mock.calls.length;
+      // the same string again on the connection: no look-up in the verified tokens
+      expect(tokens.cached(`${mine.slice(0, 10)}${mine.slice(10)}`, connection)).toEqual(buyer);
+      expect(get.mock.calls.length).toBe(mapReads);
+    } finally {
+      get.mockRestore();
+    }
+    // another token, a tampered copy or a string never verified on the same connection: each answered for itself
+    expect(tokens.cached(other, connection)?.userId).toBe(8);
+    expect(tokens.cached(mine, connection)).toEqual(buyer);
+    expect(tokens.cached(tamperSignature(mine), connection)).toBeUndefined();
+    expect(tokens.cached(`${mine}x`, connection)).toBeUndefined();
+    expect(tokens.cached(mine, connection)).toEqual(buyer);
+    // what leaves the cache leaves the connection too: forgotten, evicted
+    tokens.forget(buyer.userId);
+    expect(tokens.cached(mine, connection)).toBeUndefined();
+    await tokens.verify(mine);
+    expect(tokens.cached(mine, connection)).toEqual(buyer);
+    for (const userId of [9, 10]) await tokens.verify(await tokens.sign({ ...buyer, userId }));
+    expect(tokens.cached(mine, connection)).toBeUndefined();
+  });
+
+  it("keeps a connection's token no longer than the cache does", async () => {
+    const tokens = new TokenService(SECRET, 3600, { ttlMs: 30 });
+    const token = await tokens.sign(buyer);
+    await tokens.verify(token);
+    const connection = {};
+    expect(tokens.cached(token, connection)).toEqual(buyer);
+    await sleep(50);
+    expect(tokens.cached(token, connection)).toBeUndefined();
+    expect(tokens.cacheSize).toBe(0);
+  });
+
   it('caches nothing with ttlMs 0', async () => {
     const tokens = new TokenService(SECRET, 3600, { ttlMs: 0 });
     const token = await tokens.sign(buyer);

@@ -48,4 +48,25 @@ describe('path parameters', () => {
     expect(runs).toBe(4);
     await app.close();
   });
+
+  it('tells the sets of a route of several parameters apart', async () => {
+    let runs = 0;
+    const counted = () => yup.string().required().test('counted', '', () => {
+      runs++;
+      return true;
+    });
+    const app = Fastify();
+    await app.register(yupValidation);
+    app.get('/p/:a/:b', { schema: { params: yup.object({ a: counted(), b: counted() }) } }, (request) => request.params);
+    const get = async (a: string, b: string) => (await app.inject({ method: 'GET', url: `/p/${a}/${b}` })).json();
+    expect(await get('X', 'Y')).toEqual({ a: 'X', b: 'Y' });
+    expect(await get('Y', 'X')).toEqual({ a: 'Y', b: 'X' });
+    expect(await get('XY', 'Z')).toEqual({ a: 'XY', b: 'Z' });
+    expect(await get('X', 'YZ')).toEqual({ a: 'X', b: 'YZ' });
+    expect(runs).toBe(8);
+    expect(await get('Y', 'X')).toEqual({ a: 'Y', b: 'X' });
+    expect(await get('X', 'YZ')).toEqual({ a: 'X', b: 'YZ' });
+    expect(runs).toBe(8);
+    await app.close();
+  });
 });

@@ -172,10 +172,10 @@ export class CartService {
    * What arrives of each size and is still free to promise, as of the items given (fresh ones) less the portal's own
    * pre-orders the ERP does not hold yet (docs/incoming.md). Read inside `tx` by an order that holds the sizes' locks.
    */
-  async incomingOf(items: readonly ItemRecord[], tx?: Tx): Promise<Map<string, IncomingStock[]>> {
+  async incomingOf(items: readonly ItemRecord[], tx?: Tx, exceptOrder?: number): Promise<Map<string, IncomingStock[]>> {
     if (items.length === 0) return new Map();
     const codes = items.map((i) => i.itemCode);
-    const promised = await this.preorders.promised(codes, tx);
+    const promised = await this.preorders.promised(codes, tx, exceptOrder);
     const arrivals = await this.erp.arrivalsOf(codes);
     return new Map(items.map((i) => [i.itemCode, incomingOf({ ...i, arrivals: arrivals.get(i.itemCode) }, undefined, promised.get(i.itemCode) ?? 0)]));
   }
@@ -191,12 +191,13 @@ export class CartService {
 
   /**
    * Lines that are not in a cart (a waiting order's) priced now exactly as a cart is: with the acting company's fresh
-   * profile, fresh prices and stock. The items keep the lines' order; their `id` is the line's position.
+   * profile, fresh prices and stock. The items keep the lines' order; their `id` is the line's position. A waiting
+   * order's pre-order lines (`exceptOrder`: its id) are checked against what arrives less every other order's promise.
    */
-  async pricedLines(user: SessionUser, lines: ReadonlyArray<{ sku: string; quantity: number; porLlegar?: boolean }>): Promise<PricedCart> {
+  async pricedLines(user: SessionUser, lines: ReadonlyArray<{ sku: string; quantity: number; porLlegar?: boolean }>, exceptOrder?: number): Promise<PricedCart> {
     const at = new Date();
     const rows = lines.map((line, index) => ({ id: index, ...cartOwnerOf(user), sku: line.sku, quantity: line.quantity, porLlegar: !!line.porLlegar, createdAt: at, updatedAt: at }));
-    const [current, priced] = await Promise.all([this.customers.profileOf(user), this.itemsOf(rows)]);
+    const [current, priced] = await Promise.all([this.customers.profileOf(user), this.itemsOf(rows, exceptOrder)]);
     return this.pricedWith(current, priced);
   }
 
@@ -321,11 +322,11 @@ export class CartService {
   }
 
   /** The ERP items and the portal's content of some lines, and what arrives of the sizes of pre-order lines. */
-  private async itemsOf(rows: CartItemRow[]): Promise<LinesRead> {
+  private async itemsOf(rows: CartItemRow[], exceptOrder?: number): Promise<LinesRead> {
     if (rows.length === 0) return { rows, items: new Map(), content: new Map(), incoming: new Map() };
     const items = new Map((await this.erp.getItems(rows.map((r) => r.sku))).map((i) => [i.itemCode, i]));
     const preordered = [...new Set(rows.filter((r) => r.porLlegar).map((r) => r.sku))].map((sku) => items.get(sku)).filter((i): i is ItemRecord => !!i);
-    const [content, incoming] = await Promise.all([this.repo.contentOf([...items.values()].map((i) => i.style)), this.incomingOf(preordered)]);
+    const [content, incoming] = await Promise.all([this.repo.contentOf([...items.values()].map((i) => i.style)), this.incomingOf(preordered, undefined, exceptOrder)]);
     return { rows, items, content, incoming };
   }
 

@@ -1,9 +1,13 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { SharedReads } from './sharedReads.repo';
 
 export interface ShortCacheOptions {
   /** A value is served while the read that made it started at most this long ago (ms). */
   ttlMs: number;
-  /** Values kept at most (default 5000): beyond it, expired ones go first, then the least recently read. */
+  /**
+   * Values kept at most (default 5000): beyond it, expired ones go first, then the least recently read (a key read
+   * again within the last quarter of maxEntries reads and additions keeps its place: see `touch`).
+   */
   maxEntries?: number;
   now?: () => number;
   /**
@@ -18,13 +22,17 @@ interface Entry<T> {
   /** When the read that made `value` started. */
   readAt: number;
   inFlight?: Promise<T>;
+  /** The cache's `ticks` when the key last moved to the end of the order (added or read). */
+  movedAt: number;
 }
 
 /**
  * Values per key read from a slow source (the ERP's stock of a style) and kept a few seconds. A value is never served
  * once the read that made it started more than `ttlMs` ago; readers of a missing or expired key share one read
  * (single flight), and a key read often is read again in the background from half its life on, so it rarely expires
- * under load. A failed read is not kept: its readers get the error, the next reader tries again.
+ * under load. A failed read is not kept: its readers get the error, the next reader tries again. A read that finds
+ * the same value as the one kept (deep equality: the ERP's stock unchanged) keeps the kept object with the new read's
+ * age, so whatever a caller built from it (the product detail's prepared body) stays current.
  */
 export class ShortCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -32,6 +40,8 @@ export class ShortCache<T> {
   private readonly maxEntries: number;
   private readonly now: () => number;
   private readonly shared: ShortCacheOptions['shared'];
+  /** Reads (peekFresh) and additions so far: the clock of the least-recently-read order. */
+  private ticks = 0;
 
   constructor(
     private readonly load: (key: string) => Promise<T>,
@@ -76,12 +86,14 @@ export class ShortCache<T> {
   private read(key: string, entry: Entry<T>): Promise<T> {
     const running = this.fetch(key)
       .then(({ value, readAt }) => {
+        // the same value as the one kept: the kept object, so what was built from it stays current
+        const kept = entry.value !== undefined && isDeepStrictEqual(entry.value, value) ? entry.value : value;
         // a newer read may have finished first: keep the newest
         if (readAt >= entry.readAt || entry.value === undefined) {
-          entry.value = value;
+          entry.value = kept;
           entry.readAt = readAt;
         }
-        return value;
+        return kept;
       })
       .finally(() => {
         if (entry.inFlight === running) entry.inFlight = undefined;
@@ -109,13 +121,20 @@ export class ShortCache<T> {
 
   private add(key: string): Entry<T> {
     if (this.entries.size >= this.maxEntries) this.evict();
-    const entry: Entry<T> = { readAt: Number.NEGATIVE_INFINITY };
+    const entry: Entry<T> = { readAt: Number.NEGATIVE_INFINITY, movedAt: ++this.ticks };
     this.entries.set(key, entry);
     return entry;
   }
 
-  /** Most recently read last (Map order). */
+  /**
+   * Most recently read last (Map order). A key that moved to the end within the last quarter of maxEntries ticks stays
+   * where it is: fewer than that many keys are behind it, so the eviction (from the front, a few keys at a time) is
+   * still far from it, and the hot keys of a busy cache are not taken out of the Map and put back on every read.
+   */
   private touch(key: string, entry: Entry<T>): void {
+    const tick = ++this.ticks;
+    if (tick - entry.movedAt <= this.maxEntries >> 2) return;
+    entry.movedAt = tick;
     this.entries.delete(key);
     this.entries.set(key, entry);
   }

@@ -101,7 +101,8 @@ export class ApprovalService {
     const number = order.purchaseOrderNumber ?? '';
 
     // re-priced now, with the company's fresh profile, prices and stock (the server charges with these)
-    const priced = await cart.pricedLines(user, lines);
+    // (a pre-order line against what arrives, its own order's promise left out: docs/incoming.md)
+    const priced = await cart.pricedLines(user, lines.map((l) => ({ sku: l.sku, quantity: l.quantity, porLlegar: l.shipDate !== null })), order.id);
     const changes = changesOf(lines, priced.items);
     // the approver was shown another total (the order was re-priced since): the order as it is, not approved
     const stale = seen !== undefined && seen !== order.total;

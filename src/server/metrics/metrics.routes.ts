@@ -37,26 +37,33 @@ export type AnswerListener = (request: FastifyRequest, reply: FastifyReply) => v
 /**
  * The request latency of every route: each route gets its own onResponse hook at registration (onRoute) with its
  * timer (pattern and method) in the closure, so the hot path reads nothing off the request but its status and time;
- * an answer no route matched (404) is timed by one app-wide hook as 'unmatched'. That app-wide hook also hands every
- * answer to `listener` (the request log), so an answer runs two onResponse hooks, not three. Call before any route
- * is added.
+ * the same hook hands the answer to `listener` (the request log), so an answer runs one onResponse hook for both. Call
+ * before any route is added. An answer no route matched (404, 405) is timed as 'unmatched' by the hook this returns,
+ * which the not-found handler must be given (`setNotFoundHandler({ onResponse })`, plugins/spa.ts): no matched
+ * route runs it.
  */
-export function timeRequests(app: FastifyInstance, metrics: Pick<PortalMetrics, 'observeUnmatched' | 'requestTimer'>, listener?: AnswerListener): void {
+export function timeRequests(app: FastifyInstance, metrics: Pick<PortalMetrics, 'observeUnmatched' | 'requestTimer'>, listener?: AnswerListener): onResponseHookHandler {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const existing = route.onResponse ? (Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse]) : [];
     const timers = new Map(methods.map((method) => [method, metrics.requestTimer(route.url, method)]));
-    const timer: onResponseHookHandler = (request, reply, done) => {
-      timers.get(request.method)?.(reply.statusCode, reply.elapsedTime);
-      done();
-    };
+    const timer: onResponseHookHandler = listener
+      ? (request, reply, done) => {
+          timers.get(request.method)?.(reply.statusCode, reply.elapsedTime);
+          listener(request, reply);
+          done();
+        }
+      : (request, reply, done) => {
+          timers.get(request.method)?.(reply.statusCode, reply.elapsedTime);
+          done();
+        };
     route.onResponse = [...existing, timer];
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) metrics.observeUnmatched(request.method, reply.statusCode, reply.elapsedTime);
+  return (request, reply, done) => {
+    metrics.observeUnmatched(request.method, reply.statusCode, reply.elapsedTime);
     listener?.(request, reply);
     done();
-  });
+  };
 }
 
 /** GET /metrics in Prometheus' text format. */

@@ -22,14 +22,23 @@ export class PreordersRepo {
   /**
    * Units promised per size on pre-order lines of orders the ERP does not hold yet: not canceled, no ERP sales order
    * (an order waiting for the company's or the ERP's approval has none, and its goods are promised all the same).
+   * `exceptOrder`: an order priced again (its approval) does not compete with its own promise.
    */
-  async promised(skus: readonly string[], tx: DbOrTx = this.db): Promise<Map<string, number>> {
+  async promised(skus: readonly string[], tx: DbOrTx = this.db, exceptOrder?: number): Promise<Map<string, number>> {
     if (skus.length === 0) return new Map();
     const rows = await tx
       .select({ sku: orderLines.sku, quantity: sql<number>`sum(${orderLines.quantity})::int` })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(inArray(orderLines.sku, [...new Set(skus)]), isNotNull(orderLines.shipDate), isNull(orders.erpDocEntry), ne(orders.orderState, 'CANCELED')))
+      .where(
+        and(
+          inArray(orderLines.sku, [...new Set(skus)]),
+          isNotNull(orderLines.shipDate),
+          isNull(orders.erpDocEntry),
+          ne(orders.orderState, 'CANCELED'),
+          exceptOrder === undefined ? undefined : ne(orders.id, exceptOrder),
+        ),
+      )
       .groupBy(orderLines.sku);
     return new Map(rows.map((r) => [r.sku, Number(r.quantity)]));
   }

@@ -237,7 +237,7 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     if (request.sessionUser) return request.sessionUser;
     const token = tokenOf(request);
     if (!token) return undefined;
-    const claims = opts.tokens.cached(token);
+    const claims = opts.tokens.cached(token, request.raw.socket);
     if (!claims) return undefined;
     const state = cache.get(claims.userId);
     // a rep's session is decided on each request (its customer may have left the rep's scope): never from the caches alone
@@ -251,7 +251,7 @@ export default fp(async function auth(app: FastifyInstance, opts: Opts) {
     const token = tokenOf(request);
     if (!token) return undefined;
     // a token verified a moment ago is not verified again (signature); its user's state is still checked
-    const claims = opts.tokens.cached(token) ?? (await opts.tokens.verify(token));
+    const claims = opts.tokens.cached(token, request.raw.socket) ?? (await opts.tokens.verify(token));
     if (!claims) throw new HttpError(401, MSG.sessionExpired);
     const state = await currentState(claims.userId);
     return accept(request, claims, state, await repSessionOf(claims, state));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
 import { SERVER_MSG } from '../messages';
@@ -16,7 +16,14 @@ import { SERVER_MSG } from '../messages';
  * as it is, with `Content-Encoding` and `Vary: Accept-Encoding` (brotli first, then gzip, else the file itself), so
  * no SPA file is compressed per request. A file without a copy falls back to the on-the-fly compression of app.ts.
  */
-export default fp(async function spa(app: FastifyInstance, opts: { clientDir: string; allowedMethods?: (url: string) => string[] }) {
+export interface SpaOptions {
+  clientDir: string;
+  allowedMethods?: (url: string) => string[];
+  /** onResponse hooks of the answers no route matched (the 'unmatched' latency and the request log: metrics.routes.ts). */
+  onUnmatched?: onResponseHookHandler;
+}
+
+export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
   const index = path.join(opts.clientDir, 'index.html');
   const hasClient = existsSync(index);
   if (hasClient) {
@@ -51,5 +58,11 @@ export default fp(async function spa(app: FastifyInstance, opts: { clientDir: st
   };
   // The client routes are a route of their own (GET and HEAD), so the route hooks (compression) apply to index.html.
   if (hasClient) app.get('/*', fallback);
-  app.setNotFoundHandler(fallback);
+  // the not-found handler in a context of its own: a hook added there (the unmatched answers' latency and log) runs for
+  // the answers no route matched, and for no route's
+  const onUnmatched = opts.onUnmatched;
+  await app.register(async (notFound) => {
+    if (onUnmatched) notFound.addHook('onResponse', onUnmatched);
+    notFound.setNotFoundHandler(fallback);
+  });
 });

@@ -79,10 +79,11 @@ const KEPT_PARAMS = 2000;
  * the most recent KEPT_PARAMS) and given again without running yup; an invalid set is checked every time.
  */
 function rememberValid(check: (data: unknown) => { value?: unknown; error?: Error }) {
-  const valid = new Map<string, unknown>();
+  const valid = new Map<string, object>();
   return (data: unknown) => {
     const key = paramsKey(data);
-    if (key !== undefined && valid.has(key)) return { value: { ...(valid.get(key) as object) } };
+    const kept = key === undefined ? undefined : valid.get(key);
+    if (kept !== undefined) return { value: { ...kept } };
     const result = check(data);
     if (key !== undefined && !result.error) {
       if (valid.size >= KEPT_PARAMS) valid.delete(valid.keys().next().value!);
@@ -92,15 +93,22 @@ function rememberValid(check: (data: unknown) => { value?: unknown; error?: Erro
   };
 }
 
-/** A key of a flat object of strings (what Fastify gives as params); undefined for anything else. */
+/**
+ * A key of a flat object of strings (what Fastify gives as params); undefined for anything else. The values in the
+ * order given, separated by NUL: one validator serves one route, whose path names its parameters in a fixed order, so
+ * the values alone tell two sets apart (a route of one parameter, the hot case, keys on the value itself, with no new
+ * string). A value holding a NUL is never valid (`nulPath`), so no kept key is ambiguous.
+ */
 function paramsKey(data: unknown): string | undefined {
   if (!data || typeof data !== 'object') return undefined;
-  let key = '';
-  for (const [name, value] of Object.entries(data)) {
+  let key: string | undefined;
+  for (const name in data) {
+    if (!Object.hasOwn(data, name)) continue;
+    const value = (data as Record<string, unknown>)[name];
     if (typeof value !== 'string') return undefined;
-    key += `${name}\u0000${value}\u0000`;
+    key = key === undefined ? value : `${key}\u0000${value}`;
   }
-  return key;
+  return key ?? '';
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, onResponseHookHandler } from 'fastify';
 import { repCardCodeParams, repCustomersQuerySchema, repEmptySchema } from '@shared/schemas/reps';
 import { AuditLog } from '../audit/auditLog';
 import type { Db } from '../db/connect';
@@ -36,17 +36,16 @@ const METHOD_ACTION = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 
 
 /**
  * Every change a rep makes while representing a customer is audited as '{rep} en nombre de {company}': one row per
- * request that changed something (a non-GET answered below 400), naming the route, after the answer is sent. A callback
- * hook: every other answer (every GET, the hot reads) leaves it at once, without a promise.
+ * request that changed something (a non-GET answered below 400), naming the route, after the answer is sent. The hook
+ * is given only to the routes that change something (a method of METHOD_ACTION), as they are added: a GET (the hot
+ * reads) never runs it. Call before any such route is added.
  */
 export function auditRepresentedActions(app: FastifyInstance, db: Db): void {
-  app.addHook('onResponse', (request, reply, done) => {
+  const audit: onResponseHookHandler = (request, reply, done) => {
     const action = METHOD_ACTION[request.method as keyof typeof METHOD_ACTION];
     const user = request.sessionUser;
     const acting = user?.rep?.representing;
     if (!action || !user || !acting || reply.statusCode >= 400) return done();
-    // starting and ending a representation audit themselves, in their own transaction
-    if (request.routeOptions.url?.startsWith('/api/rep/represent')) return done();
     AuditLog.record(db, {
       actor: user,
       action,
@@ -60,5 +59,13 @@ export function auditRepresentedActions(app: FastifyInstance, db: Db): void {
         done();
       },
     );
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => method in METHOD_ACTION)) return;
+    // starting and ending a representation audit themselves, in their own transaction
+    if (route.url.startsWith('/api/rep/represent')) return;
+    const existing = route.onResponse ? (Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse]) : [];
+    route.onResponse = [...existing, audit];
   });
 }
