@@ -120,6 +120,27 @@ export const INCOMING_TEXTS = {
   /** Why card and transfer are not offered for such an order (docs/decisions.md). */
   paymentOnInvoice:
     'Los pedidos con productos por llegar se pagan al facturar cada despacho (desde Facturas pendientes o a crédito): elige crédito, cheque o reserva.',
+  /** The order summary without a shipping choice for its incoming lines (the form and POST /orders). */
+  shippingRequired: 'Elige cómo despachar lo que está por llegar: todo junto o lo disponible ahora',
+  /** The pre-order dialog of the product detail (a size's incoming units, up to what arrives). */
+  addOf: 'Pedir por llegar {name} talla {size}',
+  addTitle: 'Pedir por llegar: {name} talla {size}',
+  quantity: 'Cantidad por llegar',
+  quantityMax: 'Hasta {quantity} unidades',
+  aboveIncoming: 'Solo llegan {quantity} unidades de esta talla',
+  cancel: 'Cancelar',
+  adding: 'Agregando por llegar…',
+  /** A line the quick order or the reorder put in the cart as a pre-order. */
+  preordered: 'Agregado por llegar',
+  /** A cart line's accessible name: a size may have an on-hand line and a pre-order line. */
+  lineSuffix: '(por llegar)',
+  /** Mis pedidos: a pre-order line whose purchase order moved in the ERP, and the list's mark of such an order. */
+  moved: 'Cambió la fecha de llegada: ahora llega el {date}',
+  movedNoDate: 'Sin fecha: te contactaremos',
+  movedMark: 'Llegada cambiada',
+  /** An order's lines table: the column of the pre-order lines' dates; the order's choice said without a date. */
+  arrivalColumn: 'Llegada',
+  shippingTogetherShort: 'Todo junto, cuando llegue lo último',
 } as const;
 
 /** How an order with incoming lines is shipped: all together when the last line arrives, or what there is now first. */

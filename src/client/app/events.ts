@@ -1,5 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { AccountPaySelection } from '@shared/api/account';
+import type { CartBulkLine } from '@shared/api/cart';
 import type { CustomerProfile } from '@shared/api/erp';
 import type { Order } from '@shared/api/orders';
 import type { OrderStanding } from '@shared/api/types';
@@ -42,6 +43,20 @@ export const cartItemsAddRequested = createAction<{ items: CartItemRequest[] }>(
  * before the one that failed). The product detail clears their quantities, so a second click does not add them again.
  */
 export const cartItemsAddFinished = createAction<{ added: CartItemRequest[] }>('cart/itemsAddFinished');
+
+/**
+ * 'Pedir por llegar' (docs/incoming.md): sizes to add to their pre-order lines (units arriving, capped by the server at
+ * what arrives free to promise), from the product detail, the grid, quick order or 'Volver a comprar'. The cart feature
+ * carries it out in ONE bulk request with one Idempotency-Key per action; `origin` says which screen asked, so it alone
+ * shows the outcome.
+ */
+export type PreorderOrigin = 'product' | 'quickOrder' | 'reorder';
+export const preorderAddRequested = createAction<{ items: CartItemRequest[]; origin: PreorderOrigin }>('cart/preorderAddRequested');
+/**
+ * The cart feature is done with a 'Pedir por llegar': `lines` is the server's answer per size (what each added), empty
+ * with `failed` when no answer settled it (the choice stays on screen to be tried again: the same action, the same key).
+ */
+export const preorderAddFinished = createAction<{ origin: PreorderOrigin; lines: CartBulkLine[]; failed?: boolean }>('cart/preorderAddFinished');
 
 /**
  * The server cart changed outside the cart feature (a card or transfer payment ended; not paid, the server put the

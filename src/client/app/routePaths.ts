@@ -19,6 +19,9 @@ export const repOrderPath = (ref: string | number) => `${REP_ORDERS_PATH}/${enco
 /** A product's page, by its style or size sku (the catalogue, search, Home's offers and the cart link to it). */
 export const productDetailPath = (sku: string) => `/user/product-detail/${encodeURIComponent(sku)}`;
 
+/** 'Próxima temporada' (docs/incoming.md): the styles whose stock is only on its way; the menu links to it. */
+export const SEASON_PATH = '/user/proxima-temporada';
+
 /** The name of an eye link to a product: its description and sku, so two colours of one model are told apart. */
 export const productLinkLabel = (descripcion: string, sku: string) => `Ver producto ${descripcion} (${sku})`;
 

@@ -24,7 +24,7 @@ import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
 import { SESSION_KEYS } from './sessionKeys';
-import { ACCOUNT_DOCUMENT_ROUTE, ACCOUNT_PATH, ACCOUNT_STATEMENT_PATH, COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SET_PASSWORD_PATH } from './routePaths';
+import { ACCOUNT_DOCUMENT_ROUTE, ACCOUNT_PATH, ACCOUNT_STATEMENT_PATH, COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SEASON_PATH, SET_PASSWORD_PATH } from './routePaths';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -47,6 +47,7 @@ const SessionExpiredScreen = lazy(() => import('../features/session/screens/Sess
 const HomeScreen = lazy(() => import('../features/home/HomeScreen'));
 const CatalogScreen = lazy(() => import('../features/catalog/CatalogScreen'));
 const CatalogDetailScreen = lazy(() => import('../features/catalog/CatalogDetailScreen'));
+const SeasonScreen = lazy(() => import('../features/catalog/SeasonScreen'));
 const SearchResultsScreen = lazy(() => import('../features/search/SearchResultsScreen'));
 const ProductDetailScreen = screen(() => import('../features/product/ProductDetailScreen'), cartFeature);
 const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen'));
@@ -205,6 +206,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/profile', element: <ProfileRoute /> },
           { path: '/user/catalog', element: <CatalogScreen /> },
           { path: '/user/catalog-detail', element: <CatalogDetailScreen /> },
+          { path: SEASON_PATH, element: <SeasonScreen /> },
           { path: '/user/search-product', element: <SearchResultsScreen /> },
           { path: '/user/product-detail/:sku', element: <ProductDetailRoute /> },
           { path: '/user/orders', element: <MyOrderListScreen /> },

@@ -42,6 +42,8 @@ export const SESSION_KEYS = {
   /** The buyer's own purchase-order reference and the delivery date asked for (docs/ordering.md), both optional. */
   buyerReference: 'buyerReference',
   requestedDeliveryDate: 'requestedDeliveryDate',
+  /** How a cart with pre-order lines ships, 'JUNTO' or 'PARCIAL' (docs/incoming.md). */
+  envioPorLlegar: 'envioPorLlegar',
   /**
    * Whose those choices are (the user id): the order summary keeps them while the buyer fills it in, so a reload
    * keeps them; another user's are never shown. Never an amount: the server prices every order.
@@ -76,5 +78,6 @@ export const ORDER_CHOICE_KEYS: readonly SessionKey[] = [
   SESSION_KEYS.paymentMethod,
   SESSION_KEYS.buyerReference,
   SESSION_KEYS.requestedDeliveryDate,
+  SESSION_KEYS.envioPorLlegar,
   SESSION_KEYS.choicesOwner,
 ];

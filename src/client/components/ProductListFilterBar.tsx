@@ -1,11 +1,22 @@
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { GENDER_OPTIONS, type GenderFilter } from '@shared/genderFilter';
+import { INCOMING_TEXTS } from '@shared/incoming';
 import { VatNote } from './VatNote';
 
-/** The gender select and the VAT note above a product list (catalogue list, search results). */
-export default function ProductListFilterBar({ gender, onGenderChange }: { gender: GenderFilter; onGenderChange: (g: GenderFilter) => void }) {
+interface FilterBarProps {
+  gender: GenderFilter;
+  onGenderChange: (g: GenderFilter) => void;
+  /** 'Por llegar': only styles with units on their way (docs/incoming.md). */
+  incoming?: boolean;
+  onIncomingChange?: (incoming: boolean) => void;
+}
+
+/** The gender select, the 'Por llegar' filter and the VAT note above a product list (catalogue list, search results). */
+export default function ProductListFilterBar({ gender, onGenderChange, incoming = false, onIncomingChange }: FilterBarProps) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
       <TextField
@@ -23,6 +34,13 @@ export default function ProductListFilterBar({ gender, onGenderChange }: { gende
           </MenuItem>
         ))}
       </TextField>
+      {onIncomingChange && (
+        <FormControlLabel
+          control={<Checkbox checked={incoming} onChange={(e) => onIncomingChange(e.target.checked)} />}
+          label={INCOMING_TEXTS.chip}
+          sx={{ minHeight: 44, mr: 0 }}
+        />
+      )}
       <VatNote />
     </Box>
   );

@@ -5,9 +5,11 @@ import Link from '@mui/material/Link';
 import { type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CatalogueItem } from '@shared/api/erp';
-import { fill, MSG } from '@shared/messages';
-import { formatCLP, formatInteger } from '@shared/money';
+import { formatInteger } from '@shared/money';
+import { INCOMING_TEXTS } from '@shared/incoming';
 import { PortalDataGrid } from './gridSetup';
+import { hasIncoming, IncomingChip } from './incoming';
+import { listPriceText } from './listPrice';
 import { productDetailPath, productLinkLabel } from '@client/app/routePaths';
 
 const image: GridColDef<CatalogueItem> = {
@@ -27,13 +29,23 @@ const image: GridColDef<CatalogueItem> = {
 const details: GridColDef<CatalogueItem>[] = [
   { field: 'genero', headerName: 'Género', width: 120 },
   { field: 'stock', headerName: 'Stock', type: 'number', width: 90, valueFormatter: (value: number) => formatInteger(value) },
+  // stock por llegar (docs/incoming.md): 'Por llegar · 15-ene' on a style with units on their way
+  {
+    field: 'porLlegar',
+    headerName: INCOMING_TEXTS.chip,
+    width: 170,
+    sortable: false,
+    valueFormatter: (_value: number | undefined, row: CatalogueItem) => (hasIncoming(row) ? INCOMING_TEXTS.chip : ''),
+    // '—' without: a phone's card shows every column, and an empty value would be an empty field
+    renderCell: ({ row }) => (hasIncoming(row) ? <IncomingChip llegada={row.llegada} /> : '—'),
+  },
   {
     field: 'preciolista',
     headerName: 'Precio lista',
     type: 'number',
     width: 190,
     // the cheapest size's list price; 'desde' when the style's sizes differ in price (larger sizes often cost more)
-    valueFormatter: (value: number, row: CatalogueItem) => `${(row.preciolistaHasta ?? value) > value ? fill(MSG.priceFrom, { price: formatCLP(value) }) : formatCLP(value)} + I. V. A.`,
+    valueFormatter: (_value: number, row: CatalogueItem) => listPriceText(row),
   },
 ];
 

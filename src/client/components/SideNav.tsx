@@ -4,7 +4,8 @@ import { NavLink } from 'react-router-dom';
 import { mayDo, sessionMay, type Capability, type CompanyRole } from '@shared/companyRoles';
 import { MSG } from '@shared/messages';
 import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
-import { ACCOUNT_PATH, COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH } from '../app/routePaths';
+import { INCOMING_TEXTS } from '@shared/incoming';
+import { ACCOUNT_PATH, COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SEASON_PATH } from '../app/routePaths';
 import { DRAWER_WIDTH, insetRing } from '../app/theme';
 
 // The menu is a plain list of links (a list holds list items only; NavLink marks the current page aria-current),
@@ -101,7 +102,8 @@ export function navItems({ loggedIn, isAdmin, isUser, companyRole = null, isRep 
   const items: NavItem[] = [];
   if (isRep) items.push({ label: REP_NAV_TEXT.customers, to: REP_CUSTOMERS_PATH }, { label: REP_NAV_TEXT.orders, to: REP_ORDERS_PATH });
   // a rep acting for no customer has no company's screens to open
-  if (!isRep || isUser) items.push({ label: MSG.navHome, to: '/' }, { label: MSG.navCatalog, to: '/user/catalog' });
+  // 'Próxima temporada' beside the catalogue: the styles whose stock is only on its way (docs/incoming.md)
+  if (!isRep || isUser) items.push({ label: MSG.navHome, to: '/' }, { label: MSG.navCatalog, to: '/user/catalog' }, { label: INCOMING_TEXTS.season, to: SEASON_PATH });
   if (isAdmin) {
     items.push(
       { label: MSG.navAdminProducts, to: '/admin/product' },

@@ -1,6 +1,6 @@
 import * as yup from '../yup';
 import { DELIVERY_TYPES, NOTIFICATION_SECTIONS, ORDER_STATES, ORDER_TYPES, PAYMENT_METHODS } from '../orders';
-import { INCOMING_SHIPPING } from '../incoming';
+import { INCOMING_SHIPPING, INCOMING_TEXTS, type IncomingShipping } from '../incoming';
 import { orderReferenceFields } from './orderReference';
 
 // The order summary form and the order requests (R-CHK-1, R-CHK-2). The form and the server use these.
@@ -45,8 +45,14 @@ export const createOrderSchema = yup.object({
     .when('orderType', { is: 'ONLINE', then: (s) => s.required(ORDER_MSG.paymentMethod) }),
   // the buyer's purchase-order reference and requested delivery date (optional, docs/ordering.md)
   ...orderReferenceFields,
-  // how a cart with pre-order lines ships (docs/incoming.md): the server requires it when the cart has them
-  envioPorLlegar: yup.string().transform((v: unknown) => (v === '' || v === null ? undefined : v)).oneOf(INCOMING_SHIPPING, ORDER_MSG.incomingShipping).optional(),
+  // how a cart with pre-order lines ships (docs/incoming.md): required when the context says the cart has such lines
+  // (`porLlegar`: the summary form's own value, which Formik passes as the context; the server requires it from its cart)
+  envioPorLlegar: yup
+    .string<IncomingShipping>()
+    // none chosen ('' in the form, null from a client) is no choice
+    .transform((value: unknown) => (value === '' || value === null ? undefined : value))
+    .oneOf(INCOMING_SHIPPING, ORDER_MSG.incomingShipping)
+    .when('$porLlegar', { is: true, then: (s) => s.required(INCOMING_TEXTS.shippingRequired) }),
 });
 export type CreateOrderForm = yup.InferType<typeof createOrderSchema>;
 

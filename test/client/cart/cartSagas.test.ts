@@ -105,7 +105,7 @@ describe('add to cart, step by step', () => {
   it("with the reducers: the product detail's quantities of the sizes added are cleared and its button is free again", async () => {
     const before: RootState = {
       ...buyerState(),
-      product: { sku: 'POL-1003', status: 'loaded', detail: null, content: null, error: null, quantities: { 'POL-1003-M': '2', 'CHA-2001-L': '5', 'POL-1003-S': '' }, adding: true, view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], gridAttempt: null, gridShortfalls: [], curves: { status: 'idle', own: [], error: null }, curveSaving: false },
+      product: { sku: 'POL-1003', status: 'loaded', detail: null, content: null, error: null, quantities: { 'POL-1003-M': '2', 'CHA-2001-L': '5', 'POL-1003-S': '' }, adding: true, view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], gridAttempt: null, gridShortfalls: [], curves: { status: 'idle', own: [], error: null }, curveSaving: false, preorder: null, preorderAdding: false },
     };
     const { storeState } = await expectSaga(handleAddItems, addTwo)
       .withReducer(rootReducer, before)

@@ -3,7 +3,7 @@ import { paymentStarted, paymentStartFailed } from '@client/app/events';
 import { ensurePublicOrigin } from '@client/app/publicOrigin';
 import { forgetOrderChoices, storedFields } from '@client/app/persistence';
 import { navigateTo } from '@client/app/navigation';
-import { checkoutChoicesOf, keepChoices } from '@client/features/checkout/keptChoices';
+import { checkoutChoicesOf, keepChoices, summaryChoicesOf } from '@client/features/checkout/keptChoices';
 import { expectSaga, testSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { waitFor } from '@testing-library/react';
@@ -172,7 +172,7 @@ describe('order summary opened: the totals and the transports', () => {
       .dispatch(summaryOpened())
       .call(callWithTimeout, fetchCart, 12)
       .silentRun(50);
-    expect(storeState.checkout.summary).toEqual({ status: 'loaded', totals, error: null, cart: cartFingerprint(cart) });
+    expect(storeState.checkout.summary).toEqual({ status: 'loaded', totals, error: null, cart: cartFingerprint(cart), incoming: [] });
     expect(storeState.checkout.transports).toEqual({ status: 'loaded', list: transports, error: null });
   });
 
@@ -318,6 +318,7 @@ describe("the summary's choices, kept as they change (a reload keeps them)", () 
     paymentMethod: 'WEBPAY',
     buyerReference: 'OC-77/2026',
     requestedDeliveryDate: '2026-12-02',
+    envioPorLlegar: 'PARCIAL',
   } as const;
 
   it("step by step: kept in the store for the session's user", () => {
@@ -336,7 +337,10 @@ describe("the summary's choices, kept as they change (a reload keeps them)", () 
       paymentMethod: 'WEBPAY',
       buyerReference: 'OC-77/2026',
       requestedDeliveryDate: '2026-12-02',
+      envioPorLlegar: 'PARCIAL',
     });
+    // a reload of the summary finds the shipping choice of its pre-order lines too (docs/incoming.md)
+    expect(summaryChoicesOf(storeState.kept, 12)).toMatchObject({ envioPorLlegar: 'PARCIAL' });
     // 'Intentar nuevamente' after an unpaid card payment sends them again (the order kept its billing address too)
     const withBilling = { ...storeState.kept, invoiceAddress: 'CASA MATRIZ' };
     expect(checkoutChoicesOf(withBilling, 12)).toMatchObject({ buyerReference: 'OC-77/2026', requestedDeliveryDate: '2026-12-02' });

@@ -94,7 +94,7 @@ export const totals: OrderTotals = {
 };
 export const cart: CartResponse = { items: [], totals };
 /** The summary loaded from `cart`. */
-export const loadedSummary = { status: 'loaded' as const, totals, error: null, cart: cartFingerprint(cart) };
+export const loadedSummary = { status: 'loaded' as const, totals, error: null, cart: cartFingerprint(cart), incoming: [] };
 
 const choices = { tipoEntrega: 'entrega', deliveryAddress: 'BODEGA PLACILLA', deliveryTransport: '0002', invoiceAddress: 'CASA MATRIZ' } as const;
 export const reserveRequest: CreateOrderRequest = { orderType: 'RESERVE', ...choices };

@@ -52,7 +52,7 @@ describe('product saga, step by step', () => {
 });
 
 /** The state right after productOpened('POL-1003'). */
-const opening = (): RootState => ({ ...rootReducer(undefined, { type: '@@init' }), product: { sku: 'POL-1003', status: 'loading', detail: null, content: null, error: null, quantities: {}, adding: false, view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], gridAttempt: null, gridShortfalls: [], curves: { status: 'idle', own: [], error: null }, curveSaving: false } });
+const opening = (): RootState => ({ ...rootReducer(undefined, { type: '@@init' }), product: { sku: 'POL-1003', status: 'loading', detail: null, content: null, error: null, quantities: {}, adding: false, view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], gridAttempt: null, gridShortfalls: [], curves: { status: 'idle', own: [], error: null }, curveSaving: false, preorder: null, preorderAdding: false } });
 
 describe('product saga with the reducers', () => {
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
@@ -66,7 +66,7 @@ describe('product saga with the reducers', () => {
         [matchers.call.fn(fetchProductContent), content],
       ])
       .run();
-    expect(storeState.product).toEqual({ sku: 'POL-1003', status: 'loaded', detail, content, error: null, quantities: {}, adding: false, view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], gridAttempt: null, gridShortfalls: [], curves: { status: 'idle', own: [], error: null }, curveSaving: false });
+    expect(storeState.product).toEqual({ sku: 'POL-1003', status: 'loaded', detail, content, error: null, quantities: {}, adding: false, view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], gridAttempt: null, gridShortfalls: [], curves: { status: 'idle', own: [], error: null }, curveSaving: false, preorder: null, preorderAdding: false });
   });
 
   it('content that cannot be read is no content, not a failure', async () => {

@@ -3,8 +3,10 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import type { CartItem } from '@shared/api/cart';
+import { INCOMING_TEXTS } from '@shared/incoming';
 import { MSG } from '@shared/messages';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
@@ -19,12 +21,41 @@ import {
   selectCartItems,
   selectCartLoad,
   selectCartTotals,
+  splitLines,
 } from './cartSelectors';
 import { cartCheckoutChosen, cartLineDeleted, cartQuantityChanged, cartScreenOpened } from './cartSlice';
 import { CartSummary } from './CartSummary';
 import { CART_TEXT, productCount } from './cartTexts';
 import './cartFeature'; // the feature's slice and saga, in the store before this screen renders
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', mt: 2, mb: 1, '&:first-of-type': { mt: 0 } }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** One list of lines (`lines`: the screen follows the focus in it, since the list goes with its last line). */
+function CartLines({ items, label, busy, lines }: { items: CartItem[]; label: string; busy: Record<number, boolean>; lines: RefObject<HTMLUListElement | null> }) {
+  const dispatch = useAppDispatch();
+  return (
+    <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2 } }}>
+      <Box ref={lines} component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+        {items.map((item) => (
+          <CartLine
+            key={item.id}
+            item={item}
+            busy={Boolean(busy[item.id])}
+            onQuantityChange={(quantity) => dispatch(cartQuantityChanged({ id: item.id, quantity }))}
+            onDelete={() => dispatch(cartLineDeleted(item.id))}
+          />
+        ))}
+      </Box>
+    </Paper>
+  );
+}
 
 /** /user/cart-detail (R-CART-3, R-CART-4): the lines with their prices and quantities, and the summary. */
 export default function CartDetailScreen() {
@@ -35,14 +66,16 @@ export default function CartDetailScreen() {
   const changing = useAppSelector(selectCartHasBusyLines);
   const unavailable = useAppSelector(selectCartHasUnavailableLines);
   const totals = useAppSelector(selectCartTotals);
-  const lines = useRef<HTMLUListElement>(null);
-  // a deleted line's trash button hands the focus to the next line's (else the previous one's, else the page's heading)
-  useFocusAfterRemoval(lines, { control: '[data-line-delete]' });
-
   useEffect(() => {
     dispatch(cartScreenOpened());
   }, [dispatch]);
 
+  const { now, incoming } = splitLines(items);
+  // a deleted line's trash button hands the focus to the next line's (else the previous one's, else the page's heading)
+  const nowLines = useRef<HTMLUListElement>(null);
+  const incomingLines = useRef<HTMLUListElement>(null);
+  useFocusAfterRemoval(nowLines, { control: '[data-line-delete]' });
+  useFocusAfterRemoval(incomingLines, { control: '[data-line-delete]' });
   const loaded = load.status === 'loaded';
   // the lines of an earlier visit stay on screen while they are read again
   const firstLoad = !loaded && items.length === 0;
@@ -68,19 +101,15 @@ export default function CartDetailScreen() {
   } else {
     body = (
       <>
-        <Paper variant="outlined" sx={{ px: { xs: 1.5, sm: 2 } }}>
-          <Box ref={lines} component="ul" aria-label={CART_TEXT.linesLabel} sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
-            {items.map((item) => (
-              <CartLine
-                key={item.id}
-                item={item}
-                busy={Boolean(busy[item.id])}
-                onQuantityChange={(quantity) => dispatch(cartQuantityChanged({ id: item.id, quantity }))}
-                onDelete={() => dispatch(cartLineDeleted(item.id))}
-              />
-            ))}
-          </Box>
-        </Paper>
+        {/* pre-order lines (docs/incoming.md) apart from the stock on hand, each part under its heading */}
+        {incoming.length > 0 && now.length > 0 && <SectionTitle>{INCOMING_TEXTS.sectionNow}</SectionTitle>}
+        {now.length > 0 && <CartLines items={now} label={CART_TEXT.linesLabel} busy={busy} lines={nowLines} />}
+        {incoming.length > 0 && (
+          <>
+            <SectionTitle>{INCOMING_TEXTS.sectionIncoming}</SectionTitle>
+            <CartLines items={incoming} label={`${CART_TEXT.linesLabel} ${INCOMING_TEXTS.lineSuffix}`} busy={busy} lines={incomingLines} />
+          </>
+        )}
         <VatNote sx={{ mt: 1 }} />
       </>
     );

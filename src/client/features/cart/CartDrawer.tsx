@@ -20,6 +20,7 @@ import { heldButton } from '@client/components/heldButton';
 import { useFocusAfterRemoval } from '@client/components/removalFocus';
 import { VatNote } from '@client/components/VatNote';
 import { focusWithoutTabStop } from '@client/app/focusAfterNavigation';
+import { IncomingLineDate } from '@client/components/incoming';
 import { CartLineImage } from './CartLineImage';
 import { selectCartBusy, selectCartDrawerOpen, selectCartItems, selectCartLoad, selectCartTotals } from './cartSelectors';
 import { cartDrawerClosed, cartDrawerOpened, cartLineDeleted, selectCartCount } from './cartSlice';
@@ -44,6 +45,7 @@ function DrawerLine({ item, busy, onDelete }: { item: CartItem; busy: boolean; o
           <Typography variant="body2">{formatCLP(item.priceFinalUnit)}</Typography>
         )}
         <Typography variant="body2" color="text.secondary">{`${CART_TEXT.quantity}: ${item.quantity}`}</Typography>
+        {item.porLlegar && <IncomingLineDate llegada={item.llegada} />}
       </Box>
       <IconButton aria-label={deleteLabel(item)} data-line-delete="" size="small" {...heldButton(busy, onDelete)}>
         {busy ? <CircularProgress size={20} aria-hidden /> : <DeleteIcon />}

@@ -18,6 +18,7 @@ import { CartLineImage } from './CartLineImage';
 import { aboveStock, clampCartQuantity, maxQuantity } from './cartQuantity';
 import { CART_TEXT, decreaseLabel, deleteLabel, increaseLabel, lineLabel, quantityLabel } from './cartTexts';
 import { productDetailPath } from '@client/app/routePaths';
+import { IncomingLineDate } from '@client/components/incoming';
 
 export interface CartLineProps {
   item: CartItem;
@@ -121,6 +122,7 @@ export function CartLine({ item, busy, onQuantityChange, onDelete }: CartLinePro
           {item.name}
         </Link>
         <Typography variant="body2" color="text.secondary">{`${CART_TEXT.size} ${item.size} · ${item.sku}`}</Typography>
+        {item.porLlegar && <IncomingLineDate llegada={item.llegada} />}
       </Box>
       {item.unavailable ? (
         <Typography variant="body2" color="error" sx={{ gridArea: 'prices' }}>

@@ -1,16 +1,29 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { CartItem, CartResponse } from '@shared/api/cart';
-import { MSG } from '@shared/messages';
+import type { CartBulkRequest, CartBulkResponse, CartItem, CartResponse } from '@shared/api/cart';
+import { INCOMING_TEXTS } from '@shared/incoming';
+import { fill, MSG } from '@shared/messages';
+import { formatInteger } from '@shared/money';
 import { RESERVE_MARKER } from '@shared/orders';
+import { addCartLines } from '@client/api/cart';
 import { toApiError } from '@client/api/http';
-import { cartItemsAddFinished, cartItemsAddRequested, cartRefreshRequested, type CartItemRequest } from '@client/app/events';
+import {
+  cartItemsAddFinished,
+  cartItemsAddRequested,
+  cartRefreshRequested,
+  preorderAddFinished,
+  preorderAddRequested,
+  type CartItemRequest,
+  type PreorderOrigin,
+} from '@client/app/events';
+import { sendOnce, type AttemptSlot } from '@client/app/keyedAttempt';
 import { navigateTo } from '@client/app/navigation';
 import { notify } from '@client/app/notify';
 import { failureOf, problemText } from '@client/app/problems';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
 import { kept } from '@client/app/persistence';
 import { SESSION_KEYS } from '@client/app/sessionKeys';
+import { arrivalText } from '@client/components/incoming';
 import { addCartItem, deleteCartItem, fetchCart, fetchCartCount, updateCartItem } from './api';
 import { selectCartUserId } from './cartSelectors';
 import { CART_TEXT } from './cartTexts';
@@ -27,8 +40,11 @@ import {
   cartLoaded,
   cartLoadFailed,
   cartLoadStarted,
+  cartPreorderAttemptSettled,
+  cartPreorderAttemptStarted,
   cartQuantityChanged,
   cartScreenOpened,
+  type CartState,
   type QuantityChange,
 } from './cartSlice';
 
@@ -82,6 +98,47 @@ export function* handleAddItems(action: PayloadAction<{ items: CartItemRequest[]
   yield call(handleLoadCount);
 }
 
+/** Where the cart keeps the Idempotency-Key of a 'Pedir por llegar' whose outcome is unknown. */
+export const PREORDER_ATTEMPT: AttemptSlot<CartBulkRequest, { cart: CartState }> = {
+  select: (state) => state.cart.preorderAttempt,
+  started: cartPreorderAttemptStarted,
+  settled: cartPreorderAttemptSettled,
+};
+
+/**
+ * What the buyer reads after a pre-order add: one size added whole says what and when ('Se agregaron 20 por llegar de
+ * Chaqueta talla XS (llegan el 15-ene)'); otherwise the server's summary ('n de m productos agregados al carro').
+ */
+export function preorderAddedText(result: CartBulkResponse): string {
+  const [line] = result.lines;
+  if (result.lines.length === 1 && line && line.quantity > 0 && line.item) {
+    const { name, size, llegada } = line.item;
+    if (llegada) return fill(INCOMING_TEXTS.added, { quantity: formatInteger(line.quantity), name, size, date: arrivalText(llegada) });
+  }
+  return result.message;
+}
+
+/**
+ * 'Pedir por llegar' (docs/incoming.md), from the product detail, the grid, quick order or 'Volver a comprar': the sizes
+ * in ONE bulk request with `porLlegar: true` (the server adds them to each size's pre-order line, capped at what
+ * arrives free to promise), with one Idempotency-Key per action: asked again after no answer with the same sizes, it
+ * is the same add, never a second one. The screen that asked is told what each size added; the cart is read again.
+ */
+export function* handlePreorderAdd(action: PayloadAction<{ items: CartItemRequest[]; origin: PreorderOrigin }>) {
+  const { items, origin } = action.payload;
+  try {
+    const request: CartBulkRequest = { items: items.map(({ sku, quantity }) => ({ sku, quantity, porLlegar: true })), clampToStock: true };
+    const result: CartBulkResponse = yield call(sendOnce, PREORDER_ATTEMPT, request, addCartLines, request);
+    yield put(preorderAddFinished({ origin, lines: result.lines }));
+    const whole = result.lines.every((line) => line.status === 'added');
+    yield call(notify, preorderAddedText(result), whole ? 'success' : 'warning');
+  } catch (error) {
+    yield put(preorderAddFinished({ origin, lines: [], failed: true }));
+    yield call(notify, problemText(error, CART_TEXT.erpDownAdd, CART_TEXT.erpDownAddKept), 'error');
+  }
+  yield put(cartRefreshRequested());
+}
+
 /** PUT one line's quantity. The lines are read again afterwards (watchLinesNeeded) for the server's totals. */
 export function* handleChangeQuantity(action: PayloadAction<QuantityChange>) {
   const { id, quantity } = action.payload;
@@ -123,6 +180,11 @@ export function* watchItemsAddRequested() {
   yield takeLeading(cartItemsAddRequested.type, safe(handleAddItems));
 }
 
+// takeLeading: a double click on 'Pedir por llegar' adds once
+export function* watchPreorderAddRequested() {
+  yield takeLeading(preorderAddRequested.type, safe(handlePreorderAdd));
+}
+
 export function* watchIconShown() {
   yield takeLatest(cartIconShown.type, safe(handleLoadCount));
 }
@@ -152,6 +214,7 @@ export function* watchCheckoutChosen() {
 export function* cartSaga() {
   yield all([
     call(watchItemsAddRequested),
+    call(watchPreorderAddRequested),
     call(watchIconShown),
     call(watchLinesNeeded),
     call(watchRefreshRequested),

@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
+import type { CartItem } from '@shared/api/cart';
 import { orderTotals, type OrderTotals } from '@shared/pricing';
 import type { CartState } from './cartSlice';
 
@@ -32,3 +33,8 @@ export const selectCartTotals = createSelector(
   [selectServerTotals, selectCartItems],
   (totals, items): OrderTotals => totals ?? orderTotals(items, items[0]?.percentageLoyalty ?? 0),
 );
+
+/** The lines of stock on hand and the pre-order lines (docs/incoming.md), each in the cart's order. */
+export function splitLines(items: readonly CartItem[]): { now: CartItem[]; incoming: CartItem[] } {
+  return { now: items.filter((item) => !item.porLlegar), incoming: items.filter((item) => Boolean(item.porLlegar)) };
+}

@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartItem, CartResponse } from '@shared/api/cart';
+import type { CartBulkRequest, CartItem, CartResponse } from '@shared/api/cart';
 import type { OrderTotals } from '@shared/pricing';
 import { cartEmptied, loggedOut, sessionExpired } from '@client/app/events';
+import type { KeyedAttempt } from '@client/app/keyedAttempt';
 import type { LoadFailure, LoadState } from '@client/app/loadable';
 
 export interface CartState {
@@ -16,6 +17,8 @@ export interface CartState {
   busy: Record<number, boolean>;
   /** The slide-out panel of the top bar cart icon. */
   drawerOpen: boolean;
+  /** The 'Pedir por llegar' whose outcome is unknown and its Idempotency-Key: asked again unchanged, the same add. */
+  preorderAttempt: KeyedAttempt<CartBulkRequest> | null;
 }
 
 export const initialCartState: CartState = {
@@ -25,6 +28,7 @@ export const initialCartState: CartState = {
   load: { status: 'idle', error: null },
   busy: {},
   drawerOpen: false,
+  preorderAttempt: null,
 };
 
 export interface QuantityChange {
@@ -88,6 +92,12 @@ const cartSlice = createSlice({
     lineDeleteFailed(state, action: PayloadAction<number>) {
       delete state.busy[action.payload];
     },
+    preorderAttemptStarted(state, action: PayloadAction<KeyedAttempt<CartBulkRequest>>) {
+      state.preorderAttempt = action.payload;
+    },
+    preorderAttemptSettled(state) {
+      state.preorderAttempt = null;
+    },
     /** 'Continuar la compra' (reserve false) or 'Realizar Reserva' (reserve true). */
     checkoutChosen(_state, _action: PayloadAction<{ reserve: boolean }>) {},
   },
@@ -98,6 +108,7 @@ const cartSlice = createSlice({
       .addCase(sessionExpired, () => initialCartState)
       // an order or a reservation was made: it took the server cart's lines
       .addCase(cartEmptied, (state) => {
+        state.preorderAttempt = null;
         state.count = 0;
         state.items = [];
         state.totals = null;
@@ -121,6 +132,8 @@ export const {
   lineRemoved: cartLineRemoved,
   lineDeleteFailed: cartLineDeleteFailed,
   checkoutChosen: cartCheckoutChosen,
+  preorderAttemptStarted: cartPreorderAttemptStarted,
+  preorderAttemptSettled: cartPreorderAttemptSettled,
 } = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;
 

@@ -1,4 +1,5 @@
 // Texts of the cart drawer and the cart detail besides the spec's own, which come from MSG word for word.
+import { INCOMING_TEXTS } from '@shared/incoming';
 import { fill, MSG } from '@shared/messages';
 
 export const CART_TEXT = {
@@ -25,14 +26,15 @@ export const CART_TEXT = {
   erpDownChangeKept: 'tu carro sigue como estaba',
 } as const;
 
-type Line = { name: string; size: string };
+type Line = { name: string; size: string; porLlegar?: boolean };
 
 /** '1 Producto', '3 Productos'. */
 export const productCount = (n: number) => `${n} ${n === 1 ? MSG.cartProduct : MSG.cartProducts}`;
 
 export const drawerTitle = (n: number) => fill(MSG.cartDrawerTitle, { n });
 
-export const lineLabel = ({ name, size }: Line) => (size ? `${name} talla ${size}` : name);
+/** 'Polera talla M'; a pre-order line says so, since a size may have both ('Polera talla M (por llegar)'). */
+export const lineLabel = ({ name, size, porLlegar }: Line) => `${size ? `${name} talla ${size}` : name}${porLlegar ? ` ${INCOMING_TEXTS.lineSuffix}` : ''}`;
 export const quantityLabel = (line: Line) => `${CART_TEXT.quantity} ${lineLabel(line)}`;
 export const decreaseLabel = (line: Line) => `Restar una unidad de ${lineLabel(line)}`;
 export const increaseLabel = (line: Line) => `Sumar una unidad de ${lineLabel(line)}`;

@@ -23,7 +23,8 @@ export default function CatalogDetailScreen() {
   const keptState = useAppSelector(selectKeptState);
   const [choice] = useState(() => choiceOf(keptState));
   const [gender, setGender] = useState<GenderFilter>('');
-  const rows = useMemo(() => filterCatalogue(data, choice, gender), [data, choice, gender]);
+  const [incoming, setIncoming] = useState(false);
+  const rows = useMemo(() => filterCatalogue(data, choice, gender, incoming), [data, choice, gender, incoming]);
   const path = [choice.category, choice.scategory, choice.sscategory].filter(Boolean);
 
   useEffect(() => {
@@ -44,7 +45,7 @@ export default function CatalogDetailScreen() {
           ))}
         </Breadcrumbs>
       )}
-      <ProductListFilterBar gender={gender} onGenderChange={setGender} />
+      <ProductListFilterBar gender={gender} onGenderChange={setGender} incoming={incoming} onIncomingChange={setIncoming} />
       {status === 'failed' && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error}

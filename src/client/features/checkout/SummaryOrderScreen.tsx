@@ -20,6 +20,8 @@ import { useFormik } from 'formik';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CreateOrderRequest } from '@shared/api/orders';
+import type { CartItem } from '@shared/api/cart';
+import { INCOMING_TEXTS, type IncomingShipping } from '@shared/incoming';
 import type { CustomerProfile, DispatchAddress } from '@shared/api/erp';
 import { isBlocked } from '@shared/blocking';
 import { fill, MSG } from '@shared/messages';
@@ -37,6 +39,7 @@ import { FileField } from '@client/components/FileButton';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
 import { useFocusFirstError } from '@client/components/focusFirstError';
+import { arrivalText, IncomingLineDate } from '@client/components/incoming';
 import {
   selectCheckoutError,
   selectCheckoutStatus,
@@ -66,6 +69,37 @@ interface SummaryFormValues {
   buyerReference: string;
   requestedDeliveryDate: string;
   chequePhoto: File | null;
+  /**
+   * The cart holds pre-order lines (docs/incoming.md): then `envioPorLlegar` is required (the schema reads this value
+   * as its context) and card and transfer are not offered.
+   */
+  porLlegar: boolean;
+  envioPorLlegar: IncomingShipping | '';
+}
+
+/** Card and transfer: not for an order with pre-order lines, which is paid as each shipment is invoiced. */
+const PAID_AT_CHECKOUT: readonly PaymentMethod[] = ['WEBPAY', 'KHIPU'];
+
+/** The date by which every pre-order line has arrived: the latest of theirs ('' when none has one). */
+export const lastArrival = (lines: readonly CartItem[]) => lines.reduce((latest, line) => (line.llegada && line.llegada > latest ? line.llegada : latest), '');
+
+/** The pre-order lines of the cart, apart, each with its date (the summary's side). */
+function IncomingLines({ lines }: { lines: CartItem[] }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="resumen-por-llegar" sx={{ p: 2 }}>
+      <Typography id="resumen-por-llegar" variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+        {INCOMING_TEXTS.sectionIncoming}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { mt: 1 } }}>
+        {lines.map((line) => (
+          <li key={line.id}>
+            <Typography variant="body2">{`${line.name} talla ${line.size} · ${line.quantity}`}</Typography>
+            <IncomingLineDate llegada={line.llegada} />
+          </li>
+        ))}
+      </Box>
+    </Paper>
+  );
 }
 
 const addressText = (a: Pick<DispatchAddress, 'direccion' | 'comuna' | 'region'>) => [a.direccion, a.comuna, a.region].filter(Boolean).join(', ');
@@ -92,6 +126,7 @@ function initialChoices(kept: Partial<SummaryChoices> | null, profile: CustomerP
     paymentMethod: usable ? method : DEFAULT_PAYMENT_METHOD,
     buyerReference: kept?.buyerReference ?? '',
     requestedDeliveryDate: kept?.requestedDeliveryDate ?? '',
+    envioPorLlegar: kept?.envioPorLlegar ?? '',
   };
 }
 
@@ -106,6 +141,7 @@ function toRequest(values: SummaryFormValues): CreateOrderRequest {
     ...(values.orderType === 'ONLINE' ? { paymentMethod: values.paymentMethod } : {}),
     ...(values.buyerReference.trim() ? { buyerReference: values.buyerReference.trim() } : {}),
     ...(values.requestedDeliveryDate ? { requestedDeliveryDate: values.requestedDeliveryDate } : {}),
+    ...(values.porLlegar && values.envioPorLlegar ? { envioPorLlegar: values.envioPorLlegar } : {}),
   };
 }
 
@@ -138,6 +174,7 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
       ...kept,
       invoiceAddress: invoice?.idfactura ?? '',
       chequePhoto: null,
+      porLlegar: false,
     },
     validationSchema: createOrderSchema,
     validate: validateChequePhoto,
@@ -152,18 +189,29 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   // a refused submit takes the focus to the first field in error (components/focusFirstError)
   const formRef = useFocusFirstError(formik);
   const { values } = formik;
-  const { tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate } = values;
+  const { tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate, envioPorLlegar } = values;
 
   // every choice is kept for this buyer as it changes (never an amount): a reload of the summary keeps them
   useEffect(() => {
-    dispatch(summaryChoicesChanged({ tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate }));
-  }, [dispatch, tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate]);
+    dispatch(summaryChoicesChanged({ tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate, envioPorLlegar }));
+  }, [dispatch, tipoEntrega, deliveryAddress, deliveryTransport, paymentMethod, buyerReference, requestedDeliveryDate, envioPorLlegar]);
 
   // a kept transport that the ERP no longer lists is dropped once the list is there
   const transportListed = transports.list.some((t) => t.idTransporte === deliveryTransport);
   useEffect(() => {
     if (transports.status === 'loaded' && deliveryTransport && !transportListed) void formik.setFieldValue('deliveryTransport', '');
   }, [transports.status, deliveryTransport, transportListed, formik]);
+
+  // the cart's pre-order lines, once read: the shipping choice is asked, and card and transfer give way to a method
+  // paid as each shipment is invoiced (credit, else cheque; reserve is its own flow)
+  const incoming = summary.incoming ?? [];
+  const hasIncoming = incoming.length > 0;
+  useEffect(() => {
+    if (values.porLlegar !== hasIncoming) void formik.setFieldValue('porLlegar', hasIncoming);
+    if (hasIncoming && PAID_AT_CHECKOUT.includes(values.paymentMethod)) {
+      void formik.setFieldValue('paymentMethod', canUseCredit ? 'CREDIT' : canPayCheque ? 'CHEQUE' : '');
+    }
+  }, [hasIncoming, values.porLlegar, values.paymentMethod, canUseCredit, canPayCheque, formik]);
 
   const fieldError = (name: keyof SummaryFormValues) => (formik.touched[name] && (formik.errors[name] as string | undefined)) || undefined;
 
@@ -188,6 +236,7 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
   const deliveryLabelId = `${id}-delivery`;
   const paymentLabelId = `${id}-payment`;
   const invoiceLabelId = `${id}-invoice`;
+  const shippingLabelId = `${id}-shipping`;
   const photoError = chequeChosen ? fieldError('chequePhoto') : undefined;
   // one alert at a time, each with its retry: the order that failed (repeated with the same choices: the same order or
   // Idempotency-Key, never a second order), else what did not load (the same words once when the ERP is down)
@@ -299,6 +348,25 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: chileTodayIso() } }}
             />
 
+            {hasIncoming && (
+              <FormControl error={Boolean(fieldError('envioPorLlegar'))}>
+                <FormLabel id={shippingLabelId}>{INCOMING_TEXTS.shippingLabel}</FormLabel>
+                <RadioGroup
+                  aria-labelledby={shippingLabelId}
+                  name="envioPorLlegar"
+                  value={values.envioPorLlegar}
+                  onChange={(_e, value) => {
+                    void formik.setFieldTouched('envioPorLlegar', true, false);
+                    void formik.setFieldValue('envioPorLlegar', value, true);
+                  }}
+                >
+                  <FormControlLabel value="JUNTO" control={<Radio />} label={fill(INCOMING_TEXTS.shippingTogether, { date: lastArrival(incoming) ? arrivalText(lastArrival(incoming)) : '—' })} />
+                  <FormControlLabel value="PARCIAL" control={<Radio />} label={INCOMING_TEXTS.shippingPartial} />
+                </RadioGroup>
+                {fieldError('envioPorLlegar') && <FormHelperText>{fieldError('envioPorLlegar')}</FormHelperText>}
+              </FormControl>
+            )}
+
             <Box role="group" aria-labelledby={invoiceLabelId}>
               <Typography id={invoiceLabelId} variant="subtitle2" component="p" color="text.secondary">
                 {CHECKOUT_TEXT.invoiceAddress}
@@ -316,14 +384,19 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
             {!reserve && (
               <FormControl error={Boolean(fieldError('paymentMethod'))}>
                 <FormLabel id={paymentLabelId}>{CHECKOUT_TEXT.paymentLegend}</FormLabel>
+                {hasIncoming && (
+                  <FormHelperText id={`${id}-on-invoice`} sx={{ mx: 0, color: 'info.dark' }}>
+                    {INCOMING_TEXTS.paymentOnInvoice}
+                  </FormHelperText>
+                )}
                 <RadioGroup
                   aria-labelledby={paymentLabelId}
                   name="paymentMethod"
                   value={values.paymentMethod}
                   onChange={(_e, value) => choosePayment(value as PaymentMethod)}
                 >
-                  <FormControlLabel value="KHIPU" control={<Radio />} label={CHECKOUT_TEXT.khipu} />
-                  <FormControlLabel value="WEBPAY" control={<Radio />} label={CHECKOUT_TEXT.webpay} />
+                  <FormControlLabel value="KHIPU" control={<Radio />} label={CHECKOUT_TEXT.khipu} disabled={hasIncoming} />
+                  <FormControlLabel value="WEBPAY" control={<Radio />} label={CHECKOUT_TEXT.webpay} disabled={hasIncoming} />
                   <FormControlLabel value="CHEQUE" control={<Radio />} label={CHECKOUT_TEXT.cheque} disabled={!canPayCheque} />
                   {!canPayCheque && <FormHelperText sx={{ mt: -1, ml: 4 }}>{CHECKOUT_TEXT.chequeOnlyWithCondition}</FormHelperText>}
                   <FormControlLabel value="CREDIT" control={<Radio />} label={CHECKOUT_TEXT.credit} disabled={!canUseCredit} />
@@ -356,6 +429,7 @@ export default function SummaryOrderScreen({ profile }: SummaryOrderScreenProps)
           <Stack spacing={2}>
             {summary.totals ? <OrderTotalsSummary totals={summary.totals} /> : summary.status !== 'failed' && <PageSpinner label={CHECKOUT_TEXT.loading} />}
             {summary.totals && <VatNote />}
+            {hasIncoming && <IncomingLines lines={incoming} />}
             <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
               <Button component={RouterLink} to="/user/cart-detail" startIcon={<ArrowBackIcon />} disabled={running} sx={PRIMARY_ACTION_SX}>
                 {CHECKOUT_TEXT.back}

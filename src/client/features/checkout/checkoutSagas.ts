@@ -183,7 +183,9 @@ export const sameChoices = (a: Choices, b: Choices) =>
   a.invoiceAddress === b.invoiceAddress &&
   (a.paymentMethod ?? null) === (b.paymentMethod ?? null) &&
   (a.buyerReference ?? '') === (b.buyerReference ?? '') &&
-  (a.requestedDeliveryDate || null) === (b.requestedDeliveryDate || null);
+  (a.requestedDeliveryDate || null) === (b.requestedDeliveryDate || null) &&
+  // how a cart with pre-order lines ships (docs/incoming.md): another choice is another order
+  (a.envioPorLlegar || null) === (b.envioPorLlegar || null);
 
 /**
  * The order, created once per attempt: the key of the last creation with these choices whose outcome is unknown (the

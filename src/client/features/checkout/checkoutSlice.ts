@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartResponse } from '@shared/api/cart';
+import type { CartItem, CartResponse } from '@shared/api/cart';
 import type { Transport } from '@shared/api/erp';
 import type { CreateOrderRequest, Order, OrderSubmissionResponse } from '@shared/api/orders';
 import type { OrderTotals } from '@shared/pricing';
@@ -35,7 +35,7 @@ export interface CheckoutState {
   status: FlowStatus;
   error: string | null;
   /** The 'Resumen de la compra' of the server cart; `cart` tells one content of the cart from another. */
-  summary: { status: LoadStatus; totals: OrderTotals | null; error: string | null; cart: string | null };
+  summary: { status: LoadStatus; totals: OrderTotals | null; error: string | null; cart: string | null; incoming: CartItem[] };
   transports: { status: LoadStatus; list: Transport[]; error: string | null };
   /** The order the last flow created. */
   order: Order | null;
@@ -62,7 +62,7 @@ export interface CheckoutState {
 export const initialCheckoutState: CheckoutState = {
   status: 'idle',
   error: null,
-  summary: { status: 'idle', totals: null, error: null, cart: null },
+  summary: { status: 'idle', totals: null, error: null, cart: null, incoming: [] },
   transports: { status: 'idle', list: [], error: null },
   order: null,
   attempt: null,
@@ -100,7 +100,9 @@ const checkoutSlice = createSlice({
       const cart = cartFingerprint(action.payload);
       // another cart (changed, or taken by the order the lost attempt made): the next creation is a new attempt
       if (state.summary.cart !== null && state.summary.cart !== cart) state.attempt = null;
-      state.summary = { status: 'loaded', totals: action.payload.totals, error: null, cart };
+      // the pre-order lines (docs/incoming.md): the summary lists them apart and asks how they ship
+      const incoming = (action.payload.items ?? []).filter((item) => item.porLlegar);
+      state.summary = { status: 'loaded', totals: action.payload.totals, error: null, cart, incoming };
     },
     totalsLoadFailed(state, action: PayloadAction<string>) {
       state.summary = { ...state.summary, status: 'failed', totals: null, error: action.payload };

@@ -1,4 +1,5 @@
 import type { CreateOrderRequest } from '@shared/api/orders';
+import { INCOMING_SHIPPING, type IncomingShipping } from '@shared/incoming';
 import { DELIVERY_TYPES, PAYMENT_METHODS, type DeliveryType, type PaymentMethod } from '@shared/orders';
 import { kept, type KeptState } from '@client/app/persistence';
 import { SESSION_KEYS } from '@client/app/sessionKeys';
@@ -6,7 +7,7 @@ import type { ProviderMethod } from './checkoutSlice';
 
 // The order summary's choices are kept in the store's `kept` slice (R-CHK-4), which survives a reload
 // (app/persistence), under the keys tipoEntrega, deliveryAddress, deliveryTransport, invoiceAddress, paymentMethod,
-// buyerReference and requestedDeliveryDate, with their owner (the user id):
+// buyerReference, requestedDeliveryDate and envioPorLlegar, with their owner (the user id):
 //  - while the buyer fills the summary in, so a reload keeps them (never an amount: the server prices every order);
 //  - for 'Intentar nuevamente' after a card or transfer payment ended unpaid (the provider's return is a new page).
 // They go when the order is placed or paid (forgetOrderChoices), and at logout (the kept slice forgets them).
@@ -23,6 +24,8 @@ export interface SummaryChoices {
   /** The buyer's own purchase-order reference and requested delivery date ('' when none). */
   buyerReference: string;
   requestedDeliveryDate: string;
+  /** How the cart's pre-order lines ship ('' while not chosen, or without such lines): docs/incoming.md. */
+  envioPorLlegar: IncomingShipping | '';
 }
 
 /** The action that keeps the choices of user `userId` (what a request or the summary's form holds). */
@@ -35,6 +38,7 @@ export function keepChoices(userId: number, choices: Partial<SummaryChoices> & {
   if (choices.paymentMethod) values[SESSION_KEYS.paymentMethod] = choices.paymentMethod;
   if (choices.buyerReference !== undefined) values[SESSION_KEYS.buyerReference] = choices.buyerReference;
   if (choices.requestedDeliveryDate !== undefined) values[SESSION_KEYS.requestedDeliveryDate] = choices.requestedDeliveryDate ?? '';
+  if (choices.envioPorLlegar !== undefined) values[SESSION_KEYS.envioPorLlegar] = choices.envioPorLlegar;
   return kept(values);
 }
 
@@ -55,6 +59,8 @@ export function summaryChoicesOf(state: KeptState, userId: number | null): Parti
     const value = state[SESSION_KEYS[key]];
     if (value) choices[key] = value;
   }
+  const shipping = state[SESSION_KEYS.envioPorLlegar] as IncomingShipping | undefined;
+  if (shipping && INCOMING_SHIPPING.includes(shipping)) choices.envioPorLlegar = shipping;
   return choices;
 }
 

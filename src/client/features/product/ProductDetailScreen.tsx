@@ -24,7 +24,7 @@ import { sizePrices } from '@shared/pricing';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { ProblemAlert } from '@client/components/ProblemAlert';
 import { VatNote } from '@client/components/VatNote';
-import { cartItemsAddRequested } from '@client/app/events';
+import { cartItemsAddRequested, preorderAddRequested } from '@client/app/events';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { notify } from '@client/app/notify';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
@@ -37,12 +37,15 @@ import {
   gridCleared,
   gridFilled,
   gridQuantityChanged,
+  preorderClosed,
+  preorderOpened,
   productOpened,
   productQuantityChanged,
   productViewChanged,
   selectProduct,
 } from './productSlice';
 import { ProductGallery } from './ProductGallery';
+import { PreorderDialog, type PreorderTarget } from './PreorderDialog';
 import { chosenItems, clampQuantity } from './quantities';
 import { SizeGrid } from './SizeGrid';
 import { GRID_TEXT, PRODUCT_TEXT } from './texts';
@@ -98,7 +101,8 @@ export default function ProductDetailScreen({ viewer }: { viewer: ProductViewer 
 function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { status, detail, content, error, errorStatus, sku: loadedSku, quantities, adding, view, grid, gridAdding, gridProblems, gridShortfalls, curves, curveSaving } = useAppSelector(selectProduct);
+  const { status, detail, content, error, errorStatus, sku: loadedSku, quantities, adding, view, grid, gridAdding, gridProblems, gridShortfalls, curves, curveSaving, preorder, preorderAdding } =
+    useAppSelector(selectProduct);
   const [loginDialog, setLoginDialog] = useState(false);
   const [sizeGuide, setSizeGuide] = useState(false);
 
@@ -151,6 +155,17 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
       return;
     }
     dispatch(gridAddRequested({ items }));
+  };
+  // 'Pedir por llegar' (docs/incoming.md): a size without stock, its units on their way; the cart saga adds them once
+  const openPreorder = (target: PreorderTarget) => {
+    if (!viewer.loggedIn) {
+      setLoginDialog(true);
+      return;
+    }
+    dispatch(preorderOpened(target));
+  };
+  const addPreorder = (quantity: number) => {
+    if (preorder) dispatch(preorderAddRequested({ items: [{ sku: preorder.sku, quantity }], origin: 'product' }));
   };
   const changeGridQuantity = (cellSku: string, raw: string, stock: number) => {
     const { value, problem } = clampQuantity(raw, stock);
@@ -257,10 +272,18 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
           onSaveCurve={(curve) => dispatch(curveSaveRequested(curve))}
           onDeleteCurve={(id) => dispatch(curveDeleteRequested(id))}
           onNotify={notify}
+          onPreorder={(colour, v) => openPreorder({ sku: v.sku, name: colour, size: v.talla, porLlegar: v.porLlegar ?? [] })}
         />
       ) : (
         <>
-      <VariantsTable variants={detail.relacionados} descFidel={descFidel} quantities={quantities} onQuantityChange={changeQuantity} />
+      <VariantsTable
+        variants={detail.relacionados}
+        descFidel={descFidel}
+        quantities={quantities}
+        onQuantityChange={changeQuantity}
+        name={name}
+        onPreorder={canAdd ? (v) => openPreorder({ sku: v.sku, name, size: v.talla, porLlegar: v.porLlegar ?? [] }) : undefined}
+      />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button
           variant="contained"
@@ -285,6 +308,8 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
           <Typography key={`${i}-${line}`}>{line}</Typography>
         ))}
       </Paper>
+
+      {preorder && <PreorderDialog key={preorder.sku} target={preorder} adding={preorderAdding} onAdd={addPreorder} onClose={() => dispatch(preorderClosed())} />}
 
       <Dialog open={sizeGuide} onClose={() => setSizeGuide(false)} aria-labelledby="guia-title" maxWidth="md">
         <DialogTitle id="guia-title">{PRODUCT_TEXT.sizeGuide}</DialogTitle>

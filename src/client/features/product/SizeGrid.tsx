@@ -28,7 +28,8 @@ import { useTheme } from '@mui/material/styles';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CartBulkLine } from '@shared/api/cart';
 import type { SizeCurve, SizeCurveRequest } from '@shared/api/curves';
-import type { ProductColour, ProductDetail } from '@shared/api/erp';
+import type { ProductColour, ProductDetail, RelatedVariant } from '@shared/api/erp';
+import { INCOMING_TEXTS } from '@shared/incoming';
 import { defaultCurvesFor, fillCurve, formatCurve, packCount, packUnits, sizeKey, type CurveShortfall, type CurveSize, type FillColour } from '@shared/curves';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
@@ -36,6 +37,7 @@ import { sizePrices, type SizePrices } from '@shared/pricing';
 import { CURVE_MSG, curveSchema } from '@shared/schemas/curves';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { heldButton } from '@client/components/heldButton';
+import { incomingCellText, offersPreorder } from '@client/components/incoming';
 import { GRID_TEXT, PRODUCT_TEXT } from './texts';
 
 // The colour × size grid of the product detail (docs/size-grid.md): colours as rows, sizes as columns, each cell the
@@ -96,12 +98,14 @@ export interface SizeGridProps {
   onSaveCurve: (curve: SizeCurveRequest) => void;
   onDeleteCurve: (id: number) => void;
   onNotify: (message: string, variant: 'success' | 'warning' | 'error') => void;
+  /** 'Pedir por llegar' of a cell without stock and with incoming units (the colour's name and the size). */
+  onPreorder?: (colour: string, size: RelatedVariant) => void;
 }
 
 const colourLabel = (c: ProductColour) => c.color || c.sku;
 
 export function SizeGrid(props: SizeGridProps) {
-  const { detail, sku, descFidel, quantities, problems, shortfalls, ownCurves, curvesError, canAdd, adding, saving, onQuantityChange, onFill, onClear, onAdd, onSaveCurve, onDeleteCurve, onNotify } = props;
+  const { detail, sku, descFidel, quantities, problems, shortfalls, ownCurves, curvesError, canAdd, adding, saving, onQuantityChange, onFill, onClear, onAdd, onSaveCurve, onDeleteCurve, onNotify, onPreorder } = props;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const colours = useMemo(() => gridColours(detail, sku), [detail, sku]);
@@ -243,6 +247,22 @@ export function SizeGrid(props: SizeGridProps) {
           <Typography variant="caption" sx={{ fontWeight: 600 }} aria-hidden data-size-price={v.sku}>
             {fill(GRID_TEXT.sizePrice, { price: unit })}
           </Typography>
+        )}
+        {/* stock por llegar (docs/incoming.md): the first arrival under the stock; the quantity above stays on hand only */}
+        {incomingCellText(v.porLlegar) && (
+          <Typography variant="caption" color="info.dark" data-incoming-cell={v.sku}>
+            {incomingCellText(v.porLlegar)}
+          </Typography>
+        )}
+        {onPreorder && offersPreorder(v) && (
+          <Button
+            size="small"
+            onClick={() => onPreorder(colourLabel(c), v)}
+            aria-label={fill(INCOMING_TEXTS.addOf, { name: colourLabel(c), size: v.talla })}
+            sx={{ minHeight: 32, py: 0, px: 0.5, fontSize: '0.75rem', whiteSpace: 'nowrap' }}
+          >
+            {INCOMING_TEXTS.add}
+          </Button>
         )}
       </Stack>
     );

@@ -6,15 +6,24 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import type { RelatedVariant } from '@shared/api/erp';
+import { INCOMING_TEXTS } from '@shared/incoming';
+import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import { unitPrice } from '@shared/pricing';
+import { incomingDetailLines, offersPreorder } from '@client/components/incoming';
 
 export interface VariantsTableProps {
   variants: RelatedVariant[];
   descFidel: number;
   quantities: Record<string, string>;
   onQuantityChange: (variant: RelatedVariant, raw: string) => void;
+  /** 'Pedir por llegar' of a size without stock and with incoming units; absent when the viewer may not add. */
+  onPreorder?: (variant: RelatedVariant) => void;
+  /** The style's name, in the action's accessible name. */
+  name?: string;
 }
 
 /**
@@ -25,7 +34,9 @@ export interface VariantsTableProps {
 // and Cantidad; Sku and the list and offer prices show from the small breakpoint up.
 const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-export function VariantsTable({ variants, descFidel, quantities, onQuantityChange }: VariantsTableProps) {
+// Stock por llegar (docs/incoming.md): under a size's stock, what arrives by date ('Llegan 120 el 15-ene'); a size
+// without stock and with incoming units offers 'Pedir por llegar' in place of its quantity.
+export function VariantsTable({ variants, descFidel, quantities, onQuantityChange, onPreorder, name = '' }: VariantsTableProps) {
   const withOffer = variants.some((v) => v.descuento > 0);
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -48,11 +59,29 @@ export function VariantsTable({ variants, descFidel, quantities, onQuantityChang
             <TableRow key={v.sku}>
               <TableCell sx={phoneHidden}>{v.sku}</TableCell>
               <TableCell>{v.talla}</TableCell>
-              <TableCell align="right">{formatInteger(v.stock)}</TableCell>
+              <TableCell align="right">
+                {formatInteger(v.stock)}
+                {incomingDetailLines(v.porLlegar).map((line) => (
+                  <Typography key={line} variant="caption" color="info.dark" sx={{ display: 'block', whiteSpace: 'nowrap' }} data-incoming={v.sku}>
+                    {line}
+                  </Typography>
+                ))}
+              </TableCell>
               <TableCell align="right" sx={phoneHidden}>{formatCLP(v.preciolista)}</TableCell>
               {withOffer && <TableCell align="right" sx={phoneHidden}>{v.descuento > 0 ? formatCLP(v.precioOferta) : '-'}</TableCell>}
               <TableCell align="right">{formatCLP(unitPrice(v.preciolista, v.descuento, descFidel))}</TableCell>
               <TableCell align="center" sx={{ py: 0.5 }}>
+                {onPreorder && offersPreorder(v) ? (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => onPreorder(v)}
+                    aria-label={fill(INCOMING_TEXTS.addOf, { name, size: v.talla })}
+                    sx={{ minHeight: 40, whiteSpace: 'normal', lineHeight: 1.2, maxWidth: { xs: 96, sm: 'none' } }}
+                  >
+                    {INCOMING_TEXTS.add}
+                  </Button>
+                ) : (
                 <TextField
                   type="number"
                   size="small"
@@ -63,6 +92,7 @@ export function VariantsTable({ variants, descFidel, quantities, onQuantityChang
                   slotProps={{ htmlInput: { min: 0, max: Math.max(0, v.stock), step: 1, inputMode: 'numeric', 'aria-label': `Cantidad talla ${v.talla}` } }}
                   sx={{ width: { xs: 76, sm: 88 } }}
                 />
+                )}
               </TableCell>
             </TableRow>
           ))}

@@ -3,10 +3,11 @@ import type { CartBulkLine, CartBulkRequest } from '@shared/api/cart';
 import type { SizeCurve, SizeCurveRequest } from '@shared/api/curves';
 import type { CurveShortfall } from '@shared/curves';
 import type { ProductDetail } from '@shared/api/erp';
-import { cartItemsAddFinished, cartItemsAddRequested, loggedOut, sessionExpired, type CartItemRequest } from '@client/app/events';
+import { cartItemsAddFinished, cartItemsAddRequested, loggedOut, preorderAddFinished, preorderAddRequested, sessionExpired, type CartItemRequest } from '@client/app/events';
 import type { KeyedAttempt } from '@client/app/keyedAttempt';
 import type { LoadFailure, LoadStatus } from '@client/app/loadable';
 import type { ProductContent } from './api';
+import type { PreorderTarget } from './PreorderDialog';
 
 export interface ProductState {
   sku: string | null;
@@ -40,12 +41,17 @@ export interface ProductState {
   curves: { status: LoadStatus; own: SizeCurve[]; error: string | null };
   /** A curve is being saved: the dialog waits, and closes when it is saved. */
   curveSaving: boolean;
+  /** The size whose 'Pedir por llegar' dialog is open (docs/incoming.md), or null. */
+  preorder: PreorderTarget | null;
+  /** Its add is under way: the dialog waits, and closes once the cart took it. */
+  preorderAdding: boolean;
 }
 
 const initialCurves: ProductState['curves'] = { status: 'idle', own: [], error: null };
 const initialState: ProductState = {
   sku: null, status: 'idle', detail: null, content: null, error: null, quantities: {}, adding: false,
   view: 'sizes', grid: {}, gridAdding: false, gridProblems: [], gridAttempt: null, gridShortfalls: [], curves: initialCurves, curveSaving: false,
+  preorder: null, preorderAdding: false,
 };
 
 const productSlice = createSlice({
@@ -139,6 +145,13 @@ const productSlice = createSlice({
       state.curveSaving = false;
     },
     curveDeleteRequested(_state, _action: PayloadAction<number>) {},
+    /** 'Pedir por llegar' on a size without stock: its dialog opens. */
+    preorderOpened(state, action: PayloadAction<PreorderTarget>) {
+      state.preorder = action.payload;
+    },
+    preorderClosed(state) {
+      if (!state.preorderAdding) state.preorder = null;
+    },
     curveDeleted(state, action: PayloadAction<number>) {
       state.curves.own = state.curves.own.filter((c) => c.id !== action.payload);
     },
@@ -152,6 +165,15 @@ const productSlice = createSlice({
       .addCase(cartItemsAddFinished, (state, action) => {
         state.adding = false;
         for (const { sku } of action.payload.added) delete state.quantities[sku];
+      })
+      .addCase(preorderAddRequested, (state, action) => {
+        if (action.payload.origin === 'product') state.preorderAdding = true;
+      })
+      // the cart took some of it: the dialog closes; no answer or nothing taken: it stays, to be tried again
+      .addCase(preorderAddFinished, (state, action) => {
+        if (action.payload.origin !== 'product') return;
+        state.preorderAdding = false;
+        if (action.payload.lines.some((line) => line.quantity > 0)) state.preorder = null;
       })
       .addCase(loggedOut, () => initialState)
       .addCase(sessionExpired, () => initialState),
@@ -178,6 +200,8 @@ export const {
   curveSaveFailed,
   curveDeleteRequested,
   curveDeleted,
+  preorderOpened,
+  preorderClosed,
 } = productSlice.actions;
 export const productReducer = productSlice.reducer;
 export const selectProduct = (state: { product: ProductState }) => state.product;

@@ -16,10 +16,13 @@ import Typography from '@mui/material/Typography';
 import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { QuickOrderLine, QuickOrderLineStatus } from '@shared/api/ordering';
+import { INCOMING_TEXTS } from '@shared/incoming';
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import { describeFileReading, QUICK_ORDER_CELL_MAX } from '@shared/quickOrder';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { preorderAddRequested } from '@client/app/events';
+import { preorderable } from '@client/components/incoming';
 import { focusIsLost, focusMainHeading, tabStops } from '@client/app/focusTargets';
 import { FileButton } from '@client/components/FileButton';
 import { heldButton } from '@client/components/heldButton';
@@ -60,10 +63,15 @@ interface LineProps {
   disabled: boolean;
   onEdit: (key: number, field: 'sku' | 'size' | 'quantity', value: string) => void;
   onRemove: (key: number) => void;
+  /** Units of this line the cart took as pre-order (docs/incoming.md); undefined while none. */
+  preordered: number | undefined;
+  /** A pre-order of some line is on its way: the '¿Pedir por llegar?' buttons wait. */
+  preordering: boolean;
+  onPreorder: (sku: string, quantity: number) => void;
 }
 
 /** One line: what the server said of it, its price for the buyer, and its sku and quantity to fix, or drop it. */
-const LineItem = memo(function LineItem({ line, checked, disabled, onEdit, onRemove }: LineProps) {
+const LineItem = memo(function LineItem({ line, checked, disabled, onEdit, onRemove, preordered, preordering, onPreorder }: LineProps) {
   const rows = checked ? checked.rows : [line.row];
   const id = `qo-line-${line.key}`;
   const message = checked?.message || line.error || '';
@@ -81,6 +89,24 @@ const LineItem = memo(function LineItem({ line, checked, disabled, onEdit, onRem
         <Typography variant="body2" color={status === 'ok' ? 'text.secondary' : status === 'short' ? 'warning.dark' : 'error'} sx={{ mt: 0.5 }} id={`${id}-msg`}>
           {message}
         </Typography>
+      )}
+      {/* a size without stock whose units are on their way (the server's message says when): it may go as a pre-order */}
+      {checked && status === 'noStock' && preorderable(checked.porLlegar) > 0 && (
+        <Box sx={{ mt: 1 }}>
+          {preordered ? (
+            <Chip size="small" color="info" label={`${INCOMING_TEXTS.preordered}: ${formatInteger(preordered)}`} />
+          ) : (
+            <Button
+              size="small"
+              variant="outlined"
+              aria-describedby={message ? `${id}-msg` : undefined}
+              {...heldButton(preordering || disabled, () => onPreorder(checked.sku, Math.min(checked.quantity ?? 1, preorderable(checked.porLlegar))))}
+              sx={{ minHeight: 40 }}
+            >
+              {INCOMING_TEXTS.askPreorder}
+            </Button>
+          )}
+        </Box>
       )}
       <Stack useFlexGap direction="row" spacing={1.5} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <TextField
@@ -144,6 +170,7 @@ export default function QuickOrderScreen() {
 
   const onEdit = useMemo(() => (key: number, field: 'sku' | 'size' | 'quantity', value: string) => dispatch(quickOrderLineEdited({ key, field, value })), [dispatch]);
   const onRemove = useMemo(() => (key: number) => dispatch(quickOrderLineRemoved(key)), [dispatch]);
+  const onPreorder = useMemo(() => (sku: string, quantity: number) => dispatch(preorderAddRequested({ items: [{ sku, quantity }], origin: 'quickOrder' })), [dispatch]);
 
   // Where the focus goes (docs/accessibility.md): the buttons that wait are held, not disabled, so they keep it; what
   // goes away hands it on.
@@ -290,7 +317,17 @@ export default function QuickOrderScreen() {
           </Stack>
           <Stack ref={linesRef} component="ul" aria-labelledby="quick-order-lines" spacing={1} sx={{ p: 0, m: 0, mt: 1 }}>
             {visible.slice(0, shown).map((line) => (
-              <LineItem key={line.key} line={line} checked={byRow.get(line.key)} disabled={busy} onEdit={onEdit} onRemove={onRemove} />
+              <LineItem
+                key={line.key}
+                line={line}
+                checked={byRow.get(line.key)}
+                disabled={busy}
+                onEdit={onEdit}
+                onRemove={onRemove}
+                preordered={state.preordered.quickOrder[byRow.get(line.key)?.sku ?? '']}
+                preordering={state.preordering === 'quickOrder'}
+                onPreorder={onPreorder}
+              />
             ))}
           </Stack>
           {visible.length > shown && (

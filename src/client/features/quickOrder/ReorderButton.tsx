@@ -16,11 +16,15 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ReorderChange, ReorderLine } from '@shared/api/ordering';
+import { INCOMING_TEXTS } from '@shared/incoming';
 import { fill } from '@shared/messages';
-import { reorderRequested, type ReorderSource } from '@client/app/events';
+import { formatInteger } from '@shared/money';
+import { preorderAddRequested, reorderRequested, type ReorderSource } from '@client/app/events';
+import { heldButton } from '@client/components/heldButton';
+import { preorderable } from '@client/components/incoming';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { ROUTES } from '@client/app/navigation';
-import { reorderDismissed, selectReorder } from './quickOrderSlice';
+import { reorderDismissed, selectQuickOrder, selectReorder } from './quickOrderSlice';
 import { QUICK_ORDER_TEXT as T } from './quickOrderTexts';
 import './quickOrderFeature'; // the feature's slice and saga, in the store before the button renders
 
@@ -46,7 +50,11 @@ const CHANGE_COLOR: Record<ReorderChange, 'warning' | 'success' | 'error'> = {
   unavailable: 'error',
 };
 
-function ChangedLine({ line }: { line: ReorderLine }) {
+/** What of a reorder's line may go as a pre-order: the units not added, up to what arrives (0: nothing to offer). */
+export const preorderQuantity = (line: ReorderLine) => Math.min(Math.max(0, line.ordered - line.added), preorderable(line.porLlegar));
+
+function ChangedLine({ line, preordered, preordering, onPreorder }: { line: ReorderLine; preordered: number | undefined; preordering: boolean; onPreorder: (quantity: number) => void }) {
+  const offer = preorderQuantity(line);
   return (
     <ListItem divider sx={{ display: 'block', px: 0 }}>
       <Typography variant="subtitle2" component="p">
@@ -60,6 +68,21 @@ function ChangedLine({ line }: { line: ReorderLine }) {
       </Stack>
       {/* the server says what changed in words: 'El precio subió de $5.990 a $6.490', 'Stock insuficiente: se agregaron 2 de 6' */}
       {line.message && <Typography variant="body2">{line.message}</Typography>}
+      {/* not added for want of stock, its units on their way (docs/incoming.md): it may go as a pre-order */}
+      {offer > 0 &&
+        (preordered ? (
+          <Chip size="small" color="info" sx={{ mt: 0.5 }} label={`${INCOMING_TEXTS.preordered}: ${formatInteger(preordered)}`} />
+        ) : (
+          <Button
+            size="small"
+            variant="outlined"
+            aria-label={fill(INCOMING_TEXTS.addOf, { name: line.name, size: line.size })}
+            {...heldButton(preordering, () => onPreorder(offer))}
+            sx={{ mt: 0.5, minHeight: 40 }}
+          >
+            {INCOMING_TEXTS.add}
+          </Button>
+        ))}
     </ListItem>
   );
 }
@@ -73,6 +96,7 @@ export default function ReorderButton({ source, reference, variant = 'button', t
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const reorder = useAppSelector(selectReorder);
+  const { preordered, preordering } = useAppSelector(selectQuickOrder);
   const titleId = useId();
   const mine = sameSource(reorder.source, source);
   const running = mine && reorder.status === 'running';
@@ -116,7 +140,13 @@ export default function ReorderButton({ source, reference, variant = 'button', t
                 {result.lines
                   .filter((line) => line.changes.length > 0)
                   .map((line) => (
-                    <ChangedLine key={line.sku} line={line} />
+                    <ChangedLine
+                      key={line.sku}
+                      line={line}
+                      preordered={preordered.reorder[line.sku]}
+                      preordering={preordering === 'reorder'}
+                      onPreorder={(quantity) => dispatch(preorderAddRequested({ items: [{ sku: line.sku, quantity }], origin: 'reorder' }))}
+                    />
                   ))}
               </List>
             </>
@@ -124,7 +154,7 @@ export default function ReorderButton({ source, reference, variant = 'button', t
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{T.close}</Button>
-          {result && result.added > 0 && (
+          {result && (result.added > 0 || Object.keys(preordered.reorder).length > 0) && (
             <Button variant="contained" onClick={toCart} autoFocus>
               {T.goToCart}
             </Button>

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartBulkRequest, CartBulkResponse } from '@shared/api/cart';
 import type { QuickOrderFileReading, QuickOrderValidation, ReorderResponse } from '@shared/api/ordering';
 import type { QuickOrderInputLine } from '@shared/quickOrder';
-import { loggedOut, reorderRequested, sessionExpired, type ReorderSource } from '@client/app/events';
+import { loggedOut, preorderAddFinished, preorderAddRequested, reorderRequested, sessionExpired, type ReorderSource } from '@client/app/events';
 import type { KeyedAttempt } from '@client/app/keyedAttempt';
 
 /** A line as the buyer edits it: what was written (or read from the file), keyed by the line it came from. */
@@ -39,6 +39,12 @@ export interface QuickOrderState {
    */
   addAttempt: KeyedAttempt<CartBulkRequest> | null;
   reorderAttempt: KeyedAttempt<ReorderSource> | null;
+  /**
+   * '¿Pedir por llegar?' of a line without stock (docs/incoming.md): what the cart took as pre-order, by sku, for the
+   * quick order's lines and for the reorder's; `preordering` while one is on its way (its buttons wait).
+   */
+  preordered: { quickOrder: Record<string, number>; reorder: Record<string, number> };
+  preordering: 'quickOrder' | 'reorder' | null;
 }
 
 export const initialQuickOrderState: QuickOrderState = {
@@ -52,6 +58,8 @@ export const initialQuickOrderState: QuickOrderState = {
   reorder: { source: null, status: 'idle', result: null, error: null },
   addAttempt: null,
   reorderAttempt: null,
+  preordered: { quickOrder: {}, reorder: {} },
+  preordering: null,
 };
 
 const toEditable = (line: QuickOrderInputLine, key: number): EditableLine => ({
@@ -97,6 +105,7 @@ const quickOrderSlice = createSlice({
       }));
       state.edited = false;
       state.status = 'idle';
+      state.preordered.quickOrder = {};
       if (action.payload.reading) state.reading = action.payload.reading; // a file's answer (a re-validation has none)
     },
     validationFailed(state, action: PayloadAction<string>) {
@@ -158,12 +167,23 @@ const quickOrderSlice = createSlice({
     },
     reorderDismissed(state) {
       state.reorder = initialQuickOrderState.reorder;
+      state.preordered.reorder = {};
     },
   },
   extraReducers: (builder) =>
     builder
       .addCase(reorderRequested, (state, action) => {
         state.reorder = { source: action.payload, status: 'running', result: null, error: null };
+        state.preordered.reorder = {};
+      })
+      .addCase(preorderAddRequested, (state, action) => {
+        if (action.payload.origin !== 'product') state.preordering = action.payload.origin;
+      })
+      .addCase(preorderAddFinished, (state, action) => {
+        const { origin, lines } = action.payload;
+        if (origin === 'product') return;
+        state.preordering = null;
+        for (const line of lines) if (line.quantity > 0) state.preordered[origin][line.sku] = (state.preordered[origin][line.sku] ?? 0) + line.quantity;
       })
       .addCase(loggedOut, () => initialQuickOrderState)
       .addCase(sessionExpired, () => initialQuickOrderState),

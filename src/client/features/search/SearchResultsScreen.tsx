@@ -6,6 +6,7 @@ import { matchesGender, type GenderFilter } from '@shared/genderFilter';
 import { MSG } from '@shared/messages';
 import ProductListFilterBar from '@client/components/ProductListFilterBar';
 import { PageSpinner } from '@client/components/PageSpinner';
+import { hasIncoming } from '@client/components/incoming';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { searchSubmitted, selectSearchProducts, selectSearchResults } from './searchSlice';
 import { selectKept } from '@client/app/persistence';
@@ -20,6 +21,7 @@ export default function SearchResultsScreen() {
   const results = useAppSelector(selectSearchResults);
   const products = useAppSelector(selectSearchProducts);
   const [gender, setGender] = useState<GenderFilter>('');
+  const [incoming, setIncoming] = useState(false);
 
   // a reload keeps the page: the last query is kept in the store (app/persistence)
   const keptQuery = useAppSelector(selectKept(SESSION_KEYS.searchSku));
@@ -28,7 +30,10 @@ export default function SearchResultsScreen() {
     if (keptQuery) dispatch(searchSubmitted(keptQuery));
   }, [dispatch, results.status, keptQuery]);
 
-  const rows = useMemo(() => results.items.filter((item) => matchesGender(item.genero, gender)), [results.items, gender]);
+  const rows = useMemo(
+    () => results.items.filter((item) => matchesGender(item.genero, gender) && (!incoming || hasIncoming(item))),
+    [results.items, gender, incoming],
+  );
 
   return (
     <Box component="section" aria-labelledby="busqueda-title">
@@ -40,7 +45,7 @@ export default function SearchResultsScreen() {
           {`Búsqueda: "${results.query}"`}
         </Typography>
       )}
-      <ProductListFilterBar gender={gender} onGenderChange={setGender} />
+      <ProductListFilterBar gender={gender} onGenderChange={setGender} incoming={incoming} onIncomingChange={setIncoming} />
       {results.status === 'failed' && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {products.error ?? MSG.connectionProblemLater}

@@ -7,6 +7,7 @@ import { useParams } from 'react-router-dom';
 import { formatDate, formatDateTime } from '@shared/dates';
 import { ORDER_REFERENCE_LABELS } from '@shared/schemas/orderReference';
 import { fill } from '@shared/messages';
+import { INCOMING_TEXTS } from '@shared/incoming';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import { DELIVERY_TYPE_LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@shared/orderTracking';
 import { personText, TAKEN_BY_LABEL } from '@shared/people';
@@ -16,6 +17,7 @@ import { DetailScreen, DetailSection } from '@client/components/DetailScreen';
 import { FactList } from '@client/components/FactList';
 import { OrderLinesTable } from '@client/components/OrderLinesTable';
 import { OrderTotalsSummary } from '@client/components/OrderTotalsSummary';
+import { incomingOf } from './incomingOrder';
 import { OrderStatusChip } from './OrderStatusChip';
 import { OrderSteps } from './OrderSteps';
 import { selectMyOrder, waitsForErp } from './userOrdersSelectors';
@@ -105,6 +107,10 @@ export default function MyOrderDetailScreen({ reorderAction }: MyOrderDetailScre
                 // the buyer's own reference and the date it asked for, when given on the order summary
                 ...(order.buyerReference ? [{ label: ORDER_REFERENCE_LABELS.buyerReference, value: order.buyerReference }] : []),
                 ...(order.requestedDeliveryDate ? [{ label: ORDER_REFERENCE_LABELS.requestedDeliveryDate, value: formatDate(order.requestedDeliveryDate) }] : []),
+                // how its pre-order lines ship (docs/incoming.md)
+                ...(incomingOf(order).envioPorLlegar
+                  ? [{ label: INCOMING_TEXTS.shippingLabel, value: incomingOf(order).envioPorLlegar === 'JUNTO' ? INCOMING_TEXTS.shippingTogetherShort : INCOMING_TEXTS.shippingPartial }]
+                  : []),
               ]}
             />
           </DetailSection>

@@ -1,7 +1,10 @@
 import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { BuyerOrderRow } from '@shared/api/userOrders';
 import { formatDate, formatDateTime } from '@shared/dates';
+import { INCOMING_TEXTS } from '@shared/incoming';
 import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { ORDER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@shared/orderTracking';
@@ -9,6 +12,7 @@ import { personText, takenByText } from '@shared/people';
 import { buyerOrderPath } from '@client/app/routePaths';
 import { linkColumn } from '@client/components/rowActions';
 import { ServerListScreen } from '@client/components/ServerListScreen';
+import { incomingOf } from './incomingOrder';
 import { OrderStatusChip } from './OrderStatusChip';
 import { selectErpAvailable, selectMyOrders } from './userOrdersSelectors';
 import { myOrdersList } from './userOrdersSlice';
@@ -43,7 +47,19 @@ const columns: GridColDef<BuyerOrderRow>[] = [
     valueGetter: (_value, row) => takenByText(row.repName) || personText({ name: row.personName, rut: row.personRut }),
   },
   { field: 'total', headerName: T.colTotal, width: 120, type: 'number', valueFormatter: (value: number) => formatCLP(value) },
-  { field: 'statusLabel', headerName: T.colStatus, minWidth: 190, flex: 1, renderCell: ({ row }) => <OrderStatusChip status={row.status} label={row.statusLabel} /> },
+  {
+    field: 'statusLabel',
+    headerName: T.colStatus,
+    minWidth: 190,
+    flex: 1,
+    // an order whose pre-order lines' dates moved in the ERP says so beside its state (docs/incoming.md)
+    renderCell: ({ row }) => (
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', height: '100%' }}>
+        <OrderStatusChip status={row.status} label={row.statusLabel} />
+        {incomingOf(row).porLlegarMovido && <Chip size="small" color="warning" variant="outlined" label={INCOMING_TEXTS.movedMark} />}
+      </Stack>
+    ),
+  },
   { field: 'statusAt', headerName: T.colStatusAt, width: 140, valueFormatter: (value: string) => formatDateTime(value) },
 ];
 
