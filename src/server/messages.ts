@@ -32,8 +32,6 @@ export const SERVER_MSG = {
   orderNotPending: 'El pedido {number} ya fue procesado',
   orderNeedsEvidence: 'El estado del pedido no puede cambiarse sin la confirmación del ERP o del medio de pago',
   chequeNotAllowed: 'El pago con cheque requiere condición de pago Cheque',
-  /** An order with pre-order lines (docs/incoming.md) says how they ship. */
-  incomingShippingRequired: 'Elige cómo despachar lo que está por llegar: todo junto o lo disponible ahora',
   chequeSent: 'Cheque enviado a {brand}!!',
   addressNotYours: 'La dirección seleccionada no pertenece al cliente',
   transportUnknown: 'El transporte seleccionado no existe',

@@ -3,6 +3,7 @@ import type { CartItem, CartResponse } from '@shared/api/cart';
 import type { CatalogueItem, ProductDetail } from '@shared/api/erp';
 import type { QuickOrderValidation } from '@shared/api/ordering';
 import type { Order } from '@shared/api/orders';
+import type { BuyerOrderDetail, BuyerOrderList } from '@shared/api/userOrders';
 import { INCOMING_TEXTS, incomingTotal } from '@shared/incoming';
 import { addDays, chileTodayIso } from '@shared/workingDays';
 import { cartItems, orderLines, orders, outbox } from '@server/db/schema';
@@ -185,6 +186,13 @@ describe('when the ERP moves the goods', () => {
     const seen = (await get(buyer.token, `/api/orders/${order.id}`)).json<Order>();
     expect(seen.porLlegarMovido).toBe(true);
     expect(seen.orderProducts[0]).toMatchObject({ llegada: date, llegadaNueva: later });
+    // Mis pedidos: the list marks it, the detail says how it ships and the line's new date
+    const mine = (await get(buyer.token, '/api/user/orders?page=0&pageSize=20')).json<BuyerOrderList>();
+    expect(mine.rows.find((r) => r.id === order.id)).toMatchObject({ porLlegarMovido: true });
+    expect(mine.rows.filter((r) => r.porLlegarMovido)).toHaveLength(1);
+    const detail = (await get(buyer.token, `/api/user/orders/${order.id}`)).json<BuyerOrderDetail>();
+    expect(detail).toMatchObject({ envioPorLlegar: 'PARCIAL' });
+    expect(detail.lines[0]).toMatchObject({ llegada: date, llegadaNueva: later });
     const mails = await t.database.db.select().from(outbox).where(like(outbox.dedupeKey, `mail:INCOMING_MOVED:${order.purchaseOrderNumber}:%`));
     expect(mails).toHaveLength(1);
     const mail = mails[0]!.payload as MailJobPayload;

@@ -150,7 +150,7 @@ export class OrderService {
     // pre-order lines (docs/incoming.md): the buyer says how they ship; they are paid on each dispatch's invoice
     const preorder = priced.items.filter((item) => item.porLlegar);
     if (preorder.length) {
-      if (!request.envioPorLlegar) throw new HttpError(400, SERVER_MSG.incomingShippingRequired);
+      if (!request.envioPorLlegar) throw new HttpError(400, INCOMING_TEXTS.shippingRequired);
       if (request.orderType === 'ONLINE' && request.paymentMethod && isPaidByProvider(request.paymentMethod)) throw new HttpError(400, INCOMING_TEXTS.paymentOnInvoice);
     }
 

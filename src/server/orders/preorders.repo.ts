@@ -106,6 +106,16 @@ export class PreorderWatchRepo {
     return changed;
   }
 
+  /** Of these orders, those with a pre-order line whose arrival the ERP moved. */
+  async movedAmong(orderIds: readonly number[]): Promise<Set<number>> {
+    if (orderIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectDistinct({ orderId: orderLines.orderId })
+      .from(orderLines)
+      .where(and(inArray(orderLines.orderId, [...orderIds]), isNotNull(orderLines.shipDateMoved)));
+    return new Set(rows.map((r) => r.orderId));
+  }
+
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
   }

@@ -15,6 +15,7 @@ import { toOrder } from './orders.repo';
 import { buyerSteps, currentStep } from './tracking';
 import { isPaidByProvider } from './erpOrderJob';
 import { UserOrdersRepo, type OrderPerson } from './userOrders.repo';
+import { PreorderWatchRepo } from './preorders.repo';
 import { SERVER_MSG } from '../messages';
 
 /**
@@ -27,11 +28,13 @@ export class UserOrdersService {
   private readonly repo: UserOrdersRepo;
   private readonly orders: AdminOrdersRepo;
   private readonly jobs: AdminJobsRepo;
+  private readonly preorders: PreorderWatchRepo;
 
   constructor(private readonly deps: { db: Db; invoices: InvoiceFollowUps; log?: Pick<FastifyBaseLogger, 'warn'> }) {
     this.repo = new UserOrdersRepo(deps.db);
     this.orders = new AdminOrdersRepo(deps.db);
     this.jobs = new AdminJobsRepo(deps.db);
+    this.preorders = new PreorderWatchRepo(deps.db);
   }
 
   async list(user: SessionUser, query: UserOrderListQuery): Promise<BuyerOrderList> {
@@ -57,6 +60,7 @@ export class UserOrdersService {
       deliveryAddress: address,
       buyerReference: base.buyerReference ?? '',
       requestedDeliveryDate: base.requestedDeliveryDate ?? null,
+      ...(base.envioPorLlegar ? { envioPorLlegar: base.envioPorLlegar } : {}),
       erpAvailable,
       payable: order.orderType === 'ONLINE' && order.orderState === 'PROCESS' && (isPaidByProvider(order.paymentMethod) || (order.paymentMethod === 'CHEQUE' && !order.chequeFileKey)),
     };
@@ -68,7 +72,7 @@ export class UserOrdersService {
     const payments = await this.orders.paymentsOf(orders.map((o) => o.id));
     const paymentsOf = (id: number) => payments.filter((p) => p.orderId === id);
     const jobs = await loadOrderJobs(this.jobs, orders.map((order) => ({ order, payments: paymentsOf(order.id) })));
-    const { invoices, erpAvailable } = await this.invoicesOf(orders);
+    const [{ invoices, erpAvailable }, moved] = await Promise.all([this.invoicesOf(orders), this.preorders.movedAmong(orders.map((o) => o.id))]);
     const items = placed.map(({ order, person }) => {
       const own = paymentsOf(order.id);
       const milestones = erpMilestones(order, jobs.get(order.id) as OrderJobs);
@@ -92,6 +96,7 @@ export class UserOrdersService {
         personName: person.name,
         personRut: person.rut,
         repName: order.repName,
+        ...(moved.has(order.id) ? { porLlegarMovido: true } : {}),
       };
       return { row, steps };
     });

@@ -1,4 +1,5 @@
 import type { DeliveryType, OrderType, PaymentMethod } from '../orders';
+import type { IncomingShipping } from '../incoming';
 import type { OrderTotals } from '../pricing';
 import type { OrderLine } from './orders';
 
@@ -55,6 +56,8 @@ export interface BuyerOrderRow {
   personRut: string;
   /** 'Tomado por {vendedor}': the wholesaler's sales rep who wrote the order for the company; '' when the company's own person did. */
   repName: string;
+  /** A pre-order line's arrival was moved by the ERP after the order (docs/incoming.md); absent otherwise. */
+  porLlegarMovido?: boolean;
 }
 
 export interface BuyerOrderList {
@@ -77,6 +80,8 @@ export interface BuyerOrderDetail extends BuyerOrderRow {
   /** The buyer's own purchase-order reference ('' when none) and the delivery date asked for ('YYYY-MM-DD' or null). */
   buyerReference: string;
   requestedDeliveryDate: string | null;
+  /** An order with pre-order lines: how it ships (docs/incoming.md); absent otherwise. */
+  envioPorLlegar?: IncomingShipping;
   erpAvailable: boolean;
   /**
    * A card, transfer or cheque order still in PROCESS and not paid (a cheque one without its photo), e.g. just approved
