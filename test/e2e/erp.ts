@@ -39,6 +39,17 @@ export async function erpPost<T>(entitySet: string, body: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** PATCH an entity of the Service Layer ('PurchaseOrders(12)'), as the wholesaler's staff changing it in SAP would. */
+export async function erpPatch(entity: string, body: unknown): Promise<void> {
+  session ??= await login();
+  const res = await fetch(`${b1Url()}/${entity}`, {
+    method: 'PATCH',
+    headers: { cookie: `B1SESSION=${session}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`PATCH ${entity} del ERP: ${res.status} ${await res.text()}`);
+}
+
 export interface ErpOrder {
   DocEntry: number;
   CardCode: string;

@@ -29,7 +29,9 @@ export default async function globalSetup() {
       // an ERP outage fails a job in seconds (1 + 2 + 4 + 8 s of backoff), so Trabajos ERP can be tried (operations.e2e.ts)
       OUTBOX_MAX_ATTEMPTS: '5',
       // the ERP's invoices are read again after 3 s, not a minute, so 'Facturado N°' shows soon (operations.e2e.ts)
-      ERP_INVOICES_TTL: '3s' },
+      ERP_INVOICES_TTL: '3s',
+      // a purchase order the ERP moves is looked at within seconds, not minutes (incoming.e2e.ts)
+      INCOMING_WATCH_INTERVAL: '2s' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -3,12 +3,15 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { seriousFindings, settle } from './a11y';
 import { launch, newPage } from './browser';
-import { cartBadge, emptyCart, expectText, login } from './journeys';
+import { erpGet, erpPatch } from './erp';
+import { cartBadge, emptyCart, eventually, expectText, login, outboxMails } from './journeys';
 
 // Stock por llegar (docs/incoming.md), in Chromium against the portal and the B1 stand-in's purchase orders: the Gold
 // buyer 76.123.456-0 sees what arrives of CHA-3003's XS (none on hand, 60 on a purchase order), pre-orders 10 from the
 // product detail, finds them under 'Por llegar' in the cart, buys them on credit all together, and Mis pedidos says when
-// they arrive. Then 'Próxima temporada' on a phone (a screenshot in .tmp, looked at by a person).
+// they arrive; the ERP's sales order carries the line's ShipDate; then the wholesaler moves the purchase order in SAP and
+// the buyer gets one mail and sees the new date. Then 'Próxima temporada' on a phone (a screenshot in .tmp, looked at by
+// a person).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -87,6 +90,38 @@ describe('stock por llegar', () => {
     const lines = page.getByRole('table', { name: 'Productos' });
     await lines.waitFor();
     await expect(lines.getByRole('row').filter({ hasText: 'CHA-3003-XS' }).textContent()).resolves.toMatch(new RegExp(`Llega el ${DAY}`));
+
+    // the ERP's sales order: the pre-order line, and (all together) the order, ship on the arrival
+    const promised = order.orderProducts[0]!.llegada!;
+    const [erpOrder] = await erpGet<{ value: { DocDueDate: string; DocumentLines: { ItemCode: string; ShipDate: string }[] }[] }>(
+      `Orders?$filter=NumAtCard eq '${order.purchaseOrderNumber}'&$select=DocDueDate,DocumentLines`,
+    ).then((r) => r.value);
+    expect(erpOrder!.DocumentLines.map((l) => [l.ItemCode, l.ShipDate.slice(0, 10)])).toEqual([['CHA-3003-XS', promised]]);
+    expect(erpOrder!.DocDueDate.slice(0, 10)).toBe(promised);
+
+    // the supplier is late: the wholesaler moves the purchase order's line three weeks in SAP; the buyer is mailed once
+    // and Mis pedidos shows the new date
+    const before = new Set(outboxMails().map((m) => m.name));
+    const purchases = await erpGet<{ value: { DocEntry: number; DocumentLines: { LineNum: number; ItemCode: string; ShipDate: string; LineStatus: string }[] }[] }>(
+      "PurchaseOrders?$filter=DocumentStatus eq 'bost_Open'&$select=DocEntry,DocumentLines",
+    );
+    const po = purchases.value.find((p) => p.DocumentLines.some((l) => l.ItemCode === 'CHA-3003-XS' && l.LineStatus === 'bost_Open'))!;
+    const poLine = po.DocumentLines.find((l) => l.ItemCode === 'CHA-3003-XS')!;
+    const later = new Date(Date.parse(`${poLine.ShipDate.slice(0, 10)}T12:00:00Z`) + 21 * 86_400_000).toISOString().slice(0, 10);
+    await erpPatch(`PurchaseOrders(${po.DocEntry})`, { DocumentLines: [{ LineNum: poLine.LineNum, ShipDate: later }] });
+    const mail = () => outboxMails().filter((m) => !before.has(m.name) && m.text.includes(order.purchaseOrderNumber) && /cambi=C3=B3 la llegada|cambió la llegada/.test(m.text));
+    await eventually(async () => mail().length, 1, 30_000);
+    const text = mail()[0]!.text.replace(/=\r?\n/g, '');
+    expect(text).toContain(`ahora llega el ${later.split('-').reverse().join('-')}`);
+    await page.reload();
+    await lines.waitFor();
+    await page.getByText(new RegExp(`^Cambió la fecha de llegada: ahora llega el ${DAY}$`)).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'por-llegar-movido-1280.png'), fullPage: true });
+    await page.goto('/user/orders');
+    await page.getByRole('row').filter({ hasText: order.purchaseOrderNumber }).getByText('Llegada cambiada').waitFor();
+    // one mail for the move, however many passes the watch made since
+    await page.waitForTimeout(3_000);
+    expect(mail()).toHaveLength(1);
     await context.close();
   });
 

@@ -47,7 +47,7 @@ export function arrivalsNow(record: Pick<ItemRecord, 'stock' | 'backlog' | 'orde
 
 /** INCOMING_WATCH_INTERVAL: the pause between passes (default 5 minutes). */
 export interface IncomingWatchOptions extends MailingJobOptions {
-  erp: Pick<ErpService, 'itemRecord'>;
+  erp: Pick<ErpService, 'itemRecord' | 'catalogueItemsChanged'>;
 }
 
 export interface IncomingWatchRun {
@@ -69,6 +69,10 @@ export class IncomingWatchJob extends PeriodicJob<IncomingWatchRun> {
   protected async pass(): Promise<IncomingWatchRun> {
     const today = this.today();
     const watched = await this.repo.watched(addDays(today, -WATCH_GRACE_DAYS));
+    if (!watched.length) return { lines: 0, moved: 0, mails: 0 };
+    // the ERP's changes since the catalogue's last read first (items and purchase orders by change: two small reads);
+    // with the ERP down, what was read last
+    await this.opts.erp.catalogueItemsChanged().catch((err: unknown) => this.opts.logger?.warn({ err }, 'pedidos por llegar: el ERP no respondió; se usa lo último leído'));
     const bySku = new Map<string, WatchedLine[]>();
     for (const line of watched) (bySku.get(line.sku) ?? bySku.set(line.sku, []).get(line.sku)!).push(line);
     const moves: { line: WatchedLine; moved: string }[] = [];
