@@ -47,7 +47,7 @@ export function arrivalsNow(record: Pick<ItemRecord, 'stock' | 'backlog' | 'orde
 
 /** INCOMING_WATCH_INTERVAL: the pause between passes (default 5 minutes). */
 export interface IncomingWatchOptions extends MailingJobOptions {
-  erp: Pick<ErpService, 'itemRecord' | 'catalogueItemsChanged'>;
+  erp: Pick<ErpService, 'getItems' | 'arrivalsOf' | 'catalogueItemsChanged'>;
 }
 
 export interface IncomingWatchRun {
@@ -75,12 +75,17 @@ export class IncomingWatchJob extends PeriodicJob<IncomingWatchRun> {
     await this.opts.erp.catalogueItemsChanged().catch((err: unknown) => this.opts.logger?.warn({ err }, 'pedidos por llegar: el ERP no respondió; se usa lo último leído'));
     const bySku = new Map<string, WatchedLine[]>();
     for (const line of watched) (bySku.get(line.sku) ?? bySku.set(line.sku, []).get(line.sku)!).push(line);
+    // the sizes' stock and what is sold beyond it fresh from the ERP (documents move them without moving an item's
+    // stamp), their dated arrivals as just read
+    const skus = [...bySku.keys()];
+    const [fresh, arrivals] = await Promise.all([this.opts.erp.getItems(skus), this.opts.erp.arrivalsOf(skus)]);
+    const items = new Map(fresh.map((item) => [item.itemCode, item]));
     const moves: { line: WatchedLine; moved: string }[] = [];
     for (const [sku, lines] of bySku) {
-      // the size as the catalogue last read it (stock, backlog, purchase orders); a size no longer sold is left alone
-      const record = this.opts.erp.itemRecord(sku);
-      if (!record) continue;
-      const now = arrivalsNow(record, lines, today);
+      // a size no longer sold is left alone
+      const item = items.get(sku);
+      if (!item) continue;
+      const now = arrivalsNow({ ...item, arrivals: arrivals.get(sku) }, lines, today);
       for (const line of lines) {
         const date = now.get(line.lineId) ?? '';
         if ((date === '' || date > line.shipDate) && date !== line.shipDateMoved) moves.push({ line, moved: date });
