@@ -1,19 +1,17 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import type { CartBulkResponse } from '@shared/api/cart';
 import type { SizeCurveList } from '@shared/api/curves';
 import type { ProductDetail } from '@shared/api/erp';
 import { DEFAULT_CURVES } from '@shared/curves';
-import { AppProviders } from '@client/app/providers';
-import { makeStore } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
 import '@client/app/allFeatures';
-import ProductDetailScreen, { type ProductViewer } from '@client/features/product/ProductDetailScreen';
+import type { ProductViewer } from '@client/features/product/ProductDetailScreen';
 import { gridAddRequested } from '@client/features/product/productSlice';
 import { asPhone } from '../adminCatalog/fixtures';
 import { mockApi } from '../home/mockApi';
 import { content, detail } from './fixtures';
+import { buyer, renderDetail } from './renderDetail';
 
 // The colour × size grid of the product detail (docs/size-grid.md).
 
@@ -57,20 +55,7 @@ const api = (product: ProductDetail = twoColours) =>
     '/user/cart/count-cart/1': 2,
     '/user/cart/find-by-userid/1': { items: [], totals: {} },
   });
-const buyer: ProductViewer = { loggedIn: true, isAdmin: false, blocked: false, mayBuy: true, descFidel: 0 };
-
-function renderScreen(viewer: ProductViewer = buyer) {
-  const store = makeStore();
-  const dispatch = jest.spyOn(store, 'dispatch');
-  const router = createMemoryRouter([{ path: '/user/product-detail/:sku', element: <ProductDetailScreen viewer={viewer} /> }], { initialEntries: [route] });
-  const user = userEvent.setup();
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { store, dispatch, user };
-}
+const renderScreen = (viewer: ProductViewer = buyer) => renderDetail(route, viewer);
 
 const cell = (color: string, talla: string) => screen.getByRole('textbox', { name: new RegExp(`^${color}, talla ${talla}, stock`) });
 const openGrid = async (user: ReturnType<typeof userEvent.setup>) => {

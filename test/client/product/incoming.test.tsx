@@ -1,17 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { CartBulkResponse } from '@shared/api/cart';
 import type { ProductDetail } from '@shared/api/erp';
-import { AppProviders } from '@client/app/providers';
-import { makeStore } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
 import '@client/app/allFeatures';
-import ProductDetailScreen, { type ProductViewer } from '@client/features/product/ProductDetailScreen';
+import type { ProductViewer } from '@client/features/product/ProductDetailScreen';
 import { PRODUCT_TEXT } from '@client/features/product/texts';
 import { mockApi } from '../home/mockApi';
 import { ARRIVES, eachTestOnToday, LATER } from '../incomingFixtures';
 import { content, detail } from './fixtures';
+import { buyer, renderDetail } from './renderDetail';
 
 // Stock por llegar on the product detail (docs/incoming.md): what arrives per size, and 'Pedir por llegar' on a size
 // without stock, added once through the cart saga's keyed bulk add.
@@ -54,19 +51,7 @@ const api = () =>
     '/user/cart/count-cart/1': 1,
     '/user/cart/find-by-userid/1': { items: [], totals: {} },
   });
-const buyer: ProductViewer = { loggedIn: true, isAdmin: false, blocked: false, mayBuy: true, descFidel: 0 };
-
-function renderScreen(viewer: ProductViewer = buyer) {
-  const store = makeStore();
-  const router = createMemoryRouter([{ path: '/user/product-detail/:sku', element: <ProductDetailScreen viewer={viewer} /> }], { initialEntries: [route] });
-  const user = userEvent.setup();
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { store, user };
-}
+const renderScreen = (viewer: ProductViewer = buyer) => renderDetail(route, viewer);
 
 eachTestOnToday();
 

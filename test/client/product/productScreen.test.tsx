@@ -1,40 +1,20 @@
-import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { cartItemsAddRequested } from '@client/app/events';
-import { AppProviders } from '@client/app/providers';
-import { makeStore } from '@client/app/store';
 // the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
 import '@client/app/allFeatures';
-import ProductDetailScreen, { type ProductViewer } from '@client/features/product/ProductDetailScreen';
+import type { ProductViewer } from '@client/features/product/ProductDetailScreen';
 import { buyerProfile, renderWithProviders, sessionOf } from '../renderWithProviders';
 import { json, mockApi } from '../home/mockApi';
 import type { ProductDetail } from '@shared/api/erp';
 import { content, detail, offerDetail } from './fixtures';
+import { renderDetail } from './renderDetail';
 
 const route = '/user/product-detail/POL-1003';
 const api = (d = detail, c: unknown = content) => mockApi({ '/user/b1/products-detail/POL-1003': d, '/user/products/POL-1003': c });
 const buyerViewer: ProductViewer = { loggedIn: true, isAdmin: false, blocked: false, mayBuy: true, descFidel: 4 };
 
 /** The screen alone, at its route, with a spy on the store's dispatch (the route itself is guarded). */
-function renderScreen(viewer: ProductViewer) {
-  const store = makeStore();
-  const dispatch = jest.spyOn(store, 'dispatch');
-  const router = createMemoryRouter(
-    [
-      { path: '/user/product-detail/:sku', element: <ProductDetailScreen viewer={viewer} /> },
-      { path: '/login', element: <h1>Login</h1> },
-    ],
-    { initialEntries: [route] },
-  );
-  const user = userEvent.setup();
-  render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { store, dispatch, router, user };
-}
+const renderScreen = (viewer: ProductViewer) => renderDetail(route, viewer);
 
 const quantity = (talla: string) => screen.getByRole('spinbutton', { name: `Cantidad talla ${talla}` });
 
