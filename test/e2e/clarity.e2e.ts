@@ -72,7 +72,7 @@ describe('buyer clarity', () => {
     if (offer > 0) expect(unit).not.toBe(Math.round((list * (100 - loyalty)) / 100)); // not the loyalty-only price
 
     // 'Agregar al Carro': the success closes the older error toast, the quantities are cleared, a second click adds nothing
-    await page.getByLabel('Cantidad talla M').fill('-1');
+    await page.getByLabel('Cantidad talla L').fill('-1');
     await page.getByText('Un producto es menor a cero').first().waitFor();
     await page.getByLabel('Cantidad talla S').fill('2');
     await page.getByRole('button', { name: 'Agregar al Carro' }).click();
