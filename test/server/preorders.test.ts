@@ -71,6 +71,10 @@ describe('what the buyer sees arriving', () => {
       expect(row).toMatchObject({ stock: 0 });
       expect(row.porLlegar).toBeGreaterThan(0);
       expect(row.llegada! >= addDays(today, 35) && row.llegada! <= addDays(today, 63)).toBe(true);
+      // its window: the last arrival of its sizes, when later than the first
+      const last = t.b1.data.Items.filter((i) => i.U_Estilo === style).flatMap((i) => arriving(i.ItemCode).map(([date]) => date)).sort().at(-1)!;
+      if (last > row.llegada!) expect(row.llegadaHasta).toBe(last);
+      else expect(row).not.toHaveProperty('llegadaHasta');
     }
     const everything = JSON.stringify([list, detail]);
     for (const supplier of INCOMING_DEMO.suppliers) expect(everything).not.toContain(supplier);

@@ -27,7 +27,9 @@ export function incomingCellText(incoming: readonly IncomingStock[] | undefined)
 export const lineDateText = (iso: string) => fill(INCOMING_TEXTS.lineDate, { date: arrivalText(iso) });
 
 /** 'Llega el 15-ene': a season style's first arrival ('Próxima temporada'). */
-export const seasonDateText = (iso: string) => fill(INCOMING_TEXTS.windowOne, { date: arrivalText(iso) });
+/** A season style's arrival: 'Llega el 15-ene', or its window 'Llega entre el 15-ene y el 3-feb' when its sizes arrive apart. */
+export const seasonDateText = (iso: string, until?: string) =>
+  until && until > iso ? fill(INCOMING_TEXTS.window, { from: arrivalText(iso), to: arrivalText(until) }) : fill(INCOMING_TEXTS.windowOne, { date: arrivalText(iso) });
 
 /** Units that may still be pre-ordered of a size: every unit arriving that is free to promise. */
 export const preorderable = (incoming: readonly IncomingStock[] | undefined) => incomingTotal(incoming ?? []);

@@ -575,10 +575,12 @@ export function toCatalogueItems(records: readonly ItemRecord[], imageFor: (sku:
   return [...groupByStyle(records)].map(([style, sizes]) => {
     let porLlegar = 0;
     let llegada = '';
+    let hasta = '';
     for (const size of sizes) {
       const incoming = incomingOf(size, today);
       porLlegar += incomingTotal(incoming);
       if (incoming.length && (!llegada || incoming[0]!.fecha < llegada)) llegada = incoming[0]!.fecha;
+      if (incoming.length && incoming.at(-1)!.fecha > hasta) hasta = incoming.at(-1)!.fecha;
     }
     return {
       sku: style,
@@ -591,7 +593,7 @@ export function toCatalogueItems(records: readonly ItemRecord[], imageFor: (sku:
       tipo: sizes[0].subcategory,
       variante: sizes[0].level3,
       urlImage: imageFor(style),
-      ...(porLlegar > 0 ? { porLlegar, llegada } : {}),
+      ...(porLlegar > 0 ? { porLlegar, llegada, ...(hasta > llegada ? { llegadaHasta: hasta } : {}) } : {}),
     };
   });
 }

@@ -91,6 +91,8 @@ export interface CatalogueItem {
   porLlegar?: number;
   /** 'YYYY-MM-DD' of the first of those arrivals. */
   llegada?: string;
+  /** 'YYYY-MM-DD' of the last of them ('Próxima temporada' shows the window); absent when it is the first's. */
+  llegadaHasta?: string;
 }
 
 export interface RelatedVariant {

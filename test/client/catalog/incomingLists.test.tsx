@@ -10,12 +10,12 @@ import { catalogueItems } from './fixtures';
 // 'Próxima temporada' (the styles whose stock is only on its way), from the catalogue list already read.
 
 const buyer = { session: sessionOf('USER') };
-/** POL-1003 has stock and more arriving; POL-1008 and PAN-2001 have none on hand, only what arrives. */
+/** POL-1003 has stock and more arriving; POL-1008 and PAN-2001 have none on hand, only what arrives (POL-1008's sizes on two dates). */
 const items: CatalogueItem[] = catalogueItems.map((item) =>
   item.sku === 'POL-1003'
     ? { ...item, porLlegar: 200, llegada: LATER }
     : item.sku === 'POL-1008'
-      ? { ...item, stock: 0, porLlegar: 60, llegada: ARRIVES }
+      ? { ...item, stock: 0, porLlegar: 60, llegada: ARRIVES, llegadaHasta: LATER }
       : item.sku === 'PAN-2001'
         ? { ...item, stock: 0, porLlegar: 30, llegada: LATER }
         : item,
@@ -62,7 +62,7 @@ describe("'Por llegar' in the catalogue and search lists", () => {
 });
 
 describe("'Próxima temporada'", () => {
-  it('lists the styles with nothing on hand and units arriving, in the catalogue order, each with its arrival', async () => {
+  it('lists the styles with nothing on hand and units arriving, in the catalogue order, each with its arrival window', async () => {
     const fetchMock = mockApi({ '/user/b1/catalog/products': items });
     const { user, router } = renderWithProviders({ route: '/', preloadedState: buyer });
     await user.click(await screen.findByRole('link', { name: 'Próxima temporada' }));
@@ -73,7 +73,7 @@ describe("'Próxima temporada'", () => {
     const cards = within(list).getAllByRole('listitem');
     // POL-1003 has stock on hand: not here
     expect(cards.map((c) => within(c).getByRole('link').textContent)).toEqual(['Polera Térmica Primera Capa', 'Jeans Slim Azul']);
-    expect(cards[0]).toHaveTextContent('Llega el 15-ene');
+    expect(cards[0]).toHaveTextContent('Llega entre el 15-ene y el 3-feb');
     expect(cards[1]).toHaveTextContent('Llega el 3-feb');
     expect(within(cards[0]!).getByRole('link')).toHaveAttribute('href', '/user/product-detail/POL-1008');
     // the catalogue list read once: no request of its own

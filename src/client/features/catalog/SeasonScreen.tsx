@@ -18,7 +18,7 @@ import './catalogFeature'; // the feature's slice and saga, in the store before 
 
 /**
  * 'Próxima temporada' (docs/incoming.md): the styles whose stock is only on its way (nothing on hand, units arriving),
- * in the catalogue's own order, each with its first arrival. The rows are the catalogue list already in the store
+ * in the catalogue's own order, each with its arrival window (the first and the last of its sizes' arrivals). The rows are the catalogue list already in the store
  * (read once per session, like the product list): no request of its own.
  */
 export default function SeasonScreen() {
@@ -73,7 +73,7 @@ export default function SeasonScreen() {
                   </Typography>
                   {item.llegada ? (
                     <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }} data-season-date={item.sku}>
-                      {seasonDateText(item.llegada)}
+                      {seasonDateText(item.llegada, item.llegadaHasta)}
                     </Typography>
                   ) : (
                     <IncomingChip sx={{ mt: 0.5 }} />
