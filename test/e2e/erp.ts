@@ -27,27 +27,26 @@ export async function erpGet<T>(pathAndQuery: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** POST to a Service Layer entity set, as the wholesaler's staff creating something in SAP would; answers the entity. */
-export async function erpPost<T>(entitySet: string, body: unknown): Promise<T> {
+/** Sends a JSON body to the Service Layer as the wholesaler's staff changing something in SAP would; fails on an error. */
+async function erpSend(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Response> {
   session ??= await login();
-  const res = await fetch(`${b1Url()}/${entitySet}`, {
-    method: 'POST',
+  const res = await fetch(`${b1Url()}/${path}`, {
+    method,
     headers: { cookie: `B1SESSION=${session}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`POST ${entitySet} del ERP: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${path} del ERP: ${res.status} ${await res.text()}`);
+  return res;
 }
 
-/** PATCH an entity of the Service Layer ('PurchaseOrders(12)'), as the wholesaler's staff changing it in SAP would. */
+/** POST to a Service Layer entity set (something created in SAP); answers the entity. */
+export async function erpPost<T>(entitySet: string, body: unknown): Promise<T> {
+  return (await (await erpSend('POST', entitySet, body)).json()) as T;
+}
+
+/** PATCH an entity of the Service Layer ('PurchaseOrders(12)'): something changed in SAP. */
 export async function erpPatch(entity: string, body: unknown): Promise<void> {
-  session ??= await login();
-  const res = await fetch(`${b1Url()}/${entity}`, {
-    method: 'PATCH',
-    headers: { cookie: `B1SESSION=${session}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`PATCH ${entity} del ERP: ${res.status} ${await res.text()}`);
+  await erpSend('PATCH', entity, body);
 }
 
 export interface ErpOrder {
