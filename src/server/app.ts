@@ -37,6 +37,9 @@ import adminJobsRoutes from './jobs/jobs.routes';
 import { AdminJobsService } from './jobs/jobs.service';
 import { ErpRedriver } from './jobs/redriver';
 import { IncomingWatchJob } from './orders/incomingWatch';
+import stockAlertsRoutes from './stockAlerts/stockAlerts.routes';
+import { StockAlertsService } from './stockAlerts/stockAlerts.service';
+import { StockAlertsWatchJob } from './stockAlerts/stockAlertsWatch';
 import { ERP_ORDER_JOB } from './orders/erpOrderJob';
 import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB } from './payments/payments.service';
 import type { PrivateFileStore } from './storage/privateFiles';
@@ -119,6 +122,8 @@ declare module 'fastify' {
     /** The account's periodic mail alerts. */
     accountAlerts: AccountAlertsJob;
     incomingWatch: IncomingWatchJob;
+    /** 'Avísame cuando llegue': mails the sizes that came back (docs/stock-alerts.md). */
+    stockAlertsWatch: StockAlertsWatchJob;
   }
 }
 
@@ -170,6 +175,8 @@ export interface AppDeps {
   account?: AccountClaimsOptions & { cacheMs?: number; extras?: AccountExtras };
   /** The watch of pre-order promises (docs/incoming.md): its pause, and whether it starts on ready (default true). */
   incomingWatch?: { intervalMs?: number; autoStart?: boolean; today?: () => string };
+  /** 'Avísame cuando llegue' (docs/stock-alerts.md): the watch's pause, whether it starts on ready (default true), and the clock (tests move it). */
+  stockAlerts?: { intervalMs?: number; autoStart?: boolean; now?: () => Date };
 }
 
 /**
@@ -433,11 +440,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   app.decorate('incomingWatch', incomingWatch);
+  // 'Avísame cuando llegue': the buyer's alerts on sizes at 0, and the watch that mails them back (docs/stock-alerts.md)
+  const stockAlerts = new StockAlertsService({ db: database.db, erp, customers, now: deps.stockAlerts?.now });
+  await app.register(stockAlertsRoutes, { alerts: stockAlerts, brandName: config.brandName });
+  const stockAlertsWatch = new StockAlertsWatchJob({
+    db: database.db,
+    erp,
+    customers,
+    outbox,
+    worker,
+    brandName: config.brandName,
+    mailDomain,
+    publicUrl: config.publicUrl,
+    intervalMs: deps.stockAlerts?.intervalMs,
+    now: deps.stockAlerts?.now,
+    logger: app.log,
+  });
+  app.decorate('stockAlertsWatch', stockAlertsWatch);
   if (autoStart) {
     app.addHook('onReady', async () => {
       worker.start();
       redriver.start();
       if (deps.incomingWatch?.autoStart !== false) incomingWatch.start();
+      if (deps.stockAlerts?.autoStart !== false) stockAlertsWatch.start();
     });
   }
 
@@ -452,6 +477,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.reconciler?.stop();
     await redriver.stop();
     await incomingWatch.stop();
+    await stockAlertsWatch.stop();
     await worker.stop();
     await database.close();
   });

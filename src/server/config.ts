@@ -95,6 +95,8 @@ export interface Config {
   accountAlertsIntervalMs: number;
   /** INCOMING_WATCH_INTERVAL: how often pre-order lines are checked against what arrives now (docs/incoming.md; default 5m). */
   incomingWatchIntervalMs: number;
+  /** STOCK_ALERTS_INTERVAL: how often the sizes buyers wait for are read for stock again (docs/stock-alerts.md; default 10m). */
+  stockAlertsIntervalMs: number;
   /** The wholesaler's own data printed on the statement of account (ISSUER_NAME, ISSUER_RUT, ISSUER_ADDRESS, ISSUER_EMAIL, ISSUER_PHONE). */
   issuer: { name: string; rut: string; address: string; email: string; phone: string };
   /**
@@ -355,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dteProvider: dteProviderFromEnv(env.DTE_PROVIDER),
     accountAlertsIntervalMs: durationMs(env.ACCOUNT_ALERTS_INTERVAL, 'ACCOUNT_ALERTS_INTERVAL', '4h'),
     incomingWatchIntervalMs: durationMs(env.INCOMING_WATCH_INTERVAL, 'INCOMING_WATCH_INTERVAL', '5m'),
+    stockAlertsIntervalMs: durationMs(env.STOCK_ALERTS_INTERVAL, 'STOCK_ALERTS_INTERVAL', '10m'),
     issuer: issuerFromEnv(env, brandName),
     instanceId: instanceIdFromEnv(env.INSTANCE_ID),
   };

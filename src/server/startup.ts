@@ -95,6 +95,7 @@ export async function startPortal(config: Config, options: StartOptions = {}): P
     operations: { alertMailTo: config.alertMailTo, metricsToken: config.metricsToken, processMetrics: true, invoicesTtlMs: config.invoicesTtlMs },
     account: { alertsIntervalMs: config.accountAlertsIntervalMs },
     incomingWatch: { intervalMs: config.incomingWatchIntervalMs },
+    stockAlerts: { intervalMs: config.stockAlertsIntervalMs },
     payments: {
       webpay,
       khipu,

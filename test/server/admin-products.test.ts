@@ -107,7 +107,7 @@ describe('the list and its Estado', () => {
     await seedRecord('PAN-2002');
     const page = await get('/api/admin/products/status?skus=PAN-2001,PAN-2002,NO-EXISTE-9', admin);
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toEqual({ updated: ['PAN-2002'] });
+    expect(page.json()).toEqual({ updated: ['PAN-2002'], avisos: {} });
     const all = (await get('/api/admin/products/status', admin)).json() as { updated: string[] };
     expect(all.updated).toContain('PAN-2002');
     expect(all.updated).not.toContain('PAN-2001');
@@ -145,7 +145,7 @@ describe('saving a product', () => {
     expect(listFiles(t.app, 'products').filter((f) => f.startsWith('staging'))).toEqual([]);
 
     expect((await get('/api/admin/products/find/by/sku/POL-1001', admin)).json()).toEqual(body);
-    expect((await get('/api/admin/products/status?skus=POL-1001', admin)).json()).toEqual({ updated: ['POL-1001'] });
+    expect((await get('/api/admin/products/status?skus=POL-1001', admin)).json()).toEqual({ updated: ['POL-1001'], avisos: {} });
     // the buyer's catalogue, product record, offer and home at once
     const catalogue = (await get('/api/user/b1/catalog/products', buyer)).json() as { sku: string; urlImage: string }[];
     expect(catalogue.find((i) => i.sku === 'POL-1001')?.urlImage).toBe(body.mainUrlImage);

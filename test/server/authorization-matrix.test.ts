@@ -94,6 +94,11 @@ const TABLE: Record<string, Row> = {
   'POST /api/user/curves': { access: 'buyer', url: '/api/user/curves', payload: INVALID, expect: all(BUYERS, 400) },
   'PUT /api/user/curves/:id': { access: 'buyer', url: '/api/user/curves/abc', payload: INVALID, expect: all(BUYERS, 400) },
   'DELETE /api/user/curves/:id': { access: 'buyer', url: '/api/user/curves/abc', expect: all(BUYERS, 400) },
+  // 'Avísame cuando llegue': the caller's own alerts (an id that is not the caller's is a 404 like a missing one)
+  'GET /api/user/stock-alerts': { access: 'buyer', url: '/api/user/stock-alerts', expect: all(BUYERS, 200) },
+  'POST /api/user/stock-alerts': { access: 'buyer', url: '/api/user/stock-alerts', payload: INVALID, expect: all(BUYERS, 400) },
+  'DELETE /api/user/stock-alerts/:id': { access: 'buyer', url: '/api/user/stock-alerts/999999', expect: all(BUYERS, 404) },
+  'GET /api/public/stock-alerts/unsubscribe': { access: 'public', url: '/api/public/stock-alerts/unsubscribe?token=no-existe', expect: all(EVERYONE, 404) },
   // the company's people and the set-your-password link (docs/company-people.md)
   'GET /api/user/company/people': { access: 'buyer', url: '/api/user/company/people', expect: all(BUYERS, 200) },
   'POST /api/user/company/people': { access: 'buyer', url: '/api/user/company/people', payload: INVALID, expect: all(BUYERS, 400) },
@@ -332,6 +337,9 @@ const CAPABILITY: Record<string, readonly Capability[]> = {
   'POST /api/user/curves': ['buy'],
   'PUT /api/user/curves/:id': ['buy'],
   'DELETE /api/user/curves/:id': ['buy'],
+  'GET /api/user/stock-alerts': ['buy'],
+  'POST /api/user/stock-alerts': ['buy'],
+  'DELETE /api/user/stock-alerts/:id': ['buy'],
   'POST /api/orders': ['buy'],
   'GET /api/orders/:id': ['browse'],
   'POST /api/orders/:id/payment-link': ['buy'],

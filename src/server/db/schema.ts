@@ -713,3 +713,49 @@ export const erpReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('erp_reads_read_at_idx').on(t.readAt)],
 );
+
+/** What a stock alert is doing (docs/stock-alerts.md). */
+export const STOCK_ALERT_STATES = ['WAITING', 'NOTIFIED', 'REMOVED', 'EXPIRED'] as const;
+export const stockAlertState = pgEnum('stock_alert_state', STOCK_ALERT_STATES);
+
+/**
+ * 'Avísame cuando llegue' (docs/stock-alerts.md): a person asks to be mailed when a size at 0 has stock again, for the
+ * company they act for (a rep's alert is for the customer represented). One waiting alert per person, company and size;
+ * it expires 90 days after it was made. The unsubscribe link's token is made when the alert is mailed; only its
+ * SHA-256 is kept.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    companyRut: varchar('company_rut', { length: 16 }).notNull(),
+    /** The size's ItemCode and its style (the admin's product list counts by style). */
+    sku: varchar('sku', { length: 50 }).notNull(),
+    style: varchar('style', { length: 50 }).notNull(),
+    state: stockAlertState('state').notNull().default('WAITING'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    tokenHash: varchar('token_hash', { length: 64 }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_waiting_idx').on(t.userId, t.companyRut, t.sku).where(sql`${t.state} = 'WAITING'`),
+    uniqueIndex('stock_alerts_token_idx').on(t.tokenHash),
+    index('stock_alerts_state_style_idx').on(t.state, t.style),
+  ],
+);
+
+export type StockAlertRow = typeof stockAlerts.$inferSelect;
+
+/** The day's stock-alert mail of each person: inserted with the mail, so two passes (or instances) never send two a day. */
+export const stockAlertMails = pgTable(
+  'stock_alert_mails',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The Chilean calendar day (YYYY-MM-DD). */
+    day: varchar('day', { length: 10 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

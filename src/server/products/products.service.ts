@@ -23,6 +23,7 @@ import { validate } from '../plugins/validation';
 import { FILE_FOLDERS, isValidKey, keyOfUrl, type FileStore } from '../storage/fileStore';
 import { AuditLog, pickValues } from '../audit/auditLog';
 import { CONTENT_TYPES, FileSwap, KeyedLock, nextVersion, sniff, type UploadForm } from './uploads';
+import { StockAlertsRepo } from '../stockAlerts/stockAlerts.repo';
 
 /** The record's url column each file field fills. */
 const URL_COLUMN: Record<ProductFileField, keyof Pick<ProductContentRow, 'mainUrlImage' | 'secondUrlImage' | 'thirdUrlImage' | 'urlSizeGuideImage' | 'urlTechnicalSheet'>> = {
@@ -52,7 +53,11 @@ export interface ProductsAdminDeps {
 export class ProductsAdmin {
   private readonly lock = new KeyedLock();
 
-  constructor(private readonly deps: ProductsAdminDeps) {}
+  private readonly alerts: StockAlertsRepo;
+
+  constructor(private readonly deps: ProductsAdminDeps) {
+    this.alerts = new StockAlertsRepo(deps.db);
+  }
 
   /** The record of a style (a size's code finds its style's); id 0 when none, 404 when the ERP lacks the sku too. */
   async find(sku: string): Promise<AdminProduct> {
@@ -65,7 +70,8 @@ export class ProductsAdmin {
   }
 
   async status(skus?: readonly string[]): Promise<ProductStatusResponse> {
-    return { updated: await this.deps.content.skusWithRecord(skus) };
+    const [updated, avisos] = await Promise.all([this.deps.content.skusWithRecord(skus), this.alerts.waitingByStyle(skus)]);
+    return { updated, avisos };
   }
 
   /** POST /admin/products: validate everything, then replace record and files together; nothing changes on failure. */

@@ -33,6 +33,8 @@ const ANSWER_TYPES = [
   'RepresentResponse', 'AdminSalesPersonList', 'PaymentLinkStatus', 'PaymentLinkView', 'PaymentLinkPayResponse', 'RepCustomerList', 'RepOrderList', 'RepOrderDetail',
   // the buyer's current account (docs/account.md)
   'AccountSummary', 'AccountItemList', 'AccountDocumentDetail', 'AccountPayment', 'AccountStatement', 'AccountPayPreview', 'AccountClaim', 'AccountAlertsPreference',
+  // 'Avísame cuando llegue' (docs/stock-alerts.md)
+  'StockAlertList', 'StockAlertCreated', 'StockAlertUnsubscribed',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];

@@ -20,6 +20,8 @@ export type AdminProduct = ProductContent;
  */
 export interface ProductStatusResponse {
   updated: string[];
+  /** Per style asked for, the buyers' alerts waiting for one of its sizes (docs/stock-alerts.md); styles with none are absent. */
+  avisos: Record<string, number>;
 }
 
 /**
