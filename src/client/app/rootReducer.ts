@@ -18,6 +18,7 @@ import type { PaymentsState } from '../features/payments/paymentsSlice';
 import type { ProductState } from '../features/product/productSlice';
 import type { ProfileState } from '../features/profile/profileSlice';
 import type { QuickOrderState } from '../features/quickOrder/quickOrderSlice';
+import type { StockAlertsState } from '../features/stockAlerts/stockAlertsSlice';
 import type { SearchState } from '../features/search/searchSlice';
 import type { UserOrdersState } from '../features/userOrders/userOrdersSlice';
 import type { CompanyApprovalsState } from '../features/companyApprovals/companyApprovalsSlice';
@@ -74,6 +75,7 @@ export interface LazyLoadedSlices {
   paymentLink: PaymentLinkState;
   reps: RepsState;
   repOrders: RepOrdersState;
+  stockAlerts: StockAlertsState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };
@@ -94,7 +96,7 @@ const featureReducers = new Map<string, Reducer>();
  * rep starts or ends representing a customer (actingCompanyChanged) each one forgets it as it does at logout.
  */
 export const COMPANY_SLICES: readonly (keyof LazyLoadedSlices)[] = [
-  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'accountStatement', 'userOrders', 'companyApprovals', 'quickOrder', 'company',
+  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'accountStatement', 'userOrders', 'companyApprovals', 'quickOrder', 'company', 'stockAlerts',
 ];
 
 /** Adds a feature's slice to the store's reducer, once (injectFeature calls it); false when it was there already. */

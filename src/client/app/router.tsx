@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } 
 import type { PurchaseHistoryHeader } from '@shared/api/erp';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { PurchaseHistoryScreenProps } from '../features/account/PurchaseHistoryScreen';
+import type { StockAlertSlot } from '../components/stockAlertSlot';
 import {
   Navigate,
   UNSAFE_createBrowserHistory as createBrowserHistory,
@@ -62,6 +63,14 @@ const CurrentAccountScreen = screen(() => import('../features/currentAccount/Cur
 // 'Volver a comprar' there is the quick-order feature's button (and the cart refreshes its badge)
 const PurchaseHistoryScreen = screen<PurchaseHistoryScreenProps>(() => import('../features/account/PurchaseHistoryScreen'), cartFeature);
 const ReorderButton = lazy(() => import('../features/quickOrder/ReorderButton'));
+// 'Avísame cuando llegue' (docs/stock-alerts.md): the stock-alerts feature's button under a size at 0, its profile section
+const StockAlertButton = lazy(() => import('../features/stockAlerts/StockAlertButton'));
+const StockAlertsSection = lazy(() => import('../features/stockAlerts/StockAlertsSection'));
+const stockAlertSlot: StockAlertSlot = (target) => (
+  <Suspense fallback={null}>
+    <StockAlertButton {...target} />
+  </Suspense>
+);
 // quick order adds to the cart through the bulk endpoint itself; the cart badge is read again by the cart feature
 const QuickOrderScreen = screen(() => import('../features/quickOrder/QuickOrderScreen'), cartFeature);
 const CustomerRequestScreen = lazy(() => import('../features/customerRequest/CustomerRequestScreen'));
@@ -111,7 +120,7 @@ function ProductDetailRoute() {
   const descFidel = useAppSelector(selectProfile)?.descFidel ?? 0;
   // a visitor is offered the login; a person whose role does not buy (Aprobador, Finanzas) is offered no cart
   const mayBuy = useAppSelector(selectMay('buy')) || !loggedIn;
-  return <ProductDetailScreen viewer={{ loggedIn, isAdmin, blocked, mayBuy, descFidel }} />;
+  return <ProductDetailScreen viewer={{ loggedIn, isAdmin, blocked, mayBuy, descFidel }} stockAlert={loggedIn ? stockAlertSlot : undefined} />;
 }
 
 /** The purchase history with 'Volver a comprar' in each row and in the detail (the reorder of the quick-order feature). */
@@ -147,7 +156,13 @@ function MyOrderDetailRoute() {
 function ProfileRoute() {
   const editable = useAppSelector(selectMay('people'));
   const accountAlerts = useAppSelector(selectMay('finance'));
-  return <ProfileScreen editable={editable} accountAlerts={accountAlerts} />;
+  const buys = useAppSelector(selectMay('buy'));
+  const stockAlerts = buys ? (
+    <Suspense fallback={null}>
+      <StockAlertsSection />
+    </Suspense>
+  ) : undefined;
+  return <ProfileScreen editable={editable} accountAlerts={accountAlerts} stockAlerts={stockAlerts} />;
 }
 
 function SummaryOrderRoute() {

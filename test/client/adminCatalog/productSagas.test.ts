@@ -127,8 +127,8 @@ describe('Estado of a page: one request', () => {
       .put(statusesLoadStarted(['POL-1001', 'POL-1002']))
       .next()
       .call(callWithTimeout, fetchProductStatuses, ['POL-1001', 'POL-1002'])
-      .next({ updated: ['POL-1001'] })
-      .put(statusesLoaded({ skus: ['POL-1001', 'POL-1002'], updated: ['POL-1001'] }))
+      .next({ updated: ['POL-1001'], avisos: { 'POL-1002': 3 } })
+      .put(statusesLoaded({ skus: ['POL-1001', 'POL-1002'], updated: ['POL-1001'], avisos: { 'POL-1002': 3 } }))
       .next()
       .isDone();
   });

@@ -10,12 +10,13 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ProductListItem } from '@shared/api/adminProducts';
 import { fill } from '@shared/messages';
 import { ADMIN_PRODUCT_MSG } from '@shared/schemas/adminProducts';
+import { STOCK_ALERT_MSG } from '@shared/schemas/stockAlerts';
 import { canRetry } from '@client/app/problems';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { PAGE_SIZE, PortalDataGrid } from '@client/components/gridSetup';
 import { editColumn } from '@client/components/rowActions';
 import { useWholeList } from '@client/components/useServerList';
-import { selectAdminProducts, selectProductStatuses, selectStatusError, selectStatusPending } from './adminCatalogSelectors';
+import { selectAdminProducts, selectProductAvisos, selectProductStatuses, selectStatusError, selectStatusPending } from './adminCatalogSelectors';
 import { productEditChosen, productListOpened, productPageShown } from './adminCatalogSlice';
 import { ADMIN_CATALOG_TEXT } from './adminCatalogTexts';
 import './adminCatalogFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -36,6 +37,7 @@ export default function ProductListScreen() {
   const dispatch = useAppDispatch();
   const products = useAppSelector(selectAdminProducts);
   const statuses = useAppSelector(selectProductStatuses);
+  const avisos = useAppSelector(selectProductAvisos);
   const pending = useAppSelector(selectStatusPending);
   const statusError = useAppSelector(selectStatusError);
   const [query, setQuery] = useState('');
@@ -77,13 +79,33 @@ export default function ProductListScreen() {
           );
         },
       },
+      // buyers waiting for a size of the style to come back (docs/stock-alerts.md): demand for restocking; read with the Estado
+      {
+        field: 'avisos',
+        headerName: STOCK_ALERT_MSG.adminColumn,
+        description: STOCK_ALERT_MSG.adminColumnHelp,
+        width: 100,
+        align: 'right',
+        headerAlign: 'right',
+        sortable: false,
+        valueGetter: (_value, row) => avisos[row.sku],
+        renderCell: ({ row }) => {
+          const count = avisos[row.sku];
+          if (count === undefined) return null;
+          return (
+            <Typography variant="body2" component="span" data-avisos={row.sku} aria-label={`${STOCK_ALERT_MSG.adminColumnHelp}: ${count}`} sx={{ fontWeight: count > 0 ? 600 : 400 }}>
+              {count}
+            </Typography>
+          );
+        },
+      },
       editColumn<ProductListItem>({
         headerName: ADMIN_PRODUCT_MSG.colEdit,
         label: (row) => fill(ADMIN_CATALOG_TEXT.editProduct, { sku: row.sku }),
         onClick: (row) => dispatch(productEditChosen({ sku: row.sku, descripcion: row.descripcion })),
       }),
     ],
-    [dispatch, statuses, pending],
+    [dispatch, statuses, avisos, pending],
   );
 
   const search = (value: string) => {

@@ -79,7 +79,7 @@ export function* handleProductPageShown(action: PayloadAction<string[]>) {
   yield put(statusesLoadStarted(skus));
   try {
     const answer: ProductStatusResponse = yield call(callWithTimeout, fetchProductStatuses, skus);
-    yield put(statusesLoaded({ skus, updated: answer.updated }));
+    yield put(statusesLoaded({ skus, updated: answer.updated, avisos: answer.avisos }));
   } catch (error) {
     yield put(statusesLoadFailed({ skus, error: toApiError(error).message }));
   }

@@ -8,6 +8,8 @@ export interface AdminCatalogRootState {
 export const selectAdminProducts = (state: AdminCatalogRootState) => state.adminCatalog.products;
 /** sku → true 'Actualizado' / false 'No Actualizado'; absent while not read. */
 export const selectProductStatuses = (state: AdminCatalogRootState) => state.adminCatalog.updated;
+/** style → buyers' alerts waiting for one of its sizes ('Avisos'); absent while not read. */
+export const selectProductAvisos = (state: AdminCatalogRootState) => state.adminCatalog.avisos;
 export const selectStatusPending = (state: AdminCatalogRootState) => state.adminCatalog.statusPending;
 export const selectStatusError = (state: AdminCatalogRootState) => state.adminCatalog.statusError;
 export const selectEditedProduct = (state: AdminCatalogRootState) => state.adminCatalog.product;

@@ -14,6 +14,8 @@ export interface AdminCatalogState {
   products: Loadable<ProductListItem[]>;
   /** Estado of each sku read so far: true 'Actualizado', false 'No Actualizado'; absent: not read yet. */
   updated: Record<string, boolean>;
+  /** Buyers' alerts waiting for a size of each style read so far ('Avisos', docs/stock-alerts.md); absent: not read yet. */
+  avisos: Record<string, number>;
   /** Skus whose Estado is being read. */
   statusPending: string[];
   statusError: string | null;
@@ -34,6 +36,7 @@ export interface AdminCatalogState {
 export const initialAdminCatalogState: AdminCatalogState = {
   products: { status: 'idle', data: [], error: null },
   updated: {},
+  avisos: {},
   statusPending: [],
   statusError: null,
   product: { status: 'idle', data: null, error: null },
@@ -94,9 +97,12 @@ const adminCatalogSlice = createSlice({
       state.statusPending = [...new Set([...state.statusPending, ...action.payload])];
       state.statusError = null;
     },
-    statusesLoaded(state, action: PayloadAction<{ skus: string[]; updated: string[] }>) {
+    statusesLoaded(state, action: PayloadAction<{ skus: string[]; updated: string[]; avisos?: Record<string, number> }>) {
       const updated = new Set(action.payload.updated);
-      for (const sku of action.payload.skus) state.updated[sku] = updated.has(sku);
+      for (const sku of action.payload.skus) {
+        state.updated[sku] = updated.has(sku);
+        state.avisos[sku] = action.payload.avisos?.[sku] ?? 0;
+      }
       state.statusPending = state.statusPending.filter((sku) => !action.payload.skus.includes(sku));
     },
     statusesLoadFailed(state, action: PayloadAction<{ skus: string[]; error: string }>) {

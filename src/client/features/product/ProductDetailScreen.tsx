@@ -22,6 +22,7 @@ import { fill, MSG } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { sizePrices } from '@shared/pricing';
 import { PageSpinner } from '@client/components/PageSpinner';
+import type { StockAlertSlot } from '@client/components/stockAlertSlot';
 import { ProblemAlert } from '@client/components/ProblemAlert';
 import { VatNote } from '@client/components/VatNote';
 import { cartItemsAddRequested, preorderAddRequested } from '@client/app/events';
@@ -93,12 +94,12 @@ function priceParts(offerPct: number, loyaltyPct: number): string {
 }
 
 /** Product detail (/user/product-detail/:sku); another sku starts afresh (quantities, dialogs). */
-export default function ProductDetailScreen({ viewer }: { viewer: ProductViewer }) {
+export default function ProductDetailScreen({ viewer, stockAlert }: { viewer: ProductViewer; stockAlert?: StockAlertSlot }) {
   const { sku = '' } = useParams();
-  return <ProductDetail key={sku} sku={sku} viewer={viewer} />;
+  return <ProductDetail key={sku} sku={sku} viewer={viewer} stockAlert={stockAlert} />;
 }
 
-function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) {
+function ProductDetail({ sku, viewer, stockAlert }: { sku: string; viewer: ProductViewer; stockAlert?: StockAlertSlot }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { status, detail, content, error, errorStatus, sku: loadedSku, quantities, adding, view, grid, gridAdding, gridProblems, gridShortfalls, curves, curveSaving, preorder, preorderAdding } =
@@ -273,6 +274,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
           onDeleteCurve={(id) => dispatch(curveDeleteRequested(id))}
           onNotify={notify}
           onPreorder={(colour, v) => openPreorder({ sku: v.sku, name: colour, size: v.talla, porLlegar: v.porLlegar ?? [] })}
+          stockAlert={stockAlert}
         />
       ) : (
         <>
@@ -283,6 +285,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
         onQuantityChange={changeQuantity}
         name={name}
         onPreorder={canAdd ? (v) => openPreorder({ sku: v.sku, name, size: v.talla, porLlegar: v.porLlegar ?? [] }) : undefined}
+        stockAlert={canAdd ? stockAlert : undefined}
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button

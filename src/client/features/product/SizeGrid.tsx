@@ -38,6 +38,7 @@ import { CURVE_MSG, curveSchema } from '@shared/schemas/curves';
 import { PRIMARY_ACTION_SX } from '@client/app/problems';
 import { heldButton } from '@client/components/heldButton';
 import { incomingCellText, offersPreorder } from '@client/components/incoming';
+import type { StockAlertSlot } from '@client/components/stockAlertSlot';
 import { GRID_TEXT, PRODUCT_TEXT } from './texts';
 
 // The colour × size grid of the product detail (docs/size-grid.md): colours as rows, sizes as columns, each cell the
@@ -100,12 +101,14 @@ export interface SizeGridProps {
   onNotify: (message: string, variant: 'success' | 'warning' | 'error') => void;
   /** 'Pedir por llegar' of a cell without stock and with incoming units (the colour's name and the size). */
   onPreorder?: (colour: string, size: RelatedVariant) => void;
+  /** 'Avísame cuando llegue' in a cell at 0 (docs/stock-alerts.md). */
+  stockAlert?: StockAlertSlot;
 }
 
 const colourLabel = (c: ProductColour) => c.color || c.sku;
 
 export function SizeGrid(props: SizeGridProps) {
-  const { detail, sku, descFidel, quantities, problems, shortfalls, ownCurves, curvesError, canAdd, adding, saving, onQuantityChange, onFill, onClear, onAdd, onSaveCurve, onDeleteCurve, onNotify, onPreorder } = props;
+  const { detail, sku, descFidel, quantities, problems, shortfalls, ownCurves, curvesError, canAdd, adding, saving, onQuantityChange, onFill, onClear, onAdd, onSaveCurve, onDeleteCurve, onNotify, onPreorder, stockAlert } = props;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const colours = useMemo(() => gridColours(detail, sku), [detail, sku]);
@@ -264,6 +267,7 @@ export function SizeGrid(props: SizeGridProps) {
             {INCOMING_TEXTS.add}
           </Button>
         )}
+        {stockAlert && v.stock <= 0 && stockAlert({ sku: v.sku, name: colourLabel(c), size: v.talla, compact: true })}
       </Stack>
     );
   };

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,6 +15,7 @@ import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import { unitPrice } from '@shared/pricing';
 import { incomingDetailLines, offersPreorder } from '@client/components/incoming';
+import type { StockAlertSlot } from '@client/components/stockAlertSlot';
 
 export interface VariantsTableProps {
   variants: RelatedVariant[];
@@ -22,6 +24,8 @@ export interface VariantsTableProps {
   onQuantityChange: (variant: RelatedVariant, raw: string) => void;
   /** 'Pedir por llegar' of a size without stock and with incoming units; absent when the viewer may not add. */
   onPreorder?: (variant: RelatedVariant) => void;
+  /** 'Avísame cuando llegue' under a size at 0 (docs/stock-alerts.md); absent when the viewer may not buy. */
+  stockAlert?: StockAlertSlot;
   /** The style's name, in the action's accessible name. */
   name?: string;
 }
@@ -36,7 +40,7 @@ const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 // Stock por llegar (docs/incoming.md): under a size's stock, what arrives by date ('Llegan 120 el 15-ene'); a size
 // without stock and with incoming units offers 'Pedir por llegar' in place of its quantity.
-export function VariantsTable({ variants, descFidel, quantities, onQuantityChange, onPreorder, name = '' }: VariantsTableProps) {
+export function VariantsTable({ variants, descFidel, quantities, onQuantityChange, onPreorder, stockAlert, name = '' }: VariantsTableProps) {
   const withOffer = variants.some((v) => v.descuento > 0);
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -93,6 +97,7 @@ export function VariantsTable({ variants, descFidel, quantities, onQuantityChang
                   sx={{ width: { xs: 76, sm: 88 } }}
                 />
                 )}
+                {stockAlert && v.stock <= 0 && <Box sx={{ mt: 0.5 }}>{stockAlert({ sku: v.sku, name, size: v.talla })}</Box>}
               </TableCell>
             </TableRow>
           ))}

@@ -42,7 +42,7 @@ type TabKey = (typeof TABS)[number]['key'];
  * company's data is its administrator's to change (`editable`); the other people of the company read it. The people
  * who see the cuenta corriente (`accountAlerts`: Administrador, Finanzas) also get its mail alerts' switch, their own.
  */
-export default function ProfileScreen({ editable = true, accountAlerts = false }: { editable?: boolean; accountAlerts?: boolean }) {
+export default function ProfileScreen({ editable = true, accountAlerts = false, stockAlerts }: { editable?: boolean; accountAlerts?: boolean; stockAlerts?: ReactNode }) {
   const dispatch = useAppDispatch();
   const profile = useAppSelector(selectCustomerProfile);
   const load = useAppSelector(selectProfileLoad);
@@ -173,6 +173,8 @@ export default function ProfileScreen({ editable = true, accountAlerts = false }
       )}
 
       {accountAlerts && <AccountAlertsSection />}
+      {/* 'Avisos de stock' (docs/stock-alerts.md): the stock-alerts feature's section, for people who buy */}
+      {stockAlerts}
 
       <CompanyDataDialog open={dialog === 'company'} initial={draft.company} onCancel={closeDialog} onAccept={acceptCompany} />
       <AddressDialog
