@@ -8,7 +8,7 @@ const listApi = (overrides: Parameters<typeof mockApi>[0] = {}) =>
     'GET /api/user/b1/products': () => json(200, erpProducts),
     'GET /api/admin/products/status': (_init, url) => {
       const skus = statusSkus(url ?? '');
-      return json(200, { updated: skus.filter((sku) => sku === 'POL-1001' || sku === 'POL-1004' || sku === 'JEA-2001') });
+      return json(200, { updated: skus.filter((sku) => sku === 'POL-1001' || sku === 'POL-1004' || sku === 'JEA-2001'), avisos: skus.includes('POL-1002') ? { 'POL-1002': 4 } : {} });
     },
     'GET /api/admin/products/find/by/sku/POL-1001': () => json(200, recordWithOffer),
     ...overrides,
@@ -30,7 +30,7 @@ describe('Product list (/admin/product)', () => {
     expect(screen.getByRole('searchbox', { name: 'Buscar por Sku' })).toBeInTheDocument();
     const table = await grid();
     await within(table).findByText('POL-1001');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sku', 'Descripción', 'Estado', 'Editar']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sku', 'Descripción', 'Estado', 'Avisos', 'Editar']);
     expect(dataRows(table)).toHaveLength(10);
     expect(within(table).getByText('Polera Modelo 1')).toBeInTheDocument();
     expect(within(table).queryByText('POL-1011')).not.toBeInTheDocument();
@@ -43,6 +43,9 @@ describe('Product list (/admin/product)', () => {
     expect(within(await rowOf('POL-1001')).getByText('Actualizado')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('grid', { name: 'Productos' })).getAllByText('No Actualizado')).toHaveLength(8));
     expect(within(await rowOf('POL-1002')).getByText('No Actualizado')).toBeInTheDocument();
+    // buyers waiting for a size of the style to come back (docs/stock-alerts.md), read with the Estado
+    expect(within(await rowOf('POL-1002')).getByLabelText('Avisos esperando stock: 4')).toHaveTextContent('4');
+    expect(within(await rowOf('POL-1001')).getByLabelText('Avisos esperando stock: 0')).toBeInTheDocument();
     expect(within(await rowOf('POL-1004')).getByText('Actualizado')).toBeInTheDocument();
 
     const statusCalls = callsTo(fetchMock, 'GET', '/api/admin/products/status');

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+// the whole store: every feature's slice (and saga) joins the root reducer, as the scenario runner does
+import '@client/app/allFeatures';
+import type { StockAlert } from '@shared/api/stockAlerts';
+import { STOCK_ALERT_MSG } from '@shared/schemas/stockAlerts';
+import { callsTo, mockFetch } from '../fetchMock';
+import { detail, content } from '../product/fixtures';
+import { pacifico, countries, regions } from '../profile/fixtures';
+import { renderWithProviders, sessionOf } from '../renderWithProviders';
+import { asPhone } from '../viewport';
+
+// 'Avísame cuando llegue' (docs/stock-alerts.md) as the buyer uses it: a size at 0 of the product detail, and the
+// profile's 'Avisos de stock' with a confirmed 'Quitar'; at 375 px as on a phone.
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=test-xsrf; path=/';
+});
+
+const alert: StockAlert = {
+  id: 7, sku: 'POL-1003-L', style: 'POL-1003', name: 'Polera Dry Fit Deportiva Azul Marino', colour: 'Azul Marino', size: 'L', price: 9590,
+  state: 'WAITING', createdAt: '2026-11-29T12:00:00.000Z', expiresAt: '2027-02-27T12:00:00.000Z', notifiedAt: null,
+};
+
+let restore: () => void;
+beforeEach(() => {
+  restore = asPhone();
+});
+afterEach(() => restore());
+
+describe('the product detail', () => {
+  it('a size at 0 offers Avísame cuando llegue; pressed, it subscribes and says Te avisaremos', async () => {
+    const fetchMock = mockFetch({
+      'GET /user/b1/products-detail/POL-1003': detail,
+      'GET /user/cart/count-cart/12': 0,
+      'GET /user/products/POL-1003': content,
+      'GET /user/stock-alerts': { alerts: [] },
+      'POST /user/stock-alerts': { alert, message: 'Te avisaremos por correo cuando la talla L vuelva a tener stock' },
+    });
+    const { user } = renderWithProviders({ route: '/user/product-detail/POL-1003', preloadedState: { session: sessionOf('USER') } });
+    const table = await screen.findByRole('table', { name: 'Tallas disponibles' });
+    const rows = within(table).getAllByRole('row');
+    // S has stock: no alert; L has none
+    expect(within(rows[1]!).queryByRole('button', { name: /Avísame/ })).not.toBeInTheDocument();
+    const button = await within(rows[3]!).findByRole('button', { name: 'Avísame cuando llegue la talla L de Polera Dry Fit Deportiva' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(rows[3]!).findByText(STOCK_ALERT_MSG.subscribed)).toBeInTheDocument();
+    const [[, init]] = callsTo(fetchMock, 'POST /user/stock-alerts');
+    expect(JSON.parse(String(init.body))).toEqual({ sku: 'POL-1003-L' });
+    expect(await screen.findByText('Te avisaremos por correo cuando la talla L vuelva a tener stock')).toBeInTheDocument();
+  });
+
+  it('a size the buyer waits for already says Te avisaremos from the start', async () => {
+    mockFetch({
+      'GET /user/b1/products-detail/POL-1003': detail,
+      'GET /user/cart/count-cart/12': 0,
+      'GET /user/products/POL-1003': content,
+      'GET /user/stock-alerts': { alerts: [alert] },
+    });
+    renderWithProviders({ route: '/user/product-detail/POL-1003', preloadedState: { session: sessionOf('USER') } });
+    const table = await screen.findByRole('table', { name: 'Tallas disponibles' });
+    expect(await within(within(table).getAllByRole('row')[3]!).findByText(STOCK_ALERT_MSG.subscribed)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Avísame/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("the profile's Avisos de stock", () => {
+  it('lists the alerts with price and expiry; Quitar asks first, then removes it', async () => {
+    const fetchMock = mockFetch({
+      'GET /user/b1/region': regions,
+      'GET /user/cart/count-cart/12': 0,
+      'GET /user/b1/pais': countries,
+      'GET /user/b1/profile/12': pacifico,
+      'GET /user/stock-alerts': { alerts: [alert] },
+      'DELETE /user/stock-alerts/7': { message: STOCK_ALERT_MSG.removed },
+    });
+    const { user } = renderWithProviders({ route: '/profile', preloadedState: { session: sessionOf('USER', pacifico, 'COMPRADOR') } });
+    const section = await screen.findByRole('region', { name: STOCK_ALERT_MSG.sectionTitle });
+    const item = await within(section).findByText(/Polera Dry Fit Deportiva Azul Marino · Talla L/);
+    expect(item.parentElement).toHaveTextContent('Tu precio: $9.590 · Esperando stock · Vence 27-02-2027');
+    await user.click(within(section).getByRole('button', { name: 'Quitar el aviso de Polera Dry Fit Deportiva Azul Marino talla L' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Quitar el aviso de Polera Dry Fit Deportiva Azul Marino talla L?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Quitar' }));
+    expect(await within(section).findByText(STOCK_ALERT_MSG.empty)).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE /user/stock-alerts/7')).toHaveLength(1));
+  });
+
+  it('a person whose role does not buy has no such section', async () => {
+    mockFetch({ 'GET /user/b1/region': regions, 'GET /user/b1/pais': countries, 'GET /user/stock-alerts': { alerts: [alert] } });
+    renderWithProviders({ route: '/profile', preloadedState: { session: sessionOf('USER', pacifico, 'FINANZAS') } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Información Usuario' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: STOCK_ALERT_MSG.sectionTitle })).not.toBeInTheDocument();
+  });
+});
