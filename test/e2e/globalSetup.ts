@@ -31,7 +31,9 @@ export default async function globalSetup() {
       // the ERP's invoices are read again after 3 s, not a minute, so 'Facturado N°' shows soon (operations.e2e.ts)
       ERP_INVOICES_TTL: '3s',
       // a purchase order the ERP moves is looked at within seconds, not minutes (incoming.e2e.ts)
-      INCOMING_WATCH_INTERVAL: '2s' },
+      INCOMING_WATCH_INTERVAL: '2s',
+      // the sizes buyers wait for are read again every 2 s, not 10 min (stock-alerts.e2e.ts)
+      STOCK_ALERTS_INTERVAL: '2s' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
