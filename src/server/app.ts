@@ -427,35 +427,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('redriver', redriver);
   // pre-order lines against what arrives now: a date the ERP moved is flagged and mailed (docs/incoming.md)
-  const incomingWatch = new IncomingWatchJob({
-    db: database.db,
-    erp,
-    outbox,
-    worker,
-    brandName: config.brandName,
-    mailDomain,
-    publicUrl: config.publicUrl,
-    intervalMs: deps.incomingWatch?.intervalMs,
-    today: deps.incomingWatch?.today,
-    logger: app.log,
-  });
+  // what every periodic job that mails people through the outbox is given (MailingJobOptions)
+  const mailing = { db: database.db, outbox, worker, brandName: config.brandName, mailDomain, publicUrl: config.publicUrl, logger: app.log };
+  const incomingWatch = new IncomingWatchJob({ ...mailing, erp, intervalMs: deps.incomingWatch?.intervalMs, today: deps.incomingWatch?.today });
   app.decorate('incomingWatch', incomingWatch);
   // 'Avísame cuando llegue': the buyer's alerts on sizes at 0, and the watch that mails them back (docs/stock-alerts.md)
   const stockAlerts = new StockAlertsService({ db: database.db, erp, customers, now: deps.stockAlerts?.now });
   await app.register(stockAlertsRoutes, { alerts: stockAlerts, brandName: config.brandName });
-  const stockAlertsWatch = new StockAlertsWatchJob({
-    db: database.db,
-    erp,
-    customers,
-    outbox,
-    worker,
-    brandName: config.brandName,
-    mailDomain,
-    publicUrl: config.publicUrl,
-    intervalMs: deps.stockAlerts?.intervalMs,
-    now: deps.stockAlerts?.now,
-    logger: app.log,
-  });
+  const stockAlertsWatch = new StockAlertsWatchJob({ ...mailing, erp, customers, intervalMs: deps.stockAlerts?.intervalMs, now: deps.stockAlerts?.now });
   app.decorate('stockAlertsWatch', stockAlertsWatch);
   if (autoStart) {
     app.addHook('onReady', async () => {

@@ -109,7 +109,7 @@ describe('Quitar', () => {
       .next()
       .put(prompt)
       .next()
-      .race(userDecision().payload)
+      .is(userDecision())
       .next([confirmAccepted(), undefined])
       .call(callWithTimeout, removeStockAlert, 7)
       .next({ message: STOCK_ALERT_MSG.removed })
@@ -121,7 +121,7 @@ describe('Quitar', () => {
   });
 
   it('declined: nothing is sent', () => {
-    testSaga(handleRemove, removeRequested(alert)).next().put(prompt).next().race(userDecision().payload).next([undefined, confirmDeclined()]).put(removeEnded()).next().isDone();
+    testSaga(handleRemove, removeRequested(alert)).next().put(prompt).next().is(userDecision()).next([undefined, confirmDeclined()]).put(removeEnded()).next().isDone();
   });
 
   it('end to end with the reducer: the alert leaves the list once removed', () => {
