@@ -109,6 +109,30 @@ describe('whose alerts', () => {
     expect((await subscribe(buyer, 'POL-1001-XL')).json<StockAlertCreated>().alert.id).not.toBe(mine.id);
   });
 
+  it("another person of the same company has their own; a rep's alert is for the customer represented, apart from its people's", async () => {
+    const camila = await buyerOf(t.app, '18.901.234-9'); // Comprador of 76.123.456-0
+    const mine = (await subscribe(buyer, 'POL-1001-XL')).json<StockAlertCreated>().alert;
+    expect(await listOf(camila)).toEqual([]);
+    expect((await call(t.app, { method: 'DELETE', url: `/api/user/stock-alerts/${mine.id}`, token: camila.token })).statusCode).toBe(404);
+    const hers = (await subscribe(camila, 'POL-1001-XL')).json<StockAlertCreated>().alert;
+    expect(hers.id).not.toBe(mine.id);
+
+    // Carolina, a sales rep, representing 76.123.456-0 and then another customer
+    const session = await login(t.app, '13.579.246-2', 'Demo1234');
+    const represent = async (cardCode: string) =>
+      (await call(t.app, { method: 'POST', url: `/api/rep/represent/${cardCode}`, token: session.token, payload: {} })).json<{ token: string }>().token;
+    const rep: Buyer = { token: await represent('C76123456'), id: session.id, profile: buyer.profile };
+    const first = await get(rep.token, '/api/user/stock-alerts');
+    expect(first.json()).toEqual({ alerts: [] });
+    const repAlert = (await subscribe(rep, 'CHA-3003-XS')).json<StockAlertCreated>().alert;
+    const [row] = await t.database.db.select().from(stockAlerts).where(eq(stockAlerts.id, repAlert.id));
+    expect(row).toMatchObject({ userId: session.id, companyRut: '76.123.456-0' });
+    expect((await listOf(buyer)).map((a) => a.id)).toEqual([mine.id]);
+    const elsewhere: Buyer = { ...rep, token: await represent('C76234567') };
+    expect(await listOf(elsewhere)).toEqual([]);
+    expect((await call(t.app, { method: 'DELETE', url: `/api/user/stock-alerts/${repAlert.id}`, token: elsewhere.token })).statusCode).toBe(404);
+  });
+
   it('the admin product list counts the alerts waiting per style', async () => {
     await subscribe(buyer, 'POL-1001-XL');
     await subscribe(other, 'POL-1001-XL');
