@@ -50,6 +50,36 @@ describe('the product detail', () => {
     expect(await screen.findByText('Te avisaremos por correo cuando la talla L vuelva a tener stock')).toBeInTheDocument();
   });
 
+  it('the colour × size grid: a cell at 0 offers it too, by keyboard', async () => {
+    const rojo = { sku: 'POL-1004-S', talla: 'S', stock: 3, preciolista: 9990, precioOferta: 0, descuento: 0, descripcion: 'Polera Dry Fit S' };
+    const twoColours = {
+      ...detail,
+      colores: [
+        { sku: 'POL-1003', color: 'Azul Marino', precio: 9990, precioOferta: 0, descuento: 0, relacionados: detail.relacionados },
+        { sku: 'POL-1004', color: 'Rojo', precio: 9990, precioOferta: 0, descuento: 0, relacionados: [rojo] },
+      ],
+    };
+    const fetchMock = mockFetch({
+      'GET /user/b1/products-detail/POL-1003': twoColours,
+      'GET /user/cart/count-cart/12': 0,
+      'GET /user/products/POL-1003': content,
+      'GET /user/curves': { curves: [], defaults: [] },
+      'GET /user/stock-alerts': { alerts: [] },
+      'POST /user/stock-alerts': { alert, message: 'Te avisaremos por correo cuando la talla L vuelva a tener stock' },
+    });
+    const { user } = renderWithProviders({ route: '/user/product-detail/POL-1003', preloadedState: { session: sessionOf('USER') } });
+    await user.click(await screen.findByRole('button', { name: 'Por color y talla' }));
+    // on a phone one colour at a time: Azul Marino first
+    const grid = await screen.findByRole('table', { name: 'Cantidades por color y talla: Azul Marino' });
+    const buttons = await within(grid).findAllByRole('button', { name: /^Avísame cuando llegue la talla / });
+    expect(buttons).toHaveLength(1); // only L of Azul Marino is at 0
+    expect(buttons[0]).toHaveAccessibleName(/^Avísame cuando llegue la talla L de .*Azul Marino/);
+    buttons[0]!.focus();
+    await user.keyboard(' ');
+    expect(await within(grid).findByText(STOCK_ALERT_MSG.subscribed)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /user/stock-alerts')).toHaveLength(1);
+  });
+
   it('a size the buyer waits for already says Te avisaremos from the start', async () => {
     mockFetch({
       'GET /user/b1/products-detail/POL-1003': detail,
