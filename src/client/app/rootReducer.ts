@@ -23,6 +23,7 @@ import type { UserOrdersState } from '../features/userOrders/userOrdersSlice';
 import type { CompanyApprovalsState } from '../features/companyApprovals/companyApprovalsSlice';
 import type { RepsState } from '../features/reps/repsSlice';
 import type { RepOrdersState } from '../features/repOrders/repOrdersSlice';
+import type { SavedListsState } from '../features/savedLists/savedListsSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { confirmReducer } from './confirmSlice';
 import { actingCompanyChanged, loggedOut } from './events';
@@ -74,6 +75,7 @@ export interface LazyLoadedSlices {
   paymentLink: PaymentLinkState;
   reps: RepsState;
   repOrders: RepOrdersState;
+  savedLists: SavedListsState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };
@@ -94,7 +96,7 @@ const featureReducers = new Map<string, Reducer>();
  * rep starts or ends representing a customer (actingCompanyChanged) each one forgets it as it does at logout.
  */
 export const COMPANY_SLICES: readonly (keyof LazyLoadedSlices)[] = [
-  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'accountStatement', 'userOrders', 'companyApprovals', 'quickOrder', 'company',
+  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'accountStatement', 'userOrders', 'companyApprovals', 'quickOrder', 'company', 'savedLists',
 ];
 
 /** Adds a feature's slice to the store's reducer, once (injectFeature calls it); false when it was there already. */

@@ -92,13 +92,16 @@ function priceParts(offerPct: number, loyaltyPct: number): string {
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}` : parts[0]!;
 }
 
+/** 'Guardar en lista' of a style (a colour), given by the app to a buyer who may buy (docs/saved-lists.md). */
+export type SaveToList = (style: string, name: string, variant?: 'button' | 'icon') => React.ReactNode;
+
 /** Product detail (/user/product-detail/:sku); another sku starts afresh (quantities, dialogs). */
-export default function ProductDetailScreen({ viewer }: { viewer: ProductViewer }) {
+export default function ProductDetailScreen({ viewer, saveToList }: { viewer: ProductViewer; saveToList?: SaveToList }) {
   const { sku = '' } = useParams();
-  return <ProductDetail key={sku} sku={sku} viewer={viewer} />;
+  return <ProductDetail key={sku} sku={sku} viewer={viewer} saveToList={saveToList} />;
 }
 
-function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) {
+function ProductDetail({ sku, viewer, saveToList }: { sku: string; viewer: ProductViewer; saveToList?: SaveToList }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { status, detail, content, error, errorStatus, sku: loadedSku, quantities, adding, view, grid, gridAdding, gridProblems, gridShortfalls, curves, curveSaving, preorder, preorderAdding } =
@@ -221,6 +224,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
             </Box>
           )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {saveToList?.(detail.estilo ?? sku, name)}
             {content?.urlTechnicalSheet && (
               <Button component="a" href={content.urlTechnicalSheet} download target="_blank" rel="noopener" variant="outlined" startIcon={<DescriptionIcon />}>
                 {PRODUCT_TEXT.technicalSheet}
@@ -273,6 +277,7 @@ function ProductDetail({ sku, viewer }: { sku: string; viewer: ProductViewer }) 
           onDeleteCurve={(id) => dispatch(curveDeleteRequested(id))}
           onNotify={notify}
           onPreorder={(colour, v) => openPreorder({ sku: v.sku, name: colour, size: v.talla, porLlegar: v.porLlegar ?? [] })}
+          saveToList={saveToList && ((style, colour) => saveToList(style, `${name} ${colour}`.trim(), 'icon'))}
         />
       ) : (
         <>
