@@ -171,7 +171,7 @@ export default function SavedListScreen() {
           variant="contained"
           size="large"
           startIcon={state.toCartBusy ? <CircularProgress size={18} color="inherit" aria-label={T.adding} /> : <AddShoppingCartIcon />}
-          {...heldButton(state.toCartBusy || units === 0, () => dispatch(savedListToCartRequested(id)))}
+          {...heldButton(state.toCartBusy, () => dispatch(savedListToCartRequested(id)))}
           sx={PRIMARY_ACTION_SX}
         >
           {T.toCart}
