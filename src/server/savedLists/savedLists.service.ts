@@ -11,7 +11,7 @@ import { CartRepo } from '../cart/cart.repo';
 import { CartService, type BulkAddedHook } from '../cart/cart.service';
 import type { Db, Tx } from '../db/connect';
 import type { SavedListItemRow } from '../db/schema';
-import { pgCode, UNIQUE_VIOLATION } from '../db/errors';
+import { uniqueOr } from '../db/errors';
 import type { ErpService } from '../erp/erp.service';
 import { compareSizes, type ItemRecord } from '../erp/mapping';
 import { HttpError } from '../errors';
@@ -236,12 +236,7 @@ export class SavedListsService {
     return list;
   }
 
-  private async write<T>(name: string, run: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.transaction(run);
-    } catch (err) {
-      if (pgCode(err) === UNIQUE_VIOLATION) throw nameTaken(name);
-      throw err;
-    }
+  private write<T>(name: string, run: (tx: Tx) => Promise<T>): Promise<T> {
+    return uniqueOr(this.db.transaction(run), () => nameTaken(name));
   }
 }
