@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE } from './a11y';
+import { DESKTOP, PHONE, seriousFindings, settle } from './a11y';
 import { launch, newPage } from './browser';
 import { emptyCart, eventually, login } from './journeys';
 
@@ -45,7 +45,7 @@ describe('saved lists', () => {
     await page.goto(`/user/product-detail/${STYLE}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // the product's own 'Guardar en lista' (the grid's colours have theirs too)
-    await page.getByRole('button', { name: /^Guardar .+ en una lista$/ }).first().click();
+    await page.getByRole('button', { name: /^Guardar en lista / }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('radio', { name: 'O crea una nueva' }).check();
     await dialog.getByRole('textbox', { name: 'Nombre de la nueva lista' }).fill(LIST);
@@ -65,6 +65,8 @@ describe('saved lists', () => {
     await quantityOf(page, 'M').fill('3');
     await quantityOf(page, 'M').press('Tab');
     await eventually(async () => saves.length, 2);
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'lista-guardada-1280.png'), fullPage: true });
 
     const toCart: string[] = [];
@@ -99,6 +101,8 @@ describe('saved lists', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await login(page, CAMILA);
     await page.goto('/user/listas');
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
     await page.getByRole('link', { name: `Abrir la lista ${LIST}` }).click();
     await page.getByText(/solo quien la creó puede modificarla/).waitFor();
     await expect(quantityOf(page, 'S').isDisabled()).resolves.toBe(true);
@@ -123,6 +127,8 @@ describe('saved lists', () => {
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width && box.height >= 44).toBe(true);
     await button.click();
     await page.getByRole('status').filter({ hasText: 'productos agregados al carro' }).waitFor();
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'lista-guardada-375.png'), fullPage: true });
     await eventually(async () => (await cartLines(page)).find((l) => l.sku === 'POL-1001-L')?.quantity, 1);

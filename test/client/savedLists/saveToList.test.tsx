@@ -52,7 +52,7 @@ describe("'Guardar en lista'", () => {
     });
     const user = renderProduct();
     await screen.findByRole('heading', { level: 1, name: 'Polera Dry Fit Deportiva' });
-    await user.click(screen.getByRole('button', { name: 'Guardar Polera Dry Fit Deportiva en una lista' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar en lista Polera Dry Fit Deportiva' }));
     const dialog = await screen.findByRole('dialog', { name: 'Guardar Polera Dry Fit Deportiva en una lista' });
     await within(dialog).findByRole('radio', { name: 'Invierno' });
     expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Básicos', 'Invierno', 'O crea una nueva']);
@@ -75,7 +75,7 @@ describe("'Guardar en lista'", () => {
     await screen.findByRole('heading', { level: 1, name: 'Polera Dry Fit Deportiva' });
     await user.click(screen.getByRole('button', { name: 'Por color y talla' }));
     await screen.findByRole('table', { name: 'Cantidades por color y talla' });
-    await user.click(screen.getByRole('button', { name: 'Guardar Polera Dry Fit Deportiva Rojo en una lista' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar en lista Polera Dry Fit Deportiva Rojo' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Aún no tienes listas: escribe el nombre de la primera.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));

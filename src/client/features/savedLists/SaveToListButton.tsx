@@ -83,7 +83,7 @@ export default function SaveToListButton({ style, name, variant = 'button' }: { 
         </Button>
       )}
       <Dialog open={open} onClose={close} aria-labelledby={labelId} fullWidth maxWidth="xs">
-        <DialogTitle id={labelId}>{label}</DialogTitle>
+        <DialogTitle id={labelId}>{fill(T.saveToListTitle, { name })}</DialogTitle>
         <DialogContent>
           {state.listsStatus === 'loading' && own.length === 0 && <CircularProgress size={24} aria-label={T.loading} />}
           <FormControl fullWidth>

@@ -56,7 +56,9 @@ export const SAVED_LISTS_TEXT = {
   retry: 'Reintentar',
   // 'Guardar en lista'
   saveToList: 'Guardar en lista',
-  saveToListOf: 'Guardar {name} en una lista',
+  /** The control's name: its visible words first (a speech user says what they see), then the style. */
+  saveToListOf: 'Guardar en lista {name}',
+  saveToListTitle: 'Guardar {name} en una lista',
   chooseList: 'Elige una lista',
   orNew: 'O crea una nueva',
   newListName: 'Nombre de la nueva lista',
