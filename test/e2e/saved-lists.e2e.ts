@@ -67,6 +67,7 @@ describe('saved lists', () => {
     await eventually(async () => saves.length, 2);
     await settle(page);
     expect(await seriousFindings(page)).toEqual([]);
+    mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'lista-guardada-1280.png'), fullPage: true });
 
     const toCart: string[] = [];
@@ -115,7 +116,14 @@ describe('saved lists', () => {
     await login(page, BUYER);
     await emptyCart(page);
     await page.goto('/user/listas');
-    await page.getByRole('link', { name: `Abrir la lista ${LIST}` }).click();
+    const open = page.getByRole('link', { name: `Abrir la lista ${LIST}` });
+    await open.waitFor();
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'listas-guardadas-375.png'), fullPage: true });
+    await open.click();
     await page.getByRole('heading', { level: 1, name: LIST }).waitFor();
     await expect(quantityOf(page, 'S').inputValue()).resolves.toBe('2');
     // nothing wider than the screen
@@ -129,7 +137,6 @@ describe('saved lists', () => {
     await page.getByRole('status').filter({ hasText: 'productos agregados al carro' }).waitFor();
     await settle(page);
     expect(await seriousFindings(page)).toEqual([]);
-    mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'lista-guardada-375.png'), fullPage: true });
     await eventually(async () => (await cartLines(page)).find((l) => l.sku === 'POL-1001-L')?.quantity, 1);
     await context.close();
