@@ -8,7 +8,7 @@ import { emptyCart, eventually, login } from './journeys';
 // Saved lists (docs/saved-lists.md) in Chromium against the portal: the Gold buyer 76.123.456-0 saves the 'Polera
 // Básica Algodón' (POL-1001) from its product detail into a new list, opens the list from the menu, sets quantities per
 // size, adds the list to the cart in one request and sees the cart; shared, Camila (Comprador of the same company)
-// reads it but does not change it; on a phone the list's page fits and works. Screenshots in .tmp (looked at by a
+// reads it but does not change it; on a phone the pages fit and work, and a search result (a card) is saved too. Screenshots in .tmp (looked at by a
 // person; not compared).
 
 let browser: Browser;
@@ -111,7 +111,7 @@ describe('saved lists', () => {
     await context.close();
   });
 
-  it('on a phone (375 px) the list page fits the screen and adds to the cart', async () => {
+  it('on a phone (375 px) the lists and the list page fit the screen, the list goes to the cart, and a search result is saved into it', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await login(page, BUYER);
     await emptyCart(page);
@@ -139,6 +139,22 @@ describe('saved lists', () => {
     expect(await seriousFindings(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'lista-guardada-375.png'), fullPage: true });
     await eventually(async () => (await cartLines(page)).find((l) => l.sku === 'POL-1001-L')?.quantity, 1);
+
+    // the search results (cards on a phone) save a style into the same list
+    const search = page.getByRole('searchbox', { name: 'Buscar productos' });
+    await search.fill('polera');
+    await page.getByRole('listbox', { name: 'Productos encontrados' }).waitFor();
+    await search.press('Enter');
+    await page.waitForURL('**/user/search-product');
+    const results = page.getByRole('list', { name: 'Resultado de Busqueda' });
+    const save = results.getByRole('button', { name: /^Guardar en lista / }).nth(1);
+    await save.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: LIST }).check();
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(`Guardado en la lista ${LIST}`).first().waitFor();
+    await page.goto('/user/listas');
+    await page.getByText(/^Estilos: 2 ·/).waitFor();
     await context.close();
   });
 });
