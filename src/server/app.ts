@@ -12,6 +12,7 @@ import { ProductsAdmin } from './products/products.service';
 import type { Database } from './db/connect';
 import cartRoutes from './cart/cart.routes';
 import curvesRoutes from './curves/curves.routes';
+import savedListsRoutes from './savedLists/savedLists.routes';
 import orderRoutes from './orders/orders.routes';
 import quickOrderRoutes from './ordering/quickOrder.routes';
 import reorderRoutes from './ordering/reorder.routes';
@@ -380,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routeDeps: RouteDeps = { db: database.db, erp, customers, catalog, outbox, worker, brandName: config.brandName, mailDomain };
   await app.register(cartRoutes, routeDeps);
   await app.register(curvesRoutes, routeDeps);
+  await app.register(savedListsRoutes, routeDeps);
   await app.register(orderRoutes, routeDeps);
   await app.register(quickOrderRoutes, routeDeps);
   await app.register(reorderRoutes, routeDeps);

@@ -26,3 +26,4 @@ import '../features/userOrders/userOrdersFeature';
 import '../features/companyApprovals/companyApprovalsFeature';
 import '../features/reps/repsFeature';
 import '../features/repOrders/repOrdersFeature';
+import '../features/savedLists/savedListsFeature';

@@ -24,6 +24,7 @@ import type { UserOrdersState } from '../features/userOrders/userOrdersSlice';
 import type { CompanyApprovalsState } from '../features/companyApprovals/companyApprovalsSlice';
 import type { RepsState } from '../features/reps/repsSlice';
 import type { RepOrdersState } from '../features/repOrders/repOrdersSlice';
+import type { SavedListsState } from '../features/savedLists/savedListsSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { confirmReducer } from './confirmSlice';
 import { actingCompanyChanged, loggedOut } from './events';
@@ -76,6 +77,7 @@ export interface LazyLoadedSlices {
   reps: RepsState;
   repOrders: RepOrdersState;
   stockAlerts: StockAlertsState;
+  savedLists: SavedListsState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };
@@ -96,7 +98,7 @@ const featureReducers = new Map<string, Reducer>();
  * rep starts or ends representing a customer (actingCompanyChanged) each one forgets it as it does at logout.
  */
 export const COMPANY_SLICES: readonly (keyof LazyLoadedSlices)[] = [
-  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'accountStatement', 'userOrders', 'companyApprovals', 'quickOrder', 'company', 'stockAlerts',
+  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'accountStatement', 'userOrders', 'companyApprovals', 'quickOrder', 'company', 'stockAlerts', 'savedLists',
 ];
 
 /** Adds a feature's slice to the store's reducer, once (injectFeature calls it); false when it was there already. */

@@ -41,3 +41,9 @@ export const ACCOUNT_STATEMENT_PATH = '/user/account/statement';
 export const ACCOUNT_DOCUMENT_ROUTE = '/user/account/documents/:kind/:docEntry';
 /** One of the company's account documents, by its kind (the ERP's set) and docEntry. */
 export const accountDocumentPath = (kind: string, docEntry: number) => `/user/account/documents/${encodeURIComponent(kind)}/${docEntry}`;
+
+// the buyer's saved lists (docs/saved-lists.md): the lists, one list, and a list's line sheet
+export const SAVED_LISTS_PATH = '/user/listas';
+export const savedListPath = (id: number) => `${SAVED_LISTS_PATH}/${id}`;
+/** The line sheet of a saved list (the line sheet screen reads `alcance` and `lista`). */
+export const listLineSheetPath = (id: number) => `/user/linesheet?alcance=LISTA&lista=${id}`;

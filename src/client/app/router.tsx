@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
-import type { PurchaseHistoryHeader } from '@shared/api/erp';
+import type { CatalogueItem, PurchaseHistoryHeader } from '@shared/api/erp';
 import type { BuyerOrderDetail } from '@shared/api/userOrders';
 import type { PurchaseHistoryScreenProps } from '../features/account/PurchaseHistoryScreen';
 import type { StockAlertSlot } from '../components/stockAlertSlot';
@@ -25,7 +25,7 @@ import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
 import { SESSION_KEYS } from './sessionKeys';
-import { ACCOUNT_DOCUMENT_ROUTE, ACCOUNT_PATH, ACCOUNT_STATEMENT_PATH, COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SEASON_PATH, SET_PASSWORD_PATH } from './routePaths';
+import { ACCOUNT_DOCUMENT_ROUTE, ACCOUNT_PATH, ACCOUNT_STATEMENT_PATH, COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SAVED_LISTS_PATH, SEASON_PATH, SET_PASSWORD_PATH } from './routePaths';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -73,6 +73,11 @@ const stockAlertSlot: StockAlertSlot = (target) => (
 );
 // quick order adds to the cart through the bulk endpoint itself; the cart badge is read again by the cart feature
 const QuickOrderScreen = screen(() => import('../features/quickOrder/QuickOrderScreen'), cartFeature);
+// saved lists (docs/saved-lists.md): a list's 'Agregar al carro' refreshes the cart's badge (cartRefreshRequested);
+// 'Guardar en lista' is the feature's control, put by the app on the product detail, the size grid and the result lists
+const SavedListsScreen = lazy(() => import('../features/savedLists/SavedListsScreen'));
+const SavedListScreen = screen(() => import('../features/savedLists/SavedListScreen'), cartFeature);
+const SaveToListButton = lazy(() => import('../features/savedLists/SaveToListButton'));
 const CustomerRequestScreen = lazy(() => import('../features/customerRequest/CustomerRequestScreen'));
 const UserListScreen = lazy(() => import('../features/adminUsers/UserListScreen'));
 const UserCreateScreen = lazy(() => import('../features/adminUsers/UserCreateScreen'));
@@ -113,6 +118,22 @@ function HomeRoute() {
   return <HomeScreen blocked={blocked} />;
 }
 
+/** 'Guardar en lista' of a style, for a logged-in buyer whose role buys (saved lists are the buyer's ordering tool). */
+function saveToList(style: string, name: string, variant: 'button' | 'icon' = 'button') {
+  return (
+    <Suspense fallback={null}>
+      <SaveToListButton style={style} name={name} variant={variant} />
+    </Suspense>
+  );
+}
+const saveRowToList = (row: CatalogueItem) => saveToList(row.sku, row.descripcion, 'icon');
+function useMaySaveLists(): boolean {
+  const loggedIn = useAppSelector(selectIsAuthenticated);
+  const isAdmin = useAppSelector(selectIsAdmin);
+  const mayBuy = useAppSelector(selectMay('buy'));
+  return loggedIn && !isAdmin && mayBuy;
+}
+
 function ProductDetailRoute() {
   const loggedIn = useAppSelector(selectIsAuthenticated);
   const isAdmin = useAppSelector(selectIsAdmin);
@@ -120,7 +141,22 @@ function ProductDetailRoute() {
   const descFidel = useAppSelector(selectProfile)?.descFidel ?? 0;
   // a visitor is offered the login; a person whose role does not buy (Aprobador, Finanzas) is offered no cart
   const mayBuy = useAppSelector(selectMay('buy')) || !loggedIn;
-  return <ProductDetailScreen viewer={{ loggedIn, isAdmin, blocked, mayBuy, descFidel }} stockAlert={loggedIn ? stockAlertSlot : undefined} />;
+  const maySave = useMaySaveLists();
+  return (
+    <ProductDetailScreen
+      viewer={{ loggedIn, isAdmin, blocked, mayBuy, descFidel }}
+      stockAlert={loggedIn ? stockAlertSlot : undefined}
+      saveToList={maySave ? saveToList : undefined}
+    />
+  );
+}
+
+function CatalogDetailRoute() {
+  return <CatalogDetailScreen rowAction={useMaySaveLists() ? saveRowToList : undefined} />;
+}
+
+function SearchResultsRoute() {
+  return <SearchResultsScreen rowAction={useMaySaveLists() ? saveRowToList : undefined} />;
 }
 
 /** The purchase history with 'Volver a comprar' in each row and in the detail (the reorder of the quick-order feature). */
@@ -220,9 +256,9 @@ export const appRoutes: RouteObject[] = [
           { path: '/', element: <HomeRoute /> },
           { path: '/profile', element: <ProfileRoute /> },
           { path: '/user/catalog', element: <CatalogScreen /> },
-          { path: '/user/catalog-detail', element: <CatalogDetailScreen /> },
+          { path: '/user/catalog-detail', element: <CatalogDetailRoute /> },
           { path: SEASON_PATH, element: <SeasonScreen /> },
-          { path: '/user/search-product', element: <SearchResultsScreen /> },
+          { path: '/user/search-product', element: <SearchResultsRoute /> },
           { path: '/user/product-detail/:sku', element: <ProductDetailRoute /> },
           { path: '/user/orders', element: <MyOrderListScreen /> },
           { path: '/user/orders/:id', element: <MyOrderDetailRoute /> },
@@ -233,6 +269,8 @@ export const appRoutes: RouteObject[] = [
               { path: '/user/cart-detail', element: <CartDetailScreen /> },
               { path: '/user/sumary-order', element: <SummaryOrderRoute /> },
               { path: '/user/quick-order', element: <QuickOrderScreen /> },
+              { path: SAVED_LISTS_PATH, element: <SavedListsScreen /> },
+              { path: `${SAVED_LISTS_PATH}/:id`, element: <SavedListScreen /> },
               { path: '/user/orders/:id/payment-link', element: <SendPaymentLinkScreen /> },
             ],
           },

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { type GridColDef } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CatalogueItem } from '@shared/api/erp';
 import { formatInteger } from '@shared/money';
@@ -92,21 +93,35 @@ interface Props {
   label: string;
   /** 'icon': a 'Ver' column (catalogue list); 'description': the description links (search results). */
   link: 'icon' | 'description';
+  /** An action of each row (the app's 'Guardar en lista' for a buyer), in a last column 'Guardar'. */
+  rowAction?: (row: CatalogueItem) => ReactNode;
 }
 
+const actionColumn = (render: (row: CatalogueItem) => ReactNode): GridColDef<CatalogueItem> => ({
+  field: 'guardar',
+  headerName: 'Guardar',
+  width: 84,
+  sortable: false,
+  filterable: false,
+  renderCell: ({ row }) => render(row),
+});
+
 /** Product rows as a table: image, description, gender, stock and list price + VAT, 10 per page. */
-export default function ProductRowsGrid({ rows, loading, label, link }: Props) {
+export default function ProductRowsGrid({ rows, loading, label, link, rowAction }: Props) {
+  const base = link === 'icon' ? catalogueColumns : searchColumns;
+  const columns = rowAction ? [...base, actionColumn(rowAction)] : base;
+  const actions = [...(link === 'icon' ? ['sku'] : []), ...(rowAction ? ['guardar'] : [])];
   return (
     <PortalDataGrid
       aria-label={label}
       rows={rows}
-      columns={link === 'icon' ? catalogueColumns : searchColumns}
+      columns={columns}
       getRowId={(row) => row.sku}
       loading={loading}
       rowHeight={64}
       pageSizeOptions={[10, 25, 50]}
       initialState={{ pagination: { paginationModel: { pageSize: 10, page: 0 } } }}
-      cards={link === 'icon' ? { title: 'descripcion', actions: ['sku'] } : { title: 'descripcion' }}
+      cards={actions.length ? { title: 'descripcion', actions } : { title: 'descripcion' }}
     />
   );
 }

@@ -4,7 +4,7 @@ import { fill } from '@shared/messages';
 import { CURVE_MSG } from '@shared/schemas/curves';
 import type { Db, Tx } from '../db/connect';
 import type { SizeCurveRow } from '../db/schema';
-import { pgCode, UNIQUE_VIOLATION } from '../db/errors';
+import { uniqueOr } from '../db/errors';
 import { CurvesRepo } from './curves.repo';
 import { HttpError } from '../errors';
 
@@ -57,13 +57,8 @@ export class CurvesService {
     if (!(await this.curves.delete(userId, id))) throw notFound();
   }
 
-  private async write<T>(name: string, run: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.transaction(run);
-    } catch (err) {
-      if (pgCode(err) === UNIQUE_VIOLATION) throw nameTaken(name);
-      throw err;
-    }
+  private write<T>(name: string, run: (tx: Tx) => Promise<T>): Promise<T> {
+    return uniqueOr(this.db.transaction(run), () => nameTaken(name));
   }
 
   private async checkName(tx: Tx, userId: number, name: string, except?: number): Promise<void> {

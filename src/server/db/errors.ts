@@ -8,6 +8,19 @@ export function pgCode(err: unknown): string | undefined {
 
 /** A unique constraint refused the write (a name or key taken, perhaps by a concurrent save). */
 export const UNIQUE_VIOLATION = '23505';
+/**
+ * Waits for `work` (a write, usually a transaction) and throws `taken()` instead when a unique constraint refused it: a
+ * name a concurrent save took between the check and the insert is told as the check tells it.
+ */
+export async function uniqueOr<T>(work: Promise<T>, taken: () => Error): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (pgCode(err) === UNIQUE_VIOLATION) throw taken();
+    throw err;
+  }
+}
+
 /** A foreign key refused the delete (rows still refer to the one deleted). */
 export const FOREIGN_KEY_VIOLATION = '23503';
 

@@ -196,6 +196,46 @@ export const sizeCurves = pgTable(
 
 export type SizeCurveRow = typeof sizeCurves.$inferSelect;
 
+/**
+ * The buyers' saved lists (listas guardadas, docs/saved-lists.md): named sets of styles a person keeps for the company
+ * they act for (a rep's own lists are per customer represented). A shared list is read and turned into a cart by the
+ * company's other people; only its owner changes it. Names are unique per owner and company, case aside.
+ */
+export const savedLists = pgTable(
+  'saved_lists',
+  {
+    id: serial('id').primaryKey(),
+    /** The company the list belongs to: the acting company's rut as a login ('76.123.456-0'), as the cart keys it. */
+    companyRut: varchar('company_rut', { length: 16 }).notNull(),
+    ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('saved_lists_owner_name_idx').on(t.ownerId, t.companyRut, sql`lower(${t.name})`),
+    index('saved_lists_company_idx').on(t.companyRut, t.shared),
+  ],
+);
+
+export type SavedListRow = typeof savedLists.$inferSelect;
+
+/** A style in a saved list, with the quantity to order of each of its sizes (ItemCode → units; none by default). */
+export const savedListItems = pgTable(
+  'saved_list_items',
+  {
+    id: serial('id').primaryKey(),
+    listId: integer('list_id').notNull().references(() => savedLists.id, { onDelete: 'cascade' }),
+    style: varchar('style', { length: 50 }).notNull(),
+    quantities: jsonb('quantities').$type<Record<string, number>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_list_items_list_style_idx').on(t.listId, t.style)],
+);
+
+export type SavedListItemRow = typeof savedListItems.$inferSelect;
+
 export const orderType = pgEnum('order_type', ORDER_TYPES);
 export const orderState = pgEnum('order_state', ORDER_STATES);
 export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);

@@ -1,5 +1,5 @@
 // Idempotency-Key for the creates that move money, make an ERP document or add to the cart (POST /api/orders, the
-// WebPay and Khipu payment creates, the cart's bulk add and the reorders). The first answer for (user, scope, key) is kept and replayed to every repeat, also to a repeat
+// WebPay and Khipu payment creates, the cart's bulk add, a saved list's add to the cart and the reorders). The first answer for (user, scope, key) is kept and replayed to every repeat, also to a repeat
 // that arrives while the first request is still running (it waits for it); the same key with another request is
 // refused. A running request renews its key's lease; a key whose first request died with its process is freed when the
 // lease runs out (20 s).

@@ -25,6 +25,8 @@ const ANSWER_TYPES = [
   'BuyerOrderList', 'BuyerOrderDetail',
   // size curves (docs/size-grid.md)
   'SizeCurve', 'SizeCurveList',
+  // saved lists (docs/saved-lists.md)
+  'SavedList', 'SavedListList', 'SavedListDetail', 'SavedListStyleAdded',
   // the people of a buying company (docs/company-people.md)
   'CompanyPerson', 'CompanyPersonAnswer',
   // approval of orders by the buying company (docs/company-people.md)

@@ -2,7 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { CatalogueItem } from '@shared/api/erp';
 import { PageSpinner } from '@client/components/PageSpinner';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import type { GenderFilter } from '@shared/genderFilter';
@@ -17,7 +18,7 @@ import './catalogFeature'; // the feature's slice and saga, in the store before 
 const ProductRowsGrid = lazy(() => import('@client/components/ProductRowsGrid'));
 
 /** Catalogue product list (/user/catalog-detail): the rows of the category chosen on /user/catalog. */
-export default function CatalogDetailScreen() {
+export default function CatalogDetailScreen({ rowAction }: { rowAction?: (row: CatalogueItem) => ReactNode }) {
   const dispatch = useAppDispatch();
   const { status, data, error } = useAppSelector(selectCatalogItems);
   const keptState = useAppSelector(selectKeptState);
@@ -52,7 +53,7 @@ export default function CatalogDetailScreen() {
         </Alert>
       )}
       <Suspense fallback={<PageSpinner label="Cargando tabla" />}>
-        <ProductRowsGrid rows={rows} loading={status === 'loading' || status === 'idle'} label="Productos del catálogo" link="icon" />
+        <ProductRowsGrid rows={rows} loading={status === 'loading' || status === 'idle'} label="Productos del catálogo" link="icon" rowAction={rowAction} />
       </Suspense>
     </Box>
   );

@@ -93,13 +93,22 @@ function priceParts(offerPct: number, loyaltyPct: number): string {
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}` : parts[0]!;
 }
 
+/** 'Guardar en lista' of a style (a colour), given by the app to a buyer who may buy (docs/saved-lists.md). */
+export type SaveToList = (style: string, name: string, variant?: 'button' | 'icon') => React.ReactNode;
+
 /** Product detail (/user/product-detail/:sku); another sku starts afresh (quantities, dialogs). */
-export default function ProductDetailScreen({ viewer, stockAlert }: { viewer: ProductViewer; stockAlert?: StockAlertSlot }) {
-  const { sku = '' } = useParams();
-  return <ProductDetail key={sku} sku={sku} viewer={viewer} stockAlert={stockAlert} />;
+interface ProductDetailProps {
+  viewer: ProductViewer;
+  stockAlert?: StockAlertSlot;
+  saveToList?: SaveToList;
 }
 
-function ProductDetail({ sku, viewer, stockAlert }: { sku: string; viewer: ProductViewer; stockAlert?: StockAlertSlot }) {
+export default function ProductDetailScreen(props: ProductDetailProps) {
+  const { sku = '' } = useParams();
+  return <ProductDetail key={sku} sku={sku} {...props} />;
+}
+
+function ProductDetail({ sku, viewer, stockAlert, saveToList }: ProductDetailProps & { sku: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { status, detail, content, error, errorStatus, sku: loadedSku, quantities, adding, view, grid, gridAdding, gridProblems, gridShortfalls, curves, curveSaving, preorder, preorderAdding } =
@@ -222,6 +231,7 @@ function ProductDetail({ sku, viewer, stockAlert }: { sku: string; viewer: Produ
             </Box>
           )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {saveToList?.(detail.estilo ?? sku, name)}
             {content?.urlTechnicalSheet && (
               <Button component="a" href={content.urlTechnicalSheet} download target="_blank" rel="noopener" variant="outlined" startIcon={<DescriptionIcon />}>
                 {PRODUCT_TEXT.technicalSheet}
@@ -275,6 +285,7 @@ function ProductDetail({ sku, viewer, stockAlert }: { sku: string; viewer: Produ
           onNotify={notify}
           onPreorder={(colour, v) => openPreorder({ sku: v.sku, name: colour, size: v.talla, porLlegar: v.porLlegar ?? [] })}
           stockAlert={stockAlert}
+          saveToList={saveToList && ((style, colour) => saveToList(style, `${name} ${colour}`.trim(), 'icon'))}
         />
       ) : (
         <>

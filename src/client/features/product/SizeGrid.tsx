@@ -103,12 +103,14 @@ export interface SizeGridProps {
   onPreorder?: (colour: string, size: RelatedVariant) => void;
   /** 'Avísame cuando llegue' in a cell at 0 (docs/stock-alerts.md). */
   stockAlert?: StockAlertSlot;
+  /** 'Guardar en lista' of a colour (its style code and its name), when the app offers it (docs/saved-lists.md). */
+  saveToList?: (style: string, colour: string) => React.ReactNode;
 }
 
 const colourLabel = (c: ProductColour) => c.color || c.sku;
 
 export function SizeGrid(props: SizeGridProps) {
-  const { detail, sku, descFidel, quantities, problems, shortfalls, ownCurves, curvesError, canAdd, adding, saving, onQuantityChange, onFill, onClear, onAdd, onSaveCurve, onDeleteCurve, onNotify, onPreorder, stockAlert } = props;
+  const { detail, sku, descFidel, quantities, problems, shortfalls, ownCurves, curvesError, canAdd, adding, saving, onQuantityChange, onFill, onClear, onAdd, onSaveCurve, onDeleteCurve, onNotify, onPreorder, stockAlert, saveToList } = props;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const colours = useMemo(() => gridColours(detail, sku), [detail, sku]);
@@ -359,6 +361,7 @@ export function SizeGrid(props: SizeGridProps) {
           amount={rowAmount(visible[0]!)}
           packsInput={packsInput(visible[0]!)}
           cell={(talla, row) => quantityCell(visible[0]!, talla, row, 0)}
+          action={saveToList?.(visible[0]!.sku, colourLabel(visible[0]!))}
           hasSize={(talla) => Boolean(cellOf(visible[0]!, talla))}
           sizePrice={(talla) => {
             const v = cellOf(visible[0]!, talla);
@@ -402,6 +405,7 @@ export function SizeGrid(props: SizeGridProps) {
                     </Typography>
                     <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {c.sku}
+                      {saveToList?.(c.sku, colourLabel(c))}
                     </Typography>
                   </TableCell>
                   <TableCell align="right">{priceOf(c)}</TableCell>
@@ -534,13 +538,18 @@ function PhoneColour(props: {
   hasSize: (talla: string) => boolean;
   /** The size's own price when the colour's sizes differ in price (null when they do not). */
   sizePrice: (talla: string) => string | null;
+  /** 'Guardar en lista' of the colour, when offered. */
+  action?: React.ReactNode;
 }) {
-  const { colour, sizes, price, units, amount, packsInput, cell, hasSize, sizePrice } = props;
+  const { colour, sizes, price, units, amount, packsInput, cell, hasSize, sizePrice, action } = props;
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between' }}>
         <Box>
-          <Typography sx={{ fontWeight: 600 }}>{colour.color || colour.sku}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>
+            {colour.color || colour.sku}
+            {action}
+          </Typography>
           <Typography variant="body2" color="text.secondary">{`${GRID_TEXT.priceOf}: ${price}`}</Typography>
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { CatalogueItem } from '@shared/api/erp';
 import { matchesGender, type GenderFilter } from '@shared/genderFilter';
 import { MSG } from '@shared/messages';
 import ProductListFilterBar from '@client/components/ProductListFilterBar';
@@ -16,7 +17,7 @@ import './searchFeature'; // the feature's slice and saga, in the store before t
 const ProductRowsGrid = lazy(() => import('@client/components/ProductRowsGrid'));
 
 /** Search results (/user/search-product): the list the last search stored, with a gender filter. */
-export default function SearchResultsScreen() {
+export default function SearchResultsScreen({ rowAction }: { rowAction?: (row: CatalogueItem) => ReactNode }) {
   const dispatch = useAppDispatch();
   const results = useAppSelector(selectSearchResults);
   const products = useAppSelector(selectSearchProducts);
@@ -52,7 +53,7 @@ export default function SearchResultsScreen() {
         </Alert>
       )}
       <Suspense fallback={<PageSpinner label="Cargando tabla" />}>
-        <ProductRowsGrid rows={rows} loading={results.status === 'searching'} label="Resultado de Busqueda" link="description" />
+        <ProductRowsGrid rows={rows} loading={results.status === 'searching'} label="Resultado de Busqueda" link="description" rowAction={rowAction} />
       </Suspense>
     </Box>
   );
