@@ -1,6 +1,7 @@
 import { combineSlices, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { AccountState } from '../features/account/accountSlice';
 import type { AccountStatementState } from '../features/accountStatement/accountStatementSlice';
+import type { LinesheetState } from '../features/linesheet/linesheetSlice';
 import type { AdminAuditState } from '../features/adminAudit/adminAuditSlice';
 import type { AdminCatalogState } from '../features/adminCatalog/adminCatalogSlice';
 import type { AdminJobsState } from '../features/adminJobs/adminJobsSlice';
@@ -74,6 +75,7 @@ export interface LazyLoadedSlices {
   paymentLink: PaymentLinkState;
   reps: RepsState;
   repOrders: RepOrdersState;
+  linesheet: LinesheetState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };
@@ -94,7 +96,7 @@ const featureReducers = new Map<string, Reducer>();
  * rep starts or ends representing a customer (actingCompanyChanged) each one forgets it as it does at logout.
  */
 export const COMPANY_SLICES: readonly (keyof LazyLoadedSlices)[] = [
-  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'accountStatement', 'userOrders', 'companyApprovals', 'quickOrder', 'company',
+  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'accountStatement', 'userOrders', 'companyApprovals', 'quickOrder', 'company', 'linesheet',
 ];
 
 /** Adds a feature's slice to the store's reducer, once (injectFeature calls it); false when it was there already. */
