@@ -33,7 +33,47 @@ const SOFT = '#444444';
 export const pdfPages = (styles: number) => Math.max(1, Math.ceil(styles / CARDS_PER_PAGE));
 
 /** Bytes a PDF of a sheet is expected to take (a thumbnail and a card's text per style, a header per page), for the SPA's progress. */
-export const pdfSizeEstimate = (styles: number) => 6_000 + styles * 9_500 + pdfPages(styles) * 2_500;
+export const pdfSizeEstimate = (styles: number) => 6_000 + styles * 4_000 + pdfPages(styles) * 1_000;
+
+/** Thumbnails asked for at once, and how many pages ahead of the one being drawn they are asked for. */
+export const THUMBS_AT_ONCE = 4;
+const PAGES_AHEAD = 2;
+
+/**
+ * `thumbnail` of each style's picture, asked in order at most THUMBS_AT_ONCE at a time and at most PAGES_AHEAD pages
+ * ahead of the page being drawn (a first build renders them while the pages before are written; memory holds a few pages'
+ * pictures, never the sheet's).
+ */
+function picturesOf(styles: readonly LinesheetStyle[], thumbnail: (url: string) => Promise<Buffer | undefined>) {
+  const asked: Promise<Buffer | undefined>[] = [];
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  const run = (url: string) =>
+    new Promise<Buffer | undefined>((resolve) => {
+      const start = () => {
+        running++;
+        thumbnail(url)
+          .then(resolve, () => resolve(undefined))
+          .finally(() => {
+            running--;
+            waiting.shift()?.();
+          });
+      };
+      if (running < THUMBS_AT_ONCE) start();
+      else waiting.push(start);
+    });
+  return {
+    /** The pictures of page `page` (0-based), asking for the pages after it meanwhile. */
+    page(page: number): Promise<(Buffer | undefined)[]> {
+      const until = Math.min(styles.length, (page + 1 + PAGES_AHEAD) * CARDS_PER_PAGE);
+      for (let i = asked.length; i < until; i++) asked.push(styles[i]!.picture ? run(styles[i]!.picture) : Promise.resolve(undefined));
+      const mine = asked.slice(page * CARDS_PER_PAGE, (page + 1) * CARDS_PER_PAGE);
+      // a page's pictures are let go once drawn
+      for (let i = page * CARDS_PER_PAGE; i < Math.min(asked.length, (page + 1) * CARDS_PER_PAGE); i++) asked[i] = Promise.resolve(undefined);
+      return Promise.all(mine);
+    },
+  };
+}
 
 /** A price, or 'desde $x' when the style's sizes differ in it. */
 function priceOf(style: LinesheetStyle, pick: (s: LinesheetStyle['sizes'][number]) => number): string {
@@ -109,10 +149,11 @@ export function linesheetPdf(sheet: Linesheet, thumbnail: (url: string) => Promi
     });
   };
 
+  const thumbs = picturesOf(sheet.styles, thumbnail);
   void (async () => {
     for (let page = 0; page < pages; page++) {
       const styles = sheet.styles.slice(page * CARDS_PER_PAGE, (page + 1) * CARDS_PER_PAGE);
-      const pictures = await Promise.all(styles.map((s) => (s.picture ? thumbnail(s.picture) : Promise.resolve(undefined))));
+      const pictures = await thumbs.page(page);
       doc.addPage({ size: 'A4', margin: 0 });
       header(page + 1);
       styles.forEach((style, i) => {
