@@ -75,12 +75,12 @@ function picturesOf(styles: readonly LinesheetStyle[], thumbnail: (url: string) 
   };
 }
 
-/** A price, or 'desde $x' when the style's sizes differ in it. */
-function priceOf(style: LinesheetStyle, pick: (s: LinesheetStyle['sizes'][number]) => number): string {
+/** The lowest of a style's prices, and whether its sizes differ in it (then the label says 'desde'). */
+function priceOf(style: LinesheetStyle, pick: (s: LinesheetStyle['sizes'][number]) => number): { value: string; from: boolean } {
   const values = style.sizes.map(pick).filter((v) => v > 0);
-  if (values.length === 0) return formatCLP(0);
+  if (values.length === 0) return { value: formatCLP(0), from: false };
   const low = Math.min(...values);
-  return (low === Math.max(...values) ? '' : LINESHEET_TEXTS.card.from) + formatCLP(low);
+  return { value: formatCLP(low), from: low !== Math.max(...values) };
 }
 
 /** '2 tallas: S 12 · M sin stock (Llegan 40 el 15-ene) · L 3' */
@@ -138,14 +138,14 @@ export function linesheetPdf(sheet: Linesheet, thumbnail: (url: string) => Promi
     doc.font('Helvetica').fontSize(7).fillColor(INK).text(sizesText(style), px, sy + 9, { width: CARD_W - 2 * PAD, height: pricesY - sy - 11, ellipsis: true, lineGap: 0.5 });
     doc.moveTo(px, pricesY - 3).lineTo(x + CARD_W - PAD, pricesY - 3).lineWidth(0.4).strokeColor('#999999').stroke();
     const cw = (CARD_W - 2 * PAD) / 3;
-    const prices: [string, string, boolean][] = [
+    const prices: [string, { value: string; from: boolean }, boolean][] = [
       [LINESHEET_TEXTS.card.list, priceOf(style, (s) => s.listPrice), false],
       [LINESHEET_TEXTS.card.net, priceOf(style, (s) => s.netPrice), true],
       [LINESHEET_TEXTS.card.retail, priceOf(style, (s) => s.retailPrice), false],
     ];
-    prices.forEach(([label, value, strong], i) => {
-      doc.font('Helvetica').fontSize(6.5).fillColor(SOFT).text(label, px + i * cw, pricesY, { width: cw, lineBreak: false });
-      doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 9 : 8).fillColor(INK).text(value, px + i * cw, pricesY + 9, { width: cw, lineBreak: false });
+    prices.forEach(([label, price, strong], i) => {
+      doc.font('Helvetica').fontSize(6.5).fillColor(SOFT).text(price.from ? `${label} ${LINESHEET_TEXTS.card.from}` : label, px + i * cw, pricesY, { width: cw, lineBreak: false });
+      doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 9 : 8).fillColor(INK).text(price.value, px + i * cw, pricesY + 9, { width: cw, lineBreak: false });
     });
   };
 

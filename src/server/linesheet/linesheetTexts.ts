@@ -33,7 +33,7 @@ export const LINESHEET_TEXTS = {
     net: 'Su precio',
     retail: 'Sugerido',
     offer: 'Oferta {pct}%',
-    from: 'desde ',
+    from: 'desde',
     noStock: 'sin stock',
   },
 } as const;
