@@ -7,11 +7,13 @@
 // exactly the styles asked (GEN-00001 …, four or five sizes each), each with a garment SVG in the file store as the
 // demo's pictures; the sheet is the search 'GEN-' (every generated style). The parent reads the answers as a browser
 // would (streamed, counted, thrown away) and the child's RSS from /proc.
+// BENCH_LINESHEET_PICTURES=jpeg: each picture an 800 px JPEG (as an admin uploads them) instead of the demo's SVG.
 // BENCH_LINESHEET_STYLES (200,2000), BENCH_LATENCY_SECONDS (4).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
 import { buildGeneratedCatalogue } from '@mocks/b1/catalogue';
 import { startB1Mock } from '@mocks/b1/server';
 import { DEMO_ACCOUNTS } from '@mocks/demo/accounts';
@@ -26,6 +28,7 @@ import { UsersRepo } from '@server/users/users.repo';
 
 const STYLE_COUNTS = (process.env.BENCH_LINESHEET_STYLES ?? '200,2000').split(',').map(Number);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 4);
+const PICTURES = process.env.BENCH_LINESHEET_PICTURES === 'jpeg' ? 'jpeg' : 'svg';
 
 /** Items of the generated catalogue that make exactly `styles` styles. */
 function itemsFor(styles: number): number {
@@ -62,7 +65,11 @@ async function serverProcess() {
   for (const r of records) if (r.style.startsWith('GEN-') && !firstOf.has(r.style)) firstOf.set(r.style, r);
   const rows = [];
   for (const [style, r] of firstOf) {
-    const url = await app.files.put(`products/${style}.svg`, Buffer.from(garmentSvg(r, 'front')), 'image/svg+xml');
+    const svg = Buffer.from(garmentSvg(r, 'front'));
+    const url =
+      PICTURES === 'jpeg'
+        ? await app.files.put(`products/${style}.jpg`, await sharp(svg, { density: 96 }).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer(), 'image/jpeg')
+        : await app.files.put(`products/${style}.svg`, svg, 'image/svg+xml');
     rows.push({ sku: style, name: r.styleName, mainUrlImage: url });
   }
   for (let i = 0; i < rows.length; i += 500) await database.db.insert(productContent).values(rows.slice(i, i + 500));
@@ -156,7 +163,7 @@ async function main() {
   for (const count of STYLE_COUNTS) {
     const server = await startServer(count);
     try {
-      console.log(`\n${server.styles} estilos con foto SVG (ítems generados del sustituto de B1); RSS del portal en reposo ${rssMb(server.pid).toFixed(0)} MB`);
+      console.log(`\n${server.styles} estilos con foto ${PICTURES === 'jpeg' ? 'JPEG de 800 px' : 'SVG'} (ítems generados del sustituto de B1); RSS del portal en reposo ${rssMb(server.pid).toFixed(0)} MB`);
       for (const format of ['xlsx', 'pdf'] as const) {
         for (const round of ['primera', 'segunda'] as const) {
           const { result, peakMb, beforeMb } = await sampled(server.pid, () => sheet(server, format));
