@@ -8,8 +8,8 @@ import { fill } from '@shared/messages';
 import { suggestedRetailPrice } from '@shared/pricing';
 import { cartItems, productContent } from '@server/db/schema';
 import { BuildSlots } from '@server/linesheet/linesheet.routes';
-import { LinesheetService, type LinesheetDeps } from '@server/linesheet/linesheet.service';
-import { CARDS_PER_PAGE, pdfPages } from '@server/linesheet/linesheetPdf';
+import { LinesheetService, type Linesheet, type LinesheetDeps } from '@server/linesheet/linesheet.service';
+import { CARDS_PER_PAGE, linesheetPdf, pdfPages } from '@server/linesheet/linesheetPdf';
 import { XLSX_COLUMNS, XLSX_HEADER_ROW } from '@server/linesheet/linesheetXlsx';
 import { thumbKeyOf } from '@server/linesheet/thumbnails';
 import type { SessionUser } from '@server/plugins/auth';
@@ -292,5 +292,38 @@ describe('the PDF', () => {
     await t.app.files.delete('products/CHA-3001.png');
     const again = (await sheet(gold.token, 'format=pdf')).rawPayload.toString('latin1');
     expect((again.match(/\/Subtype \/Image/g) ?? []).length).toBe(2);
+  });
+});
+
+describe('a build the browser leaves', () => {
+  const big: Linesheet = {
+    company: { name: 'Comercial Los Andes SpA', rut: '76123456-0' },
+    date: '2026-11-29',
+    markup: 2.2,
+    styles: Array.from({ length: 40 * CARDS_PER_PAGE }, (_, i) => ({
+      style: `S-${i}`,
+      name: `Estilo ${i}`,
+      colour: 'Negro',
+      picture: `/files/products/S-${i}.svg?v=1`,
+      offerPct: 0,
+      sizes: [{ sku: `S-${i}-M`, size: 'M', stock: 3, incoming: '', listPrice: 9990, netPrice: 9390, retailPrice: 20990 }],
+    })),
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it('stops drawing the PDF and asking for pictures once its stream is destroyed', async () => {
+    let asked = 0;
+    const stream = linesheetPdf(big, async () => {
+      asked++;
+      await new Promise((resolve) => setImmediate(resolve));
+      return undefined;
+    });
+    await new Promise((resolve) => stream.once('data', resolve));
+    stream.destroy();
+    await settle();
+    const after = asked;
+    await settle();
+    expect(asked).toBe(after);
+    expect(asked).toBeLessThan(big.styles.length / 4);
   });
 });

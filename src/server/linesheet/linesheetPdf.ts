@@ -154,6 +154,7 @@ export function linesheetPdf(sheet: Linesheet, thumbnail: (url: string) => Promi
     for (let page = 0; page < pages; page++) {
       const styles = sheet.styles.slice(page * CARDS_PER_PAGE, (page + 1) * CARDS_PER_PAGE);
       const pictures = await thumbs.page(page);
+      if (doc.destroyed) return; // the browser went away: nothing more is drawn or rendered
       doc.addPage({ size: 'A4', margin: 0 });
       header(page + 1);
       styles.forEach((style, i) => {

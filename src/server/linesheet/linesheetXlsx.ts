@@ -66,7 +66,10 @@ export function linesheetXlsx(sheet: Linesheet, publicUrl: string): Readable {
     let at = XLSX_HEADER_ROW;
     let step = 0;
     for (const style of sheet.styles) {
-      if (++step % STYLES_PER_STEP === 0) await yieldToRequests();
+      if (++step % STYLES_PER_STEP === 0) {
+        await yieldToRequests();
+        if (out.destroyed) return; // the browser went away
+      }
       style.sizes.forEach((size, i) => {
         const row = ws.getRow(++at);
         const link = i === 0 && style.picture ? { text: LINESHEET_TEXTS.picture, hyperlink: style.picture.startsWith('/') ? base + style.picture : style.picture } : null;
