@@ -7,7 +7,7 @@ import { fetchCatalogueTree } from '@client/api/catalog';
 import { saveFile } from '@client/app/download';
 import { notify } from '@client/app/notify';
 import { callWithTimeout } from '@client/app/sagaUtils';
-import { linesheetDownload, linesheetPath, type LinesheetChoice, type LinesheetEvent } from '@client/features/linesheet/api';
+import { linesheetDownload, linesheetQueryOf, type LinesheetChoice, type LinesheetEvent } from '@client/features/linesheet/api';
 import { choiceProblem, handleLinesheetDownload, handleTreeRequested, linesheetSaga } from '@client/features/linesheet/linesheetSagas';
 import {
   initialLinesheetState,
@@ -107,11 +107,11 @@ describe('the line sheet download', () => {
   });
 
   it('asks for the chosen scope’s fields only', () => {
-    expect(linesheetPath('pdf', CHOICE)).toBe('/user/linesheet?format=pdf&alcance=TODO&markup=2.2');
-    expect(linesheetPath('xlsx', { ...CHOICE, alcance: 'CATEGORIA', category: 'Poleras', scategory: 'Manga corta', q: 'ignorado' })).toBe(
-      '/user/linesheet?format=xlsx&alcance=CATEGORIA&markup=2.2&category=Poleras&scategory=Manga+corta',
+    expect(linesheetQueryOf('pdf', CHOICE)).toBe('format=pdf&alcance=TODO&markup=2.2');
+    expect(linesheetQueryOf('xlsx', { ...CHOICE, alcance: 'CATEGORIA', category: 'Poleras', scategory: 'Manga corta', q: 'ignorado' })).toBe(
+      'format=xlsx&alcance=CATEGORIA&markup=2.2&category=Poleras&scategory=Manga+corta',
     );
-    expect(linesheetPath('xlsx', { ...CHOICE, alcance: 'BUSQUEDA', q: 'polera' })).toBe('/user/linesheet?format=xlsx&alcance=BUSQUEDA&markup=2.2&q=polera');
+    expect(linesheetQueryOf('xlsx', { ...CHOICE, alcance: 'BUSQUEDA', q: 'polera' })).toBe('format=xlsx&alcance=BUSQUEDA&markup=2.2&q=polera');
   });
 });
 

@@ -5,8 +5,8 @@ import { http, toApiError, type Download } from '@client/api/http';
 /** What the line sheet's choice sends (the format is the button pressed). */
 export type LinesheetChoice = Omit<LinesheetQuery, 'format'>;
 
-/** GET /api/user/linesheet?format&alcance&…: only the fields of the chosen scope. */
-export function linesheetPath(format: LinesheetFormat, choice: LinesheetChoice): string {
+/** The query of GET /api/user/linesheet (format, alcance, markup): only the fields of the chosen scope. */
+export function linesheetQueryOf(format: LinesheetFormat, choice: LinesheetChoice): string {
   const params = new URLSearchParams({ format, alcance: choice.alcance, markup: String(choice.markup) });
   if (choice.alcance === 'CATEGORIA') {
     params.set('category', choice.category);
@@ -15,7 +15,7 @@ export function linesheetPath(format: LinesheetFormat, choice: LinesheetChoice):
     if (choice.genero) params.set('genero', choice.genero);
   }
   if (choice.alcance === 'BUSQUEDA') params.set('q', choice.q);
-  return `/user/linesheet?${params.toString()}`;
+  return params.toString();
 }
 
 /** What a download tells the saga: bytes read of an estimate, the file, or why it failed. */
@@ -35,7 +35,7 @@ export function linesheetDownload(format: LinesheetFormat, choice: LinesheetChoi
   return eventChannel<LinesheetEvent>((emit) => {
     const abort = new AbortController();
     http
-      .download(linesheetPath(format, choice), fallbackName(format), {
+      .download(`/user/linesheet?${linesheetQueryOf(format, choice)}`, fallbackName(format), {
         signal: abort.signal,
         onProgress: (received, headers) =>
           emit({ type: 'progress', received, estimate: Number(headers.get('x-tamano-estimado')) || 0, styles: Number(headers.get('x-estilos')) || 0 }),
