@@ -72,4 +72,19 @@ describe('lista de precios', () => {
     expect(Number(/\/Type \/Pages\s*\/Count (\d+)/.exec(bytes.toString('latin1'))?.[1])).toBeGreaterThanOrEqual(1);
     await context.close();
   });
+
+  it('fits a phone (375 px): the scopes in a column, no sideways scroll, no serious axe finding', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    await login(page, BUYER);
+    await page.goto('/user/linesheet');
+    await page.getByRole('heading', { name: 'Lista de precios', level: 1 }).waitFor();
+    await page.getByRole('radio', { name: 'Una búsqueda' }).check();
+    await page.getByLabel('Buscar (nombre o código)').fill('polera');
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'linesheet-375.png'), fullPage: true });
+    await context.close();
+  });
 });
