@@ -102,7 +102,8 @@ export function linesheetSender(deps: LinesheetRouteOptions, log: FastifyBaseLog
 const linesheetRoutes: FastifyPluginAsync<{ sender: LinesheetSender }> = async (app, { sender }) => {
   const api = app.withTypeProvider<YupTypeProvider>();
   const { sheets, send } = sender;
-  api.get('/api/user/linesheet', { config: { access: 'buyer', capability: 'browse' }, schema: { querystring: linesheetQuery } }, async (request, reply) => {
+  // no HEAD: it would build a whole sheet to send its headers
+  api.get('/api/user/linesheet', { exposeHeadRoute: false, config: { access: 'buyer', capability: 'browse' }, schema: { querystring: linesheetQuery } }, async (request, reply) => {
     const user = requireUser(request);
     const { format, markup } = request.query;
     return send(request, reply, user, await sheets.select(request.query), format, markup);
