@@ -85,6 +85,7 @@ import { RepresentationService } from './reps/representation.service';
 import repsRoutes, { auditRepresentedActions } from './reps/reps.routes';
 import { UsersRepo } from './users/users.repo';
 import type { FileStore } from './storage/fileStore';
+import linesheetRoutes, { linesheetSender } from './linesheet/linesheet.routes';
 import fileRoutes from './storage/storage.routes';
 import { openFileStores, type StorageOptions } from './storage/stores';
 import type { RouteDeps } from './routeDeps';
@@ -385,6 +386,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes, routeDeps);
   await app.register(quickOrderRoutes, routeDeps);
   await app.register(reorderRoutes, routeDeps);
+  // the line sheet (docs/linesheet.md): its pictures' thumbnails are kept in the public file store
+  await app.register(linesheetRoutes, { sender: linesheetSender({ ...routeDeps, files, publicUrl: config.publicUrl }, app.log) });
   if (deps.payments) {
     const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, sealKey: sealingKey(config.jwtSecret), log: app.log, providers: deps.payments, dte });
     accountParts.documentsInProcess = (cardCode) => area.service.documentsInProcess(cardCode);

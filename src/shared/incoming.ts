@@ -74,6 +74,12 @@ export function arrivalCovering(incoming: readonly IncomingStock[], quantity: nu
 /** Every unit of `incoming`. */
 export const incomingTotal = (incoming: readonly IncomingStock[]): number => incoming.reduce((sum, i) => sum + i.cantidad, 0);
 
+/** A catalogue row with units on their way (the lists' 'Por llegar' filter and chip). */
+export const hasIncoming = (item: { porLlegar?: number }) => (item.porLlegar ?? 0) > 0;
+
+/** A style whose stock is only incoming: nothing on hand, something arriving ('Próxima temporada', the line sheet's TEMPORADA). */
+export const onlyIncoming = (item: { stock: number; porLlegar?: number }) => item.stock === 0 && hasIncoming(item);
+
 const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
 
 /**

@@ -173,3 +173,23 @@ export function orderTotals(lines: ReadonlyArray<LinePrice & { quantity: number 
     total: subtotal + vat,
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The line sheet's suggested retail price (docs/linesheet.md)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The markup a line sheet applies when the buyer types none (precio neto × 2,2). */
+export const DEFAULT_MARKUP = 2.2;
+
+/**
+ * The retail price a line sheet suggests: the buyer's net price × `markup`, rounded UP to the next amount ending in
+ * 990, as Chilean shops price (12.345 → 12.990; 12.990 stays). Worked in whole hundredths so that 4.995 × 2.2 is not
+ * taken for a hair above 10.990. A price of 0 (a size not sold) suggests 0.
+ */
+export function suggestedRetailPrice(netPrice: number, markup: number = DEFAULT_MARKUP): number {
+  if (!(netPrice > 0) || !(markup > 0)) return 0;
+  const hundredths = Math.round(netPrice) * Math.round(markup * 100);
+  // the smallest n with (1000 n + 990) × 100 ≥ hundredths
+  const n = Math.max(0, Math.ceil((hundredths - 99_000) / 100_000));
+  return n * 1000 + 990;
+}

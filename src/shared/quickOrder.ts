@@ -206,15 +206,23 @@ const headerKey = (cell: string) =>
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 
+/**
+ * The line sheet's quantity column, 'Cantidad a pedir' (docs/linesheet.md): a sheet of every size the buyer may order,
+ * most left empty. Under this header a row without a quantity is a size not ordered and is skipped (under any other
+ * quantity header it is a line with its quantity missing).
+ */
+export const ORDER_COLUMN = 'Cantidad a pedir';
+const ORDER_COLUMN_KEY = 'cantidadapedir';
+
 /** Column names a header row may use (Spanish and English, compared by headerKey); other columns are ignored. */
 const HEADER_NAMES: Record<'sku' | 'style' | 'size' | 'quantity', readonly string[]> = {
   sku: ['sku', 'codigo', 'cod', 'item', 'itemcode', 'codigoarticulo', 'codigoproducto', 'articulo', 'skutalla', 'code'],
   style: ['estilo', 'modelo', 'style', 'skuestilo'],
   size: ['talla', 'size', 'talle'],
-  quantity: ['cantidad', 'cant', 'qty', 'quantity', 'unidades', 'cantidadunidades', 'units'],
+  quantity: ['cantidad', 'cant', 'qty', 'quantity', 'unidades', 'cantidadunidades', 'units', ORDER_COLUMN_KEY],
 };
 
-type Columns = { sku?: number; style?: number; size?: number; quantity: number };
+type Columns = { sku?: number; style?: number; size?: number; quantity: number; optionalQuantity: boolean };
 
 /** The columns named by a header row, or undefined when the row is not a header. */
 function headerColumns(cells: readonly string[]): Columns | undefined {
@@ -227,7 +235,7 @@ function headerColumns(cells: readonly string[]): Columns | undefined {
   const sku = find(HEADER_NAMES.sku);
   const style = find(HEADER_NAMES.style);
   if (quantity === undefined || (sku === undefined && style === undefined)) return undefined;
-  return { sku, style, size: find(HEADER_NAMES.size), quantity };
+  return { sku, style, size: find(HEADER_NAMES.size), quantity, optionalQuantity: keys[quantity] === ORDER_COLUMN_KEY };
 }
 
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
@@ -322,6 +330,7 @@ export function readRows(rows: readonly TextRow[], max = QUICK_ORDER_MAX_LINES):
       const sku = cell(columns.sku);
       const size = cell(columns.size);
       if (isTotals(cells, [sku, style])) continue;
+      if (columns.optionalQuantity && cell(columns.quantity) === '' && !cellErrors?.[columns.quantity]) continue; // a size not ordered
       line = { row, sku: sku || style, size, quantity: cell(columns.quantity) };
       if (sku && style && size && !sku.toUpperCase().startsWith(style.toUpperCase())) line.size = ''; // the item code rules
     } else {

@@ -81,6 +81,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/user/cart/bulk': { access: 'buyer', url: '/api/user/cart/bulk', payload: INVALID, expect: all(BUYERS, 400) },
   'POST /api/user/quick-order/validate': { access: 'buyer', url: '/api/user/quick-order/validate', payload: INVALID, expect: all(BUYERS, 400) },
   'POST /api/user/quick-order/file': { access: 'buyer', url: '/api/user/quick-order/file', payload: INVALID, expect: all(BUYERS, [400, 406, 415]) },
+  // the line sheet of the acting company: an invalid query is a 400 for every buyer (docs/linesheet.md)
+  'GET /api/user/linesheet': { access: 'buyer', url: '/api/user/linesheet?format=doc', expect: all(BUYERS, 400) },
   'GET /api/user/quick-order/template.csv': { access: 'public', url: '/api/user/quick-order/template.csv', expect: all(EVERYONE, 200) },
   'GET /api/user/quick-order/template.xlsx': { access: 'public', url: '/api/user/quick-order/template.xlsx', expect: all(EVERYONE, 200) },
   'POST /api/user/orders/:id/reorder': { access: 'buyer', url: '/api/user/orders/abc/reorder', expect: all(BUYERS, 400) },
@@ -336,6 +338,7 @@ const CAPABILITY: Record<string, readonly Capability[]> = {
   'POST /api/user/cart/bulk': ['buy'],
   'POST /api/user/quick-order/validate': ['buy'],
   'POST /api/user/quick-order/file': ['buy'],
+  'GET /api/user/linesheet': ['browse'],
   'POST /api/user/orders/:id/reorder': ['buy'],
   'POST /api/user/b1/purchase-history/:docEntry/reorder': ['buy'],
   'PUT /api/user/cart': ['buy'],

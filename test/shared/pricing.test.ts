@@ -1,4 +1,4 @@
-import { discountedUnitPrice, lineDiscountPercent, offerPrice, orderTotals, priceLine, sizePrices, unitPrice } from '@shared/pricing';
+import { discountedUnitPrice, lineDiscountPercent, offerPrice, orderTotals, priceLine, sizePrices, suggestedRetailPrice, unitPrice } from '@shared/pricing';
 
 /** The distributor price (P. Distrib.) of a unit with the loyalty discount only: the cart's own rule, no offer. */
 const distributorPrice = (price: number, loyalty: number | null | undefined) => priceLine({ price, quantity: 1, loyaltyPct: loyalty }).priceFinalUnit;
@@ -133,5 +133,31 @@ describe('the unit price of each size (what the product detail and the grid show
   it('sizes at one price do not vary; a size priced 0 (not sold) counts for no range', () => {
     expect(sizePrices([size('A-S', 9990, 20), size('A-M', 9990, 20), size('A-L', 0, 20)], 4)).toMatchObject({ from: 7672, to: 7672, varies: false });
     expect(sizePrices([], 4)).toMatchObject({ from: 0, to: 0, varies: false });
+  });
+});
+
+describe('the line sheet’s suggested retail price (net × markup, rounded up to $…990)', () => {
+  it('rounds up to the next amount ending in 990', () => {
+    expect(suggestedRetailPrice(12_345, 1)).toBe(12_990);
+    expect(suggestedRetailPrice(5_612, 2.2)).toBe(12_990); // 12.346,4
+    expect(suggestedRetailPrice(1, 1)).toBe(990);
+    expect(suggestedRetailPrice(991, 1)).toBe(1_990);
+  });
+
+  it('keeps an amount already ending in 990, also where the float product is a hair above it', () => {
+    expect(suggestedRetailPrice(12_990, 1)).toBe(12_990);
+    expect(suggestedRetailPrice(4_995, 2.2)).toBe(10_990); // 4995 × 2.2 = 10989.000000000002 in floats
+    expect(suggestedRetailPrice(5_450, 2.2)).toBe(11_990); // 11.990 exactly
+    expect(suggestedRetailPrice(5_000, 2.2)).toBe(11_990); // 11.000
+  });
+
+  it('uses 2,2 by default and any markup with two decimals', () => {
+    expect(suggestedRetailPrice(10_000)).toBe(22_990);
+    expect(suggestedRetailPrice(10_000, 1.75)).toBe(17_990);
+    expect(suggestedRetailPrice(10_000, 10)).toBe(100_990);
+  });
+
+  it('suggests nothing for a size priced 0', () => {
+    expect(suggestedRetailPrice(0, 2.2)).toBe(0);
   });
 });

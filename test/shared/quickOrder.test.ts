@@ -8,6 +8,7 @@ import {
   quickOrderSummary,
   quickOrderTemplateCsv,
   readRows,
+  ORDER_COLUMN,
   rowsToLines,
   QUICK_ORDER_CELL_MAX,
   QUICK_ORDER_MAX_LINES,
@@ -141,6 +142,27 @@ describe('rows to order lines', () => {
       { row: 3, sku: '1001', size: '', quantity: '2.5' },
     ]);
     expect(cellText(new Date('2026-03-02T00:00:00Z'))).toBe('2026-03-02');
+  });
+});
+
+describe('the line sheet read back (its "Cantidad a pedir" column)', () => {
+  const sheet = (rows: string[][]) => readRows(rows.map((cells, i) => ({ line: i + 1, cells })));
+
+  it('reads the header, orders the rows with a quantity and skips the sizes left empty', () => {
+    const read = sheet([
+      ['Lista de precios · Demo'],
+      ['Precios válidos al 29-11-2026'],
+      ['Foto', 'Estilo', 'Nombre', 'Color', 'Talla', 'Código', 'Stock', 'Por llegar', 'Precio lista', 'Su precio', 'Precio sugerido', ORDER_COLUMN],
+      ['Ver foto', 'POL-1001', 'Polera', 'Blanco', 'S', 'POL-1001-S', '12', '', '9990', '9390', '20990', ''],
+      ['', 'POL-1001', 'Polera', 'Blanco', 'M', 'POL-1001-M', '3', '', '9990', '9390', '20990', '2'],
+      ['', 'POL-1001', 'Polera', 'Blanco', 'L', 'POL-1001-L', '0', 'Llegan 40 el 15-ene', '9990', '9390', '20990', ''],
+    ]);
+    expect(read.reading).toEqual({ columns: 'header', headerRow: 3 });
+    expect(read.lines).toEqual([{ row: 5, sku: 'POL-1001-M', size: 'M', quantity: '2' }]);
+  });
+
+  it('keeps a row with an empty quantity under any other quantity header (the validation reports it)', () => {
+    expect(sheet([['sku', 'cantidad'], ['POL-1001-S', '']]).lines).toEqual([{ row: 2, sku: 'POL-1001-S', size: '', quantity: '' }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CatalogueItem } from '@shared/api/erp';
+import type { CatalogueItem, CatalogueTree } from '@shared/api/erp';
 import { http, type RequestOptions } from './http';
 
 /**
@@ -6,3 +6,6 @@ import { http, type RequestOptions } from './http';
  * catalogue screens and the search box read the same list.
  */
 export const fetchCatalogueItems = (options?: RequestOptions) => http.get<CatalogueItem[]>('/user/b1/catalog/products', options);
+
+/** Category → type → variant: the catalogue's menu and the line sheet's choice of a category. */
+export const fetchCatalogueTree = (options?: RequestOptions) => http.get<CatalogueTree>('/user/b1/catalog', options);

@@ -61,6 +61,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** A download's progress: the bytes read so far and the answer's headers (a long file's own estimate of its size). */
+export type DownloadProgress = (received: number, headers: Headers) => void;
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -251,11 +254,27 @@ export function filenameOf(disposition: string | null): string | null {
   return plain ? plain[1].trim() : null;
 }
 
+/** The body read chunk by chunk, telling `onProgress` the bytes read after each (a streamed file: the line sheet). */
+async function readWithProgress(response: Response, onProgress: DownloadProgress): Promise<Blob> {
+  const reader = response.body!.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  onProgress(0, response.headers);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    received += value.byteLength;
+    onProgress(received, response.headers);
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
+}
+
 /**
  * GET of a file with the session's token (an admin download is never a bare URL the browser fetches on its own): the
  * body as a Blob; a failure is {status, message} like every other call (an error body is JSON).
  */
-export async function download(path: string, fallbackName: string, options: RequestOptions = {}): Promise<Download> {
+export async function download(path: string, fallbackName: string, options: RequestOptions & { onProgress?: DownloadProgress } = {}): Promise<Download> {
   const headers: Record<string, string> = { Accept: '*/*', ...options.headers };
   const token = options.auth === false ? null : hooks.getToken();
   if (token) headers.Authorization = token;
@@ -280,7 +299,7 @@ export async function download(path: string, fallbackName: string, options: Requ
   }
   let blob: Blob;
   try {
-    blob = await response.blob();
+    blob = options.onProgress && response.body ? await readWithProgress(response, options.onProgress) : await response.blob();
   } catch (error) {
     throw new HttpError(response.status, error instanceof Error && error.message ? error.message : MSG.unknownError);
   }

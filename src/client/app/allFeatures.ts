@@ -16,6 +16,7 @@ import '../features/company/companyFeature';
 import '../features/currentAccount/currentAccountFeature';
 import '../features/customerRequest/customerRequestFeature';
 import '../features/home/homeFeature';
+import '../features/linesheet/linesheetFeature';
 import '../features/payments/paymentsFeature';
 import '../features/paymentLink/paymentLinkFeature';
 import '../features/product/productFeature';

@@ -1,6 +1,7 @@
 import { combineSlices, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { AccountState } from '../features/account/accountSlice';
 import type { AccountStatementState } from '../features/accountStatement/accountStatementSlice';
+import type { LinesheetState } from '../features/linesheet/linesheetSlice';
 import type { AdminAuditState } from '../features/adminAudit/adminAuditSlice';
 import type { AdminCatalogState } from '../features/adminCatalog/adminCatalogSlice';
 import type { AdminJobsState } from '../features/adminJobs/adminJobsSlice';
@@ -78,6 +79,7 @@ export interface LazyLoadedSlices {
   repOrders: RepOrdersState;
   stockAlerts: StockAlertsState;
   savedLists: SavedListsState;
+  linesheet: LinesheetState;
 }
 
 type StaticState = { [K in keyof typeof staticReducers]: ReturnType<(typeof staticReducers)[K]> };
@@ -98,7 +100,7 @@ const featureReducers = new Map<string, Reducer>();
  * rep starts or ends representing a customer (actingCompanyChanged) each one forgets it as it does at logout.
  */
 export const COMPANY_SLICES: readonly (keyof LazyLoadedSlices)[] = [
-  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'accountStatement', 'userOrders', 'companyApprovals', 'quickOrder', 'company', 'stockAlerts', 'savedLists',
+  'home', 'catalog', 'search', 'product', 'profile', 'cart', 'checkout', 'payments', 'account', 'currentAccount', 'accountStatement', 'userOrders', 'companyApprovals', 'quickOrder', 'company', 'stockAlerts', 'savedLists', 'linesheet',
 ];
 
 /** Adds a feature's slice to the store's reducer, once (injectFeature calls it); false when it was there already. */

@@ -22,6 +22,9 @@ export const productDetailPath = (sku: string) => `/user/product-detail/${encode
 /** 'Próxima temporada' (docs/incoming.md): the styles whose stock is only on its way; the menu links to it. */
 export const SEASON_PATH = '/user/proxima-temporada';
 
+/** 'Lista de precios' (docs/linesheet.md): the buyer's prices as XLSX or PDF; the menu links to it. */
+export const LINESHEET_PATH = '/user/linesheet';
+
 /** The name of an eye link to a product: its description and sku, so two colours of one model are told apart. */
 export const productLinkLabel = (descripcion: string, sku: string) => `Ver producto ${descripcion} (${sku})`;
 

@@ -25,7 +25,7 @@ import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
 import { SESSION_KEYS } from './sessionKeys';
-import { ACCOUNT_DOCUMENT_ROUTE, ACCOUNT_PATH, ACCOUNT_STATEMENT_PATH, COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SAVED_LISTS_PATH, SEASON_PATH, SET_PASSWORD_PATH } from './routePaths';
+import { ACCOUNT_DOCUMENT_ROUTE, ACCOUNT_PATH, ACCOUNT_STATEMENT_PATH, COMPANY_PEOPLE_PATH, LINESHEET_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SAVED_LISTS_PATH, SEASON_PATH, SET_PASSWORD_PATH } from './routePaths';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -94,6 +94,7 @@ const AdminOrderDetailScreen = lazy(() => import('../features/adminOrders/OrderD
 const AdminJobListScreen = lazy(() => import('../features/adminJobs/JobListScreen'));
 const AdminJobDetailScreen = lazy(() => import('../features/adminJobs/JobDetailScreen'));
 const AdminAuditScreen = lazy(() => import('../features/adminAudit/AuditListScreen'));
+const LinesheetScreen = lazy(() => import('../features/linesheet/LinesheetScreen'));
 const StatementScreen = lazy(() => import('../features/accountStatement/StatementScreen'));
 const AccountDocumentScreen = lazy(() => import('../features/accountStatement/DocumentScreen'));
 const MyOrderListScreen = lazy(() => import('../features/userOrders/MyOrderListScreen'));
@@ -258,6 +259,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/user/catalog', element: <CatalogScreen /> },
           { path: '/user/catalog-detail', element: <CatalogDetailRoute /> },
           { path: SEASON_PATH, element: <SeasonScreen /> },
+          // the line sheet (docs/linesheet.md): every role of a company sees its prices
+          { path: LINESHEET_PATH, element: <LinesheetScreen /> },
           { path: '/user/search-product', element: <SearchResultsRoute /> },
           { path: '/user/product-detail/:sku', element: <ProductDetailRoute /> },
           { path: '/user/orders', element: <MyOrderListScreen /> },

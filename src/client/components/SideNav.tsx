@@ -5,7 +5,7 @@ import { mayDo, sessionMay, type Capability, type CompanyRole } from '@shared/co
 import { MSG } from '@shared/messages';
 import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
 import { INCOMING_TEXTS } from '@shared/incoming';
-import { ACCOUNT_PATH, COMPANY_PEOPLE_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SAVED_LISTS_PATH, SEASON_PATH } from '../app/routePaths';
+import { ACCOUNT_PATH, COMPANY_PEOPLE_PATH, LINESHEET_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SAVED_LISTS_PATH, SEASON_PATH } from '../app/routePaths';
 import { DRAWER_WIDTH, insetRing } from '../app/theme';
 
 // The menu is a plain list of links (a list holds list items only; NavLink marks the current page aria-current),
@@ -72,6 +72,9 @@ export const SAVED_LISTS_NAV_TEXT = { lists: 'Listas guardadas' } as const;
 /** The entry of the company's current account (docs/account.md): Administrador and Finanzas. */
 export const ACCOUNT_NAV_TEXT = { account: 'Cuenta corriente' } as const;
 
+/** The line sheet's entry (docs/linesheet.md). */
+export const LINESHEET_NAV_TEXT = 'Lista de precios';
+
 /** The entries of the sales reps' screens (docs/sales-reps.md). */
 export const REP_NAV_TEXT = {
   customers: 'Mis clientes',
@@ -122,6 +125,8 @@ export function navItems({ loggedIn, isAdmin, isUser, companyRole = null, isRep 
     // what the session may do in the company: a person by their role, a representing rep by what a rep may do
     const may = (capability: Capability) => sessionMay({ role: isRep ? 'VENDEDOR' : 'USER', companyRole: companyRole ?? 'ADMINISTRADOR' }, capability);
     if (may('buy')) items.push({ label: MSG.navQuickOrder, to: '/user/quick-order' }, { label: SAVED_LISTS_NAV_TEXT.lists, to: SAVED_LISTS_PATH });
+    // the line sheet: the company's prices as XLSX or PDF (docs/linesheet.md)
+    if (may('browse')) items.push({ label: LINESHEET_NAV_TEXT, to: LINESHEET_PATH });
     if (may('finance')) items.push({ label: ACCOUNT_NAV_TEXT.account, to: ACCOUNT_PATH }, { label: MSG.navPendingPayments, to: '/user/pending-payments' });
     if (may('finance') || may('buy')) items.push({ label: MSG.navPurchaseHistory, to: '/user/purchase-history' });
     items.push({ label: OPERATIONS_NAV_TEXT.buyerOrders, to: '/user/orders' });

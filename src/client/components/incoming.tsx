@@ -37,11 +37,8 @@ export const preorderable = (incoming: readonly IncomingStock[] | undefined) => 
 /** A size with nothing on hand and something arriving: the one that offers 'Pedir por llegar'. */
 export const offersPreorder = (size: { stock: number; porLlegar?: readonly IncomingStock[] }) => size.stock <= 0 && preorderable(size.porLlegar) > 0;
 
-/** A catalogue row with units on their way (the lists' 'Por llegar' filter and chip). */
-export const hasIncoming = (item: { porLlegar?: number }) => (item.porLlegar ?? 0) > 0;
-
-/** A style whose stock is only incoming: nothing on hand, something arriving ('Próxima temporada'). */
-export const onlyIncoming = (item: { stock: number; porLlegar?: number }) => item.stock === 0 && hasIncoming(item);
+// the catalogue's 'Por llegar' filter and 'Próxima temporada' selection live in @shared/incoming (the line sheet uses them too)
+export { hasIncoming, onlyIncoming } from '@shared/incoming';
 
 /** The list's chip on a style with incoming stock: 'Por llegar · 15-ene' (just 'Por llegar' without a date). */
 export function IncomingChip({ llegada, size = 'small', sx }: { llegada?: string; size?: ChipProps['size']; sx?: ChipProps['sx'] }) {

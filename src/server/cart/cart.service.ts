@@ -6,7 +6,7 @@ import { isBlocked } from '@shared/blocking';
 import { arrivalCovering, incomingTotal, type IncomingStock } from '@shared/incoming';
 import { isRepRole } from '@shared/roles';
 import { fill, MSG } from '@shared/messages';
-import { orderTotals, priceLine } from '@shared/pricing';
+import { orderTotals, priceLine, type LinePrice } from '@shared/pricing';
 import { CART_BULK_MSG } from '@shared/schemas/cart';
 import { offerPercent } from '../catalog/content.repo';
 import type { Db, Tx } from '../db/connect';
@@ -28,7 +28,7 @@ export interface PricedCart extends CartResponse {
 const clampPct = (value: number | null | undefined) => Math.min(100, Math.max(0, Number(value) || 0));
 
 /** A size the portal sells: known to the ERP as a sellable item, and its style not hidden by an admin. */
-function sellable(item: ItemRecord | undefined, content: Map<string, ProductContentRow>): item is ItemRecord {
+function sellable(item: ItemRecord | undefined, content: ReadonlyMap<string, ProductContentRow>): item is ItemRecord {
   return item !== undefined && content.get(item.style)?.enabled !== false;
 }
 
@@ -49,6 +49,26 @@ export function lineView(item: ItemRecord, porLlegar: boolean, incoming: readonl
   return porLlegar ? { ...item, stock: incomingTotal(incoming ?? []) } : item;
 }
 
+/** The loyalty percent a buyer's fresh ERP profile gives (descFidel, clamped to 0..100): what the cart prices with. */
+export const loyaltyOf = (profile: Pick<CustomerProfile, 'descFidel'>): number => clampPct(profile.descFidel);
+
+/**
+ * What `quantity` units of a size cost the buyer: the one per-size price computation of the cart, and of every
+ * document that shows a buyer's price before the cart (the line sheet, docs/linesheet.md). The ERP item's list price,
+ * its style's offer from the portal's content, the buyer's loyalty (loyaltyOf); a size the portal does not sell
+ * (unknown, or its style hidden) is priced 0 and not `available`.
+ */
+export function sizePrice(
+  item: ItemRecord | undefined,
+  content: ReadonlyMap<string, ProductContentRow>,
+  loyaltyPct: number,
+  quantity = 1,
+): { available: boolean; offerPct: number; line: LinePrice } {
+  const available = sellable(item, content);
+  const offerPct = available ? offerPercent(content.get(item.style)) : 0;
+  return { available, offerPct, line: priceLine({ price: available ? item.listPrice : 0, quantity, offerPct, loyaltyPct }) };
+}
+
 /** One priced line. A size the portal no longer sells keeps its row, priced 0, with stock 0 and `unavailable`. */
 function toCartItem(
   row: CartItemRow,
@@ -58,10 +78,8 @@ function toCartItem(
   incoming?: readonly IncomingStock[],
 ): CartItem {
   const item = record && lineView(record, row.porLlegar, incoming);
-  const available = sellable(item, content);
+  const { available, offerPct, line } = sizePrice(item, content, loyaltyPct, row.quantity);
   const llegada = row.porLlegar ? arrivalCovering(incoming ?? [], row.quantity) : undefined;
-  const offerPct = available ? offerPercent(content.get(item.style)) : 0;
-  const line = priceLine({ price: available ? item.listPrice : 0, quantity: row.quantity, offerPct, loyaltyPct });
   return {
     ...line,
     id: row.id,
@@ -71,7 +89,7 @@ function toCartItem(
     size: item?.size ?? '',
     quantity: row.quantity,
     price: line.priceList,
-    stock: available ? item.stock : 0,
+    stock: available && item ? item.stock : 0,
     urlImageMain: (item && content.get(item.style)?.mainUrlImage) || '',
     offer: offerPct > 0,
     percentageOffer: offerPct,
@@ -202,7 +220,7 @@ export class CartService {
   }
 
   private pricedWith(current: CustomerProfile, lines: LinesRead): PricedCart {
-    const loyalty = clampPct(current.descFidel);
+    const loyalty = loyaltyOf(current);
     const items = lines.rows.map((row) => toCartItem(row, lines.items.get(row.sku), lines.content, loyalty, lines.incoming.get(row.sku)));
     return { items, totals: orderTotals(items.filter((i) => !i.unavailable), current.descFidel), profile: current };
   }
@@ -218,7 +236,7 @@ export class CartService {
    */
   async add(user: SessionUser, { sku, quantity, porLlegar = false }: CartAddRequest): Promise<CartItem> {
     const [profile, { item: found, content }] = await inOrder(this.buyingProfile(user), this.sellableItem(sku));
-    const loyalty = clampPct(profile.descFidel);
+    const loyalty = loyaltyOf(profile);
     // a pre-order line is capped at what arrives and is free to promise (docs/incoming.md), as a line of stock at the stock
     const incoming = porLlegar ? (await this.incomingOf([found])).get(found.itemCode) : undefined;
     const item = lineView(found, porLlegar, incoming);
@@ -248,7 +266,7 @@ export class CartService {
     }
     const codes = [...new Set([...wanted.values()].map((w) => w.sku))];
     const [profile, found] = await inOrder(this.buyingProfile(user), this.erp.getItems(codes));
-    const loyalty = clampPct(profile.descFidel);
+    const loyalty = loyaltyOf(profile);
     const items = new Map(found.map((item) => [item.itemCode.toUpperCase(), item]));
     const missing = codes.filter((code) => !items.has(code.toUpperCase()));
     const preordered = [...wanted.values()].filter((w) => w.porLlegar).map((w) => items.get(w.sku.toUpperCase())).filter((i): i is ItemRecord => !!i);
@@ -296,7 +314,7 @@ export class CartService {
     const [profile, { item: found, content }] = await inOrder(this.buyingProfile(user), this.sellableItem(row.sku));
     const incoming = row.porLlegar ? (await this.incomingOf([found])).get(found.itemCode) : undefined;
     const item = lineView(found, row.porLlegar, incoming);
-    const priced = toCartItem({ ...row, quantity }, item, content, clampPct(profile.descFidel), incoming);
+    const priced = toCartItem({ ...row, quantity }, item, content, loyaltyOf(profile), incoming);
     if (quantity > item.stock) throw overStockError(priced);
     const updated = await this.repo.setQuantity(this.db, id, quantity);
     if (!updated) throw new HttpError(404, SERVER_MSG.cartItemNotFound);

@@ -122,6 +122,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       },
     },
   },
+  'GET /api/user/linesheet': {
+    answers: {
+      '200': {
+        ...download(XLSX, 'La lista de precios de la empresa (docs/linesheet.md), xlsx o pdf, enviada a medida que se escribe'),
+        content: { [XLSX]: { schema: { type: 'string', format: 'binary' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        headers: {
+          'content-disposition': { description: 'attachment; filename="lista-de-precios-<rut>-<aaaa-mm-dd>.xlsx|pdf"', schema: { type: 'string' } },
+          'x-estilos': { description: 'Estilos en la lista', schema: { type: 'string' } },
+          'x-tamano-estimado': { description: 'Tamaño estimado del archivo en bytes (para el avance)', schema: { type: 'string' } },
+        },
+      },
+    },
+  },
   'GET /api/user/quick-order/template.xlsx': { answers: { '200': download('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'La plantilla xlsx del pedido rápido') } },
   'GET /api/admin/orders/:numberOrder/cheque-photo': { answers: { '200': download('image/*', 'La foto del cheque (jpeg o png)') } },
   'GET /api/user/account/claims/:id/files/:fileId': { answers: { '200': download('application/octet-stream', 'Una foto o archivo del reclamo (imagen o pdf), de la empresa') } },

@@ -18,16 +18,18 @@ describe('sidebar per role', () => {
     expect(sidebar().getByRole('link', { name: 'Solicitud creación de cliente' })).toHaveAttribute('href', '/user/user-creation-req');
   });
 
-  it('buyer: Home, Catálogo, Próxima temporada, Pedido rápido, Listas guardadas, Cuenta corriente, Pagos pendientes, Historial de compra, Mis pedidos', async () => {
+  it('buyer: Home, Catálogo, Próxima temporada, Pedido rápido, Listas guardadas, Lista de precios, Cuenta corriente, Pagos pendientes, Historial de compra, Mis pedidos', async () => {
     renderWithProviders({ route: '/', preloadedState: { session: sessionOf('USER') } });
     await screen.findByRole('heading', { name: 'Home' });
     // the company login is its Administrador: it manages the people and may approve
-    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Próxima temporada', 'Pedido rápido', 'Listas guardadas', 'Cuenta corriente', 'Pagos pendientes', 'Historial de compra', 'Mis pedidos', 'Mi empresa: Personas', 'Mi empresa: Por aprobar']);
+    expect(sidebarLinks()).toEqual(['Home', 'Catálogo', 'Próxima temporada', 'Pedido rápido', 'Listas guardadas', 'Lista de precios', 'Cuenta corriente', 'Pagos pendientes', 'Historial de compra', 'Mis pedidos', 'Mi empresa: Personas', 'Mi empresa: Por aprobar']);
     expect(sidebar().getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/user/orders');
     // the saved lists (docs/saved-lists.md), beside quick order
     expect(sidebar().getByRole('link', { name: 'Listas guardadas' })).toHaveAttribute('href', '/user/listas');
     // the styles whose stock is only on its way, beside the catalogue (docs/incoming.md)
     expect(sidebar().getByRole('link', { name: 'Próxima temporada' })).toHaveAttribute('href', '/user/proxima-temporada');
+    // the company's prices as XLSX or PDF (docs/linesheet.md)
+    expect(sidebar().getByRole('link', { name: 'Lista de precios' })).toHaveAttribute('href', '/user/linesheet');
   });
 
   it.each(['ADMIN', 'SUPERADMIN'] as const)('%s: Home, Catálogo, Próxima temporada, the four administrations and the operations screens', async (role) => {

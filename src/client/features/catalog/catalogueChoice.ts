@@ -1,13 +1,10 @@
+import type { CatalogueChoice } from '@shared/catalogueSelection';
 import { kept, type KeptState } from '@client/app/persistence';
 import { SESSION_KEYS } from '@client/app/sessionKeys';
 
 // The catalogue choice is kept in the store's kept slice, which survives a reload (R-CAT-1, app/persistence), under the
 // keys category, scategory, sscategory.
-export interface CatalogueChoice {
-  category: string;
-  scategory: string;
-  sscategory: string;
-}
+export type { CatalogueChoice };
 
 /** The action that keeps the choice made on /user/catalog. */
 export const keepChoice = (choice: CatalogueChoice) =>

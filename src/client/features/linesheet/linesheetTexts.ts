@@ -1,0 +1,30 @@
+// The texts of 'Lista de precios' (docs/linesheet.md).
+export const LINESHEET_TEXT = {
+  title: 'Lista de precios',
+  intro:
+    'Descargue el catálogo con sus precios: el precio de lista, su precio (con su descuento de fidelización y las ofertas, como los cobra el carro) y un precio de venta sugerido. El Excel trae una columna "Cantidad a pedir": complétela y súbala en Pedido rápido.',
+  scope: 'Estilos a incluir',
+  scopes: {
+    TODO: 'Todo el catálogo',
+    CATEGORIA: 'Una categoría',
+    BUSQUEDA: 'Una búsqueda',
+    OFERTAS: 'Las ofertas',
+    TEMPORADA: 'Próxima temporada',
+  },
+  category: 'Categoría',
+  scategory: 'Tipo',
+  sscategory: 'Variante',
+  any: 'Todas',
+  query: 'Buscar (nombre o código)',
+  markup: 'Margen para el precio sugerido',
+  markupHelp: 'Precio sugerido: su precio × margen, redondeado a $990 (por ejemplo 2,2)',
+  excel: 'Descargar Excel',
+  pdf: 'Descargar PDF',
+  cancel: 'Cancelar',
+  generating: 'Generando lista de precios…',
+  progress: 'Generando lista de precios… {percent}%',
+  progressLabel: 'Avance de la lista de precios',
+  styles: '{count} estilos',
+  done: 'Lista de precios descargada: {name}',
+  cancelled: 'Descarga cancelada',
+} as const;
