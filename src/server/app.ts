@@ -86,6 +86,7 @@ import repsRoutes, { auditRepresentedActions } from './reps/reps.routes';
 import { UsersRepo } from './users/users.repo';
 import type { FileStore } from './storage/fileStore';
 import linesheetRoutes, { linesheetSender } from './linesheet/linesheet.routes';
+import { LinesheetMailer } from './linesheet/linesheetMail';
 import fileRoutes from './storage/storage.routes';
 import { openFileStores, type StorageOptions } from './storage/stores';
 import type { RouteDeps } from './routeDeps';
@@ -386,8 +387,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes, routeDeps);
   await app.register(quickOrderRoutes, routeDeps);
   await app.register(reorderRoutes, routeDeps);
-  // the line sheet (docs/linesheet.md): its pictures' thumbnails are kept in the public file store
-  await app.register(linesheetRoutes, { sender: linesheetSender({ ...routeDeps, files, publicUrl: config.publicUrl }, app.log) });
+  // the line sheet (docs/linesheet.md): its pictures' thumbnails are kept in the public file store; a sheet mailed to a
+  // customer waits in the private store for the outbox's mail job
+  const sheetSender = linesheetSender({ ...routeDeps, files, publicUrl: config.publicUrl }, app.log);
+  const sheetMailer = new LinesheetMailer({
+    ...routeDeps,
+    sender: sheetSender,
+    privateFiles,
+    publicUrl: config.publicUrl,
+    inRepScope: (user, cardCode) =>
+      user.rep ? representations.inScope({ userId: user.id, salesPersonCode: user.rep.salesPersonCode, scope: user.rep.scope }, cardCode) : Promise.resolve(false),
+  });
+  await app.register(linesheetRoutes, { sender: sheetSender, mailer: sheetMailer, db: database.db });
   if (deps.payments) {
     const area = createPayments({ ...routeDeps, publicUrl: config.publicUrl, sealKey: sealingKey(config.jwtSecret), log: app.log, providers: deps.payments, dte });
     accountParts.documentsInProcess = (cardCode) => area.service.documentsInProcess(cardCode);

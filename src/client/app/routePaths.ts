@@ -24,6 +24,10 @@ export const SEASON_PATH = '/user/proxima-temporada';
 
 /** 'Lista de precios' (docs/linesheet.md): the buyer's prices as XLSX or PDF; the menu links to it. */
 export const LINESHEET_PATH = '/user/linesheet';
+/** 'Enviar lista de precios': an admin's, and a rep's for their customers (`?rut=` names the customer). */
+export const ADMIN_LINESHEET_PATH = '/admin/linesheet';
+export const REP_LINESHEET_PATH = '/rep/linesheet';
+export const repLinesheetPath = (rut: string) => `${REP_LINESHEET_PATH}?rut=${encodeURIComponent(rut)}`;
 
 /** The name of an eye link to a product: its description and sku, so two colours of one model are told apart. */
 export const productLinkLabel = (descripcion: string, sku: string) => `Ver producto ${descripcion} (${sku})`;

@@ -25,7 +25,7 @@ import { recentToasts } from './notify';
 import { getScenarioRecorder } from './scenario/recorder';
 import { kept } from './persistence';
 import { SESSION_KEYS } from './sessionKeys';
-import { ACCOUNT_DOCUMENT_ROUTE, ACCOUNT_PATH, ACCOUNT_STATEMENT_PATH, COMPANY_PEOPLE_PATH, LINESHEET_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SAVED_LISTS_PATH, SEASON_PATH, SET_PASSWORD_PATH } from './routePaths';
+import { ACCOUNT_DOCUMENT_ROUTE, ACCOUNT_PATH, ACCOUNT_STATEMENT_PATH, COMPANY_PEOPLE_PATH, LINESHEET_PATH, REP_CUSTOMERS_PATH, REP_LINESHEET_PATH, REP_ORDERS_PATH, SAVED_LISTS_PATH, SEASON_PATH, SET_PASSWORD_PATH } from './routePaths';
 
 // /login is a page of its own (login.html, src/client/login): the SPA reaching it loads that page. The other screens
 // load on demand, so a page downloads only its own area's code. A screen's module brings its
@@ -95,6 +95,7 @@ const AdminJobListScreen = lazy(() => import('../features/adminJobs/JobListScree
 const AdminJobDetailScreen = lazy(() => import('../features/adminJobs/JobDetailScreen'));
 const AdminAuditScreen = lazy(() => import('../features/adminAudit/AuditListScreen'));
 const LinesheetScreen = lazy(() => import('../features/linesheet/LinesheetScreen'));
+const LinesheetSendScreen = lazy(() => import('../features/linesheet/LinesheetSendScreen'));
 const StatementScreen = lazy(() => import('../features/accountStatement/StatementScreen'));
 const AccountDocumentScreen = lazy(() => import('../features/accountStatement/DocumentScreen'));
 const MyOrderListScreen = lazy(() => import('../features/userOrders/MyOrderListScreen'));
@@ -150,6 +151,11 @@ function ProductDetailRoute() {
       saveToList={maySave ? saveToList : undefined}
     />
   );
+}
+
+/** 'Lista de precios': a person who may keep saved lists may choose one of them. */
+function LinesheetRoute() {
+  return <LinesheetScreen savedLists={useMaySaveLists()} />;
 }
 
 function CatalogDetailRoute() {
@@ -248,6 +254,7 @@ export const appRoutes: RouteObject[] = [
           { path: REP_CUSTOMERS_PATH, element: <RepCustomersScreen /> },
           { path: REP_ORDERS_PATH, element: <RepOrderListScreen /> },
           { path: `${REP_ORDERS_PATH}/:id`, element: <RepOrderDetailScreen /> },
+          { path: REP_LINESHEET_PATH, element: <LinesheetSendScreen who="rep" /> },
         ],
       },
       {
@@ -260,7 +267,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/user/catalog-detail', element: <CatalogDetailRoute /> },
           { path: SEASON_PATH, element: <SeasonScreen /> },
           // the line sheet (docs/linesheet.md): every role of a company sees its prices
-          { path: LINESHEET_PATH, element: <LinesheetScreen /> },
+          { path: LINESHEET_PATH, element: <LinesheetRoute /> },
           { path: '/user/search-product', element: <SearchResultsRoute /> },
           { path: '/user/product-detail/:sku', element: <ProductDetailRoute /> },
           { path: '/user/orders', element: <MyOrderListScreen /> },
@@ -327,6 +334,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'jobs', element: <AdminJobListScreen /> },
           { path: 'jobs/:id', element: <AdminJobDetailScreen /> },
           { path: 'audit', element: <AdminAuditScreen /> },
+          { path: 'linesheet', element: <LinesheetSendScreen who="admin" /> },
         ],
       },
       // any other path

@@ -5,7 +5,7 @@ import { mayDo, sessionMay, type Capability, type CompanyRole } from '@shared/co
 import { MSG } from '@shared/messages';
 import { BUYER_ORDERS_TEXT } from '@shared/orderTracking';
 import { INCOMING_TEXTS } from '@shared/incoming';
-import { ACCOUNT_PATH, COMPANY_PEOPLE_PATH, LINESHEET_PATH, REP_CUSTOMERS_PATH, REP_ORDERS_PATH, SAVED_LISTS_PATH, SEASON_PATH } from '../app/routePaths';
+import { ACCOUNT_PATH, ADMIN_LINESHEET_PATH, COMPANY_PEOPLE_PATH, LINESHEET_PATH, REP_CUSTOMERS_PATH, REP_LINESHEET_PATH, REP_ORDERS_PATH, SAVED_LISTS_PATH, SEASON_PATH } from '../app/routePaths';
 import { DRAWER_WIDTH, insetRing } from '../app/theme';
 
 // The menu is a plain list of links (a list holds list items only; NavLink marks the current page aria-current),
@@ -74,6 +74,8 @@ export const ACCOUNT_NAV_TEXT = { account: 'Cuenta corriente' } as const;
 
 /** The line sheet's entry (docs/linesheet.md). */
 export const LINESHEET_NAV_TEXT = 'Lista de precios';
+/** Sending a customer their line sheet by mail: an admin, a rep. */
+export const LINESHEET_SEND_NAV_TEXT = 'Enviar lista de precios';
 
 /** The entries of the sales reps' screens (docs/sales-reps.md). */
 export const REP_NAV_TEXT = {
@@ -106,7 +108,7 @@ export interface NavItem {
 export function navItems({ loggedIn, isAdmin, isUser, companyRole = null, isRep = false }: NavAudience): NavItem[] {
   if (!loggedIn) return [{ label: MSG.navCustomerRequest, to: '/user/user-creation-req' }];
   const items: NavItem[] = [];
-  if (isRep) items.push({ label: REP_NAV_TEXT.customers, to: REP_CUSTOMERS_PATH }, { label: REP_NAV_TEXT.orders, to: REP_ORDERS_PATH });
+  if (isRep) items.push({ label: REP_NAV_TEXT.customers, to: REP_CUSTOMERS_PATH }, { label: REP_NAV_TEXT.orders, to: REP_ORDERS_PATH }, { label: LINESHEET_SEND_NAV_TEXT, to: REP_LINESHEET_PATH });
   // a rep acting for no customer has no company's screens to open
   // 'Próxima temporada' beside the catalogue: the styles whose stock is only on its way (docs/incoming.md)
   if (!isRep || isUser) items.push({ label: MSG.navHome, to: '/' }, { label: MSG.navCatalog, to: '/user/catalog' }, { label: INCOMING_TEXTS.season, to: SEASON_PATH });
@@ -116,6 +118,7 @@ export function navItems({ loggedIn, isAdmin, isUser, companyRole = null, isRep 
       { label: MSG.navAdminUsers, to: '/admin/user' },
       { label: MSG.navAdminNotifications, to: '/admin/email' },
       { label: MSG.navAdminBanner, to: '/admin/banner' },
+      { label: LINESHEET_SEND_NAV_TEXT, to: ADMIN_LINESHEET_PATH },
       { label: OPERATIONS_NAV_TEXT.adminOrders, to: '/admin/orders' },
       { label: OPERATIONS_NAV_TEXT.adminJobs, to: '/admin/jobs' },
       { label: OPERATIONS_NAV_TEXT.adminAudit, to: '/admin/audit' },

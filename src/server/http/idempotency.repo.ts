@@ -12,7 +12,7 @@ import { SERVER_MSG } from '../messages';
  * Which create a key belongs to: one key may be used once per scope and user. 'cart' holds every add to the cart (the
  * bulk add, both reorders): a key used on one of them is refused on another (its request differs).
  */
-export type IdempotencyScope = 'orders' | 'webpay' | 'khipu' | 'cart' | 'paymentLink';
+export type IdempotencyScope = 'orders' | 'webpay' | 'khipu' | 'cart' | 'paymentLink' | 'linesheetSend';
 
 /** An answer as it is sent and stored: the HTTP status and the JSON body. */
 export interface IdempotentAnswer<T = unknown> {

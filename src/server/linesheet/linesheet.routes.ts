@@ -1,14 +1,21 @@
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { LINESHEET_MSG, linesheetQuery, type LinesheetFormat } from '@shared/schemas/linesheet';
+import { LINESHEET_MSG, linesheetQuery, linesheetSendSchema, type LinesheetFormat, type LinesheetSendRequest } from '@shared/schemas/linesheet';
+import type { Db } from '../db/connect';
+import { idempotent } from '../http/idempotency';
+import { IdempotencyStore } from '../http/idempotency.repo';
+import { answer } from '../http/responses';
+import type { LinesheetMailer } from './linesheetMail';
 import type { RouteDeps } from '../routeDeps';
 import { CartRepo } from '../cart/cart.repo';
 import { CartService } from '../cart/cart.service';
 import { ContentRepo } from '../catalog/content.repo';
 import { HttpError } from '../errors';
+import { savedListStyles } from '../savedLists/savedLists.service';
 import { requireUser, type SessionUser } from '../plugins/auth';
 import type { FileStore } from '../storage/fileStore';
 import type { YupTypeProvider } from '../plugins/validation';
-import { LinesheetService, linesheetFileName } from './linesheet.service';
+import { LinesheetService, linesheetFileName, type Linesheet } from './linesheet.service';
 import { linesheetPdf, pdfSizeEstimate, PDF_TYPE } from './linesheetPdf';
 import { linesheetXlsx, xlsxSizeEstimate, XLSX_TYPE } from './linesheetXlsx';
 import { Thumbnails } from './thumbnails';
@@ -47,23 +54,31 @@ export interface LinesheetRouteOptions extends RouteDeps {
   concurrency?: number;
 }
 
-/** What a route that answers a line sheet of some styles needs (the selection's route here; a saved list's later). */
+/** Answers the sheet of some styles for the company `user` acts for (the buyer's download). */
 export type SendLinesheet = (request: FastifyRequest, reply: FastifyReply, user: SessionUser, styles: readonly string[], format: LinesheetFormat, markup: number) => Promise<FastifyReply>;
 
-/** The line sheet's service and the function that answers a sheet of some styles: one per app, shared by its routes. */
+/** The line sheet's service and the functions that answer or write a sheet: one per app, shared by its routes. */
 export interface LinesheetSender {
   sheets: LinesheetService;
   send: SendLinesheet;
+  /** The sheet as a file, streamed as it is written (the download's body, or a mail's attachment). */
+  write: (sheet: Linesheet, format: LinesheetFormat) => Readable;
   slots: BuildSlots;
 }
 
 /**
- * Builds the sender of an app. A route that answers a sheet of styles it chose itself (a saved list's:
- * `alcance=LISTA&lista=<id>`) calls `send` with them, sharing the slots and the thumbnails.
+ * Builds the sender of an app: the buyer's download and the mail to a customer share its slots and its thumbnails.
  */
 export function linesheetSender(deps: LinesheetRouteOptions, log: FastifyBaseLogger): LinesheetSender {
   const cart = new CartService(deps.db, new CartRepo(deps.db), deps.erp, deps.customers);
-  const sheets = new LinesheetService({ catalog: deps.catalog, content: new ContentRepo(deps.db), erp: deps.erp, customers: deps.customers, cart });
+  const sheets = new LinesheetService({
+    catalog: deps.catalog,
+    content: new ContentRepo(deps.db),
+    erp: deps.erp,
+    customers: deps.customers,
+    cart,
+    listStyles: (listId, user) => savedListStyles(deps.db, listId, user),
+  });
   const slots = new BuildSlots(deps.concurrency ?? LINESHEET_CONCURRENCY);
   const thumbnails = new Thumbnails(deps.files, (err, url) => log.warn({ err, url }, 'miniatura de la lista de precios no generada'));
 
@@ -72,13 +87,16 @@ export function linesheetSender(deps: LinesheetRouteOptions, log: FastifyBaseLog
    * X-Tamano-Estimado for the SPA's progress), then the body as it is written. The build holds a slot until its answer
    * ends (or the client goes away); with none free, 429.
    */
+  const write = (sheet: Linesheet, format: LinesheetFormat): Readable =>
+    format === 'xlsx' ? linesheetXlsx(sheet, deps.publicUrl) : linesheetPdf(sheet, (url) => thumbnails.of(url));
+
   const send: SendLinesheet = async (request, reply, user, styles, format, markup) => {
     const release = slots.take();
     if (!release) throw new HttpError(429, LINESHEET_MSG.busy);
     try {
       const sheet = await sheets.build(user, styles, markup);
       const sizes = sheet.styles.reduce((n, s) => n + s.sizes.length, 0);
-      const body = format === 'xlsx' ? linesheetXlsx(sheet, deps.publicUrl) : linesheetPdf(sheet, (url) => thumbnails.of(url));
+      const body = write(sheet, format);
       body.once('close', release);
       body.once('error', (err) => request.log.error({ err }, 'lista de precios interrumpida'));
       reply.raw.once('close', release);
@@ -95,18 +113,29 @@ export function linesheetSender(deps: LinesheetRouteOptions, log: FastifyBaseLog
     }
   };
 
-  return { sheets, send, slots };
+  return { sheets, send, write, slots };
 }
 
-/** The line sheet (docs/linesheet.md): the acting company's prices for a selection of the catalogue, as XLSX or PDF, streamed. */
-const linesheetRoutes: FastifyPluginAsync<{ sender: LinesheetSender }> = async (app, { sender }) => {
+/**
+ * The line sheet (docs/linesheet.md): the acting company's prices for a selection of the catalogue, as XLSX or PDF,
+ * streamed; and the same sheet of a customer sent to them by mail by an admin, or by a rep for a customer in their
+ * scope (Idempotency-Key: a repeat answers the first result, one mail).
+ */
+const linesheetRoutes: FastifyPluginAsync<{ sender: LinesheetSender; mailer: LinesheetMailer; db: Db }> = async (app, { sender, mailer, db }) => {
   const api = app.withTypeProvider<YupTypeProvider>();
+  const keys = new IdempotencyStore(db, { log: app.log });
+  const sendByMail = (request: FastifyRequest<{ Body: LinesheetSendRequest }>, reply: FastifyReply) =>
+    idempotent(keys, request, reply, 'linesheetSend', async (recorder) => ({ status: 200, body: await mailer.send(requireUser(request), request.body, recorder) }));
+  const sent = { schema: { body: linesheetSendSchema, response: { 200: answer('LinesheetSent') } } };
+  api.post('/api/admin/linesheet/send', { config: { access: 'admin' }, ...sent }, sendByMail);
+  api.post('/api/rep/linesheet/send', { config: { access: 'rep', accessDenied: 'Solo un vendedor puede enviar listas de precios a sus clientes' }, ...sent }, sendByMail);
+
   const { sheets, send } = sender;
   // no HEAD: it would build a whole sheet to send its headers
   api.get('/api/user/linesheet', { exposeHeadRoute: false, config: { access: 'buyer', capability: 'browse' }, schema: { querystring: linesheetQuery } }, async (request, reply) => {
     const user = requireUser(request);
     const { format, markup } = request.query;
-    return send(request, reply, user, await sheets.select(request.query), format, markup);
+    return send(request, reply, user, await sheets.select(request.query, user), format, markup);
   });
 };
 

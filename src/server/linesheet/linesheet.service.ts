@@ -73,6 +73,8 @@ export interface LinesheetDeps {
   erp: ErpService;
   customers: CustomerDirectory;
   cart: CartService;
+  /** The style codes of a saved list the person may read, in its order (404 otherwise): `savedListStyles`. */
+  listStyles: (listId: number, user: SessionUser) => Promise<string[]>;
 }
 
 export class LinesheetService {
@@ -80,10 +82,16 @@ export class LinesheetService {
 
   /**
    * The style codes a query selects, in the catalogue's order, from the rows buyers may see (hidden styles are not in
-   * them): the catalogue's category filter, its search, its offers, 'Próxima temporada'. 400 when more than
-   * LINESHEET_MAX_STYLES (the message asks to narrow it) or none.
+   * them): the catalogue's category filter, its search, its offers, 'Próxima temporada'; or a saved list's styles in the
+   * list's order (its hidden styles are left out by the build). 400 when more than LINESHEET_MAX_STYLES (the message
+   * asks to narrow it) or none.
    */
-  async select(query: LinesheetQuery): Promise<string[]> {
+  async select(query: LinesheetQuery, user: SessionUser): Promise<string[]> {
+    if (query.alcance === 'LISTA') {
+      const styles = await this.deps.listStyles(query.lista!, user);
+      checkCount(styles.length);
+      return styles;
+    }
     const snap = await this.deps.catalog.snapshot();
     const items = [...snap.itemBySku.values()];
     let chosen: readonly CatalogueItem[];
@@ -113,7 +121,7 @@ export class LinesheetService {
    * loyalty, the items the cart prices from (the catalogue's read with the ERP's changes merged in), the portal's
    * content. Styles hidden from buyers, unknown or without sizes are left out; never a cost.
    */
-  async build(user: SessionUser, styles: readonly string[], markup: number): Promise<Linesheet> {
+  async build(user: Pick<SessionUser, 'companyRut'>, styles: readonly string[], markup: number): Promise<Linesheet> {
     checkCount(styles.length);
     const wanted = new Set(styles);
     const [profile, items, contentRows] = await Promise.all([this.deps.customers.profileOf(user), this.deps.erp.catalogueItemsChanged(), this.deps.content.all()]);

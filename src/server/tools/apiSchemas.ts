@@ -36,7 +36,7 @@ const ANSWER_TYPES = [
   // the buyer's current account (docs/account.md)
   'AccountSummary', 'AccountItemList', 'AccountDocumentDetail', 'AccountPayment', 'AccountStatement', 'AccountPayPreview', 'AccountClaim', 'AccountAlertsPreference',
   // 'Avísame cuando llegue' (docs/stock-alerts.md)
-  'StockAlertList', 'StockAlertCreated', 'StockAlertUnsubscribed',
+  'StockAlertList', 'StockAlertCreated', 'StockAlertUnsubscribed', 'LinesheetSent',
   // every failure's answer (the API description's ErrorAnswer)
   'ApiError',
 ];

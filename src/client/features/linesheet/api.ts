@@ -1,6 +1,21 @@
 import { END, eventChannel, type EventChannel } from 'redux-saga';
-import type { LinesheetFormat, LinesheetQuery } from '@shared/schemas/linesheet';
+import type { LinesheetFormat, LinesheetQuery, LinesheetSendRequest } from '@shared/schemas/linesheet';
+import type { LinesheetSent } from '@shared/api/linesheet';
+import type { SavedListList } from '@shared/api/savedLists';
+import { withIdempotencyKey } from '@client/api/idempotency';
 import { http, toApiError, type Download } from '@client/api/http';
+
+/** The body of a sheet sent to a customer by mail: the choice, the customer's rut, where to, a message, the format. */
+export type LinesheetSendBody = Omit<LinesheetSendRequest, 'lista'>;
+
+/** POST /api/admin/linesheet/send: an admin sends any customer their sheet (one mail per Idempotency-Key). */
+export const sendLinesheetAsAdmin = (body: LinesheetSendBody, key: string) => http.post<LinesheetSent>('/admin/linesheet/send', body, withIdempotencyKey(key));
+
+/** POST /api/rep/linesheet/send: a rep sends a customer in their scope their sheet. */
+export const sendLinesheetAsRep = (body: LinesheetSendBody, key: string) => http.post<LinesheetSent>('/rep/linesheet/send', body, withIdempotencyKey(key));
+
+/** The saved lists the person may read (theirs and the company's shared ones), for the choice of one. */
+export const fetchLinesheetLists = () => http.get<SavedListList>('/user/saved-lists');
 
 /** What the line sheet's choice sends (the format is the button pressed). */
 export type LinesheetChoice = Omit<LinesheetQuery, 'format'>;
@@ -15,6 +30,7 @@ export function linesheetQueryOf(format: LinesheetFormat, choice: LinesheetChoic
     if (choice.genero) params.set('genero', choice.genero);
   }
   if (choice.alcance === 'BUSQUEDA') params.set('q', choice.q);
+  if (choice.alcance === 'LISTA' && choice.lista) params.set('lista', String(choice.lista));
   return params.toString();
 }
 

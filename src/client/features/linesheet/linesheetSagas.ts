@@ -2,6 +2,9 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { EventChannel } from 'redux-saga';
 import { all, call, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { CatalogueTree } from '@shared/api/erp';
+import type { LinesheetSent } from '@shared/api/linesheet';
+import type { SavedListList } from '@shared/api/savedLists';
+import { newIdempotencyKey, outcomeUnknown } from '@client/api/idempotency';
 import { fill } from '@shared/messages';
 import { linesheetQuery, type LinesheetFormat } from '@shared/schemas/linesheet';
 import { fetchCatalogueTree } from '@client/api/catalog';
@@ -10,18 +13,26 @@ import { saveFile } from '@client/app/download';
 import type { Loadable } from '@client/app/loadable';
 import { notify } from '@client/app/notify';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
-import { linesheetDownload, type LinesheetChoice, type LinesheetEvent } from './api';
+import { fetchLinesheetLists, linesheetDownload, sendLinesheetAsAdmin, sendLinesheetAsRep, type LinesheetChoice, type LinesheetEvent, type LinesheetSendBody } from './api';
 import {
   linesheetCancelled,
   linesheetCancelRequested,
   linesheetDownloaded,
   linesheetDownloadFailed,
   linesheetDownloadRequested,
+  linesheetListsFailed,
+  linesheetListsLoaded,
+  linesheetListsRequested,
   linesheetProgressed,
+  linesheetSendFailed,
+  linesheetSendRequested,
+  linesheetSendStarted,
+  linesheetSent,
   linesheetTreeFailed,
   linesheetTreeLoaded,
   linesheetTreeRequested,
   selectLinesheet,
+  type LinesheetSender,
   type LinesheetState,
 } from './linesheetSlice';
 import { LINESHEET_TEXT } from './linesheetTexts';
@@ -86,6 +97,43 @@ export function* handleTreeRequested() {
   }
 }
 
+/** The saved lists the person may read, for the choice of one. */
+export function* handleListsRequested() {
+  try {
+    const loaded: SavedListList = yield call(callWithTimeout, fetchLinesheetLists);
+    yield put(linesheetListsLoaded(loaded));
+  } catch (error) {
+    yield put(linesheetListsFailed(toApiError(error).message));
+  }
+}
+
+/**
+ * 'Enviar lista de precios' (an admin, a rep): one mail per Idempotency-Key. A send whose outcome is unknown (no answer,
+ * 5xx) keeps its key, and the same body sent again repeats it, so one press never mails the customer twice; a changed
+ * body is a new send.
+ */
+export function* handleSendRequested(action: PayloadAction<{ who: LinesheetSender; body: LinesheetSendBody }>) {
+  const { who, body } = action.payload;
+  const { send }: LinesheetState = yield select(selectLinesheet);
+  const same = send.pending !== null && JSON.stringify(send.pending.body) === JSON.stringify(body);
+  const key: string = same ? send.pending!.key : yield call(newIdempotencyKey);
+  yield put(linesheetSendStarted({ key, body }));
+  try {
+    const result: LinesheetSent = yield call(callWithTimeout, who === 'admin' ? sendLinesheetAsAdmin : sendLinesheetAsRep, body, key);
+    yield put(linesheetSent(result));
+    yield call(notify, result.message, 'success');
+  } catch (error) {
+    const { message } = toApiError(error);
+    yield put(linesheetSendFailed({ message, keepKey: outcomeUnknown(error) }));
+    yield call(notify, message, 'error');
+  }
+}
+
 export function* linesheetSaga() {
-  yield all([takeLatest(linesheetDownloadRequested.type, safe(handleLinesheetDownload)), takeLeading(linesheetTreeRequested.type, safe(handleTreeRequested))]);
+  yield all([
+    takeLatest(linesheetDownloadRequested.type, safe(handleLinesheetDownload)),
+    takeLeading(linesheetTreeRequested.type, safe(handleTreeRequested)),
+    takeLatest(linesheetListsRequested.type, safe(handleListsRequested)),
+    takeLeading(linesheetSendRequested.type, safe(handleSendRequested)),
+  ]);
 }

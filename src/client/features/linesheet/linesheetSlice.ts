@@ -1,9 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CatalogueTree } from '@shared/api/erp';
+import type { LinesheetSent } from '@shared/api/linesheet';
+import type { SavedListList } from '@shared/api/savedLists';
 import type { LinesheetFormat } from '@shared/schemas/linesheet';
 import { loggedOut, sessionExpired } from '@client/app/events';
 import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable } from '@client/app/loadable';
-import type { LinesheetChoice } from './api';
+import type { LinesheetChoice, LinesheetSendBody } from './api';
 
 // 'Lista de precios': one download at a time, with its progress (the bytes read of the server's estimate).
 
@@ -21,10 +23,24 @@ export interface LinesheetState {
   filename: string | null;
   /** The catalogue's categories, for the choice of one. */
   tree: Loadable<CatalogueTree['categorias']>;
+  /** The saved lists the person may read, for 'Una lista guardada'. */
+  lists: Loadable<SavedListList['lists']>;
+  /** Sending a customer their sheet by mail (an admin, a rep). */
+  send: {
+    sending: boolean;
+    /** The Idempotency-Key of a send whose outcome is unknown, with the body it was for: the same body repeats it. */
+    pending: { key: string; body: LinesheetSendBody } | null;
+    result: LinesheetSent | null;
+    error: string | null;
+  };
 }
 
+/** Who sends a sheet by mail: an admin (any customer) or a rep (their customers). */
+export type LinesheetSender = 'admin' | 'rep';
+
 const idleDownload = { status: 'idle' as const, format: null, received: 0, estimate: 0, styles: 0, error: null, filename: null };
-export const initialLinesheetState: LinesheetState = { ...idleDownload, tree: idleLoad([]) };
+const idleSend: LinesheetState['send'] = { sending: false, pending: null, result: null, error: null };
+export const initialLinesheetState: LinesheetState = { ...idleDownload, tree: idleLoad([]), lists: idleLoad([]), send: idleSend };
 
 const linesheetSlice = createSlice({
   name: 'linesheet',
@@ -62,6 +78,33 @@ const linesheetSlice = createSlice({
     treeFailed(state, action: PayloadAction<string>) {
       loadFailed(state.tree, action.payload);
     },
+    /** 'Una lista guardada' chosen (or asked by the address): the lists load, again each time the screen opens. */
+    listsRequested(state) {
+      startLoading(state.lists);
+    },
+    listsLoaded(state, action: PayloadAction<SavedListList>) {
+      state.lists = loadedWith(action.payload?.lists ?? []);
+    },
+    listsFailed(state, action: PayloadAction<string>) {
+      loadFailed(state.lists, action.payload);
+    },
+    /** 'Enviar lista de precios' with the form's body. */
+    sendRequested(state, _action: PayloadAction<{ who: LinesheetSender; body: LinesheetSendBody }>) {
+      state.send.error = null;
+      state.send.result = null;
+    },
+    sendStarted(state, action: PayloadAction<{ key: string; body: LinesheetSendBody }>) {
+      state.send.sending = true;
+      state.send.pending = action.payload;
+    },
+    sent(state, action: PayloadAction<LinesheetSent>) {
+      state.send = { ...idleSend, result: action.payload };
+    },
+    sendFailed(state, action: PayloadAction<{ message: string; keepKey: boolean }>) {
+      state.send.sending = false;
+      state.send.error = action.payload.message;
+      if (!action.payload.keepKey) state.send.pending = null;
+    },
   },
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialLinesheetState).addCase(sessionExpired, () => initialLinesheetState),
 });
@@ -76,6 +119,13 @@ export const {
   treeRequested: linesheetTreeRequested,
   treeLoaded: linesheetTreeLoaded,
   treeFailed: linesheetTreeFailed,
+  listsRequested: linesheetListsRequested,
+  listsLoaded: linesheetListsLoaded,
+  listsFailed: linesheetListsFailed,
+  sendRequested: linesheetSendRequested,
+  sendStarted: linesheetSendStarted,
+  sent: linesheetSent,
+  sendFailed: linesheetSendFailed,
 } = linesheetSlice.actions;
 export const linesheetReducer = linesheetSlice.reducer;
 

@@ -10,7 +10,13 @@ export const LINESHEET_TEXT = {
     BUSQUEDA: 'Una búsqueda',
     OFERTAS: 'Las ofertas',
     TEMPORADA: 'Próxima temporada',
+    LISTA: 'Una lista guardada',
   },
+  list: 'Lista guardada',
+  chooseList: 'Elija una lista',
+  loadingLists: 'Cargando listas…',
+  listNumber: 'Lista N° {id}',
+  noLists: 'No tiene listas guardadas: guarde estilos desde el catálogo en Listas guardadas.',
   category: 'Categoría',
   scategory: 'Tipo',
   sscategory: 'Variante',
@@ -27,4 +33,22 @@ export const LINESHEET_TEXT = {
   styles: '{count} estilos',
   done: 'Lista de precios descargada: {name}',
   cancelled: 'Descarga cancelada',
+} as const;
+
+// 'Enviar lista de precios': an admin or a rep sends a customer their sheet by mail.
+export const LINESHEET_SEND_TEXT = {
+  title: 'Enviar lista de precios',
+  introAdmin:
+    'Envíe a un cliente su lista de precios por correo: con sus precios (su descuento de fidelización y las ofertas, como los cobra su carro), en Excel o PDF.',
+  introRep: 'Envíe a uno de sus clientes su lista de precios por correo: con sus precios, como los cobra su carro, en Excel o PDF.',
+  rut: 'Rut del cliente',
+  email: 'E-mail de destino',
+  emailHelp: 'Déjelo vacío para enviarla al e-mail del cliente en el ERP',
+  format: 'Formato',
+  formats: { xlsx: 'Excel (con "Cantidad a pedir")', pdf: 'PDF con fotos' },
+  message: 'Mensaje para el cliente (opcional)',
+  send: 'Enviar lista de precios',
+  sending: 'Enviando…',
+  nav: 'Enviar lista de precios',
+  sendTo: 'Enviar lista de precios a {name}',
 } as const;

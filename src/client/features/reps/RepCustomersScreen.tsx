@@ -1,14 +1,17 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { RepCustomerRow } from '@shared/api/reps';
 import { formatDate } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
+import { repLinesheetPath } from '@client/app/routePaths';
 import { ServerListScreen } from '@client/components/ServerListScreen';
 import { selectRepCustomers, selectRepCustomersNotice, selectRepresentPending, selectRepSession } from './repsSelectors';
 import { representRequested, repCustomersList } from './repsSlice';
@@ -79,20 +82,25 @@ export default function RepCustomersScreen() {
       {
         field: 'actions',
         headerName: T.colActions,
-        width: 160,
+        width: 290,
         sortable: false,
         renderCell: ({ row, tabIndex }) => (
-          <Button
-            size="small"
-            variant={row.cardCode === current ? 'outlined' : 'contained'}
-            tabIndex={tabIndex}
-            aria-label={fill(T.representOf, { name: row.name })}
-            disabled={pending !== null}
-            startIcon={pending === row.cardCode ? <CircularProgress size={16} aria-hidden="true" /> : undefined}
-            onClick={() => dispatch(representRequested({ cardCode: row.cardCode, name: row.name }))}
-          >
-            {row.cardCode === current ? T.representing : T.represent}
-          </Button>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+            <Button
+              size="small"
+              variant={row.cardCode === current ? 'outlined' : 'contained'}
+              tabIndex={tabIndex}
+              aria-label={fill(T.representOf, { name: row.name })}
+              disabled={pending !== null}
+              startIcon={pending === row.cardCode ? <CircularProgress size={16} aria-hidden="true" /> : undefined}
+              onClick={() => dispatch(representRequested({ cardCode: row.cardCode, name: row.name }))}
+            >
+              {row.cardCode === current ? T.representing : T.represent}
+            </Button>
+            <Button size="small" variant="text" tabIndex={tabIndex} component={RouterLink} to={repLinesheetPath(row.rut)} aria-label={fill(T.sendSheetTo, { name: row.name })}>
+              {T.sendSheet}
+            </Button>
+          </Stack>
         ),
       },
     ],

@@ -33,6 +33,8 @@ export const REPS_TEXT = {
 
   represent: 'Representar',
   representOf: 'Representar a {name}',
+  sendSheet: 'Lista de precios',
+  sendSheetTo: 'Enviar lista de precios a {name}',
   representing: 'Atendiendo',
 
   /** The banner across every screen while representing. */
