@@ -1,4 +1,5 @@
 import { eq, like } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import type { CartResponse } from '@shared/api/cart';
 import type { ProductStatusResponse } from '@shared/api/adminProducts';
 import type { StockAlert, StockAlertCreated, StockAlertList } from '@shared/api/stockAlerts';
@@ -290,7 +291,7 @@ describe('the unsubscribe link', () => {
   /** The link's token of an alert, as the mail carries it (made from the row, as the watcher does). */
   const tokenOf = async (id: number) => unsubscribeTokenOf(key, (await t.database.db.select().from(stockAlerts).where(eq(stockAlerts.id, id)))[0]!);
   /** No session, no XSRF cookie nor header: as a mail client or the link's own page. */
-  const bare = (opts: Parameters<TestApp['app']['inject']>[0]) => t.app.inject(opts);
+  const bare = (opts: InjectOptions) => t.app.inject(opts);
   const form = (token: string) => bare({ method: 'POST', url: UNSUBSCRIBE_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });
   const json = (token: string) => bare({ method: 'POST', url: UNSUBSCRIBE_PATH, payload: { token } });
 
