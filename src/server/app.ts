@@ -39,7 +39,7 @@ import { AdminJobsService } from './jobs/jobs.service';
 import { ErpRedriver } from './jobs/redriver';
 import { IncomingWatchJob } from './orders/incomingWatch';
 import stockAlertsRoutes from './stockAlerts/stockAlerts.routes';
-import { StockAlertsService } from './stockAlerts/stockAlerts.service';
+import { StockAlertsService, unsubscribeKeyOf } from './stockAlerts/stockAlerts.service';
 import { StockAlertsWatchJob } from './stockAlerts/stockAlertsWatch';
 import { ERP_ORDER_JOB } from './orders/erpOrderJob';
 import { ERP_PAY_INVOICES_JOB, ERP_PAYMENT_JOB } from './payments/payments.service';
@@ -448,9 +448,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const incomingWatch = new IncomingWatchJob({ ...mailing, erp, intervalMs: deps.incomingWatch?.intervalMs, today: deps.incomingWatch?.today });
   app.decorate('incomingWatch', incomingWatch);
   // 'Avísame cuando llegue': the buyer's alerts on sizes at 0, and the watch that mails them back (docs/stock-alerts.md)
-  const stockAlerts = new StockAlertsService({ db: database.db, erp, customers, now: deps.stockAlerts?.now });
+  const tokenKey = unsubscribeKeyOf(config.jwtSecret);
+  const stockAlerts = new StockAlertsService({ db: database.db, erp, customers, tokenKey, now: deps.stockAlerts?.now });
   await app.register(stockAlertsRoutes, { alerts: stockAlerts, brandName: config.brandName });
-  const stockAlertsWatch = new StockAlertsWatchJob({ ...mailing, erp, customers, intervalMs: deps.stockAlerts?.intervalMs, now: deps.stockAlerts?.now });
+  const stockAlertsWatch = new StockAlertsWatchJob({ ...mailing, erp, customers, tokenKey, intervalMs: deps.stockAlerts?.intervalMs, now: deps.stockAlerts?.now });
   app.decorate('stockAlertsWatch', stockAlertsWatch);
   if (autoStart) {
     app.addHook('onReady', async () => {

@@ -9,7 +9,8 @@ import { eventually, login, outboxMails } from './journeys';
 // 'Avísame cuando llegue' (docs/stock-alerts.md) in Chromium on a phone (375 px), against the portal and the B1
 // stand-in: the buyer 76.123.456-0 subscribes to POL-1001-XL (0 on hand, nothing coming) and CHA-3003-XS (0 on hand,
 // 60 arriving) from their product details; the wholesaler's warehouse receives XL in SAP; the watcher (every 2 s here)
-// mails the buyer exactly once; the profile lists the alerts and removes one after a confirmation.
+// mails the buyer exactly once; the profile lists the alerts and removes one after a confirmation; the mail's link is
+// opened (it only asks) and its button removes the other.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ afterAll(async () => {
 const stockMails = () => outboxMails().filter((m) => m.name.includes('STOCK_BACK'));
 
 describe('Avísame cuando llegue', () => {
-  it('subscribes at 375 px, the ERP restocks, exactly one mail arrives; the profile lists and removes an alert', async () => {
+  it('subscribes at 375 px, the ERP restocks, exactly one mail arrives; the profile removes one alert, the mail\'s link the other', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 });
     await login(page, BUYER);
     expect(stockMails()).toEqual([]);
@@ -99,7 +100,31 @@ describe('Avísame cuando llegue', () => {
     await new Promise((r) => setTimeout(r, 5_000)); // two more passes
     expect(stockMails()).toHaveLength(1);
     await page.reload();
-    await eventually(async () => (await rows.nth(0).textContent())?.includes('Avisado') ?? false, true);
+    await eventually(async () => (await rows.nth(0).textContent())?.includes('Avisado el') ?? false, true);
+    await expect(rows.nth(0).textContent()).resolves.toContain('seguimos atentos si se agota');
+
+    // the mail's link, followed as a person would: opening it (as a mail scanner would too) only asks
+    // (the message as sent: its parts may be quoted-printable, where '=' is written '=3D')
+    const link = new URL(/(https?:\/\/\S+\/api\/public\/stock-alerts\/unsubscribe\?token=[\w-]+)/.exec(text.replace(/=3D/g, '='))![1]!);
+    expect(link.searchParams.get('token')).toMatch(/^[\w-]{22}$/);
+    const mailbox = await context.newPage();
+    await mailbox.goto(link.pathname + link.search);
+    await mailbox.getByText(/Te avisamos por correo cuando .* talla XL vuelve a tener stock/).waitFor();
+    await mailbox.reload();
+    const remove = mailbox.getByRole('button', { name: 'Quitar este aviso' });
+    await remove.waitFor();
+    await page.reload();
+    await eventually(() => rows.count(), 1);
+    // the button posts the token (no session, no anti-forgery header) and the page says it is done
+    await remove.click();
+    await mailbox.getByText(/^Listo: ya no te avisaremos de .* talla XL$/).waitFor();
+    await mailbox.screenshot({ path: path.join(SHOTS, 'aviso-quitado-375.png'), fullPage: true });
+    await mailbox.goto(link.pathname + link.search);
+    await mailbox.getByText(/^Este aviso ya estaba quitado/).waitFor();
+    await expect(mailbox.getByRole('button', { name: 'Quitar este aviso' }).count()).resolves.toBe(0);
+    await page.reload();
+    await section.getByText(/No tienes avisos de stock/).waitFor();
+    await expect(rows.count()).resolves.toBe(0);
     await context.close();
   });
 });

@@ -101,6 +101,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/user/stock-alerts': { access: 'buyer', url: '/api/user/stock-alerts', payload: INVALID, expect: all(BUYERS, 400) },
   'DELETE /api/user/stock-alerts/:id': { access: 'buyer', url: '/api/user/stock-alerts/999999', expect: all(BUYERS, 404) },
   'GET /api/public/stock-alerts/unsubscribe': { access: 'public', url: '/api/public/stock-alerts/unsubscribe?token=no-existe', expect: all(EVERYONE, 404) },
+  // the mailed token is the proof (exempt from the anti-forgery token: the link's own page posts it without one)
+  'POST /api/public/stock-alerts/unsubscribe': { access: 'public', url: '/api/public/stock-alerts/unsubscribe', payload: { token: 'no-existe' }, expect: all(EVERYONE, 404) },
   // saved lists (docs/saved-lists.md): an id nobody may see is a 404 like another company's list
   'GET /api/user/saved-lists': { access: 'buyer', url: '/api/user/saved-lists', expect: all(BUYERS, 200) },
   'POST /api/user/saved-lists': { access: 'buyer', url: '/api/user/saved-lists', payload: INVALID, expect: all(BUYERS, 400) },

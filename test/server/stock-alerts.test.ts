@@ -1,4 +1,5 @@
 import { eq, like } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import type { CartResponse } from '@shared/api/cart';
 import type { ProductStatusResponse } from '@shared/api/adminProducts';
 import type { StockAlert, StockAlertCreated, StockAlertList } from '@shared/api/stockAlerts';
@@ -7,8 +8,9 @@ import { STOCK_ALERT_MSG } from '@shared/schemas/stockAlerts';
 import { chileTodayIso } from '@shared/workingDays';
 import { cartItems, outbox, stockAlertMails, stockAlerts } from '@server/db/schema';
 import type { MailJobPayload } from '@server/mail/mailJob';
-import { StockAlertsWatchJob } from '@server/stockAlerts/stockAlertsWatch';
-import { call, createTestApp, login, type TestApp } from './helpers';
+import { tokenHashOf, unsubscribeKeyOf, unsubscribeTokenOf } from '@server/stockAlerts/stockAlerts.service';
+import { StockAlertsWatchJob, UNSUBSCRIBE_PATH } from '@server/stockAlerts/stockAlertsWatch';
+import { call, createTestApp, login, TEST_SECRET, type TestApp } from './helpers';
 import { buyerOf, type Buyer } from './order-fixtures';
 
 // 'Avísame cuando llegue' (docs/stock-alerts.md) through the API, against the B1 stand-in: who may subscribe to what,
@@ -50,6 +52,17 @@ const receive = (sku: string) => {
   const po = t.b1.purchaseOrders().find((p) => p.DocumentStatus === 'bost_Open' && p.DocumentLines.some((l) => l.ItemCode === sku && l.LineStatus === 'bost_Open'))!;
   t.b1.receivePurchaseOrder(po.DocEntry, po.DocumentLines.find((l) => l.ItemCode === sku)!.LineNum);
 };
+/** Sets a size's stock on hand in B1 (every warehouse line the same, nothing committed). */
+const setStock = (sku: string, inStock: number) => {
+  const item = t.b1.data.Items.find((i) => i.ItemCode === sku)!;
+  for (const w of item.ItemWarehouseInfoCollection) {
+    w.InStock = inStock;
+    w.Committed = 0;
+  }
+  item.QuantityOnStock = inStock * item.ItemWarehouseInfoCollection.length;
+};
+/** The state of an alert in the database. */
+const stateOf = async (id: number) => (await t.database.db.select().from(stockAlerts).where(eq(stockAlerts.id, id)))[0]!.state;
 /** The unsubscribe tokens of a mail's text, in its order. */
 const tokensOf = (text: string) => [...text.matchAll(/unsubscribe\?token=([\w-]+)/g)].map((m) => m[1]!);
 
@@ -170,6 +183,7 @@ describe('the watcher', () => {
     const twin = new StockAlertsWatchJob({
       db: t.database.db, erp: t.erp, customers: { profileOf: (u) => t.erp.getCustomerByRut(u.companyRut).then((p) => p!) },
       outbox: t.app.outbox, worker: { kick: () => undefined }, brandName: 'Textil Andino', mailDomain: 'portal.example', publicUrl: 'http://localhost:3000', now,
+      tokenKey: unsubscribeKeyOf(TEST_SECRET),
     });
     const [a, b] = await Promise.all([watch(), twin.runOnce()]);
     expect(a.mails + b.mails).toBe(2); // one for each person
@@ -204,24 +218,143 @@ describe('the watcher', () => {
     expect(next.text).toContain('talla XL: 30 disponibles');
     expect(await watch()).toMatchObject({ notified: 0, mails: 0 });
 
-    // the unsubscribe link removes exactly its alert, without login
+    // each alert's link is the one made when it was created (its hash stored then), whoever's mail carries it
     const [cha, pan] = tokensOf(mine.text);
-    const page = await call(t.app, { method: 'GET', url: `/api/public/stock-alerts/unsubscribe?token=${cha}` });
-    expect(page.statusCode).toBe(200);
+    const rows = await t.database.db.select().from(stockAlerts).where(eq(stockAlerts.userId, buyer.id));
+    const bySku = new Map(rows.map((r) => [r.sku, r]));
+    expect(tokenHashOf(cha!)).toBe(bySku.get('CHA-3003-XS')!.tokenHash);
+    expect(tokenHashOf(pan!)).toBe(bySku.get('PAN-2003-46')!.tokenHash);
+  });
+});
+
+/** The sizes these tests wait for at 0 again (the watcher's test above brought them back). */
+const soldOut = () => ['POL-1001-XL', 'CHA-3003-XS'].forEach((sku) => setStock(sku, 0));
+
+describe('a standing watch', () => {
+  beforeEach(soldOut);
+
+  it('a notified alert waits again when its size is at 0, and is mailed again when it comes back (one mail a day)', async () => {
+    const alert = (await subscribe(buyer, 'POL-1001-XL')).json<StockAlertCreated>().alert;
+    setStock('POL-1001-XL', 5);
+    expect(await watch()).toMatchObject({ notified: 1, mails: 1, rearmed: 0 });
+    const [first] = await mails();
+    expect(first!.text).toContain('talla XL: 5 disponibles');
+    // still in stock: nothing more
+    expect(await watch()).toMatchObject({ notified: 0, mails: 0, rearmed: 0 });
+    expect(await stateOf(alert.id)).toBe('NOTIFIED');
+
+    // sold out again: the next pass re-arms it (once)
+    setStock('POL-1001-XL', 0);
+    expect(await watch()).toMatchObject({ rearmed: 1, waiting: 1, mails: 0 });
+    expect(await watch()).toMatchObject({ rearmed: 0, waiting: 1, mails: 0 });
+    expect(await stateOf(alert.id)).toBe('WAITING');
+    const listed = (await listOf(buyer))[0]!;
+    expect(listed).toMatchObject({ id: alert.id, state: 'WAITING' });
+    expect(listed.notifiedAt).not.toBeNull();
+
+    // back the same day: the day's mail was sent, it waits
+    setStock('POL-1001-XL', 3);
+    expect(await watch()).toMatchObject({ notified: 0, mails: 0, deferred: 1 });
+    expect(await mails()).toHaveLength(1);
+    // the next day it is mailed again, with the same link
+    clock += DAY;
+    expect(await watch()).toMatchObject({ notified: 1, mails: 1 });
+    const sent = await mails();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).toBe(`mail:STOCK_BACK:${buyer.id}:${chileTodayIso(now())}`);
+    expect(sent[1]!.text).toContain('talla XL: 3 disponibles');
+    expect(tokensOf(sent[1]!.text)).toEqual(tokensOf(first!.text));
+    expect(await stateOf(alert.id)).toBe('NOTIFIED');
+    // asking again while it watches is the same alert
+    setStock('POL-1001-XL', 0);
+    expect((await subscribe(buyer, 'POL-1001-XL')).json<StockAlertCreated>().alert.id).toBe(alert.id);
+  });
+
+  it('a notified alert still ends at 90 days from its creation, without a mail', async () => {
+    const alert = (await subscribe(buyer, 'POL-1001-XL')).json<StockAlertCreated>().alert;
+    setStock('POL-1001-XL', 5);
+    expect(await watch()).toMatchObject({ mails: 1 });
+    clock += 90 * DAY + 1000;
+    setStock('POL-1001-XL', 0);
+    expect(await watch()).toMatchObject({ expired: 1, waiting: 0, rearmed: 0 });
+    setStock('POL-1001-XL', 5);
+    clock += DAY;
+    expect(await watch()).toMatchObject({ mails: 0 });
+    expect(await stateOf(alert.id)).toBe('EXPIRED');
+    expect(await mails()).toHaveLength(1);
+  });
+});
+
+describe('the unsubscribe link', () => {
+  beforeEach(soldOut);
+  const key = unsubscribeKeyOf(TEST_SECRET);
+  /** The link's token of an alert, as the mail carries it (made from the row, as the watcher does). */
+  const tokenOf = async (id: number) => unsubscribeTokenOf(key, (await t.database.db.select().from(stockAlerts).where(eq(stockAlerts.id, id)))[0]!);
+  /** No session, no XSRF cookie nor header: as a mail client or the link's own page. */
+  const bare = (opts: InjectOptions) => t.app.inject(opts);
+  const form = (token: string) => bare({ method: 'POST', url: UNSUBSCRIBE_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(token)}` });
+  const json = (token: string) => bare({ method: 'POST', url: UNSUBSCRIBE_PATH, payload: { token } });
+
+  it('works from the moment the alert is made; its GET only asks, however often it is opened', async () => {
+    const alert = (await subscribe(buyer, 'POL-1001-XL')).json<StockAlertCreated>().alert;
+    const token = await tokenOf(alert.id);
+    expect(token).toMatch(/^[\w-]{22}$/); // 128 bits
+    for (let i = 0; i < 2; i++) {
+      const page = await bare({ method: 'GET', url: `${UNSUBSCRIBE_PATH}?token=${token}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('talla XL');
+      expect(page.body).toContain(`<form method="post" action="${UNSUBSCRIBE_PATH}">`);
+      expect(page.body).toContain(`<input type="hidden" name="token" value="${token}">`);
+      expect(page.body).toContain(`<button type="submit">${STOCK_ALERT_MSG.unsubscribeButton}</button>`);
+      expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+    }
+    expect(await stateOf(alert.id)).toBe('WAITING');
+    expect((await listOf(buyer)).map((a) => a.id)).toEqual([alert.id]);
+  });
+
+  it('its POST removes exactly that alert, from the page (form, no XSRF header) or as JSON', async () => {
+    const xl = (await subscribe(buyer, 'POL-1001-XL')).json<StockAlertCreated>().alert;
+    const xs = (await subscribe(buyer, 'CHA-3003-XS')).json<StockAlertCreated>().alert;
+    const theirs = (await subscribe(other, 'POL-1001-XL')).json<StockAlertCreated>().alert;
+
+    const done = await form(await tokenOf(xl.id));
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['content-type']).toContain('text/html');
+    expect(done.body).toContain('Listo: ya no te avisaremos de');
+    expect(done.body).not.toContain('<form');
+    expect(await stateOf(xl.id)).toBe('REMOVED');
+    expect((await listOf(buyer)).map((a) => a.id)).toEqual([xs.id]);
+    expect((await listOf(other)).map((a) => a.id)).toEqual([theirs.id]);
+    // opened again: it says so, without a button; posted again: the same
+    const again = await bare({ method: 'GET', url: `${UNSUBSCRIBE_PATH}?token=${await tokenOf(xl.id)}` });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('Este aviso ya estaba quitado');
+    expect(again.body).not.toContain('<form');
+    expect((await form(await tokenOf(xl.id))).body).toContain('Este aviso ya estaba quitado');
+
+    const api = await json(await tokenOf(xs.id));
+    expect(api.statusCode).toBe(200);
+    expect(api.json()).toEqual({ message: expect.stringContaining('Listo: ya no te avisaremos de'), sku: 'CHA-3003-XS' });
+    expect(await listOf(buyer)).toEqual([]);
+    expect((await listOf(other)).map((a) => a.id)).toEqual([theirs.id]);
+  });
+
+  it('a wrong token is a 404, as a page or as JSON, and changes nothing', async () => {
+    const alert = (await subscribe(buyer, 'POL-1001-XL')).json<StockAlertCreated>().alert;
+    const wrong = unsubscribeTokenOf(unsubscribeKeyOf(new TextEncoder().encode('another-secret-another-secret-0123456')), { id: alert.id, createdAt: new Date(alert.createdAt) });
+    const page = await bare({ method: 'GET', url: `${UNSUBSCRIBE_PATH}?token=${wrong}` });
+    expect(page.statusCode).toBe(404);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('ya no te avisaremos de');
-    expect((await listOf(buyer)).map((x) => x.sku).sort()).toEqual(['PAN-2003-46', 'POL-1001-XL']);
-    expect((await listOf(other)).map((x) => x.sku)).toEqual(['CHA-3003-XS']);
-    const json = await call(t.app, { method: 'GET', url: `/api/public/stock-alerts/unsubscribe?token=${pan}&format=json` });
-    expect(json.json()).toMatchObject({ sku: 'PAN-2003-46' });
-    const wrong = await call(t.app, { method: 'GET', url: '/api/public/stock-alerts/unsubscribe?token=abc&format=json' });
-    expect(wrong.statusCode).toBe(404);
-    expect(wrong.json()).toEqual({ status: 404, message: STOCK_ALERT_MSG.token });
-    const wrongPage = await call(t.app, { method: 'GET', url: '/api/public/stock-alerts/unsubscribe?token=abc' });
-    expect(wrongPage.statusCode).toBe(404);
-    expect(wrongPage.body).toContain(STOCK_ALERT_MSG.token);
-    expect((await listOf(buyer)).map((x) => x.sku)).toEqual(['POL-1001-XL']);
-    const rows = await t.database.db.select().from(stockAlerts).where(eq(stockAlerts.state, 'REMOVED'));
-    expect(rows.map((r) => r.sku).sort()).toEqual(['CHA-3003-XS', 'PAN-2003-46']);
+    expect(page.body).toContain(STOCK_ALERT_MSG.token);
+    expect(page.body).not.toContain('<form');
+    const posted = await form(wrong);
+    expect(posted.statusCode).toBe(404);
+    expect(posted.body).toContain(STOCK_ALERT_MSG.token);
+    const api = await json('abc');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ status: 404, message: STOCK_ALERT_MSG.token });
+    expect((await json('')).statusCode).toBe(400);
+    expect(await stateOf(alert.id)).toBe('WAITING');
   });
 });

@@ -760,9 +760,10 @@ export const stockAlertState = pgEnum('stock_alert_state', STOCK_ALERT_STATES);
 
 /**
  * 'Avísame cuando llegue' (docs/stock-alerts.md): a person asks to be mailed when a size at 0 has stock again, for the
- * company they act for (a rep's alert is for the customer represented). One waiting alert per person, company and size;
- * it expires 90 days after it was made. The unsubscribe link's token is made when the alert is mailed; only its
- * SHA-256 is kept.
+ * company they act for (a rep's alert is for the customer represented). One watching alert (waiting or notified) per
+ * person, company and size: a notified one waits again when its size sells out; it expires 90 days after it was made.
+ * The unsubscribe link's token is made with the alert (an HMAC of its id under the server's key); only its SHA-256 is
+ * kept.
  */
 export const stockAlerts = pgTable(
   'stock_alerts',
@@ -780,7 +781,8 @@ export const stockAlerts = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }),
   },
   (t) => [
-    uniqueIndex('stock_alerts_waiting_idx').on(t.userId, t.companyRut, t.sku).where(sql`${t.state} = 'WAITING'`),
+    // one alert watching a size per person and company: a notified alert keeps watching (it waits again when the size sells out)
+    uniqueIndex('stock_alerts_watching_idx').on(t.userId, t.companyRut, t.sku).where(sql`${t.state} in ('WAITING', 'NOTIFIED')`),
     uniqueIndex('stock_alerts_token_idx').on(t.tokenHash),
     index('stock_alerts_state_style_idx').on(t.state, t.style),
   ],

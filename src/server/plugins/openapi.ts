@@ -6,6 +6,7 @@ import { IDEMPOTENCY_HEADER, KEY_FORMAT } from '../http/idempotency';
 import { answer } from '../http/responses';
 import type { Access } from './auth';
 import { ROUTE_DOCS } from './openapiRoutes';
+import { xsrfExempt } from './xsrf';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,13 +60,13 @@ function withRequired(schema: unknown): unknown {
 const error = (description: string): JsonSchema => ({ description, title: ERROR_ANSWER });
 
 /** The failures a route can answer, from its access, its method and what it reads. */
-function failures(access: Access, method: string, url: string, schema: JsonSchema, hasBody: boolean): Record<string, JsonSchema> {
+function failures(access: Access, method: string, url: string, schema: JsonSchema, hasBody: boolean, exempt: boolean): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
   const hasParams = !!schema.params || url.includes(':');
   if (hasBody || schema.querystring || hasParams) out['400'] = error('Datos inválidos (el mensaje dice cuál)');
   const loggedIn = access === 'session' || access === 'buyer' || access === 'admin' || access === 'rep';
   if (loggedIn) out['401'] = error('Sin sesión, o la sesión expiró');
-  const xsrf = !SAFE_METHODS.has(method) && access !== 'provider';
+  const xsrf = !SAFE_METHODS.has(method) && !exempt;
   const roleBound = access === 'buyer' || access === 'admin' || access === 'rep';
   if (roleBound || xsrf) {
     out['403'] = error([roleBound ? 'Sesión de otro rol' : '', xsrf ? 'falta el token anti-falsificación' : ''].filter(Boolean).join(', o '));
@@ -109,7 +110,7 @@ export default fp(async function openapi(app: FastifyInstance) {
       const r = route as RouteOptions;
       const method = (Array.isArray(r.method) ? r.method[0] : r.method) as string;
       if (!url.startsWith('/api/') || url.startsWith('/api/dev/') || url === OPENAPI_PATH) return { schema: { ...schema, hide: true } as typeof schema, url };
-      const config = (r.config ?? {}) as { access?: Access; operationId?: string };
+      const config = (r.config ?? {}) as { access?: Access; operationId?: string; xsrf?: boolean };
       const access = config.access ?? 'public';
       const key = `${method} ${url}`;
       const out: JsonSchema = {};
@@ -117,12 +118,13 @@ export default fp(async function openapi(app: FastifyInstance) {
       const operationId = config.operationId ?? operationIdOf(method, url);
       routes.set(operationId, { key, access, csv: hasCsvFormat(out.querystring as JsonSchema | undefined) });
       const hasBody = !!out.body || !!ROUTE_DOCS[key]?.body;
-      out.response = { ...failures(access, method, url, out, hasBody), ...((out.response as JsonSchema | undefined) ?? {}) };
+      const exempt = xsrfExempt(config);
+      out.response = { ...failures(access, method, url, out, hasBody, exempt), ...((out.response as JsonSchema | undefined) ?? {}) };
       out.operationId = operationId;
       out.tags = [url.split('/')[2]]; // the area: security, user, admin, orders, payments…
       out.description = [ACCESS_TEXT[access], out.description].filter(Boolean).join(' ');
       const loggedIn = access === 'session' || access === 'buyer' || access === 'admin' || access === 'rep';
-      const xsrf = !SAFE_METHODS.has(method) && access !== 'provider';
+      const xsrf = !SAFE_METHODS.has(method) && !exempt;
       const withSession = { bearerToken: [], ...(xsrf ? { xsrfToken: [] } : {}) };
       const optional = ROUTE_DOCS[key]?.optionalSession;
       const anonymous = xsrf ? [{ xsrfToken: [] }] : [];

@@ -3,7 +3,8 @@ import { BANNER_FILE_FIELDS, bannerSchema } from '@shared/schemas/banners';
 import { payChequeSchema } from '@shared/schemas/orders';
 import { CLAIM_FILES_FIELD, CLAIM_MAX_FILES } from '@shared/accountClaims';
 import { claimSchema } from '@shared/schemas/account';
-import { FILE_PART, multipartForm, type JsonSchema } from '../http/jsonSchema';
+import { unsubscribeBody } from '@shared/schemas/stockAlerts';
+import { FILE_PART, fromYup, multipartForm, type JsonSchema } from '../http/jsonSchema';
 import { answer } from '../http/responses';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -150,6 +151,23 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       },
     },
     answers: { '303': redirect },
+  },
+  // the stock alerts' mailed link (docs/stock-alerts.md): its GET is a page that asks, the page's button POSTs the token
+  'GET /api/public/stock-alerts/unsubscribe': {
+    answers: { '200': { description: 'La página del enlace: el aviso y el botón «Quitar este aviso» (un formulario que envía el token por POST); no cambia nada. Un token que no es de ningún aviso: la página con el 404', content: { 'text/html': { schema: { type: 'string' } } } } },
+  },
+  'POST /api/public/stock-alerts/unsubscribe': {
+    body: {
+      required: true,
+      description: 'El token del enlace: el formulario de la página del enlace, o {token} en JSON. Sin token anti-falsificación: el token del aviso es la prueba',
+      content: { 'application/x-www-form-urlencoded': { schema: fromYup(unsubscribeBody) }, 'application/json': { schema: fromYup(unsubscribeBody) } },
+    },
+    answers: {
+      '200': {
+        description: 'El aviso quitado: la página que lo dice (desde el formulario) o {message, sku} (JSON)',
+        content: { 'application/json': { schema: answer('StockAlertUnsubscribed') }, 'text/html': { schema: { type: 'string' } } },
+      },
+    },
   },
   'POST /api/payments/khipu/notify': {
     body: { required: true, description: 'La notificación de Khipu, firmada en la cabecera x-khipu-signature', content: { 'application/json': { schema: { type: 'object' } } } },

@@ -10,7 +10,12 @@ export const XSRF_HEADER = 'x-xsrf-token';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false for callbacks from other systems (payment providers), which carry their own proof. */
+    /**
+     * false for a route whose request carries its own proof instead of the double-submit token: callbacks of other
+     * systems (payment providers), and a public route whose body holds a secret only its rightful sender has (the
+     * stock alerts' mailed unsubscribe token, posted by the server's own page without an XSRF header). A forged
+     * cross-site request cannot supply that secret, so the token would add nothing.
+     */
     xsrf?: boolean;
   }
 }
@@ -23,12 +28,14 @@ function sameToken(a: string, b: string): boolean {
   return ba.length === bb.length && timingSafeEqual(ba, bb);
 }
 
-/** Whether the request must carry the anti-forgery token: a state-changing /api call that is not a provider callback. */
+/** Whether a route's config exempts it from the anti-forgery token (`xsrf: false`, or a provider callback). */
+export const xsrfExempt = (config: { xsrf?: boolean; access?: string } | undefined): boolean => config?.xsrf === false || config?.access === 'provider';
+
+/** Whether the request must carry the anti-forgery token: a state-changing /api call of a route not exempt. */
 function needsToken(request: FastifyRequest): boolean {
   if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return false;
   // read only here: Fastify builds `routeOptions` anew on each read, and the guard asks on every request
-  const config = request.routeOptions.config;
-  return config?.xsrf !== false && config?.access !== 'provider';
+  return !xsrfExempt(request.routeOptions.config);
 }
 
 /**

@@ -8,11 +8,14 @@ export interface AlertOwner {
   companyRut: string;
 }
 
-/** A waiting alert as the watcher reads it: the alert and the person to mail. */
+/** A watching alert as the watcher reads it: the alert and the person to mail. */
 export interface WaitingAlert extends StockAlertRow {
   email: string;
   fullName: string;
 }
+
+/** The states of an alert that still watches its size: a notified one waits again when its size sells out. */
+const WATCHING = ['WAITING', 'NOTIFIED'] as const;
 
 const ownedBy = (owner: AlertOwner) => and(eq(stockAlerts.userId, owner.userId), eq(stockAlerts.companyRut, owner.companyRut));
 
@@ -20,15 +23,24 @@ const ownedBy = (owner: AlertOwner) => and(eq(stockAlerts.userId, owner.userId),
 export class StockAlertsRepo {
   constructor(private readonly db: Db) {}
 
-  /** The owner's waiting alert of the size, made now unless one waits already (one row however often asked). */
-  async subscribe(owner: AlertOwner, sku: string, style: string, createdAt: Date, expiresAt: Date): Promise<StockAlertRow> {
-    await this.db.insert(stockAlerts).values({ ...owner, sku, style, createdAt, expiresAt }).onConflictDoNothing();
-    const [row] = await this.db
-      .select()
-      .from(stockAlerts)
-      .where(and(ownedBy(owner), eq(stockAlerts.sku, sku), eq(stockAlerts.state, 'WAITING')))
-      .limit(1);
-    return row!;
+  /**
+   * The owner's watching alert of the size (waiting, or notified and still watching), made now unless there is one
+   * (one row however often asked). A new row gets its unsubscribe token's hash at once (`hashOf` needs its id).
+   */
+  async subscribe(owner: AlertOwner, sku: string, style: string, createdAt: Date, expiresAt: Date, hashOf: (row: StockAlertRow) => string): Promise<StockAlertRow> {
+    return this.db.transaction(async (tx) => {
+      const [made] = await tx.insert(stockAlerts).values({ ...owner, sku, style, createdAt, expiresAt }).onConflictDoNothing().returning();
+      if (made) {
+        const [hashed] = await tx.update(stockAlerts).set({ tokenHash: hashOf(made) }).where(eq(stockAlerts.id, made.id)).returning();
+        return hashed!;
+      }
+      const [row] = await tx
+        .select()
+        .from(stockAlerts)
+        .where(and(ownedBy(owner), eq(stockAlerts.sku, sku), inArray(stockAlerts.state, WATCHING)))
+        .limit(1);
+      return row!;
+    });
   }
 
   /** The owner's alerts, removed ones left out, newest first. */
@@ -50,31 +62,52 @@ export class StockAlertsRepo {
     return rows.length > 0;
   }
 
-  /** The alert whose mailed token hashes to `tokenHash`, removed (a second click finds it removed already). */
-  async unsubscribe(tokenHash: string): Promise<StockAlertRow | undefined> {
-    const [row] = await this.db.update(stockAlerts).set({ state: 'REMOVED' }).where(eq(stockAlerts.tokenHash, tokenHash)).returning();
+  /** The alert whose token hashes to `tokenHash`, whatever its state (reads only: the link's page). */
+  async byToken(tokenHash: string): Promise<StockAlertRow | undefined> {
+    const [row] = await this.db.select().from(stockAlerts).where(eq(stockAlerts.tokenHash, tokenHash)).limit(1);
     return row;
   }
 
-  /** Waiting alerts past their day: expired, never mailed. How many. */
+  /** The alert whose token hashes to `tokenHash`, removed; undefined when there is none or it was removed already. */
+  async unsubscribe(tokenHash: string): Promise<StockAlertRow | undefined> {
+    const [row] = await this.db
+      .update(stockAlerts)
+      .set({ state: 'REMOVED' })
+      .where(and(eq(stockAlerts.tokenHash, tokenHash), ne(stockAlerts.state, 'REMOVED')))
+      .returning();
+    return row;
+  }
+
+  /** Watching alerts past their day: expired, without a mail. How many. */
   async expire(now: Date): Promise<number> {
     const rows = await this.db
       .update(stockAlerts)
       .set({ state: 'EXPIRED' })
-      .where(and(eq(stockAlerts.state, 'WAITING'), lte(stockAlerts.expiresAt, now)))
+      .where(and(inArray(stockAlerts.state, WATCHING), lte(stockAlerts.expiresAt, now)))
       .returning({ id: stockAlerts.id });
     return rows.length;
   }
 
-  /** Every waiting alert with the person to mail, oldest first. */
-  waiting(): Promise<WaitingAlert[]> {
+  /** Every watching alert (waiting or notified) with the person to mail, oldest first. */
+  watching(): Promise<WaitingAlert[]> {
     return this.db
       .select({ alert: stockAlerts, email: users.email, fullName: users.fullName })
       .from(stockAlerts)
       .innerJoin(users, eq(users.id, stockAlerts.userId))
-      .where(eq(stockAlerts.state, 'WAITING'))
+      .where(inArray(stockAlerts.state, WATCHING))
       .orderBy(stockAlerts.id)
       .then((rows) => rows.map((r) => ({ ...r.alert, email: r.email, fullName: r.fullName })));
+  }
+
+  /** Notified alerts whose size is at 0 again wait again (each only if still notified). The ids it changed. */
+  async rearm(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .update(stockAlerts)
+      .set({ state: 'WAITING' })
+      .where(and(inArray(stockAlerts.id, [...ids]), eq(stockAlerts.state, 'NOTIFIED')))
+      .returning({ id: stockAlerts.id });
+    return rows.map((r) => r.id);
   }
 
   /** Takes the person's mail of `day`: false when it was taken already (sent today, by this pass or another instance). */
@@ -83,7 +116,10 @@ export class StockAlertsRepo {
     return rows.length > 0;
   }
 
-  /** Marks alerts notified (each only if it still waits), with its unsubscribe token's hash. The ids it changed. */
+  /**
+   * Marks alerts notified (each only if it still waits), with its unsubscribe token's hash (the same one the alert got
+   * when made; an alert made before tokens were made with it gets it here). The ids it changed.
+   */
   async markNotified(tx: Tx, alerts: ReadonlyArray<{ id: number; tokenHash: string }>, now: Date): Promise<Set<number>> {
     const changed = new Set<number>();
     for (const { id, tokenHash } of alerts) {

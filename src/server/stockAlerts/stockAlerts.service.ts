@@ -1,6 +1,6 @@
 // 'Avísame cuando llegue' (docs/stock-alerts.md): a buyer asks to be mailed when a size at 0 has stock again. Alerts
 // belong to the person and the company they act for (a rep's to the customer represented); each waits 90 days.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, hkdfSync } from 'node:crypto';
 import type { StockAlert, StockAlertCreated, StockAlertList } from '@shared/api/stockAlerts';
 import { fill } from '@shared/messages';
 import { unitPrice } from '@shared/pricing';
@@ -18,8 +18,19 @@ import { StockAlertsRepo, type AlertOwner } from './stockAlerts.repo';
 
 const DAY_MS = 86_400_000;
 
-/** The SHA-256 of an unsubscribe token (only the hash is kept). */
+/** The SHA-256 of an unsubscribe token (only the hash is kept, for the lookup). */
 export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The key of the unsubscribe tokens: derived from the server's secret (JWT_SECRET) for this use only. */
+export const unsubscribeKeyOf = (secret: Uint8Array): Buffer => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'portal/stock-alerts/unsubscribe/v1', 32));
+
+/**
+ * An alert's unsubscribe token: 128 bits of the HMAC-SHA256 of its id and creation instant under the key (base64url).
+ * Made when the alert is; the watcher makes it again for every mail from the row, so the database keeps only its hash
+ * and the database alone unsubscribes nobody. The instant keeps a reused id (a database made anew) from reviving old links.
+ */
+export const unsubscribeTokenOf = (key: Buffer, alert: Pick<StockAlertRow, 'id' | 'createdAt'>): string =>
+  createHmac('sha256', key).update(`stock-alert:${alert.id}:${alert.createdAt.getTime()}`).digest().subarray(0, 16).toString('base64url');
 
 /** The owner of the alerts a session makes and sees: the person, for the company they act for. */
 export const alertOwnerOf = (user: Pick<SessionUser, 'id' | 'companyRut'>): AlertOwner => ({ userId: user.id, companyRut: user.companyRut });
@@ -40,10 +51,20 @@ export function buyerUnitPrice(item: ItemRecord | undefined, content: ReadonlyMa
 /** The style's name and colour, as the cart names a line. */
 export const displayName = (item: Pick<ItemRecord, 'styleName' | 'colour'>) => [item.styleName, item.colour].filter(Boolean).join(' ');
 
+/** The alert a mailed token names, as its page says it; `alreadyRemoved` when it was removed before this request. */
+export interface UnsubscribeTarget {
+  sku: string;
+  name: string;
+  size: string;
+  alreadyRemoved: boolean;
+}
+
 export interface StockAlertsDeps {
   db: Db;
   erp: Pick<ErpService, 'getItems'>;
   customers: Pick<CustomerDirectory, 'profileOf'>;
+  /** The key of the unsubscribe tokens (`unsubscribeKeyOf`). */
+  tokenKey: Buffer;
   /** The clock (tests move it). */
   now?: () => Date;
 }
@@ -67,7 +88,7 @@ export class StockAlertsService {
     if (item.stock > 0) throw new HttpError(400, STOCK_ALERT_MSG.hasStock);
     const createdAt = this.now();
     const expiresAt = new Date(createdAt.getTime() + STOCK_ALERT_DAYS * DAY_MS);
-    const row = await this.repo.subscribe(alertOwnerOf(user), item.itemCode, item.style, createdAt, expiresAt);
+    const row = await this.repo.subscribe(alertOwnerOf(user), item.itemCode, item.style, createdAt, expiresAt, (made) => tokenHashOf(unsubscribeTokenOf(this.deps.tokenKey, made)));
     const profile = await this.deps.customers.profileOf(user);
     return { alert: view(row, item, content, profile.descFidel), message: fill(STOCK_ALERT_MSG.created, { size: item.size }) };
   }
@@ -87,12 +108,26 @@ export class StockAlertsService {
     if (!(await this.repo.remove(alertOwnerOf(user), id))) throw new HttpError(404, STOCK_ALERT_MSG.notFound);
   }
 
-  /** The mailed link: removes exactly the alert its token names; an unknown token is a 404. */
-  async unsubscribe(token: string): Promise<{ sku: string; name: string; size: string }> {
-    const row = await this.repo.unsubscribe(tokenHashOf(token));
+  /** GET of the mailed link: the alert its token names, changing nothing; an unknown token is a 404. */
+  async unsubscribeInfo(token: string): Promise<UnsubscribeTarget> {
+    const row = await this.repo.byToken(tokenHashOf(token));
     if (!row) throw new HttpError(404, STOCK_ALERT_MSG.token);
+    return this.target(row, row.state === 'REMOVED');
+  }
+
+  /** POST of the link's page (or an API client): removes exactly the alert its token names; an unknown token is a 404. */
+  async unsubscribe(token: string): Promise<UnsubscribeTarget> {
+    const hash = tokenHashOf(token);
+    const removed = await this.repo.unsubscribe(hash);
+    if (removed) return this.target(removed, false);
+    const row = await this.repo.byToken(hash);
+    if (!row) throw new HttpError(404, STOCK_ALERT_MSG.token);
+    return this.target(row, true);
+  }
+
+  private async target(row: StockAlertRow, alreadyRemoved: boolean): Promise<UnsubscribeTarget> {
     const [item] = await this.deps.erp.getItems([row.sku]).catch(() => [] as ItemRecord[]);
-    return { sku: row.sku, name: item ? displayName(item) : row.style, size: item?.size ?? row.sku };
+    return { sku: row.sku, name: item ? displayName(item) : row.style, size: item?.size ?? row.sku, alreadyRemoved };
   }
 }
 

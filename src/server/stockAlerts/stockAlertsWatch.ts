@@ -1,8 +1,8 @@
 // 'Avísame cuando llegue' (docs/stock-alerts.md): every few minutes the sizes buyers wait for are read fresh from the
 // ERP; a person whose sizes have stock again gets one mail a day, through the outbox, listing every size that came back
 // with the price their company pays and a link to the style, each with its own unsubscribe link. A size that comes
-// back after the day's mail waits for the next day's. Alerts past their 90 days expire without a mail.
-import { randomBytes } from 'node:crypto';
+// back after the day's mail waits for the next day's. A mailed alert keeps watching: when its size is at 0 again it
+// waits again, and is mailed again when the size comes back. Alerts past their 90 days expire without a mail.
 import { fill } from '@shared/messages';
 import { formatCLP, formatInteger } from '@shared/money';
 import { STOCK_ALERT_MSG } from '@shared/schemas/stockAlerts';
@@ -15,7 +15,7 @@ import { enqueueMail } from '../mail/mailJob';
 import { escapeHtml, oneLine } from '../mail/orderMail';
 import type { CustomerDirectory } from '../profile/customers.service';
 import { StockAlertsRepo, type WaitingAlert } from './stockAlerts.repo';
-import { buyerUnitPrice, displayName, isSellable, tokenHashOf } from './stockAlerts.service';
+import { buyerUnitPrice, displayName, isSellable, tokenHashOf, unsubscribeTokenOf } from './stockAlerts.service';
 
 /** The path of the unsubscribe link (no login). */
 export const UNSUBSCRIBE_PATH = '/api/public/stock-alerts/unsubscribe';
@@ -24,14 +24,18 @@ export const UNSUBSCRIBE_PATH = '/api/public/stock-alerts/unsubscribe';
 export interface StockAlertsWatchOptions extends MailingJobOptions {
   erp: Pick<ErpService, 'getItems'>;
   customers: Pick<CustomerDirectory, 'profileOf'>;
+  /** The key of the unsubscribe tokens (`unsubscribeKeyOf`): each mail's links are made again from the alert's row. */
+  tokenKey: Buffer;
   /** The clock of the expiry (tests move it; `today` follows it unless given). */
   now?: () => Date;
 }
 
 export interface StockAlertsWatchRun {
-  /** Alerts waiting when the pass began (after expiring). */
+  /** Alerts waiting when the pass began (after expiring and re-arming). */
   waiting: number;
   expired: number;
+  /** Notified alerts whose size was at 0 again: waiting again. */
+  rearmed: number;
   /** Alerts mailed in this pass, and the mails. */
   notified: number;
   mails: number;
@@ -67,11 +71,18 @@ export class StockAlertsWatchJob extends PeriodicJob<StockAlertsWatchRun> {
     const now = this.now();
     const day = this.today();
     const expired = await this.repo.expire(now);
-    const waiting = await this.repo.waiting();
-    const run: StockAlertsWatchRun = { waiting: waiting.length, expired, notified: 0, mails: 0, deferred: 0 };
-    if (!waiting.length) return run;
+    const watching = await this.repo.watching();
+    const run: StockAlertsWatchRun = { waiting: 0, expired, rearmed: 0, notified: 0, mails: 0, deferred: 0 };
+    if (!watching.length) return run;
     // the sizes' stock fresh from the ERP (the catalogue's snapshot may be minutes old)
-    const items = new Map((await this.opts.erp.getItems([...new Set(waiting.map((a) => a.sku))])).map((i) => [i.itemCode, i]));
+    const items = new Map((await this.opts.erp.getItems([...new Set(watching.map((a) => a.sku))])).map((i) => [i.itemCode, i]));
+    // a notified alert whose size is at 0 on hand again waits again (one conditional update): its next restock mails
+    const rearmed = new Set(
+      await this.repo.rearm(watching.filter((a) => a.state === 'NOTIFIED' && (items.get(a.sku)?.stock ?? 1) <= 0).map((a) => a.id)),
+    );
+    run.rearmed = rearmed.size;
+    const waiting = watching.filter((a) => a.state === 'WAITING' || rearmed.has(a.id));
+    run.waiting = waiting.length;
     const content = await this.content.contentOf([...items.values()].map((i) => i.style));
     const back = waiting.filter((a) => {
       const item = items.get(a.sku);
@@ -95,7 +106,7 @@ export class StockAlertsWatchJob extends PeriodicJob<StockAlertsWatchRun> {
         .filter((a) => profiles.has(a.companyRut))
         .map((alert) => {
           const item = items.get(alert.sku)!;
-          return { alert, item, price: buyerUnitPrice(item, content, profiles.get(alert.companyRut)!.descFidel), company: profiles.get(alert.companyRut)!.nombre, token: randomBytes(24).toString('base64url') };
+          return { alert, item, price: buyerUnitPrice(item, content, profiles.get(alert.companyRut)!.descFidel), company: profiles.get(alert.companyRut)!.nombre, token: unsubscribeTokenOf(this.opts.tokenKey, alert) };
         });
       if (!priced.length || !alerts[0]!.email) continue;
       const sent = await this.repo.transaction(async (tx) => {
@@ -117,6 +128,7 @@ export class StockAlertsWatchJob extends PeriodicJob<StockAlertsWatchRun> {
         run.mails++;
       }
     }
+    if (run.rearmed) this.opts.logger?.info({ rearmed: run.rearmed }, 'avisos de stock: tallas agotadas otra vez, avisos esperando de nuevo');
     if (run.mails) {
       this.opts.worker.kick();
       this.opts.logger?.info(run, 'avisos de stock: tallas que volvieron avisadas');

@@ -20,7 +20,7 @@ export interface StockAlert {
   notifiedAt: string | null;
 }
 
-/** GET /user/stock-alerts: the acting company's alerts of the caller, newest first (waiting and notified ones). */
+/** GET /user/stock-alerts: the acting company's alerts of the caller, newest first (removed ones left out). */
 export interface StockAlertList {
   alerts: StockAlert[];
 }
@@ -31,7 +31,7 @@ export interface StockAlertCreated {
   message: string;
 }
 
-/** GET /public/stock-alerts/unsubscribe?token=…&format=json: what the link did. */
+/** POST /public/stock-alerts/unsubscribe `{token}` as JSON: the alert removed. */
 export interface StockAlertUnsubscribed {
   message: string;
   sku: string;

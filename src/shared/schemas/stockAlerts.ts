@@ -1,3 +1,6 @@
+import type { StockAlert } from '../api/stockAlerts';
+import { formatDate } from '../dates';
+import { fill } from '../messages';
 import * as yup from '../yup';
 
 // 'Avísame cuando llegue' (docs/stock-alerts.md): the requests and every text of the feature, on both sides.
@@ -17,6 +20,9 @@ export const STOCK_ALERT_MSG = {
   removed: 'Aviso quitado',
   unsubscribed: 'Listo: ya no te avisaremos de {name} talla {size}',
   unsubscribeTitle: 'Aviso de stock',
+  unsubscribeAsk: 'Te avisamos por correo cuando {name} talla {size} vuelve a tener stock. ¿Quieres quitar este aviso?',
+  unsubscribeButton: 'Quitar este aviso',
+  unsubscribeAlready: 'Este aviso ya estaba quitado: no te avisaremos de {name} talla {size}',
   // mail
   mailSubject: 'Volvió el stock de {count} talla(s) que esperabas',
   mailIntro: 'Hola {name}: volvieron a tener stock estas tallas que nos pediste avisarte.',
@@ -43,7 +49,8 @@ export const STOCK_ALERT_MSG = {
   removeConfirm: 'Quitar',
   removeDecline: 'Cancelar',
   stateWAITING: 'Esperando stock',
-  stateNOTIFIED: 'Avisado',
+  stateNOTIFIED: 'Avisado el {date} (seguimos atentos si se agota)',
+  stateWAITINGAgain: 'Esperando stock (te avisamos el {date}; se volvió a agotar)',
   stateREMOVED: 'Quitado',
   stateEXPIRED: 'Vencido',
   loadFailed: 'No pudimos cargar tus avisos de stock',
@@ -61,8 +68,21 @@ export const stockAlertIdParams = yup.object({
   id: yup.number().typeError(STOCK_ALERT_MSG.id).required(STOCK_ALERT_MSG.id).integer(STOCK_ALERT_MSG.id).positive(STOCK_ALERT_MSG.id).max(2 ** 31 - 1, STOCK_ALERT_MSG.id),
 });
 
-/** GET /public/stock-alerts/unsubscribe: the link's token; `format=json` answers JSON instead of a page. */
-export const unsubscribeQuery = yup.object({
-  token: yup.string().trim().required(STOCK_ALERT_MSG.token).max(100, STOCK_ALERT_MSG.token).matches(/^[\w-]+$/, STOCK_ALERT_MSG.token),
-  format: yup.string().oneOf(['html', 'json'], STOCK_ALERT_MSG.token).default('html'),
-});
+const token = yup.string().trim().required(STOCK_ALERT_MSG.token).max(100, STOCK_ALERT_MSG.token).matches(/^[\w-]+$/, STOCK_ALERT_MSG.token);
+
+/** GET /public/stock-alerts/unsubscribe?token=…: the mailed link (it only shows the alert and the button). */
+export const unsubscribeQuery = yup.object({ token });
+
+/** POST /public/stock-alerts/unsubscribe: the page's form (`token=…`) or an API client's `{token}`. */
+export const unsubscribeBody = yup.object({ token });
+
+/**
+ * An alert's state as the profile says it: a notified alert keeps watching (it waits again if its size sells out), so
+ * the date of the last mail is part of what it says.
+ */
+export function stockAlertStateText(alert: Pick<StockAlert, 'state' | 'notifiedAt'>): string {
+  const date = formatDate(alert.notifiedAt);
+  if (alert.state === 'NOTIFIED') return fill(STOCK_ALERT_MSG.stateNOTIFIED, { date });
+  if (alert.state === 'WAITING' && alert.notifiedAt) return fill(STOCK_ALERT_MSG.stateWAITINGAgain, { date });
+  return STOCK_ALERT_MSG[`state${alert.state}`];
+}

@@ -80,12 +80,16 @@ describe('the product detail', () => {
     expect(callsTo(fetchMock, 'POST /user/stock-alerts')).toHaveLength(1);
   });
 
-  it('a size the buyer waits for already says Te avisaremos from the start', async () => {
+  it.each([
+    ['waits for', alert],
+    // mailed once and sold out again before the watcher's next pass: it still watches
+    ['was mailed about (the alert keeps watching)', { ...alert, state: 'NOTIFIED' as const, notifiedAt: '2026-12-03T13:00:00.000Z' }],
+  ])('a size the buyer %s already says Te avisaremos from the start', async (_, watching) => {
     mockFetch({
       'GET /user/b1/products-detail/POL-1003': detail,
       'GET /user/cart/count-cart/12': 0,
       'GET /user/products/POL-1003': content,
-      'GET /user/stock-alerts': { alerts: [alert] },
+      'GET /user/stock-alerts': { alerts: [watching] },
     });
     renderWithProviders({ route: '/user/product-detail/POL-1003', preloadedState: { session: sessionOf('USER') } });
     const table = await screen.findByRole('table', { name: 'Tallas disponibles' });
@@ -113,6 +117,24 @@ describe("the profile's Avisos de stock", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Quitar' }));
     expect(await within(section).findByText(STOCK_ALERT_MSG.empty)).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, 'DELETE /user/stock-alerts/7')).toHaveLength(1));
+  });
+
+  it('says each state in Spanish: waiting, mailed and still watching, waiting again after a mail, expired', async () => {
+    const notifiedAt = '2026-12-03T13:00:00.000Z';
+    const alerts: StockAlert[] = [
+      { ...alert, id: 1, sku: 'A-1', name: 'Esperando', size: 'S' },
+      { ...alert, id: 2, sku: 'A-2', name: 'Avisado', size: 'M', state: 'NOTIFIED', notifiedAt },
+      { ...alert, id: 3, sku: 'A-3', name: 'Otra vez', size: 'L', state: 'WAITING', notifiedAt },
+      { ...alert, id: 4, sku: 'A-4', name: 'Vencido', size: 'XL', state: 'EXPIRED' },
+    ];
+    mockFetch({ 'GET /user/b1/region': regions, 'GET /user/cart/count-cart/12': 0, 'GET /user/b1/pais': countries, 'GET /user/b1/profile/12': pacifico, 'GET /user/stock-alerts': { alerts } });
+    renderWithProviders({ route: '/profile', preloadedState: { session: sessionOf('USER', pacifico, 'COMPRADOR') } });
+    const section = await screen.findByRole('region', { name: STOCK_ALERT_MSG.sectionTitle });
+    const line = async (name: string) => (await within(section).findByText(new RegExp(`^${name} · Talla`))).parentElement!;
+    expect(await line('Esperando')).toHaveTextContent('· Esperando stock ·');
+    expect(await line('Avisado')).toHaveTextContent('· Avisado el 03-12-2026 (seguimos atentos si se agota) ·');
+    expect(await line('Otra vez')).toHaveTextContent('· Esperando stock (te avisamos el 03-12-2026; se volvió a agotar) ·');
+    expect(await line('Vencido')).toHaveTextContent('· Vencido ·');
   });
 
   it('a person whose role does not buy has no such section', async () => {

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { formatDate } from '@shared/dates';
 import { fill } from '@shared/messages';
 import { formatCLP } from '@shared/money';
-import { STOCK_ALERT_MSG as T } from '@shared/schemas/stockAlerts';
+import { STOCK_ALERT_MSG as T, stockAlertStateText } from '@shared/schemas/stockAlerts';
 import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { canRetry } from '@client/app/problems';
 import { removeRequested, selectRemoving, selectStockAlerts, stockAlertsNeeded } from './stockAlertsSlice';
@@ -69,7 +69,7 @@ export default function StockAlertsSection() {
                   {a.name} · {T.colSize} {a.size}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {a.style} · {T.colPrice}: {a.price > 0 ? formatCLP(a.price) : '-'} · {T[`state${a.state}`]} · {T.colExpires} {formatDate(a.expiresAt)}
+                  {a.style} · {T.colPrice}: {a.price > 0 ? formatCLP(a.price) : '-'} · {stockAlertStateText(a)} · {T.colExpires} {formatDate(a.expiresAt)}
                 </Typography>
               </Box>
               <Button

@@ -80,6 +80,6 @@ interface WithStockAlerts {
 export const selectStockAlerts = (state: WithStockAlerts) => (state.stockAlerts ?? initialStockAlertsState).list;
 export const selectSubscribing = (state: WithStockAlerts) => (state.stockAlerts ?? initialStockAlertsState).subscribing;
 export const selectRemoving = (state: WithStockAlerts) => (state.stockAlerts ?? initialStockAlertsState).removing;
-/** Whether the buyer waits for the size already ('Te avisaremos'). */
+/** Whether an alert of the buyer watches the size already ('Te avisaremos'): waiting, or notified and still watching. */
 export const selectWaitsFor = (sku: string) => (state: WithStockAlerts) =>
-  (state.stockAlerts ?? initialStockAlertsState).list.data.some((a) => a.sku === sku && a.state === 'WAITING');
+  (state.stockAlerts ?? initialStockAlertsState).list.data.some((a) => a.sku === sku && (a.state === 'WAITING' || a.state === 'NOTIFIED'));
