@@ -168,9 +168,12 @@ const TABLE: Record<string, Row> = {
   'GET /api/admin/users/erp-customer/:rut': { access: 'admin', url: '/api/admin/users/erp-customer/76123456-0', expect: all(ADMINS, 200) },
   'GET /api/admin/users/:id': { access: 'admin', url: (c) => `/api/admin/users/${c.ids.buyer}`, expect: all(ADMINS, 200) },
   'POST /api/admin/users': { access: 'admin', url: '/api/admin/users', payload: INVALID, expect: all(ADMINS, 400) },
+  'POST /api/admin/linesheet/send': { access: 'admin', url: '/api/admin/linesheet/send', payload: INVALID, expect: all(ADMINS, 400) },
   'DELETE /api/admin/users/:id': { access: 'admin', url: '/api/admin/users/abc', expect: all(ADMINS, 400) },
   // the sales reps' routes: reps only (their scope: reps-scope-matrix.test.ts)
   'GET /api/rep/customers': { access: 'rep', url: '/api/rep/customers', expect: {} },
+  // a customer's line sheet by mail (docs/linesheet.md): an admin for any customer, a rep for their own
+  'POST /api/rep/linesheet/send': { access: 'rep', url: '/api/rep/linesheet/send', payload: INVALID, expect: {} },
   'POST /api/rep/represent/end': { access: 'rep', url: '/api/rep/represent/end', payload: {}, expect: {} },
   'POST /api/rep/represent/:cardCode': { access: 'rep', url: '/api/rep/represent/C76123456', payload: {}, expect: {} },
   'GET /api/rep/orders': { access: 'rep', url: '/api/rep/orders', expect: {} },

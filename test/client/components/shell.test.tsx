@@ -32,7 +32,7 @@ describe('sidebar per role', () => {
     expect(sidebar().getByRole('link', { name: 'Lista de precios' })).toHaveAttribute('href', '/user/linesheet');
   });
 
-  it.each(['ADMIN', 'SUPERADMIN'] as const)('%s: Home, Catálogo, Próxima temporada, the four administrations and the operations screens', async (role) => {
+  it.each(['ADMIN', 'SUPERADMIN'] as const)('%s: Home, Catálogo, Próxima temporada, the four administrations, sending a line sheet and the operations screens', async (role) => {
     renderWithProviders({ route: '/', preloadedState: { session: sessionOf(role) } });
     await screen.findByRole('heading', { name: 'Home' });
     expect(sidebarLinks()).toEqual([
@@ -43,11 +43,13 @@ describe('sidebar per role', () => {
       'Administración Usuarios',
       'Administración Notificaciones',
       'Administración Banner',
+      'Enviar lista de precios',
       'Pedidos',
       'Trabajos ERP',
       'Auditoría',
     ]);
     expect(sidebar().getByRole('link', { name: 'Administración Banner' })).toHaveAttribute('href', '/admin/banner');
+    expect(sidebar().getByRole('link', { name: 'Enviar lista de precios' })).toHaveAttribute('href', '/admin/linesheet');
     expect(sidebar().getByRole('link', { name: 'Trabajos ERP' })).toHaveAttribute('href', '/admin/jobs');
   });
 

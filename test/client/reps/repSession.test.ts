@@ -89,8 +89,8 @@ describe('the represented customer’s profile', () => {
 describe('the menu of a rep', () => {
   const paths = (isUser: boolean) => navItems({ loggedIn: true, isAdmin: false, isUser, isRep: true }).map((item) => item.to);
 
-  it('acting for no customer: their customers and their orders only', () => {
-    expect(paths(false)).toEqual(['/rep/customers', '/rep/orders']);
+  it('acting for no customer: their customers, their orders and sending a customer a line sheet only', () => {
+    expect(paths(false)).toEqual(['/rep/customers', '/rep/orders', '/rep/linesheet']);
   });
 
   it('representing: also the buyer’s entries a rep may use', () => {
