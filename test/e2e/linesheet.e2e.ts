@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Download } from 'playwright-core';
 import { seriousFindings, settle } from './a11y';
 import { launch, newPage } from './browser';
-import { login } from './journeys';
+import { eventually, login, outboxMails } from './journeys';
 
 // 'Lista de precios' (docs/linesheet.md) in Chromium at 1280 px against the built portal: the Gold buyer 76.123.456-0
 // opens it from the menu, downloads the whole catalogue as Excel (read back: the header the quick order reads, a row
@@ -70,6 +70,35 @@ describe('lista de precios', () => {
     const bytes = await bytesOf(pdf);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(Number(/\/Type \/Pages\s*\/Count (\d+)/.exec(bytes.toString('latin1'))?.[1])).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+
+  it('an admin sends a customer their sheet by mail: one mail, with the file attached', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
+    await login(page, '22.222.222-2', 'Admin1234');
+    await page.getByRole('link', { name: 'Enviar lista de precios' }).click();
+    await page.getByRole('heading', { name: 'Enviar lista de precios', level: 1 }).waitFor();
+    // a bad e-mail is said on its field and nothing is sent
+    await page.getByLabel('Rut del cliente').fill(BUYER);
+    await page.getByLabel('E-mail de destino').fill('compras@');
+    await page.getByRole('button', { name: 'Enviar lista de precios' }).click();
+    await page.getByText('El e-mail no es correcto').waitFor();
+    await page.getByLabel('E-mail de destino').fill('compras.e2e@losandes.cl');
+    await page.getByRole('radio', { name: 'Una búsqueda' }).check();
+    await page.getByLabel('Buscar (nombre o código)').fill('polera');
+    await page.getByRole('radio', { name: 'PDF con fotos' }).check();
+    await page.getByLabel('Mensaje para el cliente (opcional)').fill('Las poleras de la temporada');
+    await settle(page);
+    expect(await seriousFindings(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Enviar lista de precios' }).click();
+    const done = page.getByRole('status').filter({ hasText: 'Lista de precios enviada a compras.e2e@losandes.cl' });
+    await done.waitFor();
+    const filename = /lista-de-precios-76123456-0-\d{4}-\d{2}-\d{2}\.pdf/.exec((await done.textContent()) ?? '')![0];
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'linesheet-send-1280.png'), fullPage: true });
+    const mails = () => outboxMails().filter((m) => m.text.includes('compras.e2e@losandes.cl') && m.text.includes(filename));
+    await eventually(async () => mails().length, 1);
+    expect(mails()[0]!.text).toContain('Content-Disposition: attachment');
     await context.close();
   });
 

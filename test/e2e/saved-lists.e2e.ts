@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, seriousFindings, settle } from './a11y';
 import { launch, newPage } from './browser';
@@ -85,6 +86,25 @@ describe('saved lists', () => {
       { sku: 'POL-1001-M', quantity: 3 },
       { sku: 'POL-1001-S', quantity: 2 },
     ]);
+
+    // the list's line sheet: 'Lista de precios' opens the sheet's choice on this list, and the Excel holds its style only
+    await page.goto('/user/listas');
+    await page.getByRole('link', { name: `Abrir la lista ${LIST}` }).click();
+    await page.getByRole('heading', { level: 1, name: LIST }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Lista de precios' }).click();
+    await page.getByRole('heading', { name: 'Lista de precios', level: 1 }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Una lista guardada' }).isChecked()).toBe(true);
+    await eventually(async () => (await page.getByLabel('Lista guardada').locator('option:checked').textContent())?.trim(), LIST);
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar Excel' }).click()]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await xlsx.createReadStream()) chunks.push(chunk as Buffer);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const styles = new Set<string>();
+    book.worksheets[0]!.eachRow((row, n) => {
+      if (n > 3) styles.add(String(row.getCell(2).value));
+    });
+    expect([...styles]).toEqual([STYLE]);
     await context.close();
   });
 
