@@ -68,7 +68,7 @@ async function serverProcess() {
   const records = erp.catalogueItemsRead()!.records;
   const firstOf = new Map<string, (typeof records)[number]>();
   for (const r of records) if (r.style.startsWith('GEN-') && !firstOf.has(r.style)) firstOf.set(r.style, r);
-  const rows = [];
+  const rows: { sku: string; name: string; mainUrlImage: string }[] = [];
   for (const [style, r] of firstOf) {
     const svg = Buffer.from(garmentSvg(r, 'front'));
     const url =
