@@ -87,6 +87,7 @@ import { UsersRepo } from './users/users.repo';
 import type { FileStore } from './storage/fileStore';
 import linesheetRoutes, { linesheetSender } from './linesheet/linesheet.routes';
 import { LinesheetMailer } from './linesheet/linesheetMail';
+import { THUMBNAIL_JOB, thumbnailJobHandler } from './linesheet/thumbnailJob';
 import fileRoutes from './storage/storage.routes';
 import { openFileStores, type StorageOptions } from './storage/stores';
 import type { RouteDeps } from './routeDeps';
@@ -365,15 +366,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('home', home);
   await app.register(homeRoutes, { home });
-  // Admin: product content and the banner set (their files in `files`, buyers' views refreshed after a save).
-  await app.register(productsRoutes, { products: new ProductsAdmin({ db: database.db, content: new ContentRepo(database.db), erp, files, catalog, home, log: app.log }) });
-  await app.register(bannersRoutes, { banners: new BannersAdmin({ db: database.db, banners: new BannerRepo(database.db), files, log: app.log }) });
-
   const outbox = new Outbox(database.db);
   const { autoStart = true, ...workerOptions } = deps.worker ?? {};
   const worker = new OutboxWorker({ logger: app.log, ...workerOptions, db: database.db });
   app.decorate('outbox', outbox);
   app.decorate('worker', worker);
+  // the line sheet's thumbnails, made in the background when a picture is stored (docs/linesheet.md)
+  worker.register(THUMBNAIL_JOB, thumbnailJobHandler({ content: new ContentRepo(database.db), files }));
+  // Admin: product content and the banner set (their files in `files`, buyers' views refreshed after a save).
+  await app.register(productsRoutes, { products: new ProductsAdmin({ db: database.db, content: new ContentRepo(database.db), erp, files, catalog, home, log: app.log, outbox, worker }) });
+  await app.register(bannersRoutes, { banners: new BannersAdmin({ db: database.db, banners: new BannerRepo(database.db), files, log: app.log }) });
+
   const outboxDir = deps.mailer ? undefined : mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
   if (outboxDir) app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }));
   const mailer = deps.mailer ?? createMailer({ from: defaultMailFrom(config.brandName), outboxDir });

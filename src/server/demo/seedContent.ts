@@ -3,6 +3,8 @@ import type { NewBanner, NewProductContent } from '../db/schema';
 import { BannerRepo } from '../banners/banners.repo';
 import { ContentRepo } from '../catalog/content.repo';
 import { groupByStyle, type ItemRecord } from '../erp/mapping';
+import { Outbox } from '../jobs/outbox.repo';
+import { enqueueThumbnails } from '../linesheet/thumbnailJob';
 import { FILE_FOLDERS, type FileStore } from '../storage/fileStore';
 import { BANNER_COUNT, bannerSvg } from './banners';
 import { colourHex } from './colours';
@@ -15,7 +17,8 @@ import { WOMEN_GENERO } from '@shared/api/home';
 // The embedded default's product content: pictures, technical sheet and size guide of every demo style,
 // the technology icons, a few offers per home tab and the banner set. Only into an empty content table, so
 // an admin's work is never overwritten and a second start does nothing. Deterministic: the same catalogue
-// gives the same files and rows.
+// gives the same files and rows. The line sheet's thumbnail of each style's main picture is queued with the rows (one
+// outbox job per picture, keyed by the picture and its version: a second seeding adds none), made in the background.
 
 const SVG = 'image/svg+xml';
 const WOMEN_PERCENTAGES = [20, 30, 15, 40];
@@ -51,6 +54,8 @@ export interface SeedResult {
   files: number;
   offers: number;
   banner: boolean;
+  /** Thumbnail jobs queued (docs/linesheet.md). */
+  thumbnails: number;
 }
 
 /** Seeds the demo content; undefined when the content table already has rows (nothing is touched). */
@@ -121,9 +126,10 @@ export async function seedDemoContent(opts: { db: Db; files: FileStore; records:
     banner = { nameFile: 'banner_1.svg,banner_2.svg,banner_3.svg', urlBannerImage: urls[0], urlBannerImage2: urls[1], urlBannerImage3: urls[2] };
   }
 
-  await db.transaction(async (tx) => {
+  const thumbnails = await db.transaction(async (tx) => {
     await content.insertMissing(tx, rows);
     if (banner) await banners.insert(banner, tx);
+    return enqueueThumbnails(new Outbox(db), tx, rows.map((r) => ({ sku: r.sku, mainUrlImage: r.mainUrlImage ?? '' })));
   });
-  return { styles: rows.length, files: written, offers: offers.size, banner: Boolean(banner) };
+  return { styles: rows.length, files: written, offers: offers.size, banner: Boolean(banner), thumbnails };
 }

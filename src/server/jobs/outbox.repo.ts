@@ -60,6 +60,20 @@ export class Outbox {
   }
 
   /**
+   * Adds many jobs due now inside the caller's transaction (or alone), 500 rows a statement; a job whose key is there
+   * already is not added (no revive). Answers how many were added.
+   */
+  async enqueueMany(tx: DbOrTx, jobs: readonly NewJob[]): Promise<number> {
+    let added = 0;
+    for (let i = 0; i < jobs.length; i += 500) {
+      const values = jobs.slice(i, i + 500).map((job) => ({ kind: job.kind, payload: job.payload as object, dedupeKey: job.dedupeKey }));
+      const inserted = await tx.insert(outbox).values(values).onConflictDoNothing({ target: outbox.dedupeKey }).returning({ id: outbox.id });
+      added += inserted.length;
+    }
+    return added;
+  }
+
+  /**
    * Makes `change` (an UPDATE, INSERT or DELETE, without RETURNING) and adds the job in one statement: both or neither,
    * with no transaction around them (one round trip instead of four). When a job of the same key is there already, the
    * change and `enqueue` (revive included) run in one transaction instead, as the caller would have written them.

@@ -24,6 +24,9 @@ import { FILE_FOLDERS, isValidKey, keyOfUrl, type FileStore } from '../storage/f
 import { AuditLog, pickValues } from '../audit/auditLog';
 import { CONTENT_TYPES, FileSwap, KeyedLock, nextVersion, sniff, type UploadForm } from './uploads';
 import { StockAlertsRepo } from '../stockAlerts/stockAlerts.repo';
+import type { OutboxWorker } from '../jobs/outbox';
+import type { Outbox } from '../jobs/outbox.repo';
+import { enqueueThumbnails } from '../linesheet/thumbnailJob';
 
 /** The record's url column each file field fills. */
 const URL_COLUMN: Record<ProductFileField, keyof Pick<ProductContentRow, 'mainUrlImage' | 'secondUrlImage' | 'thirdUrlImage' | 'urlSizeGuideImage' | 'urlTechnicalSheet'>> = {
@@ -44,6 +47,9 @@ export interface ProductsAdminDeps {
   catalog: CatalogService;
   home: HomeService;
   log: FastifyBaseLogger;
+  /** The line sheet's thumbnail of a new main picture is queued here, after the files are in place. */
+  outbox: Outbox;
+  worker: Pick<OutboxWorker, 'kick'>;
 }
 
 /**
@@ -167,6 +173,7 @@ export class ProductsAdmin {
       throw err;
     }
     await swap.apply(obsolete);
+    if (urls.mainUrlImage) await this.queueThumbnail(row);
     await this.refreshBuyers();
     return { record: toProductContent(row), created: !existing };
   }
@@ -181,6 +188,19 @@ export class ProductsAdmin {
     } catch (err) {
       if (err instanceof ErpError && err.status === 404) throw noSuchSku();
       throw err;
+    }
+  }
+
+  /**
+   * The line sheet's thumbnail of the new main picture, made in the background (docs/linesheet.md): queued once the
+   * files are in place (D20), so the job reads the new picture; the answer does not wait for it. A failure to queue is
+   * logged, the save stands: the sheet renders a missing thumbnail on demand.
+   */
+  private async queueThumbnail(row: ProductContentRow): Promise<void> {
+    try {
+      if ((await enqueueThumbnails(this.deps.outbox, this.deps.db, [row])) > 0) this.deps.worker.kick();
+    } catch (err) {
+      this.deps.log.warn({ err, sku: row.sku }, 'no se pudo encolar la miniatura de la lista de precios');
     }
   }
 

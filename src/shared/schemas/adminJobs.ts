@@ -29,6 +29,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'erp.payInvoices': 'Pago de facturas al ERP',
   'erp.contactActive': 'Persona de contacto del ERP (activa o no)',
   mail: 'Correo',
+  thumbnail: 'Miniatura de la lista de precios',
 };
 export const JOB_STATUS_LABELS: Record<'pending' | 'waiting' | 'failed' | 'done', string> = {
   pending: 'Pendiente',
