@@ -177,8 +177,9 @@ describe('two instances on one database', () => {
     expect((await get(B, `/files/${key}`)).statusCode).toBe(404);
     expect((await get(A, `/files/${key}`)).statusCode).toBe(404);
 
-    // the staff mail queued by A is sent by B's worker, with the photo A stored
-    expect(await B.worker.runOnce()).toBe(1);
+    // the staff mail queued by A is sent by B's worker, with the photo A stored (the run also makes the demo pictures'
+    // line sheet thumbnails, queued when the content was seeded)
+    expect(await B.worker.runOnce()).toBeGreaterThanOrEqual(1);
     const [eml] = emlFiles(B.mailer.outboxDir!);
     expect(attachment(eml!.text, `Cheque_${n}.jpg`)).toEqual(photo);
   });

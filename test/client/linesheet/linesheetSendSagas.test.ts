@@ -16,7 +16,7 @@ import {
   linesheetReducer,
   linesheetSendFailed,
   linesheetSendRequested,
-  linesheetSendStarted,
+  linesheetSendAttemptStarted,
   linesheetSent,
   type LinesheetState,
 } from '@client/features/linesheet/linesheetSlice';
@@ -34,12 +34,12 @@ describe('sending a customer their line sheet', () => {
     const { storeState } = await expectSaga(handleSendRequested, linesheetSendRequested({ who: 'admin', body: BODY }))
       .withReducer(reducer, withState(initialLinesheetState))
       .provide([[matchers.call.fn(newIdempotencyKey), 'key-1'], [matchers.call.fn(callWithTimeout), SENT], [matchers.call.fn(notify), undefined]])
-      .put(linesheetSendStarted({ key: 'key-1', body: BODY }))
+      .put(linesheetSendAttemptStarted({ key: 'key-1', request: BODY }))
       .call(callWithTimeout, sendLinesheetAsAdmin, BODY, 'key-1')
       .put(linesheetSent(SENT))
       .call(notify, SENT.message, 'success')
       .run();
-    expect(storeState.linesheet.send).toEqual({ sending: false, pending: null, result: SENT, error: null });
+    expect(storeState.linesheet.send).toEqual({ sending: false, attempt: null, result: SENT, error: null });
   });
 
   it('a rep’s send goes to the rep’s route', async () => {
@@ -55,9 +55,9 @@ describe('sending a customer their line sheet', () => {
     const first = await expectSaga(handleSendRequested, linesheetSendRequested({ who: 'admin', body: BODY }))
       .withReducer(reducer, withState(initialLinesheetState))
       .provide([[matchers.call.fn(newIdempotencyKey), 'key-3'], [matchers.call.fn(callWithTimeout), throwError(lost)], [matchers.call.fn(notify), undefined]])
-      .put(linesheetSendFailed({ message: lost.message, keepKey: true }))
+      .put(linesheetSendFailed(lost.message))
       .run();
-    expect(first.storeState.linesheet.send.pending).toEqual({ key: 'key-3', body: BODY });
+    expect(first.storeState.linesheet.send.attempt).toEqual({ key: 'key-3', request: BODY });
 
     // the same body again: the same key (the server answers the first send's result, one mail)
     await expectSaga(handleSendRequested, linesheetSendRequested({ who: 'admin', body: BODY }))
@@ -83,7 +83,7 @@ describe('sending a customer their line sheet', () => {
       .provide([[matchers.call.fn(newIdempotencyKey), 'key-5'], [matchers.call.fn(callWithTimeout), throwError(refused)], [matchers.call.fn(notify), undefined]])
       .call(notify, refused.message, 'error')
       .run();
-    expect(storeState.linesheet.send).toMatchObject({ sending: false, pending: null, error: refused.message });
+    expect(storeState.linesheet.send).toMatchObject({ sending: false, attempt: null, error: refused.message });
   });
 });
 

@@ -84,7 +84,7 @@ describe('a saved list (/user/listas/:id)', () => {
     const sizes = screen.getByRole('table', { name: 'Tallas: Polera Básica Algodón Blanco' });
     expect(within(sizes).getAllByRole('row')[1]).toHaveTextContent(/S\s*10\s*\$9\.400/);
     expect(screen.getByText('Ya no está disponible')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Lista de precios' })).toHaveAttribute('href', '/user/linesheet?alcance=LISTA&lista=3');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Lista de precios' })).toHaveAttribute('href', '/user/linesheet?alcance=LISTA&lista=3');
 
     await user.type(screen.getByRole('textbox', { name: 'Cantidad de Polera Básica Algodón Blanco talla S' }), '12');
     await user.click(screen.getByRole('button', { name: 'Agregar al carro' }));

@@ -4,12 +4,12 @@ import { all, call, put, race, select, take, takeLatest, takeLeading } from 'red
 import type { CatalogueTree } from '@shared/api/erp';
 import type { LinesheetSent } from '@shared/api/linesheet';
 import type { SavedListList } from '@shared/api/savedLists';
-import { newIdempotencyKey, outcomeUnknown } from '@client/api/idempotency';
 import { fill } from '@shared/messages';
 import { linesheetQuery, type LinesheetFormat } from '@shared/schemas/linesheet';
 import { fetchCatalogueTree } from '@client/api/catalog';
 import { toApiError } from '@client/api/http';
 import { saveFile } from '@client/app/download';
+import { sendOnce, type AttemptSlot } from '@client/app/keyedAttempt';
 import type { Loadable } from '@client/app/loadable';
 import { notify } from '@client/app/notify';
 import { callWithTimeout, safe } from '@client/app/sagaUtils';
@@ -24,9 +24,10 @@ import {
   linesheetListsLoaded,
   linesheetListsRequested,
   linesheetProgressed,
+  linesheetSendAttemptSettled,
+  linesheetSendAttemptStarted,
   linesheetSendFailed,
   linesheetSendRequested,
-  linesheetSendStarted,
   linesheetSent,
   linesheetTreeFailed,
   linesheetTreeLoaded,
@@ -114,20 +115,23 @@ export function* handleListsRequested() {
  */
 export function* handleSendRequested(action: PayloadAction<{ who: LinesheetSender; body: LinesheetSendBody }>) {
   const { who, body } = action.payload;
-  const { send }: LinesheetState = yield select(selectLinesheet);
-  const same = send.pending !== null && JSON.stringify(send.pending.body) === JSON.stringify(body);
-  const key: string = same ? send.pending!.key : yield call(newIdempotencyKey);
-  yield put(linesheetSendStarted({ key, body }));
   try {
-    const result: LinesheetSent = yield call(callWithTimeout, who === 'admin' ? sendLinesheetAsAdmin : sendLinesheetAsRep, body, key);
+    const result: LinesheetSent = yield call(sendOnce, SEND_ATTEMPT, body, who === 'admin' ? sendLinesheetAsAdmin : sendLinesheetAsRep, body);
     yield put(linesheetSent(result));
     yield call(notify, result.message, 'success');
   } catch (error) {
     const { message } = toApiError(error);
-    yield put(linesheetSendFailed({ message, keepKey: outcomeUnknown(error) }));
+    yield put(linesheetSendFailed(message));
     yield call(notify, message, 'error');
   }
 }
+
+/** Where 'Enviar lista de precios' keeps its Idempotency-Key while its outcome is unknown. */
+export const SEND_ATTEMPT: AttemptSlot<LinesheetSendBody, { linesheet: LinesheetState }> = {
+  select: (state) => selectLinesheet(state).send.attempt,
+  started: linesheetSendAttemptStarted,
+  settled: linesheetSendAttemptSettled,
+};
 
 export function* linesheetSaga() {
   yield all([

@@ -4,6 +4,7 @@ import type { LinesheetSent } from '@shared/api/linesheet';
 import type { SavedListList } from '@shared/api/savedLists';
 import type { LinesheetFormat } from '@shared/schemas/linesheet';
 import { loggedOut, sessionExpired } from '@client/app/events';
+import type { KeyedAttempt } from '@client/app/keyedAttempt';
 import { idleLoad, loadedWith, loadFailed, startLoading, type Loadable } from '@client/app/loadable';
 import type { LinesheetChoice, LinesheetSendBody } from './api';
 
@@ -29,7 +30,7 @@ export interface LinesheetState {
   send: {
     sending: boolean;
     /** The Idempotency-Key of a send whose outcome is unknown, with the body it was for: the same body repeats it. */
-    pending: { key: string; body: LinesheetSendBody } | null;
+    attempt: KeyedAttempt<LinesheetSendBody> | null;
     result: LinesheetSent | null;
     error: string | null;
   };
@@ -39,7 +40,7 @@ export interface LinesheetState {
 export type LinesheetSender = 'admin' | 'rep';
 
 const idleDownload = { status: 'idle' as const, format: null, received: 0, estimate: 0, styles: 0, error: null, filename: null };
-const idleSend: LinesheetState['send'] = { sending: false, pending: null, result: null, error: null };
+const idleSend: LinesheetState['send'] = { sending: false, attempt: null, result: null, error: null };
 export const initialLinesheetState: LinesheetState = { ...idleDownload, tree: idleLoad([]), lists: idleLoad([]), send: idleSend };
 
 const linesheetSlice = createSlice({
@@ -90,20 +91,23 @@ const linesheetSlice = createSlice({
     },
     /** 'Enviar lista de precios' with the form's body. */
     sendRequested(state, _action: PayloadAction<{ who: LinesheetSender; body: LinesheetSendBody }>) {
+      state.send.sending = true;
       state.send.error = null;
       state.send.result = null;
     },
-    sendStarted(state, action: PayloadAction<{ key: string; body: LinesheetSendBody }>) {
-      state.send.sending = true;
-      state.send.pending = action.payload;
+    sendAttemptStarted(state, action: PayloadAction<KeyedAttempt<LinesheetSendBody>>) {
+      state.send.attempt = action.payload;
+    },
+    sendAttemptSettled(state) {
+      state.send.attempt = null;
     },
     sent(state, action: PayloadAction<LinesheetSent>) {
-      state.send = { ...idleSend, result: action.payload };
-    },
-    sendFailed(state, action: PayloadAction<{ message: string; keepKey: boolean }>) {
       state.send.sending = false;
-      state.send.error = action.payload.message;
-      if (!action.payload.keepKey) state.send.pending = null;
+      state.send.result = action.payload;
+    },
+    sendFailed(state, action: PayloadAction<string>) {
+      state.send.sending = false;
+      state.send.error = action.payload;
     },
   },
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialLinesheetState).addCase(sessionExpired, () => initialLinesheetState),
@@ -123,7 +127,8 @@ export const {
   listsLoaded: linesheetListsLoaded,
   listsFailed: linesheetListsFailed,
   sendRequested: linesheetSendRequested,
-  sendStarted: linesheetSendStarted,
+  sendAttemptStarted: linesheetSendAttemptStarted,
+  sendAttemptSettled: linesheetSendAttemptSettled,
   sent: linesheetSent,
   sendFailed: linesheetSendFailed,
 } = linesheetSlice.actions;
