@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, notLike, sql } from 'drizzle-orm';
 import { demoSeedUsers } from '@mocks/demo/seedList';
 import { loadConfig, type Config } from '@server/config';
 import { openDatabase, rowsOf, type Database } from '@server/db/connect';
+import { THUMB_FOLDER } from '@server/linesheet/thumbnails';
 import { banners, notificationRecipients, productContent, storedFiles, users } from '@server/db/schema';
 import { DEMO_RECIPIENTS } from '@server/notifications/recipients.repo';
 import { startPortal, type StartedPortal } from '@server/startup';
@@ -83,7 +84,8 @@ async function counts(database: Database) {
     content: await one(db.select({ n: count() }).from(productContent)),
     banners: await one(db.select({ n: count() }).from(banners)),
     recipients: await one(db.select({ n: count() }).from(notificationRecipients)),
-    files: await one(db.select({ n: count() }).from(storedFiles)),
+    // what the start-up stores (the line sheet's thumbnails are made afterwards by the outbox's jobs, as a worker gets to them)
+    files: await one(db.select({ n: count() }).from(storedFiles).where(notLike(storedFiles.key, `${THUMB_FOLDER}/%`))),
     leftOnDisk: await one(db.select({ n: count() }).from(storedFiles).where(eq(storedFiles.key, 'products/LEFT_ON_DISK.svg'))),
   };
 }
