@@ -11,6 +11,7 @@ import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { helmetOptions, securityHeaderValues } from '@server/plugins/securityHeaders';
 import { UsersRepo } from '@server/users/users.repo';
 import { startStandIn } from './b1-standin';
+import { benchConfig } from './benchConfig';
 
 const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 20_000);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
@@ -39,14 +40,7 @@ async function main() {
     return getStyle(...args);
   };
   const app = await buildApp({
-    config: {
-      jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'),
-      tokenTtl: 3600,
-      publicUrl: PUBLIC_URL,
-      clientDir: '/nonexistent',
-      brandName: 'Bench',
-      login: { maxPerAddress: 1000, maxPerRut: 1000, window: '1 minute' },
-    },
+    config: benchConfig({ publicUrl: PUBLIC_URL }),
     database,
     erp,
     catalog: { stockTtlMs: STOCK_TTL_MS },

@@ -12,6 +12,7 @@ import { openDatabase } from '@server/db/connect';
 import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import type { StorageOptions } from '@server/storage/stores';
+import { benchConfig } from './benchConfig';
 
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const JPEG_HEAD = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');
@@ -26,7 +27,7 @@ async function portal(kind: StorageOptions['kind'], filesDir: string | undefined
   // the ERP is never called by /files
   const erp = new ErpService(new ServiceLayerClient({ baseUrl: 'http://127.0.0.1:9', company: 'X', user: 'x', password: 'x', timeoutMs: 1000 }));
   const app = await buildApp({
-    config: { jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'), tokenTtl: 3600, publicUrl: 'http://localhost', clientDir: '/nonexistent', brandName: 'Bench', login: { maxPerAddress: 1000, maxPerRut: 1000, window: '1 minute' } },
+    config: benchConfig(),
     database,
     erp,
     storage: { kind },

@@ -29,6 +29,7 @@ import { ErpService } from '@server/erp/erp.service';
 import { THUMBNAIL_JOB, enqueueThumbnails } from '@server/linesheet/thumbnailJob';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { UsersRepo } from '@server/users/users.repo';
+import { benchConfig } from './benchConfig';
 
 const STYLE_COUNTS = (process.env.BENCH_LINESHEET_STYLES ?? '200,2000').split(',').map(Number);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 4);
@@ -51,14 +52,7 @@ async function serverProcess() {
   await seedUsers(new UsersRepo(database.db), DEMO_ACCOUNTS.filter((a) => a.rut === '76.123.456-0'));
   const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 60_000 }));
   const app = await buildApp({
-    config: {
-      jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'),
-      tokenTtl: 3600,
-      publicUrl: 'http://localhost',
-      clientDir: '/nonexistent',
-      brandName: 'Bench',
-      login: { maxPerAddress: 1000, maxPerRut: 1000, window: '1 minute' },
-    },
+    config: benchConfig(),
     database,
     erp,
     logger: { level: 'warn', file: '/dev/null' },

@@ -23,6 +23,7 @@ import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { createMailer } from '@server/integrations/mailer';
 import { UsersRepo } from '@server/users/users.repo';
 import { startStandIn } from './b1-standin';
+import { benchConfig } from './benchConfig';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 20_000);
@@ -45,14 +46,7 @@ async function main() {
   await seedUsers(new UsersRepo(database.db), DEMO_ACCOUNTS);
   const erp = new ErpService(new ServiceLayerClient({ baseUrl: standIn.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 10_000 }));
   const app = await buildApp({
-    config: {
-      jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'),
-      tokenTtl: 3600,
-      publicUrl: 'http://localhost',
-      clientDir: '/nonexistent',
-      brandName: 'Bench',
-      login: { maxPerAddress: 10_000, maxPerRut: 10_000, window: '1 minute' },
-    },
+    config: benchConfig({ login: { maxPerAddress: 10_000, maxPerRut: 10_000, window: '1 minute' } }),
     database,
     erp,
     filesDir: path.join(work, 'files'),

@@ -25,6 +25,7 @@ import { hashPassword } from '@server/security/passwords';
 import { UsersRepo } from '@server/users/users.repo';
 import type { CustomerProfile, Transport } from '@shared/api/erp';
 import { BENCH_PASSWORD, benchBuyers, benchSeedUsers } from './orders-buyers';
+import { benchConfig } from './benchConfig';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
@@ -58,14 +59,7 @@ async function main() {
   const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1Url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 10_000 }));
   // nothing listens on port 9: the payment clients are built as in production but never called by this workload
   const app = await buildApp({
-    config: {
-      jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'),
-      tokenTtl: 3600,
-      publicUrl: 'http://localhost',
-      clientDir: '/nonexistent',
-      brandName: 'Bench',
-      login: { maxPerAddress: 10_000, maxPerRut: 10_000, window: '1 minute' },
-    },
+    config: benchConfig({ login: { maxPerAddress: 10_000, maxPerRut: 10_000, window: '1 minute' } }),
     database,
     erp,
     filesDir: path.join(work, 'files'),

@@ -14,6 +14,7 @@ import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { helmetOptions, securityHeaderValues } from '@server/plugins/securityHeaders';
 import { UsersRepo } from '@server/users/users.repo';
+import { benchConfig } from './benchConfig';
 
 const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 20_000);
 /** The catalogue's cache life (ms); absent: the shipped default, so a refresh from the ERP may fall inside a run. */
@@ -57,14 +58,7 @@ async function main() {
   await seedUsers(users, DEMO_ACCOUNTS.filter((a) => a.rut === '76.123.456-0'));
   const erp = new ErpService(new ServiceLayerClient({ baseUrl: b1.url, company: 'SBODEMOCL', user: 'manager', password: 'manager', timeoutMs: 60_000 }));
   const app = await buildApp({
-    config: {
-      jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'),
-      tokenTtl: 3600,
-      publicUrl: PUBLIC_URL,
-      clientDir: '/nonexistent',
-      brandName: 'Bench',
-      login: { maxPerAddress: 1000, maxPerRut: 1000, window: '1 minute' },
-    },
+    config: benchConfig({ publicUrl: PUBLIC_URL }),
     database,
     erp,
     catalogMaxAgeMs: CATALOG_MAX_AGE_MS,

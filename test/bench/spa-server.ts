@@ -11,6 +11,7 @@ import { ErpService } from '@server/erp/erp.service';
 import { ServiceLayerClient } from '@server/erp/serviceLayer';
 import { UsersRepo } from '@server/users/users.repo';
 import { freePort } from '../ports';
+import { benchConfig } from './benchConfig';
 
 const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 0);
 
@@ -23,14 +24,7 @@ async function main() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const app = await buildApp({
-    config: {
-      jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret-00'),
-      tokenTtl: 3600,
-      publicUrl: url,
-      clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
-      brandName: 'Bench',
-      login: { maxPerAddress: 1000, maxPerRut: 1000, window: '1 minute' },
-    },
+    config: benchConfig({ publicUrl: url, clientDir: path.resolve(import.meta.dirname, '../../dist/client') }),
     database,
     erp,
     catalogMaxAgeMs: 10 * 60_000,

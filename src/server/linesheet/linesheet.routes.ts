@@ -41,6 +41,13 @@ export class BuildSlots {
     };
   }
 
+  /** A slot's release function; with every slot taken, the 429 that asks to try again in a moment. */
+  hold(): () => void {
+    const release = this.take();
+    if (!release) throw new HttpError(429, LINESHEET_MSG.busy);
+    return release;
+  }
+
   get inUse(): number {
     return this.active;
   }
@@ -91,8 +98,7 @@ export function linesheetSender(deps: LinesheetRouteOptions, log: FastifyBaseLog
     format === 'xlsx' ? linesheetXlsx(sheet, deps.publicUrl) : linesheetPdf(sheet, (url) => thumbnails.of(url));
 
   const send: SendLinesheet = async (request, reply, user, styles, format, markup) => {
-    const release = slots.take();
-    if (!release) throw new HttpError(429, LINESHEET_MSG.busy);
+    const release = slots.hold();
     try {
       const sheet = await sheets.build(user, styles, markup);
       const sizes = sheet.styles.reduce((n, s) => n + s.sizes.length, 0);

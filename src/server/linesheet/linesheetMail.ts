@@ -4,11 +4,11 @@
 // outbox's mail job, which sends it with retries. The mail and the Idempotency-Key's answer are written in one
 // transaction: a repeated request answers the first one's result, one mail.
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { LinesheetSent } from '@shared/api/linesheet';
 import { fill } from '@shared/messages';
 import { formatRut } from '@shared/rut';
-import { LINESHEET_MSG, LINESHEET_SEND_MSG, type LinesheetSendRequest } from '@shared/schemas/linesheet';
+import { LINESHEET_SEND_MSG, type LinesheetSendRequest } from '@shared/schemas/linesheet';
 import { isRepRole } from '@shared/roles';
 import type { Db } from '../db/connect';
 import { ErpError } from '../erp/errors';
@@ -23,7 +23,7 @@ import type { SessionUser } from '../plugins/auth';
 import type { CustomerDirectory } from '../profile/customers.service';
 import type { PrivateFileStore } from '../storage/privateFiles';
 import type { LinesheetSender } from './linesheet.routes';
-import { linesheetFileName, sheetDate } from './linesheet.service';
+import { linesheetFileName, sheetDate, type Linesheet } from './linesheet.service';
 import { PDF_TYPE } from './linesheetPdf';
 import { XLSX_TYPE } from './linesheetXlsx';
 
@@ -44,12 +44,6 @@ export interface LinesheetMailDeps {
   publicUrl: string;
 }
 
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 export class LinesheetMailer {
   constructor(private readonly deps: LinesheetMailDeps) {}
 
@@ -68,13 +62,12 @@ export class LinesheetMailer {
     if (!to) throw new HttpError(409, LINESHEET_SEND_MSG.noMail);
 
     const styles = await sender.sheets.select(body, user);
-    const release = sender.slots.take();
-    if (!release) throw new HttpError(429, LINESHEET_MSG.busy);
+    const release = sender.slots.hold();
     let file: Buffer;
-    let sheet;
+    let sheet: Linesheet;
     try {
       sheet = await sender.sheets.build(company, styles, body.markup);
-      file = await bytesOf(sender.write(sheet, body.format));
+      file = await buffer(sender.write(sheet, body.format));
     } finally {
       release();
     }

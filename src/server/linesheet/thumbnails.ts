@@ -3,6 +3,7 @@
 // is kept in the file store under a key derived from the picture's key and version, so a second sheet (on any
 // instance: the store is shared) reads it instead of rendering it again; a new upload has a new version, so a new key.
 import sharp from 'sharp';
+import { readWhole } from '../storage/blobStore';
 import { keyOfUrl, type FileStore } from '../storage/fileStore';
 
 /** The thumbnails' folder in the file store. */
@@ -16,18 +17,6 @@ export function thumbKeyOf(url: string): string | undefined {
   if (!key) return undefined;
   const version = /[?&]v=(\d+)/.exec(url)?.[1] ?? '0';
   return `${THUMB_FOLDER}/${key.replace(/\//g, '_')}.${version}.jpg`;
-}
-
-async function bytesOf(files: FileStore, key: string): Promise<Buffer | undefined> {
-  const file = await files.open(key);
-  if (!file) return undefined;
-  try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.body()) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks);
-  } finally {
-    file.close();
-  }
 }
 
 export interface ThumbnailStats {
@@ -52,12 +41,12 @@ export class Thumbnails {
       return undefined;
     }
     try {
-      const kept = await bytesOf(this.files, thumbKey);
+      const kept = await readWhole(this.files, thumbKey);
       if (kept) {
         this.stats.cached++;
         return kept;
       }
-      const original = await bytesOf(this.files, keyOfUrl(url)!);
+      const original = await readWhole(this.files, keyOfUrl(url)!);
       if (!original) {
         this.stats.missing++;
         return undefined;

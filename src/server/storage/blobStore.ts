@@ -52,7 +52,7 @@ export interface BlobStore {
 }
 
 /** The whole file as one buffer (mail attachments), or undefined when there is no such key. */
-export async function readWhole(store: BlobStore, key: string): Promise<Buffer | undefined> {
+export async function readWhole(store: Pick<BlobStore, 'open'>, key: string): Promise<Buffer | undefined> {
   const file = await store.open(key);
   if (!file) return undefined;
   const parts: Buffer[] = [];

@@ -19,7 +19,7 @@ import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import RutField from '@client/components/RutField';
 import TextInput from '@client/components/TextInput';
 import type { LinesheetSendBody } from './api';
-import { CHOICE_TOUCHED, INITIAL_CHOICE, LinesheetChoiceFields, type LinesheetChoiceForm } from './LinesheetChoiceFields';
+import { INITIAL_CHOICE, LinesheetChoiceFields, type LinesheetChoiceForm } from './LinesheetChoiceFields';
 import { linesheetSendRequested, selectLinesheet, type LinesheetSender } from './linesheetSlice';
 import { LINESHEET_TEXT, LINESHEET_SEND_TEXT as T } from './linesheetTexts';
 import './linesheetFeature'; // the feature's slice and saga, in the store before this screen renders
@@ -67,13 +67,6 @@ export default function LinesheetSendScreen({ who }: { who: LinesheetSender }) {
   });
   const { values, touched, errors } = formik;
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    formik.setTouched({ ...CHOICE_TOUCHED, rut: true, email: true, mensaje: true });
-    const found = await formik.validateForm();
-    if (Object.keys(found).length === 0) await formik.submitForm();
-  };
-
   return (
     <Box component="section" aria-labelledby="linesheet-send-title" sx={{ maxWidth: 760 }}>
       <Typography id="linesheet-send-title" variant="h1" component="h1" gutterBottom>
@@ -82,7 +75,7 @@ export default function LinesheetSendScreen({ who }: { who: LinesheetSender }) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {who === 'admin' ? T.introAdmin : T.introRep}
       </Typography>
-      <Paper variant="outlined" component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Paper variant="outlined" component="form" noValidate onSubmit={formik.handleSubmit} sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2.5}>
           <RutField
             id="linesheet-send-rut"
