@@ -13,5 +13,6 @@ export default {
   moduleNameMapper: { '^(\\.\\.?/)+paths$': '<rootDir>/test/server/paths.ts', ...aliases },
   globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
+  testSequencer: '<rootDir>/test/e2e/sequencer.js',
   testTimeout: 60_000,
 };
