@@ -1,30 +1,39 @@
 // Goals: order placement latency at 1, 10 and 50 concurrent buyers on PGlite and on PostgreSQL, with the B1
-// stand-in answering at 0 ms, and the portal's RSS under that load. Prints the figures; asserts nothing.
+// stand-in answering at 0 ms; orders placed per second at saturation against a bare route writing the same rows; the
+// portal's RSS under that load. Prints the figures; asserts nothing.
 //
 // Three processes: the B1 stand-in (orders-erp.ts), the portal (orders-server.ts, built as main.ts builds it) and
-// this one, the buyers. Each buyer is a loop of its own, with its own user, cart and ERP business partner:
-//   fill the cart (BENCH_LINES sizes, POST /api/user/cart each) → POST /api/orders with an Idempotency-Key (a
-//   credit-line sale) → POST /api/user/b1/ov until the ERP accepted it (a 202 is followed by GET /api/orders/:id until
-//   the order is CONFIRMED) → a pause, if the phase has one (0.5–1.5 × its length) → again.
-// "order" is the POST /api/orders alone; "purchase" is POST /api/orders + the ov until the ERP accepted. The portal's
-// RSS is read from /proc every 200 ms during each load phase (its peak) and after start-up (idle).
+// this one, the buyers. Two kinds of load:
+// - purchases: each buyer is a loop of its own, with its own user, cart and ERP business partner: fill the cart
+//   (BENCH_LINES sizes, POST /api/user/cart each) → POST /api/orders with an Idempotency-Key (a credit-line sale) →
+//   POST /api/user/b1/ov until the ERP accepted it (a 202 is followed by GET /api/orders/:id until the order is
+//   CONFIRMED) → a pause, if the phase has one (0.5–1.5 × its length) → again. "order" is the POST /api/orders alone;
+//   "purchase" is POST /api/orders + the ov until the ERP accepted.
+// - order placement ("colocar pedidos"): BENCH_PLACEMENT buyers whose carts were filled at start; each of 1, 10 and 50
+//   loops takes the next of them and places its order (POST /api/orders, as above) as soon as its last one is answered,
+//   nothing else: the request that writes the order and its lines, as the bare route does. The orders stay PROCESS.
+// The portal's RSS is read from /proc every 200 ms during each load phase (its peak) and after start-up (idle).
 //
 // A round starts a fresh stand-in and portal (an empty database) per database and runs, after a short warm-up, the
-// phases 1 → 10 → 50 buyers (BENCH_CONCURRENCY) without a pause (every buyer places its next order as soon as the last
-// one is done: the machine's capacity), then 50 buyers pausing BENCH_PACED_MS (2 000; 0 leaves it out) between
-// purchases, each arriving at a random moment of the first pause, BENCH_SECONDS each, every phase once the portal is
-// quiet again; rounds alternate which database goes first; the summary is the median of the rounds
-// and their range. BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_LINES (3), BENCH_THINK_MS (0: the pause of the
-// levels), BENCH_DATABASES ('pglite,postgres'), BENCH_PG_URL (a PostgreSQL where a database orders_bench_* may be
-// created; default the local one of .ci/run), BENCH_CPU_PROF (a folder: the portal runs under --cpu-prof and writes its
-// profile there on exit), BENCH_NODE_ARGS (Node options of the portal; default those `npm start` gives it),
-// BENCH_PORTAL ('built': bundled and run on plain Node as `npm start` does; 'tsx': the sources under tsx; see
-// shippedPortal.ts).
+// purchase phases 1 → 10 → 50 buyers (BENCH_CONCURRENCY) without a pause (every buyer places its next order as soon as
+// the last one is done: the machine's capacity), then 50 buyers pausing BENCH_PACED_MS (2 000; 0 leaves it out) between
+// purchases, each arriving at a random moment of the first pause, then the order-placement phases at the same levels,
+// BENCH_SECONDS each, every phase once the portal is quiet again; rounds alternate which database goes first; the summary
+// is the median of the rounds and their range. BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_LINES (3), BENCH_THINK_MS (0:
+// the pause of the levels), BENCH_PURCHASES ('0' leaves the purchase phases out), BENCH_PLACEMENT (filled carts, 800 per
+// second of a phase; 0 leaves the placement phases out), BENCH_DATABASES ('pglite,postgres'), BENCH_PG_URL (a PostgreSQL
+// where a database orders_bench_* may be created; default the local one of .ci/run), BENCH_CPU_PROF (a folder: the
+// portal runs under --cpu-prof and writes its profile there on exit), BENCH_PHASE_PROF (a folder: a CPU profile of the
+// portal during the placement phase of the most loops only), BENCH_NO_ERP_READS ('1': the portal keeps every profile and
+// items answer after its first read, so placing an order asks the ERP nothing: what those reads cost),
+// BENCH_NODE_ARGS (Node options of the portal; default those `npm start` gives it), BENCH_PORTAL ('built': bundled and
+// run on plain Node as `npm start` does; 'tsx': the sources under tsx; see shippedPortal.ts).
 //
 // The bare route: in each run, BENCH_CONCURRENCY's largest number of loops POST to a bare Fastify route in the
 // portal's process that writes an order's rows (the order, its lines, its outbox job) in one transaction on the same
-// database (orders-server.ts), for BENCH_SECONDS, before the portal's phases in odd rounds and after them in even ones;
-// the ratio printed is the portal's orders per second at that many buyers without a pause ÷ the bare route's.
+// database (orders-server.ts), for BENCH_SECONDS (BENCH_BARE_SECONDS), before the portal's phases in odd rounds and
+// after them in even ones. Two ratios are printed: orders placed per second by the most loops ÷ the bare route's (the
+// goal's), and whole purchases per second at that many buyers without a pause ÷ the bare route's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -37,19 +46,23 @@ import { cpuMs } from './procStats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BARE_SECONDS = Number(process.env.BENCH_BARE_SECONDS ?? SECONDS);
 const LINES = Number(process.env.BENCH_LINES ?? 3);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
 const PACED_MS = Number(process.env.BENCH_PACED_MS ?? 2000);
 /** The load phases of a run: every level without a pause (or BENCH_THINK_MS), then the most buyers paced. */
-const PHASES: Array<{ buyers: number; thinkMs: number }> = [
+const PHASES: Array<{ buyers: number; thinkMs: number }> = process.env.BENCH_PURCHASES === '0' ? [] : [
   ...LEVELS.map((buyers) => ({ buyers, thinkMs: THINK_MS })),
   ...(PACED_MS > 0 ? [{ buyers: Math.max(...LEVELS), thinkMs: PACED_MS }] : []),
 ];
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+const PHASE_PROF = process.env.BENCH_PHASE_PROF;
 const BUYERS = Math.max(...LEVELS);
+/** Buyers with a filled cart for the order-placement phases (each places one order); 0 leaves those phases out. */
+const PLACEMENT = Number(process.env.BENCH_PLACEMENT ?? 800 * SECONDS);
 
 interface Session {
   id: number;
@@ -281,6 +294,75 @@ async function phase(
   return result;
 }
 
+interface PlacementResult {
+  loops: number;
+  orders: number[];
+  seconds: number;
+  errors: number;
+  firstError?: string;
+  /** The pool of filled carts ran out before the phase's time did. */
+  exhausted: boolean;
+  peakRssMb: number;
+  /** CPU ms per order of the portal, the B1 stand-in and the PostgreSQL backends. */
+  portalCpuPerOrder: number;
+  erpCpuPerOrder: number;
+  postgresCpuPerOrder: number;
+}
+
+/**
+ * Order placement alone: `loops` loops, each taking the next buyer of the pool (a cart filled at start) and placing its
+ * order (POST /api/orders with an Idempotency-Key, a credit-line sale) as soon as the last one is answered, for
+ * `seconds` or until the pool is empty. The orders are left PROCESS (not sent to the ERP), as the bare route's job is.
+ */
+async function placementPhase(
+  portal: PortalInfo,
+  pool: { next: number; sessions: Session[] },
+  pids: { portal: number; erp: number; dbName?: string },
+  loops: number,
+  seconds: number,
+): Promise<PlacementResult> {
+  const result: PlacementResult = {
+    loops, orders: [], seconds, errors: 0, exhausted: false, peakRssMb: rssMb(pids.portal), portalCpuPerOrder: 0, erpCpuPerOrder: 0, postgresCpuPerOrder: 0,
+  };
+  const cpuBefore = { portal: cpuMs(pids.portal), erp: cpuMs(pids.erp), postgres: pids.dbName ? postgresCpuMs(pids.dbName) : new Map<number, number>() };
+  const sampler = setInterval(() => {
+    result.peakRssMb = Math.max(result.peakRssMb, rssMb(pids.portal));
+  }, 200);
+  const until = Date.now() + seconds * 1000;
+  const loop = async () => {
+    while (Date.now() < until) {
+      const session = pool.sessions[pool.next++];
+      if (!session) {
+        result.exhausted = true;
+        return;
+      }
+      const headers = { authorization: session.authorization, cookie: `XSRF-TOKEN=${portal.xsrf}`, 'x-xsrf-token': portal.xsrf, 'idempotency-key': randomUUID() };
+      const t = performance.now();
+      const res = await call(portal.url, 'POST', '/api/orders', headers, {
+        orderType: 'ONLINE', tipoEntrega: 'entrega', deliveryAddress: session.deliveryAddress, deliveryTransport: session.deliveryTransport,
+        invoiceAddress: session.invoiceAddress, paymentMethod: 'CREDIT',
+      });
+      if (res.status !== 201) {
+        result.errors += 1;
+        result.firstError ??= `POST /api/orders: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`;
+        continue;
+      }
+      result.orders.push(performance.now() - t);
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: loops }, loop));
+  result.seconds = (Date.now() - started) / 1000;
+  clearInterval(sampler);
+  const n = Math.max(1, result.orders.length);
+  result.portalCpuPerOrder = (cpuMs(pids.portal) - cpuBefore.portal) / n;
+  result.erpCpuPerOrder = (cpuMs(pids.erp) - cpuBefore.erp) / n;
+  let postgres = 0;
+  for (const [backend, used] of pids.dbName ? postgresCpuMs(pids.dbName) : new Map<number, number>()) postgres += used - (cpuBefore.postgres.get(backend) ?? 0);
+  result.postgresCpuPerOrder = postgres / n;
+  return result;
+}
+
 const quantile = (xs: number[], q: number) => {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
@@ -335,6 +417,8 @@ interface RunResult {
   startMs: number;
   idleRssMb: number;
   phases: PhaseResult[];
+  /** Order placement alone, one per LEVELS entry (empty when BENCH_PLACEMENT is 0). */
+  placements: PlacementResult[];
   bare: BareResult;
 }
 
@@ -375,9 +459,13 @@ async function barePhase(portal: PortalInfo, skus: string[], pid: number, loops:
 const SATURATION = PHASES.findIndex((p) => p.buyers === BUYERS && p.thinkMs === THINK_MS);
 
 async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult> {
-  const erp = await startChild<{ url: string; skus: string[] }>('orders-erp.ts', { BENCH_BUYERS: String(BUYERS) }, { shipped: false });
+  const erp = await startChild<{ url: string; skus: string[] }>('orders-erp.ts', { BENCH_BUYERS: String(BUYERS + PLACEMENT) }, { shipped: false });
   const dbName = `orders_bench_${process.pid}_${round}`;
-  const env: Record<string, string> = { BENCH_B1_URL: erp.info.url, BENCH_BUYERS: String(BUYERS) };
+  const env: Record<string, string> = {
+    ...(PHASE_PROF ? { BENCH_PHASE_PROF: PHASE_PROF } : {}),
+    ...(process.env.BENCH_NO_ERP_READS ? { BENCH_NO_ERP_READS: process.env.BENCH_NO_ERP_READS } : {}),
+    BENCH_B1_URL: erp.info.url, BENCH_BUYERS: String(BUYERS), BENCH_PLACEMENT: String(PLACEMENT), BENCH_LINES: String(LINES), BENCH_SKUS: erp.info.skus.join(','),
+  };
   if (db === 'postgres') {
     await adminQuery(`create database ${dbName}`);
     const url = new URL(PG_URL);
@@ -394,7 +482,7 @@ async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult>
     await barePhase(portal.info, erp.info.skus, pids.portal, Math.min(10, BUYERS), 1); // its warm-up
     const bare = async () => {
       await settle(pids.portal);
-      return barePhase(portal!.info, erp.info.skus, pids.portal, BUYERS, SECONDS);
+      return barePhase(portal!.info, erp.info.skus, pids.portal, BUYERS, BARE_SECONDS);
     };
     const bareFirst = round % 2 === 1 ? await bare() : undefined;
     const phases: PhaseResult[] = [];
@@ -402,7 +490,16 @@ async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult>
       await settle(pids.portal);
       phases.push(await phase(portal.info, erp.info.skus, pids, each, SECONDS));
     }
-    return { db, startMs: portal.info.startMs, idleRssMb, phases, bare: bareFirst ?? (await bare()) };
+    const placements: PlacementResult[] = [];
+    const pool = { next: 0, sessions: PLACEMENT > 0 ? ((await call(portal.info.bare, 'POST', '/bare/placement', {})).json as unknown as Session[]) : [] };
+    for (const loops of PLACEMENT > 0 ? LEVELS : []) {
+      await settle(pids.portal);
+      const profiled = PHASE_PROF && loops === BUYERS;
+      if (profiled) portal.child.kill('SIGUSR2');
+      placements.push(await placementPhase(portal.info, pool, pids, loops, SECONDS));
+      if (profiled) portal.child.kill('SIGUSR2');
+    }
+    return { db, startMs: portal.info.startMs, idleRssMb, phases, placements, bare: bareFirst ?? (await bare()) };
   } finally {
     if (portal) await stopChild(portal.child);
     await stopChild(erp.child);
@@ -426,15 +523,31 @@ function printRun(r: RunResult): void {
         (p.errors ? `; errores ${p.errors} (${p.firstError})` : ''),
     );
   }
+  for (const p of r.placements) {
+    console.log(
+      `    colocar pedidos, ${String(p.loops).padStart(2)} a la vez: ${(p.orders.length / p.seconds).toFixed(1)} pedidos/s; ` +
+        `p50 ${ms(quantile(p.orders, 0.5))} p95 ${ms(quantile(p.orders, 0.95))} p99 ${ms(quantile(p.orders, 0.99))} ms; RSS máx ${p.peakRssMb.toFixed(0)} MB; ` +
+        `CPU por pedido (ms): portal ${ms(p.portalCpuPerOrder)}, B1 ${ms(p.erpCpuPerOrder)}${r.db === 'postgres' ? `, PostgreSQL ${ms(p.postgresCpuPerOrder)}` : ''}` +
+        (p.exhausted ? '; se acabaron los carros llenos antes del tiempo' : '') +
+        (p.errors ? `; errores ${p.errors} (${p.firstError})` : ''),
+    );
+  }
   const b = r.bare;
   console.log(
     `    ruta bare, ${b.loops} a la vez: ${(b.orders.length / b.seconds).toFixed(1)} pedidos/s; p50 ${ms(quantile(b.orders, 0.5))} p95 ${ms(quantile(b.orders, 0.95))} ms; ` +
       `RSS máx ${b.peakRssMb.toFixed(0)} MB; CPU del proceso por pedido ${ms(b.cpuPerOrder)} ms${b.errors ? `; errores ${b.errors} (${b.firstError})` : ''}` +
-      (SATURATION >= 0 ? ` → portal / bare ${bareRatio(r).toFixed(2)}` : ''),
+      (placementRatio(r) === undefined ? '' : ` → colocar pedidos / bare ${placementRatio(r)!.toFixed(2)}`) +
+      (SATURATION >= 0 ? `; compra completa / bare ${bareRatio(r).toFixed(2)}` : ''),
   );
 }
 
-/** The portal's orders per second at saturation ÷ the bare route's, in one run. */
+/** Orders placed per second by the most loops ÷ the bare route's, in one run (undefined without placement phases). */
+const placementRatio = (r: RunResult) => {
+  const p = r.placements.find((each) => each.loops === BUYERS);
+  return p && p.orders.length / p.seconds / (r.bare.orders.length / r.bare.seconds);
+};
+
+/** The portal's whole purchases per second at saturation (cart, order, ERP submission) ÷ the bare route's, in one run. */
 const bareRatio = (r: RunResult) => {
   const p = r.phases[SATURATION]!;
   return p.orders.length / p.seconds / (r.bare.orders.length / r.bare.seconds);
@@ -469,9 +582,20 @@ async function main() {
           `errores ${at.reduce((s, p) => s + p.errors, 0)}`,
       );
     }
+    for (const [i, loops] of (PLACEMENT > 0 ? LEVELS : []).entries()) {
+      const at = mine.map((r) => r.placements[i]!);
+      console.log(
+        `    colocar pedidos, ${String(loops).padStart(2)} a la vez: pedidos/s ${spread(at.map((p) => p.orders.length / p.seconds))}; ` +
+          `p50 ${spread(at.map((p) => quantile(p.orders, 0.5)))}, p95 ${spread(at.map((p) => quantile(p.orders, 0.95)))}; ` +
+          `CPU del portal por pedido ${spread(at.map((p) => p.portalCpuPerOrder))}; errores ${at.reduce((s, p) => s + p.errors, 0)}` +
+          (at.some((p) => p.exhausted) ? '; se acabaron los carros llenos (BENCH_PLACEMENT)' : ''),
+      );
+    }
+    const placed = mine.map(placementRatio).filter((x): x is number => x !== undefined);
     console.log(
       `    ruta bare, ${BUYERS} a la vez: pedidos/s ${spread(mine.map((r) => r.bare.orders.length / r.bare.seconds))}, p95 ${spread(mine.map((r) => quantile(r.bare.orders, 0.95)))}` +
-        (SATURATION >= 0 ? `; portal / bare (pedidos/s, ${BUYERS} sin pausa) ${ratioSpread(mine.map(bareRatio))} (objetivo ≥ 0,5)` : ''),
+        (placed.length ? `; colocar pedidos / bare (${BUYERS} a la vez) ${ratioSpread(placed)} (objetivo ≥ 0,5)` : '') +
+        (SATURATION >= 0 ? `; compra completa / bare (${BUYERS} sin pausa) ${ratioSpread(mine.map(bareRatio))}` : ''),
     );
   }
   console.log(`carga al terminar: ${load()}`);

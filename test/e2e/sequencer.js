@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { URL } from 'node:url';
 import Sequencer from '@jest/test-sequencer';
 
 // `--shard=i/n` of the browser tests: each shard runs in a jest of its own with its own portal (globalSetup), so the
