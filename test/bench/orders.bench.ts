@@ -203,11 +203,46 @@ async function settle(pid: number): Promise<void> {
   }
 }
 
+type Pids = { portal: number; erp: number; dbName?: string };
+
+/** CPU used from now on, per order: of the portal, the B1 stand-in, the PostgreSQL backends (0 on PGlite) and this process. */
+function cpuMeter(pids: Pids) {
+  const before = { portal: cpuMs(pids.portal), erp: cpuMs(pids.erp), postgres: pids.dbName ? postgresCpuMs(pids.dbName) : new Map<number, number>(), client: process.cpuUsage() };
+  return (orders: number) => {
+    const n = Math.max(1, orders);
+    let postgres = 0;
+    for (const [backend, used] of pids.dbName ? postgresCpuMs(pids.dbName) : new Map<number, number>()) postgres += used - (before.postgres.get(backend) ?? 0);
+    const client = process.cpuUsage(before.client);
+    return {
+      portalCpuPerOrder: (cpuMs(pids.portal) - before.portal) / n,
+      erpCpuPerOrder: (cpuMs(pids.erp) - before.erp) / n,
+      postgresCpuPerOrder: postgres / n,
+      clientCpuPerOrder: (client.user + client.system) / 1000 / n,
+    };
+  };
+}
+
+/** Counts an unexpected answer; the first one is kept, in words, for the report. */
+function failed(result: { errors: number; firstError?: string }, what: string, res: { status: number; json: unknown }): void {
+  result.errors += 1;
+  result.firstError ??= `${what}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`;
+}
+
+/** The bench's order: a credit-line sale delivered to the buyer's first address. */
+const creditSale = (session: Session) => ({
+  orderType: 'ONLINE',
+  tipoEntrega: 'entrega',
+  deliveryAddress: session.deliveryAddress,
+  deliveryTransport: session.deliveryTransport,
+  invoiceAddress: session.invoiceAddress,
+  paymentMethod: 'CREDIT',
+});
+
 /** `buyers` loops for `seconds`; answers every latency measured. */
 async function phase(
   portal: PortalInfo,
   skus: string[],
-  pids: { portal: number; erp: number; dbName?: string },
+  pids: Pids,
   { buyers, thinkMs }: { buyers: number; thinkMs: number },
   seconds: number,
 ): Promise<PhaseResult> {
@@ -216,16 +251,13 @@ async function phase(
     buyers, thinkMs, orders: [], purchases: [], cartAdds: [], errors: 0, seconds, peakRssMb: rssMb(pid),
     portalCpuPerOrder: 0, erpCpuPerOrder: 0, postgresCpuPerOrder: 0, clientCpuPerOrder: 0,
   };
-  const cpuBefore = { portal: cpuMs(pids.portal), erp: cpuMs(pids.erp), postgres: pids.dbName ? postgresCpuMs(pids.dbName) : new Map(), client: process.cpuUsage() };
+  const cpu = cpuMeter(pids);
   const sampler = setInterval(() => {
     result.peakRssMb = Math.max(result.peakRssMb, rssMb(pid));
   }, 200);
   const until = Date.now() + seconds * 1000;
   let pick = Math.floor(Math.random() * skus.length);
-  const fail = (what: string, res: { status: number; json: unknown }) => {
-    result.errors += 1;
-    result.firstError ??= `${what}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`;
-  };
+  const fail = (what: string, res: { status: number; json: unknown }) => failed(result, what, res);
   const buyer = async (session: Session) => {
     const headers = { authorization: session.authorization, cookie: `XSRF-TOKEN=${portal.xsrf}`, 'x-xsrf-token': portal.xsrf };
     // Paced buyers arrive spread over one pause, as people do, instead of all in the same millisecond.
@@ -248,14 +280,7 @@ async function phase(
         continue;
       }
       const t0 = performance.now();
-      const created = await call(portal.url, 'POST', '/api/orders', { ...headers, 'idempotency-key': randomUUID() }, {
-        orderType: 'ONLINE',
-        tipoEntrega: 'entrega',
-        deliveryAddress: session.deliveryAddress,
-        deliveryTransport: session.deliveryTransport,
-        invoiceAddress: session.invoiceAddress,
-        paymentMethod: 'CREDIT',
-      });
+      const created = await call(portal.url, 'POST', '/api/orders', { ...headers, 'idempotency-key': randomUUID() }, creditSale(session));
       const t1 = performance.now();
       if (created.status !== 201) {
         fail('POST /api/orders', created);
@@ -284,14 +309,7 @@ async function phase(
   await Promise.all(portal.sessions.slice(0, buyers).map(buyer));
   result.seconds = (Date.now() - started) / 1000;
   clearInterval(sampler);
-  result.portalCpuPerOrder = (cpuMs(pids.portal) - cpuBefore.portal) / Math.max(1, result.orders.length);
-  result.erpCpuPerOrder = (cpuMs(pids.erp) - cpuBefore.erp) / Math.max(1, result.orders.length);
-  let postgres = 0;
-  for (const [backend, used] of pids.dbName ? postgresCpuMs(pids.dbName) : new Map<number, number>()) postgres += used - (cpuBefore.postgres.get(backend) ?? 0);
-  result.postgresCpuPerOrder = postgres / Math.max(1, result.orders.length);
-  const client = process.cpuUsage(cpuBefore.client);
-  result.clientCpuPerOrder = (client.user + client.system) / 1000 / Math.max(1, result.orders.length);
-  return result;
+  return { ...result, ...cpu(result.orders.length) };
 }
 
 interface PlacementResult {
@@ -317,14 +335,14 @@ interface PlacementResult {
 async function placementPhase(
   portal: PortalInfo,
   pool: { next: number; sessions: Session[] },
-  pids: { portal: number; erp: number; dbName?: string },
+  pids: Pids,
   loops: number,
   seconds: number,
 ): Promise<PlacementResult> {
   const result: PlacementResult = {
     loops, orders: [], seconds, errors: 0, exhausted: false, peakRssMb: rssMb(pids.portal), portalCpuPerOrder: 0, erpCpuPerOrder: 0, postgresCpuPerOrder: 0,
   };
-  const cpuBefore = { portal: cpuMs(pids.portal), erp: cpuMs(pids.erp), postgres: pids.dbName ? postgresCpuMs(pids.dbName) : new Map<number, number>() };
+  const cpu = cpuMeter(pids);
   const sampler = setInterval(() => {
     result.peakRssMb = Math.max(result.peakRssMb, rssMb(pids.portal));
   }, 200);
@@ -338,13 +356,9 @@ async function placementPhase(
       }
       const headers = { authorization: session.authorization, cookie: `XSRF-TOKEN=${portal.xsrf}`, 'x-xsrf-token': portal.xsrf, 'idempotency-key': randomUUID() };
       const t = performance.now();
-      const res = await call(portal.url, 'POST', '/api/orders', headers, {
-        orderType: 'ONLINE', tipoEntrega: 'entrega', deliveryAddress: session.deliveryAddress, deliveryTransport: session.deliveryTransport,
-        invoiceAddress: session.invoiceAddress, paymentMethod: 'CREDIT',
-      });
+      const res = await call(portal.url, 'POST', '/api/orders', headers, creditSale(session));
       if (res.status !== 201) {
-        result.errors += 1;
-        result.firstError ??= `POST /api/orders: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`;
+        failed(result, 'POST /api/orders', res);
         continue;
       }
       result.orders.push(performance.now() - t);
@@ -354,13 +368,8 @@ async function placementPhase(
   await Promise.all(Array.from({ length: loops }, loop));
   result.seconds = (Date.now() - started) / 1000;
   clearInterval(sampler);
-  const n = Math.max(1, result.orders.length);
-  result.portalCpuPerOrder = (cpuMs(pids.portal) - cpuBefore.portal) / n;
-  result.erpCpuPerOrder = (cpuMs(pids.erp) - cpuBefore.erp) / n;
-  let postgres = 0;
-  for (const [backend, used] of pids.dbName ? postgresCpuMs(pids.dbName) : new Map<number, number>()) postgres += used - (cpuBefore.postgres.get(backend) ?? 0);
-  result.postgresCpuPerOrder = postgres / n;
-  return result;
+  const { portalCpuPerOrder, erpCpuPerOrder, postgresCpuPerOrder } = cpu(result.orders.length);
+  return { ...result, portalCpuPerOrder, erpCpuPerOrder, postgresCpuPerOrder };
 }
 
 const quantile = (xs: number[], q: number) => {
@@ -440,8 +449,7 @@ async function barePhase(portal: PortalInfo, skus: string[], pid: number, loops:
       const t = performance.now();
       const res = await call(portal.bare, 'POST', '/bare/order', {}, { userId: session.id, cardCode: 'C-BENCH', lines });
       if (res.status !== 201) {
-        result.errors += 1;
-        result.firstError ??= `POST /bare/order: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`;
+        failed(result, 'POST /bare/order', res);
         continue;
       }
       result.orders.push(performance.now() - t);
@@ -476,7 +484,7 @@ async function run(db: 'pglite' | 'postgres', round: number): Promise<RunResult>
   let portal: { info: PortalInfo; child: ChildProcess } | undefined;
   try {
     portal = await startChild<PortalInfo>('orders-server.ts', env, { extra });
-    const pids = { portal: portal.child.pid!, erp: erp.child.pid!, ...(db === 'postgres' ? { dbName } : {}) };
+    const pids: Pids = { portal: portal.child.pid!, erp: erp.child.pid!, ...(db === 'postgres' ? { dbName } : {}) };
     const idleRssMb = rssMb(pids.portal);
     await phase(portal.info, erp.info.skus, pids, { buyers: Math.min(10, BUYERS), thinkMs: 0 }, 2); // warm-up
     await barePhase(portal.info, erp.info.skus, pids.portal, Math.min(10, BUYERS), 1); // its warm-up
