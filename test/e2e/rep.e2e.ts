@@ -26,8 +26,8 @@ async function sizesOf(page: Page, sku: string): Promise<string[][]> {
   const table = page.getByRole('table', { name: 'Tallas disponibles' });
   await table.getByRole('columnheader', { name: 'P. Distrib.', exact: true }).waitFor();
   const headers = await table.getByRole('columnheader').allTextContents();
-  // the stock moves with other journeys' orders, and the quantity column's controls are the person's own (a buyer is
-  // offered 'Avísame cuando llegue' on a sold-out size, a rep is not): the prices are what is compared
+  // the stock moves with other journeys (their orders, the stock they set in the ERP), and the quantity column's controls
+  // with it ('Avísame cuando llegue' under a size at 0): the prices are what is compared
   const left = [headers.indexOf('Stock'), headers.indexOf('Cantidad')];
   expect(left.every((i) => i >= 0)).toBe(true);
   const rows = await table.locator('tbody tr').all();
