@@ -35,6 +35,15 @@ const PLACEMENT = Number(process.env.BENCH_PLACEMENT ?? 0);
 const LINES = Number(process.env.BENCH_LINES ?? 3);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 
+/** A bench buyer as the bench drives it: its user id, its token and its order choices. */
+interface BenchSession {
+  id: number;
+  authorization: string;
+  deliveryAddress: string;
+  invoiceAddress: string;
+  deliveryTransport: string;
+}
+
 /** BENCH_PGLITE_SETTINGS='shared_buffers=32MB,work_mem=1MB': PGlite settings over connect.ts's PGLITE_SETTINGS. */
 function pgliteOptions(): PgliteOptions {
   const settings = Object.fromEntries(
@@ -94,7 +103,7 @@ async function main() {
   await app.catalog.refresh();
 
   const xsrf = 'bench';
-  const sessions: Array<{ id: number; authorization: string; deliveryAddress: string; invoiceAddress: string; deliveryTransport: string }> = [];
+  const sessions: BenchSession[] = [];
   for (const buyer of buyers) {
     const login = await app.inject({
       method: 'POST', url: '/api/security/login', payload: { username: buyer.rut, password: BENCH_PASSWORD },
@@ -178,7 +187,7 @@ async function main() {
  * placing orders and nothing else. Their business partners are copies of the same template, so the first bench
  * buyer's addresses and transport are theirs too.
  */
-async function placementBuyers(db: Awaited<ReturnType<typeof openDatabase>>['db'], ruts: string[], like: { deliveryAddress: string; invoiceAddress: string; deliveryTransport: string }) {
+async function placementBuyers(db: Awaited<ReturnType<typeof openDatabase>>['db'], ruts: string[], like: Omit<BenchSession, 'id' | 'authorization'>): Promise<BenchSession[]> {
   if (ruts.length === 0) return [];
   const skus = (process.env.BENCH_SKUS ?? '').split(',').filter(Boolean);
   const tokens = new TokenService(benchConfig().jwtSecret, 3600);
